@@ -1,0 +1,1 @@
+//! The JSON facade over every system (filled in below).

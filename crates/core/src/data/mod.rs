@@ -1,0 +1,1 @@
+//! Component data: maps, counters, charts and scenarios, with provenance.

@@ -1,0 +1,24 @@
+//! grognard — a rules engine for hex-and-counter wargames.
+//!
+//! The crate is `no_std` + `alloc`; the `std` feature adds conveniences that need an operating
+//! system (`std::error::Error` impls, loading user files from disk).
+//!
+//! * [`engine`] — the contract every rule system implements ([`engine::Rules`]) and the
+//!   [`engine::Game`] driver that holds a state, a seeded generator, history and undo.
+//! * [`dice`] — dice specifications and their exact outcome distributions.
+//! * [`hex`] — hex coordinates, each system's hex ids, hexsides, line of sight, reachability.
+//! * [`data`] — component data (maps, counters, charts, scenarios) with provenance.
+//! * [`any`] — the JSON facade over every system, wrapped by the C, Python and wasm bindings.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod any;
+pub mod data;
+pub mod dice;
+pub mod engine;
+pub mod hex;
