@@ -100,6 +100,14 @@ pub enum ReplayError {
         /// Why it was refused.
         illegal: Illegal,
     },
+    /// The record was made under other rules or options.
+    #[error("the record was made under rules {saved:?}, not {current:?}")]
+    WrongRules {
+        /// The rules id in the record.
+        saved: String,
+        /// The rules id of the rules given.
+        current: String,
+    },
     /// The record's final state differs from the state reached by replaying it.
     #[error("the saved state does not match the state its history produces (hash {saved:016x} vs {replayed:016x})")]
     Mismatch {
@@ -114,6 +122,8 @@ pub enum ReplayError {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct GameSnapshot<R: Rules> {
+    /// [`Rules::rules_id`] of the rules the game was played under.
+    pub rules: String,
     /// The seed the game started with.
     pub seed: u64,
     /// The generator now.
@@ -264,6 +274,13 @@ impl<R: Rules> Game<R> {
     /// Restores a saved game by replaying its history, and checks that the replay reaches the
     /// saved state.
     pub fn restore(rules: R, saved: GameSnapshot<R>) -> Result<Self, ReplayError> {
+        let current = rules.rules_id();
+        if saved.rules != current {
+            return Err(ReplayError::WrongRules {
+                saved: saved.rules,
+                current,
+            });
+        }
         let mut game = Game::new(rules, saved.seed);
         for (index, step) in saved.history.iter().enumerate() {
             game.rng = step.rng_before.generator();
@@ -283,6 +300,7 @@ impl<R: Rules> Game<R> {
     /// Everything needed to restore this game with [`restore`](Self::restore).
     pub fn snapshot(&self) -> GameSnapshot<R> {
         GameSnapshot {
+            rules: self.rules.rules_id(),
             seed: self.seed,
             rng: self.rng_state(),
             history: self.history.clone(),
@@ -399,6 +417,23 @@ impl<R: Rules> Game<R> {
         }
     }
 
+    /// Applies `action` on behalf of `side`, refusing it when `side` is not the player to act
+    /// (for tables where each seat submits its own actions).
+    pub fn step_as(&mut self, side: super::Side, action: &R::Action) -> Result<&[R::Event], Illegal> {
+        match self.rules.actor(&self.state) {
+            Actor::Player(s) if s == side => self.step(action),
+            other => Err(contract(alloc::format!(
+                "{} may not act now: the actor is {other:?}",
+                self.rules.info().sides[side.index()]
+            ))),
+        }
+    }
+
+    /// The events of the last step that `side` may see.
+    pub fn last_events_for(&self, side: super::Side) -> impl Iterator<Item = &R::Event> {
+        self.events.iter().filter(move |e| super::EventInfo::visible_to(*e, side))
+    }
+
     /// At a chance node, samples an outcome with the game's generator (exactly, by its
     /// probability) and applies it. Returns the action chosen.
     pub fn roll(&mut self) -> Result<R::Action, Illegal> {
@@ -452,27 +487,37 @@ impl<R: Rules> Game<R> {
         Some(last.action)
     }
 
-    /// Plays on with every player choosing uniformly among its legal actions and chance rolled by
-    /// the generator, until the game ends or `max_steps` actions were applied. Returns the
-    /// outcome if the game ended.
+    /// One step of random play: at a chance node the generator rolls; a player chooses
+    /// uniformly among its legal actions with the same generator. Returns the action applied,
+    /// or `None` when the game is over. The same seed therefore gives the same game everywhere.
+    pub fn step_random(&mut self) -> Result<Option<R::Action>, Illegal> {
+        match self.rules.actor(&self.state) {
+            Actor::Terminal(_) => Ok(None),
+            Actor::Chance(_) => self.roll().map(Some),
+            Actor::Player(_) => {
+                let rng_before = self.rng_state();
+                self.actions.clear();
+                self.rules.legal_actions(&self.state, &mut self.actions);
+                if self.actions.is_empty() {
+                    return Err(contract("a player must act but has no legal action"));
+                }
+                let i = uniform_below(&mut self.rng, self.actions.len() as u64) as usize;
+                let action = self.actions[i].clone();
+                if let Err(e) = self.apply_recorded(&action, rng_before) {
+                    self.rng = rng_before.generator();
+                    return Err(e);
+                }
+                Ok(Some(action))
+            }
+        }
+    }
+
+    /// Plays on with [`step_random`](Self::step_random) until the game ends or `max_steps`
+    /// actions were applied. Returns the outcome if the game ended.
     pub fn play_random(&mut self, max_steps: usize) -> Result<Option<Outcome>, Illegal> {
         for _ in 0..max_steps {
-            match self.rules.actor(&self.state) {
-                Actor::Terminal(o) => return Ok(Some(o)),
-                Actor::Chance(_) => {
-                    self.roll()?;
-                }
-                Actor::Player(_) => {
-                    let rng_before = self.rng_state();
-                    self.actions.clear();
-                    self.rules.legal_actions(&self.state, &mut self.actions);
-                    if self.actions.is_empty() {
-                        return Err(contract("a player must act but has no legal action"));
-                    }
-                    let i = uniform_below(&mut self.rng, self.actions.len() as u64) as usize;
-                    let action = self.actions[i].clone();
-                    self.apply_recorded(&action, rng_before)?;
-                }
+            if self.step_random()?.is_none() {
+                break;
             }
         }
         Ok(self.outcome())

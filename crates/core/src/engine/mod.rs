@@ -36,8 +36,21 @@ use crate::hex::Hex;
 /// One of the two sides of a game, numbered 0 and 1 in the order the system lists them in
 /// [`SystemInfo::sides`] (for example `pg`: 0 = Prussian, 1 = Austrian/Coalition).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Side(pub u8);
+
+impl TryFrom<u8> for Side {
+    type Error = &'static str;
+    fn try_from(v: u8) -> Result<Self, Self::Error> {
+        if v < 2 { Ok(Side(v)) } else { Err("a side is 0 or 1") }
+    }
+}
+
+impl From<Side> for u8 {
+    fn from(s: Side) -> u8 {
+        s.0
+    }
+}
 
 impl Side {
     /// The side listed first by the system.
@@ -119,6 +132,24 @@ impl Illegal {
 pub trait EventInfo: Display {
     /// The rule number behind the event (e.g. `10.8.1.3`).
     fn rule(&self) -> &str;
+
+    /// Whether `side` may see this event (hov hidden cards, nbs secret orders and casualties,
+    /// 9.0). A system that hides an event also emits a redacted public one where the other side
+    /// learns something. Everything is visible by default.
+    fn visible_to(&self, side: Side) -> bool {
+        let _ = side;
+        true
+    }
+}
+
+/// What the current actor is being asked, for people and user interfaces: the rule that asks
+/// and a line of English ("Coalition: allocate loss point 2 of 3 in 1809").
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct Prompt {
+    /// The rule that calls for the decision or roll (empty when the system gives none).
+    pub rule: Cow<'static, str>,
+    /// The question in English.
+    pub text: String,
 }
 
 /// The fixed facts about a rule system.
@@ -134,13 +165,24 @@ pub struct SystemInfo {
     pub dice: &'static [DiceSpec],
 }
 
-/// One hex a unit can reach this phase: its total cost and the path from the unit's hex
+/// One place a unit can reach this phase: its total cost and the path from the unit's hex
 /// (first element) to it (last element). Costs are in the system's own units (pg: MP;
 /// fontenoy: half MPs, since its rules keep fractions).
+///
+/// For units with a facing (nbs 13.x, fontenoy 9.x) `facing` gives the facing on arrival as a
+/// twelfth of a turn (even = toward a hexside, odd = toward a vertex, 0 = the side or vertex of
+/// [`crate::hex::Direction`] 0, counting counter-clockwise); for multi-hex formations
+/// (fontenoy 8.1) `also` lists the other hexes occupied, `hex` being the lead hex.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Reached {
-    /// The hex reached.
+    /// The (lead) hex reached.
     pub hex: Hex,
+    /// The facing on arrival, for systems whose units face.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<u8>,
+    /// Other hexes occupied by a multi-hex formation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Hex>,
     /// The total cost of the cheapest path.
     pub cost: u32,
     /// The path, start hex first.
@@ -155,7 +197,10 @@ pub struct Reached {
 /// * for a chance node, `legal_actions` and `chance_outcomes` list the same actions in the same
 ///   order, and the probabilities add to one;
 /// * `apply` either succeeds or returns `Illegal` with the state untouched;
-/// * nothing depends on anything but the state and the action (no clock, no generator).
+/// * nothing depends on anything but the state and the action (no clock, no generator);
+/// * progress: no chain of actions returns to an earlier state, so random play ends (free
+///   reorderings, e.g. pg 5.4 stack order, are limited per phase by the state);
+/// * `legal_actions` of the actor's own observation equals `legal_actions` of the state.
 pub trait Rules {
     /// Everything that changes during play.
     type State: Clone + Eq + Hash + Debug + Serialize + DeserializeOwned;
@@ -172,6 +217,12 @@ pub trait Rules {
 
     /// Who must act.
     fn actor(&self, state: &Self::State) -> Actor;
+
+    /// What the actor is being asked, with the rule that asks (for display only).
+    fn prompt(&self, state: &Self::State) -> Prompt {
+        let _ = state;
+        Prompt::default()
+    }
 
     /// Appends every legal action of the current actor to `out` (which the caller cleared), in
     /// a stable order. Nothing for a terminal state.
@@ -204,6 +255,17 @@ pub trait Rules {
 
     /// The hex in the game's own numbering (`pg` 1809, `nbs` A28.29, ...).
     fn hex_label(&self, hex: Hex) -> String;
+
+    /// The inverse of [`hex_label`](Self::hex_label): the hex a printed id names, if it is on
+    /// this scenario's map.
+    fn parse_hex(&self, label: &str) -> Option<Hex>;
+
+    /// An identifier of the rules and options this value plays by (system id, scenario id and
+    /// every option that changes a rule), stored in saved games and checked on restore so that
+    /// a record is never replayed under other rules.
+    fn rules_id(&self) -> String {
+        String::from(self.info().id)
+    }
 
     /// The pure form of [`apply`](Self::apply): the new state and its events.
     fn applied(

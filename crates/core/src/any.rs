@@ -1,1 +1,0 @@
-//! The JSON facade over every system (filled in below).

@@ -1,0 +1,332 @@
+//! [`AnyGame`]: one object-safe, JSON-in/JSON-out interface over a [`Game`] of any system.
+
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use super::Error;
+use crate::dice::DiceSpec;
+use crate::engine::{Actor, Chance, EventInfo, Game, GameSnapshot, Rules, Side, SystemInfo};
+
+/// The version tag of a saved game's JSON.
+pub const SAVE_FORMAT: &str = "grognard-game/1";
+
+/// Parses `text` as JSON of type `T`, reporting the JSON path of the first problem.
+pub fn parse_json<T: DeserializeOwned>(what: &str, text: &str) -> Result<T, Error> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| Error::bad_json(what, e))?;
+    de.end().map_err(|e| Error::BadJson {
+        what: what.into(),
+        path: ".".into(),
+        message: e.to_string(),
+    })?;
+    Ok(value)
+}
+
+/// Converts a JSON value to `T`, reporting the JSON path of the first problem.
+pub fn from_value<T: DeserializeOwned>(what: &str, value: Value) -> Result<T, Error> {
+    serde_path_to_error::deserialize(value).map_err(|e| Error::bad_json(what, e))
+}
+
+/// Serialises a value that is known to be serialisable (core types with derived `Serialize`
+/// and string map keys); a failure would be a bug in a type definition, reported as `null`.
+pub(crate) fn to_value<T: Serialize + ?Sized>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// A game of any system behind JSON. Every method leaves the game unchanged when it returns an
+/// error. Outputs are `serde_json::Value`s whose shapes are documented in docs/json.md.
+pub trait AnyGame: Send {
+    /// The system's facts.
+    fn system(&self) -> &SystemInfo;
+    /// The scenario id the game was created from.
+    fn scenario(&self) -> &str;
+    /// The seed of the chance generator.
+    fn seed(&self) -> u64;
+    /// Who acts: `{"player": 0}`, `{"chance": {"dice": "1d6"}}`, `{"terminal": {...}}`.
+    fn actor(&self) -> Value;
+    /// The legal actions of the actor, in their stable order.
+    fn legal_actions(&mut self) -> Value;
+    /// How many legal actions there are (the index fast path).
+    fn action_count(&mut self) -> usize;
+    /// At a chance node, `[{"action": .., "prob": {"num": .., "den": ..}}]`; empty otherwise.
+    fn chance_outcomes(&mut self) -> Value;
+    /// Applies an action given as JSON text; returns the events.
+    fn apply_json(&mut self, action: &str) -> Result<Value, Error>;
+    /// Applies an action given as a JSON value; returns the events.
+    fn apply_value(&mut self, action: Value) -> Result<Value, Error>;
+    /// Applies the `index`-th legal action; returns the events.
+    fn apply_index(&mut self, index: usize) -> Result<Value, Error>;
+    /// Rolls the dice (or draws) with the game's generator: `{"action": .., "events": [..]}`.
+    fn roll(&mut self) -> Result<Value, Error>;
+    /// Applies dice a caller rolled: the value read from the dice (1..6, 2..12, 11..66, 0..99).
+    fn roll_value(&mut self, value: u32) -> Result<Value, Error>;
+    /// Takes back the last action; returns it, or `None` at the start.
+    fn undo(&mut self) -> Option<Value>;
+    /// The full state.
+    fn state(&self) -> Value;
+    /// The state as side 0 or 1 may see it.
+    fn observation(&self, side: u32) -> Result<Value, Error>;
+    /// Every hex `unit` could end in this phase: `[{"hex": "1809", "cost": 2, "path": [..]}]`.
+    fn reachable(&self, unit: &str) -> Result<Value, Error>;
+    /// Every action so far: `[{"action": .., "rng_before": ..}]`.
+    fn history(&self) -> Value;
+    /// The stable 64-bit hash of the state.
+    fn state_hash(&self) -> u64;
+    /// The outcome once the game is over.
+    fn outcome(&self) -> Option<Value>;
+    /// One step of random play with the game's generator (a roll at a chance node, a uniform
+    /// choice for a player): `{"actor": .., "action": .., "events": [..]}`, or `null` at the end.
+    fn step_random(&mut self) -> Result<Value, Error>;
+    /// Plays random legal actions (and rolls) until the end or `max_steps`; returns
+    /// `{"steps": n, "outcome": ..|null}`.
+    fn play_random(&mut self, max_steps: usize) -> Result<Value, Error>;
+    /// The game as saved-game JSON (`{"format": "grognard-game/1", ...}`).
+    fn save(&self) -> Value;
+    /// An independent copy.
+    fn clone_game(&self) -> Box<dyn AnyGame>;
+}
+
+/// A [`Game`] together with the scenario it came from: the generic [`AnyGame`].
+pub struct Adapter<R: Rules> {
+    game: Game<R>,
+    scenario: String,
+    /// The scenario's JSON when it is not a built-in one, so a saved game can be reloaded.
+    scenario_json: Option<String>,
+}
+
+impl<R: Rules> Adapter<R> {
+    /// Wraps a game started from `scenario`.
+    pub fn new(game: Game<R>, scenario: impl Into<String>, scenario_json: Option<String>) -> Self {
+        Adapter {
+            game,
+            scenario: scenario.into(),
+            scenario_json,
+        }
+    }
+
+    /// The typed game inside.
+    pub fn game(&self) -> &Game<R> {
+        &self.game
+    }
+
+    /// Restores a game saved by [`AnyGame::save`] (the part under `"game"`), replaying its history.
+    pub fn restore(
+        rules: R,
+        scenario: impl Into<String>,
+        scenario_json: Option<String>,
+        saved: Value,
+    ) -> Result<Self, Error> {
+        let snapshot: GameSnapshot<R> = from_value("saved game", saved)?;
+        let game = Game::restore(rules, snapshot)?;
+        Ok(Adapter::new(game, scenario, scenario_json))
+    }
+
+    fn events(&self) -> Value {
+        Value::Array(
+            self.game
+                .last_events()
+                .iter()
+                .map(|e| json!({"rule": e.rule(), "text": e.to_string(), "event": to_value(e)}))
+                .collect(),
+        )
+    }
+
+    fn apply_typed(&mut self, action: &R::Action) -> Result<Value, Error> {
+        self.game.step(action)?;
+        Ok(self.events())
+    }
+}
+
+/// The JSON shape of an actor (see [`AnyGame::actor`]).
+pub fn actor_json(actor: &Actor, info: &SystemInfo) -> Value {
+    match actor {
+        Actor::Player(side) => json!({"player": side.0, "name": info.sides[side.index()]}),
+        Actor::Chance(Chance::Dice(spec)) => json!({"chance": {"dice": spec.name()}}),
+        Actor::Chance(Chance::Draw) => json!({"chance": "draw"}),
+        Actor::Terminal(outcome) => json!({"terminal": to_value(outcome)}),
+    }
+}
+
+impl<R> AnyGame for Adapter<R>
+where
+    R: Rules + Clone + Send + 'static,
+    R::State: Send,
+    R::Action: Send,
+    R::Event: Send,
+{
+    fn system(&self) -> &SystemInfo {
+        self.game.rules().info()
+    }
+
+    fn scenario(&self) -> &str {
+        &self.scenario
+    }
+
+    fn seed(&self) -> u64 {
+        self.game.seed()
+    }
+
+    fn actor(&self) -> Value {
+        let mut actor = actor_json(&self.game.actor(), self.game.rules().info());
+        let prompt = self.game.rules().prompt(self.game.state());
+        if let Value::Object(map) = &mut actor {
+            if !prompt.text.is_empty() {
+                map.insert("prompt".into(), to_value(&prompt));
+            }
+        }
+        actor
+    }
+
+    fn legal_actions(&mut self) -> Value {
+        to_value(self.game.legal_actions())
+    }
+
+    fn action_count(&mut self) -> usize {
+        self.game.legal_actions().len()
+    }
+
+    fn chance_outcomes(&mut self) -> Value {
+        Value::Array(
+            self.game
+                .chance_outcomes()
+                .iter()
+                .map(|(a, p)| json!({"action": to_value(a), "prob": to_value(p)}))
+                .collect(),
+        )
+    }
+
+    fn apply_json(&mut self, action: &str) -> Result<Value, Error> {
+        let action: R::Action = parse_json("action", action)?;
+        self.apply_typed(&action)
+    }
+
+    fn apply_value(&mut self, action: Value) -> Result<Value, Error> {
+        let action: R::Action = from_value("action", action)?;
+        self.apply_typed(&action)
+    }
+
+    fn apply_index(&mut self, index: usize) -> Result<Value, Error> {
+        let actions = self.game.legal_actions();
+        let count = actions.len();
+        let action = actions
+            .get(index)
+            .cloned()
+            .ok_or(Error::IndexOutOfRange { index, count })?;
+        self.apply_typed(&action)
+    }
+
+    fn roll(&mut self) -> Result<Value, Error> {
+        let action = self.game.roll()?;
+        Ok(json!({"action": to_value(&action), "events": self.events()}))
+    }
+
+    fn roll_value(&mut self, value: u32) -> Result<Value, Error> {
+        let spec: DiceSpec = match self.game.actor() {
+            Actor::Chance(Chance::Dice(spec)) => spec,
+            _ => {
+                return Err(Error::Illegal {
+                    rule: "engine".into(),
+                    reason: "no dice are being rolled now".into(),
+                });
+            }
+        };
+        let roll = spec.roll(value).map_err(|e| Error::Illegal {
+            rule: "engine".into(),
+            reason: e.to_string(),
+        })?;
+        self.game.roll_value(roll)?;
+        Ok(self.events())
+    }
+
+    fn undo(&mut self) -> Option<Value> {
+        self.game.undo().map(|a| to_value(&a))
+    }
+
+    fn state(&self) -> Value {
+        to_value(self.game.state())
+    }
+
+    fn observation(&self, side: u32) -> Result<Value, Error> {
+        let side = match side {
+            0 | 1 => Side(side as u8),
+            _ => return Err(Error::BadSide { side }),
+        };
+        Ok(to_value(&self.game.rules().observation(self.game.state(), side)))
+    }
+
+    fn reachable(&self, unit: &str) -> Result<Value, Error> {
+        let rules = self.game.rules();
+        let reached = rules.reachable(self.game.state(), unit)?;
+        Ok(Value::Array(
+            reached
+                .iter()
+                .map(|r| {
+                    let mut entry = json!({
+                        "hex": rules.hex_label(r.hex),
+                        "cost": r.cost,
+                        "path": r.path.iter().map(|h| rules.hex_label(*h)).collect::<Vec<_>>(),
+                    });
+                    if let Some(facing) = r.facing {
+                        entry["facing"] = facing.into();
+                    }
+                    if !r.also.is_empty() {
+                        entry["also"] = r.also.iter().map(|h| rules.hex_label(*h)).collect::<Vec<_>>().into();
+                    }
+                    entry
+                })
+                .collect(),
+        ))
+    }
+
+    fn history(&self) -> Value {
+        to_value(self.game.history())
+    }
+
+    fn state_hash(&self) -> u64 {
+        self.game.state_hash()
+    }
+
+    fn outcome(&self) -> Option<Value> {
+        self.game.outcome().map(|o| to_value(&o))
+    }
+
+    fn step_random(&mut self) -> Result<Value, Error> {
+        let actor = self.actor();
+        Ok(match self.game.step_random()? {
+            Some(action) => json!({"actor": actor, "action": to_value(&action), "events": self.events()}),
+            None => Value::Null,
+        })
+    }
+
+    fn play_random(&mut self, max_steps: usize) -> Result<Value, Error> {
+        let before = self.game.history().len();
+        let outcome = self.game.play_random(max_steps)?;
+        Ok(json!({
+            "steps": self.game.history().len() - before,
+            "outcome": outcome.map(|o| to_value(&o)),
+        }))
+    }
+
+    fn save(&self) -> Value {
+        json!({
+            "format": SAVE_FORMAT,
+            "system": self.system().id,
+            "scenario": self.scenario,
+            "scenario_json": self.scenario_json,
+            "game": to_value(&self.game.snapshot()),
+        })
+    }
+
+    fn clone_game(&self) -> Box<dyn AnyGame> {
+        Box::new(Adapter {
+            game: self.game.clone(),
+            scenario: self.scenario.clone(),
+            scenario_json: self.scenario_json.clone(),
+        })
+    }
+}

@@ -1,0 +1,256 @@
+//! The JSON facade that the C, Python and wasm bindings wrap (DESIGN: "Bindings").
+//!
+//! An [`Engine`] holds the component-data [`Library`] (built-in files plus any the caller
+//! adds) and the registered [`System`]s. It lists systems and scenarios, creates games from a
+//! scenario id or a scenario's JSON and a seed, and reloads saved games. A game is a
+//! `Box<dyn AnyGame>`: legal actions, apply (by JSON or by index), roll, state, observation,
+//! reachable, undo and save, all JSON in and out. docs/json.md documents every shape.
+
+mod error;
+mod game;
+
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use serde_json::{Value, json};
+
+pub use error::Error;
+pub use game::{Adapter, AnyGame, SAVE_FORMAT, actor_json, from_value, parse_json};
+
+use crate::data::{DataFile, Library, ResolvedScenario};
+use crate::dice::DiceSpec;
+use crate::engine::SystemInfo;
+
+/// A rule system as the facade sees it: it turns a resolved scenario into a game.
+///
+/// Each system module registers one; a test or a user can register more.
+pub trait System: Send + Sync {
+    /// The system's facts (its id matches the `system` field of its data files).
+    fn info(&self) -> &SystemInfo;
+
+    /// A new game of `scenario` with the chance generator seeded from `seed`.
+    /// `scenario_json` is the scenario's own text when it is not built in (kept for saving).
+    fn new_game(
+        &self,
+        scenario: &ResolvedScenario,
+        scenario_json: Option<String>,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error>;
+
+    /// Restores a game saved by [`AnyGame::save`]; `saved` is its `"game"` part.
+    fn load_game(
+        &self,
+        scenario: &ResolvedScenario,
+        scenario_json: Option<String>,
+        saved: Value,
+    ) -> Result<Box<dyn AnyGame>, Error>;
+}
+
+/// The four systems grognard is built for, whether or not their rules are in this build.
+pub static CATALOG: [SystemInfo; 4] = [
+    SystemInfo {
+        id: "pg",
+        name: "Prussia's Glory",
+        sides: ["Prussian", "Coalition"],
+        dice: &[DiceSpec::D6],
+    },
+    SystemInfo {
+        id: "hov",
+        name: "The Habit of Victory (Campaigns of Napoleon 2X)",
+        sides: ["French", "Coalition"],
+        dice: &[DiceSpec::D6, DiceSpec::TwoD6, DiceSpec::D66],
+    },
+    SystemInfo {
+        id: "fontenoy",
+        name: "The Battle of Fontenoy, 11 May 1745",
+        sides: ["French", "Allied"],
+        dice: &[DiceSpec::D10, DiceSpec::D100],
+    },
+    SystemInfo {
+        id: "nbs",
+        name: "Austerlitz (Napoleonic Brigade Series)",
+        sides: ["French", "Allied"],
+        dice: &[DiceSpec::D6, DiceSpec::TwoD6, DiceSpec::D66],
+    },
+];
+
+/// The facade: data library plus systems.
+pub struct Engine {
+    library: Library,
+    systems: Vec<Box<dyn System>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::builtin()
+    }
+}
+
+impl Engine {
+    /// The built-in data and every system compiled into this build.
+    pub fn builtin() -> Self {
+        Engine {
+            library: Library::builtin(),
+            systems: Vec::new(),
+        }
+    }
+
+    /// An engine over `library` with no systems registered.
+    pub fn with_library(library: Library) -> Self {
+        Engine {
+            library,
+            systems: Vec::new(),
+        }
+    }
+
+    /// Adds (or replaces, by id) a system.
+    pub fn register(&mut self, system: Box<dyn System>) {
+        let id = system.info().id;
+        self.systems.retain(|s| s.info().id != id);
+        self.systems.push(system);
+    }
+
+    /// The component data.
+    pub fn library(&self) -> &Library {
+        &self.library
+    }
+
+    /// Adds a user's data file (map, counters, chart, terrain or scenario), replacing any
+    /// part with the same id. Returns the id and kind of what was added.
+    pub fn add_data(&mut self, file_name: &str, text: &str) -> Result<Value, Error> {
+        let added = self.library.add(file_name, text)?;
+        Ok(json!({"id": added.id(), "kind": added.kind()}))
+    }
+
+    fn system(&self, id: &str) -> Result<&dyn System, Error> {
+        if let Some(s) = self.systems.iter().find(|s| s.info().id == id) {
+            return Ok(s.as_ref());
+        }
+        if CATALOG.iter().any(|s| s.id == id) {
+            return Err(Error::NotImplemented { system: id.into() });
+        }
+        let mut known: Vec<String> = CATALOG.iter().map(|s| s.id.to_string()).collect();
+        known.extend(self.systems.iter().map(|s| s.info().id.to_string()));
+        known.sort();
+        known.dedup();
+        Err(Error::UnknownSystem {
+            system: id.into(),
+            known,
+        })
+    }
+
+    /// Every system: `[{"id", "name", "sides", "dice", "implemented"}]`, catalogue order first.
+    pub fn systems(&self) -> Value {
+        let mut out: Vec<Value> = CATALOG
+            .iter()
+            .map(|info| {
+                let implemented = self.systems.iter().any(|s| s.info().id == info.id);
+                json!({"id": info.id, "name": info.name, "sides": info.sides,
+                       "dice": info.dice, "implemented": implemented})
+            })
+            .collect();
+        for s in &self.systems {
+            let info = s.info();
+            if !CATALOG.iter().any(|c| c.id == info.id) {
+                out.push(json!({"id": info.id, "name": info.name, "sides": info.sides,
+                                "dice": info.dice, "implemented": true}));
+            }
+        }
+        Value::Array(out)
+    }
+
+    /// Every scenario in the library, sorted by id:
+    /// `[{"id", "system", "name", "implemented", "provisional": [..]}]`.
+    pub fn scenarios(&self) -> Value {
+        Value::Array(
+            self.library
+                .scenario_ids()
+                .into_iter()
+                .filter_map(|id| self.library.scenario(&id).ok())
+                .map(|s| {
+                    let implemented = self.systems.iter().any(|x| x.info().id == s.system());
+                    json!({"id": s.id(), "system": s.system(), "name": s.name(),
+                           "implemented": implemented, "provisional": s.provisional_parts()})
+                })
+                .collect(),
+        )
+    }
+
+    /// A new game of the library's scenario `scenario_id`, seeded with `seed`.
+    pub fn new_game(&self, scenario_id: &str, seed: u64) -> Result<Box<dyn AnyGame>, Error> {
+        let scenario = self.resolve(scenario_id)?;
+        self.system(scenario.system())?
+            .new_game(&scenario, None, seed)
+    }
+
+    /// A new game of a scenario given as JSON text (resolved against the library, so it may
+    /// refer to built-in maps, counters and charts).
+    pub fn new_game_from_json(&self, scenario_json: &str, seed: u64) -> Result<Box<dyn AnyGame>, Error> {
+        let (scenario, _) = self.resolve_text(scenario_json)?;
+        self.system(scenario.system())?
+            .new_game(&scenario, Some(scenario_json.into()), seed)
+    }
+
+    /// Reloads a game saved with [`AnyGame::save`] (as JSON text), replaying its history and
+    /// checking that it reaches the saved state.
+    pub fn load_game(&self, saved: &str) -> Result<Box<dyn AnyGame>, Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Saved {
+            format: String,
+            system: String,
+            scenario: String,
+            scenario_json: Option<String>,
+            game: Value,
+        }
+        let saved: Saved = parse_json("saved game", saved)?;
+        if saved.format != SAVE_FORMAT {
+            return Err(Error::BadJson {
+                what: "saved game".into(),
+                path: "format".into(),
+                message: alloc::format!("expected {SAVE_FORMAT:?}, found {:?}", saved.format),
+            });
+        }
+        let scenario = match &saved.scenario_json {
+            Some(text) => self.resolve_text(text)?.0,
+            None => self.resolve(&saved.scenario)?,
+        };
+        if scenario.system() != saved.system || scenario.id() != saved.scenario {
+            return Err(Error::BadSave {
+                message: alloc::format!(
+                    "the save names {} scenario {:?} but its scenario is {} {:?}",
+                    saved.system,
+                    saved.scenario,
+                    scenario.system(),
+                    scenario.id()
+                ),
+            });
+        }
+        self.system(&saved.system)?
+            .load_game(&scenario, saved.scenario_json, saved.game)
+    }
+
+    fn resolve(&self, scenario_id: &str) -> Result<ResolvedScenario, Error> {
+        if !self.library.scenario_ids().iter().any(|id| id == scenario_id) {
+            return Err(Error::UnknownScenario {
+                scenario: scenario_id.into(),
+            });
+        }
+        Ok(self.library.scenario(scenario_id)?)
+    }
+
+    fn resolve_text(&self, text: &str) -> Result<(ResolvedScenario, String), Error> {
+        let mut library = self.library.clone();
+        let added = library.add("scenario.json", text)?;
+        if !matches!(added, DataFile::Scenario(_)) {
+            return Err(Error::BadJson {
+                what: "scenario".into(),
+                path: "kind".into(),
+                message: alloc::format!("expected a scenario, found a {}", added.kind()),
+            });
+        }
+        let id = added.id().to_string();
+        Ok((library.scenario(&id)?, id))
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every check of the project; on a fresh machine it first installs what they need.
+# Honours CARGO_TARGET_DIR when it is set.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "toolchain: rustfmt, clippy and the no_std target"
+have_component() { rustup component list --installed 2>/dev/null | grep -q "^$1"; }
+for c in rustfmt clippy; do have_component "$c" || rustup component add "$c"; done
+rustup target list --installed | grep -qx thumbv7em-none-eabihf || rustup target add thumbv7em-none-eabihf
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "cargo clippy (all targets, warnings are errors)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "core builds without std for thumbv7em-none-eabihf"
+cargo build -p grognard --no-default-features --target thumbv7em-none-eabihf --locked
+
+step "tests"
+cargo test --workspace --locked
+
+step "all checks passed"
