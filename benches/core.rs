@@ -26,12 +26,19 @@ fn engine(c: &mut Criterion) {
     let mut game = Game::new(rules.clone(), 1);
     game.play_random(60).unwrap();
     let state = game.state().clone();
-    c.bench_function("engine/stable_hash_state", |b| b.iter(|| stable_hash(black_box(&state))));
+    c.bench_function("engine/stable_hash_state", |b| {
+        b.iter(|| stable_hash(black_box(&state)))
+    });
 }
 
 fn dice(c: &mut Criterion) {
     c.bench_function("dice/d100_outcomes", |b| {
-        b.iter(|| DiceSpec::D100.outcomes().map(|(r, p)| u32::from(r.value) * p.num()).sum::<u32>())
+        b.iter(|| {
+            DiceSpec::D100
+                .outcomes()
+                .map(|(r, p)| u32::from(r.value) * p.num())
+                .sum::<u32>()
+        })
     });
 }
 

@@ -15,7 +15,11 @@ use grognard::any::{AnyGame, Engine, Error};
 use serde_json::Value;
 
 #[derive(Parser)]
-#[command(name = "grognard", version, about = "Rules engine for hex-and-counter wargames")]
+#[command(
+    name = "grognard",
+    version,
+    about = "Rules engine for hex-and-counter wargames"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -74,7 +78,12 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 } else {
                     "rules not implemented yet"
                 };
-                println!("{:<9} {} ({})", s["id"].as_str().unwrap_or("?"), s["name"].as_str().unwrap_or("?"), done);
+                println!(
+                    "{:<9} {} ({})",
+                    s["id"].as_str().unwrap_or("?"),
+                    s["name"].as_str().unwrap_or("?"),
+                    done
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -102,7 +111,11 @@ fn run(command: Command) -> Result<ExitCode, String> {
                     "{:<24} {}{}",
                     s["id"].as_str().unwrap_or("?"),
                     s["name"].as_str().unwrap_or("?"),
-                    if notes.is_empty() { String::new() } else { format!("  [{}]", notes.join("; ")) }
+                    if notes.is_empty() {
+                        String::new()
+                    } else {
+                        format!("  [{}]", notes.join("; "))
+                    }
                 );
             }
             Ok(ExitCode::SUCCESS)
@@ -120,7 +133,11 @@ fn run(command: Command) -> Result<ExitCode, String> {
                     }
                 }
             }
-            Ok(if bad { ExitCode::from(1) } else { ExitCode::SUCCESS })
+            Ok(if bad {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Command::Play {
             scenario,
@@ -171,7 +188,12 @@ fn play(game: &mut dyn AnyGame, max_steps: usize) -> Result<ExitCode, String> {
     match game.outcome() {
         Some(o) => {
             let winner = match o["winner"].as_u64() {
-                Some(side) => info.sides.get(side as usize).copied().unwrap_or("?").to_string(),
+                Some(side) => info
+                    .sides
+                    .get(side as usize)
+                    .copied()
+                    .unwrap_or("?")
+                    .to_string(),
                 None => "nobody".to_string(),
             };
             println!(
@@ -185,7 +207,10 @@ fn play(game: &mut dyn AnyGame, max_steps: usize) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         None => {
-            println!("result: unfinished after {max_steps} actions, state hash {:016x}", game.state_hash());
+            println!(
+                "result: unfinished after {max_steps} actions, state hash {:016x}",
+                game.state_hash()
+            );
             Ok(ExitCode::from(3))
         }
     }

@@ -41,7 +41,10 @@ fn contract_holds_after_every_action_of_500_random_games() {
                 Actor::Chance(Chance::Dice(spec)) => {
                     assert_eq!(spec, DiceSpec::D6);
                     let listed: Vec<_> = outcomes.iter().map(|(a, _)| a.clone()).collect();
-                    assert_eq!(listed, actions, "chance outcomes list the legal actions in order");
+                    assert_eq!(
+                        listed, actions,
+                        "chance outcomes list the legal actions in order"
+                    );
                     let total = outcomes
                         .iter()
                         .try_fold(Prob::ZERO, |acc, (_, p)| acc.checked_add(*p))
@@ -97,7 +100,10 @@ fn illegal_action_names_its_rule_and_leaves_the_state_untouched() {
     let err = game.step(&Action::Step(west)).unwrap_err();
     assert_eq!(err.rule, "T2.1", "off the board: {err}");
     assert_ne!(game.state(), &before);
-    assert_eq!(format!("{err}"), "illegal (rule T2.1): the step leaves the board");
+    assert_eq!(
+        format!("{err}"),
+        "illegal (rule T2.1): the step leaves the board"
+    );
 }
 
 #[test]
@@ -144,14 +150,24 @@ fn game_at_attack(seed: u64) -> Game<Skirmish> {
 #[test]
 fn inactive_side_decides_mid_turn_then_chance_rolls() {
     let mut game = game_at_attack(11);
-    assert_eq!(game.actor(), Actor::Player(Side(1)), "the defender chooses (T3.1)");
+    assert_eq!(
+        game.actor(),
+        Actor::Player(Side(1)),
+        "the defender chooses (T3.1)"
+    );
     assert_eq!(game.legal_actions(), &[Action::Brace, Action::Stand]);
     game.step(&Action::Brace).unwrap();
     assert_eq!(game.actor(), Actor::Chance(Chance::Dice(DiceSpec::D6)));
     assert_eq!(game.chance_outcomes().len(), 6);
     // A caller-supplied die: 4 - 1 for bracing misses.
-    let events = game.roll_value(DiceSpec::D6.roll(4).unwrap()).unwrap().to_vec();
-    assert!(events.iter().any(|e| e.to_string() == "rolled 4 -1: miss"), "{events:?}");
+    let events = game
+        .roll_value(DiceSpec::D6.roll(4).unwrap())
+        .unwrap()
+        .to_vec();
+    assert!(
+        events.iter().any(|e| e.to_string() == "rolled 4 -1: miss"),
+        "{events:?}"
+    );
     assert_eq!(game.state().hp, [2, 2]);
 }
 
@@ -192,7 +208,11 @@ fn undo_across_snapshot_boundaries_matches_replay() {
     let mut game = Game::new(long_rules.clone(), 99);
     game.play_random(300).unwrap();
     let record: Vec<Action> = game.history().iter().map(|s| s.action.clone()).collect();
-    assert!(record.len() > 130, "long enough to cross two snapshots: {}", record.len());
+    assert!(
+        record.len() > 130,
+        "long enough to cross two snapshots: {}",
+        record.len()
+    );
     for n in (record.len() - 140..record.len()).rev() {
         game.undo().unwrap();
         let replayed = Game::replay(long_rules.clone(), 99, &record[..n]).unwrap();
@@ -209,7 +229,11 @@ fn same_seed_same_game_different_seed_different_game() {
     };
     assert_eq!(play(42), play(42));
     let distinct: std::collections::BTreeSet<u64> = (0..20).map(|s| play(s).0).collect();
-    assert!(distinct.len() > 10, "seeds give different games: {}", distinct.len());
+    assert!(
+        distinct.len() > 10,
+        "seeds give different games: {}",
+        distinct.len()
+    );
 }
 
 #[test]

@@ -86,12 +86,24 @@ impl fmt::Display for Event {
         match self {
             Event::Planned { side } => write!(f, "side {} chose a secret plan", side.0),
             Event::Stepped { side, from, to } => {
-                write!(f, "side {} stepped from {},{} to {},{}", side.0, from.q, from.r, to.q, to.r)
+                write!(
+                    f,
+                    "side {} stepped from {},{} to {},{}",
+                    side.0, from.q, from.r, to.q, to.r
+                )
             }
             Event::Attacked { side } => write!(f, "side {} attacks", side.0),
             Event::Braced { side } => write!(f, "side {} braces", side.0),
-            Event::Rolled { roll, modifier, hit } => {
-                write!(f, "rolled {roll} {modifier:+}: {}", if *hit { "hit" } else { "miss" })
+            Event::Rolled {
+                roll,
+                modifier,
+                hit,
+            } => {
+                write!(
+                    f,
+                    "rolled {roll} {modifier:+}: {}",
+                    if *hit { "hit" } else { "miss" }
+                )
             }
             Event::TurnEnded { turn } => write!(f, "turn {turn} ends"),
             Event::GameOver { winner } => write!(f, "game over, winner {winner:?}"),
@@ -151,7 +163,10 @@ impl Skirmish {
                 if *steps >= 2 {
                     Err(Illegal::new("T2.1", "two steps already taken this turn"))
                 } else if Self::adjacent(state) {
-                    Err(Illegal::new("T2.2", "a counter next to the enemy may not step"))
+                    Err(Illegal::new(
+                        "T2.2",
+                        "a counter next to the enemy may not step",
+                    ))
                 } else if !on_board(to) {
                     Err(Illegal::new("T2.1", "the step leaves the board"))
                 } else if to == state.pos[side.other().index()] {
@@ -174,7 +189,10 @@ impl Skirmish {
             (Phase::Roll { .. }, Action::Roll(r)) if r.spec == DiceSpec::D6 => Ok(()),
             (_, a) => Err(Illegal::new(
                 "engine",
-                format!("{a:?} is not a decision of the current phase {:?}", state.phase),
+                format!(
+                    "{a:?} is not a decision of the current phase {:?}",
+                    state.phase
+                ),
             )),
         }
     }
@@ -234,10 +252,17 @@ impl Rules for Skirmish {
                 .chain([Action::Attack, Action::EndTurn])
                 .collect(),
             Phase::Defend => vec![Action::Brace, Action::Stand],
-            Phase::Roll { .. } => DiceSpec::D6.outcomes().map(|(r, _)| Action::Roll(r)).collect(),
+            Phase::Roll { .. } => DiceSpec::D6
+                .outcomes()
+                .map(|(r, _)| Action::Roll(r))
+                .collect(),
             Phase::Over => vec![],
         };
-        out.extend(candidates.into_iter().filter(|a| self.check(state, a).is_ok()));
+        out.extend(
+            candidates
+                .into_iter()
+                .filter(|a| self.check(state, a).is_ok()),
+        );
     }
 
     fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, Prob)>) {
@@ -251,7 +276,12 @@ impl Rules for Skirmish {
             .then_some(Action::Roll(roll))
     }
 
-    fn apply(&self, state: &mut State, action: &Action, events: &mut Vec<Event>) -> Result<(), Illegal> {
+    fn apply(
+        &self,
+        state: &mut State,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         self.check(state, action)?;
         let side = Self::active(state);
         match (state.phase.clone(), action) {
@@ -261,14 +291,20 @@ impl Rules for Skirmish {
                 state.phase = if s == Side(0) {
                     Phase::Plan(Side(1))
                 } else {
-                    Phase::Act { steps: 0, attacked: false }
+                    Phase::Act {
+                        steps: 0,
+                        attacked: false,
+                    }
                 };
             }
             (Phase::Act { steps, attacked }, Action::Step(d)) => {
                 let from = state.pos[side.index()];
                 let to = from.neighbor(*d);
                 state.pos[side.index()] = to;
-                state.phase = Phase::Act { steps: steps + 1, attacked };
+                state.phase = Phase::Act {
+                    steps: steps + 1,
+                    attacked,
+                };
                 events.push(Event::Stepped { side, from, to });
             }
             (Phase::Act { .. }, Action::Attack) => {
@@ -286,7 +322,11 @@ impl Rules for Skirmish {
             (Phase::Roll { braced }, Action::Roll(r)) => {
                 let modifier: i8 = if braced { -1 } else { 0 };
                 let hit = r.value as i8 + modifier >= 4;
-                events.push(Event::Rolled { roll: r.value, modifier, hit });
+                events.push(Event::Rolled {
+                    roll: r.value,
+                    modifier,
+                    hit,
+                });
                 let target = side.other().index();
                 if hit {
                     state.hp[target] -= 1;
@@ -295,7 +335,10 @@ impl Rules for Skirmish {
                     state.phase = Phase::Over;
                     events.push(Event::GameOver { winner: Some(side) });
                 } else {
-                    state.phase = Phase::Act { steps: 2, attacked: true };
+                    state.phase = Phase::Act {
+                        steps: 2,
+                        attacked: true,
+                    };
                 }
             }
             _ => unreachable!("check() accepted only the pairs above"),
@@ -331,7 +374,10 @@ impl Rules for Skirmish {
             Phase::Roll { .. } => ("T3.2", "roll for the attack"),
             Phase::Over => ("T4", "the game is over"),
         };
-        Prompt { rule: rule.into(), text: text.into() }
+        Prompt {
+            rule: rule.into(),
+            text: text.into(),
+        }
     }
 }
 

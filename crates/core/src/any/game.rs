@@ -256,7 +256,9 @@ where
             0 | 1 => Side(side as u8),
             _ => return Err(Error::BadSide { side }),
         };
-        Ok(to_value(&self.game.rules().observation(self.game.state(), side)))
+        Ok(to_value(
+            &self.game.rules().observation(self.game.state(), side),
+        ))
     }
 
     fn reachable(&self, unit: &str) -> Result<Value, Error> {
@@ -275,7 +277,12 @@ where
                         entry["facing"] = facing.into();
                     }
                     if !r.also.is_empty() {
-                        entry["also"] = r.also.iter().map(|h| rules.hex_label(*h)).collect::<Vec<_>>().into();
+                        entry["also"] = r
+                            .also
+                            .iter()
+                            .map(|h| rules.hex_label(*h))
+                            .collect::<Vec<_>>()
+                            .into();
                     }
                     entry
                 })
@@ -298,7 +305,9 @@ where
     fn step_random(&mut self) -> Result<Value, Error> {
         let actor = self.actor();
         Ok(match self.game.step_random()? {
-            Some(action) => json!({"actor": actor, "action": to_value(&action), "events": self.events()}),
+            Some(action) => {
+                json!({"actor": actor, "action": to_value(&action), "events": self.events()})
+            }
             None => Value::Null,
         })
     }

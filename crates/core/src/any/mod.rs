@@ -153,8 +153,10 @@ impl Engine {
         for s in &self.systems {
             let info = s.info();
             if !CATALOG.iter().any(|c| c.id == info.id) {
-                out.push(json!({"id": info.id, "name": info.name, "sides": info.sides,
-                                "dice": info.dice, "implemented": true}));
+                out.push(
+                    json!({"id": info.id, "name": info.name, "sides": info.sides,
+                                "dice": info.dice, "implemented": true}),
+                );
             }
         }
         Value::Array(out)
@@ -186,7 +188,11 @@ impl Engine {
 
     /// A new game of a scenario given as JSON text (resolved against the library, so it may
     /// refer to built-in maps, counters and charts).
-    pub fn new_game_from_json(&self, scenario_json: &str, seed: u64) -> Result<Box<dyn AnyGame>, Error> {
+    pub fn new_game_from_json(
+        &self,
+        scenario_json: &str,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error> {
         let (scenario, _) = self.resolve_text(scenario_json)?;
         self.system(scenario.system())?
             .new_game(&scenario, Some(scenario_json.into()), seed)
@@ -232,7 +238,12 @@ impl Engine {
     }
 
     fn resolve(&self, scenario_id: &str) -> Result<ResolvedScenario, Error> {
-        if !self.library.scenario_ids().iter().any(|id| id == scenario_id) {
+        if !self
+            .library
+            .scenario_ids()
+            .iter()
+            .any(|id| id == scenario_id)
+        {
             return Err(Error::UnknownScenario {
                 scenario: scenario_id.into(),
             });

@@ -109,7 +109,9 @@ pub enum ReplayError {
         current: String,
     },
     /// The record's final state differs from the state reached by replaying it.
-    #[error("the saved state does not match the state its history produces (hash {saved:016x} vs {replayed:016x})")]
+    #[error(
+        "the saved state does not match the state its history produces (hash {saved:016x} vs {replayed:016x})"
+    )]
     Mismatch {
         /// Hash of the saved state.
         saved: u64,
@@ -419,7 +421,11 @@ impl<R: Rules> Game<R> {
 
     /// Applies `action` on behalf of `side`, refusing it when `side` is not the player to act
     /// (for tables where each seat submits its own actions).
-    pub fn step_as(&mut self, side: super::Side, action: &R::Action) -> Result<&[R::Event], Illegal> {
+    pub fn step_as(
+        &mut self,
+        side: super::Side,
+        action: &R::Action,
+    ) -> Result<&[R::Event], Illegal> {
         match self.rules.actor(&self.state) {
             Actor::Player(s) if s == side => self.step(action),
             other => Err(contract(alloc::format!(
@@ -431,7 +437,9 @@ impl<R: Rules> Game<R> {
 
     /// The events of the last step that `side` may see.
     pub fn last_events_for(&self, side: super::Side) -> impl Iterator<Item = &R::Event> {
-        self.events.iter().filter(move |e| super::EventInfo::visible_to(*e, side))
+        self.events
+            .iter()
+            .filter(move |e| super::EventInfo::visible_to(*e, side))
     }
 
     /// At a chance node, samples an outcome with the game's generator (exactly, by its
@@ -460,7 +468,8 @@ impl<R: Rules> Game<R> {
         let action = self.rules.chance_action(&self.state, roll).ok_or_else(|| {
             contract(alloc::format!(
                 "{} {} is not a result of the dice rolled now",
-                roll.spec, roll
+                roll.spec,
+                roll
             ))
         })?;
         self.step(&action)
@@ -477,7 +486,11 @@ impl<R: Rules> Game<R> {
         for step in &self.history[(n / SNAPSHOT_EVERY) * SNAPSHOT_EVERY..] {
             scratch.clear();
             // Every action in the history applied once from this very state.
-            if self.rules.apply(&mut state, &step.action, &mut scratch).is_err() {
+            if self
+                .rules
+                .apply(&mut state, &step.action, &mut scratch)
+                .is_err()
+            {
                 debug_assert!(false, "history no longer replays");
             }
         }

@@ -42,7 +42,11 @@ pub struct Side(pub u8);
 impl TryFrom<u8> for Side {
     type Error = &'static str;
     fn try_from(v: u8) -> Result<Self, Self::Error> {
-        if v < 2 { Ok(Side(v)) } else { Err("a side is 0 or 1") }
+        if v < 2 {
+            Ok(Side(v))
+        } else {
+            Err("a side is 0 or 1")
+        }
     }
 }
 
