@@ -117,7 +117,9 @@ impl Hex {
 
     /// The direction from `self` to `other` when they are adjacent.
     pub fn direction_to(self, other: Hex) -> Option<Direction> {
-        Direction::ALL.into_iter().find(|&d| self.neighbor(d) == other)
+        Direction::ALL
+            .into_iter()
+            .find(|&d| self.neighbor(d) == other)
     }
 }
 
@@ -142,8 +144,14 @@ mod tests {
         }
         assert_eq!(h.distance(h), 0);
         assert_eq!(Hex::new(0, 0).distance(Hex::new(3, -1)), 3);
-        assert_eq!(Direction::new(5).unwrap().rotate(1), Direction::new(0).unwrap());
-        assert_eq!(Direction::new(0).unwrap().rotate(-1), Direction::new(5).unwrap());
+        assert_eq!(
+            Direction::new(5).unwrap().rotate(1),
+            Direction::new(0).unwrap()
+        );
+        assert_eq!(
+            Direction::new(0).unwrap().rotate(-1),
+            Direction::new(5).unwrap()
+        );
         assert!(Direction::new(6).is_none());
     }
 }
