@@ -10,11 +10,20 @@
 //! * [`coord`](Hex): [`Hex`], [`Direction`], distance and neighbours.
 //! * [`id`]: [`Scheme`], [`HexId`], [`IdError`].
 //! * [`grid`]: [`Grid`], [`GridSpec`], [`SheetLayout`], [`Extent`], [`Parity`], [`RowOrder`].
+//! * [`side`]: [`Hexside`], one canonical value per edge.
+//! * [`los`]: exact lines of sight ([`los::trace`], [`LosStep`], [`los::contact`]).
+//! * [`reach`]: least-cost movement ([`Reach`], [`MoveCosts`], [`ReachOptions`]).
 
 mod coord;
 pub mod grid;
 pub mod id;
+pub mod los;
+pub mod reach;
+pub mod side;
 
-pub use coord::{Direction, Hex};
+pub use coord::{Compass, Direction, Hex};
 pub use grid::{Bounds, Extent, Grid, GridError, GridSpec, Parity, RowOrder, SheetLayout};
 pub use id::{HexId, IdError, IdProblem, Scheme};
+pub use los::{Contact, LosStep};
+pub use reach::{MoveCosts, Reach, ReachError, ReachOptions};
+pub use side::Hexside;
