@@ -279,3 +279,120 @@ fn no_action_applies_after_the_end() {
     assert_eq!(err.rule, "engine");
     assert!(game.step_random().unwrap().is_none());
 }
+
+#[test]
+fn reachable_lists_cost_and_path_and_stops_in_the_enemy_zone() {
+    let mut game = Game::new(rules(), 1);
+    game.step(&Action::Plan(1)).unwrap();
+    game.step(&Action::Plan(1)).unwrap();
+    let rules = game.rules().clone();
+    let reached = rules.reachable(game.state(), "blue").unwrap();
+    // Blue at (-2,0), two steps, on a radius-3 board: itself plus 6 + some second-ring hexes.
+    let start = grognard::hex::Hex::new(-2, 0);
+    assert_eq!(reached[0].hex, start);
+    assert_eq!(reached[0].cost, 0);
+    for r in &reached {
+        assert_eq!(r.cost as usize + 1, r.path.len());
+        assert_eq!(r.path.first(), Some(&start));
+        assert_eq!(r.path.last(), Some(&r.hex));
+        assert!(r.hex.distance(start) <= 2);
+        // Every path is a chain of legal steps: replay it in the game.
+        let mut g = game.clone();
+        for w in r.path.windows(2) {
+            g.step(&Action::Step(w[0].direction_to(w[1]).unwrap())).unwrap();
+        }
+    }
+    // Red is not the mover now; an unknown unit is refused with a reason.
+    assert!(rules.reachable(game.state(), "red").unwrap().is_empty());
+    assert_eq!(rules.reachable(game.state(), "green").unwrap_err().rule, "engine");
+    assert_eq!(rules.parse_hex("-2,0"), Some(start));
+    assert_eq!(rules.hex_label(start), "-2,0");
+    assert_eq!(rules.parse_hex("9,9"), None);
+}
+
+#[test]
+fn step_as_refuses_the_side_that_is_not_to_act() {
+    let mut game = Game::new(rules(), 1);
+    let err = game.step_as(Side(1), &Action::Plan(1)).unwrap_err();
+    assert_eq!(err.rule, "engine");
+    game.step_as(Side(0), &Action::Plan(1)).unwrap();
+    assert_eq!(game.last_events_for(Side(1)).count(), 1);
+}
+
+#[test]
+fn legal_actions_of_the_actors_observation_equal_those_of_the_state() {
+    let rules = rules();
+    for seed in 0..50 {
+        let mut game = Game::new(rules.clone(), seed);
+        while let Actor::Player(_) | Actor::Chance(_) = game.actor() {
+            if let Actor::Player(side) = game.actor() {
+                let seen = rules.observation(game.state(), side);
+                let mut a = Vec::new();
+                let mut b = Vec::new();
+                rules.legal_actions(&seen, &mut a);
+                rules.legal_actions(game.state(), &mut b);
+                assert_eq!(a, b);
+            }
+            game.step_random().unwrap();
+        }
+    }
+}
+
+#[test]
+fn side_deserialises_only_zero_or_one() {
+    assert_eq!(serde_json::from_str::<Side>("1").unwrap(), Side(1));
+    assert!(serde_json::from_str::<Side>("2").is_err());
+}
+
+#[test]
+fn restore_refuses_a_record_made_under_other_rules() {
+    let mut game = Game::new(rules(), 8);
+    game.play_random(10).unwrap();
+    let mut saved = game.snapshot();
+    saved.rules = "pg/rossbach".into();
+    assert!(matches!(
+        Game::restore(rules(), saved),
+        Err(ReplayError::WrongRules { .. })
+    ));
+}
+
+#[test]
+fn path_actions_walk_the_reachable_path() {
+    let mut game = Game::new(rules(), 1);
+    game.step(&Action::Plan(1)).unwrap();
+    game.step(&Action::Plan(1)).unwrap();
+    let rules = game.rules().clone();
+    let to = grognard::hex::Hex::new(0, 0);
+    let steps = rules.path_actions(game.state(), "blue", to).unwrap();
+    assert_eq!(steps.len(), 2);
+    for a in &steps {
+        game.step(a).unwrap();
+    }
+    assert_eq!(game.state().pos[0], to);
+    let far = grognard::hex::Hex::new(3, 0);
+    assert_eq!(rules.path_actions(game.state(), "blue", far).unwrap_err().rule, "T2.1");
+}
+
+#[test]
+fn expand_chance_gives_the_exact_distribution_of_an_attack() {
+    use grognard::engine::expand_chance;
+    let mut game = game_at_attack(4);
+    game.step(&Action::Brace).unwrap();
+    let rules = game.rules().clone();
+    let dist = expand_chance(&rules, game.state(), 100).unwrap();
+    // Braced: 5 or 6 hits (2/6), 1-4 miss (4/6); all misses are one state.
+    assert_eq!(dist.len(), 2);
+    let hit = dist.iter().find(|(s, _)| s.hp[1] == 1).unwrap().1;
+    let miss = dist.iter().find(|(s, _)| s.hp[1] == 2).unwrap().1;
+    assert_eq!(hit, Prob::new(1, 3));
+    assert_eq!(miss, Prob::new(2, 3));
+    assert!(matches!(
+        expand_chance(&rules, game.state(), 0),
+        Err(grognard::engine::ChanceError::TooManyNodes(0))
+    ));
+    // A player node expands to itself.
+    let mut before = game_at_attack(4);
+    let here = expand_chance(&rules, before.state(), 10).unwrap();
+    assert_eq!(here, vec![(before.state().clone(), Prob::ONE)]);
+    assert_eq!(before.legal_actions().len(), 2);
+}

@@ -360,6 +360,18 @@ impl Rules for Skirmish {
         format!("{},{}", hex.q, hex.r)
     }
 
+    fn path_actions(&self, state: &State, unit: &str, to: Hex) -> Result<Vec<Action>, Illegal> {
+        let reached = reach::reachable(state, unit)?;
+        let found = reached.iter().find(|r| r.hex == to).ok_or_else(|| {
+            Illegal::new("T2.1", format!("{unit} cannot reach {}", self.hex_label(to)))
+        })?;
+        Ok(found
+            .path
+            .windows(2)
+            .filter_map(|w| w[0].direction_to(w[1]).map(Action::Step))
+            .collect())
+    }
+
     fn parse_hex(&self, label: &str) -> Option<Hex> {
         let (q, r) = label.split_once(',')?;
         let hex = Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?);

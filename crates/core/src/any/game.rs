@@ -73,6 +73,8 @@ pub trait AnyGame: Send {
     fn observation(&self, side: u32) -> Result<Value, Error>;
     /// Every hex `unit` could end in this phase: `[{"hex": "1809", "cost": 2, "path": [..]}]`.
     fn reachable(&self, unit: &str) -> Result<Value, Error>;
+    /// The step actions moving `unit` along its cheapest path to the hex labelled `to`.
+    fn path_actions(&self, unit: &str, to: &str) -> Result<Value, Error>;
     /// Every action so far: `[{"action": .., "rng_before": ..}]`.
     fn history(&self) -> Value;
     /// The stable 64-bit hash of the state.
@@ -288,6 +290,15 @@ where
                 })
                 .collect(),
         ))
+    }
+
+    fn path_actions(&self, unit: &str, to: &str) -> Result<Value, Error> {
+        let rules = self.game.rules();
+        let hex = rules.parse_hex(to).ok_or_else(|| Error::Illegal {
+            rule: "engine".into(),
+            reason: alloc::format!("{to:?} is not a hex of this map"),
+        })?;
+        Ok(to_value(&rules.path_actions(self.game.state(), unit, hex)?))
     }
 
     fn history(&self) -> Value {

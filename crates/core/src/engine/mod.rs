@@ -15,6 +15,7 @@
 //! rule number, or leaves the state untouched and returns [`Illegal`] naming the rule broken.
 //! The [`Game`] driver (outside the rules) adds a seeded generator, history, undo and replay.
 
+mod chance;
 mod game;
 mod hash;
 
@@ -27,6 +28,7 @@ use core::hash::Hash;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+pub use chance::{ChanceError, expand_chance};
 pub use game::{Game, GameSnapshot, ReplayError, RngState, Step};
 pub use hash::{StableHasher, stable_hash};
 
@@ -256,6 +258,16 @@ pub trait Rules {
     /// Every hex `unit` could end in this phase, with cost and path (DESIGN: "small actions",
     /// the whole picture offered by a helper). `unit` is the counter id of the scenario.
     fn reachable(&self, state: &Self::State, unit: &str) -> Result<Vec<Reached>, Illegal>;
+
+    /// The step actions that move `unit` along the path [`reachable`](Self::reachable) gives
+    /// for `to` (DESIGN: "`path_action(...)` → the step actions"). Applying them one by one may
+    /// still be interrupted by the rules (reaction fire, forced deployment).
+    fn path_actions(
+        &self,
+        state: &Self::State,
+        unit: &str,
+        to: Hex,
+    ) -> Result<Vec<Self::Action>, Illegal>;
 
     /// The hex in the game's own numbering (`pg` 1809, `nbs` A28.29, ...).
     fn hex_label(&self, hex: Hex) -> String;
