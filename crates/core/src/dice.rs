@@ -313,7 +313,8 @@ impl Prob {
     /// denominator would not fit in 32 bits.
     pub fn checked_add(self, other: Prob) -> Option<Prob> {
         let den = u64::from(self.den) * u64::from(other.den);
-        let num = u64::from(self.num) * u64::from(other.den) + u64::from(other.num) * u64::from(self.den);
+        let num =
+            u64::from(self.num) * u64::from(other.den) + u64::from(other.num) * u64::from(self.den);
         let g = gcd(num, den).max(1);
         let (num, den) = (num / g, den / g);
         if num > den {
@@ -334,7 +335,8 @@ impl PartialOrd for Prob {
 
 impl Ord for Prob {
     fn cmp(&self, other: &Self) -> Ordering {
-        (u64::from(self.num) * u64::from(other.den)).cmp(&(u64::from(other.num) * u64::from(self.den)))
+        (u64::from(self.num) * u64::from(other.den))
+            .cmp(&(u64::from(other.num) * u64::from(self.den)))
     }
 }
 
@@ -376,7 +378,13 @@ mod tests {
 
     #[test]
     fn two_d6_total_is_triangular() {
-        let p = |v: u8| DiceSpec::TwoD6.outcomes().find(|(r, _)| r.value == v).unwrap().1;
+        let p = |v: u8| {
+            DiceSpec::TwoD6
+                .outcomes()
+                .find(|(r, _)| r.value == v)
+                .unwrap()
+                .1
+        };
         assert_eq!(p(2), Prob::new(1, 36));
         assert_eq!(p(7), Prob::new(1, 6));
         assert_eq!(p(12), Prob::new(1, 36));
@@ -404,7 +412,11 @@ mod tests {
         let r = DiceSpec::D100.roll(7).unwrap();
         assert_eq!(r.digits(), Some((0, 7)));
         assert_eq!(alloc::format!("{r}"), "07");
-        assert!(DiceSpec::D100.outcomes().all(|(_, p)| p == Prob::new(1, 100)));
+        assert!(
+            DiceSpec::D100
+                .outcomes()
+                .all(|(_, p)| p == Prob::new(1, 100))
+        );
     }
 
     #[test]
@@ -413,11 +425,18 @@ mod tests {
             let mut counts = [0u32; 100];
             for k in 0..spec.physical_results() {
                 let roll = spec.from_physical(k).unwrap();
-                let idx = (0..spec.outcome_count()).find(|&i| spec.value_at(i) == Some(roll.value)).unwrap();
+                let idx = (0..spec.outcome_count())
+                    .find(|&i| spec.value_at(i) == Some(roll.value))
+                    .unwrap();
                 counts[idx] += 1;
             }
             for (i, (roll, p)) in spec.outcomes().enumerate() {
-                assert_eq!(Prob::new(counts[i], spec.physical_results()), p, "{spec} {}", roll.value);
+                assert_eq!(
+                    Prob::new(counts[i], spec.physical_results()),
+                    p,
+                    "{spec} {}",
+                    roll.value
+                );
             }
             assert!(spec.from_physical(spec.physical_results()).is_none());
         }
@@ -429,7 +448,10 @@ mod tests {
         assert!(Prob::try_new(3, 2).is_err());
         assert_eq!(Prob::new(2, 4), Prob::new(1, 2));
         assert!(Prob::new(1, 3) < Prob::new(1, 2));
-        assert_eq!(Prob::new(1, 6).checked_mul(Prob::new(1, 6)), Some(Prob::new(1, 36)));
+        assert_eq!(
+            Prob::new(1, 6).checked_mul(Prob::new(1, 6)),
+            Some(Prob::new(1, 36))
+        );
         assert_eq!(Prob::new(1, 2).checked_add(Prob::new(2, 3)), None);
         let json = serde_json::to_string(&Prob::new(2, 36)).unwrap();
         assert_eq!(json, r#"{"num":1,"den":18}"#);

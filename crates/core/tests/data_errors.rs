@@ -46,10 +46,15 @@ fn fixtures_load_and_resolve() {
     let lib = fixture_library();
     lib.validate_all().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(lib.scenario_ids(), vec!["pg/geometry-check"]);
-    let s = lib.scenario("pg/geometry-check").unwrap_or_else(|e| panic!("{e}"));
+    let s = lib
+        .scenario("pg/geometry-check")
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.map.id, "pg/geometry-check");
     assert_eq!(s.terrain.id, "pg/terrain");
-    assert_eq!(s.counter("C-ART").map(|c| c.unit_type.as_str()), Some("artillery"));
+    assert_eq!(
+        s.counter("C-ART").map(|c| c.unit_type.as_str()),
+        Some("artillery")
+    );
     assert_eq!(s.chart("pg/test-crt").map(|c| c.rows.len()), Some(4));
     assert_eq!(s.map.terrain_of("0606"), vec!["town", "woods"]);
     assert_eq!(s.map.terrain_of("0101"), vec!["clear"]);
@@ -57,7 +62,10 @@ fn fixtures_load_and_resolve() {
     assert!(s.map.contains("0909") && !s.map.contains("1010") && !s.map.contains("1111"));
 
     let parts = s.provisional_parts();
-    let kinds: Vec<(Kind, &str, bool)> = parts.iter().map(|p| (p.kind, p.id.as_str(), p.provisional)).collect();
+    let kinds: Vec<(Kind, &str, bool)> = parts
+        .iter()
+        .map(|p| (p.kind, p.id.as_str(), p.provisional))
+        .collect();
     assert_eq!(
         kinds,
         vec![
@@ -71,10 +79,18 @@ fn fixtures_load_and_resolve() {
     let counters = &parts[3];
     assert_eq!(counters.missing_values, 1);
     assert_eq!(counters.file, "pg-geometry-counters.json");
-    assert!(parts[2].missing_values > 0, "pg terrain has missing TEC values");
+    assert!(
+        parts[2].missing_values > 0,
+        "pg terrain has missing TEC values"
+    );
     assert!(s.is_provisional());
-    let e = s.check_strict().expect_err("provisional scenario refused in strict mode");
-    assert_eq!((e.file.as_str(), e.path.as_str()), ("pg-geometry-scenario.json", "."));
+    let e = s
+        .check_strict()
+        .expect_err("provisional scenario refused in strict mode");
+    assert_eq!(
+        (e.file.as_str(), e.path.as_str()),
+        ("pg-geometry-scenario.json", ".")
+    );
 }
 
 #[test]
@@ -89,7 +105,10 @@ fn wrong_terrain_name_points_at_the_field() {
     assert_eq!(e.path, "hexes.0707.terrain");
     let e = data::validate("bad-map.json", &text, &fixture_library()).expect_err("refused");
     assert_eq!(e.path, "hexes.0707.terrain");
-    assert_eq!(e.to_string(), format!("bad-map.json: hexes.0707.terrain: {}", e.message));
+    assert_eq!(
+        e.to_string(),
+        format!("bad-map.json: hexes.0707.terrain: {}", e.message)
+    );
 
     let text = edited(MAP, |m| m["hexes"]["0606"] = json!(["town", "wood"]));
     assert_eq!(add_err("bad-map.json", &text).path, "hexes.0606.terrain[1]");
@@ -117,12 +136,19 @@ fn wrong_types() {
     assert_eq!(e.path, "turns.first");
     assert!(e.message.contains("invalid type"), "{e}");
 
-    let text = edited(COUNTERS, |c| c["counters"][0]["values"]["sp"] = json!("four"));
+    let text = edited(COUNTERS, |c| {
+        c["counters"][0]["values"]["sp"] = json!("four")
+    });
     let e = data::parse_standalone("c.json", &text).expect_err("refused");
     assert_eq!(e.path, "counters[0].values.sp");
 
     let text = edited(MAP, |m| m["hexes"]["0707"]["elevation"] = json!(1.5));
-    assert_eq!(data::parse_standalone("m.json", &text).expect_err("refused").path, "hexes.0707.elevation");
+    assert_eq!(
+        data::parse_standalone("m.json", &text)
+            .expect_err("refused")
+            .path,
+        "hexes.0707.elevation"
+    );
 
     let text = edited(COUNTERS, |c| c["counters"][0]["values"]["ma"] = json!(2.5));
     let e = data::parse_standalone("c.json", &text).expect_err("refused");
@@ -130,7 +156,12 @@ fn wrong_types() {
     assert!(e.message.contains("no floats"), "{e}");
 
     let text = edited(SCENARIO, |s| s["rules"]["ratio"] = json!(0.5));
-    assert_eq!(data::parse_standalone("s.json", &text).expect_err("refused").path, "rules.ratio");
+    assert_eq!(
+        data::parse_standalone("s.json", &text)
+            .expect_err("refused")
+            .path,
+        "rules.ratio"
+    );
 }
 
 #[test]
@@ -145,10 +176,20 @@ fn unknown_field() {
     assert_eq!(e.path, "setup[1].hexx");
 
     let text = edited(MAP, |m| m["hexes"]["0707"]["terain"] = json!("marsh"));
-    assert_eq!(data::parse_standalone("m.json", &text).expect_err("refused").path, "hexes.0707.terain");
+    assert_eq!(
+        data::parse_standalone("m.json", &text)
+            .expect_err("refused")
+            .path,
+        "hexes.0707.terain"
+    );
 
     let text = edited(CRT, |c| c["rows"][2]["cels"] = json!([]));
-    assert_eq!(data::parse_standalone("c.json", &text).expect_err("refused").path, "rows[2].cels");
+    assert_eq!(
+        data::parse_standalone("c.json", &text)
+            .expect_err("refused")
+            .path,
+        "rows[2].cels"
+    );
 }
 
 #[test]
@@ -166,8 +207,18 @@ fn unknown_kind_and_wrong_format() {
     let text = edited(MAP, |m| {
         m.as_object_mut().map(|o| o.remove("format"));
     });
-    assert_eq!(data::parse_standalone("m.json", &text).expect_err("refused").path, "format");
-    assert_eq!(data::parse_standalone("x.json", "[1, 2]").expect_err("refused").path, ".");
+    assert_eq!(
+        data::parse_standalone("m.json", &text)
+            .expect_err("refused")
+            .path,
+        "format"
+    );
+    assert_eq!(
+        data::parse_standalone("x.json", "[1, 2]")
+            .expect_err("refused")
+            .path,
+        "."
+    );
 }
 
 #[test]
@@ -178,7 +229,11 @@ fn duplicate_ids() {
     assert!(e.message.contains("duplicate counter id \"P-IR1\""), "{e}");
 
     // A duplicate key inside a JSON object is refused, not silently dropped.
-    let dup = MAP.replacen("\"0505\": \"woods\",", "\"0505\": \"woods\", \"0505\": \"town\",", 1);
+    let dup = MAP.replacen(
+        "\"0505\": \"woods\",",
+        "\"0505\": \"woods\", \"0505\": \"town\",",
+        1,
+    );
     assert_ne!(dup, MAP);
     let e = data::parse_standalone("m.json", &dup).expect_err("refused");
     assert!(e.message.contains("duplicate key \"0505\""), "{e}");
@@ -189,7 +244,9 @@ fn duplicate_ids() {
     assert_eq!(e.path, "setup[1].unit");
     assert!(e.message.contains("already placed at setup[0]"), "{e}");
 
-    let text = edited(SCENARIO, |s| s["reinforcements"][0]["unit"] = json!("C-ART"));
+    let text = edited(SCENARIO, |s| {
+        s["reinforcements"][0]["unit"] = json!("C-ART")
+    });
     assert_eq!(add_err("s.json", &text).path, "reinforcements[0].unit");
 }
 
@@ -205,13 +262,18 @@ fn setup_hex_off_the_map_and_bad_ids() {
 
     let text = edited(SCENARIO, |s| s["setup"][2]["hex"] = json!("A05.05"));
     let e = add_err("s.json", &text);
-    assert_eq!((e.path.as_str(), e.rule.as_deref()), ("setup[2].hex", Some("1.0")));
+    assert_eq!(
+        (e.path.as_str(), e.rule.as_deref()),
+        ("setup[2].hex", Some("1.0"))
+    );
     assert!(e.to_string().ends_with("[rule 1.0]"), "{e}");
 
     let text = edited(SCENARIO, |s| s["setup"][0]["hex"] = json!(["0505", "0999"]));
     assert_eq!(add_err("s.json", &text).path, "setup[0].hex[1]");
 
-    let text = edited(MAP, |m| m["hexsides"][1]["between"] = json!(["0505", "0604"]));
+    let text = edited(MAP, |m| {
+        m["hexsides"][1]["between"] = json!(["0505", "0604"])
+    });
     let e = add_err("m.json", &text);
     assert_eq!(e.path, "hexsides[1].between");
     assert!(e.message.contains("not adjacent"), "{e}");
@@ -235,7 +297,9 @@ fn unknown_counter_and_missing_parts() {
 
     let text = edited(SCENARIO, |s| s["map"] = json!("pg/nowhere"));
     assert_eq!(add_err("s.json", &text).path, "map");
-    let text = edited(SCENARIO, |s| s["charts"] = json!(["pg/test-crt", "pg/no-chart"]));
+    let text = edited(SCENARIO, |s| {
+        s["charts"] = json!(["pg/test-crt", "pg/no-chart"])
+    });
     assert_eq!(add_err("s.json", &text).path, "charts[1]");
     let text = edited(SCENARIO, |s| s["counters"] = json!(["nbs/terrain"]));
     assert_eq!(add_err("s.json", &text).path, "counters[0]");
@@ -256,11 +320,20 @@ fn lib_missing() -> Library {
 #[test]
 fn user_file_replaces_a_builtin_chart() {
     let mut lib = Library::builtin().unwrap_or_else(|e| panic!("{e}"));
-    let (file, builtin) = lib.source(Kind::Chart, "nbs/cavalry-attack-table").expect("built in");
+    let (file, builtin) = lib
+        .source(Kind::Chart, "nbs/cavalry-attack-table")
+        .expect("built in");
     assert!(builtin);
     assert_eq!(file, "nbs/cavalry-attack-table.json");
     let original = lib.chart("nbs/cavalry-attack-table").expect("chart");
-    assert_eq!(original.get("Square", "AB+", Mode::Strict).ok().flatten().and_then(Value::as_int), Some(3));
+    assert_eq!(
+        original
+            .get("Square", "AB+", Mode::Strict)
+            .ok()
+            .flatten()
+            .and_then(Value::as_int),
+        Some(3)
+    );
 
     let builtin_text = Library::builtin_files()
         .iter()
@@ -273,13 +346,27 @@ fn user_file_replaces_a_builtin_chart() {
     });
     let summary = data::validate("my-cat.json", &user, &lib).unwrap_or_else(|e| panic!("{e}"));
     assert!(summary.replaces_builtin);
-    assert_eq!(summary.replaces.as_deref(), Some("nbs/cavalry-attack-table.json"));
+    assert_eq!(
+        summary.replaces.as_deref(),
+        Some("nbs/cavalry-attack-table.json")
+    );
     assert_eq!((summary.kind, summary.provenance), (Kind::Chart, "public"));
 
-    lib.add("my-cat.json", &user).unwrap_or_else(|e| panic!("{e}"));
+    lib.add("my-cat.json", &user)
+        .unwrap_or_else(|e| panic!("{e}"));
     let chart = lib.chart("nbs/cavalry-attack-table").expect("chart");
-    assert_eq!(chart.get("Square", "AB+", Mode::Lenient).ok().flatten().and_then(Value::as_int), Some(4));
-    assert_eq!(lib.source(Kind::Chart, "nbs/cavalry-attack-table"), Some(("my-cat.json", false)));
+    assert_eq!(
+        chart
+            .get("Square", "AB+", Mode::Lenient)
+            .ok()
+            .flatten()
+            .and_then(Value::as_int),
+        Some(4)
+    );
+    assert_eq!(
+        lib.source(Kind::Chart, "nbs/cavalry-attack-table"),
+        Some(("my-cat.json", false))
+    );
     assert_eq!(lib.ids(Kind::Chart).len(), 3);
 }
 
@@ -293,9 +380,15 @@ fn replacement_that_breaks_a_dependent_is_refused() {
         m["places"].as_array_mut().map(|p| p.remove(0));
     });
     let e = lib.add("new-map.json", &text).expect_err("refused");
-    assert_eq!((e.file.as_str(), e.path.as_str()), ("pg-geometry-scenario.json", "setup[2].hex"));
+    assert_eq!(
+        (e.file.as_str(), e.path.as_str()),
+        ("pg-geometry-scenario.json", "setup[2].hex")
+    );
     assert!(e.message.contains("after new-map.json replaced map"), "{e}");
-    assert_eq!(lib.source(Kind::Map, "pg/geometry-check"), Some(("pg-geometry-map.json", false)));
+    assert_eq!(
+        lib.source(Kind::Map, "pg/geometry-check"),
+        Some(("pg-geometry-map.json", false))
+    );
     lib.validate_all().unwrap_or_else(|e| panic!("{e}"));
 }
 
@@ -303,24 +396,62 @@ fn replacement_that_breaks_a_dependent_is_refused() {
 fn missing_cell_strict_and_lenient() {
     let lib = fixture_library();
     let crt = lib.chart("pg/test-crt").expect("chart");
-    assert_eq!(crt.get("2-3", "1-1", Mode::Lenient).expect("lenient accepts"), None);
-    let e = crt.get("2-3", "1-1", Mode::Strict).expect_err("strict refuses missing");
-    assert_eq!((e.file.as_str(), e.path.as_str()), ("pg/test-crt", "rows[1][2]"));
+    assert_eq!(
+        crt.get("2-3", "1-1", Mode::Lenient)
+            .expect("lenient accepts"),
+        None
+    );
+    let e = crt
+        .get("2-3", "1-1", Mode::Strict)
+        .expect_err("strict refuses missing");
+    assert_eq!(
+        (e.file.as_str(), e.path.as_str()),
+        ("pg/test-crt", "rows[1][2]")
+    );
     assert!(e.message.contains("missing"), "{e}");
     // Provisional (the file's provenance) is refused in strict mode, published rows accepted.
     assert!(crt.get("1-", "1-2", Mode::Strict).is_err());
-    assert_eq!(crt.get("1-", "1-2", Mode::Lenient).ok().flatten().and_then(Value::as_str), Some("1/0"));
-    assert_eq!(crt.get("4-5", "3-2", Mode::Strict).ok().flatten().and_then(Value::as_str), Some("1/1"));
-    assert_eq!(crt.get_roll(9, "1-1", Mode::Strict).ok().flatten().and_then(Value::as_str), Some("2/1"));
-    assert_eq!(crt.get_roll(-3, "1-2", Mode::Lenient).ok().flatten().and_then(Value::as_str), Some("1/0"));
+    assert_eq!(
+        crt.get("1-", "1-2", Mode::Lenient)
+            .ok()
+            .flatten()
+            .and_then(Value::as_str),
+        Some("1/0")
+    );
+    assert_eq!(
+        crt.get("4-5", "3-2", Mode::Strict)
+            .ok()
+            .flatten()
+            .and_then(Value::as_str),
+        Some("1/1")
+    );
+    assert_eq!(
+        crt.get_roll(9, "1-1", Mode::Strict)
+            .ok()
+            .flatten()
+            .and_then(Value::as_str),
+        Some("2/1")
+    );
+    assert_eq!(
+        crt.get_roll(-3, "1-2", Mode::Lenient)
+            .ok()
+            .flatten()
+            .and_then(Value::as_str),
+        Some("1/0")
+    );
     assert_eq!(crt.row_for_roll(3), Some(1));
     assert!(crt.get("7", "1-1", Mode::Lenient).is_err());
     assert!(crt.get("6+", "9-1", Mode::Lenient).is_err());
 
     // File level: the chart parses leniently, strict mode refuses it.
-    let file = data::parse_file_with("crt.json", CRT, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
+    let file =
+        data::parse_file_with("crt.json", CRT, Mode::Lenient).unwrap_or_else(|e| panic!("{e}"));
     let flags = file.flags();
-    assert!(flags.iter().any(|f| f.what == FlagKind::Missing && f.path == "rows[1][2]"));
+    assert!(
+        flags
+            .iter()
+            .any(|f| f.what == FlagKind::Missing && f.path == "rows[1][2]")
+    );
     assert!(data::parse_file_with("crt.json", CRT, Mode::Strict).is_err());
     // A fully published chart passes strict mode.
     let lib = Library::builtin().unwrap_or_else(|e| panic!("{e}"));
@@ -330,7 +461,13 @@ fn missing_cell_strict_and_lenient() {
         }
     }
     // The terrain files contain missing values: the library is not strict-clean.
-    assert_eq!(lib.check_strict().expect_err("missing TEC values").file.ends_with("terrain.json"), true);
+    assert_eq!(
+        lib.check_strict()
+            .expect_err("missing TEC values")
+            .file
+            .ends_with("terrain.json"),
+        true
+    );
 }
 
 #[test]
@@ -340,16 +477,43 @@ fn chart_cells_must_match_column_types() {
     assert_eq!(e.path, "rows[0][1]");
     assert!(e.message.contains("not one of the declared codes"), "{e}");
     let text = edited(CRT, |c| c["rows"][0][0] = json!("one"));
-    assert_eq!(data::parse_standalone("c.json", &text).expect_err("refused").path, "rows[0][0]");
+    assert_eq!(
+        data::parse_standalone("c.json", &text)
+            .expect_err("refused")
+            .path,
+        "rows[0][0]"
+    );
     let text = edited(CRT, |c| c["rows"][1][0] = json!("1-2"));
     let e = data::parse_standalone("c.json", &text).expect_err("overlapping die ranges");
     assert_eq!(e.path, "rows[1][0]");
     let text = edited(CRT, |c| c["rows"][0] = json!(["1-", "1/0"]));
-    assert_eq!(data::parse_standalone("c.json", &text).expect_err("refused").path, "rows[0]");
-    let text = edited(CRT, |c| c["rows"][3][2] = json!({"value": "2/1", "provenance": {"kind": "rulebook", "rules": []}}));
-    assert_eq!(data::parse_standalone("c.json", &text).expect_err("refused").path, "rows[3][2].provenance.rules");
+    assert_eq!(
+        data::parse_standalone("c.json", &text)
+            .expect_err("refused")
+            .path,
+        "rows[0]"
+    );
+    let text =
+        edited(
+            CRT,
+            |c| {
+                c["rows"][3][2] =
+                    json!({"value": "2/1", "provenance": {"kind": "rulebook", "rules": []}})
+            },
+        );
+    assert_eq!(
+        data::parse_standalone("c.json", &text)
+            .expect_err("refused")
+            .path,
+        "rows[3][2].provenance.rules"
+    );
     let text = edited(CRT, |c| c["rows"][2]["cells"][3] = json!(7));
-    assert_eq!(data::parse_standalone("c.json", &text).expect_err("refused").path, "rows[2].cells[3]");
+    assert_eq!(
+        data::parse_standalone("c.json", &text)
+            .expect_err("refused")
+            .path,
+        "rows[2].cells[3]"
+    );
 }
 
 #[test]
@@ -367,14 +531,29 @@ fn provenance_is_required_on_every_block() {
         });
         assert!(data::parse_standalone(name, &t).is_err(), "{name}");
     }
-    let t = edited(MAP, |m| m["provenance"] = json!({"kind": "provisional", "note": " "}));
-    assert_eq!(data::parse_standalone("m", &t).expect_err("refused").path, "provenance.note");
+    let t = edited(MAP, |m| {
+        m["provenance"] = json!({"kind": "provisional", "note": " "})
+    });
+    assert_eq!(
+        data::parse_standalone("m", &t).expect_err("refused").path,
+        "provenance.note"
+    );
     let t = edited(MAP, |m| m["provenance"] = json!({"kind": "hearsay"}));
-    assert_eq!(data::parse_standalone("m", &t).expect_err("refused").path, "provenance.kind");
-    let t = edited(MAP, |m| m["hexes"]["0808"]["provenance"] = json!({"kind": "public", "source": ""}));
+    assert_eq!(
+        data::parse_standalone("m", &t).expect_err("refused").path,
+        "provenance.kind"
+    );
+    let t = edited(MAP, |m| {
+        m["hexes"]["0808"]["provenance"] = json!({"kind": "public", "source": ""})
+    });
     assert_eq!(add_err("m", &t).path, "hexes.0808.provenance.source");
-    let t = edited(COUNTERS, |c| c["counters"][0]["provenance"] = json!({"kind": "rulebook", "rules": ["  "]}));
-    assert_eq!(data::parse_standalone("c", &t).expect_err("refused").path, "counters[0].provenance.rules[0]");
+    let t = edited(COUNTERS, |c| {
+        c["counters"][0]["provenance"] = json!({"kind": "rulebook", "rules": ["  "]})
+    });
+    assert_eq!(
+        data::parse_standalone("c", &t).expect_err("refused").path,
+        "counters[0].provenance.rules[0]"
+    );
 }
 
 #[test]
@@ -383,14 +562,22 @@ fn ids_and_systems() {
     let e = data::parse_standalone("m", &t).expect_err("refused");
     assert_eq!(e.path, "id");
     let t = edited(MAP, |m| m["system"] = json!("ww2"));
-    assert_eq!(data::parse_standalone("m", &t).expect_err("refused").path, "system");
+    assert_eq!(
+        data::parse_standalone("m", &t).expect_err("refused").path,
+        "system"
+    );
     let t = edited(COUNTERS, |c| c["counters"][4]["values"]["shock"] = json!(1));
     let e = data::parse_standalone("c", &t).expect_err("refused");
     assert_eq!(e.path, "counters[4].values.shock");
     let t = edited(COUNTERS, |c| {
-        c["counters"][0]["values"].as_object_mut().map(|o| o.remove("sp"));
+        c["counters"][0]["values"]
+            .as_object_mut()
+            .map(|o| o.remove("sp"));
     });
-    assert_eq!(data::parse_standalone("c", &t).expect_err("refused").path, "counters[0].values.sp");
+    assert_eq!(
+        data::parse_standalone("c", &t).expect_err("refused").path,
+        "counters[0].values.sp"
+    );
 }
 
 #[test]

@@ -79,7 +79,10 @@ impl Serialize for Row {
         let mut obj = serde_json::Map::new();
         obj.insert("cells".to_string(), cells);
         if let Some(p) = &self.provenance {
-            obj.insert("provenance".to_string(), serde_json::to_value(p).map_err(serde::ser::Error::custom)?);
+            obj.insert(
+                "provenance".to_string(),
+                serde_json::to_value(p).map_err(serde::ser::Error::custom)?,
+            );
         }
         if let Some(n) = &self.note {
             obj.insert("note".to_string(), Json::String(n.clone()));
@@ -138,11 +141,19 @@ impl<'de> Deserialize<'de> for RawRow {
                 while let Some(c) = seq.next_element::<Json>()? {
                     cells.push(c);
                 }
-                Ok(RawRow { cells, provenance: None, note: None })
+                Ok(RawRow {
+                    cells,
+                    provenance: None,
+                    note: None,
+                })
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawRow, A::Error> {
                 let r = RawRowObject::deserialize(de::value::MapAccessDeserializer::new(map))?;
-                Ok(RawRow { cells: r.cells, provenance: r.provenance, note: r.note })
+                Ok(RawRow {
+                    cells: r.cells,
+                    provenance: r.provenance,
+                    note: r.note,
+                })
             }
         }
         d.deserialize_any(V)
@@ -155,7 +166,10 @@ impl RawChart {
         check_header(&self.id, self.system, &self.name, &self.provenance)?;
         check_rules(&self.rules, "rules")?;
         if self.columns.is_empty() {
-            return Err(DataError::at("columns", "a chart needs at least one column"));
+            return Err(DataError::at(
+                "columns",
+                "a chart needs at least one column",
+            ));
         }
         check_unique(self.columns.iter().map(|c| c.id.as_str()), "column", |i| {
             path::key(&path::index("columns", i), "id")
@@ -173,11 +187,19 @@ impl RawChart {
         let mut rows = Vec::with_capacity(self.rows.len());
         for (i, r) in self.rows.into_iter().enumerate() {
             let at = path::index("rows", i);
-            let cat = if r.provenance.is_some() || r.note.is_some() { path::key(&at, "cells") } else { at.clone() };
+            let cat = if r.provenance.is_some() || r.note.is_some() {
+                path::key(&at, "cells")
+            } else {
+                at.clone()
+            };
             if r.cells.len() != self.columns.len() {
                 return Err(DataError::at(
                     cat,
-                    format!("row has {} cells but the chart has {} columns", r.cells.len(), self.columns.len()),
+                    format!(
+                        "row has {} cells but the chart has {} columns",
+                        r.cells.len(),
+                        self.columns.len()
+                    ),
                 ));
             }
             check_opt(&r.provenance, &at)?;
@@ -191,7 +213,11 @@ impl RawChart {
                     format!("the key column {key:?} may not be missing"),
                 ));
             }
-            rows.push(Row { cells, provenance: r.provenance, note: r.note });
+            rows.push(Row {
+                cells,
+                provenance: r.provenance,
+                note: r.note,
+            });
         }
         // Keys must name rows unambiguously.
         for i in 0..rows.len() {
@@ -205,7 +231,10 @@ impl RawChart {
                 if clash {
                     return Err(DataError::at(
                         path::index(&path::index("rows", i), key_col),
-                        format!("row key {} clashes with row {j}", a.as_ref().map(Value::to_string).unwrap_or_default()),
+                        format!(
+                            "row key {} clashes with row {j}",
+                            a.as_ref().map(Value::to_string).unwrap_or_default()
+                        ),
                     ));
                 }
             }
@@ -241,18 +270,23 @@ impl Chart {
     pub fn row_index(&self, key: &str) -> Option<usize> {
         let k = self.key_index();
         self.rows.iter().position(|r| {
-            r.cells.get(k).and_then(|c| c.value.as_ref()).is_some_and(|v| v.to_string() == key)
+            r.cells
+                .get(k)
+                .and_then(|c| c.value.as_ref())
+                .is_some_and(|v| v.to_string() == key)
         })
     }
 
     /// Index of the row whose key contains the die result `roll` (die-range or int keys).
     pub fn row_for_roll(&self, roll: i64) -> Option<usize> {
         let k = self.key_index();
-        self.rows.iter().position(|r| match r.cells.get(k).and_then(|c| c.value.as_ref()) {
-            Some(Value::DieRange(d)) => d.contains(roll),
-            Some(Value::Int(v)) => *v == roll,
-            _ => false,
-        })
+        self.rows
+            .iter()
+            .position(|r| match r.cells.get(k).and_then(|c| c.value.as_ref()) {
+                Some(Value::DieRange(d)) => d.contains(roll),
+                Some(Value::Int(v)) => *v == roll,
+                _ => false,
+            })
     }
 
     /// The cell at row `row` (index) and column `column` (id).
@@ -262,31 +296,62 @@ impl Chart {
 
     /// The value in the row keyed `row_key`, column `column`. `Ok(None)` = missing (lenient
     /// mode only); strict mode refuses missing and provisional values.
-    pub fn get(&self, row_key: &str, column: &str, mode: Mode) -> Result<Option<&Value>, DataError> {
+    pub fn get(
+        &self,
+        row_key: &str,
+        column: &str,
+        mode: Mode,
+    ) -> Result<Option<&Value>, DataError> {
         let Some(r) = self.row_index(row_key) else {
-            return Err(DataError::new(&self.id, "rows", format!("no row with key {row_key:?}")));
+            return Err(DataError::new(
+                &self.id,
+                "rows",
+                format!("no row with key {row_key:?}"),
+            ));
         };
         self.get_at(r, column, mode)
     }
 
     /// The value in the row containing die result `roll`, column `column` (see [`Chart::get`]).
-    pub fn get_roll(&self, roll: i64, column: &str, mode: Mode) -> Result<Option<&Value>, DataError> {
+    pub fn get_roll(
+        &self,
+        roll: i64,
+        column: &str,
+        mode: Mode,
+    ) -> Result<Option<&Value>, DataError> {
         let Some(r) = self.row_for_roll(roll) else {
-            return Err(DataError::new(&self.id, "rows", format!("no row for die result {roll}")));
+            return Err(DataError::new(
+                &self.id,
+                "rows",
+                format!("no row for die result {roll}"),
+            ));
         };
         self.get_at(r, column, mode)
     }
 
     /// The value at row index `row`, column `column` (see [`Chart::get`]).
-    pub fn get_at(&self, row: usize, column: &str, mode: Mode) -> Result<Option<&Value>, DataError> {
+    pub fn get_at(
+        &self,
+        row: usize,
+        column: &str,
+        mode: Mode,
+    ) -> Result<Option<&Value>, DataError> {
         let Some(c) = self.column_index(column) else {
-            return Err(DataError::new(&self.id, "columns", format!("no column {column:?}")));
+            return Err(DataError::new(
+                &self.id,
+                "columns",
+                format!("no column {column:?}"),
+            ));
         };
         let Some(r) = self.rows.get(row) else {
             return Err(DataError::new(&self.id, "rows", format!("no row {row}")));
         };
         let Some(cell) = r.cells.get(c) else {
-            return Err(DataError::new(&self.id, "rows", format!("row {row} has no column {c}")));
+            return Err(DataError::new(
+                &self.id,
+                "rows",
+                format!("row {row} has no column {c}"),
+            ));
         };
         let at = path::index(&path::index("rows", row), c);
         if mode == Mode::Strict {
@@ -297,7 +362,11 @@ impl Chart {
                     "value is missing (the published chart's value is unknown); strict mode refuses it",
                 ));
             }
-            let effective = cell.provenance.as_ref().or(r.provenance.as_ref()).unwrap_or(&self.provenance);
+            let effective = cell
+                .provenance
+                .as_ref()
+                .or(r.provenance.as_ref())
+                .unwrap_or(&self.provenance);
             if effective.is_provisional() {
                 return Err(DataError::new(
                     &self.id,

@@ -76,7 +76,13 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in dependency order (a kind may refer only to kinds before it).
-    pub const ALL: [Kind; 5] = [Kind::Terrain, Kind::Counters, Kind::Chart, Kind::Map, Kind::Scenario];
+    pub const ALL: [Kind; 5] = [
+        Kind::Terrain,
+        Kind::Counters,
+        Kind::Chart,
+        Kind::Map,
+        Kind::Scenario,
+    ];
 
     /// The id used in files.
     pub fn id(self) -> &'static str {
@@ -145,7 +151,10 @@ pub(crate) fn check_unique<'a>(
 pub(crate) fn check_rules(rules: &[String], at: &str) -> Result<(), DataError> {
     for (i, r) in rules.iter().enumerate() {
         if r.trim().is_empty() {
-            return Err(DataError::at(path::index(at, i), "a rule number may not be empty"));
+            return Err(DataError::at(
+                path::index(at, i),
+                "a rule number may not be empty",
+            ));
         }
     }
     Ok(())

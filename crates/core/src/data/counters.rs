@@ -129,14 +129,21 @@ impl RawCounterSet {
     /// Types and checks the file on its own.
     pub(crate) fn into_checked(self) -> Result<CounterSet, DataError> {
         check_header(&self.id, self.system, &self.name, &self.provenance)?;
-        check_unique(self.types.iter().map(String::as_str), "counter type", |i| path::index("types", i))?;
-        check_unique(self.attributes.iter().map(|a| a.id.as_str()), "attribute", |i| {
-            path::key(&path::index("attributes", i), "id")
+        check_unique(self.types.iter().map(String::as_str), "counter type", |i| {
+            path::index("types", i)
         })?;
+        check_unique(
+            self.attributes.iter().map(|a| a.id.as_str()),
+            "attribute",
+            |i| path::key(&path::index("attributes", i), "id"),
+        )?;
         for (i, a) in self.attributes.iter().enumerate() {
             let at = path::index("attributes", i);
             if a.codes.is_some() && a.ty != ValueType::Result {
-                return Err(DataError::at(path::key(&at, "codes"), "`codes` is allowed only for type `result`"));
+                return Err(DataError::at(
+                    path::key(&at, "codes"),
+                    "`codes` is allowed only for type `result`",
+                ));
             }
             for (j, t) in a.types.iter().flatten().enumerate() {
                 if !self.types.contains(t) {
@@ -147,9 +154,11 @@ impl RawCounterSet {
                 }
             }
         }
-        check_unique(self.counters.iter().map(|c| c.id.as_str()), "counter", |i| {
-            path::key(&path::index("counters", i), "id")
-        })?;
+        check_unique(
+            self.counters.iter().map(|c| c.id.as_str()),
+            "counter",
+            |i| path::key(&path::index("counters", i), "id"),
+        )?;
         let mut counters = Vec::with_capacity(self.counters.len());
         for (i, c) in self.counters.into_iter().enumerate() {
             let at = path::index("counters", i);
@@ -157,7 +166,10 @@ impl RawCounterSet {
             if !self.types.contains(&c.unit_type) {
                 return Err(DataError::at(
                     path::key(&at, "type"),
-                    format!("{:?} is not one of the set's types {:?}", c.unit_type, self.types),
+                    format!(
+                        "{:?} is not one of the set's types {:?}",
+                        c.unit_type, self.types
+                    ),
                 ));
             }
             check_opt(&c.provenance, &at)?;
@@ -171,20 +183,32 @@ impl RawCounterSet {
                         format!("unknown attribute {k:?}; declared attributes are {known:?}"),
                     ));
                 };
-                if a.types.as_ref().is_some_and(|ts| !ts.contains(&c.unit_type)) {
+                if a.types
+                    .as_ref()
+                    .is_some_and(|ts| !ts.contains(&c.unit_type))
+                {
                     return Err(DataError::at(
                         path::key(&vat, k),
-                        format!("attribute {k:?} does not apply to counters of type {:?}", c.unit_type),
+                        format!(
+                            "attribute {k:?} does not apply to counters of type {:?}",
+                            c.unit_type
+                        ),
                     ));
                 }
-                values.insert(k.clone(), Cell::from_json(a.ty, a.codes.as_deref(), raw, &path::key(&vat, k))?);
+                values.insert(
+                    k.clone(),
+                    Cell::from_json(a.ty, a.codes.as_deref(), raw, &path::key(&vat, k))?,
+                );
             }
             for a in &self.attributes {
                 let applies = a.types.as_ref().is_none_or(|ts| ts.contains(&c.unit_type));
                 if a.required && applies && !values.contains_key(&a.id) {
                     return Err(DataError::at(
                         path::key(&vat, &a.id),
-                        format!("required attribute {:?} is not given (write \"missing\" if unknown)", a.id),
+                        format!(
+                            "required attribute {:?} is not given (write \"missing\" if unknown)",
+                            a.id
+                        ),
                     ));
                 }
             }

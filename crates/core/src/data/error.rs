@@ -25,7 +25,11 @@ pub struct DataError {
 
 impl DataError {
     /// A new error with no rule.
-    pub fn new(file: impl Into<String>, path: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(
+        file: impl Into<String>,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
         DataError {
             file: file.into(),
             path: path.into(),

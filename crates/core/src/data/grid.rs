@@ -105,15 +105,35 @@ pub(crate) fn check_hex_id(scheme: System, id: &str) -> Result<HexRef, (String, 
         System::Pg => ("", id, "1.0", "XXYY (four digits, e.g. \"1809\")"),
         System::Hov => ("", id, "¶10", "CCRR (four digits, e.g. \"2406\")"),
         System::Fontenoy => match id.as_bytes().first() {
-            Some(b'N') | Some(b'S') => (&id[..1], &id[1..], "10.0c", "N/S + CCRR (e.g. \"N1421\", \"S1012\"; Melle: \"1421\")"),
-            _ => ("", id, "10.0c", "N/S + CCRR (e.g. \"N1421\", \"S1012\"; Melle: \"1421\")"),
+            Some(b'N') | Some(b'S') => (
+                &id[..1],
+                &id[1..],
+                "10.0c",
+                "N/S + CCRR (e.g. \"N1421\", \"S1012\"; Melle: \"1421\")",
+            ),
+            _ => (
+                "",
+                id,
+                "10.0c",
+                "N/S + CCRR (e.g. \"N1421\", \"S1012\"; Melle: \"1421\")",
+            ),
         },
         System::Nbs => match id.as_bytes().first() {
-            Some(c) if c.is_ascii_uppercase() => (&id[..1], &id[1..], "1.1a", "[map letter]xx.yy (e.g. \"A28.29\")"),
+            Some(c) if c.is_ascii_uppercase() => (
+                &id[..1],
+                &id[1..],
+                "1.1a",
+                "[map letter]xx.yy (e.g. \"A28.29\")",
+            ),
             _ => ("", id, "1.1a", "[map letter]xx.yy (e.g. \"A28.29\")"),
         },
     };
-    let bad = || (format!("{id:?} is not a {} hex id: expected {shape}", scheme.id()), rule);
+    let bad = || {
+        (
+            format!("{id:?} is not a {} hex id: expected {shape}", scheme.id()),
+            rule,
+        )
+    };
     let (c, r) = match scheme {
         System::Nbs => {
             let (c, r) = rest.split_once('.').ok_or_else(bad)?;
@@ -148,12 +168,18 @@ impl Grid {
     /// Checks the grid itself: at least one sheet, ordered extents, unique letters, no overlap.
     pub(crate) fn check(&self) -> Result<(), (String, String)> {
         if self.sheets.is_empty() {
-            return Err((String::from("grid.sheets"), String::from("a map needs at least one sheet")));
+            return Err((
+                String::from("grid.sheets"),
+                String::from("a map needs at least one sheet"),
+            ));
         }
         for (i, s) in self.sheets.iter().enumerate() {
             let at = format!("grid.sheets[{i}]");
             if s.columns[0] > s.columns[1] || s.rows[0] > s.rows[1] {
-                return Err((at, String::from("extent must be [first, last] with first <= last")));
+                return Err((
+                    at,
+                    String::from("extent must be [first, last] with first <= last"),
+                ));
             }
             if s.columns[0] < 0 || s.rows[0] < 0 {
                 return Err((at, String::from("column and row numbers are not negative")));
@@ -161,17 +187,27 @@ impl Grid {
             let letter_ok = match self.scheme {
                 System::Pg | System::Hov => s.id.is_empty(),
                 System::Fontenoy => matches!(s.id.as_str(), "" | "N" | "S"),
-                System::Nbs => s.id.is_empty() || (s.id.len() == 1 && s.id.bytes().all(|b| b.is_ascii_uppercase())),
+                System::Nbs => {
+                    s.id.is_empty()
+                        || (s.id.len() == 1 && s.id.bytes().all(|b| b.is_ascii_uppercase()))
+                }
             };
             if !letter_ok {
                 return Err((
                     format!("{at}.id"),
-                    format!("{:?} is not a sheet letter of the {} hex-id scheme", s.id, self.scheme.id()),
+                    format!(
+                        "{:?} is not a sheet letter of the {} hex-id scheme",
+                        s.id,
+                        self.scheme.id()
+                    ),
                 ));
             }
             for (j, t) in self.sheets.iter().enumerate().take(i) {
                 if t.id == s.id {
-                    return Err((format!("{at}.id"), format!("sheet {:?} is listed twice (also sheets[{j}])", s.id)));
+                    return Err((
+                        format!("{at}.id"),
+                        format!("sheet {:?} is listed twice (also sheets[{j}])", s.id),
+                    ));
                 }
                 let (a0, a1) = (s.columns[0] + s.offset[0], s.columns[1] + s.offset[0]);
                 let (b0, b1) = (s.rows[0] + s.offset[1], s.rows[1] + s.offset[1]);
@@ -180,7 +216,10 @@ impl Grid {
                 if a0 <= c1 && c0 <= a1 && b0 <= d1 && d0 <= b1 {
                     return Err((
                         format!("{at}.offset"),
-                        format!("sheet {:?} overlaps sheet {:?} once offsets are applied", s.id, t.id),
+                        format!(
+                            "sheet {:?} overlaps sheet {:?} once offsets are applied",
+                            s.id, t.id
+                        ),
                     ));
                 }
             }
@@ -194,11 +233,18 @@ impl Grid {
         let Some(sheet) = self.sheets.iter().find(|s| s.id == r.sheet) else {
             let known: Vec<&str> = self.sheets.iter().map(|s| s.id.as_str()).collect();
             return Err((
-                format!("hex {id:?} names sheet {:?}, but this map's sheets are {known:?}", r.sheet),
+                format!(
+                    "hex {id:?} names sheet {:?}, but this map's sheets are {known:?}",
+                    r.sheet
+                ),
                 None,
             ));
         };
-        if r.col < sheet.columns[0] || r.col > sheet.columns[1] || r.row < sheet.rows[0] || r.row > sheet.rows[1] {
+        if r.col < sheet.columns[0]
+            || r.col > sheet.columns[1]
+            || r.row < sheet.rows[0]
+            || r.row > sheet.rows[1]
+        {
             return Err((
                 format!(
                     "hex {id:?} is off the map: sheet {:?} has columns {}-{} and rows {}-{}",
@@ -208,7 +254,10 @@ impl Grid {
             ));
         }
         if self.absent.iter().any(|a| a == id) {
-            return Err((format!("hex {id:?} is listed as absent from this map"), None));
+            return Err((
+                format!("hex {id:?} is listed as absent from this map"),
+                None,
+            ));
         }
         Ok((r.col + sheet.offset[0], r.row + sheet.offset[1]))
     }
@@ -228,7 +277,11 @@ impl Grid {
         match self.orientation {
             Orientation::Flat => {
                 // Rows of the adjacent columns that touch this hex.
-                let (lo, hi) = if self.shifted(c) { (r, r + 1) } else { (r - 1, r) };
+                let (lo, hi) = if self.shifted(c) {
+                    (r, r + 1)
+                } else {
+                    (r - 1, r)
+                };
                 let (nrow, srow) = if north < 0 { (lo, hi) } else { (hi, lo) };
                 match dir {
                     0 => (c, r + north),
@@ -240,7 +293,11 @@ impl Grid {
                 }
             }
             Orientation::Pointy => {
-                let (w, e) = if self.shifted(r) { (c, c + 1) } else { (c - 1, c) };
+                let (w, e) = if self.shifted(r) {
+                    (c, c + 1)
+                } else {
+                    (c - 1, c)
+                };
                 match dir {
                     0 => (e, r + north),
                     1 => (c + 1, r),

@@ -100,7 +100,12 @@ impl Library {
                 return Err(DataError::new(
                     name,
                     "id",
-                    format!("{} id {:?} is already defined by built-in file {}", data.kind(), data.id(), e.file),
+                    format!(
+                        "{} id {:?} is already defined by built-in file {}",
+                        data.kind(),
+                        data.id(),
+                        e.file
+                    ),
                 ));
             }
             lib.insert(name, data, true)?;
@@ -119,15 +124,26 @@ impl Library {
     #[cfg(feature = "std")]
     pub fn add_path(&mut self, path: &std::path::Path) -> Result<(), DataError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| DataError::new(name.as_str(), ".", format!("cannot read the file: {e}")))?;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            DataError::new(name.as_str(), ".", format!("cannot read the file: {e}"))
+        })?;
         self.add(&name, &text)
     }
 
-    pub(crate) fn insert(&mut self, file_name: &str, data: DataFile, builtin: bool) -> Result<(), DataError> {
-        self.check_in_context(&data).map_err(|e| e.in_file(file_name))?;
+    pub(crate) fn insert(
+        &mut self,
+        file_name: &str,
+        data: DataFile,
+        builtin: bool,
+    ) -> Result<(), DataError> {
+        self.check_in_context(&data)
+            .map_err(|e| e.in_file(file_name))?;
         let key = (data.kind(), data.id().to_string());
-        let entry = Entry { file: file_name.to_string(), builtin, data };
+        let entry = Entry {
+            file: file_name.to_string(),
+            builtin,
+            data,
+        };
         let old = self.parts.insert(key.clone(), entry);
         if let Some(old) = old {
             // A replacement: everything that depends on it must still hold.
@@ -148,26 +164,45 @@ impl Library {
             DataFile::Map(m) => {
                 let tid = m.terrain_id();
                 let Some(t) = self.terrain(&tid) else {
-                    let at = if m.terrain.is_some() { "terrain" } else { "system" };
-                    return Err(DataError::at(at, format!("terrain file {tid:?} is not loaded")));
+                    let at = if m.terrain.is_some() {
+                        "terrain"
+                    } else {
+                        "system"
+                    };
+                    return Err(DataError::at(
+                        at,
+                        format!("terrain file {tid:?} is not loaded"),
+                    ));
                 };
                 m.check(t)
             }
             DataFile::Scenario(s) => {
                 let Some(map) = self.map(&s.map) else {
-                    return Err(DataError::at("map", format!("map {:?} is not loaded", s.map)));
+                    return Err(DataError::at(
+                        "map",
+                        format!("map {:?} is not loaded", s.map),
+                    ));
                 };
                 if map.system != s.system {
-                    return Err(DataError::at("map", format!("map {:?} is for system {}", s.map, map.system)));
+                    return Err(DataError::at(
+                        "map",
+                        format!("map {:?} is for system {}", s.map, map.system),
+                    ));
                 }
                 let mut sets = Vec::with_capacity(s.counters.len());
                 for (i, c) in s.counters.iter().enumerate() {
                     let at = super::error::path::index("counters", i);
                     let Some(set) = self.counters(c) else {
-                        return Err(DataError::at(at, format!("counter set {c:?} is not loaded")));
+                        return Err(DataError::at(
+                            at,
+                            format!("counter set {c:?} is not loaded"),
+                        ));
                     };
                     if set.system != s.system {
-                        return Err(DataError::at(at, format!("counter set {c:?} is for system {}", set.system)));
+                        return Err(DataError::at(
+                            at,
+                            format!("counter set {c:?} is for system {}", set.system),
+                        ));
                     }
                     sets.push(set);
                 }
@@ -177,7 +212,10 @@ impl Library {
                         return Err(DataError::at(at, format!("chart {c:?} is not loaded")));
                     };
                     if chart.system != s.system {
-                        return Err(DataError::at(at, format!("chart {c:?} is for system {}", chart.system)));
+                        return Err(DataError::at(
+                            at,
+                            format!("chart {c:?} is for system {}", chart.system),
+                        ));
                     }
                 }
                 s.check_parts(map, &sets)
@@ -191,7 +229,8 @@ impl Library {
         for kind in Kind::ALL {
             for ((k, _), e) in &self.parts {
                 if *k == kind {
-                    self.check_in_context(&e.data).map_err(|err| err.in_file(&e.file))?;
+                    self.check_in_context(&e.data)
+                        .map_err(|err| err.in_file(&e.file))?;
                 }
             }
         }
@@ -208,7 +247,11 @@ impl Library {
 
     /// The ids of every loaded part of `kind`, sorted.
     pub fn ids(&self, kind: Kind) -> Vec<&str> {
-        self.parts.keys().filter(|(k, _)| *k == kind).map(|(_, id)| id.as_str()).collect()
+        self.parts
+            .keys()
+            .filter(|(k, _)| *k == kind)
+            .map(|(_, id)| id.as_str())
+            .collect()
     }
 
     /// The scenario ids, sorted.
@@ -223,7 +266,9 @@ impl Library {
 
     /// The file a part was loaded from, and whether it is built in.
     pub fn source(&self, kind: Kind, id: &str) -> Option<(&str, bool)> {
-        self.parts.get(&(kind, id.to_string())).map(|e| (e.file.as_str(), e.builtin))
+        self.parts
+            .get(&(kind, id.to_string()))
+            .map(|e| (e.file.as_str(), e.builtin))
     }
 
     /// The terrain vocabulary `id`.
@@ -279,10 +324,15 @@ impl Library {
         let DataFile::Scenario(s) = &entry.data else {
             return Err(DataError::new(entry.file.as_str(), ".", "not a scenario"));
         };
-        self.check_in_context(&entry.data).map_err(|e| e.in_file(&entry.file))?;
-        let missing = |what: &str, at: &str| DataError::new(entry.file.as_str(), at, format!("{what} is not loaded"));
+        self.check_in_context(&entry.data)
+            .map_err(|e| e.in_file(&entry.file))?;
+        let missing = |what: &str, at: &str| {
+            DataError::new(entry.file.as_str(), at, format!("{what} is not loaded"))
+        };
         let map = self.map(&s.map).ok_or_else(|| missing("the map", "map"))?;
-        let terrain = self.terrain(&map.terrain_id()).ok_or_else(|| missing("the map's terrain", "map"))?;
+        let terrain = self
+            .terrain(&map.terrain_id())
+            .ok_or_else(|| missing("the map's terrain", "map"))?;
         let mut files = Vec::new();
         let mut file_of = |k: Kind, id: &str| {
             if let Some((f, _)) = self.source(k, id) {
@@ -294,12 +344,20 @@ impl Library {
         file_of(Kind::Terrain, &terrain.id);
         let mut counters = Vec::new();
         for c in &s.counters {
-            counters.push(self.counters(c).ok_or_else(|| missing("a counter set", "counters"))?.clone());
+            counters.push(
+                self.counters(c)
+                    .ok_or_else(|| missing("a counter set", "counters"))?
+                    .clone(),
+            );
             file_of(Kind::Counters, c);
         }
         let mut charts = Vec::new();
         for c in &s.charts {
-            charts.push(self.chart(c).ok_or_else(|| missing("a chart", "charts"))?.clone());
+            charts.push(
+                self.chart(c)
+                    .ok_or_else(|| missing("a chart", "charts"))?
+                    .clone(),
+            );
             file_of(Kind::Chart, c);
         }
         Ok(ResolvedScenario {
@@ -316,9 +374,24 @@ impl Library {
 impl ResolvedScenario {
     fn parts(&self) -> Vec<(Kind, &str, &Provenance, Vec<super::Flag>)> {
         let mut v = Vec::new();
-        v.push((Kind::Scenario, self.scenario.id.as_str(), &self.scenario.provenance, self.scenario.flags()));
-        v.push((Kind::Map, self.map.id.as_str(), &self.map.provenance, self.map.flags()));
-        v.push((Kind::Terrain, self.terrain.id.as_str(), &self.terrain.provenance, self.terrain.flags()));
+        v.push((
+            Kind::Scenario,
+            self.scenario.id.as_str(),
+            &self.scenario.provenance,
+            self.scenario.flags(),
+        ));
+        v.push((
+            Kind::Map,
+            self.map.id.as_str(),
+            &self.map.provenance,
+            self.map.flags(),
+        ));
+        v.push((
+            Kind::Terrain,
+            self.terrain.id.as_str(),
+            &self.terrain.provenance,
+            self.terrain.flags(),
+        ));
         for c in &self.counters {
             v.push((Kind::Counters, c.id.as_str(), &c.provenance, c.flags()));
         }
@@ -342,7 +415,10 @@ impl ResolvedScenario {
         let mut out = Vec::new();
         for (kind, id, prov, flags) in self.parts() {
             let provisional = prov.is_provisional();
-            let items = flags.iter().filter(|f| f.what == FlagKind::Provisional && f.path != ".").count();
+            let items = flags
+                .iter()
+                .filter(|f| f.what == FlagKind::Provisional && f.path != ".")
+                .count();
             let missing = flags.iter().filter(|f| f.what == FlagKind::Missing).count();
             if provisional || items > 0 || missing > 0 {
                 out.push(PartStatus {
@@ -371,7 +447,11 @@ impl ResolvedScenario {
     pub fn check_strict(&self) -> Result<(), DataError> {
         for (kind, id, _, flags) in self.parts() {
             if let Some(f) = flags.into_iter().next() {
-                return Err(DataError::new(self.file_of(kind, id), f.path, strict_message(f.what)));
+                return Err(DataError::new(
+                    self.file_of(kind, id),
+                    f.path,
+                    strict_message(f.what),
+                ));
             }
         }
         Ok(())

@@ -43,7 +43,11 @@ pub struct Map {
     /// Terrain of every hex not listed in `hexes` (or listed without `terrain`).
     pub default_terrain: String,
     /// Hexes that differ from the default, keyed by hex id.
-    #[serde(default, deserialize_with = "unique_map::deserialize", skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "unique_map::deserialize",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub hexes: BTreeMap<String, HexEntry>,
     /// Hexside features.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -96,18 +100,29 @@ impl<'de> Deserialize<'de> for HexEntry {
                 f.write_str("a terrain id, a list of terrain ids, or an object with `terrain`, `elevation`, `provenance`, `note`")
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<HexEntry, E> {
-                Ok(HexEntry { terrain: alloc::vec![s.to_string()], ..HexEntry::default() })
+                Ok(HexEntry {
+                    terrain: alloc::vec![s.to_string()],
+                    ..HexEntry::default()
+                })
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<HexEntry, A::Error> {
                 let mut terrain = Vec::new();
                 while let Some(s) = seq.next_element::<String>()? {
                     terrain.push(s);
                 }
-                Ok(HexEntry { terrain, ..HexEntry::default() })
+                Ok(HexEntry {
+                    terrain,
+                    ..HexEntry::default()
+                })
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<HexEntry, A::Error> {
                 let r = RawHexEntry::deserialize(de::value::MapAccessDeserializer::new(map))?;
-                Ok(HexEntry { terrain: r.terrain, elevation: r.elevation, provenance: r.provenance, note: r.note })
+                Ok(HexEntry {
+                    terrain: r.terrain,
+                    elevation: r.elevation,
+                    provenance: r.provenance,
+                    note: r.note,
+                })
             }
         }
         d.deserialize_any(V)
@@ -245,18 +260,33 @@ impl Map {
     fn side_of(&self, h: &Hexside) -> Result<(SideKey, [Global; 2]), (String, String)> {
         match (&h.between, &h.hex, &h.side) {
             (Some([a, b]), None, None) => {
-                let ga = self.grid.locate(a).map_err(|(m, _)| (String::from("between[0]"), m))?;
-                let gb = self.grid.locate(b).map_err(|(m, _)| (String::from("between[1]"), m))?;
+                let ga = self
+                    .grid
+                    .locate(a)
+                    .map_err(|(m, _)| (String::from("between[0]"), m))?;
+                let gb = self
+                    .grid
+                    .locate(b)
+                    .map_err(|(m, _)| (String::from("between[1]"), m))?;
                 if !self.grid.adjacent(ga, gb) {
-                    return Err((String::from("between"), format!("hexes {a:?} and {b:?} are not adjacent")));
+                    return Err((
+                        String::from("between"),
+                        format!("hexes {a:?} and {b:?} are not adjacent"),
+                    ));
                 }
                 Ok((side_key(ga, gb), [ga, gb]))
             }
             (None, Some(x), Some(s)) => {
-                let gx = self.grid.locate(x).map_err(|(m, _)| (String::from("hex"), m))?;
+                let gx = self
+                    .grid
+                    .locate(x)
+                    .map_err(|(m, _)| (String::from("hex"), m))?;
                 let names = self.grid.side_names();
                 let Some(d) = names.iter().position(|n| n == s) else {
-                    return Err((String::from("side"), format!("{s:?} is not a side name of this grid; use one of {names:?}")));
+                    return Err((
+                        String::from("side"),
+                        format!("{s:?} is not a side name of this grid; use one of {names:?}"),
+                    ));
                 };
                 let gy = self.grid.neighbour(gx, d);
                 Ok((side_key(gx, gy), [gx, gy]))
@@ -274,7 +304,10 @@ impl Map {
         if terrain.system != self.system {
             return Err(DataError::at(
                 "terrain",
-                format!("terrain file {:?} is for system {}, not {}", terrain.id, terrain.system, self.system),
+                format!(
+                    "terrain file {:?} is for system {}, not {}",
+                    terrain.id, terrain.system, self.system
+                ),
             ));
         }
         if let Err((at, m)) = self.grid.check() {
@@ -285,10 +318,16 @@ impl Map {
                 return Ok(());
             }
             let msg = if terrain.hexside_feature(t).is_some() {
-                format!("{t:?} is a hexside feature in {}, not a hex terrain type", terrain.id)
+                format!(
+                    "{t:?} is a hexside feature in {}, not a hex terrain type",
+                    terrain.id
+                )
             } else {
                 let known: Vec<&str> = terrain.hex_terrain.iter().map(|x| x.id.as_str()).collect();
-                format!("unknown terrain {t:?}: {} has hex terrain {known:?}", terrain.id)
+                format!(
+                    "unknown terrain {t:?}: {} has hex terrain {known:?}",
+                    terrain.id
+                )
             };
             Err(DataError::at(at, msg))
         };
@@ -302,7 +341,11 @@ impl Map {
             self.check_hex(id, &at)?;
             for (i, t) in h.terrain.iter().enumerate() {
                 let tat = path::key(&at, "terrain");
-                let tat = if h.terrain.len() == 1 { tat } else { path::index(&tat, i) };
+                let tat = if h.terrain.len() == 1 {
+                    tat
+                } else {
+                    path::index(&tat, i)
+                };
                 known_hex(t, &tat)?;
             }
             check_opt(&h.provenance, &at)?;
@@ -311,14 +354,31 @@ impl Map {
         for (i, h) in self.hexsides.iter().enumerate() {
             let at = path::index("hexsides", i);
             let (key, ends) = self.side_of(h).map_err(|(sub, m)| {
-                DataError::at(if sub == "." { at.clone() } else { path::key(&at, &sub) }, m)
+                DataError::at(
+                    if sub == "." {
+                        at.clone()
+                    } else {
+                        path::key(&at, &sub)
+                    },
+                    m,
+                )
             })?;
             let Some(f) = terrain.hexside_feature(&h.feature) else {
                 let msg = if terrain.hex_terrain(&h.feature).is_some() {
-                    format!("{:?} is a hex terrain type in {}, not a hexside feature", h.feature, terrain.id)
+                    format!(
+                        "{:?} is a hex terrain type in {}, not a hexside feature",
+                        h.feature, terrain.id
+                    )
                 } else {
-                    let known: Vec<&str> = terrain.hexside_features.iter().map(|x| x.id.as_str()).collect();
-                    format!("unknown hexside feature {:?}: {} has {known:?}", h.feature, terrain.id)
+                    let known: Vec<&str> = terrain
+                        .hexside_features
+                        .iter()
+                        .map(|x| x.id.as_str())
+                        .collect();
+                    format!(
+                        "unknown hexside feature {:?}: {} has {known:?}",
+                        h.feature, terrain.id
+                    )
                 };
                 return Err(DataError::at(path::key(&at, "feature"), msg));
             };
@@ -349,7 +409,10 @@ impl Map {
             if !seen.insert((key, h.feature.as_str())) {
                 return Err(DataError::at(
                     at,
-                    format!("feature {:?} is given twice for the same hexside", h.feature),
+                    format!(
+                        "feature {:?} is given twice for the same hexside",
+                        h.feature
+                    ),
                 ));
             }
             check_opt(&h.provenance, &at)?;
@@ -357,11 +420,17 @@ impl Map {
         for (i, e) in self.edges.iter().enumerate() {
             let at = path::index("edges", i);
             if !EDGES.contains(&e.edge.as_str()) {
-                return Err(DataError::at(path::key(&at, "edge"), format!("{:?} is not one of {EDGES:?}", e.edge)));
+                return Err(DataError::at(
+                    path::key(&at, "edge"),
+                    format!("{:?} is not one of {EDGES:?}", e.edge),
+                ));
             }
             if let Some(s) = &e.sheet {
                 if !self.grid.sheets.iter().any(|x| &x.id == s) {
-                    return Err(DataError::at(path::key(&at, "sheet"), format!("no sheet {s:?} on this map")));
+                    return Err(DataError::at(
+                        path::key(&at, "sheet"),
+                        format!("no sheet {s:?} on this map"),
+                    ));
                 }
             }
             if let Some(side) = &e.friendly_to {
@@ -378,15 +447,25 @@ impl Map {
         for (i, p) in self.places.iter().enumerate() {
             let at = path::index("places", i);
             if p.name.trim().is_empty() {
-                return Err(DataError::at(path::key(&at, "name"), "name may not be empty"));
+                return Err(DataError::at(
+                    path::key(&at, "name"),
+                    "name may not be empty",
+                ));
             }
             check_id(&p.kind, &path::key(&at, "kind"))?;
             if p.hexes.is_empty() {
-                return Err(DataError::at(path::key(&at, "hexes"), "a place needs at least one hex"));
+                return Err(DataError::at(
+                    path::key(&at, "hexes"),
+                    "a place needs at least one hex",
+                ));
             }
             for (j, h) in p.hexes.iter().enumerate() {
                 let hat = path::key(&at, "hexes");
-                let hat = if p.hexes.len() == 1 { hat } else { path::index(&hat, j) };
+                let hat = if p.hexes.len() == 1 {
+                    hat
+                } else {
+                    path::index(&hat, j)
+                };
                 self.check_hex(h, &hat)?;
             }
             for (k, v) in &p.fields {

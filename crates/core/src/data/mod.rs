@@ -43,10 +43,13 @@ pub use library::{Library, PartStatus, ResolvedScenario};
 pub use map::{HexEntry, Hexside, Map, MapEdge, Place};
 pub use provenance::Provenance;
 pub use scenario::{
-    Fields, Placement, Reinforcement, Scenario, ScenarioOption, ScenarioSide, Turns, VictoryCondition,
+    Fields, Placement, Reinforcement, Scenario, ScenarioOption, ScenarioSide, Turns,
+    VictoryCondition,
 };
 pub use terrain::{TerrainSet, TerrainType};
-pub use value::{AttributeDef, Cell, Cost, DieRange, Flag, FlagKind, MISSING, Ratio, Value, ValueType};
+pub use value::{
+    AttributeDef, Cell, Cost, DieRange, Flag, FlagKind, MISSING, Ratio, Value, ValueType,
+};
 
 use error::path;
 
@@ -146,8 +149,12 @@ impl DataFile {
 
 pub(crate) fn strict_message(what: FlagKind) -> &'static str {
     match what {
-        FlagKind::Provisional => "provisional data (not the published value); strict mode refuses it",
-        FlagKind::Missing => "value is \"missing\" (the published value is unknown); strict mode refuses it",
+        FlagKind::Provisional => {
+            "provisional data (not the published value); strict mode refuses it"
+        }
+        FlagKind::Missing => {
+            "value is \"missing\" (the published value is unknown); strict mode refuses it"
+        }
     }
 }
 
@@ -188,7 +195,12 @@ fn header_kind(text: &str) -> Result<Kind, DataError> {
         return Err(DataError::at(path::root(), "a data file is a JSON object"));
     };
     match obj.get("format") {
-        None => return Err(DataError::at("format", format!("missing field `format` (expected \"{FORMAT}\")"))),
+        None => {
+            return Err(DataError::at(
+                "format",
+                format!("missing field `format` (expected \"{FORMAT}\")"),
+            ));
+        }
         Some(serde_json::Value::String(f)) if f == FORMAT => {}
         Some(serde_json::Value::String(f)) => {
             return Err(DataError::at(
@@ -196,10 +208,18 @@ fn header_kind(text: &str) -> Result<Kind, DataError> {
                 format!("unsupported format {f:?}; this library reads \"{FORMAT}\""),
             ));
         }
-        Some(_) => return Err(DataError::at("format", format!("`format` must be the string \"{FORMAT}\""))),
+        Some(_) => {
+            return Err(DataError::at(
+                "format",
+                format!("`format` must be the string \"{FORMAT}\""),
+            ));
+        }
     }
     match obj.get("kind") {
-        None => Err(DataError::at("kind", "missing field `kind` (map, terrain, counters, chart or scenario)")),
+        None => Err(DataError::at(
+            "kind",
+            "missing field `kind` (map, terrain, counters, chart or scenario)",
+        )),
         Some(serde_json::Value::String(k)) => Kind::from_id(k).ok_or_else(|| {
             DataError::at(
                 "kind",
@@ -274,7 +294,9 @@ pub fn parse_file_with(file_name: &str, text: &str, mode: Mode) -> Result<DataFi
 /// counters and charts; parts that depend on a replaced one are checked again).
 pub fn validate(file_name: &str, text: &str, library: &Library) -> Result<Summary, DataError> {
     let file = parse_standalone(file_name, text)?;
-    let previous = library.source(file.kind(), file.id()).map(|(f, b)| (f.to_string(), b));
+    let previous = library
+        .source(file.kind(), file.id())
+        .map(|(f, b)| (f.to_string(), b));
     let mut lib = library.clone();
     lib.insert(file_name, file.clone(), false)?;
     let flags = file.flags();
@@ -287,7 +309,10 @@ pub fn validate(file_name: &str, text: &str, library: &Library) -> Result<Summar
         provenance: file.provenance().kind_name(),
         replaces_builtin: previous.as_ref().is_some_and(|(_, b)| *b),
         replaces: previous.map(|(f, _)| f),
-        provisional_items: flags.iter().filter(|f| f.what == FlagKind::Provisional).count(),
+        provisional_items: flags
+            .iter()
+            .filter(|f| f.what == FlagKind::Provisional)
+            .count(),
         missing_values: flags.iter().filter(|f| f.what == FlagKind::Missing).count(),
     })
 }

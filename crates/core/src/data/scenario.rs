@@ -129,7 +129,11 @@ pub struct Reinforcement {
     /// The turn it arrives.
     pub turn: u32,
     /// Entry hex (or hexes).
-    #[serde(default, deserialize_with = "one_or_many::deserialize", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "one_or_many::deserialize",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub hex: Vec<String>,
     /// Or: an entry place of the map (an entry area).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -191,23 +195,42 @@ impl Scenario {
         check_header(&self.id, self.system, &self.name, &self.provenance)?;
         check_id(&self.map, "map")?;
         if self.counters.is_empty() {
-            return Err(DataError::at("counters", "a scenario needs at least one counter set"));
+            return Err(DataError::at(
+                "counters",
+                "a scenario needs at least one counter set",
+            ));
         }
-        check_unique(self.counters.iter().map(String::as_str), "counter set", |i| path::index("counters", i))?;
-        check_unique(self.charts.iter().map(String::as_str), "chart", |i| path::index("charts", i))?;
+        check_unique(
+            self.counters.iter().map(String::as_str),
+            "counter set",
+            |i| path::index("counters", i),
+        )?;
+        check_unique(self.charts.iter().map(String::as_str), "chart", |i| {
+            path::index("charts", i)
+        })?;
         if self.turns.first > self.turns.last {
-            return Err(DataError::at("turns", "the first turn comes after the last"));
+            return Err(DataError::at(
+                "turns",
+                "the first turn comes after the last",
+            ));
         }
         for k in self.turns.labels.keys() {
-            let ok = k.parse::<u32>().is_ok_and(|t| t >= self.turns.first && t <= self.turns.last);
+            let ok = k
+                .parse::<u32>()
+                .is_ok_and(|t| t >= self.turns.first && t <= self.turns.last);
             if !ok {
-                return Err(DataError::at(path::key("turns.labels", k), "label key must be a turn number of the scenario"));
+                return Err(DataError::at(
+                    path::key("turns.labels", k),
+                    "label key must be a turn number of the scenario",
+                ));
             }
         }
         if self.sides.is_empty() {
             return Err(DataError::at("sides", "a scenario needs its sides"));
         }
-        check_unique(self.sides.iter().map(|s| s.id.as_str()), "side", |i| path::key(&path::index("sides", i), "id"))?;
+        check_unique(self.sides.iter().map(|s| s.id.as_str()), "side", |i| {
+            path::key(&path::index("sides", i), "id")
+        })?;
         for (i, s) in self.sides.iter().enumerate() {
             let at = path::index("sides", i);
             for (j, e) in s.friendly_edges.iter().enumerate() {
@@ -223,7 +246,10 @@ impl Scenario {
         for (i, p) in self.setup.iter().enumerate() {
             let at = path::index("setup", i);
             if p.hex.is_empty() {
-                return Err(DataError::at(path::key(&at, "hex"), "a placement needs a hex"));
+                return Err(DataError::at(
+                    path::key(&at, "hex"),
+                    "a placement needs a hex",
+                ));
             }
             check_fields(&p.fields, &path::key(&at, "fields"))?;
             check_opt(&p.provenance, &at)?;
@@ -231,20 +257,28 @@ impl Scenario {
         for (i, r) in self.reinforcements.iter().enumerate() {
             let at = path::index("reinforcements", i);
             if r.hex.is_empty() == r.place.is_none() {
-                return Err(DataError::at(at, "give either `hex` or `place` for the entry"));
+                return Err(DataError::at(
+                    at,
+                    "give either `hex` or `place` for the entry",
+                ));
             }
             if r.turn < self.turns.first || r.turn > self.turns.last {
                 return Err(DataError::at(
                     path::key(&at, "turn"),
-                    format!("turn {} is outside the scenario's turns {}-{}", r.turn, self.turns.first, self.turns.last),
+                    format!(
+                        "turn {} is outside the scenario's turns {}-{}",
+                        r.turn, self.turns.first, self.turns.last
+                    ),
                 ));
             }
             check_fields(&r.fields, &path::key(&at, "fields"))?;
             check_opt(&r.provenance, &at)?;
         }
-        check_unique(self.victory.iter().map(|v| v.id.as_str()), "victory condition", |i| {
-            path::key(&path::index("victory", i), "id")
-        })?;
+        check_unique(
+            self.victory.iter().map(|v| v.id.as_str()),
+            "victory condition",
+            |i| path::key(&path::index("victory", i), "id"),
+        )?;
         for (i, v) in self.victory.iter().enumerate() {
             let at = path::index("victory", i);
             check_rules(&v.rules, &path::key(&at, "rules"))?;
@@ -291,21 +325,34 @@ impl Scenario {
             let Some((c, _)) = units.get(unit) else {
                 return Err(DataError::at(
                     path::key(&at, "unit"),
-                    format!("unknown counter {unit:?}: it is in none of the counter sets {:?}", self.counters),
+                    format!(
+                        "unknown counter {unit:?}: it is in none of the counter sets {:?}",
+                        self.counters
+                    ),
                 ));
             };
             if !sides.contains(&c.side.as_str()) {
                 return Err(DataError::at(
                     path::key(&at, "unit"),
-                    format!("counter {unit:?} belongs to side {:?}, which is not a side of this scenario {sides:?}", c.side),
+                    format!(
+                        "counter {unit:?} belongs to side {:?}, which is not a side of this scenario {sides:?}",
+                        c.side
+                    ),
                 ));
             }
             if let Some(first) = placed.insert(unit, at.clone()) {
-                return Err(DataError::at(path::key(&at, "unit"), format!("counter {unit:?} is already placed at {first}")));
+                return Err(DataError::at(
+                    path::key(&at, "unit"),
+                    format!("counter {unit:?} is already placed at {first}"),
+                ));
             }
             for (j, h) in hexes.iter().enumerate() {
                 let hat = path::key(&at, "hex");
-                let hat = if hexes.len() == 1 { hat } else { path::index(&hat, j) };
+                let hat = if hexes.len() == 1 {
+                    hat
+                } else {
+                    path::index(&hat, j)
+                };
                 map.check_hex(h, &hat)?;
             }
         }
@@ -324,7 +371,10 @@ impl Scenario {
                 if !sides.contains(&s.as_str()) {
                     return Err(DataError::at(
                         "map",
-                        format!("map {:?} edges[{i}] is friendly to {s:?}, which is not a side of this scenario {sides:?}", map.id),
+                        format!(
+                            "map {:?} edges[{i}] is friendly to {s:?}, which is not a side of this scenario {sides:?}",
+                            map.id
+                        ),
                     ));
                 }
             }

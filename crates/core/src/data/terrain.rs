@@ -102,7 +102,10 @@ impl RawTerrainSet {
     /// Types and checks the file on its own.
     pub(crate) fn into_checked(self) -> Result<TerrainSet, DataError> {
         check_header(&self.id, self.system, &self.name, &self.provenance)?;
-        for (list, at) in [(&self.hex_attributes, "hex_attributes"), (&self.hexside_attributes, "hexside_attributes")] {
+        for (list, at) in [
+            (&self.hex_attributes, "hex_attributes"),
+            (&self.hexside_attributes, "hexside_attributes"),
+        ] {
             check_unique(list.iter().map(|a| a.id.as_str()), "attribute", |i| {
                 path::key(&path::index(at, i), "id")
             })?;
@@ -111,7 +114,12 @@ impl RawTerrainSet {
             }
         }
         let hex_terrain = convert(self.hex_terrain, &self.hex_attributes, "hex_terrain", false)?;
-        let hexside_features = convert(self.hexside_features, &self.hexside_attributes, "hexside_features", true)?;
+        let hexside_features = convert(
+            self.hexside_features,
+            &self.hexside_attributes,
+            "hexside_features",
+            true,
+        )?;
         // One namespace for both lists: a map names either without saying which.
         let all = hex_terrain.iter().chain(hexside_features.iter());
         let n = hex_terrain.len();
@@ -148,7 +156,10 @@ fn convert(
     for (i, e) in raw.into_iter().enumerate() {
         let at = path::index(list, i);
         if e.name.trim().is_empty() {
-            return Err(DataError::at(path::key(&at, "name"), "name may not be empty"));
+            return Err(DataError::at(
+                path::key(&at, "name"),
+                "name may not be empty",
+            ));
         }
         if e.rules.is_empty() {
             return Err(DataError::at(
@@ -222,7 +233,10 @@ impl TerrainSet {
     pub fn flags(&self) -> Vec<Flag> {
         let mut f = Flags::default();
         f.provenance(Some(&self.provenance), &path::root());
-        for (list, name) in [(&self.hex_terrain, "hex_terrain"), (&self.hexside_features, "hexside_features")] {
+        for (list, name) in [
+            (&self.hex_terrain, "hex_terrain"),
+            (&self.hexside_features, "hexside_features"),
+        ] {
             for (i, t) in list.iter().enumerate() {
                 let at = path::index(name, i);
                 f.provenance(t.provenance.as_ref(), &at);

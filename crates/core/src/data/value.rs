@@ -186,22 +186,34 @@ impl DieRange {
     pub fn parse(s: &str) -> Option<DieRange> {
         let s = s.trim();
         if let Some(a) = s.strip_suffix('+') {
-            return Some(DieRange { lo: Some(parse_int(a)?), hi: None });
+            return Some(DieRange {
+                lo: Some(parse_int(a)?),
+                hi: None,
+            });
         }
         if let Some(a) = s.strip_suffix('-') {
             if !a.is_empty() && !a.ends_with('-') {
-                return Some(DieRange { lo: None, hi: Some(parse_int(a)?) });
+                return Some(DieRange {
+                    lo: None,
+                    hi: Some(parse_int(a)?),
+                });
             }
         }
         if let Some(v) = parse_int(s) {
-            return Some(DieRange { lo: Some(v), hi: Some(v) });
+            return Some(DieRange {
+                lo: Some(v),
+                hi: Some(v),
+            });
         }
         // Split at the first '-' that is not a leading sign.
         let bytes = s.as_bytes();
         let cut = (1..bytes.len()).find(|&i| bytes[i] == b'-')?;
         let lo = parse_int(&s[..cut])?;
         let hi = parse_int(&s[cut + 1..])?;
-        (lo <= hi).then_some(DieRange { lo: Some(lo), hi: Some(hi) })
+        (lo <= hi).then_some(DieRange {
+            lo: Some(lo),
+            hi: Some(hi),
+        })
     }
 }
 
@@ -426,7 +438,11 @@ pub struct Cell {
 impl Cell {
     /// A known value with no provenance of its own.
     pub fn known(v: Value) -> Cell {
-        Cell { value: Some(v), provenance: None, note: None }
+        Cell {
+            value: Some(v),
+            provenance: None,
+            note: None,
+        }
     }
 
     /// True when the value is the `missing` marker.
@@ -442,7 +458,11 @@ impl Cell {
         at: &str,
     ) -> Result<Cell, DataError> {
         if let Json::Object(obj) = raw {
-            let mut cell = Cell { value: None, provenance: None, note: None };
+            let mut cell = Cell {
+                value: None,
+                provenance: None,
+                note: None,
+            };
             let mut has_value = false;
             for (k, v) in obj {
                 let here = path::key(at, k);
@@ -452,9 +472,13 @@ impl Cell {
                         cell.value = parse_plain(ty, codes, v, &here)?;
                     }
                     "provenance" => {
-                        let p: Provenance = serde_path_to_error::deserialize(v.clone()).map_err(|e| {
-                            DataError::at(join_inner(&here, &e.path().to_string()), e.inner().to_string())
-                        })?;
+                        let p: Provenance =
+                            serde_path_to_error::deserialize(v.clone()).map_err(|e| {
+                                DataError::at(
+                                    join_inner(&here, &e.path().to_string()),
+                                    e.inner().to_string(),
+                                )
+                            })?;
                         p.check(&here)?;
                         cell.provenance = Some(p);
                     }
@@ -465,7 +489,9 @@ impl Cell {
                     other => {
                         return Err(DataError::at(
                             here,
-                            format!("unknown field `{other}`, expected `value`, `provenance` or `note`"),
+                            format!(
+                                "unknown field `{other}`, expected `value`, `provenance` or `note`"
+                            ),
                         ));
                     }
                 }
@@ -479,7 +505,11 @@ impl Cell {
             provenance::check_opt(&cell.provenance, at)?;
             return Ok(cell);
         }
-        Ok(Cell { value: parse_plain(ty, codes, raw, at)?, provenance: None, note: None })
+        Ok(Cell {
+            value: parse_plain(ty, codes, raw, at)?,
+            provenance: None,
+            note: None,
+        })
     }
 
     /// The JSON form.
@@ -524,11 +554,15 @@ fn parse_plain(
         if n.is_f64() {
             return Err(DataError::at(
                 at,
-                format!("{n} is not an integer: data holds no floats (write a fraction such as \"3/2\")"),
+                format!(
+                    "{n} is not an integer: data holds no floats (write a fraction such as \"3/2\")"
+                ),
             ));
         }
     }
-    Value::from_json(ty, codes, raw).map(Some).map_err(|m| DataError::at(at, m))
+    Value::from_json(ty, codes, raw)
+        .map(Some)
+        .map_err(|m| DataError::at(at, m))
 }
 
 /// `base` + an inner serde path (`"."` = `base` itself).
@@ -621,14 +655,20 @@ pub(crate) struct Flags(pub(crate) Vec<Flag>);
 impl Flags {
     pub(crate) fn provenance(&mut self, p: Option<&Provenance>, at: &str) {
         if p.is_some_and(Provenance::is_provisional) {
-            self.0.push(Flag { path: at.to_string(), what: FlagKind::Provisional });
+            self.0.push(Flag {
+                path: at.to_string(),
+                what: FlagKind::Provisional,
+            });
         }
     }
 
     pub(crate) fn cell(&mut self, c: &Cell, at: &str) {
         self.provenance(c.provenance.as_ref(), at);
         if c.is_missing() {
-            self.0.push(Flag { path: at.to_string(), what: FlagKind::Missing });
+            self.0.push(Flag {
+                path: at.to_string(),
+                what: FlagKind::Missing,
+            });
         }
     }
 }
@@ -638,7 +678,9 @@ pub(crate) fn check_no_floats(v: &Json, at: &str) -> Result<(), DataError> {
     match v {
         Json::Number(n) if n.is_f64() => Err(DataError::at(
             at,
-            format!("{n} is not an integer: data holds no floats (write a fraction such as \"3/2\")"),
+            format!(
+                "{n} is not an integer: data holds no floats (write a fraction such as \"3/2\")"
+            ),
         )),
         Json::Array(items) => {
             for (i, x) in items.iter().enumerate() {

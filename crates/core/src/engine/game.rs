@@ -101,7 +101,9 @@ pub enum ReplayError {
         illegal: Illegal,
     },
     /// The record's final state differs from the state reached by replaying it.
-    #[error("the saved state does not match the state its history produces (hash {saved:016x} vs {replayed:016x})")]
+    #[error(
+        "the saved state does not match the state its history produces (hash {saved:016x} vs {replayed:016x})"
+    )]
     Mismatch {
         /// Hash of the saved state.
         saved: u64,
@@ -425,7 +427,8 @@ impl<R: Rules> Game<R> {
         let action = self.rules.chance_action(&self.state, roll).ok_or_else(|| {
             contract(alloc::format!(
                 "{} {} is not a result of the dice rolled now",
-                roll.spec, roll
+                roll.spec,
+                roll
             ))
         })?;
         self.step(&action)
@@ -442,7 +445,11 @@ impl<R: Rules> Game<R> {
         for step in &self.history[(n / SNAPSHOT_EVERY) * SNAPSHOT_EVERY..] {
             scratch.clear();
             // Every action in the history applied once from this very state.
-            if self.rules.apply(&mut state, &step.action, &mut scratch).is_err() {
+            if self
+                .rules
+                .apply(&mut state, &step.action, &mut scratch)
+                .is_err()
+            {
                 debug_assert!(false, "history no longer replays");
             }
         }
