@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 /// A hex in axial coordinates `(q, r)`; the cube coordinate is `(q, r, -q - r)`.
 ///
 /// Four bytes, `Copy`, ordered by `(q, r)` so that sets of hexes iterate deterministically.
-/// Serialised as the pair `[q, r]`; the systems' printed ids live in [`super::id`].
+/// Serialised as `{"q": q, "r": r}`; the systems' printed ids live in [`super::id`] and are
+/// placed by a [`super::Grid`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default)]
 pub struct Hex {
     /// Axial column.
@@ -19,8 +20,8 @@ pub struct Hex {
 /// One of the six directions from a hex to a neighbour, numbered 0..=5 counter-clockwise in
 /// axial terms: 0 = (+1, 0), 1 = (+1, -1), 2 = (0, -1), 3 = (-1, 0), 4 = (-1, +1), 5 = (0, +1).
 ///
-/// On a flat-topped map drawn with rows increasing downward (pg, hov, fontenoy) these are
-/// SE, NE, N, NW, SW, S; a layout gives the compass names.
+/// Every [`super::Grid`] maps its sheets so that axial `r` grows southward (whatever way the
+/// printed rows run), so on every map these are SE, NE, N, NW, SW, S ([`Direction::compass`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Direction(u8);
@@ -40,7 +41,48 @@ impl From<Direction> for u8 {
 
 const OFFSETS: [(i16, i16); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
+/// The compass name of a [`Direction`] on a grid of flat-topped hexes (see [`super::Grid`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Compass {
+    /// North: axial (0, -1).
+    N,
+    /// North-east: axial (+1, -1).
+    NE,
+    /// South-east: axial (+1, 0).
+    SE,
+    /// South: axial (0, +1).
+    S,
+    /// South-west: axial (-1, +1).
+    SW,
+    /// North-west: axial (-1, 0).
+    NW,
+}
+
 impl Direction {
+    /// The compass name of this direction.
+    pub const fn compass(self) -> Compass {
+        match self.0 {
+            0 => Compass::SE,
+            1 => Compass::NE,
+            2 => Compass::N,
+            3 => Compass::NW,
+            4 => Compass::SW,
+            _ => Compass::S,
+        }
+    }
+
+    /// The direction with this compass name.
+    pub const fn from_compass(c: Compass) -> Direction {
+        Direction(match c {
+            Compass::SE => 0,
+            Compass::NE => 1,
+            Compass::N => 2,
+            Compass::NW => 3,
+            Compass::SW => 4,
+            Compass::S => 5,
+        })
+    }
+
     /// The six directions in order.
     pub const ALL: [Direction; 6] = [
         Direction(0),
@@ -117,7 +159,9 @@ impl Hex {
 
     /// The direction from `self` to `other` when they are adjacent.
     pub fn direction_to(self, other: Hex) -> Option<Direction> {
-        Direction::ALL.into_iter().find(|&d| self.neighbor(d) == other)
+        Direction::ALL
+            .into_iter()
+            .find(|&d| self.neighbor(d) == other)
     }
 }
 
@@ -142,8 +186,14 @@ mod tests {
         }
         assert_eq!(h.distance(h), 0);
         assert_eq!(Hex::new(0, 0).distance(Hex::new(3, -1)), 3);
-        assert_eq!(Direction::new(5).unwrap().rotate(1), Direction::new(0).unwrap());
-        assert_eq!(Direction::new(0).unwrap().rotate(-1), Direction::new(5).unwrap());
+        assert_eq!(
+            Direction::new(5).unwrap().rotate(1),
+            Direction::new(0).unwrap()
+        );
+        assert_eq!(
+            Direction::new(0).unwrap().rotate(-1),
+            Direction::new(5).unwrap()
+        );
         assert!(Direction::new(6).is_none());
     }
 }

@@ -3,8 +3,27 @@
 //!
 //! Coordinates are axial `(q, r)` with the implied cube coordinate `s = -q - r` (the layout of
 //! Red Blob Games' hex guide). Each system's printed ids (`pg` XXYY, `hov` CCRR, `fontenoy`
-//! N/S + CCRR, `nbs` A28.29) are converted by an offset layout; see [`id`].
+//! N/S + CCRR, `nbs` A28.29) are read by [`Scheme::parse`] and placed by a [`Grid`] (an offset
+//! layout joining one or more map sheets). See `docs/hex.md` for the conventions and for which
+//! parts of each layout are inferred.
+//!
+//! * [`coord`](Hex): [`Hex`], [`Direction`], distance and neighbours.
+//! * [`id`]: [`Scheme`], [`HexId`], [`IdError`].
+//! * [`grid`]: [`Grid`], [`GridSpec`], [`SheetLayout`], [`Extent`], [`Parity`], [`RowOrder`].
+//! * [`side`]: [`Hexside`], one canonical value per edge.
+//! * [`los`]: exact lines of sight ([`los::trace`], [`LosStep`], [`los::contact`]).
+//! * [`reach`]: least-cost movement ([`Reach`], [`MoveCosts`], [`ReachOptions`]).
 
 mod coord;
+pub mod grid;
+pub mod id;
+pub mod los;
+pub mod reach;
+pub mod side;
 
-pub use coord::{Direction, Hex};
+pub use coord::{Compass, Direction, Hex};
+pub use grid::{Bounds, Extent, Grid, GridError, GridSpec, Parity, RowOrder, SheetLayout};
+pub use id::{HexId, IdError, IdProblem, Scheme};
+pub use los::{Contact, LosStep};
+pub use reach::{MoveCosts, Reach, ReachError, ReachOptions};
+pub use side::Hexside;

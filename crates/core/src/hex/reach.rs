@@ -1,0 +1,420 @@
+//! Reachability: every hex a unit can end its move in, with the least cost and one path.
+//!
+//! A Dijkstra search over hexes, driven by a [`MoveCosts`] implementation that the rule system
+//! supplies for the moving unit. The hooks cover what the four systems need:
+//!
+//! | hook | example |
+//! |---|---|
+//! | [`MoveCosts::enter_cost`] (`None` = prohibited) | terrain plus hexside cost, pg 7.3 "counters always pay all applicable hex side costs"; prohibited terrain (pg 7.3, Fontenoy 9.2m river) |
+//! | [`MoveCosts::exit_cost`] (`None` = may not leave) | leaving an enemy ZOC: +1 MP (pg 7.5.1), ½ MP (hov ¶106) |
+//! | [`MoveCosts::stops_on_entry`] | entering an enemy ZOC ends the move (pg 7.5.1) |
+//! | [`MoveCosts::may_end_in`] | hexes that may be crossed but not ended in (over-stacking, Fontenoy 9.2d keep) |
+//! | [`ReachOptions::one_hex_minimum`] | pg 7.3: a unit that has not moved may always move one hex |
+//!
+//! Costs are `u32` in whatever unit the caller likes: systems with half or third movement
+//! points pass costs multiplied by 2 or 6 and an allowance multiplied the same way.
+//!
+//! # Why a trait
+//!
+//! The hooks all read the same state (the unit, the map, where the enemy is), so one object
+//! implementing a trait holds it once, where a struct of closures would capture it four times.
+//! Default methods let a caller implement only `bounds` and `enter_cost`. Calls are statically
+//! dispatched and inlined; `&dyn MoveCosts` works as well.
+//!
+//! # Determinism
+//!
+//! The search pops the frontier in order of (cost, hex), hexes ordered as [`Hex`] is (by `q`,
+//! then `r`), and relaxes a hex's neighbours in [`Direction`] order 0..=5. A hex's recorded
+//! path changes only when a strictly cheaper one is found, so among equal-cost paths the one
+//! found first wins: through the predecessor popped first (lower cost, then lower hex), and
+//! from one predecessor in the first direction. Results are listed by (cost, hex). The same
+//! inputs always give the same costs, paths and order.
+//!
+//! # Cost
+//!
+//! Storage is dense over the caller's [`Bounds`] (two `u32` and two bytes per cell), allocated
+//! once per [`Reach`] value and reused by later searches (a generation stamp avoids clearing it).
+//! Time is `O(V log V)` for the `V` hexes settled, with six edge checks each.
+
+use alloc::collections::BinaryHeap;
+use alloc::vec::Vec;
+use core::cmp::Reverse;
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::coord::{Direction, Hex};
+use super::grid::Bounds;
+
+/// The movement rules of one unit's move, as the search sees them.
+pub trait MoveCosts {
+    /// A box enclosing every hex the move may use (for example [`Grid::bounds`]); nothing
+    /// outside it is ever entered. Its area sizes the search's storage.
+    ///
+    /// [`Grid::bounds`]: super::Grid::bounds
+    fn bounds(&self) -> Bounds;
+
+    /// Whether `hex` is on the map (default: inside [`MoveCosts::bounds`]).
+    fn contains(&self, hex: Hex) -> bool {
+        self.bounds().contains(hex)
+    }
+
+    /// The cost to enter `to` from the adjacent hex `from`, hex and hexside costs together;
+    /// `None` if the move is prohibited (prohibited terrain or hexside, an enemy unit).
+    fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32>;
+
+    /// The extra cost of leaving `hex` (for example leaving an enemy zone of control), paid on
+    /// every step out of it, including from the start; `None` if the unit may not leave it.
+    fn exit_cost(&self, _hex: Hex) -> Option<u32> {
+        Some(0)
+    }
+
+    /// Whether entering `hex` ends the move (for example an enemy zone of control). The hex is
+    /// reachable but the search goes no further from it. Not asked of the start hex.
+    fn stops_on_entry(&self, _hex: Hex) -> bool {
+        false
+    }
+
+    /// Whether the move may end in `hex`. A hex where it may not is still passed through, but
+    /// is not listed among the results (a hex that both stops the move and may not be ended in
+    /// cannot be entered at all). Not asked of the start hex, which is always listed.
+    fn may_end_in(&self, _hex: Hex) -> bool {
+        true
+    }
+}
+
+impl<T: MoveCosts + ?Sized> MoveCosts for &T {
+    fn bounds(&self) -> Bounds {
+        (**self).bounds()
+    }
+    fn contains(&self, hex: Hex) -> bool {
+        (**self).contains(hex)
+    }
+    fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+        (**self).enter_cost(from, to)
+    }
+    fn exit_cost(&self, hex: Hex) -> Option<u32> {
+        (**self).exit_cost(hex)
+    }
+    fn stops_on_entry(&self, hex: Hex) -> bool {
+        (**self).stops_on_entry(hex)
+    }
+    fn may_end_in(&self, hex: Hex) -> bool {
+        (**self).may_end_in(hex)
+    }
+}
+
+/// The movement allowance and options of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ReachOptions {
+    /// The most the move may cost, in the caller's units.
+    pub allowance: u32,
+    /// pg 7.3: the unit may always move one hex, whatever it costs, unless prohibited. Set it
+    /// only for a unit that has not yet moved; such a step is listed with its full cost, which
+    /// exceeds the allowance, and the move ends there.
+    #[serde(default)]
+    pub one_hex_minimum: bool,
+}
+
+impl ReachOptions {
+    /// An allowance, with no one-hex minimum.
+    pub const fn new(allowance: u32) -> ReachOptions {
+        ReachOptions {
+            allowance,
+            one_hex_minimum: false,
+        }
+    }
+}
+
+/// Why a search could not run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReachError {
+    /// The start hex is outside the bounds or not on the map.
+    StartOffMap(Hex),
+    /// The bounds hold more than [`MAX_CELLS`] hexes.
+    BoundsTooLarge(u64),
+}
+
+impl fmt::Display for ReachError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReachError::StartOffMap(h) => write!(f, "start hex {h:?} is not on the map"),
+            ReachError::BoundsTooLarge(n) => {
+                write!(f, "search bounds hold {n} hexes; the limit is {MAX_CELLS}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for ReachError {}
+
+/// The largest search area, in hexes (a 4096 x 4096 box).
+pub const MAX_CELLS: u64 = 1 << 24;
+
+const NO_DIR: u8 = u8::MAX;
+const SETTLED: u8 = 1;
+const CAN_END: u8 = 2;
+
+/// The result of a search, and reusable storage for the next one.
+///
+/// ```
+/// use grognard::hex::reach::{MoveCosts, Reach, ReachOptions};
+/// use grognard::hex::{Bounds, Hex};
+///
+/// struct Clear;
+/// impl MoveCosts for Clear {
+///     fn bounds(&self) -> Bounds {
+///         Bounds::around(Hex::new(0, 0), 5)
+///     }
+///     fn enter_cost(&self, _: Hex, _: Hex) -> Option<u32> {
+///         Some(1)
+///     }
+/// }
+/// let r = Reach::search(&Clear, Hex::new(0, 0), ReachOptions::new(2)).unwrap();
+/// assert_eq!(r.cost(Hex::new(2, -1)), Some(2));
+/// assert_eq!(r.ends().count(), 19); // the hexes within 2
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Reach {
+    bounds: Option<Bounds>,
+    height: u32,
+    start: Hex,
+    allowance: u32,
+    generation: u32,
+    stamp: Vec<u32>,
+    cost: Vec<u32>,
+    came_from: Vec<u8>,
+    flags: Vec<u8>,
+    settled: Vec<u32>,
+    heap: BinaryHeap<Reverse<u64>>,
+}
+
+impl Reach {
+    /// Empty storage; call [`Reach::run`].
+    pub fn new() -> Reach {
+        Reach::default()
+    }
+
+    /// Runs one search into new storage.
+    pub fn search<C: MoveCosts + ?Sized>(
+        costs: &C,
+        start: Hex,
+        options: ReachOptions,
+    ) -> Result<Reach, ReachError> {
+        let mut r = Reach::new();
+        r.run(costs, start, options)?;
+        Ok(r)
+    }
+
+    /// Runs a search, reusing this value's storage. On error the previous result is cleared.
+    pub fn run<C: MoveCosts + ?Sized>(
+        &mut self,
+        costs: &C,
+        start: Hex,
+        options: ReachOptions,
+    ) -> Result<(), ReachError> {
+        self.settled.clear();
+        self.heap.clear();
+        self.bounds = None;
+        let bounds = costs.bounds();
+        let area = u64::from(bounds.width()) * u64::from(bounds.height());
+        if area > MAX_CELLS {
+            return Err(ReachError::BoundsTooLarge(area));
+        }
+        if !bounds.contains(start) || !costs.contains(start) {
+            return Err(ReachError::StartOffMap(start));
+        }
+        let area = area as usize;
+        if self.stamp.len() < area {
+            self.stamp.resize(area, 0);
+            self.cost.resize(area, 0);
+            self.came_from.resize(area, NO_DIR);
+            self.flags.resize(area, 0);
+        }
+        self.generation = match self.generation.checked_add(1) {
+            Some(g) => g,
+            None => {
+                self.stamp.fill(0);
+                1
+            }
+        };
+        self.bounds = Some(bounds);
+        self.height = bounds.height();
+        self.start = start;
+        self.allowance = options.allowance;
+
+        let Some(s) = self.index(start) else {
+            return Err(ReachError::StartOffMap(start));
+        };
+        self.touch(s, 0, NO_DIR);
+        self.heap.push(Reverse(key(0, s)));
+        while let Some(Reverse(k)) = self.heap.pop() {
+            let (cost, i) = ((k >> 32) as u32, k as u32 as usize);
+            if self.flags[i] & SETTLED != 0 || cost > self.cost[i] {
+                continue;
+            }
+            let hex = self.hex_at(i);
+            let is_start = hex == start;
+            let mut f = SETTLED;
+            if is_start || costs.may_end_in(hex) {
+                f |= CAN_END;
+            }
+            self.flags[i] = f;
+            self.settled.push(i as u32);
+            let expand = is_start || (cost <= options.allowance && !costs.stops_on_entry(hex));
+            if !expand {
+                continue;
+            }
+            let Some(exit) = costs.exit_cost(hex) else {
+                continue;
+            };
+            for d in Direction::ALL {
+                let to = hex.neighbor(d);
+                let Some(j) = self.index(to) else { continue };
+                if self.flags_now(j) & SETTLED != 0 || !costs.contains(to) {
+                    continue;
+                }
+                let Some(enter) = costs.enter_cost(hex, to) else {
+                    continue;
+                };
+                let new = cost.saturating_add(exit).saturating_add(enter);
+                let ends_here = new > options.allowance || costs.stops_on_entry(to);
+                if new > options.allowance && !(options.one_hex_minimum && is_start) {
+                    continue;
+                }
+                if ends_here && !costs.may_end_in(to) {
+                    continue;
+                }
+                if self.stamp[j] != self.generation || new < self.cost[j] {
+                    self.touch(j, new, d.index());
+                    self.heap.push(Reverse(key(new, j)));
+                }
+            }
+        }
+        // Settling order is (cost, hex) except after zero-cost steps; list results in exactly
+        // that order.
+        let cost = &self.cost;
+        self.settled
+            .sort_unstable_by_key(|&i| key(cost[i as usize], i as usize));
+        Ok(())
+    }
+
+    fn touch(&mut self, i: usize, cost: u32, dir: u8) {
+        self.stamp[i] = self.generation;
+        self.cost[i] = cost;
+        self.came_from[i] = dir;
+        self.flags[i] = 0;
+    }
+
+    fn flags_now(&self, i: usize) -> u8 {
+        if self.stamp[i] == self.generation {
+            self.flags[i]
+        } else {
+            0
+        }
+    }
+
+    /// Dense index, ordered like `Hex` (by q, then r).
+    fn index(&self, hex: Hex) -> Option<usize> {
+        let b = self.bounds?;
+        if !b.contains(hex) {
+            return None;
+        }
+        let dq = (i32::from(hex.q) - i32::from(b.min.q)) as usize;
+        let dr = (i32::from(hex.r) - i32::from(b.min.r)) as usize;
+        Some(dq * self.height as usize + dr)
+    }
+
+    fn hex_at(&self, i: usize) -> Hex {
+        let b = self.bounds.unwrap_or(Bounds {
+            min: Hex::new(0, 0),
+            max: Hex::new(0, 0),
+        });
+        let h = self.height.max(1) as usize;
+        Hex::new(
+            (i32::from(b.min.q) + (i / h) as i32) as i16,
+            (i32::from(b.min.r) + (i % h) as i32) as i16,
+        )
+    }
+
+    fn settled_end(&self, hex: Hex) -> Option<usize> {
+        let i = self.index(hex)?;
+        (self.flags_now(i) & (SETTLED | CAN_END) == SETTLED | CAN_END).then_some(i)
+    }
+
+    /// The hex the search started from.
+    pub fn start(&self) -> Hex {
+        self.start
+    }
+
+    /// The allowance of the search.
+    pub fn allowance(&self) -> u32 {
+        self.allowance
+    }
+
+    /// The least cost of a move ending in `hex`, or `None` if it cannot end there. A cost above
+    /// the allowance means the one-hex minimum was used.
+    pub fn cost(&self, hex: Hex) -> Option<u32> {
+        self.settled_end(hex).map(|i| self.cost[i])
+    }
+
+    /// Whether a move may end in `hex`.
+    pub fn contains(&self, hex: Hex) -> bool {
+        self.settled_end(hex).is_some()
+    }
+
+    /// Every hex the move may end in, with its least cost, cheapest first (ties in [`Hex`]
+    /// order). The start hex comes first, at cost 0.
+    pub fn ends(&self) -> impl Iterator<Item = (Hex, u32)> + '_ {
+        self.settled.iter().filter_map(move |&i| {
+            let i = i as usize;
+            (self.flags[i] & CAN_END != 0).then(|| (self.hex_at(i), self.cost[i]))
+        })
+    }
+
+    /// Every hex the search reached, including those that may only be passed through, with its
+    /// least cost and whether the move may end there; cheapest first.
+    pub fn reached(&self) -> impl Iterator<Item = (Hex, u32, bool)> + '_ {
+        self.settled.iter().map(move |&i| {
+            let i = i as usize;
+            (self.hex_at(i), self.cost[i], self.flags[i] & CAN_END != 0)
+        })
+    }
+
+    /// The path of a least-cost move ending in `hex`, from the start to `hex` inclusive.
+    pub fn path(&self, hex: Hex) -> Option<Vec<Hex>> {
+        let mut v = Vec::new();
+        self.path_into(hex, &mut v).then_some(v)
+    }
+
+    /// [`Reach::path`] into a caller's buffer (cleared first); `false` if the move cannot end
+    /// in `hex`.
+    pub fn path_into(&self, hex: Hex, out: &mut Vec<Hex>) -> bool {
+        out.clear();
+        if self.settled_end(hex).is_none() {
+            return false;
+        }
+        let mut h = hex;
+        out.push(h);
+        // A path visits each settled hex at most once.
+        for _ in 0..self.settled.len() {
+            let Some(i) = self.index(h) else { break };
+            let Some(d) = Direction::new(self.came_from[i]) else {
+                break;
+            };
+            h = h.neighbor(d.opposite());
+            out.push(h);
+        }
+        out.reverse();
+        if out.first() == Some(&self.start) {
+            true
+        } else {
+            out.clear();
+            false
+        }
+    }
+}
+
+fn key(cost: u32, index: usize) -> u64 {
+    (u64::from(cost) << 32) | index as u64
+}
