@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use super::common::{System, check_header, check_unique, one_or_many, unique_map};
 use super::error::{DataError, path};
-use super::grid::{Global, Grid};
+use super::grid::Grid;
+use crate::hex::{self, Compass, Direction, Hex};
 use super::provenance::{Provenance, check_opt};
 use super::terrain::TerrainSet;
 use super::value::{Flag, Flags, check_id, check_no_floats};
@@ -130,7 +131,7 @@ impl<'de> Deserialize<'de> for HexEntry {
 }
 
 /// A hexside feature, keyed by the two hexes of the side (`between`) or a hex and a side name
-/// (`hex` + `side`: `n ne se s sw nw` on flat-topped maps, `ne e se sw w nw` on pointy ones).
+/// (`hex` + `side`, one of `n ne se s sw nw`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Hexside {
@@ -165,7 +166,7 @@ pub struct MapEdge {
     pub edge: String,
     /// The sheet whose edge this is, when the map has several.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sheet: Option<String>,
+    pub sheet: Option<char>,
     /// The side (scenario side id) whose friendly edge this is, when the map prints it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub friendly_to: Option<String>,
@@ -217,12 +218,23 @@ impl Map {
 
     /// Whether `id` is a hex of this map.
     pub fn contains(&self, id: &str) -> bool {
-        self.grid.locate(id).is_ok()
+        self.grid.build().is_ok_and(|g| self.grid.locate(&g, id).is_ok())
+    }
+
+    /// The `hex` module's grid of this map (printed ids to axial hexes).
+    pub fn hex_grid(&self) -> Result<hex::Grid, DataError> {
+        self.grid.build().map_err(|(at, m)| DataError::at(at, m))
+    }
+
+    /// The axial hex of printed id `id`, if it is a playable hex of this map.
+    pub fn hex_of(&self, id: &str) -> Option<Hex> {
+        let g = self.grid.build().ok()?;
+        self.grid.locate(&g, id).ok()
     }
 
     /// Checks `id` is a hex of this map; the error is located at `at`.
-    pub(crate) fn check_hex(&self, id: &str, at: &str) -> Result<Global, DataError> {
-        self.grid.locate(id).map_err(|(m, rule)| {
+    pub(crate) fn check_hex(&self, g: &hex::Grid, id: &str, at: &str) -> Result<Hex, DataError> {
+        self.grid.locate(g, id).map_err(|(m, rule)| {
             let e = DataError::at(at, m);
             match rule {
                 Some(r) => e.with_rule(r),
@@ -241,13 +253,18 @@ impl Map {
 
     /// The hexside features on the side between hexes `a` and `b`.
     pub fn features_between(&self, a: &str, b: &str) -> Vec<&Hexside> {
-        let (Ok(ga), Ok(gb)) = (self.grid.locate(a), self.grid.locate(b)) else {
+        let Ok(g) = self.grid.build() else {
             return Vec::new();
         };
-        let key = side_key(ga, gb);
+        let (Ok(ha), Ok(hb)) = (self.grid.locate(&g, a), self.grid.locate(&g, b)) else {
+            return Vec::new();
+        };
+        let Some(key) = hex::Hexside::between(ha, hb) else {
+            return Vec::new();
+        };
         self.hexsides
             .iter()
-            .filter(|h| self.side_of(h).is_ok_and(|(k, _)| k == key))
+            .filter(|h| self.side_of(&g, h).is_ok_and(|(k, _)| k == key))
             .collect()
     }
 
@@ -256,46 +273,42 @@ impl Map {
         self.places.iter().find(|p| p.id == id)
     }
 
-    /// Where a hexside entry lies: its canonical key and the positions of its two hexes.
-    fn side_of(&self, h: &Hexside) -> Result<(SideKey, [Global; 2]), (String, String)> {
+    /// Where a hexside entry lies: its canonical hexside and its two hexes.
+    fn side_of(&self, g: &hex::Grid, h: &Hexside) -> Result<(hex::Hexside, [Hex; 2]), (String, String)> {
         match (&h.between, &h.hex, &h.side) {
             (Some([a, b]), None, None) => {
-                let ga = self
-                    .grid
-                    .locate(a)
-                    .map_err(|(m, _)| (String::from("between[0]"), m))?;
-                let gb = self
-                    .grid
-                    .locate(b)
-                    .map_err(|(m, _)| (String::from("between[1]"), m))?;
-                if !self.grid.adjacent(ga, gb) {
-                    return Err((
-                        String::from("between"),
-                        format!("hexes {a:?} and {b:?} are not adjacent"),
-                    ));
-                }
-                Ok((side_key(ga, gb), [ga, gb]))
+                let ha = self.grid.locate(g, a).map_err(|(m, _)| (String::from("between[0]"), m))?;
+                let hb = self.grid.locate(g, b).map_err(|(m, _)| (String::from("between[1]"), m))?;
+                let Some(side) = hex::Hexside::between(ha, hb) else {
+                    return Err((String::from("between"), format!("hexes {a:?} and {b:?} are not adjacent")));
+                };
+                Ok((side, [ha, hb]))
             }
             (None, Some(x), Some(s)) => {
-                let gx = self
-                    .grid
-                    .locate(x)
-                    .map_err(|(m, _)| (String::from("hex"), m))?;
-                let names = self.grid.side_names();
-                let Some(d) = names.iter().position(|n| n == s) else {
-                    return Err((
-                        String::from("side"),
-                        format!("{s:?} is not a side name of this grid; use one of {names:?}"),
-                    ));
+                let hx = self.grid.locate(g, x).map_err(|(m, _)| (String::from("hex"), m))?;
+                let Some(c) = SIDES.iter().find(|(n, _)| n == s).map(|(_, c)| *c) else {
+                    let names: Vec<&str> = SIDES.iter().map(|(n, _)| *n).collect();
+                    return Err((String::from("side"), format!("{s:?} is not a side name; use one of {names:?}")));
                 };
-                let gy = self.grid.neighbour(gx, d);
-                Ok((side_key(gx, gy), [gx, gy]))
+                let d = Direction::from_compass(c);
+                Ok((hex::Hexside::new(hx, d), [hx, hx.neighbor(d)]))
             }
             _ => Err((
                 String::from("."),
                 String::from("give either `between: [hex, hex]` or `hex` with `side`"),
             )),
         }
+    }
+
+    /// Builds the grid and checks that its scheme is the system's.
+    pub(crate) fn check_grid(&self) -> Result<hex::Grid, DataError> {
+        if self.grid.scheme.name() != self.system.id() {
+            return Err(DataError::at(
+                "grid.scheme",
+                format!("a {} map numbers its hexes with the {} scheme, not {}", self.system, self.system, self.grid.scheme),
+            ));
+        }
+        self.hex_grid()
     }
 
     /// Checks the map on its own and against its system's terrain file.
@@ -310,9 +323,7 @@ impl Map {
                 ),
             ));
         }
-        if let Err((at, m)) = self.grid.check() {
-            return Err(DataError::at(at, m));
-        }
+        let g = self.check_grid()?;
         let known_hex = |t: &str, at: &str| -> Result<(), DataError> {
             if terrain.hex_terrain(t).is_some() {
                 return Ok(());
@@ -334,11 +345,12 @@ impl Map {
         known_hex(&self.default_terrain, "default_terrain")?;
         for (i, a) in self.grid.absent.iter().enumerate() {
             super::grid::check_hex_id(self.grid.scheme, a)
+                .map(|_| ())
                 .map_err(|(m, r)| DataError::at(path::index("grid.absent", i), m).with_rule(r))?;
         }
         for (id, h) in &self.hexes {
             let at = path::key("hexes", id);
-            self.check_hex(id, &at)?;
+            self.check_hex(&g, id, &at)?;
             for (i, t) in h.terrain.iter().enumerate() {
                 let tat = path::key(&at, "terrain");
                 let tat = if h.terrain.len() == 1 {
@@ -350,10 +362,10 @@ impl Map {
             }
             check_opt(&h.provenance, &at)?;
         }
-        let mut seen: BTreeSet<(SideKey, &str)> = BTreeSet::new();
+        let mut seen: BTreeSet<(hex::Hexside, &str)> = BTreeSet::new();
         for (i, h) in self.hexsides.iter().enumerate() {
             let at = path::index("hexsides", i);
-            let (key, ends) = self.side_of(h).map_err(|(sub, m)| {
+            let (key, ends) = self.side_of(&g, h).map_err(|(sub, m)| {
                 DataError::at(
                     if sub == "." {
                         at.clone()
@@ -396,7 +408,7 @@ impl Map {
                     ));
                 }
                 (Some(_), Some(t)) => {
-                    let gt = self.check_hex(t, &path::key(&at, "toward"))?;
+                    let gt = self.check_hex(&g, t, &path::key(&at, "toward"))?;
                     if gt != ends[0] && gt != ends[1] {
                         return Err(DataError::at(
                             path::key(&at, "toward"),
@@ -426,7 +438,7 @@ impl Map {
                 ));
             }
             if let Some(s) = &e.sheet {
-                if !self.grid.sheets.iter().any(|x| &x.id == s) {
+                if !self.grid.sheets.iter().any(|x| x.sheet == Some(*s)) {
                     return Err(DataError::at(
                         path::key(&at, "sheet"),
                         format!("no sheet {s:?} on this map"),
@@ -437,7 +449,7 @@ impl Map {
                 check_id(side, &path::key(&at, "friendly_to"))?;
             }
             for (j, h) in e.entry_hexes.iter().enumerate() {
-                self.check_hex(h, &path::index(&path::key(&at, "entry_hexes"), j))?;
+                self.check_hex(&g, h, &path::index(&path::key(&at, "entry_hexes"), j))?;
             }
             check_opt(&e.provenance, &at)?;
         }
@@ -466,7 +478,7 @@ impl Map {
                 } else {
                     path::index(&hat, j)
                 };
-                self.check_hex(h, &hat)?;
+                self.check_hex(&g, h, &hat)?;
             }
             for (k, v) in &p.fields {
                 check_no_floats(v, &path::key(&path::key(&at, "fields"), k))?;
@@ -496,9 +508,12 @@ impl Map {
     }
 }
 
-/// A hexside: its two positions, in order.
-type SideKey = (Global, Global);
-
-fn side_key(a: Global, b: Global) -> SideKey {
-    if a <= b { (a, b) } else { (b, a) }
-}
+/// Side names of flat-topped hexes, as maps write them.
+const SIDES: [(&str, Compass); 6] = [
+    ("n", Compass::N),
+    ("ne", Compass::NE),
+    ("se", Compass::SE),
+    ("s", Compass::S),
+    ("sw", Compass::SW),
+    ("nw", Compass::NW),
+];

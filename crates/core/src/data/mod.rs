@@ -38,7 +38,7 @@ pub use chart::{Chart, Mode, Row};
 pub use common::{FORMAT, Kind, System};
 pub use counters::{Counter, CounterAttribute, CounterSet};
 pub use error::DataError;
-pub use grid::{Grid, Orientation, Parity, RowDirection, Sheet};
+pub use grid::{Grid, Sheet};
 pub use library::{Library, PartStatus, ResolvedScenario};
 pub use map::{HexEntry, Hexside, Map, MapEdge, Place};
 pub use provenance::Provenance;
@@ -254,9 +254,7 @@ pub fn parse_standalone(file_name: &str, text: &str) -> Result<DataFile, DataErr
             .map(DataFile::Chart),
         Kind::Map => de_text::<Map>(text).and_then(|m| {
             common::check_header(&m.id, m.system, &m.name, &m.provenance)?;
-            if let Err((at, msg)) = m.grid.check() {
-                return Err(DataError::at(at, msg));
-            }
+            m.check_grid()?;
             Ok(DataFile::Map(m))
         }),
         Kind::Scenario => de_text::<Scenario>(text).and_then(|s| {

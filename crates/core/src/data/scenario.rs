@@ -309,6 +309,7 @@ impl Scenario {
             }
         }
         let sides: Vec<&str> = self.sides.iter().map(|s| s.id.as_str()).collect();
+        let grid = map.hex_grid().map_err(|e| DataError::at("map", format!("map {:?}: {}", map.id, e.message)))?;
         let mut placed: BTreeMap<&str, String> = BTreeMap::new();
         let entries = self
             .setup
@@ -353,7 +354,7 @@ impl Scenario {
                 } else {
                     path::index(&hat, j)
                 };
-                map.check_hex(h, &hat)?;
+                map.check_hex(&grid, h, &hat)?;
             }
         }
         for (i, r) in self.reinforcements.iter().enumerate() {
