@@ -13,7 +13,7 @@ use grognard::dice::DiceSpec;
 use grognard::engine::{Game, stable_hash};
 
 fn engine(c: &mut Criterion) {
-    let rules = toy::Skirmish { last_turn: 40 };
+    let rules = toy::Skirmish::new(40, 3);
     c.bench_function("engine/random_game_skirmish", |b| {
         let mut seed = 0u64;
         b.iter(|| {

@@ -69,7 +69,7 @@ fn read(path: &std::path::Path) -> Result<String, String> {
 }
 
 fn run(command: Command) -> Result<ExitCode, String> {
-    let mut engine = Engine::builtin();
+    let mut engine = Engine::builtin().map_err(|e| format!("built-in data: {e}"))?;
     match command {
         Command::Systems => {
             for s in engine.systems().as_array().into_iter().flatten() {
@@ -126,7 +126,17 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 let text = read(&path)?;
                 let name = path.display().to_string();
                 match grognard::data::validate(&name, &text, engine.library()) {
-                    Ok(summary) => println!("{name}: ok ({summary})"),
+                    Ok(s) => {
+                        let replaces = match (&s.replaces, s.replaces_builtin) {
+                            (Some(f), true) => format!(", replaces built-in {f}"),
+                            (Some(f), false) => format!(", replaces {f}"),
+                            (None, _) => String::new(),
+                        };
+                        println!(
+                            "{name}: ok — {} {} ({}), provenance {}, {} provisional items, {} missing values{replaces}",
+                            s.kind, s.id, s.system, s.provenance, s.provisional_items, s.missing_values
+                        );
+                    }
                     Err(e) => {
                         println!("{e}");
                         bad = true;

@@ -9,7 +9,7 @@ use grognard::hex::Direction;
 use toy::{Action, Phase, Skirmish};
 
 fn rules() -> Skirmish {
-    Skirmish { last_turn: 12 }
+    Skirmish::new(12, 2)
 }
 
 fn roundtrip<T: serde::Serialize + serde::de::DeserializeOwned>(v: &T) -> T {
@@ -204,7 +204,7 @@ fn undo_restores_state_and_generator_so_dice_cannot_be_fished() {
 #[test]
 fn undo_across_snapshot_boundaries_matches_replay() {
     // A long game: undo one step at a time and compare with a replay of the shorter record.
-    let long_rules = Skirmish { last_turn: 200 };
+    let long_rules = Skirmish::new(200, 100);
     let mut game = Game::new(long_rules.clone(), 99);
     game.play_random(300).unwrap();
     let record: Vec<Action> = game.history().iter().map(|s| s.action.clone()).collect();

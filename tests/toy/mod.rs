@@ -62,6 +62,7 @@ pub enum Event {
     Stepped { side: Side, from: Hex, to: Hex },
     Attacked { side: Side },
     Braced { side: Side },
+    Stood { side: Side },
     Rolled { roll: u8, modifier: i8, hit: bool },
     TurnEnded { turn: u8 },
     GameOver { winner: Option<Side> },
@@ -74,7 +75,7 @@ impl EventInfo for Event {
             Event::Stepped { .. } => "T2.1",
             Event::TurnEnded { .. } => "T2.3",
             Event::Attacked { .. } => "T3",
-            Event::Braced { .. } => "T3.1",
+            Event::Braced { .. } | Event::Stood { .. } => "T3.1",
             Event::Rolled { .. } => "T3.2",
             Event::GameOver { .. } => "T4",
         }
@@ -94,6 +95,7 @@ impl fmt::Display for Event {
             }
             Event::Attacked { side } => write!(f, "side {} attacks", side.0),
             Event::Braced { side } => write!(f, "side {} braces", side.0),
+            Event::Stood { side } => write!(f, "side {} stands", side.0),
             Event::Rolled {
                 roll,
                 modifier,
@@ -114,7 +116,25 @@ impl fmt::Display for Event {
 #[derive(Clone, Debug)]
 pub struct Skirmish {
     pub last_turn: u8,
+    pub hp: u8,
+    /// Which system the game claims to be: [`INFO`], or [`PG_STANDIN`] where a facade test needs
+    /// a game behind a `pg` scenario file (the data format knows only the four real systems).
+    pub info: &'static SystemInfo,
 }
+
+impl Skirmish {
+    pub fn new(last_turn: u8, hp: u8) -> Self {
+        Skirmish { last_turn, hp, info: &INFO }
+    }
+}
+
+#[allow(dead_code)]
+pub static PG_STANDIN: SystemInfo = SystemInfo {
+    id: "pg",
+    name: "Skirmish (test-only stand-in behind a pg scenario)",
+    sides: ["Blue", "Red"],
+    dice: &[DiceSpec::D6],
+};
 
 pub static INFO: SystemInfo = SystemInfo {
     id: "skirmish",
@@ -220,7 +240,7 @@ impl Rules for Skirmish {
     type Event = Event;
 
     fn info(&self) -> &SystemInfo {
-        &INFO
+        self.info
     }
 
     fn initial_state(&self) -> State {
@@ -228,7 +248,7 @@ impl Rules for Skirmish {
             turn: 1,
             phase: Phase::Plan(Side(0)),
             pos: [Hex::new(-2, 0), Hex::new(2, 0)],
-            hp: [2, 2],
+            hp: [self.hp, self.hp],
             plan: [0, 0],
         }
     }
@@ -314,9 +334,11 @@ impl Rules for Skirmish {
             (Phase::Act { .. }, Action::EndTurn) => self.end_turn(state, events),
             (Phase::Defend, a) => {
                 let braced = *a == Action::Brace;
-                if braced {
-                    events.push(Event::Braced { side: side.other() });
-                }
+                events.push(if braced {
+                    Event::Braced { side: side.other() }
+                } else {
+                    Event::Stood { side: side.other() }
+                });
                 state.phase = Phase::Roll { braced };
             }
             (Phase::Roll { braced }, Action::Roll(r)) => {

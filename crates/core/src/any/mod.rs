@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 pub use error::Error;
 pub use game::{Adapter, AnyGame, SAVE_FORMAT, actor_json, from_value, parse_json};
 
-use crate::data::{DataFile, Library, ResolvedScenario};
+use crate::data::{Kind, Library, ResolvedScenario, parse_standalone};
 use crate::dice::DiceSpec;
 use crate::engine::SystemInfo;
 
@@ -81,19 +81,14 @@ pub struct Engine {
     systems: Vec<Box<dyn System>>,
 }
 
-impl Default for Engine {
-    fn default() -> Self {
-        Engine::builtin()
-    }
-}
-
 impl Engine {
-    /// The built-in data and every system compiled into this build.
-    pub fn builtin() -> Self {
-        Engine {
-            library: Library::builtin(),
+    /// The built-in data and every system compiled into this build. Fails only if a built-in
+    /// data file is bad, which the test suite rules out for every release.
+    pub fn builtin() -> Result<Self, Error> {
+        Ok(Engine {
+            library: Library::builtin()?,
             systems: Vec::new(),
-        }
+        })
     }
 
     /// An engine over `library` with no systems registered.
@@ -119,8 +114,10 @@ impl Engine {
     /// Adds a user's data file (map, counters, chart, terrain or scenario), replacing any
     /// part with the same id. Returns the id and kind of what was added.
     pub fn add_data(&mut self, file_name: &str, text: &str) -> Result<Value, Error> {
-        let added = self.library.add(file_name, text)?;
-        Ok(json!({"id": added.id(), "kind": added.kind()}))
+        let data = parse_standalone(file_name, text)?;
+        let answer = json!({"id": data.id(), "kind": data.kind()});
+        self.library.insert(file_name, data, false)?;
+        Ok(answer)
     }
 
     fn system(&self, id: &str) -> Result<&dyn System, Error> {
@@ -169,11 +166,17 @@ impl Engine {
             self.library
                 .scenario_ids()
                 .into_iter()
-                .filter_map(|id| self.library.scenario(&id).ok())
+                .filter_map(|id| self.library.scenario(id).ok())
                 .map(|s| {
-                    let implemented = self.systems.iter().any(|x| x.info().id == s.system());
-                    json!({"id": s.id(), "system": s.system(), "name": s.name(),
-                           "implemented": implemented, "provisional": s.provisional_parts()})
+                    let sc = &s.scenario;
+                    let implemented = self.systems.iter().any(|x| x.info().id == sc.system.id());
+                    let provisional: Vec<String> = s
+                        .provisional_parts()
+                        .iter()
+                        .map(|p| alloc::format!("{} {}", p.kind, p.id))
+                        .collect();
+                    json!({"id": sc.id, "system": sc.system.id(), "name": sc.name,
+                           "implemented": implemented, "provisional": provisional})
                 })
                 .collect(),
         )
@@ -182,7 +185,7 @@ impl Engine {
     /// A new game of the library's scenario `scenario_id`, seeded with `seed`.
     pub fn new_game(&self, scenario_id: &str, seed: u64) -> Result<Box<dyn AnyGame>, Error> {
         let scenario = self.resolve(scenario_id)?;
-        self.system(scenario.system())?
+        self.system(scenario.scenario.system.id())?
             .new_game(&scenario, None, seed)
     }
 
@@ -193,8 +196,8 @@ impl Engine {
         scenario_json: &str,
         seed: u64,
     ) -> Result<Box<dyn AnyGame>, Error> {
-        let (scenario, _) = self.resolve_text(scenario_json)?;
-        self.system(scenario.system())?
+        let scenario = self.resolve_text(scenario_json)?;
+        self.system(scenario.scenario.system.id())?
             .new_game(&scenario, Some(scenario_json.into()), seed)
     }
 
@@ -219,17 +222,18 @@ impl Engine {
             });
         }
         let scenario = match &saved.scenario_json {
-            Some(text) => self.resolve_text(text)?.0,
+            Some(text) => self.resolve_text(text)?,
             None => self.resolve(&saved.scenario)?,
         };
-        if scenario.system() != saved.system || scenario.id() != saved.scenario {
+        let (system, id) = (scenario.scenario.system.id(), scenario.scenario.id.as_str());
+        if system != saved.system || id != saved.scenario {
             return Err(Error::BadSave {
                 message: alloc::format!(
                     "the save names {} scenario {:?} but its scenario is {} {:?}",
                     saved.system,
                     saved.scenario,
-                    scenario.system(),
-                    scenario.id()
+                    system,
+                    id
                 ),
             });
         }
@@ -242,7 +246,7 @@ impl Engine {
             .library
             .scenario_ids()
             .iter()
-            .any(|id| id == scenario_id)
+            .any(|id| *id == scenario_id)
         {
             return Err(Error::UnknownScenario {
                 scenario: scenario_id.into(),
@@ -251,17 +255,19 @@ impl Engine {
         Ok(self.library.scenario(scenario_id)?)
     }
 
-    fn resolve_text(&self, text: &str) -> Result<(ResolvedScenario, String), Error> {
-        let mut library = self.library.clone();
-        let added = library.add("scenario.json", text)?;
-        if !matches!(added, DataFile::Scenario(_)) {
+    fn resolve_text(&self, text: &str) -> Result<ResolvedScenario, Error> {
+        const NAME: &str = "scenario.json";
+        let data = parse_standalone(NAME, text)?;
+        if data.kind() != Kind::Scenario {
             return Err(Error::BadJson {
                 what: "scenario".into(),
                 path: "kind".into(),
-                message: alloc::format!("expected a scenario, found a {}", added.kind()),
+                message: alloc::format!("expected a scenario, found a {}", data.kind()),
             });
         }
-        let id = added.id().to_string();
-        Ok((library.scenario(&id)?, id))
+        let id = data.id().to_string();
+        let mut library = self.library.clone();
+        library.insert(NAME, data, false)?;
+        Ok(library.scenario(&id)?)
     }
 }
