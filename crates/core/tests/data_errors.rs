@@ -127,6 +127,9 @@ fn truncated_json() {
     assert_eq!(e.file, "cut.json");
     assert!(e.message.contains("EOF"), "{e}");
     assert!(e.message.starts_with("invalid JSON"), "{e}");
+    let e = data::parse_standalone("t.json", "{\"format\": \"grognard/1\", \"kind\": \"map\",")
+        .expect_err("refused");
+    assert_eq!(e.path, ".", "{e}");
 }
 
 #[test]
