@@ -190,3 +190,32 @@ fn ids_order_by_scheme_sheet_column_row() {
     let printed: Vec<String> = ids.iter().map(|i| i.to_string()).collect();
     assert_eq!(printed, ["0303", "N0102", "N0201", "N0202", "S0101"]);
 }
+
+/// No input makes the parser panic, and whatever parses prints back identically.
+#[test]
+fn parse_never_panics_and_accepted_text_round_trips() {
+    let alphabet = ['0', '9', '.', 'A', 'N', 's', ' ', '\u{e9}', '\u{ff11}', '-'];
+    let mut texts = vec![String::new()];
+    for _ in 0..5 {
+        let mut next = Vec::new();
+        for t in &texts {
+            for c in alphabet {
+                let mut u = t.clone();
+                u.push(c);
+                next.push(u);
+            }
+        }
+        texts.extend(next.iter().cloned());
+        texts.dedup();
+        if texts.len() > 120_000 {
+            break;
+        }
+    }
+    for t in &texts {
+        for s in Scheme::ALL {
+            if let Ok(id) = s.parse(t) {
+                assert_eq!(&id.to_string(), t);
+            }
+        }
+    }
+}

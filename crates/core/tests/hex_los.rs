@@ -291,6 +291,20 @@ fn long_shallow_lines_list_every_hex_they_cross() {
     assert!(longer > 0);
 }
 
+/// pg 4.1.3 traces LOS up to 7 hexes. 1010→1103 (distance 7) crosses eight hexes: the line
+/// clips 1107 and 1006, which sampling the line at seven points and rounding would miss.
+#[test]
+fn r4_1_3_seven_hex_los_1010_1103_clips_1107_and_1006() {
+    fixture(
+        "1010",
+        "1103",
+        7,
+        &[
+            "1009", "1008", "1107", "1007", "1106", "1006", "1105", "1104",
+        ],
+    );
+}
+
 #[test]
 fn trace_into_reuses_the_buffer() {
     let mut buf = Vec::with_capacity(16);

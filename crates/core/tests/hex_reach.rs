@@ -42,6 +42,8 @@ struct Map {
     enemy: Option<Hex>,
     pass_only: Vec<Hex>,
     may_not_leave: Option<Hex>,
+    /// pg 6.3 / 7.5.1: a Supporting unit is not stopped by an EZOC (but still pays to leave).
+    supporting: bool,
 }
 
 impl Map {
@@ -60,6 +62,7 @@ impl Map {
             enemy: None,
             pass_only: vec![],
             may_not_leave: None,
+            supporting: false,
         }
     }
 
@@ -94,7 +97,7 @@ impl MoveCosts for Map {
         }
     }
     fn stops_on_entry(&self, hex: Hex) -> bool {
-        self.in_ezoc(hex)
+        self.in_ezoc(hex) && !self.supporting
     }
     fn may_end_in(&self, hex: Hex) -> bool {
         !self.pass_only.contains(&hex)
@@ -244,6 +247,22 @@ fn r7_5_1_leaving_enemy_zoc_costs_extra() {
     );
     assert_eq!(path(&r, "0401"), ["0302", "0301", "0401"]);
     assert_eq!(path(&r, "0203"), ["0302", "0203"]);
+}
+
+/// pg 6.3 example (T-09): a unit entering an EZOC hex as a Supporting unit may leave it for
+/// +1 MP and enter the next hex, 3 MP in all. From 0301: 0302 (EZOC, 1 MP), leave (+1 MP),
+/// 0303 (1 MP). An Engaged unit stops in 0302 and cannot reach 0303 with 3 MP.
+#[test]
+fn r6_3_t09_supporting_unit_leaves_ezoc_for_plus_1_mp() {
+    let mut map = Map::new();
+    map.enemy = Some(h("0403"));
+    let engaged = Reach::search(&map, h("0301"), ReachOptions::new(6)).unwrap();
+    assert_eq!(engaged.cost(h("0302")), Some(2));
+    assert_eq!(engaged.cost(h("0303")), None);
+    map.supporting = true;
+    let r = Reach::search(&map, h("0301"), ReachOptions::new(6)).unwrap();
+    assert_eq!(r.cost(h("0303")), Some(6));
+    assert_eq!(path(&r, "0303"), ["0301", "0302", "0303"]);
 }
 
 /// A unit that may not leave its hex (pg 7.5.1: non-Fast infantry that began Engaged) reaches

@@ -1,9 +1,10 @@
 //! Line of sight geometry: which hexes a straight line between two hex centres passes
 //! through, computed exactly with integers.
 //!
-//! Every system traces LOS from the centre of one hex to the centre of another (pg 8.2, hov
-//! has none, Fontenoy SR 12.6 / 9.4, NBS 19.1) and asks what lies under the line. This module
-//! answers the geometric half; the rules decide what blocks.
+//! The tactical systems trace LOS from the centre of one hex to the centre of another (pg 8.2,
+//! NBS 19.1; Fontenoy SR 12.6 traces from the firing unit to the target hex) and ask what lies
+//! under the line; hov has no LOS rules. This module answers the geometric half; the rules
+//! decide what blocks.
 //!
 //! # Method
 //!
@@ -29,7 +30,8 @@
 //!   happens precisely when the two end hexes lie on one of the six "hexside spines" (two cube
 //!   components of the offset are equal, so the distance is even); the line then alternates
 //!   between hexsides and the centres of the hexes on the spine. pg 8.2 lets the tracing player
-//!   choose which of the two hexes to use; NBS 19.3e counts a town on either side.
+//!   choose which of the two hexes to use; NBS 19.3c counts a town or walled farm if the line
+//!   crosses any part of it, hexsides included.
 //! * [`LosStep::Corner`]: the line passes exactly through a corner of the hex without entering
 //!   it. The corner is shared with the hexes of the steps just before and after. Most rules
 //!   ignore such a graze; Fontenoy 9.3 (the vertex rule) cares about the hexsides meeting there

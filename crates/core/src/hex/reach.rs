@@ -6,8 +6,8 @@
 //! | hook | example |
 //! |---|---|
 //! | [`MoveCosts::enter_cost`] (`None` = prohibited) | terrain plus hexside cost, pg 7.3 "counters always pay all applicable hex side costs"; prohibited terrain (pg 7.3, Fontenoy 9.2m river) |
-//! | [`MoveCosts::exit_cost`] (`None` = may not leave) | leaving an enemy ZOC: +1 MP (pg 7.5.1), ½ MP (hov ¶106) |
-//! | [`MoveCosts::stops_on_entry`] | entering an enemy ZOC ends the move (pg 7.5.1) |
+//! | [`MoveCosts::exit_cost`] (`None` = may not leave) | leaving an enemy ZOC: +1 MP (pg 7.5.1), +½ MP (hov ¶124) |
+//! | [`MoveCosts::stops_on_entry`] | entering an enemy ZOC ends the move (pg 7.5.1; not in hov, ¶123) |
 //! | [`MoveCosts::may_end_in`] | hexes that may be crossed but not ended in (over-stacking, Fontenoy 9.2d keep) |
 //! | [`ReachOptions::one_hex_minimum`] | pg 7.3: a unit that has not moved may always move one hex |
 //!
