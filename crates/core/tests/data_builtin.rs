@@ -29,3 +29,17 @@ fn every_system_has_a_terrain_file() {
     }
     assert_eq!(lib.ids(Kind::Terrain).len(), 4);
 }
+
+#[test]
+fn add_path_reads_a_user_file() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut lib = Library::builtin().unwrap_or_else(|e| panic!("{e}"));
+    lib.add_path(&dir.join("pg-test-crt.json"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (file, builtin) = lib.source(Kind::Chart, "pg/test-crt").expect("loaded");
+    assert!(file.ends_with("pg-test-crt.json") && !builtin);
+    let e = lib
+        .add_path(&dir.join("no-such-file.json"))
+        .expect_err("missing file");
+    assert!(e.message.contains("cannot read"), "{e}");
+}

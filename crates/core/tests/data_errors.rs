@@ -127,6 +127,9 @@ fn truncated_json() {
     assert_eq!(e.file, "cut.json");
     assert!(e.message.contains("EOF"), "{e}");
     assert!(e.message.starts_with("invalid JSON"), "{e}");
+    let e = data::parse_standalone("t.json", "{\"format\": \"grognard/1\", \"kind\": \"map\",")
+        .expect_err("refused");
+    assert_eq!(e.path, ".", "{e}");
 }
 
 #[test]
@@ -461,13 +464,8 @@ fn missing_cell_strict_and_lenient() {
         }
     }
     // The terrain files contain missing values: the library is not strict-clean.
-    assert_eq!(
-        lib.check_strict()
-            .expect_err("missing TEC values")
-            .file
-            .ends_with("terrain.json"),
-        true
-    );
+    let e = lib.check_strict().expect_err("missing TEC values");
+    assert!(e.file.ends_with("terrain.json"), "{e}");
 }
 
 #[test]

@@ -68,7 +68,9 @@ pub(crate) fn id_rule(scheme: Scheme) -> &'static str {
 
 /// The single switch point for hex-id syntax: the `hex` module's parser.
 pub(crate) fn check_hex_id(scheme: Scheme, id: &str) -> Result<hex::HexId, (String, &'static str)> {
-    scheme.parse(id).map_err(|e| (e.to_string(), id_rule(scheme)))
+    scheme
+        .parse(id)
+        .map_err(|e| (e.to_string(), id_rule(scheme)))
 }
 
 /// A hex id's problem on a grid: message and, for syntax errors, the numbering rule.
@@ -129,7 +131,10 @@ impl Grid {
                     .iter()
                     .map(|s| {
                         let name = s.sheet.map(|c| format!("sheet {c}: ")).unwrap_or_default();
-                        format!("{name}columns {:02}-{:02}, rows {:02}-{:02}", s.columns[0], s.columns[1], s.rows[0], s.rows[1])
+                        format!(
+                            "{name}columns {:02}-{:02}, rows {:02}-{:02}",
+                            s.columns[0], s.columns[1], s.rows[0], s.rows[1]
+                        )
                     })
                     .collect::<Vec<_>>()
                     .join("; ");
@@ -138,7 +143,10 @@ impl Grid {
             other => (format!("hex {id:?}: {other}"), None),
         })?;
         if self.absent.iter().any(|a| a == id) {
-            return Err((format!("hex {id:?} is listed as absent from this map"), None));
+            return Err((
+                format!("hex {id:?} is listed as absent from this map"),
+                None,
+            ));
         }
         Ok(hex)
     }

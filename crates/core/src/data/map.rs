@@ -12,10 +12,10 @@ use serde::{Deserialize, Serialize};
 use super::common::{System, check_header, check_unique, one_or_many, unique_map};
 use super::error::{DataError, path};
 use super::grid::Grid;
-use crate::hex::{self, Compass, Direction, Hex};
 use super::provenance::{Provenance, check_opt};
 use super::terrain::TerrainSet;
 use super::value::{Flag, Flags, check_id, check_no_floats};
+use crate::hex::{self, Compass, Direction, Hex};
 
 /// A map.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -218,7 +218,9 @@ impl Map {
 
     /// Whether `id` is a hex of this map.
     pub fn contains(&self, id: &str) -> bool {
-        self.grid.build().is_ok_and(|g| self.grid.locate(&g, id).is_ok())
+        self.grid
+            .build()
+            .is_ok_and(|g| self.grid.locate(&g, id).is_ok())
     }
 
     /// The `hex` module's grid of this map (printed ids to axial hexes).
@@ -274,21 +276,40 @@ impl Map {
     }
 
     /// Where a hexside entry lies: its canonical hexside and its two hexes.
-    fn side_of(&self, g: &hex::Grid, h: &Hexside) -> Result<(hex::Hexside, [Hex; 2]), (String, String)> {
+    fn side_of(
+        &self,
+        g: &hex::Grid,
+        h: &Hexside,
+    ) -> Result<(hex::Hexside, [Hex; 2]), (String, String)> {
         match (&h.between, &h.hex, &h.side) {
             (Some([a, b]), None, None) => {
-                let ha = self.grid.locate(g, a).map_err(|(m, _)| (String::from("between[0]"), m))?;
-                let hb = self.grid.locate(g, b).map_err(|(m, _)| (String::from("between[1]"), m))?;
+                let ha = self
+                    .grid
+                    .locate(g, a)
+                    .map_err(|(m, _)| (String::from("between[0]"), m))?;
+                let hb = self
+                    .grid
+                    .locate(g, b)
+                    .map_err(|(m, _)| (String::from("between[1]"), m))?;
                 let Some(side) = hex::Hexside::between(ha, hb) else {
-                    return Err((String::from("between"), format!("hexes {a:?} and {b:?} are not adjacent")));
+                    return Err((
+                        String::from("between"),
+                        format!("hexes {a:?} and {b:?} are not adjacent"),
+                    ));
                 };
                 Ok((side, [ha, hb]))
             }
             (None, Some(x), Some(s)) => {
-                let hx = self.grid.locate(g, x).map_err(|(m, _)| (String::from("hex"), m))?;
+                let hx = self
+                    .grid
+                    .locate(g, x)
+                    .map_err(|(m, _)| (String::from("hex"), m))?;
                 let Some(c) = SIDES.iter().find(|(n, _)| n == s).map(|(_, c)| *c) else {
                     let names: Vec<&str> = SIDES.iter().map(|(n, _)| *n).collect();
-                    return Err((String::from("side"), format!("{s:?} is not a side name; use one of {names:?}")));
+                    return Err((
+                        String::from("side"),
+                        format!("{s:?} is not a side name; use one of {names:?}"),
+                    ));
                 };
                 let d = Direction::from_compass(c);
                 Ok((hex::Hexside::new(hx, d), [hx, hx.neighbor(d)]))
@@ -305,7 +326,10 @@ impl Map {
         if self.grid.scheme.name() != self.system.id() {
             return Err(DataError::at(
                 "grid.scheme",
-                format!("a {} map numbers its hexes with the {} scheme, not {}", self.system, self.system, self.grid.scheme),
+                format!(
+                    "a {} map numbers its hexes with the {} scheme, not {}",
+                    self.system, self.system, self.grid.scheme
+                ),
             ));
         }
         self.hex_grid()

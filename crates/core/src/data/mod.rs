@@ -186,8 +186,12 @@ pub struct Summary {
 /// Reads the top-level object far enough to learn its kind, checking `format` and `kind`.
 fn header_kind(text: &str) -> Result<Kind, DataError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let v: serde_json::Value = serde_path_to_error::deserialize(&mut de)
-        .map_err(|e| DataError::at(e.path().to_string(), format!("invalid JSON: {}", e.inner())))?;
+    let v: serde_json::Value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        DataError::at(
+            clean_path(&e.path().to_string()),
+            format!("invalid JSON: {}", e.inner()),
+        )
+    })?;
     if let Err(e) = de.end() {
         return Err(DataError::at(path::root(), format!("invalid JSON: {e}")));
     }
@@ -230,11 +234,24 @@ fn header_kind(text: &str) -> Result<Kind, DataError> {
     }
 }
 
+/// `serde_path_to_error` writes `?` for a key it never read (e.g. at end of input): drop it.
+fn clean_path(p: &str) -> String {
+    let kept: Vec<&str> = p
+        .split('.')
+        .filter(|s| *s != "?" && !s.is_empty())
+        .collect();
+    if kept.is_empty() {
+        path::root()
+    } else {
+        kept.join(".")
+    }
+}
+
 /// Deserializes `text` as `T`, giving the JSON path of any structural error.
 fn de_text<T: DeserializeOwned>(text: &str) -> Result<T, DataError> {
     let mut de = serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let p = e.path().to_string();
+        let p = clean_path(&e.path().to_string());
         DataError::at(p, e.into_inner().to_string())
     })
 }

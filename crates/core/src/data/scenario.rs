@@ -309,7 +309,9 @@ impl Scenario {
             }
         }
         let sides: Vec<&str> = self.sides.iter().map(|s| s.id.as_str()).collect();
-        let grid = map.hex_grid().map_err(|e| DataError::at("map", format!("map {:?}: {}", map.id, e.message)))?;
+        let grid = map
+            .hex_grid()
+            .map_err(|e| DataError::at("map", format!("map {:?}: {}", map.id, e.message)))?;
         let mut placed: BTreeMap<&str, String> = BTreeMap::new();
         let entries = self
             .setup
