@@ -134,7 +134,12 @@ fn run(command: Command) -> Result<ExitCode, String> {
                         };
                         println!(
                             "{name}: ok — {} {} ({}), provenance {}, {} provisional items, {} missing values{replaces}",
-                            s.kind, s.id, s.system, s.provenance, s.provisional_items, s.missing_values
+                            s.kind,
+                            s.id,
+                            s.system,
+                            s.provenance,
+                            s.provisional_items,
+                            s.missing_values
                         );
                     }
                     Err(e) => {

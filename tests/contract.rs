@@ -299,12 +299,16 @@ fn reachable_lists_cost_and_path_and_stops_in_the_enemy_zone() {
         // Every path is a chain of legal steps: replay it in the game.
         let mut g = game.clone();
         for w in r.path.windows(2) {
-            g.step(&Action::Step(w[0].direction_to(w[1]).unwrap())).unwrap();
+            g.step(&Action::Step(w[0].direction_to(w[1]).unwrap()))
+                .unwrap();
         }
     }
     // Red is not the mover now; an unknown unit is refused with a reason.
     assert!(rules.reachable(game.state(), "red").unwrap().is_empty());
-    assert_eq!(rules.reachable(game.state(), "green").unwrap_err().rule, "engine");
+    assert_eq!(
+        rules.reachable(game.state(), "green").unwrap_err().rule,
+        "engine"
+    );
     assert_eq!(rules.parse_hex("-2,0"), Some(start));
     assert_eq!(rules.hex_label(start), "-2,0");
     assert_eq!(rules.parse_hex("9,9"), None);
@@ -370,7 +374,13 @@ fn path_actions_walk_the_reachable_path() {
     }
     assert_eq!(game.state().pos[0], to);
     let far = grognard::hex::Hex::new(3, 0);
-    assert_eq!(rules.path_actions(game.state(), "blue", far).unwrap_err().rule, "T2.1");
+    assert_eq!(
+        rules
+            .path_actions(game.state(), "blue", far)
+            .unwrap_err()
+            .rule,
+        "T2.1"
+    );
 }
 
 #[test]

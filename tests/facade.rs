@@ -1,6 +1,7 @@
 //! The JSON facade (`grognard::any`) end to end, with the test-only game registered behind a
 //! `pg` scenario file (tests/toy; the data format knows only the four real systems).
 
+#[allow(dead_code)] // each test crate uses a different part of the shared test game
 mod toy;
 
 use grognard::any::{Adapter, AnyGame, Engine, Error, System};
@@ -28,12 +29,31 @@ impl System for ToySystem {
     fn info(&self) -> &SystemInfo {
         &toy::PG_STANDIN
     }
-    fn new_game(&self, scenario: &ResolvedScenario, json: Option<String>, seed: u64) -> Result<Box<dyn AnyGame>, Error> {
+    fn new_game(
+        &self,
+        scenario: &ResolvedScenario,
+        json: Option<String>,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error> {
         let game = Game::new(rules_for(scenario), seed);
-        Ok(Box::new(Adapter::new(game, scenario.scenario.id.clone(), json)))
+        Ok(Box::new(Adapter::new(
+            game,
+            scenario.scenario.id.clone(),
+            json,
+        )))
     }
-    fn load_game(&self, scenario: &ResolvedScenario, json: Option<String>, saved: Value) -> Result<Box<dyn AnyGame>, Error> {
-        Ok(Box::new(Adapter::restore(rules_for(scenario), scenario.scenario.id.clone(), json, saved)?))
+    fn load_game(
+        &self,
+        scenario: &ResolvedScenario,
+        json: Option<String>,
+        saved: Value,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        Ok(Box::new(Adapter::restore(
+            rules_for(scenario),
+            scenario.scenario.id.clone(),
+            json,
+            saved,
+        )?))
     }
 }
 
@@ -59,22 +79,42 @@ fn game(seed: u64) -> Box<dyn AnyGame> {
 #[test]
 fn systems_lists_all_four_and_what_is_implemented() {
     let systems = engine().systems();
-    let ids: Vec<&str> = systems.as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+    let ids: Vec<&str> = systems
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
     assert_eq!(ids, ["pg", "hov", "fontenoy", "nbs"]);
     assert_eq!(systems[0]["implemented"], true);
     assert_eq!(systems[1]["implemented"], false);
     assert_eq!(systems[2]["dice"], json!(["d10", "d100"]));
     let bare = Engine::builtin().unwrap().systems();
-    assert!(bare.as_array().unwrap().iter().all(|s| s["implemented"] == false));
+    assert!(
+        bare.as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["implemented"] == false)
+    );
 }
 
 #[test]
 fn scenarios_report_their_provisional_parts() {
     let list = engine().scenarios();
-    let s = list.as_array().unwrap().iter().find(|s| s["id"] == "pg/geometry-check").unwrap();
+    let s = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "pg/geometry-check")
+        .unwrap();
     assert_eq!(s["system"], "pg");
     assert_eq!(s["implemented"], true);
-    let parts: Vec<&str> = s["provisional"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    let parts: Vec<&str> = s["provisional"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
     assert!(parts.contains(&"map pg/geometry-check"), "{parts:?}");
 }
 
@@ -84,18 +124,32 @@ fn unknown_and_unimplemented_are_clear_errors() {
     assert_eq!(err.code(), "unknown_scenario");
     let bare = Engine::with_library(library());
     let err = bare.new_game("pg/geometry-check", 1).err().unwrap();
-    assert_eq!(err, Error::NotImplemented { system: "pg".into() });
+    assert_eq!(
+        err,
+        Error::NotImplemented {
+            system: "pg".into()
+        }
+    );
     assert!(err.to_string().contains("not implemented"));
 }
 
 #[test]
 fn actor_legal_actions_and_apply_speak_json() {
     let mut g = game(1);
-    assert_eq!(g.actor(), json!({"player": 0, "name": "Blue", "prompt": {"rule": "T1", "text": "choose a secret plan"}}));
-    assert_eq!(g.legal_actions(), json!([{"plan": 1}, {"plan": 2}, {"plan": 3}]));
+    assert_eq!(
+        g.actor(),
+        json!({"player": 0, "name": "Blue", "prompt": {"rule": "T1", "text": "choose a secret plan"}})
+    );
+    assert_eq!(
+        g.legal_actions(),
+        json!([{"plan": 1}, {"plan": 2}, {"plan": 3}])
+    );
     assert_eq!(g.action_count(), 3);
     let events = g.apply_json(r#"{"plan": 2}"#).unwrap();
-    assert_eq!(events, json!([{"rule": "T1", "text": "side 0 chose a secret plan", "event": {"planned": {"side": 0}}}]));
+    assert_eq!(
+        events,
+        json!([{"rule": "T1", "text": "side 0 chose a secret plan", "event": {"planned": {"side": 0}}}])
+    );
     let events = g.apply_index(0).unwrap();
     assert_eq!(events[0]["rule"], "T1");
     assert_eq!(g.history().as_array().unwrap().len(), 2);
@@ -114,12 +168,18 @@ fn every_error_leaves_the_game_unchanged() {
     let e = g.apply_json(r#"{"plan": 2"#).unwrap_err();
     assert_eq!(e.code(), "bad_json");
     let e = g.apply_json(r#"{"plan": "two"}"#).unwrap_err();
-    assert!(matches!(&e, Error::BadJson { path, .. } if path == "plan"), "{e:?}");
+    assert!(
+        matches!(&e, Error::BadJson { path, .. } if path == "plan"),
+        "{e:?}"
+    );
     let e = g.apply_json(r#"{"fly": 1}"#).unwrap_err();
     assert_eq!(e.code(), "bad_json");
     let e = g.apply_json(r#"{"plan": 9}"#).unwrap_err();
     assert_eq!(e.rule(), Some("T1"));
-    assert_eq!(serde_json::to_value(&e).unwrap(), json!({"error": "illegal", "rule": "T1", "reason": "plan 9 is not 1, 2 or 3"}));
+    assert_eq!(
+        serde_json::to_value(&e).unwrap(),
+        json!({"error": "illegal", "rule": "T1", "reason": "plan 9 is not 1, 2 or 3"})
+    );
     let e = g.apply_json(r#""attack""#).unwrap_err();
     assert_eq!(e.rule(), Some("engine"));
     let e = g.apply_index(3).unwrap_err();
@@ -142,13 +202,29 @@ fn every_error_leaves_the_game_unchanged() {
 #[test]
 fn dice_through_the_facade() {
     let mut g = game(3);
-    for a in [r#"{"plan":1}"#, r#"{"plan":1}"#, r#"{"step":0}"#, r#""end_turn""#, r#"{"step":3}"#, r#""end_turn""#, r#"{"step":0}"#, r#""attack""#, r#""stand""#] {
+    for a in [
+        r#"{"plan":1}"#,
+        r#"{"plan":1}"#,
+        r#"{"step":0}"#,
+        r#""end_turn""#,
+        r#"{"step":3}"#,
+        r#""end_turn""#,
+        r#"{"step":0}"#,
+        r#""attack""#,
+        r#""stand""#,
+    ] {
         g.apply_json(a).unwrap();
     }
-    assert_eq!(g.actor(), json!({"chance": {"dice": "1d6"}, "prompt": {"rule": "T3.2", "text": "roll for the attack"}}));
+    assert_eq!(
+        g.actor(),
+        json!({"chance": {"dice": "1d6"}, "prompt": {"rule": "T3.2", "text": "roll for the attack"}})
+    );
     let outcomes = g.chance_outcomes();
     assert_eq!(outcomes.as_array().unwrap().len(), 6);
-    assert_eq!(outcomes[0], json!({"action": {"roll": {"spec": "1d6", "value": 1}}, "prob": {"num": 1, "den": 6}}));
+    assert_eq!(
+        outcomes[0],
+        json!({"action": {"roll": {"spec": "1d6", "value": 1}}, "prob": {"num": 1, "den": 6}})
+    );
     let e = g.roll_value(7).unwrap_err();
     assert!(e.to_string().contains("1d6 cannot show 7"), "{e}");
     let events = g.roll_value(6).unwrap();
@@ -164,7 +240,10 @@ fn reachable_and_path_actions_use_the_games_hex_labels() {
     g.apply_index(0).unwrap();
     g.apply_index(0).unwrap();
     let reach = g.reachable("blue").unwrap();
-    assert_eq!(reach[0], json!({"hex": "-2,0", "cost": 0, "path": ["-2,0"]}));
+    assert_eq!(
+        reach[0],
+        json!({"hex": "-2,0", "cost": 0, "path": ["-2,0"]})
+    );
     let steps = g.path_actions("blue", "0,0").unwrap();
     assert_eq!(steps.as_array().unwrap().len(), 2);
     for s in steps.as_array().unwrap() {
@@ -184,15 +263,29 @@ fn save_and_load_round_trip_and_refuse_tampering() {
     assert_eq!(back.state_hash(), g.state_hash());
     g.play_random(10_000).unwrap();
     back.play_random(10_000).unwrap();
-    assert_eq!(back.state_hash(), g.state_hash(), "the generator was saved too");
+    assert_eq!(
+        back.state_hash(),
+        g.state_hash(),
+        "the generator was saved too"
+    );
 
     let mut tampered = saved.clone();
     tampered["game"]["state"]["hp"] = json!([7, 7]);
-    assert_eq!(engine.load_game(&tampered.to_string()).err().unwrap().code(), "bad_save");
+    assert_eq!(
+        engine
+            .load_game(&tampered.to_string())
+            .err()
+            .unwrap()
+            .code(),
+        "bad_save"
+    );
     let mut wrong = saved.clone();
     wrong["format"] = json!("grognard-game/0");
     let e = engine.load_game(&wrong.to_string()).err().unwrap();
-    assert!(matches!(&e, Error::BadJson { path, .. } if path == "format"), "{e:?}");
+    assert!(
+        matches!(&e, Error::BadJson { path, .. } if path == "format"),
+        "{e:?}"
+    );
     let e = engine.load_game("{\"format\": 1}").err().unwrap();
     assert_eq!(e.code(), "bad_json");
 }
@@ -200,16 +293,30 @@ fn save_and_load_round_trip_and_refuse_tampering() {
 #[test]
 fn games_from_scenario_json_save_their_scenario() {
     let engine = engine();
-    let text = SCENARIO.replace("pg/geometry-check\",\n  \"system\"", "pg/custom\",\n  \"system\"");
+    let text = SCENARIO.replace(
+        "pg/geometry-check\",\n  \"system\"",
+        "pg/custom\",\n  \"system\"",
+    );
     assert!(text.contains("\"pg/custom\""));
     let mut g = engine.new_game_from_json(&text, 5).unwrap();
     assert_eq!(g.scenario(), "pg/custom");
     g.play_random(20).unwrap();
     let back = engine.load_game(&g.save().to_string()).unwrap();
     assert_eq!(back.state_hash(), g.state_hash());
-    assert!(engine.scenarios().as_array().unwrap().iter().all(|s| s["id"] != "pg/custom"), "the library is unchanged");
+    assert!(
+        engine
+            .scenarios()
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["id"] != "pg/custom"),
+        "the library is unchanged"
+    );
     let e = engine.new_game_from_json(MAP, 5).err().unwrap();
-    assert!(matches!(&e, Error::BadJson { path, .. } if path == "kind"), "{e:?}");
+    assert!(
+        matches!(&e, Error::BadJson { path, .. } if path == "kind"),
+        "{e:?}"
+    );
     let e = engine.new_game_from_json("{", 5).err().unwrap();
     assert_eq!(e.code(), "data");
 }
@@ -228,7 +335,11 @@ fn same_seed_same_game_in_the_facade() {
     while !g.step_random().unwrap().is_null() {
         steps += 1;
     }
-    assert_eq!(json!(steps), run(9).1, "step_random and play_random draw alike");
+    assert_eq!(
+        json!(steps),
+        run(9).1,
+        "step_random and play_random draw alike"
+    );
     assert_eq!(g.state_hash(), run(9).0);
 }
 

@@ -124,7 +124,11 @@ pub struct Skirmish {
 
 impl Skirmish {
     pub fn new(last_turn: u8, hp: u8) -> Self {
-        Skirmish { last_turn, hp, info: &INFO }
+        Skirmish {
+            last_turn,
+            hp,
+            info: &INFO,
+        }
     }
 }
 
@@ -385,7 +389,10 @@ impl Rules for Skirmish {
     fn path_actions(&self, state: &State, unit: &str, to: Hex) -> Result<Vec<Action>, Illegal> {
         let reached = reach::reachable(state, unit)?;
         let found = reached.iter().find(|r| r.hex == to).ok_or_else(|| {
-            Illegal::new("T2.1", format!("{unit} cannot reach {}", self.hex_label(to)))
+            Illegal::new(
+                "T2.1",
+                format!("{unit} cannot reach {}", self.hex_label(to)),
+            )
         })?;
         Ok(found
             .path

@@ -29,7 +29,12 @@ pub fn reachable(state: &State, unit: &str) -> Result<Vec<Reached>, Illegal> {
     let side = match unit {
         "blue" => 0,
         "red" => 1,
-        _ => return Err(Illegal::new("engine", format!("no unit {unit:?}: the units are blue and red"))),
+        _ => {
+            return Err(Illegal::new(
+                "engine",
+                format!("no unit {unit:?}: the units are blue and red"),
+            ));
+        }
     };
     let Phase::Act { steps, .. } = state.phase else {
         return Ok(Vec::new());
@@ -40,7 +45,11 @@ pub fn reachable(state: &State, unit: &str) -> Result<Vec<Reached>, Illegal> {
     let start = state.pos[side];
     let enemy = state.pos[1 - side];
     // T2.2: a counter that starts next to the enemy may not step at all.
-    let allowance = if start.distance(enemy) == 1 { 0 } else { 2 - u32::from(steps) };
+    let allowance = if start.distance(enemy) == 1 {
+        0
+    } else {
+        2 - u32::from(steps)
+    };
     let reach = Reach::search(&Costs { enemy }, start, ReachOptions::new(allowance))
         .map_err(|e| Illegal::new("engine", e.to_string()))?;
     Ok(reach

@@ -298,7 +298,11 @@ where
             rule: "engine".into(),
             reason: alloc::format!("{to:?} is not a hex of this map"),
         })?;
-        Ok(to_value(&rules.path_actions(self.game.state(), unit, hex)?))
+        Ok(to_value(&rules.path_actions(
+            self.game.state(),
+            unit,
+            hex,
+        )?))
     }
 
     fn history(&self) -> Value {

@@ -197,8 +197,11 @@ impl Engine {
         seed: u64,
     ) -> Result<Box<dyn AnyGame>, Error> {
         let scenario = self.resolve_text(scenario_json)?;
-        self.system(scenario.scenario.system.id())?
-            .new_game(&scenario, Some(scenario_json.into()), seed)
+        self.system(scenario.scenario.system.id())?.new_game(
+            &scenario,
+            Some(scenario_json.into()),
+            seed,
+        )
     }
 
     /// Reloads a game saved with [`AnyGame::save`] (as JSON text), replaying its history and
@@ -242,12 +245,7 @@ impl Engine {
     }
 
     fn resolve(&self, scenario_id: &str) -> Result<ResolvedScenario, Error> {
-        if !self
-            .library
-            .scenario_ids()
-            .iter()
-            .any(|id| *id == scenario_id)
-        {
+        if self.library.scenario_file(scenario_id).is_none() {
             return Err(Error::UnknownScenario {
                 scenario: scenario_id.into(),
             });
