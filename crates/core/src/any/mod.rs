@@ -246,6 +246,16 @@ impl Engine {
 
     fn resolve(&self, scenario_id: &str) -> Result<ResolvedScenario, Error> {
         if self.library.scenario_file(scenario_id).is_none() {
+            // `pg/rossbach` before the pg rules land: say the system is missing, not the id.
+            if let Some((system, _)) = scenario_id.split_once('/') {
+                let known = CATALOG.iter().any(|s| s.id == system);
+                let registered = self.systems.iter().any(|s| s.info().id == system);
+                if known && !registered {
+                    return Err(Error::NotImplemented {
+                        system: system.into(),
+                    });
+                }
+            }
             return Err(Error::UnknownScenario {
                 scenario: scenario_id.into(),
             });

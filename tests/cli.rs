@@ -1,0 +1,68 @@
+//! The `grognard` command line: exit codes and what it prints.
+
+use std::process::{Command, Output};
+
+fn grognard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grognard"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the grognard binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn validate_accepts_a_good_map() {
+    let o = grognard(&["validate", "tests/cli/good-map.json"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).starts_with("tests/cli/good-map.json: ok"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("provenance provisional"), "{}", stdout(&o));
+}
+
+#[test]
+fn validate_names_the_json_path_of_a_wrong_terrain_name() {
+    let o = grognard(&["validate", "tests/cli/good-map.json", "tests/cli/bad-terrain-map.json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("tests/cli/bad-terrain-map.json: hexes.0505"), "{out}");
+    assert!(out.contains("forest"), "{out}");
+}
+
+#[test]
+fn validate_reports_unreadable_and_malformed_files() {
+    let o = grognard(&["validate", "tests/cli/does-not-exist.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+    let o = grognard(&["validate", "Cargo.toml"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("Cargo.toml: "), "{}", stdout(&o));
+}
+
+#[test]
+fn play_says_clearly_when_a_system_is_not_in_the_build() {
+    let o = grognard(&["play", "pg/rossbach", "--seed", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the pg rules are not in this build yet"), "{}", stderr(&o));
+    let o = grognard(&["play", "xx/nothing", "--seed", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown scenario \"xx/nothing\""), "{}", stderr(&o));
+}
+
+#[test]
+fn systems_and_scenarios_list() {
+    let o = grognard(&["systems"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    for id in ["pg ", "hov ", "fontenoy ", "nbs "] {
+        assert!(out.contains(id), "{out}");
+    }
+    let o = grognard(&["scenarios"]);
+    assert_eq!(o.status.code(), Some(0));
+}
