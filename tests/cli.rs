@@ -22,16 +22,31 @@ fn stderr(o: &Output) -> String {
 fn validate_accepts_a_good_map() {
     let o = grognard(&["validate", "tests/cli/good-map.json"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
-    assert!(stdout(&o).starts_with("tests/cli/good-map.json: ok"), "{}", stdout(&o));
-    assert!(stdout(&o).contains("provenance provisional"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("tests/cli/good-map.json: ok"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stdout(&o).contains("provenance provisional"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
 fn validate_names_the_json_path_of_a_wrong_terrain_name() {
-    let o = grognard(&["validate", "tests/cli/good-map.json", "tests/cli/bad-terrain-map.json"]);
+    let o = grognard(&[
+        "validate",
+        "tests/cli/good-map.json",
+        "tests/cli/bad-terrain-map.json",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
-    assert!(out.contains("tests/cli/bad-terrain-map.json: hexes.0505"), "{out}");
+    assert!(
+        out.contains("tests/cli/bad-terrain-map.json: hexes.0505"),
+        "{out}"
+    );
     assert!(out.contains("forest"), "{out}");
 }
 
@@ -49,10 +64,18 @@ fn validate_reports_unreadable_and_malformed_files() {
 fn play_says_clearly_when_a_system_is_not_in_the_build() {
     let o = grognard(&["play", "pg/rossbach", "--seed", "1"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("the pg rules are not in this build yet"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the pg rules are not in this build yet"),
+        "{}",
+        stderr(&o)
+    );
     let o = grognard(&["play", "xx/nothing", "--seed", "1"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unknown scenario \"xx/nothing\""), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown scenario \"xx/nothing\""),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
