@@ -133,7 +133,7 @@ impl<R: Rules> Adapter<R> {
             self.game
                 .last_events()
                 .iter()
-                .map(|e| json!({"rule": e.rule(), "text": e.to_string(), "event": to_value(e)}))
+                .map(|e| json!({"rule": e.rule(), "text": self.game.rules().describe_event(e), "event": to_value(e)}))
                 .collect(),
         )
     }

@@ -85,10 +85,14 @@ impl Engine {
     /// The built-in data and every system compiled into this build. Fails only if a built-in
     /// data file is bad, which the test suite rules out for every release.
     pub fn builtin() -> Result<Self, Error> {
-        Ok(Engine {
+        #[allow(unused_mut)]
+        let mut engine = Engine {
             library: Library::builtin()?,
             systems: Vec::new(),
-        })
+        };
+        #[cfg(feature = "pg")]
+        engine.register(Box::new(crate::pg::PgSystem));
+        Ok(engine)
     }
 
     /// An engine over `library` with no systems registered.

@@ -283,6 +283,12 @@ pub trait Rules {
         String::from(self.info().id)
     }
 
+    /// An English line for an event, with the scenario's names (counter names rather than
+    /// indices). The default is the event's own `Display`.
+    fn describe_event(&self, event: &Self::Event) -> String {
+        alloc::string::ToString::to_string(event)
+    }
+
     /// The pure form of [`apply`](Self::apply): the new state and its events.
     fn applied(
         &self,

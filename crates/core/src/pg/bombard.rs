@@ -1,0 +1,308 @@
+//! Offensive and Defensive Bombardment (8, 8.5) and the Rally Phase (9.4).
+
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::Pg;
+use super::action::Action;
+use super::charts::Lp;
+use super::event::Event;
+use super::pending::{LossTask, Pending};
+use super::state::{ArmyStatus, Morale, Off, Phase, State};
+use crate::engine::{Illegal, Side};
+use crate::hex::Hex;
+
+/// A bombardment being declared (8).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Declaration {
+    /// The target hex.
+    #[serde(with = "super::pghex")]
+    pub target: Hex,
+    /// The firing artillery.
+    pub batteries: Vec<u16>,
+    /// Declared complete: the die is rolled next.
+    pub rolling: bool,
+}
+
+impl Pg {
+    fn bombard_side(&self, s: &State) -> Side {
+        if s.phase == Phase::DefensiveBombardment { s.active.other() } else { s.active }
+    }
+
+    /// Whether an artillery unit may bombard this player turn (8, 8.5).
+    fn battery_ready(&self, s: &State, u: u16) -> bool {
+        let side = self.bombard_side(s);
+        let x = &s.units[usize::from(u)];
+        let info = &self.pieces.units[usize::from(u)];
+        if self.is_combat(u) || info.side != side || x.off != Off::No || x.in_column || x.morale == Morale::Routed || x.fired {
+            return false;
+        }
+        if s.phase == Phase::OffensiveBombardment && x.art_moved {
+            return false;
+        }
+        if !s.armies[side.index()].activated && !self.unit_active(s, u) {
+            return false;
+        }
+        // 8: stacked above all infantry and cavalry in its hex.
+        !s.units.iter().enumerate().any(|(i, y)| y.off == Off::No && y.hex == x.hex && self.is_combat(i as u16) && y.order < x.order)
+    }
+
+    /// Whether battery `u` may fire at `target` (8.1, 8.5).
+    fn may_fire_at(&self, s: &State, u: u16, target: Hex) -> bool {
+        let side = self.bombard_side(s);
+        let from = s.units[usize::from(u)].hex;
+        let d = from.distance(target);
+        if d == 0 || d > 3 || !self.enemy_in(s, target, side) || s.bombarded.contains(&target) {
+            return false;
+        }
+        if s.phase == Phase::DefensiveBombardment && d != 1 {
+            return false;
+        }
+        // 8.1: artillery adjacent to enemy units may fire only at them.
+        let adjacent_enemy = from.neighbors().iter().any(|&n| self.enemy_in(s, n, side));
+        if adjacent_enemy && d != 1 {
+            return false;
+        }
+        // 8.1: enemy units adjacent to friendly units: only if stacked with or adjacent to every
+        // such friendly unit and adjacent to the target.
+        let friends: Vec<Hex> = target.neighbors().into_iter().filter(|&n| self.has_units(s, n, side)).collect();
+        if !friends.is_empty() && !(d == 1 && friends.iter().all(|&f| f.distance(from) <= 1)) {
+            return false;
+        }
+        d == 1 || self.clear_los(s, from, target)
+    }
+
+    /// Legal actions of a bombardment phase.
+    pub(crate) fn bombard_actions(&self, s: &State, out: &mut Vec<Action>) {
+        match &s.bombard {
+            Some(decl) => {
+                for u in 0..s.units.len() as u16 {
+                    if !decl.batteries.contains(&u) && self.battery_ready(s, u) && self.may_fire_at(s, u, decl.target) {
+                        out.push(Action::AddBattery { unit: u });
+                    }
+                }
+                out.push(Action::Fire);
+            }
+            None => {
+                let mut targets: Vec<Hex> = Vec::new();
+                for u in 0..s.units.len() as u16 {
+                    if !self.battery_ready(s, u) {
+                        continue;
+                    }
+                    let from = s.units[usize::from(u)].hex;
+                    for (i, x) in s.units.iter().enumerate() {
+                        if x.off == Off::No && self.pieces.units[i].side != self.bombard_side(s) && x.hex.distance(from) <= 3 && !targets.contains(&x.hex) && self.may_fire_at(s, u, x.hex) {
+                            targets.push(x.hex);
+                        }
+                    }
+                }
+                targets.sort();
+                out.extend(targets.into_iter().map(|hex| Action::BombardTarget { hex }));
+                out.push(Action::EndPhase);
+            }
+        }
+    }
+
+    /// Applies a bombardment-phase action.
+    pub(crate) fn apply_bombard(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        match a {
+            Action::BombardTarget { hex } => {
+                s.bombard = Some(Declaration { target: *hex, batteries: Vec::new(), rolling: false });
+                // The first battery is chosen with AddBattery; a target needs one to fire.
+            }
+            Action::AddBattery { unit } => {
+                if let Some(d) = s.bombard.as_mut() {
+                    d.batteries.push(*unit);
+                }
+            }
+            Action::Fire => {
+                let Some(d) = s.bombard.as_mut() else { return Err(Illegal::new("8", "no bombardment is declared")) };
+                if d.batteries.is_empty() {
+                    return Err(Illegal::new("8", "add at least one artillery unit before firing"));
+                }
+                let total = self.total_bs(s);
+                if total <= 1 {
+                    // 8.3 (T-23): no 1 column; no table lookup, no roll.
+                    self.finish_bombardment(s, 0, 0, ev);
+                } else if let Some(d) = s.bombard.as_mut() {
+                    d.rolling = true;
+                }
+            }
+            Action::Roll(r) => {
+                let total = self.total_bs(s);
+                self.finish_bombardment(s, total, r.value, ev);
+            }
+            Action::EndPhase => self.after_bombardment_phase(s, ev),
+            other => return Err(Illegal::new("engine", alloc::format!("{other:?} is not a bombardment decision"))),
+        }
+        Ok(())
+    }
+
+    fn total_bs(&self, s: &State) -> u8 {
+        let Some(d) = &s.bombard else { return 0 };
+        d.batteries
+            .iter()
+            .map(|&u| {
+                let r = s.units[usize::from(u)].hex.distance(d.target).clamp(1, 3) as usize;
+                self.pieces.units[usize::from(u)].bs[r - 1]
+            })
+            .fold(0u8, u8::saturating_add)
+    }
+
+    fn finish_bombardment(&self, s: &mut State, total: u8, roll: u8, ev: &mut Vec<Event>) {
+        let Some(d) = s.bombard.take() else { return };
+        let side = self.bombard_side(s);
+        for &u in &d.batteries {
+            s.units[usize::from(u)].fired = true;
+        }
+        s.bombarded.push(d.target);
+        if total <= 1 {
+            ev.push(Event::Bombardment { target: d.target, strength: total, roll: 0, drm: 0, result: "-".to_string() });
+            return;
+        }
+        let canister = d.batteries.iter().all(|&u| s.units[usize::from(u)].hex.distance(d.target) == 1);
+        let targets = self.top_four_steps(s, &self.stack(s, d.target));
+        let mut drm = i16::from(self.board.hex(d.target).bomb_drm);
+        // The firing hex most favourable to the firer is taken for hexside terrain (8.3).
+        let entrenched = d.batteries.iter().all(|&u| {
+            let from = s.units[usize::from(u)].hex;
+            from.distance(d.target) == 1 && self.board.side_between(d.target, from).entrenchment
+        });
+        if entrenched {
+            drm += i16::from(self.board.side_rules.entrenchment_bomb_drm);
+        }
+        let any = |m: Morale| targets.iter().any(|&t| s.units[usize::from(t)].morale == m);
+        if any(Morale::Disordered) {
+            drm += i16::from(self.charts.bomb("target_disordered"));
+        }
+        if any(Morale::Routed) {
+            drm += i16::from(self.charts.bomb("target_routed"));
+        }
+        if targets.iter().any(|&t| s.units[usize::from(t)].in_column) {
+            drm += i16::from(self.charts.bomb("target_in_column"));
+        }
+        if canister {
+            drm += i16::from(self.charts.bomb("canister"));
+        }
+        if self.steps_in(s, d.target).0 > 8 {
+            drm += i16::from(self.charts.bomb("target_stack_large"));
+        }
+        let result = self.charts.bombardment(i16::from(roll) + drm, total);
+        ev.push(Event::Bombardment { target: d.target, strength: total, roll, drm: drm.clamp(-99, 99) as i8, result: format_side(&result) });
+        let mut lp = match result.lp {
+            Lp::N(n) => n,
+            Lp::Ex | Lp::ExPlus1 => 1,
+        };
+        if result.paren && self.stack(s, d.target).iter().any(|&u| self.is_combat(u) && !targets.contains(&u)) {
+            lp = lp.saturating_sub(1);
+        }
+        let task = LossTask { side: side.other(), hexes: alloc::vec![d.target], lp, result, canister, lead: None, taken: Vec::new(), bombardment: true };
+        self.start_losses(s, task, ev);
+    }
+
+    /// Phase 4 or 6 begins.
+    pub(crate) fn begin_bombardment(&self, s: &mut State, defensive: bool, ev: &mut Vec<Event>) {
+        s.phase = if defensive { Phase::DefensiveBombardment } else { Phase::OffensiveBombardment };
+        s.bombarded.clear();
+        for u in s.units.iter_mut() {
+            u.fired = false;
+        }
+        ev.push(Event::PhaseBegins { phase: s.phase });
+    }
+
+    fn after_bombardment_phase(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if s.phase == Phase::OffensiveBombardment {
+            // 8.4: remove the Artillery Moved markers; then the Rally Phase (5).
+            for u in s.units.iter_mut() {
+                u.art_moved = false;
+                u.rallied = false;
+            }
+            s.phase = Phase::Rally;
+            ev.push(Event::PhaseBegins { phase: Phase::Rally });
+        } else {
+            self.begin_close_combat(s, ev);
+        }
+    }
+
+    /// Legal actions of the Rally Phase (9.4).
+    pub(crate) fn rally_actions(&self, s: &State, out: &mut Vec<Action>) {
+        for (i, x) in s.units.iter().enumerate() {
+            if x.off == Off::No && self.pieces.units[i].side == s.active && x.morale != Morale::Formed && !x.rallied && self.unit_active(s, i as u16) {
+                out.push(Action::Rally { unit: i as u16 });
+            }
+        }
+        out.push(Action::EndPhase);
+    }
+
+    /// Applies a Rally Phase action.
+    pub(crate) fn apply_rally(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        match a {
+            Action::Rally { unit } => {
+                s.units[usize::from(*unit)].rallied = true;
+                s.pending.push(Pending::Rally { unit: *unit });
+            }
+            Action::EndPhase => self.begin_bombardment(s, true, ev),
+            other => return Err(Illegal::new("engine", alloc::format!("{other:?} is not a rally decision"))),
+        }
+        Ok(())
+    }
+
+    /// Resolves a rally roll (9.4): at or under the adjusted MR recovers one level.
+    pub(crate) fn rally_roll(&self, s: &mut State, u: u16, roll: u8, ev: &mut Vec<Event>) {
+        let side = self.pieces.units[usize::from(u)].side;
+        let x = &s.units[usize::from(u)];
+        let mut target = self.mr(s, u) as i8;
+        let lm = self.best_leader_mod(s, x.hex, side);
+        if lm != 0 || s.leaders.iter().enumerate().any(|(l, y)| y.present && y.hex == x.hex && self.pieces.leaders[l].side == side) {
+            target += lm + self.charts.rally_mod("leader_in_hex");
+        }
+        if self.ezoc(s, side, x.hex) {
+            target += self.charts.rally_mod("in_ezoc");
+        }
+        if x.morale == Morale::Routed {
+            target += self.charts.rally_mod("routed");
+        }
+        if !self.is_combat(u) {
+            target += self.charts.rally_mod("artillery");
+        }
+        match s.armies[side.index()].status {
+            ArmyStatus::Demoralized => target += self.charts.rally_mod("army_demoralized"),
+            ArmyStatus::Broken => target += self.charts.rally_mod("army_broken"),
+            ArmyStatus::Normal => {}
+        }
+        let success = roll as i8 <= target;
+        ev.push(Event::Rally { unit: u, roll, target, success });
+        if success {
+            let to = if x.morale == Morale::Routed { Morale::Disordered } else { Morale::Formed };
+            s.units[usize::from(u)].morale = to;
+            ev.push(Event::Morale { unit: u, to, rule: super::event::Rule("9.4") });
+        }
+    }
+}
+
+/// A side result as printed ("2R*", "-").
+pub fn format_side(r: &super::charts::SideResult) -> alloc::string::String {
+    use alloc::string::String;
+    use core::fmt::Write;
+    let mut out = String::new();
+    match r.lp {
+        Lp::N(0) if !(r.rout || r.retreat || r.surrender || r.artillery) => return "-".to_string(),
+        Lp::N(0) => {}
+        Lp::N(n) if r.paren => {
+            let _ = write!(out, "({n})");
+        }
+        Lp::N(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Lp::Ex => out.push_str("Ex"),
+        Lp::ExPlus1 => out.push_str("Ex+1"),
+    }
+    for (flag, c) in [(r.rout, 'R'), (r.retreat, 'r'), (r.surrender, 'S'), (r.artillery, '*')] {
+        if flag {
+            out.push(c);
+        }
+    }
+    out
+}

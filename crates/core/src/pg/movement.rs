@@ -1,0 +1,658 @@
+//! The Movement Phase (7): routed movement (7.1), Locked markers (7.2, 6.3), normal movement
+//! one hex per action (7.3) with the allowance rules (7.4, 7.6), zones of control (7.5), In
+//! Column (7.6) and the interrupts a step can trigger: forced deployment (7.6.3), automatic and
+//! Coup d'Oeil activation (4.1.2, 4.1.3) and detachment activation (4.3).
+
+use alloc::vec::Vec;
+
+use super::Pg;
+use super::action::Action;
+use super::board::CostClass;
+use super::event::Event;
+use super::pending::{ForcedDeploy, Pending, RetreatTask};
+use super::state::{Cmd, Locked, Morale, Off, Phase, Piece, State};
+use super::units::Arm;
+use crate::engine::{Illegal, Reached, Side};
+use crate::hex::{Bounds, Direction, Hex, MoveCosts, Reach, ReachOptions};
+
+/// Why a step is refused, with its rule.
+type Refusal = (&'static str, &'static str);
+
+impl Pg {
+    /// Phase 3 begins: the Routed Movement Segment (7.1).
+    pub(crate) fn begin_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
+        s.phase = Phase::RoutedMovement;
+        ev.push(Event::PhaseBegins { phase: Phase::RoutedMovement });
+        for i in (0..s.units.len()).rev() {
+            let u = i as u16;
+            let x = &s.units[i];
+            if x.off == Off::No && x.morale == Morale::Routed && self.pieces.units[i].side == s.active && self.is_combat(u) && self.unit_active(s, u) {
+                let left = if self.pieces.units[i].arm == Arm::Cavalry { 3 } else { 2 };
+                s.pending.push(Pending::Retreat(RetreatTask { unit: u, left, path: Vec::new(), start: x.hex, routed_movement: true }));
+            }
+        }
+    }
+
+    /// After routed movement: Place Locked Markers (7.2), then Normal Movement (7.3).
+    pub(crate) fn begin_normal_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
+        s.locked.clear();
+        let mut hexes: Vec<Hex> = Vec::new();
+        for (i, u) in s.units.iter().enumerate() {
+            if u.off == Off::No && self.pieces.units[i].side == s.active && !hexes.contains(&u.hex) {
+                hexes.push(u.hex);
+            }
+        }
+        hexes.sort();
+        for h in hexes {
+            if !self.engaged_in(s, h).is_empty() {
+                s.locked.push(Locked { hex: h, penalty: false });
+                ev.push(Event::Locked { hex: h, penalty: false });
+            }
+        }
+        for u in s.units.iter_mut() {
+            u.mp = 0;
+            u.moved = false;
+            u.done = false;
+            u.reordered = false;
+            u.art_moved = false;
+        }
+        for l in s.leaders.iter_mut() {
+            l.mp = 0;
+            l.moved = false;
+            l.done = false;
+        }
+        s.mover = None;
+        s.phase = Phase::Movement;
+        ev.push(Event::PhaseBegins { phase: Phase::Movement });
+    }
+
+    fn piece_may_start(&self, s: &State, p: Piece) -> bool {
+        match p {
+            Piece::Unit(u) => {
+                let x = &s.units[usize::from(u)];
+                x.off == Off::No
+                    && self.pieces.units[usize::from(u)].side == s.active
+                    && !x.done
+                    && x.morale != Morale::Routed
+                    && self.unit_active(s, u)
+            }
+            Piece::Leader(l) => {
+                let x = &s.leaders[usize::from(l)];
+                x.present && self.pieces.leaders[usize::from(l)].side == s.active && !x.done && s.armies[s.active.index()].activated
+            }
+        }
+    }
+
+    /// MP to enter `to` from `from` for a unit (7.3, 7.6.1); `None` if prohibited (7.4).
+    pub(crate) fn step_cost(&self, s: &State, p: Piece, from: Hex, to: Hex) -> Option<u8> {
+        let class = match p {
+            Piece::Unit(u) => self.class_of(u),
+            Piece::Leader(_) => CostClass::Leader,
+        };
+        let info = self.board.hex(to);
+        if !info.on_map {
+            return None;
+        }
+        let mut hex = info.cost[class as usize]?;
+        if class == CostClass::Cavalry && info.marsh {
+            if let Some(mp) = self.params.marsh_cavalry_mp {
+                hex = mp;
+            }
+        }
+        let ic = match p {
+            Piece::Unit(u) => s.units[usize::from(u)].in_column,
+            Piece::Leader(l) => s.leaders[usize::from(l)].in_column,
+        };
+        if ic {
+            // 7.6.1: 1 MP per hex whatever the terrain (hexsides too, by this reading).
+            return Some(1);
+        }
+        let side = self.board.side_between(from, to);
+        let r = &self.board.side_rules;
+        let extra = if side.up { r.slope_up_mp } else { 0 } + if side.down { r.slope_down_mp } else { 0 } + if side.entrenchment { r.entrenchment_mp } else { 0 };
+        Some(hex.saturating_add(extra))
+    }
+
+    /// Checks one step of normal movement; on success the MP it costs.
+    pub(crate) fn check_step(&self, s: &State, p: Piece, d: Direction) -> Result<u8, Refusal> {
+        let side = self.piece_side(p);
+        let from = self.piece_hex(s, p);
+        let to = from.neighbor(d);
+        if !self.board.on_map(to) {
+            return Err(("7.4", "the hex is off the map (units may not exit unless their army is Demoralized or Broken)"));
+        }
+        if self.enemy_in(s, to, side) {
+            return Err(("7.4", "the hex holds an enemy counter"));
+        }
+        let cost = self.step_cost(s, p, from, to).ok_or(("7.4", "the terrain is prohibited to this counter"))?;
+        let in_ezoc_now = self.ezoc(s, side, from);
+        let into_ezoc = self.ezoc(s, side, to);
+        let (mp, moved, allowance) = match p {
+            Piece::Unit(u) => {
+                let x = &s.units[usize::from(u)];
+                (x.mp, x.moved, self.allowance(s, u))
+            }
+            Piece::Leader(l) => {
+                let x = &s.leaders[usize::from(l)];
+                (x.mp, x.moved, self.pieces.leaders[usize::from(l)].ma)
+            }
+        };
+        let mut exit = 0u8;
+        match p {
+            Piece::Leader(_) => {
+                // 7.5.4: leaders enter an EZOC only where a friendly unit is; leave freely.
+                if into_ezoc && !self.has_units(s, to, side) {
+                    return Err(("7.5.4", "a leader may not enter an EZOC without a friendly unit there"));
+                }
+            }
+            Piece::Unit(u) => {
+                let info = &self.pieces.units[usize::from(u)];
+                let x = &s.units[usize::from(u)];
+                if into_ezoc {
+                    if x.ooc {
+                        return Err(("4.2.2", "an out-of-command unit may not enter an EZOC"));
+                    }
+                    if info.paren_steps >= x.steps && self.is_combat(u) {
+                        return Err(("7.5.5", "a unit with parenthesised SP may not enter an EZOC"));
+                    }
+                    if info.arm == Arm::Artillery && !s.units.iter().enumerate().any(|(i, y)| y.off == Off::No && y.hex == to && self.pieces.units[i].side == side && self.is_combat(i as u16)) {
+                        return Err(("7.5.2", "artillery may not enter an EZOC unless friendly infantry or cavalry are there"));
+                    }
+                }
+                if in_ezoc_now {
+                    let engaged = self.is_engaged(s, u);
+                    let locked = s.locked_at(from);
+                    if info.arm == Arm::Artillery {
+                        exit = 1; // 7.5.2: as if Supporting.
+                    } else if info.fast {
+                        if engaged && self.adjacent_engaged_formed_enemy_cav(s, from, side) {
+                            return Err(("7.5.3", "a Fast unit next to an Engaged, Formed enemy cavalry unit may not leave the EZOC"));
+                        }
+                        if locked.is_some() && engaged && self.adjacent_enemy_fast(s, from, side) {
+                            return Err(("6.4", "an Engaged Fast unit may leave a Locked hex only when adjacent to non-Fast units alone"));
+                        }
+                        exit = if !engaged || info.prussian && info.arm == Arm::Cavalry { 1 } else { 2 };
+                    } else if engaged {
+                        return Err(if locked.is_some() {
+                            ("7.5.1", "an Engaged non-Fast unit in a Locked hex may leave only after another unit makes it Supporting")
+                        } else {
+                            ("7.5.1", "an Engaged infantry unit must stop in the EZOC")
+                        });
+                    } else {
+                        exit = 1; // 7.5.1: a Supporting unit leaves for +1 MP.
+                    }
+                    if locked.is_some() && !(info.fast && engaged) && self.stack(s, from).len() == 1 {
+                        return Err(("6.3", "a Locked hex may not be vacated completely"));
+                    }
+                }
+            }
+        }
+        let total = cost.saturating_add(exit);
+        let minimum = !moved && mp == 0;
+        if mp.saturating_add(total) > allowance && !minimum {
+            return Err(("7.3", "not enough movement points"));
+        }
+        Ok(total)
+    }
+
+    fn adjacent_engaged_formed_enemy_cav(&self, s: &State, hex: Hex, side: Side) -> bool {
+        hex.neighbors().iter().any(|&n| {
+            self.engaged_in(s, n).iter().any(|&v| {
+                let p = &self.pieces.units[usize::from(v)];
+                p.side != side && p.arm == Arm::Cavalry && s.units[usize::from(v)].morale == Morale::Formed
+            })
+        })
+    }
+
+    fn adjacent_enemy_fast(&self, s: &State, hex: Hex, side: Side) -> bool {
+        s.units.iter().enumerate().any(|(i, x)| {
+            let p = &self.pieces.units[i];
+            x.off == Off::No && p.side != side && p.fast && x.hex.distance(hex) == 1
+        })
+    }
+
+    /// Legal actions of normal movement (7.3).
+    pub(crate) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let mut any_move = false;
+        let mut push_moves = |p: Piece, out: &mut Vec<Action>| {
+            let to_has_friends = |n: Hex| s.units.iter().enumerate().any(|(i, x)| x.off == Off::No && x.hex == n && self.pieces.units[i].side == s.active);
+            for d in Direction::ALL {
+                if self.check_step(s, p, d).is_ok() {
+                    out.push(Action::Move { piece: p, dir: d, below: false });
+                    if matches!(p, Piece::Unit(_)) && to_has_friends(self.piece_hex(s, p).neighbor(d)) {
+                        out.push(Action::Move { piece: p, dir: d, below: true });
+                    }
+                    any_move = true;
+                }
+            }
+        };
+        if let Some(p) = s.mover {
+            push_moves(p, out);
+            out.push(Action::EndMove);
+        }
+        for u in 0..s.units.len() as u16 {
+            let p = Piece::Unit(u);
+            if Some(p) != s.mover && !s.units[usize::from(u)].moved && self.piece_may_start(s, p) {
+                push_moves(p, out);
+            }
+        }
+        for l in 0..s.leaders.len() as u16 {
+            let p = Piece::Leader(l);
+            if Some(p) != s.mover && !s.leaders[usize::from(l)].moved && self.piece_may_start(s, p) {
+                push_moves(p, out);
+            }
+        }
+        for (i, x) in s.units.iter().enumerate() {
+            let u = i as u16;
+            let info = &self.pieces.units[i];
+            if x.off != Off::No || info.side != s.active || x.reordered || !self.unit_active(s, u) {
+                continue;
+            }
+            // 5.4: Coalition artillery that entered an EZOC stays at the bottom this phase.
+            if info.arm == Arm::Artillery && !info.prussian && x.art_moved && self.ezoc(s, info.side, x.hex) {
+                continue;
+            }
+            let stack = self.stack(s, x.hex);
+            if stack.first() != Some(&u) && stack.len() > 1 {
+                out.push(Action::ToTop { unit: u });
+            }
+        }
+        for w in 0..self.pieces.wings.len() as u8 {
+            if self.may_go_in_column(s, w) {
+                out.push(Action::GoInColumn { wing: w });
+            }
+        }
+        for (i, x) in s.units.iter().enumerate() {
+            if self.may_artillery_column(s, i as u16) {
+                let _ = x;
+                out.push(Action::ArtilleryInColumn { unit: i as u16 });
+            }
+        }
+        let _ = any_move;
+        out.push(Action::EndPhase);
+    }
+
+    /// 7.6: a wing may go In Column when Effective, every surviving unit Formed, in command and
+    /// out of EZOCs, and (5.2) no hex would hold more than 4 inf/cav steps.
+    fn may_go_in_column(&self, s: &State, w: u8) -> bool {
+        let wing = &self.pieces.wings[usize::from(w)];
+        if wing.side != s.active || s.wing_ic[usize::from(w)] || !s.armies[wing.side.index()].activated {
+            return false;
+        }
+        let g = self.group_of_wing(s, w);
+        if !(s.groups[g] == Cmd::Effective || s.wing_rescued[usize::from(w)]) {
+            return false;
+        }
+        let mut any = false;
+        for (i, x) in s.units.iter().enumerate() {
+            if self.pieces.units[i].wing != Some(w) || x.off != Off::No {
+                continue;
+            }
+            any = true;
+            if x.morale != Morale::Formed || x.ooc || self.ezoc(s, wing.side, x.hex) || Some(Piece::Unit(i as u16)) == s.mover {
+                return false;
+            }
+            if self.steps_in(s, x.hex).0 > 4 {
+                return false;
+            }
+        }
+        any
+    }
+
+    fn may_artillery_column(&self, s: &State, u: u16) -> bool {
+        let x = &s.units[usize::from(u)];
+        let info = &self.pieces.units[usize::from(u)];
+        if info.arm != Arm::Artillery || info.side != s.active || x.off != Off::No || x.in_column || x.moved || self.command(s, u) != Cmd::Effective || self.ezoc(s, info.side, x.hex) {
+            return false;
+        }
+        // 7.6: up to 3 artillery within 5 hexes of the leader of a wing that is In Column.
+        self.pieces.wings.iter().enumerate().any(|(w, wing)| {
+            s.wing_ic[w]
+                && wing.side == info.side
+                && wing.leader.is_some_and(|l| {
+                    let lh = s.leaders[usize::from(l)].hex;
+                    let near_ic_art = s.units.iter().enumerate().filter(|(j, y)| y.in_column && y.off == Off::No && self.pieces.units[*j].arm == Arm::Artillery && y.hex.distance(lh) <= 5).count();
+                    lh.distance(x.hex) <= 5 && near_ic_art < 3
+                })
+        })
+    }
+
+    /// Applies a movement-phase action.
+    pub(crate) fn apply_movement(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        match a {
+            Action::Move { piece, dir, below } => {
+                if let Some(m) = s.mover {
+                    if m != *piece {
+                        self.finish_mover(s);
+                    }
+                } else if !self.piece_may_start(s, *piece) {
+                    return Err(Illegal::new("7.3", "that counter may not move now"));
+                }
+                let cost = self.check_step(s, *piece, *dir).map_err(|(r, why)| Illegal::new(r, why))?;
+                self.do_step(s, *piece, *dir, *below, cost, ev);
+            }
+            Action::EndMove => self.finish_mover(s),
+            Action::ToTop { unit } => {
+                let hex = s.units[usize::from(*unit)].hex;
+                let before = self.engaged_in(s, hex);
+                s.units[usize::from(*unit)].order = s.take_top();
+                s.units[usize::from(*unit)].reordered = true;
+                ev.push(Event::Reordered { unit: *unit });
+                self.flip_if_changed(s, hex, &before, ev);
+            }
+            Action::GoInColumn { wing } => {
+                s.wing_ic[usize::from(*wing)] = true;
+                if let Some(l) = self.pieces.wings[usize::from(*wing)].leader {
+                    s.leaders[usize::from(l)].in_column = true;
+                }
+                for (i, x) in s.units.iter_mut().enumerate() {
+                    if self.pieces.units[i].wing == Some(*wing) && x.off == Off::No {
+                        x.in_column = true;
+                    }
+                }
+                ev.push(Event::InColumn { wing: *wing });
+            }
+            Action::ArtilleryInColumn { unit } => {
+                s.units[usize::from(*unit)].in_column = true;
+            }
+            Action::EndPhase => {
+                self.finish_mover(s);
+                self.begin_bombardment(s, false, ev);
+            }
+            other => return Err(Illegal::new("engine", alloc::format!("{other:?} is not a movement decision"))),
+        }
+        Ok(())
+    }
+
+    fn finish_mover(&self, s: &mut State) {
+        match s.mover.take() {
+            Some(Piece::Unit(u)) => s.units[usize::from(u)].done = true,
+            Some(Piece::Leader(l)) => s.leaders[usize::from(l)].done = true,
+            None => {}
+        }
+    }
+
+    fn do_step(&self, s: &mut State, p: Piece, d: Direction, below: bool, cost: u8, ev: &mut Vec<Event>) {
+        let side = self.piece_side(p);
+        let from = self.piece_hex(s, p);
+        let to = from.neighbor(d);
+        s.mover = Some(p);
+        let before_to = self.engaged_in(s, to);
+        let before_from = self.engaged_in(s, from);
+        let mut stop = false;
+        match p {
+            Piece::Leader(l) => {
+                let x = &mut s.leaders[usize::from(l)];
+                let minimum = !x.moved && x.mp == 0;
+                x.hex = to;
+                x.mp = x.mp.saturating_add(cost);
+                x.moved = true;
+                if minimum && x.mp > self.pieces.leaders[usize::from(l)].ma {
+                    stop = true;
+                }
+                ev.push(Event::Moved { piece: p, from, to, mp: x.mp, rule: super::event::Rule("7.3") });
+            }
+            Piece::Unit(u) => {
+                let info = &self.pieces.units[usize::from(u)];
+                let allowance = self.allowance(s, u);
+                let into_ezoc = self.ezoc(s, side, to);
+                let order = if (info.arm == Arm::Artillery && !info.prussian && into_ezoc) || below {
+                    s.take_bottom()
+                } else {
+                    s.take_top()
+                };
+                let x = &mut s.units[usize::from(u)];
+                let minimum = !x.moved && x.mp == 0;
+                x.hex = to;
+                x.order = order;
+                x.mp = x.mp.saturating_add(cost);
+                x.moved = true;
+                if info.arm == Arm::Artillery {
+                    x.art_moved = true;
+                }
+                let mp = x.mp;
+                if minimum && mp > allowance || mp >= allowance {
+                    stop = true;
+                }
+                ev.push(Event::Moved { piece: p, from, to, mp, rule: super::event::Rule("7.3") });
+                if into_ezoc {
+                    let engaged = self.is_engaged(s, u);
+                    if info.fast {
+                        // 7.5.3: stop next to an Engaged, Formed enemy cavalry unit.
+                        if self.adjacent_engaged_formed_enemy_cav(s, to, side) {
+                            stop = true;
+                        }
+                    } else if engaged {
+                        // 7.5.1: an infantry unit that becomes Engaged stops.
+                        stop = true;
+                    }
+                }
+            }
+        }
+        // 6.3: the Engaged units of a Locked hex changed: flip the marker.
+        self.flip_if_changed(s, to, &before_to, ev);
+        self.flip_if_changed(s, from, &before_from, ev);
+        if stop {
+            self.finish_mover(s);
+        }
+        self.after_step(s, p, to);
+    }
+
+    fn flip_if_changed(&self, s: &mut State, hex: Hex, before: &[u16], ev: &mut Vec<Event>) {
+        let Some(i) = s.locked.iter().position(|l| l.hex == hex) else { return };
+        if s.locked[i].penalty {
+            return;
+        }
+        let after = self.engaged_in(s, hex);
+        // 6.4: Fast units leaving do not flip; only new Engaged units do.
+        if after.iter().any(|u| !before.contains(u)) {
+            s.locked[i].penalty = true;
+            ev.push(Event::Locked { hex, penalty: true });
+        }
+    }
+
+    /// Interrupts a step can trigger (checked after every step).
+    fn after_step(&self, s: &mut State, p: Piece, to: Hex) {
+        let side = self.piece_side(p);
+        let enemy = side.other();
+        let is_unit = matches!(p, Piece::Unit(_));
+        // 7.6.3: an enemy unit within 3 hexes of an IC unit: that wing may try to deploy.
+        if is_unit {
+            for (w, wing) in self.pieces.wings.iter().enumerate() {
+                if wing.side != enemy || !s.wing_ic[w] || s.wing_fd_tried[w] {
+                    continue;
+                }
+                let near = s.units.iter().enumerate().any(|(i, x)| x.off == Off::No && x.in_column && self.pieces.units[i].wing == Some(w as u8) && x.hex.distance(to) <= 3);
+                if near {
+                    s.wing_fd_tried[w] = true;
+                    let ic_bonus = self.fd_rating(s, w as u8, None);
+                    let mover_bonus = self.fd_rating(s, u8::MAX, Some(p));
+                    s.pending.push(Pending::ForcedDeploy(ForcedDeploy { wing: w as u8, ic_bonus, mover_bonus, ic_roll: None, attempting: false }));
+                }
+            }
+        }
+        self.check_activations(s, side, to);
+    }
+
+    /// The forced deployment modifier (7.6.3): group rating, or the initiative of a leader stacked
+    /// with the wing leader if higher, +4 for Prussian cavalry.
+    fn fd_rating(&self, s: &State, wing: u8, mover: Option<Piece>) -> u8 {
+        let (w, prussian_cav) = match mover {
+            Some(Piece::Unit(u)) => {
+                let info = &self.pieces.units[usize::from(u)];
+                (info.wing, info.prussian && info.arm == Arm::Cavalry)
+            }
+            Some(Piece::Leader(_)) => (None, false),
+            None => {
+                let pc = s.units.iter().enumerate().any(|(i, _)| {
+                    let p = &self.pieces.units[i];
+                    p.wing == Some(wing) && p.prussian && p.arm == Arm::Cavalry
+                }) && !self.pieces.wings[usize::from(wing)].has_infantry;
+                (Some(wing), pc)
+            }
+        };
+        let mut r = match w {
+            Some(w) => {
+                let g = self.group_of_wing(s, w);
+                let mut r = self.pieces.groups[g].rating;
+                if let Some(wl) = self.pieces.wings[usize::from(w)].leader {
+                    let h = s.leaders[usize::from(wl)].hex;
+                    for (l, x) in s.leaders.iter().enumerate() {
+                        if x.present && x.hex == h && self.pieces.leaders[l].side == self.pieces.wings[usize::from(w)].side {
+                            r = r.max(self.pieces.leaders[l].initiative);
+                        }
+                    }
+                }
+                r
+            }
+            None => 0,
+        };
+        if prussian_cav {
+            r += 4;
+        }
+        r
+    }
+
+    /// 4.1.2, 4.1.3, 4.3: activations triggered by a counter of `side` arriving in `to`.
+    fn check_activations(&self, s: &mut State, side: Side, to: Hex) {
+        let enemy = side.other();
+        // 4.1.2: within 3 hexes and clear LOS of an inactive enemy counter (not a Det counter).
+        if !s.armies[enemy.index()].activated && !s.armies[enemy.index()].auto_due {
+            let seen = self.enemy_counters(s, enemy).into_iter().any(|(h, det)| !det && h.distance(to) <= 3 && self.clear_los(s, to, h));
+            if seen {
+                s.armies[enemy.index()].auto_due = true;
+            }
+        }
+        // 4.3: a detachment counter within 3 hexes and LOS of an enemy counter activates.
+        for (g, info) in self.pieces.groups.iter().enumerate() {
+            if !info.detachment || s.det_active[g] || s.armies[info.side.index()].activated {
+                continue;
+            }
+            let det_hexes = self.group_hexes(s, g);
+            let foes: Vec<Hex> = self.enemy_counters(s, info.side.other()).into_iter().map(|(h, _)| h).collect();
+            if det_hexes.iter().any(|&d| foes.iter().any(|&f| f.distance(d) <= 3 && self.clear_los(s, d, f))) {
+                s.det_active[g] = true;
+            }
+        }
+        // 4.1.3: an inactive army (or detachment) first sights an enemy unit within 7 hexes.
+        if !s.armies[enemy.index()].activated && !s.armies[enemy.index()].cdoa_used {
+            let sees = self.enemy_counters(s, enemy).into_iter().any(|(h, _)| h.distance(to) <= 7 && self.clear_los(s, h, to));
+            if sees && matches!(s.phase, Phase::Movement) {
+                s.armies[enemy.index()].cdoa_used = true;
+                s.pending.push(Pending::Cdoa { side: enemy, detachment: None, stage: 0 });
+            }
+        }
+    }
+
+    /// Hexes of every counter (unit or leader) of `side`, with whether it is a Det counter.
+    fn enemy_counters(&self, s: &State, side: Side) -> Vec<(Hex, bool)> {
+        let mut v = Vec::new();
+        for (i, x) in s.units.iter().enumerate() {
+            let p = &self.pieces.units[i];
+            if x.off == Off::No && p.side == side {
+                let det = p.wing.is_some_and(|w| self.pieces.groups[usize::from(self.pieces.wings[usize::from(w)].group)].detachment);
+                v.push((x.hex, det));
+            }
+        }
+        for (l, x) in s.leaders.iter().enumerate() {
+            if x.present && self.pieces.leaders[l].side == side {
+                let det = self.pieces.leaders[l].leads.is_some_and(|w| self.pieces.groups[usize::from(self.pieces.wings[usize::from(w)].group)].detachment);
+                v.push((x.hex, det));
+            }
+        }
+        v
+    }
+
+    fn group_hexes(&self, s: &State, g: usize) -> Vec<Hex> {
+        s.units
+            .iter()
+            .enumerate()
+            .filter(|(i, x)| x.off == Off::No && self.pieces.units[*i].wing.is_some_and(|w| usize::from(self.pieces.wings[usize::from(w)].group) == g))
+            .map(|(_, x)| x.hex)
+            .collect()
+    }
+
+    /// `reachable` (DESIGN): every hex the counter could still end in this phase.
+    pub(crate) fn reach(&self, s: &State, p: Piece) -> Result<Vec<Reached>, Illegal> {
+        if s.phase != Phase::Movement || !(s.mover == Some(p) || self.piece_may_start(s, p)) {
+            return Ok(Vec::new());
+        }
+        let moved = match p {
+            Piece::Unit(u) => s.units[usize::from(u)].moved,
+            Piece::Leader(l) => s.leaders[usize::from(l)].moved,
+        };
+        if moved && s.mover != Some(p) {
+            return Ok(Vec::new());
+        }
+        let (mp, allowance) = match p {
+            Piece::Unit(u) => (s.units[usize::from(u)].mp, self.allowance(s, u)),
+            Piece::Leader(l) => (s.leaders[usize::from(l)].mp, self.pieces.leaders[usize::from(l)].ma),
+        };
+        let costs = StepCosts { pg: self, s, p, side: self.piece_side(p) };
+        let start = self.piece_hex(s, p);
+        let opts = ReachOptions { allowance: u32::from(allowance.saturating_sub(mp)), one_hex_minimum: !moved && mp == 0 };
+        let r = Reach::search(&costs, start, opts).map_err(|e| Illegal::new("engine", alloc::format!("{e}")))?;
+        Ok(r.ends().map(|(hex, cost)| Reached { hex, facing: None, also: Vec::new(), cost, path: r.path(hex).unwrap_or_default() }).collect())
+    }
+}
+
+/// The movement rules of one counter for [`Reach`]: terrain and hexside costs (7.3), EZOC exit
+/// costs and stops (7.5). It sees the position as it is, so it is exact for the counter's
+/// first step and a faithful forecast for the rest.
+struct StepCosts<'a> {
+    pg: &'a Pg,
+    s: &'a State,
+    p: Piece,
+    side: Side,
+}
+
+impl MoveCosts for StepCosts<'_> {
+    fn bounds(&self) -> Bounds {
+        self.pg.board.bounds()
+    }
+    fn contains(&self, hex: Hex) -> bool {
+        self.pg.board.on_map(hex)
+    }
+    fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+        if self.pg.enemy_in(self.s, to, self.side) {
+            return None;
+        }
+        let into = self.pg.ezoc(self.s, self.side, to);
+        match self.p {
+            Piece::Leader(_) => {
+                if into && !self.pg.has_units(self.s, to, self.side) {
+                    return None;
+                }
+            }
+            Piece::Unit(u) => {
+                let x = &self.s.units[usize::from(u)];
+                let info = &self.pg.pieces.units[usize::from(u)];
+                if into && (x.ooc || (info.paren_steps >= x.steps && info.arm != Arm::Artillery)) {
+                    return None;
+                }
+                if into && info.arm == Arm::Artillery && !self.pg.has_units(self.s, to, self.side) {
+                    return None;
+                }
+            }
+        }
+        self.pg.step_cost(self.s, self.p, from, to).map(u32::from)
+    }
+    fn exit_cost(&self, hex: Hex) -> Option<u32> {
+        if !self.pg.ezoc(self.s, self.side, hex) {
+            return Some(0);
+        }
+        match self.p {
+            Piece::Leader(_) => Some(0),
+            Piece::Unit(u) => {
+                let info = &self.pg.pieces.units[usize::from(u)];
+                if hex == self.s.units[usize::from(u)].hex && self.pg.is_engaged(self.s, u) && !info.fast {
+                    return None;
+                }
+                Some(if info.fast && !(info.prussian && info.arm == Arm::Cavalry) { 2 } else { 1 })
+            }
+        }
+    }
+    fn stops_on_entry(&self, hex: Hex) -> bool {
+        matches!(self.p, Piece::Unit(u) if self.pg.is_combat(u) && !self.pg.pieces.units[usize::from(u)].fast) && self.pg.ezoc(self.s, self.side, hex)
+    }
+}

@@ -1,0 +1,260 @@
+//! Questions about a position that many rules ask: stacks and stacking order (5), zones of
+//! control and Engaged/Supporting units (6), command and movement allowances (4.2, 7.4, 7.6).
+
+use alloc::vec::Vec;
+
+use super::Pg;
+use super::board::CostClass;
+use super::state::{Cmd, Morale, Off, Piece, State};
+use super::units::{Arm, Special};
+use crate::engine::Side;
+use crate::hex::Hex;
+
+impl Pg {
+    /// The units in `hex`, top first (5.4).
+    pub fn stack(&self, s: &State, hex: Hex) -> Vec<u16> {
+        let mut v: Vec<u16> = (0..s.units.len() as u16)
+            .filter(|&u| {
+                let x = &s.units[usize::from(u)];
+                x.off == Off::No && x.hex == hex
+            })
+            .collect();
+        v.sort_by_key(|&u| (s.units[usize::from(u)].order, u));
+        v
+    }
+
+    /// Whether any unit of `side` is in `hex`.
+    pub fn has_units(&self, s: &State, hex: Hex, side: Side) -> bool {
+        s.units.iter().enumerate().any(|(i, u)| u.off == Off::No && u.hex == hex && self.pieces.units[i].side == side)
+    }
+
+    /// Whether any enemy (of `side`) unit is in `hex`.
+    pub fn enemy_in(&self, s: &State, hex: Hex, side: Side) -> bool {
+        self.has_units(s, hex, side.other())
+    }
+
+    /// Whether `hex` is in the zone of control of `side` (6.1): a non-routed unit of `side` is
+    /// adjacent and the hex is not prohibited to it.
+    pub fn zoc_of(&self, s: &State, side: Side, hex: Hex) -> bool {
+        if !self.board.on_map(hex) {
+            return false;
+        }
+        let info = self.board.hex(hex);
+        s.units.iter().enumerate().any(|(i, u)| {
+            let p = &self.pieces.units[i];
+            u.off == Off::No
+                && p.side == side
+                && u.morale != Morale::Routed
+                && u.hex.distance(hex) == 1
+                && info.cost[self.class_of(i as u16) as usize].is_some()
+        })
+    }
+
+    /// Whether `hex` is in an enemy zone of control for `side`.
+    pub fn ezoc(&self, s: &State, side: Side, hex: Hex) -> bool {
+        self.zoc_of(s, side.other(), hex)
+    }
+
+    /// The cost class of a unit (7.3).
+    pub fn class_of(&self, u: u16) -> CostClass {
+        match self.pieces.units[usize::from(u)].arm {
+            Arm::Infantry => CostClass::Infantry,
+            Arm::Cavalry => CostClass::Cavalry,
+            Arm::Artillery => CostClass::Artillery,
+        }
+    }
+
+    /// Whether the unit is infantry or cavalry.
+    pub fn is_combat(&self, u: u16) -> bool {
+        self.pieces.units[usize::from(u)].arm != Arm::Artillery
+    }
+
+    /// `[SP, MR, MA]` of a unit now.
+    pub fn ratings(&self, s: &State, u: u16) -> [u8; 3] {
+        self.pieces.units[usize::from(u)].at(s.units[usize::from(u)].steps)
+    }
+
+    /// The morale rating now.
+    pub fn mr(&self, s: &State, u: u16) -> u8 {
+        self.ratings(s, u)[1]
+    }
+
+    /// Engaged units of a stack (6.2): when the stack is in an EZOC, the top inf/cav whose steps
+    /// total 4 or less, counting down until a unit no longer fits.
+    pub fn engaged_in(&self, s: &State, hex: Hex) -> Vec<u16> {
+        let stack = self.stack(s, hex);
+        let Some(&first) = stack.iter().find(|&&u| self.is_combat(u)) else {
+            return Vec::new();
+        };
+        let side = self.pieces.units[usize::from(first)].side;
+        if !self.ezoc(s, side, hex) {
+            return Vec::new();
+        }
+        self.top_four_steps(s, &stack)
+    }
+
+    /// The inf/cav that are or would be Engaged: the top ones totalling 4 steps or less (6.2,
+    /// 8.3 "the top 4 Steps").
+    pub fn top_four_steps(&self, s: &State, stack: &[u16]) -> Vec<u16> {
+        let mut total = 0u8;
+        let mut out = Vec::new();
+        for &u in stack.iter().filter(|&&u| self.is_combat(u)) {
+            let st = s.units[usize::from(u)].steps;
+            if total + st > 4 {
+                break;
+            }
+            total += st;
+            out.push(u);
+        }
+        out
+    }
+
+    /// Whether the unit is Engaged now.
+    pub fn is_engaged(&self, s: &State, u: u16) -> bool {
+        let x = &s.units[usize::from(u)];
+        x.off == Off::No && self.is_combat(u) && self.engaged_in(s, x.hex).contains(&u)
+    }
+
+    /// Inf/cav steps and artillery steps of `side` in a hex.
+    pub fn steps_in(&self, s: &State, hex: Hex) -> (u8, u8) {
+        let mut inf = 0u8;
+        let mut art = 0u8;
+        for (i, u) in s.units.iter().enumerate() {
+            if u.off == Off::No && u.hex == hex {
+                if self.is_combat(i as u16) {
+                    inf = inf.saturating_add(u.steps);
+                } else {
+                    art = art.saturating_add(u.steps);
+                }
+            }
+        }
+        (inf, art)
+    }
+
+    /// Whether a hex's stack is within the stacking limits (5.1, 5.2).
+    pub fn stacking_ok(&self, s: &State, hex: Hex) -> bool {
+        let (inf, art) = self.steps_in(s, hex);
+        let ic = s.units.iter().any(|u| u.off == Off::No && u.hex == hex && u.in_column);
+        if inf == 0 {
+            art <= 12
+        } else if ic {
+            inf <= 4 && art <= 8
+        } else {
+            inf <= 12 && art <= 8
+        }
+    }
+
+    /// Whether the unit's army (or detachment) may act (4.1, 4.3).
+    pub fn unit_active(&self, s: &State, u: u16) -> bool {
+        let p = &self.pieces.units[usize::from(u)];
+        if s.armies[p.side.index()].activated {
+            return true;
+        }
+        match p.wing {
+            Some(w) => {
+                let g = usize::from(self.pieces.wings[usize::from(w)].group);
+                self.pieces.groups[g].detachment && s.det_active[g]
+            }
+            None => false,
+        }
+    }
+
+    /// The command state of a unit this turn (4.2, 4.5).
+    pub fn command(&self, s: &State, u: u16) -> Cmd {
+        let p = &self.pieces.units[usize::from(u)];
+        match p.wing {
+            Some(w) => {
+                if s.wing_rescued[usize::from(w)] {
+                    return Cmd::Effective;
+                }
+                s.groups[usize::from(self.pieces.wings[usize::from(w)].group)]
+            }
+            None => {
+                if s.units[usize::from(u)].art_effective {
+                    return Cmd::Effective;
+                }
+                // Artillery belongs to the basic infantry/artillery group (4.2).
+                let g = self.pieces.groups.iter().position(|g| g.side == p.side && g.basic_inf_art);
+                g.map(|g| s.groups[g]).unwrap_or(Cmd::Degraded)
+            }
+        }
+    }
+
+    /// The movement allowance of a unit this phase (4.2, 4.2.2, 7.4, 7.6.1).
+    pub fn allowance(&self, s: &State, u: u16) -> u8 {
+        let x = &s.units[usize::from(u)];
+        let ma = self.ratings(s, u)[2];
+        let degraded = self.command(s, u) != Cmd::Effective;
+        if x.in_column {
+            // 7.6.1: +4 when Effective; fixed allowances when Degraded.
+            return if degraded {
+                match self.pieces.units[usize::from(u)].arm {
+                    Arm::Artillery => 4,
+                    Arm::Infantry => 5,
+                    Arm::Cavalry => 7,
+                }
+            } else {
+                ma + 4
+            };
+        }
+        let halve = degraded || x.ooc || x.morale == Morale::Disordered;
+        if halve { ma.div_ceil(2) } else { ma }
+    }
+
+    /// The hex of a piece.
+    pub fn piece_hex(&self, s: &State, p: Piece) -> Hex {
+        match p {
+            Piece::Unit(u) => s.units[usize::from(u)].hex,
+            Piece::Leader(l) => s.leaders[usize::from(l)].hex,
+        }
+    }
+
+    /// The side of a piece.
+    pub fn piece_side(&self, p: Piece) -> Side {
+        match p {
+            Piece::Unit(u) => self.pieces.units[usize::from(u)].side,
+            Piece::Leader(l) => self.pieces.leaders[usize::from(l)].side,
+        }
+    }
+
+    /// The distance from a unit to its wing leader (4.2.2); `u32::MAX` without one.
+    pub fn leader_distance(&self, s: &State, u: u16) -> u32 {
+        let p = &self.pieces.units[usize::from(u)];
+        let here = s.units[usize::from(u)].hex;
+        match p.wing.and_then(|w| self.pieces.wings[usize::from(w)].leader) {
+            Some(l) if s.leaders[usize::from(l)].present => s.leaders[usize::from(l)].hex.distance(here),
+            _ => u32::MAX,
+        }
+    }
+
+    /// Whether a special leader may affect a wing (4.2.1, 4.5): I/C restriction, and it leads
+    /// the wing or is stacked with the wing's leader.
+    pub fn special_may_affect(&self, s: &State, leader: u16, wing: u8) -> bool {
+        let l = &self.pieces.leaders[usize::from(leader)];
+        let w = &self.pieces.wings[usize::from(wing)];
+        if l.side != w.side || !s.leaders[usize::from(leader)].present {
+            return false;
+        }
+        let kind_ok = match l.special {
+            Special::No => false,
+            Special::Infantry => w.has_infantry,
+            Special::Cavalry => !w.has_infantry,
+            Special::Any => true,
+        };
+        let placed = l.leads == Some(wing)
+            || w.leader.is_some_and(|wl| {
+                let wl = &s.leaders[usize::from(wl)];
+                wl.present && wl.hex == s.leaders[usize::from(leader)].hex
+            });
+        kind_ok && placed
+    }
+
+    /// Units of a side on the map that are not routed, inf/cav only.
+    pub fn formed_cav_engaged_in(&self, s: &State, hexes: &[Hex]) -> bool {
+        hexes.iter().any(|&h| {
+            self.engaged_in(s, h).iter().any(|&u| {
+                self.pieces.units[usize::from(u)].arm == Arm::Cavalry && s.units[usize::from(u)].morale == Morale::Formed
+            })
+        })
+    }
+}

@@ -1,0 +1,265 @@
+//! The changing part of a Prussia's Glory game. Everything needed to continue is here; the
+//! printed values of the counters stay in [`super::units`].
+
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Side;
+use crate::hex::Hex;
+
+/// Morale state (9): Formed, Disordered (9.1), Routed (9.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Morale {
+    /// Formed.
+    Formed,
+    /// Disordered (9.1).
+    Disordered,
+    /// Routed (9.2).
+    Routed,
+}
+
+/// Why a unit is not on the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Off {
+    /// On the map.
+    No,
+    /// Not yet arrived (a reinforcement).
+    Waiting,
+    /// Eliminated by step losses (10.8.1.1) or routed off the map (7.1).
+    Eliminated,
+    /// Captured (9.2, 10.8.3.5, 10.9).
+    Captured,
+}
+
+/// One unit's changing state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Unit {
+    /// Where it is (meaningful when `off == No`).
+    #[serde(with = "super::pghex")]
+    pub hex: Hex,
+    /// On the map or why not.
+    pub off: Off,
+    /// Steps left.
+    pub steps: u8,
+    /// Morale state.
+    pub morale: Morale,
+    /// Position in its stack: lower is higher (5.4).
+    pub order: i32,
+    /// In Column (7.6).
+    pub in_column: bool,
+    /// MP spent by the unit moving now (7.3).
+    pub mp: u8,
+    /// Began normal movement this phase.
+    pub moved: bool,
+    /// Finished its movement this phase (7.3: one counter at a time).
+    pub done: bool,
+    /// Artillery Moved marker (7.3, 8).
+    pub art_moved: bool,
+    /// Out of Command this turn (4.2.2).
+    pub ooc: bool,
+    /// Traces command to the Army Commander this turn (4.2.2).
+    pub ac_trace: bool,
+    /// Artillery made Effective by a special leader this turn (4.5).
+    pub art_effective: bool,
+    /// Took part in a close combat this player turn (10).
+    pub fought: bool,
+    /// Bombarded this player turn (8).
+    pub fired: bool,
+    /// Attempted a rally this phase (9.4).
+    pub rallied: bool,
+    /// Used its free change of stacking order this phase (5.4).
+    pub reordered: bool,
+}
+
+/// One leader's changing state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Leader {
+    /// Where it is.
+    #[serde(with = "super::pghex")]
+    pub hex: Hex,
+    /// On the map (false once lost, 10.7 provisional).
+    pub present: bool,
+    /// In Column (7.6: army commanders IC on their own; wing leaders with their wing).
+    pub in_column: bool,
+    /// MP spent this phase.
+    pub mp: u8,
+    /// Began moving this phase.
+    pub moved: bool,
+    /// Finished moving this phase.
+    pub done: bool,
+}
+
+/// An army's status (12, provisional: the rules of 12 are missing from the text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArmyStatus {
+    /// Normal.
+    Normal,
+    /// Demoralized (9.3: -1 to morale checks).
+    Demoralized,
+    /// Broken (9.3: -2 to morale checks).
+    Broken,
+}
+
+/// One side's army.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Army {
+    /// Activated (4.1).
+    pub activated: bool,
+    /// Activation attempts made (4.1.1: the cost may differ by attempt).
+    pub attempts: u8,
+    /// The one Coup d'Oeil attempt of the main army has been used (4.1.3).
+    pub cdoa_used: bool,
+    /// Automatic activation is due in this side's next player turn (4.1.2).
+    pub auto_due: bool,
+    /// Current army morale (4.1.1 AM spending; 12 provisional).
+    pub am: i16,
+    /// Status.
+    pub status: ArmyStatus,
+    /// Steps of inf/cav lost in any way (for the step-conservation invariant).
+    pub steps_lost: u16,
+    /// Units eliminated (provisional VP, digest §7).
+    pub eliminated: u16,
+    /// Inf/cav units captured (provisional VP).
+    pub captured: u16,
+    /// Artillery steps captured (provisional VP).
+    pub art_steps_captured: u16,
+}
+
+/// A group's command state this turn (4.2, 4.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cmd {
+    /// Not rolled yet this turn (or the army is not active).
+    Unrolled,
+    /// Effective: full MA.
+    Effective,
+    /// Degraded: half MA (round up).
+    Degraded,
+}
+
+/// A Locked (Engaged) marker (6.3, 7.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Locked {
+    /// The marked hex.
+    #[serde(with = "super::pghex")]
+    pub hex: Hex,
+    /// Flipped to the penalty ("-2 DRM") side.
+    pub penalty: bool,
+}
+
+/// Where the game is in the sequence of play (3.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// 1: Army Activation Phase (main scenarios, 4.1.1): attempt or not.
+    Activation,
+    /// 1: the activation roll (chance).
+    ActivationRoll,
+    /// 2A: Deploy From Column Segment (4.4) and the Army Commander traces of 4.2.2.
+    Command,
+    /// 2B: Group Command Roll for group `0` (chance, 4.5).
+    GroupRoll(u8),
+    /// 2B: special leader `0` chooses a wing to affect, or passes (4.5).
+    SpecialLeader(u8),
+    /// 2B: special leader `0` rolls for wing `1` (chance, 4.5).
+    SpecialRoll(u8, u8),
+    /// 3A: Routed Movement Segment (7.1).
+    RoutedMovement,
+    /// 3C: Normal Movement (7.3); 3B (7.2) happens on entry.
+    Movement,
+    /// 4: Offensive Bombardment Phase (8).
+    OffensiveBombardment,
+    /// 5: Rally Phase (9.4).
+    Rally,
+    /// 6: Defensive Bombardment Phase (8.5).
+    DefensiveBombardment,
+    /// 7: Close Combat Phase (10).
+    CloseCombat,
+    /// C: Joint Army Morale Adjustment Phase (13, provisional), while its morale checks roll.
+    ArmyMorale,
+    /// The game is over.
+    Over,
+}
+
+/// The state of a Prussia's Glory game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    /// Game turn (3.0).
+    pub turn: u8,
+    /// The Active player (3.0).
+    pub active: Side,
+    /// The phase.
+    pub phase: Phase,
+    /// Units, in the order of the scenario's counters.
+    pub units: Vec<Unit>,
+    /// Leaders, in the order of the scenario's counters.
+    pub leaders: Vec<Leader>,
+    /// The two armies.
+    pub armies: [Army; 2],
+    /// Command state of each group this turn.
+    pub groups: Vec<Cmd>,
+    /// Detachments activated (4.3), by group index (false for non-detachment groups).
+    pub det_active: Vec<bool>,
+    /// The CdOA attempt of each detachment has been used (4.3.2).
+    pub det_cdoa_used: Vec<bool>,
+    /// Wings made Effective by a special leader this turn (4.5).
+    pub wing_rescued: Vec<bool>,
+    /// Wings In Column (7.6).
+    pub wing_ic: Vec<bool>,
+    /// Wings that used their forced-deployment attempt this turn (7.6.3).
+    pub wing_fd_tried: Vec<bool>,
+    /// Wings caught In Column this player turn (7.6.3).
+    pub wing_caught: Vec<bool>,
+    /// Special leaders that have acted this turn (4.5).
+    pub special_done: Vec<bool>,
+    /// Locked markers (6.3).
+    pub locked: Vec<Locked>,
+    /// Hexes bombarded this player turn (8).
+    #[serde(with = "super::pghex::vec")]
+    pub bombarded: Vec<Hex>,
+    /// The unit or leader moving now (7.3), as a piece reference.
+    pub mover: Option<Piece>,
+    /// Decisions and rolls that interrupt the phase, last = next (losses, retreats, rolls).
+    pub pending: Vec<super::pending::Pending>,
+    /// The bombardment being declared (8).
+    pub bombard: Option<super::bombard::Declaration>,
+    /// The close combat in progress (10).
+    pub combat: Option<super::combat::Combat>,
+    /// Next stack-order key for "on top" (decreasing) and "at the bottom" (increasing).
+    pub top_key: i32,
+    /// See `top_key`.
+    pub bottom_key: i32,
+}
+
+/// A unit or a leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Piece {
+    /// Unit index.
+    Unit(u16),
+    /// Leader index.
+    Leader(u16),
+}
+
+impl State {
+    /// A stack-order key that puts a unit on top of every stack (5.4).
+    pub fn take_top(&mut self) -> i32 {
+        self.top_key -= 1;
+        self.top_key
+    }
+
+    /// A stack-order key that puts a unit at the bottom of every stack (5.4).
+    pub fn take_bottom(&mut self) -> i32 {
+        self.bottom_key += 1;
+        self.bottom_key
+    }
+
+    /// The Locked marker of a hex.
+    pub fn locked_at(&self, hex: Hex) -> Option<Locked> {
+        self.locked.iter().copied().find(|l| l.hex == hex)
+    }
+}
