@@ -83,7 +83,9 @@ impl Pg {
                         out.push(Action::AddBattery { unit: u });
                     }
                 }
-                out.push(Action::Fire);
+                if !decl.batteries.is_empty() {
+                    out.push(Action::Fire);
+                }
             }
             None => {
                 let mut targets: Vec<Hex> = Vec::new();

@@ -3,7 +3,6 @@
 //! the roll (10.6), leader checks (10.7), results (10.8) and the advance after combat (step 9,
 //! provisional: the text breaks off before it).
 
-use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
