@@ -10,8 +10,14 @@ fn library() -> Library {
     let mut lib = Library::builtin().unwrap();
     for (name, text) in [
         ("smoke-map.json", include_str!("pg/smoke-map.json")),
-        ("smoke-counters.json", include_str!("pg/smoke-counters.json")),
-        ("smoke-scenario.json", include_str!("pg/smoke-scenario.json")),
+        (
+            "smoke-counters.json",
+            include_str!("pg/smoke-counters.json"),
+        ),
+        (
+            "smoke-scenario.json",
+            include_str!("pg/smoke-scenario.json"),
+        ),
     ] {
         lib.add(name, text).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -34,10 +40,16 @@ fn smoke_random_games_end_and_keep_the_contract() {
             rules.legal_actions(&state, &mut actions);
             match rules.actor(&state) {
                 Actor::Terminal(_) => break,
-                _ => assert!(!actions.is_empty(), "seed {seed}: no legal action in {:?}", state.phase),
+                _ => assert!(
+                    !actions.is_empty(),
+                    "seed {seed}: no legal action in {:?}",
+                    state.phase
+                ),
             }
             for a in &actions {
-                rules.applied(&state, a).unwrap_or_else(|e| panic!("seed {seed}: listed {a:?} refused: {e}"));
+                rules
+                    .applied(&state, a)
+                    .unwrap_or_else(|e| panic!("seed {seed}: listed {a:?} refused: {e}"));
             }
             game.step_random().unwrap();
         }

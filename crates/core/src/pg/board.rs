@@ -96,9 +96,9 @@ pub(crate) const EDGE_NAMES: [&str; 4] = ["west", "east", "north", "south"];
 
 fn terrain_int(t: &TerrainSet, id: &str, attr: &str) -> Result<i64, DataError> {
     match t.value(id, attr).and_then(|c| c.value.as_ref()) {
-        Some(v) => v.as_int().ok_or_else(|| {
-            DataError::new(&t.id, format!("{id}.{attr}"), "expected an integer")
-        }),
+        Some(v) => v
+            .as_int()
+            .ok_or_else(|| DataError::new(&t.id, format!("{id}.{attr}"), "expected an integer")),
         None => Err(missing(t, id, attr)),
     }
 }
@@ -106,7 +106,11 @@ fn terrain_int(t: &TerrainSet, id: &str, attr: &str) -> Result<i64, DataError> {
 fn terrain_bool(t: &TerrainSet, id: &str, attr: &str) -> Result<bool, DataError> {
     match t.value(id, attr).and_then(|c| c.value.as_ref()) {
         Some(Value::Bool(b)) => Ok(*b),
-        Some(_) => Err(DataError::new(&t.id, format!("{id}.{attr}"), "expected true or false")),
+        Some(_) => Err(DataError::new(
+            &t.id,
+            format!("{id}.{attr}"),
+            "expected true or false",
+        )),
         None => Err(missing(t, id, attr)),
     }
 }
@@ -204,7 +208,9 @@ impl Board {
             }
         }
         for hex in board.grid.hexes() {
-            let Some(id) = board.grid.to_id(hex) else { continue };
+            let Some(id) = board.grid.to_id(hex) else {
+                continue;
+            };
             let label = id.to_string();
             let names = map.terrain_of(&label);
             let mut info = if names.is_empty() {
@@ -220,12 +226,11 @@ impl Board {
                 }
                 acc.unwrap_or(default)
             };
-            let sat = |v: u8| v.min(u8::MAX);
             info.edge_dist = [
-                sat(id.col() - lo_c),
-                sat(hi_c - id.col()),
-                sat(id.row() - lo_r),
-                sat(hi_r - id.row()),
+                id.col() - lo_c,
+                hi_c - id.col(),
+                id.row() - lo_r,
+                hi_r - id.row(),
             ];
             if let Some(i) = board.index(hex) {
                 board.hexes[i] = info;
@@ -242,27 +247,63 @@ impl Board {
         for (n, side) in map.hexsides.iter().enumerate() {
             let at = format!("hexsides[{n}]");
             let (a, b) = match (&side.between, &side.hex, &side.side) {
-                (Some([a, b]), _, _) => (board.hex_of(&map.id, a, &at)?, board.hex_of(&map.id, b, &at)?),
+                (Some([a, b]), _, _) => (
+                    board.hex_of(&map.id, a, &at)?,
+                    board.hex_of(&map.id, b, &at)?,
+                ),
                 (None, Some(h), Some(dir)) => {
                     let a = board.hex_of(&map.id, h, &at)?;
                     let d = compass(dir).ok_or_else(|| {
-                        DataError::new(&map.id, format!("{at}.side"), "expected n, ne, se, s, sw or nw")
+                        DataError::new(
+                            &map.id,
+                            format!("{at}.side"),
+                            "expected n, ne, se, s, sw or nw",
+                        )
                     })?;
                     (a, a.neighbor(d))
                 }
-                _ => return Err(DataError::new(&map.id, at, "a hexside needs `between` or `hex` + `side`")),
+                _ => {
+                    return Err(DataError::new(
+                        &map.id,
+                        at,
+                        "a hexside needs `between` or `hex` + `side`",
+                    ));
+                }
             };
             let Some(d) = a.direction_to(b) else {
-                return Err(DataError::new(&map.id, at, "the two hexes are not adjacent"));
+                return Err(DataError::new(
+                    &map.id,
+                    at,
+                    "the two hexes are not adjacent",
+                ));
             };
             match side.feature.as_str() {
                 "slope" => {
                     let high = match &side.toward {
                         Some(h) => board.hex_of(&map.id, h, &at)?,
-                        None => return Err(DataError::new(&map.id, at, "a slope needs `toward` (its high side)").with_rule("8.2.1")),
+                        None => {
+                            return Err(DataError::new(
+                                &map.id,
+                                at,
+                                "a slope needs `toward` (its high side)",
+                            )
+                            .with_rule("8.2.1"));
+                        }
                     };
-                    board.set_side(a, d, |s| if high == b { s.up = true } else { s.down = true });
-                    board.set_side(b, d.opposite(), |s| if high == a { s.up = true } else { s.down = true });
+                    board.set_side(a, d, |s| {
+                        if high == b {
+                            s.up = true
+                        } else {
+                            s.down = true
+                        }
+                    });
+                    board.set_side(b, d.opposite(), |s| {
+                        if high == a {
+                            s.up = true
+                        } else {
+                            s.down = true
+                        }
+                    });
                 }
                 "entrenchment" => {
                     board.set_side(a, d, |s| s.entrenchment = true);
@@ -272,9 +313,13 @@ impl Board {
             }
         }
         for edge in &map.edges {
-            let Some(k) = EDGE_NAMES.iter().position(|e| *e == edge.edge) else { continue };
+            let Some(k) = EDGE_NAMES.iter().position(|e| *e == edge.edge) else {
+                continue;
+            };
             for (side, sc) in s.scenario.sides.iter().enumerate().take(2) {
-                if edge.friendly_to.as_deref() == Some(sc.id.as_str()) || sc.friendly_edges.iter().any(|e| e == &edge.edge) {
+                if edge.friendly_to.as_deref() == Some(sc.id.as_str())
+                    || sc.friendly_edges.iter().any(|e| e == &edge.edge)
+                {
                     board.friendly_edges[side][k] = true;
                 }
             }
@@ -327,12 +372,16 @@ impl Board {
     /// The features of the side of `h` toward `d`.
     #[inline]
     pub fn side(&self, h: Hex, d: Direction) -> SideInfo {
-        self.index(h).map(|i| self.sides[i][d.index() as usize]).unwrap_or_default()
+        self.index(h)
+            .map(|i| self.sides[i][d.index() as usize])
+            .unwrap_or_default()
     }
 
     /// The features of the side between adjacent hexes `a` and `b`, seen from `a`.
     pub fn side_between(&self, a: Hex, b: Hex) -> SideInfo {
-        a.direction_to(b).map(|d| self.side(a, d)).unwrap_or_default()
+        a.direction_to(b)
+            .map(|d| self.side(a, d))
+            .unwrap_or_default()
     }
 
     /// The search bounds of the map.

@@ -28,7 +28,11 @@ pub struct Declaration {
 
 impl Pg {
     fn bombard_side(&self, s: &State) -> Side {
-        if s.phase == Phase::DefensiveBombardment { s.active.other() } else { s.active }
+        if s.phase == Phase::DefensiveBombardment {
+            s.active.other()
+        } else {
+            s.active
+        }
     }
 
     /// Whether an artillery unit may bombard this player turn (8, 8.5).
@@ -36,7 +40,13 @@ impl Pg {
         let side = self.bombard_side(s);
         let x = &s.units[usize::from(u)];
         let info = &self.pieces.units[usize::from(u)];
-        if self.is_combat(u) || info.side != side || x.off != Off::No || x.in_column || x.morale == Morale::Routed || x.fired {
+        if self.is_combat(u)
+            || info.side != side
+            || x.off != Off::No
+            || x.in_column
+            || x.morale == Morale::Routed
+            || x.fired
+        {
             return false;
         }
         if s.phase == Phase::OffensiveBombardment && x.art_moved {
@@ -46,7 +56,9 @@ impl Pg {
             return false;
         }
         // 8: stacked above all infantry and cavalry in its hex.
-        !s.units.iter().enumerate().any(|(i, y)| y.off == Off::No && y.hex == x.hex && self.is_combat(i as u16) && y.order < x.order)
+        !s.units.iter().enumerate().any(|(i, y)| {
+            y.off == Off::No && y.hex == x.hex && self.is_combat(i as u16) && y.order < x.order
+        })
     }
 
     /// Whether battery `u` may fire at `target` (8.1, 8.5).
@@ -67,8 +79,13 @@ impl Pg {
         }
         // 8.1: enemy units adjacent to friendly units: only if stacked with or adjacent to every
         // such friendly unit and adjacent to the target.
-        let friends: Vec<Hex> = target.neighbors().into_iter().filter(|&n| self.has_units(s, n, side)).collect();
-        if !friends.is_empty() && !(d == 1 && friends.iter().all(|&f| f.distance(from) <= 1)) {
+        let friends: Vec<Hex> = target
+            .neighbors()
+            .into_iter()
+            .filter(|&n| self.has_units(s, n, side))
+            .collect();
+        let covers_all = d == 1 && friends.iter().all(|&f| f.distance(from) <= 1);
+        if !friends.is_empty() && !covers_all {
             return false;
         }
         d == 1 || self.clear_los(s, from, target)
@@ -79,7 +96,10 @@ impl Pg {
         match &s.bombard {
             Some(decl) => {
                 for u in 0..s.units.len() as u16 {
-                    if !decl.batteries.contains(&u) && self.battery_ready(s, u) && self.may_fire_at(s, u, decl.target) {
+                    if !decl.batteries.contains(&u)
+                        && self.battery_ready(s, u)
+                        && self.may_fire_at(s, u, decl.target)
+                    {
                         out.push(Action::AddBattery { unit: u });
                     }
                 }
@@ -95,7 +115,12 @@ impl Pg {
                     }
                     let from = s.units[usize::from(u)].hex;
                     for (i, x) in s.units.iter().enumerate() {
-                        if x.off == Off::No && self.pieces.units[i].side != self.bombard_side(s) && x.hex.distance(from) <= 3 && !targets.contains(&x.hex) && self.may_fire_at(s, u, x.hex) {
+                        if x.off == Off::No
+                            && self.pieces.units[i].side != self.bombard_side(s)
+                            && x.hex.distance(from) <= 3
+                            && !targets.contains(&x.hex)
+                            && self.may_fire_at(s, u, x.hex)
+                        {
                             targets.push(x.hex);
                         }
                     }
@@ -108,10 +133,19 @@ impl Pg {
     }
 
     /// Applies a bombardment-phase action.
-    pub(crate) fn apply_bombard(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(crate) fn apply_bombard(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         match a {
             Action::BombardTarget { hex } => {
-                s.bombard = Some(Declaration { target: *hex, batteries: Vec::new(), rolling: false });
+                s.bombard = Some(Declaration {
+                    target: *hex,
+                    batteries: Vec::new(),
+                    rolling: false,
+                });
                 // The first battery is chosen with AddBattery; a target needs one to fire.
             }
             Action::AddBattery { unit } => {
@@ -120,9 +154,14 @@ impl Pg {
                 }
             }
             Action::Fire => {
-                let Some(d) = s.bombard.as_mut() else { return Err(Illegal::new("8", "no bombardment is declared")) };
+                let Some(d) = s.bombard.as_mut() else {
+                    return Err(Illegal::new("8", "no bombardment is declared"));
+                };
                 if d.batteries.is_empty() {
-                    return Err(Illegal::new("8", "add at least one artillery unit before firing"));
+                    return Err(Illegal::new(
+                        "8",
+                        "add at least one artillery unit before firing",
+                    ));
                 }
                 let total = self.total_bs(s);
                 if total <= 1 {
@@ -137,7 +176,12 @@ impl Pg {
                 self.finish_bombardment(s, total, r.value, ev);
             }
             Action::EndPhase => self.after_bombardment_phase(s, ev),
-            other => return Err(Illegal::new("engine", alloc::format!("{other:?} is not a bombardment decision"))),
+            other => {
+                return Err(Illegal::new(
+                    "engine",
+                    alloc::format!("{other:?} is not a bombardment decision"),
+                ));
+            }
         }
         Ok(())
     }
@@ -161,10 +205,19 @@ impl Pg {
         }
         s.bombarded.push(d.target);
         if total <= 1 {
-            ev.push(Event::Bombardment { target: d.target, strength: total, roll: 0, drm: 0, result: "-".to_string() });
+            ev.push(Event::Bombardment {
+                target: d.target,
+                strength: total,
+                roll: 0,
+                drm: 0,
+                result: "-".to_string(),
+            });
             return;
         }
-        let canister = d.batteries.iter().all(|&u| s.units[usize::from(u)].hex.distance(d.target) == 1);
+        let canister = d
+            .batteries
+            .iter()
+            .all(|&u| s.units[usize::from(u)].hex.distance(d.target) == 1);
         let targets = self.top_four_steps(s, &self.stack(s, d.target));
         let mut drm = i16::from(self.board.hex(d.target).bomb_drm);
         // The firing hex most favourable to the firer is taken for hexside terrain (8.3).
@@ -192,21 +245,45 @@ impl Pg {
             drm += i16::from(self.charts.bomb("target_stack_large"));
         }
         let result = self.charts.bombardment(i16::from(roll) + drm, total);
-        ev.push(Event::Bombardment { target: d.target, strength: total, roll, drm: drm.clamp(-99, 99) as i8, result: format_side(&result) });
+        ev.push(Event::Bombardment {
+            target: d.target,
+            strength: total,
+            roll,
+            drm: drm.clamp(-99, 99) as i8,
+            result: format_side(&result),
+        });
         let mut lp = match result.lp {
             Lp::N(n) => n,
             Lp::Ex | Lp::ExPlus1 => 1,
         };
-        if result.paren && self.stack(s, d.target).iter().any(|&u| self.is_combat(u) && !targets.contains(&u)) {
+        if result.paren
+            && self
+                .stack(s, d.target)
+                .iter()
+                .any(|&u| self.is_combat(u) && !targets.contains(&u))
+        {
             lp = lp.saturating_sub(1);
         }
-        let task = LossTask { side: side.other(), hexes: alloc::vec![d.target], lp, result, canister, lead: None, taken: Vec::new(), bombardment: true };
+        let task = LossTask {
+            side: side.other(),
+            hexes: alloc::vec![d.target],
+            lp,
+            result,
+            canister,
+            lead: None,
+            taken: Vec::new(),
+            bombardment: true,
+        };
         self.start_losses(s, task, ev);
     }
 
     /// Phase 4 or 6 begins.
     pub(crate) fn begin_bombardment(&self, s: &mut State, defensive: bool, ev: &mut Vec<Event>) {
-        s.phase = if defensive { Phase::DefensiveBombardment } else { Phase::OffensiveBombardment };
+        s.phase = if defensive {
+            Phase::DefensiveBombardment
+        } else {
+            Phase::OffensiveBombardment
+        };
         s.bombarded.clear();
         for u in s.units.iter_mut() {
             u.fired = false;
@@ -222,7 +299,9 @@ impl Pg {
                 u.rallied = false;
             }
             s.phase = Phase::Rally;
-            ev.push(Event::PhaseBegins { phase: Phase::Rally });
+            ev.push(Event::PhaseBegins {
+                phase: Phase::Rally,
+            });
         } else {
             self.begin_close_combat(s, ev);
         }
@@ -231,7 +310,12 @@ impl Pg {
     /// Legal actions of the Rally Phase (9.4).
     pub(crate) fn rally_actions(&self, s: &State, out: &mut Vec<Action>) {
         for (i, x) in s.units.iter().enumerate() {
-            if x.off == Off::No && self.pieces.units[i].side == s.active && x.morale != Morale::Formed && !x.rallied && self.unit_active(s, i as u16) {
+            if x.off == Off::No
+                && self.pieces.units[i].side == s.active
+                && x.morale != Morale::Formed
+                && !x.rallied
+                && self.unit_active(s, i as u16)
+            {
                 out.push(Action::Rally { unit: i as u16 });
             }
         }
@@ -239,14 +323,24 @@ impl Pg {
     }
 
     /// Applies a Rally Phase action.
-    pub(crate) fn apply_rally(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(crate) fn apply_rally(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         match a {
             Action::Rally { unit } => {
                 s.units[usize::from(*unit)].rallied = true;
                 s.pending.push(Pending::Rally { unit: *unit });
             }
             Action::EndPhase => self.begin_bombardment(s, true, ev),
-            other => return Err(Illegal::new("engine", alloc::format!("{other:?} is not a rally decision"))),
+            other => {
+                return Err(Illegal::new(
+                    "engine",
+                    alloc::format!("{other:?} is not a rally decision"),
+                ));
+            }
         }
         Ok(())
     }
@@ -257,7 +351,12 @@ impl Pg {
         let x = &s.units[usize::from(u)];
         let mut target = self.mr(s, u) as i8;
         let lm = self.best_leader_mod(s, x.hex, side);
-        if lm != 0 || s.leaders.iter().enumerate().any(|(l, y)| y.present && y.hex == x.hex && self.pieces.leaders[l].side == side) {
+        if lm != 0
+            || s.leaders
+                .iter()
+                .enumerate()
+                .any(|(l, y)| y.present && y.hex == x.hex && self.pieces.leaders[l].side == side)
+        {
             target += lm + self.charts.rally_mod("leader_in_hex");
         }
         if self.ezoc(s, side, x.hex) {
@@ -275,11 +374,24 @@ impl Pg {
             ArmyStatus::Normal => {}
         }
         let success = roll as i8 <= target;
-        ev.push(Event::Rally { unit: u, roll, target, success });
+        ev.push(Event::Rally {
+            unit: u,
+            roll,
+            target,
+            success,
+        });
         if success {
-            let to = if x.morale == Morale::Routed { Morale::Disordered } else { Morale::Formed };
+            let to = if x.morale == Morale::Routed {
+                Morale::Disordered
+            } else {
+                Morale::Formed
+            };
             s.units[usize::from(u)].morale = to;
-            ev.push(Event::Morale { unit: u, to, rule: super::event::Rule("9.4") });
+            ev.push(Event::Morale {
+                unit: u,
+                to,
+                rule: super::event::Rule("9.4"),
+            });
         }
     }
 }
@@ -301,7 +413,12 @@ pub fn format_side(r: &super::charts::SideResult) -> alloc::string::String {
         Lp::Ex => out.push_str("Ex"),
         Lp::ExPlus1 => out.push_str("Ex+1"),
     }
-    for (flag, c) in [(r.rout, 'R'), (r.retreat, 'r'), (r.surrender, 'S'), (r.artillery, '*')] {
+    for (flag, c) in [
+        (r.rout, 'R'),
+        (r.retreat, 'r'),
+        (r.surrender, 'S'),
+        (r.artillery, '*'),
+    ] {
         if flag {
             out.push(c);
         }

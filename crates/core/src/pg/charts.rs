@@ -101,7 +101,16 @@ pub struct CombatResult {
 }
 
 /// The odds columns of the CRT (10.3), lowest first, as (attacker, defender).
-pub const ODDS: [(u8, u8); 8] = [(1, 3), (1, 2), (1, 1), (3, 2), (2, 1), (3, 1), (4, 1), (5, 1)];
+pub const ODDS: [(u8, u8); 8] = [
+    (1, 3),
+    (1, 2),
+    (1, 1),
+    (3, 2),
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (5, 1),
+];
 
 /// The bombardment columns (8.3): lowest total BS of each column; there is no 1 column.
 pub const BS_COLUMNS: [u8; 6] = [2, 3, 4, 6, 8, 11];
@@ -129,7 +138,11 @@ pub struct Charts {
 
 fn chart<'a>(s: &'a ResolvedScenario, id: &str) -> Result<&'a Chart, DataError> {
     s.chart(id).ok_or_else(|| {
-        DataError::new(&s.scenario.id, "charts", format!("the pg rules need the chart {id:?}"))
+        DataError::new(
+            &s.scenario.id,
+            "charts",
+            format!("the pg rules need the chart {id:?}"),
+        )
     })
 }
 
@@ -139,7 +152,11 @@ fn text_at(c: &Chart, row: usize, col: &str) -> Result<String, DataError> {
             Value::Text(t) | Value::Result(t) => t.clone(),
             other => other.to_string(),
         }),
-        None => Err(DataError::new(&c.id, format!("rows[{row}].{col}"), "the value is \"missing\"; the pg rules need it")),
+        None => Err(DataError::new(
+            &c.id,
+            format!("rows[{row}].{col}"),
+            "the value is \"missing\"; the pg rules need it",
+        )),
     }
 }
 
@@ -150,7 +167,13 @@ fn named(c: &Chart, value_col: &str) -> Result<Vec<(String, i8)>, DataError> {
         let v = c
             .get_at(row, value_col, Mode::Lenient)?
             .and_then(|v| v.as_int())
-            .ok_or_else(|| DataError::new(&c.id, format!("rows[{row}].{value_col}"), "expected an integer"))?;
+            .ok_or_else(|| {
+                DataError::new(
+                    &c.id,
+                    format!("rows[{row}].{value_col}"),
+                    "expected an integer",
+                )
+            })?;
         out.push((id, v.clamp(-20, 20) as i8));
     }
     Ok(out)
@@ -159,10 +182,13 @@ fn named(c: &Chart, value_col: &str) -> Result<Vec<(String, i8)>, DataError> {
 fn roll_rows(c: &Chart) -> Result<i8, DataError> {
     // The first row must be "N-" (that roll or less); rows then rise by one.
     let first = text_at(c, 0, "roll")?;
-    let n: i8 = first
-        .trim_end_matches('-')
-        .parse()
-        .map_err(|_| DataError::new(&c.id, "rows[0].roll", "the first row must read \"N-\" (N or less)"))?;
+    let n: i8 = first.trim_end_matches('-').parse().map_err(|_| {
+        DataError::new(
+            &c.id,
+            "rows[0].roll",
+            "the first row must read \"N-\" (N or less)",
+        )
+    })?;
     Ok(n)
 }
 
@@ -172,14 +198,29 @@ impl Charts {
         let crt_c = chart(s, "pg/crt")?;
         let mut crt = Vec::new();
         for row in 0..crt_c.rows.len() {
-            let mut cells = [CombatResult { attacker: SideResult::NONE, defender: SideResult::NONE }; 8];
+            let mut cells = [CombatResult {
+                attacker: SideResult::NONE,
+                defender: SideResult::NONE,
+            }; 8];
             for (i, (a, d)) in ODDS.iter().enumerate() {
                 let col = format!("{a}-{d}");
                 let t = text_at(crt_c, row, &col)?;
                 let (l, r) = t.split_once('/').ok_or_else(|| {
-                    DataError::new(&crt_c.id, format!("rows[{row}].{col}"), "a result reads ATTACKER/DEFENDER").with_rule("10.8")
+                    DataError::new(
+                        &crt_c.id,
+                        format!("rows[{row}].{col}"),
+                        "a result reads ATTACKER/DEFENDER",
+                    )
+                    .with_rule("10.8")
                 })?;
-                let bad = || DataError::new(&crt_c.id, format!("rows[{row}].{col}"), format!("cannot read result {t:?}")).with_rule("10.8");
+                let bad = || {
+                    DataError::new(
+                        &crt_c.id,
+                        format!("rows[{row}].{col}"),
+                        format!("cannot read result {t:?}"),
+                    )
+                    .with_rule("10.8")
+                };
                 cells[i] = CombatResult {
                     attacker: SideResult::parse(l).ok_or_else(bad)?,
                     defender: SideResult::parse(r).ok_or_else(bad)?,
@@ -195,7 +236,12 @@ impl Charts {
             for (i, col) in cols.iter().enumerate() {
                 let t = text_at(bomb_c, row, col)?;
                 cells[i] = SideResult::parse(&t).ok_or_else(|| {
-                    DataError::new(&bomb_c.id, format!("rows[{row}].{col}"), format!("cannot read result {t:?}")).with_rule("8.3")
+                    DataError::new(
+                        &bomb_c.id,
+                        format!("rows[{row}].{col}"),
+                        format!("cannot read result {t:?}"),
+                    )
+                    .with_rule("8.3")
                 })?;
             }
             bombardment.push(cells);
@@ -204,14 +250,20 @@ impl Charts {
         let mut leader_loss = [0u8; 6];
         for (i, slot) in leader_loss.iter_mut().enumerate() {
             let roll = i as i64 + 1;
-            let row = ll.row_for_roll(roll).ok_or_else(|| {
-                DataError::new(&ll.id, "rows", format!("no row for roll {roll}"))
-            })?;
+            let row = ll
+                .row_for_roll(roll)
+                .ok_or_else(|| DataError::new(&ll.id, "rows", format!("no row for roll {roll}")))?;
             *slot = match text_at(ll, row, "result")?.as_str() {
                 "none" => 0,
                 "wounded" => 1,
                 "killed" => 2,
-                other => return Err(DataError::new(&ll.id, format!("rows[{row}].result"), format!("expected none, wounded or killed, found {other:?}"))),
+                other => {
+                    return Err(DataError::new(
+                        &ll.id,
+                        format!("rows[{row}].result"),
+                        format!("expected none, wounded or killed, found {other:?}"),
+                    ));
+                }
             };
         }
         let charts = Charts {
@@ -225,7 +277,11 @@ impl Charts {
             leader_loss,
         };
         if charts.crt.is_empty() || charts.bombardment.is_empty() {
-            return Err(DataError::new("pg/crt", "rows", "a results table needs rows"));
+            return Err(DataError::new(
+                "pg/crt",
+                "rows",
+                "a results table needs rows",
+            ));
         }
         Ok(charts)
     }
@@ -247,7 +303,10 @@ impl Charts {
     }
 
     fn find(list: &[(String, i8)], id: &str) -> i8 {
-        list.iter().find(|(k, _)| k == id).map(|(_, v)| *v).unwrap_or(0)
+        list.iter()
+            .find(|(k, _)| k == id)
+            .map(|(_, v)| *v)
+            .unwrap_or(0)
     }
 
     /// A named close combat DRM (0 when the chart does not list it).

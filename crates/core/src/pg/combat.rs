@@ -14,8 +14,8 @@ use super::event::Event;
 use super::pending::{LossTask, Pending};
 use super::state::{ArmyStatus, Morale, Off, Phase, State};
 use super::units::Arm;
-use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::dice::DiceSpec;
+use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::Hex;
 
 /// Where a close combat is in its sequence (10).
@@ -80,11 +80,17 @@ impl Pg {
     pub(crate) fn begin_close_combat(&self, s: &mut State, ev: &mut Vec<Event>) {
         s.phase = Phase::CloseCombat;
         s.combat = None;
-        ev.push(Event::PhaseBegins { phase: Phase::CloseCombat });
+        ev.push(Event::PhaseBegins {
+            phase: Phase::CloseCombat,
+        });
     }
 
     fn active_engaged_ready(&self, s: &State, hex: Hex) -> bool {
-        self.engaged_in(s, hex).iter().any(|&u| self.pieces.units[usize::from(u)].side == s.active && !s.units[usize::from(u)].fought && self.unit_active(s, u))
+        self.engaged_in(s, hex).iter().any(|&u| {
+            self.pieces.units[usize::from(u)].side == s.active
+                && !s.units[usize::from(u)].fought
+                && self.unit_active(s, u)
+        })
     }
 
     fn defender_ready(&self, s: &State, hex: Hex) -> bool {
@@ -101,7 +107,13 @@ impl Pg {
     }
 
     fn hexes_of(&self, s: &State, side: Side) -> Vec<Hex> {
-        let mut v: Vec<Hex> = s.units.iter().enumerate().filter(|(i, x)| x.off == Off::No && self.pieces.units[*i].side == side).map(|(_, x)| x.hex).collect();
+        let mut v: Vec<Hex> = s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, x)| x.off == Off::No && self.pieces.units[*i].side == side)
+            .map(|(_, x)| x.hex)
+            .collect();
         v.sort();
         v.dedup();
         v
@@ -122,11 +134,16 @@ impl Pg {
             let mine = self.hexes_of(s, s.active);
             let mut targets: Vec<Hex> = Vec::new();
             for h in self.hexes_of(s, s.active.other()) {
-                if self.defender_ready(s, h) && mine.iter().any(|&m| m.distance(h) == 1 && self.active_engaged_ready(s, m)) {
+                if self.defender_ready(s, h)
+                    && mine
+                        .iter()
+                        .any(|&m| m.distance(h) == 1 && self.active_engaged_ready(s, m))
+                {
                     targets.push(h);
                 }
             }
-            let obligated = !targets.is_empty() && targets.iter().any(|&h| !self.engaged_in(s, h).is_empty());
+            let obligated =
+                !targets.is_empty() && targets.iter().any(|&h| !self.engaged_in(s, h).is_empty());
             out.extend(targets.into_iter().map(|hex| Action::Attack { hex }));
             // 10: every Engaged inf/cav must fight; the phase ends when no such combat is left.
             if !obligated {
@@ -137,13 +154,19 @@ impl Pg {
         match c.stage {
             Stage::Designate => {
                 for h in self.hexes_of(s, s.active) {
-                    if !c.attackers.contains(&h) && self.active_engaged_ready(s, h) && c.defenders.iter().all(|d| d.distance(h) == 1) {
+                    if !c.attackers.contains(&h)
+                        && self.active_engaged_ready(s, h)
+                        && c.defenders.iter().all(|d| d.distance(h) == 1)
+                    {
                         out.push(Action::AddAttacker { hex: h });
                     }
                 }
                 if !c.attackers.is_empty() {
                     for h in self.hexes_of(s, s.active.other()) {
-                        if !c.defenders.contains(&h) && self.defender_ready(s, h) && c.attackers.iter().all(|a| a.distance(h) == 1) {
+                        if !c.defenders.contains(&h)
+                            && self.defender_ready(s, h)
+                            && c.attackers.iter().all(|a| a.distance(h) == 1)
+                        {
                             out.push(Action::AddDefender { hex: h });
                         }
                     }
@@ -153,14 +176,24 @@ impl Pg {
             Stage::Withdrawal => {
                 let from = c.defenders[0];
                 for n in from.neighbors() {
-                    if self.board.on_map(n) && !self.enemy_in(s, n, s.active.other()) && self.withdrawers(s, from).iter().all(|&u| self.board.hex(n).cost[self.class_of(u) as usize].is_some()) {
+                    if self.board.on_map(n)
+                        && !self.enemy_in(s, n, s.active.other())
+                        && self
+                            .withdrawers(s, from)
+                            .iter()
+                            .all(|&u| self.board.hex(n).cost[self.class_of(u) as usize].is_some())
+                    {
                         out.push(Action::Withdraw { hex: n });
                     }
                 }
                 out.push(Action::NoWithdraw);
             }
             Stage::LeadAttacker | Stage::LeadDefender => {
-                let (hexes, side) = if c.stage == Stage::LeadAttacker { (&c.attackers, s.active) } else { (&c.defenders, s.active.other()) };
+                let (hexes, side) = if c.stage == Stage::LeadAttacker {
+                    (&c.attackers, s.active)
+                } else {
+                    (&c.defenders, s.active.other())
+                };
                 for &h in hexes {
                     for u in self.engaged_in(s, h) {
                         if self.pieces.units[usize::from(u)].side == side {
@@ -172,17 +205,32 @@ impl Pg {
             Stage::Terrain => {
                 for &a in &c.attackers {
                     for &d in &c.defenders {
-                        out.push(Action::Terrain { attacker: a, defender: d });
+                        out.push(Action::Terrain {
+                            attacker: a,
+                            defender: d,
+                        });
                     }
                 }
             }
             Stage::Roll => out.extend(DiceSpec::D6.outcomes().map(|(r, _)| Action::Roll(r))),
             Stage::Advance => {
-                let vacated: Vec<Hex> = c.defenders.iter().copied().filter(|&h| !self.has_units(s, h, s.active.other()) || self.stack(s, h).iter().all(|&u| !self.is_combat(u))).collect();
+                let vacated: Vec<Hex> = c
+                    .defenders
+                    .iter()
+                    .copied()
+                    .filter(|&h| {
+                        !self.has_units(s, h, s.active.other())
+                            || self.stack(s, h).iter().all(|&u| !self.is_combat(u))
+                    })
+                    .collect();
                 if !vacated.is_empty() {
                     for &u in &c.att_units {
                         let x = &s.units[usize::from(u)];
-                        if x.off == Off::No && x.morale != Morale::Routed && c.attackers.contains(&x.hex) && vacated.iter().any(|&h| h.distance(x.hex) == 1) {
+                        if x.off == Off::No
+                            && x.morale != Morale::Routed
+                            && c.attackers.contains(&x.hex)
+                            && vacated.iter().any(|&h| h.distance(x.hex) == 1)
+                        {
                             out.push(Action::Advance { unit: u });
                         }
                     }
@@ -194,11 +242,19 @@ impl Pg {
     }
 
     fn withdrawers(&self, s: &State, hex: Hex) -> Vec<u16> {
-        self.engaged_in(s, hex).into_iter().filter(|&u| self.pieces.units[usize::from(u)].fast).collect()
+        self.engaged_in(s, hex)
+            .into_iter()
+            .filter(|&u| self.pieces.units[usize::from(u)].fast)
+            .collect()
     }
 
     /// Applies a Close Combat Phase action.
-    pub(crate) fn apply_combat(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(crate) fn apply_combat(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         match a {
             Action::Attack { hex } => {
                 s.combat = Some(Combat {
@@ -229,13 +285,21 @@ impl Pg {
             }
             Action::Resolve => self.designated(s, ev),
             Action::Withdraw { hex } => {
-                let Some(c) = s.combat.clone() else { return Err(Illegal::new("10.2", "no combat")) };
+                let Some(c) = s.combat.clone() else {
+                    return Err(Illegal::new("10.2", "no combat"));
+                };
                 let from = c.defenders[0];
                 for u in self.withdrawers(s, from) {
                     s.units[usize::from(u)].hex = *hex;
                     s.units[usize::from(u)].order = s.take_top();
                     s.units[usize::from(u)].fought = true;
-                    ev.push(Event::Moved { piece: super::state::Piece::Unit(u), from, to: *hex, mp: 0, rule: super::event::Rule("10.2") });
+                    ev.push(Event::Moved {
+                        piece: super::state::Piece::Unit(u),
+                        from,
+                        to: *hex,
+                        mp: 0,
+                        rule: super::event::Rule("10.2"),
+                    });
                 }
                 if self.engaged_in(s, from).is_empty() {
                     if let Some(c) = s.combat.as_mut() {
@@ -265,9 +329,15 @@ impl Pg {
             }
             Action::Roll(r) => self.resolve_roll(s, r.value, ev),
             Action::Advance { unit } => {
-                let Some(c) = s.combat.clone() else { return Err(Illegal::new("engine", "no combat")) };
+                let Some(c) = s.combat.clone() else {
+                    return Err(Illegal::new("engine", "no combat"));
+                };
                 let from = s.units[usize::from(*unit)].hex;
-                let to = c.defenders.iter().copied().find(|&h| h.distance(from) == 1 && (!self.has_units(s, h, s.active.other()) || self.stack(s, h).iter().all(|&u| !self.is_combat(u))));
+                let to = c.defenders.iter().copied().find(|&h| {
+                    h.distance(from) == 1
+                        && (!self.has_units(s, h, s.active.other())
+                            || self.stack(s, h).iter().all(|&u| !self.is_combat(u)))
+                });
                 if let Some(to) = to {
                     // Artillery alone in the hex entered is captured (provisional, 7.4 names
                     // Artillery Capture; its rule is missing from the text).
@@ -278,7 +348,13 @@ impl Pg {
                     }
                     s.units[usize::from(*unit)].hex = to;
                     s.units[usize::from(*unit)].order = s.take_top();
-                    ev.push(Event::Moved { piece: super::state::Piece::Unit(*unit), from, to, mp: 0, rule: super::event::Rule("10 step 9") });
+                    ev.push(Event::Moved {
+                        piece: super::state::Piece::Unit(*unit),
+                        from,
+                        to,
+                        mp: 0,
+                        rule: super::event::Rule("10 step 9"),
+                    });
                 }
                 if let Some(c) = s.combat.as_mut() {
                     c.att_units.retain(|u| u != unit);
@@ -289,7 +365,12 @@ impl Pg {
                 s.locked.clear();
                 self.end_player_turn(s, ev);
             }
-            other => return Err(Illegal::new("engine", alloc::format!("{other:?} is not a close combat decision"))),
+            other => {
+                return Err(Illegal::new(
+                    "engine",
+                    alloc::format!("{other:?} is not a close combat decision"),
+                ));
+            }
         }
         Ok(())
     }
@@ -308,7 +389,10 @@ impl Pg {
                 }
             }
         }
-        let defenders_inf = c.defenders.iter().any(|&h| !self.engaged_in(s, h).is_empty());
+        let defenders_inf = c
+            .defenders
+            .iter()
+            .any(|&h| !self.engaged_in(s, h).is_empty());
         let mut c = c;
         for &h in &c.attackers {
             for u in self.engaged_in(s, h) {
@@ -323,8 +407,14 @@ impl Pg {
         }
         // 10.2: a single defending hex whose Engaged units include Fast ones may withdraw them
         // when no Formed cavalry is Engaged among the attackers.
-        let may_withdraw = c.defenders.len() == 1 && !self.withdrawers(s, c.defenders[0]).is_empty() && !self.formed_cav_engaged_in(s, &c.attackers);
-        c.stage = if may_withdraw { Stage::Withdrawal } else { Stage::LeadAttacker };
+        let may_withdraw = c.defenders.len() == 1
+            && !self.withdrawers(s, c.defenders[0]).is_empty()
+            && !self.formed_cav_engaged_in(s, &c.attackers);
+        c.stage = if may_withdraw {
+            Stage::Withdrawal
+        } else {
+            Stage::LeadAttacker
+        };
         s.combat = Some(c);
         if !may_withdraw {
             self.count_odds(s);
@@ -348,12 +438,20 @@ impl Pg {
 
     /// 10.1.1 and 10.3: flank/supported, SP and the odds column.
     fn count_odds(&self, s: &mut State) {
-        let Some(mut c) = s.combat.clone() else { return };
+        let Some(mut c) = s.combat.clone() else {
+            return;
+        };
         let enemy = s.active.other();
-        c.att_units.retain(|&u| s.units[usize::from(u)].off == Off::No);
+        c.att_units
+            .retain(|&u| s.units[usize::from(u)].off == Off::No);
         let mut att_sp = 0;
         for &h in &c.attackers {
-            let here: Vec<u16> = c.att_units.iter().copied().filter(|&u| s.units[usize::from(u)].hex == h).collect();
+            let here: Vec<u16> = c
+                .att_units
+                .iter()
+                .copied()
+                .filter(|&u| s.units[usize::from(u)].hex == h)
+                .collect();
             att_sp += self.hex_sp(s, &here);
         }
         let mut def_units = Vec::new();
@@ -368,14 +466,21 @@ impl Pg {
             let d = c.defenders[0];
             let surrounded = d.neighbors().iter().all(|&n| {
                 self.board.on_map(n)
-                    && (c.attackers.contains(&n) || c.att_units.iter().any(|&u| {
-                        let x = &s.units[usize::from(u)];
-                        x.morale != Morale::Routed && x.hex.distance(n) == 1 && self.board.hex(n).cost[self.class_of(u) as usize].is_some()
-                    }))
+                    && (c.attackers.contains(&n)
+                        || c.att_units.iter().any(|&u| {
+                            let x = &s.units[usize::from(u)];
+                            x.morale != Morale::Routed
+                                && x.hex.distance(n) == 1
+                                && self.board.hex(n).cost[self.class_of(u) as usize].is_some()
+                        }))
             });
             if surrounded {
                 let engaged = self.engaged_in(s, d);
-                let support: Vec<u16> = self.stack(s, d).into_iter().filter(|u| self.is_combat(*u) && !engaged.contains(u)).collect();
+                let support: Vec<u16> = self
+                    .stack(s, d)
+                    .into_iter()
+                    .filter(|u| self.is_combat(*u) && !engaged.contains(u))
+                    .collect();
                 if support.is_empty() {
                     flank = self.board.hex(d).flank_ok;
                 } else {
@@ -400,7 +505,16 @@ impl Pg {
             s.units[usize::from(u)].fought = true;
         }
         let _ = enemy;
-        c.steps = [c.att_units.iter().map(|&u| s.units[usize::from(u)].steps).sum(), def_units.iter().map(|&u| s.units[usize::from(u)].steps).sum()];
+        c.steps = [
+            c.att_units
+                .iter()
+                .map(|&u| s.units[usize::from(u)].steps)
+                .sum(),
+            def_units
+                .iter()
+                .map(|&u| s.units[usize::from(u)].steps)
+                .sum(),
+        ];
         c.def_units = def_units;
         c.sp = [att_sp, def_sp];
         c.flank = flank;
@@ -430,7 +544,11 @@ impl Pg {
         if c.flank {
             drm += i16::from(ch.cc("flank_attack"));
         }
-        let penalty = |hexes: &[Hex]| hexes.iter().any(|&h| s.locked_at(h).is_some_and(|l| l.penalty));
+        let penalty = |hexes: &[Hex]| {
+            hexes
+                .iter()
+                .any(|&h| s.locked_at(h).is_some_and(|l| l.penalty))
+        };
         if penalty(&c.attackers) {
             drm += i16::from(ch.cc("locked_penalty"));
         }
@@ -447,31 +565,69 @@ impl Pg {
                 drm += i16::from(ch.cc("defender_lead_disordered"));
             }
         }
-        if c.def_units.iter().all(|&u| s.units[usize::from(u)].morale == Morale::Routed) {
+        if c.def_units
+            .iter()
+            .all(|&u| s.units[usize::from(u)].morale == Morale::Routed)
+        {
             drm += i16::from(ch.cc("defender_routed_only"));
         }
-        if c.att_units.iter().any(|&u| s.units[usize::from(u)].in_column) {
+        if c.att_units
+            .iter()
+            .any(|&u| s.units[usize::from(u)].in_column)
+        {
             drm += i16::from(ch.cc("attacker_in_column"));
         }
-        if c.def_units.iter().any(|&u| s.units[usize::from(u)].in_column) {
+        if c.def_units
+            .iter()
+            .any(|&u| s.units[usize::from(u)].in_column)
+        {
             drm += i16::from(ch.cc("defender_in_column"));
         }
-        let best_leader = |hexes: &[Hex], side: Side| hexes.iter().map(|&h| self.best_leader_mod(s, h, side)).max().unwrap_or(0);
+        let best_leader = |hexes: &[Hex], side: Side| {
+            hexes
+                .iter()
+                .map(|&h| self.best_leader_mod(s, h, side))
+                .max()
+                .unwrap_or(0)
+        };
         drm += i16::from(best_leader(&c.attackers, s.active)) * i16::from(ch.cc("attacker_leader"));
-        drm += i16::from(best_leader(&c.defenders, s.active.other())) * i16::from(ch.cc("defender_leader"));
+        drm += i16::from(best_leader(&c.defenders, s.active.other()))
+            * i16::from(ch.cc("defender_leader"));
         // 10.5.1 cavalry shock.
-        let all_cav = |units: &[u16]| units.iter().all(|&u| self.pieces.units[usize::from(u)].arm == Arm::Cavalry);
+        let all_cav = |units: &[u16]| {
+            units
+                .iter()
+                .all(|&u| self.pieces.units[usize::from(u)].arm == Arm::Cavalry)
+        };
         let def_ok = c.def_units.iter().all(|&u| {
             let x = &s.units[usize::from(u)];
-            self.pieces.units[usize::from(u)].arm == Arm::Cavalry || x.in_column || x.morale != Morale::Formed
+            self.pieces.units[usize::from(u)].arm == Arm::Cavalry
+                || x.in_column
+                || x.morale != Morale::Formed
         });
-        if !c.att_units.is_empty() && all_cav(&c.att_units) && def_ok && !id.no_shock_defending && !ia.no_shock_attacking && !entrenched {
+        if !c.att_units.is_empty()
+            && all_cav(&c.att_units)
+            && def_ok
+            && !id.no_shock_defending
+            && !ia.no_shock_attacking
+            && !entrenched
+        {
             let avg = |units: &[u16]| -> i16 {
-                let formed: Vec<u16> = units.iter().copied().filter(|&u| self.pieces.units[usize::from(u)].arm == Arm::Cavalry && s.units[usize::from(u)].morale == Morale::Formed).collect();
+                let formed: Vec<u16> = units
+                    .iter()
+                    .copied()
+                    .filter(|&u| {
+                        self.pieces.units[usize::from(u)].arm == Arm::Cavalry
+                            && s.units[usize::from(u)].morale == Morale::Formed
+                    })
+                    .collect();
                 if formed.is_empty() {
                     return 0;
                 }
-                let total: i16 = formed.iter().map(|&u| i16::from(self.pieces.units[usize::from(u)].shock)).sum();
+                let total: i16 = formed
+                    .iter()
+                    .map(|&u| i16::from(self.pieces.units[usize::from(u)].shock))
+                    .sum();
                 let n = formed.len() as i16;
                 // Round to nearest, .5 up (10.5.1).
                 (2 * total + n) / (2 * n)
@@ -482,12 +638,17 @@ impl Pg {
     }
 
     fn resolve_roll(&self, s: &mut State, roll: u8, ev: &mut Vec<Event>) {
-        let Some(mut c) = s.combat.clone() else { return };
+        let Some(mut c) = s.combat.clone() else {
+            return;
+        };
         let drm = self.combat_drm(s, &c);
         let col = odds_column(c.sp[0], c.sp[1]);
         let mut result = self.charts.crt(i16::from(roll) + drm, col);
         // 10.8: attacking only Routed units, the attacker ignores every result.
-        if c.def_units.iter().all(|&u| s.units[usize::from(u)].morale == Morale::Routed) {
+        if c.def_units
+            .iter()
+            .all(|&u| s.units[usize::from(u)].morale == Morale::Routed)
+        {
             result.attacker = SideResult::NONE;
         }
         let (a, d) = ODDS[col];
@@ -497,19 +658,33 @@ impl Pg {
             odds: alloc::format!("{a}-{d}"),
             drm: drm.clamp(-99, 99) as i8,
             roll,
-            result: alloc::format!("{}/{}", super::bombard::format_side(&result.attacker), super::bombard::format_side(&result.defender)),
+            result: alloc::format!(
+                "{}/{}",
+                super::bombard::format_side(&result.attacker),
+                super::bombard::format_side(&result.defender)
+            ),
         });
         c.result = Some(result);
         c.attacker_lp = self.lp_of(s, &c, result.attacker, 0);
         let def_lp = self.lp_of(s, &c, result.defender, 1);
         c.stage = Stage::DefenderLosses;
-        let task = LossTask { side: s.active.other(), hexes: c.defenders.clone(), lp: def_lp, result: result.defender, canister: false, lead: c.lead[1], taken: Vec::new(), bombardment: false };
+        let task = LossTask {
+            side: s.active.other(),
+            hexes: c.defenders.clone(),
+            lp: def_lp,
+            result: result.defender,
+            canister: false,
+            lead: c.lead[1],
+            taken: Vec::new(),
+            bombardment: false,
+        };
         s.combat = Some(c.clone());
         self.start_losses(s, task, ev);
         // 10.7: every leader in the combat's hexes checks for loss (provisional table, 15.2).
         for (l, x) in s.leaders.iter().enumerate() {
             if x.present && (c.attackers.contains(&x.hex) || c.defenders.contains(&x.hex)) {
-                s.pending.insert(0, Pending::LeaderCheck { leader: l as u16 });
+                s.pending
+                    .insert(0, Pending::LeaderCheck { leader: l as u16 });
             }
         }
     }
@@ -527,7 +702,9 @@ impl Pg {
         if r.paren && lp > 0 {
             let supporting = hexes.iter().any(|&h| {
                 let e = self.engaged_in(s, h);
-                self.stack(s, h).iter().any(|u| self.is_combat(*u) && !e.contains(u))
+                self.stack(s, h)
+                    .iter()
+                    .any(|u| self.is_combat(*u) && !e.contains(u))
             });
             if supporting {
                 lp -= 1;
@@ -546,7 +723,16 @@ impl Pg {
         match c.stage {
             Stage::DefenderLosses => {
                 let r = c.result.map(|r| r.attacker).unwrap_or(SideResult::NONE);
-                let task = LossTask { side: s.active, hexes: c.attackers.clone(), lp: c.attacker_lp, result: r, canister: false, lead: c.lead[0], taken: Vec::new(), bombardment: false };
+                let task = LossTask {
+                    side: s.active,
+                    hexes: c.attackers.clone(),
+                    lp: c.attacker_lp,
+                    result: r,
+                    canister: false,
+                    lead: c.lead[0],
+                    taken: Vec::new(),
+                    bombardment: false,
+                };
                 if let Some(cc) = s.combat.as_mut() {
                     cc.stage = Stage::AttackerLosses;
                 }

@@ -18,7 +18,13 @@ impl Pg {
     }
 
     /// Activates a side's army; its detachments are dissolved (4.3.1).
-    pub(crate) fn activate(&self, s: &mut State, side: Side, rule: &'static str, ev: &mut Vec<Event>) {
+    pub(crate) fn activate(
+        &self,
+        s: &mut State,
+        side: Side,
+        rule: &'static str,
+        ev: &mut Vec<Event>,
+    ) {
         if s.armies[side.index()].activated {
             return;
         }
@@ -29,7 +35,11 @@ impl Pg {
                 s.det_active[g] = false;
             }
         }
-        ev.push(Event::Activated { side, detachment: None, rule: super::event::Rule(rule) });
+        ev.push(Event::Activated {
+            side,
+            detachment: None,
+            rule: super::event::Rule(rule),
+        });
     }
 
     /// The group a wing belongs to now: a detachment's wings rejoin their basic group once the
@@ -73,10 +83,16 @@ impl Pg {
                 }
                 let traced = s.units.iter().filter(|u| u.ac_trace).count();
                 if traced < 2 {
-                    if let Some(ac) = self.pieces.commander[s.active.index()].filter(|&l| s.leaders[usize::from(l)].present) {
+                    if let Some(ac) = self.pieces.commander[s.active.index()]
+                        .filter(|&l| s.leaders[usize::from(l)].present)
+                    {
                         let ac_hex = s.leaders[usize::from(ac)].hex;
                         for (i, u) in s.units.iter().enumerate() {
-                            if u.ooc && !u.ac_trace && self.is_combat(i as u16) && u.hex.distance(ac_hex) <= 5 {
+                            if u.ooc
+                                && !u.ac_trace
+                                && self.is_combat(i as u16)
+                                && u.hex.distance(ac_hex) <= 5
+                            {
                                 out.push(Action::TraceToCommander { unit: i as u16 });
                             }
                         }
@@ -98,11 +114,18 @@ impl Pg {
 
     fn special_target_ok(&self, s: &State, l: u16, w: u8) -> bool {
         let g = self.group_of_wing(s, w);
-        s.groups[g] == Cmd::Degraded && !s.wing_rescued[usize::from(w)] && self.special_may_affect(s, l, w)
+        s.groups[g] == Cmd::Degraded
+            && !s.wing_rescued[usize::from(w)]
+            && self.special_may_affect(s, l, w)
     }
 
     /// Applies a command-phase action (already checked to be listed).
-    pub(crate) fn apply_command(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(crate) fn apply_command(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         let side = s.active;
         match (s.phase, a) {
             (Phase::Activation, Action::AttemptActivation) => {
@@ -119,7 +142,14 @@ impl Pg {
                 let init = self.commander_initiative(s, side);
                 let total = r.value + init;
                 let cost = self.activation_cost_paid(s, side);
-                ev.push(Event::ActivationRoll { side, roll: r.value, total, needed: 7, cost, rule: super::event::Rule("4.1.1") });
+                ev.push(Event::ActivationRoll {
+                    side,
+                    roll: r.value,
+                    total,
+                    needed: 7,
+                    cost,
+                    rule: super::event::Rule("4.1.1"),
+                });
                 if total >= 7 {
                     self.activate(s, side, "4.1.1", ev);
                     self.begin_command(s, ev);
@@ -141,8 +171,17 @@ impl Pg {
             (Phase::GroupRoll(g), Action::Roll(r)) => {
                 let rating = self.pieces.groups[usize::from(g)].rating;
                 let effective = r.value <= rating;
-                s.groups[usize::from(g)] = if effective { Cmd::Effective } else { Cmd::Degraded };
-                ev.push(Event::GroupRoll { group: g, roll: r.value, rating, effective });
+                s.groups[usize::from(g)] = if effective {
+                    Cmd::Effective
+                } else {
+                    Cmd::Degraded
+                };
+                ev.push(Event::GroupRoll {
+                    group: g,
+                    roll: r.value,
+                    rating,
+                    effective,
+                });
                 self.next_group_roll(s, g + 1, ev);
             }
             (Phase::SpecialLeader(l), Action::SpecialAffect { wing }) => {
@@ -156,21 +195,35 @@ impl Pg {
             (Phase::SpecialRoll(l, w), Action::Roll(r)) => {
                 let init = self.pieces.leaders[usize::from(l)].initiative;
                 let effective = r.value <= init;
-                ev.push(Event::SpecialRoll { leader: u16::from(l), wing: w, roll: r.value, effective });
+                ev.push(Event::SpecialRoll {
+                    leader: u16::from(l),
+                    wing: w,
+                    roll: r.value,
+                    effective,
+                });
                 if effective {
                     s.wing_rescued[usize::from(w)] = true;
                     // 4.5: and any artillery stacked with the special leader.
                     let hex = s.leaders[usize::from(l)].hex;
                     for (i, u) in s.units.iter_mut().enumerate() {
                         let p = &self.pieces.units[i];
-                        if u.off == Off::No && u.hex == hex && p.arm == Arm::Artillery && p.side == s.active {
+                        if u.off == Off::No
+                            && u.hex == hex
+                            && p.arm == Arm::Artillery
+                            && p.side == s.active
+                        {
                             u.art_effective = true;
                         }
                     }
                 }
                 self.next_special(s, ev);
             }
-            (phase, a) => return Err(Illegal::new("engine", alloc::format!("{a:?} is not a decision of {phase:?}"))),
+            (phase, a) => {
+                return Err(Illegal::new(
+                    "engine",
+                    alloc::format!("{a:?} is not a decision of {phase:?}"),
+                ));
+            }
         }
         Ok(())
     }
@@ -182,7 +235,11 @@ impl Pg {
     }
 
     pub(crate) fn has_active_detachment(&self, s: &State, side: Side) -> bool {
-        self.pieces.groups.iter().enumerate().any(|(g, i)| i.side == side && i.detachment && s.det_active[g])
+        self.pieces
+            .groups
+            .iter()
+            .enumerate()
+            .any(|(g, i)| i.side == side && i.detachment && s.det_active[g])
     }
 
     /// Begins phase 2 (Command Determination): out-of-command status (4.2.2), then the
@@ -207,7 +264,10 @@ impl Pg {
         }
         for i in 0..s.units.len() {
             let u = i as u16;
-            if self.pieces.units[i].side != side || s.units[i].off != Off::No || !self.unit_active(s, u) {
+            if self.pieces.units[i].side != side
+                || s.units[i].off != Off::No
+                || !self.unit_active(s, u)
+            {
                 continue;
             }
             s.units[i].art_effective = false;
@@ -217,7 +277,9 @@ impl Pg {
             } else {
                 // 4.2.2: artillery traces to any friendly leader.
                 let hex = s.units[i].hex;
-                !s.leaders.iter().enumerate().any(|(l, x)| x.present && self.pieces.leaders[l].side == side && x.hex.distance(hex) <= 5)
+                !s.leaders.iter().enumerate().any(|(l, x)| {
+                    x.present && self.pieces.leaders[l].side == side && x.hex.distance(hex) <= 5
+                })
             };
             s.units[i].ooc = ooc;
             if ooc {
@@ -225,7 +287,9 @@ impl Pg {
             }
         }
         s.phase = Phase::Command;
-        ev.push(Event::PhaseBegins { phase: Phase::Command });
+        ev.push(Event::PhaseBegins {
+            phase: Phase::Command,
+        });
     }
 
     fn next_group_roll(&self, s: &mut State, from: u8, ev: &mut Vec<Event>) {
@@ -241,7 +305,8 @@ impl Pg {
     fn next_special(&self, s: &mut State, ev: &mut Vec<Event>) {
         for (l, info) in self.pieces.leaders.iter().enumerate() {
             if info.side == s.active && !s.special_done[l] && s.leaders[l].present {
-                let any = (0..self.pieces.wings.len() as u8).any(|w| self.special_target_ok(s, l as u16, w));
+                let any = (0..self.pieces.wings.len() as u8)
+                    .any(|w| self.special_target_ok(s, l as u16, w));
                 if any {
                     s.phase = Phase::SpecialLeader(l as u8);
                     return;
@@ -253,7 +318,13 @@ impl Pg {
 
     /// Deploys an In Column wing with its leader and the IC artillery within 5 hexes of the
     /// wing leader (4.4, 7.6.2, 7.6.3).
-    pub(crate) fn deploy_wing(&self, s: &mut State, w: u8, rule: &'static str, ev: &mut Vec<Event>) {
+    pub(crate) fn deploy_wing(
+        &self,
+        s: &mut State,
+        w: u8,
+        rule: &'static str,
+        ev: &mut Vec<Event>,
+    ) {
         s.wing_ic[usize::from(w)] = false;
         let leader = self.pieces.wings[usize::from(w)].leader;
         let lhex = leader.map(|l| s.leaders[usize::from(l)].hex);
@@ -262,12 +333,17 @@ impl Pg {
         }
         for (i, u) in s.units.iter_mut().enumerate() {
             let p = &self.pieces.units[i];
-            if p.wing == Some(w) {
-                u.in_column = false;
-            } else if p.arm == Arm::Artillery && p.side == self.pieces.wings[usize::from(w)].side && u.in_column && lhex.is_some_and(|h| h.distance(u.hex) <= 5) {
+            let own = p.wing == Some(w);
+            let artillery_near = p.arm == Arm::Artillery
+                && p.side == self.pieces.wings[usize::from(w)].side
+                && lhex.is_some_and(|h| h.distance(u.hex) <= 5);
+            if own || artillery_near {
                 u.in_column = false;
             }
         }
-        ev.push(Event::Deployed { wing: w, rule: super::event::Rule(rule) });
+        ev.push(Event::Deployed {
+            wing: w,
+            rule: super::event::Rule(rule),
+        });
     }
 }

@@ -261,7 +261,9 @@ pub enum Event {
 impl EventInfo for Event {
     fn rule(&self) -> &str {
         match self {
-            Event::TurnBegins { .. } | Event::PlayerTurn { .. } | Event::PhaseBegins { .. } => "3.0",
+            Event::TurnBegins { .. } | Event::PlayerTurn { .. } | Event::PhaseBegins { .. } => {
+                "3.0"
+            }
             Event::ActivationRoll { rule, .. } | Event::Activated { rule, .. } => rule.0,
             Event::TurnSkipped { .. } => "4.1.1",
             Event::Deployed { rule, .. } => rule.0,
@@ -278,7 +280,10 @@ impl EventInfo for Event {
             Event::MoraleCheck { .. } => "9.3",
             Event::CloseCombat { .. } => "10.6",
             Event::LeaderCheck { .. } => "10.7",
-            Event::StepLost { rule, .. } | Event::Eliminated { rule, .. } | Event::Captured { rule, .. } | Event::Morale { rule, .. } => rule.0,
+            Event::StepLost { rule, .. }
+            | Event::Eliminated { rule, .. }
+            | Event::Captured { rule, .. }
+            | Event::Morale { rule, .. } => rule.0,
             Event::LossPoints { .. } => "10.8.1",
             Event::ArmyMorale { .. } => "13",
             Event::GameOver { .. } => "victory (provisional)",

@@ -36,20 +36,32 @@ impl Pg {
             self.begin_command(s, ev);
         } else {
             s.phase = Phase::Activation;
-            ev.push(Event::PhaseBegins { phase: Phase::Activation });
+            ev.push(Event::PhaseBegins {
+                phase: Phase::Activation,
+            });
         }
     }
 
     fn place_reinforcements(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
         for &(turn, u, hex) in &self.params.reinforcements {
             let x = &s.units[usize::from(u)];
-            if x.off == Off::Waiting && self.pieces.units[usize::from(u)].side == side && turn <= s.turn && !self.enemy_in(s, hex, side) {
+            if x.off == Off::Waiting
+                && self.pieces.units[usize::from(u)].side == side
+                && turn <= s.turn
+                && !self.enemy_in(s, hex, side)
+            {
                 let order = s.take_top();
                 let x = &mut s.units[usize::from(u)];
                 x.off = Off::No;
                 x.hex = hex;
                 x.order = order;
-                ev.push(Event::Moved { piece: super::state::Piece::Unit(u), from: hex, to: hex, mp: 0, rule: super::event::Rule("scenario reinforcement") });
+                ev.push(Event::Moved {
+                    piece: super::state::Piece::Unit(u),
+                    from: hex,
+                    to: hex,
+                    mp: 0,
+                    rule: super::event::Rule("scenario reinforcement"),
+                });
             }
         }
     }
@@ -95,7 +107,11 @@ impl Pg {
             if status as u8 > before as u8 {
                 for i in (0..s.units.len()).rev() {
                     let x = &s.units[i];
-                    if x.off == Off::No && self.pieces.units[i].side == side && x.morale != Morale::Routed && self.pieces.units[i].arm != Arm::Artillery {
+                    if x.off == Off::No
+                        && self.pieces.units[i].side == side
+                        && x.morale != Morale::Routed
+                        && self.pieces.units[i].arm != Arm::Artillery
+                    {
                         s.pending.push(Pending::MoraleCheck { unit: i as u16 });
                     }
                 }
@@ -108,7 +124,10 @@ impl Pg {
         if s.turn >= self.params.last_turn {
             s.phase = Phase::Over;
             let o = self.outcome(s);
-            ev.push(Event::GameOver { winner: o.winner, level: o.level });
+            ev.push(Event::GameOver {
+                winner: o.winner,
+                level: o.level,
+            });
             return;
         }
         s.turn += 1;
@@ -128,7 +147,9 @@ impl Pg {
     /// captured; plus the scenario's objectives).
     pub fn victory_points(&self, s: &State, side: Side) -> i32 {
         let e = &s.armies[side.other().index()];
-        let mut vp = i32::from(e.eliminated) + 2 * i32::from(e.captured) + 2 * i32::from(e.art_steps_captured);
+        let mut vp = i32::from(e.eliminated)
+            + 2 * i32::from(e.captured)
+            + 2 * i32::from(e.art_steps_captured);
         for o in &self.params.objectives {
             if o.side != side {
                 continue;
@@ -138,7 +159,11 @@ impl Pg {
                 .iter()
                 .enumerate()
                 .filter(|(i, x)| {
-                    x.off == Off::No && self.pieces.units[*i].side == side && self.pieces.units[*i].arm == Arm::Infantry && x.morale != Morale::Routed && o.hexes.iter().any(|h| h.distance(x.hex) <= 1)
+                    x.off == Off::No
+                        && self.pieces.units[*i].side == side
+                        && self.pieces.units[*i].arm == Arm::Infantry
+                        && x.morale != Morale::Routed
+                        && o.hexes.iter().any(|h| h.distance(x.hex) <= 1)
                 })
                 .count();
             if count >= usize::from(o.units) {
@@ -151,7 +176,10 @@ impl Pg {
     /// The outcome (provisional victory levels: by the VP differential, 16+ decisive, 6+
     /// substantive, 1+ marginal; a Broken army cannot win).
     pub(crate) fn outcome(&self, s: &State) -> Outcome {
-        let p = [self.victory_points(s, Side(0)), self.victory_points(s, Side(1))];
+        let p = [
+            self.victory_points(s, Side(0)),
+            self.victory_points(s, Side(1)),
+        ];
         let mut diff = p[0] - p[1];
         let broken = |side: usize| s.armies[side].status == ArmyStatus::Broken;
         if broken(0) && !broken(1) && diff > 0 {
@@ -162,10 +190,24 @@ impl Pg {
         }
         let (winner, level) = match diff {
             0 => (None, "draw"),
-            d if d.abs() >= 16 => (Some(if d > 0 { Side(0) } else { Side(1) }), "decisive victory"),
-            d if d.abs() >= 6 => (Some(if d > 0 { Side(0) } else { Side(1) }), "substantive victory"),
-            d => (Some(if d > 0 { Side(0) } else { Side(1) }), "marginal victory"),
+            d if d.abs() >= 16 => (
+                Some(if d > 0 { Side(0) } else { Side(1) }),
+                "decisive victory",
+            ),
+            d if d.abs() >= 6 => (
+                Some(if d > 0 { Side(0) } else { Side(1) }),
+                "substantive victory",
+            ),
+            d => (
+                Some(if d > 0 { Side(0) } else { Side(1) }),
+                "marginal victory",
+            ),
         };
-        Outcome { winner, level: level.to_string(), points: p, rule: "victory (provisional, digest §7)".into() }
+        Outcome {
+            winner,
+            level: level.to_string(),
+            points: p,
+            rule: "victory (provisional, digest §7)".into(),
+        }
     }
 }

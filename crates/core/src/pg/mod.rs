@@ -108,14 +108,23 @@ pub struct Pg {
     initial: State,
 }
 
-fn side_pair<T: Copy>(s: &ResolvedScenario, v: Option<&serde_json::Value>, at: &str, f: impl Fn(&serde_json::Value) -> Option<T>) -> Result<[T; 2], DataError> {
+fn side_pair<T: Copy>(
+    s: &ResolvedScenario,
+    v: Option<&serde_json::Value>,
+    at: &str,
+    f: impl Fn(&serde_json::Value) -> Option<T>,
+) -> Result<[T; 2], DataError> {
     let mut out: [Option<T>; 2] = [None, None];
     for (i, side) in s.scenario.sides.iter().take(2).enumerate() {
         out[i] = v.and_then(|v| v.get(&side.id)).and_then(&f);
     }
     match out {
         [Some(a), Some(b)] => Ok([a, b]),
-        _ => Err(DataError::new(&s.scenario.id, at, "a value is needed for each of the two sides")),
+        _ => Err(DataError::new(
+            &s.scenario.id,
+            at,
+            "a value is needed for each of the two sides",
+        )),
     }
 }
 
@@ -124,38 +133,86 @@ impl Pg {
     pub fn new(s: &ResolvedScenario) -> Result<Pg, DataError> {
         let file = s.scenario.id.as_str();
         if s.scenario.sides.len() != 2 {
-            return Err(DataError::new(file, "sides", "a pg scenario has exactly two sides (3.0)"));
+            return Err(DataError::new(
+                file,
+                "sides",
+                "a pg scenario has exactly two sides (3.0)",
+            ));
         }
         let board = Board::new(s)?;
         let pieces = Pieces::new(s)?;
         let charts = Charts::new(s)?;
         let rules = &s.scenario.rules;
-        let battle_scenario = rules.get("battle_scenario").and_then(|v| v.as_bool()).unwrap_or(false);
-        let army_morale = side_pair(s, rules.get("army_morale"), "rules.army_morale", |v| v.as_i64().map(|x| x.clamp(-999, 999) as i16))?;
+        let battle_scenario = rules
+            .get("battle_scenario")
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        let army_morale = side_pair(s, rules.get("army_morale"), "rules.army_morale", |v| {
+            v.as_i64().map(|x| x.clamp(-999, 999) as i16)
+        })?;
         let mut activation_cost = [Vec::new(), Vec::new()];
         if !battle_scenario {
             for (i, side) in s.scenario.sides.iter().take(2).enumerate() {
-                let list = rules.get("activation_cost").and_then(|v| v.get(&side.id)).and_then(|v| v.as_array()).ok_or_else(|| {
-                    DataError::new(file, format!("rules.activation_cost.{}", side.id), "a main scenario needs each side's activation costs").with_rule("4.1.1")
-                })?;
-                activation_cost[i] = list.iter().filter_map(|v| v.as_i64()).map(|x| x.clamp(0, 99) as i16).collect();
+                let list = rules
+                    .get("activation_cost")
+                    .and_then(|v| v.get(&side.id))
+                    .and_then(|v| v.as_array())
+                    .ok_or_else(|| {
+                        DataError::new(
+                            file,
+                            format!("rules.activation_cost.{}", side.id),
+                            "a main scenario needs each side's activation costs",
+                        )
+                        .with_rule("4.1.1")
+                    })?;
+                activation_cost[i] = list
+                    .iter()
+                    .filter_map(|v| v.as_i64())
+                    .map(|x| x.clamp(0, 99) as i16)
+                    .collect();
             }
         }
-        let marsh_cavalry_mp = rules.get("marsh_cavalry_mp").and_then(|v| v.as_u64()).map(|v| v.min(99) as u8);
+        let marsh_cavalry_mp = rules
+            .get("marsh_cavalry_mp")
+            .and_then(|v| v.as_u64())
+            .map(|v| v.min(99) as u8);
         let mut objectives = Vec::new();
-        if let Some(list) = rules.get("victory").and_then(|v| v.get("objectives")).and_then(|v| v.as_array()) {
+        if let Some(list) = rules
+            .get("victory")
+            .and_then(|v| v.get("objectives"))
+            .and_then(|v| v.as_array())
+        {
             for (i, o) in list.iter().enumerate() {
                 let at = format!("rules.victory.objectives[{i}]");
-                let side = o.get("side").and_then(|v| v.as_str()).and_then(|x| units::side_index(s, x)).ok_or_else(|| DataError::new(file, format!("{at}.side"), "one of the two sides"))?;
+                let side = o
+                    .get("side")
+                    .and_then(|v| v.as_str())
+                    .and_then(|x| units::side_index(s, x))
+                    .ok_or_else(|| {
+                        DataError::new(file, format!("{at}.side"), "one of the two sides")
+                    })?;
                 let mut hexes = Vec::new();
-                for h in o.get("hexes").and_then(|v| v.as_array()).into_iter().flatten() {
+                for h in o
+                    .get("hexes")
+                    .and_then(|v| v.as_array())
+                    .into_iter()
+                    .flatten()
+                {
                     let id = h.as_str().unwrap_or("");
-                    hexes.push(board.grid.parse(id).map_err(|e| DataError::new(file, format!("{at}.hexes"), e.to_string()))?);
+                    hexes.push(
+                        board.grid.parse(id).map_err(|e| {
+                            DataError::new(file, format!("{at}.hexes"), e.to_string())
+                        })?,
+                    );
                 }
                 objectives.push(Objective {
                     hexes,
                     side,
-                    vp: o.get("vp").and_then(|v| v.as_i64()).unwrap_or(0).clamp(-999, 999) as i32,
+                    vp: o
+                        .get("vp")
+                        .and_then(|v| v.as_i64())
+                        .unwrap_or(0)
+                        .clamp(-999, 999) as i32,
                     units: o.get("units").and_then(|v| v.as_u64()).unwrap_or(1).min(99) as u8,
                 });
             }
@@ -166,14 +223,43 @@ impl Pg {
         for (i, r) in s.scenario.reinforcements.iter().enumerate() {
             let at = format!("reinforcements[{i}]");
             let Some(u) = pieces.unit_index(&r.unit) else {
-                return Err(DataError::new(file, format!("{at}.unit"), "not a unit of the scenario's counters"));
+                return Err(DataError::new(
+                    file,
+                    format!("{at}.unit"),
+                    "not a unit of the scenario's counters",
+                ));
             };
-            let Some(h) = r.hex.first() else { return Err(DataError::new(file, format!("{at}.hex"), "an entry hex is needed")) };
-            let hex = board.grid.parse(h).map_err(|e| DataError::new(file, format!("{at}.hex"), e.to_string()))?;
+            let Some(h) = r.hex.first() else {
+                return Err(DataError::new(
+                    file,
+                    format!("{at}.hex"),
+                    "an entry hex is needed",
+                ));
+            };
+            let hex = board
+                .grid
+                .parse(h)
+                .map_err(|e| DataError::new(file, format!("{at}.hex"), e.to_string()))?;
             reinforcements.push((r.turn.clamp(1, 99) as u8, u, hex));
         }
-        let params = Params { battle_scenario, army_morale, activation_cost, marsh_cavalry_mp, first_turn, last_turn, reinforcements, objectives };
-        let mut pg = Pg { scenario: s.scenario.id.clone(), board, pieces, charts, params, initial: State::empty() };
+        let params = Params {
+            battle_scenario,
+            army_morale,
+            activation_cost,
+            marsh_cavalry_mp,
+            first_turn,
+            last_turn,
+            reinforcements,
+            objectives,
+        };
+        let mut pg = Pg {
+            scenario: s.scenario.id.clone(),
+            board,
+            pieces,
+            charts,
+            params,
+            initial: State::empty(),
+        };
         pg.initial = pg.set_up(s)?;
         Ok(pg)
     }
@@ -206,15 +292,38 @@ impl Pg {
                 reordered: false,
             })
             .collect();
-        st.leaders = p.leaders.iter().map(|_| Leader { hex: Hex::default(), present: false, in_column: false, mp: 0, moved: false, done: false }).collect();
+        st.leaders = p
+            .leaders
+            .iter()
+            .map(|_| Leader {
+                hex: Hex::default(),
+                present: false,
+                in_column: false,
+                mp: 0,
+                moved: false,
+                done: false,
+            })
+            .collect();
         for (i, place) in s.scenario.setup.iter().enumerate() {
             let at = format!("setup[{i}]");
             let Some(h) = place.hex.first() else { continue };
-            let hex = self.board.grid.parse(h).map_err(|e| DataError::new(file, format!("{at}.hex"), e.to_string()))?;
+            let hex = self
+                .board
+                .grid
+                .parse(h)
+                .map_err(|e| DataError::new(file, format!("{at}.hex"), e.to_string()))?;
             if !self.board.on_map(hex) {
-                return Err(DataError::new(file, format!("{at}.hex"), format!("{h} is not on the map")));
+                return Err(DataError::new(
+                    file,
+                    format!("{at}.hex"),
+                    format!("{h} is not on the map"),
+                ));
             }
-            let ic = place.fields.get("in_column").and_then(|v| v.as_bool()).unwrap_or(false);
+            let ic = place
+                .fields
+                .get("in_column")
+                .and_then(|v| v.as_bool())
+                .unwrap_or(false);
             if let Some(u) = p.unit_index(&place.unit) {
                 let order = st.take_top();
                 let x = &mut st.units[usize::from(u)];
@@ -233,14 +342,24 @@ impl Pg {
                 x.present = true;
                 x.in_column = ic;
             } else {
-                return Err(DataError::new(file, format!("{at}.unit"), format!("{:?} is not a counter of the scenario", place.unit)));
+                return Err(DataError::new(
+                    file,
+                    format!("{at}.unit"),
+                    format!("{:?} is not a counter of the scenario", place.unit),
+                ));
             }
         }
         if st.wing_ic.len() < p.wings.len() {
             st.wing_ic.resize(p.wings.len(), false);
         }
         for (pos, info) in p.units.iter().enumerate() {
-            if st.units[pos].off == Off::Waiting && !self.params.reinforcements.iter().any(|r| usize::from(r.1) == pos) {
+            if st.units[pos].off == Off::Waiting
+                && !self
+                    .params
+                    .reinforcements
+                    .iter()
+                    .any(|r| usize::from(r.1) == pos)
+            {
                 // A counter neither set up nor arriving is a replacement piece (2.0): not in play.
                 let _ = info;
                 st.units[pos].off = Off::Eliminated;
@@ -281,7 +400,9 @@ impl Pg {
         if from.distance(to) <= 1 {
             return true;
         }
-        let blocked = |h: Hex| self.board.hex(h).blocks_los || s.units.iter().any(|u| u.off == Off::No && u.hex == h);
+        let blocked = |h: Hex| {
+            self.board.hex(h).blocks_los || s.units.iter().any(|u| u.off == Off::No && u.hex == h)
+        };
         los::trace(from, to).into_iter().all(|step| match step {
             LosStep::Hex(h) => !blocked(h),
             LosStep::Hexside(a, b) => !blocked(a) || !blocked(b),
@@ -295,7 +416,12 @@ impl Pg {
         let mut buf = Vec::new();
         for _ in 0..10_000 {
             if let Some(top) = s.pending.last().cloned() {
-                let forced = matches!(top, pending::Pending::Losses(_) | pending::Pending::Retreat(_) | pending::Pending::ArtilleryHit { .. });
+                let forced = matches!(
+                    top,
+                    pending::Pending::Losses(_)
+                        | pending::Pending::Retreat(_)
+                        | pending::Pending::ArtilleryHit { .. }
+                );
                 buf.clear();
                 self.pending_actions(s, &top, &mut buf);
                 if let pending::Pending::Retreat(t) = &top {
@@ -307,7 +433,11 @@ impl Pg {
                         continue;
                     }
                 }
-                if matches!(top, pending::Pending::Losses(_) | pending::Pending::ArtilleryHit { .. }) && buf.is_empty() {
+                if matches!(
+                    top,
+                    pending::Pending::Losses(_) | pending::Pending::ArtilleryHit { .. }
+                ) && buf.is_empty()
+                {
                     s.pending.pop();
                     continue;
                 }
@@ -326,7 +456,9 @@ impl Pg {
                 Phase::CloseCombat => {
                     let Some(c) = s.combat.as_ref() else { return };
                     match c.stage {
-                        Stage::DefenderLosses | Stage::AttackerLosses => self.combat_progress(s, ev),
+                        Stage::DefenderLosses | Stage::AttackerLosses => {
+                            self.combat_progress(s, ev)
+                        }
                         Stage::LeadAttacker | Stage::LeadDefender | Stage::Terrain => {
                             buf.clear();
                             self.combat_actions(s, &mut buf);
@@ -352,7 +484,9 @@ impl Pg {
             return;
         }
         match s.phase {
-            Phase::Activation | Phase::Command | Phase::SpecialLeader(_) => self.command_actions(s, out),
+            Phase::Activation | Phase::Command | Phase::SpecialLeader(_) => {
+                self.command_actions(s, out)
+            }
             Phase::ActivationRoll | Phase::GroupRoll(_) | Phase::SpecialRoll(..) => d6(out),
             Phase::Movement => self.movement_actions(s, out),
             Phase::OffensiveBombardment | Phase::DefensiveBombardment => {
@@ -388,10 +522,16 @@ impl Pg {
                         return Illegal::new("7.3", "the unit is not on the map");
                     }
                     if x.morale == Morale::Routed {
-                        return Illegal::new("7.3", "routed units move only in the Routed Movement Segment (7.1)");
+                        return Illegal::new(
+                            "7.3",
+                            "routed units move only in the Routed Movement Segment (7.1)",
+                        );
                     }
                     if x.done || (x.moved && s.mover != Some(*piece)) {
-                        return Illegal::new("7.3", "that unit has finished its movement this phase");
+                        return Illegal::new(
+                            "7.3",
+                            "that unit has finished its movement this phase",
+                        );
                     }
                 }
                 if let Err((rule, why)) = self.check_step(s, *piece, *dir) {
@@ -431,8 +571,18 @@ impl Pg {
 
     fn piece_name(&self, p: Piece) -> String {
         match p {
-            Piece::Unit(u) => self.pieces.units.get(usize::from(u)).map(|x| x.name.clone()).unwrap_or_else(|| format!("unit #{u}")),
-            Piece::Leader(l) => self.pieces.leaders.get(usize::from(l)).map(|x| x.name.clone()).unwrap_or_else(|| format!("leader #{l}")),
+            Piece::Unit(u) => self
+                .pieces
+                .units
+                .get(usize::from(u))
+                .map(|x| x.name.clone())
+                .unwrap_or_else(|| format!("unit #{u}")),
+            Piece::Leader(l) => self
+                .pieces
+                .leaders
+                .get(usize::from(l))
+                .map(|x| x.name.clone())
+                .unwrap_or_else(|| format!("leader #{l}")),
         }
     }
 
@@ -441,7 +591,13 @@ impl Pg {
         describe::render(
             e,
             &|p| self.piece_name(p),
-            &|w| self.pieces.wings.get(usize::from(w)).map(|x| x.id.clone()).unwrap_or_else(|| format!("wing #{w}")),
+            &|w| {
+                self.pieces
+                    .wings
+                    .get(usize::from(w))
+                    .map(|x| x.id.clone())
+                    .unwrap_or_else(|| format!("wing #{w}"))
+            },
             &|s| INFO.sides[s.index()].to_string(),
         )
     }
@@ -517,7 +673,9 @@ impl Rules for Pg {
         }
         match s.phase {
             Phase::Over => Actor::Terminal(self.outcome(s)),
-            Phase::ActivationRoll | Phase::GroupRoll(_) | Phase::SpecialRoll(..) => Actor::Chance(Chance::Dice(DiceSpec::D6)),
+            Phase::ActivationRoll | Phase::GroupRoll(_) | Phase::SpecialRoll(..) => {
+                Actor::Chance(Chance::Dice(DiceSpec::D6))
+            }
             Phase::DefensiveBombardment => {
                 if s.bombard.as_ref().is_some_and(|d| d.rolling) {
                     Actor::Chance(Chance::Dice(DiceSpec::D6))
@@ -525,7 +683,9 @@ impl Rules for Pg {
                     Actor::Player(s.active.other())
                 }
             }
-            Phase::OffensiveBombardment if s.bombard.as_ref().is_some_and(|d| d.rolling) => Actor::Chance(Chance::Dice(DiceSpec::D6)),
+            Phase::OffensiveBombardment if s.bombard.as_ref().is_some_and(|d| d.rolling) => {
+                Actor::Chance(Chance::Dice(DiceSpec::D6))
+            }
             Phase::CloseCombat => self.combat_actor(s),
             _ => Actor::Player(s.active),
         }
@@ -533,28 +693,92 @@ impl Rules for Pg {
 
     fn prompt(&self, s: &State) -> Prompt {
         let (rule, text) = match (s.pending.last(), s.phase) {
-            (Some(pending::Pending::Losses(t)), _) => ("10.8.1", format!("{}: satisfy {} loss point(s)", INFO.sides[t.side.index()], t.lp)),
-            (Some(pending::Pending::Retreat(t)), _) => ("10.9", format!("choose the next retreat hex of {}", self.piece_name(Piece::Unit(t.unit)))),
-            (Some(pending::Pending::ArtilleryHit { .. }), _) => ("10.8.3.1", "choose the artillery unit that loses a step".to_string()),
-            (Some(pending::Pending::MoraleCheck { unit }), _) => ("9.3", format!("morale check of {}", self.piece_name(Piece::Unit(*unit)))),
-            (Some(pending::Pending::Rally { unit }), _) => ("9.4", format!("rally roll of {}", self.piece_name(Piece::Unit(*unit)))),
-            (Some(pending::Pending::LeaderCheck { leader }), _) => ("10.7", format!("leader loss check of {}", self.piece_name(Piece::Leader(*leader)))),
-            (Some(pending::Pending::ForcedDeploy(_)), _) => ("7.6.3", "forced deployment".to_string()),
-            (Some(pending::Pending::Cdoa { .. }), _) => ("4.1.3", "Coup d'Oeil activation".to_string()),
+            (Some(pending::Pending::Losses(t)), _) => (
+                "10.8.1",
+                format!(
+                    "{}: satisfy {} loss point(s)",
+                    INFO.sides[t.side.index()],
+                    t.lp
+                ),
+            ),
+            (Some(pending::Pending::Retreat(t)), _) => (
+                "10.9",
+                format!(
+                    "choose the next retreat hex of {}",
+                    self.piece_name(Piece::Unit(t.unit))
+                ),
+            ),
+            (Some(pending::Pending::ArtilleryHit { .. }), _) => (
+                "10.8.3.1",
+                "choose the artillery unit that loses a step".to_string(),
+            ),
+            (Some(pending::Pending::MoraleCheck { unit }), _) => (
+                "9.3",
+                format!("morale check of {}", self.piece_name(Piece::Unit(*unit))),
+            ),
+            (Some(pending::Pending::Rally { unit }), _) => (
+                "9.4",
+                format!("rally roll of {}", self.piece_name(Piece::Unit(*unit))),
+            ),
+            (Some(pending::Pending::LeaderCheck { leader }), _) => (
+                "10.7",
+                format!(
+                    "leader loss check of {}",
+                    self.piece_name(Piece::Leader(*leader))
+                ),
+            ),
+            (Some(pending::Pending::ForcedDeploy(_)), _) => {
+                ("7.6.3", "forced deployment".to_string())
+            }
+            (Some(pending::Pending::Cdoa { .. }), _) => {
+                ("4.1.3", "Coup d'Oeil activation".to_string())
+            }
             (None, Phase::Activation) => ("4.1.1", "attempt to activate the army?".to_string()),
             (None, Phase::ActivationRoll) => ("4.1.1", "activation roll".to_string()),
-            (None, Phase::Command) => ("4.4", "deploy wings from column, trace command to the army commander, or end".to_string()),
-            (None, Phase::GroupRoll(g)) => ("4.5", format!("command roll for group {}", self.pieces.groups[usize::from(g)].id)),
-            (None, Phase::SpecialLeader(l)) => ("4.5", format!("{}: affect a degraded wing?", self.piece_name(Piece::Leader(u16::from(l))))),
-            (None, Phase::SpecialRoll(l, _)) => ("4.5", format!("{} rolls for the wing", self.piece_name(Piece::Leader(u16::from(l))))),
-            (None, Phase::Movement) => ("7.3", "move counters one hex at a time, or end the phase".to_string()),
+            (None, Phase::Command) => (
+                "4.4",
+                "deploy wings from column, trace command to the army commander, or end".to_string(),
+            ),
+            (None, Phase::GroupRoll(g)) => (
+                "4.5",
+                format!(
+                    "command roll for group {}",
+                    self.pieces.groups[usize::from(g)].id
+                ),
+            ),
+            (None, Phase::SpecialLeader(l)) => (
+                "4.5",
+                format!(
+                    "{}: affect a degraded wing?",
+                    self.piece_name(Piece::Leader(u16::from(l)))
+                ),
+            ),
+            (None, Phase::SpecialRoll(l, _)) => (
+                "4.5",
+                format!(
+                    "{} rolls for the wing",
+                    self.piece_name(Piece::Leader(u16::from(l)))
+                ),
+            ),
+            (None, Phase::Movement) => (
+                "7.3",
+                "move counters one hex at a time, or end the phase".to_string(),
+            ),
             (None, Phase::OffensiveBombardment) => ("8", "bombard, or end the phase".to_string()),
-            (None, Phase::DefensiveBombardment) => ("8.5", "defensive bombardment, or end the phase".to_string()),
+            (None, Phase::DefensiveBombardment) => {
+                ("8.5", "defensive bombardment, or end the phase".to_string())
+            }
             (None, Phase::Rally) => ("9.4", "rally units, or end the phase".to_string()),
-            (None, Phase::CloseCombat) => (self.combat_stage_label(s).unwrap_or("10"), "close combat".to_string()),
+            (None, Phase::CloseCombat) => (
+                self.combat_stage_label(s).unwrap_or("10"),
+                "close combat".to_string(),
+            ),
             (None, _) => ("3.0", String::new()),
         };
-        Prompt { rule: rule.into(), text }
+        Prompt {
+            rule: rule.into(),
+            text,
+        }
     }
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
@@ -568,7 +792,9 @@ impl Rules for Pg {
     }
 
     fn chance_action(&self, s: &State, roll: Roll) -> Option<Action> {
-        (matches!(self.actor(s), Actor::Chance(Chance::Dice(DiceSpec::D6))) && roll.spec == DiceSpec::D6).then_some(Action::Roll(roll))
+        (matches!(self.actor(s), Actor::Chance(Chance::Dice(DiceSpec::D6)))
+            && roll.spec == DiceSpec::D6)
+            .then_some(Action::Roll(roll))
     }
 
     fn apply(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
@@ -586,12 +812,21 @@ impl Rules for Pg {
             self.apply_pending(&mut next, a, ev)
         } else {
             match next.phase {
-                Phase::Activation | Phase::ActivationRoll | Phase::Command | Phase::GroupRoll(_) | Phase::SpecialLeader(_) | Phase::SpecialRoll(..) => self.apply_command(&mut next, a, ev),
+                Phase::Activation
+                | Phase::ActivationRoll
+                | Phase::Command
+                | Phase::GroupRoll(_)
+                | Phase::SpecialLeader(_)
+                | Phase::SpecialRoll(..) => self.apply_command(&mut next, a, ev),
                 Phase::Movement => self.apply_movement(&mut next, a, ev),
-                Phase::OffensiveBombardment | Phase::DefensiveBombardment => self.apply_bombard(&mut next, a, ev),
+                Phase::OffensiveBombardment | Phase::DefensiveBombardment => {
+                    self.apply_bombard(&mut next, a, ev)
+                }
                 Phase::Rally => self.apply_rally(&mut next, a, ev),
                 Phase::CloseCombat => self.apply_combat(&mut next, a, ev),
-                Phase::RoutedMovement | Phase::ArmyMorale | Phase::Over => Err(Illegal::new("3.0", "no decision is due")),
+                Phase::RoutedMovement | Phase::ArmyMorale | Phase::Over => {
+                    Err(Illegal::new("3.0", "no decision is due"))
+                }
             }
         };
         if let Err(e) = r {
@@ -615,7 +850,10 @@ impl Rules for Pg {
         } else if let Some(l) = self.pieces.leader_index(unit) {
             Piece::Leader(l)
         } else {
-            return Err(Illegal::new("engine", format!("no counter {unit:?} in this scenario")));
+            return Err(Illegal::new(
+                "engine",
+                format!("no counter {unit:?} in this scenario"),
+            ));
         };
         self.reach(s, p)
     }
@@ -626,8 +864,22 @@ impl Rules for Pg {
             Some(u) => Piece::Unit(u),
             None => Piece::Leader(self.pieces.leader_index(unit).unwrap_or(0)),
         };
-        let r = reached.iter().find(|r| r.hex == to).ok_or_else(|| Illegal::new("7.3", format!("{unit} cannot reach {} this phase", self.hex_label(to))))?;
-        Ok(r.path.windows(2).filter_map(|w| w[0].direction_to(w[1]).map(|dir| Action::Move { piece, dir, below: false })).collect())
+        let r = reached.iter().find(|r| r.hex == to).ok_or_else(|| {
+            Illegal::new(
+                "7.3",
+                format!("{unit} cannot reach {} this phase", self.hex_label(to)),
+            )
+        })?;
+        Ok(r.path
+            .windows(2)
+            .filter_map(|w| {
+                w[0].direction_to(w[1]).map(|dir| Action::Move {
+                    piece,
+                    dir,
+                    below: false,
+                })
+            })
+            .collect())
     }
 
     fn hex_label(&self, hex: Hex) -> String {
@@ -635,7 +887,11 @@ impl Rules for Pg {
     }
 
     fn parse_hex(&self, label: &str) -> Option<Hex> {
-        self.board.grid.parse(label).ok().filter(|h| self.board.on_map(*h))
+        self.board
+            .grid
+            .parse(label)
+            .ok()
+            .filter(|h| self.board.on_map(*h))
     }
 
     fn rules_id(&self) -> String {
@@ -655,13 +911,32 @@ impl System for PgSystem {
         &INFO
     }
 
-    fn new_game(&self, scenario: &ResolvedScenario, json: Option<String>, seed: u64) -> Result<Box<dyn AnyGame>, Error> {
+    fn new_game(
+        &self,
+        scenario: &ResolvedScenario,
+        json: Option<String>,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error> {
         let rules = Pg::new(scenario)?;
-        Ok(Box::new(Adapter::new(Game::new(rules, seed), scenario.scenario.id.clone(), json)))
+        Ok(Box::new(Adapter::new(
+            Game::new(rules, seed),
+            scenario.scenario.id.clone(),
+            json,
+        )))
     }
 
-    fn load_game(&self, scenario: &ResolvedScenario, json: Option<String>, saved: serde_json::Value) -> Result<Box<dyn AnyGame>, Error> {
+    fn load_game(
+        &self,
+        scenario: &ResolvedScenario,
+        json: Option<String>,
+        saved: serde_json::Value,
+    ) -> Result<Box<dyn AnyGame>, Error> {
         let rules = Pg::new(scenario)?;
-        Ok(Box::new(Adapter::restore(rules, scenario.scenario.id.clone(), json, saved)?))
+        Ok(Box::new(Adapter::restore(
+            rules,
+            scenario.scenario.id.clone(),
+            json,
+            saved,
+        )?))
     }
 }

@@ -22,13 +22,30 @@ impl Pg {
     /// Phase 3 begins: the Routed Movement Segment (7.1).
     pub(crate) fn begin_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
         s.phase = Phase::RoutedMovement;
-        ev.push(Event::PhaseBegins { phase: Phase::RoutedMovement });
+        ev.push(Event::PhaseBegins {
+            phase: Phase::RoutedMovement,
+        });
         for i in (0..s.units.len()).rev() {
             let u = i as u16;
             let x = &s.units[i];
-            if x.off == Off::No && x.morale == Morale::Routed && self.pieces.units[i].side == s.active && self.is_combat(u) && self.unit_active(s, u) {
-                let left = if self.pieces.units[i].arm == Arm::Cavalry { 3 } else { 2 };
-                s.pending.push(Pending::Retreat(RetreatTask { unit: u, left, path: Vec::new(), start: x.hex, routed_movement: true }));
+            if x.off == Off::No
+                && x.morale == Morale::Routed
+                && self.pieces.units[i].side == s.active
+                && self.is_combat(u)
+                && self.unit_active(s, u)
+            {
+                let left = if self.pieces.units[i].arm == Arm::Cavalry {
+                    3
+                } else {
+                    2
+                };
+                s.pending.push(Pending::Retreat(RetreatTask {
+                    unit: u,
+                    left,
+                    path: Vec::new(),
+                    start: x.hex,
+                    routed_movement: true,
+                }));
             }
         }
     }
@@ -38,15 +55,22 @@ impl Pg {
         s.locked.clear();
         let mut hexes: Vec<Hex> = Vec::new();
         for (i, u) in s.units.iter().enumerate() {
-            if u.off == Off::No && self.pieces.units[i].side == s.active && !hexes.contains(&u.hex) {
+            if u.off == Off::No && self.pieces.units[i].side == s.active && !hexes.contains(&u.hex)
+            {
                 hexes.push(u.hex);
             }
         }
         hexes.sort();
         for h in hexes {
             if !self.engaged_in(s, h).is_empty() {
-                s.locked.push(Locked { hex: h, penalty: false });
-                ev.push(Event::Locked { hex: h, penalty: false });
+                s.locked.push(Locked {
+                    hex: h,
+                    penalty: false,
+                });
+                ev.push(Event::Locked {
+                    hex: h,
+                    penalty: false,
+                });
             }
         }
         for u in s.units.iter_mut() {
@@ -63,7 +87,9 @@ impl Pg {
         }
         s.mover = None;
         s.phase = Phase::Movement;
-        ev.push(Event::PhaseBegins { phase: Phase::Movement });
+        ev.push(Event::PhaseBegins {
+            phase: Phase::Movement,
+        });
     }
 
     fn piece_may_start(&self, s: &State, p: Piece) -> bool {
@@ -78,7 +104,10 @@ impl Pg {
             }
             Piece::Leader(l) => {
                 let x = &s.leaders[usize::from(l)];
-                x.present && self.pieces.leaders[usize::from(l)].side == s.active && !x.done && s.armies[s.active.index()].activated
+                x.present
+                    && self.pieces.leaders[usize::from(l)].side == s.active
+                    && !x.done
+                    && s.armies[s.active.index()].activated
             }
         }
     }
@@ -109,7 +138,13 @@ impl Pg {
         }
         let side = self.board.side_between(from, to);
         let r = &self.board.side_rules;
-        let extra = if side.up { r.slope_up_mp } else { 0 } + if side.down { r.slope_down_mp } else { 0 } + if side.entrenchment { r.entrenchment_mp } else { 0 };
+        let extra = if side.up { r.slope_up_mp } else { 0 }
+            + if side.down { r.slope_down_mp } else { 0 }
+            + if side.entrenchment {
+                r.entrenchment_mp
+            } else {
+                0
+            };
         Some(hex.saturating_add(extra))
     }
 
@@ -119,12 +154,17 @@ impl Pg {
         let from = self.piece_hex(s, p);
         let to = from.neighbor(d);
         if !self.board.on_map(to) {
-            return Err(("7.4", "the hex is off the map (units may not exit unless their army is Demoralized or Broken)"));
+            return Err((
+                "7.4",
+                "the hex is off the map (units may not exit unless their army is Demoralized or Broken)",
+            ));
         }
         if self.enemy_in(s, to, side) {
             return Err(("7.4", "the hex holds an enemy counter"));
         }
-        let cost = self.step_cost(s, p, from, to).ok_or(("7.4", "the terrain is prohibited to this counter"))?;
+        let cost = self
+            .step_cost(s, p, from, to)
+            .ok_or(("7.4", "the terrain is prohibited to this counter"))?;
         let in_ezoc_now = self.ezoc(s, side, from);
         let into_ezoc = self.ezoc(s, side, to);
         let (mp, moved, allowance) = match p {
@@ -142,7 +182,10 @@ impl Pg {
             Piece::Leader(_) => {
                 // 7.5.4: leaders enter an EZOC only where a friendly unit is; leave freely.
                 if into_ezoc && !self.has_units(s, to, side) {
-                    return Err(("7.5.4", "a leader may not enter an EZOC without a friendly unit there"));
+                    return Err((
+                        "7.5.4",
+                        "a leader may not enter an EZOC without a friendly unit there",
+                    ));
                 }
             }
             Piece::Unit(u) => {
@@ -153,10 +196,23 @@ impl Pg {
                         return Err(("4.2.2", "an out-of-command unit may not enter an EZOC"));
                     }
                     if info.paren_steps >= x.steps && self.is_combat(u) {
-                        return Err(("7.5.5", "a unit with parenthesised SP may not enter an EZOC"));
+                        return Err((
+                            "7.5.5",
+                            "a unit with parenthesised SP may not enter an EZOC",
+                        ));
                     }
-                    if info.arm == Arm::Artillery && !s.units.iter().enumerate().any(|(i, y)| y.off == Off::No && y.hex == to && self.pieces.units[i].side == side && self.is_combat(i as u16)) {
-                        return Err(("7.5.2", "artillery may not enter an EZOC unless friendly infantry or cavalry are there"));
+                    if info.arm == Arm::Artillery
+                        && !s.units.iter().enumerate().any(|(i, y)| {
+                            y.off == Off::No
+                                && y.hex == to
+                                && self.pieces.units[i].side == side
+                                && self.is_combat(i as u16)
+                        })
+                    {
+                        return Err((
+                            "7.5.2",
+                            "artillery may not enter an EZOC unless friendly infantry or cavalry are there",
+                        ));
                     }
                 }
                 if in_ezoc_now {
@@ -166,22 +222,36 @@ impl Pg {
                         exit = 1; // 7.5.2: as if Supporting.
                     } else if info.fast {
                         if engaged && self.adjacent_engaged_formed_enemy_cav(s, from, side) {
-                            return Err(("7.5.3", "a Fast unit next to an Engaged, Formed enemy cavalry unit may not leave the EZOC"));
+                            return Err((
+                                "7.5.3",
+                                "a Fast unit next to an Engaged, Formed enemy cavalry unit may not leave the EZOC",
+                            ));
                         }
                         if locked.is_some() && engaged && self.adjacent_enemy_fast(s, from, side) {
-                            return Err(("6.4", "an Engaged Fast unit may leave a Locked hex only when adjacent to non-Fast units alone"));
+                            return Err((
+                                "6.4",
+                                "an Engaged Fast unit may leave a Locked hex only when adjacent to non-Fast units alone",
+                            ));
                         }
-                        exit = if !engaged || info.prussian && info.arm == Arm::Cavalry { 1 } else { 2 };
+                        exit = if !engaged || info.prussian && info.arm == Arm::Cavalry {
+                            1
+                        } else {
+                            2
+                        };
                     } else if engaged {
                         return Err(if locked.is_some() {
-                            ("7.5.1", "an Engaged non-Fast unit in a Locked hex may leave only after another unit makes it Supporting")
+                            (
+                                "7.5.1",
+                                "an Engaged non-Fast unit in a Locked hex may leave only after another unit makes it Supporting",
+                            )
                         } else {
                             ("7.5.1", "an Engaged infantry unit must stop in the EZOC")
                         });
                     } else {
                         exit = 1; // 7.5.1: a Supporting unit leaves for +1 MP.
                     }
-                    if locked.is_some() && !(info.fast && engaged) && self.stack(s, from).len() == 1 {
+                    if locked.is_some() && !(info.fast && engaged) && self.stack(s, from).len() == 1
+                    {
                         return Err(("6.3", "a Locked hex may not be vacated completely"));
                     }
                 }
@@ -199,7 +269,9 @@ impl Pg {
         hex.neighbors().iter().any(|&n| {
             self.engaged_in(s, n).iter().any(|&v| {
                 let p = &self.pieces.units[usize::from(v)];
-                p.side != side && p.arm == Arm::Cavalry && s.units[usize::from(v)].morale == Morale::Formed
+                p.side != side
+                    && p.arm == Arm::Cavalry
+                    && s.units[usize::from(v)].morale == Morale::Formed
             })
         })
     }
@@ -215,12 +287,26 @@ impl Pg {
     pub(crate) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let mut any_move = false;
         let mut push_moves = |p: Piece, out: &mut Vec<Action>| {
-            let to_has_friends = |n: Hex| s.units.iter().enumerate().any(|(i, x)| x.off == Off::No && x.hex == n && self.pieces.units[i].side == s.active);
+            let to_has_friends = |n: Hex| {
+                s.units.iter().enumerate().any(|(i, x)| {
+                    x.off == Off::No && x.hex == n && self.pieces.units[i].side == s.active
+                })
+            };
             for d in Direction::ALL {
                 if self.check_step(s, p, d).is_ok() {
-                    out.push(Action::Move { piece: p, dir: d, below: false });
-                    if matches!(p, Piece::Unit(_)) && to_has_friends(self.piece_hex(s, p).neighbor(d)) {
-                        out.push(Action::Move { piece: p, dir: d, below: true });
+                    out.push(Action::Move {
+                        piece: p,
+                        dir: d,
+                        below: false,
+                    });
+                    if matches!(p, Piece::Unit(_))
+                        && to_has_friends(self.piece_hex(s, p).neighbor(d))
+                    {
+                        out.push(Action::Move {
+                            piece: p,
+                            dir: d,
+                            below: true,
+                        });
                     }
                     any_move = true;
                 }
@@ -238,7 +324,8 @@ impl Pg {
         }
         for l in 0..s.leaders.len() as u16 {
             let p = Piece::Leader(l);
-            if Some(p) != s.mover && !s.leaders[usize::from(l)].moved && self.piece_may_start(s, p) {
+            if Some(p) != s.mover && !s.leaders[usize::from(l)].moved && self.piece_may_start(s, p)
+            {
                 push_moves(p, out);
             }
         }
@@ -249,7 +336,11 @@ impl Pg {
                 continue;
             }
             // 5.4: Coalition artillery that entered an EZOC stays at the bottom this phase.
-            if info.arm == Arm::Artillery && !info.prussian && x.art_moved && self.ezoc(s, info.side, x.hex) {
+            if info.arm == Arm::Artillery
+                && !info.prussian
+                && x.art_moved
+                && self.ezoc(s, info.side, x.hex)
+            {
                 continue;
             }
             let stack = self.stack(s, x.hex);
@@ -276,7 +367,10 @@ impl Pg {
     /// out of EZOCs, and (5.2) no hex would hold more than 4 inf/cav steps.
     fn may_go_in_column(&self, s: &State, w: u8) -> bool {
         let wing = &self.pieces.wings[usize::from(w)];
-        if wing.side != s.active || s.wing_ic[usize::from(w)] || !s.armies[wing.side.index()].activated {
+        if wing.side != s.active
+            || s.wing_ic[usize::from(w)]
+            || !s.armies[wing.side.index()].activated
+        {
             return false;
         }
         let g = self.group_of_wing(s, w);
@@ -289,7 +383,11 @@ impl Pg {
                 continue;
             }
             any = true;
-            if x.morale != Morale::Formed || x.ooc || self.ezoc(s, wing.side, x.hex) || Some(Piece::Unit(i as u16)) == s.mover {
+            if x.morale != Morale::Formed
+                || x.ooc
+                || self.ezoc(s, wing.side, x.hex)
+                || Some(Piece::Unit(i as u16)) == s.mover
+            {
                 return false;
             }
             if self.steps_in(s, x.hex).0 > 4 {
@@ -302,7 +400,14 @@ impl Pg {
     fn may_artillery_column(&self, s: &State, u: u16) -> bool {
         let x = &s.units[usize::from(u)];
         let info = &self.pieces.units[usize::from(u)];
-        if info.arm != Arm::Artillery || info.side != s.active || x.off != Off::No || x.in_column || x.moved || self.command(s, u) != Cmd::Effective || self.ezoc(s, info.side, x.hex) {
+        if info.arm != Arm::Artillery
+            || info.side != s.active
+            || x.off != Off::No
+            || x.in_column
+            || x.moved
+            || self.command(s, u) != Cmd::Effective
+            || self.ezoc(s, info.side, x.hex)
+        {
             return false;
         }
         // 7.6: up to 3 artillery within 5 hexes of the leader of a wing that is In Column.
@@ -311,14 +416,29 @@ impl Pg {
                 && wing.side == info.side
                 && wing.leader.is_some_and(|l| {
                     let lh = s.leaders[usize::from(l)].hex;
-                    let near_ic_art = s.units.iter().enumerate().filter(|(j, y)| y.in_column && y.off == Off::No && self.pieces.units[*j].arm == Arm::Artillery && y.hex.distance(lh) <= 5).count();
+                    let near_ic_art = s
+                        .units
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, y)| {
+                            y.in_column
+                                && y.off == Off::No
+                                && self.pieces.units[*j].arm == Arm::Artillery
+                                && y.hex.distance(lh) <= 5
+                        })
+                        .count();
                     lh.distance(x.hex) <= 5 && near_ic_art < 3
                 })
         })
     }
 
     /// Applies a movement-phase action.
-    pub(crate) fn apply_movement(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(crate) fn apply_movement(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         match a {
             Action::Move { piece, dir, below } => {
                 if let Some(m) = s.mover {
@@ -328,7 +448,9 @@ impl Pg {
                 } else if !self.piece_may_start(s, *piece) {
                     return Err(Illegal::new("7.3", "that counter may not move now"));
                 }
-                let cost = self.check_step(s, *piece, *dir).map_err(|(r, why)| Illegal::new(r, why))?;
+                let cost = self
+                    .check_step(s, *piece, *dir)
+                    .map_err(|(r, why)| Illegal::new(r, why))?;
                 self.do_step(s, *piece, *dir, *below, cost, ev);
             }
             Action::EndMove => self.finish_mover(s),
@@ -359,7 +481,12 @@ impl Pg {
                 self.finish_mover(s);
                 self.begin_bombardment(s, false, ev);
             }
-            other => return Err(Illegal::new("engine", alloc::format!("{other:?} is not a movement decision"))),
+            other => {
+                return Err(Illegal::new(
+                    "engine",
+                    alloc::format!("{other:?} is not a movement decision"),
+                ));
+            }
         }
         Ok(())
     }
@@ -372,7 +499,15 @@ impl Pg {
         }
     }
 
-    fn do_step(&self, s: &mut State, p: Piece, d: Direction, below: bool, cost: u8, ev: &mut Vec<Event>) {
+    fn do_step(
+        &self,
+        s: &mut State,
+        p: Piece,
+        d: Direction,
+        below: bool,
+        cost: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let side = self.piece_side(p);
         let from = self.piece_hex(s, p);
         let to = from.neighbor(d);
@@ -390,13 +525,20 @@ impl Pg {
                 if minimum && x.mp > self.pieces.leaders[usize::from(l)].ma {
                     stop = true;
                 }
-                ev.push(Event::Moved { piece: p, from, to, mp: x.mp, rule: super::event::Rule("7.3") });
+                ev.push(Event::Moved {
+                    piece: p,
+                    from,
+                    to,
+                    mp: x.mp,
+                    rule: super::event::Rule("7.3"),
+                });
             }
             Piece::Unit(u) => {
                 let info = &self.pieces.units[usize::from(u)];
                 let allowance = self.allowance(s, u);
                 let into_ezoc = self.ezoc(s, side, to);
-                let order = if (info.arm == Arm::Artillery && !info.prussian && into_ezoc) || below {
+                let order = if (info.arm == Arm::Artillery && !info.prussian && into_ezoc) || below
+                {
                     s.take_bottom()
                 } else {
                     s.take_top()
@@ -414,7 +556,13 @@ impl Pg {
                 if minimum && mp > allowance || mp >= allowance {
                     stop = true;
                 }
-                ev.push(Event::Moved { piece: p, from, to, mp, rule: super::event::Rule("7.3") });
+                ev.push(Event::Moved {
+                    piece: p,
+                    from,
+                    to,
+                    mp,
+                    rule: super::event::Rule("7.3"),
+                });
                 if into_ezoc {
                     let engaged = self.is_engaged(s, u);
                     if info.fast {
@@ -439,7 +587,9 @@ impl Pg {
     }
 
     fn flip_if_changed(&self, s: &mut State, hex: Hex, before: &[u16], ev: &mut Vec<Event>) {
-        let Some(i) = s.locked.iter().position(|l| l.hex == hex) else { return };
+        let Some(i) = s.locked.iter().position(|l| l.hex == hex) else {
+            return;
+        };
         if s.locked[i].penalty {
             return;
         }
@@ -462,12 +612,23 @@ impl Pg {
                 if wing.side != enemy || !s.wing_ic[w] || s.wing_fd_tried[w] {
                     continue;
                 }
-                let near = s.units.iter().enumerate().any(|(i, x)| x.off == Off::No && x.in_column && self.pieces.units[i].wing == Some(w as u8) && x.hex.distance(to) <= 3);
+                let near = s.units.iter().enumerate().any(|(i, x)| {
+                    x.off == Off::No
+                        && x.in_column
+                        && self.pieces.units[i].wing == Some(w as u8)
+                        && x.hex.distance(to) <= 3
+                });
                 if near {
                     s.wing_fd_tried[w] = true;
                     let ic_bonus = self.fd_rating(s, w as u8, None);
                     let mover_bonus = self.fd_rating(s, u8::MAX, Some(p));
-                    s.pending.push(Pending::ForcedDeploy(ForcedDeploy { wing: w as u8, ic_bonus, mover_bonus, ic_roll: None, attempting: false }));
+                    s.pending.push(Pending::ForcedDeploy(ForcedDeploy {
+                        wing: w as u8,
+                        ic_bonus,
+                        mover_bonus,
+                        ic_roll: None,
+                        attempting: false,
+                    }));
                 }
             }
         }
@@ -498,7 +659,10 @@ impl Pg {
                 if let Some(wl) = self.pieces.wings[usize::from(w)].leader {
                     let h = s.leaders[usize::from(wl)].hex;
                     for (l, x) in s.leaders.iter().enumerate() {
-                        if x.present && x.hex == h && self.pieces.leaders[l].side == self.pieces.wings[usize::from(w)].side {
+                        if x.present
+                            && x.hex == h
+                            && self.pieces.leaders[l].side == self.pieces.wings[usize::from(w)].side
+                        {
                             r = r.max(self.pieces.leaders[l].initiative);
                         }
                     }
@@ -518,7 +682,10 @@ impl Pg {
         let enemy = side.other();
         // 4.1.2: within 3 hexes and clear LOS of an inactive enemy counter (not a Det counter).
         if !s.armies[enemy.index()].activated && !s.armies[enemy.index()].auto_due {
-            let seen = self.enemy_counters(s, enemy).into_iter().any(|(h, det)| !det && h.distance(to) <= 3 && self.clear_los(s, to, h));
+            let seen = self
+                .enemy_counters(s, enemy)
+                .into_iter()
+                .any(|(h, det)| !det && h.distance(to) <= 3 && self.clear_los(s, to, h));
             if seen {
                 s.armies[enemy.index()].auto_due = true;
             }
@@ -529,17 +696,31 @@ impl Pg {
                 continue;
             }
             let det_hexes = self.group_hexes(s, g);
-            let foes: Vec<Hex> = self.enemy_counters(s, info.side.other()).into_iter().map(|(h, _)| h).collect();
-            if det_hexes.iter().any(|&d| foes.iter().any(|&f| f.distance(d) <= 3 && self.clear_los(s, d, f))) {
+            let foes: Vec<Hex> = self
+                .enemy_counters(s, info.side.other())
+                .into_iter()
+                .map(|(h, _)| h)
+                .collect();
+            if det_hexes.iter().any(|&d| {
+                foes.iter()
+                    .any(|&f| f.distance(d) <= 3 && self.clear_los(s, d, f))
+            }) {
                 s.det_active[g] = true;
             }
         }
         // 4.1.3: an inactive army (or detachment) first sights an enemy unit within 7 hexes.
         if !s.armies[enemy.index()].activated && !s.armies[enemy.index()].cdoa_used {
-            let sees = self.enemy_counters(s, enemy).into_iter().any(|(h, _)| h.distance(to) <= 7 && self.clear_los(s, h, to));
+            let sees = self
+                .enemy_counters(s, enemy)
+                .into_iter()
+                .any(|(h, _)| h.distance(to) <= 7 && self.clear_los(s, h, to));
             if sees && matches!(s.phase, Phase::Movement) {
                 s.armies[enemy.index()].cdoa_used = true;
-                s.pending.push(Pending::Cdoa { side: enemy, detachment: None, stage: 0 });
+                s.pending.push(Pending::Cdoa {
+                    side: enemy,
+                    detachment: None,
+                    stage: 0,
+                });
             }
         }
     }
@@ -550,13 +731,19 @@ impl Pg {
         for (i, x) in s.units.iter().enumerate() {
             let p = &self.pieces.units[i];
             if x.off == Off::No && p.side == side {
-                let det = p.wing.is_some_and(|w| self.pieces.groups[usize::from(self.pieces.wings[usize::from(w)].group)].detachment);
+                let det = p.wing.is_some_and(|w| {
+                    self.pieces.groups[usize::from(self.pieces.wings[usize::from(w)].group)]
+                        .detachment
+                });
                 v.push((x.hex, det));
             }
         }
         for (l, x) in s.leaders.iter().enumerate() {
             if x.present && self.pieces.leaders[l].side == side {
-                let det = self.pieces.leaders[l].leads.is_some_and(|w| self.pieces.groups[usize::from(self.pieces.wings[usize::from(w)].group)].detachment);
+                let det = self.pieces.leaders[l].leads.is_some_and(|w| {
+                    self.pieces.groups[usize::from(self.pieces.wings[usize::from(w)].group)]
+                        .detachment
+                });
                 v.push((x.hex, det));
             }
         }
@@ -567,7 +754,12 @@ impl Pg {
         s.units
             .iter()
             .enumerate()
-            .filter(|(i, x)| x.off == Off::No && self.pieces.units[*i].wing.is_some_and(|w| usize::from(self.pieces.wings[usize::from(w)].group) == g))
+            .filter(|(i, x)| {
+                x.off == Off::No
+                    && self.pieces.units[*i]
+                        .wing
+                        .is_some_and(|w| usize::from(self.pieces.wings[usize::from(w)].group) == g)
+            })
             .map(|(_, x)| x.hex)
             .collect()
     }
@@ -586,13 +778,33 @@ impl Pg {
         }
         let (mp, allowance) = match p {
             Piece::Unit(u) => (s.units[usize::from(u)].mp, self.allowance(s, u)),
-            Piece::Leader(l) => (s.leaders[usize::from(l)].mp, self.pieces.leaders[usize::from(l)].ma),
+            Piece::Leader(l) => (
+                s.leaders[usize::from(l)].mp,
+                self.pieces.leaders[usize::from(l)].ma,
+            ),
         };
-        let costs = StepCosts { pg: self, s, p, side: self.piece_side(p) };
+        let costs = StepCosts {
+            pg: self,
+            s,
+            p,
+            side: self.piece_side(p),
+        };
         let start = self.piece_hex(s, p);
-        let opts = ReachOptions { allowance: u32::from(allowance.saturating_sub(mp)), one_hex_minimum: !moved && mp == 0 };
-        let r = Reach::search(&costs, start, opts).map_err(|e| Illegal::new("engine", alloc::format!("{e}")))?;
-        Ok(r.ends().map(|(hex, cost)| Reached { hex, facing: None, also: Vec::new(), cost, path: r.path(hex).unwrap_or_default() }).collect())
+        let opts = ReachOptions {
+            allowance: u32::from(allowance.saturating_sub(mp)),
+            one_hex_minimum: !moved && mp == 0,
+        };
+        let r = Reach::search(&costs, start, opts)
+            .map_err(|e| Illegal::new("engine", alloc::format!("{e}")))?;
+        Ok(r.ends()
+            .map(|(hex, cost)| Reached {
+                hex,
+                facing: None,
+                also: Vec::new(),
+                cost,
+                path: r.path(hex).unwrap_or_default(),
+            })
+            .collect())
     }
 }
 
@@ -645,14 +857,24 @@ impl MoveCosts for StepCosts<'_> {
             Piece::Leader(_) => Some(0),
             Piece::Unit(u) => {
                 let info = &self.pg.pieces.units[usize::from(u)];
-                if hex == self.s.units[usize::from(u)].hex && self.pg.is_engaged(self.s, u) && !info.fast {
+                if hex == self.s.units[usize::from(u)].hex
+                    && self.pg.is_engaged(self.s, u)
+                    && !info.fast
+                {
                     return None;
                 }
-                Some(if info.fast && !(info.prussian && info.arm == Arm::Cavalry) { 2 } else { 1 })
+                Some(
+                    if info.fast && !(info.prussian && info.arm == Arm::Cavalry) {
+                        2
+                    } else {
+                        1
+                    },
+                )
             }
         }
     }
     fn stops_on_entry(&self, hex: Hex) -> bool {
-        matches!(self.p, Piece::Unit(u) if self.pg.is_combat(u) && !self.pg.pieces.units[usize::from(u)].fast) && self.pg.ezoc(self.s, self.side, hex)
+        matches!(self.p, Piece::Unit(u) if self.pg.is_combat(u) && !self.pg.pieces.units[usize::from(u)].fast)
+            && self.pg.ezoc(self.s, self.side, hex)
     }
 }

@@ -122,8 +122,12 @@ impl Pg {
             Pending::Losses(t) => Actor::Player(t.side),
             Pending::ArtilleryHit { side, .. } => Actor::Player(*side),
             Pending::Retreat(t) => Actor::Player(self.pieces.units[usize::from(t.unit)].side),
-            Pending::MoraleCheck { .. } | Pending::LeaderCheck { .. } | Pending::Rally { .. } => Actor::Chance(Chance::Dice(DiceSpec::D6)),
-            Pending::ForcedDeploy(f) if !f.attempting => Actor::Player(self.pieces.wings[usize::from(f.wing)].side),
+            Pending::MoraleCheck { .. } | Pending::LeaderCheck { .. } | Pending::Rally { .. } => {
+                Actor::Chance(Chance::Dice(DiceSpec::D6))
+            }
+            Pending::ForcedDeploy(f) if !f.attempting => {
+                Actor::Player(self.pieces.wings[usize::from(f.wing)].side)
+            }
             Pending::ForcedDeploy(_) => Actor::Chance(Chance::Dice(DiceSpec::D6)),
             Pending::Cdoa { stage: 1, .. } => Actor::Chance(Chance::Dice(DiceSpec::D6)),
             Pending::Cdoa { side, .. } => {
@@ -143,13 +147,21 @@ impl Pg {
             } else {
                 self.engaged_in(s, h)
             };
-            out.extend(units.into_iter().filter(|&u| self.pieces.units[usize::from(u)].side == t.side));
+            out.extend(
+                units
+                    .into_iter()
+                    .filter(|&u| self.pieces.units[usize::from(u)].side == t.side),
+            );
         }
         out
     }
 
     fn taken(t: &LossTask, u: u16) -> u8 {
-        t.taken.iter().find(|(x, _)| *x == u).map(|(_, n)| *n).unwrap_or(0)
+        t.taken
+            .iter()
+            .find(|(x, _)| *x == u)
+            .map(|(_, n)| *n)
+            .unwrap_or(0)
     }
 
     /// The legal loss allocations (10.8.1.1-10.8.1.4).
@@ -189,7 +201,9 @@ impl Pg {
     fn has_retreat_without_ezoc(&self, s: &State, u: u16) -> bool {
         let side = self.pieces.units[usize::from(u)].side;
         let here = s.units[usize::from(u)].hex;
-        here.neighbors().iter().any(|&n| self.retreat_enterable(s, u, n) && !self.ezoc(s, side, n))
+        here.neighbors()
+            .iter()
+            .any(|&n| self.retreat_enterable(s, u, n) && !self.ezoc(s, side, n))
     }
 
     /// Whether a retreating unit may enter `n` at all (10.9: no prohibited terrain, no enemy).
@@ -254,7 +268,9 @@ impl Pg {
                 }
             }
             Pending::Retreat(t) => self.retreat_choices(s, t, out),
-            Pending::MoraleCheck { .. } | Pending::LeaderCheck { .. } | Pending::Rally { .. } => d6(out),
+            Pending::MoraleCheck { .. } | Pending::LeaderCheck { .. } | Pending::Rally { .. } => {
+                d6(out)
+            }
             Pending::ForcedDeploy(f) if !f.attempting => {
                 out.push(Action::Attempt);
                 out.push(Action::Decline);
@@ -273,7 +289,12 @@ impl Pg {
     }
 
     /// Applies an action to the top pending entry (already checked to be legal).
-    pub(crate) fn apply_pending(&self, s: &mut State, action: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(crate) fn apply_pending(
+        &self,
+        s: &mut State,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         let Some(top) = s.pending.pop() else {
             return Err(Illegal::new("engine", "nothing is pending"));
         };
@@ -294,7 +315,8 @@ impl Pg {
             }
             (Pending::Losses(mut t), Action::Retreat { unit }) => {
                 t.lp -= 1;
-                let forced = Self::taken(&t, *unit) >= if t.canister { 2 } else { 1 } && self.mr(s, *unit) < 5;
+                let forced = Self::taken(&t, *unit) >= if t.canister { 2 } else { 1 }
+                    && self.mr(s, *unit) < 5;
                 let rout = t.result.rout || (forced && self.mr(s, *unit) <= 3);
                 let rule = if forced { "10.8.1.3" } else { "10.8.1.4" };
                 // The retreat (pushed above) is chosen before the next LP.
@@ -305,11 +327,17 @@ impl Pg {
                 self.lose_step(s, *unit, "10.8.3.1", ev);
             }
             (Pending::Retreat(t), Action::RetreatTo { hex }) => self.retreat_step(s, t, *hex, ev),
-            (Pending::MoraleCheck { unit }, Action::Roll(r)) => self.morale_check(s, unit, r.value, ev),
+            (Pending::MoraleCheck { unit }, Action::Roll(r)) => {
+                self.morale_check(s, unit, r.value, ev)
+            }
             (Pending::Rally { unit }, Action::Roll(r)) => self.rally_roll(s, unit, r.value, ev),
             (Pending::LeaderCheck { leader }, Action::Roll(r)) => {
                 let lost = self.charts.leader_loss[usize::from(r.value.clamp(1, 6) - 1)] > 0;
-                ev.push(Event::LeaderCheck { leader, roll: r.value, lost });
+                ev.push(Event::LeaderCheck {
+                    leader,
+                    roll: r.value,
+                    lost,
+                });
                 if lost {
                     s.leaders[usize::from(leader)].present = false;
                 }
@@ -330,7 +358,12 @@ impl Pg {
                     let ic_total = ic + f.ic_bonus;
                     let mover_total = r.value + f.mover_bonus;
                     let deployed = ic_total > mover_total;
-                    ev.push(Event::ForcedDeployment { wing: f.wing, ic_total, mover_total, deployed });
+                    ev.push(Event::ForcedDeployment {
+                        wing: f.wing,
+                        ic_total,
+                        mover_total,
+                        deployed,
+                    });
                     if deployed {
                         self.deploy_wing(s, f.wing, "7.6.3", ev);
                     } else {
@@ -338,16 +371,41 @@ impl Pg {
                     }
                 }
             },
-            (Pending::Cdoa { side, detachment, .. }, Action::Attempt) => {
-                s.pending.push(Pending::Cdoa { side, detachment, stage: 1 });
+            (
+                Pending::Cdoa {
+                    side, detachment, ..
+                },
+                Action::Attempt,
+            ) => {
+                s.pending.push(Pending::Cdoa {
+                    side,
+                    detachment,
+                    stage: 1,
+                });
             }
             (Pending::Cdoa { .. }, Action::Decline) => {}
-            (Pending::Cdoa { side, detachment, .. }, Action::Roll(r)) => {
+            (
+                Pending::Cdoa {
+                    side, detachment, ..
+                },
+                Action::Roll(r),
+            ) => {
                 let init = self.commander_initiative(s, side);
                 let total = r.value + init;
-                ev.push(Event::ActivationRoll { side, roll: r.value, total, needed: 8, cost: 0, rule: super::event::Rule("4.1.3") });
+                ev.push(Event::ActivationRoll {
+                    side,
+                    roll: r.value,
+                    total,
+                    needed: 8,
+                    cost: 0,
+                    rule: super::event::Rule("4.1.3"),
+                });
                 if total >= 8 {
-                    s.pending.push(Pending::Cdoa { side, detachment, stage: 2 });
+                    s.pending.push(Pending::Cdoa {
+                        side,
+                        detachment,
+                        stage: 2,
+                    });
                 }
             }
             (Pending::Cdoa { side, .. }, Action::PayCdoa) => {
@@ -359,7 +417,10 @@ impl Pg {
             (Pending::Cdoa { .. }, Action::RefuseCdoa) => {}
             (top, a) => {
                 s.pending.push(top);
-                return Err(Illegal::new("engine", alloc::format!("{a:?} does not answer the pending decision")));
+                return Err(Illegal::new(
+                    "engine",
+                    alloc::format!("{a:?} does not answer the pending decision"),
+                ));
             }
         }
         Ok(())
@@ -373,9 +434,16 @@ impl Pg {
             return;
         }
         if t.result.artillery {
-            let has_art = t.hexes.iter().any(|&h| self.stack(s, h).iter().any(|&u| !self.is_combat(u) && self.pieces.units[usize::from(u)].side == t.side));
+            let has_art = t.hexes.iter().any(|&h| {
+                self.stack(s, h).iter().any(|&u| {
+                    !self.is_combat(u) && self.pieces.units[usize::from(u)].side == t.side
+                })
+            });
             if has_art {
-                s.pending.push(Pending::ArtilleryHit { side: t.side, hexes: t.hexes.clone() });
+                s.pending.push(Pending::ArtilleryHit {
+                    side: t.side,
+                    hexes: t.hexes.clone(),
+                });
             }
         }
         if t.result.retreat {
@@ -392,7 +460,10 @@ impl Pg {
     /// Starts a loss task: "S" surrenders first (10.8.3.5), then LP by choice.
     pub(crate) fn start_losses(&self, s: &mut State, mut t: LossTask, ev: &mut Vec<Event>) {
         if t.lp > 0 {
-            ev.push(Event::LossPoints { side: t.side, lp: t.lp });
+            ev.push(Event::LossPoints {
+                side: t.side,
+                lp: t.lp,
+            });
         }
         if t.result.surrender {
             for u in self.loss_candidates(s, &t) {
@@ -406,7 +477,13 @@ impl Pg {
     }
 
     /// One step loss (10.8.1.1). Returns true if the unit is gone.
-    pub(crate) fn lose_step(&self, s: &mut State, u: u16, rule: &'static str, ev: &mut Vec<Event>) -> bool {
+    pub(crate) fn lose_step(
+        &self,
+        s: &mut State,
+        u: u16,
+        rule: &'static str,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         let side = self.pieces.units[usize::from(u)].side;
         let x = &mut s.units[usize::from(u)];
         x.steps = x.steps.saturating_sub(1);
@@ -414,11 +491,18 @@ impl Pg {
         if self.is_combat(u) {
             s.armies[side.index()].steps_lost += 1;
         }
-        ev.push(Event::StepLost { unit: u, steps, rule: super::event::Rule(rule) });
+        ev.push(Event::StepLost {
+            unit: u,
+            steps,
+            rule: super::event::Rule(rule),
+        });
         if steps == 0 {
             s.units[usize::from(u)].off = Off::Eliminated;
             s.armies[side.index()].eliminated += 1;
-            ev.push(Event::Eliminated { unit: u, rule: super::event::Rule(rule) });
+            ev.push(Event::Eliminated {
+                unit: u,
+                rule: super::event::Rule(rule),
+            });
             true
         } else {
             false
@@ -438,12 +522,22 @@ impl Pg {
         } else {
             army.art_steps_captured += u16::from(steps);
         }
-        ev.push(Event::Captured { unit: u, rule: super::event::Rule(rule) });
+        ev.push(Event::Captured {
+            unit: u,
+            rule: super::event::Rule(rule),
+        });
     }
 
     /// A Disordered (`rout == false`) or Rout result (9.1, 9.2): the morale state worsens and the
     /// unit retreats (artillery never moves when routed).
-    pub(crate) fn worsen(&self, s: &mut State, u: u16, rout: bool, rule: &'static str, ev: &mut Vec<Event>) {
+    pub(crate) fn worsen(
+        &self,
+        s: &mut State,
+        u: u16,
+        rout: bool,
+        rule: &'static str,
+        ev: &mut Vec<Event>,
+    ) {
         let x = &s.units[usize::from(u)];
         if x.off != Off::No {
             return;
@@ -451,9 +545,17 @@ impl Pg {
         // 9.1: a Disordered unit suffering a Disordered result routs; 9.2: a routed unit
         // suffering either result routs again.
         let rout = rout || x.morale != Morale::Formed;
-        let to = if rout { Morale::Routed } else { Morale::Disordered };
+        let to = if rout {
+            Morale::Routed
+        } else {
+            Morale::Disordered
+        };
         s.units[usize::from(u)].morale = to;
-        ev.push(Event::Morale { unit: u, to, rule: super::event::Rule(rule) });
+        ev.push(Event::Morale {
+            unit: u,
+            to,
+            rule: super::event::Rule(rule),
+        });
         let arm = self.pieces.units[usize::from(u)].arm;
         let hexes = match (arm, rout) {
             (Arm::Artillery, true) => 0,
@@ -463,7 +565,13 @@ impl Pg {
         };
         if hexes > 0 {
             let start = s.units[usize::from(u)].hex;
-            s.pending.push(Pending::Retreat(RetreatTask { unit: u, left: hexes, path: Vec::new(), start, routed_movement: false }));
+            s.pending.push(Pending::Retreat(RetreatTask {
+                unit: u,
+                left: hexes,
+                path: Vec::new(),
+                start,
+                routed_movement: false,
+            }));
         }
     }
 
@@ -474,7 +582,13 @@ impl Pg {
         let rule = if t.routed_movement { "7.1" } else { "10.9" };
         s.units[usize::from(u)].hex = to;
         s.units[usize::from(u)].order = s.take_top();
-        ev.push(Event::Moved { piece: super::state::Piece::Unit(u), from, to, mp: 0, rule: super::event::Rule(rule) });
+        ev.push(Event::Moved {
+            piece: super::state::Piece::Unit(u),
+            from,
+            to,
+            mp: 0,
+            rule: super::event::Rule(rule),
+        });
         t.path.push(to);
         t.left = t.left.saturating_sub(1);
         // 10.9.2 (the part the text gives): retreating into or through friendly units that then
@@ -482,10 +596,15 @@ impl Pg {
         // them; how is lost with the text, so each such unit takes a morale check (9.3).
         let arm = self.pieces.units[usize::from(u)].arm;
         let over = !self.stacking_ok(s, to);
-        let friends: Vec<u16> = self.stack(s, to).into_iter().filter(|&v| v != u && self.pieces.units[usize::from(v)].side == side).collect();
+        let friends: Vec<u16> = self
+            .stack(s, to)
+            .into_iter()
+            .filter(|&v| v != u && self.pieces.units[usize::from(v)].side == side)
+            .collect();
         for &v in &friends {
             let va = self.pieces.units[usize::from(v)].arm;
-            let mixed = (arm == Arm::Infantry && va == Arm::Cavalry) || (arm == Arm::Cavalry && va == Arm::Infantry);
+            let mixed = (arm == Arm::Infantry && va == Arm::Cavalry)
+                || (arm == Arm::Cavalry && va == Arm::Infantry);
             if over || mixed {
                 s.pending.push(Pending::MoraleCheck { unit: v });
             }
@@ -510,7 +629,10 @@ impl Pg {
                 s.units[usize::from(u)].off = Off::Eliminated;
                 s.armies[side.index()].eliminated += 1;
                 s.armies[side.index()].steps_lost += u16::from(s.units[usize::from(u)].steps);
-                ev.push(Event::Eliminated { unit: u, rule: super::event::Rule("7.1") });
+                ev.push(Event::Eliminated {
+                    unit: u,
+                    rule: super::event::Rule("7.1"),
+                });
                 return;
             }
             s.pending.push(Pending::Retreat(t));
@@ -531,7 +653,11 @@ impl Pg {
             ArmyStatus::Broken => 2,
         };
         let target = self.mr(s, u) as i8 + leader - army;
-        ev.push(Event::MoraleCheck { unit: u, roll, target });
+        ev.push(Event::MoraleCheck {
+            unit: u,
+            roll,
+            target,
+        });
         let diff = roll as i8 - target;
         if diff >= 3 {
             self.worsen(s, u, true, "9.3", ev);
@@ -555,12 +681,18 @@ impl Pg {
     /// The initiative of a side's army commander (0 when lost).
     pub(crate) fn commander_initiative(&self, s: &State, side: Side) -> u8 {
         match self.pieces.commander[side.index()] {
-            Some(l) if s.leaders[usize::from(l)].present => self.pieces.leaders[usize::from(l)].initiative,
+            Some(l) if s.leaders[usize::from(l)].present => {
+                self.pieces.leaders[usize::from(l)].initiative
+            }
             _ => 0,
         }
     }
 }
 
 fn d6(out: &mut Vec<Action>) {
-    out.extend(DiceSpec::D6.outcomes().map(|(r, _): (Roll, _)| Action::Roll(r)));
+    out.extend(
+        DiceSpec::D6
+            .outcomes()
+            .map(|(r, _): (Roll, _)| Action::Roll(r)),
+    );
 }

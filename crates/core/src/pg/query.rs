@@ -25,7 +25,10 @@ impl Pg {
 
     /// Whether any unit of `side` is in `hex`.
     pub fn has_units(&self, s: &State, hex: Hex, side: Side) -> bool {
-        s.units.iter().enumerate().any(|(i, u)| u.off == Off::No && u.hex == hex && self.pieces.units[i].side == side)
+        s.units
+            .iter()
+            .enumerate()
+            .any(|(i, u)| u.off == Off::No && u.hex == hex && self.pieces.units[i].side == side)
     }
 
     /// Whether any enemy (of `side`) unit is in `hex`.
@@ -134,7 +137,10 @@ impl Pg {
     /// Whether a hex's stack is within the stacking limits (5.1, 5.2).
     pub fn stacking_ok(&self, s: &State, hex: Hex) -> bool {
         let (inf, art) = self.steps_in(s, hex);
-        let ic = s.units.iter().any(|u| u.off == Off::No && u.hex == hex && u.in_column);
+        let ic = s
+            .units
+            .iter()
+            .any(|u| u.off == Off::No && u.hex == hex && u.in_column);
         if inf == 0 {
             art <= 12
         } else if ic {
@@ -174,7 +180,11 @@ impl Pg {
                     return Cmd::Effective;
                 }
                 // Artillery belongs to the basic infantry/artillery group (4.2).
-                let g = self.pieces.groups.iter().position(|g| g.side == p.side && g.basic_inf_art);
+                let g = self
+                    .pieces
+                    .groups
+                    .iter()
+                    .position(|g| g.side == p.side && g.basic_inf_art);
                 g.map(|g| s.groups[g]).unwrap_or(Cmd::Degraded)
             }
         }
@@ -221,8 +231,13 @@ impl Pg {
     pub fn leader_distance(&self, s: &State, u: u16) -> u32 {
         let p = &self.pieces.units[usize::from(u)];
         let here = s.units[usize::from(u)].hex;
-        match p.wing.and_then(|w| self.pieces.wings[usize::from(w)].leader) {
-            Some(l) if s.leaders[usize::from(l)].present => s.leaders[usize::from(l)].hex.distance(here),
+        match p
+            .wing
+            .and_then(|w| self.pieces.wings[usize::from(w)].leader)
+        {
+            Some(l) if s.leaders[usize::from(l)].present => {
+                s.leaders[usize::from(l)].hex.distance(here)
+            }
             _ => u32::MAX,
         }
     }
@@ -253,7 +268,8 @@ impl Pg {
     pub fn formed_cav_engaged_in(&self, s: &State, hexes: &[Hex]) -> bool {
         hexes.iter().any(|&h| {
             self.engaged_in(s, h).iter().any(|&u| {
-                self.pieces.units[usize::from(u)].arm == Arm::Cavalry && s.units[usize::from(u)].morale == Morale::Formed
+                self.pieces.units[usize::from(u)].arm == Arm::Cavalry
+                    && s.units[usize::from(u)].morale == Morale::Formed
             })
         })
     }

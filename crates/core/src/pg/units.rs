@@ -139,8 +139,12 @@ fn ints(c: &Counter, attr: &str) -> Option<Vec<i64>> {
 }
 
 fn need(file: &str, c: &Counter, attr: &str, what: &str) -> DataError {
-    DataError::new(file, format!("counters.{}.{attr}", c.id), format!("the pg rules need {what}"))
-        .with_rule("2.0")
+    DataError::new(
+        file,
+        format!("counters.{}.{attr}", c.id),
+        format!("the pg rules need {what}"),
+    )
+    .with_rule("2.0")
 }
 
 fn byte(v: i64) -> u8 {
@@ -181,16 +185,27 @@ impl Pieces {
         if let Some(list) = rules.get("wings").and_then(|v| v.as_array()) {
             for (i, w) in list.iter().enumerate() {
                 let id = w.get("id").and_then(|v| v.as_str()).ok_or_else(|| {
-                    DataError::new(file, format!("rules.wings[{i}].id"), "a wing needs an id").with_rule("4.2")
+                    DataError::new(file, format!("rules.wings[{i}].id"), "a wing needs an id")
+                        .with_rule("4.2")
                 })?;
                 let side = w
                     .get("side")
                     .and_then(|v| v.as_str())
                     .and_then(|x| side_index(s, x))
                     .ok_or_else(|| {
-                        DataError::new(file, format!("rules.wings[{i}].side"), "a wing needs the id of one of the two sides")
+                        DataError::new(
+                            file,
+                            format!("rules.wings[{i}].side"),
+                            "a wing needs the id of one of the two sides",
+                        )
                     })?;
-                wings.push(WingInfo { id: id.to_string(), side, group: 0, leader: None, has_infantry: false });
+                wings.push(WingInfo {
+                    id: id.to_string(),
+                    side,
+                    group: 0,
+                    leader: None,
+                    has_infantry: false,
+                });
             }
         }
         fn wing_index(wings: &[WingInfo], file: &str, id: &str, at: &str) -> Result<u8, DataError> {
@@ -198,16 +213,29 @@ impl Pieces {
                 .iter()
                 .position(|w| w.id == id)
                 .map(|i| i as u8)
-                .ok_or_else(|| DataError::new(file, at.to_string(), format!("no wing {id:?} in rules.wings")).with_rule("4.2"))
+                .ok_or_else(|| {
+                    DataError::new(
+                        file,
+                        at.to_string(),
+                        format!("no wing {id:?} in rules.wings"),
+                    )
+                    .with_rule("4.2")
+                })
         }
         let mut units = Vec::new();
         let mut leaders = Vec::new();
         for set in &s.counters {
             for c in &set.counters {
                 let side = side_index(s, &c.side).ok_or_else(|| {
-                    DataError::new(&set.id, format!("counters.{}.side", c.id), "not one of the scenario's two sides")
+                    DataError::new(
+                        &set.id,
+                        format!("counters.{}.side", c.id),
+                        "not one of the scenario's two sides",
+                    )
                 })?;
-                let prussian = text(c, "nation").map(|n| n == "prussian").unwrap_or(side == Side(0));
+                let prussian = text(c, "nation")
+                    .map(|n| n == "prussian")
+                    .unwrap_or(side == Side(0));
                 match c.unit_type.as_str() {
                     "leader" => {
                         let special = match text(c, "special").unwrap_or("") {
@@ -215,10 +243,23 @@ impl Pieces {
                             "I" => Special::Infantry,
                             "C" => Special::Cavalry,
                             "*" => Special::Any,
-                            _ => return Err(need(&set.id, c, "special", "\"\", \"I\", \"C\" or \"*\"").with_rule("4.2.1")),
+                            _ => {
+                                return Err(need(
+                                    &set.id,
+                                    c,
+                                    "special",
+                                    "\"\", \"I\", \"C\" or \"*\"",
+                                )
+                                .with_rule("4.2.1"));
+                            }
                         };
                         let leads = match text(c, "leads") {
-                            Some(w) => Some(wing_index(&wings, file, w, &format!("counters.{}.leads", c.id))?),
+                            Some(w) => Some(wing_index(
+                                &wings,
+                                file,
+                                w,
+                                &format!("counters.{}.leads", c.id),
+                            )?),
                             None => None,
                         };
                         leaders.push(LeaderInfo {
@@ -230,7 +271,11 @@ impl Pieces {
                             initiative: byte(int(c, "initiative").unwrap_or(0)),
                             special,
                             morale_mod: int(c, "morale_mod").unwrap_or(0).clamp(-9, 9) as i8,
-                            ma: byte(int(c, "ma").ok_or_else(|| need(&set.id, c, "ma", "a movement allowance"))?),
+                            ma: byte(
+                                int(c, "ma").ok_or_else(|| {
+                                    need(&set.id, c, "ma", "a movement allowance")
+                                })?,
+                            ),
                         });
                     }
                     kind @ ("infantry" | "cavalry" | "artillery") => {
@@ -239,35 +284,61 @@ impl Pieces {
                             "cavalry" => Arm::Cavalry,
                             _ => Arm::Artillery,
                         };
-                        let max_steps = byte(int(c, "steps").ok_or_else(|| need(&set.id, c, "steps", "the number of steps (1-4)"))?);
+                        let max_steps = byte(int(c, "steps").ok_or_else(|| {
+                            need(&set.id, c, "steps", "the number of steps (1-4)")
+                        })?);
                         if !(1..=4).contains(&max_steps) {
-                            return Err(need(&set.id, c, "steps", "1 to 4 steps").with_rule("10.8.1.1"));
+                            return Err(
+                                need(&set.id, c, "steps", "1 to 4 steps").with_rule("10.8.1.1")
+                            );
                         }
                         let mut ratings = [[0u8; 3]; 5];
                         let mut bs = [0u8; 3];
                         let mut wing = None;
                         if arm == Arm::Artillery {
-                            let mr = byte(int(c, "mr").ok_or_else(|| need(&set.id, c, "mr", "a morale rating for artillery"))?);
-                            let ma = byte(int(c, "ma").ok_or_else(|| need(&set.id, c, "ma", "a movement allowance"))?);
+                            let mr = byte(int(c, "mr").ok_or_else(|| {
+                                need(&set.id, c, "mr", "a morale rating for artillery")
+                            })?);
+                            let ma =
+                                byte(int(c, "ma").ok_or_else(|| {
+                                    need(&set.id, c, "ma", "a movement allowance")
+                                })?);
                             for r in ratings.iter_mut().skip(1) {
                                 *r = [0, mr, ma];
                             }
-                            let v = ints(c, "bs").ok_or_else(|| need(&set.id, c, "bs", "three bombardment strengths"))?;
+                            let v = ints(c, "bs").ok_or_else(|| {
+                                need(&set.id, c, "bs", "three bombardment strengths")
+                            })?;
                             if v.len() != 3 {
-                                return Err(need(&set.id, c, "bs", "exactly three bombardment strengths").with_rule("8.3"));
+                                return Err(need(
+                                    &set.id,
+                                    c,
+                                    "bs",
+                                    "exactly three bombardment strengths",
+                                )
+                                .with_rule("8.3"));
                             }
                             bs = [byte(v[0]), byte(v[1]), byte(v[2])];
                         } else {
                             for st in 1..=max_steps {
                                 let key = format!("s{st}");
-                                let v = ints(c, &key).ok_or_else(|| need(&set.id, c, &key, "[SP, MR, MA] for every step count"))?;
+                                let v = ints(c, &key).ok_or_else(|| {
+                                    need(&set.id, c, &key, "[SP, MR, MA] for every step count")
+                                })?;
                                 if v.len() != 3 {
                                     return Err(need(&set.id, c, &key, "exactly [SP, MR, MA]"));
                                 }
                                 ratings[usize::from(st)] = [byte(v[0]), byte(v[1]), byte(v[2])];
                             }
-                            let w = text(c, "wing").ok_or_else(|| need(&set.id, c, "wing", "the unit's wing").with_rule("4.2"))?;
-                            wing = Some(wing_index(&wings, file, w, &format!("counters.{}.wing", c.id))?);
+                            let w = text(c, "wing").ok_or_else(|| {
+                                need(&set.id, c, "wing", "the unit's wing").with_rule("4.2")
+                            })?;
+                            wing = Some(wing_index(
+                                &wings,
+                                file,
+                                w,
+                                &format!("counters.{}.wing", c.id),
+                            )?);
                         }
                         units.push(UnitInfo {
                             id: c.id.clone(),
@@ -279,13 +350,20 @@ impl Pieces {
                             ratings,
                             paren_steps: byte(int(c, "paren_steps").unwrap_or(0)),
                             shock: byte(int(c, "shock").unwrap_or(0)),
-                            fast: matches!(c.values.get("fast").and_then(|v| v.value.as_ref()), Some(Value::Bool(true))),
+                            fast: matches!(
+                                c.values.get("fast").and_then(|v| v.value.as_ref()),
+                                Some(Value::Bool(true))
+                            ),
                             bs,
                             wing,
                         });
                     }
                     other => {
-                        return Err(DataError::new(&set.id, format!("counters.{}.type", c.id), format!("unknown pg counter type {other:?}")));
+                        return Err(DataError::new(
+                            &set.id,
+                            format!("counters.{}.type", c.id),
+                            format!("unknown pg counter type {other:?}"),
+                        ));
                     }
                 }
             }
@@ -308,17 +386,41 @@ impl Pieces {
         let mut groups = Vec::new();
         let ratings = rules.get("command_ratings");
         for side in 0..2u8 {
-            let sid = s.scenario.sides.get(usize::from(side)).map(|x| x.id.as_str()).unwrap_or("");
+            let sid = s
+                .scenario
+                .sides
+                .get(usize::from(side))
+                .map(|x| x.id.as_str())
+                .unwrap_or("");
             let r = |k: &str| -> Result<u8, DataError> {
                 ratings
                     .and_then(|v| v.get(sid))
                     .and_then(|v| v.get(k))
                     .and_then(|v| v.as_i64())
                     .map(byte)
-                    .ok_or_else(|| DataError::new(file, format!("rules.command_ratings.{sid}.{k}"), "a command rating is needed").with_rule("4.2"))
+                    .ok_or_else(|| {
+                        DataError::new(
+                            file,
+                            format!("rules.command_ratings.{sid}.{k}"),
+                            "a command rating is needed",
+                        )
+                        .with_rule("4.2")
+                    })
             };
-            groups.push(GroupInfo { id: format!("{sid}-basic-inf-art"), side: Side(side), rating: r("inf_art")?, detachment: false, basic_inf_art: true });
-            groups.push(GroupInfo { id: format!("{sid}-basic-cav"), side: Side(side), rating: r("cav")?, detachment: false, basic_inf_art: false });
+            groups.push(GroupInfo {
+                id: format!("{sid}-basic-inf-art"),
+                side: Side(side),
+                rating: r("inf_art")?,
+                detachment: false,
+                basic_inf_art: true,
+            });
+            groups.push(GroupInfo {
+                id: format!("{sid}-basic-cav"),
+                side: Side(side),
+                rating: r("cav")?,
+                detachment: false,
+                basic_inf_art: false,
+            });
         }
         for (w, wing) in wings.iter_mut().enumerate() {
             let _ = w;
@@ -328,21 +430,41 @@ impl Pieces {
             if let Some(list) = rules.get(key).and_then(|v| v.as_array()) {
                 for (i, g) in list.iter().enumerate() {
                     let at = format!("rules.{key}[{i}]");
-                    let side = g.get("side").and_then(|v| v.as_str()).and_then(|x| side_index(s, x)).ok_or_else(|| {
-                        DataError::new(file, format!("{at}.side"), "needs the id of one of the two sides")
-                    })?;
-                    let rating = byte(g.get("rating").and_then(|v| v.as_i64()).ok_or_else(|| {
-                        DataError::new(file, format!("{at}.rating"), "needs a command rating").with_rule("4.2")
-                    })?);
+                    let side = g
+                        .get("side")
+                        .and_then(|v| v.as_str())
+                        .and_then(|x| side_index(s, x))
+                        .ok_or_else(|| {
+                            DataError::new(
+                                file,
+                                format!("{at}.side"),
+                                "needs the id of one of the two sides",
+                            )
+                        })?;
+                    let rating =
+                        byte(g.get("rating").and_then(|v| v.as_i64()).ok_or_else(|| {
+                            DataError::new(file, format!("{at}.rating"), "needs a command rating")
+                                .with_rule("4.2")
+                        })?);
                     let gi = groups.len() as u8;
                     groups.push(GroupInfo {
-                        id: g.get("id").and_then(|v| v.as_str()).unwrap_or("group").to_string(),
+                        id: g
+                            .get("id")
+                            .and_then(|v| v.as_str())
+                            .unwrap_or("group")
+                            .to_string(),
                         side,
                         rating,
                         detachment: key == "detachments",
                         basic_inf_art: false,
                     });
-                    for (j, w) in g.get("wings").and_then(|v| v.as_array()).into_iter().flatten().enumerate() {
+                    for (j, w) in g
+                        .get("wings")
+                        .and_then(|v| v.as_array())
+                        .into_iter()
+                        .flatten()
+                        .enumerate()
+                    {
                         let id = w.as_str().unwrap_or("");
                         let wi = wing_index(&wings, file, id, &format!("{at}.wings[{j}]"))?;
                         wings[usize::from(wi)].group = gi;
@@ -356,7 +478,13 @@ impl Pieces {
                 commander[l.side.index()] = Some(i as u16);
             }
         }
-        Ok(Pieces { units, leaders, wings, groups, commander })
+        Ok(Pieces {
+            units,
+            leaders,
+            wings,
+            groups,
+            commander,
+        })
     }
 
     /// The index of the unit with counter id `id`.
@@ -366,6 +494,9 @@ impl Pieces {
 
     /// The index of the leader with counter id `id`.
     pub fn leader_index(&self, id: &str) -> Option<u16> {
-        self.leaders.iter().position(|l| l.id == id).map(|i| i as u16)
+        self.leaders
+            .iter()
+            .position(|l| l.id == id)
+            .map(|i| i as u16)
     }
 }
