@@ -62,10 +62,10 @@ fn validate_reports_unreadable_and_malformed_files() {
 
 #[test]
 fn play_says_clearly_when_a_system_is_not_in_the_build() {
-    let o = grognard(&["play", "pg/rossbach", "--seed", "1"]);
+    let o = grognard(&["play", "nbs/austerlitz-1", "--seed", "1"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("the pg rules are not in this build yet"),
+        stderr(&o).contains("the nbs rules are not in this build yet"),
         "{}",
         stderr(&o)
     );
