@@ -384,6 +384,11 @@ impl Board {
             .unwrap_or_default()
     }
 
+    /// The number of cells of the dense per-hex arrays.
+    pub fn cells(&self) -> usize {
+        self.hexes.len()
+    }
+
     /// The search bounds of the map.
     pub fn bounds(&self) -> Bounds {
         self.bounds

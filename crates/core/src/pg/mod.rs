@@ -534,7 +534,7 @@ impl Pg {
                         );
                     }
                 }
-                if let Err((rule, why)) = self.check_step(s, *piece, *dir) {
+                if let Err((rule, why)) = self.check_step(s, &self.occupancy(s), *piece, *dir) {
                     return Illegal::new(rule, why);
                 }
             }
@@ -567,6 +567,23 @@ impl Pg {
             }
         };
         Illegal::new(rule, format!("{a:?} is not a legal decision now"))
+    }
+
+    /// Whether `Move { piece, dir, below }` is among the legal actions (same answer as
+    /// listing them, without the listing).
+    fn move_listed(&self, s: &State, p: Piece, d: crate::hex::Direction, below: bool) -> bool {
+        let valid = match p {
+            Piece::Unit(u) => usize::from(u) < s.units.len() && (s.mover == Some(p) || !s.units[usize::from(u)].moved),
+            Piece::Leader(l) => usize::from(l) < s.leaders.len() && (s.mover == Some(p) || !s.leaders[usize::from(l)].moved),
+        };
+        if !valid || !(s.mover == Some(p) || self.piece_may_start(s, p)) {
+            return false;
+        }
+        let occ = self.occupancy(s);
+        if self.check_step(s, &occ, p, d).is_err() {
+            return false;
+        }
+        !below || (matches!(p, Piece::Unit(_)) && occ.has_units(self, s.active, self.piece_hex(s, p).neighbor(d)))
     }
 
     fn piece_name(&self, p: Piece) -> String {
@@ -801,9 +818,16 @@ impl Rules for Pg {
         if let Actor::Terminal(_) = self.actor(s) {
             return Err(Illegal::new("3.0", "the game is over"));
         }
-        let mut legal = Vec::new();
-        self.actions(s, &mut legal);
-        if !legal.contains(a) {
+        let listed = match a {
+            // The hot path: check one step without listing every legal action.
+            Action::Move { piece, dir, below } if s.pending.is_empty() && s.phase == Phase::Movement => self.move_listed(s, *piece, *dir, *below),
+            _ => {
+                let mut legal = Vec::new();
+                self.actions(s, &mut legal);
+                legal.contains(a)
+            }
+        };
+        if !listed {
             return Err(self.refusal(s, a));
         }
         let mut next = s.clone();

@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use super::Pg;
 use super::action::Action;
 use super::board::CostClass;
+use super::query::Occ;
 use super::event::Event;
 use super::pending::{ForcedDeploy, Pending, RetreatTask};
 use super::state::{Cmd, Locked, Morale, Off, Phase, Piece, State};
@@ -92,7 +93,7 @@ impl Pg {
         });
     }
 
-    fn piece_may_start(&self, s: &State, p: Piece) -> bool {
+    pub(crate) fn piece_may_start(&self, s: &State, p: Piece) -> bool {
         match p {
             Piece::Unit(u) => {
                 let x = &s.units[usize::from(u)];
@@ -149,7 +150,7 @@ impl Pg {
     }
 
     /// Checks one step of normal movement; on success the MP it costs.
-    pub(crate) fn check_step(&self, s: &State, p: Piece, d: Direction) -> Result<u8, Refusal> {
+    pub(crate) fn check_step(&self, s: &State, occ: &Occ, p: Piece, d: Direction) -> Result<u8, Refusal> {
         let side = self.piece_side(p);
         let from = self.piece_hex(s, p);
         let to = from.neighbor(d);
@@ -159,14 +160,14 @@ impl Pg {
                 "the hex is off the map (units may not exit unless their army is Demoralized or Broken)",
             ));
         }
-        if self.enemy_in(s, to, side) {
+        if occ.has_units(self, side.other(), to) {
             return Err(("7.4", "the hex holds an enemy counter"));
         }
         let cost = self
             .step_cost(s, p, from, to)
             .ok_or(("7.4", "the terrain is prohibited to this counter"))?;
-        let in_ezoc_now = self.ezoc(s, side, from);
-        let into_ezoc = self.ezoc(s, side, to);
+        let in_ezoc_now = occ.ezoc(self, side, from);
+        let into_ezoc = occ.ezoc(self, side, to);
         let (mp, moved, allowance) = match p {
             Piece::Unit(u) => {
                 let x = &s.units[usize::from(u)];
@@ -181,7 +182,7 @@ impl Pg {
         match p {
             Piece::Leader(_) => {
                 // 7.5.4: leaders enter an EZOC only where a friendly unit is; leave freely.
-                if into_ezoc && !self.has_units(s, to, side) {
+                if into_ezoc && !occ.has_units(self, side, to) {
                     return Err((
                         "7.5.4",
                         "a leader may not enter an EZOC without a friendly unit there",
@@ -201,14 +202,7 @@ impl Pg {
                             "a unit with parenthesised SP may not enter an EZOC",
                         ));
                     }
-                    if info.arm == Arm::Artillery
-                        && !s.units.iter().enumerate().any(|(i, y)| {
-                            y.off == Off::No
-                                && y.hex == to
-                                && self.pieces.units[i].side == side
-                                && self.is_combat(i as u16)
-                        })
-                    {
+                    if info.arm == Arm::Artillery && !occ.has_combat(self, side, to) {
                         return Err((
                             "7.5.2",
                             "artillery may not enter an EZOC unless friendly infantry or cavalry are there",
@@ -285,22 +279,18 @@ impl Pg {
 
     /// Legal actions of normal movement (7.3).
     pub(crate) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let occ = self.occupancy(s);
         let mut any_move = false;
         let mut push_moves = |p: Piece, out: &mut Vec<Action>| {
-            let to_has_friends = |n: Hex| {
-                s.units.iter().enumerate().any(|(i, x)| {
-                    x.off == Off::No && x.hex == n && self.pieces.units[i].side == s.active
-                })
-            };
-            for d in Direction::ALL {
-                if self.check_step(s, p, d).is_ok() {
+                        for d in Direction::ALL {
+                if self.check_step(s, &occ, p, d).is_ok() {
                     out.push(Action::Move {
                         piece: p,
                         dir: d,
                         below: false,
                     });
                     if matches!(p, Piece::Unit(_))
-                        && to_has_friends(self.piece_hex(s, p).neighbor(d))
+                        && occ.has_units(self, s.active, self.piece_hex(s, p).neighbor(d))
                     {
                         out.push(Action::Move {
                             piece: p,
@@ -359,8 +349,16 @@ impl Pg {
                 out.push(Action::ArtilleryInColumn { unit: i as u16 });
             }
         }
-        let _ = any_move;
-        out.push(Action::EndPhase);
+        // 5.3: stacking violations must be corrected before the phase ends, as long as any
+        // counter can still move.
+        if !any_move || !self.active_overstacked(s) {
+            out.push(Action::EndPhase);
+        }
+    }
+
+    /// Whether a hex of the Active player breaks the stacking limits (5.1, 5.2).
+    pub(crate) fn active_overstacked(&self, s: &State) -> bool {
+        s.units.iter().enumerate().any(|(i, x)| x.off == Off::No && self.pieces.units[i].side == s.active && !self.stacking_ok(s, x.hex))
     }
 
     /// 7.6: a wing may go In Column when Effective, every surviving unit Formed, in command and
@@ -448,8 +446,8 @@ impl Pg {
                 } else if !self.piece_may_start(s, *piece) {
                     return Err(Illegal::new("7.3", "that counter may not move now"));
                 }
-                let cost = self
-                    .check_step(s, *piece, *dir)
+                let occ = self.occupancy(s);
+                let cost = self.check_step(s, &occ, *piece, *dir)
                     .map_err(|(r, why)| Illegal::new(r, why))?;
                 self.do_step(s, *piece, *dir, *below, cost, ev);
             }

@@ -10,7 +10,72 @@ use super::units::{Arm, Special};
 use crate::engine::Side;
 use crate::hex::Hex;
 
+/// Who is where, computed once for many questions about one position (the hot path of legal
+/// moves): units and inf/cav per hex and side, and each side's zone of control (6.1).
+#[derive(Clone, Debug, Default)]
+pub struct Occ {
+    zoc: [Vec<bool>; 2],
+    units: [Vec<u8>; 2],
+    combat: [Vec<u8>; 2],
+}
+
+impl Occ {
+    /// Whether `hex` is in an enemy zone of control for `side`.
+    #[inline]
+    pub fn ezoc(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
+        pg.board.index(hex).is_some_and(|i| self.zoc[side.other().index()][i])
+    }
+
+    /// Whether any unit of `side` is in `hex`.
+    #[inline]
+    pub fn has_units(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
+        pg.board.index(hex).is_some_and(|i| self.units[side.index()][i] > 0)
+    }
+
+    /// Whether any infantry or cavalry of `side` is in `hex`.
+    #[inline]
+    pub fn has_combat(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
+        pg.board.index(hex).is_some_and(|i| self.combat[side.index()][i] > 0)
+    }
+}
+
 impl Pg {
+    /// The occupancy of a position (see [`Occ`]).
+    pub fn occupancy(&self, s: &State) -> Occ {
+        let n = self.board.cells();
+        let mut o = Occ {
+            zoc: [alloc::vec![false; n], alloc::vec![false; n]],
+            units: [alloc::vec![0; n], alloc::vec![0; n]],
+            combat: [alloc::vec![0; n], alloc::vec![0; n]],
+        };
+        for (i, u) in s.units.iter().enumerate() {
+            if u.off != Off::No {
+                continue;
+            }
+            let p = &self.pieces.units[i];
+            let side = p.side.index();
+            if let Some(c) = self.board.index(u.hex) {
+                o.units[side][c] = o.units[side][c].saturating_add(1);
+                if p.arm != Arm::Artillery {
+                    o.combat[side][c] = o.combat[side][c].saturating_add(1);
+                }
+            }
+            if u.morale == Morale::Routed {
+                continue;
+            }
+            let class = self.class_of(i as u16) as usize;
+            for nb in u.hex.neighbors() {
+                let info = self.board.hex(nb);
+                if info.on_map && info.cost[class].is_some() {
+                    if let Some(c) = self.board.index(nb) {
+                        o.zoc[side][c] = true;
+                    }
+                }
+            }
+        }
+        o
+    }
+
     /// The units in `hex`, top first (5.4).
     pub fn stack(&self, s: &State, hex: Hex) -> Vec<u16> {
         let mut v: Vec<u16> = (0..s.units.len() as u16)
