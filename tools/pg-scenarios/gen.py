@@ -28,6 +28,7 @@ CHARTS = ["pg/crt", "pg/bombardment", "pg/cc-drm", "pg/bombardment-drm", "pg/ral
 
 BRITISH_BATTLES = "https://www.britishbattles.com/frederick-the-great-wars/seven-years-war/"
 KRONOSKAF = "http://kronoskaf.com/syw/index.php?title="
+FIG = "https://www.figuren.miniatures.de/schlacht-bei-rossbach-1757.html"
 
 PROV_MAP = ("Provisional map: the physical battle map is not available. The hexes the rulebook "
             "examples and the cited public sources name are placed as they say (see their notes); "
@@ -140,7 +141,7 @@ def rossbach():
         m.note_hex(h, "Reichardtswerben town hex (PG I revised playbook, scenario 21 victory conditions).",
                    prov_public(PLAYBOOK, "Named as a Reichardtswerben hex in the Rossbach victory conditions."))
     towns = {
-        "tagewerben": ("Tagewerben", ["2803"]),
+        "tagewerben": ("Tagewerben", ["2805"]),
         "rossbach": ("Rossbach", ["1915", "2015"]),
         "bedra": ("Bedra", ["1218", "1219"]),
         "lunstadt": ("Lunstädt", ["1412"]),
@@ -188,19 +189,21 @@ def rossbach():
     # Prussian army (public: 16,600 infantry, 5,400 cavalry, 79 guns; britishbattles.com)
     W = {"f": "ros-p-ferdinand", "h": "ros-p-henry", "k": "ros-p-keith", "m": "ros-p-mayr", "s": "ros-p-seydlitz"}
     r.add(P, "f1", "P3", "First line brigade (right)", "prussian", W["f"], "1317")
-    r.add(P, "f2", "P3", "First line brigade", "prussian", W["f"], "1417")
+    r.add(P, "f2", "P2w", "First line regiment", "prussian", W["f"], "1417")
     r.add(P, "f3", "P2w", "First line regiment", "prussian", W["f"], "1517")
     r.add(P, "f4", "P2w", "First line regiment (left)", "prussian", W["f"], "1617")
-    r.add(P, "h1", "P3", "Second line brigade", "prussian", W["h"], "1316")
+    r.add(P, "h1", "P2w", "Second line regiment", "prussian", W["h"], "1316")
     r.add(P, "h2", "P2w", "Second line regiment", "prussian", W["h"], "1416")
     r.add(P, "h3", "P2w", "Second line regiment", "prussian", W["h"], "1516")
     r.add(P, "h4", "P2w", "Second line regiment", "prussian", W["h"], "1616")
-    r.add(P, "k1", "G1", "Grenadier battalion", "prussian", W["k"], "1716")
-    r.add(P, "k2", "G1", "Grenadier battalion", "prussian", W["k"], "1717")
-    r.add(P, "k3", "G1", "Grenadier battalion", "prussian", W["k"], "1816")
-    r.add(P, "mayr", "FK", "Freibataillon Mayr", "prussian", W["m"], "1719")
-    r.add(P, "szekely", "H2", "Székely hussars", "prussian", W["m"], "1818")
-    r.add(P, "h8", "H1", "Seydlitz hussars (detachment)", "prussian", W["m"], "1918")
+    r.add(P, "k1", "G1s", "Grenadier battalion", "prussian", W["k"], "1716")
+    r.add(P, "k2", "G1s", "Grenadier battalion", "prussian", W["k"], "1717")
+    r.add(P, "k3", "G1s", "Grenadier battalion", "prussian", W["k"], "1816")
+    r.add(P, "k4", "G1s", "Grenadier battalion", "prussian", W["k"], "1817")
+    rear = "The rear guard of Freibataillon Mayr, the Székely hussars (H1) and two squadrons of the Seydlitz hussars (H8) is public (" + FIG + "); the values are provisional."
+    r.add(P, "mayr", "FK", "Freibataillon Mayr", "prussian", W["m"], "1719", note=rear)
+    r.add(P, "szekely", "H2", "Székely hussars", "prussian", W["m"], "1818", note=rear)
+    r.add(P, "h8", "H1", "Seydlitz hussars (two squadrons)", "prussian", W["m"], "1918", note=rear)
     r.add(P, "gdc", "K3", "Garde du Corps and Gensdarmes", "prussian", W["s"], "2016")
     r.add(P, "c1", "K2", "Cuirassier regiment", "prussian", W["s"], "2116")
     r.add(P, "c2", "K2", "Cuirassier regiment", "prussian", W["s"], "2017")
@@ -214,6 +217,11 @@ def rossbach():
     r.leader(P, "frederick", "Frederick II", "prussian", "army_commander", initiative=4, special="I",
              morale_mod=2, ma=10, hex_="1915",
              note="Initiative 4 and \"I\" as in the rulebook's Zorndorf example (4.5); assumed here.")
+    r.leader(P, "moritz", "Moritz of Anhalt-Dessau", "prussian", "army_commander", initiative=3, morale_mod=1,
+             ma=10, note="Not set up: takes over as army commander only if Frederick is killed or "
+                         "wounded (PG I revised playbook); see rules.substitute_army_commander.",
+             prov=prov_prov("Counter values provisional; the substitute role is from the PG I revised "
+                            "playbook (" + PLAYBOOK + ")."))
     r.leader(P, "ferdinand", "Prince Ferdinand of Brunswick", "prussian", "wing_leader", W["f"], morale_mod=1,
              hex_="1417")
     r.leader(P, "henry", "Prince Henry", "prussian", "wing_leader", W["h"], initiative=3, special="I",
@@ -242,8 +250,9 @@ def rossbach():
     r.add(C, "fcav3", "FK2", "French cavalry brigade", "french", V["ca"], "2026")
     r.add(C, "fcav4", "FK2", "French cavalry brigade", "french", V["ca"], "2126")
     r.add(C, "gendarmerie", "FG2", "Gendarmerie", "french", V["ca"], "2225")
-    r.add(C, "bretlach", "AK2", "Bretlach cuirassiers", "austrian", V["ho"], "1225")
-    r.add(C, "hohenzollern-c", "AK2", "Hohenzollern cuirassiers", "austrian", V["ho"], "1325")
+    cuir = "The cuirassier regiments Bretlach and Hohenzollern at the head of the German cavalry are public (" + FIG + "); the values are provisional."
+    r.add(C, "bretlach", "AK2", "Bretlach cuirassiers", "austrian", V["ho"], "1225", note=cuir)
+    r.add(C, "hohenzollern-c", "AK2", "Hohenzollern cuirassiers", "austrian", V["ho"], "1325", note=cuir)
     r.add(C, "rkav1", "RK2", "Kreis cavalry", "reichsarmee", V["ho"], "1226")
     r.add(C, "rkav2", "RK2", "Kreis cavalry", "reichsarmee", V["ho"], "1326")
     r.add(C, "sg1", "F4", "St. Germain's brigade", "french", V["sg"], "1723")
@@ -299,6 +308,7 @@ def rossbach():
             ],
             "levels": "rossbach",
         },
+        "substitute_army_commander": {"prussian": "ros-p-moritz"},
     }
     victory = [
         {"id": "fre-town-bonus",
@@ -406,14 +416,14 @@ def leuthen():
     W = {"w": "leu-p-wedel", "i": "leu-p-itzenplitz", "r": "leu-p-retzow", "f": "leu-p-forcade",
          "z": "leu-p-zieten", "d": "leu-p-driesen", "e": "leu-p-wurttemberg"}
     r.add(P, "w1", "P3", "Advance guard brigade", "prussian", W["w"], "0908")
-    r.add(P, "w2", "P2", "Advance guard regiment", "prussian", W["w"], "1008")
-    r.add(P, "w3", "G1", "Grenadier battalion", "prussian", W["w"], "0909")
-    r.add(P, "w4", "G1", "Grenadier battalion", "prussian", W["w"], "1009")
-    for i, (t, h) in enumerate([("P4", "0208"), ("P3", "0308"), ("P3", "0408"), ("P2", "0508")], 1):
+    r.add(P, "w2", "P2w", "Advance guard regiment", "prussian", W["w"], "1008")
+    r.add(P, "w3", "G1s", "Grenadier battalion", "prussian", W["w"], "0909")
+    r.add(P, "w4", "G1s", "Grenadier battalion", "prussian", W["w"], "1009")
+    for i, (t, h) in enumerate([("P3", "0208"), ("P3", "0308"), ("P2w", "0408"), ("P2w", "0508")], 1):
         r.add(P, "i%d" % i, t, "Right wing infantry", "prussian", W["i"], h, in_column=True)
-    for i, (t, h) in enumerate([("P3", "0211"), ("P3", "0311"), ("P2", "0411"), ("P2", "0511")], 1):
+    for i, (t, h) in enumerate([("P3", "0211"), ("P2w", "0311"), ("P2w", "0411"), ("P2w", "0511")], 1):
         r.add(P, "r%d" % i, t, "Left wing infantry", "prussian", W["r"], h, in_column=True)
-    for i, (t, h) in enumerate([("P3", "0213"), ("P2", "0313"), ("P2", "0413")], 1):
+    for i, (t, h) in enumerate([("P2w", "0213"), ("P2w", "0313"), ("P2w", "0413")], 1):
         r.add(P, "f%d" % i, t, "Second line infantry", "prussian", W["f"], h, in_column=True)
     for i, (t, h, n) in enumerate([("K2", "0305", "Cuirassier regiment"), ("K2", "0405", "Cuirassier regiment"),
                                    ("D3", "0505", "Dragoon regiment"), ("H2", "0605", "Hussar regiment"),
@@ -516,7 +526,7 @@ def leuthen():
                 {"hexes": towns["sagschutz"][1] + towns["frobelwitz"][1], "side": C, "vp": 5, "units": 2,
                  "unit_type": "infantry", "in_or_adjacent": True},
             ],
-            "levels": "leuthen",
+            "levels": "rossbach",
         },
         "substitute_army_commander": {"prussian": "leu-p-moritz"},
     }
@@ -616,21 +626,22 @@ def zorndorf():
     P, C = "prussian", "coalition"
     W = {"m": "zor-p-manteuffel", "k": "zor-p-kanitz", "d": "zor-p-dohna", "f": "zor-p-forcade",
          "s": "zor-p-seydlitz", "c": "zor-p-schorlemer"}
-    for i, (t, h) in enumerate([("P3", "2525"), ("P3", "2625"), ("G1", "2724"), ("G1", "2425")], 1):
-        r.add(P, "m%d" % i, t, "Grenadier battalion" if t == "G1" else "Advance guard brigade", "prussian",
+    for i, (t, h) in enumerate([("P3", "2525"), ("G1s", "2625"), ("G1s", "2425")], 1):
+        r.add(P, "m%d" % i, t, "Grenadier battalion" if t == "G1s" else "Advance guard brigade", "prussian",
               W["m"], h)
-    for i, (t, h) in enumerate([("P4", "2127"), ("P3", "2227"), ("P3", "2327"), ("P2", "2427")], 1):
+    for i, (t, h) in enumerate([("P3", "2127"), ("P3", "2227"), ("P2w", "2327")], 1):
         r.add(P, "k%d" % i, t, "Left wing infantry", "prussian", W["k"], h)
-    for i, (t, h) in enumerate([("P4", "2527"), ("P3", "2627"), ("P3", "2727"), ("P2", "2827"), ("P2", "2927")], 1):
+    for i, (t, h) in enumerate([("P3", "2527"), ("P3", "2627"), ("P2w", "2727"), ("P2w", "2827")], 1):
         r.add(P, "d%d" % i, t, "Right wing infantry", "prussian", W["d"], h)
-    for i, (t, h) in enumerate([("P3", "2329"), ("P2", "2429"), ("P2", "2529")], 1):
+    for i, (t, h) in enumerate([("P2w", "2429"), ("P2w", "2529")], 1):
         r.add(P, "f%d" % i, t, "Second line infantry", "prussian", W["f"], h)
     for i, (t, h, n) in enumerate([("K2", "1427", "Cuirassier regiment"), ("K2", "1527", "Cuirassier regiment"),
                                    ("K2", "1627", "Cuirassier regiment"), ("D3", "1727", "Dragoon regiment"),
-                                   ("H2", "1827", "Hussar regiment")], 1):
+                                   ("H2", "1827", "Hussar regiment"), ("D2", "1328", "Dragoon regiment")], 1):
         r.add(P, "s%d" % i, t, n, "prussian", W["s"], h)
     for i, (t, h, n) in enumerate([("D3", "3126", "Dragoon regiment"), ("D2", "3226", "Dragoon regiment"),
-                                   ("K2", "3326", "Cuirassier regiment"), ("H2", "3426", "Hussar regiment")], 1):
+                                   ("K2", "3326", "Cuirassier regiment"), ("H2", "3426", "Hussar regiment"),
+                                   ("K2", "3127", "Cuirassier regiment")], 1):
         r.add(P, "c%d" % i, t, n, "prussian", W["c"], h)
     for i, (t, h) in enumerate([("PHV", "2226"), ("PFD", "2226"), ("PHV", "2526"), ("PHV", "2626"),
                                 ("PFD", "2826"), ("PFD", "2926"), ("PFD", "2426")], 1):
@@ -706,7 +717,7 @@ def zorndorf():
                 {"hexes": towns["quartschen"][1], "side": C, "vp": 5, "units": 2, "unit_type": "infantry",
                  "in_or_adjacent": True},
             ],
-            "levels": "zorndorf",
+            "levels": "rossbach",
         },
         "marsh_cavalry_mp": 3,
         "substitute_army_commander": {"prussian": "zor-p-moritz"},
@@ -802,13 +813,14 @@ def torgau():
         r.add(P, "h%d" % i, t, "Infantry brigade", "prussian", W["h"], h, in_column=True)
     for i, (t, turn, h, n) in enumerate([("K2", 2, "0104", "Cuirassier regiment"), ("K2", 2, "0104", "Cuirassier regiment"),
                                          ("D3", 2, "0107", "Dragoon regiment"), ("D2", 3, "0104", "Dragoon regiment"),
-                                         ("H2", 3, "0107", "Hussar regiment")], 1):
+                                         ("H2", 3, "0107", "Hussar regiment"), ("K2", 3, "0104", "Cuirassier regiment"),
+                                         ("D3", 4, "0104", "Dragoon regiment")], 1):
         r.add(P, "o%d" % i, t, n, "prussian", W["o"], reinforcement=(turn, h))
     for i, (t, h) in enumerate([("P4", "1523"), ("P3", "1623"), ("P3", "1723"), ("P3", "1624"), ("P2", "1724")], 1):
         r.add(P, "z%d" % i, t, "Infantry brigade", "prussian", W["z"], h)
     for i, (t, h, n) in enumerate([("K2", "1825", "Cuirassier regiment"), ("D3", "1925", "Dragoon regiment"),
                                    ("D2", "2025", "Dragoon regiment"), ("H2", "2125", "Hussar regiment"),
-                                   ("H2", "1826", "Hussar regiment")], 1):
+                                   ("H2", "1826", "Hussar regiment"), ("D2", "1926", "Dragoon regiment")], 1):
         r.add(P, "k%d" % i, t, n, "prussian", W["k"], h)
     for i, (t, h) in enumerate([("PHV", "1104"), ("PFD", "1204"), ("PHV", "0607"), ("PFD", "0707"),
                                 ("PHV", "1524"), ("PHV", "1824"), ("PFD", "2024"), ("PFD", "2124")], 1):
@@ -840,7 +852,9 @@ def torgau():
                                         ("AD2", "2411", "Dragoon regiment", "austrian"),
                                         ("AD2", "2611", "Dragoon regiment", "austrian"),
                                         ("SX2", "2811", "Saxon chevaulegers", "saxon"),
-                                        ("SX2", "2911", "Saxon chevaulegers", "saxon")], 1):
+                                        ("SX2", "2911", "Saxon chevaulegers", "saxon"),
+                                        ("AK2", "2410", "Cuirassier regiment", "austrian"),
+                                        ("AK2", "2610", "Cuirassier regiment", "austrian")], 1):
         r.add(C, "o%d" % i, t, n, nat, V["o"], h)
     for i, (t, h, n) in enumerate([("AL2", "1908", "Croats"), ("AL2", "2108", "Croats"), ("AL2", "2208", "Croats"),
                                    ("AH2", "2309", "Hussar regiment")], 1):
@@ -883,7 +897,7 @@ def torgau():
                 {"hexes": ["2514", "2614", "2714"], "side": C, "vp": 5, "units": 3, "unit_type": "infantry",
                  "in_or_adjacent": True},
             ],
-            "levels": "torgau",
+            "levels": "rossbach",
         },
     }
     victory = [
@@ -995,16 +1009,15 @@ def training():
                 {"hexes": ["0605"], "side": P, "vp": 5, "units": 1, "unit_type": "infantry", "in_or_adjacent": False},
                 {"hexes": ["0605"], "side": C, "vp": 5, "units": 1, "unit_type": "infantry", "in_or_adjacent": False},
             ],
-            "levels": "training",
+            "levels": "rossbach",
         },
     }
     victory = [
         {"id": "hold-dorf", "text": "5 VP to the side with an infantry unit in Dorf (0605) at the end.",
          "fields": {"see": "rules.victory.objectives"}},
         common_vp(),
-        levels_entry(b, "The side with more VP wins; equal VP is a draw.",
-                     {"winner": "more VP", "draw": "equal VP"},
-                     prov_prov("Training scenario: simple levels made here.")),
+        levels_entry(b, "Victory levels as in Rossbach (provisional stand-in).", STD_LEVELS,
+                     prov_prov("Training scenario: the Rossbach levels are used.")),
     ]
     turns = {"first": 1, "last": 6, "note": "Training scenario: 6 turns."}
     sides = [
@@ -1074,6 +1087,16 @@ def main():
         write(os.path.join(OUT_DIR, "%s.json" % name), scen, inline_from=3)
         for side in ("prussian", "coalition"):
             us = [u for u in units if u.side == side and u.type != "leader"]
+            def sp(t):
+                tot = 0
+                for u in us:
+                    if u.type == t:
+                        line = u.raw("s%d" % u.raw("steps"))
+                        tot += (line["value"] if isinstance(line, dict) else line)[0]
+                return tot
+            summary.append("%-9s %-9s infantry %3d SP (~%d men), cavalry %3d SP (~%d men), artillery %d steps" % (
+                name, side, sp("infantry"), 400 * sp("infantry"), sp("cavalry"), 200 * sp("cavalry"),
+                sum(u.raw("steps") for u in us if u.type == "artillery")))
             summary.append("%-9s %-9s units %2d (inf %2d, cav %2d, art %2d), leaders %d, on map %d" % (
                 name, side, len(us), sum(u.type == "infantry" for u in us), sum(u.type == "cavalry" for u in us),
                 sum(u.type == "artillery" for u in us),

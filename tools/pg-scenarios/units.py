@@ -15,6 +15,7 @@ TEMPLATES = {
     "P2": ("infantry", {2: [5, 5, 3], 1: [3, 4, 3]}, None, False, 0),
     "P2w": ("infantry", {2: [4, 5, 3], 1: [2, 4, 3]}, None, False, 0),
     "G1": ("infantry", {1: [3, 6, 3]}, None, False, 0),
+    "G1s": ("infantry", {1: [2, 6, 3]}, None, False, 0),
     "FK": ("infantry", {2: [3, 3, 4], 1: [2, 2, 4]}, None, True, 1),
     # Prussian cavalry: cuirassiers shock 2, dragoons 1, hussars 0 (10.5.1 example).
     "K3": ("cavalry", {3: [7, 5, 5], 2: [5, 5, 5], 1: [3, 4, 5]}, 2, True, 0),
@@ -43,7 +44,7 @@ TEMPLATES = {
     "FK2": ("cavalry", {2: [4, 4, 5], 1: [2, 3, 5]}, 1, True, 0),
     "FG2": ("cavalry", {2: [5, 4, 5], 1: [3, 3, 5]}, 2, True, 0),
     # Reichsarmee (Kreis) infantry and cavalry: weak, parenthesised last step.
-    "RA3": ("infantry", {3: [5, 3, 3], 2: [3, 3, 3], 1: [2, 2, 3]}, None, False, 1),
+    "RA3": ("infantry", {3: [4, 3, 3], 2: [3, 3, 3], 1: [2, 2, 3]}, None, False, 1),
     "RK2": ("cavalry", {2: [3, 3, 5], 1: [2, 2, 5]}, 1, True, 1),
     # Russian infantry (steady), Observation Corps (new, weak), grenadiers; cavalry; Cossacks.
     "R4": ("infantry", {4: [8, 5, 3], 3: [6, 5, 3], 2: [4, 4, 3], 1: [2, 3, 3]}, None, False, 0),
