@@ -12,8 +12,14 @@ fn main() {
     let mut lib = Library::builtin().expect("built-in data");
     for (name, text) in [
         ("smoke-map.json", include_str!("../tests/pg/smoke-map.json")),
-        ("smoke-counters.json", include_str!("../tests/pg/smoke-counters.json")),
-        ("smoke-scenario.json", include_str!("../tests/pg/smoke-scenario.json")),
+        (
+            "smoke-counters.json",
+            include_str!("../tests/pg/smoke-counters.json"),
+        ),
+        (
+            "smoke-scenario.json",
+            include_str!("../tests/pg/smoke-scenario.json"),
+        ),
     ] {
         lib.add(name, text).expect("fixture");
     }
@@ -26,5 +32,9 @@ fn main() {
         steps += g.history().len();
     }
     let secs = t.elapsed().as_secs_f64();
-    println!("{id}: {games} games, {steps} steps, {:.0} steps/s, {:.1} ms/game", steps as f64 / secs, secs * 1000.0 / games as f64);
+    println!(
+        "{id}: {games} games, {steps} steps, {:.0} steps/s, {:.1} ms/game",
+        steps as f64 / secs,
+        secs * 1000.0 / games as f64
+    );
 }

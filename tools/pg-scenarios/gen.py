@@ -22,7 +22,7 @@ from checks import check_setup, los  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 MAP_DIR = os.path.join(ROOT, "scenarios", "pg")
-OUT_DIR = os.path.join(HERE, "out")
+OUT_DIR = MAP_DIR  # scenario files sit beside their maps and counters
 
 CHARTS = ["pg/crt", "pg/bombardment", "pg/cc-drm", "pg/bombardment-drm", "pg/rally", "pg/leader-loss"]
 

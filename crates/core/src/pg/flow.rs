@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use super::Pg;
 use super::event::Event;
 use super::pending::Pending;
-use super::state::{ArmyStatus, Morale, Off, Phase, State};
+use super::state::{ArmyStatus, Morale, Off, Phase, Piece, State};
 use super::units::Arm;
 use crate::engine::{Outcome, Side};
 
@@ -43,26 +43,34 @@ impl Pg {
     }
 
     fn place_reinforcements(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
-        for &(turn, u, hex) in &self.params.reinforcements {
-            let x = &s.units[usize::from(u)];
-            if x.off == Off::Waiting
-                && self.pieces.units[usize::from(u)].side == side
-                && turn <= s.turn
-                && !self.enemy_in(s, hex, side)
-            {
-                let order = s.take_top();
-                let x = &mut s.units[usize::from(u)];
-                x.off = Off::No;
-                x.hex = hex;
-                x.order = order;
-                ev.push(Event::Moved {
-                    piece: super::state::Piece::Unit(u),
-                    from: hex,
-                    to: hex,
-                    mp: 0,
-                    rule: super::event::Rule("scenario reinforcement"),
-                });
+        for &(turn, piece, hex) in &self.params.reinforcements {
+            if turn > s.turn || self.piece_side(piece) != side || self.enemy_in(s, hex, side) {
+                continue;
             }
+            match piece {
+                Piece::Unit(u) if s.units[usize::from(u)].off == Off::Waiting => {
+                    let order = s.take_top();
+                    let x = &mut s.units[usize::from(u)];
+                    x.off = Off::No;
+                    x.hex = hex;
+                    x.order = order;
+                }
+                Piece::Leader(l)
+                    if !s.leaders[usize::from(l)].present && !s.leaders[usize::from(l)].lost =>
+                {
+                    let x = &mut s.leaders[usize::from(l)];
+                    x.present = true;
+                    x.hex = hex;
+                }
+                _ => continue,
+            }
+            ev.push(Event::Moved {
+                piece,
+                from: hex,
+                to: hex,
+                mp: 0,
+                rule: super::event::Rule("scenario reinforcement"),
+            });
         }
     }
 

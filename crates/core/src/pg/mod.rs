@@ -86,8 +86,8 @@ pub struct Params {
     pub first_turn: u8,
     /// Last turn.
     pub last_turn: u8,
-    /// Reinforcements: (turn, unit, hex).
-    pub reinforcements: Vec<(u8, u16, Hex)>,
+    /// Reinforcements: (turn, unit or leader, entry hex).
+    pub reinforcements: Vec<(u8, Piece, Hex)>,
     /// Objectives.
     pub objectives: Vec<Objective>,
 }
@@ -140,7 +140,20 @@ impl Pg {
             ));
         }
         let board = Board::new(s)?;
-        let pieces = Pieces::new(s)?;
+        let mut pieces = Pieces::new(s)?;
+        // The army commander is the one set up on the map (a substitute commander may wait off
+        // the map, e.g. Moritz of Anhalt-Dessau).
+        for side in 0..2 {
+            let placed = s.scenario.setup.iter().find_map(|pl| {
+                pieces.leader_index(&pl.unit).filter(|&l| {
+                    let info = &pieces.leaders[usize::from(l)];
+                    info.commander && info.side.index() == side
+                })
+            });
+            if placed.is_some() {
+                pieces.commander[side] = placed;
+            }
+        }
         let charts = Charts::new(s)?;
         let rules = &s.scenario.rules;
         let battle_scenario = rules
@@ -222,12 +235,16 @@ impl Pg {
         let mut reinforcements = Vec::new();
         for (i, r) in s.scenario.reinforcements.iter().enumerate() {
             let at = format!("reinforcements[{i}]");
-            let Some(u) = pieces.unit_index(&r.unit) else {
-                return Err(DataError::new(
-                    file,
-                    format!("{at}.unit"),
-                    "not a unit of the scenario's counters",
-                ));
+            let piece = match (pieces.unit_index(&r.unit), pieces.leader_index(&r.unit)) {
+                (Some(u), _) => Piece::Unit(u),
+                (None, Some(l)) => Piece::Leader(l),
+                (None, None) => {
+                    return Err(DataError::new(
+                        file,
+                        format!("{at}.unit"),
+                        "not a counter of the scenario",
+                    ));
+                }
             };
             let Some(h) = r.hex.first() else {
                 return Err(DataError::new(
@@ -240,7 +257,7 @@ impl Pg {
                 .grid
                 .parse(h)
                 .map_err(|e| DataError::new(file, format!("{at}.hex"), e.to_string()))?;
-            reinforcements.push((r.turn.clamp(1, 99) as u8, u, hex));
+            reinforcements.push((r.turn.clamp(1, 99) as u8, piece, hex));
         }
         let params = Params {
             battle_scenario,
@@ -298,6 +315,7 @@ impl Pg {
             .map(|_| Leader {
                 hex: Hex::default(),
                 present: false,
+                lost: false,
                 in_column: false,
                 mp: 0,
                 moved: false,
@@ -325,7 +343,8 @@ impl Pg {
                 .and_then(|v| v.as_bool())
                 .unwrap_or(false);
             if let Some(u) = p.unit_index(&place.unit) {
-                let order = st.take_top();
+                // Set-up lists a stack top first (5.4).
+                let order = i as i32;
                 let x = &mut st.units[usize::from(u)];
                 x.hex = hex;
                 x.off = Off::No;
@@ -349,6 +368,7 @@ impl Pg {
                 ));
             }
         }
+        st.bottom_key = s.scenario.setup.len() as i32;
         if st.wing_ic.len() < p.wings.len() {
             st.wing_ic.resize(p.wings.len(), false);
         }
@@ -358,7 +378,7 @@ impl Pg {
                     .params
                     .reinforcements
                     .iter()
-                    .any(|r| usize::from(r.1) == pos)
+                    .any(|r| r.1 == Piece::Unit(pos as u16))
             {
                 // A counter neither set up nor arriving is a replacement piece (2.0): not in play.
                 let _ = info;
@@ -573,8 +593,14 @@ impl Pg {
     /// listing them, without the listing).
     fn move_listed(&self, s: &State, p: Piece, d: crate::hex::Direction, below: bool) -> bool {
         let valid = match p {
-            Piece::Unit(u) => usize::from(u) < s.units.len() && (s.mover == Some(p) || !s.units[usize::from(u)].moved),
-            Piece::Leader(l) => usize::from(l) < s.leaders.len() && (s.mover == Some(p) || !s.leaders[usize::from(l)].moved),
+            Piece::Unit(u) => {
+                usize::from(u) < s.units.len()
+                    && (s.mover == Some(p) || !s.units[usize::from(u)].moved)
+            }
+            Piece::Leader(l) => {
+                usize::from(l) < s.leaders.len()
+                    && (s.mover == Some(p) || !s.leaders[usize::from(l)].moved)
+            }
         };
         if !valid || !(s.mover == Some(p) || self.piece_may_start(s, p)) {
             return false;
@@ -583,7 +609,9 @@ impl Pg {
         if self.check_step(s, &occ, p, d).is_err() {
             return false;
         }
-        !below || (matches!(p, Piece::Unit(_)) && occ.has_units(self, s.active, self.piece_hex(s, p).neighbor(d)))
+        !below
+            || (matches!(p, Piece::Unit(_))
+                && occ.has_units(self, s.active, self.piece_hex(s, p).neighbor(d)))
     }
 
     fn piece_name(&self, p: Piece) -> String {
@@ -820,7 +848,11 @@ impl Rules for Pg {
         }
         let listed = match a {
             // The hot path: check one step without listing every legal action.
-            Action::Move { piece, dir, below } if s.pending.is_empty() && s.phase == Phase::Movement => self.move_listed(s, *piece, *dir, *below),
+            Action::Move { piece, dir, below }
+                if s.pending.is_empty() && s.phase == Phase::Movement =>
+            {
+                self.move_listed(s, *piece, *dir, *below)
+            }
             _ => {
                 let mut legal = Vec::new();
                 self.actions(s, &mut legal);

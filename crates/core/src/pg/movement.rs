@@ -8,9 +8,9 @@ use alloc::vec::Vec;
 use super::Pg;
 use super::action::Action;
 use super::board::CostClass;
-use super::query::Occ;
 use super::event::Event;
 use super::pending::{ForcedDeploy, Pending, RetreatTask};
+use super::query::Occ;
 use super::state::{Cmd, Locked, Morale, Off, Phase, Piece, State};
 use super::units::Arm;
 use crate::engine::{Illegal, Reached, Side};
@@ -150,7 +150,13 @@ impl Pg {
     }
 
     /// Checks one step of normal movement; on success the MP it costs.
-    pub(crate) fn check_step(&self, s: &State, occ: &Occ, p: Piece, d: Direction) -> Result<u8, Refusal> {
+    pub(crate) fn check_step(
+        &self,
+        s: &State,
+        occ: &Occ,
+        p: Piece,
+        d: Direction,
+    ) -> Result<u8, Refusal> {
         let side = self.piece_side(p);
         let from = self.piece_hex(s, p);
         let to = from.neighbor(d);
@@ -282,7 +288,7 @@ impl Pg {
         let occ = self.occupancy(s);
         let mut any_move = false;
         let mut push_moves = |p: Piece, out: &mut Vec<Action>| {
-                        for d in Direction::ALL {
+            for d in Direction::ALL {
                 if self.check_step(s, &occ, p, d).is_ok() {
                     out.push(Action::Move {
                         piece: p,
@@ -358,7 +364,9 @@ impl Pg {
 
     /// Whether a hex of the Active player breaks the stacking limits (5.1, 5.2).
     pub(crate) fn active_overstacked(&self, s: &State) -> bool {
-        s.units.iter().enumerate().any(|(i, x)| x.off == Off::No && self.pieces.units[i].side == s.active && !self.stacking_ok(s, x.hex))
+        s.units.iter().enumerate().any(|(i, x)| {
+            x.off == Off::No && self.pieces.units[i].side == s.active && !self.stacking_ok(s, x.hex)
+        })
     }
 
     /// 7.6: a wing may go In Column when Effective, every surviving unit Formed, in command and
@@ -447,7 +455,8 @@ impl Pg {
                     return Err(Illegal::new("7.3", "that counter may not move now"));
                 }
                 let occ = self.occupancy(s);
-                let cost = self.check_step(s, &occ, *piece, *dir)
+                let cost = self
+                    .check_step(s, &occ, *piece, *dir)
                     .map_err(|(r, why)| Illegal::new(r, why))?;
                 self.do_step(s, *piece, *dir, *below, cost, ev);
             }

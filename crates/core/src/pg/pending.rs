@@ -340,6 +340,7 @@ impl Pg {
                 });
                 if lost {
                     s.leaders[usize::from(leader)].present = false;
+                    s.leaders[usize::from(leader)].lost = true;
                 }
             }
             (Pending::ForcedDeploy(mut f), Action::Attempt) => {

@@ -23,19 +23,25 @@ impl Occ {
     /// Whether `hex` is in an enemy zone of control for `side`.
     #[inline]
     pub fn ezoc(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
-        pg.board.index(hex).is_some_and(|i| self.zoc[side.other().index()][i])
+        pg.board
+            .index(hex)
+            .is_some_and(|i| self.zoc[side.other().index()][i])
     }
 
     /// Whether any unit of `side` is in `hex`.
     #[inline]
     pub fn has_units(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
-        pg.board.index(hex).is_some_and(|i| self.units[side.index()][i] > 0)
+        pg.board
+            .index(hex)
+            .is_some_and(|i| self.units[side.index()][i] > 0)
     }
 
     /// Whether any infantry or cavalry of `side` is in `hex`.
     #[inline]
     pub fn has_combat(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
-        pg.board.index(hex).is_some_and(|i| self.combat[side.index()][i] > 0)
+        pg.board
+            .index(hex)
+            .is_some_and(|i| self.combat[side.index()][i] > 0)
     }
 }
 

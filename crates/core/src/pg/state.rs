@@ -80,8 +80,10 @@ pub struct Leader {
     /// Where it is.
     #[serde(with = "super::pghex")]
     pub hex: Hex,
-    /// On the map (false once lost, 10.7 provisional).
+    /// On the map.
     pub present: bool,
+    /// Lost to a leader loss check (10.7, provisional table).
+    pub lost: bool,
     /// In Column (7.6: army commanders IC on their own; wing leaders with their wing).
     pub in_column: bool,
     /// MP spent this phase.
