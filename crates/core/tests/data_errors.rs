@@ -45,7 +45,7 @@ fn edited(text: &str, edit: impl FnOnce(&mut Json)) -> String {
 fn fixtures_load_and_resolve() {
     let lib = fixture_library();
     lib.validate_all().unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(lib.scenario_ids(), vec!["pg/geometry-check"]);
+    assert!(lib.scenario_ids().contains(&"pg/geometry-check"));
     let s = lib
         .scenario("pg/geometry-check")
         .unwrap_or_else(|e| panic!("{e}"));
