@@ -504,6 +504,12 @@ impl<R: Rules> Game<R> {
     /// uniformly among its legal actions with the same generator. Returns the action applied,
     /// or `None` when the game is over. The same seed therefore gives the same game everywhere.
     pub fn step_random(&mut self) -> Result<Option<R::Action>, Illegal> {
+        self.step_bot(&mut super::RandomBot)
+    }
+
+    /// One step with `bot` choosing for whichever player must act (chance is rolled by the
+    /// game's generator; the bot draws its own randomness from the same generator).
+    pub fn step_bot(&mut self, bot: &mut dyn super::Bot<R>) -> Result<Option<R::Action>, Illegal> {
         match self.rules.actor(&self.state) {
             Actor::Terminal(_) => Ok(None),
             Actor::Chance(_) => self.roll().map(Some),
@@ -514,8 +520,13 @@ impl<R: Rules> Game<R> {
                 if self.actions.is_empty() {
                     return Err(contract("a player must act but has no legal action"));
                 }
-                let i = uniform_below(&mut self.rng, self.actions.len() as u64) as usize;
-                let action = self.actions[i].clone();
+                let rng = &mut self.rng;
+                let mut random = |n: u64| uniform_below(rng, n.max(1));
+                let i = bot.choose(&self.rules, &self.state, &self.actions, &mut random);
+                let Some(action) = self.actions.get(i).cloned() else {
+                    self.rng = rng_before.generator();
+                    return Err(contract(alloc::format!("the {} bot chose action {i} of {}", bot.name(), self.actions.len())));
+                };
                 if let Err(e) = self.apply_recorded(&action, rng_before) {
                     self.rng = rng_before.generator();
                     return Err(e);

@@ -15,6 +15,7 @@
 //! rule number, or leaves the state untouched and returns [`Illegal`] naming the rule broken.
 //! The [`Game`] driver (outside the rules) adds a seeded generator, history, undo and replay.
 
+mod bot;
 mod chance;
 mod game;
 mod hash;
@@ -28,6 +29,7 @@ use core::hash::Hash;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+pub use bot::{Bot, RandomBot, bot_named};
 pub use chance::{ChanceError, expand_chance};
 pub use game::{Game, GameSnapshot, ReplayError, RngState, Step};
 pub use hash::{StableHasher, stable_hash};
@@ -299,6 +301,15 @@ pub trait Rules {
         let mut events = Vec::new();
         self.apply(&mut next, action, &mut events)?;
         Ok((next, events))
+    }
+
+    /// A bot of this system by name (beyond the generic `random`), e.g. pg's `greedy`.
+    fn bot(&self, name: &str) -> Option<alloc::boxed::Box<dyn Bot<Self>>>
+    where
+        Self: Sized,
+    {
+        let _ = name;
+        None
     }
 
     /// The stable 64-bit hash of a state (same on every platform and every run).
