@@ -22,3 +22,5 @@ pub mod data;
 pub mod dice;
 pub mod engine;
 pub mod hex;
+#[cfg(feature = "pg")]
+pub mod pg;
