@@ -20,6 +20,7 @@ mod command;
 mod describe;
 pub mod event;
 mod flow;
+pub mod los;
 mod movement;
 pub mod pending;
 pub mod pghex;
@@ -48,7 +49,7 @@ use crate::any::{Adapter, AnyGame, Error, System};
 use crate::data::{DataError, ResolvedScenario};
 use crate::dice::{DiceSpec, Prob, Roll};
 use crate::engine::{Actor, Chance, Game, Illegal, Prompt, Reached, Rules, Side, SystemInfo};
-use crate::hex::{Hex, LosStep, los};
+use crate::hex::Hex;
 
 /// The pg system's facts.
 pub static INFO: SystemInfo = SystemInfo {
@@ -412,22 +413,11 @@ impl Pg {
         Ok(st)
     }
 
-    /// Line of sight for the rules that need it (4.1.2, 4.1.3, 4.3, 8.1): adjacent hexes always
-    /// see each other; woods, towns and units in an intervening hex block; where the line runs
-    /// along a hexside the tracing player picks the clearer hex (8.2). Slopes (8.2.1) are not
-    /// yet traced: see docs/coverage/pg.md.
+    /// Line of sight for the rules that need it (4.1.2, 4.1.3, 4.3, 8.1): the full 8.2-8.2.2
+    /// trace of [`los`], with woods and towns from the map, every unit of either side, and the
+    /// map's slopes.
     pub fn clear_los(&self, s: &State, from: Hex, to: Hex) -> bool {
-        if from.distance(to) <= 1 {
-            return true;
-        }
-        let blocked = |h: Hex| {
-            self.board.hex(h).blocks_los || s.units.iter().any(|u| u.off == Off::No && u.hex == h)
-        };
-        los::trace(from, to).into_iter().all(|step| match step {
-            LosStep::Hex(h) => !blocked(h),
-            LosStep::Hexside(a, b) => !blocked(a) || !blocked(b),
-            LosStep::Corner(_) => true,
-        })
+        los::line_of_sight(&LosView { pg: self, s }, from, to).is_clear()
     }
 
     /// Resolves everything that has one possible outcome and moves the phase on when nothing
@@ -645,6 +635,31 @@ impl Pg {
             },
             &|s| INFO.sides[s.index()].to_string(),
         )
+    }
+}
+
+/// The map and the counters as line of sight sees them (8.2).
+struct LosView<'a> {
+    pg: &'a Pg,
+    s: &'a State,
+}
+
+impl los::LosMap for LosView<'_> {
+    fn blocks_terrain(&self, hex: Hex) -> bool {
+        self.pg.board.hex(hex).blocks_los
+    }
+    fn occupied(&self, hex: Hex) -> bool {
+        self.s.units.iter().any(|u| u.off == Off::No && u.hex == hex)
+    }
+    fn slope_high_side(&self, a: Hex, b: Hex) -> Option<Hex> {
+        let side = self.pg.board.side_between(a, b);
+        if side.up {
+            Some(b)
+        } else if side.down {
+            Some(a)
+        } else {
+            None
+        }
     }
 }
 
