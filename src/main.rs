@@ -50,6 +50,12 @@ enum Command {
         /// Extra data files (maps, charts, ...) replacing built-in parts.
         #[arg(long = "data")]
         data: Vec<std::path::PathBuf>,
+        /// The bot playing both sides (`random`, or the system's own, e.g. pg `greedy`).
+        #[arg(long, default_value = "greedy")]
+        bot: String,
+        /// A different bot for the second side.
+        #[arg(long)]
+        vs: Option<String>,
     },
 }
 
@@ -159,6 +165,8 @@ fn run(command: Command) -> Result<ExitCode, String> {
             seed,
             max_steps,
             data,
+            bot,
+            vs,
         } => {
             for path in &data {
                 let text = read(path)?;
@@ -179,16 +187,27 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 ),
                 other => other.to_string(),
             })?;
-            play(game.as_mut(), max_steps)
+            let bots = [bot.clone(), vs.unwrap_or(bot)];
+            play(game.as_mut(), max_steps, &bots)
         }
     }
 }
 
-fn play(game: &mut dyn AnyGame, max_steps: usize) -> Result<ExitCode, String> {
+fn play(game: &mut dyn AnyGame, max_steps: usize, bots: &[String; 2]) -> Result<ExitCode, String> {
     let info = game.system().clone();
-    println!("{} — {} (seed {})", info.name, game.scenario(), game.seed());
+    println!(
+        "{} — {} (seed {}; {} {} vs {} {})",
+        info.name,
+        game.scenario(),
+        game.seed(),
+        info.sides[0],
+        bots[0],
+        info.sides[1],
+        bots[1]
+    );
     for _ in 0..max_steps {
-        let step = game.step_random().map_err(|e| e.to_string())?;
+        let side = game.actor()["player"].as_u64().unwrap_or(0).min(1) as usize;
+        let step = game.step_bot(&bots[side]).map_err(|e| e.to_string())?;
         if step.is_null() {
             break;
         }

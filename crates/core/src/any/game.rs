@@ -84,6 +84,9 @@ pub trait AnyGame: Send {
     /// One step of random play with the game's generator (a roll at a chance node, a uniform
     /// choice for a player): `{"actor": .., "action": .., "events": [..]}`, or `null` at the end.
     fn step_random(&mut self) -> Result<Value, Error>;
+    /// One step with the named bot (`random`, or a system's own such as pg's `greedy`)
+    /// choosing for the player to act: `{"actor", "action", "events"}`, or `null` at the end.
+    fn step_bot(&mut self, bot: &str) -> Result<Value, Error>;
     /// Plays random legal actions (and rolls) until the end or `max_steps`; returns
     /// `{"steps": n, "outcome": ..|null}`.
     fn play_random(&mut self, max_steps: usize) -> Result<Value, Error>;
@@ -320,6 +323,26 @@ where
     fn step_random(&mut self) -> Result<Value, Error> {
         let actor = self.actor();
         Ok(match self.game.step_random()? {
+            Some(action) => {
+                json!({"actor": actor, "action": to_value(&action), "events": self.events()})
+            }
+            None => Value::Null,
+        })
+    }
+
+    fn step_bot(&mut self, bot: &str) -> Result<Value, Error> {
+        let Some(mut b) = crate::engine::bot_named(self.game.rules(), bot) else {
+            return Err(Error::BadJson {
+                what: "bot".into(),
+                path: ".".into(),
+                message: alloc::format!(
+                    "no bot named {bot:?} for {} (try \"random\")",
+                    self.system().id
+                ),
+            });
+        };
+        let actor = self.actor();
+        Ok(match self.game.step_bot(b.as_mut())? {
             Some(action) => {
                 json!({"actor": actor, "action": to_value(&action), "events": self.events()})
             }

@@ -12,7 +12,13 @@ pub trait Bot<R: Rules>: Send {
     fn name(&self) -> &'static str;
 
     /// Chooses one of `actions` for the player to act in `state`.
-    fn choose(&mut self, rules: &R, state: &R::State, actions: &[R::Action], random: &mut dyn FnMut(u64) -> u64) -> usize;
+    fn choose(
+        &mut self,
+        rules: &R,
+        state: &R::State,
+        actions: &[R::Action],
+        random: &mut dyn FnMut(u64) -> u64,
+    ) -> usize;
 }
 
 /// Chooses uniformly among the legal actions.
@@ -24,7 +30,13 @@ impl<R: Rules> Bot<R> for RandomBot {
         "random"
     }
 
-    fn choose(&mut self, _rules: &R, _state: &R::State, actions: &[R::Action], random: &mut dyn FnMut(u64) -> u64) -> usize {
+    fn choose(
+        &mut self,
+        _rules: &R,
+        _state: &R::State,
+        actions: &[R::Action],
+        random: &mut dyn FnMut(u64) -> u64,
+    ) -> usize {
         random(actions.len() as u64) as usize
     }
 }

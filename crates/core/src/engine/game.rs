@@ -525,7 +525,11 @@ impl<R: Rules> Game<R> {
                 let i = bot.choose(&self.rules, &self.state, &self.actions, &mut random);
                 let Some(action) = self.actions.get(i).cloned() else {
                     self.rng = rng_before.generator();
-                    return Err(contract(alloc::format!("the {} bot chose action {i} of {}", bot.name(), self.actions.len())));
+                    return Err(contract(alloc::format!(
+                        "the {} bot chose action {i} of {}",
+                        bot.name(),
+                        self.actions.len()
+                    )));
                 };
                 if let Err(e) = self.apply_recorded(&action, rng_before) {
                     self.rng = rng_before.generator();

@@ -14,6 +14,7 @@
 pub mod action;
 pub mod board;
 mod bombard;
+pub mod bot;
 pub mod charts;
 mod combat;
 mod command;
@@ -649,7 +650,10 @@ impl los::LosMap for LosView<'_> {
         self.pg.board.hex(hex).blocks_los
     }
     fn occupied(&self, hex: Hex) -> bool {
-        self.s.units.iter().any(|u| u.off == Off::No && u.hex == hex)
+        self.s
+            .units
+            .iter()
+            .any(|u| u.off == Off::No && u.hex == hex)
     }
     fn slope_high_side(&self, a: Hex, b: Hex) -> Option<Hex> {
         let side = self.pg.board.side_between(a, b);
@@ -971,6 +975,10 @@ impl Rules for Pg {
 
     fn describe_event(&self, e: &Event) -> String {
         self.describe(e)
+    }
+
+    fn bot(&self, name: &str) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        (name == "greedy").then(|| Box::new(bot::Greedy) as Box<dyn crate::engine::Bot<Self>>)
     }
 }
 
