@@ -26,6 +26,8 @@ pub mod pghex;
 mod query;
 mod rules_list;
 pub mod state;
+#[cfg(test)]
+mod tests;
 pub mod units;
 
 use alloc::boxed::Box;

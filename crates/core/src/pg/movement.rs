@@ -191,6 +191,11 @@ impl Pg {
             Piece::Unit(u) => {
                 let info = &self.pieces.units[usize::from(u)];
                 let x = &s.units[usize::from(u)];
+                if let Some(rule) = self.overstacks_if_entered(s, u, to) {
+                    // 5.3 checks the limits at the end of the phase; checking every step keeps a
+                    // player from ending the phase in violation by movement.
+                    return Err((rule, "the unit would break the stacking limit of that hex"));
+                }
                 if into_ezoc {
                     if x.ooc {
                         return Err(("4.2.2", "an out-of-command unit may not enter an EZOC"));
@@ -843,6 +848,9 @@ impl MoveCosts for StepCosts<'_> {
                     return None;
                 }
                 if into && info.arm == Arm::Artillery && !self.pg.has_units(self.s, to, self.side) {
+                    return None;
+                }
+                if self.pg.overstacks_if_entered(self.s, u, to).is_some() {
                     return None;
                 }
             }

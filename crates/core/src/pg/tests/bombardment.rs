@@ -1,0 +1,4 @@
+//! placeholder
+
+#[allow(unused_imports)]
+use super::*;
