@@ -637,7 +637,7 @@ impl Pg {
                 }
             }
         }
-        self.check_activations(s, side, to);
+        self.check_activations(s, side, to, is_unit);
     }
 
     /// The forced deployment modifier (7.6.3): group rating, or the initiative of a leader stacked
@@ -683,7 +683,7 @@ impl Pg {
     }
 
     /// 4.1.2, 4.1.3, 4.3: activations triggered by a counter of `side` arriving in `to`.
-    fn check_activations(&self, s: &mut State, side: Side, to: Hex) {
+    fn check_activations(&self, s: &mut State, side: Side, to: Hex, is_unit: bool) {
         let enemy = side.other();
         // 4.1.2: within 3 hexes and clear LOS of an inactive enemy counter (not a Det counter).
         if !s.armies[enemy.index()].activated && !s.armies[enemy.index()].auto_due {
@@ -713,8 +713,9 @@ impl Pg {
                 s.det_active[g] = true;
             }
         }
-        // 4.1.3: an inactive army (or detachment) first sights an enemy unit within 7 hexes.
-        if !s.armies[enemy.index()].activated && !s.armies[enemy.index()].cdoa_used {
+        // 4.1.3: an inactive army (or detachment) first sights an enemy unit within 7 hexes
+        // (a Leader is not a Unit, 2.0).
+        if is_unit && !s.armies[enemy.index()].activated && !s.armies[enemy.index()].cdoa_used {
             let sees = self
                 .enemy_counters(s, enemy)
                 .into_iter()
