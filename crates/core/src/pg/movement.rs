@@ -584,7 +584,16 @@ impl Pg {
         }
         // 6.3: the Engaged units of a Locked hex changed: flip the marker.
         self.flip_if_changed(s, to, &before_to, ev);
-        self.flip_if_changed(s, from, &before_from, ev);
+        // 6.4, 7.5.3: a Fast unit leaving does not flip the marker of the hex it leaves (the
+        // units it uncovers become Engaged without penalty), and a Locked hex left empty
+        // loses its marker.
+        let fast = matches!(p, Piece::Unit(u) if self.pieces.units[usize::from(u)].fast);
+        if !fast {
+            self.flip_if_changed(s, from, &before_from, ev);
+        }
+        if self.stack(s, from).is_empty() {
+            s.locked.retain(|l| l.hex != from);
+        }
         if stop {
             self.finish_mover(s);
         }
