@@ -506,7 +506,10 @@ impl Pg {
 
     /// Why an action that is not listed is illegal, with the most specific rule we can name.
     fn refusal(&self, s: &State, a: &Action) -> Illegal {
-        if let Some(e) = self.command_refusal(s, a) {
+        if let Some(e) = self
+            .command_refusal(s, a)
+            .or_else(|| self.bombard_refusal(s, a))
+        {
             return e;
         }
         if let Action::Move { piece, dir, .. } = a {

@@ -145,12 +145,25 @@ fn r4_5_t04_frederick_recovers_kanitz_and_two_batteries() {
     ev.extend(t.apply(Action::SpecialAffect { wing: kanitz }));
     assert_eq!(t.s.phase, Phase::SpecialRoll(fred as u8, kanitz));
     ev.extend(t.apply(roll(4)));
-    assert_eq!(special_rolls(&ev), 1, "Seydlitz does not roll: {}", dump(&ev));
+    assert_eq!(
+        special_rolls(&ev),
+        1,
+        "Seydlitz does not roll: {}",
+        dump(&ev)
+    );
     assert_eq!(t.s.phase, Phase::Movement);
     let ma = |t: &T, id: &str| t.pg.allowance(&t.s, t.u(id));
     assert_eq!(ma(&t, "P-A"), 3, "Kanitz's wing: full MA");
-    assert_eq!(ma(&t, "P-ART"), 2, "artillery stacked with Frederick: full MA");
-    assert_eq!(ma(&t, "P-ART2"), 2, "artillery stacked with Frederick: full MA");
+    assert_eq!(
+        ma(&t, "P-ART"),
+        2,
+        "artillery stacked with Frederick: full MA"
+    );
+    assert_eq!(
+        ma(&t, "P-ART2"),
+        2,
+        "artillery stacked with Frederick: full MA"
+    );
     assert_eq!(ma(&t, "P-E"), 2, "the other infantry wing stays Degraded");
     assert_eq!(ma(&t, "P-ART3"), 1, "other artillery stays Degraded");
     assert_eq!(ma(&t, "P-CUIR"), 5, "the cavalry group is Effective");
@@ -321,7 +334,10 @@ fn r4_1_1_t41_normal_activation_six_fails_and_skips_the_turn() {
     assert!(!t.s.armies[1].activated);
     assert_eq!(t.s.armies[1].am, am - 3);
     assert!(
-        !has(&ev, |e| matches!(e, Event::PhaseBegins { phase } if *phase == Phase::Command)),
+        !has(
+            &ev,
+            |e| matches!(e, Event::PhaseBegins { phase } if *phase == Phase::Command)
+        ),
         "no phase of the Coalition player turn is played: {}",
         dump(&ev)
     );

@@ -215,7 +215,10 @@ fn r7_5_3_fast_units_and_enemy_cavalry() {
     t.put("P-CUIR", "2306");
     t.start_movement();
     t.apply(t.step("P-DRA1", "1604"));
-    assert_eq!(t.s.mover, None, "stopped next to Engaged, Formed enemy cavalry");
+    assert_eq!(
+        t.s.mover, None,
+        "stopped next to Engaged, Formed enemy cavalry"
+    );
     // P-CUIR passes by the Austrian infantry: 1 + (1 + 1) MP.
     t.apply(t.step("P-CUIR", "2407"));
     let ev = t.apply(t.step("P-CUIR", "2406"));
@@ -257,7 +260,11 @@ fn r7_3_t11_up_the_slope_costs_two() {
     let (a, c) = (Piece::Unit(t.u("P-A")), Piece::Unit(t.u("P-C")));
     let (lo, hi) = (t.hex("0506"), t.hex("0505"));
     assert_eq!(t.pg.step_cost(&t.s, a, lo, hi), Some(2));
-    assert_eq!(t.pg.step_cost(&t.s, c, hi, lo), Some(1), "downhill: provisional 0");
+    assert_eq!(
+        t.pg.step_cost(&t.s, c, hi, lo),
+        Some(1),
+        "downhill: provisional 0"
+    );
     let ev = t.apply(t.step("P-C", "0504"));
     assert_eq!(moved_mp(&ev), Some(1));
     t.apply(Action::EndMove);
@@ -452,7 +459,11 @@ fn r7_4_prohibited_moves() {
     t.put("P-C", "0101");
     t.start_movement();
     assert_eq!(t.refuse(t.step("P-B", "1605")).rule, "7.4");
-    assert_eq!(t.refuse(t.step("P-ART", "0703")).rule, "7.4", "marsh: guns prohibited");
+    assert_eq!(
+        t.refuse(t.step("P-ART", "0703")).rule,
+        "7.4",
+        "marsh: guns prohibited"
+    );
     let off = Action::Move {
         piece: Piece::Unit(t.u("P-C")),
         dir: crate::hex::Direction::from_compass(crate::hex::Compass::N),
@@ -494,7 +505,10 @@ fn r7_1_routed_infantry_moves_two_hexes() {
     }
     assert_eq!(t.s.phase, Phase::Movement);
     assert_eq!(t.hex("1505").distance(t.at("P-A")), 2);
-    assert!(t.at("P-A").distance(t.hex("1905")) > 4, "away from the enemy");
+    assert!(
+        t.at("P-A").distance(t.hex("1905")) > 4,
+        "away from the enemy"
+    );
 }
 
 /// Coalition infantry moves within 3 hexes of the In Column Prussian cavalry wing of Zieten

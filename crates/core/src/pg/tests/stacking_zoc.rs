@@ -93,7 +93,10 @@ fn r6_1_zoc_of_units_not_of_leaders_or_routed_units() {
     t.put("C-ART", "0704");
     assert!(t.pg.zoc_of(&t.s, COALITION, t.hex("0705")));
     assert!(!t.pg.zoc_of(&t.s, COALITION, t.hex("0703")));
-    assert!(!t.pg.zoc_of(&t.s, COALITION, t.hex("0706")), "two hexes away");
+    assert!(
+        !t.pg.zoc_of(&t.s, COALITION, t.hex("0706")),
+        "two hexes away"
+    );
     t.set_morale("C-ART", Morale::Routed);
     assert!(!t.pg.zoc_of(&t.s, COALITION, t.hex("0705")));
     t.put_leader("C-DAUN", "1004");
