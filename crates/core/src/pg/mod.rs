@@ -435,11 +435,15 @@ impl Pg {
                         continue;
                     }
                 }
-                if matches!(
-                    top,
-                    pending::Pending::Losses(_) | pending::Pending::ArtilleryHit { .. }
-                ) && buf.is_empty()
-                {
+                if let pending::Pending::Losses(t) = &top {
+                    if buf.is_empty() {
+                        // Satisfied, or nobody left to satisfy it: the "r" and "*" of 10.8.3.
+                        s.pending.pop();
+                        self.continue_losses(s, t.clone(), ev);
+                        continue;
+                    }
+                }
+                if matches!(top, pending::Pending::ArtilleryHit { .. }) && buf.is_empty() {
                     s.pending.pop();
                     continue;
                 }
@@ -509,6 +513,7 @@ impl Pg {
         if let Some(e) = self
             .command_refusal(s, a)
             .or_else(|| self.bombard_refusal(s, a))
+            .or_else(|| self.loss_refusal(s, a))
         {
             return e;
         }

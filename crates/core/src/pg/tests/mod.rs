@@ -213,6 +213,10 @@ impl T {
         &self.s.units[usize::from(self.u(id))]
     }
 
+    pub fn mr_of(&self, id: &str) -> u8 {
+        self.pg.mr(&self.s, self.u(id))
+    }
+
     pub fn at(&self, id: &str) -> Hex {
         let x = self.unit(id);
         assert_eq!(x.off, Off::No, "{id} is not on the map");
