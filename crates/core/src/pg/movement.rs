@@ -857,7 +857,14 @@ impl MoveCosts for StepCosts<'_> {
                 if into && (x.ooc || (info.paren_steps >= x.steps && info.arm != Arm::Artillery)) {
                     return None;
                 }
-                if into && info.arm == Arm::Artillery && !self.pg.has_units(self.s, to, self.side) {
+                // 7.5.2: artillery enters an EZOC only where friendly inf/cav already are.
+                if into
+                    && info.arm == Arm::Artillery
+                    && !self.pg.stack(self.s, to).iter().any(|&v| {
+                        self.pg.is_combat(v)
+                            && self.pg.pieces.units[usize::from(v)].side == self.side
+                    })
+                {
                     return None;
                 }
                 if self.pg.overstacks_if_entered(self.s, u, to).is_some() {

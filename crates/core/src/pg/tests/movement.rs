@@ -384,6 +384,16 @@ fn r7_5_2_artillery_and_ezocs() {
     t.start_movement();
     let e = t.refuse(t.step("P-ART", "1505"));
     assert_eq!(e.rule, "7.5.2");
+    // Friendly artillery there is not enough: it must be infantry or cavalry.
+    let mut guns = T {
+        pg: t.pg.clone(),
+        s: t.s.clone(),
+    };
+    guns.put("P-ART3", "1505");
+    assert_eq!(guns.refuse(guns.step("P-ART", "1505")).rule, "7.5.2");
+    let reach = guns.pg.reachable(&guns.s, "P-ART").unwrap();
+    assert!(!reach.iter().any(|r| r.hex == guns.hex("1505")));
+    assert!(reach.iter().any(|r| r.hex == guns.hex("1504")));
     t.apply(t.step("P-ART2", "1504"));
     assert_eq!(
         t.pg.stack(&t.s, t.hex("1504"))[0],
