@@ -91,6 +91,36 @@ impl Pg {
         d == 1 || self.clear_los(s, from, target)
     }
 
+    /// Why a bombardment declaration that is not legal now is refused, when the target rules
+    /// of 8.1 are what forbid it.
+    pub(crate) fn bombard_refusal(&self, s: &State, a: &Action) -> Option<Illegal> {
+        if !matches!(
+            s.phase,
+            Phase::OffensiveBombardment | Phase::DefensiveBombardment
+        ) || !s.pending.is_empty()
+        {
+            return None;
+        }
+        let why = "the target must be in range and LOS, the adjacent enemy if the guns are next to one, and not next to friendly units the guns are not with or beside";
+        match (a, &s.bombard) {
+            (Action::AddBattery { unit }, Some(d)) => {
+                let u = *unit;
+                (usize::from(u) < s.units.len()
+                    && self.battery_ready(s, u)
+                    && !self.may_fire_at(s, u, d.target))
+                .then(|| Illegal::new("8.1", why))
+            }
+            (Action::BombardTarget { hex }, None) => (0..s.units.len() as u16)
+                .any(|u| {
+                    self.battery_ready(s, u)
+                        && s.units[usize::from(u)].hex.distance(*hex) <= 3
+                        && self.enemy_in(s, *hex, self.bombard_side(s))
+                })
+                .then(|| Illegal::new("8.1", why)),
+            _ => None,
+        }
+    }
+
     /// Legal actions of a bombardment phase.
     pub(crate) fn bombard_actions(&self, s: &State, out: &mut Vec<Action>) {
         match &s.bombard {
@@ -166,7 +196,7 @@ impl Pg {
                 let total = self.total_bs(s);
                 if total <= 1 {
                     // 8.3 (T-23): no 1 column; no table lookup, no roll.
-                    self.finish_bombardment(s, 0, 0, ev);
+                    self.finish_bombardment(s, total, 0, ev);
                 } else if let Some(d) = s.bombard.as_mut() {
                     d.rolling = true;
                 }

@@ -645,10 +645,11 @@ impl Pg {
         let col = odds_column(c.sp[0], c.sp[1]);
         let mut result = self.charts.crt(i16::from(roll) + drm, col);
         // 10.8: attacking only Routed units, the attacker ignores every result.
-        if c.def_units
+        let ignore = c
+            .def_units
             .iter()
-            .all(|&u| s.units[usize::from(u)].morale == Morale::Routed)
-        {
+            .all(|&u| s.units[usize::from(u)].morale == Morale::Routed);
+        if ignore {
             result.attacker = SideResult::NONE;
         }
         let (a, d) = ODDS[col];
@@ -665,7 +666,11 @@ impl Pg {
             ),
         });
         c.result = Some(result);
-        c.attacker_lp = self.lp_of(s, &c, result.attacker, 0);
+        c.attacker_lp = if ignore {
+            0
+        } else {
+            self.lp_of(s, &c, result.attacker, 0)
+        };
         let def_lp = self.lp_of(s, &c, result.defender, 1);
         c.stage = Stage::DefenderLosses;
         let task = LossTask {
@@ -710,7 +715,9 @@ impl Pg {
                 lp -= 1;
             }
         }
-        if c.supported && (lp > 0 || r.lp != Lp::N(0)) {
+        // 10.1.1: "a Supported Defense results in +1 Loss Point to both sides", whatever
+        // the printed result (a "-" too).
+        if c.supported {
             lp += 1;
         }
         // 10.8.1: no more LP than the enemy's steps contributing SP.

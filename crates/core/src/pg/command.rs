@@ -6,7 +6,7 @@ use super::Pg;
 use super::action::Action;
 use super::event::Event;
 use super::state::{Cmd, Off, Phase, State};
-use super::units::Arm;
+use super::units::{Arm, Special};
 use crate::engine::{Illegal, Side};
 
 impl Pg {
@@ -81,7 +81,9 @@ impl Pg {
                         out.push(Action::Deploy { wing: w as u8 });
                     }
                 }
-                let traced = s.units.iter().filter(|u| u.ac_trace).count();
+                // 4.2.2: two units of the Active player's army each turn (the other side's
+                // traces of its own turn do not count).
+                let traced = self.traced_to_commander(s);
                 if traced < 2 {
                     if let Some(ac) = self.pieces.commander[s.active.index()]
                         .filter(|&l| s.leaders[usize::from(l)].present)
@@ -109,6 +111,60 @@ impl Pg {
                 out.push(Action::SpecialPass);
             }
             _ => {}
+        }
+    }
+
+    fn traced_to_commander(&self, s: &State) -> usize {
+        s.units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| u.ac_trace && self.pieces.units[*i].side == s.active)
+            .count()
+    }
+
+    /// Why a command decision that is not legal now is refused, when a more specific rule than
+    /// the phase's can be named (4.2.1, 4.2.2).
+    pub(crate) fn command_refusal(&self, s: &State, a: &Action) -> Option<Illegal> {
+        match (s.phase, a) {
+            (Phase::SpecialLeader(l), Action::SpecialAffect { wing }) => {
+                let w = self.pieces.wings.get(usize::from(*wing))?;
+                let kind_ok = match self.pieces.leaders[usize::from(l)].special {
+                    Special::Infantry => w.has_infantry,
+                    Special::Cavalry => !w.has_infantry,
+                    Special::Any | Special::No => true,
+                };
+                Some(if !kind_ok {
+                    Illegal::new(
+                        "4.2.1",
+                        "an \"I\" special leader may affect only wings with infantry, a \"C\" one only wings without",
+                    )
+                } else if s.groups[self.group_of_wing(s, *wing)] != Cmd::Degraded
+                    || s.wing_rescued[usize::from(*wing)]
+                {
+                    Illegal::new("4.5", "the wing is not Degraded")
+                } else {
+                    Illegal::new(
+                        "4.5",
+                        "a special leader must lead the wing or be stacked with its Wing Leader",
+                    )
+                })
+            }
+            (Phase::Command, Action::TraceToCommander { unit }) => {
+                let x = s.units.get(usize::from(*unit))?;
+                Some(Illegal::new(
+                    "4.2.2",
+                    if !self.is_combat(*unit) {
+                        "artillery traces command to any friendly leader, not through the Army Commander"
+                    } else if self.pieces.units[usize::from(*unit)].side != s.active || !x.ooc {
+                        "only an out-of-command unit of the Active player traces to the Army Commander"
+                    } else if self.traced_to_commander(s) >= 2 {
+                        "only two inf/cav units a turn may trace command to the Army Commander"
+                    } else {
+                        "the Army Commander is more than 5 hexes from the unit"
+                    },
+                ))
+            }
+            _ => None,
         }
     }
 

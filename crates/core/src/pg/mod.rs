@@ -28,6 +28,8 @@ pub mod pghex;
 mod query;
 mod rules_list;
 pub mod state;
+#[cfg(test)]
+mod tests;
 pub mod units;
 
 use alloc::boxed::Box;
@@ -444,11 +446,15 @@ impl Pg {
                         continue;
                     }
                 }
-                if matches!(
-                    top,
-                    pending::Pending::Losses(_) | pending::Pending::ArtilleryHit { .. }
-                ) && buf.is_empty()
-                {
+                if let pending::Pending::Losses(t) = &top {
+                    if buf.is_empty() {
+                        // Satisfied, or nobody left to satisfy it: the "r" and "*" of 10.8.3.
+                        s.pending.pop();
+                        self.continue_losses(s, t.clone(), ev);
+                        continue;
+                    }
+                }
+                if matches!(top, pending::Pending::ArtilleryHit { .. }) && buf.is_empty() {
                     s.pending.pop();
                     continue;
                 }
@@ -515,6 +521,13 @@ impl Pg {
 
     /// Why an action that is not listed is illegal, with the most specific rule we can name.
     fn refusal(&self, s: &State, a: &Action) -> Illegal {
+        if let Some(e) = self
+            .command_refusal(s, a)
+            .or_else(|| self.bombard_refusal(s, a))
+            .or_else(|| self.loss_refusal(s, a))
+        {
+            return e;
+        }
         if let Action::Move { piece, dir, .. } = a {
             if s.phase == Phase::Movement && s.pending.is_empty() {
                 let valid = match piece {

@@ -198,6 +198,11 @@ impl Pg {
             Piece::Unit(u) => {
                 let info = &self.pieces.units[usize::from(u)];
                 let x = &s.units[usize::from(u)];
+                if let Some(rule) = self.overstacks_if_entered(s, u, to) {
+                    // 5.3 checks the limits at the end of the phase; checking every step keeps a
+                    // player from ending the phase in violation by movement.
+                    return Err((rule, "the unit would break the stacking limit of that hex"));
+                }
                 if into_ezoc {
                     if x.ooc {
                         return Err(("4.2.2", "an out-of-command unit may not enter an EZOC"));
@@ -586,7 +591,16 @@ impl Pg {
         }
         // 6.3: the Engaged units of a Locked hex changed: flip the marker.
         self.flip_if_changed(s, to, &before_to, ev);
-        self.flip_if_changed(s, from, &before_from, ev);
+        // 6.4, 7.5.3: a Fast unit leaving does not flip the marker of the hex it leaves (the
+        // units it uncovers become Engaged without penalty), and a Locked hex left empty
+        // loses its marker.
+        let fast = matches!(p, Piece::Unit(u) if self.pieces.units[usize::from(u)].fast);
+        if !fast {
+            self.flip_if_changed(s, from, &before_from, ev);
+        }
+        if self.stack(s, from).is_empty() {
+            s.locked.retain(|l| l.hex != from);
+        }
         if stop {
             self.finish_mover(s);
         }
@@ -639,7 +653,7 @@ impl Pg {
                 }
             }
         }
-        self.check_activations(s, side, to);
+        self.check_activations(s, side, to, is_unit);
     }
 
     /// The forced deployment modifier (7.6.3): group rating, or the initiative of a leader stacked
@@ -685,7 +699,7 @@ impl Pg {
     }
 
     /// 4.1.2, 4.1.3, 4.3: activations triggered by a counter of `side` arriving in `to`.
-    fn check_activations(&self, s: &mut State, side: Side, to: Hex) {
+    fn check_activations(&self, s: &mut State, side: Side, to: Hex, is_unit: bool) {
         let enemy = side.other();
         // 4.1.2: within 3 hexes and clear LOS of an inactive enemy counter (not a Det counter).
         if !s.armies[enemy.index()].activated && !s.armies[enemy.index()].auto_due {
@@ -715,8 +729,9 @@ impl Pg {
                 s.det_active[g] = true;
             }
         }
-        // 4.1.3: an inactive army (or detachment) first sights an enemy unit within 7 hexes.
-        if !s.armies[enemy.index()].activated && !s.armies[enemy.index()].cdoa_used {
+        // 4.1.3: an inactive army (or detachment) first sights an enemy unit within 7 hexes
+        // (a Leader is not a Unit, 2.0).
+        if is_unit && !s.armies[enemy.index()].activated && !s.armies[enemy.index()].cdoa_used {
             let sees = self
                 .enemy_counters(s, enemy)
                 .into_iter()
@@ -849,7 +864,17 @@ impl MoveCosts for StepCosts<'_> {
                 if into && (x.ooc || (info.paren_steps >= x.steps && info.arm != Arm::Artillery)) {
                     return None;
                 }
-                if into && info.arm == Arm::Artillery && !self.pg.has_units(self.s, to, self.side) {
+                // 7.5.2: artillery enters an EZOC only where friendly inf/cav already are.
+                if into
+                    && info.arm == Arm::Artillery
+                    && !self.pg.stack(self.s, to).iter().any(|&v| {
+                        self.pg.is_combat(v)
+                            && self.pg.pieces.units[usize::from(v)].side == self.side
+                    })
+                {
+                    return None;
+                }
+                if self.pg.overstacks_if_entered(self.s, u, to).is_some() {
                     return None;
                 }
             }

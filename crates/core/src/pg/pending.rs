@@ -166,6 +166,10 @@ impl Pg {
 
     /// The legal loss allocations (10.8.1.1-10.8.1.4).
     pub(crate) fn loss_choices(&self, s: &State, t: &LossTask, out: &mut Vec<Action>) {
+        if t.lp == 0 {
+            // Satisfied: only the "r" and "*" of 10.8.3 remain (applied by `continue_losses`).
+            return;
+        }
         let cands = self.loss_candidates(s, t);
         let cands: Vec<u16> = match t.lead {
             Some(l) if cands.contains(&l) && Self::taken(t, l) == 0 => alloc::vec![l],
@@ -254,6 +258,36 @@ impl Pg {
         }
     }
 
+    /// Why a loss allocation that is not legal now is refused (10.8.1.2-10.8.1.4), when a
+    /// more specific rule than 10.8.1 can be named.
+    pub(crate) fn loss_refusal(&self, s: &State, a: &Action) -> Option<Illegal> {
+        let Some(Pending::Losses(t)) = s.pending.last() else {
+            return None;
+        };
+        let Action::Retreat { unit } = a else {
+            return None;
+        };
+        let u = *unit;
+        if usize::from(u) >= s.units.len() || !self.loss_candidates(s, t).contains(&u) {
+            return None;
+        }
+        if t.lead.is_some_and(|l| l != u && Self::taken(t, l) == 0) {
+            return None;
+        }
+        let required = if t.canister { 2 } else { 1 };
+        Some(if Self::taken(t, u) < required {
+            Illegal::new(
+                "10.8.1.2",
+                "a unit must take its step loss (two against canister) before it may retreat",
+            )
+        } else {
+            Illegal::new(
+                "10.8.1.4",
+                "a voluntary retreat is never into an EZOC, and only for the last LP or when other units can satisfy the rest",
+            )
+        })
+    }
+
     /// Legal actions for a pending entry.
     pub(crate) fn pending_actions(&self, s: &State, p: &Pending, out: &mut Vec<Action>) {
         match p {
@@ -306,9 +340,10 @@ impl Pg {
                     None => t.taken.push((*unit, 1)),
                 }
                 let gone = self.lose_step(s, *unit, "10.8.1.1", ev);
-                // 10.8.3.5: a unit whose MR falls to 3 or less surrenders, satisfying 1 LP.
-                if !gone && t.result.surrender && self.mr(s, *unit) <= 3 && t.lp > 0 {
-                    t.lp -= 1;
+                // 10.8.3.5: a unit whose MR falls to 3 or less by taking LP in this combat is
+                // subject to Capture, even on the last LP; it satisfies 1 LP if any remain.
+                if !gone && t.result.surrender && self.mr(s, *unit) <= 3 {
+                    t.lp = t.lp.saturating_sub(1);
                     self.capture(s, *unit, "10.8.3.5", ev);
                 }
                 self.continue_losses(s, t, ev);
@@ -319,8 +354,10 @@ impl Pg {
                     && self.mr(s, *unit) < 5;
                 let rout = t.result.rout || (forced && self.mr(s, *unit) <= 3);
                 let rule = if forced { "10.8.1.3" } else { "10.8.1.4" };
-                // The retreat (pushed above) is chosen before the next LP.
-                self.continue_losses(s, t, ev);
+                // The retreat (pushed on top) is made before the next LP, and before the "r"
+                // and "*" of 10.8.3, which must not strike the unit that has just retreated
+                // for an LP: the task waits under it (`settle` finishes it).
+                s.pending.push(Pending::Losses(t));
                 self.worsen(s, *unit, rout, rule, ev);
             }
             (Pending::ArtilleryHit { .. }, Action::ArtilleryLoss { unit }) => {
@@ -429,7 +466,17 @@ impl Pg {
 
     /// Continues a loss task after one LP: pushes it back while LP remain and someone can take
     /// them; otherwise applies "r" (10.8.3.3) and "*" (10.8.3.1).
-    pub(crate) fn continue_losses(&self, s: &mut State, t: LossTask, ev: &mut Vec<Event>) {
+    pub(crate) fn continue_losses(&self, s: &mut State, mut t: LossTask, ev: &mut Vec<Event>) {
+        if t.result.surrender {
+            // 10.8.3.5: inf/cav with MR 3 or less that became Engaged while LP remain
+            // surrender too, 1 LP each.
+            for u in self.loss_candidates(s, &t) {
+                if t.lp > 0 && self.mr(s, u) <= 3 {
+                    t.lp -= 1;
+                    self.capture(s, u, "10.8.3.5", ev);
+                }
+            }
+        }
         if t.lp > 0 && !self.loss_candidates(s, &t).is_empty() {
             s.pending.push(Pending::Losses(t));
             return;

@@ -221,6 +221,29 @@ impl Pg {
         }
     }
 
+    /// The stacking rule a unit would break by entering `hex` (5.1, or 5.2 when the unit or a
+    /// unit there is In Column); `None` if it fits.
+    pub fn overstacks_if_entered(&self, s: &State, u: u16, hex: Hex) -> Option<&'static str> {
+        let (mut inf, mut art) = self.steps_in(s, hex);
+        let x = &s.units[usize::from(u)];
+        if self.is_combat(u) {
+            inf = inf.saturating_add(x.steps);
+        } else {
+            art = art.saturating_add(x.steps);
+        }
+        let ic = x.in_column
+            || s.units
+                .iter()
+                .any(|y| y.off == Off::No && y.hex == hex && y.in_column);
+        if inf == 0 {
+            (art > 12).then_some("5.1")
+        } else if ic {
+            (inf > 4 || art > 8).then_some("5.2")
+        } else {
+            (inf > 12 || art > 8).then_some("5.1")
+        }
+    }
+
     /// Whether the unit's army (or detachment) may act (4.1, 4.3).
     pub fn unit_active(&self, s: &State, u: u16) -> bool {
         let p = &self.pieces.units[usize::from(u)];
