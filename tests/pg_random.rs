@@ -15,14 +15,30 @@ use grognard::engine::{Actor, Game, Rules};
 use grognard::pg::state::{Off, Phase};
 use grognard::pg::{Action, Pg};
 
-const SAMPLE: usize = 24;
+/// Listed actions applied per state: all of them up to this many, else this many spread over
+/// the list. The small training battle checks more per state than the large ones.
+const SAMPLE_SMALL: usize = 24;
+const SAMPLE_LARGE: usize = 4;
+
+/// Games to play: 2,000 by default (`PG_RANDOM_GAMES` overrides, e.g. for a quick local run).
+fn games() -> u64 {
+    std::env::var("PG_RANDOM_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000)
+}
 
 fn scenarios() -> Vec<(String, Pg)> {
     let lib = Library::builtin().unwrap();
     lib.scenario_ids()
         .into_iter()
         .filter(|id| id.starts_with("pg/"))
-        .map(|id| (id.to_string(), Pg::new(&lib.scenario(id).unwrap()).unwrap_or_else(|e| panic!("{id}: {e}"))))
+        .map(|id| {
+            (
+                id.to_string(),
+                Pg::new(&lib.scenario(id).unwrap()).unwrap_or_else(|e| panic!("{id}: {e}")),
+            )
+        })
         .collect()
 }
 
@@ -44,9 +60,18 @@ fn check_state(rules: &Pg, id: &str, seed: u64, s: &grognard::pg::State, initial
         if u.off != Off::No {
             continue;
         }
-        assert!(rules.board.on_map(u.hex), "{}: unit {i} off the board", ctx());
+        assert!(
+            rules.board.on_map(u.hex),
+            "{}: unit {i} off the board",
+            ctx()
+        );
         let side = rules.pieces.units[i].side;
-        assert!(!rules.enemy_in(s, u.hex, side), "{}: both sides in {}", ctx(), rules.board.label(u.hex));
+        assert!(
+            !rules.enemy_in(s, u.hex, side),
+            "{}: both sides in {}",
+            ctx(),
+            rules.board.label(u.hex)
+        );
     }
     // Steps lost = steps recorded as lost.
     let mut now = [0u32; 2];
@@ -57,11 +82,21 @@ fn check_state(rules: &Pg, id: &str, seed: u64, s: &grognard::pg::State, initial
         }
     }
     for side in 0..2 {
-        assert_eq!(initial[side] - now[side], u32::from(s.armies[side].steps_lost), "{}: side {side} step bookkeeping", ctx());
+        assert_eq!(
+            initial[side] - now[side],
+            u32::from(s.armies[side].steps_lost),
+            "{}: side {side} step bookkeeping",
+            ctx()
+        );
     }
 }
 
 fn play(rules: &Pg, id: &str, seed: u64) -> usize {
+    let sample = if id == "pg/training" {
+        SAMPLE_SMALL
+    } else {
+        SAMPLE_LARGE
+    };
     let mut game = Game::new(rules.clone(), seed);
     let initial = initial_steps(rules, game.state());
     let mut actions = Vec::new();
@@ -74,59 +109,96 @@ fn play(rules: &Pg, id: &str, seed: u64) -> usize {
             assert!(actions.is_empty());
             break;
         }
-        assert!(!actions.is_empty(), "{id} seed {seed}: no legal action in {:?}", s.phase);
-        let step = if actions.len() <= SAMPLE { 1 } else { actions.len().div_ceil(SAMPLE) };
+        assert!(
+            !actions.is_empty(),
+            "{id} seed {seed}: no legal action in {:?}",
+            s.phase
+        );
+        let step = if actions.len() <= sample {
+            1
+        } else {
+            actions.len().div_ceil(sample)
+        };
         for (k, a) in actions.iter().enumerate() {
             if k % step == 0 || k + 1 == actions.len() {
-                rules.applied(&s, a).unwrap_or_else(|e| panic!("{id} seed {seed}: listed {a:?} refused: {e}"));
+                rules
+                    .applied(&s, a)
+                    .unwrap_or_else(|e| panic!("{id} seed {seed}: listed {a:?} refused: {e}"));
             }
         }
-        if s.phase == Phase::Movement && s.pending.is_empty() && actions.contains(&Action::EndPhase) {
+        if s.phase == Phase::Movement && s.pending.is_empty() && actions.contains(&Action::EndPhase)
+        {
             let can_move = actions.iter().any(|a| matches!(a, Action::Move { .. }));
-            let over = s.units.iter().enumerate().any(|(i, u)| u.off == Off::No && rules.pieces.units[i].side == s.active && !rules.stacking_ok(&s, u.hex));
-            assert!(!(over && can_move), "{id} seed {seed}: 5.3 the phase may not end over the stacking limits");
+            let over = s.units.iter().enumerate().any(|(i, u)| {
+                u.off == Off::No
+                    && rules.pieces.units[i].side == s.active
+                    && !rules.stacking_ok(&s, u.hex)
+            });
+            assert!(
+                !(over && can_move),
+                "{id} seed {seed}: 5.3 the phase may not end over the stacking limits"
+            );
         }
         let json = serde_json::to_string(&s).unwrap();
-        let back: grognard::pg::State = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
+        let back: grognard::pg::State =
+            serde_json::from_str(&json).unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
         assert_eq!(back, s);
         assert_eq!(rules.state_hash(&back), rules.state_hash(&s));
-        game.step_random().unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
-        assert!(game.history().len() < 200_000, "{id} seed {seed}: the game does not end");
+        game.step_random()
+            .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
+        assert!(
+            game.history().len() < 200_000,
+            "{id} seed {seed}: the game does not end"
+        );
     }
     let record: Vec<Action> = game.history().iter().map(|h| h.action.clone()).collect();
     let replayed = Game::replay(rules.clone(), seed, &record).unwrap();
-    assert_eq!(replayed.state(), game.state(), "{id} seed {seed}: replay differs");
+    assert_eq!(
+        replayed.state(),
+        game.state(),
+        "{id} seed {seed}: replay differs"
+    );
     game.history().len()
 }
 
 #[test]
-fn random_play_2000_games_across_every_pg_scenario() {
+fn random_play_2000_games_across_every_pg_scenario_keeps_the_invariants() {
     let all = scenarios();
     assert!(all.len() >= 5, "the four battles and the training scenario");
     // 2,000 games: half on the small training battle, the rest spread over the four battles.
     let mut jobs: Vec<(usize, u64)> = Vec::new();
     let training = all.iter().position(|(id, _)| id == "pg/training").unwrap();
-    for seed in 0..1000u64 {
+    let n = games();
+    for seed in 0..n / 2 {
         jobs.push((training, seed));
     }
     let battles: Vec<usize> = (0..all.len()).filter(|&i| i != training).collect();
-    for seed in 0..1000u64 {
+    for seed in 0..n - n / 2 {
         jobs.push((battles[seed as usize % battles.len()], seed));
     }
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(8);
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(8);
     let steps: usize = std::thread::scope(|scope| {
-        let chunks: Vec<Vec<(usize, u64)>> = (0..threads).map(|t| jobs.iter().copied().skip(t).step_by(threads).collect()).collect();
+        let chunks: Vec<Vec<(usize, u64)>> = (0..threads)
+            .map(|t| jobs.iter().copied().skip(t).step_by(threads).collect())
+            .collect();
         let handles: Vec<_> = chunks
             .into_iter()
             .map(|chunk| {
                 let all = &all;
-                scope.spawn(move || chunk.into_iter().map(|(i, seed)| play(&all[i].1, &all[i].0, seed)).sum::<usize>())
+                scope.spawn(move || {
+                    chunk
+                        .into_iter()
+                        .map(|(i, seed)| play(&all[i].1, &all[i].0, seed))
+                        .sum::<usize>()
+                })
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).sum()
     });
-    assert_eq!(jobs.len(), 2000);
-    eprintln!("2000 games, {steps} actions checked");
+    assert_eq!(jobs.len() as u64, n);
+    eprintln!("{n} games, {steps} actions checked");
 }
 
 #[test]
@@ -136,9 +208,15 @@ fn greedy_games_end_in_every_scenario() {
         let mut game = Game::new(rules.clone(), 7);
         let mut bot = bot_named(&rules, "greedy").unwrap();
         while game.step_bot(bot.as_mut()).unwrap().is_some() {
-            assert!(game.history().len() < 100_000, "{id}: greedy game does not end");
+            assert!(
+                game.history().len() < 100_000,
+                "{id}: greedy game does not end"
+            );
         }
         let outcome = game.outcome().unwrap();
-        assert!(outcome.points[0] + outcome.points[1] > 0, "{id}: greedy bots fight: {outcome:?}");
+        assert!(
+            outcome.points[0] + outcome.points[1] > 0,
+            "{id}: greedy bots fight: {outcome:?}"
+        );
     }
 }
