@@ -439,7 +439,8 @@ impl Pg {
                 self.pending_actions(s, &top, &mut buf);
                 if let pending::Pending::Retreat(t) = &top {
                     if buf.is_empty() {
-                        // 10.9: a unit that must retreat and cannot is captured.
+                        // 10.9: a unit that must retreat and cannot is captured (capture
+                        // ignores a unit already off the map).
                         s.pending.pop();
                         let rule = if t.routed_movement { "7.1" } else { "10.9" };
                         self.capture(s, t.unit, rule, ev);

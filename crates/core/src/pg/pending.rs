@@ -222,6 +222,9 @@ impl Pg {
     /// legal (the owner chooses among equals).
     pub(crate) fn retreat_choices(&self, s: &State, t: &RetreatTask, out: &mut Vec<Action>) {
         let u = t.unit;
+        if s.units[usize::from(u)].off != Off::No {
+            return;
+        }
         let side = self.pieces.units[usize::from(u)].side;
         let here = s.units[usize::from(u)].hex;
         let enemy_dist = |h: Hex| -> u32 {
@@ -532,6 +535,9 @@ impl Pg {
         rule: &'static str,
         ev: &mut Vec<Event>,
     ) -> bool {
+        if s.units[usize::from(u)].off != Off::No {
+            return true;
+        }
         let side = self.pieces.units[usize::from(u)].side;
         let x = &mut s.units[usize::from(u)];
         x.steps = x.steps.saturating_sub(1);
@@ -559,6 +565,9 @@ impl Pg {
 
     /// Captures a unit (9.2, 10.8.3.5, 10.9).
     pub(crate) fn capture(&self, s: &mut State, u: u16, rule: &'static str, ev: &mut Vec<Event>) {
+        if s.units[usize::from(u)].off != Off::No {
+            return;
+        }
         let side = self.pieces.units[usize::from(u)].side;
         let steps = s.units[usize::from(u)].steps;
         let x = &mut s.units[usize::from(u)];
@@ -624,6 +633,10 @@ impl Pg {
     }
 
     fn retreat_step(&self, s: &mut State, mut t: RetreatTask, to: Hex, ev: &mut Vec<Event>) {
+        if s.units[usize::from(t.unit)].off != Off::No {
+            // The unit left the map while this retreat waited (a second result routed it off).
+            return;
+        }
         let u = t.unit;
         let side = self.pieces.units[usize::from(u)].side;
         let from = s.units[usize::from(u)].hex;
