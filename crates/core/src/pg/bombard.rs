@@ -249,15 +249,25 @@ impl Pg {
             .iter()
             .all(|&u| s.units[usize::from(u)].hex.distance(d.target) == 1);
         let targets = self.top_four_steps(s, &self.stack(s, d.target));
-        let mut drm = i16::from(self.board.hex(d.target).bomb_drm);
-        // The firing hex most favourable to the firer is taken for hexside terrain (8.3).
-        let entrenched = d.batteries.iter().all(|&u| {
-            let from = s.units[usize::from(u)].hex;
-            from.distance(d.target) == 1 && self.board.side_between(d.target, from).entrenchment
-        });
-        if entrenched {
-            drm += i16::from(self.board.side_rules.entrenchment_bomb_drm);
-        }
+        // 8.3: the firer selects one firing hex; the least favourable terrain of it and the
+        // target hex applies, with the hexside between them. The firer's choice is the best
+        // for it, which the engine takes (no other effect depends on it).
+        let target_drm = i16::from(self.board.hex(d.target).bomb_drm);
+        let mut drm = d
+            .batteries
+            .iter()
+            .map(|&u| {
+                let from = s.units[usize::from(u)].hex;
+                let mut t = target_drm.min(i16::from(self.board.hex(from).bomb_drm));
+                if from.distance(d.target) == 1
+                    && self.board.side_between(d.target, from).entrenchment
+                {
+                    t += i16::from(self.board.side_rules.entrenchment_bomb_drm);
+                }
+                t
+            })
+            .max()
+            .unwrap_or(target_drm);
         let any = |m: Morale| targets.iter().any(|&t| s.units[usize::from(t)].morale == m);
         if any(Morale::Disordered) {
             drm += i16::from(self.charts.bomb("target_disordered"));

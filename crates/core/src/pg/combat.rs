@@ -34,6 +34,8 @@ pub enum Stage {
     Terrain,
     /// 6: the die.
     Roll,
+    /// 7: leader loss checks roll before the results are applied.
+    LeaderChecks,
     /// 8: the defender's results are being applied.
     DefenderLosses,
     /// 8: the attacker's results are being applied.
@@ -73,6 +75,8 @@ pub struct Combat {
     pub result: Option<CombatResult>,
     /// The attacker's LP, computed with the defender's (the results are simultaneous, 10.8).
     pub attacker_lp: u8,
+    /// The defender's LP.
+    pub defender_lp: u8,
 }
 
 impl Pg {
@@ -237,7 +241,7 @@ impl Pg {
                 }
                 out.push(Action::NoAdvance);
             }
-            Stage::DefenderLosses | Stage::AttackerLosses => {}
+            Stage::LeaderChecks | Stage::DefenderLosses | Stage::AttackerLosses => {}
         }
     }
 
@@ -271,6 +275,7 @@ impl Pg {
                     terrain: None,
                     result: None,
                     attacker_lp: 0,
+                    defender_lp: 0,
                 });
             }
             Action::AddAttacker { hex } => {
@@ -671,25 +676,14 @@ impl Pg {
         } else {
             self.lp_of(s, &c, result.attacker, 0)
         };
-        let def_lp = self.lp_of(s, &c, result.defender, 1);
-        c.stage = Stage::DefenderLosses;
-        let task = LossTask {
-            side: s.active.other(),
-            hexes: c.defenders.clone(),
-            lp: def_lp,
-            result: result.defender,
-            canister: false,
-            lead: c.lead[1],
-            taken: Vec::new(),
-            bombardment: false,
-        };
+        c.defender_lp = self.lp_of(s, &c, result.defender, 1);
+        c.stage = Stage::LeaderChecks;
         s.combat = Some(c.clone());
-        self.start_losses(s, task, ev);
-        // 10.7: every leader in the combat's hexes checks for loss (provisional table, 15.2).
-        for (l, x) in s.leaders.iter().enumerate() {
+        // 10.7: every leader in the combat's hexes checks for loss (provisional table, 15.2)
+        // before the results are applied (step 7 before step 8).
+        for (l, x) in s.leaders.iter().enumerate().rev() {
             if x.present && (c.attackers.contains(&x.hex) || c.defenders.contains(&x.hex)) {
-                s.pending
-                    .insert(0, Pending::LeaderCheck { leader: l as u16 });
+                s.pending.push(Pending::LeaderCheck { leader: l as u16 });
             }
         }
     }
@@ -728,6 +722,23 @@ impl Pg {
     pub(crate) fn combat_progress(&self, s: &mut State, ev: &mut Vec<Event>) {
         let Some(c) = s.combat.clone() else { return };
         match c.stage {
+            Stage::LeaderChecks => {
+                let r = c.result.map(|r| r.defender).unwrap_or(SideResult::NONE);
+                let task = LossTask {
+                    side: s.active.other(),
+                    hexes: c.defenders.clone(),
+                    lp: c.defender_lp,
+                    result: r,
+                    canister: false,
+                    lead: c.lead[1],
+                    taken: Vec::new(),
+                    bombardment: false,
+                };
+                if let Some(cc) = s.combat.as_mut() {
+                    cc.stage = Stage::DefenderLosses;
+                }
+                self.start_losses(s, task, ev);
+            }
             Stage::DefenderLosses => {
                 let r = c.result.map(|r| r.attacker).unwrap_or(SideResult::NONE);
                 let task = LossTask {
@@ -771,6 +782,7 @@ impl Pg {
             Stage::LeadAttacker | Stage::LeadDefender => "10.4",
             Stage::Terrain => "10.5",
             Stage::Roll => "10.6",
+            Stage::LeaderChecks => "10.7",
             Stage::DefenderLosses | Stage::AttackerLosses => "10.8",
             Stage::Advance => "10 step 9",
         })

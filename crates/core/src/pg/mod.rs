@@ -474,7 +474,7 @@ impl Pg {
                 Phase::CloseCombat => {
                     let Some(c) = s.combat.as_ref() else { return };
                     match c.stage {
-                        Stage::DefenderLosses | Stage::AttackerLosses => {
+                        Stage::LeaderChecks | Stage::DefenderLosses | Stage::AttackerLosses => {
                             self.combat_progress(s, ev)
                         }
                         Stage::LeadAttacker | Stage::LeadDefender | Stage::Terrain => {

@@ -583,7 +583,8 @@ impl Pg {
                             stop = true;
                         }
                     } else if engaged {
-                        // 7.5.1: an infantry unit that becomes Engaged stops.
+                        // 7.5.1: an infantry unit that becomes Engaged stops. Artillery is never
+                        // Engaged and moves on as a Supporting unit would (7.5.2).
                         stop = true;
                     }
                 }

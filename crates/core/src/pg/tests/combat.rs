@@ -50,6 +50,13 @@ fn resolve(t: &mut T, leads: &[&str], terrain: Option<(&str, &str)>, die: u32) -
             },
             Some(Stage::Roll) => {
                 ev.extend(t.apply(roll(die)));
+                // 10.7 comes before the results (10.8): leaders in the hexes roll 1, unhurt.
+                while matches!(
+                    t.s.pending.last(),
+                    Some(crate::pg::pending::Pending::LeaderCheck { .. })
+                ) {
+                    ev.extend(t.apply(roll(1)));
+                }
                 return ev;
             }
             other => panic!("combat not at its roll: {other:?}"),
