@@ -216,7 +216,9 @@ impl Pg {
                     self.end_player_turn(s, ev);
                 }
             }
-            (Phase::Command, Action::Deploy { wing }) => self.deploy_wing(s, *wing, "7.6.2", ev),
+            (Phase::Command, Action::Deploy { wing }) => {
+                self.deploy_wing(s, *wing, "7.6.2", None, ev)
+            }
             (Phase::Command, Action::TraceToCommander { unit }) => {
                 let u = &mut s.units[usize::from(*unit)];
                 u.ac_trace = true;
@@ -374,16 +376,19 @@ impl Pg {
 
     /// Deploys an In Column wing with its leader and the IC artillery within 5 hexes of the
     /// wing leader (4.4, 7.6.2, 7.6.3).
+    /// `center`: the hex the IC artillery must be within 5 hexes of — the wing leader's for a
+    /// voluntary deployment (7.6.2), the threatened IC unit's for a forced one (7.6.3).
     pub(crate) fn deploy_wing(
         &self,
         s: &mut State,
         w: u8,
         rule: &'static str,
+        center: Option<crate::hex::Hex>,
         ev: &mut Vec<Event>,
     ) {
         s.wing_ic[usize::from(w)] = false;
         let leader = self.pieces.wings[usize::from(w)].leader;
-        let lhex = leader.map(|l| s.leaders[usize::from(l)].hex);
+        let lhex = center.or_else(|| leader.map(|l| s.leaders[usize::from(l)].hex));
         if let Some(l) = leader {
             s.leaders[usize::from(l)].in_column = false;
         }

@@ -311,6 +311,7 @@ impl Pg {
                 fired: false,
                 rallied: false,
                 reordered: false,
+                locked_start: false,
             })
             .collect();
         st.leaders = p

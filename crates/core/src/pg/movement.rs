@@ -62,11 +62,19 @@ impl Pg {
             }
         }
         hexes.sort();
+        for u in s.units.iter_mut() {
+            u.locked_start = false;
+        }
         for h in hexes {
-            if !self.engaged_in(s, h).is_empty() {
+            let engaged = self.engaged_in(s, h);
+            if !engaged.is_empty() {
+                for u in engaged {
+                    s.units[usize::from(u)].locked_start = true;
+                }
                 s.locked.push(Locked {
                     hex: h,
                     penalty: false,
+                    entered: false,
                 });
                 ev.push(Event::Locked {
                     hex: h,
@@ -252,6 +260,13 @@ impl Pg {
                         } else {
                             ("7.5.1", "an Engaged infantry unit must stop in the EZOC")
                         });
+                    } else if x.locked_start && !locked.is_some_and(|l| l.entered) {
+                        // 7.5.1: a unit that started the turn Engaged leaves only after a unit
+                        // entering the hex has made it Supporting.
+                        return Err((
+                            "7.5.1",
+                            "a unit that started the turn Engaged may leave only after a unit entering the hex makes it Supporting",
+                        ));
                     } else {
                         exit = 1; // 7.5.1: a Supporting unit leaves for +1 MP.
                     }
@@ -591,6 +606,15 @@ impl Pg {
             }
         }
         // 6.3: the Engaged units of a Locked hex changed: flip the marker.
+        if let Some(i) = s.locked.iter().position(|l| l.hex == to) {
+            if self
+                .engaged_in(s, to)
+                .iter()
+                .any(|u| !before_to.contains(u))
+            {
+                s.locked[i].entered = true;
+            }
+        }
         self.flip_if_changed(s, to, &before_to, ev);
         // 6.4, 7.5.3: a Fast unit leaving does not flip the marker of the hex it leaves (the
         // units it uncovers become Engaged without penalty), and a Locked hex left empty
@@ -634,13 +658,14 @@ impl Pg {
                 if wing.side != enemy || !s.wing_ic[w] || s.wing_fd_tried[w] {
                     continue;
                 }
-                let near = s.units.iter().enumerate().any(|(i, x)| {
+                let near = s.units.iter().enumerate().find(|(i, x)| {
                     x.off == Off::No
                         && x.in_column
-                        && self.pieces.units[i].wing == Some(w as u8)
+                        && self.pieces.units[*i].wing == Some(w as u8)
                         && x.hex.distance(to) <= 3
                 });
-                if near {
+                if let Some((_, threatened)) = near {
+                    let threatened = threatened.hex;
                     s.wing_fd_tried[w] = true;
                     let ic_bonus = self.fd_rating(s, w as u8, None);
                     let mover_bonus = self.fd_rating(s, u8::MAX, Some(p));
@@ -650,6 +675,7 @@ impl Pg {
                         mover_bonus,
                         ic_roll: None,
                         attempting: false,
+                        threatened,
                     }));
                 }
             }

@@ -69,6 +69,9 @@ pub struct ForcedDeploy {
     pub ic_roll: Option<u8>,
     /// Offered (decision made to attempt).
     pub attempting: bool,
+    /// The threatened IC unit's hex: IC artillery within 5 hexes of it deploys too (7.6.3).
+    #[serde(with = "super::pghex")]
+    pub threatened: Hex,
 }
 
 /// One interruption.
@@ -406,7 +409,7 @@ impl Pg {
                         deployed,
                     });
                     if deployed {
-                        self.deploy_wing(s, f.wing, "7.6.3", ev);
+                        self.deploy_wing(s, f.wing, "7.6.3", Some(f.threatened), ev);
                     } else {
                         s.wing_caught[usize::from(f.wing)] = true;
                     }

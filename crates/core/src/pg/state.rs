@@ -72,6 +72,9 @@ pub struct Unit {
     pub rallied: bool,
     /// Used its free change of stacking order this phase (5.4).
     pub reordered: bool,
+    /// Engaged in a Locked hex when the markers were placed (7.2, 7.5.1).
+    #[serde(default)]
+    pub locked_start: bool,
 }
 
 /// One leader's changing state.
@@ -151,6 +154,10 @@ pub struct Locked {
     pub hex: Hex,
     /// Flipped to the penalty ("-2 DRM") side.
     pub penalty: bool,
+    /// A unit entered the hex and became Engaged (7.5.1: only that frees the units that
+    /// started the turn Engaged to leave).
+    #[serde(default)]
+    pub entered: bool,
 }
 
 /// Where the game is in the sequence of play (3.0).

@@ -596,3 +596,29 @@ fn r7_6_3_t44_forced_deployment_tie_caught_higher_deploys() {
     assert!(!t.unit("P-ZCAV").in_column);
     assert!(!t.s.leaders[usize::from(t.l("P-WL4"))].in_column);
 }
+
+/// 7.5.1: a non-Fast unit that started the turn Engaged leaves a Locked hex only after a unit
+/// *entering* the hex makes it Supporting; moving a Supporting unit to the top flips the marker
+/// (6.3) but does not free it.
+#[test]
+fn r7_5_1_made_supporting_by_reordering_may_not_leave() {
+    let mut t = T::new();
+    t.clear();
+    t.put("C-D", "1605");
+    t.put("P-A", "1505"); // bottom: Supporting
+    t.put("P-D", "1505");
+    t.put("P-C", "1505"); // top: P-C and P-D Engaged (4 steps), Locked from the start
+    t.start_movement();
+    t.apply(Action::ToTop { unit: t.u("P-A") });
+    assert!(
+        !t.pg.engaged_in(&t.s, t.hex("1505")).contains(&t.u("P-C"))
+            || !t.pg.engaged_in(&t.s, t.hex("1505")).contains(&t.u("P-D"))
+    );
+    let freed = if t.pg.engaged_in(&t.s, t.hex("1505")).contains(&t.u("P-C")) {
+        "P-D"
+    } else {
+        "P-C"
+    };
+    let e = t.refuse(t.step(freed, "1405"));
+    assert_eq!(e.rule, "7.5.1");
+}
