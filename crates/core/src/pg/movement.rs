@@ -46,6 +46,8 @@ impl Pg {
                     path: Vec::new(),
                     start: x.hex,
                     routed_movement: true,
+                    leaders: None,
+                    followers: Vec::new(),
                 }));
             }
         }

@@ -54,6 +54,13 @@ pub struct RetreatTask {
     pub start: Hex,
     /// 7.1 routed movement (rather than a retreat after a result).
     pub routed_movement: bool,
+    /// 10.9: whether the friendly leaders stacked with the unit at the start go with it;
+    /// `None` until the owner has been asked (asked only when there are such leaders).
+    #[serde(default)]
+    pub leaders: Option<bool>,
+    /// The leaders going along.
+    #[serde(default)]
+    pub followers: Vec<u16>,
 }
 
 /// Forced deployment (7.6.3).
@@ -307,6 +314,10 @@ impl Pg {
                     }
                 }
             }
+            Pending::Retreat(t) if t.leaders.is_none() && !self.leaders_with(s, t).is_empty() => {
+                out.push(Action::Attempt);
+                out.push(Action::Decline);
+            }
             Pending::Retreat(t) => self.retreat_choices(s, t, out),
             Pending::MoraleCheck { .. } | Pending::LeaderCheck { .. } | Pending::Rally { .. } => {
                 d6(out)
@@ -368,6 +379,13 @@ impl Pg {
             }
             (Pending::ArtilleryHit { .. }, Action::ArtilleryLoss { unit }) => {
                 self.lose_step(s, *unit, "10.8.3.1", ev);
+            }
+            (Pending::Retreat(mut t), Action::Attempt | Action::Decline) if t.leaders.is_none() => {
+                t.leaders = Some(*action == Action::Attempt);
+                if *action == Action::Attempt {
+                    t.followers = self.leaders_with(s, &t);
+                }
+                s.pending.push(Pending::Retreat(t));
             }
             (Pending::Retreat(t), Action::RetreatTo { hex }) => self.retreat_step(s, t, *hex, ev),
             (Pending::MoraleCheck { unit }, Action::Roll(r)) => {
@@ -631,14 +649,37 @@ impl Pg {
                 path: Vec::new(),
                 start,
                 routed_movement: false,
+                leaders: None,
+                followers: Vec::new(),
             }));
         }
+    }
+
+    /// The friendly leaders in the hex a retreat starts from (10.9: they may go along).
+    pub(crate) fn leaders_with(&self, s: &State, t: &RetreatTask) -> Vec<u16> {
+        if !t.path.is_empty() || s.units[usize::from(t.unit)].off != Off::No {
+            return Vec::new();
+        }
+        let side = self.pieces.units[usize::from(t.unit)].side;
+        let here = s.units[usize::from(t.unit)].hex;
+        (0..s.leaders.len() as u16)
+            .filter(|&l| {
+                let x = &s.leaders[usize::from(l)];
+                x.present && x.hex == here && self.pieces.leaders[usize::from(l)].side == side
+            })
+            .collect()
     }
 
     fn retreat_step(&self, s: &mut State, mut t: RetreatTask, to: Hex, ev: &mut Vec<Event>) {
         if s.units[usize::from(t.unit)].off != Off::No {
             // The unit left the map while this retreat waited (a second result routed it off).
             return;
+        }
+        // 10.9: the leaders going along move with the unit at no cost, hex by hex.
+        for &l in &t.followers {
+            if s.leaders[usize::from(l)].present {
+                s.leaders[usize::from(l)].hex = to;
+            }
         }
         let u = t.unit;
         let side = self.pieces.units[usize::from(u)].side;

@@ -431,3 +431,33 @@ fn r10_8_3_5_newly_engaged_mr_three_unit_surrenders() {
     assert_eq!(t.unit("C-D").off, Off::No);
     assert!(t.s.pending.is_empty(), "{:?}", t.s.pending);
 }
+
+/// 10.9: a leader stacked with a retreating unit may go with it at no cost (the owner
+/// decides), or stay.
+#[test]
+fn r10_9_leader_may_accompany_a_retreating_unit() {
+    for follow in [true, false] {
+        let (mut t, a) = lone_753();
+        let h = t.hex("1505");
+        let l = t.put_leader("P-WL1", "1505");
+        t.losses(task(PRUSSIAN, &[h], 2, "2", Some(a)));
+        t.apply(Action::StepLoss { unit: a });
+        assert_eq!(
+            t.legal(),
+            [Action::Attempt, Action::Decline],
+            "10.9: go along?"
+        );
+        t.apply(if follow {
+            Action::Attempt
+        } else {
+            Action::Decline
+        });
+        retreat(&mut t);
+        let leader_hex = t.s.leaders[usize::from(l)].hex;
+        if follow {
+            assert_eq!(leader_hex, t.at("P-A"));
+        } else {
+            assert_eq!(leader_hex, h);
+        }
+    }
+}
