@@ -728,7 +728,7 @@ impl Pg {
     }
 
     /// 4.1.2, 4.1.3, 4.3: activations triggered by a counter of `side` arriving in `to`.
-    fn check_activations(&self, s: &mut State, side: Side, to: Hex, is_unit: bool) {
+    pub(crate) fn check_activations(&self, s: &mut State, side: Side, to: Hex, is_unit: bool) {
         let enemy = side.other();
         // 4.1.2: within 3 hexes and clear LOS of an inactive enemy counter (not a Det counter).
         if !s.armies[enemy.index()].activated && !s.armies[enemy.index()].auto_due {
@@ -740,38 +740,62 @@ impl Pg {
                 s.armies[enemy.index()].auto_due = true;
             }
         }
-        // 4.3: a detachment counter within 3 hexes and LOS of an enemy counter activates.
+        // 4.3: a detachment counter within 3 hexes and LOS of an enemy counter, or of an
+        // activated friendly Det counter, activates the detachment.
         for (g, info) in self.pieces.groups.iter().enumerate() {
             if !info.detachment || s.det_active[g] || s.armies[info.side.index()].activated {
                 continue;
             }
             let det_hexes = self.group_hexes(s, g);
-            let foes: Vec<Hex> = self
+            let mut triggers: Vec<Hex> = self
                 .enemy_counters(s, info.side.other())
                 .into_iter()
                 .map(|(h, _)| h)
                 .collect();
+            for (g2, other) in self.pieces.groups.iter().enumerate() {
+                if g2 != g && other.detachment && other.side == info.side && s.det_active[g2] {
+                    triggers.extend(self.group_hexes(s, g2));
+                }
+            }
             if det_hexes.iter().any(|&d| {
-                foes.iter()
+                triggers
+                    .iter()
                     .any(|&f| f.distance(d) <= 3 && self.clear_los(s, d, f))
             }) {
                 s.det_active[g] = true;
             }
         }
-        // 4.1.3: an inactive army (or detachment) first sights an enemy unit within 7 hexes
-        // (a Leader is not a Unit, 2.0).
-        if is_unit && !s.armies[enemy.index()].activated && !s.armies[enemy.index()].cdoa_used {
-            let sees = self
-                .enemy_counters(s, enemy)
-                .into_iter()
-                .any(|(h, _)| h.distance(to) <= 7 && self.clear_los(s, h, to));
-            if sees && matches!(s.phase, Phase::Movement) {
+        // 4.1.3: an inactive army first sights an enemy unit within 7 hexes (a Leader is not a
+        // Unit, 2.0); 4.3.2: each detachment has a sighting attempt of its own.
+        if is_unit && !s.armies[enemy.index()].activated && matches!(s.phase, Phase::Movement) {
+            let counters = self.enemy_counters(s, enemy);
+            let army_sees = counters
+                .iter()
+                .any(|&(h, det)| !det && h.distance(to) <= 7 && self.clear_los(s, h, to));
+            if army_sees && !s.armies[enemy.index()].cdoa_used {
                 s.armies[enemy.index()].cdoa_used = true;
                 s.pending.push(Pending::Cdoa {
                     side: enemy,
                     detachment: None,
                     stage: 0,
                 });
+            }
+            for (g, info) in self.pieces.groups.iter().enumerate() {
+                if !info.detachment || info.side != enemy || s.det_cdoa_used[g] {
+                    continue;
+                }
+                let sees = self
+                    .group_hexes(s, g)
+                    .into_iter()
+                    .any(|h| h.distance(to) <= 7 && self.clear_los(s, h, to));
+                if sees {
+                    s.det_cdoa_used[g] = true;
+                    s.pending.push(Pending::Cdoa {
+                        side: enemy,
+                        detachment: Some(g as u8),
+                        stage: 0,
+                    });
+                }
             }
         }
     }

@@ -430,3 +430,57 @@ fn r4_1_2_automatic_activation_within_three_hexes() {
     assert!(t.s.armies[1].activated);
     assert_eq!(t.s.armies[1].am, am);
 }
+
+/// 4.3, 4.3.2 on Rossbach's St. Germain detachment: an enemy unit arriving next to a Det
+/// counter activates the detachment at once, and the detachment gets a Coup d'Oeil attempt of
+/// its own besides the army's.
+#[test]
+fn r4_3_2_rossbach_detachment_activates_and_has_its_own_coup_d_oeil() {
+    use crate::data::Library;
+    use crate::pg::Pg;
+    use crate::pg::pending::Pending;
+    use crate::pg::state::{Off, Phase};
+    let lib = Library::builtin().unwrap();
+    let pg = Pg::new(&lib.scenario("pg/rossbach").unwrap()).unwrap();
+    let mut s = crate::engine::Rules::initial_state(&pg);
+    let g = pg
+        .pieces
+        .groups
+        .iter()
+        .position(|g| g.detachment)
+        .expect("a detachment");
+    let det_unit = (0..pg.pieces.units.len())
+        .find(|&i| {
+            pg.pieces.units[i]
+                .wing
+                .is_some_and(|w| usize::from(pg.pieces.wings[usize::from(w)].group) == g)
+                && s.units[i].off == Off::No
+        })
+        .expect("a Det counter on the map");
+    let det_hex = s.units[det_unit].hex;
+    let prussian = (0..pg.pieces.units.len())
+        .find(|&i| pg.pieces.units[i].side == PRUSSIAN && s.units[i].off == Off::No)
+        .unwrap();
+    let next = det_hex
+        .neighbors()
+        .into_iter()
+        .find(|&n| pg.board.on_map(n) && !pg.has_units(&s, n, crate::engine::Side(1)))
+        .unwrap();
+    s.units[prussian].hex = next;
+    s.phase = Phase::Movement;
+    s.active = PRUSSIAN;
+    assert!(!s.armies[1].activated && !s.det_active[g]);
+    pg.check_activations(&mut s, PRUSSIAN, next, true);
+    assert!(
+        s.det_active[g],
+        "4.3: within 3 hexes and LOS of an enemy counter"
+    );
+    assert!(
+        s.pending.iter().any(
+            |p| matches!(p, Pending::Cdoa { detachment: Some(d), .. } if usize::from(*d) == g)
+        ),
+        "4.3.2: the Det's own attempt is offered: {:?}",
+        s.pending
+    );
+    assert!(s.det_cdoa_used[g]);
+}
