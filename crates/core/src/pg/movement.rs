@@ -496,9 +496,20 @@ impl Pg {
                 if let Some(l) = self.pieces.wings[usize::from(*wing)].leader {
                     s.leaders[usize::from(l)].in_column = true;
                 }
+                // 7.6: a wing goes IC at the start of the segment, or at its very end after
+                // normal movement: once any of its units has moved, going IC ends the wing's
+                // movement for the phase (no IC allowance for the rest).
+                let any_moved = s
+                    .units
+                    .iter()
+                    .enumerate()
+                    .any(|(i, x)| self.pieces.units[i].wing == Some(*wing) && x.moved);
                 for (i, x) in s.units.iter_mut().enumerate() {
                     if self.pieces.units[i].wing == Some(*wing) && x.off == Off::No {
                         x.in_column = true;
+                        if any_moved {
+                            x.done = true;
+                        }
                     }
                 }
                 ev.push(Event::InColumn { wing: *wing });
