@@ -216,7 +216,7 @@ impl Pg {
                     }
                 }
             }
-            Stage::Roll => out.extend(DiceSpec::D6.outcomes().map(|(r, _)| Action::Roll(r))),
+            Stage::Roll => super::d6(out),
             Stage::Advance => {
                 let vacated: Vec<Hex> = c
                     .defenders

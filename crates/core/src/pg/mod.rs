@@ -689,6 +689,7 @@ fn st_wing_ic(st: &mut State, w: u8) {
     st.wing_ic[usize::from(w)] = true;
 }
 
+/// Every result of one die, as actions (the chance nodes of pg all roll 1d6, 1.0).
 fn d6(out: &mut Vec<Action>) {
     out.extend(DiceSpec::D6.outcomes().map(|(r, _)| Action::Roll(r)));
 }

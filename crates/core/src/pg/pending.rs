@@ -13,7 +13,7 @@ use super::charts::SideResult;
 use super::event::Event;
 use super::state::{ArmyStatus, Morale, Off, State};
 use super::units::Arm;
-use crate::dice::{DiceSpec, Roll};
+use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::Hex;
 
@@ -320,18 +320,18 @@ impl Pg {
             }
             Pending::Retreat(t) => self.retreat_choices(s, t, out),
             Pending::MoraleCheck { .. } | Pending::LeaderCheck { .. } | Pending::Rally { .. } => {
-                d6(out)
+                super::d6(out)
             }
             Pending::ForcedDeploy(f) if !f.attempting => {
                 out.push(Action::Attempt);
                 out.push(Action::Decline);
             }
-            Pending::ForcedDeploy(_) => d6(out),
+            Pending::ForcedDeploy(_) => super::d6(out),
             Pending::Cdoa { stage: 0, .. } => {
                 out.push(Action::Attempt);
                 out.push(Action::Decline);
             }
-            Pending::Cdoa { stage: 1, .. } => d6(out),
+            Pending::Cdoa { stage: 1, .. } => super::d6(out),
             Pending::Cdoa { .. } => {
                 out.push(Action::PayCdoa);
                 out.push(Action::RefuseCdoa);
@@ -792,12 +792,4 @@ impl Pg {
             _ => 0,
         }
     }
-}
-
-fn d6(out: &mut Vec<Action>) {
-    out.extend(
-        DiceSpec::D6
-            .outcomes()
-            .map(|(r, _): (Roll, _)| Action::Roll(r)),
-    );
 }
