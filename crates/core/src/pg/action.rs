@@ -32,6 +32,12 @@ pub enum Action {
         /// Wing index.
         wing: u8,
     },
+    /// 4.4, 7.6.2: an In Column artillery unit within 5 hexes of the leader of a wing deployed
+    /// this segment deploys with it (the owner's choice).
+    ArtilleryDeploy {
+        /// Unit index.
+        unit: u16,
+    },
     /// 4.2.2: an out-of-command inf/cav unit traces command to the Army Commander.
     TraceToCommander {
         /// Unit index.

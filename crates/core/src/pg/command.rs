@@ -83,6 +83,25 @@ impl Pg {
                 }
                 // 4.2.2: two units of the Active player's army each turn (the other side's
                 // traces of its own turn do not count).
+                for (i, u) in s.units.iter().enumerate() {
+                    let p = &self.pieces.units[i];
+                    if p.arm != Arm::Artillery
+                        || p.side != s.active
+                        || u.off != Off::No
+                        || !u.in_column
+                    {
+                        continue;
+                    }
+                    let near = self.pieces.wings.iter().enumerate().any(|(w, wing)| {
+                        s.wing_deployed[w]
+                            && wing
+                                .leader
+                                .is_some_and(|l| s.leaders[usize::from(l)].hex.distance(u.hex) <= 5)
+                    });
+                    if near {
+                        out.push(Action::ArtilleryDeploy { unit: i as u16 });
+                    }
+                }
                 let traced = self.traced_to_commander(s);
                 if traced < 2 {
                     if let Some(ac) = self.pieces.commander[s.active.index()]
@@ -217,7 +236,11 @@ impl Pg {
                 }
             }
             (Phase::Command, Action::Deploy { wing }) => {
-                self.deploy_wing(s, *wing, "7.6.2", None, ev)
+                self.deploy_wing(s, *wing, "7.6.2", None, ev);
+                s.wing_deployed[usize::from(*wing)] = true;
+            }
+            (Phase::Command, Action::ArtilleryDeploy { unit }) => {
+                s.units[usize::from(*unit)].in_column = false;
             }
             (Phase::Command, Action::TraceToCommander { unit }) => {
                 let u = &mut s.units[usize::from(*unit)];
@@ -312,6 +335,7 @@ impl Pg {
         for w in 0..s.wing_rescued.len() {
             if self.pieces.wings[w].side == side {
                 s.wing_rescued[w] = false;
+                s.wing_deployed[w] = false;
                 s.wing_caught[w] = false;
             }
         }
@@ -395,7 +419,8 @@ impl Pg {
         for (i, u) in s.units.iter_mut().enumerate() {
             let p = &self.pieces.units[i];
             let own = p.wing == Some(w);
-            let artillery_near = p.arm == Arm::Artillery
+            let artillery_near = center.is_some()
+                && p.arm == Arm::Artillery
                 && p.side == self.pieces.wings[usize::from(w)].side
                 && lhex.is_some_and(|h| h.distance(u.hex) <= 5);
             if own || artillery_near {

@@ -409,6 +409,7 @@ impl Pg {
         st.wing_rescued = alloc::vec![false; p.wings.len()];
         st.wing_fd_tried = alloc::vec![false; p.wings.len()];
         st.wing_caught = alloc::vec![false; p.wings.len()];
+        st.wing_deployed = alloc::vec![false; p.wings.len()];
         st.special_done = alloc::vec![false; p.leaders.len()];
         let mut ev = Vec::new();
         ev.push(Event::TurnBegins { turn: st.turn });
@@ -721,6 +722,7 @@ impl State {
             wing_ic: Vec::new(),
             wing_fd_tried: Vec::new(),
             wing_caught: Vec::new(),
+            wing_deployed: Vec::new(),
             special_done: Vec::new(),
             locked: Vec::new(),
             bombarded: Vec::new(),

@@ -221,6 +221,9 @@ pub struct State {
     pub wing_ic: Vec<bool>,
     /// Wings that used their forced-deployment attempt this turn (7.6.3).
     pub wing_fd_tried: Vec<bool>,
+    /// Wings deployed in this Deploy From Column Segment (4.4: artillery may join them).
+    #[serde(default)]
+    pub wing_deployed: Vec<bool>,
     /// Wings caught In Column this player turn (7.6.3).
     pub wing_caught: Vec<bool>,
     /// Special leaders that have acted this turn (4.5).

@@ -484,3 +484,29 @@ fn r4_3_2_rossbach_detachment_activates_and_has_its_own_coup_d_oeil() {
     );
     assert!(s.det_cdoa_used[g]);
 }
+
+/// 4.4, 7.6.2: when a wing deploys from column, In Column artillery within 5 hexes of its
+/// leader may deploy with it: the owner's choice, not automatic.
+#[test]
+fn r4_4_artillery_may_deploy_with_a_deploying_wing() {
+    use crate::pg::state::Phase;
+    let mut t = T::new();
+    t.clear();
+    let a = t.put("P-A", "1505");
+    let art = t.put("P-ART", "1506");
+    t.put_leader("P-WL1", "1505");
+    let wing = t.pg.pieces.units[usize::from(a)].wing.unwrap();
+    t.s.wing_ic[usize::from(wing)] = true;
+    t.s.units[usize::from(a)].in_column = true;
+    t.s.units[usize::from(art)].in_column = true;
+    t.s.phase = Phase::Command;
+    t.s.pending.clear();
+    t.apply(Action::Deploy { wing });
+    assert!(
+        t.s.units[usize::from(art)].in_column,
+        "not deployed automatically"
+    );
+    assert!(t.legal().contains(&Action::ArtilleryDeploy { unit: art }));
+    t.apply(Action::ArtilleryDeploy { unit: art });
+    assert!(!t.s.units[usize::from(art)].in_column);
+}
