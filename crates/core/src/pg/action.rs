@@ -38,6 +38,11 @@ pub enum Action {
         /// Unit index.
         unit: u16,
     },
+    /// 7.6: the Army Commander deploys from column (in the Deploy From Column Segment, EZOCs
+    /// notwithstanding).
+    CommanderDeploy,
+    /// 7.6: the Army Commander goes In Column (in the Movement Phase, EZOCs notwithstanding).
+    CommanderInColumn,
     /// 4.2.2: an out-of-command inf/cav unit traces command to the Army Commander.
     TraceToCommander {
         /// Unit index.

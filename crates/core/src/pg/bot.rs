@@ -102,7 +102,9 @@ impl Pg {
                 });
                 if far { 3 } else { -5 }
             }
-            Action::ToTop { .. } | Action::ArtilleryInColumn { .. } => -2,
+            Action::ToTop { .. } | Action::ArtilleryInColumn { .. } | Action::CommanderInColumn => {
+                -2
+            }
             Action::BombardTarget { hex } => 5 + self.enemy_steps(s, side, *hex),
             Action::AddBattery { .. } => 5,
             Action::Fire => 1,

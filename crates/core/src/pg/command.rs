@@ -102,6 +102,15 @@ impl Pg {
                         out.push(Action::ArtilleryDeploy { unit: i as u16 });
                     }
                 }
+                if let Some(ac) = self.pieces.commander[s.active.index()] {
+                    let x = &s.leaders[usize::from(ac)];
+                    let leads_ic_wing = self.pieces.leaders[usize::from(ac)]
+                        .leads
+                        .is_some_and(|w| s.wing_ic[usize::from(w)]);
+                    if x.present && x.in_column && !leads_ic_wing {
+                        out.push(Action::CommanderDeploy);
+                    }
+                }
                 let traced = self.traced_to_commander(s);
                 if traced < 2 {
                     if let Some(ac) = self.pieces.commander[s.active.index()]
@@ -238,6 +247,11 @@ impl Pg {
             (Phase::Command, Action::Deploy { wing }) => {
                 self.deploy_wing(s, *wing, "7.6.2", None, ev);
                 s.wing_deployed[usize::from(*wing)] = true;
+            }
+            (Phase::Command, Action::CommanderDeploy) => {
+                if let Some(ac) = self.pieces.commander[s.active.index()] {
+                    s.leaders[usize::from(ac)].in_column = false;
+                }
             }
             (Phase::Command, Action::ArtilleryDeploy { unit }) => {
                 s.units[usize::from(*unit)].in_column = false;

@@ -377,6 +377,17 @@ impl Pg {
                 out.push(Action::ArtilleryInColumn { unit: i as u16 });
             }
         }
+        if let Some(ac) = self.pieces.commander[s.active.index()] {
+            let x = &s.leaders[usize::from(ac)];
+            if x.present
+                && !x.in_column
+                && !x.moved
+                && s.mover != Some(Piece::Leader(ac))
+                && s.armies[s.active.index()].activated
+            {
+                out.push(Action::CommanderInColumn);
+            }
+        }
         // 5.3: stacking violations must be corrected before the phase ends, as long as any
         // counter can still move.
         if !any_move || !self.active_overstacked(s) {
@@ -513,6 +524,11 @@ impl Pg {
                     }
                 }
                 ev.push(Event::InColumn { wing: *wing });
+            }
+            Action::CommanderInColumn => {
+                if let Some(ac) = self.pieces.commander[s.active.index()] {
+                    s.leaders[usize::from(ac)].in_column = true;
+                }
             }
             Action::ArtilleryInColumn { unit } => {
                 s.units[usize::from(*unit)].in_column = true;

@@ -622,3 +622,21 @@ fn r7_5_1_made_supporting_by_reordering_may_not_leave() {
     let e = t.refuse(t.step(freed, "1405"));
     assert_eq!(e.rule, "7.5.1");
 }
+
+/// 7.6: the Army Commander goes In Column on his own in the Movement Phase and deploys in the
+/// next Deploy From Column Segment; In Column he pays 1 MP a hex (7.6.1).
+#[test]
+fn r7_6_army_commander_in_column_and_deploys() {
+    let mut t = T::new();
+    t.clear();
+    let ac = t.pg.pieces.commander[0].expect("an army commander");
+    t.s.leaders[usize::from(ac)].present = true;
+    t.s.leaders[usize::from(ac)].hex = t.hex("1505");
+    t.start_movement();
+    assert!(t.legal().contains(&Action::CommanderInColumn));
+    t.apply(Action::CommanderInColumn);
+    assert!(t.s.leaders[usize::from(ac)].in_column);
+    let from = t.hex("1505");
+    let to = from.neighbors()[0];
+    assert_eq!(t.pg.step_cost(&t.s, Piece::Leader(ac), from, to), Some(1));
+}
