@@ -86,6 +86,10 @@ pub struct Params {
     pub activation_cost: [Vec<i16>; 2],
     /// The Zorndorf marsh cost for cavalry (7.3 example).
     pub marsh_cavalry_mp: Option<u8>,
+    /// 5.3 reading (option `stacking_check`): `false` = the text's end-of-phase check (a unit
+    /// may pass through a hex it would overstack but not stop there); `true` = `"each_step"`,
+    /// no step may overstack a hex even in passing.
+    pub stacking_each_step: bool,
     /// First and last turn.
     pub first_turn: u8,
     /// Last turn.
@@ -189,6 +193,18 @@ impl Pg {
                     .collect();
             }
         }
+        let stacking_each_step = match rules.get("stacking_check").and_then(|v| v.as_str()) {
+            None | Some("end_of_phase") => false,
+            Some("each_step") => true,
+            Some(other) => {
+                return Err(DataError::new(
+                    file,
+                    "rules.stacking_check",
+                    format!("{other:?}: expected \"end_of_phase\" or \"each_step\""),
+                )
+                .with_rule("5.3"));
+            }
+        };
         let marsh_cavalry_mp = rules
             .get("marsh_cavalry_mp")
             .and_then(|v| v.as_u64())
@@ -268,6 +284,7 @@ impl Pg {
             army_morale,
             activation_cost,
             marsh_cavalry_mp,
+            stacking_each_step,
             first_turn,
             last_turn,
             reinforcements,
@@ -613,6 +630,9 @@ impl Pg {
             return false;
         }
         let occ = self.occupancy(s);
+        if s.mover != Some(p) && self.mover_must_move_on(s, &occ) {
+            return false;
+        }
         if self.check_step(s, &occ, p, d).is_err() {
             return false;
         }

@@ -208,10 +208,11 @@ impl Pg {
             Piece::Unit(u) => {
                 let info = &self.pieces.units[usize::from(u)];
                 let x = &s.units[usize::from(u)];
-                if let Some(rule) = self.overstacks_if_entered(s, u, to) {
-                    // 5.3 checks the limits at the end of the phase; checking every step keeps a
-                    // player from ending the phase in violation by movement.
-                    return Err((rule, "the unit would break the stacking limit of that hex"));
+                if self.params.stacking_each_step {
+                    if let Some(rule) = self.overstacks_if_entered(s, u, to) {
+                        // Option "each_step": no step may overstack a hex.
+                        return Err((rule, "the unit would break the stacking limit of that hex"));
+                    }
                 }
                 if into_ezoc {
                     if x.ooc {
@@ -284,7 +285,37 @@ impl Pg {
         if mp.saturating_add(total) > allowance && !minimum {
             return Err(("7.3", "not enough movement points"));
         }
+        // 5.3 (the text's reading): the limits hold at the end of the phase, so a unit may pass
+        // through a hex it would overstack but may not stop there.
+        if let Piece::Unit(u) = p {
+            if !self.params.stacking_each_step && self.overstacks_if_entered(s, u, to).is_some() {
+                let info = &self.pieces.units[usize::from(u)];
+                let stops_by_zoc = into_ezoc
+                    && self.is_combat(u)
+                    && (!info.fast || self.adjacent_engaged_formed_enemy_cav(s, to, side));
+                if mp.saturating_add(total) >= allowance || stops_by_zoc {
+                    return Err((
+                        "5.3",
+                        "the unit would have to stop in a hex it overstacks; it may only pass through",
+                    ));
+                }
+            }
+        }
         Ok(total)
+    }
+
+    /// Whether the moving counter stands in a hex the Active player overstacks and can still
+    /// step on: then it must move on (5.3), and no other counter may start.
+    pub(crate) fn mover_must_move_on(&self, s: &State, occ: &Occ) -> bool {
+        match s.mover {
+            Some(Piece::Unit(u)) if !self.params.stacking_each_step => {
+                !self.stacking_ok(s, s.units[usize::from(u)].hex)
+                    && Direction::ALL
+                        .into_iter()
+                        .any(|d| self.check_step(s, occ, Piece::Unit(u), d).is_ok())
+            }
+            _ => false,
+        }
     }
 
     fn adjacent_engaged_formed_enemy_cav(&self, s: &State, hex: Hex, side: Side) -> bool {
@@ -332,6 +363,9 @@ impl Pg {
         };
         if let Some(p) = s.mover {
             push_moves(p, out);
+            if self.mover_must_move_on(s, &occ) {
+                return;
+            }
             out.push(Action::EndMove);
         }
         for u in 0..s.units.len() as u16 {
@@ -954,7 +988,9 @@ impl MoveCosts for StepCosts<'_> {
                 {
                     return None;
                 }
-                if self.pg.overstacks_if_entered(self.s, u, to).is_some() {
+                if self.pg.params.stacking_each_step
+                    && self.pg.overstacks_if_entered(self.s, u, to).is_some()
+                {
                     return None;
                 }
             }
@@ -985,6 +1021,14 @@ impl MoveCosts for StepCosts<'_> {
             }
         }
     }
+    fn may_end_in(&self, hex: Hex) -> bool {
+        // 5.3: a unit may pass through, not end in, a hex it would overstack.
+        match self.p {
+            Piece::Unit(u) => self.pg.overstacks_if_entered(self.s, u, hex).is_none(),
+            Piece::Leader(_) => true,
+        }
+    }
+
     fn stops_on_entry(&self, hex: Hex) -> bool {
         matches!(self.p, Piece::Unit(u) if self.pg.is_combat(u) && !self.pg.pieces.units[usize::from(u)].fast)
             && self.pg.ezoc(self.s, self.side, hex)

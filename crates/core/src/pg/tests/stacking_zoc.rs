@@ -164,6 +164,8 @@ fn r5_1_r5_2_t43_stacking_limits() {
 #[test]
 fn r5_1_move_into_a_full_hex_refused() {
     let mut t = T::new();
+    // Option "each_step" (5.3's stricter reading): no step may overstack a hex.
+    t.pg.params.stacking_each_step = true;
     t.clear();
     for id in ["P-B", "P-A", "P-E", "P-C"] {
         t.put(id, "1005");
@@ -186,6 +188,8 @@ fn r5_1_move_into_a_full_hex_refused() {
 #[test]
 fn r5_2_in_column_unit_into_a_stack_over_four_steps_refused() {
     let mut t = T::new();
+    // Option "each_step" (5.3's stricter reading): no step may overstack a hex.
+    t.pg.params.stacking_each_step = true;
     t.clear();
     t.put("P-A", "1005");
     t.put("P-C", "1006");
@@ -194,4 +198,47 @@ fn r5_2_in_column_unit_into_a_stack_over_four_steps_refused() {
     t.start_movement();
     let e = t.refuse(t.step("P-C", "1005"));
     assert_eq!(e.rule, "5.2");
+}
+
+/// 5.3 (default reading): the limits are checked at the end of the Movement Phase, so a unit
+/// may pass through a hex it would overstack but may not stop there; once inside such a hex it
+/// must move on before anything else moves.
+#[test]
+fn r5_3_pass_through_a_full_hex_but_do_not_stop() {
+    let mut t = T::new();
+    assert!(
+        !t.pg.params.stacking_each_step,
+        "the text's reading is the default"
+    );
+    t.clear();
+    for id in ["P-B", "P-A", "P-E", "P-C"] {
+        t.put(id, "1005");
+    }
+    t.put("P-D", "1006");
+    t.start_movement();
+    // P-D (MA 3) may enter the full hex with MP to spare...
+    t.apply(t.step("P-D", "1005"));
+    // ...but must then move on: no EndMove, no other counter, no end of phase.
+    let legal = t.legal();
+    assert!(!legal.contains(&Action::EndMove));
+    assert!(!legal.contains(&Action::EndPhase));
+    assert!(
+        legal
+            .iter()
+            .all(|a| matches!(a, Action::Move { piece, .. } if *piece == Piece::Unit(t.u("P-D"))))
+    );
+    t.apply(t.step("P-D", "1004"));
+    assert!(t.pg.stacking_ok(&t.s, t.hex("1005")));
+    // A step that would leave it stopped in a full hex (no MP left) is refused, citing 5.3.
+    let mut u = T::new();
+    u.clear();
+    for id in ["P-B", "P-A", "P-E", "P-C"] {
+        u.put(id, "1005");
+    }
+    let d = u.put("P-D", "1006");
+    u.start_movement();
+    u.s.units[usize::from(d)].mp = 2;
+    u.s.units[usize::from(d)].moved = true;
+    u.s.mover = Some(Piece::Unit(d));
+    assert_eq!(u.refuse(u.step("P-D", "1005")).rule, "5.3");
 }
