@@ -59,10 +59,33 @@ enum Command {
     },
 }
 
+/// The reader of our output went away (`grognard play ... | head`): stop quietly.
+const CLOSED: &str = "\0stdout closed";
+
+/// Prints one line; a closed pipe becomes the quiet [`CLOSED`] error instead of a panic.
+fn emit(line: std::fmt::Arguments<'_>) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_fmt(line)
+        .and_then(|()| out.write_all(b"\n"))
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                CLOSED.to_string()
+            } else {
+                format!("cannot write to standard output: {e}")
+            }
+        })
+}
+
+macro_rules! say {
+    ($($arg:tt)*) => { emit(format_args!($($arg)*))? };
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(code) => code,
+        Err(message) if message == CLOSED => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("grognard: {message}");
             ExitCode::from(2)
@@ -84,7 +107,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 } else {
                     "rules not implemented yet"
                 };
-                println!(
+                say!(
                     "{:<9} {} ({})",
                     s["id"].as_str().unwrap_or("?"),
                     s["name"].as_str().unwrap_or("?"),
@@ -97,7 +120,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let list = engine.scenarios();
             let list = list.as_array().cloned().unwrap_or_default();
             if list.is_empty() {
-                println!("(no built-in scenarios in this build)");
+                say!("(no built-in scenarios in this build)");
             }
             for s in list {
                 let provisional: Vec<&str> = s["provisional"]
@@ -113,7 +136,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 if !provisional.is_empty() {
                     notes.push(format!("provisional: {}", provisional.join(", ")));
                 }
-                println!(
+                say!(
                     "{:<24} {}{}",
                     s["id"].as_str().unwrap_or("?"),
                     s["name"].as_str().unwrap_or("?"),
@@ -138,7 +161,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                             (Some(f), false) => format!(", replaces {f}"),
                             (None, _) => String::new(),
                         };
-                        println!(
+                        say!(
                             "{name}: ok — {} {} ({}), provenance {}, {} provisional items, {} missing values{replaces}",
                             s.kind,
                             s.id,
@@ -149,7 +172,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
                         );
                     }
                     Err(e) => {
-                        println!("{e}");
+                        say!("{e}");
                         bad = true;
                     }
                 }
@@ -187,6 +210,22 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 ),
                 other => other.to_string(),
             })?;
+            // DESIGN: never present a provisional value as the published one.
+            let listed = engine.scenarios();
+            let provisional: Vec<String> = listed
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|x| x["id"] == game.scenario())
+                .flat_map(|x| x["provisional"].as_array().cloned().unwrap_or_default())
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect();
+            if !provisional.is_empty() {
+                say!(
+                    "provisional data (not the published values): {}",
+                    provisional.join(", ")
+                );
+            }
             let bots = [bot.clone(), vs.unwrap_or(bot)];
             play(game.as_mut(), max_steps, &bots)
         }
@@ -195,7 +234,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
 
 fn play(game: &mut dyn AnyGame, max_steps: usize, bots: &[String; 2]) -> Result<ExitCode, String> {
     let info = game.system().clone();
-    println!(
+    say!(
         "{} — {} (seed {}; {} {} vs {} {})",
         info.name,
         game.scenario(),
@@ -212,7 +251,7 @@ fn play(game: &mut dyn AnyGame, max_steps: usize, bots: &[String; 2]) -> Result<
             break;
         }
         for event in step["events"].as_array().into_iter().flatten() {
-            println!(
+            say!(
                 "[{}] {}",
                 event["rule"].as_str().unwrap_or("?"),
                 event["text"].as_str().unwrap_or("?")
@@ -230,7 +269,7 @@ fn play(game: &mut dyn AnyGame, max_steps: usize, bots: &[String; 2]) -> Result<
                     .to_string(),
                 None => "nobody".to_string(),
             };
-            println!(
+            say!(
                 "result: {} — winner {winner}, points {} (rule {}), {} actions, state hash {:016x}",
                 o["level"].as_str().unwrap_or("?"),
                 o["points"],
@@ -241,7 +280,7 @@ fn play(game: &mut dyn AnyGame, max_steps: usize, bots: &[String; 2]) -> Result<
             Ok(ExitCode::SUCCESS)
         }
         None => {
-            println!(
+            say!(
                 "result: unfinished after {max_steps} actions, state hash {:016x}",
                 game.state_hash()
             );

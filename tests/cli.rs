@@ -89,3 +89,24 @@ fn systems_and_scenarios_list() {
     let o = grognard(&["scenarios"]);
     assert_eq!(o.status.code(), Some(0));
 }
+
+#[test]
+fn play_prints_events_with_rule_numbers_and_a_result_line() {
+    let o = grognard(&["play", "pg/training", "--seed", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("provisional data (not the published values): "),
+        "{out}"
+    );
+    assert!(
+        out.lines().any(|l| l.starts_with("[4.5] ")),
+        "events carry rule numbers"
+    );
+    assert!(out.lines().last().unwrap().starts_with("result: "), "{out}");
+    // Same seed, same game.
+    assert_eq!(
+        stdout(&grognard(&["play", "pg/training", "--seed", "1"])),
+        out
+    );
+}
