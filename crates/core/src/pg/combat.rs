@@ -446,7 +446,6 @@ impl Pg {
         let Some(mut c) = s.combat.clone() else {
             return;
         };
-        let enemy = s.active.other();
         c.att_units
             .retain(|&u| s.units[usize::from(u)].off == Off::No);
         let mut att_sp = 0;
@@ -509,7 +508,6 @@ impl Pg {
         for &u in &def_units {
             s.units[usize::from(u)].fought = true;
         }
-        let _ = enemy;
         c.steps = [
             c.att_units
                 .iter()
@@ -773,8 +771,7 @@ impl Pg {
         }
     }
 
-    /// Whether the current combat stage has exactly one sensible choice made for the player
-    /// (a single lead unit candidate, a single terrain pair).
+    /// The rule number of the close combat step in progress (for refusals and prompts).
     pub(crate) fn combat_stage_label(&self, s: &State) -> Option<&'static str> {
         s.combat.as_ref().map(|c| match c.stage {
             Stage::Designate => "10.1",

@@ -394,7 +394,7 @@ impl Pg {
         if st.wing_ic.len() < p.wings.len() {
             st.wing_ic.resize(p.wings.len(), false);
         }
-        for (pos, info) in p.units.iter().enumerate() {
+        for pos in 0..p.units.len() {
             if st.units[pos].off == Off::Waiting
                 && !self
                     .params
@@ -403,7 +403,6 @@ impl Pg {
                     .any(|r| r.1 == Piece::Unit(pos as u16))
             {
                 // A counter neither set up nor arriving is a replacement piece (2.0): not in play.
-                let _ = info;
                 st.units[pos].off = Off::Eliminated;
                 st.units[pos].steps = 0;
             }
@@ -771,7 +770,7 @@ impl Rules for Pg {
 
     fn actor(&self, s: &State) -> Actor {
         if let Some(p) = s.pending.last() {
-            return self.pending_actor(s, p);
+            return self.pending_actor(p);
         }
         match s.phase {
             Phase::Over => Actor::Terminal(self.outcome(s)),

@@ -405,10 +405,9 @@ impl Pg {
                 out.push(Action::GoInColumn { wing: w });
             }
         }
-        for (i, x) in s.units.iter().enumerate() {
-            if self.may_artillery_column(s, i as u16) {
-                let _ = x;
-                out.push(Action::ArtilleryInColumn { unit: i as u16 });
+        for i in 0..s.units.len() as u16 {
+            if self.may_artillery_column(s, i) {
+                out.push(Action::ArtilleryInColumn { unit: i });
             }
         }
         if let Some(ac) = self.pieces.commander[s.active.index()] {

@@ -127,7 +127,7 @@ pub enum Pending {
 
 impl Pg {
     /// Who acts for a pending entry.
-    pub(crate) fn pending_actor(&self, s: &State, p: &Pending) -> Actor {
+    pub(crate) fn pending_actor(&self, p: &Pending) -> Actor {
         match p {
             Pending::Losses(t) => Actor::Player(t.side),
             Pending::ArtilleryHit { side, .. } => Actor::Player(*side),
@@ -140,10 +140,7 @@ impl Pg {
             }
             Pending::ForcedDeploy(_) => Actor::Chance(Chance::Dice(DiceSpec::D6)),
             Pending::Cdoa { stage: 1, .. } => Actor::Chance(Chance::Dice(DiceSpec::D6)),
-            Pending::Cdoa { side, .. } => {
-                let _ = s;
-                Actor::Player(*side)
-            }
+            Pending::Cdoa { side, .. } => Actor::Player(*side),
         }
     }
 
@@ -408,9 +405,8 @@ impl Pg {
                 f.attempting = true;
                 s.pending.push(Pending::ForcedDeploy(f));
             }
-            (Pending::ForcedDeploy(f), Action::Decline) => {
-                let _ = f;
-            }
+            // 7.6.3: the wing lets its one attempt this turn go.
+            (Pending::ForcedDeploy(_), Action::Decline) => {}
             (Pending::ForcedDeploy(mut f), Action::Roll(r)) => match f.ic_roll {
                 None => {
                     f.ic_roll = Some(r.value);

@@ -422,8 +422,9 @@ impl Pieces {
                 basic_inf_art: false,
             });
         }
-        for (w, wing) in wings.iter_mut().enumerate() {
-            let _ = w;
+        for wing in wings.iter_mut() {
+            // 4.2: a wing outside any specific group belongs to the basic infantry/artillery
+            // group if it has infantry, else to the basic cavalry group.
             wing.group = (wing.side.0 * 2) + u8::from(!wing.has_infantry);
         }
         for key in ["groups", "detachments"] {
