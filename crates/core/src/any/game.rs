@@ -65,6 +65,9 @@ pub trait AnyGame: Send {
     fn roll(&mut self) -> Result<Value, Error>;
     /// Applies dice a caller rolled: the value read from the dice (1..6, 2..12, 11..66, 0..99).
     fn roll_value(&mut self, value: u32) -> Result<Value, Error>;
+    /// Rolls the dice with a generator seeded by `seed` (the game's own is left alone):
+    /// `{"action": .., "events": [..]}`.
+    fn roll_seeded(&mut self, seed: u64) -> Result<Value, Error>;
     /// Takes back the last action; returns it, or `None` at the start.
     fn undo(&mut self) -> Option<Value>;
     /// The full state.
@@ -90,6 +93,10 @@ pub trait AnyGame: Send {
     /// Plays random legal actions (and rolls) until the end or `max_steps`; returns
     /// `{"steps": n, "outcome": ..|null}`.
     fn play_random(&mut self, max_steps: usize) -> Result<Value, Error>;
+    /// Plays to the end (or `max_steps`) with the bot named `bots[0]` choosing for side 0 and
+    /// `bots[1]` for side 1, the game's generator rolling the dice; returns
+    /// `{"steps": n, "outcome": ..|null, "hash": "<16 hex digits>"}`.
+    fn play_bots(&mut self, bots: [&str; 2], max_steps: usize) -> Result<Value, Error>;
     /// The game as saved-game JSON (`{"format": "grognard-game/1", ...}`).
     fn save(&self) -> Value;
     /// An independent copy.
@@ -230,6 +237,11 @@ where
         Ok(json!({"action": to_value(&action), "events": self.events()}))
     }
 
+    fn roll_seeded(&mut self, seed: u64) -> Result<Value, Error> {
+        let action = self.game.roll_seeded(seed)?;
+        Ok(json!({"action": to_value(&action), "events": self.events()}))
+    }
+
     fn roll_value(&mut self, value: u32) -> Result<Value, Error> {
         let spec: DiceSpec = match self.game.actor() {
             Actor::Chance(Chance::Dice(spec)) => spec,
@@ -356,6 +368,39 @@ where
         Ok(json!({
             "steps": self.game.history().len() - before,
             "outcome": outcome.map(|o| to_value(&o)),
+        }))
+    }
+
+    fn play_bots(&mut self, bots: [&str; 2], max_steps: usize) -> Result<Value, Error> {
+        let mut chosen = Vec::with_capacity(2);
+        for name in bots {
+            match crate::engine::bot_named(self.game.rules(), name) {
+                Some(b) => chosen.push(b),
+                None => {
+                    return Err(Error::BadJson {
+                        what: "bot".into(),
+                        path: ".".into(),
+                        message: alloc::format!(
+                            "no bot named {name:?} for {} (try \"random\")",
+                            self.system().id
+                        ),
+                    });
+                }
+            }
+        }
+        let before = self.game.history().len();
+        for _ in 0..max_steps {
+            let side = match self.game.actor() {
+                Actor::Terminal(_) => break,
+                Actor::Player(side) => side.index(),
+                Actor::Chance(_) => 0,
+            };
+            self.game.step_bot(chosen[side].as_mut())?;
+        }
+        Ok(json!({
+            "steps": self.game.history().len() - before,
+            "outcome": self.game.outcome().map(|o| to_value(&o)),
+            "hash": alloc::format!("{:016x}", self.game.state_hash()),
         }))
     }
 

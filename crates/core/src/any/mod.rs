@@ -208,6 +208,63 @@ impl Engine {
         )
     }
 
+    /// A new game of `scenario_id` with `seed`, after applying `actions` (a JSON array of
+    /// actions, chance outcomes included, as [`AnyGame::history`] lists them) in order. The
+    /// error of the first action refused says its index in `path`.
+    pub fn replay(
+        &self,
+        scenario_id: &str,
+        seed: u64,
+        actions: &str,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        let list: Vec<Value> = parse_json("action list", actions)?;
+        let mut game = self.new_game(scenario_id, seed)?;
+        for (i, action) in list.into_iter().enumerate() {
+            // A history entry `{"action": .., "rng_before": ..}` is accepted as well.
+            let action = match action {
+                Value::Object(mut m) if m.contains_key("rng_before") => {
+                    m.remove("action").unwrap_or(Value::Null)
+                }
+                other => other,
+            };
+            game.apply_value(action).map_err(|e| match e {
+                Error::Illegal { rule, reason } => Error::Illegal {
+                    rule,
+                    reason: alloc::format!("action {i} of the list: {reason}"),
+                },
+                Error::BadJson { what, path, message } => Error::BadJson {
+                    what,
+                    path: alloc::format!("[{i}].{path}"),
+                    message,
+                },
+                other => other,
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// Plays `games` games of `scenario_id` with seeds `seed`, `seed + 1`, ...; `bots[s]`
+    /// chooses for side `s`. Returns one entry per game:
+    /// `{"seed": n, "steps": n, "outcome": ..|null, "hash": "<16 hex digits>"}`.
+    pub fn simulate(
+        &self,
+        scenario_id: &str,
+        games: u64,
+        seed: u64,
+        bots: [&str; 2],
+        max_steps: usize,
+    ) -> Result<Vec<Value>, Error> {
+        let mut out = Vec::new();
+        for g in 0..games {
+            let game_seed = seed.wrapping_add(g);
+            let mut game = self.new_game(scenario_id, game_seed)?;
+            let mut result = game.play_bots(bots, max_steps)?;
+            result["seed"] = game_seed.into();
+            out.push(result);
+        }
+        Ok(out)
+    }
+
     /// Reloads a game saved with [`AnyGame::save`] (as JSON text), replaying its history and
     /// checking that it reaches the saved state.
     pub fn load_game(&self, saved: &str) -> Result<Box<dyn AnyGame>, Error> {

@@ -463,6 +463,24 @@ impl<R: Rules> Game<R> {
         Ok(action)
     }
 
+    /// Samples the chance node with a generator seeded by `seed` instead of the game's own (a
+    /// caller that wants reproducible dice of its own). The game's generator is not advanced;
+    /// the outcome is recorded as an ordinary action, so replay and undo work as for any step.
+    pub fn roll_seeded(&mut self, seed: u64) -> Result<R::Action, Illegal> {
+        if !matches!(self.rules.actor(&self.state), Actor::Chance(_)) {
+            return Err(contract("roll: the actor is not chance"));
+        }
+        let mut rng = Pcg32::seed_from_u64(seed);
+        self.outcomes.clear();
+        self.rules.chance_outcomes(&self.state, &mut self.outcomes);
+        let Some(i) = sample_exact(&mut rng, &self.outcomes) else {
+            return Err(contract("roll: the chance outcomes do not add to one"));
+        };
+        let action = self.outcomes[i].0.clone();
+        self.step(&action)?;
+        Ok(action)
+    }
+
     /// At a dice chance node, applies the dice a caller rolled (for example at a real table).
     pub fn roll_value(&mut self, roll: Roll) -> Result<&[R::Event], Illegal> {
         let action = self.rules.chance_action(&self.state, roll).ok_or_else(|| {
