@@ -97,6 +97,11 @@ pub trait AnyGame: Send {
     /// `bots[1]` for side 1, the game's generator rolling the dice; returns
     /// `{"steps": n, "outcome": ..|null, "hash": "<16 hex digits>"}`.
     fn play_bots(&mut self, bots: [&str; 2], max_steps: usize) -> Result<Value, Error>;
+    /// The map and every counter for drawing (docs/json.md, "board"):
+    /// `{"scheme", "map", "orientation": "flat", "hexes": [{"id", "q", "r", "x", "y",
+    /// "terrain", "elevation"?}], "hexsides": [..], "pieces": [{"id", "name", "side", "kind",
+    /// "ref", "hex", "status", ..}]}`, or `null` for a system without a map view.
+    fn board(&self) -> Value;
     /// The game as saved-game JSON (`{"format": "grognard-game/1", ...}`).
     fn save(&self) -> Value;
     /// An independent copy.
@@ -402,6 +407,13 @@ where
             "outcome": self.game.outcome().map(|o| to_value(&o)),
             "hash": alloc::format!("{:016x}", self.game.state_hash()),
         }))
+    }
+
+    fn board(&self) -> Value {
+        self.game
+            .rules()
+            .board(self.game.state())
+            .map_or(Value::Null, |b| to_value(&b))
     }
 
     fn save(&self) -> Value {

@@ -321,6 +321,12 @@ impl Map {
         }
     }
 
+    /// The two hexes of a hexside feature (the first is the one it is given from), or `None`
+    /// when the entry does not name a side of `g`.
+    pub(crate) fn side_hexes(&self, g: &hex::Grid, h: &Hexside) -> Option<[Hex; 2]> {
+        self.side_of(g, h).ok().map(|(_, hexes)| hexes)
+    }
+
     /// Builds the grid and checks that its scheme is the system's.
     pub(crate) fn check_grid(&self) -> Result<hex::Grid, DataError> {
         if self.grid.scheme.name() != self.system.id() {

@@ -19,6 +19,7 @@ mod bot;
 mod chance;
 mod game;
 mod hash;
+mod view;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -33,6 +34,7 @@ pub use bot::{Bot, RandomBot, bot_named};
 pub use chance::{ChanceError, expand_chance};
 pub use game::{Game, GameSnapshot, ReplayError, RngState, Step};
 pub use hash::{StableHasher, stable_hash};
+pub use view::{BoardView, HexView, MapHex, MapSide, MapView, PieceView};
 
 use crate::dice::{DiceSpec, Prob, Roll};
 use crate::hex::Hex;
@@ -315,6 +317,13 @@ pub trait Rules {
     /// The stable 64-bit hash of a state (same on every platform and every run).
     fn state_hash(&self, state: &Self::State) -> u64 {
         stable_hash(state)
+    }
+
+    /// The map and every counter as a front end draws them, or `None` for a system without a
+    /// map view. For display only: nothing here is needed to play.
+    fn board(&self, state: &Self::State) -> Option<BoardView> {
+        let _ = state;
+        None
     }
 }
 

@@ -51,7 +51,10 @@ use units::Pieces;
 use crate::any::{Adapter, AnyGame, Error, System};
 use crate::data::{DataError, ResolvedScenario};
 use crate::dice::{DiceSpec, Prob, Roll};
-use crate::engine::{Actor, Chance, Game, Illegal, Prompt, Reached, Rules, Side, SystemInfo};
+use crate::engine::{
+    Actor, BoardView, Chance, Game, Illegal, MapView, PieceView, Prompt, Reached, Rules, Side,
+    SystemInfo,
+};
 use crate::hex::Hex;
 
 /// The pg system's facts.
@@ -113,6 +116,8 @@ pub struct Pg {
     pub charts: Charts,
     /// Scenario parameters.
     pub params: Params,
+    /// The map as a front end draws it.
+    pub map_view: MapView,
     initial: State,
 }
 
@@ -296,6 +301,7 @@ impl Pg {
             pieces,
             charts,
             params,
+            map_view: MapView::from_map(&s.map)?,
             initial: State::empty(),
         };
         pg.initial = pg.set_up(s)?;
@@ -657,6 +663,90 @@ impl Pg {
         }
     }
 
+    /// Every counter as the board view shows it: units (in scenario order), then leaders.
+    fn piece_views(&self, s: &State) -> Vec<PieceView> {
+        let mut out = Vec::with_capacity(s.units.len() + s.leaders.len());
+        for (i, (u, info)) in s.units.iter().zip(&self.pieces.units).enumerate() {
+            let status = match u.off {
+                Off::No => "on_map",
+                Off::Waiting => "waiting",
+                Off::Eliminated => "eliminated",
+                Off::Captured => "captured",
+            };
+            let [sp, mr, ma] = info.at(u.steps);
+            let (kind, factors) = match info.arm {
+                units::Arm::Infantry => ("infantry", format!("{sp}-{mr}-{ma}")),
+                units::Arm::Cavalry => ("cavalry", format!("{sp}-{mr}-{ma}")),
+                units::Arm::Artillery => ("artillery", format!("{mr}-{ma}")),
+            };
+            let mut marks = Vec::new();
+            match u.morale {
+                Morale::Formed => {}
+                Morale::Disordered => marks.push("disordered".to_string()),
+                Morale::Routed => marks.push("routed".to_string()),
+            }
+            for (flag, word) in [
+                (u.in_column, "in column"),
+                (u.ooc, "out of command"),
+                (u.art_moved, "artillery moved"),
+                (u.done, "done"),
+                (u.fought, "fought"),
+                (u.fired, "fired"),
+            ] {
+                if flag {
+                    marks.push(word.to_string());
+                }
+            }
+            out.push(PieceView {
+                id: info.id.clone(),
+                name: info.name.clone(),
+                side: info.side.0,
+                kind: kind.to_string(),
+                reference: serde_json::json!({ "unit": i }),
+                hex: (u.off == Off::No).then(|| self.hex_label(u.hex)),
+                status: status.to_string(),
+                order: u.order,
+                steps: Some(u.steps),
+                max_steps: Some(info.max_steps),
+                factors: Some(factors),
+                marks,
+            });
+        }
+        for (i, (l, info)) in s.leaders.iter().zip(&self.pieces.leaders).enumerate() {
+            let status = match (l.present, l.lost) {
+                (_, true) => "lost",
+                (true, false) => "on_map",
+                (false, false) => "waiting",
+            };
+            let mut marks = Vec::new();
+            if info.commander {
+                marks.push("army commander".to_string());
+            }
+            if l.in_column {
+                marks.push("in column".to_string());
+            }
+            if l.done {
+                marks.push("done".to_string());
+            }
+            out.push(PieceView {
+                id: info.id.clone(),
+                name: info.name.clone(),
+                side: info.side.0,
+                kind: "leader".to_string(),
+                reference: serde_json::json!({ "leader": i }),
+                hex: (status == "on_map").then(|| self.hex_label(l.hex)),
+                status: status.to_string(),
+                // Leaders are drawn under the units of their hex.
+                order: i32::MAX,
+                steps: None,
+                max_steps: None,
+                factors: None,
+                marks,
+            });
+        }
+        out
+    }
+
     /// An English line for an event, with counter names.
     pub fn describe(&self, e: &Event) -> String {
         describe::render(
@@ -1012,6 +1102,10 @@ impl Rules for Pg {
 
     fn describe_event(&self, e: &Event) -> String {
         self.describe(e)
+    }
+
+    fn board(&self, s: &State) -> Option<BoardView> {
+        Some(BoardView::new(&self.map_view, self.piece_views(s)))
     }
 
     fn bot(&self, name: &str) -> Option<Box<dyn crate::engine::Bot<Self>>> {
