@@ -52,8 +52,8 @@ use crate::any::{Adapter, AnyGame, Error, System};
 use crate::data::{DataError, ResolvedScenario};
 use crate::dice::{DiceSpec, Prob, Roll};
 use crate::engine::{
-    Actor, BoardView, Chance, Game, Illegal, MapView, PieceView, Prompt, Reached, Rules, Side,
-    SystemInfo,
+    Actor, BoardView, Chance, Game, Illegal, MapView, PieceView, Preview, Prompt, Reached, Rules,
+    Side, SystemInfo,
 };
 use crate::hex::Hex;
 
@@ -879,6 +879,25 @@ impl Rules for Pg {
             }
             Phase::CloseCombat => self.combat_actor(s),
             _ => Actor::Player(s.active),
+        }
+    }
+
+    fn preview(&self, s: &State) -> Option<Preview> {
+        if !matches!(self.actor(s), Actor::Chance(_)) {
+            return None;
+        }
+        match &s.combat {
+            Some(c) if c.stage == combat::Stage::Roll && s.pending.is_empty() => {
+                Some(self.combat_preview(s, c))
+            }
+            _ => {
+                let p = self.prompt(s);
+                Some(Preview {
+                    rule: p.rule,
+                    title: p.text,
+                    facts: Vec::new(),
+                })
+            }
         }
     }
 
