@@ -1,0 +1,207 @@
+// The web page in headless Chromium: load, select a unit, move it, play on with the page's own
+// buttons to a close combat, check its preview (odds, DRMs, distribution), resolve it, and save
+// a screenshot. Any page error or console error fails the test.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TARGET = path.resolve(ROOT, process.env.CARGO_TARGET_DIR ?? 'target');
+const SHOT = path.join(TARGET, 'web', 'screenshot.png');
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+};
+
+// A static file server on 127.0.0.1 and a free port, serving `dir`.
+async function serve(dir) {
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url, 'http://127.0.0.1');
+      let file = path.join(dir, decodeURIComponent(url.pathname));
+      if (!file.startsWith(dir)) throw new Error('outside the root');
+      if ((await stat(file)).isDirectory()) file = path.join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, base: `http://127.0.0.1:${server.address().port}` };
+}
+
+async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+// A page that records every page error, console error and failed request.
+async function open(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 950 } });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+  return { page, problems };
+}
+
+const isHidden = (page, sel) => page.$eval(sel, (e) => e.hidden);
+
+test('the page plays pg/training: select, move, preview a combat, resolve it', { timeout: 120000 }, async () => {
+  const { server, base } = await serve(ROOT);
+  const browser = await launch();
+  try {
+    const { page, problems } = await open(browser, `${base}/web/index.html?scenario=pg/training&seed=1`);
+
+    // The map: 120 hexes labelled by their own ids, counters, the provisional banner.
+    assert.equal(await page.locator('#hexes .hex').count(), 120);
+    assert.equal(await page.locator('#hexes .hex[data-hex="0605"] text').first().textContent(), '0605');
+    assert.ok((await page.locator('#counters .counter').count()) >= 20);
+    assert.equal(await isHidden(page, '#provisional'), false);
+    assert.match(await page.textContent('#provisional'), /Provisional data/);
+    assert.match(await page.textContent('#actor'), /Prussian to act/);
+    assert.match(await page.textContent('#prompt'), /rule \d/);
+
+    // Play the command phase with the page's buttons until counters can move.
+    for (let i = 0; i < 20; i += 1) {
+      if (/Click a counter/.test(await page.textContent('#actions-note'))) break;
+      if (!(await page.isDisabled('#roll'))) await page.click('#roll');
+      else await page.click('#actions button >> nth=0');
+    }
+    assert.match(await page.textContent('#actions-note'), /Click a counter/);
+
+    // Click top counters until one shows legal destinations.
+    const tops = await page.$$eval('#counters .counter[data-top="true"]', (gs) =>
+      gs.map((g) => g.dataset.unit),
+    );
+    let unit = null;
+    for (const id of tops) {
+      await page.click(`#counters .counter[data-unit="${id}"]`);
+      if ((await page.locator('#hexes .hex.reach').count()) > 0) {
+        unit = id;
+        break;
+      }
+    }
+    assert.ok(unit, 'some counter can move');
+    assert.match(await page.textContent('#selection'), /within reach/);
+
+    // Move it to an empty highlighted hex.
+    const to = await page.evaluate(() => {
+      const occupied = new Set([...document.querySelectorAll('#counters .counter')].map((c) => c.dataset.hex));
+      const free = [...document.querySelectorAll('#hexes .hex.reach')]
+        .map((h) => h.dataset.hex)
+        .filter((h) => !occupied.has(h));
+      return free.at(-1);
+    });
+    assert.ok(to, 'an empty reachable hex');
+    await page.click(`#hexes .hex.reach[data-hex="${to}"]`);
+    assert.equal(
+      await page.getAttribute(`#counters .counter[data-unit="${unit}"]`, 'data-hex'),
+      to,
+    );
+    assert.ok((await page.locator('#log li.event').count()) > 0);
+
+    // Undo and redo the move through the page.
+    const logBefore = await page.locator('#log li').count();
+    await page.click('#undo');
+    assert.notEqual(await page.getAttribute(`#counters .counter[data-unit="${unit}"]`, 'data-hex'), to);
+    assert.ok((await page.locator('#log li').count()) > logBefore);
+    await page.click(`#counters .counter[data-unit="${unit}"]`);
+    await page.click(`#hexes .hex.reach[data-hex="${to}"]`);
+    assert.equal(await page.getAttribute(`#counters .counter[data-unit="${unit}"]`, 'data-hex'), to);
+
+    // Step the bot until a close combat waits for its die.
+    let steps = 0;
+    while (await isHidden(page, '#preview')) {
+      assert.ok(steps < 500, 'a close combat comes within 500 steps');
+      await page.click('#step');
+      steps += 1;
+    }
+    const title = await page.textContent('#preview-title');
+    assert.match(title, /close combat/);
+    assert.match(title, /rule 10\.6/);
+    const facts = await page.$$eval('#preview-facts tr', (rows) =>
+      rows.map((r) => [...r.cells].map((c) => c.textContent)),
+    );
+    const odds = facts.find(([name]) => /^odds/.test(name));
+    assert.ok(odds, `odds among ${JSON.stringify(facts)}`);
+    assert.match(odds[1], /^\d+-\d+$/);
+    assert.ok(facts.some(([name]) => /^DRM/.test(name)), 'DRMs listed');
+    const outcomes = await page.$$eval('#preview-outcomes tr.outcome', (rows) =>
+      rows.map((r) => [...r.cells].map((c) => c.textContent)),
+    );
+    assert.ok(outcomes.length >= 1);
+    const total = outcomes.reduce((sum, [, chance]) => {
+      const [n, d] = chance.split('/').map(Number);
+      return sum + n / d;
+    }, 0);
+    assert.ok(Math.abs(total - 1) < 1e-9, `the distribution sums to 1 (${total})`);
+    assert.ok(outcomes.every(([, , result]) => /\(10\.6\)/.test(result)));
+    await mkdir(path.dirname(SHOT), { recursive: true });
+    await page.screenshot({ path: SHOT, fullPage: true });
+
+    // Resolve it: events with rule numbers, starting with the 10.6 combat result.
+    const before = await page.locator('#log li.event').count();
+    await page.click('#roll');
+    assert.equal(await isHidden(page, '#preview'), true);
+    const rules = await page.$$eval('#log li.event .rule', (spans) => spans.map((s) => s.textContent));
+    assert.ok(rules.length > before);
+    const fresh = rules.slice(0, rules.length - before);
+    assert.ok(fresh.includes('10.6'), `a 10.6 event among ${fresh}`);
+    assert.ok(rules.every((r) => /^(\d+(\.\d+)*|engine)$/.test(r)), `rule numbers: ${rules}`);
+
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('the page also works when web/ is the server root', { timeout: 60000 }, async () => {
+  const { server, base } = await serve(path.join(ROOT, 'web'));
+  const browser = await launch();
+  try {
+    const { page, problems } = await open(browser, `${base}/`);
+    assert.equal(await page.locator('#hexes .hex').count(), 120);
+    // Another scenario from the list draws its own map.
+    const ids = await page.$$eval('#scenario option', (os) => os.map((o) => o.value));
+    const other = ids.find((id) => id !== 'pg/training');
+    await page.selectOption('#scenario', other);
+    await page.fill('#seed', '3');
+    await page.click('#new-game');
+    await page.waitForFunction(() => document.querySelectorAll('#hexes .hex').length > 120);
+    assert.ok((await page.locator('#counters .counter').count()) > 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
