@@ -187,6 +187,18 @@ test('save, load, clone and fromScenarioJson', async () => {
   assert.notEqual(copy.stateHash(), game.stateHash());
   assert.equal(loaded.stateHash(), game.stateHash());
 
+  // Seeds past 2^53 survive a save: the saved seed is then a decimal string.
+  const big = new Game('pg/training', 2n ** 64n - 1n);
+  big.playRandom(10);
+  const bigSave = big.save();
+  assert.equal(bigSave.game.seed, '18446744073709551615');
+  const bigLoaded = Game.load(bigSave);
+  assert.equal(bigLoaded.stateHash(), big.stateHash());
+  assert.equal(bigLoaded.seed, 2n ** 64n - 1n);
+  assert.equal(Game.load(JSON.stringify(bigSave)).stateHash(), big.stateHash());
+  big.free();
+  bigLoaded.free();
+
   const { readFile } = await import('node:fs/promises');
   const { root_dir } = await import('./load.mjs');
   const text = await readFile(`${root_dir}/scenarios/pg/training.json`, 'utf8');
@@ -226,4 +238,6 @@ test('replay and simulate', () => {
     g.free();
   }
   assert.deepEqual(grognard.simulate('pg/training', 0, 1, 'random', 'random', 10), []);
+  const far = grognard.simulate('pg/training', 1, 2n ** 60n, 'random', 'random', 5);
+  assert.equal(far[0].seed, (2n ** 60n).toString());
 });

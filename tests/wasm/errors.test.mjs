@@ -32,6 +32,9 @@ test('creating games: unknown scenario, unknown and unimplemented systems, bad s
   isGrognardError(thrown(() => Game.fromScenarioJson(undefined, 1)), 'bad_json');
   isGrognardError(thrown(() => Game.load('not json')), 'bad_json');
   isGrognardError(thrown(() => Game.load({ format: 'x' })), 'bad_json');
+  isGrognardError(thrown(() => Game.load([1, 2])), 'bad_json');
+  isGrognardError(thrown(() => Game.load({ game: 5 })), 'bad_json');
+  isGrognardError(thrown(() => Game.load({ game: { seed: 'many' } })), 'bad_json');
   isGrognardError(thrown(() => grognard.simulate('pg/nowhere', 1, 1, 'random', 'random', 5)), 'unknown_scenario');
   isGrognardError(thrown(() => grognard.simulate('pg/training', -1, 1, 'random', 'random', 5)), 'bad_json');
   isGrognardError(thrown(() => grognard.simulate('pg/training', 1, 1, 'nobody', 'random', 5)), 'bad_json');

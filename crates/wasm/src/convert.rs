@@ -160,3 +160,38 @@ pub fn side_arg(v: &JsValue) -> Result<u32, JsValue> {
     let n = index_arg("side", v)?;
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
+
+/// A seed in an output: a JS number cannot hold integers above 2^53 - 1 exactly, so larger ones
+/// become decimal strings (a saved game's `game.seed`, a simulation's `seed`).
+pub fn seed_to_js(seed: &mut Value) {
+    if let Some(n) = seed.as_u64() {
+        if n as f64 > MAX_SAFE {
+            *seed = Value::String(n.to_string());
+        }
+    }
+}
+
+/// The inverse of [`seed_to_js`] on a saved game's text: `game.seed` given as a decimal string
+/// becomes the number the facade reads. Other text passes unchanged (the facade reports it).
+pub fn seed_from_js(text: &str) -> Result<String, JsValue> {
+    let Ok(mut saved) = parse_json::<Value>("saved game", text) else {
+        return Ok(text.to_string());
+    };
+    // `get_mut`, not indexing: indexing a non-object value by a key panics.
+    let Some(seed) = saved.get_mut("game").and_then(|g| g.get_mut("seed")) else {
+        return Ok(text.to_string());
+    };
+    let Some(n) = seed.as_str().map(str::parse::<u64>) else {
+        return Ok(text.to_string());
+    };
+    *seed = n
+        .map_err(|e| {
+            err(Error::BadJson {
+                what: "saved game".into(),
+                path: "game.seed".into(),
+                message: format!("not an unsigned 64-bit integer: {e}"),
+            })
+        })?
+        .into();
+    serde_json::to_string(&saved).map_err(|e| bad_input("saved game", e.to_string()))
+}

@@ -76,9 +76,9 @@ export interface ScenarioEntry { id: string; system: string; name: string; imple
 /** The result of playing on to the end (or a step limit). */
 export interface Played { steps: number; outcome: Outcome | null }
 /** One simulated game. */
-export interface Simulated { seed: number; steps: number; outcome: Outcome | null; hash: string }
+export interface Simulated { /** a decimal string above 2^53 - 1 */ seed: number | string; steps: number; outcome: Outcome | null; hash: string }
 /** A saved game (docs/json.md, "Saved game"). */
-export interface SavedGame { format: "grognard-game/1"; system: string; scenario: string; scenario_json: string | null; game: unknown }
+export interface SavedGame { format: "grognard-game/1"; system: string; scenario: string; scenario_json: string | null; game: { seed: number | string; [field: string]: unknown } }
 /** A hex of the board, with its centre in units of the hex's circumradius. */
 export interface BoardHex { id: string; q: number; r: number; x: number; y: number; terrain: string[]; elevation?: number }
 /** A hexside feature seen from `hex` in direction `dir` (0..5 = SE, NE, N, NW, SW, S). */
@@ -139,7 +139,7 @@ impl Game {
     pub fn load(
         #[wasm_bindgen(unchecked_param_type = "SavedGame | string")] saved: &JsValue,
     ) -> Result<Game, JsValue> {
-        let text = json_arg("saved game", saved)?;
+        let text = convert::seed_from_js(&json_arg("saved game", saved)?)?;
         let inner = engine()?.load_game(&text).map_err(err)?;
         Ok(Game { inner })
     }
@@ -374,7 +374,11 @@ impl Game {
     /// The game as a saved-game object (`Game.load` takes it back).
     #[wasm_bindgen(unchecked_return_type = "SavedGame")]
     pub fn save(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.save())
+        let mut saved = self.inner.save();
+        if let Some(seed) = saved.get_mut("game").and_then(|g| g.get_mut("seed")) {
+            convert::seed_to_js(seed);
+        }
+        to_js(&saved)
     }
 
     /// An independent copy (free it too).
@@ -423,5 +427,14 @@ pub fn simulate(
     let results = engine()?
         .simulate(&scenario, games as u64, seed, [&b0, &b1], max)
         .map_err(err)?;
-    to_js(&Value::Array(results))
+    let mut results = Value::Array(results);
+    for seed in results
+        .as_array_mut()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.get_mut("seed"))
+    {
+        convert::seed_to_js(seed);
+    }
+    to_js(&results)
 }
