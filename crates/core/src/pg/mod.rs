@@ -611,7 +611,16 @@ impl Pg {
                 Phase::Over => "3.0",
             }
         };
-        Illegal::new(rule, format!("{a:?} is not a legal decision now"))
+        let shown = serde_json::to_string(a).unwrap_or_else(|_| format!("{a:?}"));
+        let asked = self.prompt(s).text;
+        if asked.is_empty() {
+            Illegal::new(rule, format!("{shown} is not a legal decision now"))
+        } else {
+            Illegal::new(
+                rule,
+                format!("{shown} is not a legal decision now (the step asks: {asked})"),
+            )
+        }
     }
 
     /// Whether `Move { piece, dir, below }` is among the legal actions (same answer as
