@@ -579,7 +579,8 @@ impl Pg {
                         );
                     }
                 }
-                if let Err((rule, why)) = self.check_step(s, &self.occupancy(s), *piece, *dir) {
+                let occ = self.occupancy_near(s, self.piece_hex(s, *piece));
+                if let Err((rule, why)) = self.check_step(s, &occ, *piece, *dir) {
                     return Illegal::new(rule, why);
                 }
             }
@@ -639,10 +640,14 @@ impl Pg {
         if !valid || !(s.mover == Some(p) || self.piece_may_start(s, p)) {
             return false;
         }
-        let occ = self.occupancy(s);
-        if s.mover != Some(p) && self.mover_must_move_on(s, &occ) {
-            return false;
+        // Only the hexes around the counter (and around the counter still moving) matter.
+        if let Some(m) = s.mover.filter(|&m| m != p) {
+            let near_mover = self.occupancy_near(s, self.piece_hex(s, m));
+            if self.mover_must_move_on(s, &near_mover) {
+                return false;
+            }
         }
+        let occ = self.occupancy_near(s, self.piece_hex(s, p));
         if self.check_step(s, &occ, p, d).is_err() {
             return false;
         }

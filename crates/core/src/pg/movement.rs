@@ -520,7 +520,7 @@ impl Pg {
                 } else if !self.piece_may_start(s, *piece) {
                     return Err(Illegal::new("7.3", "that counter may not move now"));
                 }
-                let occ = self.occupancy(s);
+                let occ = self.occupancy_near(s, self.piece_hex(s, *piece));
                 let cost = self
                     .check_step(s, &occ, *piece, *dir)
                     .map_err(|(r, why)| Illegal::new(r, why))?;

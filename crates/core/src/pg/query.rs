@@ -11,59 +11,121 @@ use crate::engine::Side;
 use crate::hex::Hex;
 
 /// Who is where, computed once for many questions about one position (the hot path of legal
-/// moves): units and inf/cav per hex and side, and each side's zone of control (6.1).
+/// moves): units and inf/cav per hex and side, and each side's zone of control (6.1). Either
+/// for the whole map ([`Pg::occupancy`]) or for the hexes within two of one hex
+/// ([`Pg::occupancy_near`]: enough to judge one step, far cheaper on a large map).
 #[derive(Clone, Debug, Default)]
 pub struct Occ {
-    zoc: [Vec<bool>; 2],
-    units: [Vec<u8>; 2],
-    combat: [Vec<u8>; 2],
+    /// `None`: the whole map, indexed as the board indexes it; `Some(c)`: the 5x5 axial window
+    /// around `c`.
+    origin: Option<Hex>,
+    cells: Vec<Cell>,
 }
 
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    zoc: [bool; 2],
+    units: [u8; 2],
+    combat: [u8; 2],
+}
+
+/// The reach of a local occupancy: a step's questions concern its two hexes and their
+/// neighbours, and a zone of control reaches one hex further.
+const NEAR: i16 = 2;
+const SPAN: i16 = 2 * NEAR + 1;
+
 impl Occ {
+    #[inline]
+    fn index(&self, pg: &Pg, hex: Hex) -> Option<usize> {
+        match self.origin {
+            None => pg.board.index(hex),
+            Some(c) => {
+                let (dq, dr) = (hex.q - c.q, hex.r - c.r);
+                if dq.abs() > NEAR || dr.abs() > NEAR {
+                    debug_assert!(false, "a local occupancy was asked about a far hex");
+                    return None;
+                }
+                Some(((dq + NEAR) * SPAN + dr + NEAR) as usize)
+            }
+        }
+    }
+
+    #[inline]
+    fn cell(&self, pg: &Pg, hex: Hex) -> Option<&Cell> {
+        self.index(pg, hex).and_then(|i| self.cells.get(i))
+    }
+
     /// Whether `hex` is in an enemy zone of control for `side`.
     #[inline]
     pub fn ezoc(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
-        pg.board
-            .index(hex)
-            .is_some_and(|i| self.zoc[side.other().index()][i])
+        self.cell(pg, hex)
+            .is_some_and(|c| c.zoc[side.other().index()])
     }
 
     /// Whether any unit of `side` is in `hex`.
     #[inline]
     pub fn has_units(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
-        pg.board
-            .index(hex)
-            .is_some_and(|i| self.units[side.index()][i] > 0)
+        self.cell(pg, hex)
+            .is_some_and(|c| c.units[side.index()] > 0)
     }
 
     /// Whether any infantry or cavalry of `side` is in `hex`.
     #[inline]
     pub fn has_combat(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
-        pg.board
-            .index(hex)
-            .is_some_and(|i| self.combat[side.index()][i] > 0)
+        self.cell(pg, hex)
+            .is_some_and(|c| c.combat[side.index()] > 0)
     }
 }
 
 impl Pg {
-    /// The occupancy of a position (see [`Occ`]).
+    /// The occupancy of a position over the whole map (see [`Occ`]).
     pub fn occupancy(&self, s: &State) -> Occ {
-        let n = self.board.cells();
         let mut o = Occ {
-            zoc: [alloc::vec![false; n], alloc::vec![false; n]],
-            units: [alloc::vec![0; n], alloc::vec![0; n]],
-            combat: [alloc::vec![0; n], alloc::vec![0; n]],
+            origin: None,
+            cells: alloc::vec![Cell::default(); self.board.cells()],
+        };
+        self.fill_occupancy(s, &mut o, |_| true);
+        o
+    }
+
+    /// The occupancy of the hexes within two of `center` (see [`Occ`]): what judging one
+    /// step of a counter in `center` needs.
+    pub fn occupancy_near(&self, s: &State, center: Hex) -> Occ {
+        let mut o = Occ {
+            origin: Some(center),
+            cells: alloc::vec![Cell::default(); (SPAN * SPAN) as usize],
+        };
+        // A unit matters when it stands in the window or its ZOC reaches into it.
+        self.fill_occupancy(s, &mut o, |h| {
+            h.distance(center) <= u32::from(NEAR.unsigned_abs()) + 1
+        });
+        o
+    }
+
+    fn fill_occupancy(&self, s: &State, o: &mut Occ, wanted: impl Fn(Hex) -> bool) {
+        let local = o.origin;
+        let idx = |o: &Occ, h: Hex| -> Option<usize> {
+            match local {
+                None => self.board.index(h),
+                Some(c) => {
+                    let (dq, dr) = (h.q - c.q, h.r - c.r);
+                    (dq.abs() <= NEAR && dr.abs() <= NEAR && self.board.on_map(h))
+                        .then(|| ((dq + NEAR) * SPAN + dr + NEAR) as usize)
+                        .filter(|&i| i < o.cells.len())
+                }
+            }
         };
         for (i, u) in s.units.iter().enumerate() {
-            if u.off != Off::No {
+            if u.off != Off::No || !wanted(u.hex) {
                 continue;
             }
             let p = &self.pieces.units[i];
             let side = p.side.index();
-            if let Some(c) = self.board.index(u.hex) {
-                o.units[side][c] = o.units[side][c].saturating_add(1);
+            if let Some(c) = idx(o, u.hex) {
+                let cell = &mut o.cells[c];
+                cell.units[side] = cell.units[side].saturating_add(1);
                 if p.arm != Arm::Artillery {
-                    o.combat[side][c] = o.combat[side][c].saturating_add(1);
+                    cell.combat[side] = cell.combat[side].saturating_add(1);
                 }
             }
             if u.morale == Morale::Routed {
@@ -73,13 +135,12 @@ impl Pg {
             for nb in u.hex.neighbors() {
                 let info = self.board.hex(nb);
                 if info.on_map && info.cost[class].is_some() {
-                    if let Some(c) = self.board.index(nb) {
-                        o.zoc[side][c] = true;
+                    if let Some(c) = idx(o, nb) {
+                        o.cells[c].zoc[side] = true;
                     }
                 }
             }
         }
-        o
     }
 
     /// The units in `hex`, top first (5.4).
