@@ -128,6 +128,29 @@ fn play(rules: &Pg, id: &str, seed: u64) -> usize {
                     .unwrap_or_else(|e| panic!("{id} seed {seed}: listed {a:?} refused: {e}"));
             }
         }
+        // The Movement Phase judges its non-step actions without listing every step: it must
+        // accept exactly the listed ones.
+        if full && s.phase == Phase::Movement && s.pending.is_empty() {
+            let mut candidates = vec![
+                Action::EndMove,
+                Action::EndPhase,
+                Action::CommanderInColumn,
+            ];
+            for u in 0..s.units.len() as u16 {
+                candidates.push(Action::ToTop { unit: u });
+                candidates.push(Action::ArtilleryInColumn { unit: u });
+            }
+            for w in 0..rules.pieces.wings.len() as u8 {
+                candidates.push(Action::GoInColumn { wing: w });
+            }
+            for c in &candidates {
+                assert_eq!(
+                    rules.applied(&s, c).is_ok(),
+                    actions.contains(c),
+                    "{id} seed {seed}: {c:?} judged differently from the list"
+                );
+            }
+        }
         if s.phase == Phase::Movement && s.pending.is_empty() && actions.contains(&Action::EndPhase)
         {
             let can_move = actions.iter().any(|a| matches!(a, Action::Move { .. }));

@@ -944,6 +944,7 @@ impl Rules for Pg {
             {
                 self.move_listed(s, *piece, *dir, *below)
             }
+            _ if s.pending.is_empty() && s.phase == Phase::Movement => self.movement_listed(s, a),
             _ => {
                 let mut legal = Vec::new();
                 self.actions(s, &mut legal);

@@ -95,9 +95,13 @@ impl Pg {
             origin: Some(center),
             cells: alloc::vec![Cell::default(); (SPAN * SPAN) as usize],
         };
-        // A unit matters when it stands in the window or its ZOC reaches into it.
+        // A unit matters when it stands in the window or its ZOC reaches into it (a cheap
+        // box test first: most units of a large battle are far away).
+        let reach = NEAR + 1;
         self.fill_occupancy(s, &mut o, |h| {
-            h.distance(center) <= u32::from(NEAR.unsigned_abs()) + 1
+            (h.q - center.q).abs() <= reach
+                && (h.r - center.r).abs() <= reach
+                && h.distance(center) <= reach as u32
         });
         o
     }
@@ -252,8 +256,14 @@ impl Pg {
 
     /// Inf/cav steps and artillery steps of `side` in a hex.
     pub fn steps_in(&self, s: &State, hex: Hex) -> (u8, u8) {
-        let mut inf = 0u8;
-        let mut art = 0u8;
+        let (inf, art, _) = self.stack_load(s, hex);
+        (inf, art)
+    }
+
+    /// One pass over a hex's stack: inf/cav steps, artillery steps, and whether any counter
+    /// there is In Column (what 5.1 and 5.2 ask).
+    fn stack_load(&self, s: &State, hex: Hex) -> (u8, u8, bool) {
+        let (mut inf, mut art, mut ic) = (0u8, 0u8, false);
         for (i, u) in s.units.iter().enumerate() {
             if u.off == Off::No && u.hex == hex {
                 if self.is_combat(i as u16) {
@@ -261,18 +271,15 @@ impl Pg {
                 } else {
                     art = art.saturating_add(u.steps);
                 }
+                ic |= u.in_column;
             }
         }
-        (inf, art)
+        (inf, art, ic)
     }
 
     /// Whether a hex's stack is within the stacking limits (5.1, 5.2).
     pub fn stacking_ok(&self, s: &State, hex: Hex) -> bool {
-        let (inf, art) = self.steps_in(s, hex);
-        let ic = s
-            .units
-            .iter()
-            .any(|u| u.off == Off::No && u.hex == hex && u.in_column);
+        let (inf, art, ic) = self.stack_load(s, hex);
         if inf == 0 {
             art <= 12
         } else if ic {
@@ -285,17 +292,14 @@ impl Pg {
     /// The stacking rule a unit would break by entering `hex` (5.1, or 5.2 when the unit or a
     /// unit there is In Column); `None` if it fits.
     pub fn overstacks_if_entered(&self, s: &State, u: u16, hex: Hex) -> Option<&'static str> {
-        let (mut inf, mut art) = self.steps_in(s, hex);
+        let (mut inf, mut art, here_ic) = self.stack_load(s, hex);
         let x = &s.units[usize::from(u)];
         if self.is_combat(u) {
             inf = inf.saturating_add(x.steps);
         } else {
             art = art.saturating_add(x.steps);
         }
-        let ic = x.in_column
-            || s.units
-                .iter()
-                .any(|y| y.off == Off::No && y.hex == hex && y.in_column);
+        let ic = x.in_column || here_ic;
         if inf == 0 {
             (art > 12).then_some("5.1")
         } else if ic {
