@@ -131,11 +131,7 @@ fn play(rules: &Pg, id: &str, seed: u64) -> usize {
         // The Movement Phase judges its non-step actions without listing every step: it must
         // accept exactly the listed ones.
         if full && s.phase == Phase::Movement && s.pending.is_empty() {
-            let mut candidates = vec![
-                Action::EndMove,
-                Action::EndPhase,
-                Action::CommanderInColumn,
-            ];
+            let mut candidates = vec![Action::EndMove, Action::EndPhase, Action::CommanderInColumn];
             for u in 0..s.units.len() as u16 {
                 candidates.push(Action::ToTop { unit: u });
                 candidates.push(Action::ArtilleryInColumn { unit: u });
