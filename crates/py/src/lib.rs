@@ -24,8 +24,6 @@ use errors::{OrRaise, raise_with};
 /// The version of this module (the workspace version).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// The default step limit of the calls that play a game out.
-const MAX_STEPS: usize = 1_000_000;
 
 static ENGINE: OnceLock<Result<RwLock<Engine>, Error>> = OnceLock::new();
 
@@ -417,7 +415,7 @@ impl Game {
 
     /// Plays random actions (and rolls) until the end or `max_steps`, the interpreter
     /// detached: `{"steps": n, "outcome": ..}`.
-    #[pyo3(signature = (max_steps = MAX_STEPS))]
+    #[pyo3(signature = (max_steps = 1_000_000))]
     fn play_random<'py>(&self, py: Python<'py>, max_steps: usize) -> PyResult<Bound<'py, PyAny>> {
         let result = self.detached(py, |g| g.play_random(max_steps));
         to_py(py, &result.or_raise(py)?)
@@ -425,7 +423,10 @@ impl Game {
 
     /// Plays to the end (or `max_steps`) with `bots[0]` choosing for side 0 and `bots[1]` for
     /// side 1, the interpreter detached: `{"steps", "outcome", "hash"}`.
-    #[pyo3(signature = (bots = vec!["random".to_string(), "random".to_string()], max_steps = MAX_STEPS))]
+    #[pyo3(
+        signature = (bots = vec!["random".to_string(), "random".to_string()], max_steps = 1_000_000),
+        text_signature = "(self, /, bots=('random', 'random'), max_steps=1000000)"
+    )]
     fn play_bots<'py>(
         &self,
         py: Python<'py>,
@@ -487,7 +488,7 @@ fn add_data<'py>(py: Python<'py>, file_name: &str, text: &str) -> PyResult<Bound
 /// with the interpreter detached, and returns `[{"seed", "steps", "outcome", "hash"}]` in seed
 /// order. Every game depends only on its seed, so the thread count never changes the results.
 #[pyfunction]
-#[pyo3(signature = (scenario, games, seed = 0, bot = "random", *, bots = None, max_steps = MAX_STEPS, threads = None))]
+#[pyo3(signature = (scenario, games, seed = 0, bot = "random", *, bots = None, max_steps = 1_000_000, threads = None))]
 #[allow(clippy::too_many_arguments)]
 fn simulate<'py>(
     py: Python<'py>,
