@@ -79,9 +79,11 @@ fn convert(obj: &Bound<'_, PyAny>, path: &mut String, depth: usize) -> PyResult<
         )));
     }
     if let Ok(f) = obj.cast::<PyFloat>() {
-        return Number::from_f64(f.value()).map(Value::Number).ok_or_else(|| {
-            PyValueError::new_err(format!("{} at {path} has no JSON form", f.value()))
-        });
+        return Number::from_f64(f.value())
+            .map(Value::Number)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("{} at {path} has no JSON form", f.value()))
+            });
     }
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(Value::String(s.to_str()?.to_owned()));

@@ -24,7 +24,6 @@ use errors::{OrRaise, raise_with};
 /// The version of this module (the workspace version).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-
 static ENGINE: OnceLock<Result<RwLock<Engine>, Error>> = OnceLock::new();
 
 fn engine_lock() -> Result<&'static RwLock<Engine>, Error> {
@@ -135,7 +134,9 @@ impl Game {
     #[new]
     #[pyo3(signature = (scenario, seed = 0))]
     fn new(py: Python<'_>, scenario: &str, seed: u64) -> PyResult<Self> {
-        let game = engine().and_then(|e| e.new_game(scenario, seed)).or_raise(py)?;
+        let game = engine()
+            .and_then(|e| e.new_game(scenario, seed))
+            .or_raise(py)?;
         Ok(Game::wrap(game))
     }
 
@@ -529,7 +530,9 @@ fn run_games(
     let engine = engine()?;
     // The scenario and the bot names are checked even when no game is asked for.
     engine.new_game(scenario, seed)?.play_bots(bots, 0)?;
-    let threads = u64::try_from(threads).unwrap_or(u64::MAX).clamp(1, games.max(1));
+    let threads = u64::try_from(threads)
+        .unwrap_or(u64::MAX)
+        .clamp(1, games.max(1));
     if threads == 1 {
         return engine.simulate(scenario, games, seed, bots, max_steps);
     }
