@@ -43,7 +43,8 @@ fn fixture_replays_to_its_hash_in_rust() {
     if std::env::var_os("GROGNARD_BLESS").is_some() {
         std::fs::write(FIXTURE, serde_json::to_string(&fresh).unwrap() + "\n").unwrap();
     }
-    let text = std::fs::read_to_string(FIXTURE).expect("fixture exists (GROGNARD_BLESS=1 writes it)");
+    let text =
+        std::fs::read_to_string(FIXTURE).expect("fixture exists (GROGNARD_BLESS=1 writes it)");
     let fixture: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(
         fresh, fixture,
@@ -69,7 +70,10 @@ fn replay_names_the_first_refused_action() {
         .err()
         .unwrap();
     assert!(err.to_string().contains("action 0 of the list"), "{err}");
-    let err = engine.replay("pg/training", 7, "[{\"nonsense\": 1}]").err().unwrap();
+    let err = engine
+        .replay("pg/training", 7, "[{\"nonsense\": 1}]")
+        .err()
+        .unwrap();
     assert_eq!(err.code(), "bad_json");
     assert!(err.to_string().contains("[0]"), "{err}");
 }

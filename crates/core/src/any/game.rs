@@ -55,6 +55,10 @@ pub trait AnyGame: Send {
     fn action_count(&mut self) -> usize;
     /// At a chance node, `[{"action": .., "prob": {"num": .., "den": ..}}]`; empty otherwise.
     fn chance_outcomes(&mut self) -> Value;
+    /// At a chance node, what the roll resolves and what each outcome would do:
+    /// `{"rule", "title", "facts": [{"name", "value"}], "outcomes": [{"action", "prob",
+    /// "events": [{"rule", "text"}]}]}`; `null` when no dice are due. Nothing is applied.
+    fn preview(&mut self) -> Value;
     /// Applies an action given as JSON text; returns the events.
     fn apply_json(&mut self, action: &str) -> Result<Value, Error>;
     /// Applies an action given as a JSON value; returns the events.
@@ -210,6 +214,35 @@ where
                 .map(|(a, p)| json!({"action": to_value(a), "prob": to_value(p)}))
                 .collect(),
         )
+    }
+
+    fn preview(&mut self) -> Value {
+        if !matches!(self.game.actor(), Actor::Chance(_)) {
+            return Value::Null;
+        }
+        let outcomes = self.game.chance_outcomes().to_vec();
+        let rules = self.game.rules();
+        let state = self.game.state();
+        let described = rules.preview(state).unwrap_or_default();
+        let outcomes: Vec<Value> = outcomes
+            .iter()
+            .map(|(action, prob)| {
+                let events = match rules.applied(state, action) {
+                    Ok((_, events)) => events
+                        .iter()
+                        .map(|e| json!({"rule": e.rule(), "text": rules.describe_event(e)}))
+                        .collect(),
+                    Err(_) => Vec::new(),
+                };
+                json!({"action": to_value(action), "prob": to_value(prob), "events": events})
+            })
+            .collect();
+        json!({
+            "rule": described.rule,
+            "title": described.title,
+            "facts": to_value(&described.facts),
+            "outcomes": outcomes,
+        })
     }
 
     fn apply_json(&mut self, action: &str) -> Result<Value, Error> {

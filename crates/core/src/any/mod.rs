@@ -232,7 +232,11 @@ impl Engine {
                     rule,
                     reason: alloc::format!("action {i} of the list: {reason}"),
                 },
-                Error::BadJson { what, path, message } => Error::BadJson {
+                Error::BadJson {
+                    what,
+                    path,
+                    message,
+                } => Error::BadJson {
                     what,
                     path: alloc::format!("[{i}].{path}"),
                     message,

@@ -160,6 +160,28 @@ pub struct Prompt {
     pub text: String,
 }
 
+/// What a pending roll resolves, for people deciding whether to go on (for example a close
+/// combat's odds and modifiers before its die is rolled). The outcome distribution itself is
+/// `chance_outcomes`; this names what the numbers mean.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct Preview {
+    /// The rule the roll resolves (`"10.6"`).
+    pub rule: Cow<'static, str>,
+    /// A line of English naming the roll (`"close combat: 1809 attacks 1909"`).
+    pub title: String,
+    /// Named facts in display order: `("odds", "3-1")`, `("drm terrain (10.5)", "-1")`, ...
+    pub facts: Vec<Fact>,
+}
+
+/// One named fact of a [`Preview`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fact {
+    /// What it is, with its rule where it has one.
+    pub name: String,
+    /// Its value as shown.
+    pub value: String,
+}
+
 /// The fixed facts about a rule system.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SystemInfo {
@@ -230,6 +252,13 @@ pub trait Rules {
     fn prompt(&self, state: &Self::State) -> Prompt {
         let _ = state;
         Prompt::default()
+    }
+
+    /// At a chance node, what the roll resolves (for display only); `None` when the system
+    /// has nothing to say beyond the outcomes.
+    fn preview(&self, state: &Self::State) -> Option<Preview> {
+        let _ = state;
+        None
     }
 
     /// Appends every legal action of the current actor to `out` (which the caller cleared), in

@@ -3,6 +3,9 @@
 //! the roll (10.6), leader checks (10.7), results (10.8) and the advance after combat (step 9,
 //! provisional: the text breaks off before it).
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
@@ -15,7 +18,7 @@ use super::pending::{LossTask, Pending};
 use super::state::{ArmyStatus, Morale, Off, Phase, State};
 use super::units::Arm;
 use crate::dice::DiceSpec;
-use crate::engine::{Actor, Chance, Illegal, Side};
+use crate::engine::{Actor, Chance, Fact, Illegal, Preview, Side};
 use crate::hex::Hex;
 
 /// Where a close combat is in its sequence (10).
@@ -528,24 +531,40 @@ impl Pg {
 
     /// 10.5: the total DRM.
     fn combat_drm(&self, s: &State, c: &Combat) -> i16 {
+        self.combat_drm_items(s, c).iter().map(|(_, v)| v).sum()
+    }
+
+    /// 10.5: the DRMs that apply, each named with its rule (zero ones left out), in the order
+    /// of the DRM list.
+    pub(crate) fn combat_drm_items(&self, s: &State, c: &Combat) -> Vec<(&'static str, i16)> {
         let ch = &self.charts;
-        let mut drm = 0i16;
+        let mut items: Vec<(&'static str, i16)> = Vec::new();
+        let mut add = |name: &'static str, v: i16| {
+            if v != 0 {
+                items.push((name, v));
+            }
+        };
         let (ta, td) = c.terrain.unwrap_or((c.attackers[0], c.defenders[0]));
         let ia = self.board.hex(ta);
         let id = self.board.hex(td);
         let side = self.board.side_between(td, ta);
-        let mut terrain = i16::from(ia.cc_drm.min(id.cc_drm));
+        add("terrain (10.5)", i16::from(ia.cc_drm.min(id.cc_drm)));
         let entrenched = side.entrenchment;
         if entrenched {
-            terrain += i16::from(self.board.side_rules.entrenchment_cc_drm);
+            add(
+                "entrenchment (10.5)",
+                i16::from(self.board.side_rules.entrenchment_cc_drm),
+            );
         }
         // A slope counts against an attack uphill (the defender on the high side).
         if self.board.side_between(ta, td).up {
-            terrain += i16::from(self.board.side_rules.slope_cc_drm);
+            add(
+                "uphill attack (10.5)",
+                i16::from(self.board.side_rules.slope_cc_drm),
+            );
         }
-        drm += terrain;
         if c.flank {
-            drm += i16::from(ch.cc("flank_attack"));
+            add("flank attack (10.1.1)", i16::from(ch.cc("flank_attack")));
         }
         let penalty = |hexes: &[Hex]| {
             hexes
@@ -553,38 +572,62 @@ impl Pg {
                 .any(|&h| s.locked_at(h).is_some_and(|l| l.penalty))
         };
         if penalty(&c.attackers) {
-            drm += i16::from(ch.cc("locked_penalty"));
+            add(
+                "attacker on a Locked penalty side (6.3)",
+                i16::from(ch.cc("locked_penalty")),
+            );
         }
         if penalty(&c.defenders) {
-            drm -= i16::from(ch.cc("locked_penalty"));
+            add(
+                "defender on a Locked penalty side (6.3)",
+                -i16::from(ch.cc("locked_penalty")),
+            );
         }
         if let (Some(a), Some(d)) = (c.lead[0], c.lead[1]) {
             let diff = i16::from(self.mr(s, a)) - i16::from(self.mr(s, d));
-            drm += diff * i16::from(ch.cc("lead_morale_per_point"));
+            add(
+                "lead units' morale difference (10.5)",
+                diff * i16::from(ch.cc("lead_morale_per_point")),
+            );
             if s.units[usize::from(a)].morale != Morale::Formed {
-                drm += i16::from(ch.cc("attacker_lead_disordered"));
+                add(
+                    "attacker's lead unit not Formed (10.5)",
+                    i16::from(ch.cc("attacker_lead_disordered")),
+                );
             }
             if s.units[usize::from(d)].morale != Morale::Formed {
-                drm += i16::from(ch.cc("defender_lead_disordered"));
+                add(
+                    "defender's lead unit not Formed (10.5)",
+                    i16::from(ch.cc("defender_lead_disordered")),
+                );
             }
         }
         if c.def_units
             .iter()
             .all(|&u| s.units[usize::from(u)].morale == Morale::Routed)
         {
-            drm += i16::from(ch.cc("defender_routed_only"));
+            add(
+                "only Routed defenders (10.5)",
+                i16::from(ch.cc("defender_routed_only")),
+            );
         }
         if c.att_units
             .iter()
             .any(|&u| s.units[usize::from(u)].in_column)
         {
-            drm += i16::from(ch.cc("attacker_in_column"));
+            add(
+                "attacker In Column (7.6)",
+                i16::from(ch.cc("attacker_in_column")),
+            );
         }
         if c.def_units
             .iter()
             .any(|&u| s.units[usize::from(u)].in_column)
         {
-            drm += i16::from(ch.cc("defender_in_column"));
+            add(
+                "defender In Column (7.6)",
+                i16::from(ch.cc("defender_in_column")),
+            );
         }
         let best_leader = |hexes: &[Hex], side: Side| {
             hexes
@@ -593,9 +636,15 @@ impl Pg {
                 .max()
                 .unwrap_or(0)
         };
-        drm += i16::from(best_leader(&c.attackers, s.active)) * i16::from(ch.cc("attacker_leader"));
-        drm += i16::from(best_leader(&c.defenders, s.active.other()))
-            * i16::from(ch.cc("defender_leader"));
+        add(
+            "attacker's leader (10.5)",
+            i16::from(best_leader(&c.attackers, s.active)) * i16::from(ch.cc("attacker_leader")),
+        );
+        add(
+            "defender's leader (10.5)",
+            i16::from(best_leader(&c.defenders, s.active.other()))
+                * i16::from(ch.cc("defender_leader")),
+        );
         // 10.5.1 cavalry shock.
         let all_cav = |units: &[u16]| {
             units
@@ -635,9 +684,54 @@ impl Pg {
                 // Round to nearest, .5 up (10.5.1).
                 (2 * total + n) / (2 * n)
             };
-            drm += avg(&c.att_units) - avg(&c.def_units);
+            add(
+                "cavalry shock (10.5.1)",
+                avg(&c.att_units) - avg(&c.def_units),
+            );
         }
-        drm
+        items
+    }
+
+    /// What the die of step 6 resolves: SP, odds column, each DRM and their total (10.3–10.6).
+    pub(crate) fn combat_preview(&self, s: &State, c: &Combat) -> Preview {
+        let label = |hexes: &[Hex]| {
+            hexes
+                .iter()
+                .map(|&h| self.board.label(h))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (a, d) = ODDS[odds_column(c.sp[0], c.sp[1])];
+        let fact = |name: &str, value: String| Fact {
+            name: name.into(),
+            value,
+        };
+        let mut facts = vec![
+            fact("attacking SP (10.3)", c.sp[0].to_string()),
+            fact("defending SP (10.3)", c.sp[1].to_string()),
+            fact("odds (10.3)", format!("{a}-{d}")),
+        ];
+        if c.flank {
+            facts.push(fact("flank attack (10.1.1)", "yes".into()));
+        }
+        if c.supported {
+            facts.push(fact("supported defense (10.1.1)", "yes".into()));
+        }
+        let items = self.combat_drm_items(s, c);
+        let total: i16 = items.iter().map(|(_, v)| v).sum();
+        for (name, v) in items {
+            facts.push(fact(&format!("DRM {name}"), format!("{v:+}")));
+        }
+        facts.push(fact("DRM total (10.5)", format!("{total:+}")));
+        Preview {
+            rule: "10.6".into(),
+            title: format!(
+                "close combat: {} attacks {}",
+                label(&c.attackers),
+                label(&c.defenders)
+            ),
+            facts,
+        }
     }
 
     fn resolve_roll(&self, s: &mut State, roll: u8, ev: &mut Vec<Event>) {

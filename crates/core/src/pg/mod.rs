@@ -51,7 +51,9 @@ use units::Pieces;
 use crate::any::{Adapter, AnyGame, Error, System};
 use crate::data::{DataError, ResolvedScenario};
 use crate::dice::{DiceSpec, Prob, Roll};
-use crate::engine::{Actor, Chance, Game, Illegal, Prompt, Reached, Rules, Side, SystemInfo};
+use crate::engine::{
+    Actor, Chance, Game, Illegal, Preview, Prompt, Reached, Rules, Side, SystemInfo,
+};
 use crate::hex::Hex;
 
 /// The pg system's facts.
@@ -789,6 +791,25 @@ impl Rules for Pg {
             }
             Phase::CloseCombat => self.combat_actor(s),
             _ => Actor::Player(s.active),
+        }
+    }
+
+    fn preview(&self, s: &State) -> Option<Preview> {
+        if !matches!(self.actor(s), Actor::Chance(_)) {
+            return None;
+        }
+        match &s.combat {
+            Some(c) if c.stage == combat::Stage::Roll && s.pending.is_empty() => {
+                Some(self.combat_preview(s, c))
+            }
+            _ => {
+                let p = self.prompt(s);
+                Some(Preview {
+                    rule: p.rule,
+                    title: p.text,
+                    facts: Vec::new(),
+                })
+            }
         }
     }
 
