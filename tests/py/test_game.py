@@ -302,3 +302,30 @@ def test_play_random_and_play_bots(game: grognard.Game) -> None:
     g2 = grognard.Game("pg/training", 11)
     assert g2.play_bots(("greedy", "random")) == out
     assert grognard.Game("pg/training", 11).play_bots()["steps"] > 0
+
+
+def test_preview_shows_each_outcome_without_applying(cross: Dict[str, Any]) -> None:
+    g = grognard.Game("pg/training", 7)
+    assert g.preview() is None  # no dice due
+    combat = None
+    for action in cross["actions"]:
+        p = g.preview()
+        if p is not None and any("odds" in f["name"] for f in p["facts"]):
+            combat = p
+            break
+        g.apply(action)
+    assert combat is not None, "the fixture's game has a close combat"
+    before = snapshot(g)
+    assert combat == g.preview()
+    assert len(combat["outcomes"]) == 6
+    assert sum(o["prob"]["num"] for o in combat["outcomes"]) == 6
+    for outcome in combat["outcomes"]:
+        assert outcome["events"] and all(e["rule"] for e in outcome["events"])
+    assert snapshot(g) == before
+    # Each outcome's events are those that rolling that value gives.
+    for outcome in combat["outcomes"]:
+        twin = g.clone()
+        events = twin.apply(outcome["action"])
+        assert [(e["rule"], e["text"]) for e in events] == [
+            (e["rule"], e["text"]) for e in outcome["events"]
+        ]

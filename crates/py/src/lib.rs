@@ -7,6 +7,8 @@
 //! call. Long calls (replaying a save or an action list, playing games out, `simulate`) run
 //! with the interpreter detached so other Python threads go on meanwhile.
 
+#![forbid(unsafe_code)]
+
 mod convert;
 mod errors;
 
@@ -295,6 +297,14 @@ impl Game {
     fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let outcomes = self.game().chance_outcomes();
         to_py(py, &outcomes)
+    }
+
+    /// At a chance node, what the roll resolves and what each outcome would do:
+    /// `{"rule", "title", "facts", "outcomes": [{"action", "prob", "events"}]}`; `None` when
+    /// no dice are due. Nothing is applied.
+    fn preview<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let preview = self.game().preview();
+        to_py(py, &preview)
     }
 
     /// Rolls the dice (or draws) at a chance node: with the game's own generator, with a
