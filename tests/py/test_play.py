@@ -144,13 +144,13 @@ def share_of_time_others_ran(call: Any) -> float:
     t1 = time.perf_counter()
     stop.set()
     worker.join()
-    assert t1 - t0 > 0.2, "the call should be long enough to measure"
+    assert t1 - t0 > 0.1, "the call should be long enough to measure"
     slices = {int((s - t0) / 0.01) for s in stamps if t0 <= s <= t1}
     return len(slices) / max(1, int((t1 - t0) / 0.01))
 
 
 def test_the_measure_sees_a_call_holding_the_gil() -> None:
-    big = json.dumps([list(range(50))] * 40_000)
+    big = json.dumps([list(range(50))] * 100_000)
     assert share_of_time_others_ran(lambda: json.loads(big)) < 0.2
 
 
