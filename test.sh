@@ -30,4 +30,7 @@ tests/c/run.sh
 step "Java client (JNA)"
 tests/java/run.sh
 
+step "Python package (maturin into .venv, pytest)"
+tests/py/run.sh
+
 step "all checks passed"
