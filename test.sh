@@ -24,4 +24,13 @@ cargo build -p grognard --no-default-features --features pg --target thumbv7em-n
 step "tests"
 cargo test --workspace --locked
 
+step "C client (gcc, static and shared library, valgrind)"
+tests/c/run.sh
+
+step "Java client (JNA)"
+tests/java/run.sh
+
+step "Python package (maturin into .venv, pytest)"
+tests/py/run.sh
+
 step "all checks passed"

@@ -1,10 +1,49 @@
-//! C ABI of grognard. This crate is a shell until the bindings issue: it links the core and
-//! exports the library version, so the build of a shared and a static library is exercised.
+//! The C ABI of grognard (model: rustls-ffi).
+//!
+//! * Every object the library hands out is an opaque handle (`gg_engine`, `gg_game`) or a
+//!   NUL-terminated JSON string; each has a `*_free` call. Freeing NULL does nothing.
+//! * Every call that can fail returns a [`gg_status`]; `GG_OK` is 0. Outputs are written through
+//!   pointers given last, and only on success. After a failure, [`gg_last_error_message`] and
+//!   [`gg_last_error_json`] say what went wrong on this thread (for an illegal action the rule
+//!   number is in both), and the game is exactly as it was.
+//! * Inputs are checked: NULL pointers, strings that are not UTF-8, malformed JSON, unknown
+//!   systems and scenarios and out-of-range indices each have their own status. No Rust panic
+//!   crosses the boundary: one is caught and reported as `GG_ERR_PANIC`.
+//! * The JSON shapes are the facade's (docs/json.md), the same in C, Python and JavaScript.
+//!
+//! The header `include/grognard.h` is generated from this crate by cbindgen (build.rs) and
+//! committed; a test fails when it is out of date.
 
-/// The library version as a NUL-terminated UTF-8 string with static lifetime.
+#![allow(non_camel_case_types)]
+
+mod engine;
+mod error;
+mod game;
+
+pub use engine::*;
+pub use error::*;
+pub use game::*;
+
+use core::ffi::c_char;
+
+/// The library version (`"0.1.0"`) as a static NUL-terminated string; compare it with the
+/// header's `GG_VERSION_STRING` to detect a header and library mismatch.
 #[unsafe(no_mangle)]
-pub extern "C" fn gg_version() -> *const core::ffi::c_char {
+pub extern "C" fn gg_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// Frees a string returned by the library. NULL is ignored.
+///
+/// # Safety
+/// `s` must be NULL or a string this library returned that has not been freed yet.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn gg_string_free(s: *mut c_char) {
+    if !s.is_null() {
+        // SAFETY: the caller passes a pointer from `CString::into_raw` (every string output
+        // of this library is made by `error::out_string`), not freed before.
+        drop(unsafe { std::ffi::CString::from_raw(s) });
+    }
 }
 
 #[cfg(test)]
@@ -14,5 +53,22 @@ mod tests {
         // SAFETY: gg_version returns a pointer to a static NUL-terminated string.
         let s = unsafe { core::ffi::CStr::from_ptr(super::gg_version()) };
         assert_eq!(s.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    }
+
+    /// The committed header is what cbindgen makes of this crate now.
+    #[test]
+    fn committed_header_is_current() {
+        let generated = include_str!(concat!(env!("OUT_DIR"), "/grognard.h"));
+        let committed = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../include/grognard.h"
+        ))
+        .unwrap_or_default();
+        assert!(
+            generated == committed,
+            "include/grognard.h is out of date: copy {}/grognard.h over it \
+             (or run `GROGNARD_BLESS=1 cargo build -p grognard-ffi`)",
+            env!("OUT_DIR")
+        );
     }
 }

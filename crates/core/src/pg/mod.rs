@@ -583,7 +583,8 @@ impl Pg {
                         );
                     }
                 }
-                if let Err((rule, why)) = self.check_step(s, &self.occupancy(s), *piece, *dir) {
+                let occ = self.occupancy_near(s, self.piece_hex(s, *piece));
+                if let Err((rule, why)) = self.check_step(s, &occ, *piece, *dir) {
                     return Illegal::new(rule, why);
                 }
             }
@@ -615,7 +616,16 @@ impl Pg {
                 Phase::Over => "3.0",
             }
         };
-        Illegal::new(rule, format!("{a:?} is not a legal decision now"))
+        let shown = serde_json::to_string(a).unwrap_or_else(|_| format!("{a:?}"));
+        let asked = self.prompt(s).text;
+        if asked.is_empty() {
+            Illegal::new(rule, format!("{shown} is not a legal decision now"))
+        } else {
+            Illegal::new(
+                rule,
+                format!("{shown} is not a legal decision now (the step asks: {asked})"),
+            )
+        }
     }
 
     /// Whether `Move { piece, dir, below }` is among the legal actions (same answer as
@@ -634,10 +644,14 @@ impl Pg {
         if !valid || !(s.mover == Some(p) || self.piece_may_start(s, p)) {
             return false;
         }
-        let occ = self.occupancy(s);
-        if s.mover != Some(p) && self.mover_must_move_on(s, &occ) {
-            return false;
+        // Only the hexes around the counter (and around the counter still moving) matter.
+        if let Some(m) = s.mover.filter(|&m| m != p) {
+            let near_mover = self.occupancy_near(s, self.piece_hex(s, m));
+            if self.mover_must_move_on(s, &near_mover) {
+                return false;
+            }
         }
+        let occ = self.occupancy_near(s, self.piece_hex(s, p));
         if self.check_step(s, &occ, p, d).is_err() {
             return false;
         }
@@ -1018,6 +1032,7 @@ impl Rules for Pg {
             {
                 self.move_listed(s, *piece, *dir, *below)
             }
+            _ if s.pending.is_empty() && s.phase == Phase::Movement => self.movement_listed(s, a),
             _ => {
                 let mut legal = Vec::new();
                 self.actions(s, &mut legal);

@@ -363,6 +363,7 @@ impl Pg {
         };
         if let Some(p) = s.mover {
             push_moves(p, out);
+            // 5.3: an overstacked mover that can step on must; nothing else is offered.
             if self.mover_must_move_on(s, &occ) {
                 return;
             }
@@ -381,22 +382,8 @@ impl Pg {
                 push_moves(p, out);
             }
         }
-        for (i, x) in s.units.iter().enumerate() {
-            let u = i as u16;
-            let info = &self.pieces.units[i];
-            if x.off != Off::No || info.side != s.active || x.reordered || !self.unit_active(s, u) {
-                continue;
-            }
-            // 5.4: Coalition artillery that entered an EZOC stays at the bottom this phase.
-            if info.arm == Arm::Artillery
-                && !info.prussian
-                && x.art_moved
-                && self.ezoc(s, info.side, x.hex)
-            {
-                continue;
-            }
-            let stack = self.stack(s, x.hex);
-            if stack.first() != Some(&u) && stack.len() > 1 {
+        for u in 0..s.units.len() as u16 {
+            if self.may_to_top(s, u) {
                 out.push(Action::ToTop { unit: u });
             }
         }
@@ -410,22 +397,97 @@ impl Pg {
                 out.push(Action::ArtilleryInColumn { unit: i });
             }
         }
-        if let Some(ac) = self.pieces.commander[s.active.index()] {
-            let x = &s.leaders[usize::from(ac)];
-            if x.present
-                && !x.in_column
-                && !x.moved
-                && s.mover != Some(Piece::Leader(ac))
-                && s.armies[s.active.index()].activated
-            {
-                out.push(Action::CommanderInColumn);
-            }
+        if self.may_commander_column(s) {
+            out.push(Action::CommanderInColumn);
         }
         // 5.3: stacking violations must be corrected before the phase ends, as long as any
         // counter can still move.
         if !any_move || !self.active_overstacked(s) {
             out.push(Action::EndPhase);
         }
+    }
+
+    /// Whether `a`, an action of the Movement Phase other than a step, is among the legal
+    /// actions: the same answer as [`movement_actions`](Self::movement_actions) gives, without
+    /// judging every step of every counter (the random-play test compares the two).
+    pub(crate) fn movement_listed(&self, s: &State, a: &Action) -> bool {
+        let mover_blocks = s.mover.is_some_and(|m| {
+            let occ = self.occupancy_near(s, self.piece_hex(s, m));
+            self.mover_must_move_on(s, &occ)
+        });
+        if mover_blocks {
+            return false;
+        }
+        match *a {
+            Action::EndMove => s.mover.is_some(),
+            Action::ToTop { unit } => usize::from(unit) < s.units.len() && self.may_to_top(s, unit),
+            Action::GoInColumn { wing } => {
+                usize::from(wing) < self.pieces.wings.len() && self.may_go_in_column(s, wing)
+            }
+            Action::ArtilleryInColumn { unit } => {
+                usize::from(unit) < s.units.len() && self.may_artillery_column(s, unit)
+            }
+            Action::CommanderInColumn => self.may_commander_column(s),
+            Action::EndPhase => !self.active_overstacked(s) || !self.any_step(s),
+            _ => false,
+        }
+    }
+
+    /// Whether any counter has a legal step (the question 5.3 asks before the phase ends).
+    fn any_step(&self, s: &State) -> bool {
+        let occ = self.occupancy(s);
+        let may = |p: Piece| {
+            Direction::ALL
+                .into_iter()
+                .any(|d| self.check_step(s, &occ, p, d).is_ok())
+        };
+        if s.mover.is_some_and(may) {
+            return true;
+        }
+        (0..s.units.len() as u16).any(|u| {
+            let p = Piece::Unit(u);
+            Some(p) != s.mover
+                && !s.units[usize::from(u)].moved
+                && self.piece_may_start(s, p)
+                && may(p)
+        }) || (0..s.leaders.len() as u16).any(|l| {
+            let p = Piece::Leader(l);
+            Some(p) != s.mover
+                && !s.leaders[usize::from(l)].moved
+                && self.piece_may_start(s, p)
+                && may(p)
+        })
+    }
+
+    /// 5.4: a unit of the Active player may be put on top of its stack once per phase.
+    fn may_to_top(&self, s: &State, u: u16) -> bool {
+        let x = &s.units[usize::from(u)];
+        let info = &self.pieces.units[usize::from(u)];
+        if x.off != Off::No || info.side != s.active || x.reordered || !self.unit_active(s, u) {
+            return false;
+        }
+        // 5.4: Coalition artillery that entered an EZOC stays at the bottom this phase.
+        if info.arm == Arm::Artillery
+            && !info.prussian
+            && x.art_moved
+            && self.ezoc(s, info.side, x.hex)
+        {
+            return false;
+        }
+        let stack = self.stack(s, x.hex);
+        stack.first() != Some(&u) && stack.len() > 1
+    }
+
+    /// 4.4/7.6: the Army Commander may go In Column while his army is activated.
+    fn may_commander_column(&self, s: &State) -> bool {
+        self.pieces.commander[s.active.index()].is_some_and(|ac| {
+            let x = &s.leaders[usize::from(ac)];
+            x.present
+                && !x.in_column
+                && !x.moved
+                && s.mover != Some(Piece::Leader(ac))
+                && s.armies[s.active.index()].activated
+        })
     }
 
     /// Whether a hex of the Active player breaks the stacking limits (5.1, 5.2).
@@ -520,7 +582,7 @@ impl Pg {
                 } else if !self.piece_may_start(s, *piece) {
                     return Err(Illegal::new("7.3", "that counter may not move now"));
                 }
-                let occ = self.occupancy(s);
+                let occ = self.occupancy_near(s, self.piece_hex(s, *piece));
                 let cost = self
                     .check_step(s, &occ, *piece, *dir)
                     .map_err(|(r, why)| Illegal::new(r, why))?;

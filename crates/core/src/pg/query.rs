@@ -11,59 +11,125 @@ use crate::engine::Side;
 use crate::hex::Hex;
 
 /// Who is where, computed once for many questions about one position (the hot path of legal
-/// moves): units and inf/cav per hex and side, and each side's zone of control (6.1).
+/// moves): units and inf/cav per hex and side, and each side's zone of control (6.1). Either
+/// for the whole map ([`Pg::occupancy`]) or for the hexes within two of one hex
+/// ([`Pg::occupancy_near`]: enough to judge one step, far cheaper on a large map).
 #[derive(Clone, Debug, Default)]
 pub struct Occ {
-    zoc: [Vec<bool>; 2],
-    units: [Vec<u8>; 2],
-    combat: [Vec<u8>; 2],
+    /// `None`: the whole map, indexed as the board indexes it; `Some(c)`: the 5x5 axial window
+    /// around `c`.
+    origin: Option<Hex>,
+    cells: Vec<Cell>,
 }
 
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    zoc: [bool; 2],
+    units: [u8; 2],
+    combat: [u8; 2],
+}
+
+/// The reach of a local occupancy: a step's questions concern its two hexes and their
+/// neighbours, and a zone of control reaches one hex further.
+const NEAR: i16 = 2;
+const SPAN: i16 = 2 * NEAR + 1;
+
 impl Occ {
+    #[inline]
+    fn index(&self, pg: &Pg, hex: Hex) -> Option<usize> {
+        match self.origin {
+            None => pg.board.index(hex),
+            Some(c) => {
+                let (dq, dr) = (hex.q - c.q, hex.r - c.r);
+                if dq.abs() > NEAR || dr.abs() > NEAR {
+                    debug_assert!(false, "a local occupancy was asked about a far hex");
+                    return None;
+                }
+                Some(((dq + NEAR) * SPAN + dr + NEAR) as usize)
+            }
+        }
+    }
+
+    #[inline]
+    fn cell(&self, pg: &Pg, hex: Hex) -> Option<&Cell> {
+        self.index(pg, hex).and_then(|i| self.cells.get(i))
+    }
+
     /// Whether `hex` is in an enemy zone of control for `side`.
     #[inline]
     pub fn ezoc(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
-        pg.board
-            .index(hex)
-            .is_some_and(|i| self.zoc[side.other().index()][i])
+        self.cell(pg, hex)
+            .is_some_and(|c| c.zoc[side.other().index()])
     }
 
     /// Whether any unit of `side` is in `hex`.
     #[inline]
     pub fn has_units(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
-        pg.board
-            .index(hex)
-            .is_some_and(|i| self.units[side.index()][i] > 0)
+        self.cell(pg, hex)
+            .is_some_and(|c| c.units[side.index()] > 0)
     }
 
     /// Whether any infantry or cavalry of `side` is in `hex`.
     #[inline]
     pub fn has_combat(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
-        pg.board
-            .index(hex)
-            .is_some_and(|i| self.combat[side.index()][i] > 0)
+        self.cell(pg, hex)
+            .is_some_and(|c| c.combat[side.index()] > 0)
     }
 }
 
 impl Pg {
-    /// The occupancy of a position (see [`Occ`]).
+    /// The occupancy of a position over the whole map (see [`Occ`]).
     pub fn occupancy(&self, s: &State) -> Occ {
-        let n = self.board.cells();
         let mut o = Occ {
-            zoc: [alloc::vec![false; n], alloc::vec![false; n]],
-            units: [alloc::vec![0; n], alloc::vec![0; n]],
-            combat: [alloc::vec![0; n], alloc::vec![0; n]],
+            origin: None,
+            cells: alloc::vec![Cell::default(); self.board.cells()],
+        };
+        self.fill_occupancy(s, &mut o, |_| true);
+        o
+    }
+
+    /// The occupancy of the hexes within two of `center` (see [`Occ`]): what judging one
+    /// step of a counter in `center` needs.
+    pub fn occupancy_near(&self, s: &State, center: Hex) -> Occ {
+        let mut o = Occ {
+            origin: Some(center),
+            cells: alloc::vec![Cell::default(); (SPAN * SPAN) as usize],
+        };
+        // A unit matters when it stands in the window or its ZOC reaches into it (a cheap
+        // box test first: most units of a large battle are far away).
+        let reach = NEAR + 1;
+        self.fill_occupancy(s, &mut o, |h| {
+            (h.q - center.q).abs() <= reach
+                && (h.r - center.r).abs() <= reach
+                && h.distance(center) <= reach as u32
+        });
+        o
+    }
+
+    fn fill_occupancy(&self, s: &State, o: &mut Occ, wanted: impl Fn(Hex) -> bool) {
+        let local = o.origin;
+        let idx = |o: &Occ, h: Hex| -> Option<usize> {
+            match local {
+                None => self.board.index(h),
+                Some(c) => {
+                    let (dq, dr) = (h.q - c.q, h.r - c.r);
+                    (dq.abs() <= NEAR && dr.abs() <= NEAR && self.board.on_map(h))
+                        .then(|| ((dq + NEAR) * SPAN + dr + NEAR) as usize)
+                        .filter(|&i| i < o.cells.len())
+                }
+            }
         };
         for (i, u) in s.units.iter().enumerate() {
-            if u.off != Off::No {
+            if u.off != Off::No || !wanted(u.hex) {
                 continue;
             }
             let p = &self.pieces.units[i];
             let side = p.side.index();
-            if let Some(c) = self.board.index(u.hex) {
-                o.units[side][c] = o.units[side][c].saturating_add(1);
+            if let Some(c) = idx(o, u.hex) {
+                let cell = &mut o.cells[c];
+                cell.units[side] = cell.units[side].saturating_add(1);
                 if p.arm != Arm::Artillery {
-                    o.combat[side][c] = o.combat[side][c].saturating_add(1);
+                    cell.combat[side] = cell.combat[side].saturating_add(1);
                 }
             }
             if u.morale == Morale::Routed {
@@ -73,13 +139,12 @@ impl Pg {
             for nb in u.hex.neighbors() {
                 let info = self.board.hex(nb);
                 if info.on_map && info.cost[class].is_some() {
-                    if let Some(c) = self.board.index(nb) {
-                        o.zoc[side][c] = true;
+                    if let Some(c) = idx(o, nb) {
+                        o.cells[c].zoc[side] = true;
                     }
                 }
             }
         }
-        o
     }
 
     /// The units in `hex`, top first (5.4).
@@ -191,8 +256,14 @@ impl Pg {
 
     /// Inf/cav steps and artillery steps of `side` in a hex.
     pub fn steps_in(&self, s: &State, hex: Hex) -> (u8, u8) {
-        let mut inf = 0u8;
-        let mut art = 0u8;
+        let (inf, art, _) = self.stack_load(s, hex);
+        (inf, art)
+    }
+
+    /// One pass over a hex's stack: inf/cav steps, artillery steps, and whether any counter
+    /// there is In Column (what 5.1 and 5.2 ask).
+    fn stack_load(&self, s: &State, hex: Hex) -> (u8, u8, bool) {
+        let (mut inf, mut art, mut ic) = (0u8, 0u8, false);
         for (i, u) in s.units.iter().enumerate() {
             if u.off == Off::No && u.hex == hex {
                 if self.is_combat(i as u16) {
@@ -200,18 +271,15 @@ impl Pg {
                 } else {
                     art = art.saturating_add(u.steps);
                 }
+                ic |= u.in_column;
             }
         }
-        (inf, art)
+        (inf, art, ic)
     }
 
     /// Whether a hex's stack is within the stacking limits (5.1, 5.2).
     pub fn stacking_ok(&self, s: &State, hex: Hex) -> bool {
-        let (inf, art) = self.steps_in(s, hex);
-        let ic = s
-            .units
-            .iter()
-            .any(|u| u.off == Off::No && u.hex == hex && u.in_column);
+        let (inf, art, ic) = self.stack_load(s, hex);
         if inf == 0 {
             art <= 12
         } else if ic {
@@ -224,17 +292,14 @@ impl Pg {
     /// The stacking rule a unit would break by entering `hex` (5.1, or 5.2 when the unit or a
     /// unit there is In Column); `None` if it fits.
     pub fn overstacks_if_entered(&self, s: &State, u: u16, hex: Hex) -> Option<&'static str> {
-        let (mut inf, mut art) = self.steps_in(s, hex);
+        let (mut inf, mut art, here_ic) = self.stack_load(s, hex);
         let x = &s.units[usize::from(u)];
         if self.is_combat(u) {
             inf = inf.saturating_add(x.steps);
         } else {
             art = art.saturating_add(x.steps);
         }
-        let ic = x.in_column
-            || s.units
-                .iter()
-                .any(|y| y.off == Off::No && y.hex == hex && y.in_column);
+        let ic = x.in_column || here_ic;
         if inf == 0 {
             (art > 12).then_some("5.1")
         } else if ic {
