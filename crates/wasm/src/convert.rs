@@ -164,10 +164,8 @@ pub fn side_arg(v: &JsValue) -> Result<u32, JsValue> {
 /// A seed in an output: a JS number cannot hold integers above 2^53 - 1 exactly, so larger ones
 /// become decimal strings (a saved game's `game.seed`, a simulation's `seed`).
 pub fn seed_to_js(seed: &mut Value) {
-    if let Some(n) = seed.as_u64() {
-        if n as f64 > MAX_SAFE {
-            *seed = Value::String(n.to_string());
-        }
+    if let Some(n) = seed.as_u64().filter(|&n| n as f64 > MAX_SAFE) {
+        *seed = Value::String(n.to_string());
     }
 }
 
