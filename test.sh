@@ -33,4 +33,10 @@ tests/java/run.sh
 step "Python package (maturin into .venv, pytest)"
 tests/py/run.sh
 
+step "wasm package (wasm-bindgen for node and web, node --test)"
+tests/wasm/run.sh
+
+step "web page in headless Chromium (playwright-core)"
+tests/web/run.sh
+
 step "all checks passed"
