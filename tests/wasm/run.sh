@@ -15,3 +15,4 @@ if ! GROGNARD_WASM_NODE="$(realpath "$target/wasm/node")" \
     echo "tests/wasm: FAILED" >&2
     exit 1
 fi
+echo "tests/wasm: $(grep -E '^# (pass|fail) ' "$log" | tr '\n' ' ')"

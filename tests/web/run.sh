@@ -23,3 +23,4 @@ if ! node --test tests/web/ >"$log" 2>&1; then
     echo "tests/web: FAILED" >&2
     exit 1
 fi
+echo "tests/web: $(grep -E '^# (pass|fail) ' "$log" | tr '\n' ' ')(screenshot in ${CARGO_TARGET_DIR:-target}/web/screenshot.png)"
