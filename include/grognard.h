@@ -252,6 +252,15 @@ gg_status gg_game_save(gg_game *game, char **out);
 // receives a string to free with `gg_string_free`.
 gg_status gg_game_outcome(gg_game *game, char **out);
 
+// What a front end needs to draw the game: `{"scheme", "map", "orientation", "hexes": [{"id",
+// "q", "r", "x", "y", "terrain"}], "hexsides": [..], "pieces": [{"id", "name", "side", "hex",
+// ..}]}` (docs/json.md, "Board"), or `null` for a system without one.
+//
+// # Safety
+// `game` is a live game not used elsewhere during the call; `out` is valid for one write and
+// receives a string to free with `gg_string_free`.
+gg_status gg_game_board(gg_game *game, char **out);
+
 // What side 0 or 1 may see of the state (`GG_ERR_SIDE` for another side).
 //
 // # Safety

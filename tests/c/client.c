@@ -234,6 +234,10 @@ static void play_json(const gg_engine *engine) {
   CHECK(h1 != h2, "undo changed the copy");
   OK(gg_game_state_hash(game, &h2));
   CHECK(h1 == h2, "the original is untouched by its clone's undo");
+  char *board = NULL;
+  OK(gg_game_board(game, &board));
+  CHECK(strstr(board, "\"hexes\"") != NULL && strstr(board, "\"0707\"") != NULL, "board");
+  gg_string_free(board);
   char *state = NULL, *obs = NULL, *history = NULL;
   OK(gg_game_state(game, &state));
   OK(gg_game_observation(game, 1, &obs));

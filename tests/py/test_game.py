@@ -329,3 +329,13 @@ def test_preview_shows_each_outcome_without_applying(cross: Dict[str, Any]) -> N
         assert [(e["rule"], e["text"]) for e in events] == [
             (e["rule"], e["text"]) for e in outcome["events"]
         ]
+
+
+def test_board_names_every_hex_and_counter() -> None:
+    g = grognard.Game("pg/training", seed=1)
+    b = g.board()
+    assert b is not None
+    ids = {h["id"] for h in b["hexes"]}
+    assert "0707" in ids
+    assert all(p["hex"] is None or p["hex"] in ids for p in b["pieces"])
+    assert len(b["pieces"]) > 0

@@ -207,6 +207,19 @@ pub unsafe extern "C" fn gg_game_outcome(game: *mut gg_game, out: *mut *mut c_ch
     unsafe { json_call(game, out, |g| g.outcome().unwrap_or(Value::Null)) }
 }
 
+/// What a front end needs to draw the game: `{"scheme", "map", "orientation", "hexes": [{"id",
+/// "q", "r", "x", "y", "terrain"}], "hexsides": [..], "pieces": [{"id", "name", "side", "hex",
+/// ..}]}` (docs/json.md, "Board"), or `null` for a system without one.
+///
+/// # Safety
+/// `game` is a live game not used elsewhere during the call; `out` is valid for one write and
+/// receives a string to free with `gg_string_free`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn gg_game_board(game: *mut gg_game, out: *mut *mut c_char) -> gg_status {
+    // SAFETY: by the caller's contract.
+    unsafe { json_call(game, out, |g| g.board()) }
+}
+
 /// What side 0 or 1 may see of the state (`GG_ERR_SIDE` for another side).
 ///
 /// # Safety

@@ -307,6 +307,14 @@ impl Game {
         to_py(py, &preview)
     }
 
+    /// What a front end needs to draw the game: the map's hexes (printed id, axial and pixel
+    /// position, terrain), hexside features and every counter with where it stands; `None` for
+    /// a system without a board view.
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let board = self.game().board();
+        to_py(py, &board)
+    }
+
     /// Rolls the dice (or draws) at a chance node: with the game's own generator, with a
     /// generator seeded by `seed`, or taking `value` as the dice read (1..6 for 1d6, ...).
     /// Returns `{"action": .., "events": [..]}`.
