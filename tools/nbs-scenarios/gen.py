@@ -54,9 +54,24 @@ def dumps(obj, depth=0):
     return "[\n" + ",\n".join(pad1 + dumps(v, depth + 1) for v in obj) + "\n" + pad + "]"
 
 
+CHECK = "--check" in sys.argv
+DIFFERS = []
+
+
 def write(name, obj):
-    with open(os.path.join(OUT, name), "w", encoding="utf-8") as f:
-        f.write(dumps(obj) + "\n")
+    """Write the file, or with --check report whether it differs from what is there."""
+    path, text = os.path.join(OUT, name), dumps(obj) + "\n"
+    if CHECK:
+        try:
+            with open(path, encoding="utf-8") as f:
+                same = f.read() == text
+        except OSError:
+            same = False
+        if not same:
+            DIFFERS.append(name)
+        return
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 # =============================================================================================
@@ -400,7 +415,7 @@ def build_french():
     return {
         "format": FORMAT, "kind": "counters", "id": "nbs/austerlitz-french", "system": "nbs",
         "name": "Austerlitz: the Grande Armee", "provenance": rule(OB, "1.3", note=COUNTER_PROV),
-        "note": "46 brigades, one battery, 23 leaders, 6 HQs. Corps and divisional artillery other than "
+        "note": "46 brigades, one battery, 22 leaders, 6 HQs. Corps and divisional artillery other than "
                 "4b (h-f) are not named in the text and are absent.",
         "types": ["infantry", "cavalry", "artillery", "leader", "hq"],
         "attributes": attributes("french"),
@@ -716,20 +731,19 @@ TURNS_NOTE_5 = ("50 turns from 10:00 Dec 1 to 17:00 Dec 2 (AUS 7.5). The Turn Re
                 "night turns and labels of Dec 1 are therefore provisional.")
 
 
-def allied_left(s, rules):
+def allied_left(s, rules, keep=None):
     s.zone(al_brigades("AG-L"), ["B30.20"], 3, {"within": 3, "of": "B30.20", "as_printed": "w/3 B30.20"}, rules,
-           leaders=[al_leader("AG-L")])
-    s.zone(al_brigades("1-L"), ["B40.25"], 3, {"within": 3, "of": "B40.25"}, rules,
-           leaders=[leader_id("Buxhowden"), al_leader("1-L")],
-           note=None)
-    s.zone(al_brigades("2-L"), ["B35.35"], 3, {"within": 3, "of": "B35.35"}, rules,
+           keep, leaders=[al_leader("AG-L")])
+    s.zone(al_brigades("1-L"), ["B40.25"], 3, {"within": 3, "of": "B40.25"}, rules, keep,
+           leaders=[leader_id("Buxhowden"), al_leader("1-L")])
+    s.zone(al_brigades("2-L"), ["B35.35"], 3, {"within": 3, "of": "B35.35"}, rules, keep,
            leaders=[al_leader("2-L")])
 
 
 def build_s1(cs):
     labels = day_labels(2, "06:00", 9)
     s = Setup(cs)
-    allied_left(s, ["AUS 7.1"])
+    allied_left(s, ["AUS 7.1"], lambda h: h.startswith("B"))  # map B only
     french_3_4(s, ["AUS 7.1"])
     s.arrive([al_leader("3-L")], turn_of(labels, "Dec 2 07:30"), "map-b-north-edge-25-29", ["AUS 7.1"],
              note="3-L enters between B25.35 and B29.35; its brigades are not named in the text.")
@@ -980,6 +994,8 @@ def main():
     write("austerlitz-3.json", build_s34(cs, 3))
     write("austerlitz-4.json", build_s34(cs, 4))
     write("austerlitz-5.json", build_s5(cs))
+    if DIFFERS:
+        sys.exit("differs from the generator: " + ", ".join(DIFFERS))
 
 
 if __name__ == "__main__":
