@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the C library (static and shared), compiles tests/c/client.c against the committed
+# Builds the C library (static and shared; the dev profile, which shares its compiled core with
+# `cargo test`), compiles tests/c/client.c against the committed
 # header with gcc, runs it against both libraries (a whole Rossbach game through the fast path
 # on the shared one) and once more under valgrind, which must report no error and no leak.
 set -euo pipefail
@@ -8,8 +9,8 @@ target="${CARGO_TARGET_DIR:-$PWD/target}"
 out="$target/c"
 mkdir -p "$out"
 
-cargo build --release --locked -p grognard-ffi --quiet
-lib="$target/release"
+cargo build --locked -p grognard-ffi --quiet
+lib="$target/debug"
 flags=(-std=c11 -Wall -Wextra -Werror -pedantic -O1 -g -Iinclude)
 gcc "${flags[@]}" tests/c/client.c "$lib/libgrognard.a" -lpthread -ldl -lm -o "$out/client_static"
 gcc "${flags[@]}" tests/c/client.c -L"$lib" -lgrognard -Wl,-rpath,"$lib" -o "$out/client_shared"

@@ -14,9 +14,9 @@ if [ ! -f "$jna" ]; then
   fi
 fi
 command -v javac > /dev/null || { echo "tests/java: a JDK (javac) is needed" >&2; exit 1; }
-cargo build --release --locked -p grognard-ffi --quiet
+cargo build --locked -p grognard-ffi --quiet
 mkdir -p "$out"
 javac -Xlint:all -Werror -cp "$jna" -d "$out" tests/java/GrognardClient.java
-java -cp "$jna:$out" -Djna.library.path="$target/release" GrognardClient \
+java -cp "$jna:$out" -Djna.library.path="$target/debug" GrognardClient \
   tests/fixtures/cross/pg-training.json > "$out/client.log" || { cat "$out/client.log"; exit 1; }
 echo "tests/java: JNA client passed ($(grep -c . "$out/client.log") lines in $out/client.log)"
