@@ -17,9 +17,9 @@ cargo fmt --all --check
 step "cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "core builds without std for thumbv7em-none-eabihf (bare, and with the pg rules)"
+step "core builds without std for thumbv7em-none-eabihf (bare, and with the pg and nbs rules)"
 cargo build -p grognard --no-default-features --target thumbv7em-none-eabihf --locked
-cargo build -p grognard --no-default-features --features pg --target thumbv7em-none-eabihf --locked
+cargo build -p grognard --no-default-features --features pg,nbs --target thumbv7em-none-eabihf --locked
 
 step "tests"
 cargo test --workspace --locked

@@ -22,5 +22,7 @@ pub mod data;
 pub mod dice;
 pub mod engine;
 pub mod hex;
+#[cfg(feature = "nbs")]
+pub mod nbs;
 #[cfg(feature = "pg")]
 pub mod pg;

@@ -10,11 +10,13 @@
 //! * [`coord`](Hex): [`Hex`], [`Direction`], distance and neighbours.
 //! * [`id`]: [`Scheme`], [`HexId`], [`IdError`].
 //! * [`grid`]: [`Grid`], [`GridSpec`], [`SheetLayout`], [`Extent`], [`Parity`], [`RowOrder`].
+//! * [`facing`]: [`Facing`], twelve-way facing (hexsides and corners) and the frontal hexes.
 //! * [`side`]: [`Hexside`], one canonical value per edge.
 //! * [`los`]: exact lines of sight ([`los::trace`], [`LosStep`], [`los::contact`]).
 //! * [`reach`]: least-cost movement ([`Reach`], [`MoveCosts`], [`ReachOptions`]).
 
 mod coord;
+pub mod facing;
 pub mod grid;
 pub mod id;
 pub mod los;
@@ -22,6 +24,7 @@ pub mod reach;
 pub mod side;
 
 pub use coord::{Compass, Direction, Hex};
+pub use facing::Facing;
 pub use grid::{Bounds, Extent, Grid, GridError, GridSpec, Parity, RowOrder, SheetLayout};
 pub use id::{HexId, IdError, IdProblem, Scheme};
 pub use los::{Contact, LosStep};

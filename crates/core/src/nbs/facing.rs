@@ -1,0 +1,215 @@
+//! Facing (13.0–13.2): which way a stack's front lies, what turning costs, and how facing
+//! limits movement. Geometry is [`crate::hex::Facing`]: six hexsides and six corners.
+//!
+//! Not here yet: the frontal arc beyond range 1 and for corner facing at range 1 (the 13.0a
+//! diagrams are not in the text); the road exceptions of 13.2c belong to movement.
+
+use crate::hex::{Direction, Facing};
+
+/// How a unit's facing divides its surroundings (13.0a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FacingMode {
+    /// Front and flank/rear as the counter faces: Line, Column, Skirmishers stacked with other
+    /// types, Cavalry (combat formation and Blown), Unlimbered artillery.
+    Standard,
+    /// Every side is front: Skirmishers alone in their hex, any unit not Routed in a walled
+    /// farm, town or redoubt hex, Squares. The counter still shows the centre-front hexside for
+    /// movement.
+    AllFrontal,
+    /// Every side is flank/rear: Limbered artillery, Routed units. The counter still shows the
+    /// centre-front hexside for movement.
+    AllFlank,
+    /// No facing and no facing costs: leaders, HQs, markers.
+    None,
+}
+
+impl FacingMode {
+    /// Whether fire or an attack entering from the neighbour toward `from` strikes the front
+    /// (13.0a, 13.0b), at range 1. Fire along the boundary between front and flank counts as
+    /// flank; at range 1 that boundary is a corner of the hex, not a hexside, so every
+    /// adjacent hex is wholly front or wholly flank.
+    pub fn frontal_from(self, facing: Facing, from: Direction) -> bool {
+        match self {
+            FacingMode::Standard => facing.is_frontal(from),
+            FacingMode::AllFrontal => true,
+            FacingMode::AllFlank | FacingMode::None => false,
+        }
+    }
+}
+
+/// The movement points to turn from `from` to `to` in place (13.1): 1 MP for each hexside of
+/// change (13.1a), a faced hexside to a corner at either of its ends free and a corner to
+/// either hexside at it 1 MP (13.1c), and an about-face for 1 MP (13.1d). The cheapest
+/// sequence of those moves is the cost (a stack "can re-face any number of hexsides in one
+/// hex" given the MPs). Units without facing pay nothing.
+pub fn change_cost(mode: FacingMode, from: Facing, to: Facing) -> u8 {
+    if mode == FacingMode::None {
+        return 0;
+    }
+    // Cheapest path over the twelve positions with the moves the rules allow (0-1-weighted,
+    // tiny: relax until nothing improves).
+    let mut cost = [u8::MAX; 12];
+    cost[usize::from(from.index())] = 0;
+    loop {
+        let mut changed = false;
+        for i in 0..12u8 {
+            let c = cost[usize::from(i)];
+            if c == u8::MAX {
+                continue;
+            }
+            let here = Facing::new(i).unwrap_or(from);
+            for (next, step) in moves(here) {
+                let n = usize::from(next.index());
+                if c + step < cost[n] {
+                    cost[n] = c + step;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    cost[usize::from(to.index())]
+}
+
+/// The single facing changes 13.1 prices, from `f` (a corner has three; the array repeats
+/// its about-face to keep one length).
+fn moves(f: Facing) -> [(Facing, u8); 5] {
+    let about_face = (f.opposite(), 1); // 13.1d
+    if f.is_corner() {
+        // 13.1c: a corner to either hexside at it costs 1.
+        [
+            (f.rotate(1), 1),
+            (f.rotate(-1), 1),
+            about_face,
+            about_face,
+            about_face,
+        ]
+    } else {
+        // 13.1a: a hexside to the next hexside costs 1; 13.1c: to a corner at either end free.
+        [
+            (f.rotate(2), 1),
+            (f.rotate(-2), 1),
+            about_face,
+            (f.rotate(1), 0),
+            (f.rotate(-1), 0),
+        ]
+    }
+}
+
+/// The factor on a hex's movement cost for a stack stepping toward `d` without turning
+/// (13.2a): 1 through the centre-front hexside (or, facing a corner, into either frontal
+/// hex), 2 through any other hexside. Units without facing always pay 1.
+pub fn entry_cost_factor(mode: FacingMode, facing: Facing, d: Direction) -> u8 {
+    if mode == FacingMode::None {
+        return 1;
+    }
+    let through_front = if facing.is_corner() {
+        facing.is_frontal(d)
+    } else {
+        Facing::side(d) == facing
+    };
+    if through_front { 1 } else { 2 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::Compass;
+
+    fn dir(c: Compass) -> Direction {
+        Direction::from_compass(c)
+    }
+
+    #[test]
+    fn r13_1a_one_mp_per_hexside() {
+        let n = Facing::side(dir(Compass::N));
+        assert_eq!(change_cost(FacingMode::Standard, n, n), 0);
+        assert_eq!(
+            change_cost(FacingMode::Standard, n, Facing::side(dir(Compass::NE))),
+            1
+        );
+        assert_eq!(
+            change_cost(FacingMode::Standard, n, Facing::side(dir(Compass::SE))),
+            2
+        );
+    }
+
+    #[test]
+    fn r13_1c_hexside_to_corner_free_corner_to_hexside_one() {
+        let n = Facing::side(dir(Compass::N));
+        let corner = n.rotate(1);
+        assert!(corner.is_corner());
+        assert_eq!(change_cost(FacingMode::Standard, n, corner), 0);
+        assert_eq!(change_cost(FacingMode::Standard, n, n.rotate(-1)), 0);
+        assert_eq!(change_cost(FacingMode::Standard, corner, n), 1);
+        assert_eq!(change_cost(FacingMode::Standard, corner, n.rotate(2)), 1);
+        // A corner two hexsides away: one hexside turn, then free onto the corner.
+        assert_eq!(change_cost(FacingMode::Standard, n, n.rotate(3)), 1);
+    }
+
+    #[test]
+    fn r13_1d_about_face_costs_one() {
+        for i in 0..12 {
+            let f = Facing::new(i).unwrap();
+            assert_eq!(
+                change_cost(FacingMode::Standard, f, f.opposite()),
+                1,
+                "{f:?}"
+            );
+        }
+        // Never more than two, whatever the turn: about-face and one more hexside.
+        for a in 0..12 {
+            for b in 0..12 {
+                let c = change_cost(
+                    FacingMode::Standard,
+                    Facing::new(a).unwrap(),
+                    Facing::new(b).unwrap(),
+                );
+                assert!(c <= 2, "{a} -> {b}: {c}");
+            }
+        }
+    }
+
+    #[test]
+    fn r13_0a_leaders_and_markers_have_no_facing() {
+        let n = Facing::side(dir(Compass::N));
+        assert_eq!(change_cost(FacingMode::None, n, n.opposite()), 0);
+        assert_eq!(entry_cost_factor(FacingMode::None, n, dir(Compass::S)), 1);
+        assert!(!FacingMode::None.frontal_from(n, dir(Compass::N)));
+    }
+
+    #[test]
+    fn r13_0a_arcs_at_range_one() {
+        let n = Facing::side(dir(Compass::N));
+        let std = FacingMode::Standard;
+        assert!(std.frontal_from(n, dir(Compass::N)));
+        assert!(std.frontal_from(n, dir(Compass::NE)));
+        assert!(std.frontal_from(n, dir(Compass::NW)));
+        assert!(!std.frontal_from(n, dir(Compass::SE)));
+        assert!(!std.frontal_from(n, dir(Compass::S)));
+        // Squares, lone skirmishers, units in towns: all front; limbered or routed: all flank.
+        assert!(FacingMode::AllFrontal.frontal_from(n, dir(Compass::S)));
+        assert!(!FacingMode::AllFlank.frontal_from(n, dir(Compass::N)));
+    }
+
+    #[test]
+    fn r13_2a_double_cost_off_the_centre_front() {
+        let n = Facing::side(dir(Compass::N));
+        let std = FacingMode::Standard;
+        assert_eq!(entry_cost_factor(std, n, dir(Compass::N)), 1);
+        assert_eq!(entry_cost_factor(std, n, dir(Compass::NE)), 2);
+        assert_eq!(entry_cost_factor(std, n, dir(Compass::S)), 2);
+        // Facing a corner: either frontal hex at the normal cost.
+        let corner = Facing::corner(dir(Compass::N));
+        assert_eq!(entry_cost_factor(std, corner, dir(Compass::N)), 1);
+        assert_eq!(entry_cost_factor(std, corner, dir(Compass::NW)), 1);
+        assert_eq!(entry_cost_factor(std, corner, dir(Compass::NE)), 2);
+        // All-around modes still move through the centre-front hexside (13.0a).
+        assert_eq!(
+            entry_cost_factor(FacingMode::AllFrontal, n, dir(Compass::NE)),
+            2
+        );
+    }
+}

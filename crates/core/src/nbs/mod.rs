@@ -1,0 +1,6 @@
+//! The Napoleonic Brigade Series (Austerlitz), series rules v2.1 with the errata.
+//!
+//! The system arrives in parts (issue 5); each module here is complete for the rules it names.
+//! * [`facing`]: facing modes, facing-change costs and movement through the front (13.0–13.2).
+
+pub mod facing;
