@@ -369,18 +369,8 @@ impl Pg {
             }
             out.push(Action::EndMove);
         }
-        for u in 0..s.units.len() as u16 {
-            let p = Piece::Unit(u);
-            if Some(p) != s.mover && !s.units[usize::from(u)].moved && self.piece_may_start(s, p) {
-                push_moves(p, out);
-            }
-        }
-        for l in 0..s.leaders.len() as u16 {
-            let p = Piece::Leader(l);
-            if Some(p) != s.mover && !s.leaders[usize::from(l)].moved && self.piece_may_start(s, p)
-            {
-                push_moves(p, out);
-            }
+        for p in self.starters(s) {
+            push_moves(p, out);
         }
         for u in 0..s.units.len() as u16 {
             if self.may_to_top(s, u) {
@@ -441,22 +431,20 @@ impl Pg {
                 .into_iter()
                 .any(|d| self.check_step(s, &occ, p, d).is_ok())
         };
-        if s.mover.is_some_and(may) {
-            return true;
-        }
-        (0..s.units.len() as u16).any(|u| {
-            let p = Piece::Unit(u);
-            Some(p) != s.mover
-                && !s.units[usize::from(u)].moved
-                && self.piece_may_start(s, p)
-                && may(p)
-        }) || (0..s.leaders.len() as u16).any(|l| {
-            let p = Piece::Leader(l);
-            Some(p) != s.mover
-                && !s.leaders[usize::from(l)].moved
-                && self.piece_may_start(s, p)
-                && may(p)
-        })
+        s.mover.is_some_and(may) || self.starters(s).any(may)
+    }
+
+    /// The counters other than the mover that may begin a move now (units, then leaders).
+    fn starters<'a>(&'a self, s: &'a State) -> impl Iterator<Item = Piece> + 'a {
+        let units = (0..s.units.len() as u16)
+            .filter(|&u| !s.units[usize::from(u)].moved)
+            .map(Piece::Unit);
+        let leaders = (0..s.leaders.len() as u16)
+            .filter(|&l| !s.leaders[usize::from(l)].moved)
+            .map(Piece::Leader);
+        units
+            .chain(leaders)
+            .filter(move |&p| Some(p) != s.mover && self.piece_may_start(s, p))
     }
 
     /// 5.4: a unit of the Active player may be put on top of its stack once per phase.

@@ -35,19 +35,29 @@ const NEAR: i16 = 2;
 const SPAN: i16 = 2 * NEAR + 1;
 
 impl Occ {
+    /// The cell of `hex`: the board's index for the whole map, the window's for a local one
+    /// (`None` outside the window or off the map).
     #[inline]
-    fn index(&self, pg: &Pg, hex: Hex) -> Option<usize> {
+    fn slot(&self, pg: &Pg, hex: Hex) -> Option<usize> {
         match self.origin {
             None => pg.board.index(hex),
             Some(c) => {
                 let (dq, dr) = (hex.q - c.q, hex.r - c.r);
-                if dq.abs() > NEAR || dr.abs() > NEAR {
-                    debug_assert!(false, "a local occupancy was asked about a far hex");
-                    return None;
-                }
-                Some(((dq + NEAR) * SPAN + dr + NEAR) as usize)
+                (dq.abs() <= NEAR && dr.abs() <= NEAR && pg.board.on_map(hex))
+                    .then_some(((dq + NEAR) * SPAN + dr + NEAR) as usize)
             }
         }
+    }
+
+    /// [`slot`](Self::slot) for a question: a local occupancy answers only about its window.
+    #[inline]
+    fn index(&self, pg: &Pg, hex: Hex) -> Option<usize> {
+        debug_assert!(
+            self.origin
+                .is_none_or(|c| (hex.q - c.q).abs() <= NEAR && (hex.r - c.r).abs() <= NEAR),
+            "a local occupancy was asked about a far hex"
+        );
+        self.slot(pg, hex)
     }
 
     #[inline]
@@ -107,25 +117,13 @@ impl Pg {
     }
 
     fn fill_occupancy(&self, s: &State, o: &mut Occ, wanted: impl Fn(Hex) -> bool) {
-        let local = o.origin;
-        let idx = |o: &Occ, h: Hex| -> Option<usize> {
-            match local {
-                None => self.board.index(h),
-                Some(c) => {
-                    let (dq, dr) = (h.q - c.q, h.r - c.r);
-                    (dq.abs() <= NEAR && dr.abs() <= NEAR && self.board.on_map(h))
-                        .then(|| ((dq + NEAR) * SPAN + dr + NEAR) as usize)
-                        .filter(|&i| i < o.cells.len())
-                }
-            }
-        };
         for (i, u) in s.units.iter().enumerate() {
             if u.off != Off::No || !wanted(u.hex) {
                 continue;
             }
             let p = &self.pieces.units[i];
             let side = p.side.index();
-            if let Some(c) = idx(o, u.hex) {
+            if let Some(c) = o.slot(self, u.hex) {
                 let cell = &mut o.cells[c];
                 cell.units[side] = cell.units[side].saturating_add(1);
                 if p.arm != Arm::Artillery {
@@ -139,7 +137,7 @@ impl Pg {
             for nb in u.hex.neighbors() {
                 let info = self.board.hex(nb);
                 if info.on_map && info.cost[class].is_some() {
-                    if let Some(c) = idx(o, nb) {
+                    if let Some(c) = o.slot(self, nb) {
                         o.cells[c].zoc[side] = true;
                     }
                 }
