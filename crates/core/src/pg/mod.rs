@@ -449,6 +449,60 @@ impl Pg {
 
     /// Resolves everything that has one possible outcome and moves the phase on when nothing
     /// is pending (DESIGN: mandatory steps happen inside `apply`).
+    /// The state after `a` (with its events appended to `ev`), or why `a` is refused; `s` is
+    /// never touched, so `apply` and `applied` share one copy of the state.
+    fn next_state(&self, s: &State, a: &Action, ev: &mut Vec<Event>) -> Result<State, Illegal> {
+        if let Actor::Terminal(_) = self.actor(s) {
+            return Err(Illegal::new("3.0", "the game is over"));
+        }
+        let listed = match a {
+            // The hot path: check one step without listing every legal action.
+            Action::Move { piece, dir, below }
+                if s.pending.is_empty() && s.phase == Phase::Movement =>
+            {
+                self.move_listed(s, *piece, *dir, *below)
+            }
+            _ if s.pending.is_empty() && s.phase == Phase::Movement => self.movement_listed(s, a),
+            _ => {
+                let mut legal = Vec::new();
+                self.actions(s, &mut legal);
+                legal.contains(a)
+            }
+        };
+        if !listed {
+            return Err(self.refusal(s, a));
+        }
+        let mut next = s.clone();
+        let start = ev.len();
+        let r = if !next.pending.is_empty() {
+            self.apply_pending(&mut next, a, ev)
+        } else {
+            match next.phase {
+                Phase::Activation
+                | Phase::ActivationRoll
+                | Phase::Command
+                | Phase::GroupRoll(_)
+                | Phase::SpecialLeader(_)
+                | Phase::SpecialRoll(..) => self.apply_command(&mut next, a, ev),
+                Phase::Movement => self.apply_movement(&mut next, a, ev),
+                Phase::OffensiveBombardment | Phase::DefensiveBombardment => {
+                    self.apply_bombard(&mut next, a, ev)
+                }
+                Phase::Rally => self.apply_rally(&mut next, a, ev),
+                Phase::CloseCombat => self.apply_combat(&mut next, a, ev),
+                Phase::RoutedMovement | Phase::ArmyMorale | Phase::Over => {
+                    Err(Illegal::new("3.0", "no decision is due"))
+                }
+            }
+        };
+        if let Err(e) = r {
+            ev.truncate(start);
+            return Err(e);
+        }
+        self.settle(&mut next, ev);
+        Ok(next)
+    }
+
     fn settle(&self, s: &mut State, ev: &mut Vec<Event>) {
         let mut buf = Vec::new();
         for _ in 0..10_000 {
@@ -1022,56 +1076,14 @@ impl Rules for Pg {
     }
 
     fn apply(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
-        if let Actor::Terminal(_) = self.actor(s) {
-            return Err(Illegal::new("3.0", "the game is over"));
-        }
-        let listed = match a {
-            // The hot path: check one step without listing every legal action.
-            Action::Move { piece, dir, below }
-                if s.pending.is_empty() && s.phase == Phase::Movement =>
-            {
-                self.move_listed(s, *piece, *dir, *below)
-            }
-            _ if s.pending.is_empty() && s.phase == Phase::Movement => self.movement_listed(s, a),
-            _ => {
-                let mut legal = Vec::new();
-                self.actions(s, &mut legal);
-                legal.contains(a)
-            }
-        };
-        if !listed {
-            return Err(self.refusal(s, a));
-        }
-        let mut next = s.clone();
-        let start = ev.len();
-        let r = if !next.pending.is_empty() {
-            self.apply_pending(&mut next, a, ev)
-        } else {
-            match next.phase {
-                Phase::Activation
-                | Phase::ActivationRoll
-                | Phase::Command
-                | Phase::GroupRoll(_)
-                | Phase::SpecialLeader(_)
-                | Phase::SpecialRoll(..) => self.apply_command(&mut next, a, ev),
-                Phase::Movement => self.apply_movement(&mut next, a, ev),
-                Phase::OffensiveBombardment | Phase::DefensiveBombardment => {
-                    self.apply_bombard(&mut next, a, ev)
-                }
-                Phase::Rally => self.apply_rally(&mut next, a, ev),
-                Phase::CloseCombat => self.apply_combat(&mut next, a, ev),
-                Phase::RoutedMovement | Phase::ArmyMorale | Phase::Over => {
-                    Err(Illegal::new("3.0", "no decision is due"))
-                }
-            }
-        };
-        if let Err(e) = r {
-            ev.truncate(start);
-            return Err(e);
-        }
-        self.settle(&mut next, ev);
-        *s = next;
+        *s = self.next_state(s, a, ev)?;
         Ok(())
+    }
+
+    fn applied(&self, s: &State, a: &Action) -> Result<(State, Vec<Event>), Illegal> {
+        let mut ev = Vec::new();
+        let next = self.next_state(s, a, &mut ev)?;
+        Ok((next, ev))
     }
 
     fn observation(&self, s: &State, _side: Side) -> State {
