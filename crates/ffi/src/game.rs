@@ -5,7 +5,7 @@
 
 use core::ffi::c_char;
 
-use grognard::any::AnyGame;
+use grognard::any::{ActorKind, AnyGame};
 use serde_json::Value;
 
 use crate::error::{Failure, arg_str, gg_status, guard, need, out_json, put};
@@ -412,13 +412,10 @@ pub unsafe extern "C" fn gg_game_actor_kind(
         // SAFETY: by the caller's contract.
         let g = unsafe { game_ref(game)? };
         need(kind)?;
-        let actor = g.actor();
-        let (k, s) = if let Some(p) = actor.get("player").and_then(Value::as_i64) {
-            (gg_actor::GG_ACTOR_PLAYER, p as i32)
-        } else if actor.get("chance").is_some() {
-            (gg_actor::GG_ACTOR_CHANCE, -1)
-        } else {
-            (gg_actor::GG_ACTOR_TERMINAL, -1)
+        let (k, s) = match g.actor_kind() {
+            ActorKind::Player(side) => (gg_actor::GG_ACTOR_PLAYER, i32::from(side)),
+            ActorKind::Chance => (gg_actor::GG_ACTOR_CHANCE, -1),
+            ActorKind::Terminal => (gg_actor::GG_ACTOR_TERMINAL, -1),
         };
         // SAFETY: by the caller's contract.
         unsafe {
@@ -517,7 +514,7 @@ pub unsafe extern "C" fn gg_game_history_len(game: *const gg_game, out: *mut usi
         // SAFETY: by the caller's contract.
         let g = unsafe { game_ref(game)? };
         need(out)?;
-        let n = g.history().as_array().map_or(0, Vec::len);
+        let n = g.history_len();
         // SAFETY: by the caller's contract.
         unsafe { put(out, "out", n) }
     })

@@ -38,6 +38,17 @@ pub(crate) fn to_value<T: Serialize + ?Sized>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
+/// Who acts, as [`AnyGame::actor_kind`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActorKind {
+    /// A player, side 0 or 1.
+    Player(u8),
+    /// Dice are due (or a draw).
+    Chance,
+    /// The game is over.
+    Terminal,
+}
+
 /// A game of any system behind JSON. Every method leaves the game unchanged when it returns an
 /// error. Outputs are `serde_json::Value`s whose shapes are documented in docs/json.md.
 pub trait AnyGame: Send {
@@ -47,6 +58,10 @@ pub trait AnyGame: Send {
     fn scenario(&self) -> &str;
     /// The seed of the chance generator.
     fn seed(&self) -> u64;
+    /// Who acts, without building JSON (the fast path of callers that loop).
+    fn actor_kind(&self) -> ActorKind;
+    /// How many actions have been taken (chance outcomes included).
+    fn history_len(&self) -> usize;
     /// Who acts: `{"player": 0}`, `{"chance": {"dice": "1d6"}}`, `{"terminal": {...}}`.
     fn actor(&self) -> Value;
     /// The legal actions of the actor, in their stable order.
@@ -147,6 +162,21 @@ impl<R: Rules> Adapter<R> {
         Ok(Adapter::new(game, scenario, scenario_json))
     }
 
+    /// The bot named `name` (`random`, or one of the system's own), or a `bad_json` error.
+    fn bot(&self, name: &str) -> Result<alloc::boxed::Box<dyn crate::engine::Bot<R>>, Error>
+    where
+        R: 'static,
+    {
+        crate::engine::bot_named(self.game.rules(), name).ok_or_else(|| Error::BadJson {
+            what: "bot".into(),
+            path: ".".into(),
+            message: alloc::format!(
+                "no bot named {name:?} for {} (try \"random\")",
+                self.game.rules().info().id
+            ),
+        })
+    }
+
     fn events(&self) -> Value {
         Value::Array(
             self.game
@@ -190,6 +220,18 @@ where
 
     fn seed(&self) -> u64 {
         self.game.seed()
+    }
+
+    fn actor_kind(&self) -> ActorKind {
+        match self.game.actor() {
+            Actor::Player(side) => ActorKind::Player(side.0),
+            Actor::Chance(_) => ActorKind::Chance,
+            Actor::Terminal(_) => ActorKind::Terminal,
+        }
+    }
+
+    fn history_len(&self) -> usize {
+        self.game.history().len()
     }
 
     fn actor(&self) -> Value {
@@ -381,16 +423,7 @@ where
     }
 
     fn step_bot(&mut self, bot: &str) -> Result<Value, Error> {
-        let Some(mut b) = crate::engine::bot_named(self.game.rules(), bot) else {
-            return Err(Error::BadJson {
-                what: "bot".into(),
-                path: ".".into(),
-                message: alloc::format!(
-                    "no bot named {bot:?} for {} (try \"random\")",
-                    self.system().id
-                ),
-            });
-        };
+        let mut b = self.bot(bot)?;
         let actor = self.actor();
         Ok(match self.game.step_bot(b.as_mut())? {
             Some(action) => {
@@ -410,22 +443,7 @@ where
     }
 
     fn play_bots(&mut self, bots: [&str; 2], max_steps: usize) -> Result<Value, Error> {
-        let mut chosen = Vec::with_capacity(2);
-        for name in bots {
-            match crate::engine::bot_named(self.game.rules(), name) {
-                Some(b) => chosen.push(b),
-                None => {
-                    return Err(Error::BadJson {
-                        what: "bot".into(),
-                        path: ".".into(),
-                        message: alloc::format!(
-                            "no bot named {name:?} for {} (try \"random\")",
-                            self.system().id
-                        ),
-                    });
-                }
-            }
-        }
+        let mut chosen = [self.bot(bots[0])?, self.bot(bots[1])?];
         let before = self.game.history().len();
         for _ in 0..max_steps {
             let side = match self.game.actor() {

@@ -16,7 +16,7 @@ use alloc::vec::Vec;
 use serde_json::{Value, json};
 
 pub use error::Error;
-pub use game::{Adapter, AnyGame, SAVE_FORMAT, actor_json, from_value, parse_json};
+pub use game::{ActorKind, Adapter, AnyGame, SAVE_FORMAT, actor_json, from_value, parse_json};
 
 use crate::data::{Kind, Library, ResolvedScenario, parse_standalone};
 use crate::dice::DiceSpec;
