@@ -2,5 +2,8 @@
 //!
 //! The system arrives in parts (issue 5); each module here is complete for the rules it names.
 //! * [`facing`]: facing modes, facing-change costs and movement through the front (13.0–13.2).
+//! * [`types`]: fire levels, morale ratings and states, formations, sequential rolls, fire
+//!   points.
 
 pub mod facing;
+pub mod types;
