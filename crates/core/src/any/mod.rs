@@ -92,6 +92,8 @@ impl Engine {
         };
         #[cfg(feature = "pg")]
         engine.register(Box::new(crate::pg::PgSystem));
+        #[cfg(feature = "nbs")]
+        engine.register(Box::new(crate::nbs::NbsSystem));
         Ok(engine)
     }
 

@@ -1,9 +1,456 @@
-//! The Napoleonic Brigade Series (Austerlitz), series rules v2.1 with the errata.
+//! The Napoleonic Brigade Series (Austerlitz), series rules v2.1 with the errata, as the
+//! engine contract's state machine (docs/coverage/nbs.md lists every case and its status).
 //!
-//! The system arrives in parts (issue 5); each module here is complete for the rules it names.
-//! * [`facing`]: facing modes, facing-change costs and movement through the front (13.0–13.2).
-//! * [`types`]: fire levels, morale ratings and states, formations, sequential rolls, fire
-//!   points.
+//! Module map by rule number:
+//! * 5.3, 6.5, 25.1 value types — [`types`]; 5.1, 6.x, 20.6 counters — [`units`]
+//! * 7.0, 8.1–8.2 sequence of play, 16.4 reinforcements, AUS 6–7 victory — [`flow`]
+//! * 10.x command and control — [`command`]
+//! * 12 stacking, 13.0a facing modes and stack queries — [`query`]
+//! * 13.0–13.2 facing — [`facing`]; frontal arcs beyond range 1 — [`arc`]
+//! * 11.0 formations, 16 movement, 15.1 opportunity-fire triggers — [`movement`]
+//! * 19 line of sight — [`los`]
+//! * 20 fire combat, 21–22 stragglers and wrecks — [`fire`]
+//! * 23 close combat — [`close`]
+//! * 25 morale checks and retreats — [`morale`]; 25.5, 21.2, 24.2c rally phase — [`rally`]
+//! * Part Three charts — [`tables`]
+//! * 16.2 terrain and the map — [`board`]
 
+pub mod action;
+pub mod arc;
+pub mod board;
+mod close;
+pub mod command;
+pub mod event;
 pub mod facing;
+mod fire;
+mod flow;
+pub mod los;
+mod morale;
+mod movement;
+mod query;
+mod rally;
+mod sight;
+pub mod state;
+pub mod tables;
+mod tasks;
 pub mod types;
+pub mod units;
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+pub use action::Action;
+pub use event::Event;
+pub use state::State;
+
+use board::Board;
+use command::CommandTables;
+use state::{Phase, Place, Task, Unit, UnitId};
+use tables::Tables;
+use types::{Formation, MoraleState, UnitKind};
+use units::UnitInfo;
+
+use crate::any::{Adapter, AnyGame, Error, System};
+use crate::data::{DataError, ResolvedScenario};
+use crate::dice::{DiceSpec, Prob, Roll};
+use crate::engine::{
+    Actor, Chance, Game, Illegal, Outcome, Prompt, Reached, Rules, Side, SystemInfo,
+};
+use crate::hex::{Facing, Hex};
+
+/// The nbs system's facts: side 0 the French, side 1 the Allies.
+pub static INFO: SystemInfo = SystemInfo {
+    id: "nbs",
+    name: "Austerlitz (Napoleonic Brigade Series)",
+    sides: ["French", "Allied"],
+    dice: &[DiceSpec::D6, DiceSpec::TwoD6, DiceSpec::D66],
+};
+
+/// The French.
+pub const FRENCH: Side = Side(0);
+/// The Allies.
+pub const ALLIED: Side = Side(1);
+
+/// One turn of the Turn Record Track (1.1d, 19.4, 28.0, AUS 5.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnInfo {
+    /// Its time, as printed.
+    pub label: String,
+    /// A night turn (28.0).
+    pub night: bool,
+    /// Visibility in hexes (19.4); `None` unlimited.
+    pub visibility: Option<u8>,
+    /// The number applies only when an end of the line is at level 5 or below (AUS 5.1).
+    pub fog_low_only: bool,
+}
+
+/// A reinforcement (16.4): the unit, its turn and its entry hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrival {
+    /// The unit.
+    pub unit: UnitId,
+    /// The turn.
+    pub turn: u16,
+    /// The entry hex.
+    pub hex: Hex,
+}
+
+/// How the scenario is won.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Victory {
+    /// AUS 6.0 victory points (scenarios 3, 4, 5).
+    Points,
+    /// AUS 7.1: places captured and divisions wrecked.
+    Goldbach {
+        /// The hexes the Allies must hold.
+        hexes: Vec<Hex>,
+        /// The French divisions.
+        divisions: Vec<String>,
+        /// How many must be wrecked.
+        wrecked_at_least: u8,
+    },
+    /// AUS 7.2: VPs for wrecked enemy brigades.
+    Brigades,
+}
+
+/// The series rules bound to one Austerlitz scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nbs {
+    /// The scenario id.
+    pub scenario: String,
+    /// The map.
+    pub board: Board,
+    /// Every counter's fixed facts, indexed by [`UnitId`].
+    pub units: Vec<UnitInfo>,
+    /// The charts.
+    pub tables: Tables,
+    /// The command charts.
+    pub command: CommandTables,
+    /// Division wrecked lines (20.6b).
+    pub divisions: Vec<(String, u8)>,
+    /// The Turn Record Track from the first turn: index = turn - first.
+    pub turns: Vec<TurnInfo>,
+    /// The first turn's number.
+    pub first_turn: u16,
+    /// The side that moves first (AUS 5.2: the Allies).
+    pub first_player: Side,
+    /// Reinforcements.
+    pub arrivals: Vec<Arrival>,
+    /// The victory rules.
+    pub victory: Victory,
+    /// VP tables of AUS 6.1 (losses → VPs to the opponent), per side losing: (from, vp).
+    pub loss_vp: [Vec<(u32, i32)>; 2],
+    /// AUS 6.2 formation VPs: (formation, side losing it, VPs).
+    pub formation_vp: Vec<(String, Side, i32)>,
+    /// AUS 6.4 levels: (minimum Allied minus French, level, winner).
+    pub levels: Vec<(i32, String, Option<Side>)>,
+    initial: State,
+}
+
+impl Nbs {
+    /// Binds the rules to a scenario.
+    pub fn new(s: &ResolvedScenario) -> Result<Nbs, DataError> {
+        flow::build(s)
+    }
+
+    /// The unit named by a counter id.
+    pub fn unit_index(&self, id: &str) -> Option<UnitId> {
+        self.units.iter().position(|u| u.id == id).map(|i| i as UnitId)
+    }
+
+    /// The Turn Record Track entry of `turn`.
+    pub fn turn_info(&self, turn: u16) -> &TurnInfo {
+        let i = usize::from(turn.saturating_sub(self.first_turn));
+        &self.turns[i.min(self.turns.len() - 1)]
+    }
+
+    /// The last turn.
+    pub fn last_turn(&self) -> u16 {
+        self.first_turn + self.turns.len() as u16 - 1
+    }
+
+    /// The side moving now.
+    pub fn phasing(&self, s: &State) -> Side {
+        s.phasing(self.first_player)
+    }
+
+    fn name(&self, u: UnitId) -> &str {
+        self.units
+            .get(usize::from(u))
+            .map_or("?", |i| i.name.as_str())
+    }
+
+    fn label(&self, h: Hex) -> String {
+        self.board
+            .grid
+            .to_id(h)
+            .map_or_else(|| format!("{h:?}"), |id| id.to_string())
+    }
+
+    fn unit_ref(&self, s: &State, u: UnitId) -> Result<(), Illegal> {
+        if usize::from(u) >= s.units.len() {
+            return Err(Illegal::new(
+                "engine",
+                format!("there is no unit {u} (the scenario has {})", s.units.len()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The next state after `a`, or why `a` is refused (state untouched).
+    fn next_state(&self, s: &State, a: &Action, ev: &mut Vec<Event>) -> Result<State, Illegal> {
+        if s.over {
+            return Err(Illegal::new("engine", "the game is over"));
+        }
+        let mut n = s.clone();
+        let mark = ev.len();
+        let r = self.dispatch(&mut n, a, ev);
+        match r {
+            Ok(()) => {
+                self.settle(&mut n, ev);
+                Ok(n)
+            }
+            Err(e) => {
+                ev.truncate(mark);
+                Err(e)
+            }
+        }
+    }
+
+    fn dispatch(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        // Chance nodes first: only rolls are legal there.
+        if let Actor::Chance(c) = self.actor_of(s) {
+            return match (a, c) {
+                (Action::Roll(r), Chance::Dice(spec)) if r.spec == spec => {
+                    self.resolve_roll(s, *r, ev)
+                }
+                (Action::Pick(i), Chance::Draw) => self.resolve_pick(s, *i, ev),
+                _ => Err(Illegal::new(
+                    "engine",
+                    format!("{a:?} is not a result of the pending roll ({c:?})"),
+                )),
+            };
+        }
+        if let Some(t) = s.tasks.last() {
+            return self.task_action(s, t.clone(), a, ev);
+        }
+        match s.phase {
+            Phase::Command => self.command_action(s, a, ev),
+            Phase::Movement => self.movement_action(s, a, ev),
+            Phase::Withdrawal => self.withdrawal_action(s, a, ev),
+            Phase::DefensiveFire | Phase::OffensiveFire => self.fire_action(s, a, ev),
+            Phase::Recovery | Phase::Rally | Phase::CavalryRecovery => self.rally_action(s, a, ev),
+        }
+    }
+
+    fn actor_of(&self, s: &State) -> Actor {
+        if s.over {
+            return Actor::Terminal(self.outcome(s));
+        }
+        if let Some(t) = s.tasks.last() {
+            return self.task_actor(s, t);
+        }
+        let p = self.phasing(s);
+        match s.phase {
+            Phase::Withdrawal | Phase::DefensiveFire => Actor::Player(p.other()),
+            _ => Actor::Player(p),
+        }
+    }
+
+    fn task_actor(&self, s: &State, t: &Task) -> Actor {
+        let p = self.phasing(s);
+        match t {
+            Task::Declaring(_) => {
+                if s.phase == Phase::DefensiveFire {
+                    Actor::Player(p.other())
+                } else {
+                    Actor::Player(p)
+                }
+            }
+            Task::FireRoll { .. } | Task::Morale(_) | Task::BloodLust { .. } => {
+                Actor::Chance(Chance::Dice(DiceSpec::D66))
+            }
+            Task::RecoveryRoll { .. } => Actor::Chance(Chance::Dice(DiceSpec::D66)),
+            Task::LeaderHit { .. } => Actor::Chance(Chance::Draw),
+            Task::GunLoss { .. }
+            | Task::StragglerRoll { .. }
+            | Task::RallyRoll { .. }
+            | Task::BlownRoll { .. } => Actor::Chance(Chance::Dice(DiceSpec::D6)),
+            Task::Stoppage { .. } => Actor::Chance(Chance::Dice(DiceSpec::TwoD6)),
+            Task::CloseCombat(cc) => close::actor(cc),
+            Task::Retreat(r) => {
+                let owner = r
+                    .units
+                    .first()
+                    .map_or(p, |&u| self.units[usize::from(u)].side);
+                Actor::Player(owner)
+            }
+            Task::OpportunityWindow { .. } => Actor::Player(p.other()),
+        }
+    }
+}
+
+impl Rules for Nbs {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn info(&self) -> &SystemInfo {
+        &INFO
+    }
+
+    fn initial_state(&self) -> State {
+        self.initial.clone()
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        self.actor_of(s)
+    }
+
+    fn prompt(&self, s: &State) -> Prompt {
+        self.prompt_of(s)
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        self.actions(s, out);
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, Prob)>) {
+        match self.actor_of(s) {
+            Actor::Chance(Chance::Dice(spec)) => {
+                out.extend(spec.outcomes().map(|(r, p)| (Action::Roll(r), p)));
+            }
+            Actor::Chance(Chance::Draw) => {
+                let n = match s.tasks.last() {
+                    Some(Task::LeaderHit { leaders }) => leaders.len().max(1) as u32,
+                    _ => 1,
+                };
+                out.extend((0..n).map(|i| (Action::Pick(i as u8), Prob::new(1, n))));
+            }
+            _ => {}
+        }
+    }
+
+    fn chance_action(&self, s: &State, roll: Roll) -> Option<Action> {
+        match self.actor_of(s) {
+            Actor::Chance(Chance::Dice(spec)) if spec == roll.spec => Some(Action::Roll(roll)),
+            _ => None,
+        }
+    }
+
+    fn apply(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        *s = self.next_state(s, a, ev)?;
+        Ok(())
+    }
+
+    fn applied(&self, s: &State, a: &Action) -> Result<(State, Vec<Event>), Illegal> {
+        let mut ev = Vec::new();
+        let n = self.next_state(s, a, &mut ev)?;
+        Ok((n, ev))
+    }
+
+    fn observation(&self, s: &State, side: Side) -> State {
+        // 9.0: casualties, stragglers and wrecked status of the other side are secret, and so
+        // are its orders. The counters themselves may be examined (the 9.0 default).
+        let mut o = s.clone();
+        for (i, u) in o.units.iter_mut().enumerate() {
+            let info = &self.units[i];
+            if info.side != side && info.has_loss_chart() {
+                u.casualties = 0;
+                u.stragglers = 0;
+            }
+        }
+        o.casualty_track[side.other().index()] = 0;
+        o.orders[side.other().index()] = Default::default();
+        o
+    }
+
+    fn reachable(&self, s: &State, unit: &str) -> Result<Vec<Reached>, Illegal> {
+        let u = self
+            .unit_index(unit)
+            .ok_or_else(|| Illegal::new("engine", format!("no unit `{unit}` in this scenario")))?;
+        self.reach(s, u)
+    }
+
+    fn path_actions(&self, s: &State, unit: &str, to: Hex) -> Result<Vec<Action>, Illegal> {
+        let u = self
+            .unit_index(unit)
+            .ok_or_else(|| Illegal::new("engine", format!("no unit `{unit}` in this scenario")))?;
+        let all = self.reach(s, u)?;
+        let r = all.iter().find(|r| r.hex == to).ok_or_else(|| {
+            Illegal::new(
+                "16.1",
+                format!("{} cannot reach {} this phase", self.name(u), self.label(to)),
+            )
+        })?;
+        Ok(r.path
+            .iter()
+            .skip(1)
+            .map(|&h| Action::Step { unit: u, to: h })
+            .collect())
+    }
+
+    fn hex_label(&self, hex: Hex) -> String {
+        self.label(hex)
+    }
+
+    fn parse_hex(&self, label: &str) -> Option<Hex> {
+        self.board
+            .grid
+            .parse(label)
+            .ok()
+            .filter(|h| self.board.on_map(*h))
+    }
+
+    fn rules_id(&self) -> String {
+        format!("nbs/{}", self.scenario)
+    }
+
+    fn describe_event(&self, e: &Event) -> String {
+        self.describe(e)
+    }
+
+    fn bot(&self, name: &str) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        flow::bot(name)
+    }
+}
+
+/// Registers the nbs rules with the facade.
+pub struct NbsSystem;
+
+impl System for NbsSystem {
+    fn info(&self) -> &SystemInfo {
+        &INFO
+    }
+
+    fn new_game(
+        &self,
+        scenario: &ResolvedScenario,
+        json: Option<String>,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        let rules = Nbs::new(scenario)?;
+        Ok(Box::new(Adapter::new(
+            Game::new(rules, seed),
+            scenario.scenario.id.clone(),
+            json,
+        )))
+    }
+
+    fn load_game(
+        &self,
+        scenario: &ResolvedScenario,
+        json: Option<String>,
+        saved: serde_json::Value,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        let rules = Nbs::new(scenario)?;
+        Ok(Box::new(Adapter::restore(
+            rules,
+            scenario.scenario.id.clone(),
+            json,
+            saved,
+        )?))
+    }
+}

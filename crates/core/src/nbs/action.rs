@@ -1,0 +1,102 @@
+//! Every decision of an NBS player and every chance result, one small action each (DESIGN:
+//! "small actions"). Units are named by their index in the scenario's unit list.
+
+use serde::{Deserialize, Serialize};
+
+use super::state::UnitId;
+use super::types::Formation;
+use crate::dice::Roll;
+use crate::hex::Hex;
+
+/// One action.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// The dice at a chance node.
+    Roll(Roll),
+    /// A random pick among `n` equally likely choices (20.4d: which leader falls).
+    Pick(u8),
+    /// Ends the Command Phase (10.1: orders issued, initiative rolled).
+    EndCommand,
+    /// Moves one unit one hex (16.1). Entering through a hexside other than the centre front
+    /// costs double (13.2a).
+    Step {
+        /// The unit.
+        unit: UnitId,
+        /// The adjacent hex.
+        to: Hex,
+    },
+    /// Turns a unit in place (13.1); `facing` is 0–11 (even: a hexside, odd: a corner).
+    Face {
+        /// The unit.
+        unit: UnitId,
+        /// The new facing.
+        facing: u8,
+    },
+    /// Changes a unit's formation (11.0), paying the Movement Chart cost.
+    Form {
+        /// The unit.
+        unit: UnitId,
+        /// The new formation.
+        formation: Formation,
+    },
+    /// Brings a reinforcement onto the map at its entry hex (16.4, 1.1e).
+    Enter {
+        /// The unit.
+        unit: UnitId,
+        /// The entry hex.
+        hex: Hex,
+    },
+    /// Declares a close combat (23.0): the infantry named attack the adjacent hex.
+    Assault {
+        /// The attacking hex (every eligible infantry unit in it attacks).
+        from: Hex,
+        /// The defending hex.
+        target: Hex,
+    },
+    /// Ends the Movement Phase.
+    EndMovement,
+    /// Opportunity fire by the batteries whose Close Fire Zone is violated (15.1).
+    OpportunityFire,
+    /// Declines an offered reaction (opportunity fire, 15.1).
+    Pass,
+    /// Declares a fire combat against a hex (20.2): at its top unit, or at one of its
+    /// artillery units (20.2g).
+    Target {
+        /// The target hex.
+        hex: Hex,
+        /// A battery picked out, if any.
+        artillery: Option<UnitId>,
+    },
+    /// Adds a firing unit to the declared fire combat (20.2).
+    AddFirer {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Resolves the declared fire combat (20.4).
+    Resolve,
+    /// Ends the player's fire segment.
+    EndFire,
+    /// Retreats the stack one hex (25.3, 5.2).
+    RetreatTo {
+        /// The hex.
+        hex: Hex,
+    },
+    /// Tries straggler recovery for a unit (21.2).
+    Recover {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Tries to rally a routed stack, adding the rating of the best leader there (25.5 E).
+    Rally {
+        /// The hex.
+        hex: Hex,
+    },
+    /// Tries to recover a blown cavalry unit (24.2c).
+    Unblow {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Ends the current Rally Phase segment.
+    EndSegment,
+}

@@ -1,0 +1,359 @@
+//! Close combat (23.0–23.1; digest §3.5): declaration, the defender's and the attacker's
+//! fire at close-combat range, the attacker's and then the defender's morale checks with the
+//! Close Combat list, the Odds Table, and the winner holding the hex.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::event::Event;
+use super::state::{CcStep, CheckKind, CloseCombat, FireDecl, Place, Role, State, Task, UnitId, flag};
+use super::tables::OddsResult;
+use super::types::{Formation, Fp, MoraleState, UnitKind};
+use super::{Action, Nbs, arc};
+use crate::dice::DiceSpec;
+use crate::engine::{Actor, Chance, Illegal};
+use crate::hex::{Facing, Hex};
+
+/// Who acts in a close combat's current step: the dice (everything in 23.0 is automatic once
+/// declared).
+pub(super) fn actor(cc: &CloseCombat) -> Actor {
+    match cc.step {
+        CcStep::Odds | CcStep::OddsHalf => Actor::Chance(Chance::Dice(DiceSpec::D6)),
+        _ => Actor::Chance(Chance::Dice(DiceSpec::D6)),
+    }
+}
+
+impl Nbs {
+    /// The infantry in `from` that may attack now (23.1a, 23.1c): BL or Normal, in line or
+    /// column, not yet in a close combat this phase, not stopped.
+    fn attackers(&self, s: &State, from: Hex) -> Vec<UnitId> {
+        let side = self.phasing(s);
+        self.combat_stack(s, from)
+            .into_iter()
+            .filter(|&u| {
+                let i = &self.units[usize::from(u)];
+                let st = &s.units[usize::from(u)];
+                i.side == side
+                    && i.kind == UnitKind::Infantry
+                    && matches!(st.formation, Formation::Line | Formation::Column)
+                    && matches!(st.morale, MoraleState::BloodLust | MoraleState::Normal)
+                    && !st.has(flag::CLOSE_COMBAT)
+                    && !st.has(flag::STOPPED)
+                    && self.fire_level(s, u).units() > 0
+            })
+            .collect()
+    }
+
+    /// The hexes a stack may attack: through its centre-front hexside (23.1a; facing a corner,
+    /// either frontal hex).
+    fn assault_targets(&self, s: &State, u: UnitId, from: Hex) -> Vec<Hex> {
+        let f: Facing = s.units[usize::from(u)].facing;
+        f.frontal_directions()
+            .as_slice()
+            .iter()
+            .filter(|d| f.is_corner() || Facing::side(**d) == f)
+            .map(|d| from.neighbor(*d))
+            .collect()
+    }
+
+    fn assault_check(&self, s: &State, from: Hex, target: Hex) -> Result<Vec<UnitId>, Illegal> {
+        let att = self.attackers(s, from);
+        let Some(&lead) = att.first() else {
+            return Err(Illegal::new(
+                "23.1a",
+                format!("no infantry in {} may attack: attackers must be BL or Normal infantry in line or column that has not attacked this phase", self.label(from)),
+            ));
+        };
+        if !self.assault_targets(s, lead, from).contains(&target) {
+            return Err(Illegal::new(
+                "23.1a",
+                format!("{} is not through the centre-front hexside of the stack in {}", self.label(target), self.label(from)),
+            ));
+        }
+        let side = self.phasing(s);
+        if !self.enemy_in(s, target, side) {
+            return Err(Illegal::new("23.0", format!("no enemy unit in {}", self.label(target))));
+        }
+        // 23.1b: not into a hex whose cost is "all" (or prohibited); pay the hex + 2 MP.
+        let d = from.direction_to(target).ok_or_else(|| Illegal::new("23.0", "not adjacent"))?;
+        for &u in &att {
+            let class = self.move_class(s, u).ok_or_else(|| Illegal::new("23.1c", "immobile"))?;
+            let (c, _) = self.terrain_step(class, from, d, false);
+            let cost = match c {
+                super::movement::StepCost::Half(h) => h + 4,
+                _ => {
+                    return Err(Illegal::new(
+                        "23.1b",
+                        format!("{} cannot be attacked: its terrain ({}) costs all or is prohibited", self.label(target), self.board.hex(target).terrain.id()),
+                    ));
+                }
+            };
+            let st = &s.units[usize::from(u)];
+            let ma = self.allowance(s, u);
+            // ERR-3: the one-hex minimum move may be a close combat.
+            if st.spent + cost > ma && st.spent > 0 {
+                return Err(Illegal::new(
+                    "23.0",
+                    format!("{} lacks the MPs for the close combat (the hex + 2)", self.name(u)),
+                ));
+            }
+        }
+        Ok(att)
+    }
+
+    /// Close-combat declarations open to the phasing player (23.0).
+    pub(super) fn assault_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let side = self.phasing(s);
+        let mut hexes: Vec<Hex> = s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.units[*i].side == side && self.units[*i].kind == UnitKind::Infantry)
+            .filter_map(|(_, u)| u.hex())
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        for from in hexes {
+            let att = self.attackers(s, from);
+            let Some(&lead) = att.first() else { continue };
+            for t in self.assault_targets(s, lead, from) {
+                if self.assault_check(s, from, t).is_ok() {
+                    out.push(Action::Assault { from, target: t });
+                }
+            }
+        }
+    }
+
+    /// Declares a close combat.
+    pub(super) fn declare_assault(&self, s: &mut State, from: Hex, target: Hex, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        let att = self.assault_check(s, from, target)?;
+        let defenders = self.combat_stack(s, target);
+        let flank = defenders.first().is_some_and(|&t| {
+            let st = &s.units[usize::from(t)];
+            match self.facing_mode(s, t) {
+                super::facing::FacingMode::Standard => !arc::in_front(target, st.facing, from),
+                super::facing::FacingMode::AllFlank => true,
+                _ => false,
+            }
+        });
+        let d = from.direction_to(target).ok_or_else(|| Illegal::new("23.0", "not adjacent"))?;
+        for &u in &att {
+            let class = self.move_class(s, u);
+            let cost = class
+                .map(|c| match self.terrain_step(c, from, d, false).0 {
+                    super::movement::StepCost::Half(h) => h + 4,
+                    _ => 0,
+                })
+                .unwrap_or(0);
+            let ma = self.allowance(s, u);
+            let st = &mut s.units[usize::from(u)];
+            st.spent = (st.spent + cost).min(ma.max(st.spent + cost));
+            st.flags |= flag::CLOSE_COMBAT | flag::MOVED | flag::FIRED_OR_FIRED_ON;
+        }
+        for &u in &defenders {
+            s.units[usize::from(u)].flags |= flag::FIRED_OR_FIRED_ON;
+        }
+        ev.push(Event::CloseCombat { from, target });
+        s.tasks.push(Task::CloseCombat(CloseCombat {
+            attackers: att,
+            from,
+            target,
+            defenders,
+            flank,
+            attacker_out: false,
+            defender_out: false,
+            odds: None,
+            step: CcStep::DefenderFire,
+        }));
+        Ok(())
+    }
+
+    /// Runs the automatic part of a close combat's step; `false` when a roll is awaited.
+    pub(super) fn advance_close(&self, s: &mut State, mut cc: CloseCombat, ev: &mut Vec<Event>) -> bool {
+        let alive = |s: &State, v: &[UnitId], h: Hex| -> Vec<UnitId> {
+            v.iter().copied().filter(|&u| s.units[usize::from(u)].place == Place::At(h)).collect()
+        };
+        let att = alive(s, &cc.attackers, cc.from);
+        let def = alive(s, &cc.defenders, cc.target);
+        if att.is_empty() {
+            cc.attacker_out = true;
+        }
+        if def.is_empty() {
+            cc.defender_out = true;
+        }
+        let replace = |s: &mut State, cc: CloseCombat| {
+            if let Some(t) = s.tasks.last_mut() {
+                *t = Task::CloseCombat(cc);
+            }
+        };
+        if (cc.attacker_out || cc.defender_out) && cc.step != CcStep::Done {
+            // 23.1L: the attacker checks morale even when the defender is gone.
+            if cc.defender_out && !cc.attacker_out && matches!(cc.step, CcStep::DefenderFire | CcStep::AttackerFire | CcStep::AttackerMorale) {
+                cc.step = CcStep::DefenderMorale;
+                let c = self.morale_check(s, cc.from, CheckKind::CloseCombat, false, cc.target, Role::Attacker, "23.1L");
+                replace(s, cc);
+                self.push_check(s, c);
+                return true;
+            }
+            cc.step = CcStep::Done;
+        }
+        match cc.step {
+            CcStep::DefenderFire => {
+                cc.step = CcStep::AttackerFire;
+                let firers: Vec<UnitId> = def
+                    .iter()
+                    .copied()
+                    .filter(|&u| self.may_fire(s, u, cc.from, true).is_ok())
+                    .collect();
+                replace(s, cc.clone());
+                if !firers.is_empty() {
+                    let d = FireDecl { target: cc.from, at_artillery: None, firers, close: true, opportunity: false, from: cc.target };
+                    self.open_fire(s, d, cc.flank.then_some(cc.from), ev);
+                }
+                true
+            }
+            CcStep::AttackerFire => {
+                cc.step = CcStep::AttackerMorale;
+                let firers: Vec<UnitId> = att
+                    .iter()
+                    .copied()
+                    .filter(|&u| self.may_fire(s, u, cc.target, true).is_ok())
+                    .collect();
+                replace(s, cc.clone());
+                if !firers.is_empty() {
+                    let d = FireDecl { target: cc.target, at_artillery: None, firers, close: true, opportunity: false, from: cc.from };
+                    self.open_fire(s, d, None, ev);
+                }
+                true
+            }
+            CcStep::AttackerMorale => {
+                cc.step = CcStep::DefenderMorale;
+                let c = self.morale_check(s, cc.from, CheckKind::CloseCombat, false, cc.target, Role::Attacker, "23.0 D");
+                replace(s, cc);
+                self.push_check(s, c);
+                true
+            }
+            CcStep::DefenderMorale => {
+                cc.step = CcStep::Odds;
+                let c = self.morale_check(s, cc.target, CheckKind::CloseCombat, cc.flank, cc.from, Role::Defender, "23.0 E");
+                replace(s, cc);
+                self.push_check(s, c);
+                true
+            }
+            CcStep::Odds | CcStep::OddsHalf => {
+                if cc.odds.is_none() {
+                    let a = self.odds_strength(s, &att, false);
+                    let hi = self.board.hex(cc.target);
+                    let mut d = self.odds_strength(s, &def, true);
+                    if hi.special || hi.terrain.protective() {
+                        d = Fp(d.0 * 2);
+                    }
+                    let col = self.tables.odds_column(a, d);
+                    let mut drm: i8 = 0;
+                    if let Some(&t) = def.first() {
+                        if self.wrecked(s, t) {
+                            let info = &self.units[usize::from(t)];
+                            drm += if info.independent || self.division_wrecked(s, &info.wreck_division) { 2 } else { 1 };
+                        }
+                    }
+                    if att.first().is_some_and(|&u| self.wrecked(s, u)) {
+                        drm -= 2;
+                    }
+                    cc.odds = Some((col, drm));
+                    ev.push(Event::Odds { attacker: a.0, defender: d.0, column: self.tables.odds_column_name(col), total: 0, attacker_wins: false });
+                    replace(s, cc);
+                }
+                false
+            }
+            CcStep::Done => {
+                s.tasks.pop();
+                // The winner holds the hex (23.0): attackers advance into an emptied hex.
+                let def_left = !self.combat_stack(s, cc.target).iter().any(|&u| self.units[usize::from(u)].side != self.phasing(s));
+                if def_left && !cc.attacker_out {
+                    for &u in &att {
+                        s.units[usize::from(u)].place = Place::At(cc.target);
+                    }
+                    let side = self.phasing(s);
+                    self.note_control(s, cc.target, side);
+                    self.displace_leaders_of_enemy(s, cc.target);
+                }
+                // 23.0: the attackers stop moving for the phase.
+                for &u in &cc.attackers {
+                    s.units[usize::from(u)].flags |= flag::STOPPED;
+                }
+                true
+            }
+        }
+    }
+
+    /// Enemy leaders alone in a hex the enemy enters displace (26.4e).
+    fn displace_leaders_of_enemy(&self, s: &mut State, hex: Hex) {
+        let side = self.phasing(s);
+        let leaders: Vec<UnitId> = self
+            .stack(s, hex)
+            .into_iter()
+            .filter(|&u| self.units[usize::from(u)].side != side)
+            .collect();
+        for l in leaders {
+            let own = self.units[usize::from(l)].side;
+            let best = (0..s.units.len())
+                .filter(|&i| self.units[i].side == own && self.units[i].combat())
+                .filter_map(|i| s.units[i].hex())
+                .filter(|h| *h != hex)
+                .min_by_key(|h| (h.distance(hex), *h));
+            s.units[usize::from(l)].place = best.map_or(Place::Gone, Place::At);
+        }
+    }
+
+    /// Odds Table strength of a side (23.0 F): each unit by formation and fire level, capped
+    /// at AA; artillery a quarter unlimbered, an eighth limbered.
+    fn odds_strength(&self, s: &State, units: &[UnitId], defending: bool) -> Fp {
+        let mut total = Fp::ZERO;
+        for &u in units {
+            let st = &s.units[usize::from(u)];
+            let info = &self.units[usize::from(u)];
+            total += match info.kind {
+                UnitKind::Infantry | UnitKind::Cavalry => {
+                    let lvl = self.fire_level(s, u).units().min(8);
+                    self.tables.odds_strength(info.kind, st.formation, super::types::FireLevel(lvl))
+                }
+                UnitKind::Artillery => self.tables.odds_artillery(st.formation == Formation::Unlimbered),
+                _ => Fp::ZERO,
+            };
+        }
+        let _ = defending;
+        total
+    }
+
+    /// The Odds Table die (and the second die of a "½" result).
+    pub(super) fn resolve_odds(&self, s: &mut State, mut cc: CloseCombat, die: u8, ev: &mut Vec<Event>) {
+        let (col, drm) = cc.odds.unwrap_or((0, 0));
+        let attacker_wins = if cc.step == CcStep::OddsHalf {
+            die >= 4
+        } else {
+            match self.tables.odds_result(col, die as i8 + drm) {
+                OddsResult::Attacker => true,
+                OddsResult::Defender => false,
+                OddsResult::Half => {
+                    cc.step = CcStep::OddsHalf;
+                    if let Some(t) = s.tasks.last_mut() {
+                        *t = Task::CloseCombat(cc);
+                    }
+                    return;
+                }
+            }
+        };
+        ev.push(Event::Odds { attacker: 0, defender: 0, column: self.tables.odds_column_name(col), total: die as i8 + drm, attacker_wins });
+        cc.step = CcStep::Done;
+        let (from, target) = (cc.from, cc.target);
+        if let Some(t) = s.tasks.last_mut() {
+            *t = Task::CloseCombat(cc);
+        }
+        if attacker_wins {
+            // The defender retreats one hex (23.1k).
+            self.start_retreat(s, target, from, 1, false, true);
+        }
+        // A losing attacker's one-hex retreat is back into the hex it attacked from (23.1k),
+        // where it stands.
+    }
+}

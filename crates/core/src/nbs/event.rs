@@ -1,0 +1,277 @@
+//! What happens in an NBS game, each event with its rule number (units by index; the rules
+//! value renders names, [`super::Nbs::describe`]).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::state::{Phase, UnitId};
+use super::types::{Formation, MoraleState};
+use crate::engine::{EventInfo, Side};
+use crate::hex::Hex;
+
+/// One event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// A game turn begins (7.0).
+    TurnBegins {
+        /// The turn.
+        turn: u16,
+        /// Its time on the Turn Record Track.
+        label: String,
+    },
+    /// A phase or segment begins (8.1, 8.2).
+    PhaseBegins {
+        /// The phasing player.
+        side: Side,
+        /// The phase.
+        phase: Phase,
+    },
+    /// A unit moved one hex (16.1).
+    Moved {
+        /// The unit.
+        unit: UnitId,
+        /// From.
+        from: Hex,
+        /// To.
+        to: Hex,
+        /// Half MP paid.
+        cost: u16,
+    },
+    /// A unit turned (13.1).
+    Faced {
+        /// The unit.
+        unit: UnitId,
+        /// The new facing (0–11).
+        facing: u8,
+        /// MP paid.
+        cost: u8,
+    },
+    /// A unit changed formation (11.0).
+    Formed {
+        /// The unit.
+        unit: UnitId,
+        /// The new formation.
+        formation: Formation,
+    },
+    /// A reinforcement entered (16.4).
+    Entered {
+        /// The unit.
+        unit: UnitId,
+        /// The hex.
+        hex: Hex,
+    },
+    /// Fire was declared and totalled (20.2, 20.3).
+    FireDeclared {
+        /// The target hex.
+        target: Hex,
+        /// The firers.
+        firers: Vec<UnitId>,
+        /// Fire points in quarters.
+        fire_points: u32,
+        /// The net column shift.
+        shift: i16,
+        /// The column read (index, 0 = the first).
+        column: u8,
+    },
+    /// A fire combat result (20.4).
+    FireResult {
+        /// The target hex.
+        target: Hex,
+        /// The roll.
+        roll: u8,
+        /// The result as printed.
+        result: String,
+    },
+    /// Losses applied to a unit (20.5, 20.6, 27.2, 11.5c).
+    Losses {
+        /// The unit.
+        unit: UnitId,
+        /// Its owner (9.0a: losses are secret from the other side).
+        owner: Side,
+        /// Casualties (gun points for artillery).
+        casualties: u8,
+        /// Stragglers.
+        stragglers: u8,
+    },
+    /// A unit was eliminated (20.6).
+    Eliminated {
+        /// The unit.
+        unit: UnitId,
+        /// The rule.
+        rule: &'static str,
+    },
+    /// A brigade is wrecked, or no longer (20.6a, 22.0).
+    Wrecked {
+        /// The unit.
+        unit: UnitId,
+        /// Its owner (9.0a).
+        owner: Side,
+        /// Now wrecked.
+        wrecked: bool,
+    },
+    /// A division is wrecked, or no longer (20.6b, 22.0).
+    DivisionWrecked {
+        /// The division.
+        division: String,
+        /// Its owner (9.0a).
+        owner: Side,
+        /// Now wrecked.
+        wrecked: bool,
+    },
+    /// A leader fell (20.4d, 26.4).
+    LeaderLost {
+        /// The leader.
+        unit: UnitId,
+    },
+    /// A morale check (25.2).
+    MoraleCheck {
+        /// The hex.
+        hex: Hex,
+        /// The roll.
+        roll: u8,
+        /// The row read (0 = the table's top row).
+        row: i16,
+        /// The resulting state.
+        state: MoraleState,
+        /// Hexes to retreat.
+        retreat: u8,
+        /// Stragglers.
+        stragglers: u8,
+    },
+    /// A hex's morale state changed (25.4, 25.5, 12.5).
+    MoraleChanged {
+        /// The hex.
+        hex: Hex,
+        /// The new state.
+        state: MoraleState,
+        /// The rule.
+        rule: &'static str,
+    },
+    /// A stack retreated one hex (25.3).
+    Retreated {
+        /// The units.
+        units: Vec<UnitId>,
+        /// From.
+        from: Hex,
+        /// To.
+        to: Hex,
+    },
+    /// A stack that could not retreat the full distance routs instead (25.3a), or a rout
+    /// that could not get clear loses everything (25.1b).
+    RetreatBlocked {
+        /// The hex.
+        hex: Hex,
+        /// The rule.
+        rule: &'static str,
+    },
+    /// A close combat declared (23.0).
+    CloseCombat {
+        /// The attacking hex.
+        from: Hex,
+        /// The defending hex.
+        target: Hex,
+    },
+    /// The Odds Table (23.0 F).
+    Odds {
+        /// Attacker strength (quarters).
+        attacker: u32,
+        /// Defender strength (quarters).
+        defender: u32,
+        /// The column.
+        column: String,
+        /// Die + DRM.
+        total: i8,
+        /// The attacker won.
+        attacker_wins: bool,
+    },
+    /// Opportunity fire offered to the non-phasing player (15.1).
+    OpportunityOffered {
+        /// The moving units' hex.
+        at: Hex,
+        /// The batteries.
+        batteries: Vec<UnitId>,
+    },
+    /// Straggler recovery (21.2).
+    Recovered {
+        /// The unit.
+        unit: UnitId,
+        /// Its owner (9.0a).
+        owner: Side,
+        /// Stragglers recovered.
+        count: u8,
+    },
+    /// Blown cavalry recovered (24.2c), or not.
+    Unblown {
+        /// The unit.
+        unit: UnitId,
+        /// Success.
+        ok: bool,
+    },
+    /// The game ended (AUS 6.0, scenario conditions).
+    GameOver {
+        /// The winner.
+        winner: Option<Side>,
+        /// The level.
+        level: String,
+        /// Victory points of side 0 and side 1.
+        points: [i32; 2],
+    },
+}
+
+impl Event {
+    /// The rule behind the event.
+    pub fn rule_number(&self) -> &'static str {
+        match self {
+            Event::TurnBegins { .. } => "7.0",
+            Event::PhaseBegins { .. } => "8.2",
+            Event::Moved { .. } => "16.1",
+            Event::Faced { .. } => "13.1",
+            Event::Formed { .. } => "11.0",
+            Event::Entered { .. } => "16.4",
+            Event::FireDeclared { .. } => "20.2",
+            Event::FireResult { .. } => "20.4",
+            Event::Losses { .. } => "20.5",
+            Event::Eliminated { rule, .. } => rule,
+            Event::Wrecked { .. } => "20.6a",
+            Event::DivisionWrecked { .. } => "20.6b",
+            Event::LeaderLost { .. } => "26.4",
+            Event::MoraleCheck { .. } => "25.2",
+            Event::MoraleChanged { rule, .. } => rule,
+            Event::Retreated { .. } => "25.3",
+            Event::RetreatBlocked { rule, .. } => rule,
+            Event::CloseCombat { .. } => "23.0",
+            Event::Odds { .. } => "23.0 F",
+            Event::OpportunityOffered { .. } => "15.1",
+            Event::Recovered { .. } => "21.2",
+            Event::Unblown { .. } => "24.2c",
+            Event::GameOver { .. } => "AUS 6.0",
+        }
+    }
+}
+
+impl EventInfo for Event {
+    fn rule(&self) -> &str {
+        self.rule_number()
+    }
+
+    fn visible_to(&self, side: Side) -> bool {
+        // 9.0a: casualties, stragglers and wrecked status are secret from the other side.
+        match self {
+            Event::Losses { owner, .. }
+            | Event::Wrecked { owner, .. }
+            | Event::DivisionWrecked { owner, .. }
+            | Event::Recovered { owner, .. } => *owner == side,
+            _ => true,
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}) {:?}", self.rule_number(), self)
+    }
+}

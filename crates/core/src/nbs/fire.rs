@@ -1,0 +1,650 @@
+//! Fire combat (20.0–20.6, 12.3, 27.2–27.3): who may fire at what, fire points, the Fire
+//! Table modifiers, the Fire Combat Table, losses on the loss chart with stragglers (21.0),
+//! wrecked brigades (20.6a), leader casualties (20.4d, 26.4) and the morale check that
+//! follows (20.4a).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::board::{Terrain, side as hs};
+use super::event::Event;
+use super::facing::FacingMode;
+use super::state::{Check, CheckKind, FireDecl, Phase, Place, Role, State, Task, UnitId, flag};
+use super::tables::{FireMod, FireResult, Part, Range, SmallArms};
+use super::types::{Formation, Fp, GunWeight, MoraleState, Seq66, UnitKind};
+use super::units::Nation;
+use super::{Action, Nbs, arc};
+use crate::engine::{Illegal, Side};
+use crate::hex::Hex;
+
+impl Nbs {
+    /// The side firing in the current fire segment.
+    pub(super) fn firing_side(&self, s: &State) -> Side {
+        let p = self.phasing(s);
+        if s.phase == Phase::DefensiveFire { p.other() } else { p }
+    }
+
+    /// Whether `f` could fire at `target` (20.1, 20.2, 13.2d, 19.x, ERR-11); `close` for
+    /// close-combat fire, where range, arc and sight do not apply (23.1h).
+    pub(super) fn may_fire(&self, s: &State, f: UnitId, target: Hex, close: bool) -> Result<(), Illegal> {
+        let info = &self.units[usize::from(f)];
+        let st = &s.units[usize::from(f)];
+        let Some(h) = st.hex() else {
+            return Err(Illegal::new("20.2", format!("{} is not on the map", info.name)));
+        };
+        if st.morale == MoraleState::Routed {
+            return Err(Illegal::new("25.1a", format!("{} is routed and cannot fire", info.name)));
+        }
+        match info.kind {
+            UnitKind::Infantry => {
+                if !matches!(st.formation, Formation::Line | Formation::Column | Formation::Square) {
+                    return Err(Illegal::new("11.3", format!("{} has no fire in its formation", info.name)));
+                }
+                if self.fire_level(s, f).units() == 0 {
+                    return Err(Illegal::new("20.1", format!("{} has no fire level left", info.name)));
+                }
+            }
+            UnitKind::Artillery => {
+                if st.formation != Formation::Unlimbered {
+                    return Err(Illegal::new("11.3", format!("{} is limbered and cannot fire", info.name)));
+                }
+                if self.gun_points(s, f) == 0 {
+                    return Err(Illegal::new("27.2", format!("{} has no gun points left", info.name)));
+                }
+            }
+            _ => {
+                return Err(Illegal::new(
+                    "24.0",
+                    format!("{} does not fire (cavalry attacks only in charges; leaders never fire)", info.name),
+                ));
+            }
+        }
+        if close {
+            return Ok(());
+        }
+        if st.has(flag::FIRED) {
+            return Err(Illegal::new("20.2b", format!("{} has fired this phase", info.name)));
+        }
+        let range = h.distance(target);
+        let max = if info.kind == UnitKind::Artillery { 8 } else { 1 };
+        if range == 0 || range > max {
+            return Err(Illegal::new(
+                "20.2c",
+                format!("{} is {range} hexes from {}: the range is {max}", info.name, self.label(target)),
+            ));
+        }
+        let front = match self.facing_mode(s, f) {
+            FacingMode::AllFrontal => true,
+            FacingMode::Standard => arc::in_front(h, st.facing, target),
+            _ => false,
+        };
+        if !front {
+            return Err(Illegal::new(
+                "13.2d",
+                format!("{} is not in {}'s front", self.label(target), info.name),
+            ));
+        }
+        if !self.clear_los(s, h, target) {
+            return Err(Illegal::new(
+                "19.2",
+                format!("{} has no line of sight to {}", info.name, self.label(target)),
+            ));
+        }
+        if !self.visible(s, h, target) {
+            return Err(Illegal::new(
+                "19.4",
+                format!("{} is beyond the visibility of this turn", self.label(target)),
+            ));
+        }
+        if let Some(over) = self.friendly_in_line(s, h, target, info.side) {
+            return Err(Illegal::new(
+                "ERR-11",
+                format!("{} would fire over friendly units at {}", info.name, self.label(over)),
+            ));
+        }
+        // 12.3, 20.2a: the hex's infantry (one A) or artillery (5 GP) fire once per phase.
+        let used = s.units.iter().enumerate().any(|(i, x)| {
+            x.place == Place::At(h)
+                && x.has(flag::FIRED)
+                && self.units[i].kind == info.kind
+                && self.units[i].side == info.side
+        });
+        if used {
+            return Err(Illegal::new(
+                "12.3",
+                format!("the {:?} of {} has fired this phase", info.kind, self.label(h)),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Fire points of a declaration (20.1, 27.3, 12.3): infantry by formation, range and fire
+    /// level, capped at one A per hex; artillery gun points totalled by weight per hex, at most
+    /// five; disorganized firers' points halved and rounded down; selective fire at a battery
+    /// not on top halved (20.2g).
+    pub(super) fn fire_points(&self, s: &State, d: &FireDecl) -> Fp {
+        let mut hexes: Vec<Hex> = d.firers.iter().filter_map(|&f| s.units[usize::from(f)].hex()).collect();
+        hexes.sort();
+        hexes.dedup();
+        let (mut good, mut dg) = (Fp::ZERO, Fp::ZERO);
+        for h in hexes {
+            let mut inf_cap: u8 = 4;
+            let mut gp = [0u8; 2];
+            let mut gp_dg = [0u8; 2];
+            for &f in &d.firers {
+                let st = &s.units[usize::from(f)];
+                if st.hex() != Some(h) {
+                    continue;
+                }
+                let info = &self.units[usize::from(f)];
+                let is_dg = st.morale == MoraleState::Disorganized;
+                match info.kind {
+                    UnitKind::Infantry => {
+                        let lvl = self.fire_level(s, f).units().min(inf_cap);
+                        inf_cap -= lvl;
+                        let row = match (st.formation, info.nation) {
+                            (Formation::Square, _) => SmallArms::Square,
+                            (Formation::Column, Nation::French) => SmallArms::FrenchColumn,
+                            (Formation::Column, _) => SmallArms::Column,
+                            _ => SmallArms::Line,
+                        };
+                        let range = if d.close { Range::CloseCombat } else { Range::OneHex };
+                        let (a, b, c) = super::types::FireLevel(lvl).parts();
+                        let mut fp = Fp::ZERO;
+                        for _ in 0..a {
+                            fp += self.tables.small_arms_fp(row, range, Part::A);
+                        }
+                        for _ in 0..b {
+                            fp += self.tables.small_arms_fp(row, range, Part::B);
+                        }
+                        for _ in 0..c {
+                            fp += self.tables.small_arms_fp(row, range, Part::C);
+                        }
+                        if is_dg { dg += fp } else { good += fp }
+                    }
+                    UnitKind::Artillery => {
+                        let w = usize::from(info.weight == GunWeight::Heavy);
+                        let room = 5u8.saturating_sub(gp[0] + gp[1] + gp_dg[0] + gp_dg[1]);
+                        let g = self.gun_points(s, f).min(room);
+                        if is_dg { gp_dg[w] += g } else { gp[w] += g }
+                    }
+                    _ => {}
+                }
+            }
+            let range = if d.close { 0 } else { h.distance(d.target).min(8) as u8 };
+            for (w, weight) in [(0usize, GunWeight::Light), (1, GunWeight::Heavy)] {
+                let mut art = Fp::ZERO;
+                if gp[w] > 0 {
+                    art = self.tables.artillery_fp(weight, gp[w], range);
+                }
+                let mut art_dg = Fp::ZERO;
+                if gp_dg[w] > 0 {
+                    art_dg = self.tables.artillery_fp(weight, gp_dg[w], range);
+                }
+                if d.at_artillery.is_some_and(|b| !self.on_top(s, b)) {
+                    art = Fp(art.0 / 2);
+                    art_dg = Fp(art_dg.0 / 2);
+                }
+                good += art;
+                dg += art_dg;
+            }
+        }
+        good + dg.halved_down()
+    }
+
+    fn on_top(&self, s: &State, u: UnitId) -> bool {
+        s.units[usize::from(u)]
+            .hex()
+            .and_then(|h| self.combat_stack(s, h).first().copied())
+            == Some(u)
+    }
+
+    /// The unit a fire combat strikes (12.3): the battery picked out, or the top unit.
+    pub(super) fn fire_target_unit(&self, s: &State, d: &FireDecl) -> Option<UnitId> {
+        d.at_artillery.or_else(|| self.combat_stack(s, d.target).first().copied())
+    }
+
+    /// Whether the fire strikes the target's flank (13.0b): a non-skirmisher firer's hex
+    /// outside the target's front.
+    pub(super) fn flank_fire(&self, s: &State, d: &FireDecl) -> bool {
+        let Some(t) = self.fire_target_unit(s, d) else { return false };
+        let st = &s.units[usize::from(t)];
+        let mode = self.facing_mode(s, t);
+        d.firers.iter().any(|&f| {
+            let Some(fh) = s.units[usize::from(f)].hex() else { return false };
+            if fh == d.target {
+                return false;
+            }
+            match mode {
+                FacingMode::AllFrontal => false,
+                FacingMode::AllFlank => true,
+                FacingMode::Standard => !arc::in_front(d.target, st.facing, fh),
+                FacingMode::None => false,
+            }
+        })
+    }
+
+    /// The net column shift of the Fire Table modifiers (20.3), each line once (20.3b).
+    pub(super) fn fire_shift(&self, s: &State, d: &FireDecl, attack_from: Option<Hex>) -> i16 {
+        let mut shift: i16 = 0;
+        let Some(t) = self.fire_target_unit(s, d) else { return 0 };
+        let tst = &s.units[usize::from(t)];
+        let tinfo = &self.units[usize::from(t)];
+        let m = |x: FireMod| i16::from(self.tables.fire_modifier(x));
+        if tst.formation == Formation::Square {
+            shift += m(FireMod::TargetSquare);
+        } else if tst.formation == Formation::Column
+            || (tinfo.kind == UnitKind::Artillery && tst.formation == Formation::Limbered)
+        {
+            shift += m(FireMod::TargetColumn);
+        } else if tinfo.kind == UnitKind::Cavalry {
+            shift += m(FireMod::TargetCavalry);
+        }
+        if matches!(tst.morale, MoraleState::Disorganized | MoraleState::Routed) {
+            shift += m(FireMod::TargetDisorganized);
+        }
+        if self.turn_info(s.turn).night {
+            shift += m(FireMod::Night);
+        }
+        if d.close {
+            // 23.1i: the defender's fire at an attacker who came in through its flank.
+            if let Some(from) = attack_from {
+                let _ = from;
+                shift += m(FireMod::DefenderFlanked);
+            }
+        } else if self.flank_fire(s, d) {
+            shift += m(FireMod::Flank);
+        }
+        // Terrain of the target hex (only on fire at the defender in close combat, chart note).
+        let hi = self.board.hex(d.target);
+        if !d.close || attack_from.is_none() {
+            if hi.special {
+                // AUS 1.0c: trench protection for Line and skirmisher targets.
+                if tst.formation == Formation::Line || tinfo.kind == UnitKind::Skirmisher {
+                    shift += m(FireMod::Trench);
+                }
+            } else {
+                match hi.terrain {
+                    Terrain::Town | Terrain::WalledFarm => shift += m(FireMod::Town),
+                    Terrain::Redoubt => shift += m(FireMod::Redoubt),
+                    _ => {}
+                }
+            }
+            // 20.3c: slopes count only if every fire crosses such a hexside.
+            let crosses = |bit: u16| {
+                d.firers.iter().all(|&f| {
+                    s.units[usize::from(f)]
+                        .hex()
+                        .and_then(|fh| fh.direction_to(d.target).map(|dir| (fh, dir)))
+                        .is_some_and(|(fh, dir)| self.board.side(fh, dir) & bit != 0)
+                })
+            };
+            if crosses(hs::EXTREME_SLOPE) {
+                shift += m(FireMod::ExtremeSlope);
+            } else if crosses(hs::SLOPE) {
+                shift += m(FireMod::Slope);
+            }
+        }
+        shift
+    }
+
+    /// Fire-phase actions.
+    pub(super) fn fire_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let side = self.firing_side(s);
+        let mut targets: Vec<Hex> = s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| self.units[*i].side != side && self.units[*i].combat() && u.hex().is_some())
+            .filter_map(|(_, u)| u.hex())
+            .collect();
+        targets.sort();
+        targets.dedup();
+        let firers: Vec<UnitId> = (0..s.units.len() as UnitId)
+            .filter(|&f| {
+                let i = &self.units[usize::from(f)];
+                i.side == side
+                    && matches!(i.kind, UnitKind::Infantry | UnitKind::Artillery)
+                    && s.units[usize::from(f)].hex().is_some()
+                    && !s.units[usize::from(f)].has(flag::FIRED)
+            })
+            .collect();
+        for t in targets {
+            let any = |art: bool| {
+                firers.iter().any(|&f| {
+                    (!art || self.units[usize::from(f)].kind == UnitKind::Artillery)
+                        && self.may_fire(s, f, t, false).is_ok()
+                })
+            };
+            let stack = self.combat_stack(s, t);
+            let targeted_top = stack.iter().any(|&u| s.units[usize::from(u)].has(flag::TARGETED_TOP));
+            let targeted_art = stack.iter().any(|&u| s.units[usize::from(u)].has(flag::TARGETED_ART));
+            let top_is_art = stack.first().is_some_and(|&u| self.units[usize::from(u)].kind == UnitKind::Artillery);
+            if !targeted_top && !top_is_art && any(false) {
+                out.push(Action::Target { hex: t, artillery: None });
+            }
+            if !targeted_art {
+                for &u in &stack {
+                    if self.units[usize::from(u)].kind == UnitKind::Artillery && any(u != stack[0] || top_is_art) {
+                        out.push(Action::Target { hex: t, artillery: Some(u) });
+                    }
+                }
+            }
+        }
+        out.push(Action::EndFire);
+    }
+
+    /// Applies a fire-phase action.
+    pub(super) fn fire_action(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        match a {
+            Action::EndFire => {
+                self.next_phase(s, ev);
+                Ok(())
+            }
+            Action::Target { hex, artillery } => {
+                let mut legal = Vec::new();
+                self.fire_actions(s, &mut legal);
+                if !legal.contains(a) {
+                    return Err(Illegal::new(
+                        "20.2d",
+                        format!(
+                            "{} cannot be targeted that way now: no eligible firer, or the hex was already fired at (each hex at most once at its artillery and once at its top unit)",
+                            self.label(*hex)
+                        ),
+                    ));
+                }
+                let stack = self.combat_stack(s, *hex);
+                let bit = if artillery.is_some() { flag::TARGETED_ART } else { flag::TARGETED_TOP };
+                for u in stack {
+                    s.units[usize::from(u)].flags |= bit;
+                }
+                s.tasks.push(Task::Declaring(FireDecl {
+                    target: *hex,
+                    at_artillery: *artillery,
+                    firers: Vec::new(),
+                    close: false,
+                    opportunity: false,
+                    from: *hex,
+                }));
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    /// Actions while a fire combat is being declared.
+    pub(super) fn declaring_actions(&self, s: &State, d: &FireDecl, out: &mut Vec<Action>) {
+        let side = self.firing_side(s);
+        for f in 0..s.units.len() as UnitId {
+            let i = &self.units[usize::from(f)];
+            if i.side != side || d.firers.contains(&f) {
+                continue;
+            }
+            if d.at_artillery.is_some() && i.kind != UnitKind::Artillery {
+                continue;
+            }
+            if self.may_fire(s, f, d.target, false).is_ok() && self.fits_hex_cap(s, d, f) {
+                out.push(Action::AddFirer { unit: f });
+            }
+        }
+        if !d.firers.is_empty() {
+            out.push(Action::Resolve);
+        }
+    }
+
+    fn fits_hex_cap(&self, s: &State, d: &FireDecl, f: UnitId) -> bool {
+        let h = s.units[usize::from(f)].hex();
+        let kind = self.units[usize::from(f)].kind;
+        // 12.3: one A of infantry and five gun points per hex; a second unit adds only what
+        // the cap leaves.
+        let (mut c, mut gp) = (0u8, 0u8);
+        for &x in &d.firers {
+            if s.units[usize::from(x)].hex() == h {
+                match self.units[usize::from(x)].kind {
+                    UnitKind::Infantry => c += self.fire_level(s, x).units(),
+                    UnitKind::Artillery => gp += self.gun_points(s, x),
+                    _ => {}
+                }
+            }
+        }
+        match kind {
+            UnitKind::Infantry => c < 4,
+            UnitKind::Artillery => gp < 5,
+            _ => false,
+        }
+    }
+
+    /// A declaration's action.
+    pub(super) fn declaring_action(&self, s: &mut State, mut d: FireDecl, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        match a {
+            Action::AddFirer { unit } => {
+                self.unit_ref(s, *unit)?;
+                if self.units[usize::from(*unit)].side != self.firing_side(s) {
+                    return Err(Illegal::new("20.0", format!("{} is not the firing player's", self.name(*unit))));
+                }
+                if d.firers.contains(unit) {
+                    return Err(Illegal::new("20.2b", format!("{} already fires in this combat", self.name(*unit))));
+                }
+                self.may_fire(s, *unit, d.target, false)?;
+                if !self.fits_hex_cap(s, &d, *unit) {
+                    return Err(Illegal::new("12.3", format!("the hex of {} already fires its limit", self.name(*unit))));
+                }
+                d.firers.push(*unit);
+                s.tasks.pop();
+                s.tasks.push(Task::Declaring(d));
+                Ok(())
+            }
+            Action::Resolve => {
+                if d.firers.is_empty() {
+                    return Err(Illegal::new("20.2", "a fire combat needs at least one firer"));
+                }
+                s.tasks.pop();
+                self.open_fire(s, d, None, ev);
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    /// Marks the firers, totals the fire and pushes the roll (or, for no fire points, nothing:
+    /// 20.2f).
+    pub(super) fn open_fire(&self, s: &mut State, mut d: FireDecl, attack_from: Option<Hex>, ev: &mut Vec<Event>) {
+        if d.from == d.target {
+            if let Some(h) = d.firers.first().and_then(|&f| s.units[usize::from(f)].hex()) {
+                d.from = h;
+            }
+        }
+        for &f in &d.firers {
+            let st = &mut s.units[usize::from(f)];
+            // 20.2e: fire in a close combat or by opportunity does not use the phase's fire.
+            if !d.close && !d.opportunity {
+                st.flags |= flag::FIRED;
+            }
+            st.flags |= flag::FIRED_OR_FIRED_ON;
+        }
+        for u in self.combat_stack(s, d.target) {
+            s.units[usize::from(u)].flags |= flag::FIRED_OR_FIRED_ON;
+        }
+        let fp = self.fire_points(s, &d);
+        let shift = self.fire_shift(s, &d, attack_from);
+        let Some(base) = self.tables.fire_column(fp) else {
+            ev.push(Event::FireDeclared { target: d.target, firers: d.firers.clone(), fire_points: fp.0, shift, column: 0 });
+            ev.push(Event::FireResult { target: d.target, roll: 0, result: String::from("no fire points: no effect (20.2f)") });
+            return;
+        };
+        let last = i16::from(self.tables.fire_columns()) - 1;
+        let column = (i16::from(base) + shift).clamp(0, last) as u8;
+        ev.push(Event::FireDeclared { target: d.target, firers: d.firers.clone(), fire_points: fp.0, shift, column });
+        s.tasks.push(Task::FireRoll { decl: d, column });
+    }
+
+    /// The Fire Combat Table roll (20.4).
+    pub(super) fn resolve_fire(&self, s: &mut State, d: FireDecl, column: u8, roll: Seq66, ev: &mut Vec<Event>) {
+        let result = self.tables.fire_result(column, roll);
+        ev.push(Event::FireResult { target: d.target, roll: roll.value(), result: format!("{result:?}") });
+        let side = self.units[usize::from(d.firers.first().copied().unwrap_or(0))].side;
+        let target_side = side.other();
+        let flank = !d.close && self.flank_fire(s, &d);
+        let mut check: Option<i16> = None;
+        match result {
+            FireResult::NoEffect => {}
+            FireResult::MoraleCheck { up } => check = Some(i16::from(up)),
+            FireResult::Loss { casualties, stragglers } => {
+                self.apply_losses(s, &d, casualties, stragglers, ev);
+                check = Some(0);
+            }
+        }
+        // 20.4d: a roll of 55 or 66 strikes a leader in the target hex.
+        if self.tables.leader_hit(roll) {
+            let leaders: Vec<UnitId> = self
+                .stack(s, d.target)
+                .into_iter()
+                .filter(|&u| self.units[usize::from(u)].kind == UnitKind::Leader && self.units[usize::from(u)].side == target_side)
+                .collect();
+            match leaders.len() {
+                0 => {}
+                1 => self.leader_falls(s, leaders[0], ev),
+                _ => s.tasks.push(Task::LeaderHit { leaders }),
+            }
+        }
+        // 20.4a: every numeric result and MC calls for a morale check; in a close combat it
+        // waits for steps D and E (23.0).
+        if let Some(up) = check {
+            if !d.close && !self.combat_stack(s, d.target).is_empty() {
+                let mut c = self.morale_check(s, d.target, CheckKind::Standard, flank, d.from, Role::None, "20.4a");
+                c.shift += up;
+                s.tasks.insert(s.tasks.len() - usize::from(matches!(s.tasks.last(), Some(Task::LeaderHit { .. }))), Task::Morale(c));
+            }
+        }
+    }
+
+    /// Losses of a fire result (20.4b, 20.4c, 20.5, 21.0a, 27.2).
+    pub(super) fn apply_losses(&self, s: &mut State, d: &FireDecl, casualties: u8, stragglers: u8, ev: &mut Vec<Event>) {
+        let Some(t) = self.fire_target_unit(s, d) else { return };
+        let info = &self.units[usize::from(t)];
+        let side = info.side;
+        match info.kind {
+            UnitKind::Artillery => {
+                let gp = self.gun_points(s, t);
+                let lost = casualties.min(gp);
+                s.units[usize::from(t)].casualties += lost;
+                ev.push(Event::Losses { unit: t, owner: side, casualties: lost, stragglers: 0 });
+                if lost == gp {
+                    s.units[usize::from(t)].place = Place::Gone;
+                    ev.push(Event::Eliminated { unit: t, rule: "27.2" });
+                }
+            }
+            UnitKind::Infantry | UnitKind::Cavalry => {
+                self.add_losses(s, t, casualties, 0, ev);
+            }
+            _ => {}
+        }
+        if stragglers > 0 {
+            // 21.0a: stragglers go to the topmost infantry when the top unit cannot take them.
+            let inf = if info.kind == UnitKind::Infantry {
+                Some(t)
+            } else {
+                self.combat_stack(s, d.target)
+                    .into_iter()
+                    .find(|&u| self.units[usize::from(u)].kind == UnitKind::Infantry)
+            };
+            if let Some(i) = inf {
+                if s.units[usize::from(i)].place != Place::Gone {
+                    self.add_losses(s, i, 0, stragglers, ev);
+                }
+            }
+        }
+    }
+
+    /// Marks casualties and stragglers on a loss chart (20.6); eliminates a unit whose boxes
+    /// are all filled; reports wrecking (20.6a).
+    pub(super) fn add_losses(&self, s: &mut State, u: UnitId, casualties: u8, stragglers: u8, ev: &mut Vec<Event>) {
+        let info = &self.units[usize::from(u)];
+        let was = self.wrecked(s, u);
+        let div_was = self.division_wrecked(s, &info.wreck_division);
+        let boxes = info.boxes;
+        let st = &mut s.units[usize::from(u)];
+        let free = boxes.saturating_sub(st.casualties + st.stragglers);
+        // New casualties push stragglers right (20.6): a casualty may fill a straggler's box
+        // when the row is full? No: casualties only take free boxes; excess is lost (digest
+        // §8.4 item 25).
+        let c = casualties.min(free);
+        st.casualties += c;
+        let s2 = stragglers.min(free - c);
+        st.stragglers += s2;
+        let side = info.side;
+        if info.combat() && c > 0 {
+            s.casualty_track[side.index()] += u32::from(c);
+        }
+        ev.push(Event::Losses { unit: u, owner: side, casualties: c, stragglers: s2 });
+        let st = &s.units[usize::from(u)];
+        if st.casualties + st.stragglers >= boxes {
+            s.units[usize::from(u)].place = Place::Gone;
+            ev.push(Event::Eliminated { unit: u, rule: "20.6" });
+        }
+        let now = self.wrecked(s, u);
+        if now != was {
+            ev.push(Event::Wrecked { unit: u, owner: side, wrecked: now });
+        }
+        let div_now = self.division_wrecked(s, &info.wreck_division);
+        if div_now != div_was {
+            ev.push(Event::DivisionWrecked { division: info.wreck_division.clone(), owner: side, wrecked: div_now });
+        }
+    }
+
+    /// A leader falls (26.4): removed for good; AUS 6.3 scores Napoleon, Alexander, Francis.
+    pub(super) fn leader_falls(&self, s: &mut State, l: UnitId, ev: &mut Vec<Event>) {
+        s.units[usize::from(l)].place = Place::Gone;
+        ev.push(Event::LeaderLost { unit: l });
+        // Digest §8.4 item 12 (a): every leader casualty counts as killed.
+        match self.units[usize::from(l)].id.as_str() {
+            "L-Napoleon" => s.sudden_death = Some(super::ALLIED),
+            "L-Alexander" => s.sudden_death = Some(super::FRENCH),
+            "L-Francis" => s.vp[super::FRENCH.index()] += 20,
+            _ => {}
+        }
+        if s.sudden_death.is_some() {
+            self.end_game(s, ev);
+        }
+    }
+
+    /// Whether an intervening hex of the line holds units of `side` (ERR-11).
+    pub(super) fn friendly_in_line(&self, s: &State, from: Hex, to: Hex, side: Side) -> Option<Hex> {
+        crate::hex::los::crossed(from, to)
+            .into_iter()
+            .filter(|&h| h != from && h != to)
+            .find(|&h| {
+                s.units.iter().enumerate().any(|(i, u)| {
+                    u.place == Place::At(h) && self.units[i].side == side && self.units[i].combat()
+                })
+            })
+    }
+
+    /// Opportunity fire by every violated battery at the stack it strikes (15.1b), resolved at
+    /// once.
+    pub(super) fn opportunity_fire(&self, s: &mut State, batteries: Vec<UnitId>, at: Hex, ev: &mut Vec<Event>) {
+        let mut firers = Vec::new();
+        let mut gp: Vec<(Hex, u8)> = Vec::new();
+        for b in batteries {
+            let Some(h) = s.units[usize::from(b)].hex() else { continue };
+            let g = self.gun_points(s, b);
+            let used = gp.iter().find(|x| x.0 == h).map_or(0, |x| x.1);
+            if used >= 5 {
+                continue;
+            }
+            firers.push(b);
+            if let Some(x) = gp.iter_mut().find(|x| x.0 == h) {
+                x.1 += g;
+            } else {
+                gp.push((h, g));
+            }
+        }
+        if firers.is_empty() {
+            return;
+        }
+        let from = firers.first().and_then(|&f| s.units[usize::from(f)].hex()).unwrap_or(at);
+        let d = FireDecl { target: at, at_artillery: None, firers, close: false, opportunity: true, from };
+        self.open_fire(s, d, None, ev);
+    }
+}

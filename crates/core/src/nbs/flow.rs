@@ -1,0 +1,880 @@
+//! The sequence of play (7.0, 8.1, 8.2): game turns of two player turns, each Command,
+//! Movement, Fire and Rally, then the Game Turn End; set-up (1.4), reinforcements (16.4) and
+//! victory (AUS 6.0, 7.1, 7.2). Also the scenario binding ([`build`]).
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::board::Board;
+use super::command::CommandTables;
+use super::event::Event;
+use super::state::{Phase, Place, State, Task, Unit, UnitId, flag};
+use super::tables::Tables;
+use super::types::{Formation, MoraleState, UnitKind};
+use super::{Action, ALLIED, Arrival, FRENCH, Nbs, TurnInfo, Victory, units};
+use crate::data::{DataError, ResolvedScenario, Value};
+use crate::engine::{Actor, Bot, Illegal, Outcome, Prompt, Side};
+use crate::hex::{Direction, Facing, Hex};
+
+fn json_u16s(v: Option<&serde_json::Value>) -> Vec<u16> {
+    v.and_then(|v| v.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_u64())
+                .map(|x| x as u16)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The default facing of a side's units at set-up, where the scenario leaves it to the player
+/// (1.4): toward the enemy, east for the French and west for the Allies (provisional).
+fn default_facing(side: Side) -> Facing {
+    let east = Facing::corner(Direction::ALL[0]);
+    if side == FRENCH { east } else { east.opposite() }
+}
+
+/// The default formation at set-up (1.4 leaves it to the player): infantry in column,
+/// cavalry in combat formation, artillery limbered (provisional; a front end may re-form
+/// before play).
+fn default_formation(kind: UnitKind) -> Formation {
+    match kind {
+        UnitKind::Infantry => Formation::Column,
+        UnitKind::Cavalry => Formation::Combat,
+        UnitKind::Artillery => Formation::Limbered,
+        UnitKind::Skirmisher => Formation::Skirmish,
+        UnitKind::Leader | UnitKind::Hq => Formation::None,
+    }
+}
+
+/// Binds the rules to a scenario.
+pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
+    let sc = &s.scenario;
+    let id = sc.id.clone();
+    let units = units::read(s)?;
+    let rules_v = serde_json::to_value(&sc.rules).unwrap_or_default();
+    // AUS 7.1: Map B only; AUS 7.2: map A north of row 15 and east of the Ricka (the brook's
+    // course is provisional: east of column 30 here).
+    let short = id.rsplit('/').next().unwrap_or("").to_string();
+    let area: Option<Box<dyn Fn(&str) -> bool>> = match short.as_str() {
+        "austerlitz-1" => Some(Box::new(|l: &str| l.starts_with('B'))),
+        "austerlitz-2" => Some(Box::new(|l: &str| {
+            l.starts_with('A')
+                && l.get(1..3).and_then(|c| c.parse::<u8>().ok()).is_some_and(|c| c >= 30)
+                && l.get(4..6).and_then(|r| r.parse::<u8>().ok()).is_some_and(|r| r > 15)
+        })),
+        _ => None,
+    };
+    let board = Board::new(s, area.as_deref().map(|f| f as &dyn Fn(&str) -> bool))?;
+    let tables = Tables::from_scenario(s, false)?;
+    let command = CommandTables::from_scenario(s, false)?;
+    // Turn Record Track.
+    let first = u16::try_from(sc.turns.first).unwrap_or(1);
+    let last = u16::try_from(sc.turns.last).unwrap_or(first).max(first);
+    let night = json_u16s(rules_v.get("night_turns"));
+    let fog = rules_v.get("fog");
+    let fog_turns = json_u16s(fog.and_then(|f| f.get("turns")));
+    let fog_low = json_u16s(fog.and_then(|f| f.get("level_limited_turns")));
+    let fog_vis = fog.and_then(|f| f.get("visibility"));
+    let mut turns = Vec::new();
+    for t in first..=last {
+        let label = sc
+            .turns
+            .labels
+            .get(&t.to_string())
+            .cloned()
+            .unwrap_or_else(|| format!("turn {t}"));
+        let is_night = night.contains(&t);
+        let k = fog_turns.iter().position(|&x| x == t);
+        // AUS 5.1: the fog numbers are on the Turn Record Track (not in the text); where the
+        // data gives none, 2 hexes rising by one every other turn (provisional).
+        let vis = if is_night {
+            Some(1)
+        } else {
+            k.map(|k| {
+                fog_vis
+                    .and_then(|v| v.as_array())
+                    .and_then(|a| a.get(k))
+                    .and_then(|x| x.as_u64())
+                    .map_or(2 + (k as u8) / 2, |x| x.min(99) as u8)
+            })
+        };
+        turns.push(TurnInfo {
+            label,
+            night: is_night,
+            visibility: vis,
+            fog_low_only: fog_low.contains(&t),
+        });
+    }
+    // Reinforcements.
+    let mut arrivals = Vec::new();
+    for (n, r) in sc.reinforcements.iter().enumerate() {
+        let at = format!("reinforcements[{n}]");
+        let Some(u) = units.iter().position(|x| x.id == r.unit) else {
+            return Err(DataError::new(&id, at, format!("no counter `{}`", r.unit)));
+        };
+        let hex_id = match (&r.place, r.hex.first()) {
+            (_, Some(h)) => h.clone(),
+            (Some(p), None) => s
+                .map
+                .place(p)
+                .and_then(|p| p.hexes.first().cloned())
+                .ok_or_else(|| DataError::new(&id, &at, format!("no place `{p}` on the map")))?,
+            _ => return Err(DataError::new(&id, at, "a reinforcement needs a hex or a place")),
+        };
+        let hex = board
+            .grid
+            .parse(&hex_id)
+            .map_err(|e| DataError::new(&id, &at, e.to_string()))?;
+        arrivals.push(Arrival {
+            unit: u as UnitId,
+            turn: u16::try_from(r.turn).unwrap_or(u16::MAX),
+            hex,
+        });
+    }
+    // Victory.
+    let victory = if short == "austerlitz-1" {
+        let f = sc.victory.first().map(|v| &v.fields);
+        let mut hexes = Vec::new();
+        if let Some(places) = f.and_then(|f| f.get("places")).and_then(|p| p.as_array()) {
+            for p in places.iter().filter_map(|p| p.as_str()) {
+                if let Some(pl) = s.map.place(p) {
+                    for h in &pl.hexes {
+                        if let Ok(x) = board.grid.parse(h) {
+                            hexes.push(x);
+                        }
+                    }
+                }
+            }
+        }
+        let divisions = f
+            .and_then(|f| f.get("divisions"))
+            .and_then(|d| d.as_array())
+            .map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect())
+            .unwrap_or_default();
+        let wrecked_at_least = f
+            .and_then(|f| f.get("wrecked_at_least"))
+            .and_then(|x| x.as_u64())
+            .unwrap_or(2) as u8;
+        Victory::Goldbach {
+            hexes,
+            divisions,
+            wrecked_at_least,
+        }
+    } else if short == "austerlitz-2" {
+        Victory::Brigades
+    } else {
+        Victory::Points
+    };
+    let mut loss_vp = [Vec::new(), Vec::new()];
+    let mut formation_vp = Vec::new();
+    let mut levels = Vec::new();
+    if let Some(c) = s.charts.iter().find(|c| c.id == "nbs/aus-loss-vp") {
+        for row in &c.rows {
+            let vp = row.cells.first().and_then(|c| c.value.as_ref()).and_then(Value::as_int);
+            for (side, col) in [(FRENCH, 1usize), (ALLIED, 2usize)] {
+                if let (Some(vp), Some(Value::DieRange(r))) =
+                    (vp, row.cells.get(col).and_then(|c| c.value.as_ref()))
+                {
+                    loss_vp[side.index()].push((r.lo.unwrap_or(0).max(0) as u32, vp as i32));
+                }
+            }
+        }
+    }
+    if let Some(c) = s.charts.iter().find(|c| c.id == "nbs/aus-formation-vp") {
+        for row in &c.rows {
+            let cell = |i: usize| row.cells.get(i).and_then(|c| c.value.as_ref());
+            if let (Some(Value::Text(f)), Some(Value::Text(side)), Some(vp)) =
+                (cell(0), cell(1), cell(2).and_then(Value::as_int))
+            {
+                let side = if side == "French" { FRENCH } else { ALLIED };
+                formation_vp.push((f.clone(), side, vp as i32));
+            }
+        }
+    }
+    if let Some(c) = s.charts.iter().find(|c| c.id == "nbs/aus-victory-levels") {
+        for row in &c.rows {
+            let cell = |i: usize| row.cells.get(i).and_then(|c| c.value.as_ref());
+            if let (Some(Value::DieRange(r)), Some(Value::Result(l) | Value::Text(l))) =
+                (cell(0), cell(1))
+            {
+                let winner = if l.starts_with("French") {
+                    Some(FRENCH)
+                } else if l.starts_with("Allied") {
+                    Some(ALLIED)
+                } else {
+                    None
+                };
+                levels.push((r.lo.map_or(i32::MIN, |x| x as i32), l.clone(), winner));
+            }
+        }
+        levels.sort_by_key(|l| l.0);
+    }
+    let divisions = read_divisions(s);
+    let mut nbs = Nbs {
+        scenario: short,
+        board,
+        units,
+        tables,
+        command,
+        divisions,
+        turns,
+        first_turn: first,
+        first_player: ALLIED,
+        arrivals,
+        victory,
+        loss_vp,
+        formation_vp,
+        levels,
+        initial: State {
+            turn: first,
+            player_turn: 0,
+            phase: Phase::Command,
+            units: Vec::new(),
+            tasks: Vec::new(),
+            casualty_track: [0, 0],
+            orders: Default::default(),
+            next_order: 0,
+            vp: [0, 0],
+            sudden_death: None,
+            last_roll: None,
+            over: false,
+            control: Vec::new(),
+        },
+    };
+    // Set-up (1.4).
+    let mut st: Vec<Unit> = nbs
+        .units
+        .iter()
+        .map(|u| Unit {
+            place: Place::Off,
+            facing: default_facing(u.side),
+            formation: default_formation(u.kind),
+            morale: MoraleState::Normal,
+            casualties: 0,
+            stragglers: 0,
+            skirmishers_out: 0,
+            spent: 0,
+            order: 0,
+            flags: 0,
+        })
+        .collect();
+    let mut order = 0u16;
+    for (n, p) in sc.setup.iter().enumerate() {
+        let at = format!("setup[{n}]");
+        let Some(u) = nbs.units.iter().position(|x| x.id == p.unit) else {
+            return Err(DataError::new(&id, at, format!("no counter `{}`", p.unit)));
+        };
+        let Some(h) = p.hex.first() else {
+            return Err(DataError::new(&id, at, "a placement needs a hex"));
+        };
+        let hex = nbs
+            .board
+            .grid
+            .parse(h)
+            .map_err(|e| DataError::new(&id, &at, e.to_string()))?;
+        if !nbs.board.on_map(hex) {
+            return Err(DataError::new(
+                &id,
+                at,
+                format!("{h} is not in this scenario's playing area (1.1b)"),
+            )
+            .with_rule("1.1b"));
+        }
+        st[u].place = Place::At(hex);
+        st[u].order = order;
+        order += 1;
+    }
+    nbs.initial.units = st;
+    nbs.initial.next_order = order;
+    // 1.4: units may not start over-stacked.
+    for hex in nbs.initial.units.iter().filter_map(Unit::hex).collect::<Vec<_>>() {
+        for side in [FRENCH, ALLIED] {
+            if nbs.overstacked(&nbs.initial, hex, side) {
+                return Err(DataError::new(
+                    &id,
+                    "setup",
+                    format!("{} starts over-stacked (1.4, 12.1)", nbs.label(hex)),
+                )
+                .with_rule("12.1"));
+            }
+        }
+    }
+    let mut ev = Vec::new();
+    let mut s0 = nbs.initial.clone();
+    nbs.enter_phase(&mut s0, &mut ev);
+    nbs.initial = s0;
+    Ok(nbs)
+}
+
+fn read_divisions(s: &ResolvedScenario) -> Vec<(String, u8)> {
+    let mut out = Vec::new();
+    if let Some(c) = s.charts.iter().find(|c| c.id == "nbs/austerlitz-divisions") {
+        let (Some(d), Some(w)) = (c.column_index("division"), c.column_index("wreck_line")) else {
+            return out;
+        };
+        for row in &c.rows {
+            let get = |i: usize| row.cells.get(i).and_then(|c| c.value.as_ref());
+            if let (Some(Value::Text(name)), Some(line)) = (get(d), get(w).and_then(Value::as_int))
+            {
+                out.push((name.clone(), line.clamp(1, 99) as u8));
+            }
+        }
+    }
+    out
+}
+
+impl Nbs {
+    /// Work that needs no decision: finished retreats, close-combat steps, phases in which
+    /// the actor has nothing to decide.
+    pub(super) fn settle(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for _ in 0..10_000 {
+            if s.over {
+                return;
+            }
+            if let Some(t) = s.tasks.last().cloned() {
+                if !self.advance_task(s, t, ev) {
+                    return;
+                }
+                continue;
+            }
+            if self.phase_done(s) {
+                self.next_phase(s, ev);
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// Whether the current phase has nothing left for anyone to decide.
+    fn phase_done(&self, s: &State) -> bool {
+        match s.phase {
+            Phase::Withdrawal => true,
+            Phase::Recovery => !self.any_recovery(s),
+            Phase::Rally => !self.any_rally(s),
+            Phase::CavalryRecovery => !self.any_unblow(s),
+            _ => false,
+        }
+    }
+
+    /// Moves to the next phase, the next player turn or the next game turn.
+    pub(super) fn next_phase(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let end_of_phase = s.phase;
+        if end_of_phase == Phase::Movement {
+            self.end_of_movement(s, ev);
+        }
+        if end_of_phase == Phase::Rally {
+            self.rout_moves(s);
+        }
+        if matches!(end_of_phase, Phase::OffensiveFire | Phase::DefensiveFire) {
+            // 12.0: stacking is enforced at the end of any phase with retreats.
+            self.enforce_stacking(s, ev, "12.0");
+        }
+        s.phase = match end_of_phase {
+            Phase::Command => Phase::Movement,
+            Phase::Movement => Phase::Withdrawal,
+            Phase::Withdrawal => Phase::DefensiveFire,
+            Phase::DefensiveFire => Phase::OffensiveFire,
+            Phase::OffensiveFire => Phase::Recovery,
+            Phase::Recovery => Phase::Rally,
+            Phase::Rally => Phase::CavalryRecovery,
+            Phase::CavalryRecovery => {
+                if s.player_turn == 0 {
+                    s.player_turn = 1;
+                } else {
+                    // Game Turn End (7.0).
+                    for u in &mut s.units {
+                        u.flags &= !flag::PER_TURN;
+                    }
+                    if s.turn >= self.last_turn() {
+                        self.end_game(s, ev);
+                        return;
+                    }
+                    s.turn += 1;
+                    s.player_turn = 0;
+                    ev.push(Event::TurnBegins {
+                        turn: s.turn,
+                        label: self.turn_info(s.turn).label.clone(),
+                    });
+                }
+                Phase::Command
+            }
+        };
+        self.enter_phase(s, ev);
+    }
+
+    /// What happens as a phase begins.
+    pub(super) fn enter_phase(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for u in &mut s.units {
+            u.flags &= !flag::PER_PHASE;
+        }
+        let side = self.phasing(s);
+        ev.push(Event::PhaseBegins {
+            side,
+            phase: s.phase,
+        });
+        match s.phase {
+            Phase::Movement => {
+                for u in &mut s.units {
+                    u.spent = 0;
+                }
+            }
+            Phase::Rally => self.rally_steps(s, ev),
+            _ => {}
+        }
+    }
+
+    /// 25.3c / 12.4 on arrival, and the end-of-movement checks (12.0, 12.5).
+    fn end_of_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
+        self.enforce_stacking(s, ev, "12.5");
+    }
+
+    /// Over-stacked hexes become DG, or R if already DG (12.5).
+    pub(super) fn enforce_stacking(&self, s: &mut State, ev: &mut Vec<Event>, rule: &'static str) {
+        let mut hexes: Vec<Hex> = s.units.iter().filter_map(Unit::hex).collect();
+        hexes.sort();
+        hexes.dedup();
+        for h in hexes {
+            for side in [FRENCH, ALLIED] {
+                if self.overstacked(s, h, side) {
+                    let m = self.hex_morale(s, h).overstacked();
+                    self.set_hex_morale(s, h, m);
+                    ev.push(Event::MoraleChanged {
+                        hex: h,
+                        state: m,
+                        rule,
+                    });
+                }
+            }
+        }
+    }
+
+    pub(super) fn end_game(&self, s: &mut State, ev: &mut Vec<Event>) {
+        s.over = true;
+        s.tasks.clear();
+        let o = self.outcome(s);
+        ev.push(Event::GameOver {
+            winner: o.winner,
+            level: o.level.clone(),
+            points: o.points,
+        });
+    }
+
+    /// The victory result (AUS 6.0, 7.1, 7.2); before the end, the standing if the game
+    /// ended now.
+    pub fn outcome(&self, s: &State) -> Outcome {
+        if let Some(w) = s.sudden_death {
+            return Outcome {
+                winner: Some(w),
+                level: String::from(if w == FRENCH {
+                    "French Massive Victory"
+                } else {
+                    "Allied Massive Victory"
+                }),
+                points: s.vp,
+                rule: "AUS 6.3".into(),
+            };
+        }
+        match &self.victory {
+            Victory::Points => {
+                let mut vp = s.vp;
+                // AUS 6.1: each side's casualties give the opponent points.
+                for side in [FRENCH, ALLIED] {
+                    let lost = s.casualty_track[side.index()];
+                    let pts = self.loss_vp[side.index()]
+                        .iter()
+                        .filter(|(from, _)| lost >= *from)
+                        .map(|(_, v)| *v)
+                        .max()
+                        .unwrap_or(0);
+                    vp[side.other().index()] += pts;
+                }
+                // AUS 6.2: formations with half or more brigades wrecked by casualties alone.
+                for (f, side, pts) in &self.formation_vp {
+                    let (mut n, mut w) = (0u32, 0u32);
+                    for (i, info) in self.units.iter().enumerate() {
+                        if info.side == *side && info.vp_formation == *f && info.has_loss_chart()
+                        {
+                            n += 1;
+                            if self.wrecked_by_casualties(s, i as UnitId)
+                                || s.units[i].place == Place::Gone
+                            {
+                                w += 1;
+                            }
+                        }
+                    }
+                    if n > 0 && 2 * w >= n {
+                        vp[side.other().index()] += pts;
+                    }
+                }
+                let diff = vp[ALLIED.index()] - vp[FRENCH.index()];
+                let (level, winner) = self
+                    .levels
+                    .iter()
+                    .rev()
+                    .find(|l| diff >= l.0)
+                    .map_or((String::from("Draw"), None), |l| (l.1.clone(), l.2));
+                Outcome {
+                    winner,
+                    level,
+                    points: vp,
+                    rule: "AUS 6.4".into(),
+                }
+            }
+            Victory::Goldbach {
+                hexes,
+                divisions,
+                wrecked_at_least,
+            } => {
+                let places = hexes.iter().all(|h| {
+                    s.control.iter().any(|(c, side)| c == h && *side == ALLIED)
+                        && !self.enemy_in(s, *h, ALLIED)
+                });
+                let wrecked = divisions
+                    .iter()
+                    .filter(|d| self.division_wrecked(s, d))
+                    .count();
+                let wreck = wrecked >= usize::from(*wrecked_at_least);
+                let (level, winner) = match (places, wreck) {
+                    (true, true) => ("Allied Major Victory", Some(ALLIED)),
+                    (true, false) | (false, true) => ("Allied Minor Victory", Some(ALLIED)),
+                    (false, false) => ("French Major Victory", Some(FRENCH)),
+                };
+                Outcome {
+                    winner,
+                    level: level.into(),
+                    points: [0, 0],
+                    rule: "AUS 7.1".into(),
+                }
+            }
+            Victory::Brigades => {
+                let mut vp = [0i32; 2];
+                for (i, info) in self.units.iter().enumerate() {
+                    if !info.has_loss_chart() {
+                        continue;
+                    }
+                    let u = i as UnitId;
+                    let gone = s.units[i].place == Place::Gone;
+                    let pts = if self.wrecked_by_casualties(s, u) || gone {
+                        2
+                    } else if self.wrecked(s, u) {
+                        1
+                    } else {
+                        0
+                    };
+                    vp[info.side.other().index()] += pts;
+                }
+                let (level, winner) = match vp[0].cmp(&vp[1]) {
+                    core::cmp::Ordering::Greater => ("French Minor Victory", Some(FRENCH)),
+                    core::cmp::Ordering::Less => ("Allied Minor Victory", Some(ALLIED)),
+                    core::cmp::Ordering::Equal => ("Draw", None),
+                };
+                Outcome {
+                    winner,
+                    level: level.into(),
+                    points: vp,
+                    rule: "AUS 7.2".into(),
+                }
+            }
+        }
+    }
+
+    /// The Command Phase (10.x).
+    pub(super) fn command_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        match a {
+            Action::EndCommand => {
+                self.next_phase(s, ev);
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    /// The refusal for an action that is not a decision of this moment.
+    pub(super) fn not_now(&self, s: &State, a: &Action) -> Illegal {
+        let json = serde_json::to_string(a).unwrap_or_default();
+        let p = self.prompt_of(s);
+        Illegal::new(
+            if p.rule.is_empty() { "engine".into() } else { p.rule },
+            format!("{json} is not a legal decision now (the step asks: {})", p.text),
+        )
+    }
+
+    /// What the actor is asked.
+    pub(super) fn prompt_of(&self, s: &State) -> Prompt {
+        let side = |x: Side| super::INFO.sides[x.index()];
+        let p = self.phasing(s);
+        let (rule, text): (&str, String) = match (s.tasks.last(), s.phase) {
+            _ if s.over => ("AUS 6.0", String::from("the game is over")),
+            (Some(Task::Declaring(d)), _) => (
+                "20.2",
+                format!("add firers against {} or resolve", self.label(d.target)),
+            ),
+            (Some(Task::FireRoll { decl, .. }), _) => {
+                ("20.4", format!("fire roll against {}", self.label(decl.target)))
+            }
+            (Some(Task::LeaderHit { .. }), _) => ("20.4d", String::from("which leader falls")),
+            (Some(Task::Morale(c)), _) => (
+                "25.2",
+                format!("morale check at {} ({})", self.label(c.hex), c.why),
+            ),
+            (Some(Task::BloodLust { hex }), _) => {
+                ("25.2c", format!("Blood Lust check at {}", self.label(*hex)))
+            }
+            (Some(Task::Retreat(r)), _) => (
+                "25.3",
+                format!(
+                    "retreat from {} ({} hex{} to go)",
+                    self.label(r.at),
+                    r.left,
+                    if r.left == 1 { "" } else { "es" }
+                ),
+            ),
+            (Some(Task::GunLoss { .. }), _) => ("27.4", String::from("Gun Loss roll")),
+            (Some(Task::CloseCombat(cc)), _) => (
+                "23.0",
+                format!("close combat at {}: {:?}", self.label(cc.target), cc.step),
+            ),
+            (Some(Task::OpportunityWindow { at, .. }), _) => (
+                "15.1",
+                format!(
+                    "{}: opportunity fire at {} or pass",
+                    side(p.other()),
+                    self.label(*at)
+                ),
+            ),
+            (Some(Task::StragglerRoll { .. }), _) => ("21.1", String::from("Straggler Table roll")),
+            (Some(Task::RecoveryRoll { .. }), _) => {
+                ("21.2", String::from("Straggler Recovery Table roll"))
+            }
+            (Some(Task::RallyRoll { .. }), _) => ("25.5", String::from("rally die")),
+            (Some(Task::BlownRoll { .. }), _) => ("24.2c", String::from("blown recovery die")),
+            (Some(Task::Stoppage { .. }), _) => ("10.3", String::from("attack stoppage roll")),
+            (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
+            (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
+            (None, Phase::Withdrawal) => ("8.2", format!("{}: cavalry withdrawal", side(p.other()))),
+            (None, Phase::DefensiveFire) => {
+                ("20.0", format!("{}: defensive fire", side(p.other())))
+            }
+            (None, Phase::OffensiveFire) => ("20.0", format!("{}: offensive fire", side(p))),
+            (None, Phase::Recovery) => ("21.2", format!("{}: straggler recovery", side(p))),
+            (None, Phase::Rally) => ("25.5", format!("{}: rally routed stacks", side(p))),
+            (None, Phase::CavalryRecovery) => {
+                ("24.2c", format!("{}: blown cavalry recovery", side(p)))
+            }
+        };
+        Prompt {
+            rule: rule.into(),
+            text: format!("turn {} ({}): {text}", s.turn, self.turn_info(s.turn).label),
+        }
+    }
+
+    /// Every legal action of the actor.
+    pub(super) fn actions(&self, s: &State, out: &mut Vec<Action>) {
+        match self.actor_of(s) {
+            Actor::Terminal(_) => {}
+            Actor::Chance(_) => {
+                let mut v = Vec::new();
+                crate::engine::Rules::chance_outcomes(self, s, &mut v);
+                out.extend(v.into_iter().map(|(a, _)| a));
+            }
+            Actor::Player(_) => {
+                if let Some(t) = s.tasks.last() {
+                    self.task_actions(s, t, out);
+                    return;
+                }
+                match s.phase {
+                    Phase::Command => out.push(Action::EndCommand),
+                    Phase::Movement => self.movement_actions(s, out),
+                    Phase::Withdrawal => {}
+                    Phase::DefensiveFire | Phase::OffensiveFire => self.fire_actions(s, out),
+                    Phase::Recovery | Phase::Rally | Phase::CavalryRecovery => {
+                        self.rally_actions(s, out)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The Fire Phase's cavalry withdrawal segment (8.2, 24.2b): not yet offered; the segment
+    /// passes.
+    pub(super) fn withdrawal_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        _ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        Err(self.not_now(s, a))
+    }
+
+    /// An English line for an event, with counter names and printed hex ids.
+    pub fn describe(&self, e: &Event) -> String {
+        let n = |u: &UnitId| self.name(*u).to_string();
+        let l = |h: &Hex| self.label(*h);
+        let rule = e.rule_number();
+        let text = match e {
+            Event::TurnBegins { turn, label } => format!("turn {turn} ({label}) begins"),
+            Event::PhaseBegins { side, phase } => {
+                format!("{}: {phase:?} phase", super::INFO.sides[side.index()])
+            }
+            Event::Moved { unit, from, to, cost } => format!(
+                "{} moves {} to {} ({} MP)",
+                n(unit),
+                l(from),
+                l(to),
+                half(*cost)
+            ),
+            Event::Faced { unit, facing, cost } => {
+                format!("{} faces {facing} ({cost} MP)", n(unit))
+            }
+            Event::Formed { unit, formation } => format!("{} forms {formation:?}", n(unit)),
+            Event::Entered { unit, hex } => format!("{} enters at {}", n(unit), l(hex)),
+            Event::FireDeclared {
+                target,
+                firers,
+                fire_points,
+                shift,
+                column,
+            } => format!(
+                "fire at {} by {}: {} fire points, shift {shift:+}, column {}",
+                l(target),
+                firers.iter().map(n).collect::<Vec<_>>().join(", "),
+                super::types::Fp(*fire_points),
+                column + 1
+            ),
+            Event::FireResult {
+                target,
+                roll,
+                result,
+            } => format!("fire at {}: roll {roll}, {result}", l(target)),
+            Event::Losses {
+                unit,
+                casualties,
+                stragglers,
+                ..
+            } => format!(
+                "{} loses {casualties} casualties and {stragglers} stragglers",
+                n(unit)
+            ),
+            Event::Eliminated { unit, .. } => format!("{} is eliminated", n(unit)),
+            Event::Wrecked { unit, wrecked, .. } => {
+                if *wrecked {
+                    format!("{} is wrecked", n(unit))
+                } else {
+                    format!("{} is no longer wrecked", n(unit))
+                }
+            }
+            Event::DivisionWrecked { division, wrecked, .. } => {
+                if *wrecked {
+                    format!("division {division} is wrecked")
+                } else {
+                    format!("division {division} is no longer wrecked")
+                }
+            }
+            Event::LeaderLost { unit } => format!("{} falls", n(unit)),
+            Event::MoraleCheck {
+                hex,
+                roll,
+                row,
+                state,
+                retreat,
+                stragglers,
+            } => format!(
+                "morale check at {}: row {row}, roll {roll}: {}, retreat {retreat}, {stragglers} stragglers",
+                l(hex),
+                state.abbrev()
+            ),
+            Event::MoraleChanged { hex, state, .. } => {
+                format!("{} is now {}", l(hex), state.abbrev())
+            }
+            Event::Retreated { from, to, .. } => format!("stack retreats {} to {}", l(from), l(to)),
+            Event::RetreatBlocked { hex, .. } => {
+                format!("the stack at {} cannot retreat", l(hex))
+            }
+            Event::CloseCombat { from, target } => {
+                format!("close combat: {} attacks {}", l(from), l(target))
+            }
+            Event::Odds {
+                attacker,
+                defender,
+                column,
+                total,
+                attacker_wins,
+            } => format!(
+                "odds {} to {} ({column}), die {total}: {} wins",
+                super::types::Fp(*attacker),
+                super::types::Fp(*defender),
+                if *attacker_wins { "the attacker" } else { "the defender" }
+            ),
+            Event::OpportunityOffered { at, .. } => {
+                format!("opportunity fire may strike {}", l(at))
+            }
+            Event::Recovered { unit, count, .. } => {
+                format!("{} recovers {count} stragglers", n(unit))
+            }
+            Event::Unblown { unit, ok } => {
+                if *ok {
+                    format!("{} recovers from blown", n(unit))
+                } else {
+                    format!("{} stays blown", n(unit))
+                }
+            }
+            Event::GameOver { level, points, .. } => {
+                format!("game over: {level} ({} to {})", points[0], points[1])
+            }
+        };
+        format!("({rule}) {text}")
+    }
+}
+
+fn half(h: u16) -> String {
+    if h % 2 == 0 {
+        format!("{}", h / 2)
+    } else {
+        format!("{}½", h / 2)
+    }
+}
+
+/// The nbs bots beyond `random`: `hasty`, a random player that ends each of its phases with
+/// probability one in four, so a whole battle takes thousands of steps rather than millions.
+pub(super) fn bot(name: &str) -> Option<Box<dyn Bot<Nbs>>> {
+    match name {
+        "hasty" => Some(Box::new(Hasty)),
+        _ => None,
+    }
+}
+
+/// See [`bot`].
+pub struct Hasty;
+
+impl Bot<Nbs> for Hasty {
+    fn name(&self) -> &'static str {
+        "hasty"
+    }
+
+    fn choose(
+        &mut self,
+        _rules: &Nbs,
+        _state: &State,
+        actions: &[Action],
+        random: &mut dyn FnMut(u64) -> u64,
+    ) -> usize {
+        let end = actions.iter().position(|a| {
+            matches!(
+                a,
+                Action::EndMovement | Action::EndFire | Action::EndSegment | Action::EndCommand
+            )
+        });
+        match end {
+            Some(e) if random(4) == 0 => e,
+            _ => random(actions.len() as u64) as usize,
+        }
+    }
+}

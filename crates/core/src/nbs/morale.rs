@@ -1,0 +1,428 @@
+//! Morale (25.0–25.4): the check with its four modifier lists, Blood Lust (25.2c), stragglers
+//! from the Morale Table (25.2e), adding results to the state (25.4) and retreats (25.3, 5.2,
+//! 11.6c, 27.4), including rout movement (25.1b).
+
+use alloc::vec::Vec;
+
+use super::event::Event;
+use super::state::{Check, CheckKind, Place, Retreat, Role, State, Task, UnitId};
+use super::tables::{MoraleList, MoraleMod, MoraleOutcome};
+use super::types::{Formation, MoraleState, Seq66, UnitKind};
+use super::{Action, Nbs};
+use crate::engine::{Illegal, Side};
+use crate::hex::Hex;
+
+impl Nbs {
+    /// Builds a morale check for the stack in `hex` with the row shift of the list's
+    /// modifiers (25.2, 26.3a, 25.6, 22.0, 28.0d).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn morale_check(
+        &self,
+        s: &State,
+        hex: Hex,
+        kind: CheckKind,
+        flank: bool,
+        from: Hex,
+        role: Role,
+        why: &'static str,
+    ) -> Check {
+        let list = match kind {
+            CheckKind::Standard => MoraleList::Standard,
+            CheckKind::CloseCombat => MoraleList::CloseCombat,
+            CheckKind::Charge => MoraleList::Charge,
+            CheckKind::Square => MoraleList::Square,
+        };
+        let m = |x: MoraleMod| i16::from(self.tables.morale_modifier(list, x).unwrap_or(0));
+        let mut shift: i16 = 0;
+        if let Some(u) = self.morale_unit(s, hex) {
+            let info = &self.units[usize::from(u)];
+            let st = &s.units[usize::from(u)];
+            let side = info.side;
+            // 26.3a: the most senior leader, rating - 1 rows.
+            if let Some(l) = self.senior_leader(s, hex, side) {
+                shift += i16::from(self.units[usize::from(l)].morale_rating) - 1;
+            }
+            match st.morale {
+                MoraleState::Shaken => shift += m(MoraleMod::Shaken),
+                MoraleState::Disorganized => shift += m(MoraleMod::Disorganized),
+                _ => {}
+            }
+            match st.formation {
+                Formation::Square => shift += m(MoraleMod::Square),
+                Formation::Column if info.kind == UnitKind::Infantry => {
+                    if info.nation == super::units::Nation::French {
+                        shift += m(MoraleMod::FrenchColumn);
+                    } else {
+                        shift += m(MoraleMod::Column);
+                    }
+                }
+                _ => {}
+            }
+            if flank {
+                shift += m(MoraleMod::Flank);
+            }
+            if self.wrecked(s, u) {
+                if info.independent || self.division_wrecked(s, &info.wreck_division) {
+                    shift += m(MoraleMod::WreckedOfWreckedDivision);
+                } else {
+                    shift += m(MoraleMod::Wrecked);
+                }
+            }
+            if info.kind == UnitKind::Cavalry && st.has(super::state::flag::BLOWN) {
+                shift += m(MoraleMod::Blown);
+            }
+            if self.turn_info(s.turn).night {
+                shift += m(MoraleMod::Night);
+            }
+            let hi = self.board.hex(hex);
+            if hi.special || hi.terrain.protective() {
+                shift += m(MoraleMod::ProtectiveTerrain);
+            }
+            let _ = side;
+        }
+        Check {
+            hex,
+            kind,
+            shift,
+            why,
+            stragglers_as_casualties: kind == CheckKind::Charge,
+            from,
+            role,
+        }
+    }
+
+    /// Resolves a morale check roll (25.2, 25.4).
+    pub(super) fn resolve_morale(&self, s: &mut State, c: Check, roll: Seq66, ev: &mut Vec<Event>) {
+        let Some(u) = self.morale_unit(s, c.hex) else {
+            return;
+        };
+        let current = self.hex_morale(s, c.hex);
+        let rating = self.morale_rating(u);
+        let top = self.tables.morale_row(rating);
+        let row = (top - c.shift).clamp(0, self.tables.morale_rows() - 1);
+        let r = self.tables.morale_result(row, roll);
+        let new = self.tables.combine(current, r.state);
+        ev.push(Event::MoraleCheck {
+            hex: c.hex,
+            roll: roll.value(),
+            row,
+            state: new,
+            retreat: r.retreat,
+            stragglers: r.stragglers,
+        });
+        // 25.2e: stragglers to the checking infantry (casualties in a charge, 24.1j).
+        if r.stragglers > 0 {
+            let inf = if self.units[usize::from(u)].kind == UnitKind::Infantry {
+                Some(u)
+            } else {
+                self.combat_stack(s, c.hex)
+                    .into_iter()
+                    .find(|&x| self.units[usize::from(x)].kind == UnitKind::Infantry)
+            };
+            if let Some(i) = inf {
+                if c.stragglers_as_casualties {
+                    self.add_losses(s, i, r.stragglers, 0, ev);
+                } else {
+                    self.add_losses(s, i, 0, r.stragglers, ev);
+                }
+            }
+        }
+        if self.combat_stack(s, c.hex).is_empty() {
+            self.mark_out(s, c.role);
+            return;
+        }
+        if new != current {
+            self.set_hex_morale(s, c.hex, new);
+            ev.push(Event::MoraleChanged {
+                hex: c.hex,
+                state: new,
+                rule: "25.4",
+            });
+        }
+        let mut retreat = r.retreat;
+        if retreat > 0 {
+            // 11.6c: a square ignores a one-hex retreat; on two it retreats as a column.
+            let square = self
+                .combat_stack(s, c.hex)
+                .iter()
+                .any(|&x| s.units[usize::from(x)].formation == Formation::Square);
+            if square {
+                if retreat == 1 {
+                    retreat = 0;
+                } else {
+                    for x in self.combat_stack(s, c.hex) {
+                        if s.units[usize::from(x)].formation == Formation::Square {
+                            s.units[usize::from(x)].formation = Formation::Column;
+                        }
+                    }
+                }
+            }
+        }
+        if retreat > 0 {
+            self.mark_out(s, c.role);
+            // 23.1k: a retreating attacker's first hex is the hex it attacked from, where it
+            // still stands.
+            let left = if c.role == Role::Attacker { retreat - 1 } else { retreat };
+            if left > 0 {
+                self.start_retreat(s, c.hex, c.from, left, false, c.role != Role::None);
+            }
+        }
+    }
+
+    fn mark_out(&self, s: &mut State, role: Role) {
+        if role == Role::None {
+            return;
+        }
+        if let Some(Task::CloseCombat(cc)) = s
+            .tasks
+            .iter_mut()
+            .rev()
+            .find(|t| matches!(t, Task::CloseCombat(_)))
+        {
+            match role {
+                Role::Attacker => cc.attacker_out = true,
+                Role::Defender => cc.defender_out = true,
+                Role::None => {}
+            }
+        }
+    }
+
+    /// Begins a retreat of the whole stack in `hex` (25.3b), away from `from`.
+    pub(super) fn start_retreat(&self, s: &mut State, hex: Hex, from: Hex, left: u8, rout: bool, in_combat: bool) {
+        let units = self.stack(s, hex);
+        if units.is_empty() {
+            return;
+        }
+        // 27.4: artillery limbers to retreat.
+        for &u in &units {
+            if self.units[usize::from(u)].kind == UnitKind::Artillery
+                && s.units[usize::from(u)].formation == Formation::Unlimbered
+            {
+                s.units[usize::from(u)].formation = Formation::Limbered;
+                if in_combat {
+                    s.tasks.push(Task::GunLoss { unit: u });
+                }
+            }
+        }
+        let r = Retreat {
+            units,
+            at: hex,
+            left,
+            path: alloc::vec![hex],
+            from,
+            rout,
+            in_combat,
+        };
+        // The gun-loss rolls come first (they sit above the retreat).
+        let pos = s
+            .tasks
+            .iter()
+            .rposition(|t| !matches!(t, Task::GunLoss { .. }))
+            .map_or(0, |p| p + 1);
+        let pos = pos.min(s.tasks.len());
+        let n_gl = s.tasks.len() - pos;
+        s.tasks.insert(s.tasks.len() - n_gl, Task::Retreat(r));
+    }
+
+    /// The hexes a retreating stack may enter next (5.2, 25.3a, 16.2c): adjacent, in play,
+    /// free of enemy units, not prohibited to any of its units, farther from the threat and
+    /// not doubling back.
+    pub(super) fn retreat_options(&self, s: &State, r: &Retreat) -> Vec<Hex> {
+        let side = r
+            .units
+            .first()
+            .map_or(Side(0), |&u| self.units[usize::from(u)].side);
+        let d0 = r.at.distance(r.from);
+        let mut out = Vec::new();
+        for n in r.at.neighbors() {
+            if !self.board.on_map(n) || self.enemy_in(s, n, side) || r.path.contains(&n) {
+                continue;
+            }
+            if n.distance(r.from) <= d0 && !r.rout {
+                continue;
+            }
+            if r.rout {
+                // Rout movement heads away from the nearest enemy.
+                let here = self.enemy_distance(s, r.at, side).unwrap_or(99);
+                let there = self.enemy_distance(s, n, side).unwrap_or(99);
+                if there < here {
+                    continue;
+                }
+            }
+            let d = match r.at.direction_to(n) {
+                Some(d) => d,
+                None => continue,
+            };
+            let ok = r.units.iter().all(|&u| {
+                if !self.units[usize::from(u)].combat() {
+                    return true;
+                }
+                let class = self.move_class(s, u).unwrap_or(super::tables::MoveClass::InfantryColumn);
+                !matches!(
+                    self.terrain_step(class, r.at, d, false).0,
+                    super::movement::StepCost::Prohibited(_)
+                )
+            });
+            if ok {
+                out.push(n);
+            }
+        }
+        out
+    }
+
+    /// Moves the retreating stack one hex (the owner's choice).
+    pub(super) fn retreat_step(&self, s: &mut State, mut r: Retreat, to: Hex, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        if !self.retreat_options(s, &r).contains(&to) {
+            return Err(Illegal::new(
+                "5.2",
+                alloc::format!(
+                    "{} is not a retreat hex from {}: it must be free of the enemy, passable and farther from the threat",
+                    self.label(to),
+                    self.label(r.at)
+                ),
+            ));
+        }
+        let side = self.units[usize::from(r.units[0])].side;
+        let merged = self.hex_morale(s, to);
+        let had = !self.combat_stack(s, to).is_empty();
+        for &u in &r.units {
+            if s.units[usize::from(u)].place == Place::At(r.at) {
+                s.units[usize::from(u)].place = Place::At(to);
+            }
+        }
+        for &u in &r.units {
+            s.units[usize::from(u)].order = s.next_order;
+            s.next_order = s.next_order.wrapping_add(1);
+        }
+        ev.push(Event::Retreated {
+            units: r.units.clone(),
+            from: r.at,
+            to,
+        });
+        // 25.3c: the worst state of a stack passed through or joined.
+        let mine = r
+            .units
+            .first()
+            .map_or(MoraleState::Normal, |&u| s.units[usize::from(u)].morale);
+        if had && merged != mine {
+            self.set_hex_morale(s, to, merged.max(mine));
+        }
+        r.path.push(to);
+        r.at = to;
+        r.left = r.left.saturating_sub(1);
+        let done = if r.rout {
+            self.enemy_distance(s, to, side).is_none_or(|d| d >= 6)
+        } else {
+            r.left == 0
+        };
+        s.tasks.pop();
+        if done {
+            // 25.3d: a retreat that over-stacks a hex routs everything there.
+            if self.overstacked(s, to, side) {
+                self.set_hex_morale(s, to, MoraleState::Routed);
+                ev.push(Event::MoraleChanged {
+                    hex: to,
+                    state: MoraleState::Routed,
+                    rule: "25.3d",
+                });
+            }
+        } else {
+            s.tasks.push(Task::Retreat(r));
+        }
+        Ok(())
+    }
+
+    /// A retreat that cannot go on (25.3a: rout instead; 25.1b: a rout that cannot get clear
+    /// loses everything as casualties).
+    pub(super) fn retreat_blocked(&self, s: &mut State, r: Retreat, ev: &mut Vec<Event>) {
+        s.tasks.pop();
+        if r.rout {
+            ev.push(Event::RetreatBlocked {
+                hex: r.at,
+                rule: "25.1b",
+            });
+            for &u in &r.units {
+                let info = &self.units[usize::from(u)];
+                if info.has_loss_chart() && s.units[usize::from(u)].place == Place::At(r.at) {
+                    let st = &s.units[usize::from(u)];
+                    let rest = info.boxes.saturating_sub(st.casualties + st.stragglers);
+                    self.add_losses(s, u, rest, 0, ev);
+                } else if info.kind == UnitKind::Artillery {
+                    s.units[usize::from(u)].place = Place::Gone;
+                    ev.push(Event::Eliminated { unit: u, rule: "25.1b" });
+                }
+            }
+            self.displace_leaders(s, r.at, ev);
+        } else {
+            ev.push(Event::RetreatBlocked {
+                hex: r.at,
+                rule: "25.3a",
+            });
+            self.set_hex_morale(s, r.at, MoraleState::Routed);
+            ev.push(Event::MoraleChanged {
+                hex: r.at,
+                state: MoraleState::Routed,
+                rule: "25.3a",
+            });
+        }
+    }
+
+    /// Leaders left alone in a hex go to the nearest friendly stack (26.4d, 26.4e).
+    pub(super) fn displace_leaders(&self, s: &mut State, hex: Hex, _ev: &mut Vec<Event>) {
+        if !self.combat_stack(s, hex).is_empty() {
+            return;
+        }
+        for l in self.stack(s, hex) {
+            let side = self.units[usize::from(l)].side;
+            let best = (0..s.units.len())
+                .filter(|&i| self.units[i].side == side && self.units[i].combat())
+                .filter_map(|i| s.units[i].hex())
+                .min_by_key(|h| (h.distance(hex), *h));
+            s.units[usize::from(l)].place = match best {
+                Some(h) => Place::At(h),
+                None => Place::Gone,
+            };
+        }
+    }
+
+    /// Retreat decisions.
+    pub(super) fn retreat_actions(&self, s: &State, r: &Retreat, out: &mut Vec<Action>) {
+        for h in self.retreat_options(s, r) {
+            out.push(Action::RetreatTo { hex: h });
+        }
+    }
+
+    /// Blood Lust check (25.2c): 44..66 ends Blood Lust, nothing else happens.
+    pub(super) fn resolve_blood_lust(&self, s: &mut State, hex: Hex, roll: Seq66, ev: &mut Vec<Event>) {
+        if self.tables.blood_lust_ends(roll) {
+            self.set_hex_morale(s, hex, MoraleState::Normal);
+            ev.push(Event::MoraleChanged {
+                hex,
+                state: MoraleState::Normal,
+                rule: "25.2c",
+            });
+        }
+    }
+
+    /// Pushes the check, or the Blood Lust check for a BL stack (25.2c).
+    pub(super) fn push_check(&self, s: &mut State, c: Check) {
+        if self.hex_morale(s, c.hex) == MoraleState::BloodLust && c.kind != CheckKind::Square {
+            s.tasks.push(Task::BloodLust { hex: c.hex });
+        } else {
+            s.tasks.push(Task::Morale(c));
+        }
+    }
+
+    /// Whether the result is a pass for a square check (8.5): NE or BL.
+    pub(super) fn passed(o: MoraleOutcome) -> bool {
+        matches!(o, MoraleOutcome::NoEffect | MoraleOutcome::BloodLust)
+    }
+
+    /// The unit ids of a side in a hex.
+    pub(super) fn side_in(&self, s: &State, hex: Hex, side: Side) -> Vec<UnitId> {
+        self.stack(s, hex)
+            .into_iter()
+            .filter(|&u| self.units[usize::from(u)].side == side)
+            .collect()
+    }
+}

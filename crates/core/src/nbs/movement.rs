@@ -1,0 +1,797 @@
+//! The Movement Phase (16.0): steps with terrain, hexside and road costs (16.2), facing
+//! (13.1, 13.2), formation changes with proportional MPs (11.0a), reinforcements (16.4), the
+//! one-hex minimum move (16.1e), close-combat declarations (23.0) and the opportunity-fire
+//! triggers of 15.1 (leaving an artillery Close Fire Zone, changing formation inside one).
+//!
+//! Costs are kept in half movement points: the Movement Chart prices primary roads at ½.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::board::{Terrain, side as hs};
+use super::event::Event;
+use super::facing::{FacingMode, change_cost, entry_cost_factor};
+use super::state::{Place, State, Task, UnitId, flag};
+use super::tables::{MoveClass, MoveCol, MoveCost};
+use super::types::{Formation, MoraleState, UnitKind};
+use super::{Action, Nbs, arc};
+use crate::engine::{Illegal, Reached, Side};
+use crate::hex::{Bounds, Direction, Facing, Hex, MoveCosts, Reach, ReachOptions};
+
+/// What a step costs (half MPs) or why it cannot be taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum StepCost {
+    /// Half MPs.
+    Half(u16),
+    /// The whole allowance ("all" on the chart): only from a standing start.
+    All,
+    /// Prohibited terrain or hexside (16.2c), or a road rate the formation may not use.
+    Prohibited(&'static str),
+}
+
+impl Nbs {
+    /// The Movement Chart row a unit moves by now (16.1, 24.2b).
+    pub(super) fn move_class(&self, s: &State, u: UnitId) -> Option<MoveClass> {
+        let info = &self.units[usize::from(u)];
+        let st = &s.units[usize::from(u)];
+        Some(match info.kind {
+            UnitKind::Infantry => match st.formation {
+                Formation::Line => MoveClass::InfantryLine,
+                Formation::Column => MoveClass::InfantryColumn,
+                _ => return None,
+            },
+            UnitKind::Skirmisher => MoveClass::Skirmisher,
+            UnitKind::Cavalry if st.has(flag::BLOWN) => MoveClass::BlownCavalry,
+            UnitKind::Cavalry if info.heavy => MoveClass::HeavyCavalry,
+            UnitKind::Cavalry => MoveClass::LightCavalry,
+            UnitKind::Artillery => match st.formation {
+                Formation::Limbered => match info.class {
+                    super::types::GunClass::Foot => MoveClass::FootArtillery,
+                    super::types::GunClass::Horse => MoveClass::HorseArtillery,
+                },
+                _ => return None,
+            },
+            UnitKind::Leader | UnitKind::Hq => MoveClass::Leader,
+        })
+    }
+
+    /// The movement allowance in half MPs (16.1; DG halves it, rounded up: Morale State
+    /// Effects).
+    pub(super) fn allowance(&self, s: &State, u: UnitId) -> u16 {
+        let Some(class) = self.move_class(s, u) else {
+            return 0;
+        };
+        let ma = u16::from(self.tables.ma(class));
+        let ma = if s.units[usize::from(u)].morale == MoraleState::Disorganized {
+            ma.div_ceil(2)
+        } else {
+            ma
+        };
+        ma * 2
+    }
+
+    fn col_cost(&self, class: MoveClass, col: MoveCol) -> StepCost {
+        match self.tables.move_cost(class, col) {
+            MoveCost::Half(h) => StepCost::Half(h),
+            MoveCost::All => StepCost::All,
+            MoveCost::Prohibited => StepCost::Prohibited("16.2c"),
+            MoveCost::NotAllowed => StepCost::Prohibited("16.2a"),
+        }
+    }
+
+    /// The cost for `class` to step from `from` toward `d` (16.2): road rate when following a
+    /// road (16.2a), else the hex entered plus the dearest of elevation change and slope
+    /// (16.2e) plus water features (16.2b). `road_ok` says whether road rates may be used
+    /// (ERR-4). Facing is not counted here.
+    pub(super) fn terrain_step(
+        &self,
+        class: MoveClass,
+        from: Hex,
+        d: Direction,
+        road_ok: bool,
+    ) -> (StepCost, bool) {
+        let to = from.neighbor(d);
+        let hi = self.board.hex(to);
+        if !hi.on_map {
+            return (StepCost::Prohibited("1.1b"), false);
+        }
+        let side = self.board.side(from, d);
+        if road_ok && side & hs::ROAD != 0 {
+            let col = if side & hs::PRIMARY_ROAD != 0 {
+                MoveCol::PrimaryRoad
+            } else {
+                MoveCol::SecondaryRoad
+            };
+            if let StepCost::Half(h) = self.col_cost(class, col) {
+                return (StepCost::Half(h), true);
+            }
+        }
+        let col = match hi.terrain {
+            Terrain::Clear | Terrain::Redoubt => MoveCol::Clear,
+            Terrain::Forest => MoveCol::Forest,
+            Terrain::Orchard | Terrain::Vineyard => MoveCol::OrchardVineyard,
+            Terrain::Town | Terrain::WalledFarm => MoveCol::WalledFarmTown,
+            Terrain::Swamp => MoveCol::Swamp,
+            Terrain::Lake => MoveCol::CreekRiverLake,
+        };
+        let mut total = match self.col_cost(class, col) {
+            StepCost::Half(h) => h,
+            other => return (other, false),
+        };
+        let mut all = false;
+        // 16.2e: elevation change and slope on one hexside: only the dearest.
+        let mut climb: Option<StepCost> = None;
+        let lv = self.board.hex(from).level;
+        if lv != hi.level {
+            climb = Some(self.col_cost(class, MoveCol::Elevation));
+        }
+        for (bit, c) in [(hs::SLOPE, MoveCol::Slope), (hs::EXTREME_SLOPE, MoveCol::ExtremeSlope)] {
+            if side & bit != 0 {
+                let x = self.col_cost(class, c);
+                climb = Some(match (climb, x) {
+                    (Some(StepCost::Prohibited(r)), _) | (_, StepCost::Prohibited(r)) => {
+                        StepCost::Prohibited(r)
+                    }
+                    (Some(StepCost::All), _) | (_, StepCost::All) => StepCost::All,
+                    (Some(StepCost::Half(a)), StepCost::Half(b)) => StepCost::Half(a.max(b)),
+                    (None, x) => x,
+                });
+            }
+        }
+        let bridge = side & hs::BRIDGE != 0;
+        let mut water: Vec<StepCost> = Vec::new();
+        if side & (hs::STREAM | hs::FORD) != 0 && !bridge {
+            water.push(self.col_cost(class, MoveCol::FordStream));
+        }
+        if side & (hs::CREEK | hs::RIVER) != 0 && !bridge {
+            water.push(self.col_cost(class, MoveCol::CreekRiverLake));
+        }
+        if side & hs::TRIBUTARY != 0 && !bridge {
+            water.push(self.col_cost(class, MoveCol::Tributary));
+        }
+        if bridge && class == MoveClass::InfantryLine {
+            // 11.2: a line cannot use bridges.
+            return (StepCost::Prohibited("11.2"), false);
+        }
+        for c in climb.into_iter().chain(water) {
+            match c {
+                StepCost::Half(h) => total += h,
+                StepCost::All => all = true,
+                p @ StepCost::Prohibited(_) => return (p, false),
+            }
+        }
+        if all {
+            (StepCost::All, false)
+        } else {
+            (StepCost::Half(total), false)
+        }
+    }
+
+    /// ERR-4: road rates only for a unit moving alone (skirmishers, leaders and HQs aside).
+    fn road_ok(&self, s: &State, u: UnitId, from: Hex, to: Hex) -> bool {
+        let info = &self.units[usize::from(u)];
+        if matches!(info.kind, UnitKind::Leader | UnitKind::Hq) {
+            return true;
+        }
+        ![from, to].into_iter().any(|h| {
+            s.units.iter().enumerate().any(|(i, x)| {
+                i != usize::from(u)
+                    && x.place == Place::At(h)
+                    && matches!(
+                        self.units[i].kind,
+                        UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
+                    )
+            })
+        })
+    }
+
+    /// The full cost of a step, facing included (13.2a double cost off the centre front,
+    /// 13.2b matching the facing of a stack entered, 13.2c roads ignore facing), and the
+    /// facing after it.
+    pub(super) fn step_cost(&self, s: &State, u: UnitId, to: Hex) -> Result<(u16, Facing, bool), Illegal> {
+        let st = &s.units[usize::from(u)];
+        let info = &self.units[usize::from(u)];
+        let Some(from) = st.hex() else {
+            return Err(Illegal::new("16.1", format!("{} is not on the map", info.name)));
+        };
+        let Some(d) = from.direction_to(to) else {
+            return Err(Illegal::new(
+                "16.1",
+                format!("{} is not adjacent to {}", self.label(to), self.label(from)),
+            ));
+        };
+        let Some(class) = self.move_class(s, u) else {
+            return Err(Illegal::new(
+                "11.2",
+                format!("{} cannot move in its formation ({:?})", info.name, st.formation),
+            ));
+        };
+        if self.enemy_in(s, to, info.side) {
+            return Err(Illegal::new(
+                "16.3a",
+                format!(
+                    "{} is enemy-occupied: only a close combat or charge enters it",
+                    self.label(to)
+                ),
+            ));
+        }
+        let road_ok = class != MoveClass::InfantryLine && self.road_ok(s, u, from, to);
+        let (c, road) = self.terrain_step(class, from, d, road_ok);
+        let ma = self.allowance(s, u);
+        let spent = st.spent;
+        let mode = self.facing_mode(s, u);
+        let mut facing = st.facing;
+        let base = match c {
+            StepCost::Prohibited(rule) => {
+                return Err(Illegal::new(
+                    rule,
+                    format!(
+                        "{} may not enter {} ({})",
+                        info.name,
+                        self.label(to),
+                        self.board.hex(to).terrain.id()
+                    ),
+                ));
+            }
+            StepCost::All => {
+                if spent > 0 {
+                    return Err(Illegal::new(
+                        "16.2",
+                        format!(
+                            "entering {} takes {}'s whole allowance, and it has moved",
+                            self.label(to),
+                            info.name
+                        ),
+                    ));
+                }
+                ma.max(1)
+            }
+            StepCost::Half(h) => h,
+        };
+        let mut cost = if road {
+            // 13.2c: along a road, facing costs are ignored; the unit faces along it.
+            facing = Facing::side(d);
+            base
+        } else {
+            base * u16::from(entry_cost_factor(mode, st.facing, d))
+        };
+        // 13.2b: a unit entering a stack must match its facing.
+        if mode != FacingMode::None {
+            if let Some(&other) = self
+                .combat_stack(s, to)
+                .iter()
+                .find(|&&o| o != u && self.units[usize::from(o)].side == info.side)
+            {
+                let f = s.units[usize::from(other)].facing;
+                cost += 2 * u16::from(change_cost(mode, facing, f));
+                facing = f;
+            }
+        }
+        // 16.1e: a unit that has not moved may always move one hex.
+        let minimum = spent == 0 && cost > ma;
+        if spent + cost > ma && !minimum {
+            return Err(Illegal::new(
+                "16.1",
+                format!(
+                    "{} has {} MP left; entering {} costs {}",
+                    info.name,
+                    half((ma.saturating_sub(spent)) as u32),
+                    self.label(to),
+                    half(u32::from(cost))
+                ),
+            ));
+        }
+        Ok((if minimum { ma.max(cost) } else { cost }, facing, road))
+    }
+
+    /// Whether a unit may take part in the Movement Phase at all.
+    fn may_move(&self, s: &State, u: UnitId, side: Side) -> bool {
+        let info = &self.units[usize::from(u)];
+        let st = &s.units[usize::from(u)];
+        info.side == side
+            && st.hex().is_some()
+            && !st.has(flag::STOPPED)
+            // 25.1b: routed units do not move voluntarily.
+            && (st.morale != MoraleState::Routed || !info.combat())
+    }
+
+    /// The Close Fire Zone test of 15.1a: `hex` within 3 hexes of an unlimbered battery of
+    /// `enemy`, in its front and in its line of sight.
+    pub(super) fn in_cfz(&self, s: &State, battery: UnitId, hex: Hex) -> bool {
+        let st = &s.units[usize::from(battery)];
+        let Some(b) = st.hex() else { return false };
+        if st.formation != Formation::Unlimbered
+            || st.morale == MoraleState::Routed
+            || self.gun_points(s, battery) == 0
+            || b.distance(hex) > 3
+            || b == hex
+        {
+            return false;
+        }
+        let front = match self.facing_mode(s, battery) {
+            FacingMode::AllFrontal => true,
+            FacingMode::Standard => arc::in_front(b, st.facing, hex),
+            _ => false,
+        };
+        front && self.clear_los(s, b, hex)
+    }
+
+    /// The enemy batteries whose Close Fire Zone `unit` violates by stepping from `from` to
+    /// `to` (15.1b: leaving the zone or the battery's sight) or, with `to` = `None`, by
+    /// changing formation in it (15.1b, 15.1g). Facing changes never trigger (15.1h).
+    pub(super) fn opportunity_batteries(&self, s: &State, unit: UnitId, from: Hex, to: Option<Hex>) -> Vec<UnitId> {
+        let side = self.units[usize::from(unit)].side;
+        (0..s.units.len() as UnitId)
+            .filter(|&b| {
+                let info = &self.units[usize::from(b)];
+                info.side != side
+                    && info.kind == UnitKind::Artillery
+                    && self.in_cfz(s, b, from)
+                    && to.is_none_or(|t| !self.in_cfz(s, b, t))
+            })
+            .collect()
+    }
+
+    /// The Movement Phase's actions.
+    pub(super) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let side = self.phasing(s);
+        for u in 0..s.units.len() as UnitId {
+            if !self.may_move(s, u, side) {
+                continue;
+            }
+            let st = &s.units[usize::from(u)];
+            let Some(h) = st.hex() else { continue };
+            for n in h.neighbors() {
+                if self.step_cost(s, u, n).is_ok() {
+                    out.push(Action::Step { unit: u, to: n });
+                }
+            }
+            let info = &self.units[usize::from(u)];
+            if info.combat() && self.facing_mode(s, u) != FacingMode::None {
+                let ma = self.allowance(s, u).max(self.fixed_allowance(s, u));
+                for f in 0..12u8 {
+                    if f != st.facing.index() {
+                        if let Some(ff) = Facing::new(f) {
+                            let c = 2 * u16::from(change_cost(FacingMode::Standard, st.facing, ff));
+                            if st.spent + c <= ma {
+                                out.push(Action::Face { unit: u, facing: f });
+                            }
+                        }
+                    }
+                }
+            }
+            for f in self.formations_open(s, u) {
+                out.push(Action::Form { unit: u, formation: f });
+            }
+        }
+        for a in &self.arrivals {
+            if a.turn <= s.turn
+                && s.units[usize::from(a.unit)].place == Place::Off
+                && self.units[usize::from(a.unit)].side == side
+            {
+                for h in self.entry_hexes(s, a.hex, side) {
+                    out.push(Action::Enter { unit: a.unit, hex: h });
+                }
+            }
+        }
+        self.assault_actions(s, out);
+        if !self.reinforcements_due(s) {
+            out.push(Action::EndMovement);
+        }
+    }
+
+    /// The allowance of an immobile unit for turning and re-forming (11.2: unlimbered
+    /// artillery and squares spend MPs on facing and formation only): its moving allowance.
+    fn fixed_allowance(&self, s: &State, u: UnitId) -> u16 {
+        let info = &self.units[usize::from(u)];
+        let class = match info.kind {
+            UnitKind::Infantry => MoveClass::InfantryLine,
+            UnitKind::Artillery => match info.class {
+                super::types::GunClass::Foot => MoveClass::FootArtillery,
+                super::types::GunClass::Horse => MoveClass::HorseArtillery,
+            },
+            _ => return 0,
+        };
+        2 * u16::from(self.tables.ma(class))
+    }
+
+    /// Formations a unit may change to now (11.0, 11.6a).
+    fn formations_open(&self, s: &State, u: UnitId) -> Vec<Formation> {
+        let info = &self.units[usize::from(u)];
+        let st = &s.units[usize::from(u)];
+        if st.morale == MoraleState::Routed {
+            return Vec::new();
+        }
+        let options: &[Formation] = match info.kind {
+            UnitKind::Infantry => &[Formation::Line, Formation::Column, Formation::Square],
+            UnitKind::Artillery => &[Formation::Limbered, Formation::Unlimbered],
+            _ => &[],
+        };
+        options
+            .iter()
+            .copied()
+            .filter(|&f| f != st.formation)
+            .filter(|&f| self.form_cost(s, u, f).is_ok())
+            .collect()
+    }
+
+    /// The cost of a formation change in half MPs and the half MPs spent afterwards (11.0a:
+    /// pay in the old formation, then convert what is left in proportion, rounding .5 up).
+    fn form_cost(&self, s: &State, u: UnitId, to: Formation) -> Result<u16, Illegal> {
+        let info = &self.units[usize::from(u)];
+        let st = &s.units[usize::from(u)];
+        if to == Formation::Square
+            && matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed)
+        {
+            return Err(Illegal::new("11.6a", format!("{} is DG or Routed and cannot form square", info.name)));
+        }
+        let class = match (info.kind, st.formation) {
+            (UnitKind::Infantry, Formation::Square) => MoveClass::InfantryLine,
+            (UnitKind::Artillery, Formation::Unlimbered) => match info.class {
+                super::types::GunClass::Foot => MoveClass::FootArtillery,
+                super::types::GunClass::Horse => MoveClass::HorseArtillery,
+            },
+            _ => self
+                .move_class(s, u)
+                .ok_or_else(|| Illegal::new("11.0", format!("{} cannot change formation", info.name)))?,
+        };
+        let cost = 2 * u16::from(self.tables.formation_change(class).ok_or_else(|| {
+            Illegal::new("11.0", format!("{} has no formation change", info.name))
+        })?);
+        let ma = if matches!(st.formation, Formation::Square | Formation::Unlimbered) {
+            self.fixed_allowance(s, u)
+        } else {
+            self.allowance(s, u)
+        };
+        if st.spent + cost > ma {
+            return Err(Illegal::new(
+                "11.0a",
+                format!("{} lacks the MPs to change formation", info.name),
+            ));
+        }
+        Ok(cost)
+    }
+
+    /// Half MPs spent after a change from allowance `old` to `new` (11.0a): what is left is
+    /// converted in proportion and rounded, .5 up.
+    pub(super) fn proportional_spent(spent: u16, old: u16, new: u16) -> u16 {
+        if old == 0 {
+            return new;
+        }
+        let left = old.saturating_sub(spent);
+        // left/old of the new allowance, in whole MPs rounded .5 up (the allowances are in
+        // halves, so round the whole-MP figure).
+        let whole = (u32::from(left) * u32::from(new / 2) * 2 + u32::from(old)) / (2 * u32::from(old));
+        new.saturating_sub((whole * 2) as u16)
+    }
+
+    fn reinforcements_due(&self, s: &State) -> bool {
+        let side = self.phasing(s);
+        self.arrivals.iter().any(|a| {
+            a.turn <= s.turn
+                && s.units[usize::from(a.unit)].place == Place::Off
+                && self.units[usize::from(a.unit)].side == side
+                && !self.entry_hexes(s, a.hex, side).is_empty()
+        })
+    }
+
+    /// Where a reinforcement may enter (1.1e): its entry hex, or if the enemy holds it any
+    /// enemy-free edge hex within 10 hexes.
+    fn entry_hexes(&self, s: &State, hex: Hex, side: Side) -> Vec<Hex> {
+        if self.board.on_map(hex) && !self.enemy_in(s, hex, side) {
+            return alloc::vec![hex];
+        }
+        let mut v: Vec<Hex> = self
+            .board
+            .hexes()
+            .filter(|h| {
+                h.distance(hex) <= 10
+                    && self.board.hex(*h).edge_dist == 0
+                    && !self.enemy_in(s, *h, side)
+            })
+            .collect();
+        v.sort();
+        v.truncate(3);
+        v
+    }
+
+    fn take_stack_place(&self, s: &mut State, u: UnitId) {
+        s.units[usize::from(u)].order = s.next_order;
+        s.next_order = s.next_order.wrapping_add(1);
+    }
+
+    /// Applies a movement-phase action.
+    pub(super) fn movement_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        self.movement_do(s, a, ev, false)
+    }
+
+    /// Applies a movement action; `resumed` when the opportunity-fire window for it has
+    /// already been offered (15.1).
+    pub(super) fn movement_do(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+        resumed: bool,
+    ) -> Result<(), Illegal> {
+        let side = self.phasing(s);
+        match a {
+            Action::Step { unit, to } => {
+                self.unit_ref(s, *unit)?;
+                self.own_mover(s, *unit, side)?;
+                let (cost, facing, _) = self.step_cost(s, *unit, *to)?;
+                let from = s.units[usize::from(*unit)].hex().unwrap_or(*to);
+                if !resumed {
+                    let bats = self.opportunity_batteries(s, *unit, from, Some(*to));
+                    if !bats.is_empty() {
+                        ev.push(Event::OpportunityOffered { at: from, batteries: bats.clone() });
+                        s.tasks.push(Task::Resume { then: a.clone(), unit: *unit, at: from });
+                        s.tasks.push(Task::OpportunityWindow { movers: alloc::vec![*unit], batteries: bats, at: from });
+                        return Ok(());
+                    }
+                }
+                let merged = self.hex_morale(s, *to);
+                {
+                    let st = &mut s.units[usize::from(*unit)];
+                    st.place = Place::At(*to);
+                    st.spent += cost;
+                    st.facing = facing;
+                    st.flags |= flag::MOVED;
+                }
+                self.take_stack_place(s, *unit);
+                self.note_control(s, *to, side);
+                // 25.3c: a stack formed, even in passing, takes the worst state present.
+                if self.units[usize::from(*unit)].combat() {
+                    let mine = s.units[usize::from(*unit)].morale;
+                    let worst = if self.combat_stack(s, *to).len() > 1 { mine.max(merged) } else { mine };
+                    if worst != mine || worst != merged {
+                        self.set_hex_morale(s, *to, worst);
+                    }
+                    self.cavalry_terrain(s, *unit, from, *to, ev);
+                }
+                ev.push(Event::Moved { unit: *unit, from, to: *to, cost });
+                Ok(())
+            }
+            Action::Face { unit, facing } => {
+                self.unit_ref(s, *unit)?;
+                self.own_mover(s, *unit, side)?;
+                let f = Facing::new(*facing).ok_or_else(|| Illegal::new("13.0", "a facing is 0-11"))?;
+                let st = &s.units[usize::from(*unit)];
+                if self.facing_mode(s, *unit) == FacingMode::None {
+                    return Err(Illegal::new("13.0a", format!("{} has no facing", self.name(*unit))));
+                }
+                let c = 2 * u16::from(change_cost(FacingMode::Standard, st.facing, f));
+                let ma = self.allowance(s, *unit).max(self.fixed_allowance(s, *unit));
+                if f == st.facing || st.spent + c > ma {
+                    return Err(Illegal::new(
+                        "13.1",
+                        format!("{} cannot turn to {facing}: it costs {} MP", self.name(*unit), c / 2),
+                    ));
+                }
+                let st = &mut s.units[usize::from(*unit)];
+                st.facing = f;
+                st.spent += c;
+                if c > 0 {
+                    st.flags |= flag::MOVED;
+                }
+                ev.push(Event::Faced { unit: *unit, facing: *facing, cost: (c / 2) as u8 });
+                Ok(())
+            }
+            Action::Form { unit, formation } => {
+                self.unit_ref(s, *unit)?;
+                self.own_mover(s, *unit, side)?;
+                if !self.formations_open(s, *unit).contains(formation) {
+                    let why = self.form_cost(s, *unit, *formation).err().map_or_else(
+                        || format!("{} cannot take {:?} formation", self.name(*unit), formation),
+                        |e| e.reason,
+                    );
+                    return Err(Illegal::new("11.0", why));
+                }
+                let at = s.units[usize::from(*unit)].hex().unwrap_or(Hex::new(0, 0));
+                if !resumed {
+                    let bats = self.opportunity_batteries(s, *unit, at, None);
+                    if !bats.is_empty() {
+                        ev.push(Event::OpportunityOffered { at, batteries: bats.clone() });
+                        s.tasks.push(Task::Resume { then: a.clone(), unit: *unit, at });
+                        s.tasks.push(Task::OpportunityWindow { movers: alloc::vec![*unit], batteries: bats, at });
+                        return Ok(());
+                    }
+                }
+                let cost = self.form_cost(s, *unit, *formation)?;
+                let old = if matches!(s.units[usize::from(*unit)].formation, Formation::Square | Formation::Unlimbered) {
+                    self.fixed_allowance(s, *unit)
+                } else {
+                    self.allowance(s, *unit)
+                };
+                let spent = s.units[usize::from(*unit)].spent + cost;
+                s.units[usize::from(*unit)].formation = *formation;
+                let new = if matches!(formation, Formation::Square | Formation::Unlimbered) {
+                    self.fixed_allowance(s, *unit)
+                } else {
+                    self.allowance(s, *unit)
+                };
+                let st = &mut s.units[usize::from(*unit)];
+                st.spent = Self::proportional_spent(spent, old, new);
+                st.flags |= flag::MOVED;
+                // 11.2, 13.1b: artillery turns about free as it limbers or unlimbers; the
+                // facing is kept (the player turns with Face).
+                ev.push(Event::Formed { unit: *unit, formation: *formation });
+                Ok(())
+            }
+            Action::Enter { unit, hex } => {
+                self.unit_ref(s, *unit)?;
+                let ok = self.arrivals.iter().any(|x| {
+                    x.unit == *unit
+                        && x.turn <= s.turn
+                        && self.units[usize::from(*unit)].side == side
+                        && self.entry_hexes(s, x.hex, side).contains(hex)
+                }) && s.units[usize::from(*unit)].place == Place::Off;
+                if !ok {
+                    return Err(Illegal::new(
+                        "16.4",
+                        format!("{} does not enter at {} now", self.name(*unit), self.label(*hex)),
+                    ));
+                }
+                // 16.4: units enter as a column from off the map; each pays one MP per unit
+                // that entered at the same hex before it this phase (provisional reading).
+                let ahead = s
+                    .units
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, x)| {
+                        x.place == Place::At(*hex)
+                            && x.has(flag::MOVED)
+                            && self.arrivals.iter().any(|a| usize::from(a.unit) == *i)
+                    })
+                    .count() as u16;
+                let st = &mut s.units[usize::from(*unit)];
+                st.place = Place::At(*hex);
+                st.flags |= flag::MOVED;
+                self.take_stack_place(s, *unit);
+                let ma = self.allowance(s, *unit);
+                let st = &mut s.units[usize::from(*unit)];
+                st.spent = (2 * (ahead + 1)).min(ma);
+                self.note_control(s, *hex, side);
+                ev.push(Event::Entered { unit: *unit, hex: *hex });
+                Ok(())
+            }
+            Action::Assault { from, target } => self.declare_assault(s, *from, *target, ev),
+            Action::EndMovement => {
+                if self.reinforcements_due(s) {
+                    return Err(Illegal::new(
+                        "16.4",
+                        "reinforcements due this turn must enter; they cannot be delayed",
+                    ));
+                }
+                self.next_phase(s, ev);
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    fn own_mover(&self, s: &State, u: UnitId, side: Side) -> Result<(), Illegal> {
+        let info = &self.units[usize::from(u)];
+        if info.side != side {
+            return Err(Illegal::new("16.3b", format!("{} is not the moving player's", info.name)));
+        }
+        let st = &s.units[usize::from(u)];
+        if st.hex().is_none() {
+            return Err(Illegal::new("16.1", format!("{} is not on the map", info.name)));
+        }
+        if st.has(flag::STOPPED) {
+            return Err(Illegal::new("15.1d", format!("{} has stopped for the phase", info.name)));
+        }
+        if st.morale == MoraleState::Routed && info.combat() {
+            return Err(Illegal::new("25.1b", format!("{} is routed and cannot move voluntarily", info.name)));
+        }
+        Ok(())
+    }
+
+    /// Cavalry entering '*' terrain off a road becomes DG (24.0, Movement Chart note).
+    fn cavalry_terrain(&self, s: &mut State, u: UnitId, from: Hex, to: Hex, ev: &mut Vec<Event>) {
+        if self.units[usize::from(u)].kind != UnitKind::Cavalry {
+            return;
+        }
+        let road = from
+            .direction_to(to)
+            .is_some_and(|d| self.board.side(from, d) & hs::ROAD != 0);
+        if !road && self.tables.cavalry_auto_dg(self.board.hex(to).terrain.id()) {
+            let m = self.hex_morale(s, to);
+            if m < MoraleState::Disorganized {
+                self.set_hex_morale(s, to, MoraleState::Disorganized);
+                ev.push(Event::MoraleChanged { hex: to, state: MoraleState::Disorganized, rule: "24.0" });
+            }
+        }
+    }
+
+    /// Records who last entered a victory hex (AUS 7.1).
+    pub(super) fn note_control(&self, s: &mut State, hex: Hex, side: Side) {
+        if let super::Victory::Goldbach { hexes, .. } = &self.victory {
+            if hexes.contains(&hex) {
+                if let Some(c) = s.control.iter_mut().find(|c| c.0 == hex) {
+                    c.1 = side;
+                } else {
+                    s.control.push((hex, side));
+                    s.control.sort();
+                }
+            }
+        }
+    }
+
+    /// Every hex the unit can reach this phase with its facing kept (16.1, 13.2a).
+    pub(super) fn reach(&self, s: &State, u: UnitId) -> Result<Vec<Reached>, Illegal> {
+        self.unit_ref(s, u)?;
+        let st = &s.units[usize::from(u)];
+        let Some(start) = st.hex() else {
+            return Err(Illegal::new("16.1", format!("{} is not on the map", self.name(u))));
+        };
+        let Some(class) = self.move_class(s, u) else {
+            return Ok(alloc::vec![Reached { hex: start, facing: Some(st.facing.index()), also: Vec::new(), cost: 0, path: alloc::vec![start] }]);
+        };
+        let ma = self.allowance(s, u);
+        let costs = Costs { nbs: self, s, u, class, facing: st.facing, mode: self.facing_mode(s, u) };
+        let mut r = Reach::new();
+        r.search(&costs, start, ReachOptions { allowance: u32::from(ma.saturating_sub(st.spent)), one_hex_minimum: st.spent == 0 })
+            .map_err(|e| Illegal::new("engine", format!("{e:?}")))?;
+        let mut out = Vec::new();
+        for (h, c) in r.ends() {
+            let path = r.path(h).unwrap_or_default();
+            out.push(Reached { hex: h, facing: Some(st.facing.index()), also: Vec::new(), cost: c, path });
+        }
+        Ok(out)
+    }
+}
+
+struct Costs<'a> {
+    nbs: &'a Nbs,
+    s: &'a State,
+    u: UnitId,
+    class: MoveClass,
+    facing: Facing,
+    mode: FacingMode,
+}
+
+impl MoveCosts for Costs<'_> {
+    fn bounds(&self) -> Bounds {
+        self.nbs.board.grid.bounds()
+    }
+    fn contains(&self, hex: Hex) -> bool {
+        self.nbs.board.on_map(hex)
+    }
+    fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+        let d = from.direction_to(to)?;
+        let side = self.nbs.units[usize::from(self.u)].side;
+        if self.nbs.enemy_in(self.s, to, side) {
+            return None;
+        }
+        let road_ok = self.class != MoveClass::InfantryLine;
+        match self.nbs.terrain_step(self.class, from, d, road_ok) {
+            (StepCost::Half(h), true) => Some(u32::from(h)),
+            (StepCost::Half(h), false) => Some(u32::from(h) * u32::from(entry_cost_factor(self.mode, self.facing, d))),
+            _ => None,
+        }
+    }
+}
+
+fn half(h: u32) -> alloc::string::String {
+    if h % 2 == 0 { format!("{}", h / 2) } else { format!("{}½", h / 2) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r11_0a_proportional_example() {
+        // Column MA 8 spends 5, then 1 to change: 6 of 8 spent; line MA 5 x 25% = 1.25 -> 1
+        // MP left, so 4 of 5 spent.
+        let spent = Nbs::proportional_spent(12, 16, 10);
+        assert_eq!(10 - spent, 2, "one whole MP left");
+    }
+}

@@ -1,0 +1,398 @@
+//! The changing part of an NBS game (digest §2): where every counter is, its facing,
+//! formation, morale state, losses and per-turn flags, the turn and phase, the order log and
+//! whatever sub-sequence (fire, close combat, retreat, an opportunity-fire window) is being
+//! resolved. Fixed facts (names, ratings, loss charts, the map) live in [`super::Nbs`].
+
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::command::OrderLog;
+use super::types::{Formation, MoraleState, Seq66};
+use crate::engine::Side;
+use crate::hex::{Facing, Hex};
+
+/// Index of a counter in the scenario's unit list ([`super::Nbs::units`]).
+pub type UnitId = u16;
+
+/// Where a counter is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// Not yet on the map: a reinforcement (16.4) or a unit outside the scenario.
+    Off,
+    /// On the map.
+    At(Hex),
+    /// Eliminated (all boxes filled, 20.6; may return by straggler recovery, 21.2) or, for a
+    /// leader, a casualty (26.4).
+    Gone,
+}
+
+/// Per-unit flags (digest §2.8), a bit set.
+pub mod flag {
+    /// Spent movement points this game turn (21.2e).
+    pub const MOVED: u16 = 1;
+    /// Fired or was fired upon this game turn (21.2f).
+    pub const FIRED_OR_FIRED_ON: u16 = 1 << 1;
+    /// Fired in this Fire Phase (20.2b: each fire level fires once per phase).
+    pub const FIRED: u16 = 1 << 2;
+    /// Made its close combat this phase (23.1).
+    pub const CLOSE_COMBAT: u16 = 1 << 3;
+    /// Out of command radius at the start of the Movement Phase (10.5a).
+    pub const OUT_OF_RADIUS: u16 = 1 << 4;
+    /// Its movement ended for the phase (15.1d, 23.0, 11.5e).
+    pub const STOPPED: u16 = 1 << 5;
+    /// Blown cavalry (24.2): the counter's back.
+    pub const BLOWN: u16 = 1 << 6;
+    /// Blown this turn (24.2c: may still try recovery).
+    pub const BLOWN_THIS_TURN: u16 = 1 << 7;
+    /// Its hex was targeted for fire at its top non-artillery unit this phase (20.2d).
+    pub const TARGETED_TOP: u16 = 1 << 8;
+    /// Its hex was targeted at its artillery this phase (20.2d).
+    pub const TARGETED_ART: u16 = 1 << 9;
+    /// Took its straggler-recovery roll this turn (21.2).
+    pub const RECOVERY_TRIED: u16 = 1 << 10;
+    /// Tried blown recovery this phase (24.2c).
+    pub const BLOWN_TRIED: u16 = 1 << 11;
+    /// A skirmisher at the top of its stack (11.5h); otherwise at the bottom.
+    pub const SKIRMISHER_TOP: u16 = 1 << 12;
+    /// Forced-march sets taken this phase (18.0): two bits.
+    pub const FORCED_1: u16 = 1 << 13;
+    /// Second forced-march set.
+    pub const FORCED_2: u16 = 1 << 14;
+    /// Cleared at the end of every game turn.
+    pub const PER_TURN: u16 = MOVED | FIRED_OR_FIRED_ON | BLOWN_THIS_TURN | RECOVERY_TRIED;
+    /// Cleared at the end of every phase.
+    pub const PER_PHASE: u16 = FIRED
+        | CLOSE_COMBAT
+        | STOPPED
+        | TARGETED_TOP
+        | TARGETED_ART
+        | BLOWN_TRIED
+        | FORCED_1
+        | FORCED_2
+        | OUT_OF_RADIUS;
+}
+
+/// One counter's changing facts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Unit {
+    /// Where it is.
+    pub place: Place,
+    /// Its facing (13.0); meaningless for leaders and HQs.
+    pub facing: Facing,
+    /// Its formation (11.1).
+    pub formation: Formation,
+    /// Its hex's morale state (one per hex, 12.4; kept on every unit and unified on
+    /// stacking, 25.3c).
+    pub morale: MoraleState,
+    /// Casualty boxes filled (20.6); for artillery, gun points lost (27.2); for a skirmisher,
+    /// 1 when reduced (11.5c).
+    pub casualties: u8,
+    /// Straggler boxes filled (20.6; infantry only, 21.0a).
+    pub stragglers: u8,
+    /// Skirmisher boxes marked (11.5a).
+    pub skirmishers_out: u8,
+    /// Half movement points spent this Movement Phase (16.1d; the chart's road costs are
+    /// halves).
+    pub spent: u16,
+    /// Place in its stack: lower is nearer the top (12.3).
+    pub order: u16,
+    /// [`flag`] bits.
+    pub flags: u16,
+}
+
+impl Unit {
+    /// Whether `f` is set.
+    pub const fn has(&self, f: u16) -> bool {
+        self.flags & f != 0
+    }
+
+    /// The hex, when on the map.
+    pub const fn hex(&self) -> Option<Hex> {
+        match self.place {
+            Place::At(h) => Some(h),
+            _ => None,
+        }
+    }
+}
+
+/// The phases and segments of a player turn (8.1, 8.2; digest §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Command Phase, order issue and initiative (10.1, 10.2): the phasing player's orders.
+    Command,
+    /// Movement Phase (16.0), with close combats and charges (8.2).
+    Movement,
+    /// Fire Phase, cavalry withdrawal segment: the non-phasing player (8.2, 24.2b).
+    Withdrawal,
+    /// Fire Phase, non-phasing ("defensive") fire (20.0).
+    DefensiveFire,
+    /// Fire Phase, phasing ("offensive") fire (20.0).
+    OffensiveFire,
+    /// Rally Phase, straggler recovery segment (21.2).
+    Recovery,
+    /// Rally Phase, rally of routed stacks (25.5 E).
+    Rally,
+    /// Rally Phase, blown cavalry recovery (24.2c).
+    CavalryRecovery,
+}
+
+/// Who fires in a fire combat and at what (20.2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FireDecl {
+    /// The target hex.
+    pub target: Hex,
+    /// The artillery unit picked out (20.2g), or `None` for the top unit.
+    pub at_artillery: Option<UnitId>,
+    /// The firing units.
+    pub firers: Vec<UnitId>,
+    /// Close combat or charge range (23.1h): both sides use the close-combat rows.
+    pub close: bool,
+    /// Opportunity fire (15.1).
+    pub opportunity: bool,
+    /// The hex the fire comes from, for retreat direction (5.2) when there are several.
+    pub from: Hex,
+}
+
+/// Which way a morale check is read (25.2): the four modifier lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    /// Standard (fire results).
+    Standard,
+    /// Close combat steps D and E (23.0).
+    CloseCombat,
+    /// Charge resolution (24.1 F, G).
+    Charge,
+    /// Square check (8.5).
+    Square,
+}
+
+/// A morale check waiting for its roll (25.2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Check {
+    /// The hex whose stack checks.
+    pub hex: Hex,
+    /// The list of modifiers.
+    pub kind: CheckKind,
+    /// Row shift (+ up) already totalled.
+    pub shift: i16,
+    /// Why (the rule and the cause), for the prompt.
+    pub why: &'static str,
+    /// Treat stragglers as casualties (24.1j: charge resolution).
+    pub stragglers_as_casualties: bool,
+    /// The direction of the threat the retreat must move away from (5.2): the hex the fire or
+    /// attack came from.
+    pub from: Hex,
+    /// Part of a close combat: which side of it checks (23.0 D, E).
+    pub role: Role,
+}
+
+/// The part a morale check plays in a close combat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Not in a close combat.
+    None,
+    /// The attacker's check (23.0 D).
+    Attacker,
+    /// The defender's check (23.0 E).
+    Defender,
+}
+
+/// A retreat being carried out hex by hex by its owner (25.3, 5.2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Retreat {
+    /// The units retreating (the whole stack, 25.3b).
+    pub units: Vec<UnitId>,
+    /// Where they are now.
+    pub at: Hex,
+    /// Hexes still to go.
+    pub left: u8,
+    /// The hexes already entered, to keep the line from doubling back (5.2).
+    pub path: Vec<Hex>,
+    /// Where the threat came from (5.2: away from it).
+    pub from: Hex,
+    /// A rout movement (25.1b): continues until 6 hexes from every enemy unit.
+    pub rout: bool,
+    /// Close combat or charge: limbering for the retreat rolls on the Gun Loss Table (27.4).
+    pub in_combat: bool,
+}
+
+/// A close combat in progress (23.0; digest §3.5).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CloseCombat {
+    /// The attacking units.
+    pub attackers: Vec<UnitId>,
+    /// The hex they attacked from.
+    pub from: Hex,
+    /// The defending hex.
+    pub target: Hex,
+    /// The defenders (the stack in the hex when the attack was declared).
+    pub defenders: Vec<UnitId>,
+    /// The attacker entered through the defender's flank or rear (23.1i).
+    pub flank: bool,
+    /// The attacker had to retreat after its morale check (23.0 D): the combat ends.
+    pub attacker_out: bool,
+    /// The defender retreated or was destroyed (23.0 E, F).
+    pub defender_out: bool,
+    /// The Odds Table column (index) and die modifier, once reached.
+    pub odds: Option<(u8, i8)>,
+    /// The step reached.
+    pub step: CcStep,
+}
+
+/// The steps of a close combat (23.0 A–F).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CcStep {
+    /// B: the defender fires.
+    DefenderFire,
+    /// C: the attacker fires.
+    AttackerFire,
+    /// D: the attacker checks morale.
+    AttackerMorale,
+    /// E: the defender checks morale.
+    DefenderMorale,
+    /// F: the Odds Table die.
+    Odds,
+    /// F, "½": the second die.
+    OddsHalf,
+    /// The winner takes the hex; the attackers stop (23.0).
+    Done,
+}
+
+/// What is being resolved, innermost last (the top of the stack decides who acts).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Task {
+    /// A fire combat being declared: the firer adds units, then resolves (20.2).
+    Declaring(FireDecl),
+    /// A declared fire combat waiting for its 11..66 roll (20.4).
+    FireRoll {
+        /// The declaration.
+        decl: FireDecl,
+        /// The column after shifts (index into the Fire Combat Table).
+        column: u8,
+    },
+    /// Which of several leaders in the target hex falls (20.4d, 26.4): a random pick.
+    LeaderHit {
+        /// The candidates.
+        leaders: Vec<UnitId>,
+    },
+    /// A morale check waiting for its roll.
+    Morale(Check),
+    /// A Blood Lust check (25.2c).
+    BloodLust {
+        /// The hex.
+        hex: Hex,
+    },
+    /// A retreat being chosen hex by hex.
+    Retreat(Retreat),
+    /// A Gun Loss roll for artillery limbering to retreat in a close combat (27.4).
+    GunLoss {
+        /// The battery.
+        unit: UnitId,
+    },
+    /// A close combat.
+    CloseCombat(CloseCombat),
+    /// The non-phasing player may fire at a unit leaving an artillery Close Fire Zone or
+    /// changing formation in it (15.1).
+    OpportunityWindow {
+        /// The moving units (the stack about to step or change formation).
+        movers: Vec<UnitId>,
+        /// The batteries whose zone is violated.
+        batteries: Vec<UnitId>,
+        /// The hex the movers stand in (the target).
+        at: Hex,
+    },
+    /// A straggler roll (21.1): forced march (18.0) or emergency retreat (10.4).
+    StragglerRoll {
+        /// The unit.
+        unit: UnitId,
+        /// The die modifier.
+        modifier: i8,
+    },
+    /// A straggler recovery roll (21.2).
+    RecoveryRoll {
+        /// The unit.
+        unit: UnitId,
+        /// The row shift.
+        shift: i16,
+    },
+    /// A rally die for a routed stack (25.5 E).
+    RallyRoll {
+        /// The hex.
+        hex: Hex,
+        /// The leader's rating added.
+        rating: u8,
+    },
+    /// A blown cavalry recovery die (24.2c).
+    BlownRoll {
+        /// The unit.
+        unit: UnitId,
+        /// The die modifier.
+        modifier: i8,
+    },
+    /// A movement action waiting while the opponent decides on opportunity fire (15.1); it
+    /// goes ahead unless the unit was driven off or stopped (15.1d).
+    Resume {
+        /// The action.
+        then: super::action::Action,
+        /// The unit.
+        unit: UnitId,
+        /// Where it stood.
+        at: Hex,
+    },
+    /// A Corps Attack Stoppage check (10.3).
+    Stoppage {
+        /// The command checking.
+        command: u16,
+        /// The minimum 2d6 roll.
+        need: u8,
+    },
+}
+
+/// The game as it stands.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    /// The game turn (the scenario's numbering).
+    pub turn: u16,
+    /// 0 for the first player turn of the game turn, 1 for the second.
+    pub player_turn: u8,
+    /// The phase or segment.
+    pub phase: Phase,
+    /// Every counter, indexed like [`super::Nbs::units`].
+    pub units: Vec<Unit>,
+    /// The sub-sequences being resolved, innermost last.
+    pub tasks: Vec<Task>,
+    /// The casualty tracks (1.1f): infantry and cavalry casualties of each side.
+    pub casualty_track: [u32; 2],
+    /// The order log of each side (10.1d).
+    pub orders: [OrderLog; 2],
+    /// Last stack-order number handed out (12.2: entering a hex puts a unit at the bottom).
+    pub next_order: u16,
+    /// Victory points awarded outside the tables (AUS 6.3 leader losses): side 0 and side 1.
+    pub vp: [i32; 2],
+    /// A leader loss that ends the game at once (AUS 6.3: Napoleon or Alexander killed).
+    pub sudden_death: Option<Side>,
+    /// The last roll, for display.
+    pub last_roll: Option<Seq66>,
+    /// Who last occupied or passed through each scenario victory hex (AUS 7.1 "captured").
+    pub control: Vec<(Hex, Side)>,
+    /// The game is over.
+    pub over: bool,
+}
+
+impl State {
+    /// The side whose player turn it is.
+    pub fn phasing(&self, first: Side) -> Side {
+        if self.player_turn == 0 {
+            first
+        } else {
+            first.other()
+        }
+    }
+}

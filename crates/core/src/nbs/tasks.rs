@@ -1,0 +1,163 @@
+//! The sub-sequences on the task stack: who acts in each, what they may do, the rolls that
+//! resolve them, and the automatic steps between (see [`super::state::Task`]).
+
+use alloc::vec::Vec;
+
+use super::event::Event;
+use super::state::{State, Task};
+use super::types::{MoraleState, Seq66};
+use super::{Action, Nbs};
+use crate::dice::{DiceSpec, Roll};
+use crate::engine::Illegal;
+
+impl Nbs {
+    /// The decisions open in a player task.
+    pub(super) fn task_actions(&self, s: &State, t: &Task, out: &mut Vec<Action>) {
+        match t {
+            Task::Declaring(d) => self.declaring_actions(s, d, out),
+            Task::Retreat(r) => self.retreat_actions(s, r, out),
+            Task::OpportunityWindow { .. } => {
+                out.push(Action::OpportunityFire);
+                out.push(Action::Pass);
+            }
+            _ => {}
+        }
+    }
+
+    /// A player's action in a task.
+    pub(super) fn task_action(&self, s: &mut State, t: Task, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        match (t, a) {
+            (Task::Declaring(d), _) => self.declaring_action(s, d, a, ev),
+            (Task::Retreat(r), Action::RetreatTo { hex }) => self.retreat_step(s, r, *hex, ev),
+            (Task::OpportunityWindow { batteries, at, .. }, Action::OpportunityFire) => {
+                s.tasks.pop();
+                self.opportunity_fire(s, batteries, at, ev);
+                Ok(())
+            }
+            (Task::OpportunityWindow { .. }, Action::Pass) => {
+                s.tasks.pop();
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    /// Runs an automatic task; `false` when it waits for a decision or a roll.
+    pub(super) fn advance_task(&self, s: &mut State, t: Task, ev: &mut Vec<Event>) -> bool {
+        match t {
+            Task::CloseCombat(cc) => self.advance_close(s, cc, ev),
+            Task::Retreat(r) => {
+                if r.units.iter().all(|&u| s.units[usize::from(u)].hex() != Some(r.at)) {
+                    s.tasks.pop();
+                    return true;
+                }
+                if self.retreat_options(s, &r).is_empty() {
+                    self.retreat_blocked(s, r, ev);
+                    return true;
+                }
+                false
+            }
+            Task::Resume { then, unit, at } => {
+                s.tasks.pop();
+                let st = &s.units[usize::from(unit)];
+                let form = matches!(then, Action::Form { .. });
+                // 15.1d: a stack driven to DG or Routed retreats and stops; a formation change
+                // it was making still happens.
+                if st.hex() == Some(at) && (form || !matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed)) {
+                    let mut scratch = Vec::new();
+                    if self.movement_do(s, &then, &mut scratch, true).is_ok() {
+                        ev.extend(scratch);
+                    }
+                } else if st.hex().is_some() {
+                    s.units[usize::from(unit)].flags |= super::state::flag::STOPPED;
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A die roll at a chance node.
+    pub(super) fn resolve_roll(&self, s: &mut State, r: Roll, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        let Some(t) = s.tasks.last().cloned() else {
+            return Err(Illegal::new("engine", "no roll is pending"));
+        };
+        let seq = || Seq66::from_value(r.value as u8).ok_or_else(|| Illegal::new("5.3", "not a sequential roll"));
+        match t {
+            Task::FireRoll { decl, column } => {
+                let roll = seq()?;
+                s.tasks.pop();
+                s.last_roll = Some(roll);
+                self.resolve_fire(s, decl, column, roll, ev);
+            }
+            Task::Morale(c) => {
+                let roll = seq()?;
+                s.tasks.pop();
+                s.last_roll = Some(roll);
+                self.resolve_morale(s, c, roll, ev);
+            }
+            Task::BloodLust { hex } => {
+                let roll = seq()?;
+                s.tasks.pop();
+                self.resolve_blood_lust(s, hex, roll, ev);
+            }
+            Task::RecoveryRoll { unit, shift } => {
+                let roll = seq()?;
+                s.tasks.pop();
+                self.resolve_recovery(s, unit, shift, roll, ev);
+            }
+            Task::RallyRoll { hex, rating } => {
+                s.tasks.pop();
+                self.resolve_rally(s, hex, rating, r.value as u8, ev);
+            }
+            Task::BlownRoll { unit, modifier } => {
+                s.tasks.pop();
+                self.resolve_unblow(s, unit, modifier, r.value as u8, ev);
+            }
+            Task::GunLoss { unit } => {
+                s.tasks.pop();
+                let lost = self.tables.gun_loss(r.value as u8).min(self.gun_points(s, unit));
+                if lost > 0 {
+                    s.units[usize::from(unit)].casualties += lost;
+                    ev.push(Event::Losses { unit, owner: self.units[usize::from(unit)].side, casualties: lost, stragglers: 0 });
+                    if self.gun_points(s, unit) == 0 {
+                        s.units[usize::from(unit)].place = super::state::Place::Gone;
+                        ev.push(Event::Eliminated { unit, rule: "27.4" });
+                    }
+                }
+            }
+            Task::CloseCombat(cc) => {
+                self.resolve_odds(s, cc, r.value as u8, ev);
+            }
+            Task::StragglerRoll { unit, modifier } => {
+                s.tasks.pop();
+                let rating = self.morale_rating(unit);
+                let n = self.tables.stragglers(rating, r.value as i8 + modifier);
+                if n > 0 {
+                    self.add_losses(s, unit, 0, n, ev);
+                }
+            }
+            Task::Stoppage { .. } => {
+                s.tasks.pop();
+            }
+            _ => return Err(Illegal::new("engine", "no roll is pending")),
+        }
+        let _ = DiceSpec::D6;
+        Ok(())
+    }
+
+    /// A random pick (20.4d: which leader falls).
+    pub(super) fn resolve_pick(&self, s: &mut State, i: u8, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        match s.tasks.last().cloned() {
+            Some(Task::LeaderHit { leaders }) => {
+                let Some(&l) = leaders.get(usize::from(i)) else {
+                    return Err(Illegal::new("20.4d", "no such leader among those hit"));
+                };
+                s.tasks.pop();
+                self.leader_falls(s, l, ev);
+                Ok(())
+            }
+            _ => Err(Illegal::new("engine", "no random pick is pending")),
+        }
+    }
+}
