@@ -496,3 +496,493 @@ fn shadow<M: LosMap + ?Sized>(
     }
     Los::Clear
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::collections::{BTreeMap, BTreeSet};
+    use alloc::vec;
+
+    use super::*;
+    use crate::hex::los::trace;
+
+    /// A disc of hexes round the origin: a base level, single-hex overrides, features, hexes
+    /// with blocking units and hexes whose only units are skirmishers.
+    struct TestMap {
+        radius: u32,
+        base: i16,
+        levels: BTreeMap<Hex, i16>,
+        features: BTreeMap<Hex, LosFeature>,
+        units: BTreeSet<Hex>,
+        skirmishers: BTreeSet<Hex>,
+    }
+
+    impl TestMap {
+        fn flat(base: i16) -> TestMap {
+            TestMap {
+                radius: 30,
+                base,
+                levels: BTreeMap::new(),
+                features: BTreeMap::new(),
+                units: BTreeSet::new(),
+                skirmishers: BTreeSet::new(),
+            }
+        }
+
+        /// Level 0 everywhere except `levels[i]` at `(i, 0)`: a cross-section along one row.
+        fn row(levels: &[i16]) -> TestMap {
+            let mut m = TestMap::flat(0);
+            for (i, &l) in levels.iter().enumerate() {
+                m.levels.insert(h(i as i16, 0), l);
+            }
+            m
+        }
+
+        fn with_feature(mut self, hex: Hex, f: LosFeature) -> TestMap {
+            self.features.insert(hex, f);
+            self
+        }
+
+        fn with_units(mut self, hex: Hex) -> TestMap {
+            self.units.insert(hex);
+            self
+        }
+    }
+
+    impl LosMap for TestMap {
+        fn level(&self, hex: Hex) -> Option<i16> {
+            (hex.distance(Hex::new(0, 0)) <= self.radius)
+                .then(|| self.levels.get(&hex).copied().unwrap_or(self.base))
+        }
+        fn feature(&self, hex: Hex) -> LosFeature {
+            self.features.get(&hex).copied().unwrap_or_default()
+        }
+        fn units_block(&self, hex: Hex) -> bool {
+            // ERR-12: a hex holding only skirmishers does not block.
+            self.units.contains(&hex) && !self.skirmishers.contains(&hex)
+        }
+    }
+
+    fn h(q: i16, r: i16) -> Hex {
+        Hex::new(q, r)
+    }
+
+    fn blocked(by: Blocker, rule: &'static str) -> Los {
+        Los::Blocked { by, rule }
+    }
+
+    fn no_shadows() -> LosOptions {
+        LosOptions { shadows: false }
+    }
+
+    fn los_opts(map: &TestMap, a: Hex, b: Hex, opts: LosOptions) -> Los {
+        los_with(&mut Vec::new(), map, a, b, opts)
+    }
+
+    /// Both directions, asserting they agree on clear/blocked (19.3a).
+    fn both(map: &TestMap, a: Hex, b: Hex) -> Los {
+        let there = los(map, a, b);
+        let back = los(map, b, a);
+        assert_eq!(there.is_clear(), back.is_clear(), "{a:?} <-> {b:?}");
+        there
+    }
+
+    /// A line that runs along one hexside: from the origin to (2, -1).
+    fn spine() -> (Hex, Hex, Hex, Hex) {
+        let (from, to) = (h(0, 0), h(2, -1));
+        match trace(from, to)[..] {
+            [LosStep::Hexside(a, b)] => (from, to, a, b),
+            ref other => panic!("not a spine: {other:?}"),
+        }
+    }
+
+    /// A line that grazes a hex at a corner: the first one found from the origin.
+    fn corner_line() -> (Hex, Hex, Hex) {
+        for q in 0..8i16 {
+            for r in -8..8i16 {
+                let to = h(q, r);
+                for s in trace(h(0, 0), to) {
+                    if let LosStep::Corner(c) = s {
+                        return (h(0, 0), to, c);
+                    }
+                }
+            }
+        }
+        panic!("no corner graze found");
+    }
+
+    #[test]
+    fn r19_3f_adjacent_always_clear() {
+        let map = TestMap::row(&[0, 9])
+            .with_units(h(0, 0))
+            .with_units(h(1, 0));
+        assert_eq!(both(&map, h(0, 0), h(1, 0)), Los::Clear);
+        assert_eq!(both(&map, h(0, 0), h(0, 0)), Los::Clear);
+    }
+
+    #[test]
+    fn r19_2a_equal_height_does_not_block() {
+        let map = TestMap::row(&[3, 3, 3, 3]);
+        assert_eq!(both(&map, h(0, 0), h(3, 0)), Los::Clear);
+        // Lower ground between never blocks.
+        let map = TestMap::row(&[3, 1, 0, 3]);
+        assert_eq!(both(&map, h(0, 0), h(3, 0)), Los::Clear);
+    }
+
+    #[test]
+    fn r19_2b_higher_hill_blocks() {
+        let map = TestMap::row(&[1, 1, 2, 1, 1]);
+        assert_eq!(
+            both(&map, h(0, 0), h(4, 0)),
+            blocked(Blocker::Hex(h(2, 0)), "19.2b")
+        );
+        // Higher than the lower end but not than the higher one: clear (no dip before it).
+        let map = TestMap::row(&[3, 4, 5]);
+        assert_eq!(both(&map, h(0, 0), h(2, 0)), Los::Clear);
+        // The first blocker from the firer is the one reported.
+        let map = TestMap::row(&[1, 2, 1, 3, 1]);
+        assert_eq!(
+            los(&map, h(0, 0), h(4, 0)),
+            blocked(Blocker::Hex(h(1, 0)), "19.2b")
+        );
+        assert_eq!(
+            los(&map, h(4, 0), h(0, 0)),
+            blocked(Blocker::Hex(h(3, 0)), "19.2b")
+        );
+    }
+
+    #[test]
+    fn r19_1_hexside_midway_between_its_hexes() {
+        let (from, to, a, b) = spine();
+        let side = Blocker::Hexside(Hexside::between(a, b).unwrap());
+        // A level 3 hex beside the line and a level 1 hex across: the hexside is at 2.
+        let mut map = TestMap::flat(2);
+        map.levels.insert(a, 3);
+        map.levels.insert(b, 1);
+        assert_eq!(both(&map, from, to), Los::Clear);
+        map.base = 1;
+        map.levels.insert(a, 2);
+        assert_eq!(both(&map, from, to), blocked(side, "19.2b"));
+        // Off the map on one side: the hexside takes the level of the other hex.
+        let mut map = TestMap::flat(1);
+        map.radius = 2;
+        map.levels.insert(a, 2);
+        map.levels.insert(b, 2);
+        assert_eq!(both(&map, from, to), blocked(side, "19.2b"));
+    }
+
+    #[test]
+    fn r19_1_off_map_end_blocks() {
+        let mut map = TestMap::flat(1);
+        map.radius = 3;
+        assert_eq!(
+            los(&map, h(0, 0), h(5, 0)),
+            blocked(Blocker::Hex(h(5, 0)), "19.1")
+        );
+        assert_eq!(
+            los(&map, h(5, 0), h(0, 0)),
+            blocked(Blocker::Hex(h(5, 0)), "19.1")
+        );
+    }
+
+    #[test]
+    fn r19_3b_end_hexes_at_ground_level() {
+        let map = TestMap::row(&[2, 2, 2])
+            .with_feature(h(0, 0), LosFeature::Whole)
+            .with_feature(h(2, 0), LosFeature::Symbol)
+            .with_units(h(0, 0))
+            .with_units(h(2, 0));
+        assert_eq!(both(&map, h(0, 0), h(2, 0)), Los::Clear);
+        // Also along a spine, where the lines next to the ends are hexsides.
+        let (from, to, _, _) = spine();
+        let map = TestMap::flat(1).with_units(from).with_units(to);
+        assert_eq!(both(&map, from, to), Los::Clear);
+    }
+
+    #[test]
+    fn r19_3c_town_half_level() {
+        let town = h(2, 0);
+        let map = TestMap::row(&[2, 2, 2, 2, 2]).with_feature(town, LosFeature::Whole);
+        assert_eq!(
+            both(&map, h(0, 0), h(4, 0)),
+            blocked(Blocker::Hex(town), "19.3c")
+        );
+        // From a level higher the town is looked over; nothing dips before it, so no shadow.
+        let mut map = map;
+        map.levels.insert(h(0, 0), 3);
+        map.levels.insert(h(1, 0), 3);
+        assert_eq!(both(&map, h(0, 0), h(4, 0)), Los::Clear);
+    }
+
+    #[test]
+    fn r19_3c_town_counts_along_its_side_and_at_a_corner_forest_does_not() {
+        let (from, to, a, _) = spine();
+        let map = TestMap::flat(1).with_feature(a, LosFeature::Whole);
+        assert_eq!(both(&map, from, to), blocked(Blocker::Hex(a), "19.3c"));
+        let map = TestMap::flat(1).with_feature(a, LosFeature::Symbol);
+        assert_eq!(both(&map, from, to), Los::Clear);
+
+        let (from, to, c) = corner_line();
+        let map = TestMap::flat(1).with_feature(c, LosFeature::Whole);
+        assert_eq!(both(&map, from, to), blocked(Blocker::Hex(c), "19.3c"));
+        let map = TestMap::flat(1).with_feature(c, LosFeature::Symbol);
+        assert_eq!(both(&map, from, to), Los::Clear);
+        // A hill or units only grazed at a corner do not count.
+        let mut map = TestMap::flat(1).with_units(c);
+        map.levels.insert(c, 5);
+        assert_eq!(both(&map, from, to), Los::Clear);
+    }
+
+    #[test]
+    fn r19_3d_into_and_out_of_but_not_through_forest() {
+        let wood = h(2, 0);
+        let map = TestMap::flat(1).with_feature(wood, LosFeature::Symbol);
+        assert_eq!(both(&map, h(0, 0), wood), Los::Clear);
+        assert_eq!(both(&map, wood, h(4, 0)), Los::Clear);
+        assert_eq!(
+            both(&map, h(0, 0), h(4, 0)),
+            blocked(Blocker::Hex(wood), "19.3c")
+        );
+        // From a hill, a wood in the valley is looked over (19.3d is not an absolute block).
+        let mut map = TestMap::flat(1).with_feature(wood, LosFeature::Symbol);
+        map.levels.insert(h(0, 0), 3);
+        map.levels.insert(h(1, 0), 3);
+        assert_eq!(both(&map, h(0, 0), h(4, 0)), Los::Clear);
+        assert_eq!(los_opts(&map, h(0, 0), h(4, 0), no_shadows()), Los::Clear);
+    }
+
+    #[test]
+    fn r19_3e_units_half_level() {
+        let map = TestMap::row(&[2, 2, 2, 2]).with_units(h(2, 0));
+        assert_eq!(
+            both(&map, h(0, 0), h(3, 0)),
+            blocked(Blocker::Hex(h(2, 0)), "19.3e")
+        );
+        // Units on a lower hex do not reach a level up.
+        let map = TestMap::row(&[2, 2, 1, 2]).with_units(h(2, 0));
+        assert_eq!(both(&map, h(0, 0), h(3, 0)), Los::Clear);
+        // Units raise their hexsides too.
+        let (from, to, a, b) = spine();
+        let map = TestMap::flat(1).with_units(b);
+        let side = Blocker::Hexside(Hexside::between(a, b).unwrap());
+        assert_eq!(both(&map, from, to), blocked(side, "19.3e"));
+        // A feature and units together: the feature is named.
+        let map = TestMap::row(&[2, 2, 2, 2])
+            .with_units(h(2, 0))
+            .with_feature(h(2, 0), LosFeature::Whole);
+        assert_eq!(
+            los(&map, h(0, 0), h(3, 0)),
+            blocked(Blocker::Hex(h(2, 0)), "19.3c")
+        );
+    }
+
+    #[test]
+    fn err12_skirmishers_do_not_block() {
+        let mut map = TestMap::row(&[2, 2, 2, 2]).with_units(h(2, 0));
+        map.skirmishers.insert(h(2, 0));
+        assert_eq!(both(&map, h(0, 0), h(3, 0)), Los::Clear);
+    }
+
+    #[test]
+    fn err12_artillery_not_through_adjacent_enemy_skirmisher() {
+        let skirm = |s: Hex| move |x: Hex| x == s;
+        assert_eq!(
+            artillery_screen(skirm(h(1, 0)), h(0, 0), h(4, 0)),
+            Some(h(1, 0))
+        );
+        // Not adjacent to the battery: it may fire.
+        assert_eq!(artillery_screen(skirm(h(2, 0)), h(0, 0), h(4, 0)), None);
+        // Adjacent to the battery but off the line.
+        assert_eq!(artillery_screen(skirm(h(0, 1)), h(0, 0), h(4, 0)), None);
+        // The skirmisher is the target.
+        assert_eq!(artillery_screen(skirm(h(1, 0)), h(0, 0), h(1, 0)), None);
+        // Along a hexside either hex screens.
+        let (from, to, a, b) = spine();
+        assert_eq!(artillery_screen(skirm(a), from, to), Some(a));
+        assert_eq!(artillery_screen(skirm(b), from, to), Some(b));
+        // A corner graze next to the battery does not.
+        let (from, to, c) = corner_line();
+        if c.distance(from) == 1 {
+            assert_eq!(artillery_screen(skirm(c), from, to), None);
+        }
+    }
+
+    #[test]
+    fn err11_no_fire_over_friendly_units() {
+        let friends = [h(3, 0), h(2, 0)];
+        let friendly = |x: Hex| friends.contains(&x);
+        assert_eq!(fires_over(friendly, h(0, 0), h(5, 0)), Some(h(2, 0)));
+        assert_eq!(fires_over(friendly, h(5, 0), h(0, 0)), Some(h(3, 0)));
+        assert_eq!(fires_over(friendly, h(0, 0), h(2, 0)), None);
+        assert_eq!(fires_over(friendly, h(0, 0), h(0, 3)), None);
+        let (from, to, _, b) = spine();
+        assert_eq!(fires_over(|x| x == b, from, to), Some(b));
+    }
+
+    #[test]
+    fn r19_2c_shadow_behind_a_ridge() {
+        // Observer at 5, a dip to 2, a ridge at 3, then down to 1.
+        let map = TestMap::row(&[5, 2, 3, 2, 1, 1, 1]);
+        let ridge = Blocker::Hex(h(2, 0));
+        assert_eq!(both(&map, h(0, 0), h(4, 0)), blocked(ridge, "19.2c"));
+        assert_eq!(los(&map, h(4, 0), h(0, 0)), blocked(ridge, "19.2c"));
+        // Three hexes counted from the first past the ridge: (5, 0) is the third.
+        assert_eq!(both(&map, h(0, 0), h(5, 0)), blocked(ridge, "19.2c"));
+        assert_eq!(both(&map, h(0, 0), h(6, 0)), Los::Clear);
+        // Switched off.
+        assert_eq!(los_opts(&map, h(0, 0), h(4, 0), no_shadows()), Los::Clear);
+        assert_eq!(los_opts(&map, h(4, 0), h(0, 0), no_shadows()), Los::Clear);
+    }
+
+    #[test]
+    fn r19_2c_no_shadow_without_a_dip_before_the_obstacle() {
+        // Looking down a slope: nothing before each obstacle is lower than it.
+        let map = TestMap::row(&[5, 5, 4, 3, 2, 1]);
+        assert_eq!(both(&map, h(0, 0), h(5, 0)), Los::Clear);
+        let map = TestMap::row(&[5, 4, 2, 1]);
+        assert_eq!(both(&map, h(0, 0), h(3, 0)), Los::Clear);
+    }
+
+    #[test]
+    fn r19_2c_ridges_rise_out_of_the_shadow() {
+        // The lower end as high as the ridge is not shaded.
+        let map = TestMap::row(&[5, 2, 3, 2, 3]);
+        assert_eq!(both(&map, h(0, 0), h(4, 0)), Los::Clear);
+        // The far edge of a plateau casts the shadow, three hexes deep.
+        let map = TestMap::row(&[5, 2, 3, 3, 3, 3, 3, 2, 2, 1, 1]);
+        let edge = blocked(Blocker::Hex(h(6, 0)), "19.2c");
+        assert_eq!(both(&map, h(0, 0), h(9, 0)), edge);
+        assert_eq!(los(&map, h(9, 0), h(0, 0)), edge);
+        assert_eq!(both(&map, h(0, 0), h(10, 0)), Los::Clear);
+    }
+
+    #[test]
+    fn r19_2c_wood_casts_a_shadow() {
+        let wood = h(2, 0);
+        let map = TestMap::row(&[5, 2, 2, 2, 2]).with_feature(wood, LosFeature::Symbol);
+        assert_eq!(
+            both(&map, h(0, 0), h(4, 0)),
+            blocked(Blocker::Hex(wood), "19.2c")
+        );
+        // The same wood on the rim of the observer's hill hides nothing below it.
+        let map = TestMap::row(&[3, 2, 1, 1]).with_feature(h(1, 0), LosFeature::Symbol);
+        assert_eq!(both(&map, h(0, 0), h(3, 0)), Los::Clear);
+    }
+
+    /// A map with a rugged relief from a fixed formula: levels 0..=4, woods, towns, units.
+    fn rugged() -> TestMap {
+        let mut m = TestMap::flat(0);
+        m.radius = 7;
+        for q in -7i16..=7 {
+            for r in -7i16..=7 {
+                let x = h(q, r);
+                let k = i32::from(q) * 7 + i32::from(r) * 13 + i32::from(q) * i32::from(r) * 3;
+                let lv = (k.rem_euclid(11) + (i32::from(q) + i32::from(r)).rem_euclid(3)) / 3;
+                m.levels.insert(x, lv as i16);
+                match (k * 5 + 1).rem_euclid(17) {
+                    0 | 1 => {
+                        m.features.insert(x, LosFeature::Symbol);
+                    }
+                    2 => {
+                        m.features.insert(x, LosFeature::Whole);
+                    }
+                    3 | 4 => {
+                        m.units.insert(x);
+                    }
+                    5 => {
+                        m.units.insert(x);
+                        m.skirmishers.insert(x);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn r19_3a_symmetric() {
+        let map = rugged();
+        let hexes: Vec<Hex> = map.levels.keys().copied().collect();
+        let mut buf = Vec::new();
+        let mut tally = BTreeMap::new();
+        for opts in [LosOptions::default(), no_shadows()] {
+            for &a in &hexes {
+                for &b in &hexes {
+                    let there = los_with(&mut buf, &map, a, b, opts);
+                    let back = los_with(&mut buf, &map, b, a, opts);
+                    assert_eq!(there.is_clear(), back.is_clear(), "{a:?} <-> {b:?}");
+                    let rule = match there {
+                        Los::Clear => "clear",
+                        Los::Blocked { rule, .. } => rule,
+                    };
+                    *tally.entry((opts.shadows, rule)).or_insert(0u32) += 1;
+                }
+            }
+        }
+        // The map exercises every rule.
+        for rule in ["clear", "19.2b", "19.3c", "19.3e", "19.2c"] {
+            assert!(
+                tally.get(&(true, rule)).copied().unwrap_or(0) > 100,
+                "{tally:?}"
+            );
+        }
+        assert!(!tally.contains_key(&(false, "19.2c")));
+    }
+
+    #[test]
+    fn r19_4_visibility_inclusive() {
+        let map = TestMap::flat(1);
+        let v = Visibility::Hexes(5);
+        assert!(visible(&map, h(0, 0), h(5, 0), v));
+        assert!(!visible(&map, h(0, 0), h(6, 0), v));
+        assert!(visible(&map, h(0, 0), h(20, 0), Visibility::Unlimited));
+        assert_eq!(
+            sees(&map, h(0, 0), h(6, 0), v),
+            blocked(Blocker::Range, "19.4")
+        );
+        assert_eq!(sees(&map, h(0, 0), h(5, 0), v), Los::Clear);
+        let map = map.with_units(h(2, 0));
+        assert_eq!(
+            sees(&map, h(0, 0), h(5, 0), v),
+            blocked(Blocker::Hex(h(2, 0)), "19.3e")
+        );
+    }
+
+    #[test]
+    fn r28_0b_night_one_hex() {
+        let map = TestMap::flat(1);
+        assert_eq!(Visibility::NIGHT, Visibility::Hexes(1));
+        assert!(visible(&map, h(0, 0), h(1, 0), Visibility::NIGHT));
+        assert!(!visible(&map, h(0, 0), h(2, 0), Visibility::NIGHT));
+    }
+
+    #[test]
+    fn aus5_1_fog_only_low() {
+        let fog = Visibility::austerlitz_low_fog(2);
+        let mut map = TestMap::flat(6);
+        // Both ends at 6 or more: unlimited.
+        assert!(visible(&map, h(0, 0), h(10, 0), fog));
+        assert_eq!(fog.limit(&map, h(0, 0), h(10, 0)), None);
+        // One end at 5: the number applies.
+        map.levels.insert(h(10, 0), 5);
+        map.levels.insert(h(2, 0), 5);
+        assert!(!visible(&map, h(0, 0), h(10, 0), fog));
+        assert!(!visible(&map, h(10, 0), h(0, 0), fog));
+        assert!(visible(&map, h(0, 0), h(2, 0), fog));
+        assert!(!visible(&TestMap::flat(5), h(0, 0), h(3, 0), fog));
+        assert_eq!(
+            sees(&map, h(0, 0), h(10, 0), fog),
+            blocked(Blocker::Range, "AUS 5.1")
+        );
+    }
+
+    #[test]
+    fn buffer_holds_the_trace() {
+        let map = TestMap::flat(1);
+        let mut buf = vec![LosStep::Corner(h(9, 9))];
+        assert!(los_with(&mut buf, &map, h(0, 0), h(3, 0), LosOptions::default()).is_clear());
+        assert_eq!(buf, trace(h(0, 0), h(3, 0)));
+        los_with(&mut buf, &map, h(0, 0), h(1, 0), LosOptions::default());
+        assert!(buf.is_empty());
+    }
+}
