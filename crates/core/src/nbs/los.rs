@@ -799,10 +799,19 @@ mod tests {
         let (from, to, a, b) = spine();
         assert_eq!(artillery_screen(skirm(a), from, to), Some(a));
         assert_eq!(artillery_screen(skirm(b), from, to), Some(b));
-        // A corner graze next to the battery does not.
-        let (from, to, c) = corner_line();
-        if c.distance(from) == 1 {
-            assert_eq!(artillery_screen(skirm(c), from, to), None);
+        // Exactly the intervening hexes next to the battery screen it; corner grazes do not.
+        let from = h(0, 0);
+        for q in -6i16..=6 {
+            for r in -6i16..=6 {
+                let to = h(q, r);
+                for s in trace(from, to) {
+                    let grazed = matches!(s, LosStep::Corner(_));
+                    for x in s.hexes().filter(|x| x.distance(from) == 1) {
+                        let screen = artillery_screen(skirm(x), from, to);
+                        assert_eq!(screen, (!grazed).then_some(x), "{to:?} {s:?}");
+                    }
+                }
+            }
         }
     }
 
