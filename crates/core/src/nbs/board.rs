@@ -34,6 +34,19 @@ pub enum Terrain {
 }
 
 impl Terrain {
+    /// Every terrain, in declaration order.
+    pub const ALL: [Terrain; 9] = [
+        Terrain::Clear,
+        Terrain::Forest,
+        Terrain::Orchard,
+        Terrain::Vineyard,
+        Terrain::Town,
+        Terrain::WalledFarm,
+        Terrain::Swamp,
+        Terrain::Lake,
+        Terrain::Redoubt,
+    ];
+
     fn parse(s: &str) -> Option<Terrain> {
         Some(match s {
             "clear" => Terrain::Clear,
@@ -105,6 +118,25 @@ pub mod side {
     pub const TRENCH: u16 = 1 << 12;
     /// Any road.
     pub const ROAD: u16 = PRIMARY_ROAD | SECONDARY_ROAD;
+
+    /// The feature ids of the data files by bit (bit 0 stands for an elevation change, which
+    /// the map gives by levels, not as a feature).
+    pub const IDS: [(u16, &str); 14] = [
+        (0, "elevation_change"),
+        (PRIMARY_ROAD, "primary_road"),
+        (SECONDARY_ROAD, "secondary_road"),
+        (BRIDGE, "bridge"),
+        (FORD, "ford"),
+        (STREAM, "stream"),
+        (CREEK, "creek"),
+        (RIVER, "river"),
+        (TRIBUTARY, "tributary"),
+        (SLOPE, "slope"),
+        (EXTREME_SLOPE, "extreme_slope"),
+        (TREE_BORDER, "tree_border"),
+        (SUNKEN_ROAD, "sunken_road"),
+        (TRENCH, "trench"),
+    ];
 
     pub(super) fn parse(s: &str) -> Option<u16> {
         Some(match s {

@@ -7,8 +7,8 @@ use alloc::vec::Vec;
 
 use super::event::Event;
 use super::state::{CcStep, CheckKind, CloseCombat, FireDecl, Place, Role, State, Task, UnitId, flag};
-use super::tables::OddsResult;
-use super::types::{Formation, Fp, MoraleState, UnitKind};
+use super::tables::{OddsDrm, OddsFormation, OddsResult, OddsStrength};
+use super::types::{Formation, MoraleState, UnitKind};
 use super::{Action, Nbs, arc};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal};
@@ -242,25 +242,30 @@ impl Nbs {
             }
             CcStep::Odds | CcStep::OddsHalf => {
                 if cc.odds.is_none() {
-                    let a = self.odds_strength(s, &att, false);
+                    let a = self.odds_strength(s, &att);
                     let hi = self.board.hex(cc.target);
-                    let mut d = self.odds_strength(s, &def, true);
+                    let mut d = self.odds_strength(s, &def);
                     if hi.special || hi.terrain.protective() {
-                        d = Fp(d.0 * 2);
+                        d = OddsStrength(d.0 * u32::from(self.tables.odds_defender_multiplier()));
                     }
                     let col = self.tables.odds_column(a, d);
                     let mut drm: i8 = 0;
                     if let Some(&t) = def.first() {
                         if self.wrecked(s, t) {
                             let info = &self.units[usize::from(t)];
-                            drm += if info.independent || self.division_wrecked(s, &info.wreck_division) { 2 } else { 1 };
+                            drm += self.tables.odds_drm(if info.independent || self.division_wrecked(s, &info.wreck_division) {
+                                OddsDrm::DefenderWreckedBrigadeOfWreckedDivision
+                            } else {
+                                OddsDrm::DefenderWreckedBrigade
+                            });
                         }
                     }
                     if att.first().is_some_and(|&u| self.wrecked(s, u)) {
-                        drm -= 2;
+                        drm += self.tables.odds_drm(OddsDrm::AttackerWreckedBrigade);
                     }
                     cc.odds = Some((col, drm));
-                    ev.push(Event::Odds { attacker: a.0, defender: d.0, column: self.tables.odds_column_name(col), total: 0, attacker_wins: false });
+                    let (x, y) = self.tables.odds_column_ratio(col);
+                    ev.push(Event::Odds { attacker: a.0, defender: d.0, column: alloc::format!("{x}:{y}"), drm });
                     replace(s, cc);
                 }
                 false
@@ -287,7 +292,7 @@ impl Nbs {
     }
 
     /// Enemy leaders alone in a hex the enemy enters displace (26.4e).
-    fn displace_leaders_of_enemy(&self, s: &mut State, hex: Hex) {
+    pub(super) fn displace_leaders_of_enemy(&self, s: &mut State, hex: Hex) {
         let side = self.phasing(s);
         let leaders: Vec<UnitId> = self
             .stack(s, hex)
@@ -306,30 +311,34 @@ impl Nbs {
     }
 
     /// Odds Table strength of a side (23.0 F): each unit by formation and fire level, capped
-    /// at AA; artillery a quarter unlimbered, an eighth limbered.
-    fn odds_strength(&self, s: &State, units: &[UnitId], defending: bool) -> Fp {
-        let mut total = Fp::ZERO;
+    /// at AA (23.1j); artillery per unit, limbered or not (digest §8.4 item 24); cavalry
+    /// defending against infantry reads the Line row (digest §8.4 item 23, provisional).
+    fn odds_strength(&self, s: &State, units: &[UnitId]) -> OddsStrength {
+        let mut total = 0u32;
         for &u in units {
             let st = &s.units[usize::from(u)];
             let info = &self.units[usize::from(u)];
             total += match info.kind {
                 UnitKind::Infantry | UnitKind::Cavalry => {
-                    let lvl = self.fire_level(s, u).units().min(8);
-                    self.tables.odds_strength(info.kind, st.formation, super::types::FireLevel(lvl))
+                    let f = match st.formation {
+                        Formation::Column => OddsFormation::Column,
+                        Formation::Square => OddsFormation::Square,
+                        _ => OddsFormation::Line,
+                    };
+                    self.tables.odds_strength(f, self.fire_level(s, u)).0
                 }
-                UnitKind::Artillery => self.tables.odds_artillery(st.formation == Formation::Unlimbered),
-                _ => Fp::ZERO,
+                UnitKind::Artillery => self.tables.odds_strength_artillery(st.formation == Formation::Limbered).0,
+                _ => 0,
             };
         }
-        let _ = defending;
-        total
+        OddsStrength(total)
     }
 
     /// The Odds Table die (and the second die of a "½" result).
     pub(super) fn resolve_odds(&self, s: &mut State, mut cc: CloseCombat, die: u8, ev: &mut Vec<Event>) {
         let (col, drm) = cc.odds.unwrap_or((0, 0));
         let attacker_wins = if cc.step == CcStep::OddsHalf {
-            die >= 4
+            self.tables.odds_half_result(die) == OddsResult::Attacker
         } else {
             match self.tables.odds_result(col, die as i8 + drm) {
                 OddsResult::Attacker => true,
@@ -343,7 +352,7 @@ impl Nbs {
                 }
             }
         };
-        ev.push(Event::Odds { attacker: 0, defender: 0, column: self.tables.odds_column_name(col), total: die as i8 + drm, attacker_wins });
+        ev.push(Event::OddsRoll { total: if cc.step == CcStep::OddsHalf { die as i8 } else { die as i8 + drm }, attacker_wins });
         cc.step = CcStep::Done;
         let (from, target) = (cc.from, cc.target);
         if let Some(t) = s.tasks.last_mut() {

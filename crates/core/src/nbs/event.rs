@@ -175,15 +175,20 @@ pub enum Event {
         /// The defending hex.
         target: Hex,
     },
-    /// The Odds Table (23.0 F).
+    /// The Odds Table is reached (23.0 F): both strengths and the column.
     Odds {
         /// Attacker strength (quarters).
         attacker: u32,
-        /// Defender strength (quarters).
+        /// Defender strength (quarters, doubled in protective terrain).
         defender: u32,
         /// The column.
         column: String,
-        /// Die + DRM.
+        /// The die modifier.
+        drm: i8,
+    },
+    /// The Odds Table die (23.0 F).
+    OddsRoll {
+        /// Die + DRM (or the second die of a "½" result).
         total: i8,
         /// The attacker won.
         attacker_wins: bool,
@@ -244,7 +249,7 @@ impl Event {
             Event::Retreated { .. } => "25.3",
             Event::RetreatBlocked { rule, .. } => rule,
             Event::CloseCombat { .. } => "23.0",
-            Event::Odds { .. } => "23.0 F",
+            Event::Odds { .. } | Event::OddsRoll { .. } => "23.0 F",
             Event::OpportunityOffered { .. } => "15.1",
             Event::Recovered { .. } => "21.2",
             Event::Unblown { .. } => "24.2c",

@@ -225,68 +225,86 @@ impl Nbs {
         })
     }
 
-    /// The net column shift of the Fire Table modifiers (20.3), each line once (20.3b).
-    pub(super) fn fire_shift(&self, s: &State, d: &FireDecl, attack_from: Option<Hex>) -> i16 {
-        let mut shift: i16 = 0;
-        let Some(t) = self.fire_target_unit(s, d) else { return 0 };
+    /// The Fire Table modifier lines that apply (20.3); [`super::tables::Tables::fire_modifier_total`]
+    /// counts each printed line once (20.3b). `attack_from` is the attacker's hex when the
+    /// fire is the defender's in a close combat entered through its flank (23.1i).
+    pub(super) fn fire_mods(&self, s: &State, d: &FireDecl, defender_flanked: bool) -> Vec<FireMod> {
+        let mut mods = Vec::new();
+        let Some(t) = self.fire_target_unit(s, d) else { return mods };
         let tst = &s.units[usize::from(t)];
         let tinfo = &self.units[usize::from(t)];
-        let m = |x: FireMod| i16::from(self.tables.fire_modifier(x));
         if tst.formation == Formation::Square {
-            shift += m(FireMod::TargetSquare);
-        } else if tst.formation == Formation::Column
-            || (tinfo.kind == UnitKind::Artillery && tst.formation == Formation::Limbered)
-        {
-            shift += m(FireMod::TargetColumn);
-        } else if tinfo.kind == UnitKind::Cavalry {
-            shift += m(FireMod::TargetCavalry);
+            mods.push(FireMod::TargetSquare);
         }
-        if matches!(tst.morale, MoraleState::Disorganized | MoraleState::Routed) {
-            shift += m(FireMod::TargetDisorganized);
+        if tst.formation == Formation::Column {
+            mods.push(FireMod::TargetColumn);
+        }
+        if tinfo.kind == UnitKind::Cavalry {
+            mods.push(FireMod::TargetCavalry);
+        }
+        // Massed: AA or more in the target hex.
+        let (c, _, _) = self.stack_load(s, d.target, tinfo.side);
+        if c >= 8 {
+            mods.push(FireMod::TargetMassed);
+        }
+        if tst.formation == Formation::Limbered {
+            mods.push(FireMod::TargetLimbered);
+        }
+        match tst.morale {
+            MoraleState::Disorganized => mods.push(FireMod::TargetDisorganized),
+            MoraleState::Routed => mods.push(FireMod::TargetRouted),
+            _ => {}
         }
         if self.turn_info(s.turn).night {
-            shift += m(FireMod::Night);
+            mods.push(FireMod::Night);
         }
         if d.close {
-            // 23.1i: the defender's fire at an attacker who came in through its flank.
-            if let Some(from) = attack_from {
-                let _ = from;
-                shift += m(FireMod::DefenderFlanked);
+            if defender_flanked {
+                mods.push(FireMod::DefenderFlankInCloseCombat);
             }
         } else if self.flank_fire(s, d) {
-            shift += m(FireMod::Flank);
+            mods.push(FireMod::Flank);
         }
-        // Terrain of the target hex (only on fire at the defender in close combat, chart note).
-        let hi = self.board.hex(d.target);
-        if !d.close || attack_from.is_none() {
+        // Terrain of the target hex; in a close combat only on fire at the defender.
+        if !d.close || !defender_flanked && d.target != d.from {
+            let hi = self.board.hex(d.target);
+            let only_skirmishers = self
+                .combat_stack(s, d.target)
+                .iter()
+                .all(|&u| self.units[usize::from(u)].kind == UnitKind::Skirmisher);
             if hi.special {
-                // AUS 1.0c: trench protection for Line and skirmisher targets.
+                // AUS 1.0c: trench protection (a Line or skirmisher target).
                 if tst.formation == Formation::Line || tinfo.kind == UnitKind::Skirmisher {
-                    shift += m(FireMod::Trench);
+                    mods.push(FireMod::SunkenRoadOrTrench);
                 }
             } else {
                 match hi.terrain {
-                    Terrain::Town | Terrain::WalledFarm => shift += m(FireMod::Town),
-                    Terrain::Redoubt => shift += m(FireMod::Redoubt),
+                    Terrain::Town | Terrain::WalledFarm => mods.push(if only_skirmishers {
+                        FireMod::TargetSkirmisherOnlyInProtectedTerrain
+                    } else {
+                        FireMod::TargetProtectedTerrain
+                    }),
+                    Terrain::Redoubt => mods.push(FireMod::Redoubt),
+                    Terrain::Forest if only_skirmishers => mods.push(FireMod::TargetSkirmisherOnlyInForest),
+                    _ if only_skirmishers => mods.push(FireMod::TargetSkirmisherOnly),
                     _ => {}
                 }
             }
-            // 20.3c: slopes count only if every fire crosses such a hexside.
-            let crosses = |bit: u16| {
-                d.firers.iter().all(|&f| {
-                    s.units[usize::from(f)]
-                        .hex()
-                        .and_then(|fh| fh.direction_to(d.target).map(|dir| (fh, dir)))
-                        .is_some_and(|(fh, dir)| self.board.side(fh, dir) & bit != 0)
-                })
-            };
-            if crosses(hs::EXTREME_SLOPE) {
-                shift += m(FireMod::ExtremeSlope);
-            } else if crosses(hs::SLOPE) {
-                shift += m(FireMod::Slope);
+            // 20.3c: up slopes count only if every fire crosses such a hexside uphill.
+            let up = d.firers.iter().all(|&f| {
+                s.units[usize::from(f)]
+                    .hex()
+                    .and_then(|fh| fh.direction_to(d.target).map(|dir| (fh, dir)))
+                    .is_some_and(|(fh, dir)| {
+                        self.board.side(fh, dir) & (hs::SLOPE | hs::EXTREME_SLOPE) != 0
+                            && self.board.hex(d.target).level > self.board.hex(fh).level
+                    })
+            });
+            if up && !d.firers.is_empty() {
+                mods.push(FireMod::UpSlope);
             }
         }
-        shift
+        mods
     }
 
     /// Fire-phase actions.
@@ -467,14 +485,14 @@ impl Nbs {
             s.units[usize::from(u)].flags |= flag::FIRED_OR_FIRED_ON;
         }
         let fp = self.fire_points(s, &d);
-        let shift = self.fire_shift(s, &d, attack_from);
+        let mods = self.fire_mods(s, &d, attack_from.is_some());
+        let shift = self.tables.fire_modifier_total(&mods);
         let Some(base) = self.tables.fire_column(fp) else {
             ev.push(Event::FireDeclared { target: d.target, firers: d.firers.clone(), fire_points: fp.0, shift, column: 0 });
             ev.push(Event::FireResult { target: d.target, roll: 0, result: String::from("no fire points: no effect (20.2f)") });
             return;
         };
-        let last = i16::from(self.tables.fire_columns()) - 1;
-        let column = (i16::from(base) + shift).clamp(0, last) as u8;
+        let column = self.tables.shift_fire_column(base, shift);
         ev.push(Event::FireDeclared { target: d.target, firers: d.firers.clone(), fire_points: fp.0, shift, column });
         s.tasks.push(Task::FireRoll { decl: d, column });
     }
@@ -495,7 +513,17 @@ impl Nbs {
                 check = Some(0);
             }
         }
-        // 20.4d: a roll of 55 or 66 strikes a leader in the target hex.
+        // 20.4a: every numeric result and MC calls for a morale check; in a close combat it
+        // waits for steps D and E (23.0).
+        if let Some(up) = check {
+            if !d.close && !self.combat_stack(s, d.target).is_empty() {
+                let mut c = self.morale_check(s, d.target, CheckKind::Standard, flank, d.from, Role::None, "20.4a");
+                c.shift += up;
+                self.push_check(s, c);
+            }
+        }
+        // 20.4d: a roll of 55 or 66 strikes a leader in the target hex (resolved before the
+        // morale check, so the check uses the leaders who remain).
         if self.tables.leader_hit(roll) {
             let leaders: Vec<UnitId> = self
                 .stack(s, d.target)
@@ -506,15 +534,6 @@ impl Nbs {
                 0 => {}
                 1 => self.leader_falls(s, leaders[0], ev),
                 _ => s.tasks.push(Task::LeaderHit { leaders }),
-            }
-        }
-        // 20.4a: every numeric result and MC calls for a morale check; in a close combat it
-        // waits for steps D and E (23.0).
-        if let Some(up) = check {
-            if !d.close && !self.combat_stack(s, d.target).is_empty() {
-                let mut c = self.morale_check(s, d.target, CheckKind::Standard, flank, d.from, Role::None, "20.4a");
-                c.shift += up;
-                s.tasks.insert(s.tasks.len() - usize::from(matches!(s.tasks.last(), Some(Task::LeaderHit { .. }))), Task::Morale(c));
             }
         }
     }

@@ -213,12 +213,25 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         levels.sort_by_key(|l| l.0);
     }
     let divisions = read_divisions(s);
+    let mut terrain_cols = Vec::new();
+    for t in super::board::Terrain::ALL {
+        terrain_cols.push(tables.terrain_index(t.id()).ok_or_else(|| {
+            DataError::new(&s.terrain.id, t.id(), "the nbs rules need this terrain on the Movement Chart")
+                .with_rule("16.2")
+        })?);
+    }
+    let feature_cols = super::board::side::IDS
+        .iter()
+        .filter_map(|(bit, id)| tables.feature_index(id).map(|f| (*bit, f)))
+        .collect();
     let mut nbs = Nbs {
         scenario: short,
         board,
         units,
         tables,
         command,
+        terrain_cols,
+        feature_cols,
         divisions,
         turns,
         first_turn: first,
@@ -743,11 +756,10 @@ impl Nbs {
                 shift,
                 column,
             } => format!(
-                "fire at {} by {}: {} fire points, shift {shift:+}, column {}",
+                "fire at {} by {}: {} fire points, shift {shift:+}, column {column}",
                 l(target),
                 firers.iter().map(n).collect::<Vec<_>>().join(", "),
                 super::types::Fp(*fire_points),
-                column + 1
             ),
             Event::FireResult {
                 target,
@@ -805,12 +817,17 @@ impl Nbs {
                 attacker,
                 defender,
                 column,
+                drm,
+            } => format!(
+                "odds {} to {} ({column}), die modifier {drm:+}",
+                super::types::Fp(*attacker),
+                super::types::Fp(*defender),
+            ),
+            Event::OddsRoll {
                 total,
                 attacker_wins,
             } => format!(
-                "odds {} to {} ({column}), die {total}: {} wins",
-                super::types::Fp(*attacker),
-                super::types::Fp(*defender),
+                "odds die {total}: {} wins",
                 if *attacker_wins { "the attacker" } else { "the defender" }
             ),
             Event::OpportunityOffered { at, .. } => {

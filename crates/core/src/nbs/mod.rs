@@ -128,6 +128,10 @@ pub struct Nbs {
     pub tables: Tables,
     /// The command charts.
     pub command: CommandTables,
+    /// The Movement Chart column of each [`board::Terrain`] (by its order in `Terrain::ALL`).
+    pub terrain_cols: Vec<tables::TerrainIdx>,
+    /// The Movement Chart column of each hexside feature bit ([`board::side::IDS`]).
+    pub feature_cols: Vec<(u16, tables::FeatureIdx)>,
     /// Division wrecked lines (20.6b).
     pub divisions: Vec<(String, u8)>,
     /// The Turn Record Track from the first turn: index = turn - first.
@@ -153,6 +157,17 @@ impl Nbs {
     /// Binds the rules to a scenario.
     pub fn new(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         flow::build(s)
+    }
+
+    /// The Movement Chart column of a terrain.
+    pub(crate) fn terrain_idx(&self, t: board::Terrain) -> tables::TerrainIdx {
+        let i = board::Terrain::ALL.iter().position(|x| *x == t).unwrap_or(0);
+        self.terrain_cols[i]
+    }
+
+    /// The Movement Chart column of a hexside feature bit (0: an elevation change).
+    pub(crate) fn feature_idx(&self, bit: u16) -> Option<tables::FeatureIdx> {
+        self.feature_cols.iter().find(|x| x.0 == bit).map(|x| x.1)
     }
 
     /// The unit named by a counter id.

@@ -37,10 +37,10 @@ impl Nbs {
         if let Some(u) = self.morale_unit(s, hex) {
             let info = &self.units[usize::from(u)];
             let st = &s.units[usize::from(u)];
-            let side = info.side;
-            // 26.3a: the most senior leader, rating - 1 rows.
-            if let Some(l) = self.senior_leader(s, hex, side) {
-                shift += i16::from(self.units[usize::from(l)].morale_rating) - 1;
+            // 26.3a: only the most senior leader, rating - 1 rows.
+            if let Some(l) = self.senior_leader(s, hex, info.side) {
+                let r = self.units[usize::from(l)].morale_rating;
+                shift += self.tables.leader_morale_modifier(list, r).unwrap_or(0);
             }
             match st.morale {
                 MoraleState::Shaken => shift += m(MoraleMod::Shaken),
@@ -49,36 +49,42 @@ impl Nbs {
             }
             match st.formation {
                 Formation::Square => shift += m(MoraleMod::Square),
-                Formation::Column if info.kind == UnitKind::Infantry => {
-                    if info.nation == super::units::Nation::French {
-                        shift += m(MoraleMod::FrenchColumn);
-                    } else {
-                        shift += m(MoraleMod::Column);
-                    }
-                }
+                Formation::Line => shift += m(MoraleMod::Line),
                 _ => {}
             }
+            if role == Role::Attacker {
+                if st.formation == Formation::Column {
+                    if info.nation == super::units::Nation::French {
+                        shift += m(MoraleMod::FrenchColumnAttacking);
+                    }
+                } else {
+                    shift += m(MoraleMod::Attacker);
+                }
+            }
             if flank {
-                shift += m(MoraleMod::Flank);
+                shift += m(MoraleMod::FlankTarget);
             }
             if self.wrecked(s, u) {
                 if info.independent || self.division_wrecked(s, &info.wreck_division) {
-                    shift += m(MoraleMod::WreckedOfWreckedDivision);
+                    shift += m(MoraleMod::WreckedBrigadeOfWreckedDivision);
                 } else {
-                    shift += m(MoraleMod::Wrecked);
+                    shift += m(MoraleMod::WreckedBrigade);
                 }
             }
             if info.kind == UnitKind::Cavalry && st.has(super::state::flag::BLOWN) {
-                shift += m(MoraleMod::Blown);
+                shift += m(MoraleMod::BlownCavalry);
             }
             if self.turn_info(s.turn).night {
                 shift += m(MoraleMod::Night);
             }
             let hi = self.board.hex(hex);
             if hi.special || hi.terrain.protective() {
-                shift += m(MoraleMod::ProtectiveTerrain);
+                if info.kind == UnitKind::Skirmisher {
+                    shift += m(MoraleMod::SkirmisherInProtectiveTerrain);
+                } else {
+                    shift += m(MoraleMod::ProtectiveTerrain);
+                }
             }
-            let _ = side;
         }
         Check {
             hex,
@@ -98,8 +104,7 @@ impl Nbs {
         };
         let current = self.hex_morale(s, c.hex);
         let rating = self.morale_rating(u);
-        let top = self.tables.morale_row(rating);
-        let row = (top - c.shift).clamp(0, self.tables.morale_rows() - 1);
+        let row = self.tables.morale_row_shifted(rating, c.shift);
         let r = self.tables.morale_result(row, roll);
         let new = self.tables.combine(current, r.state);
         ev.push(Event::MoraleCheck {

@@ -12,7 +12,7 @@ use super::board::{Terrain, side as hs};
 use super::event::Event;
 use super::facing::{FacingMode, change_cost, entry_cost_factor};
 use super::state::{Place, State, Task, UnitId, flag};
-use super::tables::{MoveClass, MoveCol, MoveCost};
+use super::tables::{MoveClass, MoveCost};
 use super::types::{Formation, MoraleState, UnitKind};
 use super::{Action, Nbs, arc};
 use crate::engine::{Illegal, Reached, Side};
@@ -70,19 +70,19 @@ impl Nbs {
         ma * 2
     }
 
-    fn col_cost(&self, class: MoveClass, col: MoveCol) -> StepCost {
-        match self.tables.move_cost(class, col) {
-            MoveCost::Half(h) => StepCost::Half(h),
+    fn to_step(c: MoveCost, prohibited_rule: &'static str) -> StepCost {
+        match c {
+            MoveCost::Halves(h) => StepCost::Half(u16::from(h)),
             MoveCost::All => StepCost::All,
-            MoveCost::Prohibited => StepCost::Prohibited("16.2c"),
+            MoveCost::Prohibited => StepCost::Prohibited(prohibited_rule),
             MoveCost::NotAllowed => StepCost::Prohibited("16.2a"),
         }
     }
 
     /// The cost for `class` to step from `from` toward `d` (16.2): road rate when following a
     /// road (16.2a), else the hex entered plus the dearest of elevation change and slope
-    /// (16.2e) plus water features (16.2b). `road_ok` says whether road rates may be used
-    /// (ERR-4). Facing is not counted here.
+    /// (16.2e) plus the other hexside features (16.2b). `road_ok` says whether road rates may
+    /// be used (ERR-4). Facing is not counted here; the flag says a road was followed.
     pub(super) fn terrain_step(
         &self,
         class: MoveClass,
@@ -97,63 +97,54 @@ impl Nbs {
         }
         let side = self.board.side(from, d);
         if road_ok && side & hs::ROAD != 0 {
-            let col = if side & hs::PRIMARY_ROAD != 0 {
-                MoveCol::PrimaryRoad
-            } else {
-                MoveCol::SecondaryRoad
-            };
-            if let StepCost::Half(h) = self.col_cost(class, col) {
-                return (StepCost::Half(h), true);
+            let bit = if side & hs::PRIMARY_ROAD != 0 { hs::PRIMARY_ROAD } else { hs::SECONDARY_ROAD };
+            if let Some(f) = self.feature_idx(bit) {
+                if let Some(MoveCost::Halves(h)) = self.tables.road_cost(class, f) {
+                    return (StepCost::Half(u16::from(h)), true);
+                }
             }
         }
-        let col = match hi.terrain {
-            Terrain::Clear | Terrain::Redoubt => MoveCol::Clear,
-            Terrain::Forest => MoveCol::Forest,
-            Terrain::Orchard | Terrain::Vineyard => MoveCol::OrchardVineyard,
-            Terrain::Town | Terrain::WalledFarm => MoveCol::WalledFarmTown,
-            Terrain::Swamp => MoveCol::Swamp,
-            Terrain::Lake => MoveCol::CreekRiverLake,
-        };
-        let mut total = match self.col_cost(class, col) {
+        let mut total = match Self::to_step(self.tables.hex_cost(class, self.terrain_idx(hi.terrain)), "16.2c") {
             StepCost::Half(h) => h,
             other => return (other, false),
         };
         let mut all = false;
         // 16.2e: elevation change and slope on one hexside: only the dearest.
         let mut climb: Option<StepCost> = None;
-        let lv = self.board.hex(from).level;
-        if lv != hi.level {
-            climb = Some(self.col_cost(class, MoveCol::Elevation));
-        }
-        for (bit, c) in [(hs::SLOPE, MoveCol::Slope), (hs::EXTREME_SLOPE, MoveCol::ExtremeSlope)] {
-            if side & bit != 0 {
-                let x = self.col_cost(class, c);
-                climb = Some(match (climb, x) {
-                    (Some(StepCost::Prohibited(r)), _) | (_, StepCost::Prohibited(r)) => {
-                        StepCost::Prohibited(r)
-                    }
-                    (Some(StepCost::All), _) | (_, StepCost::All) => StepCost::All,
-                    (Some(StepCost::Half(a)), StepCost::Half(b)) => StepCost::Half(a.max(b)),
-                    (None, x) => x,
-                });
+        let mut consider = |c: StepCost, climb: &mut Option<StepCost>| {
+            *climb = Some(match (*climb, c) {
+                (Some(StepCost::Prohibited(r)), _) | (_, StepCost::Prohibited(r)) => StepCost::Prohibited(r),
+                (Some(StepCost::All), _) | (_, StepCost::All) => StepCost::All,
+                (Some(StepCost::Half(a)), StepCost::Half(b)) => StepCost::Half(a.max(b)),
+                (None, x) => x,
+            });
+        };
+        if self.board.hex(from).level != hi.level {
+            if let Some(f) = self.feature_idx(0) {
+                consider(Self::to_step(self.tables.hexside_cost(class, f), "16.2c"), &mut climb);
             }
         }
-        let bridge = side & hs::BRIDGE != 0;
-        let mut water: Vec<StepCost> = Vec::new();
-        if side & (hs::STREAM | hs::FORD) != 0 && !bridge {
-            water.push(self.col_cost(class, MoveCol::FordStream));
+        for bit in [hs::SLOPE, hs::EXTREME_SLOPE] {
+            if side & bit != 0 {
+                if let Some(f) = self.feature_idx(bit) {
+                    consider(Self::to_step(self.tables.hexside_cost(class, f), "16.2c"), &mut climb);
+                }
+            }
         }
-        if side & (hs::CREEK | hs::RIVER) != 0 && !bridge {
-            water.push(self.col_cost(class, MoveCol::CreekRiverLake));
+        let mut rest: Vec<StepCost> = Vec::new();
+        for bit in [hs::BRIDGE, hs::FORD, hs::STREAM, hs::CREEK, hs::RIVER, hs::TRIBUTARY] {
+            if side & bit == 0 {
+                continue;
+            }
+            // A bridge carries the unit over the water on its side (11.2).
+            if side & hs::BRIDGE != 0 && bit != hs::BRIDGE {
+                continue;
+            }
+            if let Some(f) = self.feature_idx(bit) {
+                rest.push(Self::to_step(self.tables.hexside_cost(class, f), if bit == hs::BRIDGE { "11.2" } else { "16.2c" }));
+            }
         }
-        if side & hs::TRIBUTARY != 0 && !bridge {
-            water.push(self.col_cost(class, MoveCol::Tributary));
-        }
-        if bridge && class == MoveClass::InfantryLine {
-            // 11.2: a line cannot use bridges.
-            return (StepCost::Prohibited("11.2"), false);
-        }
-        for c in climb.into_iter().chain(water) {
+        for c in climb.into_iter().chain(rest) {
             match c {
                 StepCost::Half(h) => total += h,
                 StepCost::All => all = true,
@@ -435,9 +426,12 @@ impl Nbs {
                 .move_class(s, u)
                 .ok_or_else(|| Illegal::new("11.0", format!("{} cannot change formation", info.name)))?,
         };
-        let cost = 2 * u16::from(self.tables.formation_change(class).ok_or_else(|| {
-            Illegal::new("11.0", format!("{} has no formation change", info.name))
-        })?);
+        let cost = match self.tables.formation_change_cost(class) {
+            MoveCost::Halves(h) => u16::from(h),
+            _ => {
+                return Err(Illegal::new("11.0", format!("{} has no formation change", info.name)));
+            }
+        };
         let ma = if matches!(st.formation, Formation::Square | Formation::Unlimbered) {
             self.fixed_allowance(s, u)
         } else {
@@ -545,6 +539,8 @@ impl Nbs {
                 }
                 self.take_stack_place(s, *unit);
                 self.note_control(s, *to, side);
+                // 26.4e: enemy leaders alone in the hex entered displace.
+                self.displace_leaders_of_enemy(s, *to);
                 // 25.3c: a stack formed, even in passing, takes the worst state present.
                 if self.units[usize::from(*unit)].combat() {
                     let mine = s.units[usize::from(*unit)].morale;
@@ -701,7 +697,7 @@ impl Nbs {
         let road = from
             .direction_to(to)
             .is_some_and(|d| self.board.side(from, d) & hs::ROAD != 0);
-        if !road && self.tables.cavalry_auto_dg(self.board.hex(to).terrain.id()) {
+        if !road && self.tables.cavalry_auto_dg(self.terrain_idx(self.board.hex(to).terrain)) {
             let m = self.hex_morale(s, to);
             if m < MoraleState::Disorganized {
                 self.set_hex_morale(s, to, MoraleState::Disorganized);

@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 
 use super::event::Event;
 use super::state::{Phase, Place, State, Task, UnitId, flag};
+use super::tables::{BlownMod, RecoveryShift};
 use super::types::{MoraleState, Seq66, UnitKind};
 use super::{Action, Nbs};
 use crate::engine::Illegal;
@@ -185,11 +186,11 @@ impl Nbs {
                 }
                 let h = s.units[usize::from(*unit)].hex().unwrap_or(Hex::new(0, 0));
                 let mut shift: i16 = match self.senior_leader(s, h, side) {
-                    Some(l) => i16::from(self.units[usize::from(l)].morale_rating) - 1,
-                    None => -1,
+                    Some(l) => self.tables.leader_recovery_shift(self.units[usize::from(l)].morale_rating),
+                    None => i16::from(self.tables.recovery_shift(RecoveryShift::NoLeader)),
                 };
                 if self.turn_info(s.turn).night {
-                    shift += 2;
+                    shift += i16::from(self.tables.recovery_shift(RecoveryShift::Night));
                 }
                 s.units[usize::from(*unit)].flags |= flag::RECOVERY_TRIED;
                 s.tasks.push(Task::RecoveryRoll { unit: *unit, shift });
@@ -221,12 +222,12 @@ impl Nbs {
                 }
                 let h = s.units[usize::from(*unit)].hex().unwrap_or(Hex::new(0, 0));
                 let mut modifier: i8 = match self.senior_leader(s, h, side).map(|l| self.units[usize::from(l)].morale_rating) {
-                    Some(4) => 2,
-                    Some(2 | 3) => 1,
+                    Some(4) => self.tables.blown_modifier(BlownMod::LeaderRated4),
+                    Some(2 | 3) => self.tables.blown_modifier(BlownMod::LeaderRated2Or3),
                     _ => 0,
                 };
                 if self.wrecked(s, *unit) {
-                    modifier -= 1;
+                    modifier += self.tables.blown_modifier(BlownMod::Wrecked);
                 }
                 s.units[usize::from(*unit)].flags |= flag::BLOWN_TRIED;
                 s.tasks.push(Task::BlownRoll { unit: *unit, modifier });
@@ -239,7 +240,7 @@ impl Nbs {
     /// The Straggler Recovery Table (21.2).
     pub(super) fn resolve_recovery(&self, s: &mut State, u: UnitId, shift: i16, roll: Seq66, ev: &mut Vec<Event>) {
         let rating = self.morale_rating(u);
-        let n = self.tables.straggler_recovery(rating, shift, roll);
+        let n = self.tables.straggler_recovery(self.tables.recovery_row(rating) - shift, roll);
         let was = self.wrecked(s, u);
         let st = &mut s.units[usize::from(u)];
         let n = n.min(st.stragglers);
@@ -261,7 +262,7 @@ impl Nbs {
 
     /// The Blown Cavalry Recovery Table (24.2c).
     pub(super) fn resolve_unblow(&self, s: &mut State, u: UnitId, modifier: i8, die: u8, ev: &mut Vec<Event>) {
-        let ok = self.tables.blown_recovered(die as i8 + modifier);
+        let ok = self.tables.blown_recovers(self.morale_rating(u), die as i8 + modifier);
         if ok {
             s.units[usize::from(u)].flags &= !flag::BLOWN;
         }
