@@ -1,6 +1,7 @@
 //! What happens in an NBS game, each event with its rule number (units by index; the rules
 //! value renders names, [`super::Nbs::describe`]).
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -102,7 +103,7 @@ pub enum Event {
         /// The unit.
         unit: UnitId,
         /// The rule.
-        rule: &'static str,
+        rule: Cow<'static, str>,
     },
     /// A brigade is wrecked, or no longer (20.6a, 22.0).
     Wrecked {
@@ -149,7 +150,7 @@ pub enum Event {
         /// The new state.
         state: MoraleState,
         /// The rule.
-        rule: &'static str,
+        rule: Cow<'static, str>,
     },
     /// A stack retreated one hex (25.3).
     Retreated {
@@ -166,7 +167,7 @@ pub enum Event {
         /// The hex.
         hex: Hex,
         /// The rule.
-        rule: &'static str,
+        rule: Cow<'static, str>,
     },
     /// A close combat declared (23.0).
     CloseCombat {
@@ -229,7 +230,7 @@ pub enum Event {
 
 impl Event {
     /// The rule behind the event.
-    pub fn rule_number(&self) -> &'static str {
+    pub fn rule_number(&self) -> &str {
         match self {
             Event::TurnBegins { .. } => "7.0",
             Event::PhaseBegins { .. } => "8.2",
@@ -240,14 +241,14 @@ impl Event {
             Event::FireDeclared { .. } => "20.2",
             Event::FireResult { .. } => "20.4",
             Event::Losses { .. } => "20.5",
-            Event::Eliminated { rule, .. } => rule,
+            Event::Eliminated { rule, .. } => rule_str(rule),
             Event::Wrecked { .. } => "20.6a",
             Event::DivisionWrecked { .. } => "20.6b",
             Event::LeaderLost { .. } => "26.4",
             Event::MoraleCheck { .. } => "25.2",
-            Event::MoraleChanged { rule, .. } => rule,
+            Event::MoraleChanged { rule, .. } => rule_str(rule),
             Event::Retreated { .. } => "25.3",
-            Event::RetreatBlocked { rule, .. } => rule,
+            Event::RetreatBlocked { rule, .. } => rule_str(rule),
             Event::CloseCombat { .. } => "23.0",
             Event::Odds { .. } | Event::OddsRoll { .. } => "23.0 F",
             Event::OpportunityOffered { .. } => "15.1",
@@ -279,4 +280,8 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({}) {:?}", self.rule_number(), self)
     }
+}
+
+fn rule_str<'a>(c: &'a Cow<'static, str>) -> &'a str {
+    c.as_ref()
 }

@@ -551,7 +551,7 @@ impl Nbs {
                 ev.push(Event::Losses { unit: t, owner: side, casualties: lost, stragglers: 0 });
                 if lost == gp {
                     s.units[usize::from(t)].place = Place::Gone;
-                    ev.push(Event::Eliminated { unit: t, rule: "27.2" });
+                    ev.push(Event::Eliminated { unit: t, rule: "27.2".into() });
                 }
             }
             UnitKind::Infantry | UnitKind::Cavalry => {
@@ -600,7 +600,7 @@ impl Nbs {
         let st = &s.units[usize::from(u)];
         if st.casualties + st.stragglers >= boxes {
             s.units[usize::from(u)].place = Place::Gone;
-            ev.push(Event::Eliminated { unit: u, rule: "20.6" });
+            ev.push(Event::Eliminated { unit: u, rule: "20.6".into() });
         }
         let now = self.wrecked(s, u);
         if now != was {

@@ -457,7 +457,7 @@ impl Nbs {
                     ev.push(Event::MoraleChanged {
                         hex: h,
                         state: m,
-                        rule,
+                        rule: rule.into(),
                     });
                 }
             }
@@ -670,6 +670,7 @@ impl Nbs {
             (Some(Task::RallyRoll { .. }), _) => ("25.5", String::from("rally die")),
             (Some(Task::BlownRoll { .. }), _) => ("24.2c", String::from("blown recovery die")),
             (Some(Task::Stoppage { .. }), _) => ("10.3", String::from("attack stoppage roll")),
+            (Some(Task::Resume { .. }), _) => ("15.1", String::from("the move goes on")),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
             (None, Phase::Withdrawal) => ("8.2", format!("{}: cavalry withdrawal", side(p.other()))),

@@ -29,8 +29,8 @@ impl Nbs {
         let list = match kind {
             CheckKind::Standard => MoraleList::Standard,
             CheckKind::CloseCombat => MoraleList::CloseCombat,
-            CheckKind::Charge => MoraleList::Charge,
-            CheckKind::Square => MoraleList::Square,
+            CheckKind::Charge => MoraleList::ChargeResolution,
+            CheckKind::Square => MoraleList::SquareCheck,
         };
         let m = |x: MoraleMod| i16::from(self.tables.morale_modifier(list, x).unwrap_or(0));
         let mut shift: i16 = 0;
@@ -90,7 +90,7 @@ impl Nbs {
             hex,
             kind,
             shift,
-            why,
+            why: why.into(),
             stragglers_as_casualties: kind == CheckKind::Charge,
             from,
             role,
@@ -141,7 +141,7 @@ impl Nbs {
             ev.push(Event::MoraleChanged {
                 hex: c.hex,
                 state: new,
-                rule: "25.4",
+                rule: "25.4".into(),
             });
         }
         let mut retreat = r.retreat;
@@ -328,7 +328,7 @@ impl Nbs {
                 ev.push(Event::MoraleChanged {
                     hex: to,
                     state: MoraleState::Routed,
-                    rule: "25.3d",
+                    rule: "25.3d".into(),
                 });
             }
         } else {
@@ -344,7 +344,7 @@ impl Nbs {
         if r.rout {
             ev.push(Event::RetreatBlocked {
                 hex: r.at,
-                rule: "25.1b",
+                rule: "25.1b".into(),
             });
             for &u in &r.units {
                 let info = &self.units[usize::from(u)];
@@ -354,20 +354,20 @@ impl Nbs {
                     self.add_losses(s, u, rest, 0, ev);
                 } else if info.kind == UnitKind::Artillery {
                     s.units[usize::from(u)].place = Place::Gone;
-                    ev.push(Event::Eliminated { unit: u, rule: "25.1b" });
+                    ev.push(Event::Eliminated { unit: u, rule: "25.1b".into() });
                 }
             }
             self.displace_leaders(s, r.at, ev);
         } else {
             ev.push(Event::RetreatBlocked {
                 hex: r.at,
-                rule: "25.3a",
+                rule: "25.3a".into(),
             });
             self.set_hex_morale(s, r.at, MoraleState::Routed);
             ev.push(Event::MoraleChanged {
                 hex: r.at,
                 state: MoraleState::Routed,
-                rule: "25.3a",
+                rule: "25.3a".into(),
             });
         }
     }
@@ -404,7 +404,7 @@ impl Nbs {
             ev.push(Event::MoraleChanged {
                 hex,
                 state: MoraleState::Normal,
-                rule: "25.2c",
+                rule: "25.2c".into(),
             });
         }
     }

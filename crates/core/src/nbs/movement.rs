@@ -701,7 +701,7 @@ impl Nbs {
             let m = self.hex_morale(s, to);
             if m < MoraleState::Disorganized {
                 self.set_hex_morale(s, to, MoraleState::Disorganized);
-                ev.push(Event::MoraleChanged { hex: to, state: MoraleState::Disorganized, rule: "24.0" });
+                ev.push(Event::MoraleChanged { hex: to, state: MoraleState::Disorganized, rule: "24.0".into() });
             }
         }
     }
@@ -733,7 +733,7 @@ impl Nbs {
         let ma = self.allowance(s, u);
         let costs = Costs { nbs: self, s, u, class, facing: st.facing, mode: self.facing_mode(s, u) };
         let mut r = Reach::new();
-        r.search(&costs, start, ReachOptions { allowance: u32::from(ma.saturating_sub(st.spent)), one_hex_minimum: st.spent == 0 })
+        r.run(&costs, start, ReachOptions { allowance: u32::from(ma.saturating_sub(st.spent)), one_hex_minimum: st.spent == 0 })
             .map_err(|e| Illegal::new("engine", format!("{e:?}")))?;
         let mut out = Vec::new();
         for (h, c) in r.ends() {

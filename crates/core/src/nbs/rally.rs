@@ -102,7 +102,7 @@ impl Nbs {
                 ev.push(Event::MoraleChanged {
                     hex: h,
                     state: new,
-                    rule: "25.5",
+                    rule: "25.5".into(),
                 });
             }
         }
@@ -256,7 +256,7 @@ impl Nbs {
     pub(super) fn resolve_rally(&self, s: &mut State, hex: Hex, rating: u8, die: u8, ev: &mut Vec<Event>) {
         if die + rating >= 5 {
             self.set_hex_morale(s, hex, MoraleState::Disorganized);
-            ev.push(Event::MoraleChanged { hex, state: MoraleState::Disorganized, rule: "25.5" });
+            ev.push(Event::MoraleChanged { hex, state: MoraleState::Disorganized, rule: "25.5".into() });
         }
     }
 

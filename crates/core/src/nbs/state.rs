@@ -180,7 +180,7 @@ pub struct Check {
     /// Row shift (+ up) already totalled.
     pub shift: i16,
     /// Why (the rule and the cause), for the prompt.
-    pub why: &'static str,
+    pub why: alloc::borrow::Cow<'static, str>,
     /// Treat stragglers as casualties (24.1j: charge resolution).
     pub stragglers_as_casualties: bool,
     /// The direction of the threat the retreat must move away from (5.2): the hex the fire or

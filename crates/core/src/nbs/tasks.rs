@@ -122,7 +122,7 @@ impl Nbs {
                     ev.push(Event::Losses { unit, owner: self.units[usize::from(unit)].side, casualties: lost, stragglers: 0 });
                     if self.gun_points(s, unit) == 0 {
                         s.units[usize::from(unit)].place = super::state::Place::Gone;
-                        ev.push(Event::Eliminated { unit, rule: "27.4" });
+                        ev.push(Event::Eliminated { unit, rule: "27.4".into() });
                     }
                 }
             }

@@ -212,7 +212,7 @@ pub enum UnitKind {
 /// cavalry: Combat (Blown is a state of the counter, 24.2); artillery: Limbered or
 /// Unlimbered; skirmishers: Skirmish. Routed units have no formation (11.1): the state is
 /// kept and ignored while Routed. Leaders and HQs have none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Formation {
     /// Infantry in line.
