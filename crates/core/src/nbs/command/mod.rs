@@ -30,8 +30,8 @@ pub use initiative::{
     InitiativeAttempts, Nationality, allied_army_commander, francis_in_command, initiative_points,
 };
 pub use orders::{
-    FormalOrder, InitiativeOrder, Method, Order, OrderKind, OrderLog, OrderSource, OrderStatus,
-    Receiver,
+    FormalOrder, InitiativeOrder, LONE_UNIT_RECEIVER_RATING, Method, Order, OrderKind, OrderLog,
+    OrderSource, OrderStatus, Receiver,
 };
 pub use stoppage::{DivisionEntry, stoppage_count, stoppage_row};
 pub use tables::{Acceptance, CommandTables, InitiativeResult, ProvisionalCell};

@@ -83,6 +83,10 @@ pub enum OrderSource {
     Royal,
 }
 
+/// The receiver rating for the Acceptance Number of a divisional goal sent to a lone cavalry
+/// brigade or artillery unit, which has no leader of its own (10.5b).
+pub const LONE_UNIT_RECEIVER_RATING: u8 = 2;
+
 /// Who receives an order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Receiver {
@@ -93,7 +97,8 @@ pub enum Receiver {
     /// AUS 3.2b. Orders take effect on acceptance (10.1, AUS 3.2b).
     Command(u16),
     /// One unit (a cavalry brigade or artillery unit with a divisional goal, 10.5b), by unit
-    /// index. Orders take effect on acceptance.
+    /// index. Orders take effect on acceptance; acceptance reads the receiver as rated
+    /// [`LONE_UNIT_RECEIVER_RATING`].
     Unit(u16),
 }
 
