@@ -83,8 +83,8 @@ MAP_NOTE = ("Provisional map: the two physical map sheets are not available. The
             "1.1a (ids [A|B]xx.yy, rows counted upward); map A lies north of map B (AUS 7.1 brings "
             "3-L onto the north edge of map B at row 35 and AUS 7.3 sends the Allied cavalry north "
             "onto map A). Parity, sheet extents and the join are not in the text. The hexes the "
-            "rules name carry rulebook provenance; towns, streams, roads, the pond, heights and "
-            "entry areas A, B, D, E, F are laid out here from the historical battlefield in "
+            "rules name carry rulebook provenance; towns, streams, roads, the pond, heights, hex "
+            "levels, slopes and entry areas A, B, D, E, F are laid out here from the historical battlefield in "
             "outline and stand in for the printed map.")
 
 GOLDBACH_COL = 20   # provisional: the Goldbach runs along the east side of column 20
@@ -148,6 +148,22 @@ def road_sides(points, feature, note, provenance):
                for a, b in zip(p, p[1:])]
 
 
+def slope_sides():
+    """A provisional slope on every hexside whose two hexes differ by 2 or more levels (the terrain
+    vocabulary has slope hexsides, 16.2e, 20.3c), directed toward the higher hex. A change of one
+    level is the elevation change the engine derives from the levels; nothing is placed for it."""
+    out = []
+    for sheet in ("A", "B"):
+        for col in range(1, 64):
+            for row in range(1, 36):
+                a = geo.hid(sheet, col, row)
+                for b in geo.neighbors(a):
+                    if geo.to_axial(a) < geo.to_axial(b) and abs(geo.level(a) - geo.level(b)) >= 2:
+                        hi = a if geo.level(a) > geo.level(b) else b
+                        out.append({"between": [a, b], "feature": "slope", "toward": hi})
+    return out
+
+
 def build_map():
     hexes = {}
     hexes[SANTON] = {"terrain": "redoubt", "provenance": rule(
@@ -174,6 +190,15 @@ def build_map():
     for h in VINEYARDS:
         hexes[h] = {"terrain": "vineyard", "provenance": prov(
             "Vineyards north and east of Stare Vinohrady (Austerlitz errata, historical notes); hexes not in the text.")}
+    # Provisional levels (geo.level) for every hex of both sheets; listed hexes keep their own
+    # terrain and provenance, the level inherits the map's provisional provenance.
+    for sheet in ("A", "B"):
+        for col in range(1, 64):
+            for row in range(1, 36):
+                h = geo.hid(sheet, col, row)
+                e = hexes.get(h, {})
+                hexes[h] = dict([(k, e[k]) for k in ("terrain",) if k in e] + [("elevation", geo.level(h))] +
+                                [(k, v) for k, v in e.items() if k != "terrain"])
     hexes = dict(sorted(hexes.items()))
 
     hexsides = []
@@ -192,6 +217,7 @@ def build_map():
                               prov("The Austerlitz errata places Entry Hex C where a road enters "
                                    "at A63.07; the rest of the road's course is not in the text."))
     hexsides += sides
+    hexsides += slope_sides()
 
     places = []
 
@@ -255,8 +281,14 @@ def build_map():
         "format": FORMAT, "kind": "map", "id": "nbs/austerlitz", "system": "nbs",
         "name": "Austerlitz (maps A and B)",
         "provenance": prov(MAP_NOTE),
-        "note": "Every hex not listed is clear with no elevation given (default_terrain, provisional). "
-                "Hex levels (19.1) are missing for every hex: the colour-coded contours are on the printed map only.",
+        "note": "Every hex is listed for its level; a hex without terrain is clear (default_terrain, provisional). "
+                "Hex levels (19.1) are provisional for every hex, the rulebook hexes included: the colour-coded "
+                "contours (30 feet a level, 4.0) are on the printed map only. The levels are a smooth function "
+                "of position (tools/nbs-scenarios/geo.py): the Goldbach valley and the Satchan Pond at 1-2, "
+                "ground rising east to the Pratzen Heights (6-9) with Stare Vinohrady (A40.14) the top at 10, "
+                "domes for Santon Hill (8) and Zuran hill (7), a gentle rise west of the Goldbach. The slope "
+                "hexsides without a provenance of their own are provisional too: one wherever neighbouring "
+                "levels differ by 2 or more, toward the higher hex.",
         "grid": {
             "scheme": "nbs", "parity": "odd", "rows": "up",
             "sheets": [
@@ -1083,15 +1115,19 @@ def build_s5(cs):
     labels = day_labels(1, "10:00", 50)
     s = Setup(cs)
     r = ["AUS 7.5", "Errata: Austerlitz"]
-    elev = {"max_level": 6, "as_printed": 5, "checked": False,
-            "note": "Hex levels are missing from the map data, so the level limit is not checked here."}
-    s.zone(fr_brigades(corps="1"), ["A15.30"], 5, dict({"within": 5, "of": "A15.30"}, level=elev), r,
+    elev = {"max_level": 6, "as_printed": 5, "checked": True,
+            "note": "Checked against the map's provisional hex levels."}
+
+    def low(h):
+        return geo.level(h) <= elev["max_level"]
+
+    s.zone(fr_brigades(corps="1"), ["A15.30"], 5, dict({"within": 5, "of": "A15.30"}, level=elev), r, low,
            leaders=[leader_id("Bernadotte"), "HQ-1-Corps"] + fr_div_leaders("1"))
     s.zone(fr_brigades(corps="5", exclude=fr_brigades(div="G-5")), [SANTON], 6,
            {"within": 6, "of_place": "santon-hill"}, r,
            leaders=[leader_id("Lannes"), "HQ-5-Corps"] + fr_div_leaders("5", exclude=("G-5",)))
     s.zone(fr_brigades(corps="IG") + fr_brigades(div="G-5"), ["A29.25"], 3,
-           dict({"within": 3, "of": "A29.25"}, level=elev), r,
+           dict({"within": 3, "of": "A29.25"}, level=elev), r, low,
            leaders=[leader_id("Bessieres"), leader_id("Oudinot")])
     rest4 = fr_brigades(corps="4", exclude=fr_brigades(div="3-4"))
     pt = set(town_hexes("puntowitz"))
@@ -1104,7 +1140,7 @@ def build_s5(cs):
                r, leaders=[leader_id("LeGrand")] if b == "1-3-4" else ())
     h134 = [e["hex"] for e in s.setup if e["unit"] == "1-3-4"][0]
     s.place("4b(h-f)", h134, {"with_any_of": ["1-3-4", "2-3-4", "3-3-4"]}, r)
-    s.zone(fr_brigades(corps="C"), ["A14.25"], 3, dict({"within": 3, "of": "A14.25"}, level=elev), r,
+    s.zone(fr_brigades(corps="C"), ["A14.25"], 3, dict({"within": 3, "of": "A14.25"}, level=elev), r, low,
            leaders=[leader_id("Murat"), "HQ-C-Corps"] + fr_div_leaders("C"))
     for u in [leader_id("Napoleon"), "HQ-French-Army"]:
         s.place(u, "A28.28", {"hex": "A28.28"}, ["AUS 7.5"], fixed=True)

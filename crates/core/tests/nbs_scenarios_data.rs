@@ -739,6 +739,72 @@ fn turn_record_covers_every_scenario_turn() {
     );
 }
 
+fn map_ids() -> Vec<String> {
+    let mut out = Vec::new();
+    for sheet in ['A', 'B'] {
+        for col in 1..=63 {
+            for row in 1..=35 {
+                out.push(format!("{sheet}{col:02}.{row:02}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_hex_has_an_elevation() {
+    let s = scen(3);
+    let lvl = |h: &str| -> i32 {
+        s.map
+            .hexes
+            .get(h)
+            .and_then(|e| e.elevation)
+            .unwrap_or_else(|| panic!("{h}: no elevation"))
+    };
+    let ids = map_ids();
+    assert_eq!(ids.len(), 4410);
+    for h in &ids {
+        assert!(s.map.contains(h), "{h}");
+        assert!((1..=10).contains(&lvl(h)), "{h}: {}", lvl(h));
+    }
+    // Stare Vinohrady is the top of the Pratzen; the Goldbach and the pond are low.
+    let top = ids.iter().map(|h| lvl(h)).max().unwrap();
+    assert_eq!(lvl("A40.14"), top);
+    // The Pratzen is high ground: most of it at 6 or more, its corners no lower than 4.
+    let pratzen = place_hexes(&s, "pratzen-heights");
+    assert!(pratzen.iter().all(|h| lvl(h) >= 4));
+    let high = pratzen.iter().filter(|h| lvl(h) >= 6).count();
+    assert!(high * 4 >= pratzen.len() * 3, "{high} of {}", pratzen.len());
+    for id in ["goldbach-stream", "satchan-pond"] {
+        for h in place_hexes(&s, id) {
+            assert!(lvl(&h) <= 3, "{id} {h}: {}", lvl(&h));
+        }
+    }
+    // Santon Hill stands above its surroundings.
+    for h in place_hexes(&s, "santon-hill") {
+        if h != "A34.32" {
+            assert!(lvl("A34.32") > lvl(&h), "{h}");
+        }
+    }
+    // AUS 7.5: the French set-ups limited to level 6 respect it.
+    let s5 = scen(5);
+    for p in &s5.scenario.setup {
+        if p.fields["zone"].get("level").is_some() {
+            assert!(lvl(&p.hex[0]) <= 6, "{} on {}", p.unit, p.hex[0]);
+        }
+    }
+    // Slopes sit where neighbours differ by two or more levels, toward the higher hex.
+    for side in &s.map.hexsides {
+        if side.feature == "slope" || side.feature == "extreme_slope" {
+            let b = side.between.as_ref().expect("between");
+            let d = (lvl(&b[0]) - lvl(&b[1])).abs();
+            assert!(d >= 2, "{b:?}");
+            let up = side.toward.as_deref().expect("toward");
+            assert_eq!(lvl(up), lvl(&b[0]).max(lvl(&b[1])), "{b:?}");
+        }
+    }
+}
+
 #[test]
 fn strict_mode_refuses_the_provisional_files() {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/nbs");
