@@ -1,8 +1,9 @@
 """The Austerlitz order of battle as the rulebook gives it (Part Two, "Organization of the
 Armies", AUS 2.x, 3.x, 24.0a with the Rules Update): brigades, leaders, HQs.
 
-Each entry: (id, type, name, fields). `fields` carries the organisation; the printed counter
-values (fire level, morale, loss chart, leader ratings) are "missing" in the counter files."""
+Each entry: (id, type, name, fields). `fields` carries the organisation. The printed counter
+values (fire level, morale, loss chart, leader ratings) are not in the text: the provisional
+stand-ins at the end of this file are written with provisional provenance."""
 
 OB = "Organization of the Armies"
 
