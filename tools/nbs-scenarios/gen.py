@@ -17,7 +17,8 @@ sys.path.insert(0, HERE)
 import geo  # noqa: E402
 from units import (  # noqa: E402
     ALLIED_BRIGADES, ALLIED_COMMANDS, ALLIED_LEADER_NATIONALITY, ALLIED_SENIORITY, FRENCH_BRIGADES,
-    FRENCH_CORPS, FRENCH_DIVISIONS, HEAVY_CAVALRY, OB, PRINTED_IDS, leader_id,
+    FRENCH_CORPS, FRENCH_DIVISIONS, HEAVY_CAVALRY, OB, PRINTED_IDS, PROVISIONAL_RATINGS, leader_id,
+    provisional_values,
 )
 
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -82,8 +83,8 @@ MAP_NOTE = ("Provisional map: the two physical map sheets are not available. The
             "1.1a (ids [A|B]xx.yy, rows counted upward); map A lies north of map B (AUS 7.1 brings "
             "3-L onto the north edge of map B at row 35 and AUS 7.3 sends the Allied cavalry north "
             "onto map A). Parity, sheet extents and the join are not in the text. The hexes the "
-            "rules name carry rulebook provenance; towns, streams, roads, the pond, heights and "
-            "entry areas A, B, D, E, F are laid out here from the historical battlefield in "
+            "rules name carry rulebook provenance; towns, streams, roads, the pond, heights, hex "
+            "levels, slopes and entry areas A, B, D, E, F are laid out here from the historical battlefield in "
             "outline and stand in for the printed map.")
 
 GOLDBACH_COL = 20   # provisional: the Goldbach runs along the east side of column 20
@@ -147,6 +148,22 @@ def road_sides(points, feature, note, provenance):
                for a, b in zip(p, p[1:])]
 
 
+def slope_sides():
+    """A provisional slope on every hexside whose two hexes differ by 2 or more levels (the terrain
+    vocabulary has slope hexsides, 16.2e, 20.3c), directed toward the higher hex. A change of one
+    level is the elevation change the engine derives from the levels; nothing is placed for it."""
+    out = []
+    for sheet in ("A", "B"):
+        for col in range(1, 64):
+            for row in range(1, 36):
+                a = geo.hid(sheet, col, row)
+                for b in geo.neighbors(a):
+                    if geo.to_axial(a) < geo.to_axial(b) and abs(geo.level(a) - geo.level(b)) >= 2:
+                        hi = a if geo.level(a) > geo.level(b) else b
+                        out.append({"between": [a, b], "feature": "slope", "toward": hi})
+    return out
+
+
 def build_map():
     hexes = {}
     hexes[SANTON] = {"terrain": "redoubt", "provenance": rule(
@@ -173,6 +190,15 @@ def build_map():
     for h in VINEYARDS:
         hexes[h] = {"terrain": "vineyard", "provenance": prov(
             "Vineyards north and east of Stare Vinohrady (Austerlitz errata, historical notes); hexes not in the text.")}
+    # Provisional levels (geo.level) for every hex of both sheets; listed hexes keep their own
+    # terrain and provenance, the level inherits the map's provisional provenance.
+    for sheet in ("A", "B"):
+        for col in range(1, 64):
+            for row in range(1, 36):
+                h = geo.hid(sheet, col, row)
+                e = hexes.get(h, {})
+                hexes[h] = dict([(k, e[k]) for k in ("terrain",) if k in e] + [("elevation", geo.level(h))] +
+                                [(k, v) for k, v in e.items() if k != "terrain"])
     hexes = dict(sorted(hexes.items()))
 
     hexsides = []
@@ -191,6 +217,7 @@ def build_map():
                               prov("The Austerlitz errata places Entry Hex C where a road enters "
                                    "at A63.07; the rest of the road's course is not in the text."))
     hexsides += sides
+    hexsides += slope_sides()
 
     places = []
 
@@ -254,8 +281,14 @@ def build_map():
         "format": FORMAT, "kind": "map", "id": "nbs/austerlitz", "system": "nbs",
         "name": "Austerlitz (maps A and B)",
         "provenance": prov(MAP_NOTE),
-        "note": "Every hex not listed is clear with no elevation given (default_terrain, provisional). "
-                "Hex levels (19.1) are missing for every hex: the colour-coded contours are on the printed map only.",
+        "note": "Every hex is listed for its level; a hex without terrain is clear (default_terrain, provisional). "
+                "Hex levels (19.1) are provisional for every hex, the rulebook hexes included: the colour-coded "
+                "contours (30 feet a level, 4.0) are on the printed map only. The levels are a smooth function "
+                "of position (tools/nbs-scenarios/geo.py): the Goldbach valley and the Satchan Pond at 1-2, "
+                "ground rising east to the Pratzen Heights (6-9) with Stare Vinohrady (A40.14) the top at 10, "
+                "domes for Santon Hill (8) and Zuran hill (7), a gentle rise west of the Goldbach. The slope "
+                "hexsides without a provenance of their own are provisional too: one wherever neighbouring "
+                "levels differ by 2 or more, toward the higher hex.",
         "grid": {
             "scheme": "nbs", "parity": "odd", "rows": "up",
             "sheets": [
@@ -280,8 +313,26 @@ def build_map():
 
 COUNTER_PROV = ("The counter sheets are not in the text. Units, affiliations, brigade commanders, "
                 "regiments, heavy cavalry and the 4b (h-f) battery come from the rulebook (Organization "
-                "of the Armies, AUS 2.x-3.x, 1.4, 24.0a and the Rules Update); printed values (fire "
-                "level, morale, loss-chart boxes, leader ratings) are missing.")
+                "of the Armies, AUS 2.x-3.x, 1.4, 24.0a and the Rules Update). The printed values (fire "
+                "level, morale, loss-chart boxes, wreck and skirmisher boxes, leader ratings) are not: "
+                "each is a provisional value with its own provenance (method in the attribute notes "
+                "and docs/nbs-scenarios.md).")
+
+# One short note per kind of provisional value; the method is in the attribute's note.
+PV = {
+    "men": "Historical estimate of the men present; the basis of the loss boxes.",
+    "fire_level": "Label of the first segment of the provisional loss chart (attribute note).",
+    "morale": "By historical reputation (attribute note).",
+    "loss_boxes": "Men / 150 (infantry) or / 100 (cavalry), less skirmisher boxes (attribute note).",
+    "loss_chart": "Segments as in the 20.6 example row, four boxes per larger level (attribute note).",
+    "wreck_boxes": "Share of the loss boxes by morale (attribute note).",
+    "skirmisher_boxes": "By the light troops in the brigade; Allies per OPT-1 (attribute note).",
+    "rating": "By historical reputation (attribute note).",
+}
+
+
+def pv(kind, value):
+    return {"value": value, "provenance": prov(PV[kind])}
 
 
 def attributes(side):
@@ -299,17 +350,35 @@ def attributes(side):
         {"id": "independent", "type": "bool", "types": ["infantry", "cavalry"], "rules": ["AUS 2.2"]},
         {"id": "commander", "type": "string", "types": ["infantry", "cavalry"], "rules": [OB]},
         {"id": "regiments", "type": "string", "types": ["infantry", "cavalry"], "rules": [OB]},
+        {"id": "men", "type": "int", "types": ["infantry", "cavalry"], "rules": ["4.0"],
+         "note": "Not printed: the rough historical strength from which the provisional loss_boxes are derived "
+                 "(4.0: 150 men per infantry, 100 per cavalry strength point)."},
         {"id": "fire_level", "type": "string", "types": ["infantry", "cavalry"], "required": True,
-         "rules": ["1.3", "6.5a"], "note": "Printed fire level size at full strength (C, B, A, AB, AA, AAB, AAA)."},
+         "rules": ["1.3", "6.5a"], "note": "Printed fire level size at full strength (C, B, A, AB, AA, AAB, AAA). "
+                                            "Provisional values: the label of the first loss-chart segment."},
         {"id": "morale", "type": "string", "types": ["infantry", "cavalry"], "required": True,
-         "rules": ["1.3", "25.0"], "note": "Morale rating A (best) to E."},
+         "rules": ["1.3", "25.0"], "note": "Morale rating A (best) to E. Provisional values by reputation: both "
+                                           "Guards and the converged grenadiers A; French infantry, light and heavy "
+                                           "cavalry B, dragoons C; Russian grenadiers B, musketeers and jaegers C; "
+                                           "Austrian Grenz and jaegers C, Austrian recruits (2-C) D, Austrian "
+                                           "cavalry B; Cossacks D."},
         {"id": "loss_boxes", "type": "int", "types": ["infantry", "cavalry"], "required": True,
-         "rules": ["6.6", "20.6"], "note": "Strength-point boxes on the unit's loss-chart row."},
+         "rules": ["6.6", "20.6"], "note": "Strength-point boxes on the unit's loss-chart row. Provisional values: "
+                                          "men / 150 (infantry) or / 100 (cavalry), rounded, less the skirmisher "
+                                          "boxes (11.5a design note: skirmisher strength is already taken out)."},
         {"id": "loss_chart", "type": "string", "types": ["infantry", "cavalry"], "required": True,
-         "rules": ["6.6", "20.6"], "note": "Fire-level segments of the loss-chart row, e.g. 'A1 B4 C3' (20.6 example)."},
+         "rules": ["6.6", "20.6"], "note": "Fire-level segments of the loss-chart row from the left, e.g. 'A1 B4 C3' "
+                                          "(20.6 example); the current fire level is the label of the segment "
+                                          "holding the first unmarked box. Provisional values follow the example "
+                                          "row: one to three boxes left are a C, four to seven a B, eight to eleven "
+                                          "an A, and each larger level (AB, AA, AAB, AAA) four boxes more."},
         {"id": "wreck_boxes", "type": "int", "types": ["infantry", "cavalry"], "required": True,
-         "rules": ["20.6a"], "note": "Boxes left of the wrecked mark."},
-        {"id": "skirmisher_boxes", "type": "int", "types": ["infantry"], "rules": ["11.5a"]},
+         "rules": ["20.6a"], "note": "Boxes left of the wrecked mark. Provisional values: loss_boxes x 2/3 "
+                                    "(morale A), x 3/5 (B), x 1/2 (C-E), rounded down, at least 1."},
+        {"id": "skirmisher_boxes", "type": "int", "types": ["infantry"], "rules": ["11.5a"],
+         "note": "Provisional values: French brigades 1, 2 with one light regiment (or Guard chasseurs), 3 "
+                 "when all light; Allied brigades per the unofficial OPT-1 allotment (1-AG-L 2; 1-1-L, 1a-Gd, "
+                 "2a-2-C, J1-Rgt 1), otherwise 0."},
         {"id": "heavy", "type": "bool", "types": ["cavalry"], "required": True, "rules": ["24.0a", "Errata: Austerlitz"],
          "note": "Heavy cavalry (24.0a list, repeated in the Austerlitz Rules Update); all others light."},
         {"id": "gun_points", "type": "int", "types": ["artillery"], "required": True, "rules": ["1.4", "27.1"]},
@@ -319,7 +388,8 @@ def attributes(side):
         {"id": "command", "type": "string", "types": ["leader", "hq"], "rules": ["10.0", "AUS 3.2b"],
          "note": "The formation the leader commands (or the HQ belongs to)."},
         {"id": "rating", "type": "int", "types": ["leader"], "required": True, "rules": ["1.3", "10.1b", "10.2d"],
-         "note": "Leader rating 0-4."},
+         "note": "Leader rating 0-4. Provisional values by historical reputation, except the Emperors' 0 "
+                 "(AUS 3.1)."},
         {"id": "anti_initiative", "type": "int", "types": ["leader"], "required": True, "rules": ["AUS 2.5", "AUS 3.5"]},
     ]
     if side == "allied":
@@ -332,11 +402,13 @@ def attributes(side):
     return a
 
 
-def missing_values(t):
-    v = {"fire_level": "missing", "morale": "missing", "loss_boxes": "missing",
-         "loss_chart": "missing", "wreck_boxes": "missing"}
+def unit_values(uid, t):
+    men, fl, morale, boxes, chart, wreck, skirm = provisional_values(uid, t)
+    v = {"men": pv("men", men), "fire_level": pv("fire_level", fl), "morale": pv("morale", morale),
+         "loss_boxes": pv("loss_boxes", boxes), "loss_chart": pv("loss_chart", chart),
+         "wreck_boxes": pv("wreck_boxes", wreck)}
     if t == "infantry":
-        v["skirmisher_boxes"] = "missing"
+        v["skirmisher_boxes"] = pv("skirmisher_boxes", skirm)
     return v
 
 
@@ -370,7 +442,7 @@ def build_french():
             v["independent"] = True
         v["commander"] = cmdr
         v["regiments"] = regs
-        v.update(missing_values(t))
+        v.update(unit_values(uid, t))
         if t == "cavalry":
             v["heavy"] = uid in HEAVY_CAVALRY
         if uid == "3i-IG":
@@ -393,7 +465,8 @@ def build_french():
         v = {"nationality": "French", "corps": corps}
         if div:
             v["division"] = div
-        v.update({"rank": rank, "command": command, "rating": "missing", "anti_initiative": 0})
+        v.update({"rank": rank, "command": command, "rating": pv("rating", PROVISIONAL_RATINGS[name]),
+                  "anti_initiative": 0})
         cs.append(counter(leader_id(name), "french", "leader", name, v,
                           rule(*(rules or [OB, "AUS 2.5"])), note))
     leader("Napoleon", "Army", "Army", "Army", rules=[OB, "AUS 7.3", "AUS 2.5"])
@@ -439,15 +512,17 @@ def build_allied():
             v["wreck_division"] = "Rgt-inf" if t == "infantry" else "Rgt-cav"
         v["commander"] = cmdr
         v["regiments"] = regs
-        v.update(missing_values(t))
+        v.update(unit_values(uid, t))
         if t == "cavalry":
             v["heavy"] = uid in HEAVY_CAVALRY
         rules = [OB, "AUS 3.2b"] + (["24.0a"] if t == "cavalry" else []) + \
             (["AUS 3.2c"] if command == "Right" else [])
         cs.append(counter(uid, "allied", t, "%s (%s)" % (uid, regs), v, rule(*rules), id_note(uid)))
 
-    def leader(name, rank, command, corps, rules, extra=None, rating="missing", note=None,
+    def leader(name, rank, command, corps, rules, extra=None, rating=None, note=None,
                nat_rule=False):
+        if rating is None:
+            rating = pv("rating", PROVISIONAL_RATINGS[name])
         nat = ALLIED_LEADER_NATIONALITY[name]
         v = {"nationality": nat if nat_rule else allied_nat(nat), "corps": corps}
         if rank == "Division":
@@ -460,7 +535,8 @@ def build_allied():
         cs.append(counter(leader_id(name), "allied", "leader", name, v, rule(*rules), note))
 
     leader("Katusov", "Army", "Army", "Army", ["AUS 3.2", "AUS 3.3", "AUS 4.2a"],
-           {"rating_inverted": 3}, note="Inverted side rated 3 (AUS 4.2a option).")
+           {"rating_inverted": 3}, note="Inverted side rated 3 (AUS 4.2a option); the front-side rating 2 "
+                                        "is provisional, below the inverted side's 3.")
     leader("Alexander I", "Emperor", "Russian", "Army", ["AUS 3.1", "AUS 3.2a", "AUS 3.3"],
            {"morale_rating": 4}, rating=0, nat_rule=True,
            note="Command and initiative 0, morale 4; orders by royal initiative to Russians only.")
@@ -485,6 +561,128 @@ def build_allied():
         "types": ["infantry", "cavalry", "artillery", "leader", "hq"],
         "attributes": attributes("allied"),
         "counters": cs,
+    }
+
+
+# =============================================================================================
+# Provisional charts: divisions (20.6b, 25.6) and the Turn Record Track (1.1d, 19.4, 28.0, AUS 5.1)
+# =============================================================================================
+
+DIVISIONS_ID = "nbs/austerlitz-divisions"
+TURN_RECORD_ID = "nbs/austerlitz-turn-record"
+GENERATED_CHARTS = [DIVISIONS_ID, TURN_RECORD_ID]
+
+DIVISIONS_NOTE = ("The division loss charts are not in the text. One row per division or Allied command "
+                  "named in the counters' division attribute, plus the double divisions of wreck_division "
+                  "(IG-i/IG-c, AUS 2.3; Rgt-inf/Rgt-cav, AUS 3.2c). wreck_line: wrecked brigades that wreck "
+                  "the division (20.6b), taken as half its brigades rounded up (the 20.6 example's division "
+                  "of three boxes wrecks at one, so the printed lines may be lower). elite_value: 25.6 leaves "
+                  "elite values to the game rules and the Austerlitz rules give none, so every value is 0; "
+                  "the two Imperial Guards are flagged elite (historical reputation) with that value 0.")
+
+
+def half_up(n):
+    return max(1, (n + 1) // 2)
+
+
+def build_divisions(fr, al):
+    def brigades(cs, key, code):
+        return sum(1 for c in cs if c["type"] in ("infantry", "cavalry") and c["values"].get(key) == code)
+
+    frc, alc = fr["counters"], al["counters"]
+    rows = []
+
+    def row(code, name, n, counts_as, elite=False, note=None):
+        cells = [code, name, n, half_up(n), elite, 0, counts_as]
+        rows.append({"cells": cells, "note": note} if note else cells)
+
+    for code, _, _, name in FRENCH_DIVISIONS:
+        row(code, name, brigades(frc, "division", code), code)
+    row("IG", "Imperial Guard", brigades(frc, "corps", "IG"), "IG-i IG-c", True,
+        "One independent division for command (AUS 2.3); for wreck and stoppage it is IG-i and IG-c, so this "
+        "row's line is not used for wreck.")
+    row("IG-i", "Infantry of the Guard", brigades(frc, "division", "IG-i"), "IG-i", True)
+    row("IG-c", "Cavalry of the Guard", brigades(frc, "division", "IG-c"), "IG-c", True)
+    for code, _, _, name, _ in ALLIED_COMMANDS:
+        n = brigades(alc, "division", code)
+        if code == "Right":
+            row(code, name, n, "Rgt-inf Rgt-cav", note=(
+                "One division for orders and command (AUS 3.2c); for wreck and stoppage it is Rgt-inf and "
+                "Rgt-cav, so this row's line is not used for wreck."))
+        elif code == "3-L":
+            row(code, name, n, code, note=(
+                "The brigades of 3-L are not in the text (no counters); the line of 1 stands in until they are."))
+        else:
+            row(code, name, n, code, code == "Gd")
+    row("Rgt-inf", "Right Wing infantry", brigades(alc, "wreck_division", "Rgt-inf"), "Rgt-inf")
+    row("Rgt-cav", "Right Wing cavalry", brigades(alc, "wreck_division", "Rgt-cav"), "Rgt-cav")
+    return {
+        "format": FORMAT, "kind": "chart", "id": DIVISIONS_ID, "system": "nbs",
+        "name": "Austerlitz divisions: wrecked lines and elite values",
+        "provenance": prov(DIVISIONS_NOTE),
+        "note": "brigades counts the brigade counters of the division (OB); counts_as names the division(s) "
+                "whose wrecked line applies.",
+        "rules": ["20.6b", "25.6", "10.3", "AUS 2.3", "AUS 3.2c"],
+        "columns": [
+            {"id": "division", "type": "string", "note": "The counters' division (or wreck_division) code."},
+            {"id": "name", "type": "string"},
+            {"id": "brigades", "type": "int", "rules": [OB]},
+            {"id": "wreck_line", "type": "int", "rules": ["20.6b"]},
+            {"id": "elite", "type": "bool", "rules": ["25.6"]},
+            {"id": "elite_value", "type": "int", "rules": ["25.6"]},
+            {"id": "counts_as", "type": "string", "rules": ["AUS 2.3", "AUS 3.2c"]},
+        ],
+        "rows": rows,
+    }
+
+
+TURN_RECORD_NOTE = ("The Turn Record Track is not in the text. Rows run from Dec 1 10:00 to Dec 2 17:00 (the 50 "
+                    "turns of AUS 7.5; the shorter scenarios use their part of it). Night: hourly turns 18:00-05:00 "
+                    "(28.0a; schedule (a) of docs/nbs-scenarios.md), visibility 1 (28.0b). Day turns without a "
+                    "number are unlimited (19.4). The first and last daylight turns carry a number (1.1d): 4 "
+                    "hexes at dusk is made here. Fog (AUS 5.1) on Dec 2 06:00-09:30: 2, 2, 3, 3, 4, 4, (6), (8) "
+                    "hexes are made here; the bracketed 9:00 and 9:30 numbers apply only when an end of the line "
+                    "of sight is at level 5 or lower (fog_low_only).")
+FOG_VISIBILITY = {"06:00": 2, "06:30": 2, "07:00": 3, "07:30": 3, "08:00": 4, "08:30": 4, "09:00": 6, "09:30": 8}
+DUSK_VISIBILITY = 4
+
+
+def is_night(label):
+    return not ("06:00" <= label[-5:] <= "17:00")
+
+
+def build_turn_record():
+    rows = []
+    for _, label in sorted(day_labels(1, "10:00", 50).items(), key=lambda kv: int(kv[0])):
+        hhmm = label[-5:]
+        night = is_night(label)
+        fog = label.startswith("Dec 2") and hhmm in FOG_VISIBILITY
+        if night:
+            vis = "1"
+        elif fog:
+            vis = str(FOG_VISIBILITY[hhmm])
+        elif hhmm == "17:00":
+            vis = str(DUSK_VISIBILITY)
+        else:
+            vis = "unlimited"
+        rows.append([label, night, vis, fog, fog and hhmm in ("09:00", "09:30")])
+    return {
+        "format": FORMAT, "kind": "chart", "id": TURN_RECORD_ID, "system": "nbs",
+        "name": "Austerlitz Turn Record Track (night, visibility, fog)",
+        "provenance": prov(TURN_RECORD_NOTE),
+        "note": "Keyed by the scenarios' turn labels. visibility is the greatest line-of-sight range in hexes, "
+                "inclusive, or 'unlimited'.",
+        "rules": ["1.1d", "19.4", "28.0", "AUS 5.1"],
+        "columns": [
+            {"id": "label", "type": "string", "note": "Turn label as in the scenarios' turns.labels."},
+            {"id": "night", "type": "bool", "rules": ["1.1d", "28.0"]},
+            {"id": "visibility", "type": "result", "codes": ["1", "2", "3", "4", "5", "6", "7", "8", "unlimited"],
+             "rules": ["1.1d", "19.4", "28.0b", "AUS 5.1"]},
+            {"id": "fog", "type": "bool", "rules": ["AUS 5.1"], "note": "An AUS 5.1 fog turn."},
+            {"id": "fog_low_only", "type": "bool", "rules": ["AUS 5.1"],
+             "note": "The number is bracketed: it limits only lines of sight with an end at level 5 or lower."},
+        ],
+        "rows": rows,
     }
 
 
@@ -667,7 +865,7 @@ def charts():
             d = json.load(fh)
         if d.get("kind") == "chart":
             ids.append(d["id"])
-    return sorted(ids)
+    return sorted(set(ids) | set(GENERATED_CHARTS))
 
 
 def sides(french_edges=None, allied_edges=None):
@@ -679,10 +877,12 @@ def sides(french_edges=None, allied_edges=None):
 def fog_rules(labels):
     fog = [k for k, v in labels.items() if v.startswith("Dec 2") and "06:00" <= v[-5:] <= "09:30"]
     limited = [k for k, v in labels.items() if v.startswith("Dec 2") and v[-5:] in ("09:00", "09:30")]
-    return {"turns": [int(t) for t in fog], "visibility": "missing",
+    return {"turns": [int(t) for t in fog],
+            "visibility": {"chart": TURN_RECORD_ID, "column": "visibility", "key": "turns.labels"},
             "level_limited_turns": [int(t) for t in limited], "unlimited_from_level": 6,
             "charges_restricted": False, "rules": ["AUS 5.1", "1.1d", "19.4"],
-            "note": "The visibility numbers are printed on the Turn Record Track, which is not in the text."}
+            "note": "The visibility numbers are printed on the Turn Record Track, which is not in the text; "
+                    "provisional numbers are in the chart named here, read by turn label."}
 
 
 def base_rules(labels, extra=None):
@@ -692,7 +892,8 @@ def base_rules(labels, extra=None):
         "orders_accepted_before_play": True,
         "orders_rules": ["AUS 5.3"],
         "fog": fog_rules(labels),
-        "night_turns": [int(k) for k, v in labels.items() if not ("06:00" <= v[-5:] <= "17:00")],
+        "night_turns": [int(k) for k, v in labels.items() if is_night(v)],
+        "turn_record": TURN_RECORD_ID,
         "ammunition": {"used": False, "rules": ["Errata: Austerlitz"],
                        "note": "The Rules Update removes ammunition wagons and tracks; the scenarios' "
                                "'Artillery Ammunition' lines and the Supply units are void."},
@@ -914,15 +1115,19 @@ def build_s5(cs):
     labels = day_labels(1, "10:00", 50)
     s = Setup(cs)
     r = ["AUS 7.5", "Errata: Austerlitz"]
-    elev = {"max_level": 6, "as_printed": 5, "checked": False,
-            "note": "Hex levels are missing from the map data, so the level limit is not checked here."}
-    s.zone(fr_brigades(corps="1"), ["A15.30"], 5, dict({"within": 5, "of": "A15.30"}, level=elev), r,
+    elev = {"max_level": 6, "as_printed": 5, "checked": True,
+            "note": "Checked against the map's provisional hex levels."}
+
+    def low(h):
+        return geo.level(h) <= elev["max_level"]
+
+    s.zone(fr_brigades(corps="1"), ["A15.30"], 5, dict({"within": 5, "of": "A15.30"}, level=elev), r, low,
            leaders=[leader_id("Bernadotte"), "HQ-1-Corps"] + fr_div_leaders("1"))
     s.zone(fr_brigades(corps="5", exclude=fr_brigades(div="G-5")), [SANTON], 6,
            {"within": 6, "of_place": "santon-hill"}, r,
            leaders=[leader_id("Lannes"), "HQ-5-Corps"] + fr_div_leaders("5", exclude=("G-5",)))
     s.zone(fr_brigades(corps="IG") + fr_brigades(div="G-5"), ["A29.25"], 3,
-           dict({"within": 3, "of": "A29.25"}, level=elev), r,
+           dict({"within": 3, "of": "A29.25"}, level=elev), r, low,
            leaders=[leader_id("Bessieres"), leader_id("Oudinot")])
     rest4 = fr_brigades(corps="4", exclude=fr_brigades(div="3-4"))
     pt = set(town_hexes("puntowitz"))
@@ -935,7 +1140,7 @@ def build_s5(cs):
                r, leaders=[leader_id("LeGrand")] if b == "1-3-4" else ())
     h134 = [e["hex"] for e in s.setup if e["unit"] == "1-3-4"][0]
     s.place("4b(h-f)", h134, {"with_any_of": ["1-3-4", "2-3-4", "3-3-4"]}, r)
-    s.zone(fr_brigades(corps="C"), ["A14.25"], 3, dict({"within": 3, "of": "A14.25"}, level=elev), r,
+    s.zone(fr_brigades(corps="C"), ["A14.25"], 3, dict({"within": 3, "of": "A14.25"}, level=elev), r, low,
            leaders=[leader_id("Murat"), "HQ-C-Corps"] + fr_div_leaders("C"))
     for u in [leader_id("Napoleon"), "HQ-French-Army"]:
         s.place(u, "A28.28", {"hex": "A28.28"}, ["AUS 7.5"], fixed=True)
@@ -988,6 +1193,8 @@ def main():
     fr, al = build_french(), build_allied()
     write("austerlitz-french.json", fr)
     write("austerlitz-allied.json", al)
+    write("austerlitz-divisions.json", build_divisions(fr, al))
+    write("austerlitz-turn-record.json", build_turn_record())
     cs = fr["counters"] + al["counters"]
     write("austerlitz-1.json", build_s1(cs))
     write("austerlitz-2.json", build_s2(cs))

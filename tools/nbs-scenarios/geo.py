@@ -115,3 +115,54 @@ def path(points):
     for x, y in zip(out, out[1:]):
         assert dist(x, y) == 1, (x, y)
     return out
+
+
+# --- Provisional hex levels (19.1) -----------------------------------------------------------
+# The printed map's colour-coded levels (30 feet each, 4.0) are not in the text. A smooth
+# function of position stands in for them, in exact fractions so that the files are the same on
+# every machine: a gentle rise west of the Goldbach toward the French rear, the Goldbach valley
+# and the ponds low, ground rising east of the stream to the Pratzen Heights, and domes for the
+# named heights (Stare Vinohrady the top of the Pratzen, Santon Hill, Zuran hill).
+
+from fractions import Fraction as F  # noqa: E402
+
+GOLDBACH_X = F(41, 2)       # the stream runs along the east side of column 20
+RICKA_X = F(53, 2)          # ... and the Ricka along the east side of column A26
+# (centre hex, amplitude, radius in hexes): a dome amp * (1 - (d / radius)^2) out to the radius
+DOMES = [
+    ("A40.07", F(4), 15),        # Pratzen Heights
+    ("A40.14", F(2), 2),         # Stare Vinohrady, the top of the Pratzen
+    ("A34.32", F(4), F(5, 2)),   # Santon Hill
+    ("A28.29", F(4), 4),         # Zuran hill (Napoleon's command post)
+]
+LOW = {"B26.06", "B27.06", "B26.07", "B27.07", "B28.07"}  # Satchan Pond: level 1
+
+
+def north(h):
+    sheet, _, row = parse(h)
+    return row + (35 if sheet == "A" else 0)
+
+
+def level(h):
+    """The provisional level of hex h, 1-10."""
+    if h in LOW:
+        return 1
+    _, x, _ = parse(h)
+    n = north(h)
+    if x <= 20:
+        z = 2 + F(3, 20) * (20 - x)              # west of the Goldbach: up to about 5 at the west edge
+    else:
+        z = 2 + F(1, 8) * min(x - 20, 30)        # east of it: up to about 5.75 toward Austerlitz
+    dx = abs(x - GOLDBACH_X)
+    z -= F(3, 2) * max(F(0), 1 - (dx / 4) ** 2)  # the Goldbach valley
+    if n >= 50:
+        dr = abs(x - RICKA_X)
+        z -= max(F(0), 1 - (dr / F(3, 2)) ** 2)  # the Ricka valley, map A north of row 15
+    if n < 20:
+        z -= F(20 - n, 10)                       # the low ground toward the ponds in the south
+    for c, amp, rad in DOMES:
+        d = dist(h, c)
+        if d < rad:
+            z += amp * (1 - (F(d) / rad) ** 2)
+    lv = int((z + F(1, 2)) // 1)                 # round half up
+    return max(1, min(10, lv))

@@ -1,8 +1,9 @@
 """The Austerlitz order of battle as the rulebook gives it (Part Two, "Organization of the
 Armies", AUS 2.x, 3.x, 24.0a with the Rules Update): brigades, leaders, HQs.
 
-Each entry: (id, type, name, fields). `fields` carries the organisation; the printed counter
-values (fire level, morale, loss chart, leader ratings) are "missing" in the counter files."""
+Each entry: (id, type, name, fields). `fields` carries the organisation. The printed counter
+values (fire level, morale, loss chart, leader ratings) are not in the text: the provisional
+stand-ins at the end of this file are written with provisional provenance."""
 
 OB = "Organization of the Armies"
 
@@ -168,3 +169,101 @@ ALLIED_SENIORITY = ["Katusov", "Alexander I", "Francis I", "Liechtenstein", "Bag
 def leader_id(name):
     s = name.replace("'", "").replace(".", "").replace(" ", "-")
     return "L-" + s
+
+
+# --- Provisional counter values -----------------------------------------------------------
+# The counter sheets and loss charts are not in the text. These stand in for them so that an
+# engine can play; every value derived from them is written with provisional provenance.
+#
+# brigade id -> (estimated men present, morale A-E, skirmisher boxes)
+# Men: rough historical strengths on 2 December 1805 (French regiments about 1,400-1,700, Friant's
+# division worn down by its forced march, Allied musketeer regiments about 1,500-1,800, the
+# Austrian 2-C battalions of recent recruits). Morale by reputation: both Guards and Oudinot's
+# grenadiers A; French line and light infantry B; French light cavalry and heavies B, dragoons C;
+# Russian grenadiers B, musketeers and jaegers C; Austrian Grenz and jaegers C, Austrian recruits
+# and landwehr (2-C) D; Austrian cavalry B; Cossacks D. Skirmisher boxes: French line brigades 1,
+# a brigade with one light regiment 2, an all-light brigade 3; the Allies follow the unofficial
+# OPT-1 allotment (1-AG-L two; 1-1-L, 1a-Gd, 2a-2-C, J1-Rgt one each; none elsewhere).
+PROVISIONAL_UNITS = {
+    # French infantry
+    "1-1-1": (3400, "B", 1), "2-1-1": (1700, "B", 1), "1-2-1": (1700, "B", 3), "2-2-1": (3300, "B", 1),
+    "1-2-3": (1500, "B", 2), "2-2-3": (1400, "B", 1), "3-2-3": (900, "B", 1),
+    "1-1-4": (3000, "B", 2), "2-1-4": (3000, "B", 1), "3-1-4": (1500, "B", 1),
+    "1-2-4": (3100, "B", 2), "2-2-4": (3000, "B", 1), "3-2-4": (1700, "B", 1),
+    "1-3-4": (2300, "B", 3), "2-3-4": (2200, "B", 2), "3-3-4": (3000, "B", 1),
+    "1-1-5": (4200, "B", 1), "2-1-5": (2800, "B", 2),
+    "1-3-5": (2900, "B", 2), "2-3-5": (2700, "B", 1), "3-3-5": (1400, "B", 1),
+    "1-G-5": (2300, "A", 1), "2-G-5": (2300, "A", 1), "3-G-5": (1100, "A", 1),
+    "1i-IG": (2000, "A", 1), "2i-IG": (1600, "A", 2), "3i-IG": (900, "B", 1),
+    # French cavalry
+    "1-C-1": (800, "B", 0), "2-C-1": (800, "B", 0), "3-C-1": (700, "B", 0),
+    "1-4D-3": (900, "C", 0), "2-4D-3": (900, "C", 0),
+    "1-3D-4": (1000, "C", 0), "2-3D-4": (700, "C", 0), "Ind-C-4": (1100, "B", 0), "Ind-C-5": (700, "B", 0),
+    "1-2D-C": (1000, "C", 0), "2-2D-C": (1000, "C", 0),
+    "1-1HC-C": (700, "B", 0), "2-1HC-C": (800, "B", 0), "3-1HC-C": (800, "B", 0),
+    "1-2HC-C": (800, "B", 0), "2-2HC-C": (800, "B", 0),
+    "1c-IG": (700, "A", 0), "2c-IG": (600, "A", 0), "3c-IG": (300, "A", 0),
+    # Allied infantry
+    "1-AG-L": (3300, "C", 2),
+    "1-1-L": (3000, "C", 1), "Y2-1-L": (1700, "C", 0), "V2-1-L": (1800, "C", 0), "B2-1-L": (1700, "C", 0),
+    "V3-1-L": (1500, "C", 0), "G3-1-L": (3300, "B", 0),
+    "1-2-L": (2400, "C", 0), "K2-2-L": (1600, "C", 0), "P2-2-L": (1600, "C", 0), "R3-2-L": (1600, "C", 0),
+    "F3-2-L": (1700, "B", 0),
+    "2-1-C": (3000, "C", 0), "3-1-C": (3000, "C", 0),
+    "1a-2-C": (2000, "D", 0), "1b-2-C": (2000, "D", 0), "2a-2-C": (1900, "D", 1), "2b-2-C": (1900, "D", 0),
+    "J1-Rgt": (2000, "C", 1), "A1-Rgt": (1800, "C", 0), "P1-Rgt": (1800, "C", 0),
+    "1a-Gd": (2800, "A", 1), "1b-Gd": (2800, "A", 0),
+    # Allied cavalry
+    "2-AG-L": (1100, "B", 0), "3-AG-L": (900, "B", 0), "4-AG-L": (500, "B", 0),
+    "2-Rgt": (700, "C", 0), "3-Rgt": (1600, "B", 0), "4-Rgt": (1300, "B", 0), "5-Rgt": (1000, "D", 0),
+    "1,2-1-Cv": (1300, "B", 0), "1-2-Cv": (900, "C", 0), "D1-3-Cv": (1200, "C", 0), "H1-3-Cv": (800, "C", 0),
+    "2a-Gd": (1300, "A", 0), "2b-Gd": (800, "A", 0),
+}
+
+# Men per strength point (NBS 4.0): infantry 150, cavalry 100.
+MEN_PER_SP = {"infantry": 150, "cavalry": 100}
+
+# Fire levels, smallest first (6.5a), with the fewest unmarked boxes that still give the level.
+# Read off the 20.6 example row "A1 B4 C3": eight boxes are an A, four to seven a B, one to three
+# a C; the larger levels continue in steps of four boxes (6.5b: an A is two Bs).
+FIRE_LEVELS = [("C", 1), ("B", 4), ("A", 8), ("AB", 12), ("AA", 16), ("AAB", 20), ("AAA", 24)]
+
+# Share of the loss boxes left of the wrecked mark, by morale: better troops stand more loss.
+WRECK_SHARE = {"A": (2, 3), "B": (3, 5), "C": (1, 2), "D": (1, 2), "E": (1, 2)}
+
+# Leader ratings 0-4 by historical reputation (provisional). The Emperors' 0 is rulebook (AUS 3.1).
+PROVISIONAL_RATINGS = {
+    "Napoleon": 4, "Davout": 4, "Lannes": 3, "Soult": 3, "Murat": 3, "Bernadotte": 2, "Bessieres": 3,
+    "Raffiniere": 1, "Drouet": 2, "Kellermann": 2, "Friant": 3, "Bourcier": 1, "St. Hilaire": 3,
+    "Vandamme": 3, "LeGrand": 2, "Beaumont": 1, "Cafarelli": 2, "Suchet": 2, "Oudinot": 2,
+    "Wathier": 1, "Nansoulty": 2, "d'Hautpoul": 3,
+    "Katusov": 2, "Buxhowden": 1, "Keinmeyer": 2, "Doctorov": 2, "Langeron": 1, "Przybyczewsky": 1,
+    "Miloradovitch": 2, "Kollowrath": 1, "Liechtenstein": 2, "Bagration": 3, "Constantine": 2,
+}
+
+
+def loss_row(boxes):
+    """Fire-level segments of a loss-chart row with `boxes` boxes, largest level first:
+    [(label, n), ...]. The first segment is the unit's full-strength fire level."""
+    assert boxes >= 1
+    segs = []
+    top = max(i for i, (_, t) in enumerate(FIRE_LEVELS) if t <= boxes)
+    upper = boxes + 1
+    for i in range(top, -1, -1):
+        label, t = FIRE_LEVELS[i]
+        segs.append((label, upper - t))
+        upper = t
+    return segs
+
+
+def provisional_values(uid, t):
+    """(men, fire_level, morale, loss_boxes, loss_chart, wreck_boxes, skirmisher_boxes)."""
+    men, morale, skirm = PROVISIONAL_UNITS[uid]
+    per = MEN_PER_SP[t]
+    boxes = (men + per // 2) // per - skirm
+    segs = loss_row(boxes)
+    a, b = WRECK_SHARE[morale]
+    wreck = max(1, boxes * a // b)
+    assert wreck < boxes, uid
+    chart = " ".join("%s%d" % s for s in segs)
+    return men, segs[0][0], morale, boxes, chart, wreck, skirm

@@ -197,9 +197,13 @@ fn aus3_1_emperors_and_aus4_2a_katusov() {
             .and_then(Value::as_int),
         Some(3)
     );
+    // The front-side rating is not in the text: a provisional 2.
+    let r = &k.values["rating"];
+    assert_eq!(r.value.as_ref().and_then(Value::as_int), Some(2));
     assert!(
-        k.values["rating"].value.is_none(),
-        "printed rating is missing"
+        r.provenance
+            .as_ref()
+            .is_some_and(Provenance::is_provisional)
     );
 }
 
@@ -499,7 +503,11 @@ fn provisional_parts_are_reported() {
                 .iter()
                 .find(|p| p.kind == Kind::Counters && p.id == id)
                 .expect("counters reported");
-            assert!(!c.provisional && c.missing_values > 0, "{id}");
+            // The OB is rulebook; the counter values are provisional, none missing.
+            assert!(
+                !c.provisional && c.provisional_items > 0 && c.missing_values == 0,
+                "{id}"
+            );
         }
         let sc = parts
             .iter()
@@ -525,5 +533,297 @@ fn generator_reproduces_the_files() {
             String::from_utf8_lossy(&o.stderr)
         ),
         Err(e) => eprintln!("python3 not available, skipped: {e}"),
+    }
+}
+
+// ---- Provisional counter values, divisions, turn record, elevations (docs/nbs-scenarios.md) ----
+
+const FIRE_LEVELS: [&str; 7] = ["C", "B", "A", "AB", "AA", "AAB", "AAA"];
+
+fn cell_int(c: &Counter, k: &str) -> Option<i64> {
+    c.values
+        .get(k)
+        .and_then(|v| v.value.as_ref())
+        .and_then(Value::as_int)
+}
+
+fn is_provisional(c: &Counter, k: &str) -> bool {
+    c.values
+        .get(k)
+        .and_then(|v| v.provenance.as_ref())
+        .is_some_and(Provenance::is_provisional)
+}
+
+/// "AB2 A4 B4 C3" -> [(3, 2), (2, 4), (1, 4), (0, 3)] (fire-level index, boxes).
+fn loss_segments(chart: &str) -> Vec<(usize, i64)> {
+    chart
+        .split_whitespace()
+        .map(|seg| {
+            let cut = seg
+                .find(|ch: char| ch.is_ascii_digit())
+                .unwrap_or_else(|| panic!("segment {seg:?} has no box count"));
+            let (label, n) = seg.split_at(cut);
+            let level = FIRE_LEVELS
+                .iter()
+                .position(|l| *l == label)
+                .unwrap_or_else(|| panic!("segment {seg:?}: unknown fire level {label:?}"));
+            (level, n.parse().expect("box count"))
+        })
+        .collect()
+}
+
+fn all_counters(lib: &Library) -> Vec<Counter> {
+    ["nbs/austerlitz-french", "nbs/austerlitz-allied"]
+        .iter()
+        .flat_map(|id| lib.counters(id).expect(id).counters.clone())
+        .collect()
+}
+
+#[test]
+fn every_brigade_has_consistent_provisional_values() {
+    let lib = lib();
+    let mut n = 0;
+    for c in all_counters(&lib) {
+        if !matches!(c.unit_type.as_str(), "infantry" | "cavalry") {
+            continue;
+        }
+        n += 1;
+        let id = &c.id;
+        let fl = text(&c, "fire_level").unwrap_or_else(|| panic!("{id}: fire level"));
+        let level = FIRE_LEVELS
+            .iter()
+            .position(|l| *l == fl)
+            .unwrap_or_else(|| panic!("{id}: fire level {fl:?}"));
+        let morale = text(&c, "morale").unwrap_or_else(|| panic!("{id}: morale"));
+        assert!(
+            ["A", "B", "C", "D", "E"].contains(&morale),
+            "{id}: {morale}"
+        );
+        let boxes = cell_int(&c, "loss_boxes").unwrap_or_else(|| panic!("{id}: loss boxes"));
+        let segs = loss_segments(text(&c, "loss_chart").unwrap_or_else(|| panic!("{id}")));
+        assert_eq!(segs.iter().map(|s| s.1).sum::<i64>(), boxes, "{id}");
+        assert_eq!(segs[0].0, level, "{id}: first segment is the fire level");
+        assert!(segs.iter().all(|s| s.1 > 0), "{id}");
+        assert!(
+            segs.windows(2).all(|w| w[0].0 > w[1].0),
+            "{id}: levels descend"
+        );
+        let wreck = cell_int(&c, "wreck_boxes").unwrap_or_else(|| panic!("{id}: wreck"));
+        assert!(0 < wreck && wreck < boxes, "{id}: {wreck} of {boxes}");
+        if c.unit_type == "infantry" {
+            let sk = cell_int(&c, "skirmisher_boxes").unwrap_or_else(|| panic!("{id}"));
+            assert!((0..=3).contains(&sk), "{id}: {sk}");
+        } else {
+            assert!(!c.values.contains_key("skirmisher_boxes"), "{id}");
+        }
+        for k in [
+            "fire_level",
+            "morale",
+            "loss_boxes",
+            "loss_chart",
+            "wreck_boxes",
+        ] {
+            assert!(is_provisional(&c, k), "{id}: {k} is provisional");
+        }
+    }
+    assert_eq!(n, 82);
+}
+
+#[test]
+fn loss_chart_rows_follow_the_20_6_example() {
+    // 20.6: an eight-box A brigade reads A1 B4 C3.
+    let lib = lib();
+    for c in all_counters(&lib) {
+        if cell_int(&c, "loss_boxes") == Some(8) {
+            assert_eq!(text(&c, "loss_chart"), Some("A1 B4 C3"), "{}", c.id);
+        }
+    }
+}
+
+#[test]
+fn every_leader_has_a_rating_0_to_4() {
+    let lib = lib();
+    let mut n = 0;
+    for c in all_counters(&lib) {
+        if c.unit_type != "leader" {
+            continue;
+        }
+        n += 1;
+        let r = cell_int(&c, "rating").unwrap_or_else(|| panic!("{}: rating", c.id));
+        assert!((0..=4).contains(&r), "{}: {r}", c.id);
+        assert_eq!(cell_int(&c, "anti_initiative"), Some(0), "{}", c.id);
+        let emperor = matches!(c.id.as_str(), "L-Alexander-I" | "L-Francis-I");
+        assert_eq!(is_provisional(&c, "rating"), !emperor, "{}", c.id);
+    }
+    assert_eq!(n, 35);
+    let get = |id: &str| {
+        let c = all_counters(&lib).into_iter().find(|c| c.id == id).unwrap();
+        cell_int(&c, "rating")
+    };
+    assert_eq!(get("L-Napoleon"), Some(4));
+    assert_eq!(get("L-Davout"), Some(4));
+    assert_eq!(get("L-Bagration"), Some(3));
+}
+
+#[test]
+fn every_division_is_in_the_division_chart() {
+    let lib = lib();
+    let chart = lib
+        .chart("nbs/austerlitz-divisions")
+        .expect("division chart");
+    assert!(chart.provenance.is_provisional());
+    for c in all_counters(&lib) {
+        for k in ["division", "wreck_division"] {
+            if let Some(d) = text(&c, k) {
+                let r = chart
+                    .row_index(d)
+                    .unwrap_or_else(|| panic!("{}: {k} {d} not in the chart", c.id));
+                let line = chart
+                    .cell_at(r, "wreck_line")
+                    .and_then(|v| v.value.as_ref());
+                assert!(line.and_then(Value::as_int).is_some_and(|l| l >= 1), "{d}");
+            }
+        }
+    }
+    // The Austerlitz rules give no elite values (25.6).
+    for i in 0..chart.rows.len() {
+        let v = chart
+            .cell_at(i, "elite_value")
+            .and_then(|v| v.value.as_ref());
+        assert_eq!(v.and_then(Value::as_int), Some(0));
+    }
+    for n in 1..=5 {
+        let s = scen(n);
+        for id in ["nbs/austerlitz-divisions", "nbs/austerlitz-turn-record"] {
+            assert!(s.scenario.charts.iter().any(|c| c == id), "{n}: {id}");
+        }
+    }
+}
+
+#[test]
+fn turn_record_covers_every_scenario_turn() {
+    let lib = lib();
+    let chart = lib
+        .chart("nbs/austerlitz-turn-record")
+        .expect("turn record");
+    assert_eq!(chart.rows.len(), 50);
+    let get = |label: &str, col: &str| -> String {
+        let v = chart
+            .get(label, col, grognard::data::Mode::Lenient)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap_or_else(|| panic!("{label} {col} missing"));
+        match v {
+            Value::Bool(b) => b.to_string(),
+            v => v.as_str().expect("text").to_string(),
+        }
+    };
+    for n in 1..=5 {
+        let s = scen(n);
+        for label in s.scenario.turns.labels.values() {
+            assert!(chart.row_index(label).is_some(), "{n}: {label}");
+        }
+    }
+    // AUS 5.1: fog 6:00-9:30 Dec 2, the last two only at level 5 or lower.
+    assert_eq!(get("Dec 2 06:00", "visibility"), "2");
+    assert_eq!(get("Dec 2 09:30", "fog_low_only"), "true");
+    assert_eq!(get("Dec 2 08:30", "fog_low_only"), "false");
+    assert_eq!(get("Dec 2 10:00", "visibility"), "unlimited");
+    // 28.0b: night visibility is one hex.
+    assert_eq!(get("Dec 2 02:00", "night"), "true");
+    assert_eq!(get("Dec 2 02:00", "visibility"), "1");
+    assert!(
+        chart
+            .get("Dec 2 06:00", "visibility", grognard::data::Mode::Strict)
+            .is_err(),
+        "provisional"
+    );
+}
+
+fn map_ids() -> Vec<String> {
+    let mut out = Vec::new();
+    for sheet in ['A', 'B'] {
+        for col in 1..=63 {
+            for row in 1..=35 {
+                out.push(format!("{sheet}{col:02}.{row:02}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_hex_has_an_elevation() {
+    let s = scen(3);
+    let lvl = |h: &str| -> i32 {
+        s.map
+            .hexes
+            .get(h)
+            .and_then(|e| e.elevation)
+            .unwrap_or_else(|| panic!("{h}: no elevation"))
+    };
+    let ids = map_ids();
+    assert_eq!(ids.len(), 4410);
+    for h in &ids {
+        assert!(s.map.contains(h), "{h}");
+        assert!((1..=10).contains(&lvl(h)), "{h}: {}", lvl(h));
+    }
+    // Stare Vinohrady is the top of the Pratzen; the Goldbach and the pond are low.
+    let top = ids.iter().map(|h| lvl(h)).max().unwrap();
+    assert_eq!(lvl("A40.14"), top);
+    // The Pratzen is high ground: most of it at 6 or more, its corners no lower than 4.
+    let pratzen = place_hexes(&s, "pratzen-heights");
+    assert!(pratzen.iter().all(|h| lvl(h) >= 4));
+    let high = pratzen.iter().filter(|h| lvl(h) >= 6).count();
+    assert!(high * 4 >= pratzen.len() * 3, "{high} of {}", pratzen.len());
+    for id in ["goldbach-stream", "satchan-pond"] {
+        for h in place_hexes(&s, id) {
+            assert!(lvl(&h) <= 3, "{id} {h}: {}", lvl(&h));
+        }
+    }
+    // Santon Hill stands above its surroundings.
+    for h in place_hexes(&s, "santon-hill") {
+        if h != "A34.32" {
+            assert!(lvl("A34.32") > lvl(&h), "{h}");
+        }
+    }
+    // AUS 7.5: the French set-ups limited to level 6 respect it.
+    let s5 = scen(5);
+    for p in &s5.scenario.setup {
+        if p.fields["zone"].get("level").is_some() {
+            assert!(lvl(&p.hex[0]) <= 6, "{} on {}", p.unit, p.hex[0]);
+        }
+    }
+    // Slopes sit where neighbours differ by two or more levels, toward the higher hex.
+    for side in &s.map.hexsides {
+        if side.feature == "slope" || side.feature == "extreme_slope" {
+            let b = side.between.as_ref().expect("between");
+            let d = (lvl(&b[0]) - lvl(&b[1])).abs();
+            assert!(d >= 2, "{b:?}");
+            let up = side.toward.as_deref().expect("toward");
+            assert_eq!(lvl(up), lvl(&b[0]).max(lvl(&b[1])), "{b:?}");
+        }
+    }
+}
+
+#[test]
+fn strict_mode_refuses_the_provisional_files() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/nbs");
+    for f in [
+        "austerlitz-french.json",
+        "austerlitz-allied.json",
+        "austerlitz-divisions.json",
+        "austerlitz-turn-record.json",
+        "austerlitz-map.json",
+    ] {
+        let text = std::fs::read_to_string(root.join(f)).expect(f);
+        let file = grognard::data::parse_standalone(f, &text).unwrap_or_else(|e| panic!("{e}"));
+        assert!(file.check_strict(f).is_err(), "{f}");
+        assert!(
+            grognard::data::parse_file_with(f, &text, grognard::data::Mode::Strict).is_err(),
+            "{f}"
+        );
+    }
+    for n in 1..=5 {
+        assert!(scen(n).check_strict().is_err());
     }
 }
