@@ -13,13 +13,23 @@ fn main() {
     let lib = Library::builtin().expect("built-in data");
     let rules = Nbs::new(&lib.scenario(id).expect("scenario")).expect("rules");
     let mut game = Game::new(rules.clone(), seed);
-    let mut bot = bot_named(&rules, "hasty").expect("bot");
+    let bname = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--bot="))
+        .unwrap_or("advance");
+    let mut bot = bot_named(&rules, bname).expect("bot");
     let t = std::time::Instant::now();
     let mut steps = 0u64;
+    let mut counts: std::collections::BTreeMap<String, u32> = Default::default();
     loop {
         match game.step_bot(bot.as_mut()) {
             Ok(Some(a)) => {
                 steps += 1;
+                for e in game.last_events() {
+                    let k = format!("{e:?}");
+                    let k = k.split([' ', '{', '(']).next().unwrap_or("").to_string();
+                    *counts.entry(k).or_default() += 1;
+                }
                 if verbose {
                     println!("{a:?}");
                     for e in game.last_events() {
@@ -43,4 +53,5 @@ fn main() {
         o.points[1],
         t.elapsed()
     );
+    println!("{counts:?}");
 }

@@ -56,31 +56,70 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
                 info.id
             );
             if info.kind != UnitKind::Infantry {
-                assert_eq!(u.stragglers, 0, "{}: {} has stragglers (21.0a)", ctx(), info.id);
+                assert_eq!(
+                    u.stragglers,
+                    0,
+                    "{}: {} has stragglers (21.0a)",
+                    ctx(),
+                    info.id
+                );
             }
             if u.place == Place::Gone {
-                assert_eq!(u.casualties + u.stragglers, info.boxes, "{}: {} eliminated with free boxes", ctx(), info.id);
+                assert_eq!(
+                    u.casualties + u.stragglers,
+                    info.boxes,
+                    "{}: {} eliminated with free boxes",
+                    ctx(),
+                    info.id
+                );
             }
             track[info.side.index()] += u32::from(u.casualties);
             let lvl = rules.fire_level(s, i as u16);
-            assert_eq!(lvl, info.level_after(u.casualties + u.stragglers), "{}", ctx());
+            assert_eq!(
+                lvl,
+                info.level_after(u.casualties + u.stragglers),
+                "{}",
+                ctx()
+            );
         }
         let Place::At(h) = u.place else { continue };
-        assert!(rules.board.on_map(h), "{}: {} off the playing area", ctx(), info.id);
+        assert!(
+            rules.board.on_map(h),
+            "{}: {} off the playing area",
+            ctx(),
+            info.id
+        );
         if info.combat() {
             assert!(
-                !rules.enemy_in(s, h, info.side) || s.tasks.iter().any(|t| matches!(t, Task::CloseCombat(_))),
+                !rules.enemy_in(s, h, info.side)
+                    || s.tasks.iter().any(|t| matches!(t, Task::CloseCombat(_))),
                 "{}: both sides in {}",
                 ctx(),
                 rules.hex_label(h)
             );
-            assert_eq!(u.morale, rules.hex_morale(s, h), "{}: two morale states in {} (12.4)", ctx(), rules.hex_label(h));
+            assert_eq!(
+                u.morale,
+                rules.hex_morale(s, h),
+                "{}: two morale states in {} (12.4)",
+                ctx(),
+                rules.hex_label(h)
+            );
         }
     }
     assert_eq!(track, s.casualty_track, "{}: casualty track (1.1f)", ctx());
     for t in &s.tasks {
-        if let Task::OpportunityWindow { movers, batteries, at } = t {
-            assert_eq!(s.phase, Phase::Movement, "{}: opportunity fire outside movement (15.1)", ctx());
+        if let Task::OpportunityWindow {
+            movers,
+            batteries,
+            at,
+        } = t
+        {
+            assert_eq!(
+                s.phase,
+                Phase::Movement,
+                "{}: opportunity fire outside movement (15.1)",
+                ctx()
+            );
             let p = rules.phasing(s);
             for &m in movers {
                 assert_eq!(rules.units[usize::from(m)].side, p, "{}", ctx());
@@ -88,11 +127,68 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
             }
             for &b in batteries {
                 assert_ne!(rules.units[usize::from(b)].side, p, "{}", ctx());
-                assert!(rules.in_cfz(s, b, *at), "{}: {} offered without a violated zone", ctx(), rules.units[usize::from(b)].id);
+                assert!(
+                    rules.in_cfz(s, b, *at),
+                    "{}: {} offered without a violated zone",
+                    ctx(),
+                    rules.units[usize::from(b)].id
+                );
             }
         }
     }
     let _ = MoraleState::Normal;
+}
+
+fn play(rules: &Nbs, id: &str, g: u64) -> u64 {
+    let seed = 1000 + g;
+    let mut game = Game::new(rules.clone(), seed);
+    // Even games with `advance` (fights), odd with `hasty` (everything else, cheaply).
+    let mut bot = bot_named(rules, if g % 2 == 0 { "advance" } else { "hasty" }).unwrap();
+    let mut steps = 0u64;
+    let mut actions: Vec<Action> = Vec::new();
+    loop {
+        let s = game.state().clone();
+        if steps % 16 == 0 {
+            check_state(rules, id, seed, &s);
+            let j = serde_json::to_string(&s).unwrap();
+            let back: State = serde_json::from_str(&j).unwrap();
+            assert_eq!(rules.state_hash(&back), rules.state_hash(&s));
+        }
+        if steps % 32 == 0 {
+            if let Actor::Player(_) = rules.actor(&s) {
+                actions.clear();
+                rules.legal_actions(&s, &mut actions);
+                assert!(!actions.is_empty(), "{id} seed {seed}: no legal action");
+                for a in &actions {
+                    rules
+                        .applied(&s, a)
+                        .unwrap_or_else(|e| panic!("{id} seed {seed}: listed {a:?} refused: {e}"));
+                }
+            }
+        }
+        match game.step_bot(bot.as_mut()) {
+            Ok(Some(_)) => {}
+            Ok(None) => break,
+            Err(e) => panic!("{id} seed {seed} turn {} {:?}: {e}", s.turn, s.phase),
+        }
+        steps += 1;
+        assert!(
+            steps < 2_000_000,
+            "{id} seed {seed}: no end after {steps} steps"
+        );
+    }
+    let o = game.outcome().expect("a finished game has an outcome");
+    assert!(!o.level.is_empty(), "{id} seed {seed}: no result");
+    if g % 50 == 0 {
+        let hist: Vec<Action> = game.history().iter().map(|h| h.action.clone()).collect();
+        let again = Game::replay(rules.clone(), seed, &hist).unwrap();
+        assert_eq!(
+            again.state_hash(),
+            game.state_hash(),
+            "{id} seed {seed}: replay differs"
+        );
+    }
+    steps
 }
 
 #[test]
@@ -100,49 +196,32 @@ fn random_games_end_with_a_result_and_keep_the_invariants() {
     let all = scenarios();
     assert_eq!(all.len(), 5, "five Austerlitz scenarios");
     let n = games();
-    let mut steps_total = 0u64;
-    for g in 0..n {
-        let (id, rules) = &all[(g % all.len() as u64) as usize];
-        let seed = 1000 + g;
-        let mut game = Game::new(rules.clone(), seed);
-        let mut bot = bot_named(rules, "hasty").unwrap();
-        let mut steps = 0u64;
-        let mut actions: Vec<Action> = Vec::new();
-        loop {
-            let s = game.state().clone();
-            if steps % 16 == 0 {
-                check_state(rules, id, seed, &s);
-                let j = serde_json::to_string(&s).unwrap();
-                let back: State = serde_json::from_str(&j).unwrap();
-                assert_eq!(rules.state_hash(&back), rules.state_hash(&s));
-                if let Actor::Player(_) = rules.actor(&s) {
-                    actions.clear();
-                    rules.legal_actions(&s, &mut actions);
-                    assert!(!actions.is_empty(), "{id} seed {seed}: no legal action");
-                    for a in &actions {
-                        rules
-                            .applied(&s, a)
-                            .unwrap_or_else(|e| panic!("{id} seed {seed}: listed {a:?} refused: {e}"));
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |x| x.get())
+        .clamp(1, 8) as u64;
+    let t = std::time::Instant::now();
+    let total: u64 = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let all = &all;
+                sc.spawn(move || {
+                    let mut steps = 0u64;
+                    let mut g = k;
+                    while g < n {
+                        let (id, rules) = &all[(g % all.len() as u64) as usize];
+                        steps += play(rules, id, g);
+                        g += threads;
                     }
-                }
-            }
-            match game.step_bot(bot.as_mut()) {
-                Ok(Some(_)) => {}
-                Ok(None) => break,
-                Err(e) => panic!("{id} seed {seed} turn {} {:?}: {e}", s.turn, s.phase),
-            }
-            steps += 1;
-            assert!(steps < 2_000_000, "{id} seed {seed}: no end after {steps} steps");
-        }
-        let o = game.outcome().expect("a finished game has an outcome");
-        assert!(!o.level.is_empty(), "{id} seed {seed}: no result");
-        if g % 50 == 0 {
-            let hist: Vec<Action> = game.history().iter().map(|h| h.action.clone()).collect();
-            let again = Game::replay(rules.clone(), seed, &hist).unwrap();
-            assert_eq!(again.state_hash(), game.state_hash(), "{id} seed {seed}: replay differs");
-        }
-        steps_total += steps;
-        let _ = Side(0);
-    }
-    eprintln!("{n} games, {steps_total} steps");
+                    steps
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).sum()
+    });
+    eprintln!(
+        "{n} games, {total} steps, {:?} on {threads} threads",
+        t.elapsed()
+    );
+    let _ = Side(0);
+    let _ = MoraleState::Normal;
 }

@@ -201,7 +201,10 @@ fn compass(s: &str) -> Option<Direction> {
 
 impl Board {
     /// Builds the board of `s`; `area` limits play to some hexes (AUS 7.1: Map B only).
-    pub fn new(s: &ResolvedScenario, area: Option<&dyn Fn(&str) -> bool>) -> Result<Board, DataError> {
+    pub fn new(
+        s: &ResolvedScenario,
+        area: Option<&dyn Fn(&str) -> bool>,
+    ) -> Result<Board, DataError> {
         let map: &Map = &s.map;
         let grid = map.hex_grid()?;
         let bounds = grid.bounds();
@@ -216,7 +219,11 @@ impl Board {
             sides: alloc::vec![[0u16; 6]; cells],
         };
         let default = Terrain::parse(&map.default_terrain).ok_or_else(|| {
-            DataError::new(&map.id, "default_terrain", "not a terrain the nbs rules know")
+            DataError::new(
+                &map.id,
+                "default_terrain",
+                "not a terrain the nbs rules know",
+            )
         })?;
         let special: Vec<&str> = map
             .places
@@ -276,7 +283,11 @@ impl Board {
                 (None, Some(h), Some(dir)) => {
                     let a = board.hex_of(&map.id, h, &at)?;
                     let d = compass(dir).ok_or_else(|| {
-                        DataError::new(&map.id, format!("{at}.side"), "expected n, ne, se, s, sw or nw")
+                        DataError::new(
+                            &map.id,
+                            format!("{at}.side"),
+                            "expected n, ne, se, s, sw or nw",
+                        )
                     })?;
                     (a, a.neighbor(d))
                 }
@@ -289,13 +300,20 @@ impl Board {
                 }
             };
             let Some(d) = a.direction_to(b) else {
-                return Err(DataError::new(&map.id, at, "the two hexes are not adjacent"));
+                return Err(DataError::new(
+                    &map.id,
+                    at,
+                    "the two hexes are not adjacent",
+                ));
             };
             let bit = side::parse(&hs.feature).ok_or_else(|| {
                 DataError::new(
                     &map.id,
                     format!("{at}.feature"),
-                    format!("hexside feature `{}` is not one the nbs rules know", hs.feature),
+                    format!(
+                        "hexside feature `{}` is not one the nbs rules know",
+                        hs.feature
+                    ),
                 )
             })?;
             if let Some(i) = board.index(a) {
@@ -378,7 +396,8 @@ impl Board {
     /// The features of the side of `h` toward `d`.
     #[inline]
     pub fn side(&self, h: Hex, d: Direction) -> u16 {
-        self.index(h).map_or(0, |i| self.sides[i][usize::from(d.index())])
+        self.index(h)
+            .map_or(0, |i| self.sides[i][usize::from(d.index())])
     }
 
     /// Every hex in play.

@@ -6,7 +6,9 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::event::Event;
-use super::state::{CcStep, CheckKind, CloseCombat, FireDecl, Place, Role, State, Task, UnitId, flag};
+use super::state::{
+    CcStep, CheckKind, CloseCombat, FireDecl, Place, Role, State, Task, UnitId, flag,
+};
 use super::tables::{OddsDrm, OddsFormation, OddsResult, OddsStrength};
 use super::types::{Formation, MoraleState, UnitKind};
 use super::{Action, Nbs, arc};
@@ -61,30 +63,48 @@ impl Nbs {
         let Some(&lead) = att.first() else {
             return Err(Illegal::new(
                 "23.1a",
-                format!("no infantry in {} may attack: attackers must be BL or Normal infantry in line or column that has not attacked this phase", self.label(from)),
+                format!(
+                    "no infantry in {} may attack: attackers must be BL or Normal infantry in line or column that has not attacked this phase",
+                    self.label(from)
+                ),
             ));
         };
         if !self.assault_targets(s, lead, from).contains(&target) {
             return Err(Illegal::new(
                 "23.1a",
-                format!("{} is not through the centre-front hexside of the stack in {}", self.label(target), self.label(from)),
+                format!(
+                    "{} is not through the centre-front hexside of the stack in {}",
+                    self.label(target),
+                    self.label(from)
+                ),
             ));
         }
         let side = self.phasing(s);
         if !self.enemy_in(s, target, side) {
-            return Err(Illegal::new("23.0", format!("no enemy unit in {}", self.label(target))));
+            return Err(Illegal::new(
+                "23.0",
+                format!("no enemy unit in {}", self.label(target)),
+            ));
         }
         // 23.1b: not into a hex whose cost is "all" (or prohibited); pay the hex + 2 MP.
-        let d = from.direction_to(target).ok_or_else(|| Illegal::new("23.0", "not adjacent"))?;
+        let d = from
+            .direction_to(target)
+            .ok_or_else(|| Illegal::new("23.0", "not adjacent"))?;
         for &u in &att {
-            let class = self.move_class(s, u).ok_or_else(|| Illegal::new("23.1c", "immobile"))?;
+            let class = self
+                .move_class(s, u)
+                .ok_or_else(|| Illegal::new("23.1c", "immobile"))?;
             let (c, _) = self.terrain_step(class, from, d, false);
             let cost = match c {
                 super::movement::StepCost::Half(h) => h + 4,
                 _ => {
                     return Err(Illegal::new(
                         "23.1b",
-                        format!("{} cannot be attacked: its terrain ({}) costs all or is prohibited", self.label(target), self.board.hex(target).terrain.id()),
+                        format!(
+                            "{} cannot be attacked: its terrain ({}) costs all or is prohibited",
+                            self.label(target),
+                            self.board.hex(target).terrain.id()
+                        ),
                     ));
                 }
             };
@@ -94,7 +114,10 @@ impl Nbs {
             if st.spent + cost > ma && st.spent > 0 {
                 return Err(Illegal::new(
                     "23.0",
-                    format!("{} lacks the MPs for the close combat (the hex + 2)", self.name(u)),
+                    format!(
+                        "{} lacks the MPs for the close combat (the hex + 2)",
+                        self.name(u)
+                    ),
                 ));
             }
         }
@@ -108,7 +131,9 @@ impl Nbs {
             .units
             .iter()
             .enumerate()
-            .filter(|(i, _)| self.units[*i].side == side && self.units[*i].kind == UnitKind::Infantry)
+            .filter(|(i, _)| {
+                self.units[*i].side == side && self.units[*i].kind == UnitKind::Infantry
+            })
             .filter_map(|(_, u)| u.hex())
             .collect();
         hexes.sort();
@@ -125,7 +150,13 @@ impl Nbs {
     }
 
     /// Declares a close combat.
-    pub(super) fn declare_assault(&self, s: &mut State, from: Hex, target: Hex, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(super) fn declare_assault(
+        &self,
+        s: &mut State,
+        from: Hex,
+        target: Hex,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         let att = self.assault_check(s, from, target)?;
         let defenders = self.combat_stack(s, target);
         let flank = defenders.first().is_some_and(|&t| {
@@ -136,7 +167,9 @@ impl Nbs {
                 _ => false,
             }
         });
-        let d = from.direction_to(target).ok_or_else(|| Illegal::new("23.0", "not adjacent"))?;
+        let d = from
+            .direction_to(target)
+            .ok_or_else(|| Illegal::new("23.0", "not adjacent"))?;
         for &u in &att {
             let class = self.move_class(s, u);
             let cost = class
@@ -169,9 +202,17 @@ impl Nbs {
     }
 
     /// Runs the automatic part of a close combat's step; `false` when a roll is awaited.
-    pub(super) fn advance_close(&self, s: &mut State, mut cc: CloseCombat, ev: &mut Vec<Event>) -> bool {
+    pub(super) fn advance_close(
+        &self,
+        s: &mut State,
+        mut cc: CloseCombat,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         let alive = |s: &State, v: &[UnitId], h: Hex| -> Vec<UnitId> {
-            v.iter().copied().filter(|&u| s.units[usize::from(u)].place == Place::At(h)).collect()
+            v.iter()
+                .copied()
+                .filter(|&u| s.units[usize::from(u)].place == Place::At(h))
+                .collect()
         };
         let att = alive(s, &cc.attackers, cc.from);
         let def = alive(s, &cc.defenders, cc.target);
@@ -188,9 +229,23 @@ impl Nbs {
         };
         if (cc.attacker_out || cc.defender_out) && cc.step != CcStep::Done {
             // 23.1L: the attacker checks morale even when the defender is gone.
-            if cc.defender_out && !cc.attacker_out && matches!(cc.step, CcStep::DefenderFire | CcStep::AttackerFire | CcStep::AttackerMorale) {
+            if cc.defender_out
+                && !cc.attacker_out
+                && matches!(
+                    cc.step,
+                    CcStep::DefenderFire | CcStep::AttackerFire | CcStep::AttackerMorale
+                )
+            {
                 cc.step = CcStep::DefenderMorale;
-                let c = self.morale_check(s, cc.from, CheckKind::CloseCombat, false, cc.target, Role::Attacker, "23.1L");
+                let c = self.morale_check(
+                    s,
+                    cc.from,
+                    CheckKind::CloseCombat,
+                    false,
+                    cc.target,
+                    Role::Attacker,
+                    "23.1L",
+                );
                 replace(s, cc);
                 self.push_check(s, c);
                 return true;
@@ -207,7 +262,14 @@ impl Nbs {
                     .collect();
                 replace(s, cc.clone());
                 if !firers.is_empty() {
-                    let d = FireDecl { target: cc.from, at_artillery: None, firers, close: true, opportunity: false, from: cc.target };
+                    let d = FireDecl {
+                        target: cc.from,
+                        at_artillery: None,
+                        firers,
+                        close: true,
+                        opportunity: false,
+                        from: cc.target,
+                    };
                     self.open_fire(s, d, cc.flank.then_some(cc.from), ev);
                 }
                 true
@@ -221,21 +283,44 @@ impl Nbs {
                     .collect();
                 replace(s, cc.clone());
                 if !firers.is_empty() {
-                    let d = FireDecl { target: cc.target, at_artillery: None, firers, close: true, opportunity: false, from: cc.from };
+                    let d = FireDecl {
+                        target: cc.target,
+                        at_artillery: None,
+                        firers,
+                        close: true,
+                        opportunity: false,
+                        from: cc.from,
+                    };
                     self.open_fire(s, d, None, ev);
                 }
                 true
             }
             CcStep::AttackerMorale => {
                 cc.step = CcStep::DefenderMorale;
-                let c = self.morale_check(s, cc.from, CheckKind::CloseCombat, false, cc.target, Role::Attacker, "23.0 D");
+                let c = self.morale_check(
+                    s,
+                    cc.from,
+                    CheckKind::CloseCombat,
+                    false,
+                    cc.target,
+                    Role::Attacker,
+                    "23.0 D",
+                );
                 replace(s, cc);
                 self.push_check(s, c);
                 true
             }
             CcStep::DefenderMorale => {
                 cc.step = CcStep::Odds;
-                let c = self.morale_check(s, cc.target, CheckKind::CloseCombat, cc.flank, cc.from, Role::Defender, "23.0 E");
+                let c = self.morale_check(
+                    s,
+                    cc.target,
+                    CheckKind::CloseCombat,
+                    cc.flank,
+                    cc.from,
+                    Role::Defender,
+                    "23.0 E",
+                );
                 replace(s, cc);
                 self.push_check(s, c);
                 true
@@ -253,11 +338,15 @@ impl Nbs {
                     if let Some(&t) = def.first() {
                         if self.wrecked(s, t) {
                             let info = &self.units[usize::from(t)];
-                            drm += self.tables.odds_drm(if info.independent || self.division_wrecked(s, &info.wreck_division) {
-                                OddsDrm::DefenderWreckedBrigadeOfWreckedDivision
-                            } else {
-                                OddsDrm::DefenderWreckedBrigade
-                            });
+                            drm += self.tables.odds_drm(
+                                if info.independent
+                                    || self.division_wrecked(s, &info.wreck_division)
+                                {
+                                    OddsDrm::DefenderWreckedBrigadeOfWreckedDivision
+                                } else {
+                                    OddsDrm::DefenderWreckedBrigade
+                                },
+                            );
                         }
                     }
                     if att.first().is_some_and(|&u| self.wrecked(s, u)) {
@@ -265,7 +354,12 @@ impl Nbs {
                     }
                     cc.odds = Some((col, drm));
                     let (x, y) = self.tables.odds_column_ratio(col);
-                    ev.push(Event::Odds { attacker: a.0, defender: d.0, column: alloc::format!("{x}:{y}"), drm });
+                    ev.push(Event::Odds {
+                        attacker: a.0,
+                        defender: d.0,
+                        column: alloc::format!("{x}:{y}"),
+                        drm,
+                    });
                     replace(s, cc);
                 }
                 false
@@ -273,13 +367,17 @@ impl Nbs {
             CcStep::Done => {
                 s.tasks.pop();
                 // The winner holds the hex (23.0): attackers advance into an emptied hex.
-                let def_left = !self.combat_stack(s, cc.target).iter().any(|&u| self.units[usize::from(u)].side != self.phasing(s));
+                let def_left = !self
+                    .combat_stack(s, cc.target)
+                    .iter()
+                    .any(|&u| self.units[usize::from(u)].side != self.phasing(s));
                 if def_left && !cc.attacker_out {
                     for &u in &att {
                         s.units[usize::from(u)].place = Place::At(cc.target);
                     }
                     let side = self.phasing(s);
                     self.note_control(s, cc.target, side);
+                    self.merge_morale(s, cc.target);
                     self.displace_leaders_of_enemy(s, cc.target);
                 }
                 // 23.0: the attackers stop moving for the phase.
@@ -327,7 +425,11 @@ impl Nbs {
                     };
                     self.tables.odds_strength(f, self.fire_level(s, u)).0
                 }
-                UnitKind::Artillery => self.tables.odds_strength_artillery(st.formation == Formation::Limbered).0,
+                UnitKind::Artillery => {
+                    self.tables
+                        .odds_strength_artillery(st.formation == Formation::Limbered)
+                        .0
+                }
                 _ => 0,
             };
         }
@@ -335,7 +437,13 @@ impl Nbs {
     }
 
     /// The Odds Table die (and the second die of a "½" result).
-    pub(super) fn resolve_odds(&self, s: &mut State, mut cc: CloseCombat, die: u8, ev: &mut Vec<Event>) {
+    pub(super) fn resolve_odds(
+        &self,
+        s: &mut State,
+        mut cc: CloseCombat,
+        die: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let (col, drm) = cc.odds.unwrap_or((0, 0));
         let attacker_wins = if cc.step == CcStep::OddsHalf {
             self.tables.odds_half_result(die) == OddsResult::Attacker
@@ -352,7 +460,14 @@ impl Nbs {
                 }
             }
         };
-        ev.push(Event::OddsRoll { total: if cc.step == CcStep::OddsHalf { die as i8 } else { die as i8 + drm }, attacker_wins });
+        ev.push(Event::OddsRoll {
+            total: if cc.step == CcStep::OddsHalf {
+                die as i8
+            } else {
+                die as i8 + drm
+            },
+            attacker_wins,
+        });
         cc.step = CcStep::Done;
         let (from, target) = (cc.from, cc.target);
         if let Some(t) = s.tasks.last_mut() {

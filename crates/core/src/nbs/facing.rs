@@ -46,31 +46,67 @@ pub fn change_cost(mode: FacingMode, from: Facing, to: Facing) -> u8 {
     if mode == FacingMode::None {
         return 0;
     }
-    // Cheapest path over the twelve positions with the moves the rules allow (0-1-weighted,
-    // tiny: relax until nothing improves).
-    let mut cost = [u8::MAX; 12];
-    cost[usize::from(from.index())] = 0;
-    loop {
-        let mut changed = false;
-        for i in 0..12u8 {
-            let c = cost[usize::from(i)];
-            if c == u8::MAX {
-                continue;
-            }
-            let here = Facing::new(i).unwrap_or(from);
-            for (next, step) in moves(here) {
-                let n = usize::from(next.index());
-                if c + step < cost[n] {
-                    cost[n] = c + step;
-                    changed = true;
+    COSTS[usize::from(from.index())][usize::from(to.index())]
+}
+
+/// Every [`change_cost`], computed at compile time: the cheapest path over the twelve
+/// positions with the moves the rules allow (relaxed until nothing improves).
+const COSTS: [[u8; 12]; 12] = {
+    let mut table = [[0u8; 12]; 12];
+    let mut from = 0;
+    while from < 12 {
+        let mut cost = [u8::MAX; 12];
+        cost[from] = 0;
+        loop {
+            let mut changed = false;
+            let mut i = 0;
+            while i < 12 {
+                let c = cost[i];
+                if c != u8::MAX {
+                    let m = moves_of(i as u8);
+                    let mut k = 0;
+                    while k < 5 {
+                        let (next, step) = m[k];
+                        let n = next as usize;
+                        if c + step < cost[n] {
+                            cost[n] = c + step;
+                            changed = true;
+                        }
+                        k += 1;
+                    }
                 }
+                i += 1;
+            }
+            if !changed {
+                break;
             }
         }
-        if !changed {
-            break;
-        }
+        table[from] = cost;
+        from += 1;
     }
-    cost[usize::from(to.index())]
+    table
+};
+
+/// [`moves`] on position numbers, for the compile-time table.
+const fn moves_of(f: u8) -> [(u8, u8); 5] {
+    let about_face = ((f + 6) % 12, 1);
+    if f % 2 == 1 {
+        [
+            ((f + 1) % 12, 1),
+            ((f + 11) % 12, 1),
+            about_face,
+            about_face,
+            about_face,
+        ]
+    } else {
+        [
+            ((f + 2) % 12, 1),
+            ((f + 10) % 12, 1),
+            about_face,
+            ((f + 1) % 12, 0),
+            ((f + 11) % 12, 0),
+        ]
+    }
 }
 
 /// The single facing changes 13.1 prices, from `f` (a corner has three; the array repeats

@@ -22,41 +22,75 @@ impl Nbs {
     /// The side firing in the current fire segment.
     pub(super) fn firing_side(&self, s: &State) -> Side {
         let p = self.phasing(s);
-        if s.phase == Phase::DefensiveFire { p.other() } else { p }
+        if s.phase == Phase::DefensiveFire {
+            p.other()
+        } else {
+            p
+        }
     }
 
     /// Whether `f` could fire at `target` (20.1, 20.2, 13.2d, 19.x, ERR-11); `close` for
     /// close-combat fire, where range, arc and sight do not apply (23.1h).
-    pub(super) fn may_fire(&self, s: &State, f: UnitId, target: Hex, close: bool) -> Result<(), Illegal> {
+    pub(super) fn may_fire(
+        &self,
+        s: &State,
+        f: UnitId,
+        target: Hex,
+        close: bool,
+    ) -> Result<(), Illegal> {
         let info = &self.units[usize::from(f)];
         let st = &s.units[usize::from(f)];
         let Some(h) = st.hex() else {
-            return Err(Illegal::new("20.2", format!("{} is not on the map", info.name)));
+            return Err(Illegal::new(
+                "20.2",
+                format!("{} is not on the map", info.name),
+            ));
         };
         if st.morale == MoraleState::Routed {
-            return Err(Illegal::new("25.1a", format!("{} is routed and cannot fire", info.name)));
+            return Err(Illegal::new(
+                "25.1a",
+                format!("{} is routed and cannot fire", info.name),
+            ));
         }
         match info.kind {
             UnitKind::Infantry => {
-                if !matches!(st.formation, Formation::Line | Formation::Column | Formation::Square) {
-                    return Err(Illegal::new("11.3", format!("{} has no fire in its formation", info.name)));
+                if !matches!(
+                    st.formation,
+                    Formation::Line | Formation::Column | Formation::Square
+                ) {
+                    return Err(Illegal::new(
+                        "11.3",
+                        format!("{} has no fire in its formation", info.name),
+                    ));
                 }
                 if self.fire_level(s, f).units() == 0 {
-                    return Err(Illegal::new("20.1", format!("{} has no fire level left", info.name)));
+                    return Err(Illegal::new(
+                        "20.1",
+                        format!("{} has no fire level left", info.name),
+                    ));
                 }
             }
             UnitKind::Artillery => {
                 if st.formation != Formation::Unlimbered {
-                    return Err(Illegal::new("11.3", format!("{} is limbered and cannot fire", info.name)));
+                    return Err(Illegal::new(
+                        "11.3",
+                        format!("{} is limbered and cannot fire", info.name),
+                    ));
                 }
                 if self.gun_points(s, f) == 0 {
-                    return Err(Illegal::new("27.2", format!("{} has no gun points left", info.name)));
+                    return Err(Illegal::new(
+                        "27.2",
+                        format!("{} has no gun points left", info.name),
+                    ));
                 }
             }
             _ => {
                 return Err(Illegal::new(
                     "24.0",
-                    format!("{} does not fire (cavalry attacks only in charges; leaders never fire)", info.name),
+                    format!(
+                        "{} does not fire (cavalry attacks only in charges; leaders never fire)",
+                        info.name
+                    ),
                 ));
             }
         }
@@ -64,14 +98,25 @@ impl Nbs {
             return Ok(());
         }
         if st.has(flag::FIRED) {
-            return Err(Illegal::new("20.2b", format!("{} has fired this phase", info.name)));
+            return Err(Illegal::new(
+                "20.2b",
+                format!("{} has fired this phase", info.name),
+            ));
         }
         let range = h.distance(target);
-        let max = if info.kind == UnitKind::Artillery { 8 } else { 1 };
+        let max = if info.kind == UnitKind::Artillery {
+            8
+        } else {
+            1
+        };
         if range == 0 || range > max {
             return Err(Illegal::new(
                 "20.2c",
-                format!("{} is {range} hexes from {}: the range is {max}", info.name, self.label(target)),
+                format!(
+                    "{} is {range} hexes from {}: the range is {max}",
+                    info.name,
+                    self.label(target)
+                ),
             ));
         }
         let front = match self.facing_mode(s, f) {
@@ -88,19 +133,30 @@ impl Nbs {
         if !self.clear_los(s, h, target) {
             return Err(Illegal::new(
                 "19.2",
-                format!("{} has no line of sight to {}", info.name, self.label(target)),
+                format!(
+                    "{} has no line of sight to {}",
+                    info.name,
+                    self.label(target)
+                ),
             ));
         }
         if !self.visible(s, h, target) {
             return Err(Illegal::new(
                 "19.4",
-                format!("{} is beyond the visibility of this turn", self.label(target)),
+                format!(
+                    "{} is beyond the visibility of this turn",
+                    self.label(target)
+                ),
             ));
         }
         if let Some(over) = self.friendly_in_line(s, h, target, info.side) {
             return Err(Illegal::new(
                 "ERR-11",
-                format!("{} would fire over friendly units at {}", info.name, self.label(over)),
+                format!(
+                    "{} would fire over friendly units at {}",
+                    info.name,
+                    self.label(over)
+                ),
             ));
         }
         // 12.3, 20.2a: the hex's infantry (one A) or artillery (5 GP) fire once per phase.
@@ -113,7 +169,11 @@ impl Nbs {
         if used {
             return Err(Illegal::new(
                 "12.3",
-                format!("the {:?} of {} has fired this phase", info.kind, self.label(h)),
+                format!(
+                    "the {:?} of {} has fired this phase",
+                    info.kind,
+                    self.label(h)
+                ),
             ));
         }
         Ok(())
@@ -124,7 +184,11 @@ impl Nbs {
     /// five; disorganized firers' points halved and rounded down; selective fire at a battery
     /// not on top halved (20.2g).
     pub(super) fn fire_points(&self, s: &State, d: &FireDecl) -> Fp {
-        let mut hexes: Vec<Hex> = d.firers.iter().filter_map(|&f| s.units[usize::from(f)].hex()).collect();
+        let mut hexes: Vec<Hex> = d
+            .firers
+            .iter()
+            .filter_map(|&f| s.units[usize::from(f)].hex())
+            .collect();
         hexes.sort();
         hexes.dedup();
         let (mut good, mut dg) = (Fp::ZERO, Fp::ZERO);
@@ -149,7 +213,11 @@ impl Nbs {
                             (Formation::Column, _) => SmallArms::Column,
                             _ => SmallArms::Line,
                         };
-                        let range = if d.close { Range::CloseCombat } else { Range::OneHex };
+                        let range = if d.close {
+                            Range::CloseCombat
+                        } else {
+                            Range::OneHex
+                        };
                         let (a, b, c) = super::types::FireLevel(lvl).parts();
                         let mut fp = Fp::ZERO;
                         for _ in 0..a {
@@ -172,7 +240,11 @@ impl Nbs {
                     _ => {}
                 }
             }
-            let range = if d.close { 0 } else { h.distance(d.target).min(8) as u8 };
+            let range = if d.close {
+                0
+            } else {
+                h.distance(d.target).min(8) as u8
+            };
             for (w, weight) in [(0usize, GunWeight::Light), (1, GunWeight::Heavy)] {
                 let mut art = Fp::ZERO;
                 if gp[w] > 0 {
@@ -202,17 +274,22 @@ impl Nbs {
 
     /// The unit a fire combat strikes (12.3): the battery picked out, or the top unit.
     pub(super) fn fire_target_unit(&self, s: &State, d: &FireDecl) -> Option<UnitId> {
-        d.at_artillery.or_else(|| self.combat_stack(s, d.target).first().copied())
+        d.at_artillery
+            .or_else(|| self.combat_stack(s, d.target).first().copied())
     }
 
     /// Whether the fire strikes the target's flank (13.0b): a non-skirmisher firer's hex
     /// outside the target's front.
     pub(super) fn flank_fire(&self, s: &State, d: &FireDecl) -> bool {
-        let Some(t) = self.fire_target_unit(s, d) else { return false };
+        let Some(t) = self.fire_target_unit(s, d) else {
+            return false;
+        };
         let st = &s.units[usize::from(t)];
         let mode = self.facing_mode(s, t);
         d.firers.iter().any(|&f| {
-            let Some(fh) = s.units[usize::from(f)].hex() else { return false };
+            let Some(fh) = s.units[usize::from(f)].hex() else {
+                return false;
+            };
             if fh == d.target {
                 return false;
             }
@@ -228,9 +305,16 @@ impl Nbs {
     /// The Fire Table modifier lines that apply (20.3); [`super::tables::Tables::fire_modifier_total`]
     /// counts each printed line once (20.3b). `attack_from` is the attacker's hex when the
     /// fire is the defender's in a close combat entered through its flank (23.1i).
-    pub(super) fn fire_mods(&self, s: &State, d: &FireDecl, defender_flanked: bool) -> Vec<FireMod> {
+    pub(super) fn fire_mods(
+        &self,
+        s: &State,
+        d: &FireDecl,
+        defender_flanked: bool,
+    ) -> Vec<FireMod> {
         let mut mods = Vec::new();
-        let Some(t) = self.fire_target_unit(s, d) else { return mods };
+        let Some(t) = self.fire_target_unit(s, d) else {
+            return mods;
+        };
         let tst = &s.units[usize::from(t)];
         let tinfo = &self.units[usize::from(t)];
         if tst.formation == Formation::Square {
@@ -285,7 +369,9 @@ impl Nbs {
                         FireMod::TargetProtectedTerrain
                     }),
                     Terrain::Redoubt => mods.push(FireMod::Redoubt),
-                    Terrain::Forest if only_skirmishers => mods.push(FireMod::TargetSkirmisherOnlyInForest),
+                    Terrain::Forest if only_skirmishers => {
+                        mods.push(FireMod::TargetSkirmisherOnlyInForest)
+                    }
                     _ if only_skirmishers => mods.push(FireMod::TargetSkirmisherOnly),
                     _ => {}
                 }
@@ -314,7 +400,9 @@ impl Nbs {
             .units
             .iter()
             .enumerate()
-            .filter(|(i, u)| self.units[*i].side != side && self.units[*i].combat() && u.hex().is_some())
+            .filter(|(i, u)| {
+                self.units[*i].side != side && self.units[*i].combat() && u.hex().is_some()
+            })
             .filter_map(|(_, u)| u.hex())
             .collect();
         targets.sort();
@@ -336,16 +424,30 @@ impl Nbs {
                 })
             };
             let stack = self.combat_stack(s, t);
-            let targeted_top = stack.iter().any(|&u| s.units[usize::from(u)].has(flag::TARGETED_TOP));
-            let targeted_art = stack.iter().any(|&u| s.units[usize::from(u)].has(flag::TARGETED_ART));
-            let top_is_art = stack.first().is_some_and(|&u| self.units[usize::from(u)].kind == UnitKind::Artillery);
+            let targeted_top = stack
+                .iter()
+                .any(|&u| s.units[usize::from(u)].has(flag::TARGETED_TOP));
+            let targeted_art = stack
+                .iter()
+                .any(|&u| s.units[usize::from(u)].has(flag::TARGETED_ART));
+            let top_is_art = stack
+                .first()
+                .is_some_and(|&u| self.units[usize::from(u)].kind == UnitKind::Artillery);
             if !targeted_top && !top_is_art && any(false) {
-                out.push(Action::Target { hex: t, artillery: None });
+                out.push(Action::Target {
+                    hex: t,
+                    artillery: None,
+                });
             }
             if !targeted_art {
                 for &u in &stack {
-                    if self.units[usize::from(u)].kind == UnitKind::Artillery && any(u != stack[0] || top_is_art) {
-                        out.push(Action::Target { hex: t, artillery: Some(u) });
+                    if self.units[usize::from(u)].kind == UnitKind::Artillery
+                        && any(u != stack[0] || top_is_art)
+                    {
+                        out.push(Action::Target {
+                            hex: t,
+                            artillery: Some(u),
+                        });
                     }
                 }
             }
@@ -354,7 +456,12 @@ impl Nbs {
     }
 
     /// Applies a fire-phase action.
-    pub(super) fn fire_action(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(super) fn fire_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         match a {
             Action::EndFire => {
                 self.next_phase(s, ev);
@@ -373,7 +480,11 @@ impl Nbs {
                     ));
                 }
                 let stack = self.combat_stack(s, *hex);
-                let bit = if artillery.is_some() { flag::TARGETED_ART } else { flag::TARGETED_TOP };
+                let bit = if artillery.is_some() {
+                    flag::TARGETED_ART
+                } else {
+                    flag::TARGETED_TOP
+                };
                 for u in stack {
                     s.units[usize::from(u)].flags |= bit;
                 }
@@ -434,19 +545,34 @@ impl Nbs {
     }
 
     /// A declaration's action.
-    pub(super) fn declaring_action(&self, s: &mut State, mut d: FireDecl, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(super) fn declaring_action(
+        &self,
+        s: &mut State,
+        mut d: FireDecl,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         match a {
             Action::AddFirer { unit } => {
                 self.unit_ref(s, *unit)?;
                 if self.units[usize::from(*unit)].side != self.firing_side(s) {
-                    return Err(Illegal::new("20.0", format!("{} is not the firing player's", self.name(*unit))));
+                    return Err(Illegal::new(
+                        "20.0",
+                        format!("{} is not the firing player's", self.name(*unit)),
+                    ));
                 }
                 if d.firers.contains(unit) {
-                    return Err(Illegal::new("20.2b", format!("{} already fires in this combat", self.name(*unit))));
+                    return Err(Illegal::new(
+                        "20.2b",
+                        format!("{} already fires in this combat", self.name(*unit)),
+                    ));
                 }
                 self.may_fire(s, *unit, d.target, false)?;
                 if !self.fits_hex_cap(s, &d, *unit) {
-                    return Err(Illegal::new("12.3", format!("the hex of {} already fires its limit", self.name(*unit))));
+                    return Err(Illegal::new(
+                        "12.3",
+                        format!("the hex of {} already fires its limit", self.name(*unit)),
+                    ));
                 }
                 d.firers.push(*unit);
                 s.tasks.pop();
@@ -455,7 +581,10 @@ impl Nbs {
             }
             Action::Resolve => {
                 if d.firers.is_empty() {
-                    return Err(Illegal::new("20.2", "a fire combat needs at least one firer"));
+                    return Err(Illegal::new(
+                        "20.2",
+                        "a fire combat needs at least one firer",
+                    ));
                 }
                 s.tasks.pop();
                 self.open_fire(s, d, None, ev);
@@ -467,9 +596,19 @@ impl Nbs {
 
     /// Marks the firers, totals the fire and pushes the roll (or, for no fire points, nothing:
     /// 20.2f).
-    pub(super) fn open_fire(&self, s: &mut State, mut d: FireDecl, attack_from: Option<Hex>, ev: &mut Vec<Event>) {
+    pub(super) fn open_fire(
+        &self,
+        s: &mut State,
+        mut d: FireDecl,
+        attack_from: Option<Hex>,
+        ev: &mut Vec<Event>,
+    ) {
         if d.from == d.target {
-            if let Some(h) = d.firers.first().and_then(|&f| s.units[usize::from(f)].hex()) {
+            if let Some(h) = d
+                .firers
+                .first()
+                .and_then(|&f| s.units[usize::from(f)].hex())
+            {
                 d.from = h;
             }
         }
@@ -488,19 +627,46 @@ impl Nbs {
         let mods = self.fire_mods(s, &d, attack_from.is_some());
         let shift = self.tables.fire_modifier_total(&mods);
         let Some(base) = self.tables.fire_column(fp) else {
-            ev.push(Event::FireDeclared { target: d.target, firers: d.firers.clone(), fire_points: fp.0, shift, column: 0 });
-            ev.push(Event::FireResult { target: d.target, roll: 0, result: String::from("no fire points: no effect (20.2f)") });
+            ev.push(Event::FireDeclared {
+                target: d.target,
+                firers: d.firers.clone(),
+                fire_points: fp.0,
+                shift,
+                column: 0,
+            });
+            ev.push(Event::FireResult {
+                target: d.target,
+                roll: 0,
+                result: String::from("no fire points: no effect (20.2f)"),
+            });
             return;
         };
         let column = self.tables.shift_fire_column(base, shift);
-        ev.push(Event::FireDeclared { target: d.target, firers: d.firers.clone(), fire_points: fp.0, shift, column });
+        ev.push(Event::FireDeclared {
+            target: d.target,
+            firers: d.firers.clone(),
+            fire_points: fp.0,
+            shift,
+            column,
+        });
         s.tasks.push(Task::FireRoll { decl: d, column });
     }
 
     /// The Fire Combat Table roll (20.4).
-    pub(super) fn resolve_fire(&self, s: &mut State, d: FireDecl, column: u8, roll: Seq66, ev: &mut Vec<Event>) {
+    pub(super) fn resolve_fire(
+        &self,
+        s: &mut State,
+        d: FireDecl,
+        column: u8,
+        roll: Seq66,
+        ev: &mut Vec<Event>,
+    ) {
         let result = self.tables.fire_result(column, roll);
-        ev.push(Event::FireResult { target: d.target, roll: roll.value(), result: format!("{result:?}") });
+        ev.push(Event::FireResult {
+            target: d.target,
+            roll: roll.value(),
+            result: format!("{result:?}"),
+        });
         let side = self.units[usize::from(d.firers.first().copied().unwrap_or(0))].side;
         let target_side = side.other();
         let flank = !d.close && self.flank_fire(s, &d);
@@ -508,7 +674,10 @@ impl Nbs {
         match result {
             FireResult::NoEffect => {}
             FireResult::MoraleCheck { up } => check = Some(i16::from(up)),
-            FireResult::Loss { casualties, stragglers } => {
+            FireResult::Loss {
+                casualties,
+                stragglers,
+            } => {
                 self.apply_losses(s, &d, casualties, stragglers, ev);
                 check = Some(0);
             }
@@ -517,7 +686,15 @@ impl Nbs {
         // waits for steps D and E (23.0).
         if let Some(up) = check {
             if !d.close && !self.combat_stack(s, d.target).is_empty() {
-                let mut c = self.morale_check(s, d.target, CheckKind::Standard, flank, d.from, Role::None, "20.4a");
+                let mut c = self.morale_check(
+                    s,
+                    d.target,
+                    CheckKind::Standard,
+                    flank,
+                    d.from,
+                    Role::None,
+                    "20.4a",
+                );
                 c.shift += up;
                 self.push_check(s, c);
             }
@@ -528,7 +705,10 @@ impl Nbs {
             let leaders: Vec<UnitId> = self
                 .stack(s, d.target)
                 .into_iter()
-                .filter(|&u| self.units[usize::from(u)].kind == UnitKind::Leader && self.units[usize::from(u)].side == target_side)
+                .filter(|&u| {
+                    self.units[usize::from(u)].kind == UnitKind::Leader
+                        && self.units[usize::from(u)].side == target_side
+                })
                 .collect();
             match leaders.len() {
                 0 => {}
@@ -539,8 +719,17 @@ impl Nbs {
     }
 
     /// Losses of a fire result (20.4b, 20.4c, 20.5, 21.0a, 27.2).
-    pub(super) fn apply_losses(&self, s: &mut State, d: &FireDecl, casualties: u8, stragglers: u8, ev: &mut Vec<Event>) {
-        let Some(t) = self.fire_target_unit(s, d) else { return };
+    pub(super) fn apply_losses(
+        &self,
+        s: &mut State,
+        d: &FireDecl,
+        casualties: u8,
+        stragglers: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(t) = self.fire_target_unit(s, d) else {
+            return;
+        };
         let info = &self.units[usize::from(t)];
         let side = info.side;
         match info.kind {
@@ -548,10 +737,18 @@ impl Nbs {
                 let gp = self.gun_points(s, t);
                 let lost = casualties.min(gp);
                 s.units[usize::from(t)].casualties += lost;
-                ev.push(Event::Losses { unit: t, owner: side, casualties: lost, stragglers: 0 });
+                ev.push(Event::Losses {
+                    unit: t,
+                    owner: side,
+                    casualties: lost,
+                    stragglers: 0,
+                });
                 if lost == gp {
                     s.units[usize::from(t)].place = Place::Gone;
-                    ev.push(Event::Eliminated { unit: t, rule: "27.2".into() });
+                    ev.push(Event::Eliminated {
+                        unit: t,
+                        rule: "27.2".into(),
+                    });
                 }
             }
             UnitKind::Infantry | UnitKind::Cavalry => {
@@ -578,7 +775,14 @@ impl Nbs {
 
     /// Marks casualties and stragglers on a loss chart (20.6); eliminates a unit whose boxes
     /// are all filled; reports wrecking (20.6a).
-    pub(super) fn add_losses(&self, s: &mut State, u: UnitId, casualties: u8, stragglers: u8, ev: &mut Vec<Event>) {
+    pub(super) fn add_losses(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        casualties: u8,
+        stragglers: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let info = &self.units[usize::from(u)];
         let was = self.wrecked(s, u);
         let div_was = self.division_wrecked(s, &info.wreck_division);
@@ -596,19 +800,35 @@ impl Nbs {
         if info.combat() && c > 0 {
             s.casualty_track[side.index()] += u32::from(c);
         }
-        ev.push(Event::Losses { unit: u, owner: side, casualties: c, stragglers: s2 });
+        ev.push(Event::Losses {
+            unit: u,
+            owner: side,
+            casualties: c,
+            stragglers: s2,
+        });
         let st = &s.units[usize::from(u)];
         if st.casualties + st.stragglers >= boxes {
             s.units[usize::from(u)].place = Place::Gone;
-            ev.push(Event::Eliminated { unit: u, rule: "20.6".into() });
+            ev.push(Event::Eliminated {
+                unit: u,
+                rule: "20.6".into(),
+            });
         }
         let now = self.wrecked(s, u);
         if now != was {
-            ev.push(Event::Wrecked { unit: u, owner: side, wrecked: now });
+            ev.push(Event::Wrecked {
+                unit: u,
+                owner: side,
+                wrecked: now,
+            });
         }
         let div_now = self.division_wrecked(s, &info.wreck_division);
         if div_now != div_was {
-            ev.push(Event::DivisionWrecked { division: info.wreck_division.clone(), owner: side, wrecked: div_now });
+            ev.push(Event::DivisionWrecked {
+                division: info.wreck_division.clone(),
+                owner: side,
+                wrecked: div_now,
+            });
         }
     }
 
@@ -629,7 +849,13 @@ impl Nbs {
     }
 
     /// Whether an intervening hex of the line holds units of `side` (ERR-11).
-    pub(super) fn friendly_in_line(&self, s: &State, from: Hex, to: Hex, side: Side) -> Option<Hex> {
+    pub(super) fn friendly_in_line(
+        &self,
+        s: &State,
+        from: Hex,
+        to: Hex,
+        side: Side,
+    ) -> Option<Hex> {
         crate::hex::los::crossed(from, to)
             .into_iter()
             .filter(|&h| h != from && h != to)
@@ -642,11 +868,19 @@ impl Nbs {
 
     /// Opportunity fire by every violated battery at the stack it strikes (15.1b), resolved at
     /// once.
-    pub(super) fn opportunity_fire(&self, s: &mut State, batteries: Vec<UnitId>, at: Hex, ev: &mut Vec<Event>) {
+    pub(super) fn opportunity_fire(
+        &self,
+        s: &mut State,
+        batteries: Vec<UnitId>,
+        at: Hex,
+        ev: &mut Vec<Event>,
+    ) {
         let mut firers = Vec::new();
         let mut gp: Vec<(Hex, u8)> = Vec::new();
         for b in batteries {
-            let Some(h) = s.units[usize::from(b)].hex() else { continue };
+            let Some(h) = s.units[usize::from(b)].hex() else {
+                continue;
+            };
             let g = self.gun_points(s, b);
             let used = gp.iter().find(|x| x.0 == h).map_or(0, |x| x.1);
             if used >= 5 {
@@ -662,8 +896,18 @@ impl Nbs {
         if firers.is_empty() {
             return;
         }
-        let from = firers.first().and_then(|&f| s.units[usize::from(f)].hex()).unwrap_or(at);
-        let d = FireDecl { target: at, at_artillery: None, firers, close: false, opportunity: true, from };
+        let from = firers
+            .first()
+            .and_then(|&f| s.units[usize::from(f)].hex())
+            .unwrap_or(at);
+        let d = FireDecl {
+            target: at,
+            at_artillery: None,
+            firers,
+            close: false,
+            opportunity: true,
+            from,
+        };
         self.open_fire(s, d, None, ev);
     }
 }

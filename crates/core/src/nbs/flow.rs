@@ -13,9 +13,9 @@ use super::event::Event;
 use super::state::{Phase, Place, State, Task, Unit, UnitId, flag};
 use super::tables::Tables;
 use super::types::{Formation, MoraleState, UnitKind};
-use super::{Action, ALLIED, Arrival, FRENCH, Nbs, TurnInfo, Victory, units};
+use super::{ALLIED, Action, Arrival, FRENCH, Nbs, TurnInfo, Victory, units};
 use crate::data::{DataError, ResolvedScenario, Value};
-use crate::engine::{Actor, Bot, Illegal, Outcome, Prompt, Side};
+use crate::engine::{Actor, Illegal, Outcome, Prompt, Side};
 use crate::hex::{Direction, Facing, Hex};
 
 fn json_u16s(v: Option<&serde_json::Value>) -> Vec<u16> {
@@ -33,7 +33,11 @@ fn json_u16s(v: Option<&serde_json::Value>) -> Vec<u16> {
 /// (1.4): toward the enemy, east for the French and west for the Allies (provisional).
 fn default_facing(side: Side) -> Facing {
     let east = Facing::corner(Direction::ALL[0]);
-    if side == FRENCH { east } else { east.opposite() }
+    if side == FRENCH {
+        east
+    } else {
+        east.opposite()
+    }
 }
 
 /// The default formation at set-up (1.4 leaves it to the player): infantry in column,
@@ -62,8 +66,12 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         "austerlitz-1" => Some(Box::new(|l: &str| l.starts_with('B'))),
         "austerlitz-2" => Some(Box::new(|l: &str| {
             l.starts_with('A')
-                && l.get(1..3).and_then(|c| c.parse::<u8>().ok()).is_some_and(|c| c >= 30)
-                && l.get(4..6).and_then(|r| r.parse::<u8>().ok()).is_some_and(|r| r > 15)
+                && l.get(1..3)
+                    .and_then(|c| c.parse::<u8>().ok())
+                    .is_some_and(|c| c >= 30)
+                && l.get(4..6)
+                    .and_then(|r| r.parse::<u8>().ok())
+                    .is_some_and(|r| r > 15)
         })),
         _ => None,
     };
@@ -122,7 +130,13 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
                 .place(p)
                 .and_then(|p| p.hexes.first().cloned())
                 .ok_or_else(|| DataError::new(&id, &at, format!("no place `{p}` on the map")))?,
-            _ => return Err(DataError::new(&id, at, "a reinforcement needs a hex or a place")),
+            _ => {
+                return Err(DataError::new(
+                    &id,
+                    at,
+                    "a reinforcement needs a hex or a place",
+                ));
+            }
         };
         let hex = board
             .grid
@@ -152,7 +166,11 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         let divisions = f
             .and_then(|f| f.get("divisions"))
             .and_then(|d| d.as_array())
-            .map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect()
+            })
             .unwrap_or_default();
         let wrecked_at_least = f
             .and_then(|f| f.get("wrecked_at_least"))
@@ -173,7 +191,11 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     let mut levels = Vec::new();
     if let Some(c) = s.charts.iter().find(|c| c.id == "nbs/aus-loss-vp") {
         for row in &c.rows {
-            let vp = row.cells.first().and_then(|c| c.value.as_ref()).and_then(Value::as_int);
+            let vp = row
+                .cells
+                .first()
+                .and_then(|c| c.value.as_ref())
+                .and_then(Value::as_int);
             for (side, col) in [(FRENCH, 1usize), (ALLIED, 2usize)] {
                 if let (Some(vp), Some(Value::DieRange(r))) =
                     (vp, row.cells.get(col).and_then(|c| c.value.as_ref()))
@@ -216,8 +238,12 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     let mut terrain_cols = Vec::new();
     for t in super::board::Terrain::ALL {
         terrain_cols.push(tables.terrain_index(t.id()).ok_or_else(|| {
-            DataError::new(&s.terrain.id, t.id(), "the nbs rules need this terrain on the Movement Chart")
-                .with_rule("16.2")
+            DataError::new(
+                &s.terrain.id,
+                t.id(),
+                "the nbs rules need this terrain on the Movement Chart",
+            )
+            .with_rule("16.2")
         })?);
     }
     let feature_cols = super::board::side::IDS
@@ -303,7 +329,13 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     nbs.initial.units = st;
     nbs.initial.next_order = order;
     // 1.4: units may not start over-stacked.
-    for hex in nbs.initial.units.iter().filter_map(Unit::hex).collect::<Vec<_>>() {
+    for hex in nbs
+        .initial
+        .units
+        .iter()
+        .filter_map(Unit::hex)
+        .collect::<Vec<_>>()
+    {
         for side in [FRENCH, ALLIED] {
             if nbs.overstacked(&nbs.initial, hex, side) {
                 return Err(DataError::new(
@@ -381,10 +413,6 @@ impl Nbs {
         if end_of_phase == Phase::Rally {
             self.rout_moves(s);
         }
-        if matches!(end_of_phase, Phase::OffensiveFire | Phase::DefensiveFire) {
-            // 12.0: stacking is enforced at the end of any phase with retreats.
-            self.enforce_stacking(s, ev, "12.0");
-        }
         s.phase = match end_of_phase {
             Phase::Command => Phase::Movement,
             Phase::Movement => Phase::Withdrawal,
@@ -444,13 +472,15 @@ impl Nbs {
         self.enforce_stacking(s, ev, "12.5");
     }
 
-    /// Over-stacked hexes become DG, or R if already DG (12.5).
+    /// The phasing player's over-stacked hexes become DG, or R if already DG (12.0, 12.5), at
+    /// the end of its Movement Phase. Over-stacking by a retreat routs at once (25.3d).
     pub(super) fn enforce_stacking(&self, s: &mut State, ev: &mut Vec<Event>, rule: &'static str) {
         let mut hexes: Vec<Hex> = s.units.iter().filter_map(Unit::hex).collect();
         hexes.sort();
         hexes.dedup();
+        let phasing = self.phasing(s);
         for h in hexes {
-            for side in [FRENCH, ALLIED] {
+            for side in [phasing] {
                 if self.overstacked(s, h, side) {
                     let m = self.hex_morale(s, h).overstacked();
                     self.set_hex_morale(s, h, m);
@@ -508,8 +538,7 @@ impl Nbs {
                 for (f, side, pts) in &self.formation_vp {
                     let (mut n, mut w) = (0u32, 0u32);
                     for (i, info) in self.units.iter().enumerate() {
-                        if info.side == *side && info.vp_formation == *f && info.has_loss_chart()
-                        {
+                        if info.side == *side && info.vp_formation == *f && info.has_loss_chart() {
                             n += 1;
                             if self.wrecked_by_casualties(s, i as UnitId)
                                 || s.units[i].place == Place::Gone
@@ -615,8 +644,15 @@ impl Nbs {
         let json = serde_json::to_string(a).unwrap_or_default();
         let p = self.prompt_of(s);
         Illegal::new(
-            if p.rule.is_empty() { "engine".into() } else { p.rule },
-            format!("{json} is not a legal decision now (the step asks: {})", p.text),
+            if p.rule.is_empty() {
+                "engine".into()
+            } else {
+                p.rule
+            },
+            format!(
+                "{json} is not a legal decision now (the step asks: {})",
+                p.text
+            ),
         )
     }
 
@@ -630,9 +666,10 @@ impl Nbs {
                 "20.2",
                 format!("add firers against {} or resolve", self.label(d.target)),
             ),
-            (Some(Task::FireRoll { decl, .. }), _) => {
-                ("20.4", format!("fire roll against {}", self.label(decl.target)))
-            }
+            (Some(Task::FireRoll { decl, .. }), _) => (
+                "20.4",
+                format!("fire roll against {}", self.label(decl.target)),
+            ),
             (Some(Task::LeaderHit { .. }), _) => ("20.4d", String::from("which leader falls")),
             (Some(Task::Morale(c)), _) => (
                 "25.2",
@@ -673,7 +710,9 @@ impl Nbs {
             (Some(Task::Resume { .. }), _) => ("15.1", String::from("the move goes on")),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
-            (None, Phase::Withdrawal) => ("8.2", format!("{}: cavalry withdrawal", side(p.other()))),
+            (None, Phase::Withdrawal) => {
+                ("8.2", format!("{}: cavalry withdrawal", side(p.other())))
+            }
             (None, Phase::DefensiveFire) => {
                 ("20.0", format!("{}: defensive fire", side(p.other())))
             }
@@ -738,7 +777,12 @@ impl Nbs {
             Event::PhaseBegins { side, phase } => {
                 format!("{}: {phase:?} phase", super::INFO.sides[side.index()])
             }
-            Event::Moved { unit, from, to, cost } => format!(
+            Event::Moved {
+                unit,
+                from,
+                to,
+                cost,
+            } => format!(
                 "{} moves {} to {} ({} MP)",
                 n(unit),
                 l(from),
@@ -784,7 +828,9 @@ impl Nbs {
                     format!("{} is no longer wrecked", n(unit))
                 }
             }
-            Event::DivisionWrecked { division, wrecked, .. } => {
+            Event::DivisionWrecked {
+                division, wrecked, ..
+            } => {
                 if *wrecked {
                     format!("division {division} is wrecked")
                 } else {
@@ -829,7 +875,11 @@ impl Nbs {
                 attacker_wins,
             } => format!(
                 "odds die {total}: {} wins",
-                if *attacker_wins { "the attacker" } else { "the defender" }
+                if *attacker_wins {
+                    "the attacker"
+                } else {
+                    "the defender"
+                }
             ),
             Event::OpportunityOffered { at, .. } => {
                 format!("opportunity fire may strike {}", l(at))
@@ -857,42 +907,5 @@ fn half(h: u16) -> String {
         format!("{}", h / 2)
     } else {
         format!("{}½", h / 2)
-    }
-}
-
-/// The nbs bots beyond `random`: `hasty`, a random player that ends each of its phases with
-/// probability one in four, so a whole battle takes thousands of steps rather than millions.
-pub(super) fn bot(name: &str) -> Option<Box<dyn Bot<Nbs>>> {
-    match name {
-        "hasty" => Some(Box::new(Hasty)),
-        _ => None,
-    }
-}
-
-/// See [`bot`].
-pub struct Hasty;
-
-impl Bot<Nbs> for Hasty {
-    fn name(&self) -> &'static str {
-        "hasty"
-    }
-
-    fn choose(
-        &mut self,
-        _rules: &Nbs,
-        _state: &State,
-        actions: &[Action],
-        random: &mut dyn FnMut(u64) -> u64,
-    ) -> usize {
-        let end = actions.iter().position(|a| {
-            matches!(
-                a,
-                Action::EndMovement | Action::EndFire | Action::EndSegment | Action::EndCommand
-            )
-        });
-        match end {
-            Some(e) if random(4) == 0 => e,
-            _ => random(actions.len() as u64) as usize,
-        }
     }
 }

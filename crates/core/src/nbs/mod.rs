@@ -18,6 +18,7 @@
 pub mod action;
 pub mod arc;
 pub mod board;
+pub mod bot;
 mod close;
 pub mod command;
 pub mod event;
@@ -27,7 +28,7 @@ mod flow;
 pub mod los;
 mod morale;
 mod movement;
-mod query;
+pub mod query;
 mod rally;
 mod sight;
 pub mod state;
@@ -161,7 +162,10 @@ impl Nbs {
 
     /// The Movement Chart column of a terrain.
     pub(crate) fn terrain_idx(&self, t: board::Terrain) -> tables::TerrainIdx {
-        let i = board::Terrain::ALL.iter().position(|x| *x == t).unwrap_or(0);
+        let i = board::Terrain::ALL
+            .iter()
+            .position(|x| *x == t)
+            .unwrap_or(0);
         self.terrain_cols[i]
     }
 
@@ -172,7 +176,10 @@ impl Nbs {
 
     /// The unit named by a counter id.
     pub fn unit_index(&self, id: &str) -> Option<UnitId> {
-        self.units.iter().position(|u| u.id == id).map(|i| i as UnitId)
+        self.units
+            .iter()
+            .position(|u| u.id == id)
+            .map(|i| i as UnitId)
     }
 
     /// The Turn Record Track entry of `turn`.
@@ -399,7 +406,11 @@ impl Rules for Nbs {
         let r = all.iter().find(|r| r.hex == to).ok_or_else(|| {
             Illegal::new(
                 "16.1",
-                format!("{} cannot reach {} this phase", self.name(u), self.label(to)),
+                format!(
+                    "{} cannot reach {} this phase",
+                    self.name(u),
+                    self.label(to)
+                ),
             )
         })?;
         Ok(r.path
@@ -430,7 +441,7 @@ impl Rules for Nbs {
     }
 
     fn bot(&self, name: &str) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        flow::bot(name)
+        bot::named(name)
     }
 }
 

@@ -167,7 +167,11 @@ impl Nbs {
             self.mark_out(s, c.role);
             // 23.1k: a retreating attacker's first hex is the hex it attacked from, where it
             // still stands.
-            let left = if c.role == Role::Attacker { retreat - 1 } else { retreat };
+            let left = if c.role == Role::Attacker {
+                retreat - 1
+            } else {
+                retreat
+            };
             if left > 0 {
                 self.start_retreat(s, c.hex, c.from, left, false, c.role != Role::None);
             }
@@ -193,7 +197,15 @@ impl Nbs {
     }
 
     /// Begins a retreat of the whole stack in `hex` (25.3b), away from `from`.
-    pub(super) fn start_retreat(&self, s: &mut State, hex: Hex, from: Hex, left: u8, rout: bool, in_combat: bool) {
+    pub(super) fn start_retreat(
+        &self,
+        s: &mut State,
+        hex: Hex,
+        from: Hex,
+        left: u8,
+        rout: bool,
+        in_combat: bool,
+    ) {
         let units = self.stack(s, hex);
         if units.is_empty() {
             return;
@@ -262,7 +274,9 @@ impl Nbs {
                 if !self.units[usize::from(u)].combat() {
                     return true;
                 }
-                let class = self.move_class(s, u).unwrap_or(super::tables::MoveClass::InfantryColumn);
+                let class = self
+                    .move_class(s, u)
+                    .unwrap_or(super::tables::MoveClass::InfantryColumn);
                 !matches!(
                     self.terrain_step(class, r.at, d, false).0,
                     super::movement::StepCost::Prohibited(_)
@@ -276,7 +290,13 @@ impl Nbs {
     }
 
     /// Moves the retreating stack one hex (the owner's choice).
-    pub(super) fn retreat_step(&self, s: &mut State, mut r: Retreat, to: Hex, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(super) fn retreat_step(
+        &self,
+        s: &mut State,
+        mut r: Retreat,
+        to: Hex,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         if !self.retreat_options(s, &r).contains(&to) {
             return Err(Illegal::new(
                 "5.2",
@@ -288,7 +308,6 @@ impl Nbs {
             ));
         }
         let side = self.units[usize::from(r.units[0])].side;
-        let merged = self.hex_morale(s, to);
         let had = !self.combat_stack(s, to).is_empty();
         for &u in &r.units {
             if s.units[usize::from(u)].place == Place::At(r.at) {
@@ -305,12 +324,8 @@ impl Nbs {
             to,
         });
         // 25.3c: the worst state of a stack passed through or joined.
-        let mine = r
-            .units
-            .first()
-            .map_or(MoraleState::Normal, |&u| s.units[usize::from(u)].morale);
-        if had && merged != mine {
-            self.set_hex_morale(s, to, merged.max(mine));
+        if had {
+            self.merge_morale(s, to);
         }
         r.path.push(to);
         r.at = to;
@@ -354,7 +369,10 @@ impl Nbs {
                     self.add_losses(s, u, rest, 0, ev);
                 } else if info.kind == UnitKind::Artillery {
                     s.units[usize::from(u)].place = Place::Gone;
-                    ev.push(Event::Eliminated { unit: u, rule: "25.1b".into() });
+                    ev.push(Event::Eliminated {
+                        unit: u,
+                        rule: "25.1b".into(),
+                    });
                 }
             }
             self.displace_leaders(s, r.at, ev);
@@ -398,7 +416,13 @@ impl Nbs {
     }
 
     /// Blood Lust check (25.2c): 44..66 ends Blood Lust, nothing else happens.
-    pub(super) fn resolve_blood_lust(&self, s: &mut State, hex: Hex, roll: Seq66, ev: &mut Vec<Event>) {
+    pub(super) fn resolve_blood_lust(
+        &self,
+        s: &mut State,
+        hex: Hex,
+        roll: Seq66,
+        ev: &mut Vec<Event>,
+    ) {
         if self.tables.blood_lust_ends(roll) {
             self.set_hex_morale(s, hex, MoraleState::Normal);
             ev.push(Event::MoraleChanged {

@@ -11,12 +11,25 @@ use alloc::vec::Vec;
 use super::board::{Terrain, side as hs};
 use super::event::Event;
 use super::facing::{FacingMode, change_cost, entry_cost_factor};
+use super::query::Occ;
 use super::state::{Place, State, Task, UnitId, flag};
 use super::tables::{MoveClass, MoveCost};
 use super::types::{Formation, MoraleState, UnitKind};
 use super::{Action, Nbs, arc};
 use crate::engine::{Illegal, Reached, Side};
 use crate::hex::{Bounds, Direction, Facing, Hex, MoveCosts, Reach, ReachOptions};
+
+/// Why a step is refused (turned into an [`Illegal`] with names only when asked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusal {
+    NotOnMap,
+    NotAdjacent,
+    Immobile,
+    Enemy,
+    Terrain(&'static str),
+    AllAfterMoving,
+    NoMp { left: u16, cost: u16 },
+}
 
 /// What a step costs (half MPs) or why it cannot be taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,14 +110,21 @@ impl Nbs {
         }
         let side = self.board.side(from, d);
         if road_ok && side & hs::ROAD != 0 {
-            let bit = if side & hs::PRIMARY_ROAD != 0 { hs::PRIMARY_ROAD } else { hs::SECONDARY_ROAD };
+            let bit = if side & hs::PRIMARY_ROAD != 0 {
+                hs::PRIMARY_ROAD
+            } else {
+                hs::SECONDARY_ROAD
+            };
             if let Some(f) = self.feature_idx(bit) {
                 if let Some(MoveCost::Halves(h)) = self.tables.road_cost(class, f) {
                     return (StepCost::Half(u16::from(h)), true);
                 }
             }
         }
-        let mut total = match Self::to_step(self.tables.hex_cost(class, self.terrain_idx(hi.terrain)), "16.2c") {
+        let mut total = match Self::to_step(
+            self.tables.hex_cost(class, self.terrain_idx(hi.terrain)),
+            "16.2c",
+        ) {
             StepCost::Half(h) => h,
             other => return (other, false),
         };
@@ -113,7 +133,9 @@ impl Nbs {
         let mut climb: Option<StepCost> = None;
         let mut consider = |c: StepCost, climb: &mut Option<StepCost>| {
             *climb = Some(match (*climb, c) {
-                (Some(StepCost::Prohibited(r)), _) | (_, StepCost::Prohibited(r)) => StepCost::Prohibited(r),
+                (Some(StepCost::Prohibited(r)), _) | (_, StepCost::Prohibited(r)) => {
+                    StepCost::Prohibited(r)
+                }
                 (Some(StepCost::All), _) | (_, StepCost::All) => StepCost::All,
                 (Some(StepCost::Half(a)), StepCost::Half(b)) => StepCost::Half(a.max(b)),
                 (None, x) => x,
@@ -121,18 +143,31 @@ impl Nbs {
         };
         if self.board.hex(from).level != hi.level {
             if let Some(f) = self.feature_idx(0) {
-                consider(Self::to_step(self.tables.hexside_cost(class, f), "16.2c"), &mut climb);
+                consider(
+                    Self::to_step(self.tables.hexside_cost(class, f), "16.2c"),
+                    &mut climb,
+                );
             }
         }
         for bit in [hs::SLOPE, hs::EXTREME_SLOPE] {
             if side & bit != 0 {
                 if let Some(f) = self.feature_idx(bit) {
-                    consider(Self::to_step(self.tables.hexside_cost(class, f), "16.2c"), &mut climb);
+                    consider(
+                        Self::to_step(self.tables.hexside_cost(class, f), "16.2c"),
+                        &mut climb,
+                    );
                 }
             }
         }
         let mut rest: Vec<StepCost> = Vec::new();
-        for bit in [hs::BRIDGE, hs::FORD, hs::STREAM, hs::CREEK, hs::RIVER, hs::TRIBUTARY] {
+        for bit in [
+            hs::BRIDGE,
+            hs::FORD,
+            hs::STREAM,
+            hs::CREEK,
+            hs::RIVER,
+            hs::TRIBUTARY,
+        ] {
             if side & bit == 0 {
                 continue;
             }
@@ -141,7 +176,10 @@ impl Nbs {
                 continue;
             }
             if let Some(f) = self.feature_idx(bit) {
-                rest.push(Self::to_step(self.tables.hexside_cost(class, f), if bit == hs::BRIDGE { "11.2" } else { "16.2c" }));
+                rest.push(Self::to_step(
+                    self.tables.hexside_cost(class, f),
+                    if bit == hs::BRIDGE { "11.2" } else { "16.2c" },
+                ));
             }
         }
         for c in climb.into_iter().chain(rest) {
@@ -159,17 +197,16 @@ impl Nbs {
     }
 
     /// ERR-4: road rates only for a unit moving alone (skirmishers, leaders and HQs aside).
-    fn road_ok(&self, s: &State, u: UnitId, from: Hex, to: Hex) -> bool {
+    fn road_ok(&self, occ: &Occ, u: UnitId, from: Hex, to: Hex) -> bool {
         let info = &self.units[usize::from(u)];
         if matches!(info.kind, UnitKind::Leader | UnitKind::Hq) {
             return true;
         }
         ![from, to].into_iter().any(|h| {
-            s.units.iter().enumerate().any(|(i, x)| {
-                i != usize::from(u)
-                    && x.place == Place::At(h)
+            occ.at(h).any(|i| {
+                i != u
                     && matches!(
-                        self.units[i].kind,
+                        self.units[usize::from(i)].kind,
                         UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
                     )
             })
@@ -179,64 +216,42 @@ impl Nbs {
     /// The full cost of a step, facing included (13.2a double cost off the centre front,
     /// 13.2b matching the facing of a stack entered, 13.2c roads ignore facing), and the
     /// facing after it.
-    pub(super) fn step_cost(&self, s: &State, u: UnitId, to: Hex) -> Result<(u16, Facing, bool), Illegal> {
+    pub(super) fn step_cost(
+        &self,
+        s: &State,
+        u: UnitId,
+        to: Hex,
+    ) -> Result<(u16, Facing, bool), Illegal> {
+        self.step_eval(s, &Occ::new(s), u, to)
+            .map_err(|r| self.refusal(s, u, to, r))
+    }
+
+    /// [`Self::step_cost`] without building messages (the listing path).
+    fn step_eval(
+        &self,
+        s: &State,
+        occ: &Occ,
+        u: UnitId,
+        to: Hex,
+    ) -> Result<(u16, Facing, bool), Refusal> {
         let st = &s.units[usize::from(u)];
         let info = &self.units[usize::from(u)];
-        let Some(from) = st.hex() else {
-            return Err(Illegal::new("16.1", format!("{} is not on the map", info.name)));
-        };
-        let Some(d) = from.direction_to(to) else {
-            return Err(Illegal::new(
-                "16.1",
-                format!("{} is not adjacent to {}", self.label(to), self.label(from)),
-            ));
-        };
-        let Some(class) = self.move_class(s, u) else {
-            return Err(Illegal::new(
-                "11.2",
-                format!("{} cannot move in its formation ({:?})", info.name, st.formation),
-            ));
-        };
-        if self.enemy_in(s, to, info.side) {
-            return Err(Illegal::new(
-                "16.3a",
-                format!(
-                    "{} is enemy-occupied: only a close combat or charge enters it",
-                    self.label(to)
-                ),
-            ));
+        let from = st.hex().ok_or(Refusal::NotOnMap)?;
+        let d = from.direction_to(to).ok_or(Refusal::NotAdjacent)?;
+        let class = self.move_class(s, u).ok_or(Refusal::Immobile)?;
+        if self.enemy_in_occ(occ, to, info.side) {
+            return Err(Refusal::Enemy);
         }
-        let road_ok = class != MoveClass::InfantryLine && self.road_ok(s, u, from, to);
+        let road_ok = class != MoveClass::InfantryLine && self.road_ok(occ, u, from, to);
         let (c, road) = self.terrain_step(class, from, d, road_ok);
         let ma = self.allowance(s, u);
         let spent = st.spent;
         let mode = self.facing_mode(s, u);
         let mut facing = st.facing;
         let base = match c {
-            StepCost::Prohibited(rule) => {
-                return Err(Illegal::new(
-                    rule,
-                    format!(
-                        "{} may not enter {} ({})",
-                        info.name,
-                        self.label(to),
-                        self.board.hex(to).terrain.id()
-                    ),
-                ));
-            }
-            StepCost::All => {
-                if spent > 0 {
-                    return Err(Illegal::new(
-                        "16.2",
-                        format!(
-                            "entering {} takes {}'s whole allowance, and it has moved",
-                            self.label(to),
-                            info.name
-                        ),
-                    ));
-                }
-                ma.max(1)
-            }
+            StepCost::Prohibited(rule) => return Err(Refusal::Terrain(rule)),
+            StepCost::All if spent > 0 => return Err(Refusal::AllAfterMoving),
+            StepCost::All => ma.max(1),
             StepCost::Half(h) => h,
         };
         let mut cost = if road {
@@ -248,31 +263,85 @@ impl Nbs {
         };
         // 13.2b: a unit entering a stack must match its facing.
         if mode != FacingMode::None {
-            if let Some(&other) = self
-                .combat_stack(s, to)
-                .iter()
-                .find(|&&o| o != u && self.units[usize::from(o)].side == info.side)
-            {
-                let f = s.units[usize::from(other)].facing;
-                cost += 2 * u16::from(change_cost(mode, facing, f));
-                facing = f;
+            let other = occ.at(to).find(|&o| {
+                o != u
+                    && self.units[usize::from(o)].side == info.side
+                    && self.units[usize::from(o)].combat()
+            });
+            if let Some(o) = other {
+                let of = s.units[usize::from(o)].facing;
+                cost += 2 * u16::from(change_cost(mode, facing, of));
+                facing = of;
             }
         }
         // 16.1e: a unit that has not moved may always move one hex.
         let minimum = spent == 0 && cost > ma;
         if spent + cost > ma && !minimum {
-            return Err(Illegal::new(
+            return Err(Refusal::NoMp {
+                left: ma.saturating_sub(spent),
+                cost,
+            });
+        }
+        Ok((if minimum { ma.max(cost) } else { cost }, facing, road))
+    }
+
+    fn refusal(&self, s: &State, u: UnitId, to: Hex, r: Refusal) -> Illegal {
+        let info = &self.units[usize::from(u)];
+        let st = &s.units[usize::from(u)];
+        let from = st.hex().unwrap_or(to);
+        match r {
+            Refusal::NotOnMap => Illegal::new("16.1", format!("{} is not on the map", info.name)),
+            Refusal::NotAdjacent => Illegal::new(
+                "16.1",
+                format!("{} is not adjacent to {}", self.label(to), self.label(from)),
+            ),
+            Refusal::Immobile => Illegal::new(
+                "11.2",
+                format!(
+                    "{} cannot move in its formation ({:?})",
+                    info.name, st.formation
+                ),
+            ),
+            Refusal::Enemy => Illegal::new(
+                "16.3a",
+                format!(
+                    "{} is enemy-occupied: only a close combat or charge enters it",
+                    self.label(to)
+                ),
+            ),
+            Refusal::Terrain(rule) => Illegal::new(
+                rule,
+                format!(
+                    "{} may not enter {} ({}{})",
+                    info.name,
+                    self.label(to),
+                    self.board.hex(to).terrain.id(),
+                    if rule == "11.2" {
+                        ", across a bridge in line"
+                    } else {
+                        ""
+                    }
+                ),
+            ),
+            Refusal::AllAfterMoving => Illegal::new(
+                "16.2",
+                format!(
+                    "entering {} takes {}'s whole allowance, and it has moved",
+                    self.label(to),
+                    info.name
+                ),
+            ),
+            Refusal::NoMp { left, cost } => Illegal::new(
                 "16.1",
                 format!(
                     "{} has {} MP left; entering {} costs {}",
                     info.name,
-                    half((ma.saturating_sub(spent)) as u32),
+                    half(u32::from(left)),
                     self.label(to),
                     half(u32::from(cost))
                 ),
-            ));
+            ),
         }
-        Ok((if minimum { ma.max(cost) } else { cost }, facing, road))
     }
 
     /// Whether a unit may take part in the Movement Phase at all.
@@ -288,7 +357,7 @@ impl Nbs {
 
     /// The Close Fire Zone test of 15.1a: `hex` within 3 hexes of an unlimbered battery of
     /// `enemy`, in its front and in its line of sight.
-    pub(super) fn in_cfz(&self, s: &State, battery: UnitId, hex: Hex) -> bool {
+    pub fn in_cfz(&self, s: &State, battery: UnitId, hex: Hex) -> bool {
         let st = &s.units[usize::from(battery)];
         let Some(b) = st.hex() else { return false };
         if st.formation != Formation::Unlimbered
@@ -310,7 +379,13 @@ impl Nbs {
     /// The enemy batteries whose Close Fire Zone `unit` violates by stepping from `from` to
     /// `to` (15.1b: leaving the zone or the battery's sight) or, with `to` = `None`, by
     /// changing formation in it (15.1b, 15.1g). Facing changes never trigger (15.1h).
-    pub(super) fn opportunity_batteries(&self, s: &State, unit: UnitId, from: Hex, to: Option<Hex>) -> Vec<UnitId> {
+    pub(super) fn opportunity_batteries(
+        &self,
+        s: &State,
+        unit: UnitId,
+        from: Hex,
+        to: Option<Hex>,
+    ) -> Vec<UnitId> {
         let side = self.units[usize::from(unit)].side;
         (0..s.units.len() as UnitId)
             .filter(|&b| {
@@ -326,6 +401,7 @@ impl Nbs {
     /// The Movement Phase's actions.
     pub(super) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.phasing(s);
+        let occ = Occ::new(s);
         for u in 0..s.units.len() as UnitId {
             if !self.may_move(s, u, side) {
                 continue;
@@ -333,7 +409,7 @@ impl Nbs {
             let st = &s.units[usize::from(u)];
             let Some(h) = st.hex() else { continue };
             for n in h.neighbors() {
-                if self.step_cost(s, u, n).is_ok() {
+                if self.step_eval(s, &occ, u, n).is_ok() {
                     out.push(Action::Step { unit: u, to: n });
                 }
             }
@@ -352,7 +428,10 @@ impl Nbs {
                 }
             }
             for f in self.formations_open(s, u) {
-                out.push(Action::Form { unit: u, formation: f });
+                out.push(Action::Form {
+                    unit: u,
+                    formation: f,
+                });
             }
         }
         for a in &self.arrivals {
@@ -361,7 +440,10 @@ impl Nbs {
                 && self.units[usize::from(a.unit)].side == side
             {
                 for h in self.entry_hexes(s, a.hex, side) {
-                    out.push(Action::Enter { unit: a.unit, hex: h });
+                    out.push(Action::Enter {
+                        unit: a.unit,
+                        hex: h,
+                    });
                 }
             }
         }
@@ -414,7 +496,10 @@ impl Nbs {
         if to == Formation::Square
             && matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed)
         {
-            return Err(Illegal::new("11.6a", format!("{} is DG or Routed and cannot form square", info.name)));
+            return Err(Illegal::new(
+                "11.6a",
+                format!("{} is DG or Routed and cannot form square", info.name),
+            ));
         }
         let class = match (info.kind, st.formation) {
             (UnitKind::Infantry, Formation::Square) => MoveClass::InfantryLine,
@@ -422,14 +507,17 @@ impl Nbs {
                 super::types::GunClass::Foot => MoveClass::FootArtillery,
                 super::types::GunClass::Horse => MoveClass::HorseArtillery,
             },
-            _ => self
-                .move_class(s, u)
-                .ok_or_else(|| Illegal::new("11.0", format!("{} cannot change formation", info.name)))?,
+            _ => self.move_class(s, u).ok_or_else(|| {
+                Illegal::new("11.0", format!("{} cannot change formation", info.name))
+            })?,
         };
         let cost = match self.tables.formation_change_cost(class) {
             MoveCost::Halves(h) => u16::from(h),
             _ => {
-                return Err(Illegal::new("11.0", format!("{} has no formation change", info.name)));
+                return Err(Illegal::new(
+                    "11.0",
+                    format!("{} has no formation change", info.name),
+                ));
             }
         };
         let ma = if matches!(st.formation, Formation::Square | Formation::Unlimbered) {
@@ -455,7 +543,8 @@ impl Nbs {
         let left = old.saturating_sub(spent);
         // left/old of the new allowance, in whole MPs rounded .5 up (the allowances are in
         // halves, so round the whole-MP figure).
-        let whole = (u32::from(left) * u32::from(new / 2) * 2 + u32::from(old)) / (2 * u32::from(old));
+        let whole =
+            (u32::from(left) * u32::from(new / 2) * 2 + u32::from(old)) / (2 * u32::from(old));
         new.saturating_sub((whole * 2) as u16)
     }
 
@@ -523,13 +612,23 @@ impl Nbs {
                 if !resumed {
                     let bats = self.opportunity_batteries(s, *unit, from, Some(*to));
                     if !bats.is_empty() {
-                        ev.push(Event::OpportunityOffered { at: from, batteries: bats.clone() });
-                        s.tasks.push(Task::Resume { then: a.clone(), unit: *unit, at: from });
-                        s.tasks.push(Task::OpportunityWindow { movers: alloc::vec![*unit], batteries: bats, at: from });
+                        ev.push(Event::OpportunityOffered {
+                            at: from,
+                            batteries: bats.clone(),
+                        });
+                        s.tasks.push(Task::Resume {
+                            then: a.clone(),
+                            unit: *unit,
+                            at: from,
+                        });
+                        s.tasks.push(Task::OpportunityWindow {
+                            movers: alloc::vec![*unit],
+                            batteries: bats,
+                            at: from,
+                        });
                         return Ok(());
                     }
                 }
-                let merged = self.hex_morale(s, *to);
                 {
                     let st = &mut s.units[usize::from(*unit)];
                     st.place = Place::At(*to);
@@ -541,32 +640,40 @@ impl Nbs {
                 self.note_control(s, *to, side);
                 // 26.4e: enemy leaders alone in the hex entered displace.
                 self.displace_leaders_of_enemy(s, *to);
-                // 25.3c: a stack formed, even in passing, takes the worst state present.
                 if self.units[usize::from(*unit)].combat() {
-                    let mine = s.units[usize::from(*unit)].morale;
-                    let worst = if self.combat_stack(s, *to).len() > 1 { mine.max(merged) } else { mine };
-                    if worst != mine || worst != merged {
-                        self.set_hex_morale(s, *to, worst);
-                    }
+                    self.merge_morale(s, *to);
                     self.cavalry_terrain(s, *unit, from, *to, ev);
                 }
-                ev.push(Event::Moved { unit: *unit, from, to: *to, cost });
+                ev.push(Event::Moved {
+                    unit: *unit,
+                    from,
+                    to: *to,
+                    cost,
+                });
                 Ok(())
             }
             Action::Face { unit, facing } => {
                 self.unit_ref(s, *unit)?;
                 self.own_mover(s, *unit, side)?;
-                let f = Facing::new(*facing).ok_or_else(|| Illegal::new("13.0", "a facing is 0-11"))?;
+                let f =
+                    Facing::new(*facing).ok_or_else(|| Illegal::new("13.0", "a facing is 0-11"))?;
                 let st = &s.units[usize::from(*unit)];
                 if self.facing_mode(s, *unit) == FacingMode::None {
-                    return Err(Illegal::new("13.0a", format!("{} has no facing", self.name(*unit))));
+                    return Err(Illegal::new(
+                        "13.0a",
+                        format!("{} has no facing", self.name(*unit)),
+                    ));
                 }
                 let c = 2 * u16::from(change_cost(FacingMode::Standard, st.facing, f));
                 let ma = self.allowance(s, *unit).max(self.fixed_allowance(s, *unit));
                 if f == st.facing || st.spent + c > ma {
                     return Err(Illegal::new(
                         "13.1",
-                        format!("{} cannot turn to {facing}: it costs {} MP", self.name(*unit), c / 2),
+                        format!(
+                            "{} cannot turn to {facing}: it costs {} MP",
+                            self.name(*unit),
+                            c / 2
+                        ),
                     ));
                 }
                 let st = &mut s.units[usize::from(*unit)];
@@ -575,7 +682,11 @@ impl Nbs {
                 if c > 0 {
                     st.flags |= flag::MOVED;
                 }
-                ev.push(Event::Faced { unit: *unit, facing: *facing, cost: (c / 2) as u8 });
+                ev.push(Event::Faced {
+                    unit: *unit,
+                    facing: *facing,
+                    cost: (c / 2) as u8,
+                });
                 Ok(())
             }
             Action::Form { unit, formation } => {
@@ -592,14 +703,28 @@ impl Nbs {
                 if !resumed {
                     let bats = self.opportunity_batteries(s, *unit, at, None);
                     if !bats.is_empty() {
-                        ev.push(Event::OpportunityOffered { at, batteries: bats.clone() });
-                        s.tasks.push(Task::Resume { then: a.clone(), unit: *unit, at });
-                        s.tasks.push(Task::OpportunityWindow { movers: alloc::vec![*unit], batteries: bats, at });
+                        ev.push(Event::OpportunityOffered {
+                            at,
+                            batteries: bats.clone(),
+                        });
+                        s.tasks.push(Task::Resume {
+                            then: a.clone(),
+                            unit: *unit,
+                            at,
+                        });
+                        s.tasks.push(Task::OpportunityWindow {
+                            movers: alloc::vec![*unit],
+                            batteries: bats,
+                            at,
+                        });
                         return Ok(());
                     }
                 }
                 let cost = self.form_cost(s, *unit, *formation)?;
-                let old = if matches!(s.units[usize::from(*unit)].formation, Formation::Square | Formation::Unlimbered) {
+                let old = if matches!(
+                    s.units[usize::from(*unit)].formation,
+                    Formation::Square | Formation::Unlimbered
+                ) {
                     self.fixed_allowance(s, *unit)
                 } else {
                     self.allowance(s, *unit)
@@ -616,7 +741,10 @@ impl Nbs {
                 st.flags |= flag::MOVED;
                 // 11.2, 13.1b: artillery turns about free as it limbers or unlimbers; the
                 // facing is kept (the player turns with Face).
-                ev.push(Event::Formed { unit: *unit, formation: *formation });
+                ev.push(Event::Formed {
+                    unit: *unit,
+                    formation: *formation,
+                });
                 Ok(())
             }
             Action::Enter { unit, hex } => {
@@ -630,7 +758,11 @@ impl Nbs {
                 if !ok {
                     return Err(Illegal::new(
                         "16.4",
-                        format!("{} does not enter at {} now", self.name(*unit), self.label(*hex)),
+                        format!(
+                            "{} does not enter at {} now",
+                            self.name(*unit),
+                            self.label(*hex)
+                        ),
                     ));
                 }
                 // 16.4: units enter as a column from off the map; each pays one MP per unit
@@ -653,7 +785,11 @@ impl Nbs {
                 let st = &mut s.units[usize::from(*unit)];
                 st.spent = (2 * (ahead + 1)).min(ma);
                 self.note_control(s, *hex, side);
-                ev.push(Event::Entered { unit: *unit, hex: *hex });
+                self.merge_morale(s, *hex);
+                ev.push(Event::Entered {
+                    unit: *unit,
+                    hex: *hex,
+                });
                 Ok(())
             }
             Action::Assault { from, target } => self.declare_assault(s, *from, *target, ev),
@@ -674,17 +810,29 @@ impl Nbs {
     fn own_mover(&self, s: &State, u: UnitId, side: Side) -> Result<(), Illegal> {
         let info = &self.units[usize::from(u)];
         if info.side != side {
-            return Err(Illegal::new("16.3b", format!("{} is not the moving player's", info.name)));
+            return Err(Illegal::new(
+                "16.3b",
+                format!("{} is not the moving player's", info.name),
+            ));
         }
         let st = &s.units[usize::from(u)];
         if st.hex().is_none() {
-            return Err(Illegal::new("16.1", format!("{} is not on the map", info.name)));
+            return Err(Illegal::new(
+                "16.1",
+                format!("{} is not on the map", info.name),
+            ));
         }
         if st.has(flag::STOPPED) {
-            return Err(Illegal::new("15.1d", format!("{} has stopped for the phase", info.name)));
+            return Err(Illegal::new(
+                "15.1d",
+                format!("{} has stopped for the phase", info.name),
+            ));
         }
         if st.morale == MoraleState::Routed && info.combat() {
-            return Err(Illegal::new("25.1b", format!("{} is routed and cannot move voluntarily", info.name)));
+            return Err(Illegal::new(
+                "25.1b",
+                format!("{} is routed and cannot move voluntarily", info.name),
+            ));
         }
         Ok(())
     }
@@ -697,13 +845,28 @@ impl Nbs {
         let road = from
             .direction_to(to)
             .is_some_and(|d| self.board.side(from, d) & hs::ROAD != 0);
-        if !road && self.tables.cavalry_auto_dg(self.terrain_idx(self.board.hex(to).terrain)) {
+        if !road
+            && self
+                .tables
+                .cavalry_auto_dg(self.terrain_idx(self.board.hex(to).terrain))
+        {
             let m = self.hex_morale(s, to);
             if m < MoraleState::Disorganized {
                 self.set_hex_morale(s, to, MoraleState::Disorganized);
-                ev.push(Event::MoraleChanged { hex: to, state: MoraleState::Disorganized, rule: "24.0".into() });
+                ev.push(Event::MoraleChanged {
+                    hex: to,
+                    state: MoraleState::Disorganized,
+                    rule: "24.0".into(),
+                });
             }
         }
+    }
+
+    /// 25.3c (over 12.4, ERR-23): a stack formed, even in passing, takes the worst state
+    /// present and keeps it.
+    pub(super) fn merge_morale(&self, s: &mut State, hex: Hex) {
+        let worst = self.hex_morale(s, hex);
+        self.set_hex_morale(s, hex, worst);
     }
 
     /// Records who last entered a victory hex (AUS 7.1).
@@ -725,20 +888,49 @@ impl Nbs {
         self.unit_ref(s, u)?;
         let st = &s.units[usize::from(u)];
         let Some(start) = st.hex() else {
-            return Err(Illegal::new("16.1", format!("{} is not on the map", self.name(u))));
+            return Err(Illegal::new(
+                "16.1",
+                format!("{} is not on the map", self.name(u)),
+            ));
         };
         let Some(class) = self.move_class(s, u) else {
-            return Ok(alloc::vec![Reached { hex: start, facing: Some(st.facing.index()), also: Vec::new(), cost: 0, path: alloc::vec![start] }]);
+            return Ok(alloc::vec![Reached {
+                hex: start,
+                facing: Some(st.facing.index()),
+                also: Vec::new(),
+                cost: 0,
+                path: alloc::vec![start]
+            }]);
         };
         let ma = self.allowance(s, u);
-        let costs = Costs { nbs: self, s, u, class, facing: st.facing, mode: self.facing_mode(s, u) };
+        let costs = Costs {
+            nbs: self,
+            s,
+            u,
+            class,
+            facing: st.facing,
+            mode: self.facing_mode(s, u),
+        };
         let mut r = Reach::new();
-        r.run(&costs, start, ReachOptions { allowance: u32::from(ma.saturating_sub(st.spent)), one_hex_minimum: st.spent == 0 })
-            .map_err(|e| Illegal::new("engine", format!("{e:?}")))?;
+        r.run(
+            &costs,
+            start,
+            ReachOptions {
+                allowance: u32::from(ma.saturating_sub(st.spent)),
+                one_hex_minimum: st.spent == 0,
+            },
+        )
+        .map_err(|e| Illegal::new("engine", format!("{e:?}")))?;
         let mut out = Vec::new();
         for (h, c) in r.ends() {
             let path = r.path(h).unwrap_or_default();
-            out.push(Reached { hex: h, facing: Some(st.facing.index()), also: Vec::new(), cost: c, path });
+            out.push(Reached {
+                hex: h,
+                facing: Some(st.facing.index()),
+                also: Vec::new(),
+                cost: c,
+                path,
+            });
         }
         Ok(out)
     }
@@ -769,14 +961,20 @@ impl MoveCosts for Costs<'_> {
         let road_ok = self.class != MoveClass::InfantryLine;
         match self.nbs.terrain_step(self.class, from, d, road_ok) {
             (StepCost::Half(h), true) => Some(u32::from(h)),
-            (StepCost::Half(h), false) => Some(u32::from(h) * u32::from(entry_cost_factor(self.mode, self.facing, d))),
+            (StepCost::Half(h), false) => {
+                Some(u32::from(h) * u32::from(entry_cost_factor(self.mode, self.facing, d)))
+            }
             _ => None,
         }
     }
 }
 
 fn half(h: u32) -> alloc::string::String {
-    if h % 2 == 0 { format!("{}", h / 2) } else { format!("{}½", h / 2) }
+    if h % 2 == 0 {
+        format!("{}", h / 2)
+    } else {
+        format!("{}½", h / 2)
+    }
 }
 
 #[cfg(test)]

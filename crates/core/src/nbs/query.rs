@@ -11,7 +11,44 @@ use super::types::{FireLevel, Formation, MoraleRating, MoraleState, UnitKind};
 use crate::engine::Side;
 use crate::hex::Hex;
 
+/// Where every counter on the map stands, sorted by hex for quick lookups while listing
+/// actions (built once per listing; the state stays plain data).
+pub struct Occ {
+    v: Vec<(Hex, UnitId)>,
+}
+
+impl Occ {
+    /// The index of `s`.
+    pub fn new(s: &State) -> Occ {
+        let mut v: Vec<(Hex, UnitId)> = s
+            .units
+            .iter()
+            .enumerate()
+            .filter_map(|(i, u)| u.hex().map(|h| (h, i as UnitId)))
+            .collect();
+        v.sort_unstable();
+        Occ { v }
+    }
+
+    /// The units in `hex` (in no particular order).
+    pub fn at(&self, hex: Hex) -> impl Iterator<Item = UnitId> + '_ {
+        let start = self.v.partition_point(|x| x.0 < hex);
+        self.v[start..]
+            .iter()
+            .take_while(move |x| x.0 == hex)
+            .map(|x| x.1)
+    }
+}
+
 impl Nbs {
+    /// Whether an enemy combat unit of `side` is in `hex`, by the index.
+    pub(super) fn enemy_in_occ(&self, occ: &Occ, hex: Hex, side: Side) -> bool {
+        occ.at(hex).any(|u| {
+            let i = &self.units[usize::from(u)];
+            i.side != side && i.combat()
+        })
+    }
+
     /// The units in `hex`, top of the stack first (12.3), leaders and HQs last.
     pub fn stack(&self, s: &State, hex: Hex) -> Vec<UnitId> {
         let mut v: Vec<UnitId> = (0..s.units.len() as UnitId)
@@ -72,7 +109,8 @@ impl Nbs {
     /// Gun points left (27.2).
     pub fn gun_points(&self, s: &State, u: UnitId) -> u8 {
         let info = &self.units[usize::from(u)];
-        info.gun_points.saturating_sub(s.units[usize::from(u)].casualties)
+        info.gun_points
+            .saturating_sub(s.units[usize::from(u)].casualties)
     }
 
     /// Wrecked brigade (20.6a): casualties and stragglers reach the wrecked mark.
@@ -100,9 +138,7 @@ impl Nbs {
             .units
             .iter()
             .enumerate()
-            .filter(|(i, info)| {
-                info.wreck_division == division && self.wrecked(s, *i as UnitId)
-            })
+            .filter(|(i, info)| info.wreck_division == division && self.wrecked(s, *i as UnitId))
             .count();
         wrecked >= usize::from(line)
     }

@@ -131,7 +131,9 @@ impl Nbs {
             .iter()
             .enumerate()
             .filter(|(i, u)| {
-                self.units[*i].side == side && self.units[*i].combat() && u.morale == MoraleState::Routed
+                self.units[*i].side == side
+                    && self.units[*i].combat()
+                    && u.morale == MoraleState::Routed
             })
             .filter_map(|(_, u)| u.hex())
             .collect();
@@ -166,7 +168,12 @@ impl Nbs {
         out.push(Action::EndSegment);
     }
 
-    pub(super) fn rally_action(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(super) fn rally_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         let side = self.phasing(s);
         match (s.phase, a) {
             (_, Action::EndSegment) => {
@@ -186,7 +193,9 @@ impl Nbs {
                 }
                 let h = s.units[usize::from(*unit)].hex().unwrap_or(Hex::new(0, 0));
                 let mut shift: i16 = match self.senior_leader(s, h, side) {
-                    Some(l) => self.tables.leader_recovery_shift(self.units[usize::from(l)].morale_rating),
+                    Some(l) => self
+                        .tables
+                        .leader_recovery_shift(self.units[usize::from(l)].morale_rating),
                     None => i16::from(self.tables.recovery_shift(RecoveryShift::NoLeader)),
                 };
                 if self.turn_info(s.turn).night {
@@ -200,7 +209,10 @@ impl Nbs {
                 if !self.routed_hexes(s).contains(hex) {
                     return Err(Illegal::new(
                         "25.5",
-                        alloc::format!("no routed stack of the phasing player to rally at {}", self.label(*hex)),
+                        alloc::format!(
+                            "no routed stack of the phasing player to rally at {}",
+                            self.label(*hex)
+                        ),
                     ));
                 }
                 let rating = self
@@ -217,11 +229,17 @@ impl Nbs {
                 if !self.may_unblow(s, *unit) {
                     return Err(Illegal::new(
                         "24.2c",
-                        alloc::format!("{} is not blown cavalry in Normal or BL state that may try now", self.name(*unit)),
+                        alloc::format!(
+                            "{} is not blown cavalry in Normal or BL state that may try now",
+                            self.name(*unit)
+                        ),
                     ));
                 }
                 let h = s.units[usize::from(*unit)].hex().unwrap_or(Hex::new(0, 0));
-                let mut modifier: i8 = match self.senior_leader(s, h, side).map(|l| self.units[usize::from(l)].morale_rating) {
+                let mut modifier: i8 = match self
+                    .senior_leader(s, h, side)
+                    .map(|l| self.units[usize::from(l)].morale_rating)
+                {
                     Some(4) => self.tables.blown_modifier(BlownMod::LeaderRated4),
                     Some(2 | 3) => self.tables.blown_modifier(BlownMod::LeaderRated2Or3),
                     _ => 0,
@@ -230,7 +248,10 @@ impl Nbs {
                     modifier += self.tables.blown_modifier(BlownMod::Wrecked);
                 }
                 s.units[usize::from(*unit)].flags |= flag::BLOWN_TRIED;
-                s.tasks.push(Task::BlownRoll { unit: *unit, modifier });
+                s.tasks.push(Task::BlownRoll {
+                    unit: *unit,
+                    modifier,
+                });
                 Ok(())
             }
             _ => Err(self.not_now(s, a)),
@@ -238,31 +259,68 @@ impl Nbs {
     }
 
     /// The Straggler Recovery Table (21.2).
-    pub(super) fn resolve_recovery(&self, s: &mut State, u: UnitId, shift: i16, roll: Seq66, ev: &mut Vec<Event>) {
+    pub(super) fn resolve_recovery(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        shift: i16,
+        roll: Seq66,
+        ev: &mut Vec<Event>,
+    ) {
         let rating = self.morale_rating(u);
-        let n = self.tables.straggler_recovery(self.tables.recovery_row(rating) - shift, roll);
+        let n = self
+            .tables
+            .straggler_recovery(self.tables.recovery_row(rating) - shift, roll);
         let was = self.wrecked(s, u);
         let st = &mut s.units[usize::from(u)];
         let n = n.min(st.stragglers);
         st.stragglers -= n;
         let owner = self.units[usize::from(u)].side;
-        ev.push(Event::Recovered { unit: u, owner, count: n });
+        ev.push(Event::Recovered {
+            unit: u,
+            owner,
+            count: n,
+        });
         if was && !self.wrecked(s, u) {
-            ev.push(Event::Wrecked { unit: u, owner, wrecked: false });
+            ev.push(Event::Wrecked {
+                unit: u,
+                owner,
+                wrecked: false,
+            });
         }
     }
 
     /// The rally die (25.5 E): die + the leader's rating of 5 or more makes the stack DG.
-    pub(super) fn resolve_rally(&self, s: &mut State, hex: Hex, rating: u8, die: u8, ev: &mut Vec<Event>) {
+    pub(super) fn resolve_rally(
+        &self,
+        s: &mut State,
+        hex: Hex,
+        rating: u8,
+        die: u8,
+        ev: &mut Vec<Event>,
+    ) {
         if die + rating >= 5 {
             self.set_hex_morale(s, hex, MoraleState::Disorganized);
-            ev.push(Event::MoraleChanged { hex, state: MoraleState::Disorganized, rule: "25.5".into() });
+            ev.push(Event::MoraleChanged {
+                hex,
+                state: MoraleState::Disorganized,
+                rule: "25.5".into(),
+            });
         }
     }
 
     /// The Blown Cavalry Recovery Table (24.2c).
-    pub(super) fn resolve_unblow(&self, s: &mut State, u: UnitId, modifier: i8, die: u8, ev: &mut Vec<Event>) {
-        let ok = self.tables.blown_recovers(self.morale_rating(u), die as i8 + modifier);
+    pub(super) fn resolve_unblow(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        modifier: i8,
+        die: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let ok = self
+            .tables
+            .blown_recovers(self.morale_rating(u), die as i8 + modifier);
         if ok {
             s.units[usize::from(u)].flags &= !flag::BLOWN;
         }

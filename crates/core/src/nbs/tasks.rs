@@ -25,7 +25,13 @@ impl Nbs {
     }
 
     /// A player's action in a task.
-    pub(super) fn task_action(&self, s: &mut State, t: Task, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(super) fn task_action(
+        &self,
+        s: &mut State,
+        t: Task,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         match (t, a) {
             (Task::Declaring(d), _) => self.declaring_action(s, d, a, ev),
             (Task::Retreat(r), Action::RetreatTo { hex }) => self.retreat_step(s, r, *hex, ev),
@@ -47,7 +53,10 @@ impl Nbs {
         match t {
             Task::CloseCombat(cc) => self.advance_close(s, cc, ev),
             Task::Retreat(r) => {
-                if r.units.iter().all(|&u| s.units[usize::from(u)].hex() != Some(r.at)) {
+                if r.units
+                    .iter()
+                    .all(|&u| s.units[usize::from(u)].hex() != Some(r.at))
+                {
                     s.tasks.pop();
                     return true;
                 }
@@ -63,7 +72,10 @@ impl Nbs {
                 let form = matches!(then, Action::Form { .. });
                 // 15.1d: a stack driven to DG or Routed retreats and stops; a formation change
                 // it was making still happens.
-                if st.hex() == Some(at) && (form || !matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed)) {
+                if st.hex() == Some(at)
+                    && (form
+                        || !matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed))
+                {
                     let mut scratch = Vec::new();
                     if self.movement_do(s, &then, &mut scratch, true).is_ok() {
                         ev.extend(scratch);
@@ -78,11 +90,19 @@ impl Nbs {
     }
 
     /// A die roll at a chance node.
-    pub(super) fn resolve_roll(&self, s: &mut State, r: Roll, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(super) fn resolve_roll(
+        &self,
+        s: &mut State,
+        r: Roll,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         let Some(t) = s.tasks.last().cloned() else {
             return Err(Illegal::new("engine", "no roll is pending"));
         };
-        let seq = || Seq66::from_value(r.value as u8).ok_or_else(|| Illegal::new("5.3", "not a sequential roll"));
+        let seq = || {
+            Seq66::from_value(r.value as u8)
+                .ok_or_else(|| Illegal::new("5.3", "not a sequential roll"))
+        };
         match t {
             Task::FireRoll { decl, column } => {
                 let roll = seq()?;
@@ -116,13 +136,24 @@ impl Nbs {
             }
             Task::GunLoss { unit } => {
                 s.tasks.pop();
-                let lost = self.tables.gun_loss(r.value as u8).min(self.gun_points(s, unit));
+                let lost = self
+                    .tables
+                    .gun_loss(r.value as u8)
+                    .min(self.gun_points(s, unit));
                 if lost > 0 {
                     s.units[usize::from(unit)].casualties += lost;
-                    ev.push(Event::Losses { unit, owner: self.units[usize::from(unit)].side, casualties: lost, stragglers: 0 });
+                    ev.push(Event::Losses {
+                        unit,
+                        owner: self.units[usize::from(unit)].side,
+                        casualties: lost,
+                        stragglers: 0,
+                    });
                     if self.gun_points(s, unit) == 0 {
                         s.units[usize::from(unit)].place = super::state::Place::Gone;
-                        ev.push(Event::Eliminated { unit, rule: "27.4".into() });
+                        ev.push(Event::Eliminated {
+                            unit,
+                            rule: "27.4".into(),
+                        });
                     }
                 }
             }
@@ -147,7 +178,12 @@ impl Nbs {
     }
 
     /// A random pick (20.4d: which leader falls).
-    pub(super) fn resolve_pick(&self, s: &mut State, i: u8, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+    pub(super) fn resolve_pick(
+        &self,
+        s: &mut State,
+        i: u8,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         match s.tasks.last().cloned() {
             Some(Task::LeaderHit { leaders }) => {
                 let Some(&l) = leaders.get(usize::from(i)) else {

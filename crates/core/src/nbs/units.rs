@@ -129,7 +129,10 @@ fn val<'a>(c: &'a Counter, key: &str) -> Option<&'a Value> {
 }
 
 fn text(c: &Counter, key: &str) -> String {
-    val(c, key).and_then(Value::as_str).unwrap_or("").to_string()
+    val(c, key)
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string()
 }
 
 fn need<'a>(c: &'a Counter, key: &str, rule: &str) -> Result<&'a Value, DataError> {
@@ -147,7 +150,13 @@ fn small_int(c: &Counter, key: &str, rule: &str) -> Result<u8, DataError> {
     need(c, key, rule)?
         .as_int()
         .and_then(|n| u8::try_from(n).ok())
-        .ok_or_else(|| DataError::new(&c.id, format!("values.{key}"), "expected a whole number 0-255"))
+        .ok_or_else(|| {
+            DataError::new(
+                &c.id,
+                format!("values.{key}"),
+                "expected a whole number 0-255",
+            )
+        })
 }
 
 /// Parses a loss chart row such as `A1 B4 C3` (20.6).
@@ -241,15 +250,28 @@ fn one(c: &Counter) -> Result<UnitInfo, DataError> {
         UnitKind::Infantry | UnitKind::Cavalry => {
             let fl = need(c, "fire_level", "6.5a")?.as_str().unwrap_or("");
             u.fire_level = FireLevel::parse(fl).ok_or_else(|| {
-                DataError::new(&c.id, "values.fire_level", format!("`{fl}` is not a fire level (C, B, A, AB, AA, AAB, AAA)"))
+                DataError::new(
+                    &c.id,
+                    "values.fire_level",
+                    format!("`{fl}` is not a fire level (C, B, A, AB, AA, AAB, AAA)"),
+                )
             })?;
             let m = need(c, "morale", "25.0")?.as_str().unwrap_or("");
             u.morale = Some(MoraleRating::parse(m).ok_or_else(|| {
-                DataError::new(&c.id, "values.morale", format!("`{m}` is not a morale rating A-E"))
+                DataError::new(
+                    &c.id,
+                    "values.morale",
+                    format!("`{m}` is not a morale rating A-E"),
+                )
             })?);
             let lc = need(c, "loss_chart", "20.6")?.as_str().unwrap_or("");
             u.loss_chart = parse_loss_chart(lc).ok_or_else(|| {
-                DataError::new(&c.id, "values.loss_chart", format!("`{lc}` is not a loss chart row like `A1 B4 C3`")).with_rule("20.6")
+                DataError::new(
+                    &c.id,
+                    "values.loss_chart",
+                    format!("`{lc}` is not a loss chart row like `A1 B4 C3`"),
+                )
+                .with_rule("20.6")
             })?;
             u.boxes = u.loss_chart.iter().map(|s| s.boxes).sum();
             u.wreck_boxes = small_int(c, "wreck_boxes", "20.6a")?;
@@ -263,7 +285,10 @@ fn one(c: &Counter) -> Result<UnitInfo, DataError> {
                 return Err(DataError::new(
                     &c.id,
                     "values.wreck_boxes",
-                    format!("the wrecked mark ({}) must fall within the {} boxes of the loss chart", u.wreck_boxes, u.boxes),
+                    format!(
+                        "the wrecked mark ({}) must fall within the {} boxes of the loss chart",
+                        u.wreck_boxes, u.boxes
+                    ),
                 )
                 .with_rule("20.6a"));
             }

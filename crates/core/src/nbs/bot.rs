@@ -1,0 +1,160 @@
+//! The nbs bots beyond the generic `random`:
+//! * `hasty`: uniform random choices, but ends each of its phases one time in four, so a battle
+//!   takes a few thousand steps;
+//! * `advance`: a random player with a plan — steps toward the nearest enemy, fires whenever it
+//!   can, attacks when offered. Its games reach every part of the rules (fire, morale,
+//!   retreats, close combat, rally), which is what the random-play test needs.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use super::state::{Phase, State, Task};
+use super::{Action, Nbs};
+use crate::engine::Bot;
+use crate::hex::Hex;
+
+/// A bot by name.
+pub(super) fn named(name: &str) -> Option<Box<dyn Bot<Nbs>>> {
+    match name {
+        "hasty" => Some(Box::new(Hasty)),
+        "advance" => Some(Box::new(Advance)),
+        _ => None,
+    }
+}
+
+fn is_end(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::EndMovement | Action::EndFire | Action::EndSegment | Action::EndCommand
+    )
+}
+
+/// See the module docs.
+pub struct Hasty;
+
+impl Bot<Nbs> for Hasty {
+    fn name(&self) -> &'static str {
+        "hasty"
+    }
+
+    fn choose(
+        &mut self,
+        _rules: &Nbs,
+        _state: &State,
+        actions: &[Action],
+        random: &mut dyn FnMut(u64) -> u64,
+    ) -> usize {
+        match actions.iter().position(is_end) {
+            Some(e) if random(4) == 0 => e,
+            _ => random(actions.len() as u64) as usize,
+        }
+    }
+}
+
+/// See the module docs.
+pub struct Advance;
+
+fn pick(idx: &[usize], random: &mut dyn FnMut(u64) -> u64) -> usize {
+    idx[random(idx.len() as u64) as usize]
+}
+
+impl Bot<Nbs> for Advance {
+    fn name(&self) -> &'static str {
+        "advance"
+    }
+
+    fn choose(
+        &mut self,
+        rules: &Nbs,
+        s: &State,
+        actions: &[Action],
+        random: &mut dyn FnMut(u64) -> u64,
+    ) -> usize {
+        let all: Vec<usize> = (0..actions.len()).collect();
+        let of = |f: &dyn Fn(&Action) -> bool| -> Vec<usize> {
+            all.iter().copied().filter(|&i| f(&actions[i])).collect()
+        };
+        let end = actions.iter().position(is_end);
+        match s.tasks.last() {
+            Some(Task::Declaring(_)) => {
+                let add = of(&|a| matches!(a, Action::AddFirer { .. }));
+                if !add.is_empty() && random(3) != 0 {
+                    return pick(&add, random);
+                }
+                let res = of(&|a| matches!(a, Action::Resolve));
+                if !res.is_empty() {
+                    return res[0];
+                }
+            }
+            Some(Task::OpportunityWindow { .. }) => {
+                let f = of(&|a| matches!(a, Action::OpportunityFire));
+                if !f.is_empty() && random(4) != 0 {
+                    return f[0];
+                }
+            }
+            Some(_) => {}
+            None => match s.phase {
+                Phase::Movement => {
+                    let assault = of(&|a| matches!(a, Action::Assault { .. }));
+                    if !assault.is_empty() && random(2) == 0 {
+                        return pick(&assault, random);
+                    }
+                    let side = rules.phasing(s);
+                    let enemies: Vec<Hex> = s
+                        .units
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| rules.units[*i].side != side && rules.units[*i].combat())
+                        .filter_map(|(_, u)| u.hex())
+                        .collect();
+                    let mut memo: Vec<(Hex, u32)> = Vec::new();
+                    let mut near = |h: Hex| {
+                        if let Some(x) = memo.iter().find(|x| x.0 == h) {
+                            return x.1;
+                        }
+                        let d = enemies.iter().map(|e| e.distance(h)).min().unwrap_or(0);
+                        memo.push((h, d));
+                        d
+                    };
+                    let closer: Vec<usize> = all
+                        .iter()
+                        .copied()
+                        .filter(|&i| match &actions[i] {
+                            Action::Step { unit, to } => match s.units[usize::from(*unit)].hex() {
+                                Some(from) => near(*to) < near(from),
+                                None => false,
+                            },
+                            Action::Enter { .. } => true,
+                            _ => false,
+                        })
+                        .collect();
+                    if let Some(e) = end {
+                        if random(30) == 0 {
+                            return e;
+                        }
+                    }
+                    if !closer.is_empty() && random(5) != 0 {
+                        return pick(&closer, random);
+                    }
+                }
+                Phase::DefensiveFire | Phase::OffensiveFire => {
+                    let t = of(&|a| matches!(a, Action::Target { .. }));
+                    if !t.is_empty() && random(8) != 0 {
+                        return pick(&t, random);
+                    }
+                    if let Some(e) = end {
+                        return e;
+                    }
+                }
+                _ => {
+                    if let Some(e) = end {
+                        if random(3) == 0 {
+                            return e;
+                        }
+                    }
+                }
+            },
+        }
+        random(actions.len() as u64) as usize
+    }
+}
