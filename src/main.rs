@@ -50,8 +50,9 @@ enum Command {
         /// Extra data files (maps, charts, ...) replacing built-in parts.
         #[arg(long = "data")]
         data: Vec<std::path::PathBuf>,
-        /// The bot playing both sides (`random`, or the system's own, e.g. pg `greedy`).
-        #[arg(long, default_value = "greedy")]
+        /// The bot playing both sides: `default` (the system's best: pg `greedy`, nbs
+        /// `advance`), `random`, or another of the system's own.
+        #[arg(long, default_value = "default")]
         bot: String,
         /// A different bot for the second side.
         #[arg(long)]

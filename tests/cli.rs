@@ -61,14 +61,37 @@ fn validate_reports_unreadable_and_malformed_files() {
 }
 
 #[test]
-fn play_says_clearly_when_a_system_is_not_in_the_build() {
-    let o = grognard(&["play", "nbs/austerlitz-1", "--seed", "1"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("the nbs rules are not in this build yet"),
-        "{}",
-        stderr(&o)
-    );
+fn play_nbs_scenarios_to_a_result() {
+    // Issue 5: `grognard play nbs/austerlitz-N --seed 1` plays to the end and prints the
+    // victory result (AUS 6.0, 7.1, 7.2).
+    for n in 1..=5 {
+        let id = format!("nbs/austerlitz-{n}");
+        let o = grognard(&["play", &id, "--seed", "1"]);
+        assert_eq!(o.status.code(), Some(0), "{id}: {}", stderr(&o));
+        let out = stdout(&o);
+        let last = out.lines().last().unwrap_or("");
+        assert!(last.starts_with("result: "), "{id}: {last}");
+        assert!(
+            last.contains("Victory") || last.contains("Draw"),
+            "{id}: {last}"
+        );
+        let rule = if n == 1 {
+            "AUS 7.1"
+        } else if n == 2 {
+            "AUS 7.2"
+        } else {
+            "AUS 6.4"
+        };
+        assert!(last.contains(rule), "{id}: {last}");
+        assert!(
+            out.contains("[20.4]") || n == 2,
+            "{id}: no fire combat in the whole battle"
+        );
+    }
+}
+
+#[test]
+fn play_says_clearly_when_a_scenario_is_unknown() {
     let o = grognard(&["play", "xx/nothing", "--seed", "1"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(

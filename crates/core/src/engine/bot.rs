@@ -45,6 +45,10 @@ impl<R: Rules> Bot<R> for RandomBot {
 pub fn bot_named<R: Rules + 'static>(rules: &R, name: &str) -> Option<Box<dyn Bot<R>>> {
     match name {
         "random" => Some(Box::new(RandomBot)),
+        "default" => match rules.default_bot() {
+            "random" => Some(Box::new(RandomBot)),
+            other => rules.bot(other),
+        },
         other => rules.bot(other),
     }
 }

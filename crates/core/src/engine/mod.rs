@@ -343,6 +343,12 @@ pub trait Rules {
         None
     }
 
+    /// The name of the bot a front end uses when none is asked for (`"default"`): the system's
+    /// best player (pg `greedy`, nbs `advance`), else `random`.
+    fn default_bot(&self) -> &'static str {
+        "random"
+    }
+
     /// The stable 64-bit hash of a state (same on every platform and every run).
     fn state_hash(&self, state: &Self::State) -> u64 {
         stable_hash(state)

@@ -751,7 +751,11 @@ impl Nbs {
                     });
                 }
             }
-            UnitKind::Infantry | UnitKind::Cavalry => {
+            UnitKind::Infantry => {
+                self.add_losses(s, t, casualties, stragglers, ev);
+                return;
+            }
+            UnitKind::Cavalry => {
                 self.add_losses(s, t, casualties, 0, ev);
             }
             _ => {}

@@ -775,7 +775,7 @@ impl Nbs {
         let text = match e {
             Event::TurnBegins { turn, label } => format!("turn {turn} ({label}) begins"),
             Event::PhaseBegins { side, phase } => {
-                format!("{}: {phase:?} phase", super::INFO.sides[side.index()])
+                format!("{}: {}", super::INFO.sides[side.index()], phase.name())
             }
             Event::Moved {
                 unit,
@@ -898,7 +898,8 @@ impl Nbs {
                 format!("game over: {level} ({} to {})", points[0], points[1])
             }
         };
-        format!("({rule}) {text}")
+        let _ = rule;
+        text
     }
 }
 

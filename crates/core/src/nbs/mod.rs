@@ -440,6 +440,10 @@ impl Rules for Nbs {
         self.describe(e)
     }
 
+    fn default_bot(&self) -> &'static str {
+        "advance"
+    }
+
     fn bot(&self, name: &str) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         bot::named(name)
     }

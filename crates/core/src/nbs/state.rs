@@ -139,6 +139,22 @@ pub enum Phase {
     CavalryRecovery,
 }
 
+impl Phase {
+    /// The phase's name as the sequence of play prints it (8.2).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Command => "Command Phase",
+            Phase::Movement => "Movement Phase",
+            Phase::Withdrawal => "Fire Phase: cavalry withdrawal",
+            Phase::DefensiveFire => "Fire Phase: non-phasing fire",
+            Phase::OffensiveFire => "Fire Phase: phasing fire",
+            Phase::Recovery => "Rally Phase: straggler recovery",
+            Phase::Rally => "Rally Phase: rally",
+            Phase::CavalryRecovery => "Rally Phase: blown cavalry recovery",
+        }
+    }
+}
+
 /// Who fires in a fire combat and at what (20.2).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FireDecl {

@@ -918,6 +918,10 @@ impl Rules for Pg {
     type Action = Action;
     type Event = Event;
 
+    fn default_bot(&self) -> &'static str {
+        "greedy"
+    }
+
     fn info(&self) -> &SystemInfo {
         &INFO
     }
