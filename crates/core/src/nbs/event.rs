@@ -282,6 +282,6 @@ impl fmt::Display for Event {
     }
 }
 
-fn rule_str<'a>(c: &'a Cow<'static, str>) -> &'a str {
-    c.as_ref()
+fn rule_str(c: &str) -> &str {
+    c
 }

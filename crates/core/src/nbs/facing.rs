@@ -109,30 +109,6 @@ const fn moves_of(f: u8) -> [(u8, u8); 5] {
     }
 }
 
-/// The single facing changes 13.1 prices, from `f` (a corner has three; the array repeats
-/// its about-face to keep one length).
-fn moves(f: Facing) -> [(Facing, u8); 5] {
-    let about_face = (f.opposite(), 1); // 13.1d
-    if f.is_corner() {
-        // 13.1c: a corner to either hexside at it costs 1.
-        [
-            (f.rotate(1), 1),
-            (f.rotate(-1), 1),
-            about_face,
-            about_face,
-            about_face,
-        ]
-    } else {
-        // 13.1a: a hexside to the next hexside costs 1; 13.1c: to a corner at either end free.
-        [
-            (f.rotate(2), 1),
-            (f.rotate(-2), 1),
-            about_face,
-            (f.rotate(1), 0),
-            (f.rotate(-1), 0),
-        ]
-    }
-}
 
 /// The factor on a hex's movement cost for a stack stepping toward `d` without turning
 /// (13.2a): 1 through the centre-front hexside (or, facing a corner, into either frontal

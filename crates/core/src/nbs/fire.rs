@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use super::board::{Terrain, side as hs};
 use super::event::Event;
 use super::facing::FacingMode;
-use super::state::{Check, CheckKind, FireDecl, Phase, Place, Role, State, Task, UnitId, flag};
+use super::state::{CheckKind, FireDecl, Phase, Place, Role, State, Task, UnitId, flag};
 use super::tables::{FireMod, FireResult, Part, Range, SmallArms};
 use super::types::{Formation, Fp, GunWeight, MoraleState, Seq66, UnitKind};
 use super::units::Nation;

@@ -18,6 +18,9 @@ use crate::data::{DataError, ResolvedScenario, Value};
 use crate::engine::{Actor, Illegal, Outcome, Prompt, Side};
 use crate::hex::{Direction, Facing, Hex};
 
+/// Which printed hex ids a scenario plays on (AUS 7.1, 7.2).
+type AreaFilter = Box<dyn Fn(&str) -> bool>;
+
 fn json_u16s(v: Option<&serde_json::Value>) -> Vec<u16> {
     v.and_then(|v| v.as_array())
         .map(|a| {
@@ -62,7 +65,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     // AUS 7.1: Map B only; AUS 7.2: map A north of row 15 and east of the Ricka (the brook's
     // course is provisional: east of column 30 here).
     let short = id.rsplit('/').next().unwrap_or("").to_string();
-    let area: Option<Box<dyn Fn(&str) -> bool>> = match short.as_str() {
+    let area: Option<AreaFilter> = match short.as_str() {
         "austerlitz-1" => Some(Box::new(|l: &str| l.starts_with('B'))),
         "austerlitz-2" => Some(Box::new(|l: &str| {
             l.starts_with('A')

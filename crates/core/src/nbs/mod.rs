@@ -34,6 +34,8 @@ mod sight;
 pub mod state;
 pub mod tables;
 mod tasks;
+#[cfg(test)]
+mod tests;
 pub mod types;
 pub mod units;
 
@@ -48,18 +50,17 @@ pub use state::State;
 
 use board::Board;
 use command::CommandTables;
-use state::{Phase, Place, Task, Unit, UnitId};
+use state::{Phase, Task, UnitId};
 use tables::Tables;
-use types::{Formation, MoraleState, UnitKind};
 use units::UnitInfo;
 
 use crate::any::{Adapter, AnyGame, Error, System};
 use crate::data::{DataError, ResolvedScenario};
 use crate::dice::{DiceSpec, Prob, Roll};
 use crate::engine::{
-    Actor, Chance, Game, Illegal, Outcome, Prompt, Reached, Rules, Side, SystemInfo,
+    Actor, Chance, Game, Illegal, Prompt, Reached, Rules, Side, SystemInfo,
 };
-use crate::hex::{Facing, Hex};
+use crate::hex::Hex;
 
 /// The nbs system's facts: side 0 the French, side 1 the Allies.
 pub static INFO: SystemInfo = SystemInfo {

@@ -8,7 +8,7 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::board::{Terrain, side as hs};
+use super::board::side as hs;
 use super::event::Event;
 use super::facing::{FacingMode, change_cost, entry_cost_factor};
 use super::query::Occ;
@@ -131,7 +131,7 @@ impl Nbs {
         let mut all = false;
         // 16.2e: elevation change and slope on one hexside: only the dearest.
         let mut climb: Option<StepCost> = None;
-        let mut consider = |c: StepCost, climb: &mut Option<StepCost>| {
+        let consider = |c: StepCost, climb: &mut Option<StepCost>| {
             *climb = Some(match (*climb, c) {
                 (Some(StepCost::Prohibited(r)), _) | (_, StepCost::Prohibited(r)) => {
                     StepCost::Prohibited(r)
@@ -455,7 +455,7 @@ impl Nbs {
 
     /// The allowance of an immobile unit for turning and re-forming (11.2: unlimbered
     /// artillery and squares spend MPs on facing and formation only): its moving allowance.
-    fn fixed_allowance(&self, s: &State, u: UnitId) -> u16 {
+    fn fixed_allowance(&self, _s: &State, u: UnitId) -> u16 {
         let info = &self.units[usize::from(u)];
         let class = match info.kind {
             UnitKind::Infantry => MoveClass::InfantryLine,

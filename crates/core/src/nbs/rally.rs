@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use super::event::Event;
-use super::state::{Phase, Place, State, Task, UnitId, flag};
+use super::state::{Phase, State, Task, UnitId, flag};
 use super::tables::{BlownMod, RecoveryShift};
 use super::types::{MoraleState, Seq66, UnitKind};
 use super::{Action, Nbs};
@@ -325,10 +325,5 @@ impl Nbs {
             s.units[usize::from(u)].flags &= !flag::BLOWN;
         }
         ev.push(Event::Unblown { unit: u, ok });
-    }
-
-    /// Whether a unit is on the map (for callers outside).
-    pub(super) fn on_map_unit(&self, s: &State, u: UnitId) -> bool {
-        matches!(s.units[usize::from(u)].place, Place::At(_))
     }
 }

@@ -100,7 +100,7 @@ impl Nbs {
             return Err(Illegal::new("engine", "no roll is pending"));
         };
         let seq = || {
-            Seq66::from_value(r.value as u8)
+            Seq66::from_value(r.value)
                 .ok_or_else(|| Illegal::new("5.3", "not a sequential roll"))
         };
         match t {
@@ -128,17 +128,17 @@ impl Nbs {
             }
             Task::RallyRoll { hex, rating } => {
                 s.tasks.pop();
-                self.resolve_rally(s, hex, rating, r.value as u8, ev);
+                self.resolve_rally(s, hex, rating, r.value, ev);
             }
             Task::BlownRoll { unit, modifier } => {
                 s.tasks.pop();
-                self.resolve_unblow(s, unit, modifier, r.value as u8, ev);
+                self.resolve_unblow(s, unit, modifier, r.value, ev);
             }
             Task::GunLoss { unit } => {
                 s.tasks.pop();
                 let lost = self
                     .tables
-                    .gun_loss(r.value as u8)
+                    .gun_loss(r.value)
                     .min(self.gun_points(s, unit));
                 if lost > 0 {
                     s.units[usize::from(unit)].casualties += lost;
@@ -158,7 +158,7 @@ impl Nbs {
                 }
             }
             Task::CloseCombat(cc) => {
-                self.resolve_odds(s, cc, r.value as u8, ev);
+                self.resolve_odds(s, cc, r.value, ev);
             }
             Task::StragglerRoll { unit, modifier } => {
                 s.tasks.pop();

@@ -1,0 +1,544 @@
+//! Engine-level tests: the rulebook's worked examples driven through actions and scripted
+//! dice (digest §7.1), the interrupt windows, and the refusals that name their case.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::state::{Phase, Place, State, Task, UnitId};
+use super::types::{Formation, MoraleState};
+use super::{Action, Event, Nbs};
+use crate::data::Library;
+use crate::dice::DiceSpec;
+use crate::engine::{Actor, Chance, Rules, Side};
+use crate::hex::{Compass, Direction, Facing, Hex};
+
+fn rules(id: &str) -> Nbs {
+    let lib = Library::builtin().unwrap();
+    Nbs::new(&lib.scenario(id).unwrap()).unwrap()
+}
+
+/// Scenario 3 with every counter off the map, turn 1, the French phasing in `phase`.
+fn empty(r: &Nbs, phase: Phase) -> State {
+    let mut s = r.initial_state();
+    for u in &mut s.units {
+        u.place = Place::Off;
+    }
+    s.tasks.clear();
+    s.player_turn = 1; // the Allies move first (AUS 5.2): the second player turn is French
+    s.phase = phase;
+    s
+}
+
+fn id(r: &Nbs, name: &str) -> UnitId {
+    r.unit_index(name).unwrap_or_else(|| panic!("no {name}"))
+}
+
+fn hex(r: &Nbs, label: &str) -> Hex {
+    r.board.grid.parse(label).unwrap()
+}
+
+fn dir(c: Compass) -> Direction {
+    Direction::from_compass(c)
+}
+
+fn put(s: &mut State, u: UnitId, h: Hex, f: Facing, form: Formation) {
+    let x = &mut s.units[usize::from(u)];
+    x.place = Place::At(h);
+    x.facing = f;
+    x.formation = form;
+    x.order = u;
+}
+
+fn apply(r: &Nbs, s: &State, a: Action) -> (State, Vec<Event>) {
+    r.applied(s, &a)
+        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
+}
+
+fn d66(v: u32) -> Action {
+    Action::Roll(DiceSpec::D66.roll(v).unwrap())
+}
+
+fn d6(v: u32) -> Action {
+    Action::Roll(DiceSpec::D6.roll(v).unwrap())
+}
+
+/// Two French A brigades in line fire from two hexes at an Allied A brigade in line facing
+/// them (the 20.4 first example's numbers): 2 + 2 fire points, column 4.
+fn two_lines_at_one(r: &Nbs) -> (State, Hex, UnitId) {
+    let mut s = empty(r, Phase::OffensiveFire);
+    let x = hex(r, "B40.12");
+    let a = id(r, "2-1-1");
+    let b = id(r, "1-2-1");
+    let t = id(r, "Y2-1-L");
+    put(
+        &mut s,
+        a,
+        x.neighbor(dir(Compass::NW)),
+        Facing::side(dir(Compass::SE)),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        b,
+        x.neighbor(dir(Compass::SW)),
+        Facing::side(dir(Compass::NE)),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        t,
+        x,
+        Facing::corner(dir(Compass::NW)),
+        Formation::Line,
+    );
+    let mut s2 = s.clone();
+    for (u, f) in [
+        (a, Action::AddFirer { unit: a }),
+        (b, Action::AddFirer { unit: b }),
+    ] {
+        let _ = u;
+        if s2.tasks.is_empty() {
+            s2 = apply(
+                r,
+                &s2,
+                Action::Target {
+                    hex: x,
+                    artillery: None,
+                },
+            )
+            .0;
+        }
+        s2 = apply(r, &s2, f).0;
+    }
+    (s2, x, t)
+}
+
+#[test]
+fn r20_4_example_1_two_a_lines_column_4_roll_46() {
+    let r = rules("nbs/austerlitz-3");
+    let (s, x, t) = two_lines_at_one(&r);
+    let (s, ev) = apply(&r, &s, Action::Resolve);
+    let declared = ev.iter().find_map(|e| match e {
+        Event::FireDeclared {
+            fire_points,
+            column,
+            shift,
+            ..
+        } => Some((*fire_points, *column, *shift)),
+        _ => None,
+    });
+    assert_eq!(
+        declared,
+        Some((16, 4, 0)),
+        "4 fire points (in quarters: 16), no shift, column 4"
+    );
+    assert_eq!(r.actor(&s), Actor::Chance(Chance::Dice(DiceSpec::D66)));
+    let (s, ev) = apply(&r, &s, d66(46));
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::Losses { unit, casualties: 1, stragglers: 1, .. } if *unit == t)
+    ));
+    // 20.4a: every numeric result calls for a morale check.
+    assert!(matches!(s.tasks.last(), Some(Task::Morale(c)) if c.hex == x));
+    // 20.6: one casualty and one straggler on A1 B4 C3 leave the brigade at B.
+    assert_eq!(r.fire_level(&s, t), super::types::FireLevel::A);
+    assert_eq!(s.casualty_track[1], 1, "1.1f: casualties only");
+}
+
+#[test]
+fn r20_6_loss_chart_example_wrecks_brigade_and_division() {
+    // 20.6: row A1 B4 C3 with the wreck mark after the third box, in a division whose
+    // wrecked line is one brigade.
+    let mut r = rules("nbs/austerlitz-3");
+    let u = id(&r, "1-2-1");
+    r.units[usize::from(u)].wreck_boxes = 3;
+    let div = r.units[usize::from(u)].wreck_division.clone();
+    r.divisions.retain(|d| d.0 != div);
+    r.divisions.push((div.clone(), 1));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    put(
+        &mut s,
+        u,
+        hex(&r, "B40.12"),
+        Facing::side(dir(Compass::N)),
+        Formation::Line,
+    );
+    let mut ev = Vec::new();
+    r.add_losses(&mut s, u, 1, 1, &mut ev);
+    assert_eq!(
+        r.fire_level(&s, u),
+        super::types::FireLevel::B,
+        "one X and one / leave B"
+    );
+    assert!(!r.wrecked(&s, u));
+    r.add_losses(&mut s, u, 1, 0, &mut ev);
+    assert_eq!(
+        (
+            s.units[usize::from(u)].casualties,
+            s.units[usize::from(u)].stragglers
+        ),
+        (2, 1)
+    );
+    assert!(r.wrecked(&s, u), "three boxes filled: wrecked (20.6a)");
+    assert!(r.division_wrecked(&s, &div), "20.6b");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Wrecked { wrecked: true, .. }))
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::DivisionWrecked { wrecked: true, .. }))
+    );
+}
+
+#[test]
+fn r20_2d_a_hex_is_fired_at_once_at_its_top_unit() {
+    let r = rules("nbs/austerlitz-3");
+    let (s, x, _) = two_lines_at_one(&r);
+    let (s, _) = apply(&r, &s, Action::Resolve);
+    let (s, _) = apply(&r, &s, d66(11));
+    let s = resolve_all_chance(&r, s);
+    let mut v = Vec::new();
+    r.legal_actions(&s, &mut v);
+    assert!(!v.contains(&Action::Target {
+        hex: x,
+        artillery: None
+    }));
+    let e = r
+        .applied(
+            &s,
+            &Action::Target {
+                hex: x,
+                artillery: None,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "20.2d");
+}
+
+fn resolve_all_chance(r: &Nbs, mut s: State) -> State {
+    while let Actor::Chance(_) = r.actor(&s) {
+        let mut v = Vec::new();
+        r.legal_actions(&s, &mut v);
+        s = apply(r, &s, v[0].clone()).0;
+    }
+    s
+}
+
+#[test]
+fn r23_0_close_combat_subsequence_order() {
+    // The 23.0 narrative: the attacker enters; the defender fires (with its unlimbered
+    // battery), the attacker fires, the attacker checks morale, the defender checks morale,
+    // the Odds Table decides and the loser retreats one hex.
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::Movement);
+    let x = hex(&r, "B40.12");
+    let from = x.neighbor(dir(Compass::NW));
+    let att = id(&r, "1-1-4");
+    let def = id(&r, "Y2-1-L");
+    let gun = id(&r, "4b(h-f)");
+    let face_x = Facing::side(dir(Compass::SE));
+    put(&mut s, att, from, face_x, Formation::Column);
+    put(
+        &mut s,
+        def,
+        x,
+        Facing::corner(dir(Compass::NW)),
+        Formation::Line,
+    );
+    // An Allied battery is not in the text; the French 4b stands in for the defender's guns
+    // by switching sides in this test.
+    let mut r2 = r.clone();
+    r2.units[usize::from(gun)].side = Side(1);
+    put(
+        &mut s,
+        gun,
+        x,
+        Facing::corner(dir(Compass::NW)),
+        Formation::Unlimbered,
+    );
+    let mut v = Vec::new();
+    r2.legal_actions(&s, &mut v);
+    let a = Action::Assault { from, target: x };
+    assert!(v.contains(&a), "{v:?}");
+    let (s, ev) = apply(&r2, &s, a);
+    assert!(matches!(ev[0], Event::CloseCombat { .. }));
+    // B: the defender fires first, at the attacker's hex, at close-combat range.
+    let fired_at: Vec<Hex> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::FireDeclared { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(fired_at, [from]);
+    let (s, ev) = apply(&r2, &s, d66(11)); // defender fire: no effect
+    // C: the attacker fires at the defender.
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::FireDeclared { target, .. } if *target == x))
+    );
+    let (s, _) = apply(&r2, &s, d66(11));
+    // D: the attacker's morale check, then E: the defender's.
+    assert!(matches!(s.tasks.last(), Some(Task::Morale(c)) if c.hex == from));
+    let (s, _) = apply(&r2, &s, d66(11));
+    assert!(matches!(s.tasks.last(), Some(Task::Morale(c)) if c.hex == x));
+    let (s, ev) = apply(&r2, &s, d66(11));
+    // F: the Odds Table.
+    assert!(ev.iter().any(|e| matches!(e, Event::Odds { .. })));
+    assert_eq!(r2.actor(&s), Actor::Chance(Chance::Dice(DiceSpec::D6)));
+    let (s, ev) = apply(&r2, &s, d6(6));
+    let won = ev.iter().find_map(|e| match e {
+        Event::OddsRoll { attacker_wins, .. } => Some(*attacker_wins),
+        _ => None,
+    });
+    assert_eq!(
+        won,
+        Some(true),
+        "a 6 at these odds wins for the attacker: {ev:?}"
+    );
+    {
+        // 27.4: the battery limbers to retreat with the stack, rolling on the Gun Loss Table.
+        assert!(matches!(s.tasks.last(), Some(Task::GunLoss { unit }) if *unit == gun));
+        let (s, _) = apply(&r2, &s, d6(6));
+        // The defender retreats one hex, away from the attacker (23.1k).
+        let Some(Task::Retreat(rt)) = s.tasks.last() else {
+            panic!("the loser retreats: {:?}", s.tasks)
+        };
+        assert_eq!(rt.left, 1);
+        let mut v = Vec::new();
+        r2.legal_actions(&s, &mut v);
+        let Action::RetreatTo { hex: to } = v[0] else {
+            panic!()
+        };
+        assert!(to.distance(from) > x.distance(from));
+        let (s, _) = apply(&r2, &s, v[0].clone());
+        // The attacker takes the hex and stops (23.0).
+        assert_eq!(s.units[usize::from(att)].place, Place::At(x));
+        assert!(r2.stopped(&s, att));
+    }
+}
+
+#[test]
+fn r15_1_opportunity_fire_window_on_leaving_the_zone() {
+    let r0 = rules("nbs/austerlitz-3");
+    let mut r = r0.clone();
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(1); // an Allied battery for the test (see above)
+    let mut s = empty(&r, Phase::Movement);
+    let b = hex(&r, "B40.12");
+    let west = Facing::corner(dir(Compass::NW));
+    put(&mut s, gun, b, west, Formation::Unlimbered);
+    let mover = id(&r, "1-1-4");
+    let two_west = b.neighbor(dir(Compass::NW)).neighbor(dir(Compass::SW));
+    put(
+        &mut s,
+        mover,
+        two_west,
+        Facing::side(dir(Compass::N)),
+        Formation::Column,
+    );
+    assert!(r.in_cfz(&s, gun, two_west));
+    // Turning in the zone never triggers (15.1h).
+    let (s1, _) = apply(
+        &r,
+        &s,
+        Action::Face {
+            unit: mover,
+            facing: Facing::side(dir(Compass::NW)).index(),
+        },
+    );
+    assert!(s1.tasks.is_empty());
+    // A step that stays inside the zone does not trigger (15.1b).
+    let inside = two_west.neighbor(dir(Compass::N));
+    assert!(r.in_cfz(&s, gun, inside));
+    let (s2, _) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: mover,
+            to: inside,
+        },
+    );
+    assert!(s2.tasks.is_empty());
+    // Leaving the zone opens the window for the non-phasing player: find a hex of the zone
+    // with a neighbour outside it.
+    let mut found = None;
+    for at in r.board.hexes().filter(|h| h.distance(b) <= 3) {
+        if !r.in_cfz(&s, gun, at) {
+            continue;
+        }
+        for to in at.neighbors() {
+            if r.board.on_map(to)
+                && to != b
+                && to.distance(b) > at.distance(b)
+                && !r.in_cfz(&s, gun, to)
+            {
+                found = Some((at, to));
+            }
+        }
+    }
+    let (at, to) = found.expect("the zone has an edge");
+    let mut s3 = s.clone();
+    s3.units[usize::from(mover)].place = Place::At(at);
+    s3.units[usize::from(mover)].facing = Facing::side(at.direction_to(to).unwrap());
+    let (w, ev) = apply(&r, &s3, Action::Step { unit: mover, to });
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::OpportunityOffered { .. }))
+    );
+    assert_eq!(r.actor(&w), Actor::Player(Side(1)));
+    let mut v = Vec::new();
+    r.legal_actions(&w, &mut v);
+    assert_eq!(v, [Action::OpportunityFire, Action::Pass]);
+    assert_eq!(
+        w.units[usize::from(mover)].place,
+        Place::At(at),
+        "the step waits"
+    );
+    // Passing lets the step go on.
+    let (p, _) = apply(&r, &w, Action::Pass);
+    assert_eq!(p.units[usize::from(mover)].place, Place::At(to));
+    // Firing resolves first (a fire roll); with no effect the step goes on (15.1d).
+    let (f, _) = apply(&r, &w, Action::OpportunityFire);
+    assert_eq!(r.actor(&f), Actor::Chance(Chance::Dice(DiceSpec::D66)));
+    let (mut f, ev) = apply(&r, &f, d66(11));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::FireResult { roll: 11, .. }))
+    );
+    // Whatever morale check follows, a 33 leaves the stack in good order.
+    while let Actor::Chance(_) = r.actor(&f) {
+        f = apply(&r, &f, d66(33)).0;
+    }
+    assert!(f.tasks.is_empty(), "{:?}", f.tasks);
+    assert!(!matches!(
+        f.units[usize::from(mover)].morale,
+        MoraleState::Disorganized | MoraleState::Routed
+    ));
+    assert_eq!(f.units[usize::from(mover)].place, Place::At(to));
+}
+
+#[test]
+fn r16_3a_enemy_hex_refused_naming_the_case() {
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::Movement);
+    let x = hex(&r, "B40.12");
+    let a = id(&r, "1-1-4");
+    let e = id(&r, "Y2-1-L");
+    put(
+        &mut s,
+        a,
+        x.neighbor(dir(Compass::NW)),
+        Facing::side(dir(Compass::SE)),
+        Formation::Column,
+    );
+    put(&mut s, e, x, Facing::side(dir(Compass::N)), Formation::Line);
+    let err = r.applied(&s, &Action::Step { unit: a, to: x }).unwrap_err();
+    assert_eq!(err.rule, "16.3a");
+    assert!(err.reason.contains("B40.12"), "{}", err.reason);
+    // Not the mover's: the Allied unit in the French Movement Phase.
+    let err = r
+        .applied(
+            &s,
+            &Action::Step {
+                unit: e,
+                to: x.neighbor(dir(Compass::S)),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(err.rule, "16.3b");
+}
+
+#[test]
+fn r11_0a_column_to_line_keeps_proportional_mps() {
+    // 11.0a example: a column (MA 8) that spent 5 MP changes to line (1 MP): 1 MP left.
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::Movement);
+    let a = id(&r, "1-1-4");
+    put(
+        &mut s,
+        a,
+        hex(&r, "B40.12"),
+        Facing::side(dir(Compass::N)),
+        Formation::Column,
+    );
+    s.units[usize::from(a)].spent = 10;
+    let (s, _) = apply(
+        &r,
+        &s,
+        Action::Form {
+            unit: a,
+            formation: Formation::Line,
+        },
+    );
+    let left = r.allowance(&s, a) - s.units[usize::from(a)].spent;
+    assert_eq!(left, 2, "one whole MP (two halves) left in line");
+}
+
+#[test]
+fn r12_5_overstacked_hex_becomes_dg_at_end_of_movement() {
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::Movement);
+    let x = hex(&r, "B40.12");
+    let f = Facing::side(dir(Compass::N));
+    // Two AAB brigades and an AA: 10 + 10 + 8 C-units, over the 12 of 12.1.
+    for name in ["1-1-1", "2-2-1", "1-1-4"] {
+        put(&mut s, id(&r, name), x, f, Formation::Column);
+    }
+    assert!(r.overstacked(&s, x, Side(0)));
+    let (s, ev) = apply(&r, &s, Action::EndMovement);
+    assert_eq!(r.hex_morale(&s, x), MoraleState::Disorganized);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::MoraleChanged { rule, .. } if rule == "12.5"))
+    );
+}
+
+#[test]
+fn r9_0_observation_hides_the_other_sides_losses() {
+    let r = rules("nbs/austerlitz-3");
+    let (s, _, t) = two_lines_at_one(&r);
+    let (s, _) = apply(&r, &s, Action::Resolve);
+    let (s, ev) = apply(&r, &s, d66(46));
+    let o = r.observation(&s, Side(0));
+    assert_eq!(o.units[usize::from(t)].casualties, 0);
+    assert_eq!(o.casualty_track[1], 0);
+    let mine = r.observation(&s, Side(1));
+    assert_eq!(mine.units[usize::from(t)].casualties, 1);
+    use crate::engine::EventInfo;
+    let loss = ev
+        .iter()
+        .find(|e| matches!(e, Event::Losses { .. }))
+        .unwrap();
+    assert!(!loss.visible_to(Side(0)) && loss.visible_to(Side(1)));
+}
+
+#[test]
+fn aus6_4_victory_levels_from_losses() {
+    let r = rules("nbs/austerlitz-3");
+    let mut s = r.initial_state();
+    // AUS 6.1: 150 French casualties give the Allies 15; 95 Allied give the French 5.
+    s.casualty_track = [150, 95];
+    let o = r.outcome(&s);
+    assert_eq!(o.points, [5, 15]);
+    assert_eq!(o.level, "Allied Minor Victory");
+    assert_eq!(o.winner, Some(Side(1)));
+    s.casualty_track = [0, 0];
+    assert_eq!(r.outcome(&s).level, "Draw");
+    let _ = String::new();
+}
+
+#[test]
+fn every_scenario_plays_to_a_result_with_the_advance_bot() {
+    for n in 1..=5 {
+        let r = rules(&alloc::format!("nbs/austerlitz-{n}"));
+        let mut g = crate::engine::Game::new(r.clone(), 7);
+        let mut bot = crate::engine::bot_named(&r, "advance").unwrap();
+        let mut steps = 0;
+        while g.step_bot(bot.as_mut()).unwrap().is_some() {
+            steps += 1;
+            assert!(steps < 200_000);
+        }
+        assert!(g.outcome().is_some());
+    }
+}
