@@ -50,10 +50,7 @@ fn rows(doc: &str) -> Vec<Row> {
         if !in_table || cells.iter().all(|c| c.chars().all(|ch| ch == '-')) {
             continue;
         }
-        out.push(Row {
-            line: i + 1,
-            cells,
-        });
+        out.push(Row { line: i + 1, cells });
     }
     out
 }
@@ -112,11 +109,7 @@ fn nbs_coverage_table_is_well_formed() {
     let mut cases = BTreeSet::new();
     for r in &rows {
         if r.cells.len() != 6 {
-            problems.push(format!(
-                "line {}: {} cells, not 6",
-                r.line,
-                r.cells.len()
-            ));
+            problems.push(format!("line {}: {} cells, not 6", r.line, r.cells.len()));
             continue;
         }
         cases.insert(r.cells[0].clone());
