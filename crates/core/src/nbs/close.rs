@@ -384,6 +384,20 @@ impl Nbs {
                 for &u in &cc.attackers {
                     s.units[usize::from(u)].flags |= flag::STOPPED;
                 }
+                // 23.1o: both sides may re-face freely.
+                let mut hexes: Vec<Hex> = cc
+                    .attackers
+                    .iter()
+                    .chain(cc.defenders.iter())
+                    .filter_map(|&u| s.units[usize::from(u)].hex())
+                    .collect();
+                hexes.sort();
+                hexes.dedup();
+                for h in hexes {
+                    if !s.tasks.iter().any(|t| matches!(t, Task::Reface { hex } if *hex == h)) {
+                        s.tasks.push(Task::Reface { hex: h });
+                    }
+                }
                 true
             }
         }

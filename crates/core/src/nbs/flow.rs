@@ -711,6 +711,10 @@ impl Nbs {
             (Some(Task::BlownRoll { .. }), _) => ("24.2c", String::from("blown recovery die")),
             (Some(Task::Stoppage { .. }), _) => ("10.3", String::from("attack stoppage roll")),
             (Some(Task::Resume { .. }), _) => ("15.1", String::from("the move goes on")),
+            (Some(Task::Reface { hex }), _) => (
+                "13.1a",
+                format!("the stack at {} may turn to any facing free", self.label(*hex)),
+            ),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
             (None, Phase::Withdrawal) => {

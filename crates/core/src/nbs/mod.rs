@@ -311,6 +311,13 @@ impl Nbs {
                 Actor::Player(owner)
             }
             Task::OpportunityWindow { .. } => Actor::Player(p.other()),
+            Task::Reface { hex } => {
+                let owner = self
+                    .combat_stack(s, *hex)
+                    .first()
+                    .map_or(p, |&u| self.units[usize::from(u)].side);
+                Actor::Player(owner)
+            }
             // Never at rest on top: `settle` runs it at once.
             Task::Resume { .. } => Actor::Player(p),
         }

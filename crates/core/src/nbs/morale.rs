@@ -337,6 +337,8 @@ impl Nbs {
         };
         s.tasks.pop();
         if done {
+            // 13.1a: the owner may re-face the stack freely at the end of the retreat.
+            s.tasks.push(Task::Reface { hex: to });
             // 25.3d: a retreat that over-stacks a hex routs everything there.
             if self.overstacked(s, to, side) {
                 self.set_hex_morale(s, to, MoraleState::Routed);

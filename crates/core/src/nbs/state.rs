@@ -362,6 +362,12 @@ pub enum Task {
         /// Where it stood.
         at: Hex,
     },
+    /// The owner of the stack in `hex` may turn it to any facing at no cost: at the end of a
+    /// retreat (13.1a) and after a close combat (23.1o).
+    Reface {
+        /// The hex.
+        hex: Hex,
+    },
     /// A Corps Attack Stoppage check (10.3).
     Stoppage {
         /// The command checking.

@@ -20,6 +20,15 @@ impl Nbs {
                 out.push(Action::OpportunityFire);
                 out.push(Action::Pass);
             }
+            Task::Reface { hex } => {
+                if let Some(&top) = self.combat_stack(s, *hex).first() {
+                    let now = s.units[usize::from(top)].facing.index();
+                    for f in (0..12u8).filter(|&f| f != now) {
+                        out.push(Action::Face { unit: top, facing: f });
+                    }
+                }
+                out.push(Action::Pass);
+            }
             _ => {}
         }
     }
@@ -40,8 +49,26 @@ impl Nbs {
                 self.opportunity_fire(s, batteries, at, ev);
                 Ok(())
             }
-            (Task::OpportunityWindow { .. }, Action::Pass) => {
+            (Task::OpportunityWindow { .. }, Action::Pass) | (Task::Reface { .. }, Action::Pass) => {
                 s.tasks.pop();
+                Ok(())
+            }
+            (Task::Reface { hex }, Action::Face { unit, facing }) => {
+                let f = crate::hex::Facing::new(*facing)
+                    .ok_or_else(|| Illegal::new("13.0", "a facing is 0-11"))?;
+                let stack = self.combat_stack(s, hex);
+                if stack.first() != Some(unit) {
+                    return Err(Illegal::new(
+                        "13.1a",
+                        alloc::format!("name the top unit of {} to turn its stack", self.label(hex)),
+                    ));
+                }
+                // 13.0: every unit in a hex faces the same way.
+                for u in stack {
+                    s.units[usize::from(u)].facing = f;
+                }
+                s.tasks.pop();
+                ev.push(Event::Faced { unit: *unit, facing: *facing, cost: 0 });
                 Ok(())
             }
             _ => Err(self.not_now(s, a)),
@@ -62,6 +89,13 @@ impl Nbs {
                 }
                 if self.retreat_options(s, &r).is_empty() {
                     self.retreat_blocked(s, r, ev);
+                    return true;
+                }
+                false
+            }
+            Task::Reface { hex } => {
+                if self.combat_stack(s, hex).is_empty() {
+                    s.tasks.pop();
                     return true;
                 }
                 false

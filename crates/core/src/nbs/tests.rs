@@ -311,7 +311,14 @@ fn r23_0_close_combat_subsequence_order() {
             panic!()
         };
         assert!(to.distance(from) > x.distance(from));
-        let (s, _) = apply(&r2, &s, v[0].clone());
+        let (mut s, _) = apply(&r2, &s, v[0].clone());
+        // 13.1a, 23.1o: the stacks may re-face freely; both keep their facing here.
+        let mut refaced = 0;
+        while let Some(Task::Reface { .. }) = s.tasks.last() {
+            s = apply(&r2, &s, Action::Pass).0;
+            refaced += 1;
+        }
+        assert_eq!(refaced, 3, "after the retreat, then attacker and defender after the combat");
         // The attacker takes the hex and stops (23.0).
         assert_eq!(s.units[usize::from(att)].place, Place::At(x));
         assert!(r2.stopped(&s, att));
