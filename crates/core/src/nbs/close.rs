@@ -125,7 +125,12 @@ impl Nbs {
     }
 
     /// Close-combat declarations open to the phasing player (23.0).
-    pub(super) fn assault_actions(&self, s: &State, out: &mut Vec<Action>) {
+    pub(super) fn assault_actions(
+        &self,
+        s: &State,
+        occ: &super::query::Occ,
+        out: &mut Vec<Action>,
+    ) {
         let side = self.phasing(s);
         let mut hexes: Vec<Hex> = s
             .units
@@ -139,6 +144,14 @@ impl Nbs {
         hexes.sort();
         hexes.dedup();
         for from in hexes {
+            // Only hexes next to the enemy can attack (cheap test first).
+            if !from
+                .neighbors()
+                .iter()
+                .any(|n| self.enemy_in_occ(occ, *n, side))
+            {
+                continue;
+            }
             let att = self.attackers(s, from);
             let Some(&lead) = att.first() else { continue };
             for t in self.assault_targets(s, lead, from) {
@@ -394,7 +407,11 @@ impl Nbs {
                 hexes.sort();
                 hexes.dedup();
                 for h in hexes {
-                    if !s.tasks.iter().any(|t| matches!(t, Task::Reface { hex } if *hex == h)) {
+                    if !s
+                        .tasks
+                        .iter()
+                        .any(|t| matches!(t, Task::Reface { hex } if *hex == h))
+                    {
                         s.tasks.push(Task::Reface { hex: h });
                     }
                 }

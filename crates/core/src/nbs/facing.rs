@@ -109,7 +109,6 @@ const fn moves_of(f: u8) -> [(u8, u8); 5] {
     }
 }
 
-
 /// The factor on a hex's movement cost for a stack stepping toward `d` without turning
 /// (13.2a): 1 through the centre-front hexside (or, facing a corner, into either frontal
 /// hex), 2 through any other hexside. Units without facing always pay 1.

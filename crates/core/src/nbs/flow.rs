@@ -713,7 +713,10 @@ impl Nbs {
             (Some(Task::Resume { .. }), _) => ("15.1", String::from("the move goes on")),
             (Some(Task::Reface { hex }), _) => (
                 "13.1a",
-                format!("the stack at {} may turn to any facing free", self.label(*hex)),
+                format!(
+                    "the stack at {} may turn to any facing free",
+                    self.label(*hex)
+                ),
             ),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),

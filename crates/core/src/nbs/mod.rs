@@ -57,9 +57,7 @@ use units::UnitInfo;
 use crate::any::{Adapter, AnyGame, Error, System};
 use crate::data::{DataError, ResolvedScenario};
 use crate::dice::{DiceSpec, Prob, Roll};
-use crate::engine::{
-    Actor, Chance, Game, Illegal, Prompt, Reached, Rules, Side, SystemInfo,
-};
+use crate::engine::{Actor, Chance, Game, Illegal, Prompt, Reached, Rules, Side, SystemInfo};
 use crate::hex::Hex;
 
 /// The nbs system's facts: side 0 the French, side 1 the Allies.

@@ -203,7 +203,7 @@ impl Nbs {
             return true;
         }
         ![from, to].into_iter().any(|h| {
-            occ.at(h).any(|i| {
+            self.occ_at(occ, h).iter().any(|&i| {
                 i != u
                     && matches!(
                         self.units[usize::from(i)].kind,
@@ -222,7 +222,7 @@ impl Nbs {
         u: UnitId,
         to: Hex,
     ) -> Result<(u16, Facing, bool), Illegal> {
-        self.step_eval(s, &Occ::new(s), u, to)
+        self.step_eval(s, &Occ::new(self, s), u, to)
             .map_err(|r| self.refusal(s, u, to, r))
     }
 
@@ -263,7 +263,7 @@ impl Nbs {
         };
         // 13.2b: a unit entering a stack must match its facing.
         if mode != FacingMode::None {
-            let other = occ.at(to).find(|&o| {
+            let other = self.occ_at(occ, to).iter().copied().find(|&o| {
                 o != u
                     && self.units[usize::from(o)].side == info.side
                     && self.units[usize::from(o)].combat()
@@ -401,7 +401,7 @@ impl Nbs {
     /// The Movement Phase's actions.
     pub(super) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.phasing(s);
-        let occ = Occ::new(s);
+        let occ = Occ::new(self, s);
         for u in 0..s.units.len() as UnitId {
             if !self.may_move(s, u, side) {
                 continue;
@@ -447,7 +447,7 @@ impl Nbs {
                 }
             }
         }
-        self.assault_actions(s, out);
+        self.assault_actions(s, &occ, out);
         if !self.reinforcements_due(s) {
             out.push(Action::EndMovement);
         }

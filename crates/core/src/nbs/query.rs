@@ -11,42 +11,67 @@ use super::types::{FireLevel, Formation, MoraleRating, MoraleState, UnitKind};
 use crate::engine::Side;
 use crate::hex::Hex;
 
-/// Where every counter on the map stands, sorted by hex for quick lookups while listing
-/// actions (built once per listing; the state stays plain data).
+/// Where every counter on the map stands, bucketed by the board's dense hex index so that a
+/// hex's units are found in constant time while listing actions (built once per listing by a
+/// counting sort; the state itself stays plain data).
 pub struct Occ {
-    v: Vec<(Hex, UnitId)>,
+    /// `start[i]..start[i + 1]` are the positions in `units` of the counters in cell `i`.
+    start: Vec<u16>,
+    units: Vec<UnitId>,
+    cells: usize,
 }
 
 impl Occ {
-    /// The index of `s`.
-    pub fn new(s: &State) -> Occ {
-        let mut v: Vec<(Hex, UnitId)> = s
-            .units
-            .iter()
-            .enumerate()
-            .filter_map(|(i, u)| u.hex().map(|h| (h, i as UnitId)))
-            .collect();
-        v.sort_unstable();
-        Occ { v }
+    /// The index of `s` on `nbs`'s board.
+    pub fn new(nbs: &Nbs, s: &State) -> Occ {
+        let cells = nbs.board.cells();
+        let mut start = alloc::vec![0u16; cells + 1];
+        let mut at: Vec<(usize, UnitId)> = Vec::with_capacity(s.units.len());
+        for (i, u) in s.units.iter().enumerate() {
+            if let Some(c) = u.hex().and_then(|h| nbs.board.index(h)) {
+                at.push((c, i as UnitId));
+                start[c + 1] += 1;
+            }
+        }
+        for i in 0..cells {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut units = alloc::vec![0 as UnitId; at.len()];
+        for (c, u) in at {
+            units[usize::from(fill[c])] = u;
+            fill[c] += 1;
+        }
+        Occ {
+            start,
+            units,
+            cells,
+        }
     }
 
-    /// The units in `hex` (in no particular order).
-    pub fn at(&self, hex: Hex) -> impl Iterator<Item = UnitId> + '_ {
-        let start = self.v.partition_point(|x| x.0 < hex);
-        self.v[start..]
-            .iter()
-            .take_while(move |x| x.0 == hex)
-            .map(|x| x.1)
+    /// The units in `hex`, in unit order.
+    pub fn at_cell(&self, cell: Option<usize>) -> &[UnitId] {
+        match cell {
+            Some(c) if c < self.cells => {
+                &self.units[usize::from(self.start[c])..usize::from(self.start[c + 1])]
+            }
+            _ => &[],
+        }
     }
 }
 
 impl Nbs {
     /// Whether an enemy combat unit of `side` is in `hex`, by the index.
     pub(super) fn enemy_in_occ(&self, occ: &Occ, hex: Hex, side: Side) -> bool {
-        occ.at(hex).any(|u| {
+        self.occ_at(occ, hex).iter().any(|&u| {
             let i = &self.units[usize::from(u)];
             i.side != side && i.combat()
         })
+    }
+
+    /// The units in `hex` from the index.
+    pub fn occ_at<'o>(&self, occ: &'o Occ, hex: Hex) -> &'o [UnitId] {
+        occ.at_cell(self.board.index(hex))
     }
 
     /// The units in `hex`, top of the stack first (12.3), leaders and HQs last.

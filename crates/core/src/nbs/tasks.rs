@@ -24,7 +24,10 @@ impl Nbs {
                 if let Some(&top) = self.combat_stack(s, *hex).first() {
                     let now = s.units[usize::from(top)].facing.index();
                     for f in (0..12u8).filter(|&f| f != now) {
-                        out.push(Action::Face { unit: top, facing: f });
+                        out.push(Action::Face {
+                            unit: top,
+                            facing: f,
+                        });
                     }
                 }
                 out.push(Action::Pass);
@@ -49,7 +52,8 @@ impl Nbs {
                 self.opportunity_fire(s, batteries, at, ev);
                 Ok(())
             }
-            (Task::OpportunityWindow { .. }, Action::Pass) | (Task::Reface { .. }, Action::Pass) => {
+            (Task::OpportunityWindow { .. }, Action::Pass)
+            | (Task::Reface { .. }, Action::Pass) => {
                 s.tasks.pop();
                 Ok(())
             }
@@ -60,7 +64,10 @@ impl Nbs {
                 if stack.first() != Some(unit) {
                     return Err(Illegal::new(
                         "13.1a",
-                        alloc::format!("name the top unit of {} to turn its stack", self.label(hex)),
+                        alloc::format!(
+                            "name the top unit of {} to turn its stack",
+                            self.label(hex)
+                        ),
                     ));
                 }
                 // 13.0: every unit in a hex faces the same way.
@@ -68,7 +75,11 @@ impl Nbs {
                     s.units[usize::from(u)].facing = f;
                 }
                 s.tasks.pop();
-                ev.push(Event::Faced { unit: *unit, facing: *facing, cost: 0 });
+                ev.push(Event::Faced {
+                    unit: *unit,
+                    facing: *facing,
+                    cost: 0,
+                });
                 Ok(())
             }
             _ => Err(self.not_now(s, a)),
@@ -134,8 +145,7 @@ impl Nbs {
             return Err(Illegal::new("engine", "no roll is pending"));
         };
         let seq = || {
-            Seq66::from_value(r.value)
-                .ok_or_else(|| Illegal::new("5.3", "not a sequential roll"))
+            Seq66::from_value(r.value).ok_or_else(|| Illegal::new("5.3", "not a sequential roll"))
         };
         match t {
             Task::FireRoll { decl, column } => {
@@ -170,10 +180,7 @@ impl Nbs {
             }
             Task::GunLoss { unit } => {
                 s.tasks.pop();
-                let lost = self
-                    .tables
-                    .gun_loss(r.value)
-                    .min(self.gun_points(s, unit));
+                let lost = self.tables.gun_loss(r.value).min(self.gun_points(s, unit));
                 if lost > 0 {
                     s.units[usize::from(unit)].casualties += lost;
                     ev.push(Event::Losses {

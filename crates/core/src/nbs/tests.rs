@@ -318,7 +318,10 @@ fn r23_0_close_combat_subsequence_order() {
             s = apply(&r2, &s, Action::Pass).0;
             refaced += 1;
         }
-        assert_eq!(refaced, 3, "after the retreat, then attacker and defender after the combat");
+        assert_eq!(
+            refaced, 3,
+            "after the retreat, then attacker and defender after the combat"
+        );
         // The attacker takes the hex and stops (23.0).
         assert_eq!(s.units[usize::from(att)].place, Place::At(x));
         assert!(r2.stopped(&s, att));
