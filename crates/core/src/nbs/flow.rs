@@ -280,6 +280,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             sudden_death: None,
             last_roll: None,
             over: false,
+            cavalry: Default::default(),
             control: Vec::new(),
         },
     };
@@ -396,7 +397,7 @@ impl Nbs {
     /// Whether the current phase has nothing left for anyone to decide.
     fn phase_done(&self, s: &State) -> bool {
         match s.phase {
-            Phase::Withdrawal => true,
+            Phase::Withdrawal => !self.any_withdrawal(s),
             Phase::Recovery => !self.any_recovery(s),
             Phase::Rally => !self.any_rally(s),
             Phase::CavalryRecovery => !self.any_unblow(s),
@@ -461,6 +462,7 @@ impl Nbs {
                 for u in &mut s.units {
                     u.spent = 0;
                 }
+                self.cavalry_phase_start(s);
             }
             Phase::Rally => self.rally_steps(s, ev),
             _ => {}
@@ -708,6 +710,7 @@ impl Nbs {
             (Some(Task::BlownRoll { .. }), _) => ("24.2c", String::from("blown recovery die")),
             (Some(Task::Stoppage { .. }), _) => ("10.3", String::from("attack stoppage roll")),
             (Some(Task::Resume { .. }), _) => ("15.1", String::from("the move goes on")),
+            (Some(Task::Cavalry(c)), _) => self.cavalry_prompt(s, c),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
             (None, Phase::Withdrawal) => {
@@ -746,7 +749,7 @@ impl Nbs {
                 match s.phase {
                     Phase::Command => out.push(Action::EndCommand),
                     Phase::Movement => self.movement_actions(s, out),
-                    Phase::Withdrawal => {}
+                    Phase::Withdrawal => self.withdrawal_actions(s, out),
                     Phase::DefensiveFire | Phase::OffensiveFire => self.fire_actions(s, out),
                     Phase::Recovery | Phase::Rally | Phase::CavalryRecovery => {
                         self.rally_actions(s, out)
@@ -756,15 +759,14 @@ impl Nbs {
         }
     }
 
-    /// The Fire Phase's cavalry withdrawal segment (8.2, 24.2b): not yet offered; the segment
-    /// passes.
+    /// The Fire Phase's cavalry withdrawal segment (8.2, 24.2b): see [`super::charge`].
     pub(super) fn withdrawal_action(
         &self,
         s: &mut State,
         a: &Action,
-        _ev: &mut Vec<Event>,
+        ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        Err(self.not_now(s, a))
+        self.withdrawal_do(s, a, ev)
     }
 
     /// An English line for an event, with counter names and printed hex ids.
@@ -897,6 +899,17 @@ impl Nbs {
             Event::GameOver { level, points, .. } => {
                 format!("game over: {level} ({} to {})", points[0], points[1])
             }
+            e @ (Event::ChargeDeclared { .. }
+            | Event::ChargeMoved { .. }
+            | Event::SquareOffered { .. }
+            | Event::SquareCheck { .. }
+            | Event::RecallAttempt { .. }
+            | Event::CavalryAttack { .. }
+            | Event::Blown { .. }
+            | Event::CavalryWithdrew { .. }
+            | Event::ReactionOffered { .. }
+            | Event::ReactionFailed { .. }
+            | Event::FollowOn { .. }) => self.describe_cavalry(e),
         };
         format!("({rule}) {text}")
     }

@@ -20,6 +20,7 @@ impl Nbs {
                 out.push(Action::OpportunityFire);
                 out.push(Action::Pass);
             }
+            Task::Cavalry(c) => self.cavalry_actions(s, c, out),
             _ => {}
         }
     }
@@ -44,6 +45,7 @@ impl Nbs {
                 s.tasks.pop();
                 Ok(())
             }
+            (Task::Cavalry(c), _) => self.cavalry_action(s, c, a, ev),
             _ => Err(self.not_now(s, a)),
         }
     }
@@ -52,6 +54,7 @@ impl Nbs {
     pub(super) fn advance_task(&self, s: &mut State, t: Task, ev: &mut Vec<Event>) -> bool {
         match t {
             Task::CloseCombat(cc) => self.advance_close(s, cc, ev),
+            Task::Cavalry(c) => self.advance_cavalry(s, c, ev),
             Task::Retreat(r) => {
                 if r.units
                     .iter()
@@ -171,6 +174,7 @@ impl Nbs {
             Task::Stoppage { .. } => {
                 s.tasks.pop();
             }
+            Task::Cavalry(c) => self.cavalry_roll(s, c, r.value as u8, ev)?,
             _ => return Err(Illegal::new("engine", "no roll is pending")),
         }
         let _ = DiceSpec::D6;
