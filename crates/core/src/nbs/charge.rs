@@ -513,11 +513,15 @@ impl Nbs {
                 ),
             ));
         }
+        // Judged without the charging units, which stand on those lines now.
         let p = self.path_of(s, lead);
-        let seen = p
-            .iter()
-            .enumerate()
-            .any(|(i, &h)| (i == 0 || h.distance(target) == 4) && self.clear_los(s, h, target));
+        let mut ghost = s.clone();
+        for &u in &units {
+            ghost.units[usize::from(u)].place = Place::Off;
+        }
+        let seen = p.iter().enumerate().any(|(i, &h)| {
+            (i == 0 || h.distance(target) == 4) && self.clear_los(&ghost, h, target)
+        });
         if !seen {
             return Err(Illegal::new(
                 "ERR-14",
@@ -2134,5 +2138,663 @@ impl Nbs {
             _ => format!("{e:?}"),
         };
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Library;
+    use crate::engine::Rules;
+    use crate::hex::Facing;
+    use crate::nbs::board::Terrain;
+    use crate::nbs::{ALLIED, FRENCH};
+
+    fn d66(v: u32) -> Action {
+        Action::Roll(DiceSpec::D66.roll(v).unwrap())
+    }
+
+    fn d6(v: u32) -> Action {
+        Action::Roll(DiceSpec::D6.roll(v).unwrap())
+    }
+
+    struct Setup {
+        r: Nbs,
+        s: State,
+        /// A clear, flat, featureless hex with room around it.
+        c: Hex,
+        d: Direction,
+    }
+
+    fn clear_area(r: &Nbs, radius: u32) -> Hex {
+        r.board
+            .hexes()
+            .find(|&c| {
+                let lvl = r.board.hex(c).level;
+                r.board.hexes().filter(|h| h.distance(c) <= radius).count() as u32
+                    == 1 + 3 * radius * (radius + 1)
+                    && r.board
+                        .hexes()
+                        .filter(|h| h.distance(c) <= radius)
+                        .all(|h| {
+                            let i = r.board.hex(h);
+                            i.on_map
+                                && i.terrain == Terrain::Clear
+                                && !i.special
+                                && i.level == lvl
+                                && Direction::ALL.iter().all(|&d| r.board.side(h, d) == 0)
+                        })
+            })
+            .expect("a clear area")
+    }
+
+    fn setup() -> Setup {
+        let sc = Library::builtin()
+            .unwrap()
+            .scenario("nbs/austerlitz-3")
+            .unwrap();
+        let r = Nbs::new(&sc).unwrap();
+        let mut s = r.initial_state();
+        for u in &mut s.units {
+            u.place = Place::Off;
+            u.flags = 0;
+            u.spent = 0;
+            u.morale = MoraleState::Normal;
+        }
+        s.tasks.clear();
+        // A clear daylight turn.
+        s.turn = (r.first_turn..=r.last_turn())
+            .find(|&t| {
+                let i = r.turn_info(t);
+                !i.night && i.visibility.is_none()
+            })
+            .expect("a clear daylight turn");
+        s.player_turn = 0;
+        s.phase = Phase::Movement;
+        let c = clear_area(&r, 7);
+        Setup {
+            r,
+            s,
+            c,
+            d: Direction::ALL[0],
+        }
+    }
+
+    impl Setup {
+        fn at(&self, k: u8) -> Hex {
+            let mut h = self.c;
+            for _ in 0..k {
+                h = h.neighbor(self.d);
+            }
+            h
+        }
+
+        fn pick(&self, side: Side, kind: UnitKind, n: usize) -> UnitId {
+            (0..self.r.units.len())
+                .filter(|&i| {
+                    let u = &self.r.units[i];
+                    u.side == side && u.kind == kind && (kind != UnitKind::Cavalry || !u.heavy)
+                })
+                .nth(n)
+                .expect("a unit") as UnitId
+        }
+
+        fn place(&mut self, u: UnitId, h: Hex, facing: Facing, f: Formation) {
+            let st = &mut self.s.units[usize::from(u)];
+            st.place = Place::At(h);
+            st.facing = facing;
+            st.formation = f;
+            st.order = self.s.next_order;
+            self.s.next_order += 1;
+        }
+
+        fn apply(&mut self, a: Action, ev: &mut Vec<Event>) {
+            let (n, e) = self
+                .r
+                .applied(&self.s, &a)
+                .unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+            self.s = n;
+            ev.extend(e);
+        }
+
+        /// Plays the tasks out: scripted D66 rolls (then 33), D6 3, the first choice or
+        /// Pass when offered.
+        fn play_out(&mut self, rolls: &[u32], ev: &mut Vec<Event>) {
+            let mut script = rolls.iter().copied();
+            for _ in 0..400 {
+                if self.s.tasks.is_empty() {
+                    return;
+                }
+                let a = match self.r.actor(&self.s) {
+                    Actor::Chance(Chance::Dice(DiceSpec::D66)) => d66(script.next().unwrap_or(33)),
+                    Actor::Chance(Chance::Dice(DiceSpec::D6)) => d6(3),
+                    Actor::Chance(_) => Action::Pick(0),
+                    Actor::Player(_) => {
+                        let mut v = Vec::new();
+                        self.r.legal_actions(&self.s, &mut v);
+                        v.iter()
+                            .find(|a| matches!(a, Action::Pass))
+                            .cloned()
+                            .unwrap_or_else(|| v[0].clone())
+                    }
+                    Actor::Terminal(_) => return,
+                };
+                self.apply(a, ev);
+            }
+            panic!("the tasks did not end: {:?}", self.s.tasks);
+        }
+    }
+
+    fn side_facing(d: Direction) -> Facing {
+        Facing::side(d)
+    }
+
+    #[test]
+    fn t19_r24_1_charge_sequence() {
+        let mut t = setup();
+        assert_eq!(t.r.phasing(&t.s), ALLIED);
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        let (h0, target) = (t.at(0), t.at(5));
+        t.place(cav, h0, side_facing(t.d), Formation::Combat);
+        t.place(inf, target, side_facing(t.d.opposite()), Formation::Line);
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        // It moves to 4 hexes (sees the target), then to 3.
+        t.apply(
+            Action::Step {
+                unit: cav,
+                to: t.at(1),
+            },
+            &mut ev,
+        );
+        assert!(t.s.tasks.is_empty(), "4 hexes away: no square check yet");
+        t.apply(
+            Action::Step {
+                unit: cav,
+                to: t.at(2),
+            },
+            &mut ev,
+        );
+        assert!(
+            matches!(
+                t.s.tasks.last(),
+                Some(Task::Cavalry(CavTask::SquareOffer { .. }))
+            ),
+            "11.6b ii: within 3 hexes the infantry may try square"
+        );
+        t.apply(Action::Pass, &mut ev);
+        // The charge is among the legal actions.
+        let path = alloc::vec![t.at(3), t.at(4), target];
+        let mut v = Vec::new();
+        t.r.legal_actions(&t.s, &mut v);
+        let charge = Action::Charge {
+            from: t.at(2),
+            target,
+            path,
+        };
+        if let Action::Charge { from, target, path } = &charge {
+            if let Err(e) = t.r.charge_check(&t.s, *from, *target, path) {
+                panic!("{e:?}");
+            }
+        }
+        assert!(v.contains(&charge), "{v:?}");
+        ev.clear();
+        t.apply(charge, &mut ev);
+        // B: the target declines square; C: no recall.
+        assert!(matches!(
+            t.s.tasks.last(),
+            Some(Task::Cavalry(CavTask::SquareOffer { .. }))
+        ));
+        t.apply(Action::Pass, &mut ev);
+        assert_eq!(
+            t.r.cavalry_prompt(
+                &t.s,
+                match t.s.tasks.last() {
+                    Some(Task::Cavalry(c)) => c,
+                    _ => panic!("the charge"),
+                }
+            )
+            .0,
+            "24.1 C"
+        );
+        t.apply(Action::Pass, &mut ev);
+        // D, E, F, G, I with scripted dice.
+        t.play_out(&[33, 33, 33, 33, 33, 33], &mut ev);
+        let pos = |f: &dyn Fn(&Event) -> bool| ev.iter().position(f);
+        let moved = ev
+            .iter()
+            .filter(|e| matches!(e, Event::ChargeMoved { .. }))
+            .count();
+        assert!(moved >= 2, "the run-in enters the route hex by hex");
+        let def_fire =
+            pos(&|e| matches!(e, Event::FireDeclared { target: x, .. } if *x == t.at(4)))
+                .expect("the defender fires first (24.1 E)");
+        let cav_attack =
+            pos(&|e| matches!(e, Event::CavalryAttack { target: x, .. } if *x == target))
+                .expect("then the cavalry attack");
+        assert!(def_fire < cav_attack);
+        let def_check = pos(&|e| matches!(e, Event::MoraleCheck { hex, .. } if *hex == target))
+            .or_else(|| pos(&|e| matches!(e, Event::MoraleChanged { hex, rule, .. } if *hex == target && rule == "25.2c")));
+        assert!(def_check.is_none_or(|p| p > cav_attack), "F follows E");
+        if let Some(a) = pos(&|e| matches!(e, Event::MoraleCheck { hex, .. } if *hex == t.at(4))) {
+            assert!(
+                def_check.is_some_and(|d| d < a),
+                "the defender checks before the attacker (24.1 F, G)"
+            );
+        }
+        // I: blown, withdrawn 6-12 hexes, stopped.
+        let st = &t.s.units[usize::from(cav)];
+        assert!(st.has(flag::BLOWN) && st.has(flag::BLOWN_THIS_TURN) && st.has(flag::STOPPED));
+        let w = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::CavalryWithdrew { from, to, .. } => Some((*from, *to)),
+                _ => None,
+            })
+            .expect("a blown withdrawal");
+        assert!((6..=12).contains(&w.0.distance(w.1)), "{w:?}");
+        assert_eq!(st.hex(), Some(w.1));
+    }
+
+    #[test]
+    fn r24_1_err18_no_charge_out_of_swamp() {
+        let mut t = setup();
+        let swamp = t.at(0);
+        t.r.board.set_terrain(swamp, Terrain::Swamp);
+        assert!(t.r.tables.no_charge_from(t.r.terrain_idx(Terrain::Swamp)));
+        let n = swamp
+            .neighbors()
+            .into_iter()
+            .find(|n| t.r.board.on_map(*n))
+            .unwrap();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        let d = swamp.direction_to(n).unwrap();
+        t.place(cav, swamp, side_facing(d), Formation::Combat);
+        t.place(inf, n, side_facing(d.opposite()), Formation::Line);
+        t.r.cavalry_phase_start(&mut t.s);
+        let e =
+            t.r.applied(
+                &t.s,
+                &Action::Charge {
+                    from: swamp,
+                    target: n,
+                    path: alloc::vec![n],
+                },
+            )
+            .unwrap_err();
+        assert_eq!(e.rule, "24.1");
+        assert!(
+            e.reason.contains("swamp") && e.reason.contains("(2)"),
+            "{}",
+            e.reason
+        );
+        assert!(e.reason.contains(&t.r.label(swamp)), "{}", e.reason);
+    }
+
+    #[test]
+    fn r24_1b_forms_and_err13_intervening_hexes() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        // Two turns: not a permissible form.
+        let bent = t.at(1).neighbor(t.d.rotate(1));
+        let twice = bent.neighbor(t.d);
+        t.place(inf, twice, side_facing(t.d.opposite()), Formation::Line);
+        t.r.cavalry_phase_start(&mut t.s);
+        let e =
+            t.r.applied(
+                &t.s,
+                &Action::Charge {
+                    from: t.at(0),
+                    target: twice,
+                    path: alloc::vec![t.at(1), bent, twice],
+                },
+            )
+            .unwrap_err();
+        assert_eq!(e.rule, "24.1b");
+        // One 60-degree turn is a cross-grain form.
+        assert!(form_ok(t.at(0), &[t.at(1), bent]));
+        assert!(form_ok(
+            t.at(0),
+            &[t.at(1), t.at(2), t.at(2).neighbor(t.d.rotate(-1))]
+        ));
+        // A friendly skirmisher in between blocks the charge (ERR-13).
+        t.s.units[usize::from(inf)].place = Place::At(t.at(3));
+        if let Some(sk) = (0..t.r.units.len())
+            .find(|&i| t.r.units[i].side == ALLIED && t.r.units[i].kind == UnitKind::Skirmisher)
+        {
+            t.place(sk as UnitId, t.at(2), side_facing(t.d), Formation::Skirmish);
+            let e =
+                t.r.applied(
+                    &t.s,
+                    &Action::Charge {
+                        from: t.at(0),
+                        target: t.at(3),
+                        path: alloc::vec![t.at(1), t.at(2), t.at(3)],
+                    },
+                )
+                .unwrap_err();
+            assert_eq!(e.rule, "ERR-13");
+        }
+    }
+
+    #[test]
+    fn r15_2a_reaction_offered_on_leaving_a_zone_hex_not_on_facing() {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        t.place(fcav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(
+            ainf,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Column,
+        );
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        // 15.2f: a facing change alone never triggers.
+        t.apply(
+            Action::Face {
+                unit: ainf,
+                facing: side_facing(t.d.opposite()).rotate(1).index(),
+            },
+            &mut ev,
+        );
+        assert!(t.s.tasks.is_empty());
+        // Leaving the hex: offered, striking the hex being left.
+        let away = t.at(3);
+        t.apply(
+            Action::Step {
+                unit: ainf,
+                to: away,
+            },
+            &mut ev,
+        );
+        match t.s.tasks.last() {
+            Some(Task::Cavalry(CavTask::ReactionOffer { at, stacks, side })) => {
+                assert_eq!(*at, t.at(2));
+                assert_eq!(stacks, &alloc::vec![t.at(0)]);
+                assert_eq!(*side, FRENCH);
+            }
+            other => panic!("no reaction window: {other:?}"),
+        }
+        assert_eq!(t.r.actor(&t.s), Actor::Player(FRENCH));
+        assert_eq!(
+            t.s.units[usize::from(ainf)].hex(),
+            Some(t.at(2)),
+            "the step waits"
+        );
+        ev.clear();
+        t.apply(Action::ReactionCharge { from: t.at(0) }, &mut ev);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::ChargeDeclared { reaction: true, .. }))
+        );
+        t.play_out(&[33, 33, 33, 33, 33, 33], &mut ev);
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::RecallAttempt { .. })),
+            "15.2c: no recall"
+        );
+        assert!(
+            t.s.units[usize::from(fcav)].has(flag::BLOWN),
+            "15.2e: the reacting cavalry is blown"
+        );
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::FollowOn { .. })),
+            "ERR-16"
+        );
+    }
+
+    #[test]
+    fn r15_2a_no_reaction_from_beyond_three_hexes() {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        t.place(fcav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(
+            ainf,
+            t.at(4),
+            side_facing(t.d.opposite()),
+            Formation::Column,
+        );
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Step {
+                unit: ainf,
+                to: t.at(5),
+            },
+            &mut ev,
+        );
+        assert!(t.s.tasks.is_empty());
+        assert_eq!(t.s.units[usize::from(ainf)].hex(), Some(t.at(5)));
+    }
+
+    #[test]
+    fn r24_1c_recall() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(inf, t.at(2), side_facing(t.d.opposite()), Formation::Line);
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Charge {
+                from: t.at(0),
+                target: t.at(2),
+                path: alloc::vec![t.at(1), t.at(2)],
+            },
+            &mut ev,
+        );
+        t.apply(Action::Pass, &mut ev); // no square
+        t.apply(Action::Recall, &mut ev);
+        assert_eq!(t.r.actor(&t.s), Actor::Chance(Chance::Dice(DiceSpec::D6)));
+        t.apply(d6(6), &mut ev);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::RecallAttempt { recalled: true, .. }))
+        );
+        assert!(
+            t.s.units[usize::from(cav)].has(flag::BLOWN),
+            "24.2: a recalled charge blows the cavalry"
+        );
+        assert!(matches!(
+            t.s.tasks.last(),
+            Some(Task::Cavalry(CavTask::BlownWithdraw { .. }))
+        ));
+        t.play_out(&[], &mut ev);
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::CavalryAttack { .. } | Event::ChargeMoved { .. }))
+        );
+    }
+
+    #[test]
+    fn r24_1h_err15_follow_on_limit_of_three() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(inf, t.at(2), side_facing(t.d.opposite()), Formation::Line);
+        let mut ch = Charge {
+            units: alloc::vec![cav],
+            side: ALLIED,
+            origin: t.at(0),
+            at: t.at(0),
+            route: Vec::new(),
+            target: t.at(1),
+            defenders: Vec::new(),
+            reaction: false,
+            versus_cavalry: false,
+            follow_ons: 2,
+            reacted: false,
+            offered: Vec::new(),
+            flank: false,
+            def_blown: Vec::new(),
+            step: ChStep::FollowOn,
+        };
+        assert_eq!(t.r.follow_on_targets(&t.s, &ch), alloc::vec![t.at(2)]);
+        ch.follow_ons = 3;
+        assert!(
+            t.r.follow_on_targets(&t.s, &ch).is_empty(),
+            "ERR-15: at most 3"
+        );
+        ch.follow_ons = 0;
+        ch.versus_cavalry = true;
+        assert!(
+            t.r.follow_on_targets(&t.s, &ch).is_empty(),
+            "ERR-16: not after a cavalry target"
+        );
+        ch.versus_cavalry = false;
+        ch.reaction = true;
+        assert!(
+            t.r.follow_on_targets(&t.s, &ch).is_empty(),
+            "ERR-16: not in a reaction charge"
+        );
+    }
+
+    #[test]
+    fn r24_2a_blown_withdrawal_six_to_twelve() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        t.place(cav, t.c, side_facing(t.d), Formation::Combat);
+        t.place(inf, t.at(1), side_facing(t.d.opposite()), Formation::Line);
+        let dest = t.r.blown_destinations(&t.s, &[cav], t.c);
+        assert!(!dest.is_empty());
+        assert!(dest.iter().all(|h| (6..=12).contains(&h.distance(t.c))));
+        t.s.units[usize::from(cav)].flags |= flag::BLOWN;
+        t.s.tasks.push(Task::Cavalry(CavTask::BlownWithdraw {
+            units: alloc::vec![cav],
+            at: t.c,
+        }));
+        let near = t.c.neighbor(t.d.opposite());
+        let e =
+            t.r.applied(
+                &t.s,
+                &Action::Withdraw {
+                    unit: cav,
+                    to: near,
+                },
+            )
+            .unwrap_err();
+        assert_eq!(e.rule, "24.2a");
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Withdraw {
+                unit: cav,
+                to: dest[0],
+            },
+            &mut ev,
+        );
+        assert_eq!(t.s.units[usize::from(cav)].hex(), Some(dest[0]));
+        assert!(t.s.tasks.is_empty());
+    }
+
+    #[test]
+    fn r8_2_cavalry_withdrawal_segment() {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        t.place(fcav, t.c, side_facing(t.d), Formation::Combat);
+        t.place(ainf, t.at(1), side_facing(t.d.opposite()), Formation::Line);
+        t.s.phase = Phase::Withdrawal;
+        assert!(t.r.any_withdrawal(&t.s));
+        assert_eq!(t.r.actor(&t.s), Actor::Player(FRENCH));
+        let mut v = Vec::new();
+        t.r.legal_actions(&t.s, &mut v);
+        let to = v
+            .iter()
+            .find_map(|a| match a {
+                Action::Withdraw { unit, to } if *unit == fcav => Some(*to),
+                _ => None,
+            })
+            .expect("a withdrawal");
+        assert!(to.distance(t.at(1)) > 1);
+        let mut ev = Vec::new();
+        t.apply(Action::Withdraw { unit: fcav, to }, &mut ev);
+        let st = &t.s.units[usize::from(fcav)];
+        assert_eq!(st.hex(), Some(to));
+        assert!(!st.has(flag::BLOWN), "24.2b: no blown status");
+    }
+
+    #[test]
+    fn err9_cavalry_evades_infantry_close_combat() {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        t.place(ainf, t.c, side_facing(t.d), Formation::Column);
+        t.place(
+            fcav,
+            t.at(1),
+            side_facing(t.d.opposite()),
+            Formation::Combat,
+        );
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Assault {
+                from: t.c,
+                target: t.at(1),
+            },
+            &mut ev,
+        );
+        assert!(matches!(
+            t.s.tasks.last(),
+            Some(Task::Cavalry(CavTask::Evade { .. }))
+        ));
+        assert_eq!(t.r.actor(&t.s), Actor::Player(FRENCH));
+        t.apply(Action::Evade, &mut ev);
+        assert!(t.s.units[usize::from(fcav)].has(flag::BLOWN));
+        t.play_out(&[], &mut ev);
+        let h = t.s.units[usize::from(fcav)].hex().unwrap();
+        assert!((6..=12).contains(&h.distance(t.at(1))));
+        assert_eq!(
+            t.s.units[usize::from(ainf)].hex(),
+            Some(t.at(1)),
+            "the infantry takes the hex"
+        );
+    }
+
+    #[test]
+    fn r11_6b_square_check_when_cavalry_comes_within_three() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(inf, t.at(4), side_facing(t.d.opposite()), Formation::Line);
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Step {
+                unit: cav,
+                to: t.at(1),
+            },
+            &mut ev,
+        );
+        assert_eq!(t.r.actor(&t.s), Actor::Player(FRENCH));
+        t.apply(Action::AttemptSquare { hex: t.at(4) }, &mut ev);
+        t.apply(d66(11), &mut ev);
+        assert!(ev.iter().any(|e| matches!(e, Event::SquareCheck { .. })));
+        // Moving on within 3 does not offer it again.
+        t.play_out(&[], &mut ev);
+        let n = ev.len();
+        let inf_state = t.s.units[usize::from(inf)].formation;
+        if inf_state == Formation::Square || t.s.units[usize::from(inf)].hex() == Some(t.at(4)) {
+            t.apply(
+                Action::Step {
+                    unit: cav,
+                    to: t.at(1).neighbor(t.d.rotate(1)),
+                },
+                &mut ev,
+            );
+            assert!(
+                !ev[n..]
+                    .iter()
+                    .any(|e| matches!(e, Event::SquareOffered { .. }))
+            );
+        }
     }
 }
