@@ -2067,7 +2067,7 @@ impl Nbs {
         let n = |u: &UnitId| String::from(self.name(*u));
         let l = |h: &Hex| self.label(*h);
         let names = |v: &[UnitId]| v.iter().map(n).collect::<Vec<_>>().join(", ");
-        let text = match e {
+        match e {
             Event::ChargeDeclared {
                 from,
                 target,
@@ -2136,8 +2136,7 @@ impl Nbs {
                 format!("follow-on attack {count} on {}", l(target))
             }
             _ => format!("{e:?}"),
-        };
-        text
+        }
     }
 }
 

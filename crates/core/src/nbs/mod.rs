@@ -19,7 +19,7 @@ pub mod action;
 pub mod arc;
 pub mod board;
 pub mod bot;
-mod charge;
+pub mod charge;
 mod close;
 pub mod command;
 pub mod event;

@@ -174,7 +174,7 @@ impl Nbs {
             Task::Stoppage { .. } => {
                 s.tasks.pop();
             }
-            Task::Cavalry(c) => self.cavalry_roll(s, c, r.value as u8, ev)?,
+            Task::Cavalry(c) => self.cavalry_roll(s, c, r.value, ev)?,
             _ => return Err(Illegal::new("engine", "no roll is pending")),
         }
         let _ = DiceSpec::D6;
