@@ -120,7 +120,11 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
                 "{}: opportunity fire outside movement (15.1)",
                 ctx()
             );
-            let p = rules.phasing(s);
+            // 15.1g: the phasing player's guns may fire at a square forming in a charge.
+            let p = batteries
+                .first()
+                .map_or(rules.phasing(s), |&b| rules.units[usize::from(b)].side)
+                .other();
             for &m in movers {
                 assert_eq!(rules.units[usize::from(m)].side, p, "{}", ctx());
                 assert_eq!(s.units[usize::from(m)].place, Place::At(*at), "{}", ctx());
@@ -135,6 +139,30 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
                 );
             }
         }
+    }
+    // Part cavalry: only cavalry is blown (24.2); charges and reaction windows belong to the
+    // Movement Phase (24.1, 15.2).
+    for (i, u) in s.units.iter().enumerate() {
+        if u.flags & grognard::nbs::state::flag::BLOWN != 0 {
+            assert_eq!(
+                rules.units[i].kind,
+                UnitKind::Cavalry,
+                "{}: blown non-cavalry",
+                ctx()
+            );
+        }
+    }
+    if s.tasks.iter().any(|t| matches!(t, Task::Cavalry(_))) {
+        let only_blown = s.tasks.iter().all(|t| {
+            !matches!(t, Task::Cavalry(_))
+                || format!("{t:?}").starts_with("Cavalry(BlownWithdraw")
+                || format!("{t:?}").starts_with("Cavalry(Evade")
+        });
+        assert!(
+            s.phase == Phase::Movement || only_blown,
+            "{}: a charge outside the Movement Phase",
+            ctx()
+        );
     }
     let _ = MoraleState::Normal;
 }

@@ -99,4 +99,42 @@ pub enum Action {
     },
     /// Ends the current Rally Phase segment.
     EndSegment,
+    // Part cavalry (24.1, 15.2, 11.6b, 8.2, ERR-9).
+    /// Announces a cavalry charge (24.1 A): the stack in `from` enters `path` hex by hex; the
+    /// last hex of `path` is the target.
+    Charge {
+        /// The charging stack's hex.
+        from: Hex,
+        /// The target hex.
+        target: Hex,
+        /// The hexes entered, 1 to 3, ending with the target (24.1b).
+        path: alloc::vec::Vec<Hex>,
+    },
+    /// Attempts a Square Check in a hex (8.5, 11.6b).
+    AttemptSquare {
+        /// The hex.
+        hex: Hex,
+    },
+    /// Attempts to recall the charge (24.1 C).
+    Recall,
+    /// Launches a reaction charge by the cavalry in `from` (15.2).
+    ReactionCharge {
+        /// The reacting stack's hex.
+        from: Hex,
+    },
+    /// Makes a follow-on attack against `target` (24.1 H).
+    FollowOn {
+        /// The new target hex.
+        target: Hex,
+    },
+    /// Moves cavalry to `to`: a blown withdrawal (24.2a) of the stack led by `unit`, or a
+    /// Cavalry Withdrawal (8.2, 24.2b) of `unit` alone.
+    Withdraw {
+        /// The unit.
+        unit: UnitId,
+        /// The destination.
+        to: Hex,
+    },
+    /// Cavalry attacked by infantry evades, becoming blown (ERR-9).
+    Evade,
 }

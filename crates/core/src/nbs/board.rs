@@ -387,6 +387,14 @@ impl Board {
         self.index(h).map(|i| self.hexes[i]).unwrap_or_default()
     }
 
+    /// Test hook (part cavalry): changes a hex's terrain.
+    #[cfg(test)]
+    pub(crate) fn set_terrain(&mut self, h: Hex, t: Terrain) {
+        if let Some(i) = self.index(h) {
+            self.hexes[i].terrain = t;
+        }
+    }
+
     /// Whether the hex is in play.
     #[inline]
     pub fn on_map(&self, h: Hex) -> bool {

@@ -95,6 +95,11 @@ impl Bot<Nbs> for Advance {
             Some(_) => {}
             None => match s.phase {
                 Phase::Movement => {
+                    // Part cavalry: charge now and then (24.1).
+                    let charge = of(&|a| matches!(a, Action::Charge { .. }));
+                    if !charge.is_empty() && random(3) == 0 {
+                        return pick(&charge, random);
+                    }
                     let assault = of(&|a| matches!(a, Action::Assault { .. }));
                     if !assault.is_empty() && random(2) == 0 {
                         return pick(&assault, random);

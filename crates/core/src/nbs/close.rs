@@ -211,6 +211,7 @@ impl Nbs {
             odds: None,
             step: CcStep::DefenderFire,
         }));
+        self.offer_evasion(s, target, ev);
         Ok(())
     }
 

@@ -217,6 +217,98 @@ pub enum Event {
         /// Success.
         ok: bool,
     },
+    // Part cavalry (24.x, 15.2, 11.6b, 8.2, ERR-9).
+    /// A cavalry charge announced (24.1 A) or a reaction charge launched (15.2).
+    ChargeDeclared {
+        /// The charging hex.
+        from: Hex,
+        /// The target hex.
+        target: Hex,
+        /// The charging units.
+        units: Vec<UnitId>,
+        /// A reaction charge.
+        reaction: bool,
+    },
+    /// Charging cavalry moved one hex of its run-in (24.1 D).
+    ChargeMoved {
+        /// The units.
+        units: Vec<UnitId>,
+        /// From.
+        from: Hex,
+        /// To.
+        to: Hex,
+    },
+    /// Square checks offered (11.6b, 24.1 B).
+    SquareOffered {
+        /// The hexes.
+        hexes: Vec<Hex>,
+    },
+    /// A Square Check (8.5).
+    SquareCheck {
+        /// The hex.
+        hex: Hex,
+        /// The roll.
+        roll: u8,
+        /// The stack formed square.
+        formed: bool,
+    },
+    /// A recall attempt (24.1 C).
+    RecallAttempt {
+        /// The die.
+        roll: u8,
+        /// The die needed.
+        need: u8,
+        /// The charge is recalled.
+        recalled: bool,
+    },
+    /// A cavalry attack on the Cavalry Attack Table (24.1 E).
+    CavalryAttack {
+        /// The target hex.
+        target: Hex,
+        /// Fire points in quarters.
+        fire_points: u32,
+        /// The Exclusively Cavalry column shift.
+        shift: i16,
+        /// The column read.
+        column: u8,
+    },
+    /// Cavalry became blown (24.2, 24.1 I, 15.2e, ERR-9).
+    Blown {
+        /// The unit.
+        unit: UnitId,
+        /// The rule.
+        rule: Cow<'static, str>,
+    },
+    /// Cavalry withdrew: blown withdrawal (24.2a) or Cavalry Withdrawal (8.2, 24.2b).
+    CavalryWithdrew {
+        /// The units.
+        units: Vec<UnitId>,
+        /// From.
+        from: Hex,
+        /// To.
+        to: Hex,
+        /// The rule.
+        rule: Cow<'static, str>,
+    },
+    /// A reaction charge may strike a hex being left (15.2a).
+    ReactionOffered {
+        /// The hex being left.
+        at: Hex,
+        /// The hexes of the cavalry that may react.
+        from: Vec<Hex>,
+    },
+    /// A reaction charge outside the frontal arc failed its morale check (15.2b).
+    ReactionFailed {
+        /// The cavalry's hex.
+        from: Hex,
+    },
+    /// A follow-on attack (24.1 H, ERR-15).
+    FollowOn {
+        /// The new target.
+        target: Hex,
+        /// Follow-ons made so far in this charge.
+        count: u8,
+    },
     /// The game ended (AUS 6.0, scenario conditions).
     GameOver {
         /// The winner.
@@ -255,6 +347,17 @@ impl Event {
             Event::Recovered { .. } => "21.2",
             Event::Unblown { .. } => "24.2c",
             Event::GameOver { .. } => "AUS 6.0",
+            Event::ChargeDeclared { reaction: true, .. } => "15.2",
+            Event::ChargeDeclared { .. } => "24.1 A",
+            Event::ChargeMoved { .. } => "24.1 D",
+            Event::SquareOffered { .. } => "11.6b",
+            Event::SquareCheck { .. } => "8.5",
+            Event::RecallAttempt { .. } => "24.1 C",
+            Event::CavalryAttack { .. } => "24.1 E",
+            Event::Blown { rule, .. } | Event::CavalryWithdrew { rule, .. } => rule_str(rule),
+            Event::ReactionOffered { .. } => "15.2a",
+            Event::ReactionFailed { .. } => "15.2b",
+            Event::FollowOn { .. } => "24.1 H",
         }
     }
 }

@@ -283,6 +283,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             sudden_death: None,
             last_roll: None,
             over: false,
+            cavalry: Default::default(),
             control: Vec::new(),
         },
     };
@@ -399,7 +400,7 @@ impl Nbs {
     /// Whether the current phase has nothing left for anyone to decide.
     fn phase_done(&self, s: &State) -> bool {
         match s.phase {
-            Phase::Withdrawal => true,
+            Phase::Withdrawal => !self.any_withdrawal(s),
             Phase::Recovery => !self.any_recovery(s),
             Phase::Rally => !self.any_rally(s),
             Phase::CavalryRecovery => !self.any_unblow(s),
@@ -464,6 +465,7 @@ impl Nbs {
                 for u in &mut s.units {
                     u.spent = 0;
                 }
+                self.cavalry_phase_start(s);
             }
             Phase::Rally => self.rally_steps(s, ev),
             _ => {}
@@ -718,6 +720,7 @@ impl Nbs {
                     self.label(*hex)
                 ),
             ),
+            (Some(Task::Cavalry(c)), _) => self.cavalry_prompt(s, c),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
             (None, Phase::Withdrawal) => {
@@ -756,7 +759,7 @@ impl Nbs {
                 match s.phase {
                     Phase::Command => out.push(Action::EndCommand),
                     Phase::Movement => self.movement_actions(s, out),
-                    Phase::Withdrawal => {}
+                    Phase::Withdrawal => self.withdrawal_actions(s, out),
                     Phase::DefensiveFire | Phase::OffensiveFire => self.fire_actions(s, out),
                     Phase::Recovery | Phase::Rally | Phase::CavalryRecovery => {
                         self.rally_actions(s, out)
@@ -766,15 +769,14 @@ impl Nbs {
         }
     }
 
-    /// The Fire Phase's cavalry withdrawal segment (8.2, 24.2b): not yet offered; the segment
-    /// passes.
+    /// The Fire Phase's cavalry withdrawal segment (8.2, 24.2b): see [`super::charge`].
     pub(super) fn withdrawal_action(
         &self,
         s: &mut State,
         a: &Action,
-        _ev: &mut Vec<Event>,
+        ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        Err(self.not_now(s, a))
+        self.withdrawal_do(s, a, ev)
     }
 
     /// An English line for an event, with counter names and printed hex ids.
@@ -907,6 +909,17 @@ impl Nbs {
             Event::GameOver { level, points, .. } => {
                 format!("game over: {level} ({} to {})", points[0], points[1])
             }
+            e @ (Event::ChargeDeclared { .. }
+            | Event::ChargeMoved { .. }
+            | Event::SquareOffered { .. }
+            | Event::SquareCheck { .. }
+            | Event::RecallAttempt { .. }
+            | Event::CavalryAttack { .. }
+            | Event::Blown { .. }
+            | Event::CavalryWithdrew { .. }
+            | Event::ReactionOffered { .. }
+            | Event::ReactionFailed { .. }
+            | Event::FollowOn { .. }) => self.describe_cavalry(e),
         };
         let _ = rule;
         text

@@ -19,6 +19,7 @@ pub mod action;
 pub mod arc;
 pub mod board;
 pub mod bot;
+pub mod charge;
 mod close;
 pub mod command;
 pub mod event;
@@ -308,7 +309,12 @@ impl Nbs {
                     .map_or(p, |&u| self.units[usize::from(u)].side);
                 Actor::Player(owner)
             }
-            Task::OpportunityWindow { .. } => Actor::Player(p.other()),
+            // The batteries' owner (15.1g: the phasing player's guns at a square forming).
+            Task::OpportunityWindow { batteries, .. } => Actor::Player(
+                batteries
+                    .first()
+                    .map_or(p.other(), |&b| self.units[usize::from(b)].side),
+            ),
             Task::Reface { hex } => {
                 let owner = self
                     .combat_stack(s, *hex)
@@ -318,6 +324,7 @@ impl Nbs {
             }
             // Never at rest on top: `settle` runs it at once.
             Task::Resume { .. } => Actor::Player(p),
+            Task::Cavalry(c) => self.cavalry_actor(s, c),
         }
     }
 }

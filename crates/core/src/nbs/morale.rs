@@ -5,8 +5,8 @@
 use alloc::vec::Vec;
 
 use super::event::Event;
-use super::state::{Check, CheckKind, Place, Retreat, Role, State, Task};
-use super::tables::{MoraleList, MoraleMod};
+use super::state::{Check, CheckKind, Place, Retreat, Role, State, Task, UnitId};
+use super::tables::{MoraleList, MoraleMod, MoraleOutcome};
 use super::types::{Formation, MoraleState, Seq66, UnitKind};
 use super::{Action, Nbs};
 use crate::engine::{Illegal, Side};
@@ -442,5 +442,18 @@ impl Nbs {
         } else {
             s.tasks.push(Task::Morale(c));
         }
+    }
+
+    /// Whether the result is a pass for a square check (8.5): NE or BL.
+    pub(super) fn passed(o: MoraleOutcome) -> bool {
+        matches!(o, MoraleOutcome::NoEffect | MoraleOutcome::BloodLust)
+    }
+
+    /// The unit ids of a side in a hex.
+    pub(super) fn side_in(&self, s: &State, hex: Hex, side: Side) -> Vec<UnitId> {
+        self.stack(s, hex)
+            .into_iter()
+            .filter(|&u| self.units[usize::from(u)].side == side)
+            .collect()
     }
 }

@@ -448,6 +448,7 @@ impl Nbs {
             }
         }
         self.assault_actions(s, &occ, out);
+        self.charge_actions(s, out);
         if !self.reinforcements_due(s) {
             out.push(Action::EndMovement);
         }
@@ -629,6 +630,9 @@ impl Nbs {
                         return Ok(());
                     }
                 }
+                if self.reaction_before_step(s, *unit, from, a, ev) {
+                    return Ok(());
+                }
                 {
                     let st = &mut s.units[usize::from(*unit)];
                     st.place = Place::At(*to);
@@ -650,6 +654,7 @@ impl Nbs {
                     to: *to,
                     cost,
                 });
+                self.after_step(s, *unit, from, *to, ev);
                 Ok(())
             }
             Action::Face { unit, facing } => {
@@ -793,6 +798,9 @@ impl Nbs {
                 Ok(())
             }
             Action::Assault { from, target } => self.declare_assault(s, *from, *target, ev),
+            Action::Charge { from, target, path } => {
+                self.declare_charge(s, *from, *target, path, ev)
+            }
             Action::EndMovement => {
                 if self.reinforcements_due(s) {
                     return Err(Illegal::new(

@@ -375,6 +375,9 @@ pub enum Task {
         /// The minimum 2d6 roll.
         need: u8,
     },
+    // Part cavalry (24.x, 15.2, 11.6b, 8.2, ERR-9): see [`super::charge`].
+    /// A cavalry sub-sequence: charge, square offer, reaction window, blown withdrawal.
+    Cavalry(super::charge::CavTask),
 }
 
 /// The game as it stands.
@@ -406,6 +409,10 @@ pub struct State {
     pub control: Vec<(Hex, Side)>,
     /// The game is over.
     pub over: bool,
+    /// Part cavalry: where cavalry and leaders went this Movement Phase (24.1c, 24.1e,
+    /// 24.1k) and the reaction windows already offered (15.2a).
+    #[serde(default)]
+    pub cavalry: super::charge::CavalryLog,
 }
 
 impl State {

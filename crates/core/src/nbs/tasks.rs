@@ -32,6 +32,7 @@ impl Nbs {
                 }
                 out.push(Action::Pass);
             }
+            Task::Cavalry(c) => self.cavalry_actions(s, c, out),
             _ => {}
         }
     }
@@ -82,6 +83,7 @@ impl Nbs {
                 });
                 Ok(())
             }
+            (Task::Cavalry(c), _) => self.cavalry_action(s, c, a, ev),
             _ => Err(self.not_now(s, a)),
         }
     }
@@ -90,6 +92,7 @@ impl Nbs {
     pub(super) fn advance_task(&self, s: &mut State, t: Task, ev: &mut Vec<Event>) -> bool {
         match t {
             Task::CloseCombat(cc) => self.advance_close(s, cc, ev),
+            Task::Cavalry(c) => self.advance_cavalry(s, c, ev),
             Task::Retreat(r) => {
                 if r.units
                     .iter()
@@ -212,6 +215,7 @@ impl Nbs {
             Task::Stoppage { .. } => {
                 s.tasks.pop();
             }
+            Task::Cavalry(c) => self.cavalry_roll(s, c, r.value, ev)?,
             _ => return Err(Illegal::new("engine", "no roll is pending")),
         }
         let _ = DiceSpec::D6;
