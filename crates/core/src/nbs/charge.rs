@@ -547,10 +547,23 @@ impl Nbs {
             .collect();
         hexes.sort();
         hexes.dedup();
+        if hexes.is_empty() {
+            return;
+        }
+        let mut enemies: Vec<Hex> = (0..s.units.len())
+            .filter(|&i| self.units[i].side != side && self.units[i].combat())
+            .filter_map(|i| s.units[i].hex())
+            .collect();
+        enemies.sort();
+        enemies.dedup();
         for from in hexes {
+            // A charge reaches at most three hexes (24.1b): skip stacks with no enemy that near.
+            if !enemies.iter().any(|e| e.distance(from) <= 3) {
+                continue;
+            }
             for path in forms(from) {
                 let Some(&t) = path.last() else { continue };
-                if !self.enemy_in(s, t, side) {
+                if enemies.binary_search(&t).is_err() {
                     continue;
                 }
                 if self.charge_check(s, from, t, &path).is_ok() {
