@@ -226,6 +226,18 @@ pub enum Event {
         /// Victory points of side 0 and side 1.
         points: [i32; 2],
     },
+    // --- orders part (10.x; nbs/orders.rs) ---
+    /// A command event: orders, acceptance, initiative, stoppage, retreats.
+    CommandNote {
+        /// The side whose command it is.
+        owner: Side,
+        /// The rule.
+        rule: Cow<'static, str>,
+        /// What happened, in English.
+        text: String,
+        /// Hidden from the other side (9.0: orders and their acceptance are secret).
+        secret: bool,
+    },
 }
 
 impl Event {
@@ -255,6 +267,7 @@ impl Event {
             Event::Recovered { .. } => "21.2",
             Event::Unblown { .. } => "24.2c",
             Event::GameOver { .. } => "AUS 6.0",
+            Event::CommandNote { rule, .. } => rule_str(rule),
         }
     }
 }
@@ -271,6 +284,7 @@ impl EventInfo for Event {
             | Event::Wrecked { owner, .. }
             | Event::DivisionWrecked { owner, .. }
             | Event::Recovered { owner, .. } => *owner == side,
+            Event::CommandNote { owner, secret, .. } => !*secret || *owner == side,
             _ => true,
         }
     }

@@ -58,6 +58,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     let sc = &s.scenario;
     let id = sc.id.clone();
     let units = units::read(s)?;
+    let units_for_orders = units.clone();
     let rules_v = serde_json::to_value(&sc.rules).unwrap_or_default();
     // AUS 7.1: Map B only; AUS 7.2: map A north of row 15 and east of the Ricka (the brook's
     // course is provisional: east of column 30 here).
@@ -267,6 +268,8 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         loss_vp,
         formation_vp,
         levels,
+        formations: super::orders::formations(&units_for_orders),
+        strict_orders: true,
         initial: State {
             turn: first,
             player_turn: 0,
@@ -281,6 +284,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             last_roll: None,
             over: false,
             control: Vec::new(),
+            command: Default::default(),
         },
     };
     // Set-up (1.4).
@@ -400,6 +404,7 @@ impl Nbs {
             Phase::Recovery => !self.any_recovery(s),
             Phase::Rally => !self.any_rally(s),
             Phase::CavalryRecovery => !self.any_unblow(s),
+            Phase::Command => self.command_done(s),
             _ => false,
         }
     }
@@ -461,7 +466,9 @@ impl Nbs {
                 for u in &mut s.units {
                     u.spent = 0;
                 }
+                self.movement_begins(s, ev);
             }
+            Phase::Command => self.command_begins(s, ev),
             Phase::Rally => self.rally_steps(s, ev),
             _ => {}
         }
@@ -630,13 +637,7 @@ impl Nbs {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        match a {
-            Action::EndCommand => {
-                self.next_phase(s, ev);
-                Ok(())
-            }
-            _ => Err(self.not_now(s, a)),
-        }
+        self.command_phase_action(s, a, ev)
     }
 
     /// The refusal for an action that is not a decision of this moment.
@@ -708,6 +709,15 @@ impl Nbs {
             (Some(Task::BlownRoll { .. }), _) => ("24.2c", String::from("blown recovery die")),
             (Some(Task::Stoppage { .. }), _) => ("10.3", String::from("attack stoppage roll")),
             (Some(Task::Resume { .. }), _) => ("15.1", String::from("the move goes on")),
+            (
+                Some(
+                    t @ (Task::InitiativeRoll { .. }
+                    | Task::OrderWriting { .. }
+                    | Task::DelayRoll { .. }
+                    | Task::AcceptanceRoll { .. }),
+                ),
+                _,
+            ) => self.order_prompt(t),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
             (None, Phase::Withdrawal) => {
@@ -744,7 +754,7 @@ impl Nbs {
                     return;
                 }
                 match s.phase {
-                    Phase::Command => out.push(Action::EndCommand),
+                    Phase::Command => self.command_actions(s, out),
                     Phase::Movement => self.movement_actions(s, out),
                     Phase::Withdrawal => {}
                     Phase::DefensiveFire | Phase::OffensiveFire => self.fire_actions(s, out),
@@ -897,6 +907,7 @@ impl Nbs {
             Event::GameOver { level, points, .. } => {
                 format!("game over: {level} ({} to {})", points[0], points[1])
             }
+            Event::CommandNote { .. } => self.describe_order(e),
         };
         format!("({rule}) {text}")
     }

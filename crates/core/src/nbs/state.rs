@@ -353,6 +353,36 @@ pub enum Task {
         /// The minimum 2d6 roll.
         need: u8,
     },
+    // --- orders part (10.1, 10.2; nbs/orders.rs) ---
+    /// An initiative roll (10.2d): 11..66 on the Initiative Table.
+    InitiativeRoll {
+        /// The leader rolling.
+        leader: UnitId,
+        /// The force it is for.
+        force: super::command::Receiver,
+        /// Initiative Points.
+        ip: i8,
+    },
+    /// An order to write after an initiative success (10.2f), a royal roll (AUS 3.2a) or, by
+    /// the opponent, a loose cannon (10.2g).
+    OrderWriting {
+        /// The leader who rolled.
+        leader: UnitId,
+        /// Who may receive it.
+        receivers: Vec<super::command::Receiver>,
+        /// Initiative, Royal or LooseCannon.
+        source: super::command::OrderSource,
+    },
+    /// A delay reduction die (10.1f).
+    DelayRoll {
+        /// The order number.
+        order: u16,
+    },
+    /// An acceptance roll (10.1f).
+    AcceptanceRoll {
+        /// The order number.
+        order: u16,
+    },
 }
 
 /// The game as it stands.
@@ -384,6 +414,9 @@ pub struct State {
     pub control: Vec<(Hex, Side)>,
     /// The game is over.
     pub over: bool,
+    /// Command Points, initiative attempts, stoppage and overrun bookkeeping (orders part).
+    #[serde(default)]
+    pub command: super::orders::CommandState,
 }
 
 impl State {
