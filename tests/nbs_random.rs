@@ -18,6 +18,7 @@
 
 use grognard::data::Library;
 use grognard::engine::{Actor, Game, Rules, Side, bot_named};
+use grognard::nbs::command::OrderStatus;
 use grognard::nbs::state::{Phase, Place, Task};
 use grognard::nbs::types::{MoraleState, UnitKind};
 use grognard::nbs::{Action, Nbs, State};
@@ -107,6 +108,23 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
         }
     }
     assert_eq!(track, s.casualty_track, "{}: casualty track (1.1f)", ctx());
+    // 10.1e, 10.1f, 10.0a: an order acts only once it has arrived and been accepted.
+    for log in &s.orders {
+        for o in log.orders() {
+            if matches!(o.status, OrderStatus::Accepted | OrderStatus::Implemented) {
+                assert!(
+                    o.arrives <= s.turn && o.sent_turn <= s.turn,
+                    "{}: order {} acts before its arrival (turn {})",
+                    ctx(),
+                    o.number,
+                    o.arrives
+                );
+            }
+            if let Some(f) = log.in_force(o.receiver) {
+                assert_eq!(f.status, OrderStatus::Implemented, "{}", ctx());
+            }
+        }
+    }
     for t in &s.tasks {
         if let Task::OpportunityWindow {
             movers,

@@ -137,4 +137,31 @@ pub enum Action {
     },
     /// Cavalry attacked by infantry evades, becoming blown (ERR-9).
     Evade,
+    // --- orders part (10.1, 10.2, 10.4; nbs/orders.rs) ---
+    /// Writes an order (10.1): the army commander's, or the one an initiative success, royal
+    /// roll or loose cannon calls for. The text is free and kept as data (10.1g).
+    IssueOrder {
+        /// The sending leader.
+        sender: UnitId,
+        /// The receiver.
+        receiver: super::command::Receiver,
+        /// Attack or Non-Attack (10.1a).
+        kind: super::command::OrderKind,
+        /// AO, AW or IPO (10.1a).
+        method: super::command::Method,
+        /// A divisional goal (10.5b).
+        goal: bool,
+        /// The wording.
+        text: alloc::string::String,
+    },
+    /// Rolls for initiative (10.2).
+    RollInitiative {
+        /// The leader.
+        leader: UnitId,
+    },
+    /// An emergency retreat (10.4) of a formation (index of `Nbs::formations`).
+    EmergencyRetreat {
+        /// The formation.
+        formation: u16,
+    },
 }

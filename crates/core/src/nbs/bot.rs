@@ -92,8 +92,52 @@ impl Bot<Nbs> for Advance {
                     return f[0];
                 }
             }
+            Some(Task::OrderWriting { .. }) => {
+                let att = of(&|a| {
+                    matches!(
+                        a,
+                        Action::IssueOrder {
+                            kind: super::command::OrderKind::Attack,
+                            ..
+                        }
+                    )
+                });
+                if !att.is_empty() {
+                    return att[0];
+                }
+            }
             Some(_) => {}
             None => match s.phase {
+                // 10.1: an Attack order to each command that has none, a few a turn as the
+                // Command Points allow; otherwise the phase ends.
+                Phase::Command => {
+                    let side = rules.phasing(s);
+                    let log = &s.orders[side.index()];
+                    let fresh = of(&|a| match a {
+                        Action::IssueOrder {
+                            receiver,
+                            kind: super::command::OrderKind::Attack,
+                            ..
+                        } => {
+                            !matches!(receiver, super::command::Receiver::Unit(_))
+                                && !log.orders().iter().any(|o| {
+                                    o.receiver == *receiver
+                                        && !matches!(
+                                            o.status,
+                                            super::command::OrderStatus::Cancelled
+                                                | super::command::OrderStatus::Distorted
+                                        )
+                                })
+                        }
+                        _ => false,
+                    });
+                    if !fresh.is_empty() {
+                        return fresh[0];
+                    }
+                    if let Some(e) = end {
+                        return e;
+                    }
+                }
                 Phase::Movement => {
                     // Part cavalry: charge now and then (24.1).
                     let charge = of(&|a| matches!(a, Action::Charge { .. }));

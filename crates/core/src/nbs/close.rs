@@ -121,6 +121,7 @@ impl Nbs {
                 ));
             }
         }
+        self.assault_order_check(s, &att, target)?;
         Ok(att)
     }
 
@@ -437,6 +438,7 @@ impl Nbs {
                 .filter(|h| *h != hex)
                 .min_by_key(|h| (h.distance(hex), *h));
             s.units[usize::from(l)].place = best.map_or(Place::Gone, Place::At);
+            self.hq_overrun(s, l);
         }
     }
 

@@ -318,6 +318,18 @@ pub enum Event {
         /// Victory points of side 0 and side 1.
         points: [i32; 2],
     },
+    // --- orders part (10.x; nbs/orders.rs) ---
+    /// A command event: orders, acceptance, initiative, stoppage, retreats.
+    CommandNote {
+        /// The side whose command it is.
+        owner: Side,
+        /// The rule.
+        rule: Cow<'static, str>,
+        /// What happened, in English.
+        text: String,
+        /// Hidden from the other side (9.0: orders and their acceptance are secret).
+        secret: bool,
+    },
 }
 
 impl Event {
@@ -358,6 +370,7 @@ impl Event {
             Event::ReactionOffered { .. } => "15.2a",
             Event::ReactionFailed { .. } => "15.2b",
             Event::FollowOn { .. } => "24.1 H",
+            Event::CommandNote { rule, .. } => rule_str(rule),
         }
     }
 }
@@ -374,6 +387,7 @@ impl EventInfo for Event {
             | Event::Wrecked { owner, .. }
             | Event::DivisionWrecked { owner, .. }
             | Event::Recovered { owner, .. } => *owner == side,
+            Event::CommandNote { owner, secret, .. } => !*secret || *owner == side,
             _ => true,
         }
     }

@@ -662,6 +662,7 @@ impl Nbs {
         ev: &mut Vec<Event>,
     ) {
         let result = self.tables.fire_result(column, roll);
+        self.note_fired_on(s, &d);
         ev.push(Event::FireResult {
             target: d.target,
             roll: roll.value(),

@@ -61,6 +61,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     let sc = &s.scenario;
     let id = sc.id.clone();
     let units = units::read(s)?;
+    let units_for_orders = units.clone();
     let rules_v = serde_json::to_value(&sc.rules).unwrap_or_default();
     // AUS 7.1: Map B only; AUS 7.2: map A north of row 15 and east of the Ricka (the brook's
     // course is provisional: east of column 30 here).
@@ -270,6 +271,8 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         loss_vp,
         formation_vp,
         levels,
+        formations: super::orders::formations(&units_for_orders),
+        strict_orders: true,
         initial: State {
             turn: first,
             player_turn: 0,
@@ -285,6 +288,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             over: false,
             cavalry: Default::default(),
             control: Vec::new(),
+            command: Default::default(),
         },
     };
     // Set-up (1.4).
@@ -404,6 +408,7 @@ impl Nbs {
             Phase::Recovery => !self.any_recovery(s),
             Phase::Rally => !self.any_rally(s),
             Phase::CavalryRecovery => !self.any_unblow(s),
+            Phase::Command => self.command_done(s),
             _ => false,
         }
     }
@@ -466,7 +471,9 @@ impl Nbs {
                     u.spent = 0;
                 }
                 self.cavalry_phase_start(s);
+                self.movement_begins(s, ev);
             }
+            Phase::Command => self.command_begins(s, ev),
             Phase::Rally => self.rally_steps(s, ev),
             _ => {}
         }
@@ -635,13 +642,7 @@ impl Nbs {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        match a {
-            Action::EndCommand => {
-                self.next_phase(s, ev);
-                Ok(())
-            }
-            _ => Err(self.not_now(s, a)),
-        }
+        self.command_phase_action(s, a, ev)
     }
 
     /// The refusal for an action that is not a decision of this moment.
@@ -721,6 +722,15 @@ impl Nbs {
                 ),
             ),
             (Some(Task::Cavalry(c)), _) => self.cavalry_prompt(s, c),
+            (
+                Some(
+                    t @ (Task::InitiativeRoll { .. }
+                    | Task::OrderWriting { .. }
+                    | Task::DelayRoll { .. }
+                    | Task::AcceptanceRoll { .. }),
+                ),
+                _,
+            ) => self.order_prompt(t),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
             (None, Phase::Withdrawal) => {
@@ -757,7 +767,7 @@ impl Nbs {
                     return;
                 }
                 match s.phase {
-                    Phase::Command => out.push(Action::EndCommand),
+                    Phase::Command => self.command_actions(s, out),
                     Phase::Movement => self.movement_actions(s, out),
                     Phase::Withdrawal => self.withdrawal_actions(s, out),
                     Phase::DefensiveFire | Phase::OffensiveFire => self.fire_actions(s, out),
@@ -920,6 +930,7 @@ impl Nbs {
             | Event::ReactionOffered { .. }
             | Event::ReactionFailed { .. }
             | Event::FollowOn { .. }) => self.describe_cavalry(e),
+            Event::CommandNote { .. } => self.describe_order(e),
         };
         let _ = rule;
         text

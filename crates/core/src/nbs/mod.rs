@@ -29,6 +29,7 @@ mod flow;
 pub mod los;
 mod morale;
 mod movement;
+pub mod orders;
 pub mod query;
 mod rally;
 mod sight;
@@ -151,6 +152,11 @@ pub struct Nbs {
     pub formation_vp: Vec<(String, Side, i32)>,
     /// AUS 6.4 levels: (minimum Allied minus French, level, winner).
     pub levels: Vec<(i32, String, Option<Side>)>,
+    /// The formations that receive orders (10.0, AUS 2.3, 3.2b).
+    pub formations: Vec<orders::Formation>,
+    /// 10.1a enforced: close combats only by units whose command holds an Attack order in
+    /// force, or independent units (digest §8.4 item 33; default on).
+    pub strict_orders: bool,
     initial: State,
 }
 
@@ -301,6 +307,11 @@ impl Nbs {
             | Task::RallyRoll { .. }
             | Task::BlownRoll { .. } => Actor::Chance(Chance::Dice(DiceSpec::D6)),
             Task::Stoppage { .. } => Actor::Chance(Chance::Dice(DiceSpec::TwoD6)),
+            Task::InitiativeRoll { .. } | Task::AcceptanceRoll { .. } => {
+                Actor::Chance(Chance::Dice(DiceSpec::D66))
+            }
+            Task::DelayRoll { .. } => Actor::Chance(Chance::Dice(DiceSpec::D6)),
+            Task::OrderWriting { source, .. } => Actor::Player(self.order_writer(s, *source)),
             Task::CloseCombat(cc) => close::actor(cc),
             Task::Retreat(r) => {
                 let owner = r

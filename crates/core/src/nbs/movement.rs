@@ -226,6 +226,11 @@ impl Nbs {
             .map_err(|r| self.refusal(s, u, to, r))
     }
 
+    /// Whether the step is possible by the movement rules (listing path, no messages).
+    pub(super) fn step_eval_ok(&self, s: &State, occ: &Occ, u: UnitId, to: Hex) -> bool {
+        self.step_eval(s, occ, u, to).is_ok()
+    }
+
     /// [`Self::step_cost`] without building messages (the listing path).
     fn step_eval(
         &self,
@@ -402,6 +407,7 @@ impl Nbs {
     pub(super) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         let occ = Occ::new(self, s);
+        let mut radius = super::orders::RadiusCache::default();
         for u in 0..s.units.len() as UnitId {
             if !self.may_move(s, u, side) {
                 continue;
@@ -409,7 +415,9 @@ impl Nbs {
             let st = &s.units[usize::from(u)];
             let Some(h) = st.hex() else { continue };
             for n in h.neighbors() {
-                if self.step_eval(s, &occ, u, n).is_ok() {
+                if self.step_eval(s, &occ, u, n).is_ok()
+                    && self.order_step_ok(s, &occ, &mut radius, u, n)
+                {
                     out.push(Action::Step { unit: u, to: n });
                 }
             }
@@ -449,7 +457,7 @@ impl Nbs {
         }
         self.assault_actions(s, &occ, out);
         self.charge_actions(s, out);
-        if !self.reinforcements_due(s) {
+        if !self.reinforcements_due(s) && self.end_movement_block(s).is_none() {
             out.push(Action::EndMovement);
         }
     }
@@ -609,6 +617,7 @@ impl Nbs {
                 self.unit_ref(s, *unit)?;
                 self.own_mover(s, *unit, side)?;
                 let (cost, facing, _) = self.step_cost(s, *unit, *to)?;
+                self.order_step_check(s, *unit, *to)?;
                 let from = s.units[usize::from(*unit)].hex().unwrap_or(*to);
                 if !resumed {
                     let bats = self.opportunity_batteries(s, *unit, from, Some(*to));
@@ -655,6 +664,7 @@ impl Nbs {
                     cost,
                 });
                 self.after_step(s, *unit, from, *to, ev);
+                self.order_after_step(s, *unit, ev);
                 Ok(())
             }
             Action::Face { unit, facing } => {
@@ -807,6 +817,9 @@ impl Nbs {
                         "16.4",
                         "reinforcements due this turn must enter; they cannot be delayed",
                     ));
+                }
+                if let Some(e) = self.end_movement_block(s) {
+                    return Err(e);
                 }
                 self.next_phase(s, ev);
                 Ok(())

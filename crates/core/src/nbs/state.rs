@@ -378,6 +378,36 @@ pub enum Task {
     // Part cavalry (24.x, 15.2, 11.6b, 8.2, ERR-9): see [`super::charge`].
     /// A cavalry sub-sequence: charge, square offer, reaction window, blown withdrawal.
     Cavalry(super::charge::CavTask),
+    // --- orders part (10.1, 10.2; nbs/orders.rs) ---
+    /// An initiative roll (10.2d): 11..66 on the Initiative Table.
+    InitiativeRoll {
+        /// The leader rolling.
+        leader: UnitId,
+        /// The force it is for.
+        force: super::command::Receiver,
+        /// Initiative Points.
+        ip: i8,
+    },
+    /// An order to write after an initiative success (10.2f), a royal roll (AUS 3.2a) or, by
+    /// the opponent, a loose cannon (10.2g).
+    OrderWriting {
+        /// The leader who rolled.
+        leader: UnitId,
+        /// Who may receive it.
+        receivers: Vec<super::command::Receiver>,
+        /// Initiative, Royal or LooseCannon.
+        source: super::command::OrderSource,
+    },
+    /// A delay reduction die (10.1f).
+    DelayRoll {
+        /// The order number.
+        order: u16,
+    },
+    /// An acceptance roll (10.1f).
+    AcceptanceRoll {
+        /// The order number.
+        order: u16,
+    },
 }
 
 /// The game as it stands.
@@ -413,6 +443,9 @@ pub struct State {
     /// 24.1k) and the reaction windows already offered (15.2a).
     #[serde(default)]
     pub cavalry: super::charge::CavalryLog,
+    /// Command Points, initiative attempts, stoppage and overrun bookkeeping (orders part).
+    #[serde(default)]
+    pub command: super::orders::CommandState,
 }
 
 impl State {

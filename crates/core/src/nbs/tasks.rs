@@ -33,6 +33,11 @@ impl Nbs {
                 out.push(Action::Pass);
             }
             Task::Cavalry(c) => self.cavalry_actions(s, c, out),
+            Task::OrderWriting {
+                leader,
+                receivers,
+                source,
+            } => self.writing_actions(s, *leader, receivers, *source, out),
             _ => {}
         }
     }
@@ -84,6 +89,14 @@ impl Nbs {
                 Ok(())
             }
             (Task::Cavalry(c), _) => self.cavalry_action(s, c, a, ev),
+            (
+                Task::OrderWriting {
+                    leader,
+                    receivers,
+                    source,
+                },
+                _,
+            ) => self.writing_action(s, leader, receivers, source, a, ev),
             _ => Err(self.not_now(s, a)),
         }
     }
@@ -212,8 +225,23 @@ impl Nbs {
                     self.add_losses(s, unit, 0, n, ev);
                 }
             }
-            Task::Stoppage { .. } => {
+            Task::Stoppage { command, need } => {
                 s.tasks.pop();
+                self.resolve_stoppage(s, command, need, r.value, ev);
+            }
+            Task::InitiativeRoll { leader, force, ip } => {
+                let roll = seq()?;
+                s.tasks.pop();
+                self.resolve_initiative(s, leader, force, ip, roll, ev);
+            }
+            Task::DelayRoll { order } => {
+                s.tasks.pop();
+                self.resolve_delay(s, order, r.value, ev);
+            }
+            Task::AcceptanceRoll { order } => {
+                let roll = seq()?;
+                s.tasks.pop();
+                self.resolve_acceptance(s, order, roll, ev);
             }
             Task::Cavalry(c) => self.cavalry_roll(s, c, r.value, ev)?,
             _ => return Err(Illegal::new("engine", "no roll is pending")),

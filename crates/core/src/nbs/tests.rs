@@ -249,6 +249,8 @@ fn r23_0_close_combat_subsequence_order() {
     // by switching sides in this test.
     let mut r2 = r.clone();
     r2.units[usize::from(gun)].side = Side(1);
+    // The subsequence, not the Attack order that allows it (10.1a), is under test.
+    r2.strict_orders = false;
     put(
         &mut s,
         gun,

@@ -21,7 +21,7 @@ use super::initiative::{Emperor, InitiativeAttempts, Nationality};
 use super::tables::{Acceptance, CommandTables};
 
 /// An order's type (10.1a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum OrderKind {
     /// Movement toward, into or around enemy-held ground; the only type that allows
     /// offensive combat.
@@ -31,7 +31,7 @@ pub enum OrderKind {
 }
 
 /// How an order travels (10.1a, 10.1e).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Method {
     /// AO: carried by an aide, spoken.
     AideOral,
@@ -88,7 +88,7 @@ pub enum OrderSource {
 pub const LONE_UNIT_RECEIVER_RATING: u8 = 2;
 
 /// Who receives an order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Receiver {
     /// A corps (or wing) with an HQ unit, by formation index: orders are delivered to the HQ
     /// and take effect when the corps leader enters the HQ hex (10.0a).
@@ -136,6 +136,10 @@ pub struct Order {
     pub cost: u8,
     /// The wording, as the player wrote it (10.1c); followed on the honour system (10.1g).
     pub text: String,
+    /// The turn of delivery (10.1e): the turn written for in-person, initiative, loose cannon
+    /// and pre-set orders.
+    #[serde(default)]
+    pub arrives: u16,
 }
 
 impl Order {
@@ -292,6 +296,7 @@ impl OrderLog {
             divisional_goal: o.divisional_goal,
             cost,
             text: o.text,
+            arrives,
         })
     }
 
@@ -381,6 +386,7 @@ impl OrderLog {
             divisional_goal,
             cost: 0,
             text,
+            arrives: 0,
         })
     }
 
@@ -553,6 +559,7 @@ impl OrderLog {
             divisional_goal: order.divisional_goal,
             cost: 0,
             text: order.text,
+            arrives: turn,
         };
         o.status = o.accepted_status();
         let n = self.push(o)?;
@@ -586,6 +593,7 @@ impl OrderLog {
             divisional_goal: false,
             cost: 0,
             text,
+            arrives: turn,
         })?;
         self.cancel_for(usize::from(n) - 1, held);
         Ok(n)

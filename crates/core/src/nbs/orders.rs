@@ -1,0 +1,2355 @@
+//! Command and control in play (10.0–10.5, AUS 2.x–3.x): the Command Phase as a state machine
+//! over the pure rules of [`super::command`], and the hooks by which orders, HQs and command
+//! radius bind movement, fire and close combat.
+//!
+//! The Command Phase (digest §3.1) runs in three segments kept in [`CommandState::segment`]:
+//! * 0, C1 Order Issue (10.1): `IssueOrder` by the army commander, `EmergencyRetreat` (10.4);
+//!   `EndCommand` closes it and runs C2, the Corps Attack Stoppage checks (10.3), as 2d6 rolls;
+//! * 1, C3 Initiative (10.2): `RollInitiative` (11..66), then the order the success or the
+//!   loose cannon calls for (`IssueOrder` inside [`Task::OrderWriting`]); `EndCommand` runs C4
+//!   (delay reduction, 1d6 each) and C5 (acceptance, 11..66 each);
+//! * 2: the rolls are on the task stack; when they are done the Movement Phase begins.
+//!
+//! Formations are indexed by [`Nbs::formations`]: French corps with HQs ([`Receiver::Corps`]),
+//! the Imperial Guard under Bessieres (a formation without HQ, AUS 2.3), French divisions, and
+//! the nine Allied commands of AUS 3.2b (all [`Receiver::Command`]). Single cavalry brigades
+//! and artillery units receive divisional goals as [`Receiver::Unit`] (10.5b).
+//!
+//! Scenario pre-set orders (10.1i, AUS 5.3) are free text in the scenario files and are not
+//! logged: every force begins without orders (a decision recorded in the coverage notes).
+
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::command::{
+    ALLIED_SENIORITY, AlliedLeader, Emperor, FormalOrder, FreeRoller, InitiativeAttempts,
+    InitiativeOrder, InitiativeResult, Method, Nationality, OrderKind, OrderSource, OrderStatus,
+    Receiver, allied_army_commander, francis_in_command, initiative_points,
+};
+use super::command::{Acceptance, CommandError, DivisionEntry, stoppage_count, stoppage_row};
+use super::event::Event;
+use super::query::Occ;
+use super::state::{FireDecl, Place, State, Task, UnitId, flag};
+use super::tables::MoveClass;
+use super::types::{MoraleState, Seq66, UnitKind};
+use super::units::{Nation, Rank, UnitInfo};
+use super::{Action, Nbs};
+use crate::engine::{Illegal, Side};
+use crate::hex::{Bounds, Hex, MoveCosts, Reach, ReachOptions};
+
+/// What kind of formation (10.0, AUS 2.3, 3.2b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormKind {
+    /// A French corps with an HQ unit: orders go to the HQ and take effect when the corps
+    /// leader touches base (10.0a).
+    Corps,
+    /// The French Imperial Guard: one formation under Bessieres, without HQ (AUS 2.3; digest
+    /// §8.4 item 13: it needs orders and its brigades trace radius to Bessieres).
+    Guard,
+    /// A French division (leader without HQ): orders to it are divisional goals (10.5b).
+    Division,
+    /// An Allied command of AUS 3.2b: every order is a divisional goal, no HQ.
+    Allied,
+}
+
+/// One formation that receives orders.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Formation {
+    /// Its side.
+    pub side: Side,
+    /// Its code (corps code, or division / command code).
+    pub code: String,
+    /// What it is.
+    pub kind: FormKind,
+    /// Its leader.
+    pub leader: UnitId,
+    /// Its HQ unit (French corps only).
+    pub hq: Option<UnitId>,
+    /// The corps of a French division.
+    pub parent: Option<u16>,
+}
+
+/// Reads the formations from the counters (10.0, AUS 2.3, 3.2b): French corps and the Guard
+/// first (by their leaders), then French divisions, then the Allied commands.
+pub fn formations(units: &[UnitInfo]) -> Vec<Formation> {
+    let mut out: Vec<Formation> = Vec::new();
+    let french = Side(0);
+    for (i, u) in units.iter().enumerate() {
+        if u.side == french && u.kind == UnitKind::Leader && u.rank == Rank::Corps {
+            let hq = units
+                .iter()
+                .position(|h| h.side == french && h.kind == UnitKind::Hq && h.corps == u.corps)
+                .map(|h| h as UnitId);
+            out.push(Formation {
+                side: french,
+                code: u.corps.clone(),
+                kind: if hq.is_some() {
+                    FormKind::Corps
+                } else {
+                    FormKind::Guard
+                },
+                leader: i as UnitId,
+                hq,
+                parent: None,
+            });
+        }
+    }
+    let corps_count = out.len();
+    for (i, u) in units.iter().enumerate() {
+        if u.kind != UnitKind::Leader || u.rank != Rank::Division || u.division.is_empty() {
+            continue;
+        }
+        if u.side == french {
+            // The Guard's leader is its corps-rank leader; no division formation for it.
+            let parent = out[..corps_count]
+                .iter()
+                .position(|f| f.code == u.corps)
+                .map(|p| p as u16);
+            out.push(Formation {
+                side: french,
+                code: u.division.clone(),
+                kind: FormKind::Division,
+                leader: i as UnitId,
+                hq: None,
+                parent,
+            });
+        } else {
+            out.push(Formation {
+                side: u.side,
+                code: u.division.clone(),
+                kind: FormKind::Allied,
+                leader: i as UnitId,
+                hq: None,
+                parent: None,
+            });
+        }
+    }
+    out
+}
+
+/// One side's command bookkeeping for the turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SideCommand {
+    /// Command Points left this turn (10.1b).
+    pub cp: u8,
+    /// This turn's initiative attempts (10.2c, AUS 3.2a, 3.2c).
+    pub attempts: InitiativeAttempts,
+    /// Formations on an Attack order whose units were fired on at two hexes or less (or
+    /// charged) since this side's last Command Phase (10.3a; digest §8.4 item 1).
+    pub contact: Vec<u16>,
+    /// Formations that failed a stoppage check this turn: their units must end the turn three
+    /// hexes or more from every enemy unit (10.3b).
+    pub stopped: Vec<u16>,
+    /// Formations whose HQ was overrun: an emergency retreat is due (10.0c).
+    pub overrun: Vec<u16>,
+    /// Formations that made an emergency retreat this turn (one a turn).
+    pub retreated: Vec<u16>,
+}
+
+/// The command part of the state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CommandState {
+    /// The Command Phase segment: 0 order issue, 1 initiative, 2 the rolls (see the module
+    /// docs).
+    pub segment: u8,
+    /// Per side.
+    pub sides: [SideCommand; 2],
+}
+
+/// What an order permits a step (movement hook).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StepBlock {
+    /// 10.1h, 10.0c: an HQ without orders is bolted to the ground.
+    Bolted,
+    /// 10.5a: an out-of-radius unit may only step closer to its leader.
+    NotCloser,
+    /// 10.5a: a unit in radius may not step out of it.
+    LeavesRadius,
+}
+
+/// Hexes within a leader-MP distance of a hex, computed once per listing (10.5a).
+#[derive(Default)]
+pub(super) struct RadiusCache {
+    reach: Reach,
+    done: Vec<(Hex, u16, Vec<Hex>)>,
+}
+
+struct LeaderCosts<'a> {
+    nbs: &'a Nbs,
+    occ: &'a Occ,
+    side: Side,
+}
+
+impl MoveCosts for LeaderCosts<'_> {
+    fn bounds(&self) -> Bounds {
+        self.nbs.board.grid.bounds()
+    }
+    fn contains(&self, hex: Hex) -> bool {
+        self.nbs.board.on_map(hex)
+    }
+    fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+        // 10.5a: traced only through hexes a friendly leader could enter.
+        if self.nbs.enemy_in_occ(self.occ, to, self.side) {
+            return None;
+        }
+        let d = from.direction_to(to)?;
+        match self.nbs.terrain_step(MoveClass::Leader, from, d, true).0 {
+            super::movement::StepCost::Half(h) => Some(u32::from(h.max(1))),
+            _ => None,
+        }
+    }
+}
+
+fn illegal(e: CommandError) -> Illegal {
+    Illegal::new(e.rule, e.reason)
+}
+
+/// The AUS 3.3 seniority list as counter ids.
+fn allied_id(l: AlliedLeader) -> &'static str {
+    match l {
+        AlliedLeader::Katusov => "L-Katusov",
+        AlliedLeader::Alexander => "L-Alexander-I",
+        AlliedLeader::Francis => "L-Francis-I",
+        AlliedLeader::Liechtenstein => "L-Liechtenstein",
+        AlliedLeader::Bagration => "L-Bagration",
+        AlliedLeader::Buxhowden => "L-Buxhowden",
+        AlliedLeader::Kollowrath => "L-Kollowrath",
+    }
+}
+
+fn nationality(n: Nation) -> Nationality {
+    match n {
+        Nation::French => Nationality::French,
+        Nation::Russian => Nationality::Russian,
+        Nation::Austrian => Nationality::Austrian,
+    }
+}
+
+const KINDS: [OrderKind; 2] = [OrderKind::Attack, OrderKind::NonAttack];
+const METHODS: [Method; 3] = [Method::AideOral, Method::AideWritten, Method::InPerson];
+
+impl Nbs {
+    // ----- who is who -------------------------------------------------------------------
+
+    fn formation(&self, f: u16) -> Option<&Formation> {
+        self.formations.get(usize::from(f))
+    }
+
+    /// The receiver naming formation `f`.
+    pub fn formation_receiver(&self, f: u16) -> Receiver {
+        match self.formation(f).map(|x| x.kind) {
+            Some(FormKind::Corps) => Receiver::Corps(f),
+            _ => Receiver::Command(f),
+        }
+    }
+
+    fn formation_of_code(&self, side: Side, code: &str, corps: bool) -> Option<u16> {
+        self.formations
+            .iter()
+            .position(|f| {
+                f.side == side
+                    && f.code == code
+                    && (corps == matches!(f.kind, FormKind::Corps | FormKind::Guard))
+            })
+            .map(|i| i as u16)
+    }
+
+    /// The division (French) or command (Allied) formation of a unit.
+    fn division_of(&self, u: UnitId) -> Option<u16> {
+        let i = &self.units[usize::from(u)];
+        if i.division.is_empty() {
+            return None;
+        }
+        self.formation_of_code(i.side, &i.division, false)
+    }
+
+    /// The French corps (or Guard) of a unit.
+    fn corps_of(&self, u: UnitId) -> Option<u16> {
+        let i = &self.units[usize::from(u)];
+        if i.side != Side(0) {
+            return None;
+        }
+        self.formation_of_code(i.side, &i.corps, true)
+    }
+
+    /// The combat units of a formation.
+    fn members(&self, f: u16) -> Vec<UnitId> {
+        let Some(fm) = self.formation(f) else {
+            return Vec::new();
+        };
+        (0..self.units.len() as UnitId)
+            .filter(|&u| {
+                let i = &self.units[usize::from(u)];
+                i.side == fm.side
+                    && i.combat()
+                    && match fm.kind {
+                        FormKind::Corps | FormKind::Guard => i.corps == fm.code,
+                        FormKind::Division | FormKind::Allied => i.division == fm.code,
+                    }
+            })
+            .collect()
+    }
+
+    fn on_map(s: &State, u: UnitId) -> Option<Hex> {
+        s.units.get(usize::from(u)).and_then(|x| x.hex())
+    }
+
+    fn allied_lost(&self, s: &State) -> Vec<AlliedLeader> {
+        ALLIED_SENIORITY
+            .into_iter()
+            .filter(|l| {
+                self.unit_index(allied_id(*l))
+                    .is_none_or(|u| s.units[usize::from(u)].place == Place::Gone)
+            })
+            .collect()
+    }
+
+    /// Whether Kaiser Francis holds Allied army command (AUS 3.5).
+    fn francis_commands(&self, s: &State) -> bool {
+        francis_in_command(&self.allied_lost(s))
+    }
+
+    /// The leader who writes formal orders for `side` now: Napoleon or, once he is lost, the
+    /// best-rated Marshal on the map (AUS 2.4: the player's choice; taken here as the highest
+    /// rating, then the first listed); Katusov or his AUS 3.3 successor. `None` when he is not
+    /// on the map.
+    pub fn army_commander(&self, s: &State, side: Side) -> Option<UnitId> {
+        if side == Side(0) {
+            let nap = self.units.iter().position(|i| {
+                i.side == side && i.kind == UnitKind::Leader && i.rank == Rank::Army
+            })? as UnitId;
+            return match s.units[usize::from(nap)].place {
+                Place::At(_) => Some(nap),
+                Place::Off => None,
+                Place::Gone => (0..self.units.len() as UnitId)
+                    .filter(|&u| {
+                        let i = &self.units[usize::from(u)];
+                        i.side == side
+                            && i.kind == UnitKind::Leader
+                            && i.rank == Rank::Corps
+                            && Self::on_map(s, u).is_some()
+                    })
+                    .max_by_key(|&u| (self.units[usize::from(u)].rating, core::cmp::Reverse(u))),
+            };
+        }
+        let l = allied_army_commander(&self.allied_lost(s))?;
+        let u = self.unit_index(allied_id(l))?;
+        Self::on_map(s, u).map(|_| u)
+    }
+
+    /// The column (Allied formation) Buxhowden commands this turn: the one of 1-L, 2-L, 3-L
+    /// with a unit or leader in his hex (AUS 3.2c).
+    fn buxhowden_column(&self, s: &State) -> Option<u16> {
+        let b = self.unit_index("L-Buxhowden")?;
+        let h = Self::on_map(s, b)?;
+        ["1-L", "2-L", "3-L"].into_iter().find_map(|c| {
+            let f = self.formation_of_code(Side(1), c, false)?;
+            let here = s.units.iter().enumerate().any(|(i, u)| {
+                u.place == Place::At(h) && i != usize::from(b) && self.units[i].division == c
+            });
+            here.then_some(f)
+        })
+    }
+
+    /// The leader who receives for a formation: its own, or Buxhowden for the column he is
+    /// with (AUS 3.2c).
+    fn receiving_leader(&self, s: &State, r: Receiver) -> Option<UnitId> {
+        match r {
+            Receiver::Corps(f) | Receiver::Command(f) => {
+                if Some(f) == self.buxhowden_column(s) {
+                    return self.unit_index("L-Buxhowden");
+                }
+                self.formation(f).map(|x| x.leader)
+            }
+            Receiver::Unit(u) => Some(u),
+        }
+    }
+
+    /// Where aide orders go (10.1e): a corps HQ; otherwise the receiving leader or the unit
+    /// (digest §8.4 item 34).
+    fn destination(&self, s: &State, r: Receiver) -> Option<Hex> {
+        match r {
+            Receiver::Corps(f) => self
+                .formation(f)
+                .and_then(|x| x.hq)
+                .and_then(|h| Self::on_map(s, h)),
+            _ => self.receiving_leader(s, r).and_then(|u| Self::on_map(s, u)),
+        }
+    }
+
+    /// The receivers `side` may order now, with whether the order is a divisional goal: French
+    /// corps HQs and the Guard (goal no), French divisions, cavalry brigades and artillery
+    /// (goals, 10.5b, AUS 2.1); the Allied commands (always goals, AUS 3.2b). Only those whose
+    /// HQ, leader or unit is on the map.
+    pub fn receivers(&self, s: &State, side: Side) -> Vec<(Receiver, bool)> {
+        let mut out = Vec::new();
+        for (f, fm) in self.formations.iter().enumerate() {
+            let f = f as u16;
+            if fm.side != side {
+                continue;
+            }
+            let r = self.formation_receiver(f);
+            if self.destination(s, r).is_none() {
+                continue;
+            }
+            out.push((r, matches!(fm.kind, FormKind::Division | FormKind::Allied)));
+        }
+        if side == Side(0) {
+            for (u, i) in self.units.iter().enumerate() {
+                if i.side == side
+                    && matches!(i.kind, UnitKind::Cavalry | UnitKind::Artillery)
+                    && s.units[u].hex().is_some()
+                {
+                    out.push((Receiver::Unit(u as UnitId), true));
+                }
+            }
+        }
+        out
+    }
+
+    fn rating_of(&self, u: Option<UnitId>) -> u8 {
+        u.map_or(0, |u| self.units[usize::from(u)].rating)
+    }
+
+    fn receiver_rating(&self, s: &State, r: Receiver) -> u8 {
+        match r {
+            Receiver::Unit(_) => super::command::LONE_UNIT_RECEIVER_RATING,
+            _ => {
+                let l = self.receiving_leader(s, r);
+                if l.is_some_and(|l| Self::on_map(s, l).is_some()) {
+                    self.rating_of(l)
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    fn receiver_name(&self, r: Receiver) -> String {
+        match r {
+            Receiver::Corps(f) | Receiver::Command(f) => self.formation(f).map_or_else(
+                || format!("formation {f}"),
+                |x| format!("{} ({})", x.code, self.name(x.leader)),
+            ),
+            Receiver::Unit(u) => String::from(self.name(u)),
+        }
+    }
+
+    // ----- distances ------------------------------------------------------------------
+
+    /// Leader MPs in half points from `from` to `to` (10.1e, 10.5a), searched up to
+    /// `limit` halves; `None` beyond it or where no friendly leader could go.
+    fn leader_halves(&self, s: &State, side: Side, from: Hex, to: Hex, limit: u32) -> Option<u32> {
+        if from == to {
+            return Some(0);
+        }
+        let occ = Occ::new(self, s);
+        let costs = LeaderCosts {
+            nbs: self,
+            occ: &occ,
+            side,
+        };
+        let r = Reach::search(&costs, from, ReachOptions::new(limit)).ok()?;
+        r.cost(to)
+    }
+
+    /// Whether `to` is within `halves` leader half-MPs of `anchor` (10.5a), with a per-listing
+    /// cache of the bounded searches.
+    #[allow(clippy::too_many_arguments)]
+    fn within(
+        &self,
+        occ: &Occ,
+        cache: &mut RadiusCache,
+        side: Side,
+        anchor: Hex,
+        halves: u16,
+        to: Hex,
+    ) -> bool {
+        if anchor == to {
+            return true;
+        }
+        // A leader pays at least half an MP a hex (primary roads).
+        if anchor.distance(to) > u32::from(halves) {
+            return false;
+        }
+        if let Some(x) = cache.done.iter().find(|x| x.0 == anchor && x.1 == halves) {
+            return x.2.binary_search(&to).is_ok();
+        }
+        let costs = LeaderCosts {
+            nbs: self,
+            occ,
+            side,
+        };
+        let mut hexes = Vec::new();
+        if cache
+            .reach
+            .run(&costs, anchor, ReachOptions::new(u32::from(halves)))
+            .is_ok()
+        {
+            hexes.extend(cache.reach.reached().map(|x| x.0));
+        }
+        hexes.sort_unstable();
+        let hit = hexes.binary_search(&to).is_ok();
+        cache.done.push((anchor, halves, hexes));
+        hit
+    }
+
+    // ----- orders in force ------------------------------------------------------------
+
+    /// The receivers whose orders a unit follows, most specific first: its own divisional
+    /// goal, its division's, its corps' (10.5b, 10.5a C).
+    fn unit_receivers(&self, u: UnitId) -> Vec<Receiver> {
+        let mut v = vec![Receiver::Unit(u)];
+        if let Some(d) = self.division_of(u) {
+            v.push(self.formation_receiver(d));
+        }
+        if let Some(c) = self.corps_of(u) {
+            v.push(self.formation_receiver(c));
+        }
+        v
+    }
+
+    /// The order a unit acts on now (10.0a: implemented), and its receiver.
+    fn unit_order(&self, s: &State, u: UnitId) -> Option<(Receiver, OrderKind)> {
+        let side = self.units[usize::from(u)].side;
+        let log = &s.orders[side.index()];
+        self.unit_receivers(u)
+            .into_iter()
+            .find_map(|r| log.in_force(r).map(|o| (r, o.kind)))
+    }
+
+    /// Whether a formation holds an order involving movement (10.1h, 10.0c: the HQ may move).
+    fn holds_order(&self, s: &State, f: u16) -> bool {
+        let Some(fm) = self.formation(f) else {
+            return false;
+        };
+        s.orders[fm.side.index()]
+            .in_force(self.formation_receiver(f))
+            .is_some()
+    }
+
+    // ----- the Command Phase ----------------------------------------------------------
+
+    /// The Command Phase begins (10.1b: a full allowance of Command Points; 10.2c: no
+    /// initiative attempts yet; 10.2g: loose cannon orders of the last turn end; 10.3b: last
+    /// turn's stoppage constraints are over).
+    pub(super) fn command_begins(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side = self.phasing(s);
+        let k = side.index();
+        s.command.segment = 0;
+        let rating = self.rating_of(self.army_commander(s, side));
+        let bux = if side == Side(1) {
+            self.buxhowden_column(s)
+        } else {
+            None
+        };
+        let c = &mut s.command.sides[k];
+        c.cp = self.command.command_points(rating);
+        c.attempts = InitiativeAttempts::new(s.turn);
+        c.attempts.set_buxhowden_column(bux);
+        c.stopped.clear();
+        c.retreated.clear();
+        for n in s.orders[k].end_loose_cannon(s.turn) {
+            ev.push(note(
+                side,
+                "10.2g",
+                format!("loose cannon order {n} has run its turn"),
+                true,
+            ));
+        }
+    }
+
+    /// Whether the Command Phase is over (its rolls are done).
+    pub(super) fn command_done(&self, s: &State) -> bool {
+        s.command.segment >= 2 && s.tasks.is_empty()
+    }
+
+    /// The Command Phase's decisions.
+    pub(super) fn command_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let side = self.phasing(s);
+        let c = &s.command.sides[side.index()];
+        match s.command.segment {
+            0 => {
+                if let Some(sender) = self.army_commander(s, side) {
+                    let at = Self::on_map(s, sender);
+                    for (r, goal) in self.receivers(s, side) {
+                        let same = at.is_some() && self.receiving_hex(s, r) == at;
+                        for kind in KINDS {
+                            for method in METHODS {
+                                if method == Method::InPerson && !same {
+                                    continue;
+                                }
+                                if self.command.order_cost(method, kind) > c.cp {
+                                    continue;
+                                }
+                                out.push(Action::IssueOrder {
+                                    sender,
+                                    receiver: r,
+                                    kind,
+                                    method,
+                                    goal,
+                                    text: String::new(),
+                                });
+                            }
+                        }
+                    }
+                }
+                for f in 0..self.formations.len() as u16 {
+                    if self.emergency_check(s, f).is_ok() {
+                        out.push(Action::EmergencyRetreat { formation: f });
+                    }
+                }
+                if self.overrun_pending(s).is_none() {
+                    out.push(Action::EndCommand);
+                }
+            }
+            _ => {
+                for l in 0..self.units.len() as UnitId {
+                    if self.initiative_check(s, l).is_ok() {
+                        out.push(Action::RollInitiative { leader: l });
+                    }
+                }
+                out.push(Action::EndCommand);
+            }
+        }
+    }
+
+    fn receiving_hex(&self, s: &State, r: Receiver) -> Option<Hex> {
+        self.receiving_leader(s, r).and_then(|u| Self::on_map(s, u))
+    }
+
+    fn overrun_pending(&self, s: &State) -> Option<u16> {
+        let side = self.phasing(s);
+        s.command.sides[side.index()].overrun.first().copied()
+    }
+
+    /// A Command Phase action.
+    pub(super) fn command_phase_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let side = self.phasing(s);
+        match (s.command.segment, a) {
+            (
+                0,
+                Action::IssueOrder {
+                    sender,
+                    receiver,
+                    kind,
+                    method,
+                    goal,
+                    text,
+                },
+            ) => self.issue(s, *sender, *receiver, *kind, *method, *goal, text, ev),
+            (0, Action::EmergencyRetreat { formation }) => {
+                self.emergency_check(s, *formation)?;
+                self.emergency_retreat(s, *formation, ev);
+                Ok(())
+            }
+            (0, Action::EndCommand) => {
+                if let Some(f) = self.overrun_pending(s) {
+                    return Err(Illegal::new(
+                        "10.0c",
+                        format!(
+                            "the HQ of {} was overrun: its command must make an emergency \
+                             retreat this turn",
+                            self.receiver_name(self.formation_receiver(f))
+                        ),
+                    ));
+                }
+                s.command.segment = 1;
+                self.stoppage_checks(s, ev);
+                Ok(())
+            }
+            (1, Action::RollInitiative { leader }) => {
+                self.unit_ref(s, *leader)?;
+                let (force, free) = self.initiative_check(s, *leader)?;
+                self.record_attempt(s, *leader, force, free);
+                let ip = self.initiative_ip(s, *leader);
+                s.tasks.push(Task::InitiativeRoll {
+                    leader: *leader,
+                    force,
+                    ip,
+                });
+                Ok(())
+            }
+            (1, Action::EndCommand) => {
+                s.command.segment = 2;
+                let k = side.index();
+                // C5 first on the stack, C4 on top: delays are rolled before acceptance.
+                for n in s.orders[k].arriving(s.turn).into_iter().rev() {
+                    s.tasks.push(Task::AcceptanceRoll { order: n });
+                }
+                for (n, _) in s.orders[k].delayed_due(s.turn).into_iter().rev() {
+                    s.tasks.push(Task::DelayRoll { order: n });
+                }
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn issue(
+        &self,
+        s: &mut State,
+        sender: UnitId,
+        receiver: Receiver,
+        kind: OrderKind,
+        method: Method,
+        goal: bool,
+        text: &str,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let side = self.phasing(s);
+        let Some(cmdr) = self.army_commander(s, side) else {
+            return Err(Illegal::new(
+                "10.1b",
+                "the army commander is not on the map: no formal orders this turn",
+            ));
+        };
+        if sender != cmdr {
+            return Err(Illegal::new(
+                "10.2c",
+                format!(
+                    "only the army commander ({}) issues formal orders",
+                    self.name(cmdr)
+                ),
+            ));
+        }
+        let Some(&(_, want_goal)) = self.receivers(s, side).iter().find(|(r, _)| *r == receiver)
+        else {
+            return Err(Illegal::new(
+                "10.1",
+                format!("{:?} cannot receive an order from this side now", receiver),
+            ));
+        };
+        if goal != want_goal {
+            return Err(Illegal::new(
+                if side == Side(1) { "AUS 3.2b" } else { "10.5b" },
+                format!(
+                    "an order to {} {} a divisional goal",
+                    self.receiver_name(receiver),
+                    if want_goal { "must be" } else { "cannot be" }
+                ),
+            ));
+        }
+        let from = Self::on_map(s, sender);
+        let same_hex = from.is_some() && self.receiving_hex(s, receiver) == from;
+        let route_mp = match (method, from, self.destination(s, receiver)) {
+            (Method::InPerson, _, _) => 0,
+            (_, Some(a), Some(b)) => self
+                .leader_halves(s, side, a, b, 4000)
+                .map_or(a.distance(b), |h| h.div_ceil(2)),
+            _ => 0,
+        };
+        let order = FormalOrder {
+            sender,
+            receiver,
+            kind,
+            method,
+            divisional_goal: goal,
+            text: String::from(text),
+            same_hex,
+            route_mp,
+        };
+        let k = side.index();
+        let mut cp = s.command.sides[k].cp;
+        let n = s.orders[k]
+            .issue(&self.command, order, s.turn, &mut cp)
+            .map_err(illegal)?;
+        s.command.sides[k].cp = cp;
+        let arrives = s.orders[k].get(n).map_or(s.turn, |o| o.arrives);
+        ev.push(note(
+            side,
+            "10.1",
+            format!(
+                "order {n}: {} sends {} a {:?} order ({:?}); it arrives on turn {arrives}",
+                self.name(sender),
+                self.receiver_name(receiver),
+                kind,
+                method
+            ),
+            true,
+        ));
+        Ok(())
+    }
+
+    // ----- C2 stoppage ----------------------------------------------------------------
+
+    fn stoppage_checks(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side = self.phasing(s);
+        let k = side.index();
+        let mut list = core::mem::take(&mut s.command.sides[k].contact);
+        list.sort_unstable();
+        list.dedup();
+        let night = self.turn_info(s.turn).night;
+        for &f in list.iter().rev() {
+            let r = self.formation_receiver(f);
+            if s.orders[k]
+                .in_force(r)
+                .is_none_or(|o| o.kind != OrderKind::Attack)
+            {
+                continue;
+            }
+            let Some(min) = self.stoppage_min(s, f) else {
+                continue;
+            };
+            match self.command.stoppage_needed(min, night) {
+                Some(need) => s.tasks.push(Task::Stoppage { command: f, need }),
+                None => {
+                    ev.push(note(
+                        side,
+                        "10.3a",
+                        format!(
+                            "{} cannot pass its stoppage check at night (needs {} on two dice)",
+                            self.receiver_name(r),
+                            u16::from(min) + 3
+                        ),
+                        false,
+                    ));
+                    self.stoppage_fails(s, f, ev);
+                }
+            }
+        }
+    }
+
+    /// The minimum 2d6 roll of formation `f` (10.3a, AUS 2.2, 2.3, 3.2c, 3.4).
+    fn stoppage_min(&self, s: &State, f: u16) -> Option<u8> {
+        let fm = self.formation(f)?;
+        let on_map = |d: &str| {
+            self.units
+                .iter()
+                .enumerate()
+                .any(|(i, x)| x.wreck_division == d && s.units[i].hex().is_some())
+        };
+        let mut entries = Vec::new();
+        match fm.kind {
+            FormKind::Corps => {
+                for (d, dm) in self.formations.iter().enumerate() {
+                    if dm.parent == Some(f) && on_map(&dm.code) {
+                        // 10.3e: a division on a goal checks alone.
+                        let goal = s.orders[fm.side.index()]
+                            .in_force(Receiver::Command(d as u16))
+                            .is_some();
+                        if !goal {
+                            entries.push(DivisionEntry::Division {
+                                wrecked: self.division_wrecked(s, &dm.code),
+                            });
+                        }
+                    }
+                }
+            }
+            FormKind::Guard => entries.push(DivisionEntry::imperial_guard(
+                self.division_wrecked(s, "IG-i"),
+                self.division_wrecked(s, "IG-c"),
+            )),
+            FormKind::Allied if fm.code == "Right" => entries.push(DivisionEntry::right_wing(
+                self.division_wrecked(s, "Rgt-inf"),
+                self.division_wrecked(s, "Rgt-cav"),
+            )),
+            _ => entries.push(DivisionEntry::Division {
+                wrecked: self.division_wrecked(s, &fm.code),
+            }),
+        }
+        let (divisions, wrecked) = stoppage_count(&entries);
+        let lost = s.units[usize::from(fm.leader)].place == Place::Gone;
+        let leader = self.receiving_leader(s, self.formation_receiver(f));
+        // The original commander lost: his replacement is taken as rated 1 (as in the 10.3a
+        // example; replacement leaders are not otherwise modelled).
+        let rating = if lost { 1 } else { self.rating_of(leader) };
+        let row = stoppage_row(wrecked, lost);
+        self.command
+            .stoppage_min_roll(row, divisions.max(1), rating)
+    }
+
+    /// A stoppage roll (10.3a): 2d6 against the minimum (night already counted).
+    pub(super) fn resolve_stoppage(
+        &self,
+        s: &mut State,
+        f: u16,
+        need: u8,
+        sum: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let side = self.phasing(s);
+        let r = self.formation_receiver(f);
+        let pass = sum >= need;
+        ev.push(note(
+            side,
+            "10.3a",
+            format!(
+                "{} checks attack stoppage: {sum} against {need}: {}",
+                self.receiver_name(r),
+                if pass {
+                    "the attack goes on"
+                } else {
+                    "the attack stops"
+                }
+            ),
+            false,
+        ));
+        if !pass {
+            self.stoppage_fails(s, f, ev);
+        }
+    }
+
+    /// 10.3b: the order ends, the HQ retreats six hexes or more (automatically, away from the
+    /// nearest enemy), and the units must end the turn three hexes from every enemy.
+    fn stoppage_fails(&self, s: &mut State, f: u16, ev: &mut Vec<Event>) {
+        let side = self.phasing(s);
+        let r = self.formation_receiver(f);
+        s.orders[side.index()].drop_held_orders(r);
+        s.command.sides[side.index()].stopped.push(f);
+        if let Some(hq) = self.formation(f).and_then(|x| x.hq) {
+            self.withdraw(s, hq, 12, 40, 6, "10.3b", ev);
+        }
+    }
+
+    /// Moves an HQ or leader (no MPs are spent: this happens in the Command Phase) to the hex
+    /// between `min` and `max` leader half-MPs away, and at least `hexes` hexes away, that is
+    /// farthest from the nearest enemy combat unit (ties: the first hex in map order).
+    #[allow(clippy::too_many_arguments)]
+    fn withdraw(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        min: u32,
+        max: u32,
+        hexes: u32,
+        rule: &'static str,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(from) = Self::on_map(s, u) else {
+            return;
+        };
+        let side = self.units[usize::from(u)].side;
+        let occ = Occ::new(self, s);
+        let costs = LeaderCosts {
+            nbs: self,
+            occ: &occ,
+            side,
+        };
+        let Ok(r) = Reach::search(&costs, from, ReachOptions::new(max)) else {
+            return;
+        };
+        let enemies: Vec<Hex> = s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.units[*i].side != side && self.units[*i].combat())
+            .filter_map(|(_, x)| x.hex())
+            .collect();
+        let far = |h: Hex| {
+            enemies
+                .iter()
+                .map(|e| e.distance(h))
+                .min()
+                .unwrap_or(u32::MAX)
+        };
+        let best = r
+            .reached()
+            .filter(|(h, c, _)| *c >= min && h.distance(from) >= hexes)
+            .map(|(h, _, _)| h)
+            .max_by_key(|&h| (far(h), core::cmp::Reverse(h)))
+            .or_else(|| {
+                r.reached()
+                    .map(|(h, _, _)| h)
+                    .max_by_key(|&h| (h.distance(from), far(h), core::cmp::Reverse(h)))
+            });
+        if let Some(to) = best {
+            if to != from {
+                s.units[usize::from(u)].place = Place::At(to);
+                ev.push(note(
+                    side,
+                    rule,
+                    format!(
+                        "{} withdraws from {} to {}",
+                        self.name(u),
+                        self.label(from),
+                        self.label(to)
+                    ),
+                    false,
+                ));
+            }
+        }
+    }
+
+    // ----- emergency retreat (10.4) ---------------------------------------------------
+
+    fn emergency_check(&self, s: &State, f: u16) -> Result<(), Illegal> {
+        let side = self.phasing(s);
+        let fm = self
+            .formation(f)
+            .ok_or_else(|| Illegal::new("10.4", "no such formation"))?;
+        let c = &s.command.sides[side.index()];
+        if fm.side != side || s.command.segment != 0 {
+            return Err(Illegal::new(
+                "10.4",
+                "not a formation of the phasing player now",
+            ));
+        }
+        if c.retreated.contains(&f) {
+            return Err(Illegal::new("10.4", "it has retreated this turn already"));
+        }
+        let anchor = fm.hq.unwrap_or(fm.leader);
+        if Self::on_map(s, anchor).is_none() {
+            return Err(Illegal::new("10.4", "its HQ or leader is not on the map"));
+        }
+        let r = self.formation_receiver(f);
+        let log = &s.orders[side.index()];
+        let held = log.in_force(r).is_some()
+            || log.awaiting_touch_base(r).is_some()
+            || log.delayed(r).is_some();
+        if held && !c.overrun.contains(&f) {
+            return Err(Illegal::new(
+                "10.4",
+                format!(
+                    "{} holds orders; only a command without orders may make an emergency retreat",
+                    self.receiver_name(r)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// 10.4: the HQ (or, without one, the leader) retreats 6–14 MPs, automatically away from
+    /// the nearest enemy; its orders are lost; every infantry unit rolls on the Straggler Table.
+    fn emergency_retreat(&self, s: &mut State, f: u16, ev: &mut Vec<Event>) {
+        let side = self.phasing(s);
+        let Some(fm) = self.formation(f) else { return };
+        let anchor = fm.hq.unwrap_or(fm.leader);
+        let r = self.formation_receiver(f);
+        ev.push(note(
+            side,
+            "10.4",
+            format!("{} makes an emergency retreat", self.receiver_name(r)),
+            false,
+        ));
+        self.withdraw(s, anchor, 12, 28, 0, "10.4", ev);
+        s.orders[side.index()].drop_held_orders(r);
+        let c = &mut s.command.sides[side.index()];
+        c.overrun.retain(|&x| x != f);
+        c.retreated.push(f);
+        for u in self.members(f).into_iter().rev() {
+            if self.units[usize::from(u)].kind == UnitKind::Infantry
+                && s.units[usize::from(u)].hex().is_some()
+            {
+                s.tasks.push(Task::StragglerRoll {
+                    unit: u,
+                    modifier: 0,
+                });
+            }
+        }
+    }
+
+    /// 10.0c: an HQ whose hex the enemy entered has been displaced; its command retreats next
+    /// turn (not the Army HQ).
+    pub(super) fn hq_overrun(&self, s: &mut State, u: UnitId) {
+        let Some(f) = self.formations.iter().position(|x| x.hq == Some(u)) else {
+            return;
+        };
+        let side = self.units[usize::from(u)].side;
+        let c = &mut s.command.sides[side.index()];
+        if !c.overrun.contains(&(f as u16)) {
+            c.overrun.push(f as u16);
+        }
+    }
+
+    // ----- C3 initiative --------------------------------------------------------------
+
+    fn free_roller(&self, l: UnitId) -> Option<FreeRoller> {
+        let id = self.units[usize::from(l)].id.as_str();
+        match id {
+            "L-Alexander-I" => Some(FreeRoller::Emperor(Emperor::Alexander)),
+            "L-Francis-I" => Some(FreeRoller::Emperor(Emperor::Francis)),
+            "L-Buxhowden" => Some(FreeRoller::Buxhowden),
+            _ => None,
+        }
+    }
+
+    /// Whether leader `l` may roll for initiative now (10.2c, AUS 3.2a, 3.2c), the force his
+    /// roll is for, and whether it is a free roll.
+    fn initiative_check(&self, s: &State, l: UnitId) -> Result<(Receiver, bool), Illegal> {
+        let side = self.phasing(s);
+        let info = &self.units[usize::from(l)];
+        if s.command.segment != 1 || !s.tasks.is_empty() {
+            return Err(Illegal::new(
+                "10.2",
+                "initiative is rolled in the initiative segment",
+            ));
+        }
+        if info.side != side || info.kind != UnitKind::Leader || Self::on_map(s, l).is_none() {
+            return Err(Illegal::new(
+                "10.2c",
+                format!(
+                    "{} is not a leader of the phasing player on the map",
+                    info.name
+                ),
+            ));
+        }
+        let att = &s.command.sides[side.index()].attempts;
+        if let Some(fr) = self.free_roller(l) {
+            att.free_roll_allowed(fr).map_err(illegal)?;
+            let force = match fr {
+                FreeRoller::Buxhowden => Receiver::Command(self.buxhowden_column(s).unwrap_or(0)),
+                FreeRoller::Emperor(_) => Receiver::Unit(l),
+            };
+            return Ok((force, true));
+        }
+        if info.rank == Rank::Army || info.rank == Rank::Emperor {
+            return Err(Illegal::new(
+                "10.2c",
+                "the army commander issues formal orders only and cannot use initiative",
+            ));
+        }
+        let f = self
+            .formations
+            .iter()
+            .position(|x| x.leader == l)
+            .ok_or_else(|| Illegal::new("10.2c", format!("{} commands no formation", info.name)))?
+            as u16;
+        let fm = &self.formations[usize::from(f)];
+        match fm.kind {
+            FormKind::Corps | FormKind::Guard => {
+                let divs: Vec<u16> = (0..self.formations.len() as u16)
+                    .filter(|&d| self.formations[usize::from(d)].parent == Some(f))
+                    .collect();
+                att.corps_may_roll(f, &divs).map_err(illegal)?;
+            }
+            FormKind::Division => att.division_may_roll(fm.parent, f).map_err(illegal)?,
+            FormKind::Allied => att.division_may_roll(None, f).map_err(illegal)?,
+        }
+        Ok((self.formation_receiver(f), false))
+    }
+
+    fn record_attempt(&self, s: &mut State, l: UnitId, force: Receiver, free: bool) {
+        if free {
+            return; // recorded with its result
+        }
+        let side = self.phasing(s);
+        let f = match force {
+            Receiver::Corps(f) | Receiver::Command(f) => f,
+            Receiver::Unit(_) => return,
+        };
+        let divs: Vec<u16> = (0..self.formations.len() as u16)
+            .filter(|&d| self.formations[usize::from(d)].parent == Some(f))
+            .collect();
+        let kind = self.formation(f).map(|x| x.kind);
+        let parent = self.formation(f).and_then(|x| x.parent);
+        let att = &mut s.command.sides[side.index()].attempts;
+        let _ = match kind {
+            Some(FormKind::Corps | FormKind::Guard) => att.record_corps(f, &divs).map(|_| ()),
+            Some(FormKind::Division) => att.record_division(parent, f),
+            _ => att.record_division(None, f),
+        };
+        let _ = l;
+    }
+
+    /// Initiative Points (10.2d, 10.2e: no anti-initiative at Austerlitz; AUS 3.5: −2 for
+    /// Allied leaders while Francis commands).
+    fn initiative_ip(&self, s: &State, l: UnitId) -> i8 {
+        let info = &self.units[usize::from(l)];
+        let francis = info.side == Side(1) && self.francis_commands(s);
+        initiative_points(info.rating, 0, francis)
+    }
+
+    /// The Initiative Table roll.
+    pub(super) fn resolve_initiative(
+        &self,
+        s: &mut State,
+        leader: UnitId,
+        force: Receiver,
+        ip: i8,
+        roll: Seq66,
+        ev: &mut Vec<Event>,
+    ) {
+        let side = self.phasing(s);
+        let result = self.command.initiative(ip, roll);
+        let free = self.free_roller(leader);
+        if let Some(fr) = free {
+            let _ = s.command.sides[side.index()]
+                .attempts
+                .record_free_roll(fr, result);
+        }
+        ev.push(note(
+            side,
+            "10.2d",
+            format!(
+                "{} rolls {} for initiative at {ip} IP: {:?}",
+                self.name(leader),
+                roll.value(),
+                result
+            ),
+            result != InitiativeResult::LooseCannon,
+        ));
+        match (result, free) {
+            (InitiativeResult::Initiative, Some(FreeRoller::Emperor(e))) => {
+                let nat = match e {
+                    Emperor::Alexander => Nationality::Russian,
+                    Emperor::Francis => Nationality::Austrian,
+                };
+                let receivers: Vec<Receiver> = self
+                    .receivers(s, side)
+                    .into_iter()
+                    .map(|x| x.0)
+                    .filter(|r| {
+                        self.receiving_leader(s, *r)
+                            .is_some_and(|u| nationality(self.units[usize::from(u)].nation) == nat)
+                    })
+                    .collect();
+                if !receivers.is_empty() {
+                    s.tasks.push(Task::OrderWriting {
+                        leader,
+                        receivers,
+                        source: OrderSource::Royal,
+                    });
+                }
+            }
+            (InitiativeResult::Initiative, _) => s.tasks.push(Task::OrderWriting {
+                leader,
+                receivers: vec![force],
+                source: OrderSource::Initiative,
+            }),
+            // An Emperor commands no force: his loose cannon has nothing to move.
+            (InitiativeResult::LooseCannon, Some(FreeRoller::Emperor(_))) => {}
+            (InitiativeResult::LooseCannon, _) => s.tasks.push(Task::OrderWriting {
+                leader,
+                receivers: vec![force],
+                source: OrderSource::LooseCannon,
+            }),
+            (InitiativeResult::NoEffect, _) => {}
+        }
+    }
+
+    /// Who writes in an [`Task::OrderWriting`]: the opponent for a loose cannon (10.2g).
+    pub(super) fn order_writer(&self, s: &State, source: OrderSource) -> Side {
+        let p = self.phasing(s);
+        if source == OrderSource::LooseCannon {
+            p.other()
+        } else {
+            p
+        }
+    }
+
+    fn writing_goal(&self, r: Receiver, source: OrderSource) -> bool {
+        match (r, source) {
+            (_, OrderSource::LooseCannon) => false,
+            (Receiver::Unit(_), _) => true,
+            (Receiver::Corps(_), _) => false,
+            (Receiver::Command(f), _) => matches!(
+                self.formation(f).map(|x| x.kind),
+                Some(FormKind::Division | FormKind::Allied)
+            ),
+        }
+    }
+
+    /// The orders open in an [`Task::OrderWriting`].
+    pub(super) fn writing_actions(
+        &self,
+        s: &State,
+        leader: UnitId,
+        receivers: &[Receiver],
+        source: OrderSource,
+        out: &mut Vec<Action>,
+    ) {
+        for &r in receivers {
+            let goal = self.writing_goal(r, source);
+            for kind in KINDS {
+                if source == OrderSource::Royal {
+                    let budget = self.command.command_points(0);
+                    let at = Self::on_map(s, leader);
+                    for method in METHODS {
+                        if self.command.order_cost(method, kind) > budget
+                            || (method == Method::InPerson && self.receiving_hex(s, r) != at)
+                        {
+                            continue;
+                        }
+                        out.push(Action::IssueOrder {
+                            sender: leader,
+                            receiver: r,
+                            kind,
+                            method,
+                            goal,
+                            text: String::new(),
+                        });
+                    }
+                } else {
+                    out.push(Action::IssueOrder {
+                        sender: leader,
+                        receiver: r,
+                        kind,
+                        method: Method::InPerson,
+                        goal,
+                        text: String::new(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Writes the order an initiative success, a loose cannon or a royal roll calls for.
+    pub(super) fn writing_action(
+        &self,
+        s: &mut State,
+        leader: UnitId,
+        receivers: Vec<Receiver>,
+        source: OrderSource,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let Action::IssueOrder {
+            sender,
+            receiver,
+            kind,
+            method,
+            goal,
+            text,
+        } = a
+        else {
+            return Err(self.not_now(s, a));
+        };
+        if *sender != leader || !receivers.contains(receiver) {
+            return Err(Illegal::new(
+                "10.2a",
+                format!(
+                    "the order due now is {}'s, to {}",
+                    self.name(leader),
+                    receivers
+                        .first()
+                        .map_or_else(String::new, |r| self.receiver_name(*r))
+                ),
+            ));
+        }
+        let side = self.phasing(s);
+        let k = side.index();
+        let text = String::from(text.as_str());
+        let n = match source {
+            OrderSource::Royal => {
+                let emperor = match self.free_roller(leader) {
+                    Some(FreeRoller::Emperor(e)) => e,
+                    _ => {
+                        return Err(Illegal::new(
+                            "AUS 3.2a",
+                            "only an Emperor gives royal orders",
+                        ));
+                    }
+                };
+                let nat = self
+                    .receiving_leader(s, *receiver)
+                    .map_or(Nationality::Russian, |u| {
+                        nationality(self.units[usize::from(u)].nation)
+                    });
+                let from = Self::on_map(s, leader);
+                let route_mp = match (from, self.destination(s, *receiver)) {
+                    (Some(a), Some(b)) if *method != Method::InPerson => self
+                        .leader_halves(s, side, a, b, 4000)
+                        .map_or(a.distance(b), |h| h.div_ceil(2)),
+                    _ => 0,
+                };
+                let order = FormalOrder {
+                    sender: leader,
+                    receiver: *receiver,
+                    kind: *kind,
+                    method: *method,
+                    divisional_goal: *goal,
+                    text,
+                    same_hex: from.is_some() && self.receiving_hex(s, *receiver) == from,
+                    route_mp,
+                };
+                let turn = s.turn;
+                let (log, att) = (&mut s.orders[k], &mut s.command.sides[k].attempts);
+                log.issue_royal(&self.command, att, emperor, nat, order, turn)
+                    .map_err(illegal)?
+            }
+            OrderSource::LooseCannon => {
+                let n = s.orders[k]
+                    .loose_cannon(leader, *receiver, *kind, text, s.turn)
+                    .map_err(illegal)?;
+                // 10.2g: the opponent puts the corps leader in his HQ hex.
+                if let Receiver::Corps(f) = receiver {
+                    if let Some(fm) = self.formation(*f) {
+                        if let (Some(h), true) = (
+                            fm.hq.and_then(|h| Self::on_map(s, h)),
+                            Self::on_map(s, fm.leader).is_some(),
+                        ) {
+                            s.units[usize::from(fm.leader)].place = Place::At(h);
+                        }
+                    }
+                }
+                n
+            }
+            _ => s.orders[k]
+                .initiative(
+                    InitiativeOrder {
+                        leader,
+                        receiver: *receiver,
+                        kind: *kind,
+                        divisional_goal: *goal,
+                        text,
+                        repeats: None,
+                    },
+                    s.turn,
+                )
+                .map_err(illegal)?,
+        };
+        s.tasks.pop();
+        ev.push(note(
+            side,
+            "10.2f",
+            format!(
+                "order {n} ({source:?}) for {}: {kind:?}",
+                self.receiver_name(*receiver)
+            ),
+            source != OrderSource::LooseCannon,
+        ));
+        Ok(())
+    }
+
+    // ----- C4, C5 ---------------------------------------------------------------------
+
+    /// A delay reduction die (10.1f).
+    pub(super) fn resolve_delay(&self, s: &mut State, n: u16, d6: u8, ev: &mut Vec<Event>) {
+        let side = self.phasing(s);
+        if let Ok(ok) = s.orders[side.index()].reduce_delay(&self.command, n, d6, s.turn) {
+            ev.push(note(
+                side,
+                "10.1f",
+                format!(
+                    "order {n}: delay roll {d6}: {}",
+                    if ok { "accepted" } else { "still delayed" }
+                ),
+                true,
+            ));
+        }
+    }
+
+    /// An Acceptance Table roll (10.1f, AUS 3.5).
+    pub(super) fn resolve_acceptance(
+        &self,
+        s: &mut State,
+        n: u16,
+        roll: Seq66,
+        ev: &mut Vec<Event>,
+    ) {
+        let side = self.phasing(s);
+        let k = side.index();
+        let Some(o) = s.orders[k].get(n).cloned() else {
+            return;
+        };
+        let francis = side == Side(1) && self.francis_commands(s);
+        let an = self.command.acceptance_number(
+            self.units
+                .get(usize::from(o.sender))
+                .map_or(0, |x| x.rating),
+            self.receiver_rating(s, o.receiver),
+            o.method.unwrap_or(Method::InPerson),
+            o.kind,
+            francis,
+        );
+        let result = self.command.acceptance(an, roll);
+        if s.orders[k].on_acceptance_result(n, result, s.turn).is_ok() {
+            ev.push(note(
+                side,
+                "10.1f",
+                format!(
+                    "order {n}: acceptance number {an}, roll {}: {result:?}",
+                    roll.value()
+                ),
+                true,
+            ));
+        }
+        let _ = Acceptance::Accepted;
+    }
+
+    // ----- the Movement Phase ---------------------------------------------------------
+
+    /// The Movement Phase begins: corps leaders standing in their HQ hex touch base (10.0a),
+    /// and command radius is checked (10.5a).
+    pub(super) fn movement_begins(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side = self.phasing(s);
+        for f in 0..self.formations.len() as u16 {
+            let fm = &self.formations[usize::from(f)];
+            if fm.side == side && fm.kind == FormKind::Corps {
+                if let Some(hq) = fm.hq {
+                    let (l, h) = (Self::on_map(s, fm.leader), Self::on_map(s, hq));
+                    if l.is_some() && l == h {
+                        self.touch_base(s, Receiver::Corps(f), ev);
+                    }
+                }
+            }
+        }
+        let occ = Occ::new(self, s);
+        let mut cache = RadiusCache::default();
+        for u in 0..s.units.len() as UnitId {
+            if self.units[usize::from(u)].side != side {
+                continue;
+            }
+            if let Some(false) = self.in_radius(s, &occ, &mut cache, u, None) {
+                s.units[usize::from(u)].flags |= flag::OUT_OF_RADIUS;
+            }
+        }
+    }
+
+    fn touch_base(&self, s: &mut State, r: Receiver, ev: &mut Vec<Event>) {
+        let side = self.phasing(s);
+        for n in s.orders[side.index()].touch_base(r) {
+            ev.push(note(
+                side,
+                "10.0a",
+                format!(
+                    "order {n} is implemented: {} touches base",
+                    self.receiver_name(r)
+                ),
+                true,
+            ));
+        }
+    }
+
+    /// The leaders or HQs a unit's command radius runs to, with the radius in half MPs
+    /// (10.5a, AUS 2.2, 2.3, 3.2b, 3.2c); empty when exempt (leaders of corps rank and above,
+    /// HQs, skirmishers, routed units (25.1b), divisional goals (10.5b), units whose superior
+    /// is not on the map).
+    fn radius_anchors(&self, s: &State, u: UnitId) -> Vec<(UnitId, u16)> {
+        let info = &self.units[usize::from(u)];
+        let st = &s.units[usize::from(u)];
+        let mut v = Vec::new();
+        if st.hex().is_none()
+            || st.morale == MoraleState::Routed
+            || matches!(info.kind, UnitKind::Hq | UnitKind::Skirmisher)
+            || (info.kind == UnitKind::Leader && info.rank != Rank::Division)
+        {
+            return v;
+        }
+        let log = &s.orders[info.side.index()];
+        if log
+            .in_force(Receiver::Unit(u))
+            .is_some_and(|o| o.divisional_goal)
+        {
+            return v;
+        }
+        let div = self.division_of(u);
+        let corps = self.corps_of(u);
+        let hq = corps.and_then(|c| self.formation(c)).and_then(|c| c.hq);
+        if info.kind == UnitKind::Leader {
+            // A French division leader to his corps HQ, 8 MPs, unless on a goal.
+            if let (Some(d), Some(h)) = (div, hq) {
+                if log
+                    .in_force(Receiver::Command(d))
+                    .is_none_or(|o| !o.divisional_goal)
+                {
+                    v.push((h, 16));
+                }
+            }
+        } else if info.side == Side(0) {
+            if info.corps == "IG" {
+                if let Some(c) = corps {
+                    v.push((self.formations[usize::from(c)].leader, 8));
+                }
+            } else if let Some(d) = div {
+                if log
+                    .in_force(Receiver::Command(d))
+                    .is_none_or(|o| !o.divisional_goal)
+                {
+                    v.push((self.formations[usize::from(d)].leader, 8));
+                } else {
+                    // 10.5b: the division on a goal: its brigades still trace to its leader.
+                    v.push((self.formations[usize::from(d)].leader, 8));
+                }
+            } else if let Some(h) = hq {
+                // AUS 2.2 independents and corps artillery: 8 MPs to the corps HQ; artillery
+                // also 4 MPs to any division leader of its corps (10.5a).
+                v.push((h, 16));
+                if info.kind == UnitKind::Artillery {
+                    for dm in &self.formations {
+                        if dm.parent == corps && dm.kind == FormKind::Division {
+                            v.push((dm.leader, 8));
+                        }
+                    }
+                }
+            }
+        } else if let Some(d) = div {
+            v.push((self.formations[usize::from(d)].leader, 8));
+            if Some(d) == self.buxhowden_column(s) {
+                if let Some(b) = self.unit_index("L-Buxhowden") {
+                    v.push((b, 8));
+                }
+            }
+        }
+        v.retain(|(a, _)| *a != u && Self::on_map(s, *a).is_some());
+        v
+    }
+
+    /// Whether unit `u` (at `at`, or where it stands) is within command radius; `None` when
+    /// exempt.
+    fn in_radius(
+        &self,
+        s: &State,
+        occ: &Occ,
+        cache: &mut RadiusCache,
+        u: UnitId,
+        at: Option<Hex>,
+    ) -> Option<bool> {
+        let anchors = self.radius_anchors(s, u);
+        if anchors.is_empty() {
+            return None;
+        }
+        let at = at.or_else(|| Self::on_map(s, u))?;
+        let side = self.units[usize::from(u)].side;
+        Some(anchors.iter().any(|&(a, halves)| {
+            Self::on_map(s, a).is_some_and(|ah| self.within(occ, cache, side, ah, halves, at))
+        }))
+    }
+
+    fn step_block(
+        &self,
+        s: &State,
+        occ: &Occ,
+        cache: &mut RadiusCache,
+        u: UnitId,
+        from: Hex,
+        to: Hex,
+    ) -> Option<StepBlock> {
+        let info = &self.units[usize::from(u)];
+        if info.kind == UnitKind::Hq {
+            if let Some(f) = self.formations.iter().position(|x| x.hq == Some(u)) {
+                if !self.holds_order(s, f as u16) {
+                    return Some(StepBlock::Bolted);
+                }
+            }
+            return None;
+        }
+        let st = &s.units[usize::from(u)];
+        if st.has(flag::OUT_OF_RADIUS) {
+            let anchors = self.radius_anchors(s, u);
+            let d = |h: Hex| {
+                anchors
+                    .iter()
+                    .filter_map(|(a, _)| Self::on_map(s, *a))
+                    .map(|a| a.distance(h))
+                    .min()
+            };
+            return match (d(from), d(to)) {
+                (Some(a), Some(b)) if b >= a => Some(StepBlock::NotCloser),
+                _ => None,
+            };
+        }
+        match self.in_radius(s, occ, cache, u, Some(to)) {
+            Some(false) if self.in_radius(s, occ, cache, u, Some(from)) == Some(true) => {
+                Some(StepBlock::LeavesRadius)
+            }
+            _ => None,
+        }
+    }
+
+    /// The movement hook for listing: whether orders and command radius allow the step.
+    pub(super) fn order_step_ok(
+        &self,
+        s: &State,
+        occ: &Occ,
+        cache: &mut RadiusCache,
+        u: UnitId,
+        to: Hex,
+    ) -> bool {
+        let Some(from) = Self::on_map(s, u) else {
+            return true;
+        };
+        self.step_block(s, occ, cache, u, from, to).is_none()
+    }
+
+    /// The movement hook for a step: refuses what orders and radius forbid (10.1h, 10.5a).
+    pub(super) fn order_step_check(&self, s: &State, u: UnitId, to: Hex) -> Result<(), Illegal> {
+        let Some(from) = Self::on_map(s, u) else {
+            return Ok(());
+        };
+        let occ = Occ::new(self, s);
+        let mut cache = RadiusCache::default();
+        let name = self.name(u);
+        match self.step_block(s, &occ, &mut cache, u, from, to) {
+            None => Ok(()),
+            Some(StepBlock::Bolted) => Err(Illegal::new(
+                "10.1h",
+                format!(
+                    "{name} has no orders to move: an HQ is bolted to the ground until its corps holds orders (10.0c)"
+                ),
+            )),
+            Some(StepBlock::NotCloser) => Err(Illegal::new(
+                "10.5a",
+                format!(
+                    "{name} began the phase out of command radius: it may only step closer to its leader, and {} is not closer",
+                    self.label(to)
+                ),
+            )),
+            Some(StepBlock::LeavesRadius) => Err(Illegal::new(
+                "10.5a",
+                format!(
+                    "{name} may not leave command radius by stepping to {}",
+                    self.label(to)
+                ),
+            )),
+        }
+    }
+
+    /// After a step: a corps leader entering his HQ hex implements its accepted order (10.0a).
+    pub(super) fn order_after_step(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+        let Some(h) = Self::on_map(s, u) else { return };
+        if let Some(f) = self
+            .formations
+            .iter()
+            .position(|x| x.kind == FormKind::Corps && x.leader == u)
+        {
+            let hq = self.formations[f].hq.and_then(|x| Self::on_map(s, x));
+            if hq == Some(h) {
+                self.touch_base(s, Receiver::Corps(f as u16), ev);
+            }
+        }
+    }
+
+    fn legal_step_where(
+        &self,
+        s: &State,
+        occ: &Occ,
+        cache: &mut RadiusCache,
+        u: UnitId,
+        good: impl Fn(Hex) -> bool,
+    ) -> bool {
+        let Some(h) = Self::on_map(s, u) else {
+            return false;
+        };
+        h.neighbors().into_iter().any(|n| {
+            good(n) && self.step_eval_ok(s, occ, u, n) && self.order_step_ok(s, occ, cache, u, n)
+        })
+    }
+
+    /// The movement hook for `EndMovement`: an out-of-radius unit must use its MPs to get
+    /// back (10.5a), and a stopped corps must get three hexes from the enemy (10.3b).
+    pub(super) fn end_movement_block(&self, s: &State) -> Option<Illegal> {
+        let side = self.phasing(s);
+        let occ = Occ::new(self, s);
+        let mut cache = RadiusCache::default();
+        let stopped = &s.command.sides[side.index()].stopped;
+        let enemies: Vec<Hex> = if stopped.is_empty() {
+            Vec::new()
+        } else {
+            s.units
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| self.units[*i].side != side && self.units[*i].combat())
+                .filter_map(|(_, x)| x.hex())
+                .collect()
+        };
+        let near = |h: Hex| {
+            enemies
+                .iter()
+                .map(|e| e.distance(h))
+                .min()
+                .unwrap_or(u32::MAX)
+        };
+        for u in 0..s.units.len() as UnitId {
+            let info = &self.units[usize::from(u)];
+            let st = &s.units[usize::from(u)];
+            // As 16.0 lists movers: stopped units and routed combat units (25.1b) do not move.
+            if info.side != side
+                || st.hex().is_none()
+                || st.has(flag::STOPPED)
+                || (st.morale == MoraleState::Routed && info.combat())
+            {
+                continue;
+            }
+            let h = st.hex().unwrap_or(Hex::new(0, 0));
+            if st.has(flag::OUT_OF_RADIUS)
+                && self.legal_step_where(s, &occ, &mut cache, u, |_| true)
+            {
+                return Some(Illegal::new(
+                    "10.5a",
+                    format!(
+                        "{} is out of command radius and can still step toward its leader: it must spend its MPs getting back",
+                        info.name
+                    ),
+                ));
+            }
+            if !stopped.is_empty() && info.combat() && near(h) <= 2 {
+                let mine = self
+                    .unit_receivers(u)
+                    .iter()
+                    .any(|r| matches!(r, Receiver::Corps(f) | Receiver::Command(f) if stopped.contains(f)));
+                let d0 = near(h);
+                if mine && self.legal_step_where(s, &occ, &mut cache, u, |n| near(n) > d0) {
+                    return Some(Illegal::new(
+                        "10.3b",
+                        format!(
+                            "{} belongs to a command that failed its attack stoppage check: it must get at least three hexes from every enemy unit this turn",
+                            info.name
+                        ),
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    // ----- fire and close combat ------------------------------------------------------
+
+    /// The fire hook (10.3a): infantry or artillery fire from two hexes or less at units on an
+    /// Attack order marks their command for a stoppage check.
+    pub(super) fn note_fired_on(&self, s: &mut State, d: &FireDecl) {
+        let close = d.firers.iter().any(|&f| {
+            matches!(
+                self.units[usize::from(f)].kind,
+                UnitKind::Infantry | UnitKind::Artillery
+            ) && Self::on_map(s, f).is_some_and(|h| h.distance(d.target) <= 2)
+        });
+        if close {
+            let targets = self.combat_stack(s, d.target);
+            self.note_contact(s, &targets);
+        }
+    }
+
+    /// Marks the commands on Attack orders of `units` for a stoppage check (10.3a; the charge
+    /// hook calls this too).
+    pub(super) fn note_contact(&self, s: &mut State, units: &[UnitId]) {
+        for &u in units {
+            let side = self.units[usize::from(u)].side;
+            if let Some((Receiver::Corps(f) | Receiver::Command(f), OrderKind::Attack)) =
+                self.unit_order(s, u)
+            {
+                let c = &mut s.command.sides[side.index()].contact;
+                if !c.contains(&f) {
+                    c.push(f);
+                }
+            }
+        }
+    }
+
+    /// The close-combat hook: attackers must act on an Attack order (10.1a, with
+    /// [`Nbs::strict_orders`]; digest §8.4 item 33) and stay within command radius, target hex
+    /// included (23.1b).
+    pub(super) fn assault_order_check(
+        &self,
+        s: &State,
+        att: &[UnitId],
+        target: Hex,
+    ) -> Result<(), Illegal> {
+        for &u in att {
+            let info = &self.units[usize::from(u)];
+            if self.strict_orders
+                && !info.independent
+                && !matches!(self.unit_order(s, u), Some((_, OrderKind::Attack)))
+            {
+                return Err(Illegal::new(
+                    "10.1a",
+                    format!(
+                        "{} holds no Attack order in force: no offensive combat",
+                        info.name
+                    ),
+                ));
+            }
+            let st = &s.units[usize::from(u)];
+            let occ = Occ::new(self, s);
+            let mut cache = RadiusCache::default();
+            if st.has(flag::OUT_OF_RADIUS)
+                || self.in_radius(s, &occ, &mut cache, u, Some(target)) == Some(false)
+            {
+                return Err(Illegal::new(
+                    "23.1b",
+                    format!(
+                        "{} would attack {} out of command radius",
+                        info.name,
+                        self.label(target)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A prompt for the command tasks.
+    pub(super) fn order_prompt(&self, t: &Task) -> (&'static str, String) {
+        match t {
+            Task::InitiativeRoll { leader, ip, .. } => (
+                "10.2d",
+                format!("initiative roll for {} ({ip} IP)", self.name(*leader)),
+            ),
+            Task::OrderWriting { leader, source, .. } => (
+                if *source == OrderSource::LooseCannon {
+                    "10.2g"
+                } else {
+                    "10.2f"
+                },
+                format!("write the {source:?} order for {}", self.name(*leader)),
+            ),
+            Task::DelayRoll { order } => {
+                ("10.1f", format!("delay reduction die for order {order}"))
+            }
+            Task::AcceptanceRoll { order } => {
+                ("10.1f", format!("acceptance roll for order {order}"))
+            }
+            _ => ("10.0", String::new()),
+        }
+    }
+
+    /// Text of a command event.
+    pub(super) fn describe_order(&self, e: &Event) -> String {
+        match e {
+            Event::CommandNote { text, .. } => text.clone(),
+            _ => String::new(),
+        }
+    }
+}
+
+fn note(owner: Side, rule: &'static str, text: String, secret: bool) -> Event {
+    Event::CommandNote {
+        owner,
+        rule: Cow::Borrowed(rule),
+        text,
+        secret,
+    }
+}
+
+/// Order statuses that act (for tests and invariants).
+pub fn acting(s: OrderStatus) -> bool {
+    matches!(s, OrderStatus::Implemented)
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::ToString;
+
+    use super::*;
+    use crate::data::Library;
+    use crate::dice::DiceSpec;
+    use crate::engine::{EventInfo, Rules};
+    use crate::nbs::state::Phase;
+
+    fn rules() -> Nbs {
+        let lib = Library::builtin().unwrap();
+        Nbs::new(&lib.scenario("nbs/austerlitz-3").unwrap()).unwrap()
+    }
+
+    fn id(r: &Nbs, s: &str) -> UnitId {
+        r.unit_index(s).unwrap()
+    }
+
+    fn corps(r: &Nbs, code: &str) -> u16 {
+        r.formations
+            .iter()
+            .position(|f| f.code == code && f.side == Side(0) && f.kind != FormKind::Division)
+            .unwrap() as u16
+    }
+
+    fn hex(r: &Nbs, l: &str) -> Hex {
+        r.board.grid.parse(l).unwrap()
+    }
+
+    /// The French Command Phase of `turn`, order-issue segment, no task.
+    fn french_command(r: &Nbs, s: &mut State, turn: u16) {
+        s.turn = turn;
+        s.player_turn = 1;
+        s.phase = Phase::Command;
+        s.tasks.clear();
+        let mut ev = Vec::new();
+        r.command_begins(s, &mut ev);
+    }
+
+    fn roll(r: &Nbs, s: &State, spec: DiceSpec, v: u32) -> State {
+        r.applied(s, &Action::Roll(spec.roll(v).unwrap()))
+            .unwrap()
+            .0
+    }
+
+    #[test]
+    fn r10_1_order_log_example_in_play() {
+        // T2: a 1-rated sender (Napoleon stands in for Grouchy) sends Davout an AW Attack.
+        let mut r = rules();
+        let nap = id(&r, "L-Napoleon");
+        r.units[usize::from(nap)].rating = 1;
+        let davout = id(&r, "L-Davout");
+        let hq3 = id(&r, "HQ-3-Corps");
+        let c3 = corps(&r, "3");
+        let mut s = r.initial_state();
+        let base = hex(&r, "A28.29");
+        let hq_hex = hex(&r, "A24.29");
+        s.units[usize::from(hq3)].place = Place::At(hq_hex);
+        let beside = hq_hex
+            .neighbors()
+            .into_iter()
+            .find(|n| r.board.on_map(*n) && !r.enemy_in(&s, *n, Side(0)))
+            .unwrap();
+        s.units[usize::from(davout)].place = Place::At(beside);
+        s.units[usize::from(nap)].place = Place::At(base);
+        french_command(&r, &mut s, 2);
+        assert_eq!(s.command.sides[0].cp, 10);
+        let issue = Action::IssueOrder {
+            sender: nap,
+            receiver: Receiver::Corps(c3),
+            kind: OrderKind::Attack,
+            method: Method::AideWritten,
+            goal: false,
+            text: "Attack east along the Goldbach to Sokolnitz, then halt.".to_string(),
+        };
+        let mut listed = Vec::new();
+        r.legal_actions(&s, &mut listed);
+        assert!(listed.iter().any(|a| matches!(a, Action::IssueOrder { receiver, kind: OrderKind::Attack, method: Method::AideWritten, .. } if *receiver == Receiver::Corps(c3))));
+        let (mut s, ev) = r.applied(&s, &issue).unwrap();
+        let o = s.orders[0].get(1).unwrap().clone();
+        assert_eq!(o.cost, 10);
+        assert_eq!(s.command.sides[0].cp, 0);
+        assert!(o.arrives > 2, "an aide rides at least one turn (10.1e)");
+        // 9.0: the order is the French player's secret.
+        assert!(
+            ev.iter()
+                .all(|e| !e.visible_to(Side(1)) && e.visible_to(Side(0)))
+        );
+        assert!(r.observation(&s, Side(1)).orders[0].orders().is_empty());
+        // No CP left: another order is refused (10.1b).
+        assert_eq!(r.applied(&s, &issue).unwrap_err().rule, "10.1b");
+        // It has not arrived: no acceptance roll this turn, and it does not act.
+        let s1 = r.applied(&s, &Action::EndCommand).unwrap().0;
+        let s1 = r.applied(&s1, &Action::EndCommand).unwrap().0;
+        assert_eq!(s1.phase, Phase::Movement);
+        assert!(r.unit_order(&s1, id(&r, "1-2-3")).is_none());
+        // The arrival turn: AN 1 + 4 + 0 - 2 = 3, roll 25 gives D5.
+        french_command(&r, &mut s, o.arrives);
+        let s2 = r.applied(&s, &Action::EndCommand).unwrap().0;
+        let s2 = r.applied(&s2, &Action::EndCommand).unwrap().0;
+        assert!(matches!(
+            s2.tasks.last(),
+            Some(Task::AcceptanceRoll { order: 1 })
+        ));
+        let mut s2 = roll(&r, &s2, DiceSpec::D66, 25);
+        assert_eq!(
+            s2.orders[0].get(1).unwrap().status,
+            OrderStatus::Delayed {
+                delay: 5,
+                since: o.arrives
+            }
+        );
+        // Next turn the delay die shows 6: accepted, waiting for Davout at his HQ.
+        french_command(&r, &mut s2, o.arrives + 1);
+        let s3 = r.applied(&s2, &Action::EndCommand).unwrap().0;
+        let s3 = r.applied(&s3, &Action::EndCommand).unwrap().0;
+        assert!(matches!(
+            s3.tasks.last(),
+            Some(Task::DelayRoll { order: 1 })
+        ));
+        let s3 = roll(&r, &s3, DiceSpec::D6, 6);
+        assert_eq!(s3.phase, Phase::Movement);
+        assert_eq!(s3.orders[0].get(1).unwrap().status, OrderStatus::Accepted);
+        // 10.1h: the HQ is still bolted.
+        let away = hq_hex
+            .neighbors()
+            .into_iter()
+            .find(|n| *n != beside && r.step_cost(&s3, hq3, *n).is_ok())
+            .unwrap();
+        let e = r
+            .applied(
+                &s3,
+                &Action::Step {
+                    unit: hq3,
+                    to: away,
+                },
+            )
+            .unwrap_err();
+        assert_eq!(e.rule, "10.1h");
+        // Davout touches base: implemented (10.0a); the HQ may now move.
+        let (s4, ev) = r
+            .applied(
+                &s3,
+                &Action::Step {
+                    unit: davout,
+                    to: hq_hex,
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            s4.orders[0].get(1).unwrap().status,
+            OrderStatus::Implemented
+        );
+        assert!(ev.iter().any(|e| e.rule() == "10.0a"));
+        assert!(
+            r.applied(
+                &s4,
+                &Action::Step {
+                    unit: hq3,
+                    to: away
+                }
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn r10_2_initiative_example_in_play() {
+        // T3: a leader with 1 IP (Soult rated 1 here) rolls 63: no effect; St. Hilaire, a
+        // division leader of his corps, may not roll this turn (10.2c).
+        let mut r = rules();
+        let soult = id(&r, "L-Soult");
+        r.units[usize::from(soult)].rating = 1;
+        let sth = id(&r, "L-St-Hilaire");
+        let mut s = r.initial_state();
+        french_command(&r, &mut s, 1);
+        let s = r.applied(&s, &Action::EndCommand).unwrap().0;
+        let mut listed = Vec::new();
+        r.legal_actions(&s, &mut listed);
+        assert!(listed.contains(&Action::RollInitiative { leader: sth }));
+        let s = r
+            .applied(&s, &Action::RollInitiative { leader: soult })
+            .unwrap()
+            .0;
+        assert!(matches!(
+            s.tasks.last(),
+            Some(Task::InitiativeRoll { ip: 1, .. })
+        ));
+        let (s, ev) = r
+            .applied(&s, &Action::Roll(DiceSpec::D66.roll(63).unwrap()))
+            .unwrap();
+        assert!(s.tasks.is_empty());
+        assert!(ev.iter().any(|e| e.rule() == "10.2d"));
+        let e = r
+            .applied(&s, &Action::RollInitiative { leader: sth })
+            .unwrap_err();
+        assert_eq!(e.rule, "10.2c");
+        listed.clear();
+        r.legal_actions(&s, &mut listed);
+        assert!(!listed.contains(&Action::RollInitiative { leader: sth }));
+        // The army commander never rolls.
+        let nap = id(&r, "L-Napoleon");
+        assert_eq!(
+            r.applied(&s, &Action::RollInitiative { leader: nap })
+                .unwrap_err()
+                .rule,
+            "10.2c"
+        );
+    }
+
+    #[test]
+    fn r10_2g_loose_cannon_is_written_by_the_opponent() {
+        let mut r = rules();
+        let soult = id(&r, "L-Soult");
+        r.units[usize::from(soult)].rating = 1;
+        let mut s = r.initial_state();
+        french_command(&r, &mut s, 1);
+        let s = r.applied(&s, &Action::EndCommand).unwrap().0;
+        let s = r
+            .applied(&s, &Action::RollInitiative { leader: soult })
+            .unwrap()
+            .0;
+        let s = roll(&r, &s, DiceSpec::D66, 11);
+        assert!(matches!(
+            s.tasks.last(),
+            Some(Task::OrderWriting {
+                source: OrderSource::LooseCannon,
+                ..
+            })
+        ));
+        assert_eq!(r.actor(&s), crate::engine::Actor::Player(Side(1)));
+        let mut listed = Vec::new();
+        r.legal_actions(&s, &mut listed);
+        let a = listed.first().unwrap().clone();
+        let s = r.applied(&s, &a).unwrap().0;
+        let c4 = corps(&r, "4");
+        assert_eq!(
+            s.orders[0].in_force(Receiver::Corps(c4)).unwrap().source,
+            OrderSource::LooseCannon
+        );
+    }
+
+    #[test]
+    fn r10_3a_stoppage_examples_in_play() {
+        // T4: a corps of three divisions, none wrecked, leader rated 3: 2d6 >= 3.
+        let r = rules();
+        let c4 = corps(&r, "4");
+        let hq4 = id(&r, "HQ-4-Corps");
+        let mut s = r.initial_state();
+        // Three divisions on the map: 1-4, 2-4, 3-4 (3D-4 and the independents kept off).
+        for (i, u) in r.units.iter().enumerate() {
+            if u.corps == "4" && u.combat() && !["1-4", "2-4", "3-4"].contains(&u.division.as_str())
+            {
+                s.units[i].place = Place::Off;
+            }
+        }
+        for d in ["1-1-4", "1-2-4", "1-3-4"] {
+            if s.units[usize::from(id(&r, d))].hex().is_none() {
+                s.units[usize::from(id(&r, d))].place = Place::At(hex(&r, "A20.12"));
+            }
+        }
+        assert_eq!(r.stoppage_min(&s, c4), Some(3));
+        s.orders[0]
+            .preset(
+                0,
+                Receiver::Corps(c4),
+                OrderKind::Attack,
+                false,
+                "Take Pratzen.".to_string(),
+            )
+            .unwrap();
+        french_command(&r, &mut s, 2);
+        s.command.sides[0].contact = vec![c4];
+        let s = r.applied(&s, &Action::EndCommand).unwrap().0;
+        assert!(matches!(
+            s.tasks.last(),
+            Some(Task::Stoppage { need: 3, .. })
+        ));
+        let pass = roll(&r, &s, DiceSpec::TwoD6, 3);
+        assert!(pass.orders[0].in_force(Receiver::Corps(c4)).is_some());
+        let from = s.units[usize::from(hq4)].hex().unwrap();
+        let fail = roll(&r, &s, DiceSpec::TwoD6, 2);
+        // 10.3b: the order ends, the HQ is six hexes away or more.
+        assert!(fail.orders[0].in_force(Receiver::Corps(c4)).is_none());
+        assert!(fail.units[usize::from(hq4)].hex().unwrap().distance(from) >= 6);
+        assert_eq!(fail.command.sides[0].stopped, vec![c4]);
+    }
+
+    #[test]
+    fn r10_3a_stoppage_t5_wrecked_corps_at_night() {
+        // T5: three wrecked divisions, commander lost: row 4, column 4, the new leader (1)
+        // needs 11; at night 14, which cannot be rolled: the attack stops without a roll.
+        let r = rules();
+        let c4 = corps(&r, "4");
+        let mut s = r.initial_state();
+        for (i, u) in r.units.iter().enumerate() {
+            if u.corps == "4" && u.combat() {
+                if ["1-4", "2-4", "3-4"].contains(&u.division.as_str()) {
+                    s.units[i].place = Place::At(hex(&r, "A20.12"));
+                    s.units[i].casualties = u.wreck_boxes;
+                } else {
+                    s.units[i].place = Place::Off;
+                }
+            }
+        }
+        s.casualty_track[0] = 0;
+        s.units[usize::from(id(&r, "L-Soult"))].place = Place::Gone;
+        assert_eq!(r.stoppage_min(&s, c4), Some(11));
+        assert_eq!(r.command.stoppage_needed(11, true), None);
+    }
+
+    #[test]
+    fn r10_5a_out_of_radius_steps_only_closer() {
+        let r = rules();
+        let mut s = r.initial_state();
+        // An Allied brigade far from its command leader.
+        let u = id(&r, "1-1-L");
+        let l = id(&r, "L-Doctorov");
+        let lh = s.units[usize::from(l)].hex().unwrap();
+        let far = hex(&r, "B30.30");
+        s.units[usize::from(u)].place = Place::At(far);
+        assert!(far.distance(lh) > 8);
+        s.phase = Phase::Movement;
+        let mut ev = Vec::new();
+        r.movement_begins(&mut s, &mut ev);
+        assert!(s.units[usize::from(u)].has(flag::OUT_OF_RADIUS));
+        let mut listed = Vec::new();
+        r.legal_actions(&s, &mut listed);
+        for a in &listed {
+            if let Action::Step { unit, to } = a {
+                if *unit == u {
+                    assert!(to.distance(lh) < far.distance(lh));
+                }
+            }
+        }
+        let away = far
+            .neighbors()
+            .into_iter()
+            .find(|n| n.distance(lh) > far.distance(lh) && r.step_cost(&s, u, *n).is_ok());
+        if let Some(away) = away {
+            assert_eq!(
+                r.applied(&s, &Action::Step { unit: u, to: away })
+                    .unwrap_err()
+                    .rule,
+                "10.5a"
+            );
+        }
+        // It must use its MPs getting back before the phase ends.
+        if listed
+            .iter()
+            .any(|a| matches!(a, Action::Step { unit, .. } if *unit == u))
+        {
+            assert!(!listed.contains(&Action::EndMovement));
+            assert_eq!(
+                r.applied(&s, &Action::EndMovement).unwrap_err().rule,
+                "10.5a"
+            );
+        }
+    }
+
+    #[test]
+    fn r10_0c_overrun_forces_an_emergency_retreat() {
+        let r = rules();
+        let c4 = corps(&r, "4");
+        let hq4 = id(&r, "HQ-4-Corps");
+        let mut s = r.initial_state();
+        r.hq_overrun(&mut s, hq4);
+        french_command(&r, &mut s, 2);
+        assert_eq!(
+            r.applied(&s, &Action::EndCommand).unwrap_err().rule,
+            "10.0c"
+        );
+        let (s2, _) = r
+            .applied(&s, &Action::EmergencyRetreat { formation: c4 })
+            .unwrap();
+        assert!(s2.command.sides[0].overrun.is_empty());
+        // Straggler rolls for the corps' infantry on the map (10.4).
+        assert!(
+            s2.tasks
+                .iter()
+                .all(|t| matches!(t, Task::StragglerRoll { .. }))
+        );
+    }
+
+    #[test]
+    fn aus3_2b_allied_orders_are_goals_and_act_at_once() {
+        let r = rules();
+        let mut s = r.initial_state();
+        // The initial state: the Allied Command Phase (AUS 5.2).
+        let kat = id(&r, "L-Katusov");
+        let f = r.formations.iter().position(|f| f.code == "1-C").unwrap() as u16;
+        let a = Action::IssueOrder {
+            sender: kat,
+            receiver: Receiver::Command(f),
+            kind: OrderKind::Attack,
+            method: Method::AideOral,
+            goal: false,
+            text: String::new(),
+        };
+        assert_eq!(r.applied(&s, &a).unwrap_err().rule, "AUS 3.2b");
+        let a = Action::IssueOrder {
+            sender: kat,
+            receiver: Receiver::Command(f),
+            kind: OrderKind::Attack,
+            method: Method::AideOral,
+            goal: true,
+            text: "Advance on the Pratzen heights, no farther than Pratzen.".to_string(),
+        };
+        s = r.applied(&s, &a).unwrap().0;
+        let o = s.orders[1].get(1).unwrap().clone();
+        s.turn = o.arrives;
+        s = r.applied(&s, &Action::EndCommand).unwrap().0;
+        s = r.applied(&s, &Action::EndCommand).unwrap().0;
+        // AN = 2 + 2 - 1 - 2 = 1: 66 accepts.
+        let s = roll(&r, &s, DiceSpec::D66, 66);
+        assert_eq!(s.orders[1].get(1).unwrap().status, OrderStatus::Implemented);
+    }
+
+    #[test]
+    fn r10_1a_strict_orders_refuse_close_combat_without_attack_order() {
+        let r = rules();
+        let s = r.initial_state();
+        let u = id(&r, "2-1-C");
+        let h = s.units[usize::from(u)].hex().unwrap();
+        let e = r.assault_order_check(&s, &[u], h).unwrap_err();
+        assert_eq!(e.rule, "10.1a");
+        let mut r2 = r.clone();
+        r2.strict_orders = false;
+        assert!(
+            r2.assault_order_check(&s, &[u], h)
+                .map_or_else(|e| e.rule != "10.1a", |_| true)
+        );
+    }
+}
