@@ -8,7 +8,7 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use super::state::{Phase, State, Task};
+use super::state::{Phase, State, Task, flag};
 use super::{Action, Nbs};
 use crate::engine::Bot;
 use crate::hex::Hex;
@@ -29,6 +29,28 @@ fn is_end(a: &Action) -> bool {
     )
 }
 
+/// When the Movement Phase may not end yet (10.5a: units out of command radius must spend
+/// their MPs getting back; 10.3b: a stopped corps must get clear), the steps that do what the
+/// rules ask: any step of a unit out of radius (the listing offers only steps toward its
+/// leader), else any step.
+fn obligations(s: &State, actions: &[Action]) -> Vec<usize> {
+    if s.phase != Phase::Movement || !s.tasks.is_empty() || actions.iter().any(is_end) {
+        return Vec::new();
+    }
+    let flagged: Vec<usize> = (0..actions.len())
+        .filter(|&i| match &actions[i] {
+            Action::Step { unit, .. } => s.units[usize::from(*unit)].has(flag::OUT_OF_RADIUS),
+            _ => false,
+        })
+        .collect();
+    if !flagged.is_empty() {
+        return flagged;
+    }
+    (0..actions.len())
+        .filter(|&i| matches!(actions[i], Action::Step { .. }))
+        .collect()
+}
+
 /// See the module docs.
 pub struct Hasty;
 
@@ -44,6 +66,10 @@ impl Bot<Nbs> for Hasty {
         actions: &[Action],
         random: &mut dyn FnMut(u64) -> u64,
     ) -> usize {
+        let must = obligations(_state, actions);
+        if !must.is_empty() {
+            return pick(&must, random);
+        }
         match actions.iter().position(is_end) {
             Some(e) if random(4) == 0 => e,
             _ => random(actions.len() as u64) as usize,
@@ -70,6 +96,10 @@ impl Bot<Nbs> for Advance {
         actions: &[Action],
         random: &mut dyn FnMut(u64) -> u64,
     ) -> usize {
+        let must = obligations(s, actions);
+        if !must.is_empty() {
+            return pick(&must, random);
+        }
         let all: Vec<usize> = (0..actions.len()).collect();
         let of = |f: &dyn Fn(&Action) -> bool| -> Vec<usize> {
             all.iter().copied().filter(|&i| f(&actions[i])).collect()

@@ -457,7 +457,9 @@ impl Nbs {
         }
         self.assault_actions(s, &occ, out);
         self.charge_actions(s, out);
-        if !self.reinforcements_due(s) && self.end_movement_block(s).is_none() {
+        if !self.reinforcements_due(s)
+            && self.end_movement_block_with(s, &occ, &mut radius).is_none()
+        {
             out.push(Action::EndMovement);
         }
     }

@@ -1731,9 +1731,19 @@ impl Nbs {
     /// The movement hook for `EndMovement`: an out-of-radius unit must use its MPs to get
     /// back (10.5a), and a stopped corps must get three hexes from the enemy (10.3b).
     pub(super) fn end_movement_block(&self, s: &State) -> Option<Illegal> {
-        let side = self.phasing(s);
         let occ = Occ::new(self, s);
         let mut cache = RadiusCache::default();
+        self.end_movement_block_with(s, &occ, &mut cache)
+    }
+
+    /// [`Self::end_movement_block`] with the listing's index and radius cache.
+    pub(super) fn end_movement_block_with(
+        &self,
+        s: &State,
+        occ: &Occ,
+        cache: &mut RadiusCache,
+    ) -> Option<Illegal> {
+        let side = self.phasing(s);
         let stopped = &s.command.sides[side.index()].stopped;
         let enemies: Vec<Hex> = if stopped.is_empty() {
             Vec::new()
@@ -1764,9 +1774,7 @@ impl Nbs {
                 continue;
             }
             let h = st.hex().unwrap_or(Hex::new(0, 0));
-            if st.has(flag::OUT_OF_RADIUS)
-                && self.legal_step_where(s, &occ, &mut cache, u, |_| true)
-            {
+            if st.has(flag::OUT_OF_RADIUS) && self.legal_step_where(s, occ, cache, u, |_| true) {
                 return Some(Illegal::new(
                     "10.5a",
                     format!(
@@ -1781,7 +1789,7 @@ impl Nbs {
                     .iter()
                     .any(|r| matches!(r, Receiver::Corps(f) | Receiver::Command(f) if stopped.contains(f)));
                 let d0 = near(h);
-                if mine && self.legal_step_where(s, &occ, &mut cache, u, |n| near(n) > d0) {
+                if mine && self.legal_step_where(s, occ, cache, u, |n| near(n) > d0) {
                     return Some(Illegal::new(
                         "10.3b",
                         format!(
