@@ -22,6 +22,7 @@ pub mod bot;
 mod close;
 pub mod command;
 pub mod event;
+mod extension;
 pub mod facing;
 mod fire;
 mod flow;
@@ -31,6 +32,7 @@ mod movement;
 pub mod query;
 mod rally;
 mod sight;
+mod skirmish;
 pub mod state;
 pub mod tables;
 mod tasks;
@@ -151,6 +153,8 @@ pub struct Nbs {
     pub formation_vp: Vec<(String, Side, i32)>,
     /// AUS 6.4 levels: (minimum Allied minus French, level, winner).
     pub levels: Vec<(i32, String, Option<Side>)>,
+    /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).
+    pub skirmisher_cap: Option<u8>,
     initial: State,
 }
 
