@@ -201,6 +201,7 @@ impl Nbs {
             odds: None,
             step: CcStep::DefenderFire,
         }));
+        self.offer_evasion(s, from, target); // 11.5e
         Ok(())
     }
 

@@ -274,6 +274,9 @@ pub enum PartChange {
     Reattached,
     /// A forced-march set taken (18.0b).
     ForcedMarch,
+    /// Skirmishers retreated one hex before a close combat (11.5e); `count` is the hex
+    /// entered's index among the target's neighbours.
+    Evaded,
 }
 
 impl PartChange {
@@ -292,6 +295,7 @@ impl PartChange {
             Self::Separated => "17.2b",
             Self::Detached | Self::Reattached => "27.1",
             Self::ForcedMarch => "18.0b",
+            Self::Evaded => "11.5e",
         }
     }
 }

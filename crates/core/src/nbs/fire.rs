@@ -324,8 +324,8 @@ impl Nbs {
         };
         let tst = &s.units[usize::from(t)];
         let tinfo = &self.units[usize::from(t)];
-        if tst.formation == Formation::Square {
-            mods.push(FireMod::TargetSquare);
+        if tst.formation == Formation::Square || self.sheltered_in_square(s, t) {
+            mods.push(FireMod::TargetSquare); // 11.6d: protected artillery and skirmishers
         }
         if tst.formation == Formation::Column {
             mods.push(FireMod::TargetColumn);

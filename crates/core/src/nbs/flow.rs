@@ -713,6 +713,14 @@ impl Nbs {
             (Some(Task::BlownRoll { .. }), _) => ("24.2c", String::from("blown recovery die")),
             (Some(Task::Stoppage { .. }), _) => ("10.3", String::from("attack stoppage roll")),
             (Some(Task::Resume { .. }), _) => ("15.1", String::from("the move goes on")),
+            (Some(Task::SkirmisherEvade { target, .. }), _) => (
+                "11.5e",
+                format!(
+                    "{}: the skirmishers at {} may retreat one hex before the close combat",
+                    side(p.other()),
+                    self.label(*target)
+                ),
+            ),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
             (None, Phase::Withdrawal) => {

@@ -314,6 +314,7 @@ impl Nbs {
                 Actor::Player(owner)
             }
             Task::OpportunityWindow { .. } => Actor::Player(p.other()),
+            Task::SkirmisherEvade { .. } => Actor::Player(p.other()),
             // Never at rest on top: `settle` runs it at once.
             Task::Resume { .. } => Actor::Player(p),
         }

@@ -496,6 +496,22 @@ impl Nbs {
         }
     }
 
+    /// 11.6d: artillery or a skirmisher in a hex where a friendly unit stands in square is
+    /// protected by it and counts as in the square.
+    pub(super) fn sheltered_in_square(&self, s: &State, u: UnitId) -> bool {
+        let info = &self.units[usize::from(u)];
+        if !matches!(info.kind, UnitKind::Artillery | UnitKind::Skirmisher) {
+            return false;
+        }
+        let Some(h) = s.units[usize::from(u)].hex() else {
+            return false;
+        };
+        self.combat_stack(s, h).iter().any(|&x| {
+            self.units[usize::from(x)].side == info.side
+                && s.units[usize::from(x)].formation == Formation::Square
+        })
+    }
+
     /// After a formation change: a hex forming square puts its skirmishers at the bottom
     /// (11.6d); Extensions follow their parent's line or column (ERR-5, 17.0b).
     pub(super) fn after_form(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
@@ -1079,6 +1095,119 @@ impl Nbs {
         self.extensions_end_movement(s, ev);
     }
 
+    /// The hexes skirmishers in `target` may evade into (11.5e): adjacent, on the map,
+    /// enterable by skirmishers, not enemy-occupied and not the attackers' hex. ERR-8: the
+    /// 2-hex limit of 11.5b does not apply.
+    fn evade_hexes(&self, s: &State, from: Hex, target: Hex) -> Vec<Hex> {
+        let side = self.phasing(s).other();
+        crate::hex::Direction::ALL
+            .iter()
+            .filter_map(|&d| {
+                let n = target.neighbor(d);
+                let (c, _) =
+                    self.terrain_step(super::tables::MoveClass::Skirmisher, target, d, false);
+                (n != from
+                    && self.board.on_map(n)
+                    && !self.enemy_in(s, n, side)
+                    && !matches!(c, super::movement::StepCost::Prohibited(_)))
+                .then_some(n)
+            })
+            .collect()
+    }
+
+    /// 11.5e: a close combat declared against a hex of skirmishers alone opens a window for
+    /// their owner to retreat them one hex first.
+    pub(super) fn offer_evasion(&self, s: &mut State, from: Hex, target: Hex) {
+        if self.only_skirmishers(s, target) && !self.evade_hexes(s, from, target).is_empty() {
+            s.tasks.push(Task::SkirmisherEvade { from, target });
+        }
+    }
+
+    /// The owner's choices in the evasion window: a hex to retreat into, or stand.
+    pub(super) fn evade_actions(&self, s: &State, from: Hex, target: Hex, out: &mut Vec<Action>) {
+        for hex in self.evade_hexes(s, from, target) {
+            out.push(Action::RetreatTo { hex });
+        }
+        out.push(Action::Pass);
+    }
+
+    /// Evades or stands (11.5e). On evasion the close combat is off: the attackers enter
+    /// the empty hex, having paid its cost and the +2 already.
+    pub(super) fn evade_action(
+        &self,
+        s: &mut State,
+        from: Hex,
+        target: Hex,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        match a {
+            Action::Pass => {
+                s.tasks.pop();
+                Ok(())
+            }
+            Action::RetreatTo { hex } => {
+                if !self.evade_hexes(s, from, target).contains(hex) {
+                    return Err(Illegal::new(
+                        "11.5e",
+                        format!(
+                            "the skirmishers at {} may not retreat into {}: it must be adjacent, enterable, free of the enemy and not the attackers' hex",
+                            self.label(target),
+                            self.label(*hex)
+                        ),
+                    ));
+                }
+                s.tasks.pop();
+                let attackers = match s.tasks.last() {
+                    Some(Task::CloseCombat(cc)) if cc.target == target => {
+                        let v = cc.attackers.clone();
+                        s.tasks.pop();
+                        v
+                    }
+                    _ => Vec::new(),
+                };
+                for u in self.combat_stack(s, target) {
+                    let order = s.next_order;
+                    s.next_order = s.next_order.wrapping_add(1);
+                    let st = &mut s.units[usize::from(u)];
+                    st.place = Place::At(*hex);
+                    st.order = order;
+                    st.flags &= !flag::SKIRMISHER_TOP;
+                    ev.push(Event::Part {
+                        what: PartChange::Evaded,
+                        unit: u,
+                        other: None,
+                        count: 0,
+                    });
+                }
+                self.merge_morale(s, *hex);
+                let side = self.phasing(s);
+                for u in attackers {
+                    if s.units[usize::from(u)].place != Place::At(from) {
+                        continue;
+                    }
+                    let order = s.next_order;
+                    s.next_order = s.next_order.wrapping_add(1);
+                    let st = &mut s.units[usize::from(u)];
+                    st.place = Place::At(target);
+                    st.order = order;
+                    ev.push(Event::Moved {
+                        unit: u,
+                        from,
+                        to: target,
+                        cost: 0,
+                    });
+                }
+                // Leaders alone left behind go with the skirmishers (26.4e).
+                self.displace_leaders_of_enemy(s, target);
+                self.note_control(s, target, side);
+                self.merge_morale(s, target);
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
     /// An English line for an [`Event::Part`].
     pub(super) fn describe_part(
         &self,
@@ -1105,6 +1234,7 @@ impl Nbs {
             PartChange::Detached => format!("{o} detaches {count} gun points as {n}"),
             PartChange::Reattached => format!("{n} reattaches {count} gun points to {o}"),
             PartChange::ForcedMarch => format!("{n} force-marches (set {count})"),
+            PartChange::Evaded => format!("{n} retreats before the close combat"),
         }
     }
 }
@@ -1424,6 +1554,8 @@ mod tests {
         )
         .unwrap();
         assert!(!sq.units[usize::from(k)].has(flag::SKIRMISHER_TOP));
+        // 11.6d: protected by the square.
+        assert!(rules.sheltered_in_square(&sq, k));
         // 13.0a: alone it faces all around.
         let mut alone = n.clone();
         alone.units[usize::from(p)].place = Place::Off;
@@ -1537,6 +1669,55 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.rule, "18.0a");
+    }
+
+    #[test]
+    fn r11_5e_lone_skirmishers_may_evade_a_close_combat() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let d = crate::hex::Direction::ALL[0];
+        let t = h.neighbor(d);
+        let a = infantry(&rules, FRENCH, |i| i.fire_level.units() >= 2);
+        put(&mut s, a, h, Formation::Column);
+        s.units[usize::from(a)].facing = Facing::side(d);
+        let p = infantry(&rules, ALLIED, |i| i.skirmisher_boxes >= 1);
+        let k = skirmishers_of(&rules, p)[0];
+        put(&mut s, k, t, Formation::Skirmish);
+        let (n, _) = act(&rules, &s, Action::Assault { from: h, target: t }).unwrap();
+        assert!(matches!(n.tasks.last(), Some(Task::SkirmisherEvade { .. })));
+        assert_eq!(rules.actor(&n), Actor::Player(ALLIED));
+        let mut out = Vec::new();
+        rules.legal_actions(&n, &mut out);
+        assert!(out.contains(&Action::Pass));
+        // Not back into the attackers' hex.
+        let e = act(&rules, &n, Action::RetreatTo { hex: h }).unwrap_err();
+        assert_eq!(e.rule, "11.5e");
+        let to = t.neighbor(d);
+        let (m, ev) = act(&rules, &n, Action::RetreatTo { hex: to }).unwrap();
+        assert_eq!(m.units[usize::from(k)].place, Place::At(to));
+        assert_eq!(
+            m.units[usize::from(a)].place,
+            Place::At(t),
+            "the attacker enters"
+        );
+        assert!(m.tasks.is_empty());
+        assert!(ev.iter().any(|e| e.rule_number() == "11.5e"));
+        // Standing: the close combat goes on.
+        let (m, _) = act(&rules, &n, Action::Pass).unwrap();
+        assert!(!matches!(
+            m.tasks.last(),
+            Some(Task::SkirmisherEvade { .. })
+        ));
+        // Stacked with another unit type: no evasion.
+        let mut st = s.clone();
+        put(&mut st, p, t, Formation::Line);
+        if let Ok((n2, _)) = act(&rules, &st, Action::Assault { from: h, target: t }) {
+            assert!(
+                !n2.tasks
+                    .iter()
+                    .any(|x| matches!(x, Task::SkirmisherEvade { .. }))
+            );
+        }
     }
 
     #[test]

@@ -356,6 +356,15 @@ pub enum Task {
         /// The minimum 2d6 roll.
         need: u8,
     },
+    // Skirmishers (11.5e).
+    /// Skirmishers alone in a hex attacked in close combat may retreat one hex first
+    /// (11.5e, ERR-8): their owner evades (`RetreatTo`) or stands (`Pass`).
+    SkirmisherEvade {
+        /// The attackers' hex.
+        from: Hex,
+        /// The skirmishers' hex.
+        target: Hex,
+    },
 }
 
 /// The game as it stands.

@@ -20,6 +20,7 @@ impl Nbs {
                 out.push(Action::OpportunityFire);
                 out.push(Action::Pass);
             }
+            Task::SkirmisherEvade { from, target } => self.evade_actions(s, *from, *target, out),
             _ => {}
         }
     }
@@ -39,6 +40,9 @@ impl Nbs {
                 s.tasks.pop();
                 self.opportunity_fire(s, batteries, at, ev);
                 Ok(())
+            }
+            (Task::SkirmisherEvade { from, target }, _) => {
+                self.evade_action(s, from, target, a, ev)
             }
             (Task::OpportunityWindow { .. }, Action::Pass) => {
                 s.tasks.pop();
