@@ -75,12 +75,58 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
                 );
             }
             track[info.side.index()] += u32::from(u.casualties);
-            let lvl = rules.fire_level(s, i as u16);
-            assert_eq!(
-                lvl,
-                info.level_after(u.casualties + u.stragglers),
-                "{}",
-                ctx()
+            // 17.1: an extended unit's parts share its level; otherwise the label over the
+            // first free box.
+            if info.parent.is_none() {
+                let parts: u32 = info
+                    .parts
+                    .iter()
+                    .filter(|&&k| {
+                        rules.units[usize::from(k)].kind == UnitKind::Infantry
+                            && s.units[usize::from(k)].place != Place::Off
+                    })
+                    .map(|&k| u32::from(rules.fire_level(s, k).units()))
+                    .sum();
+                assert_eq!(
+                    u32::from(rules.fire_level(s, i as u16).units()) + parts,
+                    u32::from(info.level_after(u.casualties + u.stragglers).units()),
+                    "{}: {} split (17.1)",
+                    ctx(),
+                    info.id
+                );
+            } else {
+                assert_eq!(u.casualties + u.stragglers, 0, "{}: 17.2c", ctx());
+            }
+        }
+        // Counters made during play (11.5, 17.0, 27.1).
+        if let Some(p) = info.parent {
+            let parent = &s.units[usize::from(p)];
+            match info.kind {
+                UnitKind::Infantry if u.place != Place::Off => {
+                    assert!(
+                        matches!(parent.place, Place::At(_)),
+                        "{}: {} without its parent (17.0)",
+                        ctx(),
+                        info.id
+                    );
+                    assert!(u.place != Place::Gone, "{}: {} gone", ctx(), info.id);
+                }
+                UnitKind::Skirmisher => {
+                    assert!(
+                        u.casualties <= 1 && u.stragglers == 0,
+                        "{}: {} (11.5c)",
+                        ctx(),
+                        info.id
+                    );
+                }
+                _ => {}
+            }
+        } else if info.kind == UnitKind::Infantry {
+            assert!(
+                u.skirmishers_out <= info.skirmisher_boxes,
+                "{}: {} marks more skirmisher boxes than it has (11.5a)",
+                ctx(),
+                info.id
             );
         }
         let Place::At(h) = u.place else { continue };
@@ -124,6 +170,20 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
                 assert_eq!(f.status, OrderStatus::Implemented, "{}", ctx());
             }
         }
+    }
+    if let Some(cap) = rules.skirmisher_cap {
+        let halves: u32 = s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| {
+                rules.units[*i].kind == UnitKind::Skirmisher
+                    && rules.units[*i].side == Side(1)
+                    && matches!(u.place, Place::At(_))
+            })
+            .map(|(_, u)| 2 - u32::from(u.casualties.min(1)))
+            .sum();
+        assert!(halves <= 2 * u32::from(cap), "{}: AERR-6 cap", ctx());
     }
     for t in &s.tasks {
         if let Task::OpportunityWindow {

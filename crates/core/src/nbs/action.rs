@@ -164,4 +164,69 @@ pub enum Action {
         /// The formation.
         formation: u16,
     },
+    // Skirmishers, Extensions, detached guns, forced march, squares (11.5, 17.0, 27.1, 18.0,
+    // 11.6e).
+    /// Releases a skirmisher from an infantry unit at the bottom of its hex (11.5a).
+    Release {
+        /// The infantry unit.
+        unit: UnitId,
+    },
+    /// Combines two reduced skirmishers of one hex into a full one (11.5g).
+    Combine {
+        /// The skirmisher that stays (full).
+        unit: UnitId,
+        /// The reduced skirmisher taken off.
+        with: UnitId,
+    },
+    /// Breaks a full skirmisher into two reduced ones (11.5g).
+    Split {
+        /// The skirmisher.
+        unit: UnitId,
+    },
+    /// Moves a skirmisher to the top or the bottom of its stack (11.5h B).
+    Restack {
+        /// The skirmisher.
+        unit: UnitId,
+        /// To the top.
+        top: bool,
+    },
+    /// Creates an Extension of an infantry unit in its hex (17.0c).
+    Extend {
+        /// The parent.
+        unit: UnitId,
+    },
+    /// Takes an Extension back into its parent, from the parent's hex or next to it (17.0).
+    Absorb {
+        /// The Extension.
+        unit: UnitId,
+    },
+    /// Detaches gun points from a battery into a detached battery (27.1).
+    Detach {
+        /// The battery.
+        unit: UnitId,
+        /// 1 to 5 gun points.
+        gun_points: u8,
+    },
+    /// Reattaches a detached battery to a battery of the same type and class in its hex
+    /// (27.1).
+    Reattach {
+        /// The detached battery.
+        unit: UnitId,
+        /// The battery it joins.
+        to: UnitId,
+    },
+    /// Takes a set of three extra MPs by forced march, after a Straggler Table roll (18.0).
+    ForcedMarch {
+        /// The infantry unit.
+        unit: UnitId,
+    },
+    /// Leaves square for line or column, facing any way at no extra cost (11.6e).
+    LeaveSquare {
+        /// The unit.
+        unit: UnitId,
+        /// Line or column.
+        formation: Formation,
+        /// The new facing, 0-11.
+        facing: u8,
+    },
 }

@@ -178,6 +178,26 @@ impl Bot<Nbs> for Advance {
                     if !assault.is_empty() && random(2) == 0 {
                         return pick(&assault, random);
                     }
+                    // Sometimes skirmishers, Extensions, detached guns, forced march (11.5,
+                    // 17.0, 27.1, 18.0).
+                    let parts = of(&|a| {
+                        matches!(
+                            a,
+                            Action::Release { .. }
+                                | Action::Extend { .. }
+                                | Action::Absorb { .. }
+                                | Action::Split { .. }
+                                | Action::Combine { .. }
+                                | Action::Restack { .. }
+                                | Action::Detach { .. }
+                                | Action::Reattach { .. }
+                                | Action::ForcedMarch { .. }
+                                | Action::LeaveSquare { .. }
+                        )
+                    });
+                    if !parts.is_empty() && random(12) == 0 {
+                        return pick(&parts, random);
+                    }
                     let side = rules.phasing(s);
                     let enemies: Vec<Hex> = s
                         .units

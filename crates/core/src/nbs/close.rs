@@ -201,6 +201,9 @@ impl Nbs {
             s.units[usize::from(u)].flags |= flag::FIRED_OR_FIRED_ON;
         }
         ev.push(Event::CloseCombat { from, target });
+        // 11.5h D: skirmishers of both sides go to the bottom.
+        self.skirmishers_to_bottom(s, from, ev);
+        self.skirmishers_to_bottom(s, target, ev);
         s.tasks.push(Task::CloseCombat(CloseCombat {
             attackers: att,
             from,
@@ -213,6 +216,7 @@ impl Nbs {
             step: CcStep::DefenderFire,
         }));
         self.offer_evasion(s, target, ev);
+        self.offer_skirmisher_evasion(s, from, target); // 11.5e
         Ok(())
     }
 
@@ -462,6 +466,12 @@ impl Nbs {
                 UnitKind::Artillery => {
                     self.tables
                         .odds_strength_artillery(st.formation == Formation::Limbered)
+                        .0
+                }
+                // 11.5h D: skirmishers count wherever they stand.
+                UnitKind::Skirmisher => {
+                    self.tables
+                        .odds_strength_skirmisher(self.skirmisher_strength(s, u))
                         .0
                 }
                 _ => 0,

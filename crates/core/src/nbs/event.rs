@@ -330,6 +330,78 @@ pub enum Event {
         /// Hidden from the other side (9.0: orders and their acceptance are secret).
         secret: bool,
     },
+    // Skirmishers, Extensions, detached guns, forced march (11.5, 17.0, 27.1, 18.0).
+    /// A counter made during play came or went, or a unit forced-marched.
+    Part {
+        /// What happened.
+        what: PartChange,
+        /// The skirmisher, Extension, detached battery or marching unit.
+        unit: UnitId,
+        /// The parent or the other unit involved.
+        other: Option<UnitId>,
+        /// Gun points (27.1) or the forced-march set (18.0).
+        count: u8,
+    },
+}
+
+/// What a [`Event::Part`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PartChange {
+    /// A skirmisher released (11.5a).
+    Released,
+    /// A skirmisher recovered by its parent (11.5d).
+    Recovered,
+    /// Two reduced skirmishers combined (11.5g).
+    Combined,
+    /// A full skirmisher broken down (11.5g).
+    Split,
+    /// A skirmisher moved to the top of its stack (11.5h B).
+    ToTop,
+    /// A skirmisher moved to the bottom of its stack (11.5h B, D; 11.6d).
+    ToBottom,
+    /// A skirmisher eliminated (11.5c).
+    SkirmisherLost,
+    /// An Extension created (17.0c).
+    Extended,
+    /// An Extension taken back into its parent (17.0).
+    Absorbed,
+    /// An Extension collapsed into its parent's hex by a rout (17.2a).
+    Collapsed,
+    /// An Extension removed: the parent can no longer support it (17.2c) or is gone.
+    Unsupported,
+    /// An Extension separated from its parent by a retreat (17.2b, provisional).
+    Separated,
+    /// Gun points detached (27.1).
+    Detached,
+    /// A detached battery reattached (27.1).
+    Reattached,
+    /// A forced-march set taken (18.0b).
+    ForcedMarch,
+    /// Skirmishers retreated one hex before a close combat (11.5e); `count` is the hex
+    /// entered's index among the target's neighbours.
+    Evaded,
+}
+
+impl PartChange {
+    /// The rule.
+    pub const fn rule(self) -> &'static str {
+        match self {
+            Self::Released => "11.5a",
+            Self::Recovered => "11.5d",
+            Self::Combined | Self::Split => "11.5g",
+            Self::ToTop | Self::ToBottom => "11.5h",
+            Self::SkirmisherLost => "11.5c",
+            Self::Extended => "17.0c",
+            Self::Absorbed => "17.0",
+            Self::Collapsed => "17.2a",
+            Self::Unsupported => "17.2c",
+            Self::Separated => "17.2b",
+            Self::Detached | Self::Reattached => "27.1",
+            Self::ForcedMarch => "18.0b",
+            Self::Evaded => "11.5e",
+        }
+    }
 }
 
 impl Event {
@@ -371,6 +443,7 @@ impl Event {
             Event::ReactionFailed { .. } => "15.2b",
             Event::FollowOn { .. } => "24.1 H",
             Event::CommandNote { rule, .. } => rule_str(rule),
+            Event::Part { what, .. } => what.rule(),
         }
     }
 }

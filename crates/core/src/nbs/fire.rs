@@ -84,6 +84,7 @@ impl Nbs {
                     ));
                 }
             }
+            UnitKind::Skirmisher => {}
             _ => {
                 return Err(Illegal::new(
                     "24.0",
@@ -94,6 +95,7 @@ impl Nbs {
                 ));
             }
         }
+        self.skirmisher_fire_check(s, f)?; // 11.5h C
         if close {
             return Ok(());
         }
@@ -237,6 +239,10 @@ impl Nbs {
                         let g = self.gun_points(s, f).min(room);
                         if is_dg { gp_dg[w] += g } else { gp[w] += g }
                     }
+                    UnitKind::Skirmisher => {
+                        let fp = self.skirmisher_fire_points(s, f, d.close);
+                        if is_dg { dg += fp } else { good += fp }
+                    }
                     _ => {}
                 }
             }
@@ -290,7 +296,8 @@ impl Nbs {
             let Some(fh) = s.units[usize::from(f)].hex() else {
                 return false;
             };
-            if fh == d.target {
+            // 11.5b, 13.0b: skirmisher fire never makes a flank shot.
+            if fh == d.target || self.units[usize::from(f)].kind == UnitKind::Skirmisher {
                 return false;
             }
             match mode {
@@ -317,8 +324,8 @@ impl Nbs {
         };
         let tst = &s.units[usize::from(t)];
         let tinfo = &self.units[usize::from(t)];
-        if tst.formation == Formation::Square {
-            mods.push(FireMod::TargetSquare);
+        if tst.formation == Formation::Square || self.sheltered_in_square(s, t) {
+            mods.push(FireMod::TargetSquare); // 11.6d: protected artillery and skirmishers
         }
         if tst.formation == Formation::Column {
             mods.push(FireMod::TargetColumn);
@@ -540,6 +547,7 @@ impl Nbs {
         match kind {
             UnitKind::Infantry => c < 4,
             UnitKind::Artillery => gp < 5,
+            UnitKind::Skirmisher => true,
             _ => false,
         }
     }
@@ -759,6 +767,8 @@ impl Nbs {
             UnitKind::Cavalry => {
                 self.add_losses(s, t, casualties, 0, ev);
             }
+            // 11.5c, 11.5f: the skirmisher on top takes the casualties (fixed default).
+            UnitKind::Skirmisher => self.skirmisher_loss(s, t, casualties, ev),
             _ => {}
         }
         if stragglers > 0 {
@@ -788,6 +798,7 @@ impl Nbs {
         stragglers: u8,
         ev: &mut Vec<Event>,
     ) {
+        let u = self.loss_unit(u); // 17.2c: losses go to the unit as a whole
         let info = &self.units[usize::from(u)];
         let was = self.wrecked(s, u);
         let div_was = self.division_wrecked(s, &info.wreck_division);

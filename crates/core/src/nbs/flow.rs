@@ -60,7 +60,7 @@ fn default_formation(kind: UnitKind) -> Formation {
 pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     let sc = &s.scenario;
     let id = sc.id.clone();
-    let units = units::read(s)?;
+    let mut units = units::read(s)?;
     let units_for_orders = units.clone();
     let rules_v = serde_json::to_value(&sc.rules).unwrap_or_default();
     // AUS 7.1: Map B only; AUS 7.2: map A north of row 15 and east of the Ricka (the brook's
@@ -81,6 +81,8 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     };
     let board = Board::new(s, area.as_deref().map(|f| f as &dyn Fn(&str) -> bool))?;
     let tables = Tables::from_scenario(s, false)?;
+    // 11.5, 17.0, 27.1: counters made during play, appended after the printed ones.
+    super::skirmish::append_counters(&mut units, &tables);
     let command = CommandTables::from_scenario(s, false)?;
     // Turn Record Track.
     let first = u16::try_from(sc.turns.first).unwrap_or(1);
@@ -273,6 +275,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         levels,
         formations: super::orders::formations(&units_for_orders),
         strict_orders: true,
+        skirmisher_cap: super::skirmish::cap_option(&rules_v),
         initial: State {
             turn: first,
             player_turn: 0,
@@ -393,6 +396,7 @@ impl Nbs {
                 }
                 continue;
             }
+            self.tidy_parts(s, ev); // 17.0, 17.2
             if self.phase_done(s) {
                 self.next_phase(s, ev);
                 continue;
@@ -481,6 +485,7 @@ impl Nbs {
 
     /// 25.3c / 12.4 on arrival, and the end-of-movement checks (12.0, 12.5).
     fn end_of_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
+        self.end_movement_parts(s, ev); // 11.5d, 17.0
         self.enforce_stacking(s, ev, "12.5");
     }
 
@@ -731,6 +736,14 @@ impl Nbs {
                 ),
                 _,
             ) => self.order_prompt(t),
+            (Some(Task::SkirmisherEvade { target, .. }), _) => (
+                "11.5e",
+                format!(
+                    "{}: the skirmishers at {} may retreat one hex before the close combat",
+                    side(p.other()),
+                    self.label(*target)
+                ),
+            ),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
             (None, Phase::Withdrawal) => {
@@ -931,6 +944,12 @@ impl Nbs {
             | Event::ReactionFailed { .. }
             | Event::FollowOn { .. }) => self.describe_cavalry(e),
             Event::CommandNote { .. } => self.describe_order(e),
+            Event::Part {
+                what,
+                unit,
+                other,
+                count,
+            } => self.describe_part(*what, *unit, *other, *count),
         };
         let _ = rule;
         text

@@ -23,6 +23,7 @@ pub mod charge;
 mod close;
 pub mod command;
 pub mod event;
+mod extension;
 pub mod facing;
 mod fire;
 mod flow;
@@ -33,6 +34,7 @@ pub mod orders;
 pub mod query;
 mod rally;
 mod sight;
+mod skirmish;
 pub mod state;
 pub mod tables;
 mod tasks;
@@ -157,6 +159,8 @@ pub struct Nbs {
     /// 10.1a enforced: close combats only by units whose command holds an Attack order in
     /// force, or independent units (digest §8.4 item 33; default on).
     pub strict_orders: bool,
+    /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).
+    pub skirmisher_cap: Option<u8>,
     initial: State,
 }
 
@@ -333,6 +337,7 @@ impl Nbs {
                     .map_or(p, |&u| self.units[usize::from(u)].side);
                 Actor::Player(owner)
             }
+            Task::SkirmisherEvade { .. } => Actor::Player(p.other()),
             // Never at rest on top: `settle` runs it at once.
             Task::Resume { .. } => Actor::Player(p),
             Task::Cavalry(c) => self.cavalry_actor(s, c),

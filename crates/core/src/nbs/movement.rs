@@ -80,7 +80,7 @@ impl Nbs {
         } else {
             ma
         };
-        ma * 2
+        ma * 2 + self.forced_bonus(s, u) // 18.0
     }
 
     fn to_step(c: MoveCost, prohibited_rule: &'static str) -> StepCost {
@@ -417,6 +417,7 @@ impl Nbs {
             for n in h.neighbors() {
                 if self.step_eval(s, &occ, u, n).is_ok()
                     && self.order_step_ok(s, &occ, &mut radius, u, n)
+                    && self.part_step_check(s, u, n).is_ok()
                 {
                     out.push(Action::Step { unit: u, to: n });
                 }
@@ -457,6 +458,7 @@ impl Nbs {
         }
         self.assault_actions(s, &occ, out);
         self.charge_actions(s, out);
+        self.part_actions(s, out); // 11.5, 17.0, 27.1, 18.0, 11.6e
         if !self.reinforcements_due(s)
             && self.end_movement_block_with(s, &occ, &mut radius).is_none()
         {
@@ -495,13 +497,14 @@ impl Nbs {
             .iter()
             .copied()
             .filter(|&f| f != st.formation)
+            .filter(|&f| self.part_formation_ok(s, u, f)) // 17.0b
             .filter(|&f| self.form_cost(s, u, f).is_ok())
             .collect()
     }
 
     /// The cost of a formation change in half MPs and the half MPs spent afterwards (11.0a:
     /// pay in the old formation, then convert what is left in proportion, rounding .5 up).
-    fn form_cost(&self, s: &State, u: UnitId, to: Formation) -> Result<u16, Illegal> {
+    pub(super) fn form_cost(&self, s: &State, u: UnitId, to: Formation) -> Result<u16, Illegal> {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         if to == Formation::Square
@@ -618,8 +621,9 @@ impl Nbs {
             Action::Step { unit, to } => {
                 self.unit_ref(s, *unit)?;
                 self.own_mover(s, *unit, side)?;
-                let (cost, facing, _) = self.step_cost(s, *unit, *to)?;
+                let (cost, facing, road) = self.step_cost(s, *unit, *to)?;
                 self.order_step_check(s, *unit, *to)?;
+                self.part_step_check(s, *unit, *to)?; // 11.5b, 17.1, 18.0a
                 let from = s.units[usize::from(*unit)].hex().unwrap_or(*to);
                 if !resumed {
                     let bats = self.opportunity_batteries(s, *unit, from, Some(*to));
@@ -652,6 +656,7 @@ impl Nbs {
                     st.flags |= flag::MOVED;
                 }
                 self.take_stack_place(s, *unit);
+                self.after_part_step(s, *unit, road); // 11.5h A, 18.0a
                 self.note_control(s, *to, side);
                 // 26.4e: enemy leaders alone in the hex entered displace.
                 self.displace_leaders_of_enemy(s, *to);
@@ -762,6 +767,7 @@ impl Nbs {
                     unit: *unit,
                     formation: *formation,
                 });
+                self.after_form(s, *unit, ev); // 11.6d, ERR-5
                 Ok(())
             }
             Action::Enter { unit, hex } => {
@@ -813,6 +819,16 @@ impl Nbs {
             Action::Charge { from, target, path } => {
                 self.declare_charge(s, *from, *target, path, ev)
             }
+            Action::Release { .. }
+            | Action::Combine { .. }
+            | Action::Split { .. }
+            | Action::Restack { .. }
+            | Action::Extend { .. }
+            | Action::Absorb { .. }
+            | Action::Detach { .. }
+            | Action::Reattach { .. }
+            | Action::ForcedMarch { .. }
+            | Action::LeaveSquare { .. } => self.part_action(s, a, ev, resumed),
             Action::EndMovement => {
                 if self.reinforcements_due(s) {
                     return Err(Illegal::new(

@@ -81,7 +81,13 @@ impl Nbs {
             .collect();
         v.sort_by_key(|&u| {
             let combat = self.units[usize::from(u)].combat();
-            (!combat, s.units[usize::from(u)].order, u)
+            // 11.5h A: skirmishers at the very top or the very bottom.
+            (
+                !combat,
+                self.stack_rank(s, u),
+                s.units[usize::from(u)].order,
+                u,
+            )
         });
         v
     }
@@ -128,6 +134,9 @@ impl Nbs {
         if !info.has_loss_chart() {
             return FireLevel::NONE;
         }
+        if let Some(l) = self.part_level(s, u) {
+            return l; // 17.1: an extended unit's share
+        }
         info.level_after(st.casualties.saturating_add(st.stragglers))
     }
 
@@ -136,10 +145,12 @@ impl Nbs {
         let info = &self.units[usize::from(u)];
         info.gun_points
             .saturating_sub(s.units[usize::from(u)].casualties)
+            .saturating_sub(self.detached_gp(s, u)) // 27.1
     }
 
     /// Wrecked brigade (20.6a): casualties and stragglers reach the wrecked mark.
     pub fn wrecked(&self, s: &State, u: UnitId) -> bool {
+        let u = self.loss_unit(u); // 17.0a: an Extension shares its parent's status
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         info.has_loss_chart()
@@ -274,7 +285,7 @@ impl Nbs {
         if self.board.hex(hex).special {
             return inf > 1 || gp > 2 || (c > 0 && inf == 0 && c > 12);
         }
-        c > 12 || gp > 10
+        c > 12 || gp > 10 || self.skirmisher_overstacked(s, hex, side)
     }
 
     /// How a unit's facing divides its surroundings now (13.0a).
@@ -288,7 +299,7 @@ impl Nbs {
         if st.morale == MoraleState::Routed || st.formation == Formation::Limbered {
             return FacingMode::AllFlank;
         }
-        if st.formation == Formation::Square {
+        if st.formation == Formation::Square || self.lone_skirmisher(s, u) {
             return FacingMode::AllFrontal;
         }
         if let Some(h) = st.hex() {

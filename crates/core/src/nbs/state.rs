@@ -60,6 +60,8 @@ pub mod flag {
     pub const FORCED_1: u16 = 1 << 13;
     /// Second forced-march set.
     pub const FORCED_2: u16 = 1 << 14;
+    /// Took a step off a road this Movement Phase (18.0a: no forced march).
+    pub const OFF_ROAD: u16 = 1 << 15;
     /// Cleared at the end of every game turn.
     pub const PER_TURN: u16 = MOVED | FIRED_OR_FIRED_ON | BLOWN_THIS_TURN | RECOVERY_TRIED;
     /// Cleared at the end of every phase.
@@ -71,6 +73,7 @@ pub mod flag {
         | BLOWN_TRIED
         | FORCED_1
         | FORCED_2
+        | OFF_ROAD
         | OUT_OF_RADIUS;
 }
 
@@ -91,7 +94,7 @@ pub struct Unit {
     pub casualties: u8,
     /// Straggler boxes filled (20.6; infantry only, 21.0a).
     pub stragglers: u8,
-    /// Skirmisher boxes marked (11.5a).
+    /// Skirmisher boxes marked (11.5a); for a battery, gun points detached from it (27.1).
     pub skirmishers_out: u8,
     /// Half movement points spent this Movement Phase (16.1d; the chart's road costs are
     /// halves).
@@ -407,6 +410,15 @@ pub enum Task {
     AcceptanceRoll {
         /// The order number.
         order: u16,
+    },
+    // Skirmishers (11.5e).
+    /// Skirmishers alone in a hex attacked in close combat may retreat one hex first
+    /// (11.5e, ERR-8): their owner evades (`RetreatTo`) or stands (`Pass`).
+    SkirmisherEvade {
+        /// The attackers' hex.
+        from: Hex,
+        /// The skirmishers' hex.
+        target: Hex,
     },
 }
 

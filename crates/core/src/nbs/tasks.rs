@@ -38,6 +38,7 @@ impl Nbs {
                 receivers,
                 source,
             } => self.writing_actions(s, *leader, receivers, *source, out),
+            Task::SkirmisherEvade { from, target } => self.evade_actions(s, *from, *target, out),
             _ => {}
         }
     }
@@ -57,6 +58,9 @@ impl Nbs {
                 s.tasks.pop();
                 self.opportunity_fire(s, batteries, at, ev);
                 Ok(())
+            }
+            (Task::SkirmisherEvade { from, target }, _) => {
+                self.evade_action(s, from, target, a, ev)
             }
             (Task::OpportunityWindow { .. }, Action::Pass)
             | (Task::Reface { .. }, Action::Pass) => {
@@ -130,7 +134,7 @@ impl Nbs {
             Task::Resume { then, unit, at } => {
                 s.tasks.pop();
                 let st = &s.units[usize::from(unit)];
-                let form = matches!(then, Action::Form { .. });
+                let form = matches!(then, Action::Form { .. } | Action::LeaveSquare { .. });
                 // 15.1d: a stack driven to DG or Routed retreats and stops; a formation change
                 // it was making still happens.
                 if st.hex() == Some(at)

@@ -97,6 +97,12 @@ pub struct UnitInfo {
     pub command: String,
     /// Independent brigade (AUS 2.2).
     pub independent: bool,
+    /// A counter made during play (skirmisher 11.5, Extension 17.0, detached battery 27.1):
+    /// the unit it comes from; `None` for a printed counter.
+    pub parent: Option<u16>,
+    /// The counters made for this unit during play (its skirmishers, Extensions or detached
+    /// battery), by index.
+    pub parts: Vec<u16>,
 }
 
 impl UnitInfo {
@@ -242,6 +248,8 @@ fn one(c: &Counter) -> Result<UnitInfo, DataError> {
         rank: Rank::Division,
         command: text(c, "command"),
         independent: matches!(val(c, "independent"), Some(Value::Bool(true))),
+        parent: None,
+        parts: Vec::new(),
     };
     if u.wreck_division.is_empty() {
         u.wreck_division = u.division.clone();
@@ -355,6 +363,8 @@ mod tests {
             rank: Rank::Division,
             command: String::new(),
             independent: false,
+            parent: None,
+            parts: Vec::new(),
         };
         assert_eq!(u.level_after(0), FireLevel::A);
         // One casualty and one straggler: two boxes filled, the level is B (20.6 example).

@@ -1,0 +1,1818 @@
+//! Counters made during play and the small movement-phase options around them:
+//! skirmishers (11.5, ERR-8, ERR-10, AERR-6, OPT-1), detached batteries (27.1), forced march
+//! (18.0) and the details of squares (11.6d, 11.6e). Extensions (17.0) are in
+//! [`super::extension`].
+//!
+//! Representation: every counter that can appear during play is allocated when the scenario
+//! is bound ([`append_counters`]), after the printed counters, and waits `Place::Off` until it
+//! is used; unit indices never change during a game, so saved games, replays and the bindings
+//! see a fixed unit list. Each infantry unit with skirmisher boxes gets boxes + 1 skirmisher
+//! counters (the extra one lets a full skirmisher break down, 11.5g); each infantry unit two
+//! (or one) Extension counters; each battery one detached-battery counter. A counter that
+//! returns to its parent, or is eliminated, may be used again.
+//!
+//! A skirmisher's `casualties` is 0 (full) or 1 (reduced). A battery's `skirmishers_out`
+//! counts the gun points detached from it; a detached battery is a 5-GP counter whose
+//! `casualties` are the points it lacks.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::board::Terrain;
+use super::event::{Event, PartChange};
+use super::state::{Place, State, Task, UnitId, flag};
+use super::tables::{GenericUnit, Nationality, Range, SkirmisherStrength, StragglerMod, Tables};
+use super::types::{FireLevel, Formation, Fp, MoraleState, UnitKind};
+use super::units::{Nation, Rank, UnitInfo};
+use super::{ALLIED, Action, Nbs};
+use crate::engine::{Illegal, Side};
+use crate::hex::{Facing, Hex};
+
+/// Appends the counters made during play after the printed ones (11.5a, 17.0, 27.1).
+pub(super) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
+    let printed = units.len();
+    let mut extra = Vec::new();
+    for (p, u) in units.iter().enumerate() {
+        let base = |kind: UnitKind, id: String, name: String| UnitInfo {
+            id,
+            name,
+            side: u.side,
+            kind,
+            nation: u.nation,
+            corps: u.corps.clone(),
+            division: String::new(),
+            vp_formation: String::new(),
+            wreck_division: String::new(),
+            fire_level: FireLevel::NONE,
+            morale: None,
+            loss_chart: Vec::new(),
+            boxes: 0,
+            wreck_boxes: 0,
+            skirmisher_boxes: 0,
+            heavy: false,
+            gun_points: 0,
+            weight: u.weight,
+            class: u.class,
+            guard: u.guard,
+            rating: 0,
+            morale_rating: 0,
+            rank: Rank::Division,
+            command: String::new(),
+            independent: u.independent,
+            parent: Some(p as u16),
+            parts: Vec::new(),
+        };
+        match u.kind {
+            UnitKind::Infantry => {
+                // 11.5, 25.2b: skirmishers check with the generic value, French B, others C.
+                let generic = tables.generic_morale(if u.nation == Nation::French {
+                    GenericUnit::FrenchSkirmishers
+                } else {
+                    GenericUnit::OtherSkirmishers
+                });
+                let n = if u.skirmisher_boxes > 0 {
+                    u.skirmisher_boxes + 1
+                } else {
+                    0
+                };
+                for k in 1..=n {
+                    let mut x = base(
+                        UnitKind::Skirmisher,
+                        format!("{}-sk{k}", u.id),
+                        format!("{} skirmishers {k}", u.name),
+                    );
+                    x.morale = Some(generic);
+                    extra.push(x);
+                }
+                // 17.1, digest §8.4 item 26: two Extensions when every part can keep a C
+                // (A or better), one from B.
+                let exts = match u.fire_level.units() {
+                    0..=1 => 0,
+                    2 => 1,
+                    _ => 2,
+                };
+                for k in 1..=exts {
+                    let mut x = base(
+                        UnitKind::Infantry,
+                        format!("{}-ext{k}", u.id),
+                        format!("{} extension {k}", u.name),
+                    );
+                    x.division = u.division.clone();
+                    x.fire_level = u.fire_level;
+                    x.morale = u.morale;
+                    x.loss_chart = u.loss_chart.clone();
+                    x.boxes = u.boxes;
+                    x.wreck_boxes = u.wreck_boxes;
+                    extra.push(x);
+                }
+            }
+            UnitKind::Artillery => {
+                let mut x = base(
+                    UnitKind::Artillery,
+                    format!("{}-det", u.id),
+                    format!("{} detached", u.name),
+                );
+                x.division = u.division.clone();
+                x.gun_points = 5;
+                extra.push(x);
+            }
+            _ => {}
+        }
+    }
+    for (k, x) in extra.iter().enumerate() {
+        if let Some(p) = x.parent {
+            units[usize::from(p)].parts.push((printed + k) as u16);
+        }
+    }
+    units.extend(extra);
+}
+
+/// AERR-6 (default) or OPT-1 (`options.allied_skirmishers: "opt-1"` in the scenario's rules):
+/// the Allied cap in full-strength skirmishers, or none.
+pub(super) fn cap_option(rules: &serde_json::Value) -> Option<u8> {
+    let opt = rules
+        .get("options")
+        .and_then(|o| o.get("allied_skirmishers"))
+        .and_then(|v| v.as_str());
+    match opt {
+        Some("opt-1") | Some("OPT-1") => None,
+        _ => Some(5),
+    }
+}
+
+impl Nbs {
+    /// The parent of a counter made during play.
+    pub(super) fn parent_of(&self, u: UnitId) -> Option<UnitId> {
+        self.units.get(usize::from(u)).and_then(|i| i.parent)
+    }
+
+    /// A skirmisher counter.
+    pub(super) fn is_skirmisher(&self, u: UnitId) -> bool {
+        self.units[usize::from(u)].kind == UnitKind::Skirmisher
+    }
+
+    /// A detached battery (27.1).
+    pub(super) fn is_detached(&self, u: UnitId) -> bool {
+        let i = &self.units[usize::from(u)];
+        i.kind == UnitKind::Artillery && i.parent.is_some()
+    }
+
+    /// The counters made for `parent` that satisfy `f`, in index order.
+    pub(super) fn pool<'a>(
+        &'a self,
+        parent: UnitId,
+        f: impl Fn(&UnitInfo) -> bool + 'a,
+    ) -> impl Iterator<Item = UnitId> + 'a {
+        self.units[usize::from(parent)]
+            .parts
+            .iter()
+            .copied()
+            .filter(move |&k| f(&self.units[usize::from(k)]))
+    }
+
+    /// Places a counter made during play in `hex`, copying its parent's facing, morale and
+    /// spent MPs, at the bottom of the stack (11.5a, 17.0b, 27.1).
+    fn place_part(&self, s: &mut State, u: UnitId, from: UnitId, hex: Hex) {
+        let p = s.units[usize::from(from)].clone();
+        let order = s.next_order;
+        s.next_order = s.next_order.wrapping_add(1);
+        let st = &mut s.units[usize::from(u)];
+        st.place = Place::At(hex);
+        st.facing = p.facing;
+        st.morale = p.morale;
+        st.casualties = 0;
+        st.stragglers = 0;
+        st.skirmishers_out = 0;
+        st.order = order;
+        st.flags = p.flags & (flag::MOVED | flag::FIRED_OR_FIRED_ON | flag::OUT_OF_RADIUS);
+        st.spent = p.spent;
+    }
+
+    /// Takes a counter made during play off the map, ready to be used again.
+    pub(super) fn remove_part(&self, s: &mut State, u: UnitId) {
+        let st = &mut s.units[usize::from(u)];
+        st.place = Place::Off;
+        st.casualties = 0;
+        st.stragglers = 0;
+        st.skirmishers_out = 0;
+        st.flags = 0;
+        st.spent = 0;
+    }
+
+    /// Skirmisher strength (11.5c).
+    pub(super) fn skirmisher_strength(&self, s: &State, u: UnitId) -> SkirmisherStrength {
+        if s.units[usize::from(u)].casualties == 0 {
+            SkirmisherStrength::Full
+        } else {
+            SkirmisherStrength::Reduced
+        }
+    }
+
+    /// Allied skirmishers on the map in halves of a full-strength skirmisher (AERR-6: two
+    /// reduced count as one full).
+    pub(super) fn skirmisher_halves(&self, s: &State, side: Side) -> u16 {
+        (0..s.units.len() as UnitId)
+            .filter(|&u| {
+                self.is_skirmisher(u)
+                    && self.units[usize::from(u)].side == side
+                    && s.units[usize::from(u)].hex().is_some()
+            })
+            .map(|u| 2 - u16::from(s.units[usize::from(u)].casualties.min(1)))
+            .sum()
+    }
+
+    /// The key that puts a skirmisher at the very top or the very bottom of its stack
+    /// (11.5h A): 0 top, 1 any other unit, 2 bottom.
+    pub(super) fn stack_rank(&self, s: &State, u: UnitId) -> u8 {
+        if !self.is_skirmisher(u) {
+            1
+        } else if s.units[usize::from(u)].has(flag::SKIRMISHER_TOP) {
+            0
+        } else {
+            2
+        }
+    }
+
+    /// A hex whose combat units of `side` are all skirmishers (11.5e, 13.0a).
+    fn only_skirmishers(&self, s: &State, hex: Hex) -> bool {
+        let st = self.combat_stack(s, hex);
+        !st.is_empty() && st.iter().all(|&u| self.is_skirmisher(u))
+    }
+
+    /// 13.0a: a skirmisher alone in its hex faces all around (every hexside frontal).
+    pub(super) fn lone_skirmisher(&self, s: &State, u: UnitId) -> bool {
+        self.is_skirmisher(u)
+            && s.units[usize::from(u)]
+                .hex()
+                .is_some_and(|h| self.only_skirmishers(s, h))
+    }
+
+    /// 12.1: at most one full skirmisher (or two reduced) per hex on top of the fire levels.
+    pub(super) fn skirmisher_overstacked(&self, s: &State, hex: Hex, side: Side) -> bool {
+        let halves: u16 = s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, x)| {
+                x.place == Place::At(hex)
+                    && self.units[*i].side == side
+                    && self.units[*i].kind == UnitKind::Skirmisher
+            })
+            .map(|(_, x)| 2 - u16::from(x.casualties.min(1)))
+            .sum();
+        halves > 2
+    }
+
+    /// Hexes from `hex` to the nearest friendly non-skirmisher combat unit other than `u`.
+    fn leash_distance(&self, s: &State, u: UnitId, hex: Hex) -> Option<u32> {
+        let side = self.units[usize::from(u)].side;
+        s.units
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| {
+                let info = &self.units[*i];
+                *i != usize::from(u)
+                    && info.side == side
+                    && info.combat()
+                    && info.kind != UnitKind::Skirmisher
+            })
+            .filter_map(|(_, x)| x.hex())
+            .map(|h| h.distance(hex))
+            .min()
+    }
+
+    /// The rules of this part for a step (11.5b leash, 17.1 Extensions never stack, 18.0a
+    /// forced march on roads only); `Ok` at once for ordinary units.
+    pub(super) fn part_step_check(&self, s: &State, u: UnitId, to: Hex) -> Result<(), Illegal> {
+        let info = &self.units[usize::from(u)];
+        let st = &s.units[usize::from(u)];
+        if info.kind == UnitKind::Skirmisher {
+            // 11.5b, ERR-10: never more than 2 hexes from a friendly non-skirmisher unit; one
+            // left beyond by a retreat may only close the distance.
+            let from = st.hex().unwrap_or(to);
+            let now = self.leash_distance(s, u, from).unwrap_or(u32::MAX);
+            let after = self.leash_distance(s, u, to).unwrap_or(u32::MAX);
+            if after > 2 && after >= now {
+                return Err(Illegal::new(
+                    "11.5b",
+                    format!(
+                        "{} may not move to {}: more than 2 hexes from every friendly non-skirmisher unit",
+                        info.name,
+                        self.label(to)
+                    ),
+                ));
+            }
+        }
+        if self.is_extension(u) {
+            let other = (0..s.units.len() as UnitId).find(|&x| {
+                x != u && self.is_extension(x) && s.units[usize::from(x)].place == Place::At(to)
+            });
+            if let Some(x) = other {
+                return Err(Illegal::new(
+                    "17.1",
+                    format!(
+                        "{} may not stack with another Extension ({}) in {}",
+                        info.name,
+                        self.name(x),
+                        self.label(to)
+                    ),
+                ));
+            }
+        }
+        if st.has(flag::FORCED_1) {
+            let (_, _, road) = self.step_cost(s, u, to)?;
+            if !road {
+                return Err(Illegal::new(
+                    "18.0a",
+                    format!(
+                        "{} is on a forced march and must follow roads the whole phase; entering {} leaves the road",
+                        info.name,
+                        self.label(to)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// After a step: a skirmisher enters each new hex at the bottom (11.5h A); a step off a
+    /// road rules out forced march this phase (18.0a).
+    pub(super) fn after_part_step(&self, s: &mut State, u: UnitId, road: bool) {
+        let st = &mut s.units[usize::from(u)];
+        if !road {
+            st.flags |= flag::OFF_ROAD;
+        }
+        st.flags &= !flag::SKIRMISHER_TOP;
+    }
+
+    /// 18.0: +3 MP (6 halves) for each forced-march set taken.
+    pub(super) fn forced_bonus(&self, s: &State, u: UnitId) -> u16 {
+        let st = &s.units[usize::from(u)];
+        6 * (u16::from(st.has(flag::FORCED_1)) + u16::from(st.has(flag::FORCED_2)))
+    }
+
+    /// Gun points detached from a battery (27.1).
+    pub(super) fn detached_gp(&self, s: &State, u: UnitId) -> u8 {
+        if self.units[usize::from(u)].kind == UnitKind::Artillery {
+            s.units[usize::from(u)].skirmishers_out
+        } else {
+            0
+        }
+    }
+
+    /// Whether infantry in a walled farm, town or redoubt (11.5h C exception).
+    fn protected_fire_hex(&self, hex: Hex) -> bool {
+        matches!(
+            self.board.hex(hex).terrain,
+            Terrain::Town | Terrain::WalledFarm | Terrain::Redoubt
+        ) || self.board.hex(hex).special
+    }
+
+    /// 11.5h C: who may fire out of a hex holding skirmishers. A skirmisher at the bottom
+    /// fires only when no non-skirmisher infantry above C shares its hex; a skirmisher at the
+    /// top is the hex's only infantry firer, except French infantry in column and any
+    /// infantry in a walled farm, town or redoubt.
+    pub(super) fn skirmisher_fire_check(&self, s: &State, f: UnitId) -> Result<(), Illegal> {
+        let info = &self.units[usize::from(f)];
+        let st = &s.units[usize::from(f)];
+        let Some(h) = st.hex() else { return Ok(()) };
+        let mates: Vec<UnitId> = self
+            .combat_stack(s, h)
+            .into_iter()
+            .filter(|&x| x != f && self.units[usize::from(x)].side == info.side)
+            .collect();
+        if info.kind == UnitKind::Skirmisher {
+            if st.formation != Formation::Skirmish && st.morale == MoraleState::Routed {
+                return Err(Illegal::new(
+                    "25.1a",
+                    format!("{} is routed and cannot fire", info.name),
+                ));
+            }
+            if !st.has(flag::SKIRMISHER_TOP) && !self.protected_fire_hex(h) {
+                let blocker = mates.iter().find(|&&x| {
+                    self.units[usize::from(x)].kind == UnitKind::Infantry
+                        && self.fire_level(s, x).units() > 1
+                });
+                if let Some(&b) = blocker {
+                    return Err(Illegal::new(
+                        "11.5h",
+                        format!(
+                            "{} is at the bottom of its stack under {} (above C) and cannot fire",
+                            info.name,
+                            self.name(b)
+                        ),
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        if info.kind == UnitKind::Infantry && !self.protected_fire_hex(h) {
+            let french_column = info.nation == Nation::French && st.formation == Formation::Column;
+            let top = mates.iter().find(|&&x| {
+                self.is_skirmisher(x) && s.units[usize::from(x)].has(flag::SKIRMISHER_TOP)
+            });
+            if let (Some(&t), false) = (top, french_column) {
+                return Err(Illegal::new(
+                    "11.5h",
+                    format!(
+                        "{} is on top of {}'s stack: only the skirmishers fire from {}",
+                        self.name(t),
+                        info.name,
+                        self.label(h)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A skirmisher's fire points (11.5, 20.1).
+    pub(super) fn skirmisher_fire_points(&self, s: &State, f: UnitId, close: bool) -> Fp {
+        let nat = if self.units[usize::from(f)].nation == Nation::French {
+            Nationality::French
+        } else {
+            Nationality::Other
+        };
+        let range = if close {
+            Range::CloseCombat
+        } else {
+            Range::OneHex
+        };
+        self.tables
+            .skirmisher_fp(nat, self.skirmisher_strength(s, f), range)
+    }
+
+    /// 11.5c: a skirmisher takes casualties only: one flips it to reduced, a second
+    /// eliminates it (the counter returns to the pool; its parent's box stays marked).
+    pub(super) fn skirmisher_loss(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        casualties: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        if casualties == 0 {
+            return;
+        }
+        let owner = self.units[usize::from(u)].side;
+        let before = s.units[usize::from(u)].casualties;
+        let after = before + casualties;
+        ev.push(Event::Losses {
+            unit: u,
+            owner,
+            casualties: casualties.min(2 - before.min(2)),
+            stragglers: 0,
+        });
+        if after >= 2 {
+            self.remove_part(s, u);
+            ev.push(Event::Part {
+                what: PartChange::SkirmisherLost,
+                unit: u,
+                other: self.parent_of(u),
+                count: 0,
+            });
+        } else {
+            s.units[usize::from(u)].casualties = after;
+        }
+    }
+
+    /// 11.5h D, 11.6d: every skirmisher in `hex` goes to the bottom of its stack.
+    pub(super) fn skirmishers_to_bottom(&self, s: &mut State, hex: Hex, ev: &mut Vec<Event>) {
+        for u in 0..s.units.len() as UnitId {
+            let st = &mut s.units[usize::from(u)];
+            if st.place == Place::At(hex)
+                && st.has(flag::SKIRMISHER_TOP)
+                && self.units[usize::from(u)].kind == UnitKind::Skirmisher
+            {
+                st.flags &= !flag::SKIRMISHER_TOP;
+                ev.push(Event::Part {
+                    what: PartChange::ToBottom,
+                    unit: u,
+                    other: None,
+                    count: 0,
+                });
+            }
+        }
+    }
+
+    /// 11.6d: artillery or a skirmisher in a hex where a friendly unit stands in square is
+    /// protected by it and counts as in the square.
+    pub(super) fn sheltered_in_square(&self, s: &State, u: UnitId) -> bool {
+        let info = &self.units[usize::from(u)];
+        if !matches!(info.kind, UnitKind::Artillery | UnitKind::Skirmisher) {
+            return false;
+        }
+        let Some(h) = s.units[usize::from(u)].hex() else {
+            return false;
+        };
+        self.combat_stack(s, h).iter().any(|&x| {
+            self.units[usize::from(x)].side == info.side
+                && s.units[usize::from(x)].formation == Formation::Square
+        })
+    }
+
+    /// After a formation change: a hex forming square puts its skirmishers at the bottom
+    /// (11.6d); Extensions follow their parent's line or column (ERR-5, 17.0b).
+    pub(super) fn after_form(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+        let st = &s.units[usize::from(u)];
+        let Some(h) = st.hex() else { return };
+        if st.formation == Formation::Square {
+            self.skirmishers_to_bottom(s, h, ev);
+        }
+        self.extensions_follow(s, u, ev);
+    }
+
+    /// The decisions of this part open in the phasing player's Movement Phase.
+    pub(super) fn part_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let side = self.phasing(s);
+        for u in 0..s.units.len() as UnitId {
+            let info = &self.units[usize::from(u)];
+            let st = &s.units[usize::from(u)];
+            if info.side != side || st.hex().is_none() {
+                continue;
+            }
+            let mut cands: Vec<Action> = Vec::new();
+            match info.kind {
+                UnitKind::Infantry => {
+                    cands.push(Action::Release { unit: u });
+                    cands.push(Action::Extend { unit: u });
+                    cands.push(Action::Absorb { unit: u });
+                    cands.push(Action::ForcedMarch { unit: u });
+                    if st.formation == Formation::Square {
+                        for f in [Formation::Line, Formation::Column] {
+                            for facing in 0..12u8 {
+                                cands.push(Action::LeaveSquare {
+                                    unit: u,
+                                    formation: f,
+                                    facing,
+                                });
+                            }
+                        }
+                    }
+                }
+                UnitKind::Skirmisher => {
+                    cands.push(Action::Split { unit: u });
+                    cands.push(Action::Restack {
+                        unit: u,
+                        top: !st.has(flag::SKIRMISHER_TOP),
+                    });
+                    for w in u + 1..s.units.len() as UnitId {
+                        if s.units[usize::from(w)].place == st.place && self.is_skirmisher(w) {
+                            cands.push(Action::Combine { unit: u, with: w });
+                        }
+                    }
+                }
+                UnitKind::Artillery => {
+                    if self.is_detached(u) {
+                        for t in 0..s.units.len() as UnitId {
+                            if t != u && s.units[usize::from(t)].place == st.place {
+                                cands.push(Action::Reattach { unit: u, to: t });
+                            }
+                        }
+                    } else {
+                        for gp in 1..=5u8 {
+                            cands.push(Action::Detach {
+                                unit: u,
+                                gun_points: gp,
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+            for a in cands {
+                if self.part_check(s, &a).is_ok() {
+                    out.push(a);
+                }
+            }
+        }
+    }
+
+    fn own_part(&self, s: &State, u: UnitId) -> Result<(), Illegal> {
+        self.unit_ref(s, u)?;
+        let info = &self.units[usize::from(u)];
+        if info.side != self.phasing(s) {
+            return Err(Illegal::new(
+                "16.3b",
+                format!("{} is not the moving player's", info.name),
+            ));
+        }
+        let st = &s.units[usize::from(u)];
+        if st.hex().is_none() {
+            return Err(Illegal::new(
+                "16.1",
+                format!("{} is not on the map", info.name),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why an action of this part is refused now, or the counter it would use.
+    fn part_check(&self, s: &State, a: &Action) -> Result<Option<UnitId>, Illegal> {
+        match *a {
+            Action::Release { unit } => self.release_check(s, unit).map(Some),
+            Action::Combine { unit, with } => {
+                self.own_part(s, unit)?;
+                self.own_part(s, with)?;
+                let ok = unit != with
+                    && self.is_skirmisher(unit)
+                    && self.is_skirmisher(with)
+                    && s.units[usize::from(unit)].place == s.units[usize::from(with)].place
+                    && s.units[usize::from(unit)].casualties == 1
+                    && s.units[usize::from(with)].casualties == 1;
+                if !ok {
+                    return Err(Illegal::new(
+                        "11.5g",
+                        format!(
+                            "only two reduced skirmishers in one hex combine ({} and {})",
+                            self.name(unit),
+                            self.name(with)
+                        ),
+                    ));
+                }
+                Ok(None)
+            }
+            Action::Split { unit } => {
+                self.own_part(s, unit)?;
+                if !self.is_skirmisher(unit) || s.units[usize::from(unit)].casualties != 0 {
+                    return Err(Illegal::new(
+                        "11.5g",
+                        format!("{} is not a full-strength skirmisher", self.name(unit)),
+                    ));
+                }
+                let free = self.free_skirmisher(s, unit).ok_or_else(|| {
+                    Illegal::new(
+                        "11.5g",
+                        format!(
+                            "no skirmisher counter is free to break {} down",
+                            self.name(unit)
+                        ),
+                    )
+                })?;
+                Ok(Some(free))
+            }
+            Action::Restack { unit, top } => {
+                self.own_part(s, unit)?;
+                let st = &s.units[usize::from(unit)];
+                let h = st.hex().unwrap_or(Hex::new(0, 0));
+                if !self.is_skirmisher(unit)
+                    || st.has(flag::SKIRMISHER_TOP) == top
+                    || self.only_skirmishers(s, h)
+                    || st.morale == MoraleState::Routed
+                {
+                    return Err(Illegal::new(
+                        "11.5h",
+                        format!(
+                            "{} is not a skirmisher that can move to the {} of a stack",
+                            self.name(unit),
+                            if top { "top" } else { "bottom" }
+                        ),
+                    ));
+                }
+                if top {
+                    let side = self.units[usize::from(unit)].side;
+                    if h.neighbors().into_iter().any(|n| self.enemy_in(s, n, side)) {
+                        return Err(Illegal::new(
+                            "11.5h",
+                            format!(
+                                "{} is adjacent to the enemy and cannot move from the bottom to the top",
+                                self.name(unit)
+                            ),
+                        ));
+                    }
+                    if self
+                        .combat_stack(s, h)
+                        .iter()
+                        .any(|&x| s.units[usize::from(x)].formation == Formation::Square)
+                    {
+                        return Err(Illegal::new(
+                            "11.6d",
+                            format!(
+                                "{} is sheltering in a square in {} and stays at the bottom",
+                                self.name(unit),
+                                self.label(h)
+                            ),
+                        ));
+                    }
+                }
+                Ok(None)
+            }
+            Action::Extend { unit } => self.extend_check(s, unit).map(Some),
+            Action::Absorb { unit } => self.absorb_check(s, unit).map(|_| None),
+            Action::Detach { unit, gun_points } => {
+                self.own_part(s, unit)?;
+                let info = &self.units[usize::from(unit)];
+                if info.kind != UnitKind::Artillery || info.parent.is_some() {
+                    return Err(Illegal::new(
+                        "27.1",
+                        format!("{} is not a battery that can detach guns", info.name),
+                    ));
+                }
+                let gp = self.gun_points(s, unit);
+                if gun_points == 0 || gun_points > 5 || gun_points >= gp {
+                    return Err(Illegal::new(
+                        "27.1",
+                        format!(
+                            "{} has {gp} gun points: it may detach 1 to 5 and must keep one",
+                            info.name
+                        ),
+                    ));
+                }
+                let free = self
+                    .pool(unit, |_| true)
+                    .find(|&d| s.units[usize::from(d)].hex().is_none())
+                    .ok_or_else(|| {
+                        Illegal::new(
+                            "27.1",
+                            format!("{} already has a detached battery out", info.name),
+                        )
+                    })?;
+                Ok(Some(free))
+            }
+            Action::Reattach { unit, to } => {
+                self.own_part(s, unit)?;
+                self.unit_ref(s, to)?;
+                let a = &self.units[usize::from(unit)];
+                let b = &self.units[usize::from(to)];
+                let same = unit != to
+                    && self.is_detached(unit)
+                    && b.kind == UnitKind::Artillery
+                    && b.side == a.side
+                    && b.weight == a.weight
+                    && b.class == a.class
+                    && s.units[usize::from(to)].place == s.units[usize::from(unit)].place;
+                if !same {
+                    return Err(Illegal::new(
+                        "27.1",
+                        format!(
+                            "{} reattaches only to a battery of its type and class in its hex, not {}",
+                            a.name, b.name
+                        ),
+                    ));
+                }
+                let (g, t) = (self.gun_points(s, unit), self.gun_points(s, to));
+                let room = b.gun_points.saturating_sub(t);
+                if g + t > 5 || g > room {
+                    return Err(Illegal::new(
+                        "27.1",
+                        format!(
+                            "{} ({t} GP) cannot take {}'s {g} gun points: a battery holds at most 5",
+                            b.name, a.name
+                        ),
+                    ));
+                }
+                Ok(None)
+            }
+            Action::ForcedMarch { unit } => {
+                self.own_part(s, unit)?;
+                let info = &self.units[usize::from(unit)];
+                let st = &s.units[usize::from(unit)];
+                if info.kind != UnitKind::Infantry
+                    || st.formation != Formation::Column
+                    || matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed)
+                    || st.has(flag::STOPPED)
+                {
+                    return Err(Illegal::new(
+                        "18.0a",
+                        format!(
+                            "{} cannot force march: infantry in column, neither DG nor Routed",
+                            info.name
+                        ),
+                    ));
+                }
+                if st.has(flag::OFF_ROAD) {
+                    return Err(Illegal::new(
+                        "18.0a",
+                        format!("{} has left the road this phase", info.name),
+                    ));
+                }
+                if st.has(flag::FORCED_2) {
+                    return Err(Illegal::new(
+                        "18.0b",
+                        format!("{} has taken both forced-march sets", info.name),
+                    ));
+                }
+                Ok(None)
+            }
+            Action::LeaveSquare {
+                unit,
+                formation,
+                facing,
+            } => {
+                self.own_part(s, unit)?;
+                let st = &s.units[usize::from(unit)];
+                if st.formation != Formation::Square
+                    || !matches!(formation, Formation::Line | Formation::Column)
+                    || Facing::new(facing).is_none()
+                {
+                    return Err(Illegal::new(
+                        "11.6e",
+                        format!(
+                            "{} is not a square changing to line or column",
+                            self.name(unit)
+                        ),
+                    ));
+                }
+                if !self.part_formation_ok(s, unit, formation) {
+                    return Err(Illegal::new(
+                        "17.0b",
+                        format!("{} must take its parent's formation", self.name(unit)),
+                    ));
+                }
+                self.form_cost(s, unit, formation)?;
+                Ok(None)
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    fn release_check(&self, s: &State, unit: UnitId) -> Result<UnitId, Illegal> {
+        self.own_part(s, unit)?;
+        let info = &self.units[usize::from(unit)];
+        let st = &s.units[usize::from(unit)];
+        if info.kind != UnitKind::Infantry || info.parent.is_some() {
+            return Err(Illegal::new(
+                "11.5a",
+                format!("{} has no skirmisher boxes", info.name),
+            ));
+        }
+        if matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed) {
+            return Err(Illegal::new(
+                "11.5",
+                format!(
+                    "{} is DG or Routed and cannot release skirmishers",
+                    info.name
+                ),
+            ));
+        }
+        if st.skirmishers_out >= info.skirmisher_boxes {
+            return Err(Illegal::new(
+                "11.5a",
+                format!("{} has no unmarked skirmisher box", info.name),
+            ));
+        }
+        if info.side == ALLIED {
+            if let Some(cap) = self.skirmisher_cap {
+                if self.skirmisher_halves(s, ALLIED) + 2 > 2 * u16::from(cap) {
+                    return Err(Illegal::new(
+                        "AERR-6",
+                        format!(
+                            "the Allies already have {cap} full-strength skirmishers (two reduced count as one); {} cannot release another",
+                            info.name
+                        ),
+                    ));
+                }
+            }
+        }
+        self.pool(unit, |i| i.kind == UnitKind::Skirmisher)
+            .find(|&k| s.units[usize::from(k)].hex().is_none())
+            .ok_or_else(|| {
+                Illegal::new(
+                    "11.5a",
+                    format!("every skirmisher counter of {} is in use", info.name),
+                )
+            })
+    }
+
+    /// A skirmisher counter off the map for breaking `u` down: its parent's first, else any
+    /// of its side and nationality.
+    fn free_skirmisher(&self, s: &State, u: UnitId) -> Option<UnitId> {
+        let info = &self.units[usize::from(u)];
+        let free = |k: &UnitId| s.units[usize::from(*k)].hex().is_none();
+        info.parent
+            .and_then(|p| self.pool(p, |i| i.kind == UnitKind::Skirmisher).find(free))
+            .or_else(|| {
+                (0..s.units.len() as UnitId).filter(free).find(|&k| {
+                    let i = &self.units[usize::from(k)];
+                    i.kind == UnitKind::Skirmisher && i.side == info.side && i.nation == info.nation
+                })
+            })
+    }
+
+    /// Applies an action of this part (Movement Phase, 0 MP unless stated).
+    pub(super) fn part_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+        resumed: bool,
+    ) -> Result<(), Illegal> {
+        let used = self.part_check(s, a)?;
+        match *a {
+            Action::Release { unit } => {
+                let k = used.unwrap_or(unit);
+                let h = s.units[usize::from(unit)].hex().unwrap_or(Hex::new(0, 0));
+                self.place_part(s, k, unit, h);
+                // 11.5a: at the bottom, in skirmish order, with the parent's remaining MA.
+                let parent_left = self
+                    .allowance(s, unit)
+                    .saturating_sub(s.units[usize::from(unit)].spent);
+                s.units[usize::from(k)].formation = Formation::Skirmish;
+                let ma = self.allowance(s, k);
+                s.units[usize::from(k)].spent = ma.saturating_sub(parent_left);
+                s.units[usize::from(unit)].skirmishers_out += 1;
+                ev.push(Event::Part {
+                    what: PartChange::Released,
+                    unit: k,
+                    other: Some(unit),
+                    count: 0,
+                });
+            }
+            Action::Combine { unit, with } => {
+                s.units[usize::from(unit)].casualties = 0;
+                self.remove_part(s, with);
+                ev.push(Event::Part {
+                    what: PartChange::Combined,
+                    unit,
+                    other: Some(with),
+                    count: 0,
+                });
+            }
+            Action::Split { unit } => {
+                let k = used.unwrap_or(unit);
+                let h = s.units[usize::from(unit)].hex().unwrap_or(Hex::new(0, 0));
+                self.place_part(s, k, unit, h);
+                let st = s.units[usize::from(unit)].clone();
+                let nk = &mut s.units[usize::from(k)];
+                nk.formation = Formation::Skirmish;
+                nk.casualties = 1;
+                nk.flags |= st.flags & flag::SKIRMISHER_TOP;
+                s.units[usize::from(unit)].casualties = 1;
+                ev.push(Event::Part {
+                    what: PartChange::Split,
+                    unit,
+                    other: Some(k),
+                    count: 0,
+                });
+            }
+            Action::Restack { unit, top } => {
+                let st = &mut s.units[usize::from(unit)];
+                if top {
+                    st.flags |= flag::SKIRMISHER_TOP;
+                } else {
+                    st.flags &= !flag::SKIRMISHER_TOP;
+                }
+                ev.push(Event::Part {
+                    what: if top {
+                        PartChange::ToTop
+                    } else {
+                        PartChange::ToBottom
+                    },
+                    unit,
+                    other: None,
+                    count: 0,
+                });
+            }
+            Action::Extend { unit } => {
+                let k = used.unwrap_or(unit);
+                self.extend_do(s, unit, k, ev);
+            }
+            Action::Absorb { unit } => self.absorb_do(s, unit, PartChange::Absorbed, ev),
+            Action::Detach { unit, gun_points } => {
+                let k = used.unwrap_or(unit);
+                let h = s.units[usize::from(unit)].hex().unwrap_or(Hex::new(0, 0));
+                self.place_part(s, k, unit, h);
+                let f = s.units[usize::from(unit)].formation;
+                s.units[usize::from(k)].formation = f;
+                s.units[usize::from(k)].casualties = 5 - gun_points;
+                s.units[usize::from(unit)].skirmishers_out += gun_points;
+                ev.push(Event::Part {
+                    what: PartChange::Detached,
+                    unit: k,
+                    other: Some(unit),
+                    count: gun_points,
+                });
+            }
+            Action::Reattach { unit, to } => {
+                let g = self.gun_points(s, unit);
+                // Fill the gun points detached from `to` first, then its losses (27.1: gun
+                // points are interchangeable within type and class).
+                let t = &mut s.units[usize::from(to)];
+                let back = g.min(t.skirmishers_out);
+                t.skirmishers_out -= back;
+                t.casualties = t.casualties.saturating_sub(g - back);
+                self.remove_part(s, unit);
+                ev.push(Event::Part {
+                    what: PartChange::Reattached,
+                    unit,
+                    other: Some(to),
+                    count: g,
+                });
+            }
+            Action::ForcedMarch { unit } => {
+                let st = &mut s.units[usize::from(unit)];
+                let set = if st.has(flag::FORCED_1) {
+                    st.flags |= flag::FORCED_2;
+                    2
+                } else {
+                    st.flags |= flag::FORCED_1;
+                    1
+                };
+                let mut modifier = 0i8;
+                if self.wrecked(s, unit) || self.turn_info(s.turn).night {
+                    modifier += self
+                        .tables
+                        .straggler_modifier(StragglerMod::RoutedWreckedOrNight);
+                }
+                ev.push(Event::Part {
+                    what: PartChange::ForcedMarch,
+                    unit,
+                    other: None,
+                    count: set,
+                });
+                // 18.0b: the Straggler Table roll comes first; the chance node resolves it
+                // before anything else can use the MPs.
+                s.tasks.push(Task::StragglerRoll { unit, modifier });
+            }
+            Action::LeaveSquare {
+                unit,
+                formation,
+                facing,
+            } => {
+                let before = s.tasks.len();
+                self.movement_do(s, &Action::Form { unit, formation }, ev, resumed)?;
+                if s.tasks.len() > before {
+                    // 15.1: the opportunity-fire window comes first; the whole change waits.
+                    for t in &mut s.tasks[before..] {
+                        if let Task::Resume { then, .. } = t {
+                            *then = a.clone();
+                        }
+                    }
+                    return Ok(());
+                }
+                // 11.6e: any facing, free.
+                if let Some(f) = Facing::new(facing) {
+                    s.units[usize::from(unit)].facing = f;
+                    ev.push(Event::Faced {
+                        unit,
+                        facing,
+                        cost: 0,
+                    });
+                }
+            }
+            _ => return Err(self.not_now(s, a)),
+        }
+        Ok(())
+    }
+
+    /// End of the phasing player's Movement Phase: skirmisher recovery (11.5d) and
+    /// Extensions not next to their parent (17.0).
+    pub(super) fn end_movement_parts(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side = self.phasing(s);
+        // 11.5d: a full skirmisher stacked with its parent (or, failing that, with another
+        // infantry unit of its side with a marked box) goes back; the box is unmarked.
+        for k in 0..s.units.len() as UnitId {
+            if !self.is_skirmisher(k) || self.units[usize::from(k)].side != side {
+                continue;
+            }
+            let st = &s.units[usize::from(k)];
+            let Some(h) = st.hex() else { continue };
+            if st.casualties != 0 {
+                continue;
+            }
+            let marked = |x: UnitId, s: &State| {
+                s.units[usize::from(x)].place == Place::At(h)
+                    && self.units[usize::from(x)].kind == UnitKind::Infantry
+                    && self.units[usize::from(x)].parent.is_none()
+                    && s.units[usize::from(x)].skirmishers_out > 0
+            };
+            let by = self.parent_of(k).filter(|&p| marked(p, s)).or_else(|| {
+                (0..s.units.len() as UnitId)
+                    .find(|&x| self.units[usize::from(x)].side == side && marked(x, s))
+            });
+            if let Some(p) = by {
+                self.remove_part(s, k);
+                s.units[usize::from(p)].skirmishers_out -= 1;
+                ev.push(Event::Part {
+                    what: PartChange::Recovered,
+                    unit: k,
+                    other: Some(p),
+                    count: 0,
+                });
+            }
+        }
+        self.extensions_end_movement(s, ev);
+    }
+
+    /// The hexes skirmishers in `target` may evade into (11.5e): adjacent, on the map,
+    /// enterable by skirmishers, not enemy-occupied and not the attackers' hex. ERR-8: the
+    /// 2-hex limit of 11.5b does not apply.
+    fn evade_hexes(&self, s: &State, from: Hex, target: Hex) -> Vec<Hex> {
+        let side = self.phasing(s).other();
+        crate::hex::Direction::ALL
+            .iter()
+            .filter_map(|&d| {
+                let n = target.neighbor(d);
+                let (c, _) =
+                    self.terrain_step(super::tables::MoveClass::Skirmisher, target, d, false);
+                (n != from
+                    && self.board.on_map(n)
+                    && !self.enemy_in(s, n, side)
+                    && !matches!(c, super::movement::StepCost::Prohibited(_)))
+                .then_some(n)
+            })
+            .collect()
+    }
+
+    /// 11.5e: a close combat declared against a hex of skirmishers alone opens a window for
+    /// their owner to retreat them one hex first.
+    pub(super) fn offer_skirmisher_evasion(&self, s: &mut State, from: Hex, target: Hex) {
+        if self.only_skirmishers(s, target) && !self.evade_hexes(s, from, target).is_empty() {
+            s.tasks.push(Task::SkirmisherEvade { from, target });
+        }
+    }
+
+    /// The owner's choices in the evasion window: a hex to retreat into, or stand.
+    pub(super) fn evade_actions(&self, s: &State, from: Hex, target: Hex, out: &mut Vec<Action>) {
+        for hex in self.evade_hexes(s, from, target) {
+            out.push(Action::RetreatTo { hex });
+        }
+        out.push(Action::Pass);
+    }
+
+    /// Evades or stands (11.5e). On evasion the close combat is off: the attackers enter
+    /// the empty hex, having paid its cost and the +2 already.
+    pub(super) fn evade_action(
+        &self,
+        s: &mut State,
+        from: Hex,
+        target: Hex,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        match a {
+            Action::Pass => {
+                s.tasks.pop();
+                Ok(())
+            }
+            Action::RetreatTo { hex } => {
+                if !self.evade_hexes(s, from, target).contains(hex) {
+                    return Err(Illegal::new(
+                        "11.5e",
+                        format!(
+                            "the skirmishers at {} may not retreat into {}: it must be adjacent, enterable, free of the enemy and not the attackers' hex",
+                            self.label(target),
+                            self.label(*hex)
+                        ),
+                    ));
+                }
+                s.tasks.pop();
+                let attackers = match s.tasks.last() {
+                    Some(Task::CloseCombat(cc)) if cc.target == target => {
+                        let v = cc.attackers.clone();
+                        s.tasks.pop();
+                        v
+                    }
+                    _ => Vec::new(),
+                };
+                for u in self.combat_stack(s, target) {
+                    let order = s.next_order;
+                    s.next_order = s.next_order.wrapping_add(1);
+                    let st = &mut s.units[usize::from(u)];
+                    st.place = Place::At(*hex);
+                    st.order = order;
+                    st.flags &= !flag::SKIRMISHER_TOP;
+                    ev.push(Event::Part {
+                        what: PartChange::Evaded,
+                        unit: u,
+                        other: None,
+                        count: 0,
+                    });
+                }
+                self.merge_morale(s, *hex);
+                let side = self.phasing(s);
+                for u in attackers {
+                    if s.units[usize::from(u)].place != Place::At(from) {
+                        continue;
+                    }
+                    let order = s.next_order;
+                    s.next_order = s.next_order.wrapping_add(1);
+                    let st = &mut s.units[usize::from(u)];
+                    st.place = Place::At(target);
+                    st.order = order;
+                    ev.push(Event::Moved {
+                        unit: u,
+                        from,
+                        to: target,
+                        cost: 0,
+                    });
+                }
+                // Leaders alone left behind go with the skirmishers (26.4e).
+                self.displace_leaders_of_enemy(s, target);
+                self.note_control(s, target, side);
+                self.merge_morale(s, target);
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    /// An English line for an [`Event::Part`].
+    pub(super) fn describe_part(
+        &self,
+        what: PartChange,
+        unit: UnitId,
+        other: Option<UnitId>,
+        count: u8,
+    ) -> String {
+        let n = self.name(unit);
+        let o = other.map_or("", |x| self.name(x));
+        match what {
+            PartChange::Released => format!("{o} releases {n}"),
+            PartChange::Recovered => format!("{o} recovers {n}"),
+            PartChange::Combined => format!("{n} and {o} combine"),
+            PartChange::Split => format!("{n} breaks down (with {o})"),
+            PartChange::ToTop => format!("{n} moves to the top of its stack"),
+            PartChange::ToBottom => format!("{n} moves to the bottom of its stack"),
+            PartChange::SkirmisherLost => format!("{n} is eliminated"),
+            PartChange::Extended => format!("{o} forms {n}"),
+            PartChange::Absorbed => format!("{o} absorbs {n}"),
+            PartChange::Collapsed => format!("{n} collapses into {o}, routed"),
+            PartChange::Unsupported => format!("{n} is removed: {o} cannot support it"),
+            PartChange::Separated => format!("{n} is cut off from {o} and rejoins it"),
+            PartChange::Detached => format!("{o} detaches {count} gun points as {n}"),
+            PartChange::Reattached => format!("{n} reattaches {count} gun points to {o}"),
+            PartChange::ForcedMarch => format!("{n} force-marches (set {count})"),
+            PartChange::Evaded => format!("{n} retreats before the close combat"),
+        }
+    }
+}
+
+/// Test fixtures shared with [`super::extension`]'s tests.
+#[cfg(test)]
+pub(super) mod kit {
+    use super::super::state::{Phase, Place, State, UnitId};
+    use super::super::types::{FireLevel, Formation, UnitKind};
+    use super::super::{Action, Event, Nbs};
+    use crate::engine::{Illegal, Rules, Side};
+    use crate::hex::Hex;
+    use alloc::vec::Vec;
+
+    /// Austerlitz scenario 3 with every counter off the map, in `side`'s Movement Phase.
+    pub fn setup(side: Side) -> (Nbs, State) {
+        let sc = crate::data::Library::builtin()
+            .unwrap()
+            .scenario("nbs/austerlitz-3")
+            .unwrap();
+        let rules = Nbs::new(&sc).unwrap();
+        let mut s = rules.initial_state();
+        s.tasks.clear();
+        s.phase = Phase::Movement;
+        s.player_turn = if side == rules.first_player { 0 } else { 1 };
+        for u in &mut s.units {
+            u.place = Place::Off;
+        }
+        (rules, s)
+    }
+
+    /// A clear hex of the map with clear hexes around it (for movement tests).
+    pub fn open_hex(rules: &Nbs) -> Hex {
+        rules
+            .board
+            .hexes()
+            .find(|&h| {
+                core::iter::once(h)
+                    .chain(h.neighbors())
+                    .chain(h.neighbors().into_iter().flat_map(|n| n.neighbors()))
+                    .all(|x| {
+                        rules.board.on_map(x)
+                            && rules.board.hex(x).terrain == super::super::board::Terrain::Clear
+                            && rules.board.hex(x).level == rules.board.hex(h).level
+                            && (0..6)
+                                .all(|d| rules.board.side(x, crate::hex::Direction::ALL[d]) == 0)
+                    })
+            })
+            .expect("an open hex")
+    }
+
+    /// A printed infantry unit of `side` matching `f`.
+    pub fn infantry(rules: &Nbs, side: Side, f: impl Fn(&super::UnitInfo) -> bool) -> UnitId {
+        rules
+            .units
+            .iter()
+            .position(|i| {
+                i.side == side && i.kind == UnitKind::Infantry && i.parent.is_none() && f(i)
+            })
+            .expect("such an infantry unit") as UnitId
+    }
+
+    /// Puts `u` in `hex`.
+    pub fn put(s: &mut State, u: UnitId, hex: Hex, formation: Formation) {
+        let st = &mut s.units[usize::from(u)];
+        st.place = Place::At(hex);
+        st.formation = formation;
+        st.spent = 0;
+        st.flags = 0;
+    }
+
+    /// Applies `a`.
+    pub fn act(rules: &Nbs, s: &State, a: Action) -> Result<(State, Vec<Event>), Illegal> {
+        rules.applied(s, &a)
+    }
+
+    /// A level.
+    pub fn lvl(n: u8) -> FireLevel {
+        FireLevel(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kit::*;
+    use super::*;
+    use crate::dice::DiceSpec;
+    use crate::engine::{Actor, Chance, Rules};
+    use crate::nbs::FRENCH;
+
+    fn skirmishers_of(rules: &Nbs, p: UnitId) -> Vec<UnitId> {
+        rules.pool(p, |i| i.kind == UnitKind::Skirmisher).collect()
+    }
+
+    #[test]
+    fn counters_made_during_play_follow_the_printed_ones() {
+        let (rules, s) = setup(FRENCH);
+        let printed = rules
+            .units
+            .iter()
+            .take_while(|i| i.parent.is_none())
+            .count();
+        assert!(rules.units[printed..].iter().all(|i| i.parent.is_some()));
+        assert!(printed < rules.units.len());
+        assert_eq!(s.units.len(), rules.units.len());
+        for i in &rules.units[printed..] {
+            assert!(usize::from(i.parent.unwrap()) < printed);
+        }
+    }
+
+    #[test]
+    fn r11_5a_release_puts_a_full_skirmisher_at_the_bottom_and_marks_a_box() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
+        put(&mut s, p, h, Formation::Line);
+        s.units[usize::from(p)].spent = 2;
+        let (n, ev) = act(&rules, &s, Action::Release { unit: p }).unwrap();
+        let k = skirmishers_of(&rules, p)[0];
+        assert_eq!(n.units[usize::from(k)].place, Place::At(h));
+        assert_eq!(n.units[usize::from(k)].formation, Formation::Skirmish);
+        assert_eq!(n.units[usize::from(p)].skirmishers_out, 1);
+        assert_eq!(n.units[usize::from(p)].spent, 2, "release costs no MP");
+        assert_eq!(*rules.combat_stack(&n, h).last().unwrap(), k, "bottom");
+        assert!(ev.iter().any(|e| e.rule_number() == "11.5a"));
+        // The skirmisher moves with the parent's remaining MA (11.5a).
+        let left = rules.allowance(&n, k) - n.units[usize::from(k)].spent;
+        assert_eq!(left, rules.allowance(&n, p).min(rules.allowance(&n, k)) - 2);
+        // 11.5: DG units cannot release.
+        let mut dg = s.clone();
+        dg.units[usize::from(p)].morale = MoraleState::Disorganized;
+        let e = act(&rules, &dg, Action::Release { unit: p }).unwrap_err();
+        assert_eq!(e.rule, "11.5");
+    }
+
+    #[test]
+    fn aerr6_allied_cap_is_five_full_two_reduced_count_as_one() {
+        let (rules, mut s) = setup(ALLIED);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, ALLIED, |i| i.skirmisher_boxes >= 1);
+        put(&mut s, p, h, Formation::Line);
+        // Five full Allied skirmishers already out (from any parent).
+        let others: Vec<UnitId> = (0..rules.units.len() as UnitId)
+            .filter(|&u| {
+                rules.is_skirmisher(u)
+                    && rules.units[usize::from(u)].side == ALLIED
+                    && rules.parent_of(u) != Some(p)
+            })
+            .take(6)
+            .collect();
+        assert!(others.len() >= 6, "six Allied skirmisher counters");
+        let mut far = h;
+        for _ in 0..3 {
+            far = far.neighbor(crate::hex::Direction::ALL[0]);
+        }
+        for &k in &others[..5] {
+            put(
+                &mut s,
+                k,
+                h.neighbor(crate::hex::Direction::ALL[3]),
+                Formation::Skirmish,
+            );
+        }
+        let e = act(&rules, &s, Action::Release { unit: p }).unwrap_err();
+        assert_eq!(e.rule, "AERR-6");
+        // Four full and two reduced: 5 equivalents, still at the cap.
+        let mut t = s.clone();
+        t.units[usize::from(others[4])].casualties = 1;
+        put(&mut t, others[5], far, Formation::Skirmish);
+        t.units[usize::from(others[5])].casualties = 1;
+        assert_eq!(rules.skirmisher_halves(&t, ALLIED), 10);
+        assert_eq!(
+            act(&rules, &t, Action::Release { unit: p })
+                .unwrap_err()
+                .rule,
+            "AERR-6"
+        );
+        // Four full and one reduced (4.5): a full one more would make 5.5.
+        t.units[usize::from(others[5])].place = Place::Off;
+        assert!(act(&rules, &t, Action::Release { unit: p }).is_err());
+        // Four full: room for one more.
+        t.units[usize::from(others[4])].place = Place::Off;
+        assert!(act(&rules, &t, Action::Release { unit: p }).is_ok());
+        // OPT-1: no cap.
+        let mut opt = rules.clone();
+        opt.skirmisher_cap = None;
+        assert!(act(&opt, &s, Action::Release { unit: p }).is_ok());
+    }
+
+    #[test]
+    fn r11_5b_leash_refuses_a_step_beyond_two_hexes() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
+        put(&mut s, p, h, Formation::Line);
+        let k = skirmishers_of(&rules, p)[0];
+        let d = crate::hex::Direction::ALL[0];
+        let two = h.neighbor(d).neighbor(d);
+        put(&mut s, k, two, Formation::Skirmish);
+        let e = act(
+            &rules,
+            &s,
+            Action::Step {
+                unit: k,
+                to: two.neighbor(d),
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.rule, "11.5b");
+        assert!(e.reason.contains("2 hexes"));
+        let mut out = Vec::new();
+        rules.legal_actions(&s, &mut out);
+        assert!(!out.contains(&Action::Step {
+            unit: k,
+            to: two.neighbor(d)
+        }));
+        // ERR-10: one left beyond may come back.
+        let mut t = s.clone();
+        let three = two.neighbor(d);
+        put(&mut t, k, three, Formation::Skirmish);
+        assert!(act(&rules, &t, Action::Step { unit: k, to: two }).is_ok());
+    }
+
+    #[test]
+    fn r11_5d_full_skirmisher_recovered_at_end_of_movement() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
+        put(&mut s, p, h, Formation::Line);
+        let (n, _) = act(&rules, &s, Action::Release { unit: p }).unwrap();
+        let k = skirmishers_of(&rules, p)[0];
+        let (m, ev) = act(&rules, &n, Action::EndMovement).unwrap();
+        assert_eq!(m.units[usize::from(k)].place, Place::Off);
+        assert_eq!(m.units[usize::from(p)].skirmishers_out, 0);
+        assert!(ev.iter().any(|e| e.rule_number() == "11.5d"));
+        // A reduced one is not recovered.
+        let mut r = n.clone();
+        r.units[usize::from(k)].casualties = 1;
+        let (m, _) = act(&rules, &r, Action::EndMovement).unwrap();
+        assert_eq!(m.units[usize::from(k)].place, Place::At(h));
+        assert_eq!(m.units[usize::from(p)].skirmishers_out, 1);
+    }
+
+    #[test]
+    fn r11_5g_split_and_combine() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
+        put(&mut s, p, h, Formation::Line);
+        let (n, _) = act(&rules, &s, Action::Release { unit: p }).unwrap();
+        let k = skirmishers_of(&rules, p)[0];
+        let (n, _) = act(&rules, &n, Action::Split { unit: k }).unwrap();
+        let out: Vec<UnitId> = (0..n.units.len() as UnitId)
+            .filter(|&u| rules.is_skirmisher(u) && n.units[usize::from(u)].hex() == Some(h))
+            .collect();
+        assert_eq!(out.len(), 2);
+        assert!(out.iter().all(|&u| n.units[usize::from(u)].casualties == 1));
+        assert_eq!(rules.skirmisher_halves(&n, FRENCH), 2);
+        let (n, _) = act(
+            &rules,
+            &n,
+            Action::Combine {
+                unit: out[0],
+                with: out[1],
+            },
+        )
+        .unwrap();
+        assert_eq!(n.units[usize::from(out[0])].casualties, 0);
+        assert_eq!(n.units[usize::from(out[1])].place, Place::Off);
+    }
+
+    #[test]
+    fn r11_5h_restack_and_fire_position() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, FRENCH, |i| {
+            i.skirmisher_boxes >= 1 && i.fire_level.units() >= 2
+        });
+        put(&mut s, p, h, Formation::Line);
+        let (n, _) = act(&rules, &s, Action::Release { unit: p }).unwrap();
+        let k = skirmishers_of(&rules, p)[0];
+        let t = h.neighbor(crate::hex::Direction::ALL[0]);
+        // At the bottom under B-or-better infantry: no fire (11.5h C).
+        assert_eq!(
+            rules.skirmisher_fire_check(&n, k).unwrap_err().rule,
+            "11.5h"
+        );
+        assert!(rules.skirmisher_fire_check(&n, p).is_ok());
+        let (top, _) = act(&rules, &n, Action::Restack { unit: k, top: true }).unwrap();
+        assert_eq!(rules.combat_stack(&top, h)[0], k);
+        assert!(rules.skirmisher_fire_check(&top, k).is_ok());
+        // The line under it may not fire (it is not French column).
+        assert_eq!(
+            rules.skirmisher_fire_check(&top, p).unwrap_err().rule,
+            "11.5h"
+        );
+        // Not to the top while adjacent to the enemy (11.5h B).
+        let mut adj = n.clone();
+        let enemy = infantry(&rules, ALLIED, |_| true);
+        put(&mut adj, enemy, t, Formation::Line);
+        assert_eq!(
+            act(&rules, &adj, Action::Restack { unit: k, top: true })
+                .unwrap_err()
+                .rule,
+            "11.5h"
+        );
+        // 11.6d: forming square sends it to the bottom.
+        let mut sq = top.clone();
+        sq.units[usize::from(p)].formation = Formation::Column;
+        let (sq, _) = act(
+            &rules,
+            &sq,
+            Action::Form {
+                unit: p,
+                formation: Formation::Square,
+            },
+        )
+        .unwrap();
+        assert!(!sq.units[usize::from(k)].has(flag::SKIRMISHER_TOP));
+        // 11.6d: protected by the square.
+        assert!(rules.sheltered_in_square(&sq, k));
+        // 13.0a: alone it faces all around.
+        let mut alone = n.clone();
+        alone.units[usize::from(p)].place = Place::Off;
+        assert_eq!(
+            rules.facing_mode(&alone, k),
+            super::super::facing::FacingMode::AllFrontal
+        );
+    }
+
+    #[test]
+    fn r11_5c_skirmisher_losses_are_steps() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
+        let k = skirmishers_of(&rules, p)[0];
+        put(&mut s, k, h, Formation::Skirmish);
+        let mut ev = Vec::new();
+        rules.skirmisher_loss(&mut s, k, 1, &mut ev);
+        assert_eq!(s.units[usize::from(k)].casualties, 1);
+        assert_eq!(s.units[usize::from(k)].stragglers, 0);
+        rules.skirmisher_loss(&mut s, k, 1, &mut ev);
+        assert_eq!(s.units[usize::from(k)].place, Place::Off);
+    }
+
+    #[test]
+    fn r12_1_one_full_skirmisher_per_hex() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 2);
+        let ks = skirmishers_of(&rules, p);
+        put(&mut s, ks[0], h, Formation::Skirmish);
+        assert!(!rules.overstacked(&s, h, FRENCH));
+        put(&mut s, ks[1], h, Formation::Skirmish);
+        assert!(rules.overstacked(&s, h, FRENCH));
+        s.units[usize::from(ks[0])].casualties = 1;
+        s.units[usize::from(ks[1])].casualties = 1;
+        assert!(!rules.overstacked(&s, h, FRENCH));
+    }
+
+    #[test]
+    fn r18_0_forced_march_rolls_for_stragglers_before_the_mps() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, FRENCH, |_| true);
+        put(&mut s, p, h, Formation::Column);
+        let ma = rules.allowance(&s, p);
+        let (n, _) = act(&rules, &s, Action::ForcedMarch { unit: p }).unwrap();
+        assert_eq!(
+            rules.actor(&n),
+            Actor::Chance(Chance::Dice(DiceSpec::D6)),
+            "the Straggler Table roll comes first"
+        );
+        // Nothing else may happen before the roll.
+        assert!(
+            act(
+                &rules,
+                &n,
+                Action::Step {
+                    unit: p,
+                    to: h.neighbor(crate::hex::Direction::ALL[0])
+                }
+            )
+            .is_err()
+        );
+        let (m, _) = act(&rules, &n, Action::Roll(DiceSpec::D6.roll(6).unwrap())).unwrap();
+        assert_eq!(rules.allowance(&m, p), ma + 6, "+3 MP");
+        let want = rules.tables.stragglers(rules.morale_rating(p), 6);
+        assert_eq!(m.units[usize::from(p)].stragglers, want);
+        // A second set, then no third.
+        let (m2, _) = act(&rules, &m, Action::ForcedMarch { unit: p }).unwrap();
+        let (m2, _) = act(&rules, &m2, Action::Roll(DiceSpec::D6.roll(1).unwrap())).unwrap();
+        assert_eq!(rules.allowance(&m2, p), ma + 12);
+        assert_eq!(
+            act(&rules, &m2, Action::ForcedMarch { unit: p })
+                .unwrap_err()
+                .rule,
+            "18.0b"
+        );
+        // Line, or a step off the road earlier this phase: refused (18.0a).
+        let mut line = s.clone();
+        line.units[usize::from(p)].formation = Formation::Line;
+        assert_eq!(
+            act(&rules, &line, Action::ForcedMarch { unit: p })
+                .unwrap_err()
+                .rule,
+            "18.0a"
+        );
+        let (off, _) = act(
+            &rules,
+            &s,
+            Action::Step {
+                unit: p,
+                to: h.neighbor(crate::hex::Direction::ALL[0]),
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            act(&rules, &off, Action::ForcedMarch { unit: p })
+                .unwrap_err()
+                .rule,
+            "18.0a"
+        );
+        // After a set, steps off the road are refused.
+        let e = act(
+            &rules,
+            &m,
+            Action::Step {
+                unit: p,
+                to: h.neighbor(crate::hex::Direction::ALL[0]),
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.rule, "18.0a");
+    }
+
+    #[test]
+    fn r11_5e_lone_skirmishers_may_evade_a_close_combat() {
+        let (mut rules, mut s) = setup(FRENCH);
+        // The evasion, not the Attack order that allows the close combat (10.1a), is tested.
+        rules.strict_orders = false;
+        let h = open_hex(&rules);
+        let d = crate::hex::Direction::ALL[0];
+        let t = h.neighbor(d);
+        let a = infantry(&rules, FRENCH, |i| i.fire_level.units() >= 2);
+        put(&mut s, a, h, Formation::Column);
+        s.units[usize::from(a)].facing = Facing::side(d);
+        let p = infantry(&rules, ALLIED, |i| i.skirmisher_boxes >= 1);
+        let k = skirmishers_of(&rules, p)[0];
+        put(&mut s, k, t, Formation::Skirmish);
+        let (n, _) = act(&rules, &s, Action::Assault { from: h, target: t }).unwrap();
+        assert!(matches!(n.tasks.last(), Some(Task::SkirmisherEvade { .. })));
+        assert_eq!(rules.actor(&n), Actor::Player(ALLIED));
+        let mut out = Vec::new();
+        rules.legal_actions(&n, &mut out);
+        assert!(out.contains(&Action::Pass));
+        // Not back into the attackers' hex.
+        let e = act(&rules, &n, Action::RetreatTo { hex: h }).unwrap_err();
+        assert_eq!(e.rule, "11.5e");
+        let to = t.neighbor(d);
+        let (m, ev) = act(&rules, &n, Action::RetreatTo { hex: to }).unwrap();
+        assert_eq!(m.units[usize::from(k)].place, Place::At(to));
+        assert_eq!(
+            m.units[usize::from(a)].place,
+            Place::At(t),
+            "the attacker enters"
+        );
+        assert!(m.tasks.is_empty());
+        assert!(ev.iter().any(|e| e.rule_number() == "11.5e"));
+        // Standing: the close combat goes on.
+        let (m, _) = act(&rules, &n, Action::Pass).unwrap();
+        assert!(!matches!(
+            m.tasks.last(),
+            Some(Task::SkirmisherEvade { .. })
+        ));
+        // Stacked with another unit type: no evasion.
+        let mut st = s.clone();
+        put(&mut st, p, t, Formation::Line);
+        if let Ok((n2, _)) = act(&rules, &st, Action::Assault { from: h, target: t }) {
+            assert!(
+                !n2.tasks
+                    .iter()
+                    .any(|x| matches!(x, Task::SkirmisherEvade { .. }))
+            );
+        }
+    }
+
+    #[test]
+    fn r27_1_detach_and_reattach_limits() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let Some(b) = (0..rules.units.len() as UnitId).find(|&u| {
+            let i = &rules.units[usize::from(u)];
+            i.kind == UnitKind::Artillery && i.parent.is_none() && i.gun_points >= 3
+        }) else {
+            return;
+        };
+        put(&mut s, b, h, Formation::Unlimbered);
+        let gp = rules.gun_points(&s, b);
+        let e = act(
+            &rules,
+            &s,
+            Action::Detach {
+                unit: b,
+                gun_points: gp,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.rule, "27.1");
+        assert!(
+            act(
+                &rules,
+                &s,
+                Action::Detach {
+                    unit: b,
+                    gun_points: 0
+                }
+            )
+            .is_err()
+        );
+        assert!(
+            act(
+                &rules,
+                &s,
+                Action::Detach {
+                    unit: b,
+                    gun_points: 6
+                }
+            )
+            .is_err()
+        );
+        let (n, _) = act(
+            &rules,
+            &s,
+            Action::Detach {
+                unit: b,
+                gun_points: 2,
+            },
+        )
+        .unwrap();
+        let d = rules.units[usize::from(b)].parts[0];
+        assert_eq!(rules.gun_points(&n, b), gp - 2);
+        assert_eq!(rules.gun_points(&n, d), 2);
+        assert_eq!(n.units[usize::from(d)].place, Place::At(h));
+        // Only one detached battery per battery counter.
+        assert!(
+            act(
+                &rules,
+                &n,
+                Action::Detach {
+                    unit: b,
+                    gun_points: 1
+                }
+            )
+            .is_err()
+        );
+        let (m, _) = act(&rules, &n, Action::Reattach { unit: d, to: b }).unwrap();
+        assert_eq!(rules.gun_points(&m, b), gp);
+        assert_eq!(m.units[usize::from(d)].place, Place::Off);
+        // Not to a battery of another type or class, nor over 5 GP.
+        let other = (0..rules.units.len() as UnitId).find(|&u| {
+            let i = &rules.units[usize::from(u)];
+            i.kind == UnitKind::Artillery
+                && i.parent.is_none()
+                && u != b
+                && i.side == FRENCH
+                && (i.weight != rules.units[usize::from(b)].weight
+                    || i.class != rules.units[usize::from(b)].class)
+        });
+        if let Some(o) = other {
+            let mut t = n.clone();
+            put(&mut t, o, h, Formation::Unlimbered);
+            assert_eq!(
+                act(&rules, &t, Action::Reattach { unit: d, to: o })
+                    .unwrap_err()
+                    .rule,
+                "27.1"
+            );
+        }
+    }
+}
