@@ -275,6 +275,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         levels,
         formations: super::orders::formations(&units_for_orders),
         strict_orders: true,
+        buxhowden: None,
         skirmisher_cap: super::skirmish::cap_option(&rules_v),
         initial: State {
             turn: first,
@@ -338,6 +339,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         order += 1;
     }
     nbs.initial.units = st;
+    nbs.buxhowden = nbs.buxhowden_lookup();
     nbs.initial.next_order = order;
     // 1.4: units may not start over-stacked.
     for hex in nbs

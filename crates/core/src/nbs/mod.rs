@@ -159,6 +159,8 @@ pub struct Nbs {
     /// 10.1a enforced: close combats only by units whose command holds an Attack order in
     /// force, or independent units (digest §8.4 item 33; default on).
     pub strict_orders: bool,
+    /// Buxhowden and the Left Wing columns he may command (AUS 3.2c), by formation index.
+    pub buxhowden: Option<(UnitId, Vec<(usize, u16)>)>,
     /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).
     pub skirmisher_cap: Option<u8>,
     initial: State,

@@ -482,7 +482,7 @@ impl Nbs {
     }
 
     /// Formations a unit may change to now (11.0, 11.6a).
-    fn formations_open(&self, s: &State, u: UnitId) -> Vec<Formation> {
+    pub(super) fn formations_open(&self, s: &State, u: UnitId) -> Vec<Formation> {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         if st.morale == MoraleState::Routed {
@@ -846,7 +846,7 @@ impl Nbs {
         }
     }
 
-    fn own_mover(&self, s: &State, u: UnitId, side: Side) -> Result<(), Illegal> {
+    pub(super) fn own_mover(&self, s: &State, u: UnitId, side: Side) -> Result<(), Illegal> {
         let info = &self.units[usize::from(u)];
         if info.side != side {
             return Err(Illegal::new(

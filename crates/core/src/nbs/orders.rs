@@ -345,15 +345,28 @@ impl Nbs {
     /// The column (Allied formation) Buxhowden commands this turn: the one of 1-L, 2-L, 3-L
     /// with a unit or leader in his hex (AUS 3.2c).
     fn buxhowden_column(&self, s: &State) -> Option<u16> {
-        let b = self.unit_index("L-Buxhowden")?;
-        let h = Self::on_map(s, b)?;
-        ["1-L", "2-L", "3-L"].into_iter().find_map(|c| {
-            let f = self.formation_of_code(Side(1), c, false)?;
+        let (b, cols) = self.buxhowden.as_ref()?;
+        let h = Self::on_map(s, *b)?;
+        cols.iter().find_map(|&(code_i, f)| {
             let here = s.units.iter().enumerate().any(|(i, u)| {
-                u.place == Place::At(h) && i != usize::from(b) && self.units[i].division == c
+                u.place == Place::At(h)
+                    && i != usize::from(*b)
+                    && self.units[i].division == ["1-L", "2-L", "3-L"][code_i]
             });
             here.then_some(f)
         })
+    }
+
+    /// Buxhowden and the formations of the columns he may command (AUS 3.2c), looked up once
+    /// when the rules are bound to the scenario.
+    pub(super) fn buxhowden_lookup(&self) -> Option<(UnitId, Vec<(usize, u16)>)> {
+        let b = self.unit_index("L-Buxhowden")?;
+        let cols = ["1-L", "2-L", "3-L"]
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| self.formation_of_code(Side(1), c, false).map(|f| (i, f)))
+            .collect();
+        Some((b, cols))
     }
 
     /// The leader who receives for a formation: its own, or Buxhowden for the column he is
@@ -1577,8 +1590,13 @@ impl Nbs {
             }
         } else if let Some(d) = div {
             v.push((self.formations[usize::from(d)].leader, 8));
-            if Some(d) == self.buxhowden_column(s) {
-                if let Some(b) = self.unit_index("L-Buxhowden") {
+            // Only a Left Wing column can be Buxhowden's (AUS 3.2c): ask only for those.
+            let left_wing = self
+                .buxhowden
+                .as_ref()
+                .is_some_and(|(_, cols)| cols.iter().any(|&(_, f)| f == d));
+            if left_wing && Some(d) == self.buxhowden_column(s) {
+                if let Some((b, _)) = self.buxhowden {
                     v.push((b, 8));
                 }
             }

@@ -610,6 +610,23 @@ impl Nbs {
 
     /// Why an action of this part is refused now, or the counter it would use.
     fn part_check(&self, s: &State, a: &Action) -> Result<Option<UnitId>, Illegal> {
+        // 11.6e goes through the formation change, with its own conditions (25.1b, 11.0).
+        if let Action::LeaveSquare {
+            unit, formation, ..
+        } = *a
+        {
+            self.unit_ref(s, unit)?;
+            self.own_mover(s, unit, self.phasing(s))?;
+            if !self.formations_open(s, unit).contains(&formation) {
+                return Err(Illegal::new(
+                    "11.6e",
+                    format!(
+                        "{} cannot leave square for {formation:?} now",
+                        self.name(unit)
+                    ),
+                ));
+            }
+        }
         match *a {
             Action::Release { unit } => self.release_check(s, unit).map(Some),
             Action::Combine { unit, with } => {
