@@ -276,6 +276,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         formations: super::orders::formations(&units_for_orders),
         strict_orders: true,
         buxhowden: None,
+        leader_costs: Vec::new(),
         skirmisher_cap: super::skirmish::cap_option(&rules_v),
         initial: State {
             turn: first,
@@ -340,6 +341,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     }
     nbs.initial.units = st;
     nbs.buxhowden = nbs.buxhowden_lookup();
+    nbs.leader_costs = nbs.leader_cost_table();
     nbs.initial.next_order = order;
     // 1.4: units may not start over-stacked.
     for hex in nbs

@@ -159,6 +159,9 @@ pub struct Nbs {
     /// 10.1a enforced: close combats only by units whose command holds an Attack order in
     /// force, or independent units (digest §8.4 item 33; default on).
     pub strict_orders: bool,
+    /// Leader movement costs per hex and direction (half MPs; `u8::MAX` prohibited), for
+    /// command radius and order delivery (10.5a, 10.1e).
+    pub leader_costs: Vec<[u8; 6]>,
     /// Buxhowden and the Left Wing columns he may command (AUS 3.2c), by formation index.
     pub buxhowden: Option<(UnitId, Vec<(usize, u16)>)>,
     /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).

@@ -177,6 +177,8 @@ enum StepBlock {
 pub(super) struct RadiusCache {
     reach: Reach,
     done: Vec<(Hex, u16, Vec<Hex>)>,
+    /// Buxhowden's column in this position (AUS 3.2c), once asked.
+    bux: Option<Option<u16>>,
 }
 
 struct LeaderCosts<'a> {
@@ -198,10 +200,39 @@ impl MoveCosts for LeaderCosts<'_> {
             return None;
         }
         let d = from.direction_to(to)?;
-        match self.nbs.terrain_step(MoveClass::Leader, from, d, true).0 {
-            super::movement::StepCost::Half(h) => Some(u32::from(h.max(1))),
-            _ => None,
+        // The leaders' costs are fixed by the map: read them from the table built with the
+        // rules (`Nbs::leader_costs`).
+        let i = self.nbs.board.index(from)?;
+        match self
+            .nbs
+            .leader_costs
+            .get(i)
+            .map(|c| c[usize::from(d.index())])
+        {
+            Some(u8::MAX) | None => None,
+            Some(h) => Some(u32::from(h)),
         }
+    }
+}
+
+impl Nbs {
+    /// Every hex's leader cost toward each neighbour in half MPs (u8::MAX: prohibited), from
+    /// the Movement Chart's Leaders row (10.5a, 10.1e): the map does not change in play.
+    pub(super) fn leader_cost_table(&self) -> Vec<[u8; 6]> {
+        let mut t = alloc::vec![[u8::MAX; 6]; self.board.cells()];
+        for h in self.board.hexes() {
+            let Some(i) = self.board.index(h) else {
+                continue;
+            };
+            for d in crate::hex::Direction::ALL {
+                if let super::movement::StepCost::Half(c) =
+                    self.terrain_step(MoveClass::Leader, h, d, true).0
+                {
+                    t[i][usize::from(d.index())] = c.clamp(1, 254) as u8;
+                }
+            }
+        }
+        t
     }
 }
 
@@ -1530,7 +1561,7 @@ impl Nbs {
     /// (10.5a, AUS 2.2, 2.3, 3.2b, 3.2c); empty when exempt (leaders of corps rank and above,
     /// HQs, skirmishers, routed units (25.1b), divisional goals (10.5b), units whose superior
     /// is not on the map).
-    fn radius_anchors(&self, s: &State, u: UnitId) -> Vec<(UnitId, u16)> {
+    fn radius_anchors(&self, s: &State, cache: &mut RadiusCache, u: UnitId) -> Vec<(UnitId, u16)> {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         let mut v = Vec::new();
@@ -1595,7 +1626,8 @@ impl Nbs {
                 .buxhowden
                 .as_ref()
                 .is_some_and(|(_, cols)| cols.iter().any(|&(_, f)| f == d));
-            if left_wing && Some(d) == self.buxhowden_column(s) {
+            let bux = *cache.bux.get_or_insert_with(|| self.buxhowden_column(s));
+            if left_wing && Some(d) == bux {
                 if let Some((b, _)) = self.buxhowden {
                     v.push((b, 8));
                 }
@@ -1615,7 +1647,7 @@ impl Nbs {
         u: UnitId,
         at: Option<Hex>,
     ) -> Option<bool> {
-        let anchors = self.radius_anchors(s, u);
+        let anchors = self.radius_anchors(s, cache, u);
         if anchors.is_empty() {
             return None;
         }
@@ -1646,7 +1678,7 @@ impl Nbs {
         }
         let st = &s.units[usize::from(u)];
         if st.has(flag::OUT_OF_RADIUS) {
-            let anchors = self.radius_anchors(s, u);
+            let anchors = self.radius_anchors(s, cache, u);
             let d = |h: Hex| {
                 anchors
                     .iter()
