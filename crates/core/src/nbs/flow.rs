@@ -80,6 +80,8 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         _ => None,
     };
     let board = Board::new(s, area.as_deref().map(|f| f as &dyn Fn(&str) -> bool))?;
+    let map_view =
+        super::view::map_view(s, |id| board.grid.parse(id).is_ok_and(|h| board.on_map(h)))?;
     let tables = Tables::from_scenario(s, false)?;
     // 11.5, 17.0, 27.1: counters made during play, appended after the printed ones.
     super::skirmish::append_counters(&mut units, &tables);
@@ -259,6 +261,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     let mut nbs = Nbs {
         scenario: short,
         board,
+        map_view,
         units,
         tables,
         command,

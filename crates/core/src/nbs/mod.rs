@@ -42,6 +42,7 @@ mod tasks;
 mod tests;
 pub mod types;
 pub mod units;
+mod view;
 
 use alloc::boxed::Box;
 use alloc::format;
@@ -61,7 +62,9 @@ use units::UnitInfo;
 use crate::any::{Adapter, AnyGame, Error, System};
 use crate::data::{DataError, ResolvedScenario};
 use crate::dice::{DiceSpec, Prob, Roll};
-use crate::engine::{Actor, Chance, Game, Illegal, Prompt, Reached, Rules, Side, SystemInfo};
+use crate::engine::{
+    Actor, BoardView, Chance, Game, Illegal, MapView, Prompt, Reached, Rules, Side, SystemInfo,
+};
 use crate::hex::Hex;
 
 /// The nbs system's facts: side 0 the French, side 1 the Allies.
@@ -126,6 +129,8 @@ pub struct Nbs {
     pub scenario: String,
     /// The map.
     pub board: Board,
+    /// The playable part of the map as a front end draws it.
+    pub map_view: MapView,
     /// Every counter's fixed facts, indexed by [`UnitId`].
     pub units: Vec<UnitInfo>,
     /// The charts.
@@ -472,6 +477,10 @@ impl Rules for Nbs {
 
     fn describe_event(&self, e: &Event) -> String {
         self.describe(e)
+    }
+
+    fn board(&self, s: &State) -> Option<BoardView> {
+        Some(BoardView::new(&self.map_view, self.piece_views(s)))
     }
 
     fn default_bot(&self) -> &'static str {

@@ -554,3 +554,27 @@ fn every_scenario_plays_to_a_result_with_the_advance_bot() {
         assert!(g.outcome().is_some());
     }
 }
+
+/// The board view (what the web page draws): only the scenario's playable hexes (AUS 7.1 plays
+/// map B), every counter once, and every counter on the map standing on a drawn hex.
+#[test]
+fn board_view_draws_the_playable_area_and_every_counter() {
+    for n in 1..=5 {
+        let r = rules(&alloc::format!("nbs/austerlitz-{n}"));
+        let s = r.initial_state();
+        let b = r.board(&s).expect("nbs has a board view");
+        assert!(b.hexes.len() > 120, "austerlitz-{n}: {} hexes", b.hexes.len());
+        assert_eq!(b.pieces.len(), s.units.len());
+        let ids: alloc::collections::BTreeSet<&str> =
+            b.hexes.iter().map(|h| h.hex.id.as_str()).collect();
+        for p in &b.pieces {
+            if let Some(h) = &p.hex {
+                assert!(ids.contains(h.as_str()), "{} stands on {h}, not drawn", p.id);
+            }
+        }
+        assert!(b.pieces.iter().any(|p| p.hex.is_some()));
+        if n == 1 {
+            assert!(ids.iter().all(|id| id.starts_with('B')), "AUS 7.1: map B only");
+        }
+    }
+}
