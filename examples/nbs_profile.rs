@@ -1,13 +1,43 @@
-//! Profiles legal-action listing in the Movement Phase of scenario 3
-//! (`cargo run --release --example nbs_profile`), for `perf record`.
+//! Profiles the NBS engine (`cargo run --release --example nbs_profile [listing|games N]`), for
+//! `perf record`:
+//! * `listing` (default): legal-action listing in the Movement Phase of scenario 3;
+//! * `games N`: N seeded games over the five scenarios as tests/nbs_random.rs plays them
+//!   (alternately `advance` and `hasty`), without its checks; prints steps per second.
 
 use grognard::data::Library;
-use grognard::engine::{Game, Rules};
+use grognard::engine::{Game, Rules, bot_named};
 use grognard::nbs::Nbs;
 use grognard::nbs::state::Phase;
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
     let lib = Library::builtin().expect("built-in data");
+    if args.first().map(String::as_str) == Some("games") {
+        let n: u64 = args.get(1).and_then(|x| x.parse().ok()).unwrap_or(10);
+        let all: Vec<Nbs> = (1..=5)
+            .map(|k| {
+                let id = format!("nbs/austerlitz-{k}");
+                Nbs::new(&lib.scenario(&id).expect("scenario")).expect("rules")
+            })
+            .collect();
+        let t = std::time::Instant::now();
+        let mut steps = 0u64;
+        for g in 0..n {
+            let rules = &all[(g % 5) as usize];
+            let mut game = Game::new(rules.clone(), 1000 + g);
+            let name = if g % 2 == 0 { "advance" } else { "hasty" };
+            let mut bot = bot_named(rules, name).expect("bot");
+            while game.step_bot(bot.as_mut()).expect("step").is_some() {
+                steps += 1;
+            }
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{n} games, {steps} steps, {secs:.2} s, {:.0} steps/s",
+            steps as f64 / secs
+        );
+        return;
+    }
     let rules = Nbs::new(&lib.scenario("nbs/austerlitz-3").expect("scenario")).expect("rules");
     let mut g = Game::new(rules.clone(), 3);
     while !(g.state().phase == Phase::Movement && g.state().tasks.is_empty()) {

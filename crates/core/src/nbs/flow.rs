@@ -280,6 +280,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         strict_orders: true,
         buxhowden: None,
         leader_costs: Vec::new(),
+        radius_memo: Default::default(),
         skirmisher_cap: super::skirmish::cap_option(&rules_v),
         initial: State {
             turn: first,

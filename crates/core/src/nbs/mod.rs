@@ -32,6 +32,7 @@ mod morale;
 mod movement;
 pub mod orders;
 pub mod query;
+mod radius;
 mod rally;
 mod sight;
 mod skirmish;
@@ -169,6 +170,8 @@ pub struct Nbs {
     pub leader_costs: Vec<[u8; 6]>,
     /// Buxhowden and the Left Wing columns he may command (AUS 3.2c), by formation index.
     pub buxhowden: Option<(UnitId, Vec<(usize, u16)>)>,
+    /// Command-radius searches kept across listings (10.5a; a cache, not part of the rules).
+    pub(crate) radius_memo: radius::RadiusMemo,
     /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).
     pub skirmisher_cap: Option<u8>,
     initial: State,

@@ -42,6 +42,16 @@ pub(super) enum StepCost {
     Prohibited(&'static str),
 }
 
+/// The moving unit's part of a step's cost (16.1, 13.2), computed once per unit while
+/// listing.
+struct StepCtx {
+    unit: UnitId,
+    from: Hex,
+    class: MoveClass,
+    ma: u16,
+    mode: FacingMode,
+}
+
 impl Nbs {
     /// The Movement Chart row a unit moves by now (16.1, 24.2b).
     pub(super) fn move_class(&self, s: &State, u: UnitId) -> Option<MoveClass> {
@@ -239,19 +249,41 @@ impl Nbs {
         u: UnitId,
         to: Hex,
     ) -> Result<(u16, Facing, bool), Refusal> {
+        let ctx = self.step_ctx(s, u)?;
+        self.step_eval_in(s, occ, &ctx, to)
+    }
+
+    /// What a step's cost reads of the moving unit, the same for each of its neighbours.
+    fn step_ctx(&self, s: &State, u: UnitId) -> Result<StepCtx, Refusal> {
+        let st = &s.units[usize::from(u)];
+        Ok(StepCtx {
+            unit: u,
+            from: st.hex().ok_or(Refusal::NotOnMap)?,
+            class: self.move_class(s, u).ok_or(Refusal::Immobile)?,
+            ma: self.allowance(s, u),
+            mode: self.facing_mode(s, u),
+        })
+    }
+
+    /// One step of the unit of `ctx` to `to`: cost in half MPs, facing after, whether by road.
+    fn step_eval_in(
+        &self,
+        s: &State,
+        occ: &Occ,
+        ctx: &StepCtx,
+        to: Hex,
+    ) -> Result<(u16, Facing, bool), Refusal> {
+        let u = ctx.unit;
         let st = &s.units[usize::from(u)];
         let info = &self.units[usize::from(u)];
-        let from = st.hex().ok_or(Refusal::NotOnMap)?;
+        let (from, class, ma, mode) = (ctx.from, ctx.class, ctx.ma, ctx.mode);
         let d = from.direction_to(to).ok_or(Refusal::NotAdjacent)?;
-        let class = self.move_class(s, u).ok_or(Refusal::Immobile)?;
         if self.enemy_in_occ(occ, to, info.side) {
             return Err(Refusal::Enemy);
         }
         let road_ok = class != MoveClass::InfantryLine && self.road_ok(occ, u, from, to);
         let (c, road) = self.terrain_step(class, from, d, road_ok);
-        let ma = self.allowance(s, u);
         let spent = st.spent;
-        let mode = self.facing_mode(s, u);
         let mut facing = st.facing;
         let base = match c {
             StepCost::Prohibited(rule) => return Err(Refusal::Terrain(rule)),
@@ -414,12 +446,16 @@ impl Nbs {
             }
             let st = &s.units[usize::from(u)];
             let Some(h) = st.hex() else { continue };
-            for n in h.neighbors() {
-                if self.step_eval(s, &occ, u, n).is_ok()
-                    && self.order_step_ok(s, &occ, &mut radius, u, n)
-                    && self.part_step_check(s, u, n).is_ok()
-                {
-                    out.push(Action::Step { unit: u, to: n });
+            if let Ok(ctx) = self.step_ctx(s, u) {
+                let gate = self.step_gate(s, &occ, &mut radius, u, h);
+                let leash = self.leash_now(s, u);
+                for n in h.neighbors() {
+                    if self.step_eval_in(s, &occ, &ctx, n).is_ok()
+                        && gate.allows(self, s, &occ, &mut radius, u, n)
+                        && self.part_step_ok(s, &occ, u, leash, n)
+                    {
+                        out.push(Action::Step { unit: u, to: n });
+                    }
                 }
             }
             let info = &self.units[usize::from(u)];

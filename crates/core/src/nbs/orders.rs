@@ -34,13 +34,15 @@ use super::command::{
 use super::command::{Acceptance, CommandError, DivisionEntry, stoppage_count, stoppage_row};
 use super::event::Event;
 use super::query::Occ;
+use super::radius::LeaderCosts;
+pub(super) use super::radius::RadiusCache;
 use super::state::{FireDecl, Place, State, Task, UnitId, flag};
 use super::tables::MoveClass;
 use super::types::{MoraleState, Seq66, UnitKind};
 use super::units::{Nation, Rank, UnitInfo};
 use super::{Action, Nbs};
 use crate::engine::{Illegal, Side};
-use crate::hex::{Bounds, Hex, MoveCosts, Reach, ReachOptions};
+use crate::hex::{Hex, Reach, ReachOptions};
 
 /// What kind of formation (10.0, AUS 2.3, 3.2b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,46 +174,55 @@ enum StepBlock {
     LeavesRadius,
 }
 
-/// Hexes within a leader-MP distance of a hex, computed once per listing (10.5a).
-#[derive(Default)]
-pub(super) struct RadiusCache {
-    reach: Reach,
-    done: Vec<(Hex, u16, Vec<Hex>)>,
-    /// Buxhowden's column in this position (AUS 3.2c), once asked.
-    bux: Option<Option<u16>>,
+/// A unit's standing for steps under orders and command radius (see [`Nbs::step_gate`]).
+pub(super) enum StepGate {
+    /// Nothing in 10.x limits its steps.
+    Free,
+    /// 10.1h, 10.0c: an HQ without orders.
+    Bolted,
+    /// 10.5a: out of radius at the start of the phase: each step must bring it closer to
+    /// one of `anchors` than `now`.
+    Closer { anchors: Vec<Hex>, now: u32 },
+    /// 10.5a: in radius: it may not step out.
+    KeepRadius,
 }
 
-struct LeaderCosts<'a> {
-    nbs: &'a Nbs,
-    occ: &'a Occ,
-    side: Side,
-}
+impl StepGate {
+    /// Why a step to `to` is refused, if it is.
+    fn block(
+        &self,
+        nbs: &Nbs,
+        s: &State,
+        occ: &Occ,
+        cache: &mut RadiusCache,
+        u: UnitId,
+        to: Hex,
+    ) -> Option<StepBlock> {
+        match self {
+            StepGate::Free => None,
+            StepGate::Bolted => Some(StepBlock::Bolted),
+            StepGate::Closer { anchors, now } => {
+                let after = anchors.iter().map(|a| a.distance(to)).min();
+                after
+                    .is_none_or(|a| a >= *now)
+                    .then_some(StepBlock::NotCloser)
+            }
+            StepGate::KeepRadius => (nbs.in_radius(s, occ, cache, u, Some(to)) == Some(false))
+                .then_some(StepBlock::LeavesRadius),
+        }
+    }
 
-impl MoveCosts for LeaderCosts<'_> {
-    fn bounds(&self) -> Bounds {
-        self.nbs.board.grid.bounds()
-    }
-    fn contains(&self, hex: Hex) -> bool {
-        self.nbs.board.on_map(hex)
-    }
-    fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
-        // 10.5a: traced only through hexes a friendly leader could enter.
-        if self.nbs.enemy_in_occ(self.occ, to, self.side) {
-            return None;
-        }
-        let d = from.direction_to(to)?;
-        // The leaders' costs are fixed by the map: read them from the table built with the
-        // rules (`Nbs::leader_costs`).
-        let i = self.nbs.board.index(from)?;
-        match self
-            .nbs
-            .leader_costs
-            .get(i)
-            .map(|c| c[usize::from(d.index())])
-        {
-            Some(u8::MAX) | None => None,
-            Some(h) => Some(u32::from(h)),
-        }
+    /// Whether a step to `to` is allowed (the listing path).
+    pub(super) fn allows(
+        &self,
+        nbs: &Nbs,
+        s: &State,
+        occ: &Occ,
+        cache: &mut RadiusCache,
+        u: UnitId,
+        to: Hex,
+    ) -> bool {
+        self.block(nbs, s, occ, cache, u, to).is_none()
     }
 }
 
@@ -500,47 +511,6 @@ impl Nbs {
         };
         let r = Reach::search(&costs, from, ReachOptions::new(limit)).ok()?;
         r.cost(to)
-    }
-
-    /// Whether `to` is within `halves` leader half-MPs of `anchor` (10.5a), with a per-listing
-    /// cache of the bounded searches.
-    #[allow(clippy::too_many_arguments)]
-    fn within(
-        &self,
-        occ: &Occ,
-        cache: &mut RadiusCache,
-        side: Side,
-        anchor: Hex,
-        halves: u16,
-        to: Hex,
-    ) -> bool {
-        if anchor == to {
-            return true;
-        }
-        // A leader pays at least half an MP a hex (primary roads).
-        if anchor.distance(to) > u32::from(halves) {
-            return false;
-        }
-        if let Some(x) = cache.done.iter().find(|x| x.0 == anchor && x.1 == halves) {
-            return x.2.binary_search(&to).is_ok();
-        }
-        let costs = LeaderCosts {
-            nbs: self,
-            occ,
-            side,
-        };
-        let mut hexes = Vec::new();
-        if cache
-            .reach
-            .run(&costs, anchor, ReachOptions::new(u32::from(halves)))
-            .is_ok()
-        {
-            hexes.extend(cache.reach.reached().map(|x| x.0));
-        }
-        hexes.sort_unstable();
-        let hit = hexes.binary_search(&to).is_ok();
-        cache.done.push((anchor, halves, hexes));
-        hit
     }
 
     // ----- orders in force ------------------------------------------------------------
@@ -1654,7 +1624,7 @@ impl Nbs {
         let at = at.or_else(|| Self::on_map(s, u))?;
         let side = self.units[usize::from(u)].side;
         Some(anchors.iter().any(|&(a, halves)| {
-            Self::on_map(s, a).is_some_and(|ah| self.within(occ, cache, side, ah, halves, at))
+            Self::on_map(s, a).is_some_and(|ah| self.within(s, occ, cache, side, ah, halves, at))
         }))
     }
 
@@ -1667,35 +1637,49 @@ impl Nbs {
         from: Hex,
         to: Hex,
     ) -> Option<StepBlock> {
+        self.step_gate(s, occ, cache, u, from)
+            .block(self, s, occ, cache, u, to)
+    }
+
+    /// What orders and command radius let unit `u` (standing at `from`) do with a step,
+    /// worked out once for all its neighbours (10.1h, 10.0c, 10.5a).
+    pub(super) fn step_gate(
+        &self,
+        s: &State,
+        occ: &Occ,
+        cache: &mut RadiusCache,
+        u: UnitId,
+        from: Hex,
+    ) -> StepGate {
         let info = &self.units[usize::from(u)];
         if info.kind == UnitKind::Hq {
-            if let Some(f) = self.formations.iter().position(|x| x.hq == Some(u)) {
-                if !self.holds_order(s, f as u16) {
-                    return Some(StepBlock::Bolted);
-                }
-            }
-            return None;
+            let bolted = self
+                .formations
+                .iter()
+                .position(|x| x.hq == Some(u))
+                .is_some_and(|f| !self.holds_order(s, f as u16));
+            return if bolted {
+                StepGate::Bolted
+            } else {
+                StepGate::Free
+            };
         }
         let st = &s.units[usize::from(u)];
         if st.has(flag::OUT_OF_RADIUS) {
-            let anchors = self.radius_anchors(s, cache, u);
-            let d = |h: Hex| {
-                anchors
-                    .iter()
-                    .filter_map(|(a, _)| Self::on_map(s, *a))
-                    .map(|a| a.distance(h))
-                    .min()
-            };
-            return match (d(from), d(to)) {
-                (Some(a), Some(b)) if b >= a => Some(StepBlock::NotCloser),
-                _ => None,
+            let anchors: Vec<Hex> = self
+                .radius_anchors(s, cache, u)
+                .iter()
+                .filter_map(|(a, _)| Self::on_map(s, *a))
+                .collect();
+            return match anchors.iter().map(|a| a.distance(from)).min() {
+                Some(now) => StepGate::Closer { anchors, now },
+                None => StepGate::Free,
             };
         }
-        match self.in_radius(s, occ, cache, u, Some(to)) {
-            Some(false) if self.in_radius(s, occ, cache, u, Some(from)) == Some(true) => {
-                Some(StepBlock::LeavesRadius)
-            }
-            _ => None,
+        if self.in_radius(s, occ, cache, u, Some(from)) == Some(true) {
+            StepGate::KeepRadius
+        } else {
+            StepGate::Free
         }
     }
 

@@ -21,6 +21,7 @@ use alloc::vec::Vec;
 
 use super::board::Terrain;
 use super::event::{Event, PartChange};
+use super::query::Occ;
 use super::state::{Place, State, Task, UnitId, flag};
 use super::tables::{GenericUnit, Nationality, Range, SkirmisherStrength, StragglerMod, Tables};
 use super::types::{FireLevel, Formation, Fp, MoraleState, UnitKind};
@@ -280,6 +281,54 @@ impl Nbs {
             .filter_map(|(_, x)| x.hex())
             .map(|h| h.distance(hex))
             .min()
+    }
+
+    /// For a skirmisher, its leash distance now (11.5b), once per unit while listing.
+    pub(super) fn leash_now(&self, s: &State, u: UnitId) -> Option<u32> {
+        let st = &s.units[usize::from(u)];
+        (self.units[usize::from(u)].kind == UnitKind::Skirmisher).then(|| {
+            st.hex()
+                .and_then(|h| self.leash_distance(s, u, h))
+                .unwrap_or(u32::MAX)
+        })
+    }
+
+    /// Whether a friendly non-skirmisher combat unit stands within 2 hexes of `hex`, by the
+    /// index (11.5b, the listing path).
+    fn leash_near(&self, occ: &Occ, u: UnitId, hex: Hex) -> bool {
+        let side = self.units[usize::from(u)].side;
+        (-2i16..=2).any(|dq| {
+            (-2i16..=2).any(|dr| {
+                let h = Hex::new(hex.q + dq, hex.r + dr);
+                hex.distance(h) <= 2
+                    && self.occ_at(occ, h).iter().any(|&x| {
+                        let i = &self.units[usize::from(x)];
+                        x != u && i.side == side && i.combat() && i.kind != UnitKind::Skirmisher
+                    })
+            })
+        })
+    }
+
+    /// [`Self::part_step_check`] for listing: `leash` is [`Self::leash_now`].
+    pub(super) fn part_step_ok(
+        &self,
+        s: &State,
+        occ: &Occ,
+        u: UnitId,
+        leash: Option<u32>,
+        to: Hex,
+    ) -> bool {
+        if let Some(now) = leash {
+            if !self.leash_near(occ, u, to)
+                && self.leash_distance(s, u, to).unwrap_or(u32::MAX) >= now
+            {
+                return false;
+            }
+        }
+        if !self.is_extension(u) && !s.units[usize::from(u)].has(flag::FORCED_1) {
+            return true;
+        }
+        self.part_step_check(s, u, to).is_ok()
     }
 
     /// The rules of this part for a step (11.5b leash, 17.1 Extensions never stack, 18.0a

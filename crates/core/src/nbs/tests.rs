@@ -563,18 +563,29 @@ fn board_view_draws_the_playable_area_and_every_counter() {
         let r = rules(&alloc::format!("nbs/austerlitz-{n}"));
         let s = r.initial_state();
         let b = r.board(&s).expect("nbs has a board view");
-        assert!(b.hexes.len() > 120, "austerlitz-{n}: {} hexes", b.hexes.len());
+        assert!(
+            b.hexes.len() > 120,
+            "austerlitz-{n}: {} hexes",
+            b.hexes.len()
+        );
         assert_eq!(b.pieces.len(), s.units.len());
         let ids: alloc::collections::BTreeSet<&str> =
             b.hexes.iter().map(|h| h.hex.id.as_str()).collect();
         for p in &b.pieces {
             if let Some(h) = &p.hex {
-                assert!(ids.contains(h.as_str()), "{} stands on {h}, not drawn", p.id);
+                assert!(
+                    ids.contains(h.as_str()),
+                    "{} stands on {h}, not drawn",
+                    p.id
+                );
             }
         }
         assert!(b.pieces.iter().any(|p| p.hex.is_some()));
         if n == 1 {
-            assert!(ids.iter().all(|id| id.starts_with('B')), "AUS 7.1: map B only");
+            assert!(
+                ids.iter().all(|id| id.starts_with('B')),
+                "AUS 7.1: map B only"
+            );
         }
     }
 }
