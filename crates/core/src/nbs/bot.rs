@@ -206,14 +206,11 @@ impl Bot<Nbs> for Advance {
                         .filter(|(i, _)| rules.units[*i].side != side && rules.units[*i].combat())
                         .filter_map(|(_, u)| u.hex())
                         .collect();
-                    let mut memo: Vec<(Hex, u32)> = Vec::new();
+                    let mut memo: alloc::collections::BTreeMap<Hex, u32> = Default::default();
                     let mut near = |h: Hex| {
-                        if let Some(x) = memo.iter().find(|x| x.0 == h) {
-                            return x.1;
-                        }
-                        let d = enemies.iter().map(|e| e.distance(h)).min().unwrap_or(0);
-                        memo.push((h, d));
-                        d
+                        *memo.entry(h).or_insert_with(|| {
+                            enemies.iter().map(|e| e.distance(h)).min().unwrap_or(0)
+                        })
                     };
                     let closer: Vec<usize> = all
                         .iter()

@@ -414,19 +414,29 @@ impl Nbs {
             .collect();
         targets.sort();
         targets.dedup();
-        let firers: Vec<UnitId> = (0..s.units.len() as UnitId)
-            .filter(|&f| {
+        // Who may fire, where, and how far (20.2c: artillery 8 hexes, infantry 1).
+        let firers: Vec<(UnitId, Hex, u32)> = (0..s.units.len() as UnitId)
+            .filter_map(|f| {
                 let i = &self.units[usize::from(f)];
-                i.side == side
-                    && matches!(i.kind, UnitKind::Infantry | UnitKind::Artillery)
-                    && s.units[usize::from(f)].hex().is_some()
-                    && !s.units[usize::from(f)].has(flag::FIRED)
+                let st = &s.units[usize::from(f)];
+                let max = match i.kind {
+                    UnitKind::Artillery => 8,
+                    UnitKind::Infantry => 1,
+                    _ => return None,
+                };
+                (i.side == side && !st.has(flag::FIRED))
+                    .then(|| st.hex().map(|h| (f, h, max)))
+                    .flatten()
             })
             .collect();
         for t in targets {
             let any = |art: bool| {
-                firers.iter().any(|&f| {
-                    (!art || self.units[usize::from(f)].kind == UnitKind::Artillery)
+                firers.iter().any(|&(f, h, max)| {
+                    // 20.2c range first: most pairs are far apart, and may_fire names why.
+                    let range = h.distance(t);
+                    range != 0
+                        && range <= max
+                        && (!art || self.units[usize::from(f)].kind == UnitKind::Artillery)
                         && self.may_fire(s, f, t, false).is_ok()
                 })
             };

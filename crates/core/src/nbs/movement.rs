@@ -213,7 +213,7 @@ impl Nbs {
             return true;
         }
         ![from, to].into_iter().any(|h| {
-            self.occ_at(occ, h).iter().any(|&i| {
+            self.occ_at(occ, h).any(|i| {
                 i != u
                     && matches!(
                         self.units[usize::from(i)].kind,
@@ -300,7 +300,7 @@ impl Nbs {
         };
         // 13.2b: a unit entering a stack must match its facing.
         if mode != FacingMode::None {
-            let other = self.occ_at(occ, to).iter().copied().find(|&o| {
+            let other = self.occ_at(occ, to).find(|&o| {
                 o != u
                     && self.units[usize::from(o)].side == info.side
                     && self.units[usize::from(o)].combat()
@@ -451,7 +451,7 @@ impl Nbs {
                 let leash = self.leash_now(s, u);
                 for n in h.neighbors() {
                     if self.step_eval_in(s, &occ, &ctx, n).is_ok()
-                        && gate.allows(self, s, &occ, &mut radius, u, n)
+                        && gate.allows(self, s, &occ, &mut radius, n)
                         && self.part_step_ok(s, &occ, u, leash, n)
                     {
                         out.push(Action::Step { unit: u, to: n });
@@ -657,8 +657,11 @@ impl Nbs {
             Action::Step { unit, to } => {
                 self.unit_ref(s, *unit)?;
                 self.own_mover(s, *unit, side)?;
-                let (cost, facing, road) = self.step_cost(s, *unit, *to)?;
-                self.order_step_check(s, *unit, *to)?;
+                let occ = Occ::new(self, s);
+                let (cost, facing, road) = self
+                    .step_eval(s, &occ, *unit, *to)
+                    .map_err(|r| self.refusal(s, *unit, *to, r))?;
+                self.order_step_check(s, &occ, *unit, *to)?;
                 self.part_step_check(s, *unit, *to)?; // 11.5b, 17.1, 18.0a
                 let from = s.units[usize::from(*unit)].hex().unwrap_or(*to);
                 if !resumed {

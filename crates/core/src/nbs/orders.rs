@@ -183,8 +183,11 @@ pub(super) enum StepGate {
     /// 10.5a: out of radius at the start of the phase: each step must bring it closer to
     /// one of `anchors` than `now`.
     Closer { anchors: Vec<Hex>, now: u32 },
-    /// 10.5a: in radius: it may not step out.
-    KeepRadius,
+    /// 10.5a: in radius of one of `anchors` (hex, radius in half MPs): it may not step out.
+    KeepRadius {
+        anchors: Vec<(Hex, u16)>,
+        side: Side,
+    },
 }
 
 impl StepGate {
@@ -195,7 +198,6 @@ impl StepGate {
         s: &State,
         occ: &Occ,
         cache: &mut RadiusCache,
-        u: UnitId,
         to: Hex,
     ) -> Option<StepBlock> {
         match self {
@@ -207,8 +209,10 @@ impl StepGate {
                     .is_none_or(|a| a >= *now)
                     .then_some(StepBlock::NotCloser)
             }
-            StepGate::KeepRadius => (nbs.in_radius(s, occ, cache, u, Some(to)) == Some(false))
-                .then_some(StepBlock::LeavesRadius),
+            StepGate::KeepRadius { anchors, side } => (!anchors
+                .iter()
+                .any(|&(a, halves)| nbs.within(s, occ, cache, *side, a, halves, to)))
+            .then_some(StepBlock::LeavesRadius),
         }
     }
 
@@ -219,10 +223,9 @@ impl StepGate {
         s: &State,
         occ: &Occ,
         cache: &mut RadiusCache,
-        u: UnitId,
         to: Hex,
     ) -> bool {
-        self.block(nbs, s, occ, cache, u, to).is_none()
+        self.block(nbs, s, occ, cache, to).is_none()
     }
 }
 
@@ -1638,7 +1641,7 @@ impl Nbs {
         to: Hex,
     ) -> Option<StepBlock> {
         self.step_gate(s, occ, cache, u, from)
-            .block(self, s, occ, cache, u, to)
+            .block(self, s, occ, cache, to)
     }
 
     /// What orders and command radius let unit `u` (standing at `from`) do with a step,
@@ -1676,8 +1679,19 @@ impl Nbs {
                 None => StepGate::Free,
             };
         }
-        if self.in_radius(s, occ, cache, u, Some(from)) == Some(true) {
-            StepGate::KeepRadius
+        let anchors: Vec<(Hex, u16)> = self
+            .radius_anchors(s, cache, u)
+            .iter()
+            .filter_map(|&(a, halves)| Self::on_map(s, a).map(|h| (h, halves)))
+            .collect();
+        let side = info.side;
+        let inside = |cache: &mut RadiusCache, at: Hex| {
+            anchors
+                .iter()
+                .any(|&(a, halves)| self.within(s, occ, cache, side, a, halves, at))
+        };
+        if !anchors.is_empty() && inside(cache, from) {
+            StepGate::KeepRadius { anchors, side }
         } else {
             StepGate::Free
         }
@@ -1699,14 +1713,19 @@ impl Nbs {
     }
 
     /// The movement hook for a step: refuses what orders and radius forbid (10.1h, 10.5a).
-    pub(super) fn order_step_check(&self, s: &State, u: UnitId, to: Hex) -> Result<(), Illegal> {
+    pub(super) fn order_step_check(
+        &self,
+        s: &State,
+        occ: &Occ,
+        u: UnitId,
+        to: Hex,
+    ) -> Result<(), Illegal> {
         let Some(from) = Self::on_map(s, u) else {
             return Ok(());
         };
-        let occ = Occ::new(self, s);
         let mut cache = RadiusCache::default();
         let name = self.name(u);
-        match self.step_block(s, &occ, &mut cache, u, from, to) {
+        match self.step_block(s, occ, &mut cache, u, from, to) {
             None => Ok(()),
             Some(StepBlock::Bolted) => Err(Illegal::new(
                 "10.1h",

@@ -11,66 +11,72 @@ use super::types::{FireLevel, Formation, MoraleRating, MoraleState, UnitKind};
 use crate::engine::Side;
 use crate::hex::Hex;
 
-/// Where every counter on the map stands, bucketed by the board's dense hex index so that a
-/// hex's units are found in constant time while listing actions (built once per listing by a
-/// counting sort; the state itself stays plain data).
+/// Where every counter on the map stands, by the board's dense hex index, so that a hex's
+/// units are found in constant time while listing actions: a list per cell threaded through
+/// the units (`head` per cell, `next` per unit), built in one pass over the units. The state
+/// itself stays plain data.
 pub struct Occ {
-    /// `start[i]..start[i + 1]` are the positions in `units` of the counters in cell `i`.
-    start: Vec<u16>,
-    units: Vec<UnitId>,
-    cells: usize,
+    head: Vec<UnitId>,
+    next: Vec<UnitId>,
 }
+
+/// No unit: the end of a cell's list.
+const NONE: UnitId = UnitId::MAX;
 
 impl Occ {
     /// The index of `s` on `nbs`'s board.
     pub fn new(nbs: &Nbs, s: &State) -> Occ {
-        let cells = nbs.board.cells();
-        let mut start = alloc::vec![0u16; cells + 1];
-        let mut at: Vec<(usize, UnitId)> = Vec::with_capacity(s.units.len());
-        for (i, u) in s.units.iter().enumerate() {
+        let mut head = alloc::vec![NONE; nbs.board.cells()];
+        let mut next = alloc::vec![NONE; s.units.len()];
+        // Backwards, so that each cell lists its units in unit order.
+        for (i, u) in s.units.iter().enumerate().rev() {
             if let Some(c) = u.hex().and_then(|h| nbs.board.index(h)) {
-                at.push((c, i as UnitId));
-                start[c + 1] += 1;
+                next[i] = head[c];
+                head[c] = i as UnitId;
             }
         }
-        for i in 0..cells {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut units = alloc::vec![0 as UnitId; at.len()];
-        for (c, u) in at {
-            units[usize::from(fill[c])] = u;
-            fill[c] += 1;
-        }
-        Occ {
-            start,
-            units,
-            cells,
-        }
+        Occ { head, next }
     }
 
-    /// The units in `hex`, in unit order.
-    pub fn at_cell(&self, cell: Option<usize>) -> &[UnitId] {
-        match cell {
-            Some(c) if c < self.cells => {
-                &self.units[usize::from(self.start[c])..usize::from(self.start[c + 1])]
-            }
-            _ => &[],
+    /// The units in cell `cell`, in unit order.
+    pub fn at_cell(&self, cell: Option<usize>) -> OccUnits<'_> {
+        OccUnits {
+            at: cell.and_then(|c| self.head.get(c).copied()).unwrap_or(NONE),
+            next: &self.next,
         }
+    }
+}
+
+/// The units of one hex (see [`Occ::at_cell`]).
+pub struct OccUnits<'o> {
+    at: UnitId,
+    next: &'o [UnitId],
+}
+
+impl Iterator for OccUnits<'_> {
+    type Item = UnitId;
+
+    fn next(&mut self) -> Option<UnitId> {
+        let u = self.at;
+        if u == NONE {
+            return None;
+        }
+        self.at = self.next.get(usize::from(u)).copied().unwrap_or(NONE);
+        Some(u)
     }
 }
 
 impl Nbs {
     /// Whether an enemy combat unit of `side` is in `hex`, by the index.
     pub(super) fn enemy_in_occ(&self, occ: &Occ, hex: Hex, side: Side) -> bool {
-        self.occ_at(occ, hex).iter().any(|&u| {
+        self.occ_at(occ, hex).any(|u| {
             let i = &self.units[usize::from(u)];
             i.side != side && i.combat()
         })
     }
 
     /// The units in `hex` from the index.
-    pub fn occ_at<'o>(&self, occ: &'o Occ, hex: Hex) -> &'o [UnitId] {
+    pub fn occ_at<'o>(&self, occ: &'o Occ, hex: Hex) -> OccUnits<'o> {
         occ.at_cell(self.board.index(hex))
     }
 

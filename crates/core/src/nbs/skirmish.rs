@@ -301,7 +301,7 @@ impl Nbs {
             (-2i16..=2).any(|dr| {
                 let h = Hex::new(hex.q + dq, hex.r + dr);
                 hex.distance(h) <= 2
-                    && self.occ_at(occ, h).iter().any(|&x| {
+                    && self.occ_at(occ, h).any(|x| {
                         let i = &self.units[usize::from(x)];
                         x != u && i.side == side && i.combat() && i.kind != UnitKind::Skirmisher
                     })
