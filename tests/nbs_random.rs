@@ -256,29 +256,30 @@ fn play(rules: &Nbs, id: &str, g: u64) -> u64 {
     let mut steps = 0u64;
     let mut actions: Vec<Action> = Vec::new();
     loop {
-        let s = game.state().clone();
+        let s = game.state();
         if steps % 32 == 0 {
-            check_state(rules, id, seed, &s);
-            let j = serde_json::to_string(&s).unwrap();
+            check_state(rules, id, seed, s);
+            let j = serde_json::to_string(s).unwrap();
             let back: State = serde_json::from_str(&j).unwrap();
-            assert_eq!(rules.state_hash(&back), rules.state_hash(&s));
+            assert_eq!(rules.state_hash(&back), rules.state_hash(s));
         }
         if steps % 128 == 0 {
-            if let Actor::Player(_) = rules.actor(&s) {
+            if let Actor::Player(_) = rules.actor(s) {
                 actions.clear();
-                rules.legal_actions(&s, &mut actions);
+                rules.legal_actions(s, &mut actions);
                 assert!(!actions.is_empty(), "{id} seed {seed}: no legal action");
                 for a in &actions {
                     rules
-                        .applied(&s, a)
+                        .applied(s, a)
                         .unwrap_or_else(|e| panic!("{id} seed {seed}: listed {a:?} refused: {e}"));
                 }
             }
         }
+        let (turn, phase) = (s.turn, s.phase);
         match game.step_bot(bot.as_mut()) {
             Ok(Some(_)) => {}
             Ok(None) => break,
-            Err(e) => panic!("{id} seed {seed} turn {} {:?}: {e}", s.turn, s.phase),
+            Err(e) => panic!("{id} seed {seed} turn {turn} {phase:?}: {e}"),
         }
         steps += 1;
         assert!(
