@@ -2409,6 +2409,54 @@ mod tests {
         assert_eq!(st.hex(), Some(w.1));
     }
 
+    /// 10.5d, 24.1g: the command radius binds the cavalry's ordinary steps (a step out of its
+    /// division leader's 4 MPs is refused) but not the charge it announces: the charge may
+    /// end beyond the radius.
+    #[test]
+    fn r10_5d_r24_1g_charge_is_exempt_from_command_radius() {
+        let mut t = setup();
+        let (cav, leader) = (0..t.r.units.len() as UnitId)
+            .find_map(|u| {
+                let i = &t.r.units[usize::from(u)];
+                if i.side != ALLIED || i.kind != UnitKind::Cavalry || i.heavy {
+                    return None;
+                }
+                let f =
+                    t.r.formations
+                        .iter()
+                        .find(|f| f.side == ALLIED && f.code == i.division)?;
+                Some((u, f.leader))
+            })
+            .expect("an Allied cavalry unit with a division leader");
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        let behind = t.c.neighbor(t.d.opposite()).neighbor(t.d.opposite());
+        t.place(leader, behind, side_facing(t.d), Formation::None);
+        t.place(cav, t.at(2), side_facing(t.d), Formation::Combat);
+        let target = t.at(5);
+        t.place(inf, target, side_facing(t.d.opposite()), Formation::Line);
+        t.r.cavalry_phase_start(&mut t.s);
+        let step =
+            t.r.applied(
+                &t.s,
+                &Action::Step {
+                    unit: cav,
+                    to: t.at(3),
+                },
+            )
+            .unwrap_err();
+        assert_eq!(step.rule, "10.5a", "{step}");
+        let path = alloc::vec![t.at(3), t.at(4), target];
+        t.r.charge_check(&t.s, t.at(2), target, &path)
+            .unwrap_or_else(|e| panic!("10.5d: the charge is exempt: {e:?}"));
+        let mut v = Vec::new();
+        t.r.legal_actions(&t.s, &mut v);
+        assert!(v.contains(&Action::Charge {
+            from: t.at(2),
+            target,
+            path
+        }));
+    }
+
     #[test]
     fn r24_1_err18_no_charge_out_of_swamp() {
         let mut t = setup();

@@ -161,6 +161,25 @@ impl Nbs {
                 ),
             ));
         }
+        // ERR-12: artillery sees through skirmishers but does not fire through an enemy
+        // skirmisher next to it.
+        if info.kind == UnitKind::Artillery {
+            let enemy_skirmisher = |n: Hex| {
+                s.units.iter().zip(&self.units).any(|(x, i)| {
+                    x.place == Place::At(n) && i.side != info.side && i.kind == UnitKind::Skirmisher
+                })
+            };
+            if let Some(n) = super::los::artillery_screen(enemy_skirmisher, h, target) {
+                return Err(Illegal::new(
+                    "ERR-12",
+                    format!(
+                        "{} may not fire through the enemy skirmisher next to it at {}",
+                        info.name,
+                        self.label(n)
+                    ),
+                ));
+            }
+        }
         // 12.3, 20.2a: the hex's infantry (one A) or artillery (5 GP) fire once per phase.
         let used = s.units.iter().enumerate().any(|(i, x)| {
             x.place == Place::At(h)

@@ -1631,6 +1631,15 @@ impl Nbs {
         }))
     }
 
+    /// 21.2c: straggler recovery needs the unit within command radius, divisional goals or
+    /// not (infantry traces to its division leader either way, see [`Self::radius_anchors`]);
+    /// a unit the radius does not bind (independent, leaderless) qualifies.
+    pub(super) fn recovery_in_radius(&self, s: &State, u: UnitId) -> bool {
+        let occ = Occ::new(self, s);
+        let mut cache = RadiusCache::default();
+        self.in_radius(s, &occ, &mut cache, u, None) != Some(false)
+    }
+
     fn step_block(
         &self,
         s: &State,

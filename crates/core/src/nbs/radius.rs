@@ -261,7 +261,6 @@ mod tests {
             }
             r.board
                 .hexes()
-                .into_iter()
                 .filter(|&h| r.within(s, &occ, &mut cache, side, anchor, 16, h))
                 .collect()
         };

@@ -13,7 +13,7 @@ use crate::hex::Hex;
 
 impl Nbs {
     /// 21.2 (a)–(f) for one unit (command radius, (c), is not yet traced).
-    fn may_recover(&self, s: &State, u: UnitId) -> bool {
+    pub(super) fn may_recover(&self, s: &State, u: UnitId) -> bool {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         let side = self.phasing(s);
@@ -28,6 +28,7 @@ impl Nbs {
             && !st.has(flag::FIRED_OR_FIRED_ON)
             && !st.has(flag::RECOVERY_TRIED)
             && self.enemy_distance(s, h, side).is_none_or(|d| d >= far)
+            && self.recovery_in_radius(s, u) // 21.2c, last: it searches
     }
 
     pub(super) fn any_recovery(&self, s: &State) -> bool {

@@ -589,3 +589,103 @@ fn board_view_draws_the_playable_area_and_every_counter() {
         }
     }
 }
+
+/// ERR-12: a battery sees through an enemy skirmisher next to it but may not fire through it;
+/// with the skirmisher gone, or for infantry, the same line is open.
+#[test]
+fn err12_battery_does_not_fire_through_an_adjacent_enemy_skirmisher() {
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let battery = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(0) && i.kind == super::types::UnitKind::Artillery && i.parent.is_none()
+        })
+        .unwrap();
+    let skirmisher = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(1) && i.kind == super::types::UnitKind::Skirmisher
+        })
+        .unwrap();
+    let target = id(&r, "Y2-1-L");
+    let at = hex(&r, "B40.12");
+    let north = Facing::side(dir(Compass::N));
+    put(&mut s, battery, at, north, Formation::Unlimbered);
+    let two_north = at.neighbor(dir(Compass::N)).neighbor(dir(Compass::N));
+    put(
+        &mut s,
+        target,
+        two_north,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    assert!(
+        r.may_fire(&s, battery, two_north, false).is_ok(),
+        "open line"
+    );
+    put(
+        &mut s,
+        skirmisher,
+        at.neighbor(dir(Compass::N)),
+        Facing::side(dir(Compass::S)),
+        Formation::Skirmish,
+    );
+    let e = r.may_fire(&s, battery, two_north, false).unwrap_err();
+    assert_eq!(e.rule, "ERR-12", "{e}");
+}
+
+/// 21.2: the conditions of straggler recovery, (c) among them: the brigade must be within its
+/// division leader's command radius (10.5a, 4 leader MPs), so moving the leader away takes
+/// the roll away.
+#[test]
+fn r21_2c_straggler_recovery_needs_command_radius() {
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::Rally);
+    let u = id(&r, "2-1-1");
+    let info = &r.units[usize::from(u)];
+    let leader = r
+        .formations
+        .iter()
+        .find(|f| f.side == info.side && f.code == info.division)
+        .map(|f| f.leader)
+        .expect("its division leader");
+    let at = hex(&r, "B40.12");
+    put(
+        &mut s,
+        u,
+        at,
+        Facing::side(dir(Compass::N)),
+        Formation::Line,
+    );
+    s.units[usize::from(u)].stragglers = 1;
+    put(
+        &mut s,
+        leader,
+        at,
+        Facing::side(dir(Compass::N)),
+        Formation::None,
+    );
+    assert!(r.may_recover(&s, u), "(a)-(f) hold");
+    // (d): nothing to recover.
+    s.units[usize::from(u)].stragglers = 0;
+    assert!(!r.may_recover(&s, u));
+    s.units[usize::from(u)].stragglers = 1;
+    // (e): it spent MPs this turn.
+    s.units[usize::from(u)].flags |= super::state::flag::MOVED;
+    assert!(!r.may_recover(&s, u));
+    s.units[usize::from(u)].flags = 0;
+    // (c): the leader 10 hexes away.
+    let mut far = at;
+    for _ in 0..10 {
+        far = far.neighbor(dir(Compass::S));
+    }
+    put(
+        &mut s,
+        leader,
+        far,
+        Facing::side(dir(Compass::N)),
+        Formation::None,
+    );
+    assert!(!r.may_recover(&s, u), "21.2c: out of command radius");
+}
