@@ -603,6 +603,8 @@ impl Nbs {
         let Some(&target) = route.last() else { return };
         let side = self.units[usize::from(units[0])].side;
         let defenders = self.combat_stack(s, target);
+        // 10.3a: units charged by cavalry count as in contact for the stoppage check.
+        self.note_contact(s, &defenders);
         let versus_cavalry = defenders
             .first()
             .is_some_and(|&d| self.units[usize::from(d)].kind == UnitKind::Cavalry);
@@ -801,6 +803,7 @@ impl Nbs {
                 ch.follow_ons += 1;
                 ch.target = *target;
                 ch.defenders = self.combat_stack(s, *target);
+                self.note_contact(s, &ch.defenders); // 10.3a
                 ch.flank = self.charge_flank(s, ch.at, *target);
                 ch.step = ChStep::DefenderAttack;
                 ev.push(Event::FollowOn {
@@ -2455,6 +2458,51 @@ mod tests {
             target,
             path
         }));
+    }
+
+    /// 10.3a: units on an Attack order that are charged by cavalry put their command on the
+    /// list for the next stoppage check, as fire from two hexes does.
+    #[test]
+    fn r10_3a_a_charge_is_a_stoppage_contact() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        let corps =
+            t.r.formations
+                .iter()
+                .position(|f| {
+                    f.side == FRENCH
+                        && f.kind == crate::nbs::orders::FormKind::Corps
+                        && f.code == t.r.units[usize::from(inf)].corps
+                })
+                .expect("the infantry's corps") as u16;
+        t.s.orders[FRENCH.index()]
+            .preset(
+                0,
+                crate::nbs::command::Receiver::Corps(corps),
+                crate::nbs::command::OrderKind::Attack,
+                false,
+                String::from("Attack."),
+            )
+            .unwrap();
+        t.place(cav, t.at(2), side_facing(t.d), Formation::Combat);
+        let target = t.at(5);
+        t.place(inf, target, side_facing(t.d.opposite()), Formation::Line);
+        t.r.cavalry_phase_start(&mut t.s);
+        assert!(t.s.command.sides[FRENCH.index()].contact.is_empty());
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Charge {
+                from: t.at(2),
+                target,
+                path: alloc::vec![t.at(3), t.at(4), target],
+            },
+            &mut ev,
+        );
+        assert_eq!(
+            t.s.command.sides[FRENCH.index()].contact,
+            alloc::vec![corps]
+        );
     }
 
     #[test]
