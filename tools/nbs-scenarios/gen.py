@@ -818,6 +818,17 @@ FR_ORDERS_34 = ("3-4 has a divisional goal: a defensive zone within 5 hexes of a
                 "or an emergency corps retreat.")
 FR_ORDERS_3C = "3 Corps has the same orders; on its arrival 3-4 leaves its goal and attaches to 3 Corps."
 
+
+def preset(side, receiver, kind, text, goal=False):
+    """One historical order in the form the engine logs before play (10.1i, AUS 5.3): the
+    receiving formation by code (French corps: corps code; divisions and Allied commands:
+    division code), attack or non_attack, and whether it is a divisional goal (10.5b)."""
+    return {"side": side, "receiver": receiver, "kind": kind, "divisional_goal": goal, "text": text}
+
+
+FR_PRESET = [preset("french", "3-4", "non_attack", FR_ORDERS_34, goal=True),
+             preset("french", "3", "non_attack", FR_ORDERS_3C)]
+
 ALL_OPTIONS = [
     {"id": "aus-4.1a-alexander", "name": "Alexander must roll for initiative every turn (loose cannon on 2-3)",
      "default": False, "rules": ["AUS 4.1a"], "note": "+2 VP to the Allied player (nbs/aus-variant-vp)."},
@@ -970,6 +981,11 @@ def build_s1(cs):
                        "2-L: from 7:00am advance and take Sokolnitz.",
                        "3-L: advance and take the Pheasant Garden."],
             "rules": ["AUS 7.1", "AUS 5.3"]},
+        "preset_orders": FR_PRESET + [
+            preset("allied", "AG-L", "attack", "Advance and take Telnitz."),
+            preset("allied", "1-L", "attack", "Advance and take Telnitz."),
+            preset("allied", "2-L", "attack", "From 7:00am advance and take Sokolnitz."),
+            preset("allied", "3-L", "attack", "Advance and take the Pheasant Garden.")],
         "divisional_goals": {"3-4": {"within": 5, "of_places": ["sokolnitz", "telnitz", "pheasant-garden"]}},
         "allied_order_start": {"2-L": turn_of(labels, "Dec 2 07:00")},
     })
@@ -1016,6 +1032,13 @@ def build_s2(cs):
             "allied": ["Right attacks along the Olmutz Road to take the Santon Redoubt and push the French over the Ricka Brook.",
                        "Cv defends between the Right's left flank and the edge of the play area."],
             "rules": ["AUS 7.2", "AUS 5.3"]},
+        "preset_orders": [
+            preset("french", "5", "non_attack", "Defend the Olmutz Road back to about the Ricka Brook."),
+            preset("french", "C", "non_attack", "Support 5 Corps and cover its right flank."),
+            preset("allied", "Right", "attack",
+                   "Attack along the Olmutz Road, take the Santon Redoubt, push the French over the Ricka Brook."),
+            preset("allied", "Cv", "non_attack",
+                   "Defend between the Right's left flank and the edge of the play area.")],
         "attachments": {"3D-4": "C", "C-1": "C"},
     })
     return scenario(2, "The Olmutz Road", labels, TURNS_NOTE_DEC2, s, victory,
@@ -1079,7 +1102,18 @@ def build_s34(cs, n):
               ["All historical Allied orders are discarded; the Allied player writes any orders before the "
                "French set up, and all are accepted before play (AUS 7.4)."],
               "rules": r + ["AUS 5.3"]}
+    allied_preset = [
+        preset("allied", "AG-L", "attack", allied_orders[0]),
+        preset("allied", "1-L", "attack", allied_orders[0]),
+        preset("allied", "2-L", "attack", allied_orders[1]),
+        preset("allied", "3-L", "attack", allied_orders[2]),
+        preset("allied", "Cv", "non_attack", allied_orders[3]),
+        preset("allied", "1-C", "non_attack", allied_orders[4]),
+        preset("allied", "2-C", "non_attack", allied_orders[4]),
+        preset("allied", "Right", "attack", allied_orders[5]),
+    ]
     extra = {"orders": orders,
+             "preset_orders": FR_PRESET + (allied_preset if n == 3 else []),
              "divisional_goals": {"3-4": {"within": 5, "of_places": ["sokolnitz", "telnitz", "pheasant-garden"]}},
              "attachments": {"3D-4": "C", "C-1": "C", "G-5": "detached"}}
     if n == 4:
@@ -1164,6 +1198,9 @@ def build_s5(cs):
         "orders": {"french": [FR_ORDERS_34 + " In this scenario the zone also includes the hexes within 5 of Kobelnitz.",
                               "No other French unit has orders."],
                    "allied": ["Any orders the Allied player writes."], "rules": ["AUS 7.5", "AUS 5.3"]},
+        "preset_orders": [preset("french", "3-4", "non_attack",
+                                 FR_ORDERS_34 + " In this scenario the zone also includes the hexes within 5 of Kobelnitz.",
+                                 goal=True)],
         "divisional_goals": {"3-4": {"within": 5, "of_places": ["sokolnitz", "telnitz", "pheasant-garden", "kobelnitz"]}},
         "allied_arrival": {
             "entries": ["entry-a", "entry-b", "entry-c", "entry-d", "entry-e"],

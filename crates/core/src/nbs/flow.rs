@@ -366,8 +366,10 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             }
         }
     }
-    let mut ev = Vec::new();
+    // 10.1i, AUS 5.3: historical orders, accepted before play.
     let mut s0 = nbs.initial.clone();
+    nbs.load_preset_orders(&mut s0, &rules_v, &id)?;
+    let mut ev = Vec::new();
     nbs.enter_phase(&mut s0, &mut ev);
     nbs.initial = s0;
     Ok(nbs)

@@ -359,6 +359,72 @@ impl Nbs {
         francis_in_command(&self.allied_lost(s))
     }
 
+    /// 10.1i, AUS 5.3: the scenario's historical pre-set orders (`rules.preset_orders`), logged
+    /// and accepted before play, unless the scenario's `rules.options.historical_orders` is
+    /// `false` (players may discard them and start without orders). Each names its side, the
+    /// receiving formation by code, attack or non-attack, whether it is a divisional goal, and
+    /// its text; an unknown side, code or kind is a data error naming the entry.
+    pub(super) fn load_preset_orders(
+        &self,
+        s: &mut State,
+        rules: &serde_json::Value,
+        scenario: &str,
+    ) -> Result<usize, crate::data::DataError> {
+        let on = rules
+            .get("options")
+            .and_then(|o| o.get("historical_orders"))
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(true);
+        let Some(list) = rules.get("preset_orders").and_then(|v| v.as_array()) else {
+            return Ok(0);
+        };
+        if !on {
+            return Ok(0);
+        }
+        let bad = |i: usize, why: String| {
+            crate::data::DataError::new(scenario, &format!("rules.preset_orders[{i}]"), why)
+                .with_rule("10.1i")
+        };
+        for (i, o) in list.iter().enumerate() {
+            let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or("");
+            let side = match text("side") {
+                "french" => Side(0),
+                "allied" => Side(1),
+                other => return Err(bad(i, format!("unknown side `{other}`"))),
+            };
+            let kind = match text("kind") {
+                "attack" => OrderKind::Attack,
+                "non_attack" => OrderKind::NonAttack,
+                other => return Err(bad(i, format!("unknown order kind `{other}`"))),
+            };
+            let code = text("receiver");
+            let f = self
+                .formations
+                .iter()
+                .position(|x| x.side == side && x.code == code)
+                .ok_or_else(|| bad(i, format!("no formation `{code}` on that side")))?;
+            let goal = o
+                .get("divisional_goal")
+                .and_then(serde_json::Value::as_bool)
+                .unwrap_or(false);
+            let sender = self
+                .units
+                .iter()
+                .position(|x| x.side == side && x.kind == UnitKind::Leader && x.rank == Rank::Army)
+                .map_or(self.formations[f].leader, |x| x as UnitId);
+            s.orders[side.index()]
+                .preset(
+                    sender,
+                    self.formation_receiver(f as u16),
+                    kind,
+                    goal,
+                    String::from(text("text")),
+                )
+                .map_err(|e| bad(i, format!("{e:?}")))?;
+        }
+        Ok(list.len())
+    }
+
     /// The leader who writes formal orders for `side` now: Napoleon or, once he is lost, the
     /// best-rated Marshal on the map (AUS 2.4: the player's choice; taken here as the highest
     /// rating, then the first listed); Katusov or his AUS 3.3 successor. `None` when he is not
@@ -1998,9 +2064,47 @@ mod tests {
     use crate::engine::{EventInfo, Rules};
     use crate::nbs::state::Phase;
 
+    /// Scenario 3 without its historical orders (the examples start from an empty log).
     fn rules() -> Nbs {
         let lib = Library::builtin().unwrap();
-        Nbs::new(&lib.scenario("nbs/austerlitz-3").unwrap()).unwrap()
+        let mut r = Nbs::new(&lib.scenario("nbs/austerlitz-3").unwrap()).unwrap();
+        r.initial.orders = Default::default();
+        r
+    }
+
+    /// 10.1i, AUS 5.3: scenario 3 starts with its historical orders logged and accepted
+    /// (two French, eight Allied), and `historical_orders: false` discards them.
+    #[test]
+    fn r10_1i_aus5_3_historical_orders_accepted_before_play() {
+        let lib = Library::builtin().unwrap();
+        let mut sc = lib.scenario("nbs/austerlitz-3").unwrap();
+        let r = Nbs::new(&sc).unwrap();
+        let s = r.initial_state();
+        let d34 = r
+            .formations
+            .iter()
+            .position(|f| f.side == Side(0) && f.code == "3-4")
+            .unwrap() as u16;
+        let o = s.orders[0]
+            .in_force(Receiver::Command(d34))
+            .expect("3-4's goal");
+        assert!(o.divisional_goal && o.kind == OrderKind::NonAttack);
+        let right = r
+            .formations
+            .iter()
+            .position(|f| f.side == Side(1) && f.code == "Right")
+            .unwrap() as u16;
+        let o = s.orders[1]
+            .in_force(Receiver::Command(right))
+            .expect("Rgt's attack");
+        assert_eq!(o.kind, OrderKind::Attack);
+        assert_eq!(s.orders[0].orders().len(), 2);
+        assert_eq!(s.orders[1].orders().len(), 8);
+        let mut rules = serde_json::to_value(&sc.scenario.rules).unwrap();
+        rules["options"] = serde_json::json!({ "historical_orders": false });
+        sc.scenario.rules = serde_json::from_value(rules).unwrap();
+        let bare = Nbs::new(&sc).unwrap().initial_state();
+        assert!(bare.orders[0].orders().is_empty() && bare.orders[1].orders().is_empty());
     }
 
     fn id(r: &Nbs, s: &str) -> UnitId {
