@@ -382,7 +382,7 @@ impl Nbs {
             return Ok(0);
         }
         let bad = |i: usize, why: String| {
-            crate::data::DataError::new(scenario, &format!("rules.preset_orders[{i}]"), why)
+            crate::data::DataError::new(scenario, format!("rules.preset_orders[{i}]"), why)
                 .with_rule("10.1i")
         };
         for (i, o) in list.iter().enumerate() {
