@@ -910,6 +910,12 @@ def base_rules(labels, extra=None):
                                "'Artillery Ammunition' lines and the Supply units are void."},
         "allied_skirmisher_limit": {"full_strength": 5, "reduced_per_full": 2, "rules": ["Errata: Austerlitz"]},
         "anti_initiative": 0,
+        "replacement_leader_rating": {
+            "value": 1, "rules": ["26.4b"],
+            "provenance": {"kind": "provisional",
+                           "note": "The generic replacement backs of the division leaders are not in the text; "
+                                   "rated 1, the lowest rating that still commands (initiative and rally shifts), "
+                                   "below every named division leader of the provisional counters."}},
     }
     if extra:
         r.update(extra)

@@ -999,7 +999,7 @@ impl Nbs {
                         self.units[usize::from(u)].kind == UnitKind::Leader
                             && s.units[usize::from(u)].place == Place::At(ch.at)
                     })
-                    .map(|&u| self.units[usize::from(u)].morale_rating)
+                    .map(|&u| self.leader_morale(s, u))
                     .max()
                     .unwrap_or(0);
                 let need = self.tables.recall_needed(self.morale_rating(lead), best);

@@ -128,6 +128,13 @@ pub enum Event {
         /// The leader.
         unit: UnitId,
     },
+    /// A fallen division leader's generic replacement takes his place (26.4b, 26.4c).
+    LeaderReplaced {
+        /// The leader counter, now showing its replacement back.
+        unit: UnitId,
+        /// Where the replacement appears.
+        at: Hex,
+    },
     /// A morale check (25.2).
     MoraleCheck {
         /// The hex.
@@ -421,6 +428,7 @@ impl Event {
             Event::Wrecked { .. } => "20.6a",
             Event::DivisionWrecked { .. } => "20.6b",
             Event::LeaderLost { .. } => "26.4",
+            Event::LeaderReplaced { .. } => "26.4c",
             Event::MoraleCheck { .. } => "25.2",
             Event::MoraleChanged { rule, .. } => rule_str(rule),
             Event::Retreated { .. } => "25.3",

@@ -281,6 +281,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         buxhowden: None,
         leader_costs: Vec::new(),
         radius_memo: Default::default(),
+        replacement_rating: replacement_rating(&rules_v, &id)?,
         skirmisher_cap: super::skirmish::cap_option(&rules_v),
         initial: State {
             turn: first,
@@ -298,6 +299,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             cavalry: Default::default(),
             control: Vec::new(),
             command: Default::default(),
+            replaced: Vec::new(),
         },
     };
     // Set-up (1.4).
@@ -373,6 +375,25 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     nbs.enter_phase(&mut s0, &mut ev);
     nbs.initial = s0;
     Ok(nbs)
+}
+
+/// 26.4b: the generic replacement rating, a provisional scenario value (the counter backs are
+/// not in the text). A scenario without it is refused, naming the field.
+fn replacement_rating(rules: &serde_json::Value, id: &str) -> Result<u8, DataError> {
+    rules
+        .get("replacement_leader_rating")
+        .and_then(|v| v.get("value"))
+        .and_then(serde_json::Value::as_u64)
+        .filter(|&r| r <= 4)
+        .map(|r| r as u8)
+        .ok_or_else(|| {
+            DataError::new(
+                id,
+                "rules.replacement_leader_rating",
+                "missing or not a rating 0-4 (26.4b: the generic replacement leaders' rating)",
+            )
+            .with_rule("26.4b")
+        })
 }
 
 fn read_divisions(s: &ResolvedScenario) -> Vec<(String, u8)> {
@@ -883,6 +904,11 @@ impl Nbs {
                 }
             }
             Event::LeaderLost { unit } => format!("{} falls", n(unit)),
+            Event::LeaderReplaced { unit, at } => format!(
+                "a generic replacement takes {}'s division, in {}",
+                n(unit),
+                self.label(*at)
+            ),
             Event::MoraleCheck {
                 hex,
                 roll,

@@ -170,6 +170,9 @@ pub struct Nbs {
     pub leader_costs: Vec<[u8; 6]>,
     /// Buxhowden and the Left Wing columns he may command (AUS 3.2c), by formation index.
     pub buxhowden: Option<(UnitId, Vec<(usize, u16)>)>,
+    /// The rating of a division leader's generic replacement back (26.4b; provisional data,
+    /// `rules.replacement_leader_rating`).
+    pub replacement_rating: u8,
     /// Command-radius searches kept across listings (10.5a; a cache, not part of the rules).
     pub(crate) radius_memo: radius::RadiusMemo,
     /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).

@@ -39,7 +39,7 @@ impl Nbs {
             let st = &s.units[usize::from(u)];
             // 26.3a: only the most senior leader, rating - 1 rows.
             if let Some(l) = self.senior_leader(s, hex, info.side) {
-                let r = self.units[usize::from(l)].morale_rating;
+                let r = self.leader_morale(s, l);
                 shift += self.tables.leader_morale_modifier(list, r).unwrap_or(0);
             }
             match st.morale {

@@ -445,7 +445,7 @@ impl Nbs {
                             && i.rank == Rank::Corps
                             && Self::on_map(s, u).is_some()
                     })
-                    .max_by_key(|&u| (self.units[usize::from(u)].rating, core::cmp::Reverse(u))),
+                    .max_by_key(|&u| (self.leader_rating(s, u), core::cmp::Reverse(u))),
             };
         }
         let l = allied_army_commander(&self.allied_lost(s))?;
@@ -536,8 +536,8 @@ impl Nbs {
         out
     }
 
-    fn rating_of(&self, u: Option<UnitId>) -> u8 {
-        u.map_or(0, |u| self.units[usize::from(u)].rating)
+    fn rating_of(&self, s: &State, u: Option<UnitId>) -> u8 {
+        u.map_or(0, |u| self.leader_rating(s, u))
     }
 
     fn receiver_rating(&self, s: &State, r: Receiver) -> u8 {
@@ -546,7 +546,7 @@ impl Nbs {
             _ => {
                 let l = self.receiving_leader(s, r);
                 if l.is_some_and(|l| Self::on_map(s, l).is_some()) {
-                    self.rating_of(l)
+                    self.rating_of(s, l)
                 } else {
                     0
                 }
@@ -625,7 +625,7 @@ impl Nbs {
         let side = self.phasing(s);
         let k = side.index();
         s.command.segment = 0;
-        let rating = self.rating_of(self.army_commander(s, side));
+        let rating = self.rating_of(s, self.army_commander(s, side));
         let bux = if side == Side(1) {
             self.buxhowden_column(s)
         } else {
@@ -947,7 +947,7 @@ impl Nbs {
         let leader = self.receiving_leader(s, self.formation_receiver(f));
         // The original commander lost: his replacement is taken as rated 1 (as in the 10.3a
         // example; replacement leaders are not otherwise modelled).
-        let rating = if lost { 1 } else { self.rating_of(leader) };
+        let rating = if lost { 1 } else { self.rating_of(s, leader) };
         let row = stoppage_row(wrecked, lost);
         self.command
             .stoppage_min_roll(row, divisions.max(1), rating)
@@ -1241,7 +1241,7 @@ impl Nbs {
     fn initiative_ip(&self, s: &State, l: UnitId) -> i8 {
         let info = &self.units[usize::from(l)];
         let francis = info.side == Side(1) && self.francis_commands(s);
-        initiative_points(info.rating, 0, francis)
+        initiative_points(self.leader_rating(s, l), 0, francis)
     }
 
     /// The Initiative Table roll.
@@ -1529,9 +1529,11 @@ impl Nbs {
         };
         let francis = side == Side(1) && self.francis_commands(s);
         let an = self.command.acceptance_number(
-            self.units
-                .get(usize::from(o.sender))
-                .map_or(0, |x| x.rating),
+            if usize::from(o.sender) < self.units.len() {
+                self.leader_rating(s, o.sender)
+            } else {
+                0
+            },
             self.receiver_rating(s, o.receiver),
             o.method.unwrap_or(Method::InPerson),
             o.kind,

@@ -234,6 +234,25 @@ impl Nbs {
             .or_else(|| st.first().copied())
     }
 
+    /// A leader's command rating now: his printed one, or the generic replacement's once he
+    /// has been replaced (26.4b).
+    pub fn leader_rating(&self, s: &State, u: UnitId) -> u8 {
+        if s.replaced.contains(&u) {
+            self.replacement_rating
+        } else {
+            self.units[usize::from(u)].rating
+        }
+    }
+
+    /// A leader's morale rating now (26.4b: a replacement's is its single rating).
+    pub fn leader_morale(&self, s: &State, u: UnitId) -> u8 {
+        if s.replaced.contains(&u) {
+            self.replacement_rating
+        } else {
+            self.units[usize::from(u)].morale_rating
+        }
+    }
+
     /// The morale rating a unit checks with (25.0; 25.2b generic values for artillery alone:
     /// horse B, guard A, other C).
     pub fn morale_rating(&self, u: UnitId) -> MoraleRating {
@@ -257,7 +276,7 @@ impl Nbs {
             })
             .min_by_key(|&u| {
                 let info = &self.units[usize::from(u)];
-                (info.rank, core::cmp::Reverse(info.morale_rating), u)
+                (info.rank, core::cmp::Reverse(self.leader_morale(s, u)), u)
             })
     }
 

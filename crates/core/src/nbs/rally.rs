@@ -194,9 +194,7 @@ impl Nbs {
                 }
                 let h = s.units[usize::from(*unit)].hex().unwrap_or(Hex::new(0, 0));
                 let mut shift: i16 = match self.senior_leader(s, h, side) {
-                    Some(l) => self
-                        .tables
-                        .leader_recovery_shift(self.units[usize::from(l)].morale_rating),
+                    Some(l) => self.tables.leader_recovery_shift(self.leader_morale(s, l)),
                     None => i16::from(self.tables.recovery_shift(RecoveryShift::NoLeader)),
                 };
                 if self.turn_info(s.turn).night {
@@ -218,7 +216,7 @@ impl Nbs {
                 }
                 let rating = self
                     .senior_leader(s, *hex, side)
-                    .map_or(0, |l| self.units[usize::from(l)].morale_rating);
+                    .map_or(0, |l| self.leader_morale(s, l));
                 for u in self.combat_stack(s, *hex) {
                     s.units[usize::from(u)].flags |= flag::BLOWN_TRIED;
                 }
@@ -239,7 +237,7 @@ impl Nbs {
                 let h = s.units[usize::from(*unit)].hex().unwrap_or(Hex::new(0, 0));
                 let mut modifier: i8 = match self
                     .senior_leader(s, h, side)
-                    .map(|l| self.units[usize::from(l)].morale_rating)
+                    .map(|l| self.leader_morale(s, l))
                 {
                     Some(4) => self.tables.blown_modifier(BlownMod::LeaderRated4),
                     Some(2 | 3) => self.tables.blown_modifier(BlownMod::LeaderRated2Or3),

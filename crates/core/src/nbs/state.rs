@@ -458,6 +458,10 @@ pub struct State {
     /// Command Points, initiative attempts, stoppage and overrun bookkeeping (orders part).
     #[serde(default)]
     pub command: super::orders::CommandState,
+    /// Division leaders now shown by their generic replacement back (26.4b, 26.4c), in the
+    /// order they fell.
+    #[serde(default)]
+    pub replaced: Vec<UnitId>,
 }
 
 impl State {

@@ -689,3 +689,64 @@ fn r21_2c_straggler_recovery_needs_command_radius() {
     );
     assert!(!r.may_recover(&s, u), "21.2c: out of command radius");
 }
+
+/// 26.4b, 26.4c: a division leader who falls is replaced at once by the generic replacement
+/// (the provisional rating of the scenario data), which appears in another stack of his
+/// division, not where he fell; with no other stack it appears where he fell. Corps leaders
+/// are not replaced this way.
+#[test]
+fn r26_4c_division_replacement_appears_in_another_stack() {
+    use super::units::Rank;
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let b1 = id(&r, "2-1-1");
+    let div = r.units[usize::from(b1)].division.clone();
+    let leader = r
+        .formations
+        .iter()
+        .find(|f| f.side == Side(0) && f.code == div)
+        .map(|f| f.leader)
+        .unwrap();
+    assert_eq!(r.units[usize::from(leader)].rank, Rank::Division);
+    let b2 = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            u != b1 && r.units[usize::from(u)].division == div && r.units[usize::from(u)].combat()
+        })
+        .expect("a second brigade of the division");
+    let at = hex(&r, "B40.12");
+    let mut other = at;
+    for _ in 0..3 {
+        other = other.neighbor(dir(Compass::N));
+    }
+    let f = Facing::side(dir(Compass::N));
+    put(&mut s, b1, at, f, Formation::Line);
+    put(&mut s, leader, at, f, Formation::None);
+    put(&mut s, b2, other, f, Formation::Line);
+    let mut ev = Vec::new();
+    let mut lone = s.clone();
+    r.leader_falls(&mut s, leader, &mut ev);
+    assert_eq!(
+        s.units[usize::from(leader)].place,
+        Place::At(other),
+        "26.4c: another stack"
+    );
+    assert!(s.replaced.contains(&leader));
+    assert_eq!(r.leader_rating(&s, leader), r.replacement_rating);
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::LeaderReplaced { unit, at: h } if *unit == leader && *h == other)
+    ));
+    // No other stack of the division: the replacement appears where the leader fell.
+    lone.units[usize::from(b2)].place = Place::Off;
+    let mut ev = Vec::new();
+    r.leader_falls(&mut lone, leader, &mut ev);
+    assert_eq!(lone.units[usize::from(leader)].place, Place::At(at));
+    // A corps leader falls for good (26.4a replacement by a subordinate: not yet).
+    let corps = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            r.units[usize::from(u)].rank == Rank::Corps && r.units[usize::from(u)].side == Side(0)
+        })
+        .unwrap();
+    put(&mut lone, corps, at, f, Formation::None);
+    r.leader_falls(&mut lone, corps, &mut Vec::new());
+    assert_eq!(lone.units[usize::from(corps)].place, Place::Gone);
+}
