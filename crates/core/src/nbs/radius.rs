@@ -36,6 +36,13 @@ struct Ball {
     hexes: Arc<[Hex]>,
 }
 
+impl Ball {
+    /// Whether this is the search for (`anchor`, `halves`, `side`).
+    fn is(&self, anchor: Hex, halves: u16, side: Side) -> bool {
+        self.anchor == anchor && self.halves == halves && self.side == side
+    }
+}
+
 /// Leader movement costs for radius and order delivery (10.5a, 10.1e): the map's table,
 /// with hexes holding enemy combat units closed.
 pub(super) struct LeaderCosts<'a> {
@@ -149,8 +156,7 @@ impl Nbs {
         if anchor.distance(to) > u32::from(halves) {
             return false;
         }
-        let found = |b: &Ball| b.anchor == anchor && b.halves == halves && b.side == side;
-        let ball = match cache.balls.iter().find(|b| found(b)) {
+        let ball = match cache.balls.iter().find(|b| b.is(anchor, halves, side)) {
             Some(b) => b.hexes.clone(),
             None => {
                 let hexes = self.ball(s, occ, cache, side, anchor, halves);
@@ -193,11 +199,7 @@ impl Nbs {
             memo.enemies[k].clone_from(enemies);
             memo.balls.retain(|b| b.side != side);
         }
-        if let Some(b) = memo
-            .balls
-            .iter()
-            .find(|b| b.anchor == anchor && b.halves == halves && b.side == side)
-        {
+        if let Some(b) = memo.balls.iter().find(|b| b.is(anchor, halves, side)) {
             return b.hexes.clone();
         }
         let hexes = search(&mut memo.reach, &costs, anchor, opts);
