@@ -401,6 +401,17 @@ impl Board {
         self.hex(h).on_map
     }
 
+    /// Adds feature bits to the side of `h` toward `d`, seen from both hexes (tests build
+    /// features the provisional map lacks, such as bridges).
+    #[cfg(test)]
+    pub(crate) fn add_side_bits(&mut self, h: Hex, d: Direction, bits: u16) {
+        for (x, dir) in [(h, d), (h.neighbor(d), d.opposite())] {
+            if let Some(i) = self.index(x) {
+                self.sides[i][usize::from(dir.index())] |= bits;
+            }
+        }
+    }
+
     /// The features of the side of `h` toward `d`.
     #[inline]
     pub fn side(&self, h: Hex, d: Direction) -> u16 {

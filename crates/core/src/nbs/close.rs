@@ -213,6 +213,7 @@ impl Nbs {
             attacker_out: false,
             defender_out: false,
             odds: None,
+            bridge: self.board.side(from, d) & super::board::side::BRIDGE != 0,
             step: CcStep::DefenderFire,
         }));
         self.offer_evasion(s, target, ev);
@@ -295,10 +296,11 @@ impl Nbs {
             }
             CcStep::AttackerFire => {
                 cc.step = CcStep::AttackerMorale;
+                // 23.1n: a column attacking across a bridge does not fire.
                 let firers: Vec<UnitId> = att
                     .iter()
                     .copied()
-                    .filter(|&u| self.may_fire(s, u, cc.target, true).is_ok())
+                    .filter(|&u| !cc.bridge && self.may_fire(s, u, cc.target, true).is_ok())
                     .collect();
                 replace(s, cc.clone());
                 if !firers.is_empty() {
@@ -342,6 +344,17 @@ impl Nbs {
                 );
                 replace(s, cc);
                 self.push_check(s, c);
+                true
+            }
+            CcStep::Odds | CcStep::OddsHalf if cc.bridge => {
+                // 23.1n: across a bridge the attacking column loses without a roll; like any
+                // losing attacker it stays in the hex it attacked from (23.1k).
+                ev.push(Event::BridgeAssaultLost {
+                    from: cc.from,
+                    target: cc.target,
+                });
+                cc.step = CcStep::Done;
+                replace(s, cc);
                 true
             }
             CcStep::Odds | CcStep::OddsHalf => {

@@ -135,6 +135,14 @@ pub enum Event {
         /// Where the replacement appears.
         at: Hex,
     },
+    /// A column that attacked across a bridge loses the close combat at the Odds Table step
+    /// without a roll (23.1n).
+    BridgeAssaultLost {
+        /// The attackers' hex.
+        from: Hex,
+        /// The defenders' hex.
+        target: Hex,
+    },
     /// A morale check (25.2).
     MoraleCheck {
         /// The hex.
@@ -429,6 +437,7 @@ impl Event {
             Event::DivisionWrecked { .. } => "20.6b",
             Event::LeaderLost { .. } => "26.4",
             Event::LeaderReplaced { .. } => "26.4c",
+            Event::BridgeAssaultLost { .. } => "23.1n",
             Event::MoraleCheck { .. } => "25.2",
             Event::MoraleChanged { rule, .. } => rule_str(rule),
             Event::Retreated { .. } => "25.3",

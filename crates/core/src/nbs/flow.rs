@@ -904,6 +904,11 @@ impl Nbs {
                 }
             }
             Event::LeaderLost { unit } => format!("{} falls", n(unit)),
+            Event::BridgeAssaultLost { from, target } => format!(
+                "the column in {} attacked {} across a bridge and loses the close combat",
+                self.label(*from),
+                self.label(*target)
+            ),
             Event::LeaderReplaced { unit, at } => format!(
                 "a generic replacement takes {}'s division, in {}",
                 n(unit),

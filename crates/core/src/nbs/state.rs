@@ -259,6 +259,10 @@ pub struct CloseCombat {
     pub defender_out: bool,
     /// The Odds Table column (index) and die modifier, once reached.
     pub odds: Option<(u8, i8)>,
+    /// 23.1n: a column attacking across a bridge: it does not fire and loses at the Odds
+    /// Table.
+    #[serde(default)]
+    pub bridge: bool,
     /// The step reached.
     pub step: CcStep,
 }

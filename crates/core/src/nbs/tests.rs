@@ -750,3 +750,78 @@ fn r26_4c_division_replacement_appears_in_another_stack() {
     r.leader_falls(&mut lone, corps, &mut Vec::new());
     assert_eq!(lone.units[usize::from(corps)].place, Place::Gone);
 }
+
+/// 23.1n: a column may close-combat across a bridge, but it does not fire (step C is empty),
+/// the defender still checks morale, and it loses at the Odds Table without a roll.
+#[test]
+fn r23_1n_column_across_a_bridge_does_not_fire_and_loses() {
+    let mut r = rules("nbs/austerlitz-3");
+    r.strict_orders = false; // the 10.1a order is not under test
+    let (from, d) = r
+        .board
+        .hexes()
+        .flat_map(|h| Direction::ALL.into_iter().map(move |d| (h, d)))
+        .find(|&(h, d)| {
+            r.board.side(h, d) == super::board::side::STREAM
+                && r.board.on_map(h.neighbor(d))
+                && !r.board.hex(h).special
+                && !r.board.hex(h.neighbor(d)).special
+        })
+        .expect("a stream on the map");
+    // The provisional map has no bridges: this stream gets one.
+    r.board.add_side_bits(from, d, super::board::side::BRIDGE);
+    let target = from.neighbor(d);
+    let mut s = empty(&r, Phase::Movement);
+    let att = id(&r, "1-1-4");
+    let def = id(&r, "Y2-1-L");
+    put(&mut s, att, from, Facing::side(d), Formation::Column);
+    put(
+        &mut s,
+        def,
+        target,
+        Facing::side(d.opposite()),
+        Formation::Line,
+    );
+    let a = Action::Assault { from, target };
+    let mut v = Vec::new();
+    r.legal_actions(&s, &mut v);
+    assert!(
+        v.contains(&a),
+        "23.1n: a column may attack across a bridge: {v:?}"
+    );
+    let (mut s, mut ev) = apply(&r, &s, a);
+    for _ in 0..40 {
+        if !matches!(r.actor(&s), Actor::Chance(_)) || s.tasks.is_empty() {
+            break;
+        }
+        let mut v = Vec::new();
+        r.legal_actions(&s, &mut v);
+        // The lowest fire and morale rolls: no losses, no retreats.
+        let (n, e) = apply(&r, &s, v[0].clone());
+        s = n;
+        ev.extend(e);
+    }
+    let attacker_fired = ev
+        .iter()
+        .any(|e| matches!(e, Event::FireDeclared { target: t, .. } if *t == target));
+    assert!(!attacker_fired, "23.1n: the column does not fire");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::MoraleCheck { hex, .. } if *hex == target)),
+        "the defender checks morale normally"
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::BridgeAssaultLost { .. }))
+    );
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::OddsRoll { .. })),
+        "no roll"
+    );
+    assert_eq!(
+        s.units[usize::from(def)].place,
+        Place::At(target),
+        "the defender holds"
+    );
+    assert_eq!(s.units[usize::from(att)].place, Place::At(from));
+}
