@@ -370,11 +370,61 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     }
     // 10.1i, AUS 5.3: historical orders, accepted before play.
     let mut s0 = nbs.initial.clone();
+    // AUS 4.2a: Katusov plays on his inverted side (rated 3); the French gain the variant's VPs.
+    if option_on(s, &rules_v, "aus-4.2a")? {
+        let k = nbs
+            .unit_index("L-Katusov")
+            .zip(units::inverted_rating(s, "L-Katusov"));
+        let (Some((k, rating)), Some(vp)) = (k, variant_vp(s, "AUS 4.2a")) else {
+            return Err(DataError::new(
+                &id,
+                "rules.options.aus-4.2a",
+                "needs L-Katusov with `rating_inverted` and the AUS 4.2a row of nbs/aus-variant-vp",
+            )
+            .with_rule("AUS 4.2a"));
+        };
+        nbs.units[usize::from(k)].rating = rating;
+        nbs.units[usize::from(k)].morale_rating = rating;
+        s0.vp[FRENCH.index()] += vp;
+    }
     nbs.load_preset_orders(&mut s0, &rules_v, &id)?;
     let mut ev = Vec::new();
     nbs.enter_phase(&mut s0, &mut ev);
     nbs.initial = s0;
     Ok(nbs)
+}
+
+/// Whether the scenario option `id` is on: the players' choice in `rules.options.<id>` (true or
+/// false), else the option's default. An id the scenario does not offer is refused, so that a
+/// variant cannot be switched on where its rules do not apply.
+fn option_on(s: &ResolvedScenario, rules: &serde_json::Value, id: &str) -> Result<bool, DataError> {
+    let offered = s.scenario.options.iter().find(|o| o.id == id);
+    let chosen = rules
+        .get("options")
+        .and_then(|o| o.get(id))
+        .and_then(serde_json::Value::as_bool);
+    match (offered, chosen) {
+        (Some(o), c) => Ok(c.unwrap_or(o.default)),
+        (None, Some(true)) => Err(DataError::new(
+            &s.scenario.id,
+            format!("rules.options.{id}"),
+            "this scenario does not offer the option",
+        )),
+        (None, _) => Ok(false),
+    }
+}
+
+/// AUS 4.x: the VPs a minor variant gives the other player (`nbs/aus-variant-vp`).
+fn variant_vp(s: &ResolvedScenario, rule: &str) -> Option<i32> {
+    let c = s.charts.iter().find(|c| c.id == "nbs/aus-variant-vp")?;
+    let (k, v) = (c.column_index("variant")?, c.column_index("vp")?);
+    c.rows.iter().find_map(|row| {
+        let get = |i: usize| row.cells.get(i).and_then(|c| c.value.as_ref());
+        match (get(k), get(v).and_then(Value::as_int)) {
+            (Some(Value::Text(name)), Some(vp)) if name == rule => i32::try_from(vp).ok(),
+            _ => None,
+        }
+    })
 }
 
 /// 26.4b: the generic replacement rating, a provisional scenario value (the counter backs are

@@ -825,3 +825,32 @@ fn r23_1n_column_across_a_bridge_does_not_fire_and_loses() {
     );
     assert_eq!(s.units[usize::from(att)].place, Place::At(from));
 }
+
+/// AUS 4.2a: with the option on, Katusov plays on his inverted side (rating 3, the counter's
+/// `rating_inverted`) and the French start with the variant's 5 VPs; off (the default), his
+/// front side and no VPs. An option the scenario does not offer is refused.
+#[test]
+fn aus4_2a_katusov_inverted_option() {
+    let lib = Library::builtin().unwrap();
+    let with = |id: &str, opts: serde_json::Value| {
+        let mut sc = lib.scenario(id).unwrap();
+        let mut rules = serde_json::to_value(&sc.scenario.rules).unwrap();
+        rules["options"] = opts;
+        sc.scenario.rules = serde_json::from_value(rules).unwrap();
+        Nbs::new(&sc)
+    };
+    let plain = rules("nbs/austerlitz-3");
+    let kat = id(&plain, "L-Katusov");
+    let s = plain.initial_state();
+    assert_eq!(
+        plain.leader_rating(&s, kat),
+        plain.units[usize::from(kat)].rating
+    );
+    assert_eq!(s.vp, [0, 0]);
+    let r = with("nbs/austerlitz-3", serde_json::json!({ "aus-4.2a": true })).unwrap();
+    let s = r.initial_state();
+    assert_eq!(r.leader_rating(&s, kat), 3);
+    assert_eq!(s.vp[Side(0).index()], 5);
+    let e = with("nbs/austerlitz-1", serde_json::json!({ "aus-4.2a": true })).unwrap_err();
+    assert!(alloc::format!("{e}").contains("aus-4.2a"), "{e}");
+}

@@ -189,6 +189,18 @@ pub fn read(s: &ResolvedScenario) -> Result<Vec<UnitInfo>, DataError> {
     Ok(out)
 }
 
+/// A leader's rating on the inverted side of his counter (`rating_inverted`; AUS 4.2a), by
+/// counter id.
+pub fn inverted_rating(s: &ResolvedScenario, id: &str) -> Option<u8> {
+    s.counters
+        .iter()
+        .flat_map(|set| set.counters.iter())
+        .find(|c| c.id == id)
+        .and_then(|c| val(c, "rating_inverted"))
+        .and_then(Value::as_int)
+        .map(|n| n.clamp(0, 4) as u8)
+}
+
 fn one(c: &Counter) -> Result<UnitInfo, DataError> {
     let side = match c.side.as_str() {
         "french" => Side(0),
