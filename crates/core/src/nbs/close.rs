@@ -448,12 +448,8 @@ impl Nbs {
             .filter(|&u| self.units[usize::from(u)].side != side)
             .collect();
         for l in leaders {
-            let own = self.units[usize::from(l)].side;
-            let best = (0..s.units.len())
-                .filter(|&i| self.units[i].side == own && self.units[i].combat())
-                .filter_map(|i| s.units[i].hex())
-                .filter(|h| *h != hex)
-                .min_by_key(|h| (h.distance(hex), *h));
+            // 26.4e: to the nearest stack of his command (removed when there is none).
+            let best = self.nearest_command_stack(s, l, hex);
             s.units[usize::from(l)].place = best.map_or(Place::Gone, Place::At);
             self.hq_overrun(s, l);
         }

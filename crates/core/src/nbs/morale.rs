@@ -398,16 +398,34 @@ impl Nbs {
             return;
         }
         for l in self.stack(s, hex) {
-            let side = self.units[usize::from(l)].side;
-            let best = (0..s.units.len())
-                .filter(|&i| self.units[i].side == side && self.units[i].combat())
-                .filter_map(|i| s.units[i].hex())
-                .min_by_key(|h| (h.distance(hex), *h));
-            s.units[usize::from(l)].place = match best {
-                Some(h) => Place::At(h),
-                None => Place::Gone,
-            };
+            // 26.4d: to the nearest stack of his command, else out of play.
+            s.units[usize::from(l)].place = self
+                .nearest_command_stack(s, l, hex)
+                .map_or(Place::Gone, Place::At);
         }
+    }
+
+    /// The nearest hex other than `from` holding a combat unit of leader (or HQ) `l`'s command
+    /// (26.4d, 26.4e): a division leader's division, a corps leader's or HQ's corps, any
+    /// friendly unit for an army commander or an Emperor; ties by the lower hex.
+    pub(super) fn nearest_command_stack(&self, s: &State, l: UnitId, from: Hex) -> Option<Hex> {
+        let me = &self.units[usize::from(l)];
+        let ours = |i: &super::units::UnitInfo| match me.rank {
+            super::units::Rank::Division if me.kind == UnitKind::Leader => i.division == me.command,
+            super::units::Rank::Army | super::units::Rank::Emperor
+                if me.kind == UnitKind::Leader =>
+            {
+                true
+            }
+            _ => i.corps == me.corps,
+        };
+        s.units
+            .iter()
+            .zip(&self.units)
+            .filter(|(_, i)| i.side == me.side && i.combat() && ours(i))
+            .filter_map(|(u, _)| u.hex())
+            .filter(|&h| h != from)
+            .min_by_key(|&h| (h.distance(from), h))
     }
 
     /// Retreat decisions.

@@ -854,3 +854,44 @@ fn aus4_2a_katusov_inverted_option() {
     let e = with("nbs/austerlitz-1", serde_json::json!({ "aus-4.2a": true })).unwrap_err();
     assert!(alloc::format!("{e}").contains("aus-4.2a"), "{e}");
 }
+
+/// 26.4d: a leader left alone goes to the nearest stack of his own command, passing a nearer
+/// stack of another division; with no stack of his command he leaves play.
+#[test]
+fn r26_4d_leader_goes_to_the_nearest_stack_of_his_command() {
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::Movement);
+    let own = id(&r, "2-1-1");
+    let div = r.units[usize::from(own)].division.clone();
+    let leader = r
+        .formations
+        .iter()
+        .find(|f| f.side == Side(0) && f.code == div)
+        .map(|f| f.leader)
+        .unwrap();
+    let other = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(0)
+                && i.combat()
+                && i.kind == super::types::UnitKind::Infantry
+                && i.division != div
+        })
+        .unwrap();
+    let at = hex(&r, "B40.12");
+    let step = |h: Hex, n: u32| (0..n).fold(h, |x, _| x.neighbor(dir(Compass::N)));
+    let f = Facing::side(dir(Compass::N));
+    put(&mut s, leader, at, f, Formation::None);
+    put(&mut s, other, step(at, 1), f, Formation::Line);
+    put(&mut s, own, step(at, 3), f, Formation::Line);
+    let mut lone = s.clone();
+    r.displace_leaders(&mut s, at, &mut Vec::new());
+    assert_eq!(s.units[usize::from(leader)].place, Place::At(step(at, 3)));
+    lone.units[usize::from(own)].place = Place::Off;
+    r.displace_leaders(&mut lone, at, &mut Vec::new());
+    assert_eq!(
+        lone.units[usize::from(leader)].place,
+        Place::Gone,
+        "no stack of his command"
+    );
+}
