@@ -33,6 +33,16 @@ fn id(r: &Nbs, name: &str) -> UnitId {
     r.unit_index(name).unwrap_or_else(|| panic!("no {name}"))
 }
 
+/// The leader of `u`'s division (its formation by division code).
+fn division_leader(r: &Nbs, u: UnitId) -> UnitId {
+    let info = &r.units[usize::from(u)];
+    r.formations
+        .iter()
+        .find(|f| f.side == info.side && f.code == info.division)
+        .map(|f| f.leader)
+        .expect("a division leader")
+}
+
 fn hex(r: &Nbs, label: &str) -> Hex {
     r.board.grid.parse(label).unwrap()
 }
@@ -643,13 +653,7 @@ fn r21_2c_straggler_recovery_needs_command_radius() {
     let r = rules("nbs/austerlitz-3");
     let mut s = empty(&r, Phase::Rally);
     let u = id(&r, "2-1-1");
-    let info = &r.units[usize::from(u)];
-    let leader = r
-        .formations
-        .iter()
-        .find(|f| f.side == info.side && f.code == info.division)
-        .map(|f| f.leader)
-        .expect("its division leader");
+    let leader = division_leader(&r, u);
     let at = hex(&r, "B40.12");
     put(
         &mut s,
@@ -701,12 +705,7 @@ fn r26_4c_division_replacement_appears_in_another_stack() {
     let mut s = empty(&r, Phase::OffensiveFire);
     let b1 = id(&r, "2-1-1");
     let div = r.units[usize::from(b1)].division.clone();
-    let leader = r
-        .formations
-        .iter()
-        .find(|f| f.side == Side(0) && f.code == div)
-        .map(|f| f.leader)
-        .unwrap();
+    let leader = division_leader(&r, b1);
     assert_eq!(r.units[usize::from(leader)].rank, Rank::Division);
     let b2 = (0..r.units.len() as UnitId)
         .find(|&u| {
@@ -863,12 +862,7 @@ fn r26_4d_leader_goes_to_the_nearest_stack_of_his_command() {
     let mut s = empty(&r, Phase::Movement);
     let own = id(&r, "2-1-1");
     let div = r.units[usize::from(own)].division.clone();
-    let leader = r
-        .formations
-        .iter()
-        .find(|f| f.side == Side(0) && f.code == div)
-        .map(|f| f.leader)
-        .unwrap();
+    let leader = division_leader(&r, own);
     let other = (0..r.units.len() as UnitId)
         .find(|&u| {
             let i = &r.units[usize::from(u)];
