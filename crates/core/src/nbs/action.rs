@@ -68,10 +68,16 @@ pub enum Action {
         /// A battery picked out, if any.
         artillery: Option<UnitId>,
     },
-    /// Adds a firing unit to the declared fire combat (20.2).
+    /// Adds a firing unit to the declared fire combat (20.2). Without `share` it fires all
+    /// that it and its hex may still fire this phase; with it, only that part (20.2e: in
+    /// C-units of fire level for infantry, so an A may fire as two B's, or in gun points for
+    /// artillery), keeping the rest for other targets.
     AddFirer {
         /// The unit.
         unit: UnitId,
+        /// The part fired, when the fire is split (20.2e).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        share: Option<u8>,
     },
     /// Resolves the declared fire combat (20.4).
     Resolve,

@@ -107,7 +107,12 @@ impl Bot<Nbs> for Advance {
         let end = actions.iter().position(is_end);
         match s.tasks.last() {
             Some(Task::Declaring(_)) => {
-                let add = of(&|a| matches!(a, Action::AddFirer { .. }));
+                // Whole fire mostly; a split share (20.2e) one time in eight.
+                let add = if random(8) == 0 {
+                    of(&|a| matches!(a, Action::AddFirer { .. }))
+                } else {
+                    of(&|a| matches!(a, Action::AddFirer { share: None, .. }))
+                };
                 if !add.is_empty() && random(3) != 0 {
                     return pick(&add, random);
                 }

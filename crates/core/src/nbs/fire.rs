@@ -99,10 +99,10 @@ impl Nbs {
         if close {
             return Ok(());
         }
-        if st.has(flag::FIRED) {
+        if self.fire_left(s, f) == 0 {
             return Err(Illegal::new(
                 "20.2b",
-                format!("{} has fired this phase", info.name),
+                format!("{} has fired all its fire this phase", info.name),
             ));
         }
         let range = h.distance(target);
@@ -180,24 +180,84 @@ impl Nbs {
                 ));
             }
         }
-        // 12.3, 20.2a: the hex's infantry (one A) or artillery (5 GP) fire once per phase.
-        let used = s.units.iter().enumerate().any(|(i, x)| {
-            x.place == Place::At(h)
-                && x.has(flag::FIRED)
-                && self.units[i].kind == info.kind
-                && self.units[i].side == info.side
-        });
-        if used {
+        // 12.3, 20.2a: out of one hex, at most one A of infantry and 5 GP fire in a phase,
+        // however they are split among targets.
+        if self.hex_fire_left(s, f, None) == 0 {
             return Err(Illegal::new(
-                "12.3",
+                "20.2a",
                 format!(
-                    "the {:?} of {} has fired this phase",
+                    "the {:?} of {} has fired its limit this phase (one A of infantry, 5 gun points)",
                     info.kind,
                     self.label(h)
                 ),
             ));
         }
         Ok(())
+    }
+
+    /// Fire `u` has left this Fire Phase (20.2b, 20.2e): C-units of fire level for infantry,
+    /// gun points for artillery; a skirmisher fires whole, once (1 or 0).
+    pub(super) fn fire_left(&self, s: &State, u: UnitId) -> u8 {
+        let st = &s.units[usize::from(u)];
+        match self.units[usize::from(u)].kind {
+            UnitKind::Infantry => self.fire_level(s, u).units().saturating_sub(st.fire_used),
+            UnitKind::Artillery => self.gun_points(s, u).saturating_sub(st.fire_used),
+            UnitKind::Skirmisher => u8::from(!st.has(flag::FIRED)),
+            _ => 0,
+        }
+    }
+
+    /// What the hex of `f` may still fire this phase for units of `f`'s kind and side
+    /// (20.2a, 12.3): one A (4 C-units) of infantry or 5 gun points, less what has fired
+    /// already and what `decl` already takes from that hex. Skirmishers are limited by
+    /// 11.5h C instead (`skirmisher_fire_check`).
+    pub(super) fn hex_fire_left(&self, s: &State, f: UnitId, decl: Option<&FireDecl>) -> u8 {
+        let info = &self.units[usize::from(f)];
+        let Some(h) = s.units[usize::from(f)].hex() else {
+            return 0;
+        };
+        let cap: u8 = match info.kind {
+            UnitKind::Infantry => 4,
+            UnitKind::Artillery => 5,
+            UnitKind::Skirmisher => return 1,
+            _ => return 0,
+        };
+        let mut used: u8 = 0;
+        for (i, x) in s.units.iter().enumerate() {
+            let xi = &self.units[i];
+            if x.place == Place::At(h) && xi.kind == info.kind && xi.side == info.side {
+                used = used.saturating_add(x.fire_used);
+            }
+        }
+        if let Some(d) = decl {
+            for &x in &d.firers {
+                if s.units[usize::from(x)].hex() == Some(h)
+                    && self.units[usize::from(x)].kind == info.kind
+                {
+                    used = used.saturating_add(self.share_of(s, d, x));
+                }
+            }
+        }
+        cap.saturating_sub(used)
+    }
+
+    /// What `f` fires in `d`: its recorded share (20.2e) or, for close combat, charge and
+    /// opportunity fire, its whole fire level or gun points.
+    pub(super) fn share_of(&self, s: &State, d: &FireDecl, f: UnitId) -> u8 {
+        if let Some(&(_, n)) = d.shares.iter().find(|x| x.0 == f) {
+            return n;
+        }
+        match self.units[usize::from(f)].kind {
+            UnitKind::Infantry => self.fire_level(s, f).units(),
+            UnitKind::Artillery => self.gun_points(s, f),
+            _ => 0,
+        }
+    }
+
+    /// The most `f` may add to `d` now (20.2a, 20.2b, 20.2e): what it has left, within what
+    /// its hex has left.
+    fn max_share(&self, s: &State, d: &FireDecl, f: UnitId) -> u8 {
+        self.fire_left(s, f).min(self.hex_fire_left(s, f, Some(d)))
     }
 
     /// Fire points of a declaration (20.1, 27.3, 12.3): infantry by formation, range and fire
@@ -226,7 +286,7 @@ impl Nbs {
                 let is_dg = st.morale == MoraleState::Disorganized;
                 match info.kind {
                     UnitKind::Infantry => {
-                        let lvl = self.fire_level(s, f).units().min(inf_cap);
+                        let lvl = self.share_of(s, d, f).min(inf_cap);
                         inf_cap -= lvl;
                         let row = match (st.formation, info.nation) {
                             (Formation::Square, _) => SmallArms::Square,
@@ -255,7 +315,7 @@ impl Nbs {
                     UnitKind::Artillery => {
                         let w = usize::from(info.weight == GunWeight::Heavy);
                         let room = 5u8.saturating_sub(gp[0] + gp[1] + gp_dg[0] + gp_dg[1]);
-                        let g = self.gun_points(s, f).min(room);
+                        let g = self.share_of(s, d, f).min(room);
                         if is_dg { gp_dg[w] += g } else { gp[w] += g }
                     }
                     UnitKind::Skirmisher => {
@@ -443,7 +503,7 @@ impl Nbs {
                     UnitKind::Infantry => 1,
                     _ => return None,
                 };
-                (i.side == side && !st.has(flag::FIRED))
+                (i.side == side && self.fire_left(s, f) > 0)
                     .then(|| st.hex().map(|h| (f, h, max)))
                     .flatten()
             })
@@ -528,6 +588,7 @@ impl Nbs {
                     target: *hex,
                     at_artillery: *artillery,
                     firers: Vec::new(),
+                    shares: Vec::new(),
                     close: false,
                     opportunity: false,
                     from: *hex,
@@ -549,8 +610,25 @@ impl Nbs {
             if d.at_artillery.is_some() && i.kind != UnitKind::Artillery {
                 continue;
             }
-            if self.may_fire(s, f, d.target, false).is_ok() && self.fits_hex_cap(s, d, f) {
-                out.push(Action::AddFirer { unit: f });
+            if !self.may_fire(s, f, d.target, false).is_ok() {
+                continue;
+            }
+            let max = self.max_share(s, d, f);
+            if max == 0 {
+                continue;
+            }
+            out.push(Action::AddFirer {
+                unit: f,
+                share: None,
+            });
+            // 20.2e: a part of the fire, the rest kept for other targets.
+            if i.kind != UnitKind::Skirmisher {
+                for n in 1..max {
+                    out.push(Action::AddFirer {
+                        unit: f,
+                        share: Some(n),
+                    });
+                }
             }
         }
         if !d.firers.is_empty() {
@@ -558,26 +636,12 @@ impl Nbs {
         }
     }
 
-    fn fits_hex_cap(&self, s: &State, d: &FireDecl, f: UnitId) -> bool {
-        let h = s.units[usize::from(f)].hex();
-        let kind = self.units[usize::from(f)].kind;
-        // 12.3: one A of infantry and five gun points per hex; a second unit adds only what
-        // the cap leaves.
-        let (mut c, mut gp) = (0u8, 0u8);
-        for &x in &d.firers {
-            if s.units[usize::from(x)].hex() == h {
-                match self.units[usize::from(x)].kind {
-                    UnitKind::Infantry => c += self.fire_level(s, x).units(),
-                    UnitKind::Artillery => gp += self.gun_points(s, x),
-                    _ => {}
-                }
-            }
-        }
-        match kind {
-            UnitKind::Infantry => c < 4,
-            UnitKind::Artillery => gp < 5,
-            UnitKind::Skirmisher => true,
-            _ => false,
+    /// What a split share counts (20.2e): C-units of fire level or gun points.
+    fn share_unit(&self, u: UnitId) -> &'static str {
+        if self.units[usize::from(u)].kind == UnitKind::Artillery {
+            "gun points"
+        } else {
+            "C-units of fire level: C 1, B 2, A 4"
         }
     }
 
@@ -590,7 +654,7 @@ impl Nbs {
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
         match a {
-            Action::AddFirer { unit } => {
+            Action::AddFirer { unit, share } => {
                 self.unit_ref(s, *unit)?;
                 if self.units[usize::from(*unit)].side != self.firing_side(s) {
                     return Err(Illegal::new(
@@ -605,13 +669,43 @@ impl Nbs {
                     ));
                 }
                 self.may_fire(s, *unit, d.target, false)?;
-                if !self.fits_hex_cap(s, &d, *unit) {
+                let max = self.max_share(s, &d, *unit);
+                if max == 0 {
                     return Err(Illegal::new(
-                        "12.3",
-                        format!("the hex of {} already fires its limit", self.name(*unit)),
+                        "20.2a",
+                        format!(
+                            "the hex of {} already fires its limit (one A of infantry, 5 gun points)",
+                            self.name(*unit)
+                        ),
                     ));
                 }
+                let n = match *share {
+                    None => max,
+                    Some(_) if self.units[usize::from(*unit)].kind == UnitKind::Skirmisher => {
+                        return Err(Illegal::new(
+                            "20.2e",
+                            format!(
+                                "{} is a skirmisher: it has no fire level to split",
+                                self.name(*unit)
+                            ),
+                        ));
+                    }
+                    Some(n) if n == 0 || n > max => {
+                        return Err(Illegal::new(
+                            "20.2e",
+                            format!(
+                                "{} may fire a part of 1 to {max} ({}) here, not {n}",
+                                self.name(*unit),
+                                self.share_unit(*unit)
+                            ),
+                        ));
+                    }
+                    Some(n) => n,
+                };
                 d.firers.push(*unit);
+                if self.units[usize::from(*unit)].kind != UnitKind::Skirmisher {
+                    d.shares.push((*unit, n));
+                }
                 s.tasks.pop();
                 s.tasks.push(Task::Declaring(d));
                 Ok(())
@@ -651,9 +745,12 @@ impl Nbs {
         }
         for &f in &d.firers {
             let st = &mut s.units[usize::from(f)];
-            // 20.2e: fire in a close combat or by opportunity does not use the phase's fire.
+            // 20.2b: fire in a close combat or by opportunity does not use the phase's fire.
             if !d.close && !d.opportunity {
                 st.flags |= flag::FIRED;
+                if let Some(&(_, n)) = d.shares.iter().find(|x| x.0 == f) {
+                    st.fire_used = st.fire_used.saturating_add(n);
+                }
             }
             st.flags |= flag::FIRED_OR_FIRED_ON;
         }
@@ -983,6 +1080,7 @@ impl Nbs {
             target: at,
             at_artillery: None,
             firers,
+            shares: Vec::new(),
             close: false,
             opportunity: true,
             from,

@@ -317,6 +317,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             spent: 0,
             order: 0,
             flags: 0,
+            fire_used: 0,
         })
         .collect();
     let mut order = 0u16;
@@ -544,6 +545,7 @@ impl Nbs {
     pub(super) fn enter_phase(&self, s: &mut State, ev: &mut Vec<Event>) {
         for u in &mut s.units {
             u.flags &= !flag::PER_PHASE;
+            u.fire_used = 0; // 20.2b: each fire level once per phase
         }
         let side = self.phasing(s);
         ev.push(Event::PhaseBegins {

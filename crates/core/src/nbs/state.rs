@@ -103,6 +103,10 @@ pub struct Unit {
     pub order: u16,
     /// [`flag`] bits.
     pub flags: u16,
+    /// Fire spent this Fire Phase (20.2b, 20.2e): C-units of fire level for infantry, gun
+    /// points for artillery. Cleared with the phase flags.
+    #[serde(default)]
+    pub fire_used: u8,
 }
 
 impl Unit {
@@ -167,6 +171,10 @@ pub struct FireDecl {
     pub at_artillery: Option<UnitId>,
     /// The firing units.
     pub firers: Vec<UnitId>,
+    /// What each regular Fire Phase firer fires, in C-units or gun points (20.2e); a firer
+    /// not listed fires its whole level (close combat, charges, opportunity fire).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shares: Vec<(UnitId, u8)>,
     /// Close combat or charge range (23.1h): both sides use the close-combat rows.
     pub close: bool,
     /// Opportunity fire (15.1).

@@ -103,8 +103,20 @@ fn two_lines_at_one(r: &Nbs) -> (State, Hex, UnitId) {
     );
     let mut s2 = s.clone();
     for (u, f) in [
-        (a, Action::AddFirer { unit: a }),
-        (b, Action::AddFirer { unit: b }),
+        (
+            a,
+            Action::AddFirer {
+                unit: a,
+                share: None,
+            },
+        ),
+        (
+            b,
+            Action::AddFirer {
+                unit: b,
+                share: None,
+            },
+        ),
     ] {
         let _ = u;
         if s2.tasks.is_empty() {
@@ -888,4 +900,209 @@ fn r26_4d_leader_goes_to_the_nearest_stack_of_his_command() {
         Place::Gone,
         "no stack of his command"
     );
+}
+
+/// Fire points of a declaration just resolved.
+fn declared_fp(ev: &[Event]) -> Option<u32> {
+    ev.iter().find_map(|e| match e {
+        Event::FireDeclared { fire_points, .. } => Some(u32::from(*fire_points)),
+        _ => None,
+    })
+}
+
+fn fire_at(r: &Nbs, s: &State, target: Hex, firers: &[(UnitId, Option<u8>)]) -> (State, u32) {
+    let (mut s, _) = apply(
+        r,
+        s,
+        Action::Target {
+            hex: target,
+            artillery: None,
+        },
+    );
+    for &(unit, share) in firers {
+        s = apply(r, &s, Action::AddFirer { unit, share }).0;
+    }
+    let (s, ev) = apply(r, &s, Action::Resolve);
+    let fp = declared_fp(&ev).expect("a fire combat");
+    (resolve_all_chance(r, apply(r, &s, d66(11)).0), fp)
+}
+
+/// 20.2e: an A brigade fires as two B's at two hexes; a part above what is left is refused
+/// naming 20.2e, and once the whole level has fired, 20.2b refuses more. 20.2a: the hex's
+/// one A is shared by everything that fires out of it, whatever the targets.
+#[test]
+fn r20_2e_an_a_fires_as_two_bs_at_two_targets() {
+    use super::tables::{Part, Range, SmallArms};
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let p = hex(&r, "B40.12");
+    let a = id(&r, "2-1-1");
+    let b = id(&r, "1-2-1");
+    let allied: Vec<UnitId> = (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(1) && i.kind == super::types::UnitKind::Infantry && i.has_loss_chart()
+        })
+        .take(2)
+        .collect();
+    let (t1, t2) = (p.neighbor(dir(Compass::N)), p.neighbor(dir(Compass::NE)));
+    let north = Facing::side(dir(Compass::N));
+    put(&mut s, a, p, north, Formation::Line);
+    put(
+        &mut s,
+        allied[0],
+        t1,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        allied[1],
+        t2,
+        Facing::side(dir(Compass::SW)),
+        Formation::Line,
+    );
+    assert_eq!(r.fire_level(&s, a).units(), 4, "2-1-1 is an A");
+    let b_fp = u32::from(
+        r.tables
+            .small_arms_fp(SmallArms::Line, Range::OneHex, Part::B)
+            .0,
+    );
+    let a_fp = u32::from(
+        r.tables
+            .small_arms_fp(SmallArms::Line, Range::OneHex, Part::A)
+            .0,
+    );
+
+    // The first B at t1; the rest of the level is offered whole or in C's.
+    let (s1, fp) = fire_at(&r, &s, t1, &[(a, Some(2))]);
+    assert_eq!(fp, b_fp, "a B's fire points");
+    let (d, _) = apply(
+        &r,
+        &s1,
+        Action::Target {
+            hex: t2,
+            artillery: None,
+        },
+    );
+    let mut v = Vec::new();
+    r.legal_actions(&d, &mut v);
+    let offered: Vec<Option<u8>> = v
+        .iter()
+        .filter_map(|x| match x {
+            Action::AddFirer { unit, share } if *unit == a => Some(*share),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        offered,
+        [None, Some(1)],
+        "what is left: a B, whole or as one C"
+    );
+    let e = r
+        .applied(
+            &d,
+            &Action::AddFirer {
+                unit: a,
+                share: Some(3),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "20.2e");
+    assert!(e.reason.contains("1 to 2"), "{}", e.reason);
+    let (s2, fp) = fire_at(&r, &s1, t2, &[(a, None)]);
+    assert_eq!(fp, b_fp, "the second B");
+    assert_eq!(r.fire_left(&s2, a), 0);
+    assert_eq!(r.may_fire(&s2, a, t2, false).unwrap_err().rule, "20.2b");
+
+    // Unsplit, the same A fires its A fire points at one target (the 20.4 example's 2).
+    let (_, fp) = fire_at(&r, &s, t1, &[(a, None)]);
+    assert_eq!(fp, a_fp);
+
+    // 20.2a: a second brigade in the hex may not fire once the hex's A has fired.
+    let mut s3 = s.clone();
+    put(&mut s3, b, p, north, Formation::Line);
+    let (s4, _) = fire_at(&r, &s3, t1, &[(a, None)]);
+    assert_eq!(r.may_fire(&s4, b, t2, false).unwrap_err().rule, "20.2a");
+    // ... but after a B of the first, the second adds the other B against another hex.
+    let (s5, _) = fire_at(&r, &s3, t1, &[(a, Some(2))]);
+    let (d, _) = apply(
+        &r,
+        &s5,
+        Action::Target {
+            hex: t2,
+            artillery: None,
+        },
+    );
+    v.clear();
+    r.legal_actions(&d, &mut v);
+    assert!(v.contains(&Action::AddFirer {
+        unit: b,
+        share: None
+    }));
+    assert!(
+        !v.contains(&Action::AddFirer {
+            unit: b,
+            share: Some(2)
+        }),
+        "the whole of what the hex has left is the unsplit choice"
+    );
+    let (s6, fp) = fire_at(&r, &s5, t2, &[(b, None)]);
+    assert_eq!(fp, b_fp, "the hex's other B");
+    assert_eq!(r.hex_fire_left(&s6, a, None), 0);
+}
+
+/// 20.2e: a battery splits along gun-point lines; what it fires at each target is what the
+/// Artillery Fire Point Table gives for that many gun points.
+#[test]
+fn r20_2e_a_battery_splits_its_gun_points() {
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let p = hex(&r, "B40.12");
+    let g = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(0) && i.kind == super::types::UnitKind::Artillery && i.gun_points >= 4
+        })
+        .expect("a French battery of 4 GP or more");
+    let t = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(1) && i.kind == super::types::UnitKind::Infantry && i.has_loss_chart()
+        })
+        .unwrap();
+    let t2 = (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(1) && i.kind == super::types::UnitKind::Infantry && i.has_loss_chart()
+        })
+        .nth(1)
+        .unwrap();
+    let north = Facing::side(dir(Compass::N));
+    put(&mut s, g, p, north, Formation::Unlimbered);
+    let x1 = p.neighbor(dir(Compass::N)).neighbor(dir(Compass::N));
+    let x2 = p.neighbor(dir(Compass::NE)).neighbor(dir(Compass::NE));
+    put(
+        &mut s,
+        t,
+        x1,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        t2,
+        x2,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let gp = r.gun_points(&s, g);
+    let w = r.units[usize::from(g)].weight;
+    let (s1, fp) = fire_at(&r, &s, x1, &[(g, Some(2))]);
+    assert_eq!(fp, u32::from(r.tables.artillery_fp(w, 2, 2).0));
+    assert_eq!(r.fire_left(&s1, g), gp - 2);
+    let (s2, fp) = fire_at(&r, &s1, x2, &[(g, None)]);
+    let rest = (gp - 2).min(3); // 20.2a: 5 GP out of a hex in the phase
+    assert_eq!(fp, u32::from(r.tables.artillery_fp(w, rest, 2).0));
+    assert_eq!(r.hex_fire_left(&s2, g, None), 3 - rest);
 }
