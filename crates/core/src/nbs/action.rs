@@ -121,6 +121,11 @@ pub enum Action {
         /// The hex.
         hex: Hex,
     },
+    /// Names the division commander promoted to a fallen corps commander's place (26.4a).
+    Promote {
+        /// The leader.
+        leader: UnitId,
+    },
     /// Attempts to recall the charge (24.1 C).
     Recall,
     /// Launches a reaction charge by the cavalry in `from` (15.2).

@@ -135,6 +135,18 @@ pub enum Event {
         /// Where the replacement appears.
         at: Hex,
     },
+    /// A division commander takes a fallen corps commander's place (26.4a); the fallen
+    /// leader's generic back leads his division (26.4b).
+    LeaderPromoted {
+        /// The promoted leader.
+        unit: UnitId,
+        /// The corps he now commands.
+        corps: String,
+        /// The fallen leader's counter, now its generic back.
+        replacement: UnitId,
+        /// The division it leads.
+        division: String,
+    },
     /// A column that attacked across a bridge loses the close combat at the Odds Table step
     /// without a roll (23.1n).
     BridgeAssaultLost {
@@ -437,6 +449,7 @@ impl Event {
             Event::DivisionWrecked { .. } => "20.6b",
             Event::LeaderLost { .. } => "26.4",
             Event::LeaderReplaced { .. } => "26.4c",
+            Event::LeaderPromoted { .. } => "26.4a",
             Event::BridgeAssaultLost { .. } => "23.1n",
             Event::MoraleCheck { .. } => "25.2",
             Event::MoraleChanged { rule, .. } => rule_str(rule),

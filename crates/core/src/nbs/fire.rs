@@ -610,7 +610,7 @@ impl Nbs {
             if d.at_artillery.is_some() && i.kind != UnitKind::Artillery {
                 continue;
             }
-            if !self.may_fire(s, f, d.target, false).is_ok() {
+            if self.may_fire(s, f, d.target, false).is_err() {
                 continue;
             }
             let max = self.max_share(s, d, f);
@@ -972,56 +972,6 @@ impl Nbs {
                 wrecked: div_now,
             });
         }
-    }
-
-    /// A leader falls (26.4): removed for good; AUS 6.3 scores Napoleon, Alexander, Francis.
-    pub(super) fn leader_falls(&self, s: &mut State, l: UnitId, ev: &mut Vec<Event>) {
-        let lost_at = s.units[usize::from(l)].hex();
-        s.units[usize::from(l)].place = Place::Gone;
-        ev.push(Event::LeaderLost { unit: l });
-        if let Some(at) = lost_at {
-            self.replace_division_leader(s, l, at, ev);
-        }
-        // Digest §8.4 item 12 (a): every leader casualty counts as killed.
-        match self.units[usize::from(l)].id.as_str() {
-            "L-Napoleon" => s.sudden_death = Some(super::ALLIED),
-            "L-Alexander" => s.sudden_death = Some(super::FRENCH),
-            "L-Francis" => s.vp[super::FRENCH.index()] += 20,
-            _ => {}
-        }
-        if s.sudden_death.is_some() {
-            self.end_game(s, ev);
-        }
-    }
-
-    /// 26.4a–c: a fallen division leader is replaced at once by the generic replacement on his
-    /// counter's back, which appears in another stack of the division (the nearest to where he
-    /// fell, then the lowest unit index: a reading, the text does not say who picks), or
-    /// where he fell when the division has no other stack. Army and corps commanders are not
-    /// replaced (26.4a, not yet).
-    fn replace_division_leader(&self, s: &mut State, l: UnitId, at: Hex, ev: &mut Vec<Event>) {
-        let info = &self.units[usize::from(l)];
-        if info.kind != UnitKind::Leader
-            || info.rank != super::units::Rank::Division
-            || info.command.is_empty()
-        {
-            return;
-        }
-        let to = s
-            .units
-            .iter()
-            .zip(&self.units)
-            .filter(|(_, i)| i.side == info.side && i.combat() && i.division == info.command)
-            .filter_map(|(u, _)| u.hex())
-            .filter(|&h| h != at)
-            .min_by_key(|&h| (h.distance(at), h))
-            .unwrap_or(at);
-        let st = &mut s.units[usize::from(l)];
-        st.place = Place::At(to);
-        if !s.replaced.contains(&l) {
-            s.replaced.push(l);
-        }
-        ev.push(Event::LeaderReplaced { unit: l, at: to });
     }
 
     /// Whether an intervening hex of the line holds units of `side` (ERR-11).

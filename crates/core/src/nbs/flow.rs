@@ -300,6 +300,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             control: Vec::new(),
             command: Default::default(),
             replaced: Vec::new(),
+            commanders: Vec::new(),
         },
     };
     // Set-up (1.4).
@@ -765,6 +766,14 @@ impl Nbs {
                 format!("fire roll against {}", self.label(decl.target)),
             ),
             (Some(Task::LeaderHit { .. }), _) => ("20.4d", String::from("which leader falls")),
+            (Some(Task::Promote { corps, fallen, .. }), _) => (
+                "26.4a",
+                format!(
+                    "name the division commander who takes {}'s place at the head of {}",
+                    self.name(*fallen),
+                    self.formations[usize::from(*corps)].code
+                ),
+            ),
             (Some(Task::Morale(c)), _) => (
                 "25.2",
                 format!("morale check at {} ({})", self.label(c.hex), c.why),
@@ -960,6 +969,16 @@ impl Nbs {
                 "the column in {} attacked {} across a bridge and loses the close combat",
                 self.label(*from),
                 self.label(*target)
+            ),
+            Event::LeaderPromoted {
+                unit,
+                corps,
+                replacement,
+                division,
+            } => format!(
+                "{} takes command of {corps}; {}'s generic back leads {division}",
+                n(unit),
+                n(replacement)
             ),
             Event::LeaderReplaced { unit, at } => format!(
                 "a generic replacement takes {}'s division, in {}",

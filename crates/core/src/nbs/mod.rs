@@ -27,6 +27,7 @@ mod extension;
 pub mod facing;
 mod fire;
 mod flow;
+mod leaders;
 pub mod los;
 mod morale;
 mod movement;
@@ -354,6 +355,7 @@ impl Nbs {
                 Actor::Player(owner)
             }
             Task::SkirmisherEvade { .. } => Actor::Player(p.other()),
+            Task::Promote { corps, .. } => Actor::Player(self.promote_actor(*corps)),
             // Never at rest on top: `settle` runs it at once.
             Task::Resume { .. } => Actor::Player(p),
             Task::Cavalry(c) => self.cavalry_actor(s, c),

@@ -410,9 +410,21 @@ impl Nbs {
     /// friendly unit for an army commander or an Emperor; ties by the lower hex.
     pub(super) fn nearest_command_stack(&self, s: &State, l: UnitId, from: Hex) -> Option<Hex> {
         let me = &self.units[usize::from(l)];
-        let ours = |i: &super::units::UnitInfo| match me.rank {
-            super::units::Rank::Division if me.kind == UnitKind::Leader => i.division == me.command,
-            super::units::Rank::Army | super::units::Rank::Emperor
+        // 26.4a: a promoted leader's command is his corps; a generic back's, its division.
+        let now = self
+            .commanded_by(s, l)
+            .map(|f| &self.formations[usize::from(f)]);
+        let ours = |i: &super::units::UnitInfo| match (now, me.rank) {
+            (Some(f), _) if me.kind == UnitKind::Leader => match f.kind {
+                super::orders::FormKind::Division | super::orders::FormKind::Allied => {
+                    i.division == f.code
+                }
+                _ => i.corps == me.corps,
+            },
+            (_, super::units::Rank::Division) if me.kind == UnitKind::Leader => {
+                i.division == me.command
+            }
+            (_, super::units::Rank::Army | super::units::Rank::Emperor)
                 if me.kind == UnitKind::Leader =>
             {
                 true

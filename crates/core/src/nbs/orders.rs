@@ -443,6 +443,7 @@ impl Nbs {
                         i.side == side
                             && i.kind == UnitKind::Leader
                             && i.rank == Rank::Corps
+                            && !s.replaced.contains(&u) // a generic back is no Marshal
                             && Self::on_map(s, u).is_some()
                     })
                     .max_by_key(|&u| (self.leader_rating(s, u), core::cmp::Reverse(u))),
@@ -488,7 +489,7 @@ impl Nbs {
                 if Some(f) == self.buxhowden_column(s) {
                     return self.unit_index("L-Buxhowden");
                 }
-                self.formation(f).map(|x| x.leader)
+                self.formation(f).map(|_| self.commander(s, f)) // 26.4a
             }
             Receiver::Unit(u) => Some(u),
         }
@@ -943,11 +944,18 @@ impl Nbs {
             }),
         }
         let (divisions, wrecked) = stoppage_count(&entries);
-        let lost = s.units[usize::from(fm.leader)].place == Place::Gone;
+        // 10.3a: the original commander killed, wounded or moved up counts as one more
+        // wrecked division; the current commander's rating is read (26.4a: the promoted
+        // subordinate, or a generic back), 1 when none is on the map.
+        let lost = s.units[usize::from(fm.leader)].place == Place::Gone
+            || s.replaced.contains(&fm.leader)
+            || self.commander(s, f) != fm.leader;
         let leader = self.receiving_leader(s, self.formation_receiver(f));
-        // The original commander lost: his replacement is taken as rated 1 (as in the 10.3a
-        // example; replacement leaders are not otherwise modelled).
-        let rating = if lost { 1 } else { self.rating_of(s, leader) };
+        let rating = match leader {
+            Some(l) if Self::on_map(s, l).is_some() => self.rating_of(s, leader),
+            _ if lost => 1,
+            _ => self.rating_of(s, leader),
+        };
         let row = stoppage_row(wrecked, lost);
         self.command
             .stoppage_min_roll(row, divisions.max(1), rating)
@@ -1082,7 +1090,7 @@ impl Nbs {
         if c.retreated.contains(&f) {
             return Err(Illegal::new("10.4", "it has retreated this turn already"));
         }
-        let anchor = fm.hq.unwrap_or(fm.leader);
+        let anchor = fm.hq.unwrap_or_else(|| self.commander(s, f));
         if Self::on_map(s, anchor).is_none() {
             return Err(Illegal::new("10.4", "its HQ or leader is not on the map"));
         }
@@ -1108,7 +1116,7 @@ impl Nbs {
     fn emergency_retreat(&self, s: &mut State, f: u16, ev: &mut Vec<Event>) {
         let side = self.phasing(s);
         let Some(fm) = self.formation(f) else { return };
-        let anchor = fm.hq.unwrap_or(fm.leader);
+        let anchor = fm.hq.unwrap_or_else(|| self.commander(s, f));
         let r = self.formation_receiver(f);
         ev.push(note(
             side,
@@ -1194,11 +1202,8 @@ impl Nbs {
             ));
         }
         let f = self
-            .formations
-            .iter()
-            .position(|x| x.leader == l)
-            .ok_or_else(|| Illegal::new("10.2c", format!("{} commands no formation", info.name)))?
-            as u16;
+            .commanded_by(s, l)
+            .ok_or_else(|| Illegal::new("10.2c", format!("{} commands no formation", info.name)))?;
         let fm = &self.formations[usize::from(f)];
         match fm.kind {
             FormKind::Corps | FormKind::Guard => {
@@ -1459,11 +1464,12 @@ impl Nbs {
                 // 10.2g: the opponent puts the corps leader in his HQ hex.
                 if let Receiver::Corps(f) = receiver {
                     if let Some(fm) = self.formation(*f) {
+                        let leader = self.commander(s, *f);
                         if let (Some(h), true) = (
                             fm.hq.and_then(|h| Self::on_map(s, h)),
-                            Self::on_map(s, fm.leader).is_some(),
+                            Self::on_map(s, leader).is_some(),
                         ) {
-                            s.units[usize::from(fm.leader)].place = Place::At(h);
+                            s.units[usize::from(leader)].place = Place::At(h);
                         }
                     }
                 }
@@ -1564,7 +1570,7 @@ impl Nbs {
             let fm = &self.formations[usize::from(f)];
             if fm.side == side && fm.kind == FormKind::Corps {
                 if let Some(hq) = fm.hq {
-                    let (l, h) = (Self::on_map(s, fm.leader), Self::on_map(s, hq));
+                    let (l, h) = (Self::on_map(s, self.commander(s, f)), Self::on_map(s, hq));
                     if l.is_some() && l == h {
                         self.touch_base(s, Receiver::Corps(f), ev);
                     }
@@ -1609,7 +1615,7 @@ impl Nbs {
         if st.hex().is_none()
             || st.morale == MoraleState::Routed
             || matches!(info.kind, UnitKind::Hq | UnitKind::Skirmisher)
-            || (info.kind == UnitKind::Leader && info.rank != Rank::Division)
+            || (info.kind == UnitKind::Leader && self.rank_now(s, u) != Rank::Division)
         {
             return v;
         }
@@ -1636,32 +1642,32 @@ impl Nbs {
         } else if info.side == Side(0) {
             if info.corps == "IG" {
                 if let Some(c) = corps {
-                    v.push((self.formations[usize::from(c)].leader, 8));
+                    v.push((self.commander(s, c), 8));
                 }
             } else if let Some(d) = div {
                 if log
                     .in_force(Receiver::Command(d))
                     .is_none_or(|o| !o.divisional_goal)
                 {
-                    v.push((self.formations[usize::from(d)].leader, 8));
+                    v.push((self.commander(s, d), 8));
                 } else {
                     // 10.5b: the division on a goal: its brigades still trace to its leader.
-                    v.push((self.formations[usize::from(d)].leader, 8));
+                    v.push((self.commander(s, d), 8));
                 }
             } else if let Some(h) = hq {
                 // AUS 2.2 independents and corps artillery: 8 MPs to the corps HQ; artillery
                 // also 4 MPs to any division leader of its corps (10.5a).
                 v.push((h, 16));
                 if info.kind == UnitKind::Artillery {
-                    for dm in &self.formations {
+                    for (dm_i, dm) in self.formations.iter().enumerate() {
                         if dm.parent == corps && dm.kind == FormKind::Division {
-                            v.push((dm.leader, 8));
+                            v.push((self.commander(s, dm_i as u16), 8));
                         }
                     }
                 }
             }
         } else if let Some(d) = div {
-            v.push((self.formations[usize::from(d)].leader, 8));
+            v.push((self.commander(s, d), 8));
             // Only a Left Wing column can be Buxhowden's (AUS 3.2c): ask only for those.
             let left_wing = self
                 .buxhowden
@@ -1831,9 +1837,9 @@ impl Nbs {
     pub(super) fn order_after_step(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let Some(h) = Self::on_map(s, u) else { return };
         if let Some(f) = self
-            .formations
-            .iter()
-            .position(|x| x.kind == FormKind::Corps && x.leader == u)
+            .commanded_by(s, u)
+            .map(usize::from)
+            .filter(|&f| self.formations[f].kind == FormKind::Corps)
         {
             let hq = self.formations[f].hq.and_then(|x| Self::on_map(s, x));
             if hq == Some(h) {

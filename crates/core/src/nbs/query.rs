@@ -275,8 +275,11 @@ impl Nbs {
                     && s.units[usize::from(u)].place == Place::At(hex)
             })
             .min_by_key(|&u| {
-                let info = &self.units[usize::from(u)];
-                (info.rank, core::cmp::Reverse(self.leader_morale(s, u)), u)
+                (
+                    self.rank_now(s, u), // 26.4a: as promoted
+                    core::cmp::Reverse(self.leader_morale(s, u)),
+                    u,
+                )
             })
     }
 

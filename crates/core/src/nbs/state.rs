@@ -432,6 +432,16 @@ pub enum Task {
         /// The skirmishers' hex.
         target: Hex,
     },
+    /// A corps commander fell with several division commanders to succeed him (26.4a):
+    /// the owner names the one promoted (`Promote`).
+    Promote {
+        /// The corps (formation index).
+        corps: u16,
+        /// The fallen commander, whose generic back will lead the promoted one's division.
+        fallen: UnitId,
+        /// The division commanders on the map.
+        candidates: Vec<UnitId>,
+    },
 }
 
 /// The game as it stands.
@@ -474,6 +484,10 @@ pub struct State {
     /// order they fell.
     #[serde(default)]
     pub replaced: Vec<UnitId>,
+    /// Formations led by someone other than their printed leader (26.4a promotions; the
+    /// fallen corps leader's generic back in the promoted one's division), by formation index.
+    #[serde(default)]
+    pub commanders: Vec<(u16, UnitId)>,
 }
 
 impl State {

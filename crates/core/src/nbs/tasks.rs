@@ -39,6 +39,7 @@ impl Nbs {
                 source,
             } => self.writing_actions(s, *leader, receivers, *source, out),
             Task::SkirmisherEvade { from, target } => self.evade_actions(s, *from, *target, out),
+            Task::Promote { candidates, .. } => self.promote_actions(candidates, out),
             _ => {}
         }
     }
@@ -59,6 +60,14 @@ impl Nbs {
                 self.opportunity_fire(s, batteries, at, ev);
                 Ok(())
             }
+            (
+                Task::Promote {
+                    corps,
+                    fallen,
+                    candidates,
+                },
+                _,
+            ) => self.promote_action(s, corps, fallen, &candidates, a, ev),
             (Task::SkirmisherEvade { from, target }, _) => {
                 self.evade_action(s, from, target, a, ev)
             }

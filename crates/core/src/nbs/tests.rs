@@ -708,8 +708,7 @@ fn r21_2c_straggler_recovery_needs_command_radius() {
 
 /// 26.4b, 26.4c: a division leader who falls is replaced at once by the generic replacement
 /// (the provisional rating of the scenario data), which appears in another stack of his
-/// division, not where he fell; with no other stack it appears where he fell. Corps leaders
-/// are not replaced this way.
+/// division, not where he fell; with no other stack it appears where he fell.
 #[test]
 fn r26_4c_division_replacement_appears_in_another_stack() {
     use super::units::Rank;
@@ -751,15 +750,6 @@ fn r26_4c_division_replacement_appears_in_another_stack() {
     let mut ev = Vec::new();
     r.leader_falls(&mut lone, leader, &mut ev);
     assert_eq!(lone.units[usize::from(leader)].place, Place::At(at));
-    // A corps leader falls for good (26.4a replacement by a subordinate: not yet).
-    let corps = (0..r.units.len() as UnitId)
-        .find(|&u| {
-            r.units[usize::from(u)].rank == Rank::Corps && r.units[usize::from(u)].side == Side(0)
-        })
-        .unwrap();
-    put(&mut lone, corps, at, f, Formation::None);
-    r.leader_falls(&mut lone, corps, &mut Vec::new());
-    assert_eq!(lone.units[usize::from(corps)].place, Place::Gone);
 }
 
 /// 23.1n: a column may close-combat across a bridge, but it does not fire (step C is empty),
@@ -905,7 +895,7 @@ fn r26_4d_leader_goes_to_the_nearest_stack_of_his_command() {
 /// Fire points of a declaration just resolved.
 fn declared_fp(ev: &[Event]) -> Option<u32> {
     ev.iter().find_map(|e| match e {
-        Event::FireDeclared { fire_points, .. } => Some(u32::from(*fire_points)),
+        Event::FireDeclared { fire_points, .. } => Some(*fire_points),
         _ => None,
     })
 }
@@ -963,16 +953,14 @@ fn r20_2e_an_a_fires_as_two_bs_at_two_targets() {
         Formation::Line,
     );
     assert_eq!(r.fire_level(&s, a).units(), 4, "2-1-1 is an A");
-    let b_fp = u32::from(
-        r.tables
-            .small_arms_fp(SmallArms::Line, Range::OneHex, Part::B)
-            .0,
-    );
-    let a_fp = u32::from(
-        r.tables
-            .small_arms_fp(SmallArms::Line, Range::OneHex, Part::A)
-            .0,
-    );
+    let b_fp = r
+        .tables
+        .small_arms_fp(SmallArms::Line, Range::OneHex, Part::B)
+        .0;
+    let a_fp = r
+        .tables
+        .small_arms_fp(SmallArms::Line, Range::OneHex, Part::A)
+        .0;
 
     // The first B at t1; the rest of the level is offered whole or in C's.
     let (s1, fp) = fire_at(&r, &s, t1, &[(a, Some(2))]);
@@ -1099,10 +1087,102 @@ fn r20_2e_a_battery_splits_its_gun_points() {
     let gp = r.gun_points(&s, g);
     let w = r.units[usize::from(g)].weight;
     let (s1, fp) = fire_at(&r, &s, x1, &[(g, Some(2))]);
-    assert_eq!(fp, u32::from(r.tables.artillery_fp(w, 2, 2).0));
+    assert_eq!(fp, r.tables.artillery_fp(w, 2, 2).0);
     assert_eq!(r.fire_left(&s1, g), gp - 2);
     let (s2, fp) = fire_at(&r, &s1, x2, &[(g, None)]);
     let rest = (gp - 2).min(3); // 20.2a: 5 GP out of a hex in the phase
-    assert_eq!(fp, u32::from(r.tables.artillery_fp(w, rest, 2).0));
+    assert_eq!(fp, r.tables.artillery_fp(w, rest, 2).0);
     assert_eq!(r.hex_fire_left(&s2, g, None), 3 - rest);
+}
+
+/// 26.4a, 26.4b: a fallen corps commander is replaced at once by a division commander of his
+/// corps; with two on the map the owner names him (a refusal names 26.4a), and the fallen
+/// leader's generic back then leads the promoted one's division, in his hex. With one
+/// candidate the promotion is automatic; with none (the Guard), the corps leader's own
+/// generic back takes the corps where he fell.
+#[test]
+fn r26_4a_corps_commander_replaced_by_his_senior_subordinate() {
+    use super::units::Rank;
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let (bern, raff, drouet) = (
+        id(&r, "L-Bernadotte"),
+        id(&r, "L-Raffiniere"),
+        id(&r, "L-Drouet"),
+    );
+    let corps = r.commanded_by(&s, bern).expect("1 Corps");
+    let div2 = r.commanded_by(&s, drouet).expect("2-1");
+    let f = Facing::side(dir(Compass::N));
+    let (a, b, c) = (hex(&r, "B40.12"), hex(&r, "B40.16"), hex(&r, "B36.12"));
+    put(&mut s, id(&r, "2-1-1"), a, f, Formation::Line);
+    put(&mut s, bern, a, f, Formation::None);
+    put(&mut s, raff, b, f, Formation::None);
+    put(&mut s, drouet, c, f, Formation::None);
+    let mut ev = Vec::new();
+    let mut one = s.clone();
+    r.leader_falls(&mut s, bern, &mut ev);
+    assert!(
+        matches!(s.tasks.last(), Some(Task::Promote { candidates, .. }) if candidates.len() == 2)
+    );
+    assert_eq!(r.actor(&s), Actor::Player(Side(0)), "the owner picks");
+    let mut v = Vec::new();
+    r.legal_actions(&s, &mut v);
+    assert_eq!(
+        v,
+        [
+            Action::Promote {
+                leader: raff.min(drouet)
+            },
+            Action::Promote {
+                leader: raff.max(drouet)
+            }
+        ]
+    );
+    let e = r
+        .applied(
+            &s,
+            &Action::Promote {
+                leader: id(&r, "L-Friant"),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "26.4a");
+    let (s, ev) = apply(&r, &s, Action::Promote { leader: drouet });
+    assert!(ev.iter().any(|e| matches!(e, Event::LeaderPromoted { unit, replacement, .. } if *unit == drouet && *replacement == bern)));
+    assert_eq!(r.commander(&s, corps), drouet);
+    assert_eq!(r.commander(&s, div2), bern);
+    assert_eq!(r.rank_now(&s, drouet), Rank::Corps);
+    assert_eq!(r.rank_now(&s, bern), Rank::Division);
+    assert_eq!(
+        s.units[usize::from(bern)].place,
+        Place::At(c),
+        "26.4b: in the division's hex"
+    );
+    assert_eq!(r.leader_rating(&s, bern), r.replacement_rating);
+    assert_eq!(
+        r.leader_rating(&s, drouet),
+        r.units[usize::from(drouet)].rating
+    );
+    assert_eq!(
+        r.senior_leader(&s, c, Side(0)),
+        Some(drouet),
+        "26.3a: by rank now"
+    );
+
+    // One division commander on the map: promoted without a decision.
+    one.units[usize::from(drouet)].place = Place::Off;
+    let mut ev = Vec::new();
+    r.leader_falls(&mut one, bern, &mut ev);
+    assert!(one.tasks.is_empty());
+    assert_eq!(r.commander(&one, corps), raff);
+    assert_eq!(one.units[usize::from(bern)].place, Place::At(b));
+
+    // The Guard has no division commanders: Bessieres's generic back takes it where he fell.
+    let mut g = empty(&r, Phase::OffensiveFire);
+    let bess = id(&r, "L-Bessieres");
+    put(&mut g, bess, a, f, Formation::None);
+    r.leader_falls(&mut g, bess, &mut Vec::new());
+    assert_eq!(g.units[usize::from(bess)].place, Place::At(a));
+    assert!(g.replaced.contains(&bess));
+    assert_eq!(r.commander(&g, r.commanded_by(&g, bess).unwrap()), bess);
 }
