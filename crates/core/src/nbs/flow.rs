@@ -8,7 +8,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::board::Board;
-use super::command::CommandTables;
+use super::command::{CommandTables, Emperor};
 use super::event::Event;
 use super::state::{Phase, Place, State, Task, Unit, UnitId, flag};
 use super::tables::Tables;
@@ -283,6 +283,8 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         radius_memo: Default::default(),
         replacement_rating: replacement_rating(&rules_v, &id)?,
         skirmisher_cap: super::skirmish::cap_option(&rules_v),
+        emperors_must_roll: Vec::new(),
+        emperor_lc_on_total: false,
         initial: State {
             turn: first,
             player_turn: 0,
@@ -389,6 +391,30 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         nbs.units[usize::from(k)].morale_rating = rating;
         s0.vp[FRENCH.index()] += vp;
     }
+    // AUS 4.1a: selected Emperors roll every turn; each gives the Allies the variant's VPs.
+    for (opt, e) in [
+        ("aus-4.1a-alexander", Emperor::Alexander),
+        ("aus-4.1a-francis", Emperor::Francis),
+    ] {
+        if option_on(s, &rules_v, opt)? {
+            let vp = variant_vp(s, "AUS 4.1a").ok_or_else(|| {
+                DataError::new(
+                    &id,
+                    format!("rules.options.{opt}"),
+                    "needs the AUS 4.1a row of nbs/aus-variant-vp",
+                )
+                .with_rule("AUS 4.1a")
+            })?;
+            nbs.emperors_must_roll.push(e);
+            s0.vp[ALLIED.index()] += vp;
+        }
+    }
+    nbs.emperor_lc_on_total = option_on(s, &rules_v, "aus-4.1a-total")?;
+    // OPT-1 (unofficial): a fixed Allied skirmisher allotment instead of the AERR-6 cap.
+    if option_on(s, &rules_v, "opt-1-allied-skirmishers")? {
+        nbs.skirmisher_cap = None;
+    }
+    refuse_unbuilt_options(s, &rules_v)?;
     nbs.load_preset_orders(&mut s0, &rules_v, &id)?;
     let mut ev = Vec::new();
     nbs.enter_phase(&mut s0, &mut ev);
@@ -414,6 +440,34 @@ fn option_on(s: &ResolvedScenario, rules: &serde_json::Value, id: &str) -> Resul
         )),
         (None, _) => Ok(false),
     }
+}
+
+/// Options a scenario offers that the engine does not play yet: switching one on is refused
+/// rather than ignored.
+const UNBUILT_OPTIONS: [(&str, &str); 6] = [
+    ("aus-4.1b", "AUS 4.1b"),
+    ("aus-4.1c", "AUS 4.1c"),
+    ("aus-4.2b", "AUS 4.2b"),
+    ("aus-4.2c-one", "AUS 4.2c"),
+    ("aus-4.2c-two", "AUS 4.2c"),
+    ("aus-5.1-fog-charges", "AUS 5.1"),
+];
+
+fn refuse_unbuilt_options(
+    s: &ResolvedScenario,
+    rules: &serde_json::Value,
+) -> Result<(), DataError> {
+    for (opt, rule) in UNBUILT_OPTIONS {
+        if option_on(s, rules, opt)? {
+            return Err(DataError::new(
+                &s.scenario.id,
+                format!("rules.options.{opt}"),
+                "this variant is not played by the engine yet",
+            )
+            .with_rule(rule));
+        }
+    }
+    Ok(())
 }
 
 /// AUS 4.x: the VPs a minor variant gives the other player (`nbs/aus-variant-vp`).

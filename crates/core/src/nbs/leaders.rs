@@ -70,8 +70,8 @@ impl Nbs {
         // Digest §8.4 item 12 (a): every leader casualty counts as killed.
         match self.units[usize::from(l)].id.as_str() {
             "L-Napoleon" => s.sudden_death = Some(super::ALLIED),
-            "L-Alexander" => s.sudden_death = Some(super::FRENCH),
-            "L-Francis" => s.vp[super::FRENCH.index()] += 20,
+            "L-Alexander-I" => s.sudden_death = Some(super::FRENCH),
+            "L-Francis-I" => s.vp[super::FRENCH.index()] += 20,
             _ => {}
         }
         if s.sudden_death.is_some() {

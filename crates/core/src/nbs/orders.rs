@@ -698,7 +698,9 @@ impl Nbs {
                         out.push(Action::RollInitiative { leader: l });
                     }
                 }
-                out.push(Action::EndCommand);
+                if self.emperor_roll_due(s).is_none() {
+                    out.push(Action::EndCommand);
+                }
             }
         }
     }
@@ -765,6 +767,15 @@ impl Nbs {
                 Ok(())
             }
             (1, Action::EndCommand) => {
+                if let Some(e) = self.emperor_roll_due(s) {
+                    return Err(Illegal::new(
+                        "AUS 4.1a",
+                        format!(
+                            "{} must roll for initiative every turn (variant selected)",
+                            self.name(e)
+                        ),
+                    ));
+                }
                 s.command.segment = 2;
                 let k = side.index();
                 // C5 first on the stack, C4 on top: delays are rolled before acceptance.
@@ -1260,8 +1271,11 @@ impl Nbs {
         ev: &mut Vec<Event>,
     ) {
         let side = self.phasing(s);
-        let result = self.command.initiative(ip, roll);
         let free = self.free_roller(leader);
+        let result = match free {
+            Some(FreeRoller::Emperor(e)) => self.emperor_result(e, ip, roll),
+            _ => self.command.initiative(ip, roll),
+        };
         if let Some(fr) = free {
             let _ = s.command.sides[side.index()]
                 .attempts
@@ -1280,19 +1294,7 @@ impl Nbs {
         ));
         match (result, free) {
             (InitiativeResult::Initiative, Some(FreeRoller::Emperor(e))) => {
-                let nat = match e {
-                    Emperor::Alexander => Nationality::Russian,
-                    Emperor::Francis => Nationality::Austrian,
-                };
-                let receivers: Vec<Receiver> = self
-                    .receivers(s, side)
-                    .into_iter()
-                    .map(|x| x.0)
-                    .filter(|r| {
-                        self.receiving_leader(s, *r)
-                            .is_some_and(|u| nationality(self.units[usize::from(u)].nation) == nat)
-                    })
-                    .collect();
+                let receivers = self.receivers_of_nation(s, side, e.nationality());
                 if !receivers.is_empty() {
                     s.tasks.push(Task::OrderWriting {
                         leader,
@@ -1306,7 +1308,21 @@ impl Nbs {
                 receivers: vec![force],
                 source: OrderSource::Initiative,
             }),
-            // An Emperor commands no force: his loose cannon has nothing to move.
+            // AUS 4.1a: a selected Emperor's loose cannon lets the French write one order to
+            // an Allied force of his nation.
+            (InitiativeResult::LooseCannon, Some(FreeRoller::Emperor(e)))
+                if self.emperors_must_roll.contains(&e) =>
+            {
+                let receivers = self.receivers_of_nation(s, side, e.nationality());
+                if !receivers.is_empty() {
+                    s.tasks.push(Task::OrderWriting {
+                        leader,
+                        receivers,
+                        source: OrderSource::LooseCannon,
+                    });
+                }
+            }
+            // Otherwise an Emperor commands no force: his loose cannon has nothing to move.
             (InitiativeResult::LooseCannon, Some(FreeRoller::Emperor(_))) => {}
             (InitiativeResult::LooseCannon, _) => s.tasks.push(Task::OrderWriting {
                 leader,
@@ -1315,6 +1331,52 @@ impl Nbs {
             }),
             (InitiativeResult::NoEffect, _) => {}
         }
+    }
+
+    /// The receivers of `side` whose leader is of `nat` (AUS 3.2a, 4.1a).
+    fn receivers_of_nation(&self, s: &State, side: Side, nat: Nationality) -> Vec<Receiver> {
+        self.receivers(s, side)
+            .into_iter()
+            .map(|x| x.0)
+            .filter(|r| {
+                self.receiving_leader(s, *r)
+                    .is_some_and(|u| nationality(self.units[usize::from(u)].nation) == nat)
+            })
+            .collect()
+    }
+
+    /// An Emperor's initiative result (AUS 3.2a; 4.1a): the Initiative Table at his IP; when
+    /// he is selected under 4.1a with the `aus-4.1a-total` reading, loose cannon comes from a
+    /// dice total of 2 or 3 alone (11, 12, 21), the table's other loose-cannon rolls counting
+    /// as no effect.
+    fn emperor_result(&self, e: Emperor, ip: i8, roll: Seq66) -> InitiativeResult {
+        let table = self.command.initiative(ip, roll);
+        if !self.emperors_must_roll.contains(&e) || !self.emperor_lc_on_total {
+            return table;
+        }
+        let total = roll.value() / 10 + roll.value() % 10;
+        match (total <= 3, table) {
+            (true, _) => InitiativeResult::LooseCannon,
+            (false, InitiativeResult::LooseCannon) => InitiativeResult::NoEffect,
+            (false, r) => r,
+        }
+    }
+
+    /// AUS 4.1a: a selected Emperor on the map who has not yet rolled this turn; the
+    /// Initiative segment may not end before he does.
+    pub(super) fn emperor_roll_due(&self, s: &State) -> Option<UnitId> {
+        let side = self.phasing(s);
+        if side != Side(1) || self.emperors_must_roll.is_empty() {
+            return None;
+        }
+        self.emperors_must_roll.iter().find_map(|e| {
+            let id = match e {
+                Emperor::Alexander => "L-Alexander-I",
+                Emperor::Francis => "L-Francis-I",
+            };
+            let u = self.unit_index(id)?;
+            (self.initiative_check(s, u).is_ok()).then_some(u)
+        })
     }
 
     /// Who writes in an [`Task::OrderWriting`]: the opponent for a loose cannon (10.2g).

@@ -1186,3 +1186,133 @@ fn r26_4a_corps_commander_replaced_by_his_senior_subordinate() {
     assert!(g.replaced.contains(&bess));
     assert_eq!(r.commander(&g, r.commanded_by(&g, bess).unwrap()), bess);
 }
+
+fn with_options(id: &str, opts: serde_json::Value) -> Result<Nbs, crate::data::DataError> {
+    let lib = Library::builtin().unwrap();
+    let mut sc = lib.scenario(id).unwrap();
+    let mut rules = serde_json::to_value(&sc.scenario.rules).unwrap();
+    rules["options"] = opts;
+    sc.scenario.rules = serde_json::from_value(rules).unwrap();
+    Nbs::new(&sc)
+}
+
+/// The Allied Initiative segment of the first turn of scenario 3 (AUS 5.2: the Allies first).
+fn allied_initiative_segment(r: &Nbs) -> State {
+    let s = r.initial_state();
+    assert_eq!((s.phase, r.phasing(&s)), (Phase::Command, Side(1)));
+    let s = apply(r, &s, Action::EndCommand).0;
+    let s = resolve_all_chance(r, s);
+    assert_eq!(s.command.segment, 1);
+    s
+}
+
+/// AUS 4.1a: a selected Emperor must roll for initiative each turn (the segment cannot end
+/// before, naming AUS 4.1a); his loose cannon lets the French write one order to an Allied
+/// force of his nation; each selected Emperor gives the Allies 2 VP. The `aus-4.1a-total`
+/// reading takes loose cannon from a dice total of 2 or 3 only.
+#[test]
+fn aus4_1a_selected_emperor_must_roll_and_the_french_order_his_loose_cannon() {
+    use super::command::OrderSource;
+    let plain = rules("nbs/austerlitz-3");
+    let alex = id(&plain, "L-Alexander-I");
+    let s = allied_initiative_segment(&plain);
+    let mut v = Vec::new();
+    plain.legal_actions(&s, &mut v);
+    assert!(
+        v.contains(&Action::EndCommand),
+        "unselected: the royal roll is free"
+    );
+
+    let r = with_options(
+        "nbs/austerlitz-3",
+        serde_json::json!({ "aus-4.1a-alexander": true }),
+    )
+    .unwrap();
+    assert_eq!(r.initial_state().vp, [0, 2], "AUS 4.1a: 2 VP to the Allies");
+    let s = allied_initiative_segment(&r);
+    v.clear();
+    r.legal_actions(&s, &mut v);
+    assert!(!v.contains(&Action::EndCommand));
+    assert!(v.contains(&Action::RollInitiative { leader: alex }));
+    assert_eq!(
+        r.applied(&s, &Action::EndCommand).unwrap_err().rule,
+        "AUS 4.1a"
+    );
+    let rolled = apply(&r, &s, Action::RollInitiative { leader: alex }).0;
+    // 0 IP: 22 is in the table's loose-cannon range (11..25).
+    let lc = apply(&r, &rolled, d66(22)).0;
+    match lc.tasks.last() {
+        Some(Task::OrderWriting {
+            leader,
+            receivers,
+            source: OrderSource::LooseCannon,
+        }) => {
+            assert_eq!(*leader, alex);
+            assert!(!receivers.is_empty());
+        }
+        t => panic!("expected the French loose-cannon order, got {t:?}"),
+    }
+    assert_eq!(
+        r.actor(&lc),
+        Actor::Player(Side(0)),
+        "10.2g: the enemy writes it"
+    );
+    v.clear();
+    r.legal_actions(&lc, &mut v);
+    let order = v[0].clone();
+    assert!(matches!(order, Action::IssueOrder { .. }));
+    let after = apply(&r, &lc, order).0;
+    v.clear();
+    r.legal_actions(&after, &mut v);
+    assert!(v.contains(&Action::EndCommand), "he has rolled this turn");
+
+    // Reading `aus-4.1a-total`: 22 (total 4) is no effect, 21 (total 3) is loose cannon.
+    let t = with_options(
+        "nbs/austerlitz-3",
+        serde_json::json!({ "aus-4.1a-alexander": true, "aus-4.1a-total": true }),
+    )
+    .unwrap();
+    let s = allied_initiative_segment(&t);
+    let rolled = apply(&t, &s, Action::RollInitiative { leader: alex }).0;
+    assert!(apply(&t, &rolled, d66(22)).0.tasks.is_empty());
+    assert!(matches!(
+        apply(&t, &rolled, d66(21)).0.tasks.last(),
+        Some(Task::OrderWriting {
+            source: OrderSource::LooseCannon,
+            ..
+        })
+    ));
+    // Unplayed variants are refused, not ignored.
+    let e = with_options("nbs/austerlitz-3", serde_json::json!({ "aus-4.1b": true })).unwrap_err();
+    assert!(alloc::format!("{e}").contains("aus-4.1b"), "{e}");
+}
+
+/// AUS 6.3 (reading: every leader casualty is killed, digest §8.4 item 12 a): Alexander
+/// falling ends the game at once as a French Massive Victory; Francis falling gives the
+/// French 20 VP and play goes on.
+#[test]
+fn aus6_3_alexander_falling_ends_the_game_francis_gives_20_vp() {
+    let r = rules("nbs/austerlitz-3");
+    let s = empty(&r, Phase::OffensiveFire);
+    let f = Facing::side(dir(Compass::N));
+    let mut a = s.clone();
+    let alex = id(&r, "L-Alexander-I");
+    put(&mut a, alex, hex(&r, "B40.12"), f, Formation::None);
+    let mut ev = Vec::new();
+    r.leader_falls(&mut a, alex, &mut ev);
+    assert_eq!(a.sudden_death, Some(Side(0)));
+    match r.actor(&a) {
+        Actor::Terminal(o) => {
+            assert_eq!(o.winner, Some(Side(0)));
+            assert_eq!(o.rule, "AUS 6.3");
+        }
+        x => panic!("the game should be over, not {x:?}"),
+    }
+    let mut b = s.clone();
+    let francis = id(&r, "L-Francis-I");
+    put(&mut b, francis, hex(&r, "B40.12"), f, Formation::None);
+    r.leader_falls(&mut b, francis, &mut Vec::new());
+    assert_eq!(b.vp, [20, 0]);
+    assert!(b.sudden_death.is_none());
+    assert!(!matches!(r.actor(&b), Actor::Terminal(_)));
+}
