@@ -513,6 +513,17 @@ impl Nbs {
                 ),
             ));
         }
+        // AUS 5.1 option: in fog, only a target the cavalry sees from where the charge begins.
+        if self.fog_charges && !self.visible(s, from, target) {
+            return Err(Illegal::new(
+                "AUS 5.1",
+                format!(
+                    "{} is beyond this turn's visibility from {} (fog charge option)",
+                    self.label(target),
+                    self.label(from)
+                ),
+            ));
+        }
         // Judged without the charging units, which stand on those lines now.
         let p = self.path_of(s, lead);
         let mut ghost = s.clone();
@@ -1809,8 +1820,8 @@ impl Nbs {
         {
             return None;
         }
-        if !self.clear_los(s, from, at) {
-            return None;
+        if !self.clear_los(s, from, at) || (self.fog_charges && !self.visible(s, from, at)) {
+            return None; // 15.2a sight; AUS 5.1 fog option
         }
         let route = forms(from)
             .into_iter()

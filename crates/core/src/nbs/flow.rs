@@ -285,6 +285,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         skirmisher_cap: super::skirmish::cap_option(&rules_v),
         emperors_must_roll: Vec::new(),
         emperor_lc_on_total: false,
+        fog_charges: false,
         initial: State {
             turn: first,
             player_turn: 0,
@@ -410,6 +411,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         }
     }
     nbs.emperor_lc_on_total = option_on(s, &rules_v, "aus-4.1a-total")?;
+    nbs.fog_charges = option_on(s, &rules_v, "aus-5.1-fog-charges")?;
     // OPT-1 (unofficial): a fixed Allied skirmisher allotment instead of the AERR-6 cap.
     if option_on(s, &rules_v, "opt-1-allied-skirmishers")? {
         nbs.skirmisher_cap = None;
@@ -444,13 +446,12 @@ fn option_on(s: &ResolvedScenario, rules: &serde_json::Value, id: &str) -> Resul
 
 /// Options a scenario offers that the engine does not play yet: switching one on is refused
 /// rather than ignored.
-const UNBUILT_OPTIONS: [(&str, &str); 6] = [
+const UNBUILT_OPTIONS: [(&str, &str); 5] = [
     ("aus-4.1b", "AUS 4.1b"),
     ("aus-4.1c", "AUS 4.1c"),
     ("aus-4.2b", "AUS 4.2b"),
     ("aus-4.2c-one", "AUS 4.2c"),
     ("aus-4.2c-two", "AUS 4.2c"),
-    ("aus-5.1-fog-charges", "AUS 5.1"),
 ];
 
 fn refuse_unbuilt_options(

@@ -183,6 +183,9 @@ pub struct Nbs {
     /// AUS 4.1a reading `aus-4.1a-total`: a selected Emperor's loose cannon is a dice total of
     /// 2 or 3 (digest §8.4 item 11 a) instead of the Initiative Table's range (item 11 b).
     pub emperor_lc_on_total: bool,
+    /// AUS 5.1 option `aus-5.1-fog-charges`: charges and reaction charges only at targets
+    /// within the turn's visibility.
+    pub fog_charges: bool,
     initial: State,
 }
 

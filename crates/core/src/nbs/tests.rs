@@ -1316,3 +1316,95 @@ fn aus6_3_alexander_falling_ends_the_game_francis_gives_20_vp() {
     assert!(b.sudden_death.is_none());
     assert!(!matches!(r.actor(&b), Actor::Terminal(_)));
 }
+
+/// A hex with `n` clear, level, featureless hexes in a row to its north.
+fn clear_row(r: &Nbs, n: u32) -> Hex {
+    r.board
+        .hexes()
+        .find(|&c| {
+            let lvl = r.board.hex(c).level;
+            let mut h = c;
+            (0..=n).all(|k| {
+                if k > 0 {
+                    h = h.neighbor(dir(Compass::N));
+                }
+                let i = r.board.hex(h);
+                r.board.on_map(h)
+                    && i.on_map
+                    && i.terrain == super::board::Terrain::Clear
+                    && !i.special
+                    && i.level == lvl
+                    && crate::hex::Direction::ALL
+                        .iter()
+                        .all(|&d| r.board.side(h, d) == 0)
+            })
+        })
+        .expect("a clear row")
+}
+
+/// AUS 5.1 option: in fog a charge may go only at a target the cavalry can see from where
+/// the charge begins (refused naming AUS 5.1); without the option fog does not limit charges.
+#[test]
+fn aus5_1_fog_charge_option_needs_a_visible_target() {
+    let plain = rules("nbs/austerlitz-3");
+    let fog = with_options(
+        "nbs/austerlitz-3",
+        serde_json::json!({ "aus-5.1-fog-charges": true }),
+    )
+    .unwrap();
+    let turn = (plain.first_turn..=plain.last_turn())
+        .find(|&t| {
+            let i = plain.turn_info(t);
+            !i.night && !i.fog_low_only && i.visibility.is_some_and(|v| v < 3)
+        })
+        .expect("a fog turn with visibility under 3 hexes");
+    let c = clear_row(&plain, 4);
+    let target = c
+        .neighbor(dir(Compass::N))
+        .neighbor(dir(Compass::N))
+        .neighbor(dir(Compass::N));
+    let cav = (0..plain.units.len() as UnitId)
+        .find(|&u| {
+            let i = &plain.units[usize::from(u)];
+            i.side == Side(0) && i.kind == super::types::UnitKind::Cavalry && !i.heavy
+        })
+        .unwrap();
+    let foe = (0..plain.units.len() as UnitId)
+        .find(|&u| {
+            let i = &plain.units[usize::from(u)];
+            i.side == Side(1) && i.kind == super::types::UnitKind::Infantry && i.has_loss_chart()
+        })
+        .unwrap();
+    let charge = Action::Charge {
+        from: c,
+        target,
+        path: alloc::vec![
+            c.neighbor(dir(Compass::N)),
+            c.neighbor(dir(Compass::N)).neighbor(dir(Compass::N)),
+            target
+        ],
+    };
+    let mut seen = Vec::new();
+    for r in [&plain, &fog] {
+        let mut s = empty(r, Phase::Movement);
+        s.turn = turn;
+        put(
+            &mut s,
+            cav,
+            c,
+            Facing::side(dir(Compass::N)),
+            Formation::Combat,
+        );
+        put(
+            &mut s,
+            foe,
+            target,
+            Facing::side(dir(Compass::S)),
+            Formation::Line,
+        );
+        r.cavalry_phase_start(&mut s);
+        seen.push(r.applied(&s, &charge).map(|_| ()));
+    }
+    assert!(seen[0].is_ok(), "no fog limit by default: {:?}", seen[0]);
+    assert_eq!(seen[1].as_ref().unwrap_err().rule, "AUS 5.1");
+}
