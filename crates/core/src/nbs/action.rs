@@ -121,6 +121,17 @@ pub enum Action {
         /// The hex.
         hex: Hex,
     },
+    /// Adds an attachment instruction to formal order `order`, written this turn to the
+    /// division's corps: on acceptance, `division` joins corps `to` (10.5c, AUS 2.1).
+    /// Formations are named by their index in the scenario's formation list.
+    Attach {
+        /// The order's number on the log.
+        order: u16,
+        /// The division (formation index).
+        division: u16,
+        /// The corps it is to join (formation index).
+        to: u16,
+    },
     /// Names the division commander promoted to a fallen corps commander's place (26.4a).
     Promote {
         /// The leader.

@@ -304,6 +304,8 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             command: Default::default(),
             replaced: Vec::new(),
             commanders: Vec::new(),
+            attached: Vec::new(),
+            attach_orders: Vec::new(),
         },
     };
     // Set-up (1.4).
@@ -417,6 +419,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         nbs.skirmisher_cap = None;
     }
     refuse_unbuilt_options(s, &rules_v)?;
+    nbs.load_attachments(&mut s0, &rules_v, &id)?;
     nbs.load_preset_orders(&mut s0, &rules_v, &id)?;
     let mut ev = Vec::new();
     nbs.enter_phase(&mut s0, &mut ev);

@@ -127,7 +127,7 @@ impl Nbs {
     /// The division commanders of corps `f` on the map: its candidates for promotion (26.4a).
     pub(super) fn promotion_candidates(&self, s: &State, f: u16) -> Vec<UnitId> {
         let mut v: Vec<UnitId> = (0..self.formations.len() as u16)
-            .filter(|&d| self.formations[usize::from(d)].parent == Some(f))
+            .filter(|&d| self.parent_now(s, d) == Some(f))
             .map(|d| self.commander(s, d))
             .filter(|&c| s.units[usize::from(c)].hex().is_some())
             .collect();

@@ -17,6 +17,7 @@
 
 pub mod action;
 pub mod arc;
+mod attach;
 pub mod board;
 pub mod bot;
 pub mod charge;

@@ -305,7 +305,7 @@ impl Nbs {
     }
 
     /// The division (French) or command (Allied) formation of a unit.
-    fn division_of(&self, u: UnitId) -> Option<u16> {
+    pub(super) fn division_of(&self, u: UnitId) -> Option<u16> {
         let i = &self.units[usize::from(u)];
         if i.division.is_empty() {
             return None;
@@ -314,7 +314,7 @@ impl Nbs {
     }
 
     /// The French corps (or Guard) of a unit.
-    fn corps_of(&self, u: UnitId) -> Option<u16> {
+    pub(super) fn corps_of(&self, u: UnitId) -> Option<u16> {
         let i = &self.units[usize::from(u)];
         if i.side != Side(0) {
             return None;
@@ -587,12 +587,12 @@ impl Nbs {
 
     /// The receivers whose orders a unit follows, most specific first: its own divisional
     /// goal, its division's, its corps' (10.5b, 10.5a C).
-    fn unit_receivers(&self, u: UnitId) -> Vec<Receiver> {
+    fn unit_receivers(&self, s: &State, u: UnitId) -> Vec<Receiver> {
         let mut v = vec![Receiver::Unit(u)];
         if let Some(d) = self.division_of(u) {
             v.push(self.formation_receiver(d));
         }
-        if let Some(c) = self.corps_of(u) {
+        if let Some(c) = self.corps_now(s, u) {
             v.push(self.formation_receiver(c));
         }
         v
@@ -602,7 +602,7 @@ impl Nbs {
     fn unit_order(&self, s: &State, u: UnitId) -> Option<(Receiver, OrderKind)> {
         let side = self.units[usize::from(u)].side;
         let log = &s.orders[side.index()];
-        self.unit_receivers(u)
+        self.unit_receivers(s, u)
             .into_iter()
             .find_map(|r| log.in_force(r).map(|o| (r, o.kind)))
     }
@@ -688,6 +688,7 @@ impl Nbs {
                         out.push(Action::EmergencyRetreat { formation: f });
                     }
                 }
+                self.attach_actions(s, out); // 10.5c
                 if self.overrun_pending(s).is_none() {
                     out.push(Action::EndCommand);
                 }
@@ -734,6 +735,14 @@ impl Nbs {
                     text,
                 },
             ) => self.issue(s, *sender, *receiver, *kind, *method, *goal, text, ev),
+            (
+                0,
+                Action::Attach {
+                    order,
+                    division,
+                    to,
+                },
+            ) => self.attach_action(s, *order, *division, *to, ev),
             (0, Action::EmergencyRetreat { formation }) => {
                 self.emergency_check(s, *formation)?;
                 self.emergency_retreat(s, *formation, ev);
@@ -929,7 +938,7 @@ impl Nbs {
         match fm.kind {
             FormKind::Corps => {
                 for (d, dm) in self.formations.iter().enumerate() {
-                    if dm.parent == Some(f) && on_map(&dm.code) {
+                    if self.parent_now(s, d as u16) == Some(f) && on_map(&dm.code) {
                         // 10.3e: a division on a goal checks alone.
                         let goal = s.orders[fm.side.index()]
                             .in_force(Receiver::Command(d as u16))
@@ -1219,11 +1228,13 @@ impl Nbs {
         match fm.kind {
             FormKind::Corps | FormKind::Guard => {
                 let divs: Vec<u16> = (0..self.formations.len() as u16)
-                    .filter(|&d| self.formations[usize::from(d)].parent == Some(f))
+                    .filter(|&d| self.parent_now(s, d) == Some(f))
                     .collect();
                 att.corps_may_roll(f, &divs).map_err(illegal)?;
             }
-            FormKind::Division => att.division_may_roll(fm.parent, f).map_err(illegal)?,
+            FormKind::Division => att
+                .division_may_roll(self.parent_now(s, f), f)
+                .map_err(illegal)?,
             FormKind::Allied => att.division_may_roll(None, f).map_err(illegal)?,
         }
         Ok((self.formation_receiver(f), false))
@@ -1239,10 +1250,10 @@ impl Nbs {
             Receiver::Unit(_) => return,
         };
         let divs: Vec<u16> = (0..self.formations.len() as u16)
-            .filter(|&d| self.formations[usize::from(d)].parent == Some(f))
+            .filter(|&d| self.parent_now(s, d) == Some(f))
             .collect();
         let kind = self.formation(f).map(|x| x.kind);
-        let parent = self.formation(f).and_then(|x| x.parent);
+        let parent = self.parent_now(s, f);
         let att = &mut s.command.sides[side.index()].attempts;
         let _ = match kind {
             Some(FormKind::Corps | FormKind::Guard) => att.record_corps(f, &divs).map(|_| ()),
@@ -1580,6 +1591,7 @@ impl Nbs {
                 true,
             ));
         }
+        self.on_order_accepted(s, n, ev); // 10.5c
     }
 
     /// An Acceptance Table roll (10.1f, AUS 3.5).
@@ -1620,6 +1632,7 @@ impl Nbs {
             ));
         }
         let _ = Acceptance::Accepted;
+        self.on_order_accepted(s, n, ev); // 10.5c
     }
 
     // ----- the Movement Phase ---------------------------------------------------------
@@ -1689,7 +1702,7 @@ impl Nbs {
             return v;
         }
         let div = self.division_of(u);
-        let corps = self.corps_of(u);
+        let corps = self.corps_now(s, u); // 10.5c: as attached now
         let hq = corps.and_then(|c| self.formation(c)).and_then(|c| c.hq);
         if info.kind == UnitKind::Leader {
             // A French division leader to his corps HQ, 8 MPs, unless on a goal.
@@ -1722,7 +1735,8 @@ impl Nbs {
                 v.push((h, 16));
                 if info.kind == UnitKind::Artillery {
                     for (dm_i, dm) in self.formations.iter().enumerate() {
-                        if dm.parent == corps && dm.kind == FormKind::Division {
+                        if self.parent_now(s, dm_i as u16) == corps && dm.kind == FormKind::Division
+                        {
                             v.push((self.commander(s, dm_i as u16), 8));
                         }
                     }
@@ -1983,7 +1997,7 @@ impl Nbs {
             }
             if !stopped.is_empty() && info.combat() && near(h) <= 2 {
                 let mine = self
-                    .unit_receivers(u)
+                    .unit_receivers(s, u)
                     .iter()
                     .any(|r| matches!(r, Receiver::Corps(f) | Receiver::Command(f) if stopped.contains(f)));
                 let d0 = near(h);

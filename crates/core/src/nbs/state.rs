@@ -488,6 +488,14 @@ pub struct State {
     /// fallen corps leader's generic back in the promoted one's division), by formation index.
     #[serde(default)]
     pub commanders: Vec<(u16, UnitId)>,
+    /// French divisions away from their printed corps (10.5c, AUS 2.1): division → the
+    /// corps it is attached to, or `None` when detached and awaiting orders.
+    #[serde(default)]
+    pub attached: Vec<(u16, Option<u16>)>,
+    /// Attachment instructions of formal orders not yet accepted (10.5c): (order number on
+    /// the French log, division, corps).
+    #[serde(default)]
+    pub attach_orders: Vec<(u16, u16, u16)>,
 }
 
 impl State {

@@ -1408,3 +1408,113 @@ fn aus5_1_fog_charge_option_needs_a_visible_target() {
     assert!(seen[0].is_ok(), "no fog limit by default: {:?}", seen[0]);
     assert_eq!(seen[1].as_ref().unwrap_err().rule, "AUS 5.1");
 }
+
+/// 10.5c, AUS 2.1: the scenario's attachments are read (3D-4 and C-1 with the Cavalry Corps,
+/// G-5 detached); the army commander's order to a corps can carry an instruction to detach
+/// one of its divisions to another corps, which takes effect when the order is accepted;
+/// a division of another corps is refused (10.5c), and a second division away from one
+/// corps is refused (AUS 2.1).
+#[test]
+fn r10_5c_aus2_1_a_division_is_detached_by_an_accepted_order() {
+    use super::command::{Method, OrderKind, Receiver};
+    let r = rules("nbs/austerlitz-3");
+    let code = |c: &str, kind: super::orders::FormKind| {
+        r.formations
+            .iter()
+            .position(|f| f.side == Side(0) && f.code == c && f.kind == kind)
+            .unwrap_or_else(|| panic!("formation {c}")) as u16
+    };
+    use super::orders::FormKind::{Corps, Division};
+    let (c3, c4, c5, cc) = (
+        code("3", Corps),
+        code("4", Corps),
+        code("5", Corps),
+        code("C", Corps),
+    );
+    let (d14, d24, d3d4, g5, d15) = (
+        code("1-4", Division),
+        code("2-4", Division),
+        code("3D-4", Division),
+        code("G-5", Division),
+        code("1-5", Division),
+    );
+    let mut s = r.initial_state();
+    assert_eq!(
+        r.parent_now(&s, d3d4),
+        Some(cc),
+        "scenario: 3D-4 with the Cavalry Corps"
+    );
+    assert_eq!(r.parent_now(&s, g5), None, "scenario: G-5 detached");
+    assert_eq!(r.corps_now(&s, id(&r, "1-3D-4")), Some(cc));
+    assert!(!r.divisions_now(&s, c4).contains(&d3d4));
+
+    let (nap, soult) = (id(&r, "L-Napoleon"), id(&r, "L-Soult"));
+    let at = s.units[usize::from(soult)].hex().expect("Soult on the map");
+    s.units[usize::from(nap)].place = Place::At(at);
+    s.player_turn = 1;
+    s.phase = Phase::Command;
+    s.tasks.clear();
+    r.command_begins(&mut s, &mut Vec::new());
+    let mut v = Vec::new();
+    r.legal_actions(&s, &mut v);
+    assert!(
+        !v.iter().any(|a| matches!(a, Action::Attach { .. })),
+        "no order yet"
+    );
+    let order = Action::IssueOrder {
+        sender: nap,
+        receiver: Receiver::Corps(c4),
+        kind: OrderKind::NonAttack,
+        method: Method::InPerson,
+        goal: false,
+        text: alloc::string::String::from("Send 2-4 to Lannes."),
+    };
+    let s = apply(&r, &s, order).0;
+    let n = s.orders[0].orders().len() as u16;
+    v.clear();
+    r.legal_actions(&s, &mut v);
+    let attach = Action::Attach {
+        order: n,
+        division: d24,
+        to: c5,
+    };
+    assert!(v.contains(&attach));
+    let e = r
+        .applied(
+            &s,
+            &Action::Attach {
+                order: n,
+                division: d15,
+                to: c3,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "10.5c", "1-5 is not 4 Corps'");
+    let s = apply(&r, &s, attach).0;
+    assert_eq!(r.parent_now(&s, d24), Some(c4), "not before acceptance");
+    // C2, C3, then C4/C5: play the rolls, accepting order n.
+    let s = apply(&r, &s, Action::EndCommand).0;
+    let s = resolve_all_chance(&r, s);
+    let mut s = apply(&r, &s, Action::EndCommand).0;
+    while let Actor::Chance(_) = r.actor(&s) {
+        let mine = matches!(s.tasks.last(), Some(Task::AcceptanceRoll { order }) if *order == n);
+        let mut outs = Vec::new();
+        r.legal_actions(&s, &mut outs);
+        let next = if mine {
+            outs.iter()
+                .map(|a| apply(&r, &s, a.clone()).0)
+                .find(|x| r.parent_now(x, d24) == Some(c5))
+                .expect("some roll accepts the order")
+        } else {
+            apply(&r, &s, outs[0].clone()).0
+        };
+        s = next;
+    }
+    assert_eq!(r.parent_now(&s, d24), Some(c5));
+    assert_eq!(r.corps_now(&s, id(&r, "1-2-4")), Some(c5));
+    assert!(r.divisions_now(&s, c5).contains(&d24));
+    // AUS 2.1: 4 Corps has one division away; another is refused.
+    assert_eq!(r.attach_check(&s, d14, c3).unwrap_err().rule, "AUS 2.1");
+    // Back to its own corps is always allowed (it ends the detachment).
+    assert!(r.attach_check(&s, d24, c4).is_ok());
+}
