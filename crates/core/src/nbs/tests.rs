@@ -1439,6 +1439,12 @@ fn r10_5c_aus2_1_a_division_is_detached_by_an_accepted_order() {
         code("1-5", Division),
     );
     let mut s = r.initial_state();
+    let allied = Action::Attach {
+        order: 1,
+        division: d24,
+        to: c5,
+    };
+    assert_eq!(r.applied(&s, &allied).unwrap_err().rule, "AUS 3.6");
     assert_eq!(
         r.parent_now(&s, d3d4),
         Some(cc),
