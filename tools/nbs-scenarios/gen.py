@@ -826,6 +826,9 @@ def preset(side, receiver, kind, text, goal=False):
     return {"side": side, "receiver": receiver, "kind": kind, "divisional_goal": goal, "text": text}
 
 
+# AUS 7.1, 7.3, 7.4 orders: when 3 Corps arrives, 3-4 leaves its divisional goal and joins it.
+ATTACH_ON_ARRIVAL = {"3-4": {"corps": "3", "rules": ["AUS 7.1", "AUS 7.3", "AUS 7.4", "10.5c"]}}
+
 FR_PRESET = [preset("french", "3-4", "non_attack", FR_ORDERS_34, goal=True),
              preset("french", "3", "non_attack", FR_ORDERS_3C)]
 
@@ -998,6 +1001,7 @@ def build_s1(cs):
             preset("allied", "1-L", "attack", "Advance and take Telnitz."),
             preset("allied", "2-L", "attack", "From 7:00am advance and take Sokolnitz."),
             preset("allied", "3-L", "attack", "Advance and take the Pheasant Garden.")],
+        "attach_on_arrival": ATTACH_ON_ARRIVAL,
         "divisional_goals": {"3-4": {"within": 5, "of_places": ["sokolnitz", "telnitz", "pheasant-garden"]}},
         "allied_order_start": {"2-L": turn_of(labels, "Dec 2 07:00")},
     })
@@ -1127,7 +1131,8 @@ def build_s34(cs, n):
     extra = {"orders": orders,
              "preset_orders": FR_PRESET + (allied_preset if n == 3 else []),
              "divisional_goals": {"3-4": {"within": 5, "of_places": ["sokolnitz", "telnitz", "pheasant-garden"]}},
-             "attachments": {"3D-4": "C", "C-1": "C", "G-5": "detached"}}
+             "attachments": {"3D-4": "C", "C-1": "C", "G-5": "detached"},
+             "attach_on_arrival": ATTACH_ON_ARRIVAL}
     if n == 4:
         extra["allied_orders_written_before_french_setup"] = True
     else:

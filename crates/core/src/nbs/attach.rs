@@ -328,4 +328,64 @@ impl Nbs {
         }
         Ok(())
     }
+
+    /// Scenario attachments on arrival (`rules.attach_on_arrival`, AUS 7.1, 7.3, 7.4): the
+    /// division joins the corps when that corps' HQ enters the map.
+    pub(super) fn load_attach_on_arrival(
+        &mut self,
+        rules: &serde_json::Value,
+        id: &str,
+    ) -> Result<(), DataError> {
+        let Some(map) = rules.get("attach_on_arrival").and_then(|v| v.as_object()) else {
+            return Ok(());
+        };
+        for (div, v) in map {
+            let at = format!("rules.attach_on_arrival.{div}");
+            let find = |code: &str, kind: FormKind| {
+                self.formations
+                    .iter()
+                    .position(|f| f.side == FRENCH && f.kind == kind && f.code == code)
+                    .map(|p| p as u16)
+            };
+            let d = find(div, FormKind::Division).ok_or_else(|| {
+                DataError::new(id, &at, "no French division with that code").with_rule("10.5c")
+            })?;
+            let corps = v.get("corps").and_then(|c| c.as_str()).unwrap_or("");
+            let c = find(corps, FormKind::Corps).ok_or_else(|| {
+                DataError::new(
+                    id,
+                    format!("{at}.corps"),
+                    format!("no French corps `{corps}`"),
+                )
+                .with_rule("10.5c")
+            })?;
+            self.attach_on_arrival.push((d, c));
+        }
+        Ok(())
+    }
+
+    /// After `u` enters the map (16.4): a corps HQ's arrival brings the divisions the scenario
+    /// attaches to it then, which leave their divisional goals (AUS 7.1, 7.3, 7.4).
+    pub(super) fn arrival_attachments(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+        for &(d, c) in &self.attach_on_arrival {
+            if self.formations[usize::from(c)].hq != Some(u) || self.parent_now(s, d) == Some(c) {
+                continue;
+            }
+            self.set_parent(s, d, Some(c));
+            let dropped = s.orders[FRENCH.index()].drop_held_orders(Receiver::Command(d));
+            ev.push(self.attach_note(
+                format!(
+                    "{} Corps arrives: {} joins it{}",
+                    self.formations[usize::from(c)].code,
+                    self.formations[usize::from(d)].code,
+                    if dropped.is_empty() {
+                        ""
+                    } else {
+                        " and leaves its divisional goal"
+                    }
+                ),
+                false,
+            ));
+        }
+    }
 }

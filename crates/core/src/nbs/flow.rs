@@ -286,6 +286,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         emperors_must_roll: Vec::new(),
         emperor_lc_on_total: false,
         fog_charges: false,
+        attach_on_arrival: Vec::new(),
         initial: State {
             turn: first,
             player_turn: 0,
@@ -420,6 +421,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     }
     refuse_unbuilt_options(s, &rules_v)?;
     nbs.load_attachments(&mut s0, &rules_v, &id)?;
+    nbs.load_attach_on_arrival(&rules_v, &id)?;
     nbs.load_preset_orders(&mut s0, &rules_v, &id)?;
     let mut ev = Vec::new();
     nbs.enter_phase(&mut s0, &mut ev);

@@ -187,6 +187,9 @@ pub struct Nbs {
     /// AUS 5.1 option `aus-5.1-fog-charges`: charges and reaction charges only at targets
     /// within the turn's visibility.
     pub fog_charges: bool,
+    /// Divisions that join a corps when its HQ arrives (`rules.attach_on_arrival`): (division,
+    /// corps), by formation index.
+    pub attach_on_arrival: Vec<(u16, u16)>,
     initial: State,
 }
 

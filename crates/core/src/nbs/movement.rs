@@ -852,6 +852,7 @@ impl Nbs {
                     unit: *unit,
                     hex: *hex,
                 });
+                self.arrival_attachments(s, *unit, ev); // AUS 7.1, 7.3, 7.4
                 Ok(())
             }
             Action::Assault { from, target } => self.declare_assault(s, *from, *target, ev),

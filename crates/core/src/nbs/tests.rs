@@ -1524,3 +1524,53 @@ fn r10_5c_aus2_1_a_division_is_detached_by_an_accepted_order() {
     // Back to its own corps is always allowed (it ends the detachment).
     assert!(r.attach_check(&s, d24, c4).is_ok());
 }
+
+/// AUS 7.3 (scenario 3 orders): when the 3 Corps HQ enters the map, 3-4 leaves its
+/// divisional goal and joins 3 Corps.
+#[test]
+fn aus7_3_division_3_4_joins_3_corps_when_it_arrives() {
+    use super::command::Receiver;
+    use super::orders::FormKind;
+    let r = rules("nbs/austerlitz-3");
+    let f = |c: &str, k: FormKind| {
+        r.formations
+            .iter()
+            .position(|x| x.side == Side(0) && x.code == c && x.kind == k)
+            .unwrap() as u16
+    };
+    let (d34, c3, c4) = (
+        f("3-4", FormKind::Division),
+        f("3", FormKind::Corps),
+        f("4", FormKind::Corps),
+    );
+    let hq3 = id(&r, "HQ-3-Corps");
+    let arrival = r
+        .arrivals
+        .iter()
+        .find(|a| a.unit == hq3)
+        .expect("3 Corps HQ is a reinforcement");
+    let mut s = r.initial_state();
+    assert_eq!(r.parent_now(&s, d34), Some(c4));
+    assert!(
+        s.orders[0].in_force(Receiver::Command(d34)).is_some(),
+        "its goal"
+    );
+    s.turn = arrival.turn;
+    s.player_turn = 1;
+    s.phase = Phase::Movement;
+    s.tasks.clear();
+    let mut v = Vec::new();
+    r.legal_actions(&s, &mut v);
+    let enter = v
+        .iter()
+        .find(|a| matches!(a, Action::Enter { unit, .. } if *unit == hq3))
+        .cloned()
+        .expect("the HQ may enter");
+    let (s, ev) = apply(&r, &s, enter);
+    assert_eq!(r.parent_now(&s, d34), Some(c3));
+    assert!(s.orders[0].in_force(Receiver::Command(d34)).is_none());
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::CommandNote { text, .. } if text.contains("joins")))
+    );
+}
