@@ -395,6 +395,19 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         nbs.units[usize::from(k)].morale_rating = rating;
         s0.vp[FRENCH.index()] += vp;
     }
+    // AUS 4.2b: the Left Wing as a corps under Buxhowden; the French gain the variant's VPs.
+    if option_on(s, &rules_v, "aus-4.2b")? {
+        let vp = variant_vp(s, "AUS 4.2b");
+        let (Some(_), Some(vp)) = (nbs.left_wing_as_corps(), vp) else {
+            return Err(DataError::new(
+                &id,
+                "rules.options.aus-4.2b",
+                "needs L-Buxhowden, the 1-L, 2-L and 3-L commands and the AUS 4.2b row of nbs/aus-variant-vp",
+            )
+            .with_rule("AUS 4.2b"));
+        };
+        s0.vp[FRENCH.index()] += vp;
+    }
     // AUS 4.1a: selected Emperors roll every turn; each gives the Allies the variant's VPs.
     for (opt, e) in [
         ("aus-4.1a-alexander", Emperor::Alexander),
@@ -451,10 +464,9 @@ fn option_on(s: &ResolvedScenario, rules: &serde_json::Value, id: &str) -> Resul
 
 /// Options a scenario offers that the engine does not play yet: switching one on is refused
 /// rather than ignored.
-const UNBUILT_OPTIONS: [(&str, &str); 5] = [
+const UNBUILT_OPTIONS: [(&str, &str); 4] = [
     ("aus-4.1b", "AUS 4.1b"),
     ("aus-4.1c", "AUS 4.1c"),
-    ("aus-4.2b", "AUS 4.2b"),
     ("aus-4.2c-one", "AUS 4.2c"),
     ("aus-4.2c-two", "AUS 4.2c"),
 ];

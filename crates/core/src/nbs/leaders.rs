@@ -52,7 +52,7 @@ impl Nbs {
             .commanded_by(s, l)
             .map(|f| self.formations[usize::from(f)].kind)
         {
-            Some(FormKind::Corps | FormKind::Guard) => Rank::Corps,
+            Some(FormKind::Corps | FormKind::Guard | FormKind::Wing) => Rank::Corps,
             Some(FormKind::Division | FormKind::Allied) => Rank::Division,
             None => self.units[usize::from(l)].rank,
         }
@@ -86,7 +86,9 @@ impl Nbs {
         };
         match self.formations[usize::from(f)].kind {
             FormKind::Division | FormKind::Allied => self.replace_division_leader(s, l, f, at, ev),
-            FormKind::Corps | FormKind::Guard => self.replace_corps_leader(s, l, f, at, ev),
+            FormKind::Corps | FormKind::Guard | FormKind::Wing => {
+                self.replace_corps_leader(s, l, f, at, ev)
+            }
         }
     }
 

@@ -57,6 +57,10 @@ pub enum FormKind {
     Division,
     /// An Allied command of AUS 3.2b: every order is a divisional goal, no HQ.
     Allied,
+    /// AUS 4.2b: Buxhowden's Left Wing (1-L, 2-L, 3-L) as a corps. He stands in for its HQ:
+    /// orders go to him and take effect on acceptance, and its column leaders trace command
+    /// radius to him as to a corps HQ.
+    Wing,
 }
 
 /// One formation that receives orders.
@@ -299,7 +303,8 @@ impl Nbs {
             .position(|f| {
                 f.side == side
                     && f.code == code
-                    && (corps == matches!(f.kind, FormKind::Corps | FormKind::Guard))
+                    && (corps
+                        == matches!(f.kind, FormKind::Corps | FormKind::Guard | FormKind::Wing))
             })
             .map(|i| i as u16)
     }
@@ -313,11 +318,14 @@ impl Nbs {
         self.formation_of_code(i.side, &i.division, false)
     }
 
-    /// The French corps (or Guard) of a unit.
+    /// The printed corps (or Guard) of a French unit; for an Allied unit, the wing its
+    /// command belongs to under AUS 4.2b.
     pub(super) fn corps_of(&self, u: UnitId) -> Option<u16> {
         let i = &self.units[usize::from(u)];
         if i.side != Side(0) {
-            return None;
+            return self
+                .division_of(u)
+                .and_then(|d| self.formations[usize::from(d)].parent);
         }
         self.formation_of_code(i.side, &i.corps, true)
     }
@@ -335,6 +343,7 @@ impl Nbs {
                     && match fm.kind {
                         FormKind::Corps | FormKind::Guard => i.corps == fm.code,
                         FormKind::Division | FormKind::Allied => i.division == fm.code,
+                        FormKind::Wing => self.corps_of(u) == Some(f),
                     }
             })
             .collect()
@@ -479,6 +488,25 @@ impl Nbs {
             .filter_map(|(i, c)| self.formation_of_code(Side(1), c, false).map(|f| (i, f)))
             .collect();
         Some((b, cols))
+    }
+
+    /// AUS 4.2b: Buxhowden commands 1-L, 2-L and 3-L as one corps (a [`FormKind::Wing`]
+    /// formation appended to the list), and his AUS 3.2c column command ends.
+    pub(super) fn left_wing_as_corps(&mut self) -> Option<u16> {
+        let (b, cols) = self.buxhowden.take()?;
+        let f = self.formations.len() as u16;
+        for &(_, c) in &cols {
+            self.formations[usize::from(c)].parent = Some(f);
+        }
+        self.formations.push(Formation {
+            side: Side(1),
+            code: String::from("L"),
+            kind: FormKind::Wing,
+            leader: b,
+            hq: None,
+            parent: None,
+        });
+        Some(f)
     }
 
     /// The leader who receives for a formation: its own, or Buxhowden for the column he is
@@ -936,7 +964,7 @@ impl Nbs {
         };
         let mut entries = Vec::new();
         match fm.kind {
-            FormKind::Corps => {
+            FormKind::Corps | FormKind::Wing => {
                 for (d, dm) in self.formations.iter().enumerate() {
                     if self.parent_now(s, d as u16) == Some(f) && on_map(&dm.code) {
                         // 10.3e: a division on a goal checks alone.
@@ -1181,7 +1209,8 @@ impl Nbs {
         match id {
             "L-Alexander-I" => Some(FreeRoller::Emperor(Emperor::Alexander)),
             "L-Francis-I" => Some(FreeRoller::Emperor(Emperor::Francis)),
-            "L-Buxhowden" => Some(FreeRoller::Buxhowden),
+            // AUS 4.2b: commanding the wing as a corps, he rolls as a corps leader.
+            "L-Buxhowden" if self.buxhowden.is_some() => Some(FreeRoller::Buxhowden),
             _ => None,
         }
     }
@@ -1226,16 +1255,15 @@ impl Nbs {
             .ok_or_else(|| Illegal::new("10.2c", format!("{} commands no formation", info.name)))?;
         let fm = &self.formations[usize::from(f)];
         match fm.kind {
-            FormKind::Corps | FormKind::Guard => {
+            FormKind::Corps | FormKind::Guard | FormKind::Wing => {
                 let divs: Vec<u16> = (0..self.formations.len() as u16)
                     .filter(|&d| self.parent_now(s, d) == Some(f))
                     .collect();
                 att.corps_may_roll(f, &divs).map_err(illegal)?;
             }
-            FormKind::Division => att
+            FormKind::Division | FormKind::Allied => att
                 .division_may_roll(self.parent_now(s, f), f)
                 .map_err(illegal)?,
-            FormKind::Allied => att.division_may_roll(None, f).map_err(illegal)?,
         }
         Ok((self.formation_receiver(f), false))
     }
@@ -1256,8 +1284,10 @@ impl Nbs {
         let parent = self.parent_now(s, f);
         let att = &mut s.command.sides[side.index()].attempts;
         let _ = match kind {
-            Some(FormKind::Corps | FormKind::Guard) => att.record_corps(f, &divs).map(|_| ()),
-            Some(FormKind::Division) => att.record_division(parent, f),
+            Some(FormKind::Corps | FormKind::Guard | FormKind::Wing) => {
+                att.record_corps(f, &divs).map(|_| ())
+            }
+            Some(FormKind::Division | FormKind::Allied) => att.record_division(parent, f),
             _ => att.record_division(None, f),
         };
         let _ = l;
@@ -1703,7 +1733,11 @@ impl Nbs {
         }
         let div = self.division_of(u);
         let corps = self.corps_now(s, u); // 10.5c: as attached now
-        let hq = corps.and_then(|c| self.formation(c)).and_then(|c| c.hq);
+        // AUS 4.2b: the wing's leader stands in for its HQ.
+        let hq = corps.and_then(|c| {
+            let f = self.formation(c)?;
+            f.hq.or_else(|| (f.kind == FormKind::Wing).then(|| self.commander(s, c)))
+        });
         if info.kind == UnitKind::Leader {
             // A French division leader to his corps HQ, 8 MPs, unless on a goal.
             if let (Some(d), Some(h)) = (div, hq) {

@@ -1574,3 +1574,77 @@ fn aus7_3_division_3_4_joins_3_corps_when_it_arrives() {
             .any(|e| matches!(e, Event::CommandNote { text, .. } if text.contains("joins")))
     );
 }
+
+/// AUS 4.2b: with the option, 1-L, 2-L and 3-L form one corps under Buxhowden (8 VP to the
+/// French): orders to it are not divisional goals, its brigades follow them, Buxhowden
+/// rolls initiative for the whole wing instead of his AUS 3.2c free roll, and the column
+/// leaders trace command radius to him as to a corps HQ.
+#[test]
+fn aus4_2b_buxhowden_commands_the_left_wing_as_a_corps() {
+    use super::command::Receiver;
+    use super::orders::FormKind;
+    let plain = rules("nbs/austerlitz-3");
+    let r = with_options("nbs/austerlitz-3", serde_json::json!({ "aus-4.2b": true })).unwrap();
+    assert_eq!(r.initial_state().vp, [8, 0]);
+    let wing = r
+        .formations
+        .iter()
+        .position(|f| f.kind == FormKind::Wing)
+        .expect("the wing") as u16;
+    let bux = id(&r, "L-Buxhowden");
+    let col = |r: &Nbs, c: &str| {
+        r.formations
+            .iter()
+            .position(|f| f.side == Side(1) && f.code == c)
+            .unwrap() as u16
+    };
+    let s = r.initial_state();
+    assert_eq!(r.commander(&s, wing), bux);
+    for c in ["1-L", "2-L", "3-L"] {
+        assert_eq!(r.parent_now(&s, col(&r, c)), Some(wing));
+    }
+    assert_eq!(
+        r.parent_now(&s, col(&r, "AG-L")),
+        None,
+        "AG-L is not in the wing"
+    );
+    let brigade = (0..r.units.len() as UnitId)
+        .find(|&u| r.units[usize::from(u)].division == "2-L" && r.units[usize::from(u)].combat())
+        .unwrap();
+    assert_eq!(r.corps_now(&s, brigade), Some(wing));
+    assert_eq!(plain.corps_now(&plain.initial_state(), brigade), None);
+    assert!(
+        r.receivers(&s, Side(1))
+            .contains(&(Receiver::Command(wing), false))
+    );
+    // Initiative: Buxhowden rolls for the wing.
+    let seg = allied_initiative_segment(&r);
+    if seg.units[usize::from(bux)].hex().is_some() {
+        let rolled = apply(&r, &seg, Action::RollInitiative { leader: bux }).0;
+        assert!(matches!(
+            rolled.tasks.last(),
+            Some(Task::InitiativeRoll { force: Receiver::Command(f), .. }) if *f == wing
+        ));
+    }
+    // Command radius: a column leader far from Buxhowden is out of radius at the start of
+    // the Movement Phase; without the option he is bound to no one.
+    let doct = id(&r, "L-Doctorov");
+    for (rr, bound) in [(&r, true), (&plain, false)] {
+        let mut s = empty(rr, Phase::Movement);
+        s.player_turn = 0; // the Allies
+        let a = hex(rr, "B40.12");
+        let mut far = a;
+        for _ in 0..12 {
+            far = far.neighbor(dir(Compass::S));
+        }
+        let f = Facing::side(dir(Compass::N));
+        put(&mut s, bux, a, f, Formation::None);
+        put(&mut s, doct, far, f, Formation::None);
+        rr.movement_begins(&mut s, &mut Vec::new());
+        assert_eq!(
+            s.units[usize::from(doct)].has(super::state::flag::OUT_OF_RADIUS),
+            bound,
+            "AUS 4.2b on: {bound}"
+        );
+    }
+}
