@@ -396,6 +396,9 @@ pub enum PartChange {
     /// Skirmishers retreated one hex before a close combat (11.5e); `count` is the hex
     /// entered's index among the target's neighbours.
     Evaded,
+    /// A skirmisher ends its Movement Phase beyond the 2-hex leash, unable to step back
+    /// (11.5b, ERR-10).
+    Stray,
 }
 
 impl PartChange {
@@ -415,6 +418,7 @@ impl PartChange {
             Self::Detached | Self::Reattached => "27.1",
             Self::ForcedMarch => "18.0b",
             Self::Evaded => "11.5e",
+            Self::Stray => "11.5b",
         }
     }
 }

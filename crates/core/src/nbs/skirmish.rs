@@ -1158,7 +1158,77 @@ impl Nbs {
                 });
             }
         }
+        // 11.5b: a skirmisher still beyond the leash could not get back this phase.
+        let occ = Occ::new(self, s);
+        let mut cache = super::orders::RadiusCache::default();
+        for (u, _) in self.stray_skirmishers(s, &occ, &mut cache) {
+            ev.push(Event::Part {
+                what: PartChange::Stray,
+                unit: u,
+                other: None,
+                count: 0,
+            });
+        }
         self.extensions_end_movement(s, ev);
+    }
+
+    /// 11.5b, ERR-10: the phasing side's skirmishers more than 2 hexes from every friendly
+    /// non-skirmisher, each with whether it can still take a step that brings it closer
+    /// this phase (by the same tests the step listing uses).
+    fn stray_skirmishers(
+        &self,
+        s: &State,
+        occ: &Occ,
+        cache: &mut super::orders::RadiusCache,
+    ) -> Vec<(UnitId, bool)> {
+        let side = self.phasing(s);
+        let mut out = Vec::new();
+        for u in 0..s.units.len() as UnitId {
+            if !self.is_skirmisher(u) || self.units[usize::from(u)].side != side {
+                continue;
+            }
+            let st = &s.units[usize::from(u)];
+            let Some(h) = st.hex() else { continue };
+            let Some(now) = self.leash_now(s, u).filter(|&d| d > 2) else {
+                continue;
+            };
+            // As 16.0 lists movers: stopped and routed units do not step.
+            let movable = !st.has(flag::STOPPED) && st.morale != MoraleState::Routed;
+            let back = movable && {
+                let gate = self.step_gate(s, occ, cache, u, h);
+                h.neighbors().into_iter().any(|n| {
+                    self.leash_distance(s, u, n).is_some_and(|d| d < now)
+                        && self.step_eval_ok(s, occ, u, n)
+                        && gate.allows(self, s, occ, cache, n)
+                        && self.part_step_ok(s, occ, u, Some(now), n)
+                })
+            };
+            out.push((u, back));
+        }
+        out
+    }
+
+    /// The skirmisher hook for `EndMovement` (11.5b, ERR-10): a skirmisher left more than 2
+    /// hexes from every friendly non-skirmisher (by a retreat, or by the others moving off)
+    /// must come back; the phase cannot end while one of them can still step closer. One that
+    /// cannot is let be (see [`Self::end_movement_parts`]).
+    pub(super) fn leash_block(
+        &self,
+        s: &State,
+        occ: &Occ,
+        cache: &mut super::orders::RadiusCache,
+    ) -> Option<Illegal> {
+        let (u, _) = self
+            .stray_skirmishers(s, occ, cache)
+            .into_iter()
+            .find(|&(_, back)| back)?;
+        Some(Illegal::new(
+            "11.5b",
+            format!(
+                "{} is more than 2 hexes from every friendly non-skirmisher unit and can still step back: it must return before the Movement Phase ends",
+                self.name(u)
+            ),
+        ))
     }
 
     /// The hexes skirmishers in `target` may evade into (11.5e): adjacent, on the map,
@@ -1301,6 +1371,9 @@ impl Nbs {
             PartChange::Reattached => format!("{n} reattaches {count} gun points to {o}"),
             PartChange::ForcedMarch => format!("{n} force-marches (set {count})"),
             PartChange::Evaded => format!("{n} retreats before the close combat"),
+            PartChange::Stray => format!(
+                "{n} ends the Movement Phase more than 2 hexes from every friendly non-skirmisher: it cannot get back"
+            ),
         }
     }
 }
@@ -1522,6 +1595,104 @@ mod tests {
         let three = two.neighbor(d);
         put(&mut t, k, three, Formation::Skirmish);
         assert!(act(&rules, &t, Action::Step { unit: k, to: two }).is_ok());
+    }
+
+    #[test]
+    fn r11_5b_a_strayed_skirmisher_must_step_back_before_the_phase_ends() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
+        put(&mut s, p, h, Formation::Line);
+        let k = skirmishers_of(&rules, p)[0];
+        let d = crate::hex::Direction::ALL[0];
+        let two = h.neighbor(d).neighbor(d);
+        let three = two.neighbor(d);
+        // Left three hexes out (as by a retreat): the phase cannot end while it can step back.
+        put(&mut s, k, three, Formation::Skirmish);
+        let e = act(&rules, &s, Action::EndMovement).unwrap_err();
+        assert_eq!(e.rule, "11.5b");
+        let mut out = Vec::new();
+        rules.legal_actions(&s, &mut out);
+        assert!(!out.contains(&Action::EndMovement));
+        assert!(out.contains(&Action::Step { unit: k, to: two }));
+        // Back within 2 hexes: the phase may end, with no stray event.
+        let (n, _) = act(&rules, &s, Action::Step { unit: k, to: two }).unwrap();
+        let (_, ev) = act(&rules, &n, Action::EndMovement).unwrap();
+        assert!(!ev.iter().any(|e| matches!(
+            e,
+            Event::Part {
+                what: PartChange::Stray,
+                ..
+            }
+        )));
+        // The infantry may come to it instead.
+        let mut m = s.clone();
+        put(&mut m, p, h.neighbor(d), Formation::Line);
+        assert!(act(&rules, &m, Action::EndMovement).is_ok());
+        // One that cannot step back (its movement is over) does not block: it is reported.
+        let mut t = s.clone();
+        t.units[usize::from(k)].flags |= flag::STOPPED;
+        let (_, ev) = act(&rules, &t, Action::EndMovement).unwrap();
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Part {
+                what: PartChange::Stray,
+                unit,
+                ..
+            } if *unit == k
+        ) && e.rule_number() == "11.5b"));
+        // Out of MPs: the same.
+        let mut t = s.clone();
+        t.units[usize::from(k)].spent = rules.allowance(&t, k);
+        assert!(act(&rules, &t, Action::EndMovement).is_ok());
+    }
+
+    #[test]
+    fn r11_5b_skirmishers_close_combat_only_with_non_skirmisher_infantry() {
+        let (mut rules, mut s) = setup(FRENCH);
+        rules.strict_orders = false;
+        let h = open_hex(&rules);
+        let d = crate::hex::Direction::ALL[0];
+        let t = h.neighbor(d);
+        let a = infantry(&rules, FRENCH, |i| {
+            i.fire_level.units() >= 2 && i.skirmisher_boxes >= 1
+        });
+        let k = skirmishers_of(&rules, a)[0];
+        let def = infantry(&rules, ALLIED, |i| i.fire_level.units() >= 2);
+        put(&mut s, def, t, Formation::Line);
+        // Skirmishers alone never attack (11.5b, 23.1c).
+        put(&mut s, k, h, Formation::Skirmish);
+        s.units[usize::from(k)].facing = Facing::side(d);
+        let e = act(&rules, &s, Action::Assault { from: h, target: t }).unwrap_err();
+        assert_eq!(e.rule, "11.5b");
+        let mut out = Vec::new();
+        rules.legal_actions(&s, &mut out);
+        assert!(
+            !out.iter()
+                .any(|x| matches!(x, Action::Assault { from, .. } if *from == h))
+        );
+        // Stacked with non-skirmisher infantry, the skirmisher attacks with it.
+        put(&mut s, a, h, Formation::Column);
+        s.units[usize::from(a)].facing = Facing::side(d);
+        let (n, _) = act(&rules, &s, Action::Assault { from: h, target: t }).unwrap();
+        let Some(Task::CloseCombat(cc)) =
+            n.tasks.iter().find(|x| matches!(x, Task::CloseCombat(_)))
+        else {
+            panic!("a close combat");
+        };
+        assert_eq!(cc.attackers[0], a, "the infantry leads");
+        assert!(cc.attackers.contains(&k));
+        assert!(n.units[usize::from(k)].has(flag::CLOSE_COMBAT));
+        // A skirmisher without the MPs stays out; the infantry still attacks.
+        let mut m = s.clone();
+        m.units[usize::from(k)].spent = rules.allowance(&m, k);
+        let (n, _) = act(&rules, &m, Action::Assault { from: h, target: t }).unwrap();
+        let Some(Task::CloseCombat(cc)) =
+            n.tasks.iter().find(|x| matches!(x, Task::CloseCombat(_)))
+        else {
+            panic!("a close combat");
+        };
+        assert_eq!(cc.attackers, alloc::vec![a]);
     }
 
     #[test]
