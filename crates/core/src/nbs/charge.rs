@@ -55,6 +55,9 @@ pub struct CavalryLog {
 pub enum ChStep {
     /// B: square attempts are offered.
     Square,
+    /// B: the skirmishers charged retreated into terrain closed to charges; the charging
+    /// player picks a hex next to the old target, or the charge ends (11.5e).
+    Retarget,
     /// C: the charging player may try a recall.
     Recall,
     /// C: the recall die.
@@ -108,6 +111,9 @@ pub struct Charge {
     pub flank: bool,
     /// Defending cavalry that took a DG-or-worse result (24.1 I).
     pub def_blown: Vec<UnitId>,
+    /// The evasion window of lone skirmishers in the target was opened (11.5e, step B).
+    #[serde(default)]
+    pub evade_offered: bool,
     /// The step reached.
     pub step: ChStep,
 }
@@ -632,6 +638,7 @@ impl Nbs {
             offered: Vec::new(),
             flank: false,
             def_blown: Vec::new(),
+            evade_offered: false,
             step: ChStep::Square,
         })));
     }
@@ -669,6 +676,13 @@ impl Nbs {
                     format!("recall the charge on {} or pass", self.label(ch.target)),
                 ),
                 ChStep::RecallRoll => ("24.1 C", String::from("recall die")),
+                ChStep::Retarget => (
+                    "11.5e",
+                    format!(
+                        "the skirmishers left {}: pick a hex next to it to charge, or end the charge",
+                        self.label(ch.target)
+                    ),
+                ),
                 ChStep::FollowOn => (
                     "24.1 H",
                     format!("follow-on attack from {} or pass", self.label(ch.at)),
@@ -726,6 +740,12 @@ impl Nbs {
                 ChStep::FollowOn => {
                     for t in self.follow_on_targets(s, ch) {
                         out.push(Action::FollowOn { target: t });
+                    }
+                    out.push(Action::Pass);
+                }
+                ChStep::Retarget => {
+                    for t in self.retarget_hexes(s, ch) {
+                        out.push(Action::Retarget { target: t });
                     }
                     out.push(Action::Pass);
                 }
@@ -810,6 +830,40 @@ impl Nbs {
                     target: *target,
                     count: ch.follow_ons,
                 });
+                Self::replace_top(s, CavTask::Charge(ch));
+                Ok(())
+            }
+            (CavTask::Charge(mut ch), Action::Retarget { target })
+                if ch.step == ChStep::Retarget =>
+            {
+                if !self.retarget_hexes(s, &ch).contains(target) {
+                    return Err(Illegal::new(
+                        "11.5e",
+                        format!(
+                            "{} is not a new target: it must be next to {}, hold an enemy unit and be open to the charge (1 MP, no bridge)",
+                            self.label(*target),
+                            self.label(ch.target)
+                        ),
+                    ));
+                }
+                ev.push(Event::ChargeRetargeted {
+                    from: ch.target,
+                    to: *target,
+                });
+                ch.route.push(*target);
+                ch.target = *target;
+                ch.defenders = self.combat_stack(s, *target);
+                ch.versus_cavalry = ch
+                    .defenders
+                    .first()
+                    .is_some_and(|&d| self.units[usize::from(d)].kind == UnitKind::Cavalry);
+                self.note_contact(s, &ch.defenders); // 10.3a
+                ch.step = ChStep::Square;
+                Self::replace_top(s, CavTask::Charge(ch));
+                Ok(())
+            }
+            (CavTask::Charge(mut ch), Action::Pass) if ch.step == ChStep::Retarget => {
+                ch.step = ChStep::Withdraw;
                 Self::replace_top(s, CavTask::Charge(ch));
                 Ok(())
             }
@@ -1260,6 +1314,29 @@ impl Nbs {
             ch.step = ChStep::Withdraw;
         }
         match ch.step {
+            ChStep::Square if !ch.evade_offered => {
+                // 11.5e: lone skirmishers in the target may retreat a hex first, before the
+                // square attempts of step B (they could not form square anyway).
+                ch.evade_offered = true;
+                let entry = ch
+                    .route
+                    .len()
+                    .checked_sub(2)
+                    .map_or(ch.origin, |i| ch.route[i]);
+                let target = ch.target;
+                Self::replace_top(s, CavTask::Charge(ch));
+                self.offer_charge_evasion(s, entry, target);
+                true
+            }
+            ChStep::Retarget => {
+                if self.retarget_hexes(s, &ch).is_empty() {
+                    ch.step = ChStep::Withdraw;
+                    Self::replace_top(s, CavTask::Charge(ch));
+                    return true;
+                }
+                Self::replace_top(s, CavTask::Charge(ch));
+                false
+            }
             ChStep::Square => {
                 let dside = ch.side.other();
                 let mut hexes: Vec<Hex> = core::iter::once(ch.target)
@@ -1742,6 +1819,69 @@ impl Nbs {
         }
     }
 
+    /// Whether every charging cavalry unit may ride from `a` into the adjacent `b` as part
+    /// of a charge (24.1b: 1 MP, no bridge).
+    fn charge_step_open(&self, s: &State, ch: &Charge, a: Hex, b: Hex) -> bool {
+        let Some(d) = a.direction_to(b) else {
+            return false;
+        };
+        self.board.side(a, d) & hs::BRIDGE == 0
+            && self.board.on_map(b)
+            && self.chargers(s, ch).iter().all(|&u| {
+                self.move_class(s, u).is_some_and(|c| {
+                    matches!(self.terrain_step(c, a, d, false).0, StepCost::Half(2))
+                })
+            })
+    }
+
+    /// 11.5e: the hexes the charging player may pick next to the old target when the
+    /// skirmishers retreated into terrain closed to charges: open to the charge and holding
+    /// an enemy unit (decision: an empty hex is no target).
+    fn retarget_hexes(&self, s: &State, ch: &Charge) -> Vec<Hex> {
+        let mut out: Vec<Hex> = ch
+            .target
+            .neighbors()
+            .into_iter()
+            .filter(|&n| self.enemy_in(s, n, ch.side) && self.charge_step_open(s, ch, ch.target, n))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// After lone skirmishers retreated a hex from `old` before a charge at it (11.5e): a
+    /// regular charge takes `to` as its target, however far (or, if the terrain there is
+    /// closed to charges, the charging player picks a hex next to `old`); a reaction charge
+    /// is off and its cavalry stays in its own hex, not blown, free to react again (15.2g).
+    pub(super) fn charge_evaded(&self, s: &mut State, old: Hex, to: Hex, ev: &mut Vec<Event>) {
+        let Some(i) = s
+            .tasks
+            .iter()
+            .rposition(|t| matches!(t, Task::Cavalry(CavTask::Charge(c)) if c.target == old))
+        else {
+            return;
+        };
+        let Task::Cavalry(CavTask::Charge(mut ch)) = s.tasks[i].clone() else {
+            return;
+        };
+        if ch.reaction {
+            s.tasks.remove(i);
+            ev.push(Event::ChargeCalledOff {
+                target: old,
+                units: ch.units.clone(),
+            });
+            return;
+        }
+        if self.charge_step_open(s, &ch, old, to) {
+            ev.push(Event::ChargeRetargeted { from: old, to });
+            ch.route.push(to);
+            ch.target = to;
+            ch.defenders = self.combat_stack(s, to);
+        } else {
+            ch.step = ChStep::Retarget;
+        }
+        s.tasks[i] = Task::Cavalry(CavTask::Charge(ch));
+    }
+
     /// Follow-on targets (24.1 H, ERR-15, ERR-16): enemy hexes within 2 of the cavalry whose
     /// terrain costs the cavalry 1 MP; none in a reaction charge, against an original cavalry
     /// target, after 3, or when the cavalry has been driven off.
@@ -2151,6 +2291,14 @@ impl Nbs {
             Event::FollowOn { target, count } => {
                 format!("follow-on attack {count} on {}", l(target))
             }
+            Event::ChargeRetargeted { from, to } => {
+                format!("the charge on {} now strikes {}", l(from), l(to))
+            }
+            Event::ChargeCalledOff { target, units } => format!(
+                "the skirmishers left {}: {} stay in their hex, not blown",
+                l(target),
+                names(units)
+            ),
             _ => format!("{e:?}"),
         }
     }
@@ -2656,6 +2804,219 @@ mod tests {
         );
     }
 
+    fn the_charge(s: &State) -> Option<Charge> {
+        s.tasks.iter().rev().find_map(|t| match t {
+            Task::Cavalry(CavTask::Charge(c)) => Some(c.clone()),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn r11_5e_skirmishers_may_evade_a_charge_and_the_charge_follows() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let sk = t.pick(FRENCH, UnitKind::Skirmisher, 0);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(
+            sk,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Skirmish,
+        );
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Charge {
+                from: t.at(0),
+                target: t.at(2),
+                path: alloc::vec![t.at(1), t.at(2)],
+            },
+            &mut ev,
+        );
+        match t.s.tasks.last() {
+            Some(Task::SkirmisherEvade {
+                from,
+                target,
+                charge: true,
+            }) => {
+                assert_eq!((*from, *target), (t.at(1), t.at(2)));
+            }
+            other => panic!("no evasion window before the charge: {other:?}"),
+        }
+        assert_eq!(t.r.actor(&t.s), Actor::Player(FRENCH));
+        let mut out = Vec::new();
+        t.r.legal_actions(&t.s, &mut out);
+        assert!(out.contains(&Action::Pass));
+        assert!(out.contains(&Action::RetreatTo { hex: t.at(3) }));
+        // Not into the hex the cavalry would come in from.
+        let e =
+            t.r.applied(&t.s, &Action::RetreatTo { hex: t.at(1) })
+                .unwrap_err();
+        assert_eq!(e.rule, "11.5e");
+        t.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        assert_eq!(t.s.units[usize::from(sk)].hex(), Some(t.at(3)));
+        assert!(
+            !t.s.units[usize::from(sk)].has(flag::STOPPED),
+            "not its own Movement Phase"
+        );
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::ChargeRetargeted { from, to } if *from == t.at(2) && *to == t.at(3)
+        )));
+        let ch = the_charge(&t.s).expect("the charge goes on");
+        assert_eq!(ch.target, t.at(3));
+        assert_eq!(ch.route, alloc::vec![t.at(1), t.at(2), t.at(3)]);
+        t.play_out(&[], &mut ev);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryAttack { target, .. } if *target == t.at(3)
+        )));
+    }
+
+    #[test]
+    fn r11_5e_evasion_into_closed_terrain_lets_the_charger_pick_a_hex_next_to_it() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let sk = t.pick(FRENCH, UnitKind::Skirmisher, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(
+            sk,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Skirmish,
+        );
+        let side_hex = t.at(2).neighbor(t.d.rotate(2));
+        t.place(inf, side_hex, side_facing(t.d.opposite()), Formation::Line);
+        t.r.board.set_terrain(t.at(3), Terrain::Forest);
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Charge {
+                from: t.at(0),
+                target: t.at(2),
+                path: alloc::vec![t.at(1), t.at(2)],
+            },
+            &mut ev,
+        );
+        let before = t.s.clone();
+        t.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        let ch = the_charge(&t.s).expect("the charge waits");
+        assert_eq!(ch.step, ChStep::Retarget);
+        let mut out = Vec::new();
+        t.r.legal_actions(&t.s, &mut out);
+        assert!(out.contains(&Action::Retarget { target: side_hex }));
+        assert!(!out.contains(&Action::Retarget { target: t.at(3) }));
+        assert_eq!(
+            t.r.applied(&t.s, &Action::Retarget { target: t.at(3) })
+                .unwrap_err()
+                .rule,
+            "11.5e"
+        );
+        // Passing ends the charge at step I: blown.
+        let mut p = Setup {
+            r: t.r.clone(),
+            s: t.s.clone(),
+            c: t.c,
+            d: t.d,
+        };
+        let mut pev = Vec::new();
+        p.apply(Action::Pass, &mut pev);
+        p.play_out(&[], &mut pev);
+        assert!(p.s.units[usize::from(cav)].has(flag::BLOWN));
+        assert!(!pev.iter().any(|e| matches!(e, Event::CavalryAttack { .. })));
+        // Picking the infantry next to the old target.
+        t.apply(Action::Retarget { target: side_hex }, &mut ev);
+        let ch = the_charge(&t.s).expect("the charge goes on");
+        assert_eq!(ch.target, side_hex);
+        assert_eq!(ch.defenders, alloc::vec![inf]);
+        t.play_out(&[], &mut ev);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryAttack { target, .. } if *target == side_hex
+        )));
+        // Standing instead: the charge strikes the skirmisher.
+        t.s = before;
+        let mut ev = Vec::new();
+        t.apply(Action::Pass, &mut ev);
+        t.play_out(&[], &mut ev);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryAttack { target, .. } if *target == t.at(2)
+        )));
+    }
+
+    #[test]
+    fn r15_2g_reaction_at_an_evading_skirmisher_returns_unblown_any_number_of_times() {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        let sk1 = t.pick(ALLIED, UnitKind::Skirmisher, 0);
+        let sk2 = t.pick(ALLIED, UnitKind::Skirmisher, 1);
+        t.place(fcav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(ainf, t.at(4), side_facing(t.d.opposite()), Formation::Line);
+        t.place(
+            sk1,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Skirmish,
+        );
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        for (k, sk) in [sk1, sk2].into_iter().enumerate() {
+            if k == 1 {
+                t.place(
+                    sk,
+                    t.at(2),
+                    side_facing(t.d.opposite()),
+                    Formation::Skirmish,
+                );
+            }
+            let mut out = Vec::new();
+            t.r.legal_actions(&t.s, &mut out);
+            let step = out
+                .iter()
+                .find(|a| matches!(a, Action::Step { unit, .. } if *unit == sk))
+                .cloned()
+                .expect("the skirmisher may step");
+            t.apply(step, &mut ev);
+            assert!(matches!(
+                t.s.tasks.last(),
+                Some(Task::Cavalry(CavTask::ReactionOffer { .. }))
+            ));
+            t.apply(Action::ReactionCharge { from: t.at(0) }, &mut ev);
+            assert!(matches!(
+                t.s.tasks.last(),
+                Some(Task::SkirmisherEvade { charge: true, .. })
+            ));
+            assert_eq!(
+                t.r.actor(&t.s),
+                Actor::Player(ALLIED),
+                "the skirmisher's owner"
+            );
+            let mut out = Vec::new();
+            t.r.legal_actions(&t.s, &mut out);
+            let evade = out
+                .iter()
+                .find(|a| matches!(a, Action::RetreatTo { .. }))
+                .cloned()
+                .expect("a hex to retreat into");
+            t.apply(evade, &mut ev);
+            assert!(ev.iter().any(|e| matches!(
+                e,
+                Event::ChargeCalledOff { target, .. } if *target == t.at(2)
+            ) && e.rule_number() == "15.2g"));
+            let c = &t.s.units[usize::from(fcav)];
+            assert_eq!(c.hex(), Some(t.at(0)), "back in its hex");
+            assert!(!c.has(flag::BLOWN) && !c.has(flag::STOPPED), "not blown");
+            assert!(t.s.tasks.is_empty(), "{:?}", t.s.tasks);
+            let s = &t.s.units[usize::from(sk)];
+            assert_ne!(s.hex(), Some(t.at(2)));
+            assert!(s.has(flag::STOPPED), "11.5e: the retreat ends its move");
+            ev.clear();
+        }
+    }
+
     #[test]
     fn r15_2a_no_reaction_from_beyond_three_hexes() {
         let mut t = setup();
@@ -2742,6 +3103,7 @@ mod tests {
             offered: Vec::new(),
             flank: false,
             def_blown: Vec::new(),
+            evade_offered: true,
             step: ChStep::FollowOn,
         };
         assert_eq!(t.r.follow_on_targets(&t.s, &ch), alloc::vec![t.at(2)]);

@@ -317,6 +317,21 @@ pub enum Event {
         /// The cavalry's hex.
         from: Hex,
     },
+    /// The skirmishers charged retreated a hex (11.5e): the charge follows them to `to`.
+    ChargeRetargeted {
+        /// The original target.
+        from: Hex,
+        /// The new target.
+        to: Hex,
+    },
+    /// A reaction charge whose skirmisher target retreated (15.2g): the cavalry stays in its
+    /// hex, not blown.
+    ChargeCalledOff {
+        /// The target left empty.
+        target: Hex,
+        /// The cavalry.
+        units: Vec<UnitId>,
+    },
     /// A follow-on attack (24.1 H, ERR-15).
     FollowOn {
         /// The new target.
@@ -463,6 +478,8 @@ impl Event {
             Event::ReactionOffered { .. } => "15.2a",
             Event::ReactionFailed { .. } => "15.2b",
             Event::FollowOn { .. } => "24.1 H",
+            Event::ChargeRetargeted { .. } => "11.5e",
+            Event::ChargeCalledOff { .. } => "15.2g",
             Event::CommandNote { rule, .. } => rule_str(rule),
             Event::Part { what, .. } => what.rule(),
         }

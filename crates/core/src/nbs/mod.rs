@@ -353,7 +353,7 @@ impl Nbs {
                     .map_or(p, |&u| self.units[usize::from(u)].side);
                 Actor::Player(owner)
             }
-            Task::SkirmisherEvade { .. } => Actor::Player(p.other()),
+            Task::SkirmisherEvade { target, .. } => Actor::Player(self.evader_side(s, *target)),
             // Never at rest on top: `settle` runs it at once.
             Task::Resume { .. } => Actor::Player(p),
             Task::Cavalry(c) => self.cavalry_actor(s, c),

@@ -236,7 +236,7 @@ impl Nbs {
     }
 
     /// A hex whose combat units of `side` are all skirmishers (11.5e, 13.0a).
-    fn only_skirmishers(&self, s: &State, hex: Hex) -> bool {
+    pub(super) fn only_skirmishers(&self, s: &State, hex: Hex) -> bool {
         let st = self.combat_stack(s, hex);
         !st.is_empty() && st.iter().all(|&u| self.is_skirmisher(u))
     }
@@ -1235,7 +1235,7 @@ impl Nbs {
     /// enterable by skirmishers, not enemy-occupied and not the attackers' hex. ERR-8: the
     /// 2-hex limit of 11.5b does not apply.
     fn evade_hexes(&self, s: &State, from: Hex, target: Hex) -> Vec<Hex> {
-        let side = self.phasing(s).other();
+        let side = self.evader_side(s, target);
         crate::hex::Direction::ALL
             .iter()
             .filter_map(|&d| {
@@ -1255,8 +1255,33 @@ impl Nbs {
     /// their owner to retreat them one hex first.
     pub(super) fn offer_skirmisher_evasion(&self, s: &mut State, from: Hex, target: Hex) {
         if self.only_skirmishers(s, target) && !self.evade_hexes(s, from, target).is_empty() {
-            s.tasks.push(Task::SkirmisherEvade { from, target });
+            s.tasks.push(Task::SkirmisherEvade {
+                from,
+                target,
+                charge: false,
+            });
         }
+    }
+
+    /// 11.5e: a charge (regular or reaction) at a hex of skirmishers alone opens the same
+    /// window at step B; `from` is the hex the cavalry would enter the target from. `true`
+    /// when it was opened.
+    pub(super) fn offer_charge_evasion(&self, s: &mut State, from: Hex, target: Hex) -> bool {
+        if self.only_skirmishers(s, target) && !self.evade_hexes(s, from, target).is_empty() {
+            s.tasks.push(Task::SkirmisherEvade {
+                from,
+                target,
+                charge: true,
+            });
+            return true;
+        }
+        false
+    }
+
+    /// The side of the skirmishers in an evasion window: the owner of the hex.
+    pub(super) fn evader_side(&self, s: &State, target: Hex) -> Side {
+        self.owner_at(s, target)
+            .unwrap_or_else(|| self.phasing(s).other())
     }
 
     /// The owner's choices in the evasion window: a hex to retreat into, or stand.
@@ -1274,6 +1299,7 @@ impl Nbs {
         s: &mut State,
         from: Hex,
         target: Hex,
+        charge: bool,
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
@@ -1294,6 +1320,10 @@ impl Nbs {
                     ));
                 }
                 s.tasks.pop();
+                if charge {
+                    self.evade_charge(s, target, *hex, ev);
+                    return Ok(());
+                }
                 let attackers = match s.tasks.last() {
                     Some(Task::CloseCombat(cc)) if cc.target == target => {
                         let v = cc.attackers.clone();
@@ -1344,6 +1374,39 @@ impl Nbs {
         }
     }
 
+    /// 11.5e before a charge: the skirmishers (and leaders with them) retreat one hex; in
+    /// their own Movement Phase that ends their movement. The charge then follows them, or,
+    /// for a reaction charge, is off (15.2g; [`Self::charge_evaded`]).
+    fn evade_charge(&self, s: &mut State, target: Hex, to: Hex, ev: &mut Vec<Event>) {
+        let side = self.evader_side(s, target);
+        let stop = side == self.phasing(s);
+        for u in self.stack(s, target) {
+            if self.units[usize::from(u)].side != side {
+                continue;
+            }
+            let order = s.next_order;
+            s.next_order = s.next_order.wrapping_add(1);
+            let skirmisher = self.is_skirmisher(u);
+            let st = &mut s.units[usize::from(u)];
+            st.place = Place::At(to);
+            st.order = order;
+            st.flags &= !flag::SKIRMISHER_TOP;
+            if stop {
+                st.flags |= flag::STOPPED;
+            }
+            if skirmisher {
+                ev.push(Event::Part {
+                    what: PartChange::Evaded,
+                    unit: u,
+                    other: None,
+                    count: 0,
+                });
+            }
+        }
+        self.merge_morale(s, to);
+        self.charge_evaded(s, target, to, ev);
+    }
+
     /// An English line for an [`Event::Part`].
     pub(super) fn describe_part(
         &self,
@@ -1370,7 +1433,7 @@ impl Nbs {
             PartChange::Detached => format!("{o} detaches {count} gun points as {n}"),
             PartChange::Reattached => format!("{n} reattaches {count} gun points to {o}"),
             PartChange::ForcedMarch => format!("{n} force-marches (set {count})"),
-            PartChange::Evaded => format!("{n} retreats before the close combat"),
+            PartChange::Evaded => format!("{n} retreats one hex before the attack"),
             PartChange::Stray => format!(
                 "{n} ends the Movement Phase more than 2 hexes from every friendly non-skirmisher: it cannot get back"
             ),

@@ -38,7 +38,9 @@ impl Nbs {
                 receivers,
                 source,
             } => self.writing_actions(s, *leader, receivers, *source, out),
-            Task::SkirmisherEvade { from, target } => self.evade_actions(s, *from, *target, out),
+            Task::SkirmisherEvade { from, target, .. } => {
+                self.evade_actions(s, *from, *target, out)
+            }
             _ => {}
         }
     }
@@ -59,9 +61,14 @@ impl Nbs {
                 self.opportunity_fire(s, batteries, at, ev);
                 Ok(())
             }
-            (Task::SkirmisherEvade { from, target }, _) => {
-                self.evade_action(s, from, target, a, ev)
-            }
+            (
+                Task::SkirmisherEvade {
+                    from,
+                    target,
+                    charge,
+                },
+                _,
+            ) => self.evade_action(s, from, target, charge, a, ev),
             (Task::OpportunityWindow { .. }, Action::Pass)
             | (Task::Reface { .. }, Action::Pass) => {
                 s.tasks.pop();
