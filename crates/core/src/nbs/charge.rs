@@ -114,6 +114,10 @@ pub struct Charge {
     /// The evasion window of lone skirmishers in the target was opened (11.5e, step B).
     #[serde(default)]
     pub evade_offered: bool,
+    /// Route hexes of enemy skirmishers whose evasion window was opened before a reaction
+    /// charge rides through them (ERR-17).
+    #[serde(default)]
+    pub overrun: Vec<Hex>,
     /// The step reached.
     pub step: ChStep,
 }
@@ -354,6 +358,16 @@ impl Nbs {
             && self.fire_level(s, u).units() > 0
     }
 
+    /// ERR-17: a hex a reaction charge of `side` may ride through: every unit in it is an
+    /// enemy skirmisher.
+    fn overrun_hex(&self, s: &State, h: Hex, side: Side) -> bool {
+        let st = self.stack(s, h);
+        !st.is_empty()
+            && st
+                .iter()
+                .all(|&u| self.is_skirmisher(u) && self.units[usize::from(u)].side != side)
+    }
+
     /// The route's hexes, checked against 24.1b (1 MP each, no roads or bridges) and 24.1d
     /// (intervening hexes empty, ERR-13), the target holding an enemy.
     fn route_check(
@@ -362,6 +376,7 @@ impl Nbs {
         units: &[UnitId],
         from: Hex,
         path: &[Hex],
+        reaction: bool,
     ) -> Result<(), Illegal> {
         let side = self.units[usize::from(units[0])].side;
         let mut prev = from;
@@ -398,7 +413,9 @@ impl Nbs {
                 }
             }
             let last = i + 1 == path.len();
-            if !last {
+            // ERR-17: a reaction charge rides through enemy skirmishers.
+            let through = reaction && self.overrun_hex(s, h, side);
+            if !last && !through {
                 if let Some(x) = self.stack(s, h).first() {
                     let info = &self.units[usize::from(*x)];
                     let rule = if info.kind == UnitKind::Skirmisher && info.side == side {
@@ -506,7 +523,7 @@ impl Nbs {
             let i = &self.units[usize::from(u)];
             i.side == side && i.kind == UnitKind::Leader && self.start_hex(s, u) == start
         }));
-        self.route_check(s, &units, from, path)?;
+        self.route_check(s, &units, from, path, false)?;
         // 24.1c B: sight now; A: sight from the start of the phase or from a hex 4 away passed
         // through (ERR-14).
         if !self.clear_los(s, from, target) {
@@ -639,6 +656,7 @@ impl Nbs {
             flank: false,
             def_blown: Vec::new(),
             evade_offered: false,
+            overrun: Vec::new(),
             step: ChStep::Square,
         })));
     }
@@ -1400,6 +1418,35 @@ impl Nbs {
                     Self::replace_top(s, CavTask::Charge(ch));
                     return true;
                 };
+                if ch.reaction && ch.route.len() > 1 && self.overrun_hex(s, next, ch.side) {
+                    // ERR-17: enemy skirmishers in the way of a reaction charge may retreat a
+                    // hex (11.5e); those that stand are overrun, one step each, and the
+                    // cavalry rides through their hex without stopping in it.
+                    if !ch.overrun.contains(&next) {
+                        ch.overrun.push(next);
+                        let at = ch.at;
+                        Self::replace_top(s, CavTask::Charge(ch));
+                        self.offer_charge_evasion(s, at, next);
+                        return true;
+                    }
+                    for u in self.stack(s, next) {
+                        ev.push(Event::Part {
+                            what: super::event::PartChange::Overrun,
+                            unit: u,
+                            other: None,
+                            count: 0,
+                        });
+                        self.skirmisher_loss(s, u, 1, ev);
+                    }
+                    if self.stack(s, next).is_empty() {
+                        // Nothing left there: the run-in goes on through the hex.
+                        Self::replace_top(s, CavTask::Charge(ch));
+                        return true;
+                    }
+                    ch.route.remove(0);
+                    Self::replace_top(s, CavTask::Charge(ch));
+                    return true;
+                }
                 if ch.route.len() == 1 {
                     // Contact (24.1 D → E).
                     ch.flank = self.charge_flank(s, ch.at, ch.target);
@@ -1853,10 +1900,15 @@ impl Nbs {
     /// closed to charges, the charging player picks a hex next to `old`); a reaction charge
     /// is off and its cavalry stays in its own hex, not blown, free to react again (15.2g).
     pub(super) fn charge_evaded(&self, s: &mut State, old: Hex, to: Hex, ev: &mut Vec<Event>) {
+        // The charge just below the window; an ERR-17 window in the run-in (the skirmishers
+        // are not the target) changes nothing.
         let Some(i) = s
             .tasks
             .iter()
-            .rposition(|t| matches!(t, Task::Cavalry(CavTask::Charge(c)) if c.target == old))
+            .rposition(|t| matches!(t, Task::Cavalry(CavTask::Charge(_))))
+            .filter(
+                |&i| matches!(&s.tasks[i], Task::Cavalry(CavTask::Charge(c)) if c.target == old),
+            )
         else {
             return;
         };
@@ -1953,7 +2005,7 @@ impl Nbs {
         let route = forms(from)
             .into_iter()
             .filter(|p| p.len() as u32 == d && p.last() == Some(&at))
-            .find(|p| self.route_check(s, &units, from, p).is_ok())?;
+            .find(|p| self.route_check(s, &units, from, p, true).is_ok())?;
         units.extend(self.stack(s, from).into_iter().filter(|&u| {
             let i = &self.units[usize::from(u)];
             i.side == side && i.kind == UnitKind::Leader
@@ -2384,6 +2436,15 @@ mod tests {
     }
 
     impl Setup {
+        fn clone_setup(&self) -> Setup {
+            Setup {
+                r: self.r.clone(),
+                s: self.s.clone(),
+                c: self.c,
+                d: self.d,
+            }
+        }
+
         fn at(&self, k: u8) -> Hex {
             let mut h = self.c;
             for _ in 0..k {
@@ -2914,12 +2975,7 @@ mod tests {
             "11.5e"
         );
         // Passing ends the charge at step I: blown.
-        let mut p = Setup {
-            r: t.r.clone(),
-            s: t.s.clone(),
-            c: t.c,
-            d: t.d,
-        };
+        let mut p = t.clone_setup();
         let mut pev = Vec::new();
         p.apply(Action::Pass, &mut pev);
         p.play_out(&[], &mut pev);
@@ -3018,6 +3074,125 @@ mod tests {
     }
 
     #[test]
+    fn err17_reaction_charges_ride_through_enemy_skirmishers() {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        let sk = t.pick(ALLIED, UnitKind::Skirmisher, 0);
+        t.place(fcav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(
+            ainf,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Column,
+        );
+        t.place(
+            sk,
+            t.at(1),
+            side_facing(t.d.opposite()),
+            Formation::Skirmish,
+        );
+        t.r.cavalry_phase_start(&mut t.s);
+        // A regular charge may not (24.1d): in the French player turn.
+        let mut own = t.s.clone();
+        own.player_turn = 1;
+        t.r.cavalry_phase_start(&mut own);
+        let e =
+            t.r.applied(
+                &own,
+                &Action::Charge {
+                    from: t.at(0),
+                    target: t.at(2),
+                    path: alloc::vec![t.at(1), t.at(2)],
+                },
+            )
+            .unwrap_err();
+        assert_eq!(e.rule, "24.1d");
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Step {
+                unit: ainf,
+                to: t.at(3),
+            },
+            &mut ev,
+        );
+        // The reaction is offered through the skirmisher's hex.
+        t.apply(Action::ReactionCharge { from: t.at(0) }, &mut ev);
+        while matches!(
+            t.s.tasks.last(),
+            Some(Task::Cavalry(CavTask::SquareOffer { .. }))
+        ) {
+            t.apply(Action::Pass, &mut ev);
+        }
+        match t.s.tasks.last() {
+            Some(Task::SkirmisherEvade {
+                from,
+                target,
+                charge: true,
+            }) => assert_eq!((*from, *target), (t.at(0), t.at(1))),
+            other => panic!("no evasion window for the skirmisher in the way: {other:?}"),
+        }
+        assert_eq!(t.r.actor(&t.s), Actor::Player(ALLIED));
+        let window = t.clone_setup();
+        // Standing: overrun, one step, and the cavalry rides through to its real target.
+        t.apply(Action::Pass, &mut ev);
+        t.play_out(&[], &mut ev);
+        assert_eq!(t.s.units[usize::from(sk)].hex(), Some(t.at(1)));
+        assert_eq!(t.s.units[usize::from(sk)].casualties, 1, "reduced");
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Part {
+                what: crate::nbs::event::PartChange::Overrun,
+                unit,
+                ..
+            } if *unit == sk
+        ) && e.rule_number() == "ERR-17"));
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryAttack { target, .. } if *target == t.at(2)
+        )));
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::ChargeMoved { to, .. } if *to == t.at(1))),
+            "never stops in the skirmisher's hex"
+        );
+        // Already reduced: destroyed, and the cavalry rides through the emptied hex.
+        let mut r = window.clone_setup();
+        r.s.units[usize::from(sk)].casualties = 1;
+        let mut ev = Vec::new();
+        r.apply(Action::Pass, &mut ev);
+        r.play_out(&[], &mut ev);
+        assert_eq!(r.s.units[usize::from(sk)].place, Place::Off, "destroyed");
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::ChargeMoved { to, .. } if *to == t.at(1)))
+        );
+        // Running away instead: no loss.
+        let mut w = window.clone_setup();
+        let mut out = Vec::new();
+        w.r.legal_actions(&w.s, &mut out);
+        assert!(!out.contains(&Action::RetreatTo { hex: t.at(0) }));
+        let evade = out
+            .iter()
+            .find(|a| matches!(a, Action::RetreatTo { .. }))
+            .cloned()
+            .expect("a hex to retreat into");
+        let mut ev = Vec::new();
+        w.apply(evade, &mut ev);
+        assert!(
+            the_charge(&w.s).is_some_and(|c| c.target == t.at(2)),
+            "the charge keeps its target"
+        );
+        w.play_out(&[], &mut ev);
+        assert_eq!(w.s.units[usize::from(sk)].casualties, 0);
+        assert_ne!(w.s.units[usize::from(sk)].hex(), Some(t.at(1)));
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryAttack { target, .. } if *target == t.at(2)
+        )));
+    }
+
+    #[test]
     fn r15_2a_no_reaction_from_beyond_three_hexes() {
         let mut t = setup();
         let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
@@ -3104,6 +3279,7 @@ mod tests {
             flank: false,
             def_blown: Vec::new(),
             evade_offered: true,
+            overrun: Vec::new(),
             step: ChStep::FollowOn,
         };
         assert_eq!(t.r.follow_on_targets(&t.s, &ch), alloc::vec![t.at(2)]);

@@ -414,6 +414,9 @@ pub enum PartChange {
     /// A skirmisher ends its Movement Phase beyond the 2-hex leash, unable to step back
     /// (11.5b, ERR-10).
     Stray,
+    /// A skirmisher overrun by a reaction charge riding through its hex loses a step
+    /// (ERR-17).
+    Overrun,
 }
 
 impl PartChange {
@@ -434,6 +437,7 @@ impl PartChange {
             Self::ForcedMarch => "18.0b",
             Self::Evaded => "11.5e",
             Self::Stray => "11.5b",
+            Self::Overrun => "ERR-17",
         }
     }
 }

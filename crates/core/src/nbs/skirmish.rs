@@ -1434,6 +1434,7 @@ impl Nbs {
             PartChange::Reattached => format!("{n} reattaches {count} gun points to {o}"),
             PartChange::ForcedMarch => format!("{n} force-marches (set {count})"),
             PartChange::Evaded => format!("{n} retreats one hex before the attack"),
+            PartChange::Overrun => format!("{n} is overrun by a reaction charge and loses a step"),
             PartChange::Stray => format!(
                 "{n} ends the Movement Phase more than 2 hexes from every friendly non-skirmisher: it cannot get back"
             ),
