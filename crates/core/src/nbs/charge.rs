@@ -2066,6 +2066,39 @@ impl Nbs {
         false
     }
 
+    /// Before a retreat step (15.2a): the phasing player's units retreating in their own
+    /// Movement Phase out of a hex of a Reaction Charge Zone open the window, once per unit and
+    /// hex, as a move does; the retreat waits under the window and its owner then picks the
+    /// step again (the charge strikes the hex being left, wherever the step was going).
+    /// Decision: retreats made inside a charge's resolution (its target's or its own
+    /// cavalry's) are part of that charge and open no window (one reaction per charge, none
+    /// against a reaction). Retreats never open opportunity fire (15.1f).
+    pub(super) fn reaction_before_retreat(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        at: Hex,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        if s.phase != Phase::Movement
+            || s.tasks
+                .iter()
+                .any(|t| matches!(t, Task::Cavalry(CavTask::Charge(_))))
+        {
+            return false;
+        }
+        let Some(&lead) = units.iter().find(|&&u| {
+            self.units[usize::from(u)].combat() && s.units[usize::from(u)].place == Place::At(at)
+        }) else {
+            return false;
+        };
+        if s.cavalry.offered.contains(&(lead, at)) {
+            return false;
+        }
+        s.cavalry.offered.push((lead, at));
+        self.offer_reaction(s, lead, at, ev)
+    }
+
     // ----- blown withdrawal and the Cavalry Withdrawal segment ------------------------
 
     /// Hexes reachable from `at` in at most `steps` steps through passable hexes free of the
@@ -3190,6 +3223,74 @@ mod tests {
             e,
             Event::CavalryAttack { target, .. } if *target == t.at(2)
         )));
+    }
+
+    #[test]
+    fn r15_2a_retreating_units_open_the_reaction_window() {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        t.place(fcav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(
+            ainf,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Column,
+        );
+        t.r.cavalry_phase_start(&mut t.s);
+        let retreat = Task::Retreat(crate::nbs::state::Retreat {
+            units: alloc::vec![ainf],
+            at: t.at(2),
+            left: 2,
+            path: Vec::new(),
+            from: t.at(1),
+            rout: false,
+            in_combat: false,
+        });
+        t.s.tasks.push(retreat.clone());
+        // Outside the Movement Phase there is no window (15.2a, 24.1): the step is made.
+        let mut fire = t.clone_setup();
+        fire.s.phase = Phase::DefensiveFire;
+        let mut ev = Vec::new();
+        fire.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        assert_eq!(fire.s.units[usize::from(ainf)].hex(), Some(t.at(3)));
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::ReactionOffered { .. }))
+        );
+        // In the Allied Movement Phase: the step waits under the window for the hex left.
+        let mut ev = Vec::new();
+        t.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        match t.s.tasks.last() {
+            Some(Task::Cavalry(CavTask::ReactionOffer { at, stacks, side })) => {
+                assert_eq!(*at, t.at(2));
+                assert_eq!(stacks, &alloc::vec![t.at(0)]);
+                assert_eq!(*side, FRENCH);
+            }
+            other => panic!("no reaction window for the retreat: {other:?}"),
+        }
+        assert_eq!(t.s.units[usize::from(ainf)].hex(), Some(t.at(2)), "waits");
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::OpportunityOffered { .. }))
+        );
+        // The reaction strikes the hex being left.
+        let mut react = t.clone_setup();
+        react.apply(Action::ReactionCharge { from: t.at(0) }, &mut ev);
+        let ch = the_charge(&react.s).expect("a reaction charge");
+        assert!(ch.reaction);
+        assert_eq!(ch.target, t.at(2));
+        // Passing: the retreat goes on, with no second window for the same hex, and a new
+        // one for the next hex of the zone left (moving within it).
+        t.apply(Action::Pass, &mut ev);
+        assert_eq!(t.s.tasks.last(), Some(&retreat));
+        t.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        assert_eq!(t.s.units[usize::from(ainf)].hex(), Some(t.at(3)));
+        t.apply(Action::RetreatTo { hex: t.at(4) }, &mut ev);
+        assert!(matches!(
+            t.s.tasks.last(),
+            Some(Task::Cavalry(CavTask::ReactionOffer { at, .. })) if *at == t.at(3)
+        ));
     }
 
     #[test]
