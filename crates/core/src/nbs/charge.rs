@@ -3291,6 +3291,16 @@ mod tests {
             t.s.tasks.last(),
             Some(Task::Cavalry(CavTask::ReactionOffer { at, .. })) if *at == t.at(3)
         ));
+        // A retreat inside a charge's resolution opens no window (decision): the step is made.
+        let mut inside = react.clone_setup();
+        inside.s.tasks.push(retreat);
+        let mut ev = Vec::new();
+        inside.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        assert_eq!(inside.s.units[usize::from(ainf)].hex(), Some(t.at(3)));
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::ReactionOffered { .. }))
+        );
     }
 
     #[test]
