@@ -144,6 +144,12 @@ pub enum Action {
         /// The reacting stack's hex.
         from: Hex,
     },
+    /// Picks a new target hex next to the old one after the skirmishers charged retreated
+    /// into terrain closed to charges (11.5e).
+    Retarget {
+        /// The new target hex.
+        target: Hex,
+    },
     /// Makes a follow-on attack against `target` (24.1 H).
     FollowOn {
         /// The new target hex.

@@ -55,6 +55,9 @@ pub struct CavalryLog {
 pub enum ChStep {
     /// B: square attempts are offered.
     Square,
+    /// B: the skirmishers charged retreated into terrain closed to charges; the charging
+    /// player picks a hex next to the old target, or the charge ends (11.5e).
+    Retarget,
     /// C: the charging player may try a recall.
     Recall,
     /// C: the recall die.
@@ -108,6 +111,13 @@ pub struct Charge {
     pub flank: bool,
     /// Defending cavalry that took a DG-or-worse result (24.1 I).
     pub def_blown: Vec<UnitId>,
+    /// The evasion window of lone skirmishers in the target was opened (11.5e, step B).
+    #[serde(default)]
+    pub evade_offered: bool,
+    /// Route hexes of enemy skirmishers whose evasion window was opened before a reaction
+    /// charge rides through them (ERR-17).
+    #[serde(default)]
+    pub overrun: Vec<Hex>,
     /// The step reached.
     pub step: ChStep,
 }
@@ -348,6 +358,16 @@ impl Nbs {
             && self.fire_level(s, u).units() > 0
     }
 
+    /// ERR-17: a hex a reaction charge of `side` may ride through: every unit in it is an
+    /// enemy skirmisher.
+    fn overrun_hex(&self, s: &State, h: Hex, side: Side) -> bool {
+        let st = self.stack(s, h);
+        !st.is_empty()
+            && st
+                .iter()
+                .all(|&u| self.is_skirmisher(u) && self.units[usize::from(u)].side != side)
+    }
+
     /// The route's hexes, checked against 24.1b (1 MP each, no roads or bridges) and 24.1d
     /// (intervening hexes empty, ERR-13), the target holding an enemy.
     fn route_check(
@@ -356,6 +376,7 @@ impl Nbs {
         units: &[UnitId],
         from: Hex,
         path: &[Hex],
+        reaction: bool,
     ) -> Result<(), Illegal> {
         let side = self.units[usize::from(units[0])].side;
         let mut prev = from;
@@ -392,7 +413,9 @@ impl Nbs {
                 }
             }
             let last = i + 1 == path.len();
-            if !last {
+            // ERR-17: a reaction charge rides through enemy skirmishers.
+            let through = reaction && self.overrun_hex(s, h, side);
+            if !last && !through {
                 if let Some(x) = self.stack(s, h).first() {
                     let info = &self.units[usize::from(*x)];
                     let rule = if info.kind == UnitKind::Skirmisher && info.side == side {
@@ -500,7 +523,7 @@ impl Nbs {
             let i = &self.units[usize::from(u)];
             i.side == side && i.kind == UnitKind::Leader && self.start_hex(s, u) == start
         }));
-        self.route_check(s, &units, from, path)?;
+        self.route_check(s, &units, from, path, false)?;
         // 24.1c B: sight now; A: sight from the start of the phase or from a hex 4 away passed
         // through (ERR-14).
         if !self.clear_los(s, from, target) {
@@ -643,6 +666,8 @@ impl Nbs {
             offered: Vec::new(),
             flank: false,
             def_blown: Vec::new(),
+            evade_offered: false,
+            overrun: Vec::new(),
             step: ChStep::Square,
         })));
     }
@@ -680,6 +705,13 @@ impl Nbs {
                     format!("recall the charge on {} or pass", self.label(ch.target)),
                 ),
                 ChStep::RecallRoll => ("24.1 C", String::from("recall die")),
+                ChStep::Retarget => (
+                    "11.5e",
+                    format!(
+                        "the skirmishers left {}: pick a hex next to it to charge, or end the charge",
+                        self.label(ch.target)
+                    ),
+                ),
                 ChStep::FollowOn => (
                     "24.1 H",
                     format!("follow-on attack from {} or pass", self.label(ch.at)),
@@ -737,6 +769,12 @@ impl Nbs {
                 ChStep::FollowOn => {
                     for t in self.follow_on_targets(s, ch) {
                         out.push(Action::FollowOn { target: t });
+                    }
+                    out.push(Action::Pass);
+                }
+                ChStep::Retarget => {
+                    for t in self.retarget_hexes(s, ch) {
+                        out.push(Action::Retarget { target: t });
                     }
                     out.push(Action::Pass);
                 }
@@ -821,6 +859,40 @@ impl Nbs {
                     target: *target,
                     count: ch.follow_ons,
                 });
+                Self::replace_top(s, CavTask::Charge(ch));
+                Ok(())
+            }
+            (CavTask::Charge(mut ch), Action::Retarget { target })
+                if ch.step == ChStep::Retarget =>
+            {
+                if !self.retarget_hexes(s, &ch).contains(target) {
+                    return Err(Illegal::new(
+                        "11.5e",
+                        format!(
+                            "{} is not a new target: it must be next to {}, hold an enemy unit and be open to the charge (1 MP, no bridge)",
+                            self.label(*target),
+                            self.label(ch.target)
+                        ),
+                    ));
+                }
+                ev.push(Event::ChargeRetargeted {
+                    from: ch.target,
+                    to: *target,
+                });
+                ch.route.push(*target);
+                ch.target = *target;
+                ch.defenders = self.combat_stack(s, *target);
+                ch.versus_cavalry = ch
+                    .defenders
+                    .first()
+                    .is_some_and(|&d| self.units[usize::from(d)].kind == UnitKind::Cavalry);
+                self.note_contact(s, &ch.defenders); // 10.3a
+                ch.step = ChStep::Square;
+                Self::replace_top(s, CavTask::Charge(ch));
+                Ok(())
+            }
+            (CavTask::Charge(mut ch), Action::Pass) if ch.step == ChStep::Retarget => {
+                ch.step = ChStep::Withdraw;
                 Self::replace_top(s, CavTask::Charge(ch));
                 Ok(())
             }
@@ -1271,6 +1343,29 @@ impl Nbs {
             ch.step = ChStep::Withdraw;
         }
         match ch.step {
+            ChStep::Square if !ch.evade_offered => {
+                // 11.5e: lone skirmishers in the target may retreat a hex first, before the
+                // square attempts of step B (they could not form square anyway).
+                ch.evade_offered = true;
+                let entry = ch
+                    .route
+                    .len()
+                    .checked_sub(2)
+                    .map_or(ch.origin, |i| ch.route[i]);
+                let target = ch.target;
+                Self::replace_top(s, CavTask::Charge(ch));
+                self.offer_charge_evasion(s, entry, target);
+                true
+            }
+            ChStep::Retarget => {
+                if self.retarget_hexes(s, &ch).is_empty() {
+                    ch.step = ChStep::Withdraw;
+                    Self::replace_top(s, CavTask::Charge(ch));
+                    return true;
+                }
+                Self::replace_top(s, CavTask::Charge(ch));
+                false
+            }
             ChStep::Square => {
                 let dside = ch.side.other();
                 let mut hexes: Vec<Hex> = core::iter::once(ch.target)
@@ -1334,6 +1429,35 @@ impl Nbs {
                     Self::replace_top(s, CavTask::Charge(ch));
                     return true;
                 };
+                if ch.reaction && ch.route.len() > 1 && self.overrun_hex(s, next, ch.side) {
+                    // ERR-17: enemy skirmishers in the way of a reaction charge may retreat a
+                    // hex (11.5e); those that stand are overrun, one step each, and the
+                    // cavalry rides through their hex without stopping in it.
+                    if !ch.overrun.contains(&next) {
+                        ch.overrun.push(next);
+                        let at = ch.at;
+                        Self::replace_top(s, CavTask::Charge(ch));
+                        self.offer_charge_evasion(s, at, next);
+                        return true;
+                    }
+                    for u in self.stack(s, next) {
+                        ev.push(Event::Part {
+                            what: super::event::PartChange::Overrun,
+                            unit: u,
+                            other: None,
+                            count: 0,
+                        });
+                        self.skirmisher_loss(s, u, 1, ev);
+                    }
+                    if self.stack(s, next).is_empty() {
+                        // Nothing left there: the run-in goes on through the hex.
+                        Self::replace_top(s, CavTask::Charge(ch));
+                        return true;
+                    }
+                    ch.route.remove(0);
+                    Self::replace_top(s, CavTask::Charge(ch));
+                    return true;
+                }
                 if ch.route.len() == 1 {
                     // Contact (24.1 D → E).
                     ch.flank = self.charge_flank(s, ch.at, ch.target);
@@ -1755,6 +1879,74 @@ impl Nbs {
         }
     }
 
+    /// Whether every charging cavalry unit may ride from `a` into the adjacent `b` as part
+    /// of a charge (24.1b: 1 MP, no bridge).
+    fn charge_step_open(&self, s: &State, ch: &Charge, a: Hex, b: Hex) -> bool {
+        let Some(d) = a.direction_to(b) else {
+            return false;
+        };
+        self.board.side(a, d) & hs::BRIDGE == 0
+            && self.board.on_map(b)
+            && self.chargers(s, ch).iter().all(|&u| {
+                self.move_class(s, u).is_some_and(|c| {
+                    matches!(self.terrain_step(c, a, d, false).0, StepCost::Half(2))
+                })
+            })
+    }
+
+    /// 11.5e: the hexes the charging player may pick next to the old target when the
+    /// skirmishers retreated into terrain closed to charges: open to the charge and holding
+    /// an enemy unit (decision: an empty hex is no target).
+    fn retarget_hexes(&self, s: &State, ch: &Charge) -> Vec<Hex> {
+        let mut out: Vec<Hex> = ch
+            .target
+            .neighbors()
+            .into_iter()
+            .filter(|&n| self.enemy_in(s, n, ch.side) && self.charge_step_open(s, ch, ch.target, n))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// After lone skirmishers retreated a hex from `old` before a charge at it (11.5e): a
+    /// regular charge takes `to` as its target, however far (or, if the terrain there is
+    /// closed to charges, the charging player picks a hex next to `old`); a reaction charge
+    /// is off and its cavalry stays in its own hex, not blown, free to react again (15.2g).
+    pub(super) fn charge_evaded(&self, s: &mut State, old: Hex, to: Hex, ev: &mut Vec<Event>) {
+        // The charge just below the window; an ERR-17 window in the run-in (the skirmishers
+        // are not the target) changes nothing.
+        let Some(i) = s
+            .tasks
+            .iter()
+            .rposition(|t| matches!(t, Task::Cavalry(CavTask::Charge(_))))
+            .filter(
+                |&i| matches!(&s.tasks[i], Task::Cavalry(CavTask::Charge(c)) if c.target == old),
+            )
+        else {
+            return;
+        };
+        let Task::Cavalry(CavTask::Charge(mut ch)) = s.tasks[i].clone() else {
+            return;
+        };
+        if ch.reaction {
+            s.tasks.remove(i);
+            ev.push(Event::ChargeCalledOff {
+                target: old,
+                units: ch.units.clone(),
+            });
+            return;
+        }
+        if self.charge_step_open(s, &ch, old, to) {
+            ev.push(Event::ChargeRetargeted { from: old, to });
+            ch.route.push(to);
+            ch.target = to;
+            ch.defenders = self.combat_stack(s, to);
+        } else {
+            ch.step = ChStep::Retarget;
+        }
+        s.tasks[i] = Task::Cavalry(CavTask::Charge(ch));
+    }
+
     /// Follow-on targets (24.1 H, ERR-15, ERR-16): enemy hexes within 2 of the cavalry whose
     /// terrain costs the cavalry 1 MP; none in a reaction charge, against an original cavalry
     /// target, after 3, or when the cavalry has been driven off.
@@ -1826,7 +2018,7 @@ impl Nbs {
         let route = forms(from)
             .into_iter()
             .filter(|p| p.len() as u32 == d && p.last() == Some(&at))
-            .find(|p| self.route_check(s, &units, from, p).is_ok())?;
+            .find(|p| self.route_check(s, &units, from, p, true).is_ok())?;
         units.extend(self.stack(s, from).into_iter().filter(|&u| {
             let i = &self.units[usize::from(u)];
             i.side == side && i.kind == UnitKind::Leader
@@ -1885,6 +2077,39 @@ impl Nbs {
         }
         s.tasks.truncate(mark);
         false
+    }
+
+    /// Before a retreat step (15.2a): the phasing player's units retreating in their own
+    /// Movement Phase out of a hex of a Reaction Charge Zone open the window, once per unit and
+    /// hex, as a move does; the retreat waits under the window and its owner then picks the
+    /// step again (the charge strikes the hex being left, wherever the step was going).
+    /// Decision: retreats made inside a charge's resolution (its target's or its own
+    /// cavalry's) are part of that charge and open no window (one reaction per charge, none
+    /// against a reaction). Retreats never open opportunity fire (15.1f).
+    pub(super) fn reaction_before_retreat(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        at: Hex,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        if s.phase != Phase::Movement
+            || s.tasks
+                .iter()
+                .any(|t| matches!(t, Task::Cavalry(CavTask::Charge(_))))
+        {
+            return false;
+        }
+        let Some(&lead) = units.iter().find(|&&u| {
+            self.units[usize::from(u)].combat() && s.units[usize::from(u)].place == Place::At(at)
+        }) else {
+            return false;
+        };
+        if s.cavalry.offered.contains(&(lead, at)) {
+            return false;
+        }
+        s.cavalry.offered.push((lead, at));
+        self.offer_reaction(s, lead, at, ev)
     }
 
     // ----- blown withdrawal and the Cavalry Withdrawal segment ------------------------
@@ -2164,6 +2389,14 @@ impl Nbs {
             Event::FollowOn { target, count } => {
                 format!("follow-on attack {count} on {}", l(target))
             }
+            Event::ChargeRetargeted { from, to } => {
+                format!("the charge on {} now strikes {}", l(from), l(to))
+            }
+            Event::ChargeCalledOff { target, units } => format!(
+                "the skirmishers left {}: {} stay in their hex, not blown",
+                l(target),
+                names(units)
+            ),
             _ => format!("{e:?}"),
         }
     }
@@ -2249,6 +2482,15 @@ mod tests {
     }
 
     impl Setup {
+        fn clone_setup(&self) -> Setup {
+            Setup {
+                r: self.r.clone(),
+                s: self.s.clone(),
+                c: self.c,
+                d: self.d,
+            }
+        }
+
         fn at(&self, k: u8) -> Hex {
             let mut h = self.c;
             for _ in 0..k {
@@ -2669,6 +2911,411 @@ mod tests {
         );
     }
 
+    fn the_charge(s: &State) -> Option<Charge> {
+        s.tasks.iter().rev().find_map(|t| match t {
+            Task::Cavalry(CavTask::Charge(c)) => Some(c.clone()),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn r11_5e_skirmishers_may_evade_a_charge_and_the_charge_follows() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let sk = t.pick(FRENCH, UnitKind::Skirmisher, 0);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(
+            sk,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Skirmish,
+        );
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Charge {
+                from: t.at(0),
+                target: t.at(2),
+                path: alloc::vec![t.at(1), t.at(2)],
+            },
+            &mut ev,
+        );
+        match t.s.tasks.last() {
+            Some(Task::SkirmisherEvade {
+                from,
+                target,
+                charge: true,
+            }) => {
+                assert_eq!((*from, *target), (t.at(1), t.at(2)));
+            }
+            other => panic!("no evasion window before the charge: {other:?}"),
+        }
+        assert_eq!(t.r.actor(&t.s), Actor::Player(FRENCH));
+        let mut out = Vec::new();
+        t.r.legal_actions(&t.s, &mut out);
+        assert!(out.contains(&Action::Pass));
+        assert!(out.contains(&Action::RetreatTo { hex: t.at(3) }));
+        // Not into the hex the cavalry would come in from.
+        let e =
+            t.r.applied(&t.s, &Action::RetreatTo { hex: t.at(1) })
+                .unwrap_err();
+        assert_eq!(e.rule, "11.5e");
+        t.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        assert_eq!(t.s.units[usize::from(sk)].hex(), Some(t.at(3)));
+        assert!(
+            !t.s.units[usize::from(sk)].has(flag::STOPPED),
+            "not its own Movement Phase"
+        );
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::ChargeRetargeted { from, to } if *from == t.at(2) && *to == t.at(3)
+        )));
+        let ch = the_charge(&t.s).expect("the charge goes on");
+        assert_eq!(ch.target, t.at(3));
+        assert_eq!(ch.route, alloc::vec![t.at(1), t.at(2), t.at(3)]);
+        t.play_out(&[], &mut ev);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryAttack { target, .. } if *target == t.at(3)
+        )));
+    }
+
+    #[test]
+    fn r11_5e_evasion_into_closed_terrain_lets_the_charger_pick_a_hex_next_to_it() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let sk = t.pick(FRENCH, UnitKind::Skirmisher, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(
+            sk,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Skirmish,
+        );
+        let side_hex = t.at(2).neighbor(t.d.rotate(2));
+        t.place(inf, side_hex, side_facing(t.d.opposite()), Formation::Line);
+        t.r.board.set_terrain(t.at(3), Terrain::Forest);
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Charge {
+                from: t.at(0),
+                target: t.at(2),
+                path: alloc::vec![t.at(1), t.at(2)],
+            },
+            &mut ev,
+        );
+        let before = t.s.clone();
+        t.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        let ch = the_charge(&t.s).expect("the charge waits");
+        assert_eq!(ch.step, ChStep::Retarget);
+        let mut out = Vec::new();
+        t.r.legal_actions(&t.s, &mut out);
+        assert!(out.contains(&Action::Retarget { target: side_hex }));
+        assert!(!out.contains(&Action::Retarget { target: t.at(3) }));
+        assert_eq!(
+            t.r.applied(&t.s, &Action::Retarget { target: t.at(3) })
+                .unwrap_err()
+                .rule,
+            "11.5e"
+        );
+        // Passing ends the charge at step I: blown.
+        let mut p = t.clone_setup();
+        let mut pev = Vec::new();
+        p.apply(Action::Pass, &mut pev);
+        p.play_out(&[], &mut pev);
+        assert!(p.s.units[usize::from(cav)].has(flag::BLOWN));
+        assert!(!pev.iter().any(|e| matches!(e, Event::CavalryAttack { .. })));
+        // Picking the infantry next to the old target.
+        t.apply(Action::Retarget { target: side_hex }, &mut ev);
+        let ch = the_charge(&t.s).expect("the charge goes on");
+        assert_eq!(ch.target, side_hex);
+        assert_eq!(ch.defenders, alloc::vec![inf]);
+        t.play_out(&[], &mut ev);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryAttack { target, .. } if *target == side_hex
+        )));
+        // Standing instead: the charge strikes the skirmisher.
+        t.s = before;
+        let mut ev = Vec::new();
+        t.apply(Action::Pass, &mut ev);
+        t.play_out(&[], &mut ev);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryAttack { target, .. } if *target == t.at(2)
+        )));
+    }
+
+    #[test]
+    fn r15_2g_reaction_at_an_evading_skirmisher_returns_unblown_any_number_of_times() {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        let sk1 = t.pick(ALLIED, UnitKind::Skirmisher, 0);
+        let sk2 = t.pick(ALLIED, UnitKind::Skirmisher, 1);
+        t.place(fcav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(ainf, t.at(4), side_facing(t.d.opposite()), Formation::Line);
+        t.place(
+            sk1,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Skirmish,
+        );
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        for (k, sk) in [sk1, sk2].into_iter().enumerate() {
+            if k == 1 {
+                t.place(
+                    sk,
+                    t.at(2),
+                    side_facing(t.d.opposite()),
+                    Formation::Skirmish,
+                );
+            }
+            let mut out = Vec::new();
+            t.r.legal_actions(&t.s, &mut out);
+            let step = out
+                .iter()
+                .find(|a| matches!(a, Action::Step { unit, .. } if *unit == sk))
+                .cloned()
+                .expect("the skirmisher may step");
+            t.apply(step, &mut ev);
+            assert!(matches!(
+                t.s.tasks.last(),
+                Some(Task::Cavalry(CavTask::ReactionOffer { .. }))
+            ));
+            t.apply(Action::ReactionCharge { from: t.at(0) }, &mut ev);
+            assert!(matches!(
+                t.s.tasks.last(),
+                Some(Task::SkirmisherEvade { charge: true, .. })
+            ));
+            assert_eq!(
+                t.r.actor(&t.s),
+                Actor::Player(ALLIED),
+                "the skirmisher's owner"
+            );
+            let mut out = Vec::new();
+            t.r.legal_actions(&t.s, &mut out);
+            let evade = out
+                .iter()
+                .find(|a| matches!(a, Action::RetreatTo { .. }))
+                .cloned()
+                .expect("a hex to retreat into");
+            t.apply(evade, &mut ev);
+            assert!(ev.iter().any(|e| matches!(
+                e,
+                Event::ChargeCalledOff { target, .. } if *target == t.at(2)
+            ) && e.rule_number() == "15.2g"));
+            let c = &t.s.units[usize::from(fcav)];
+            assert_eq!(c.hex(), Some(t.at(0)), "back in its hex");
+            assert!(!c.has(flag::BLOWN) && !c.has(flag::STOPPED), "not blown");
+            assert!(t.s.tasks.is_empty(), "{:?}", t.s.tasks);
+            let s = &t.s.units[usize::from(sk)];
+            assert_ne!(s.hex(), Some(t.at(2)));
+            assert!(s.has(flag::STOPPED), "11.5e: the retreat ends its move");
+            ev.clear();
+        }
+    }
+
+    #[test]
+    fn err17_reaction_charges_ride_through_enemy_skirmishers() {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        let sk = t.pick(ALLIED, UnitKind::Skirmisher, 0);
+        t.place(fcav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(
+            ainf,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Column,
+        );
+        t.place(
+            sk,
+            t.at(1),
+            side_facing(t.d.opposite()),
+            Formation::Skirmish,
+        );
+        t.r.cavalry_phase_start(&mut t.s);
+        // A regular charge may not (24.1d): in the French player turn.
+        let mut own = t.s.clone();
+        own.player_turn = 1;
+        t.r.cavalry_phase_start(&mut own);
+        let e =
+            t.r.applied(
+                &own,
+                &Action::Charge {
+                    from: t.at(0),
+                    target: t.at(2),
+                    path: alloc::vec![t.at(1), t.at(2)],
+                },
+            )
+            .unwrap_err();
+        assert_eq!(e.rule, "24.1d");
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Step {
+                unit: ainf,
+                to: t.at(3),
+            },
+            &mut ev,
+        );
+        // The reaction is offered through the skirmisher's hex.
+        t.apply(Action::ReactionCharge { from: t.at(0) }, &mut ev);
+        while matches!(
+            t.s.tasks.last(),
+            Some(Task::Cavalry(CavTask::SquareOffer { .. }))
+        ) {
+            t.apply(Action::Pass, &mut ev);
+        }
+        match t.s.tasks.last() {
+            Some(Task::SkirmisherEvade {
+                from,
+                target,
+                charge: true,
+            }) => assert_eq!((*from, *target), (t.at(0), t.at(1))),
+            other => panic!("no evasion window for the skirmisher in the way: {other:?}"),
+        }
+        assert_eq!(t.r.actor(&t.s), Actor::Player(ALLIED));
+        let window = t.clone_setup();
+        // Standing: overrun, one step, and the cavalry rides through to its real target.
+        t.apply(Action::Pass, &mut ev);
+        t.play_out(&[], &mut ev);
+        assert_eq!(t.s.units[usize::from(sk)].hex(), Some(t.at(1)));
+        assert_eq!(t.s.units[usize::from(sk)].casualties, 1, "reduced");
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Part {
+                what: crate::nbs::event::PartChange::Overrun,
+                unit,
+                ..
+            } if *unit == sk
+        ) && e.rule_number() == "ERR-17"));
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryAttack { target, .. } if *target == t.at(2)
+        )));
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::ChargeMoved { to, .. } if *to == t.at(1))),
+            "never stops in the skirmisher's hex"
+        );
+        // Already reduced: destroyed, and the cavalry rides through the emptied hex.
+        let mut r = window.clone_setup();
+        r.s.units[usize::from(sk)].casualties = 1;
+        let mut ev = Vec::new();
+        r.apply(Action::Pass, &mut ev);
+        r.play_out(&[], &mut ev);
+        assert_eq!(r.s.units[usize::from(sk)].place, Place::Off, "destroyed");
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::ChargeMoved { to, .. } if *to == t.at(1)))
+        );
+        // Running away instead: no loss.
+        let mut w = window.clone_setup();
+        let mut out = Vec::new();
+        w.r.legal_actions(&w.s, &mut out);
+        assert!(!out.contains(&Action::RetreatTo { hex: t.at(0) }));
+        let evade = out
+            .iter()
+            .find(|a| matches!(a, Action::RetreatTo { .. }))
+            .cloned()
+            .expect("a hex to retreat into");
+        let mut ev = Vec::new();
+        w.apply(evade, &mut ev);
+        assert!(
+            the_charge(&w.s).is_some_and(|c| c.target == t.at(2)),
+            "the charge keeps its target"
+        );
+        w.play_out(&[], &mut ev);
+        assert_eq!(w.s.units[usize::from(sk)].casualties, 0);
+        assert_ne!(w.s.units[usize::from(sk)].hex(), Some(t.at(1)));
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryAttack { target, .. } if *target == t.at(2)
+        )));
+    }
+
+    #[test]
+    fn r15_2a_retreating_units_open_the_reaction_window() {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        t.place(fcav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(
+            ainf,
+            t.at(2),
+            side_facing(t.d.opposite()),
+            Formation::Column,
+        );
+        t.r.cavalry_phase_start(&mut t.s);
+        let retreat = Task::Retreat(crate::nbs::state::Retreat {
+            units: alloc::vec![ainf],
+            at: t.at(2),
+            left: 2,
+            path: Vec::new(),
+            from: t.at(1),
+            rout: false,
+            in_combat: false,
+        });
+        t.s.tasks.push(retreat.clone());
+        // Outside the Movement Phase there is no window (15.2a, 24.1): the step is made.
+        let mut fire = t.clone_setup();
+        fire.s.phase = Phase::DefensiveFire;
+        let mut ev = Vec::new();
+        fire.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        assert_eq!(fire.s.units[usize::from(ainf)].hex(), Some(t.at(3)));
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::ReactionOffered { .. }))
+        );
+        // In the Allied Movement Phase: the step waits under the window for the hex left.
+        let mut ev = Vec::new();
+        t.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        match t.s.tasks.last() {
+            Some(Task::Cavalry(CavTask::ReactionOffer { at, stacks, side })) => {
+                assert_eq!(*at, t.at(2));
+                assert_eq!(stacks, &alloc::vec![t.at(0)]);
+                assert_eq!(*side, FRENCH);
+            }
+            other => panic!("no reaction window for the retreat: {other:?}"),
+        }
+        assert_eq!(t.s.units[usize::from(ainf)].hex(), Some(t.at(2)), "waits");
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::OpportunityOffered { .. }))
+        );
+        // The reaction strikes the hex being left.
+        let mut react = t.clone_setup();
+        react.apply(Action::ReactionCharge { from: t.at(0) }, &mut ev);
+        let ch = the_charge(&react.s).expect("a reaction charge");
+        assert!(ch.reaction);
+        assert_eq!(ch.target, t.at(2));
+        // Passing: the retreat goes on, with no second window for the same hex, and a new
+        // one for the next hex of the zone left (moving within it).
+        t.apply(Action::Pass, &mut ev);
+        assert_eq!(t.s.tasks.last(), Some(&retreat));
+        t.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        assert_eq!(t.s.units[usize::from(ainf)].hex(), Some(t.at(3)));
+        t.apply(Action::RetreatTo { hex: t.at(4) }, &mut ev);
+        assert!(matches!(
+            t.s.tasks.last(),
+            Some(Task::Cavalry(CavTask::ReactionOffer { at, .. })) if *at == t.at(3)
+        ));
+        // A retreat inside a charge's resolution opens no window (decision): the step is made.
+        let mut inside = react.clone_setup();
+        inside.s.tasks.push(retreat);
+        let mut ev = Vec::new();
+        inside.apply(Action::RetreatTo { hex: t.at(3) }, &mut ev);
+        assert_eq!(inside.s.units[usize::from(ainf)].hex(), Some(t.at(3)));
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::ReactionOffered { .. }))
+        );
+    }
+
     #[test]
     fn r15_2a_no_reaction_from_beyond_three_hexes() {
         let mut t = setup();
@@ -2755,6 +3402,8 @@ mod tests {
             offered: Vec::new(),
             flank: false,
             def_blown: Vec::new(),
+            evade_offered: true,
+            overrun: Vec::new(),
             step: ChStep::FollowOn,
         };
         assert_eq!(t.r.follow_on_targets(&t.s, &ch), alloc::vec![t.at(2)]);

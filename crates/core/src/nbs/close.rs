@@ -27,23 +27,41 @@ pub(super) fn actor(cc: &CloseCombat) -> Actor {
 
 impl Nbs {
     /// The infantry in `from` that may attack now (23.1a, 23.1c): BL or Normal, in line or
-    /// column, not yet in a close combat this phase, not stopped.
+    /// column, not yet in a close combat this phase, not stopped. Skirmishers of the hex join
+    /// only when non-skirmisher infantry attacks with them (11.5b, 23.1c); they come after
+    /// it, so that the first attacker is never a skirmisher.
     fn attackers(&self, s: &State, from: Hex) -> Vec<UnitId> {
         let side = self.phasing(s);
-        self.combat_stack(s, from)
-            .into_iter()
+        let ready = |u: UnitId| {
+            let st = &s.units[usize::from(u)];
+            self.units[usize::from(u)].side == side
+                && matches!(st.morale, MoraleState::BloodLust | MoraleState::Normal)
+                && !st.has(flag::CLOSE_COMBAT)
+                && !st.has(flag::STOPPED)
+        };
+        let stack = self.combat_stack(s, from);
+        let mut att: Vec<UnitId> = stack
+            .iter()
+            .copied()
             .filter(|&u| {
-                let i = &self.units[usize::from(u)];
-                let st = &s.units[usize::from(u)];
-                i.side == side
-                    && i.kind == UnitKind::Infantry
-                    && matches!(st.formation, Formation::Line | Formation::Column)
-                    && matches!(st.morale, MoraleState::BloodLust | MoraleState::Normal)
-                    && !st.has(flag::CLOSE_COMBAT)
-                    && !st.has(flag::STOPPED)
+                ready(u)
+                    && self.units[usize::from(u)].kind == UnitKind::Infantry
+                    && matches!(
+                        s.units[usize::from(u)].formation,
+                        Formation::Line | Formation::Column
+                    )
                     && self.fire_level(s, u).units() > 0
             })
-            .collect()
+            .collect();
+        if !att.is_empty() {
+            att.extend(
+                stack
+                    .iter()
+                    .copied()
+                    .filter(|&u| ready(u) && self.is_skirmisher(u)),
+            );
+        }
+        att
     }
 
     /// The hexes a stack may attack: through its centre-front hexside (23.1a; facing a corner,
@@ -61,6 +79,16 @@ impl Nbs {
     fn assault_check(&self, s: &State, from: Hex, target: Hex) -> Result<Vec<UnitId>, Illegal> {
         let att = self.attackers(s, from);
         let Some(&lead) = att.first() else {
+            let own = self.combat_stack(s, from);
+            if !own.is_empty() && own.iter().all(|&u| self.is_skirmisher(u)) {
+                return Err(Illegal::new(
+                    "11.5b",
+                    format!(
+                        "the skirmishers in {} may not close-combat: only with non-skirmisher infantry stacked with them (23.1c)",
+                        self.label(from)
+                    ),
+                ));
+            }
             return Err(Illegal::new(
                 "23.1a",
                 format!(
@@ -90,11 +118,22 @@ impl Nbs {
         let d = from
             .direction_to(target)
             .ok_or_else(|| Illegal::new("23.0", "not adjacent"))?;
+        let mut joined = Vec::with_capacity(att.len());
         for &u in &att {
             let class = self
                 .move_class(s, u)
                 .ok_or_else(|| Illegal::new("23.1c", "immobile"))?;
             let (c, _) = self.terrain_step(class, from, d, false);
+            if self.is_skirmisher(u) {
+                // 11.5b: a skirmisher joins only when it can pay the hex + 2 itself.
+                let st = &s.units[usize::from(u)];
+                if let super::movement::StepCost::Half(h) = c {
+                    if st.spent + h + 4 <= self.allowance(s, u) || st.spent == 0 {
+                        joined.push(u);
+                    }
+                }
+                continue;
+            }
             let cost = match c {
                 super::movement::StepCost::Half(h) => h + 4,
                 _ => {
@@ -120,9 +159,16 @@ impl Nbs {
                     ),
                 ));
             }
+            joined.push(u);
         }
-        self.assault_order_check(s, &att, target)?;
-        Ok(att)
+        // Orders and radius bind the infantry; skirmishers ignore command radius (11.5b).
+        let bound: Vec<UnitId> = joined
+            .iter()
+            .copied()
+            .filter(|&u| !self.is_skirmisher(u))
+            .collect();
+        self.assault_order_check(s, &bound, target)?;
+        Ok(joined)
     }
 
     /// Close-combat declarations open to the phasing player (23.0).

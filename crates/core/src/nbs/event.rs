@@ -329,6 +329,21 @@ pub enum Event {
         /// The cavalry's hex.
         from: Hex,
     },
+    /// The skirmishers charged retreated a hex (11.5e): the charge follows them to `to`.
+    ChargeRetargeted {
+        /// The original target.
+        from: Hex,
+        /// The new target.
+        to: Hex,
+    },
+    /// A reaction charge whose skirmisher target retreated (15.2g): the cavalry stays in its
+    /// hex, not blown.
+    ChargeCalledOff {
+        /// The target left empty.
+        target: Hex,
+        /// The cavalry.
+        units: Vec<UnitId>,
+    },
     /// A follow-on attack (24.1 H, ERR-15).
     FollowOn {
         /// The new target.
@@ -408,6 +423,12 @@ pub enum PartChange {
     /// Skirmishers retreated one hex before a close combat (11.5e); `count` is the hex
     /// entered's index among the target's neighbours.
     Evaded,
+    /// A skirmisher ends its Movement Phase beyond the 2-hex leash, unable to step back
+    /// (11.5b, ERR-10).
+    Stray,
+    /// A skirmisher overrun by a reaction charge riding through its hex loses a step
+    /// (ERR-17).
+    Overrun,
 }
 
 impl PartChange {
@@ -427,6 +448,8 @@ impl PartChange {
             Self::Detached | Self::Reattached => "27.1",
             Self::ForcedMarch => "18.0b",
             Self::Evaded => "11.5e",
+            Self::Stray => "11.5b",
+            Self::Overrun => "ERR-17",
         }
     }
 }
@@ -472,6 +495,8 @@ impl Event {
             Event::ReactionOffered { .. } => "15.2a",
             Event::ReactionFailed { .. } => "15.2b",
             Event::FollowOn { .. } => "24.1 H",
+            Event::ChargeRetargeted { .. } => "11.5e",
+            Event::ChargeCalledOff { .. } => "15.2g",
             Event::CommandNote { rule, .. } => rule_str(rule),
             Event::Part { what, .. } => what.rule(),
         }

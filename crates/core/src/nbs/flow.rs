@@ -900,12 +900,13 @@ impl Nbs {
                 ),
                 _,
             ) => self.order_prompt(t),
-            (Some(Task::SkirmisherEvade { target, .. }), _) => (
+            (Some(Task::SkirmisherEvade { target, charge, .. }), _) => (
                 "11.5e",
                 format!(
-                    "{}: the skirmishers at {} may retreat one hex before the close combat",
-                    side(p.other()),
-                    self.label(*target)
+                    "{}: the skirmishers at {} may retreat one hex before the {}",
+                    side(self.evader_side(s, *target)),
+                    self.label(*target),
+                    if *charge { "charge" } else { "close combat" }
                 ),
             ),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
@@ -1126,7 +1127,9 @@ impl Nbs {
             | Event::CavalryWithdrew { .. }
             | Event::ReactionOffered { .. }
             | Event::ReactionFailed { .. }
-            | Event::FollowOn { .. }) => self.describe_cavalry(e),
+            | Event::FollowOn { .. }
+            | Event::ChargeRetargeted { .. }
+            | Event::ChargeCalledOff { .. }) => self.describe_cavalry(e),
             Event::CommandNote { .. } => self.describe_order(e),
             Event::Part {
                 what,

@@ -366,7 +366,7 @@ impl Nbs {
                     .map_or(p, |&u| self.units[usize::from(u)].side);
                 Actor::Player(owner)
             }
-            Task::SkirmisherEvade { .. } => Actor::Player(p.other()),
+            Task::SkirmisherEvade { target, .. } => Actor::Player(self.evader_side(s, *target)),
             Task::Promote { corps, .. } => Actor::Player(self.promote_actor(*corps)),
             // Never at rest on top: `settle` runs it at once.
             Task::Resume { .. } => Actor::Player(p),

@@ -307,6 +307,10 @@ impl Nbs {
                 ),
             ));
         }
+        // 15.2a: retreating out of a Reaction Charge Zone hex in the Movement Phase.
+        if self.reaction_before_retreat(s, &r.units, r.at, ev) {
+            return Ok(());
+        }
         let side = self.units[usize::from(r.units[0])].side;
         let had = !self.combat_stack(s, to).is_empty();
         for &u in &r.units {

@@ -497,6 +497,7 @@ impl Nbs {
         self.part_actions(s, out); // 11.5, 17.0, 27.1, 18.0, 11.6e
         if !self.reinforcements_due(s)
             && self.end_movement_block_with(s, &occ, &mut radius).is_none()
+            && self.leash_block(s, &occ, &mut radius).is_none()
         {
             out.push(Action::EndMovement);
         }
@@ -877,6 +878,12 @@ impl Nbs {
                     ));
                 }
                 if let Some(e) = self.end_movement_block(s) {
+                    return Err(e);
+                }
+                // 11.5b: strayed skirmishers that can step back must.
+                let occ = Occ::new(self, s);
+                let mut cache = super::orders::RadiusCache::default();
+                if let Some(e) = self.leash_block(s, &occ, &mut cache) {
                     return Err(e);
                 }
                 self.next_phase(s, ev);

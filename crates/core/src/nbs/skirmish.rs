@@ -236,7 +236,7 @@ impl Nbs {
     }
 
     /// A hex whose combat units of `side` are all skirmishers (11.5e, 13.0a).
-    fn only_skirmishers(&self, s: &State, hex: Hex) -> bool {
+    pub(super) fn only_skirmishers(&self, s: &State, hex: Hex) -> bool {
         let st = self.combat_stack(s, hex);
         !st.is_empty() && st.iter().all(|&u| self.is_skirmisher(u))
     }
@@ -1158,14 +1158,84 @@ impl Nbs {
                 });
             }
         }
+        // 11.5b: a skirmisher still beyond the leash could not get back this phase.
+        let occ = Occ::new(self, s);
+        let mut cache = super::orders::RadiusCache::default();
+        for (u, _) in self.stray_skirmishers(s, &occ, &mut cache) {
+            ev.push(Event::Part {
+                what: PartChange::Stray,
+                unit: u,
+                other: None,
+                count: 0,
+            });
+        }
         self.extensions_end_movement(s, ev);
+    }
+
+    /// 11.5b, ERR-10: the phasing side's skirmishers more than 2 hexes from every friendly
+    /// non-skirmisher, each with whether it can still take a step that brings it closer
+    /// this phase (by the same tests the step listing uses).
+    fn stray_skirmishers(
+        &self,
+        s: &State,
+        occ: &Occ,
+        cache: &mut super::orders::RadiusCache,
+    ) -> Vec<(UnitId, bool)> {
+        let side = self.phasing(s);
+        let mut out = Vec::new();
+        for u in 0..s.units.len() as UnitId {
+            if !self.is_skirmisher(u) || self.units[usize::from(u)].side != side {
+                continue;
+            }
+            let st = &s.units[usize::from(u)];
+            let Some(h) = st.hex() else { continue };
+            let Some(now) = self.leash_now(s, u).filter(|&d| d > 2) else {
+                continue;
+            };
+            // As 16.0 lists movers: stopped and routed units do not step.
+            let movable = !st.has(flag::STOPPED) && st.morale != MoraleState::Routed;
+            let back = movable && {
+                let gate = self.step_gate(s, occ, cache, u, h);
+                h.neighbors().into_iter().any(|n| {
+                    self.leash_distance(s, u, n).is_some_and(|d| d < now)
+                        && self.step_eval_ok(s, occ, u, n)
+                        && gate.allows(self, s, occ, cache, n)
+                        && self.part_step_ok(s, occ, u, Some(now), n)
+                })
+            };
+            out.push((u, back));
+        }
+        out
+    }
+
+    /// The skirmisher hook for `EndMovement` (11.5b, ERR-10): a skirmisher left more than 2
+    /// hexes from every friendly non-skirmisher (by a retreat, or by the others moving off)
+    /// must come back; the phase cannot end while one of them can still step closer. One that
+    /// cannot is let be (see [`Self::end_movement_parts`]).
+    pub(super) fn leash_block(
+        &self,
+        s: &State,
+        occ: &Occ,
+        cache: &mut super::orders::RadiusCache,
+    ) -> Option<Illegal> {
+        let (u, _) = self
+            .stray_skirmishers(s, occ, cache)
+            .into_iter()
+            .find(|&(_, back)| back)?;
+        Some(Illegal::new(
+            "11.5b",
+            format!(
+                "{} is more than 2 hexes from every friendly non-skirmisher unit and can still step back: it must return before the Movement Phase ends",
+                self.name(u)
+            ),
+        ))
     }
 
     /// The hexes skirmishers in `target` may evade into (11.5e): adjacent, on the map,
     /// enterable by skirmishers, not enemy-occupied and not the attackers' hex. ERR-8: the
     /// 2-hex limit of 11.5b does not apply.
     fn evade_hexes(&self, s: &State, from: Hex, target: Hex) -> Vec<Hex> {
-        let side = self.phasing(s).other();
+        let side = self.evader_side(s, target);
         crate::hex::Direction::ALL
             .iter()
             .filter_map(|&d| {
@@ -1185,8 +1255,33 @@ impl Nbs {
     /// their owner to retreat them one hex first.
     pub(super) fn offer_skirmisher_evasion(&self, s: &mut State, from: Hex, target: Hex) {
         if self.only_skirmishers(s, target) && !self.evade_hexes(s, from, target).is_empty() {
-            s.tasks.push(Task::SkirmisherEvade { from, target });
+            s.tasks.push(Task::SkirmisherEvade {
+                from,
+                target,
+                charge: false,
+            });
         }
+    }
+
+    /// 11.5e: a charge (regular or reaction) at a hex of skirmishers alone opens the same
+    /// window at step B; `from` is the hex the cavalry would enter the target from. `true`
+    /// when it was opened.
+    pub(super) fn offer_charge_evasion(&self, s: &mut State, from: Hex, target: Hex) -> bool {
+        if self.only_skirmishers(s, target) && !self.evade_hexes(s, from, target).is_empty() {
+            s.tasks.push(Task::SkirmisherEvade {
+                from,
+                target,
+                charge: true,
+            });
+            return true;
+        }
+        false
+    }
+
+    /// The side of the skirmishers in an evasion window: the owner of the hex.
+    pub(super) fn evader_side(&self, s: &State, target: Hex) -> Side {
+        self.owner_at(s, target)
+            .unwrap_or_else(|| self.phasing(s).other())
     }
 
     /// The owner's choices in the evasion window: a hex to retreat into, or stand.
@@ -1204,6 +1299,7 @@ impl Nbs {
         s: &mut State,
         from: Hex,
         target: Hex,
+        charge: bool,
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
@@ -1224,6 +1320,10 @@ impl Nbs {
                     ));
                 }
                 s.tasks.pop();
+                if charge {
+                    self.evade_charge(s, target, *hex, ev);
+                    return Ok(());
+                }
                 let attackers = match s.tasks.last() {
                     Some(Task::CloseCombat(cc)) if cc.target == target => {
                         let v = cc.attackers.clone();
@@ -1274,6 +1374,39 @@ impl Nbs {
         }
     }
 
+    /// 11.5e before a charge: the skirmishers (and leaders with them) retreat one hex; in
+    /// their own Movement Phase that ends their movement. The charge then follows them, or,
+    /// for a reaction charge, is off (15.2g; [`Self::charge_evaded`]).
+    fn evade_charge(&self, s: &mut State, target: Hex, to: Hex, ev: &mut Vec<Event>) {
+        let side = self.evader_side(s, target);
+        let stop = side == self.phasing(s);
+        for u in self.stack(s, target) {
+            if self.units[usize::from(u)].side != side {
+                continue;
+            }
+            let order = s.next_order;
+            s.next_order = s.next_order.wrapping_add(1);
+            let skirmisher = self.is_skirmisher(u);
+            let st = &mut s.units[usize::from(u)];
+            st.place = Place::At(to);
+            st.order = order;
+            st.flags &= !flag::SKIRMISHER_TOP;
+            if stop {
+                st.flags |= flag::STOPPED;
+            }
+            if skirmisher {
+                ev.push(Event::Part {
+                    what: PartChange::Evaded,
+                    unit: u,
+                    other: None,
+                    count: 0,
+                });
+            }
+        }
+        self.merge_morale(s, to);
+        self.charge_evaded(s, target, to, ev);
+    }
+
     /// An English line for an [`Event::Part`].
     pub(super) fn describe_part(
         &self,
@@ -1300,7 +1433,11 @@ impl Nbs {
             PartChange::Detached => format!("{o} detaches {count} gun points as {n}"),
             PartChange::Reattached => format!("{n} reattaches {count} gun points to {o}"),
             PartChange::ForcedMarch => format!("{n} force-marches (set {count})"),
-            PartChange::Evaded => format!("{n} retreats before the close combat"),
+            PartChange::Evaded => format!("{n} retreats one hex before the attack"),
+            PartChange::Overrun => format!("{n} is overrun by a reaction charge and loses a step"),
+            PartChange::Stray => format!(
+                "{n} ends the Movement Phase more than 2 hexes from every friendly non-skirmisher: it cannot get back"
+            ),
         }
     }
 }
@@ -1522,6 +1659,104 @@ mod tests {
         let three = two.neighbor(d);
         put(&mut t, k, three, Formation::Skirmish);
         assert!(act(&rules, &t, Action::Step { unit: k, to: two }).is_ok());
+    }
+
+    #[test]
+    fn r11_5b_a_strayed_skirmisher_must_step_back_before_the_phase_ends() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
+        put(&mut s, p, h, Formation::Line);
+        let k = skirmishers_of(&rules, p)[0];
+        let d = crate::hex::Direction::ALL[0];
+        let two = h.neighbor(d).neighbor(d);
+        let three = two.neighbor(d);
+        // Left three hexes out (as by a retreat): the phase cannot end while it can step back.
+        put(&mut s, k, three, Formation::Skirmish);
+        let e = act(&rules, &s, Action::EndMovement).unwrap_err();
+        assert_eq!(e.rule, "11.5b");
+        let mut out = Vec::new();
+        rules.legal_actions(&s, &mut out);
+        assert!(!out.contains(&Action::EndMovement));
+        assert!(out.contains(&Action::Step { unit: k, to: two }));
+        // Back within 2 hexes: the phase may end, with no stray event.
+        let (n, _) = act(&rules, &s, Action::Step { unit: k, to: two }).unwrap();
+        let (_, ev) = act(&rules, &n, Action::EndMovement).unwrap();
+        assert!(!ev.iter().any(|e| matches!(
+            e,
+            Event::Part {
+                what: PartChange::Stray,
+                ..
+            }
+        )));
+        // The infantry may come to it instead.
+        let mut m = s.clone();
+        put(&mut m, p, h.neighbor(d), Formation::Line);
+        assert!(act(&rules, &m, Action::EndMovement).is_ok());
+        // One that cannot step back (its movement is over) does not block: it is reported.
+        let mut t = s.clone();
+        t.units[usize::from(k)].flags |= flag::STOPPED;
+        let (_, ev) = act(&rules, &t, Action::EndMovement).unwrap();
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Part {
+                what: PartChange::Stray,
+                unit,
+                ..
+            } if *unit == k
+        ) && e.rule_number() == "11.5b"));
+        // Out of MPs: the same.
+        let mut t = s.clone();
+        t.units[usize::from(k)].spent = rules.allowance(&t, k);
+        assert!(act(&rules, &t, Action::EndMovement).is_ok());
+    }
+
+    #[test]
+    fn r11_5b_skirmishers_close_combat_only_with_non_skirmisher_infantry() {
+        let (mut rules, mut s) = setup(FRENCH);
+        rules.strict_orders = false;
+        let h = open_hex(&rules);
+        let d = crate::hex::Direction::ALL[0];
+        let t = h.neighbor(d);
+        let a = infantry(&rules, FRENCH, |i| {
+            i.fire_level.units() >= 2 && i.skirmisher_boxes >= 1
+        });
+        let k = skirmishers_of(&rules, a)[0];
+        let def = infantry(&rules, ALLIED, |i| i.fire_level.units() >= 2);
+        put(&mut s, def, t, Formation::Line);
+        // Skirmishers alone never attack (11.5b, 23.1c).
+        put(&mut s, k, h, Formation::Skirmish);
+        s.units[usize::from(k)].facing = Facing::side(d);
+        let e = act(&rules, &s, Action::Assault { from: h, target: t }).unwrap_err();
+        assert_eq!(e.rule, "11.5b");
+        let mut out = Vec::new();
+        rules.legal_actions(&s, &mut out);
+        assert!(
+            !out.iter()
+                .any(|x| matches!(x, Action::Assault { from, .. } if *from == h))
+        );
+        // Stacked with non-skirmisher infantry, the skirmisher attacks with it.
+        put(&mut s, a, h, Formation::Column);
+        s.units[usize::from(a)].facing = Facing::side(d);
+        let (n, _) = act(&rules, &s, Action::Assault { from: h, target: t }).unwrap();
+        let Some(Task::CloseCombat(cc)) =
+            n.tasks.iter().find(|x| matches!(x, Task::CloseCombat(_)))
+        else {
+            panic!("a close combat");
+        };
+        assert_eq!(cc.attackers[0], a, "the infantry leads");
+        assert!(cc.attackers.contains(&k));
+        assert!(n.units[usize::from(k)].has(flag::CLOSE_COMBAT));
+        // A skirmisher without the MPs stays out; the infantry still attacks.
+        let mut m = s.clone();
+        m.units[usize::from(k)].spent = rules.allowance(&m, k);
+        let (n, _) = act(&rules, &m, Action::Assault { from: h, target: t }).unwrap();
+        let Some(Task::CloseCombat(cc)) =
+            n.tasks.iter().find(|x| matches!(x, Task::CloseCombat(_)))
+        else {
+            panic!("a close combat");
+        };
+        assert_eq!(cc.attackers, alloc::vec![a]);
     }
 
     #[test]

@@ -427,10 +427,14 @@ pub enum Task {
     /// Skirmishers alone in a hex attacked in close combat may retreat one hex first
     /// (11.5e, ERR-8): their owner evades (`RetreatTo`) or stands (`Pass`).
     SkirmisherEvade {
-        /// The attackers' hex.
+        /// The attackers' hex (for a charge, the hex the cavalry would enter from).
         from: Hex,
         /// The skirmishers' hex.
         target: Hex,
+        /// Before a cavalry charge, regular or reaction (11.5e, 15.2g), rather than a close
+        /// combat.
+        #[serde(default)]
+        charge: bool,
     },
     /// A corps commander fell with several division commanders to succeed him (26.4a):
     /// the owner names the one promoted (`Promote`).

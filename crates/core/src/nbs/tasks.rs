@@ -38,7 +38,9 @@ impl Nbs {
                 receivers,
                 source,
             } => self.writing_actions(s, *leader, receivers, *source, out),
-            Task::SkirmisherEvade { from, target } => self.evade_actions(s, *from, *target, out),
+            Task::SkirmisherEvade { from, target, .. } => {
+                self.evade_actions(s, *from, *target, out)
+            }
             Task::Promote { candidates, .. } => self.promote_actions(candidates, out),
             _ => {}
         }
@@ -68,9 +70,14 @@ impl Nbs {
                 },
                 _,
             ) => self.promote_action(s, corps, fallen, &candidates, a, ev),
-            (Task::SkirmisherEvade { from, target }, _) => {
-                self.evade_action(s, from, target, a, ev)
-            }
+            (
+                Task::SkirmisherEvade {
+                    from,
+                    target,
+                    charge,
+                },
+                _,
+            ) => self.evade_action(s, from, target, charge, a, ev),
             (Task::OpportunityWindow { .. }, Action::Pass)
             | (Task::Reface { .. }, Action::Pass) => {
                 s.tasks.pop();
