@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use super::board::{Terrain, side as hs};
 use super::state::{Phase, Place, State, UnitId, flag};
 use super::tables::MoveClass;
-use super::tests::{apply, d66, dir, empty, id, put, rules};
+use super::tests::{apply, d66, dir, empty, hex, id, put, rules};
 use super::types::{Formation, MoraleState, UnitKind};
 use super::{Action, Event, Nbs};
 use crate::engine::{Rules, Side};
@@ -1412,4 +1412,980 @@ fn r20_2a_five_gun_points_fire_out_of_a_hex() {
             .rule,
         "12.3"
     );
+}
+
+/// Runs the chance nodes with their first (lowest) outcome and passes the free re-facings,
+/// until a player decision other than a re-facing is due.
+fn settle(r: &Nbs, mut s: State, ev: &mut Vec<Event>) -> State {
+    for _ in 0..60 {
+        match r.actor(&s) {
+            crate::engine::Actor::Chance(_) => {
+                let v = legal(r, &s);
+                let (n, e) = apply(r, &s, v[0].clone());
+                s = n;
+                ev.extend(e);
+            }
+            _ if matches!(s.tasks.last(), Some(super::state::Task::Reface { .. })) => {
+                let (n, e) = apply(r, &s, Action::Pass);
+                s = n;
+                ev.extend(e);
+            }
+            _ => return s,
+        }
+    }
+    panic!("the combat does not settle");
+}
+
+/// A French stack attacking an Allied brigade in line to its north, in the Movement Phase,
+/// with the 10.1a order check off (not under test here).
+fn assault_setup() -> (Nbs, State, Hex, Hex, UnitId, UnitId) {
+    let mut r = rules("nbs/austerlitz-3");
+    r.strict_orders = false;
+    let at = clear_spot(&r, 3);
+    let target = n_of(at, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let att = id(&r, "2-1-1");
+    let def = id(&r, "Y2-1-L");
+    put(&mut s, att, at, north(), Formation::Column);
+    put(
+        &mut s,
+        def,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    (r, s, at, target, att, def)
+}
+
+/// 23.1, 23.1d: a unit makes one close combat a phase, but a hex may be attacked any
+/// number of times.
+#[test]
+fn r23_1_one_close_combat_per_unit_any_number_per_hex() {
+    let (r, mut s, at, target, att, _) = assault_setup();
+    let other = id(&r, "1-2-1");
+    let se = dir(Compass::SE);
+    let second = target.neighbor(se);
+    put(
+        &mut s,
+        other,
+        second,
+        Facing::side(dir(Compass::NW)),
+        Formation::Column,
+    );
+    let first = Action::Assault { from: at, target };
+    let (s1, mut ev) = apply(&r, &s, first.clone());
+    let s1 = settle(&r, s1, &mut ev);
+    assert!(ev.iter().any(|e| matches!(e, Event::OddsRoll { .. })));
+    assert!(s1.units[usize::from(att)].has(flag::CLOSE_COMBAT));
+    assert_eq!(s1.units[usize::from(att)].place, Place::At(at));
+    assert!(s1.tasks.is_empty(), "{:?}", s1.tasks);
+    // The same stack may not attack again this phase.
+    assert!(!legal(&r, &s1).contains(&first));
+    assert_eq!(r.applied(&s1, &first).unwrap_err().rule, "23.1a");
+    // Another stack may attack the same hex.
+    let again = Action::Assault {
+        from: second,
+        target,
+    };
+    assert!(legal(&r, &s1).contains(&again), "23.1d");
+    assert!(r.applied(&s1, &again).is_ok());
+}
+
+/// 23.1a: attackers are BL or Normal and attack through the centre-front hexside (either
+/// frontal hex when facing a corner).
+#[test]
+fn r23_1a_attack_through_the_centre_front_by_bl_or_normal() {
+    let (r, mut s, at, target, att, _) = assault_setup();
+    let def2 = id(&r, "V2-1-L");
+    let ne = at.neighbor(dir(Compass::NE));
+    put(
+        &mut s,
+        def2,
+        ne,
+        Facing::side(dir(Compass::SW)),
+        Formation::Line,
+    );
+    let side_attack = Action::Assault {
+        from: at,
+        target: ne,
+    };
+    assert!(!legal(&r, &s).contains(&side_attack));
+    assert_eq!(r.applied(&s, &side_attack).unwrap_err().rule, "23.1a");
+    assert!(r.applied(&s, &Action::Assault { from: at, target }).is_ok());
+    // Facing the corner between them: either hex.
+    s.units[usize::from(att)].facing = Facing::corner(dir(Compass::N));
+    let fronts: Vec<Hex> = Facing::corner(dir(Compass::N))
+        .frontal_directions()
+        .as_slice()
+        .iter()
+        .map(|d| at.neighbor(*d))
+        .collect();
+    for t in [target, ne] {
+        if fronts.contains(&t) {
+            assert!(
+                r.applied(
+                    &s,
+                    &Action::Assault {
+                        from: at,
+                        target: t
+                    }
+                )
+                .is_ok()
+            );
+        }
+    }
+    assert_eq!(fronts.len(), 2);
+    // Blood Lust may attack.
+    s.units[usize::from(att)].facing = north();
+    s.units[usize::from(att)].morale = MoraleState::BloodLust;
+    assert!(r.applied(&s, &Action::Assault { from: at, target }).is_ok());
+}
+
+/// 23.1b: attackers stay within command radius, and never attack into terrain costing all
+/// or prohibited to them.
+#[test]
+fn r23_1b_command_radius_and_no_attack_into_all_terrain() {
+    let (mut r, mut s, at, target, att, _) = assault_setup();
+    let a = Action::Assault { from: at, target };
+    assert!(r.applied(&s, &a).is_ok());
+    s.units[usize::from(att)].flags |= flag::OUT_OF_RADIUS;
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "23.1b");
+    s.units[usize::from(att)].flags &= !flag::OUT_OF_RADIUS;
+    let banned = Terrain::ALL
+        .into_iter()
+        .find(|&t| {
+            !matches!(
+                r.tables
+                    .hex_cost(MoveClass::InfantryColumn, r.terrain_idx(t)),
+                super::tables::MoveCost::Halves(_)
+            )
+        })
+        .expect("a terrain a column may not enter");
+    r.board.set_terrain(target, banned);
+    assert!(!legal(&r, &s).contains(&a));
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "23.1b");
+}
+
+/// 23.1c: cavalry, artillery and skirmishers alone do not attack; wrecked infantry does.
+#[test]
+fn r23_1c_only_infantry_attacks_wrecked_included() {
+    let (r, mut s, at, target, att, _) = assault_setup();
+    let a = Action::Assault { from: at, target };
+    let wreck = r.units[usize::from(att)].wreck_boxes;
+    s.units[usize::from(att)].casualties = wreck;
+    assert!(r.wrecked(&s, att));
+    assert!(r.applied(&s, &a).is_ok(), "wrecked infantry attacks");
+    s.units[usize::from(att)].place = Place::Off;
+    let cav = first_cavalry(&r, Side(0));
+    put(&mut s, cav, at, north(), Formation::Combat);
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "23.1a");
+    s.units[usize::from(cav)].place = Place::Off;
+    let gun = id(&r, "4b(h-f)");
+    put(&mut s, gun, at, north(), Formation::Limbered);
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "23.1a");
+    s.units[usize::from(gun)].place = Place::Off;
+    let sk = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            r.units[usize::from(u)].side == Side(0)
+                && r.units[usize::from(u)].kind == UnitKind::Skirmisher
+        })
+        .unwrap();
+    put(&mut s, sk, at, north(), Formation::Skirmish);
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "23.1a");
+}
+
+/// 23.1f, 23.1h: only the units of the two hexes take part, and they fire at the Close
+/// Combat range of the Fire Point Tables.
+#[test]
+fn r23_1f_r23_1h_only_the_two_hexes_fire_at_close_range() {
+    let (r, mut s, at, target, att, def) = assault_setup();
+    // A friendly brigade next door and an enemy one next to the target stay out.
+    let nearby = id(&r, "1-2-1");
+    put(
+        &mut s,
+        nearby,
+        at.neighbor(dir(Compass::NE)),
+        north(),
+        Formation::Line,
+    );
+    let enemy2 = id(&r, "V2-1-L");
+    put(
+        &mut s,
+        enemy2,
+        n_of(at, 2),
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let (s1, ev) = apply(&r, &s, Action::Assault { from: at, target });
+    let Some(super::state::Task::CloseCombat(cc)) = s1
+        .tasks
+        .iter()
+        .find(|t| matches!(t, super::state::Task::CloseCombat(_)))
+        .cloned()
+    else {
+        panic!("{:?}", s1.tasks)
+    };
+    assert_eq!(cc.attackers, [att]);
+    assert_eq!(cc.defenders, [def]);
+    // The defender's fire: its line A brigade at close range, its hex only.
+    let (firers, fp) = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::FireDeclared {
+                firers,
+                fire_points,
+                ..
+            } => Some((firers.clone(), *fire_points)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(firers, [def]);
+    use super::tables::{Part, Range, SmallArms};
+    let level = r.fire_level(&s, def);
+    let (a, b, c) = level.parts();
+    let mut want = super::types::Fp::ZERO;
+    for (n, p) in [(a, Part::A), (b, Part::B), (c, Part::C)] {
+        for _ in 0..n {
+            want += r
+                .tables
+                .small_arms_fp(SmallArms::Line, Range::CloseCombat, p);
+        }
+    }
+    assert_eq!(fp, want.0);
+    assert_ne!(
+        want,
+        r.tables
+            .small_arms_fp(SmallArms::Line, Range::OneHex, Part::A)
+    );
+}
+
+/// 23.1L: when the fire wipes out the defender, the attacker still checks morale.
+#[test]
+fn r23_1l_attacker_checks_morale_after_destroying_the_defender() {
+    let (r, mut s, at, target, _, def) = assault_setup();
+    let boxes = r.units[usize::from(def)].boxes;
+    s.units[usize::from(def)].casualties = boxes - 1;
+    let (s1, _) = apply(&r, &s, Action::Assault { from: at, target });
+    // Step B: the defender fires, no effect.
+    let (s2, _) = apply(&r, &s1, d66(11));
+    // Step C: the attacker fires with a loss.
+    let Some(super::state::Task::FireRoll { column, .. }) = s2.tasks.last().cloned() else {
+        panic!("{:?}", s2.tasks)
+    };
+    let roll = (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| {
+            matches!(r.tables.fire_result(column, q), super::tables::FireResult::Loss { casualties, .. } if casualties > 0)
+                && !r.tables.leader_hit(q)
+        })
+        .expect("a casualty in the column");
+    let (s3, ev) = apply(&r, &s2, d66(u32::from(roll.value())));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Eliminated { unit, .. } if *unit == def))
+    );
+    assert!(
+        matches!(s3.tasks.last(), Some(super::state::Task::Morale(c)) if c.hex == at),
+        "the attacker's check (23.0 D): {:?}",
+        s3.tasks
+    );
+}
+
+/// The first roll that gives `pred` for the stack in `hex` checking with `shift` rows.
+fn morale_roll(
+    r: &Nbs,
+    s: &State,
+    hex: Hex,
+    shift: i16,
+    pred: impl Fn(&super::tables::MoraleResult) -> bool,
+) -> Option<u32> {
+    let u = r.morale_unit(s, hex)?;
+    let row = r.tables.morale_row_shifted(r.morale_rating(u), shift);
+    (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| pred(&r.tables.morale_result(row, q)))
+        .map(|q| u32::from(q.value()))
+}
+
+/// Pushes a standard morale check for `hex` (threat from `from`) with `shift` rows in all,
+/// and a roll giving `pred`; `None` when no roll of that row gives it.
+fn check_with(
+    r: &Nbs,
+    s: &State,
+    hex: Hex,
+    from: Hex,
+    pred: impl Fn(&super::tables::MoraleResult) -> bool + Copy,
+) -> Option<(State, u32)> {
+    for shift in [0i16, -1, 1, -2, 2, -3, 3, -4, 4] {
+        let mut c = r.morale_check(
+            s,
+            hex,
+            super::state::CheckKind::Standard,
+            false,
+            from,
+            super::state::Role::None,
+            "test",
+        );
+        c.shift = shift;
+        if let Some(roll) = morale_roll(r, s, hex, shift, pred) {
+            let mut s2 = s.clone();
+            r.push_check(&mut s2, c);
+            return Some((s2, roll));
+        }
+    }
+    None
+}
+
+/// 11.6c: a square ignores a one-hex retreat; on two hexes it becomes column and retreats.
+#[test]
+fn r11_6c_squares_ignore_one_hex_retreats() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let threat = at.neighbor(dir(Compass::S));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Square);
+    let (s1, roll) = check_with(&r, &s, at, threat, |m| m.retreat == 1).expect("a 1-hex retreat");
+    let (s1, _) = apply(&r, &s1, d66(roll));
+    assert!(
+        !s1.tasks
+            .iter()
+            .any(|t| matches!(t, super::state::Task::Retreat(_)))
+    );
+    assert_eq!(s1.units[usize::from(u)].place, Place::At(at));
+    assert_eq!(s1.units[usize::from(u)].formation, Formation::Square);
+    let (s2, roll) = check_with(&r, &s, at, threat, |m| m.retreat == 2).expect("a 2-hex retreat");
+    let (s2, _) = apply(&r, &s2, d66(roll));
+    assert_eq!(s2.units[usize::from(u)].formation, Formation::Column);
+    assert!(matches!(s2.tasks.last(), Some(super::state::Task::Retreat(rt)) if rt.left == 2));
+    // The same one-hex result moves a line.
+    s.units[usize::from(u)].formation = Formation::Line;
+    let (s3, roll) = check_with(&r, &s, at, threat, |m| m.retreat == 1).unwrap();
+    let (s3, _) = apply(&r, &s3, d66(roll));
+    assert!(matches!(s3.tasks.last(), Some(super::state::Task::Retreat(rt)) if rt.left == 1));
+}
+
+/// 5.2: each retreat hex is farther from the threat and not one already entered; any other
+/// hex is refused naming 5.2.
+#[test]
+fn r5_2_retreats_go_away_from_the_threat() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 4);
+    let threat = at.neighbor(dir(Compass::S));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    r.start_retreat(&mut s, at, threat, 2, false, false);
+    let opts: Vec<Hex> = legal(&r, &s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::RetreatTo { hex } => Some(hex),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(opts.len(), 3);
+    for h in &opts {
+        assert!(h.distance(threat) > at.distance(threat));
+    }
+    let sideways = at.neighbor(dir(Compass::SE));
+    assert_eq!(
+        r.applied(&s, &Action::RetreatTo { hex: sideways })
+            .unwrap_err()
+            .rule,
+        "5.2"
+    );
+    let (s2, _) = apply(&r, &s, Action::RetreatTo { hex: n_of(at, 1) });
+    let second: Vec<Hex> = legal(&r, &s2)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::RetreatTo { hex } => Some(hex),
+            _ => None,
+        })
+        .collect();
+    assert!(!second.contains(&at));
+    assert!(second.iter().all(|h| h.distance(threat) > 2 - 1));
+}
+
+/// 25.2a: the top unit that is neither artillery nor a skirmisher checks for the stack, also
+/// when a battery was picked out.
+#[test]
+fn r25_2a_top_infantry_checks_for_the_stack() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(1);
+    let inf = first_infantry(&r, Side(1));
+    put(
+        &mut s,
+        gun,
+        at,
+        Facing::side(dir(Compass::S)),
+        Formation::Unlimbered,
+    );
+    put(
+        &mut s,
+        inf,
+        at,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    s.units[usize::from(inf)].order = 10;
+    s.units[usize::from(gun)].order = 1;
+    assert_eq!(r.combat_stack(&s, at)[0], gun, "the battery on top");
+    assert_eq!(r.morale_unit(&s, at), Some(inf));
+    // Fire at the battery; the morale check that follows reads the infantry's rating.
+    let f = id(&r, "1-1-4");
+    put(
+        &mut s,
+        f,
+        at.neighbor(dir(Compass::S)),
+        north(),
+        Formation::Line,
+    );
+    let (s1, ev) = fire_at(&r, &s, at, Some(gun), &[f]);
+    let (_, column) = declared_fp(&ev);
+    let roll = (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| {
+            matches!(
+                r.tables.fire_result(column, q),
+                super::tables::FireResult::MoraleCheck { .. }
+                    | super::tables::FireResult::Loss { .. }
+            ) && !r.tables.leader_hit(q)
+        })
+        .unwrap();
+    let (s2, _) = apply(&r, &s1, d66(u32::from(roll.value())));
+    let Some(super::state::Task::Morale(c)) = s2.tasks.last().cloned() else {
+        panic!("{:?}", s2.tasks)
+    };
+    let (_, ev) = apply(&r, &s2, d66(33));
+    let row = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::MoraleCheck { row, .. } => Some(*row),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        row,
+        r.tables.morale_row_shifted(r.morale_rating(inf), c.shift)
+    );
+}
+
+/// 25.2d, 25.2e: Morale Table losses are stragglers on the infantry (not on cavalry above
+/// it), and units they destroy leave before the retreat.
+#[test]
+fn r25_2d_r25_2e_morale_stragglers_and_removal_before_retreat() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let threat = at.neighbor(dir(Compass::S));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let cav = first_cavalry(&r, Side(0));
+    let inf = id(&r, "1-1-4");
+    put(&mut s, cav, at, north(), Formation::Combat);
+    put(&mut s, inf, at, north(), Formation::Line);
+    s.units[usize::from(cav)].order = 1;
+    s.units[usize::from(inf)].order = 2;
+    assert_eq!(r.morale_unit(&s, at), Some(cav));
+    let (s1, roll) =
+        check_with(&r, &s, at, threat, |m| m.stragglers > 0).expect("a straggler result");
+    let (s1, _) = apply(&r, &s1, d66(roll));
+    assert_eq!(s1.units[usize::from(cav)].stragglers, 0);
+    assert_eq!(s1.units[usize::from(cav)].casualties, 0);
+    assert!(s1.units[usize::from(inf)].stragglers > 0);
+    assert_eq!(s1.units[usize::from(inf)].casualties, 0);
+    assert_eq!(
+        s1.casualty_track, s.casualty_track,
+        "stragglers, not casualties"
+    );
+    // 25.2d: the checking infantry on one box is destroyed by the stragglers and does not
+    // retreat with the rest.
+    let mut t = empty(&r, Phase::OffensiveFire);
+    let other = id(&r, "2-1-4");
+    put(&mut t, inf, at, north(), Formation::Line);
+    put(&mut t, other, at, north(), Formation::Line);
+    t.units[usize::from(inf)].order = 1;
+    t.units[usize::from(other)].order = 2;
+    let boxes = r.units[usize::from(inf)].boxes;
+    t.units[usize::from(inf)].casualties = boxes - 1;
+    let (t1, roll) = check_with(&r, &t, at, threat, |m| m.stragglers > 0 && m.retreat > 0)
+        .expect("stragglers with a retreat");
+    let (t1, _) = apply(&r, &t1, d66(roll));
+    assert_eq!(t1.units[usize::from(inf)].place, Place::Gone);
+    let Some(super::state::Task::Retreat(rt)) = t1.tasks.last().cloned() else {
+        panic!("{:?}", t1.tasks)
+    };
+    assert_eq!(rt.units, [other]);
+}
+
+/// 25.3a: a stack that cannot retreat is routed.
+#[test]
+fn r25_3a_unable_to_retreat_means_routed() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let threat = at.neighbor(dir(Compass::S));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    // Enemy brigades on the three hexes away from the threat.
+    let blockers = ["Y2-1-L", "V2-1-L", "B2-1-L"];
+    for (name, c) in blockers.iter().zip([Compass::N, Compass::NE, Compass::NW]) {
+        put(
+            &mut s,
+            id(&r, name),
+            at.neighbor(dir(c)),
+            north(),
+            Formation::Line,
+        );
+    }
+    let (s1, roll) = check_with(&r, &s, at, threat, |m| {
+        m.retreat > 0 && m.state != super::tables::MoraleOutcome::Routed
+    })
+    .expect("a retreat result short of rout");
+    let (s1, ev) = apply(&r, &s1, d66(roll));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RetreatBlocked { rule, .. } if rule == "25.3a"))
+    );
+    assert_eq!(s1.units[usize::from(u)].morale, MoraleState::Routed);
+    assert_eq!(s1.units[usize::from(u)].place, Place::At(at));
+}
+
+/// 25.3d: a retreat that over-stacks the hex it ends in routs the stack there.
+#[test]
+fn r25_3d_a_retreat_that_overstacks_routs() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let threat = at.neighbor(dir(Compass::S));
+    let into = n_of(at, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    // Two A brigades (8 C-units) and the AA retreating in (8): 16, over the 12 of 12.1.
+    for name in ["2-1-1", "1-2-1"] {
+        put(&mut s, id(&r, name), into, north(), Formation::Line);
+    }
+    assert!(!r.overstacked(&s, into, Side(0)));
+    let mut ok = s.clone();
+    r.start_retreat(&mut s, at, threat, 1, false, false);
+    let (s1, ev) = apply(&r, &s, Action::RetreatTo { hex: into });
+    assert!(r.overstacked(&s1, into, Side(0)));
+    assert_eq!(r.hex_morale(&s1, into), MoraleState::Routed);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::MoraleChanged { rule, .. } if rule == "25.3d"))
+    );
+    // Into a hex with room: no rout.
+    ok.units[usize::from(id(&r, "1-2-1"))].place = Place::Off;
+    r.start_retreat(&mut ok, at, threat, 1, false, false);
+    let (s2, _) = apply(&r, &ok, Action::RetreatTo { hex: into });
+    assert_eq!(r.hex_morale(&s2, into), MoraleState::Normal);
+}
+
+/// The row shift of a standard morale check of the stack in `hex`.
+fn standard_shift(r: &Nbs, s: &State, hex: Hex) -> i16 {
+    r.morale_check(
+        s,
+        hex,
+        super::state::CheckKind::Standard,
+        false,
+        hex.neighbor(dir(Compass::S)),
+        super::state::Role::None,
+        "test",
+    )
+    .shift
+}
+
+fn standard_mod(r: &Nbs, m: super::tables::MoraleMod) -> i16 {
+    i16::from(
+        r.tables
+            .morale_modifier(super::tables::MoraleList::Standard, m)
+            .unwrap_or(0),
+    )
+}
+
+/// 11.4: line and square change a stack's morale check by their chart lines; column has
+/// none.
+#[test]
+fn r11_4_formation_effects_on_morale() {
+    use super::tables::MoraleMod;
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Column);
+    let column = standard_shift(&r, &s, at);
+    s.units[usize::from(u)].formation = Formation::Line;
+    let line = standard_shift(&r, &s, at);
+    s.units[usize::from(u)].formation = Formation::Square;
+    let square = standard_shift(&r, &s, at);
+    assert_eq!(line - column, standard_mod(&r, MoraleMod::Line));
+    assert_eq!(square - column, standard_mod(&r, MoraleMod::Square));
+    assert_ne!(square, column, "the square line is not zero");
+}
+
+/// 22.0: a wrecked brigade checks with the wrecked line (worse still when its division is
+/// wrecked too), and recovering stragglers below the mark un-wrecks it.
+#[test]
+fn r22_0_wrecked_brigades_and_unwrecking_by_recovery() {
+    use super::tables::MoraleMod;
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    // A division of one brigade's wreck line 2, so one wrecked brigade does not wreck it.
+    let div = r.units[usize::from(u)].wreck_division.clone();
+    r.divisions.retain(|d| d.0 != div);
+    r.divisions.push((div.clone(), 2));
+    put(&mut s, u, at, north(), Formation::Column);
+    let fresh = standard_shift(&r, &s, at);
+    let wreck = r.units[usize::from(u)].wreck_boxes;
+    s.units[usize::from(u)].stragglers = wreck;
+    assert!(r.wrecked(&s, u));
+    assert!(!r.division_wrecked(&s, &div));
+    assert_eq!(
+        standard_shift(&r, &s, at) - fresh,
+        standard_mod(&r, MoraleMod::WreckedBrigade)
+    );
+    r.divisions.retain(|d| d.0 != div);
+    r.divisions.push((div.clone(), 1));
+    assert!(r.division_wrecked(&s, &div));
+    assert_eq!(
+        standard_shift(&r, &s, at) - fresh,
+        standard_mod(&r, MoraleMod::WreckedBrigadeOfWreckedDivision)
+    );
+    // Recovery: the best roll of the Straggler Recovery Table brings back at least one.
+    let mut ev = Vec::new();
+    let best = (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| {
+            let mut t = s.clone();
+            r.resolve_recovery(&mut t, u, 0, q, &mut Vec::new());
+            t.units[usize::from(u)].stragglers < wreck
+        })
+        .expect("a roll that recovers stragglers");
+    r.resolve_recovery(&mut s, u, 0, best, &mut ev);
+    assert!(!r.wrecked(&s, u));
+    assert!(!r.division_wrecked(&s, &div));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Wrecked { wrecked: false, .. }))
+    );
+}
+
+/// 24.2c: phasing blown cavalry in Normal (or BL) rolls in the Cavalry Recovery segment; a
+/// good roll flips it back, a poor one leaves it blown; a DG unit may not roll.
+#[test]
+fn r24_2c_blown_cavalry_recovers_in_the_rally_phase() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::CavalryRecovery);
+    let cav = first_cavalry(&r, Side(0));
+    put(&mut s, cav, at, north(), Formation::Combat);
+    s.units[usize::from(cav)].flags |= flag::BLOWN | flag::BLOWN_THIS_TURN;
+    let a = Action::Unblow { unit: cav };
+    assert!(legal(&r, &s).contains(&a));
+    let rating = r.morale_rating(cav);
+    let good = (1..=6u32)
+        .find(|&d| r.tables.blown_recovers(rating, d as i8))
+        .unwrap();
+    let bad = (1..=6u32)
+        .find(|&d| !r.tables.blown_recovers(rating, d as i8))
+        .unwrap();
+    let (w, _) = apply(&r, &s, a.clone());
+    let (ok, ev) = apply(&r, &w, super::tests::d6(good));
+    assert!(!ok.units[usize::from(cav)].has(flag::BLOWN));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Unblown { ok: true, .. }))
+    );
+    let (no, _) = apply(&r, &w, super::tests::d6(bad));
+    assert!(no.units[usize::from(cav)].has(flag::BLOWN));
+    assert!(
+        ev.iter()
+            .all(|e| !matches!(e, Event::Unblown { ok: false, .. }))
+    );
+    // One try a phase.
+    let mut tried = s.clone();
+    tried.units[usize::from(cav)].flags |= flag::BLOWN_TRIED;
+    assert_eq!(r.applied(&tried, &a).unwrap_err().rule, "24.2c");
+    s.units[usize::from(cav)].morale = MoraleState::Disorganized;
+    assert!(!legal(&r, &s).contains(&a));
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "24.2c");
+}
+
+/// 25.2b: artillery alone checks by the generic values (guard A, horse B, other C);
+/// skirmishers are French B, others C; with infantry in the hex, the infantry's own.
+#[test]
+fn r25_2b_generic_morale_for_artillery_and_skirmishers() {
+    use super::types::MoraleRating;
+    let mut r = rules("nbs/austerlitz-3");
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].morale = None;
+    r.units[usize::from(gun)].guard = false;
+    r.units[usize::from(gun)].class = super::types::GunClass::Foot;
+    assert_eq!(r.morale_rating(gun), MoraleRating::C);
+    r.units[usize::from(gun)].class = super::types::GunClass::Horse;
+    assert_eq!(r.morale_rating(gun), MoraleRating::B);
+    r.units[usize::from(gun)].guard = true;
+    assert_eq!(r.morale_rating(gun), MoraleRating::A);
+    for u in 0..r.units.len() as UnitId {
+        let i = &r.units[usize::from(u)];
+        if i.kind == UnitKind::Skirmisher {
+            let want = if i.nation == super::units::Nation::French {
+                MoraleRating::B
+            } else {
+                MoraleRating::C
+            };
+            assert_eq!(r.morale_rating(u), want, "{}", i.id);
+        }
+    }
+    // With infantry in the hex, the infantry checks.
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    assert_eq!(r.morale_unit(&s, at), Some(gun));
+    let inf = id(&r, "1-1-4");
+    put(&mut s, inf, at, north(), Formation::Line);
+    assert_eq!(r.morale_unit(&s, at), Some(inf));
+}
+
+/// 25.5: the Rally segment ends Blood Lust away from the enemy, clears Shaken, makes DG
+/// Shaken; a routed stack rolls a die plus its leader's rating, 5 or more making it DG.
+#[test]
+fn r25_5_rally_steps_and_the_rally_roll() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::Rally);
+    let names = ["1-1-4", "2-1-4", "1-2-4", "2-2-4"];
+    let us: Vec<UnitId> = names.iter().map(|n| id(&r, n)).collect();
+    let spots = [
+        at,
+        n_of(at, 2),
+        at.neighbor(dir(Compass::S)).neighbor(dir(Compass::S)),
+        at.neighbor(dir(Compass::NE)).neighbor(dir(Compass::SE)),
+    ];
+    let states = [
+        MoraleState::BloodLust,
+        MoraleState::Shaken,
+        MoraleState::Disorganized,
+        MoraleState::Routed,
+    ];
+    for ((&u, &h), &m) in us.iter().zip(&spots).zip(&states) {
+        put(&mut s, u, h, north(), Formation::Line);
+        s.units[usize::from(u)].morale = m;
+    }
+    let mut ev = Vec::new();
+    r.enter_phase(&mut s, &mut ev);
+    assert_eq!(s.units[usize::from(us[0])].morale, MoraleState::Normal, "A");
+    assert_eq!(s.units[usize::from(us[1])].morale, MoraleState::Normal, "C");
+    assert_eq!(s.units[usize::from(us[2])].morale, MoraleState::Shaken, "D");
+    assert_eq!(s.units[usize::from(us[3])].morale, MoraleState::Routed);
+    // E: with a leader of morale rating 2, a 3 rallies and a 2 does not.
+    let leader = super::tests::division_leader(&r, us[3]);
+    put(&mut s, leader, spots[3], north(), Formation::None);
+    let rating = r.leader_morale(&s, leader);
+    let rally = Action::Rally { hex: spots[3] };
+    let (w, _) = apply(&r, &s, rally.clone());
+    assert!(
+        matches!(w.tasks.last(), Some(super::state::Task::RallyRoll { rating: x, .. }) if *x == rating)
+    );
+    let need = 5u32.saturating_sub(u32::from(rating)).max(1);
+    if need > 1 {
+        let (no, _) = apply(&r, &w, super::tests::d6(need - 1));
+        assert_eq!(no.units[usize::from(us[3])].morale, MoraleState::Routed);
+    }
+    let (yes, _) = apply(&r, &w, super::tests::d6(need.min(6)));
+    assert_eq!(
+        yes.units[usize::from(us[3])].morale,
+        MoraleState::Disorganized
+    );
+    // No routed stack: nothing to rally.
+    assert_eq!(
+        r.applied(&s, &Action::Rally { hex: spots[0] })
+            .unwrap_err()
+            .rule,
+        "25.5"
+    );
+    // B: Blood Lust next to the enemy rolls instead.
+    let mut b = empty(&r, Phase::Rally);
+    put(&mut b, us[0], at, north(), Formation::Line);
+    b.units[usize::from(us[0])].morale = MoraleState::BloodLust;
+    put(
+        &mut b,
+        first_infantry(&r, Side(1)),
+        n_of(at, 1),
+        north(),
+        Formation::Line,
+    );
+    r.enter_phase(&mut b, &mut Vec::new());
+    assert!(matches!(b.tasks.last(), Some(super::state::Task::BloodLust { hex }) if *hex == at));
+}
+
+/// 26.3a: only the most senior leader in the hex (by rank, not rating) shifts the check,
+/// by his rating less one.
+#[test]
+fn r26_3a_only_the_senior_leader_modifies_morale() {
+    use super::units::Rank;
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    let none = standard_shift(&r, &s, at);
+    let div = super::tests::division_leader(&r, u);
+    let list = super::tables::MoraleList::Standard;
+    // A corps leader whose rating differs from the division leader's.
+    let corps = (0..r.units.len() as UnitId)
+        .find(|&l| {
+            let i = &r.units[usize::from(l)];
+            i.side == Side(0)
+                && i.kind == UnitKind::Leader
+                && i.rank == Rank::Corps
+                && r.tables.leader_morale_modifier(list, i.morale_rating)
+                    != r.tables
+                        .leader_morale_modifier(list, r.units[usize::from(div)].morale_rating)
+        })
+        .expect("a corps leader of another rating");
+    let modifier = |s: &State, l: UnitId| {
+        r.tables
+            .leader_morale_modifier(list, r.leader_morale(s, l))
+            .unwrap()
+    };
+    put(&mut s, div, at, north(), Formation::None);
+    assert_eq!(standard_shift(&r, &s, at) - none, modifier(&s, div));
+    put(&mut s, corps, at, north(), Formation::None);
+    assert_eq!(r.senior_leader(&s, at, Side(0)), Some(corps));
+    assert_eq!(
+        standard_shift(&r, &s, at) - none,
+        modifier(&s, corps),
+        "the corps leader alone counts"
+    );
+}
+
+/// 28.0d: at night, fire and morale checks take their night lines.
+#[test]
+fn r28_0d_night_modifiers_on_fire_and_morale() {
+    use super::tables::{FireMod, MoraleMod};
+    let r = rules("nbs/austerlitz-3");
+    let (mut s, x, _) = super::tests::two_lines_at_one(&r);
+    let super::state::Task::Declaring(d) = s.tasks.last().cloned().unwrap() else {
+        panic!()
+    };
+    let k = r.turns.iter().position(|t| !t.night).expect("a day turn");
+    s.turn = r.first_turn + k as u16;
+    // The same turn made a night turn (scenario 3 has none of its own).
+    let mut rn = r.clone();
+    rn.turns[k].night = true;
+    rn.turns[k].visibility = None;
+    let by_day = r.fire_mods(&s, &d, false);
+    let by_night = rn.fire_mods(&s, &d, false);
+    assert!(!by_day.contains(&FireMod::Night));
+    assert!(by_night.contains(&FireMod::Night));
+    assert_eq!(
+        standard_shift(&rn, &s, x) - standard_shift(&r, &s, x),
+        standard_mod(&r, MoraleMod::Night)
+    );
+    // Straggler recovery: 2 hexes from the enemy are enough at night, not by day (21.2).
+    let at = clear_spot(&r, 4);
+    let mut t = empty(&r, Phase::Recovery);
+    t.turn = s.turn;
+    let u = id(&r, "2-1-1");
+    let leader = super::tests::division_leader(&r, u);
+    put(&mut t, u, at, north(), Formation::Line);
+    put(&mut t, leader, at, north(), Formation::None);
+    t.units[usize::from(u)].stragglers = 1;
+    put(
+        &mut t,
+        first_infantry(&r, Side(1)),
+        n_of(at, 3),
+        north(),
+        Formation::Line,
+    );
+    assert!(!r.may_recover(&t, u), "by day 4 hexes are needed");
+    assert!(rn.may_recover(&t, u), "at night 2");
+    // The night line of the recovery roll.
+    let by_day = apply(
+        &r,
+        &{
+            let mut d = t.clone();
+            d.units[usize::from(first_infantry(&r, Side(1)))].place = Place::Off;
+            d
+        },
+        Action::Recover { unit: u },
+    )
+    .0;
+    let (by_night, _) = apply(&rn, &t, Action::Recover { unit: u });
+    let shift = |x: &State| match x.tasks.last() {
+        Some(super::state::Task::RecoveryRoll { shift, .. }) => *shift,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        shift(&by_night) - shift(&by_day),
+        i16::from(r.tables.recovery_shift(super::tables::RecoveryShift::Night))
+    );
+    assert_ne!(shift(&by_night), shift(&by_day));
+    assert_ne!(standard_mod(&r, MoraleMod::Night), 0);
+}
+
+/// AUS 1.0a: one infantry unit and two gun points in the special hexes: more is
+/// over-stacking, which makes the hex DG at the end of movement (12.5).
+#[test]
+fn aus1_0a_special_hexes_hold_one_infantry_and_two_gun_points() {
+    let mut r = rules("nbs/austerlitz-3");
+    let castle = hex(&r, "B17.29");
+    assert!(r.board.hex(castle).special);
+    let mut s = empty(&r, Phase::Movement);
+    let a = id(&r, "2-1-1");
+    let b = id(&r, "1-2-1");
+    put(&mut s, a, castle, north(), Formation::Line);
+    assert!(!r.overstacked(&s, castle, Side(0)));
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].gun_points = 2;
+    put(&mut s, gun, castle, north(), Formation::Unlimbered);
+    assert!(!r.overstacked(&s, castle, Side(0)), "two gun points fit");
+    r.units[usize::from(gun)].gun_points = 3;
+    assert!(r.overstacked(&s, castle, Side(0)), "three do not");
+    r.units[usize::from(gun)].gun_points = 2;
+    put(&mut s, b, castle, north(), Formation::Line);
+    assert!(r.overstacked(&s, castle, Side(0)), "a second infantry unit");
+    // The same two brigades elsewhere are within the limit.
+    let open = clear_spot(&r, 1);
+    let mut t = s.clone();
+    for u in [a, b] {
+        t.units[usize::from(u)].place = Place::At(open);
+    }
+    assert!(!r.overstacked(&t, open, Side(0)));
+    let (s2, _) = apply(&r, &s, Action::EndMovement);
+    assert_eq!(r.hex_morale(&s2, castle), MoraleState::Disorganized);
+}
+
+/// AUS 1.0b: in the special hexes every formation has an all-round front, limbered
+/// artillery and column included; the same units outside keep their usual facing.
+#[test]
+fn aus1_0b_special_hexes_give_an_all_round_front() {
+    use super::facing::FacingMode;
+    let r = rules("nbs/austerlitz-3");
+    let castle = hex(&r, "B17.29");
+    let open = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let inf = id(&r, "2-1-1");
+    let gun = id(&r, "4b(h-f)");
+    for (u, f, outside) in [
+        (inf, Formation::Line, FacingMode::Standard),
+        (inf, Formation::Column, FacingMode::Standard),
+        (gun, Formation::Limbered, FacingMode::AllFlank),
+        (gun, Formation::Unlimbered, FacingMode::Standard),
+    ] {
+        put(&mut s, u, castle, north(), f);
+        assert_eq!(r.facing_mode(&s, u), FacingMode::AllFrontal, "{f:?}");
+        put(&mut s, u, open, north(), f);
+        assert_eq!(r.facing_mode(&s, u), outside, "{f:?} outside");
+        s.units[usize::from(u)].place = Place::Off;
+    }
+    // Reading: Routed is a morale state, not a formation: still all-round flank.
+    put(&mut s, inf, castle, north(), Formation::Line);
+    s.units[usize::from(inf)].morale = MoraleState::Routed;
+    assert_eq!(r.facing_mode(&s, inf), FacingMode::AllFlank);
 }
