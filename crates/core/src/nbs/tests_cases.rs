@@ -2389,3 +2389,338 @@ fn aus1_0b_special_hexes_give_an_all_round_front() {
     s.units[usize::from(inf)].morale = MoraleState::Routed;
     assert_eq!(r.facing_mode(&s, inf), FacingMode::AllFlank);
 }
+
+/// Plays the tasks out: chance nodes with their first outcome, decisions with Pass when
+/// offered (no square, no recall, no follow-on), else the first choice.
+fn play(r: &Nbs, mut s: State, ev: &mut Vec<Event>) -> State {
+    for _ in 0..400 {
+        if s.tasks.is_empty() {
+            return s;
+        }
+        let v = legal(r, &s);
+        let a = match r.actor(&s) {
+            crate::engine::Actor::Chance(_) => v[0].clone(),
+            _ => v
+                .iter()
+                .find(|a| matches!(a, Action::Pass))
+                .cloned()
+                .unwrap_or_else(|| v[0].clone()),
+        };
+        let (n, e) = apply(r, &s, a);
+        s = n;
+        ev.extend(e);
+    }
+    panic!("the tasks did not end: {:?}", s.tasks);
+}
+
+/// French cavalry in `at` facing north, 3 hexes from an Allied brigade in line; the phase
+/// start of the cavalry recorded (24.1e).
+fn charge_setup() -> (Nbs, State, Hex, Hex, UnitId, UnitId) {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 5);
+    let mut s = empty(&r, Phase::Movement);
+    s.turn = r.first_turn
+        + r.turns
+            .iter()
+            .position(|t| !t.night && t.visibility.is_none())
+            .unwrap() as u16;
+    let cav = first_cavalry(&r, Side(0));
+    let def = id(&r, "Y2-1-L");
+    put(&mut s, cav, at, north(), Formation::Combat);
+    let target = n_of(at, 3);
+    put(
+        &mut s,
+        def,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    r.cavalry_phase_start(&mut s);
+    (r, s, at, target, cav, def)
+}
+
+fn charge_path(at: Hex) -> Vec<Hex> {
+    alloc::vec![n_of(at, 1), n_of(at, 2), n_of(at, 3)]
+}
+
+fn charged_units(ev: &[Event]) -> Vec<UnitId> {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::ChargeDeclared { units, .. } => Some(units.clone()),
+            _ => None,
+        })
+        .expect("a charge")
+}
+
+/// 24.1e, 24.1k: only the cavalry and the leaders that began the phase in the hex charge
+/// with it; a unit or leader that joined it during the phase stays behind.
+#[test]
+fn r24_1e_r24_1k_only_units_and_leaders_that_started_together_charge() {
+    let (r, mut s, at, target, cav, _) = charge_setup();
+    let late = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            u != cav && i.side == Side(0) && i.kind == UnitKind::Cavalry && !i.heavy
+        })
+        .unwrap();
+    let with = super::tests::division_leader(&r, cav);
+    let other_leader = (0..r.units.len() as UnitId)
+        .find(|&l| {
+            l != with
+                && r.units[usize::from(l)].side == Side(0)
+                && r.units[usize::from(l)].kind == UnitKind::Leader
+        })
+        .unwrap();
+    put(&mut s, with, at, north(), Formation::None);
+    let south = at.neighbor(dir(Compass::S));
+    put(&mut s, late, south, north(), Formation::Combat);
+    put(&mut s, other_leader, south, north(), Formation::None);
+    // The phase begins with `with` in the hex, the others one hex south; then they join.
+    let def_place = s.units[usize::from(id(&r, "Y2-1-L"))].place;
+    s.units[usize::from(id(&r, "Y2-1-L"))].place = Place::Off;
+    r.cavalry_phase_start(&mut s);
+    let (s, _) = apply(&r, &s, Action::Step { unit: late, to: at });
+    let (mut s, _) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: other_leader,
+            to: at,
+        },
+    );
+    s.units[usize::from(id(&r, "Y2-1-L"))].place = def_place;
+    let charge = Action::Charge {
+        from: at,
+        target,
+        path: charge_path(at),
+    };
+    let (_, ev) = apply(&r, &s, charge);
+    let mut units = charged_units(&ev);
+    units.sort();
+    let mut want = alloc::vec![cav, with];
+    want.sort();
+    assert_eq!(units, want, "not the cavalry or the leader that joined");
+}
+
+/// 24.1h, 24.1i: a hex may be charged again in the same phase; only the units in the
+/// charged hex fire at the cavalry, at close range.
+#[test]
+fn r24_1h_r24_1i_repeated_charges_and_fire_from_the_hex_only() {
+    let (r, mut s, at, target, cav, def) = charge_setup();
+    // A second Allied brigade next to the charge's last hex, not in the target hex.
+    let bystander = id(&r, "V2-1-L");
+    put(
+        &mut s,
+        bystander,
+        n_of(at, 2).neighbor(dir(Compass::NE)),
+        Facing::side(dir(Compass::SW)),
+        Formation::Line,
+    );
+    let second = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            u != cav && i.side == Side(0) && i.kind == UnitKind::Cavalry && !i.heavy
+        })
+        .unwrap();
+    let at2 = at.neighbor(dir(Compass::NW));
+    put(
+        &mut s,
+        second,
+        at2,
+        Facing::side(dir(Compass::NE)),
+        Formation::Combat,
+    );
+    r.cavalry_phase_start(&mut s);
+    let (s1, mut ev) = apply(
+        &r,
+        &s,
+        Action::Charge {
+            from: at,
+            target,
+            path: charge_path(at),
+        },
+    );
+    let s1 = play(&r, s1, &mut ev);
+    let fired: Vec<(Vec<UnitId>, u32)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::FireDeclared {
+                firers,
+                fire_points,
+                ..
+            } => Some((firers.clone(), *fire_points)),
+            _ => None,
+        })
+        .collect();
+    assert!(!fired.is_empty(), "the defender fires (24.1 E)");
+    for (firers, fp) in &fired {
+        assert_eq!(firers, &alloc::vec![def], "only the charged hex fires");
+        use super::tables::{Part, Range, SmallArms};
+        let level = r.fire_level(&s, def);
+        let (a, b, c) = level.parts();
+        let mut want = super::types::Fp::ZERO;
+        for (n, p) in [(a, Part::A), (b, Part::B), (c, Part::C)] {
+            for _ in 0..n {
+                want += r
+                    .tables
+                    .small_arms_fp(SmallArms::Line, Range::CloseCombat, p);
+            }
+        }
+        assert_eq!(*fp, want.0, "close range");
+    }
+    // The defender still holds the hex: a second stack may charge it.
+    assert_eq!(s1.units[usize::from(def)].place, Place::At(target));
+    let v = legal(&r, &s1);
+    assert!(
+        v.iter().any(
+            |a| matches!(a, Action::Charge { from, target: t, .. } if *from == at2 && *t == target)
+        ),
+        "24.1h: {v:?}"
+    );
+}
+
+/// 21.0b, 24.1j: stragglers of a charge's morale check are recorded as casualties.
+#[test]
+fn r24_1j_charge_stragglers_are_casualties() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Movement);
+    let u = first_infantry(&r, Side(1));
+    put(&mut s, u, at, north(), Formation::Line);
+    let from = n_of(at, 1);
+    let (row_shift, roll) = [0i16, -1, 1, -2, 2, -3, 3]
+        .into_iter()
+        .find_map(|sh| morale_roll(&r, &s, at, sh, |m| m.stragglers > 0).map(|x| (sh, x)))
+        .expect("a straggler result");
+    for (kind, as_casualties) in [
+        (super::state::CheckKind::Charge, true),
+        (super::state::CheckKind::Standard, false),
+    ] {
+        let mut c = r.morale_check(&s, at, kind, false, from, super::state::Role::None, "test");
+        assert_eq!(c.stragglers_as_casualties, as_casualties);
+        c.shift = row_shift;
+        let mut t = s.clone();
+        r.push_check(&mut t, c);
+        let (t, _) = apply(&r, &t, d66(roll));
+        let st = &t.units[usize::from(u)];
+        if as_casualties {
+            assert!(st.casualties > 0 && st.stragglers == 0);
+            assert!(t.casualty_track[1] > s.casualty_track[1]);
+        } else {
+            assert!(st.stragglers > 0 && st.casualties == 0);
+        }
+    }
+}
+
+/// 24.0a: heavy cavalry moves on its own Movement Chart row and its charges take the heavy
+/// cavalry lines of the Cavalry Attack Table and of the attacker's morale check.
+#[test]
+fn r24_0a_heavy_cavalry_differs_from_light() {
+    use super::tables::{CavFireMod, MoraleList, MoraleMod};
+    let (mut r, s, at, target, cav, _) = charge_setup();
+    assert_eq!(r.move_class(&s, cav), Some(MoveClass::LightCavalry));
+    let run = |r: &Nbs| {
+        let (s1, mut ev) = apply(
+            r,
+            &s,
+            Action::Charge {
+                from: at,
+                target,
+                path: charge_path(at),
+            },
+        );
+        let _ = play(r, s1, &mut ev);
+        let attack = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::CavalryAttack { shift, .. } => Some(*shift),
+                _ => None,
+            })
+            .expect("the cavalry attack");
+        (attack, ev)
+    };
+    let (light_shift, _) = run(&r);
+    r.units[usize::from(cav)].heavy = true;
+    assert_eq!(r.move_class(&s, cav), Some(MoveClass::HeavyCavalry));
+    let (heavy_shift, _) = run(&r);
+    assert_eq!(
+        heavy_shift - light_shift,
+        r.tables
+            .cavalry_fire_modifier(CavFireMod::FirerHeavyOrMixed) as i16
+    );
+    assert!(
+        r.tables
+            .morale_modifier(
+                MoraleList::ChargeResolution,
+                MoraleMod::AttackingHeavyCavalry
+            )
+            .is_some()
+    );
+}
+
+/// 15.1g: a square formed during a charge inside a Close Fire Zone draws the zone's
+/// opportunity fire, which interrupts the charge; out of any zone, no window.
+#[test]
+fn r15_1g_square_formed_in_a_charge_draws_opportunity_fire() {
+    let (r, s, at, target, _, def) = charge_setup();
+    let gun = id(&r, "4b(h-f)");
+    let path = charge_path(at);
+    let spot = r
+        .board
+        .hexes()
+        .filter(|h| {
+            (2..=3).contains(&h.distance(target))
+                && *h != at
+                && !path.contains(h)
+                && r.stack(&s, *h).is_empty()
+        })
+        .flat_map(|h| (0..12u8).map(move |f| (h, Facing::new(f).unwrap())))
+        .find(|&(h, f)| {
+            let mut t = s.clone();
+            put(&mut t, gun, h, f, Formation::Unlimbered);
+            r.in_cfz(&t, gun, target)
+        })
+        .expect("a battery position covering the target");
+    let charge = Action::Charge {
+        from: at,
+        target,
+        path,
+    };
+    let square = Action::AttemptSquare { hex: target };
+    // Without the battery: the square roll comes at once.
+    let (w, _) = apply(&r, &s, charge.clone());
+    assert!(legal(&r, &w).contains(&square), "{:?}", legal(&r, &w));
+    let (plain, ev) = apply(&r, &w, square.clone());
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::OpportunityOffered { .. }))
+    );
+    assert!(
+        !plain
+            .tasks
+            .iter()
+            .any(|t| matches!(t, super::state::Task::OpportunityWindow { .. }))
+    );
+    // With it: the window opens for the battery's owner before the square roll.
+    let mut s2 = s.clone();
+    put(&mut s2, gun, spot.0, spot.1, Formation::Unlimbered);
+    let (w, _) = apply(&r, &s2, charge);
+    let (win, ev) = apply(&r, &w, square);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::OpportunityOffered { at, .. } if *at == target))
+    );
+    assert!(matches!(
+        win.tasks.last(),
+        Some(super::state::Task::OpportunityWindow { movers, .. }) if movers == &alloc::vec![def]
+    ));
+    assert_eq!(r.actor(&win), crate::engine::Actor::Player(Side(0)));
+    assert_eq!(legal(&r, &win), [Action::OpportunityFire, Action::Pass]);
+    let (after, _) = apply(&r, &win, Action::Pass);
+    assert!(matches!(
+        after.tasks.last(),
+        Some(super::state::Task::Cavalry(
+            super::charge::CavTask::SquareRoll { .. }
+        ))
+    ));
+}
