@@ -2724,3 +2724,248 @@ fn r15_1g_square_formed_in_a_charge_draws_opportunity_fire() {
         ))
     ));
 }
+
+/// 20.3a: the target hex's terrain gives its Fire Table line: town and walled farm
+/// (protective), redoubt, skirmishers alone (in forest); clear ground none.
+#[test]
+fn r20_3a_terrain_fire_modifiers() {
+    use super::tables::FireMod;
+    let mut r = rules("nbs/austerlitz-3");
+    let (s, x, _) = super::tests::two_lines_at_one(&r);
+    let super::state::Task::Declaring(d) = s.tasks.last().cloned().unwrap() else {
+        panic!()
+    };
+    let terrain = [
+        FireMod::TargetProtectedTerrain,
+        FireMod::Redoubt,
+        FireMod::TargetSkirmisherOnly,
+        FireMod::TargetSkirmisherOnlyInForest,
+        FireMod::TargetSkirmisherOnlyInProtectedTerrain,
+    ];
+    let clear = r.fire_mods(&s, &d, false);
+    assert!(clear.iter().all(|m| !terrain.contains(m)), "{clear:?}");
+    for (t, m) in [
+        (Terrain::Town, FireMod::TargetProtectedTerrain),
+        (Terrain::WalledFarm, FireMod::TargetProtectedTerrain),
+        (Terrain::Redoubt, FireMod::Redoubt),
+    ] {
+        r.board.set_terrain(x, t);
+        assert!(r.fire_mods(&s, &d, false).contains(&m), "{t:?}");
+    }
+    r.board.set_terrain(x, Terrain::Forest);
+    assert!(
+        r.fire_mods(&s, &d, false)
+            .iter()
+            .all(|m| !terrain.contains(m))
+    );
+}
+
+/// 20.3c: the up-slope line applies only when every fire crosses a slope hexside uphill.
+#[test]
+fn r20_3c_slope_benefit_only_if_every_fire_crosses_it() {
+    use super::tables::FireMod;
+    let r = rules("nbs/austerlitz-3");
+    let (low, d) = r
+        .board
+        .hexes()
+        .flat_map(|h| Direction::ALL.into_iter().map(move |d| (h, d)))
+        .find(|&(h, d)| {
+            let up = h.neighbor(d);
+            r.board.on_map(up)
+                && r.board.side(h, d) & hs::SLOPE != 0
+                && r.board.hex(up).level > r.board.hex(h).level
+                && !r.board.hex(up).special
+                && r.board.hex(up).terrain == Terrain::Clear
+                && {
+                    let o = up.neighbor(d.rotate(1));
+                    r.board.on_map(o)
+                        && r.board.side(o, d.rotate(1).opposite()) & (hs::SLOPE | hs::EXTREME_SLOPE)
+                            == 0
+                }
+        })
+        .expect("an uphill slope hexside");
+    let target = low.neighbor(d);
+    let other = target.neighbor(d.rotate(1));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let a = id(&r, "2-1-1");
+    let b = id(&r, "1-2-1");
+    let t = id(&r, "Y2-1-L");
+    put(&mut s, a, low, Facing::side(d), Formation::Line);
+    put(
+        &mut s,
+        t,
+        target,
+        Facing::side(d.opposite()),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        b,
+        other,
+        Facing::side(d.rotate(1).opposite()),
+        Formation::Line,
+    );
+    let decl = |firers: Vec<UnitId>| super::state::FireDecl {
+        target,
+        at_artillery: None,
+        firers,
+        close: false,
+        opportunity: false,
+        from: low,
+    };
+    assert!(
+        r.fire_mods(&s, &decl(alloc::vec![a]), false)
+            .contains(&FireMod::UpSlope)
+    );
+    assert!(
+        !r.fire_mods(&s, &decl(alloc::vec![b]), false)
+            .contains(&FireMod::UpSlope)
+    );
+    assert!(
+        !r.fire_mods(&s, &decl(alloc::vec![a, b]), false)
+            .contains(&FireMod::UpSlope),
+        "one fire does not cross the slope"
+    );
+    // Downhill: no benefit for the target below.
+    let mut s2 = empty(&r, Phase::OffensiveFire);
+    put(
+        &mut s2,
+        a,
+        target,
+        Facing::side(d.opposite()),
+        Formation::Line,
+    );
+    put(&mut s2, t, low, Facing::side(d), Formation::Line);
+    let down = super::state::FireDecl {
+        target: low,
+        at_artillery: None,
+        firers: alloc::vec![a],
+        close: false,
+        opportunity: false,
+        from: target,
+    };
+    assert!(!r.fire_mods(&s2, &down, false).contains(&FireMod::UpSlope));
+}
+
+/// 11.0c, ERR-6: a French column fires on the French column row and checks morale with
+/// the French-column-attacking line in close combat; a non-French column has neither.
+#[test]
+fn r11_0c_err6_french_column_fire_and_morale() {
+    use super::tables::{MoraleList, MoraleMod, Part, Range, SmallArms};
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let target = n_of(at, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let a = id(&r, "2-1-1");
+    let t = id(&r, "Y2-1-L");
+    put(&mut s, a, at, north(), Formation::Column);
+    put(
+        &mut s,
+        t,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let fp = |r: &Nbs| {
+        let (_, ev) = fire_at(r, &s, target, None, &[a]);
+        declared_fp(&ev).0
+    };
+    let french = r
+        .tables
+        .small_arms_fp(SmallArms::FrenchColumn, Range::OneHex, Part::A);
+    let other = r
+        .tables
+        .small_arms_fp(SmallArms::Column, Range::OneHex, Part::A);
+    assert_eq!(fp(&r), french.0);
+    let attack = |r: &Nbs| {
+        r.morale_check(
+            &s,
+            at,
+            super::state::CheckKind::CloseCombat,
+            false,
+            target,
+            super::state::Role::Attacker,
+            "test",
+        )
+        .shift
+    };
+    let french_shift = attack(&r);
+    r.units[usize::from(a)].nation = super::units::Nation::Russian;
+    assert_eq!(fp(&r), other.0);
+    assert_ne!(french, other);
+    assert_eq!(
+        french_shift - attack(&r),
+        i16::from(
+            r.tables
+                .morale_modifier(MoraleList::CloseCombat, MoraleMod::FrenchColumnAttacking)
+                .unwrap()
+        )
+    );
+}
+
+/// AUS 6.0, 6.1, 6.2: losses give the opponent points at the table's steps, a corps with
+/// half its brigades wrecked by casualties (not stragglers) gives its points, and the
+/// balance picks the level.
+#[test]
+fn aus6_0_victory_point_arithmetic() {
+    let r = rules("nbs/austerlitz-3");
+    let mut s = r.initial_state();
+    s.casualty_track = [84, 89];
+    assert_eq!(r.outcome(&s).points, [0, 0]);
+    s.casualty_track = [85, 90];
+    assert_eq!(r.outcome(&s).points, [5, 5], "each side's first step");
+    s.casualty_track = [275, 0];
+    assert_eq!(r.outcome(&s).points, [0, 35]);
+    assert_eq!(r.outcome(&s).level, "Allied Massive Victory");
+    s.casualty_track = [0, 0];
+    // 1 Corps (4 VPs to the Allies): half its brigades wrecked by casualties.
+    let corps: Vec<usize> = (0..r.units.len())
+        .filter(|&i| {
+            r.units[i].side == Side(0)
+                && r.units[i].vp_formation == "1 Corps"
+                && r.units[i].has_loss_chart()
+        })
+        .collect();
+    assert!(corps.len() >= 2);
+    let half = corps.len().div_ceil(2);
+    let mut by_stragglers = s.clone();
+    for &i in &corps[..half] {
+        s.units[i].casualties = r.units[i].wreck_boxes;
+        by_stragglers.units[i].stragglers = r.units[i].wreck_boxes;
+    }
+    assert_eq!(r.outcome(&s).points, [0, 4]);
+    assert_eq!(
+        r.outcome(&by_stragglers).points,
+        [0, 0],
+        "casualties alone count"
+    );
+    // One brigade short of half: nothing.
+    if half > 1 {
+        let mut short = s.clone();
+        short.units[corps[0]].casualties = 0;
+        assert_eq!(r.outcome(&short).points, [0, 0]);
+    }
+}
+
+/// AERR-5: in scenario 5 the French set up "on elevation 6 or lower" (1 Corps, the Guard and
+/// G-5, the Cavalry Corps) stand at level 6 or below.
+#[test]
+fn aerr5_scenario_5_french_setup_at_elevation_6_or_lower() {
+    let r = rules("nbs/austerlitz-5");
+    let s = r.initial_state();
+    let mut checked = 0;
+    for (i, info) in r.units.iter().enumerate() {
+        let bound = info.side == Side(0)
+            && (matches!(info.corps.as_str(), "1" | "C" | "IG") || info.division == "G-5");
+        if let (true, Some(h)) = (bound, s.units[i].hex()) {
+            assert!(
+                r.board.hex(h).level <= 6,
+                "{} at level {}",
+                info.id,
+                r.board.hex(h).level
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "{checked}");
+}
