@@ -2969,3 +2969,125 @@ fn aerr5_scenario_5_french_setup_at_elevation_6_or_lower() {
     }
     assert!(checked > 10, "{checked}");
 }
+
+/// 10.5c, AUS 2.2, AUS 2.3: an independent brigade traces its radius (8 MP) to its corps
+/// HQ; a Guard brigade traces 4 MP to Bessieres; a division brigade traces to its division
+/// leader, not the HQ; a unit whose command post is off the map is exempt.
+#[test]
+fn r10_5c_aus2_2_aus2_3_independent_and_guard_radii() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 6);
+    let f = north();
+    let ind = id(&r, "Ind-C-4");
+    assert!(r.units[usize::from(ind)].independent);
+    let hq = id(&r, "HQ-4-Corps");
+    let far = r.board.hexes().find(|h| h.distance(at) >= 20).unwrap();
+    let mut s = empty(&r, Phase::Movement);
+    put(&mut s, ind, at, f, Formation::Combat);
+    assert!(r.recovery_in_radius(&s, ind), "no HQ on the map: exempt");
+    put(&mut s, hq, n_of(at, 6), f, Formation::None);
+    assert!(r.recovery_in_radius(&s, ind), "6 hexes: within 8 MP");
+    put(&mut s, hq, far, f, Formation::None);
+    assert!(!r.recovery_in_radius(&s, ind), "20 hexes: out");
+    // AUS 2.2: wrecked, it checks with the wrecked-of-wrecked-division line.
+    let fresh = standard_shift(&r, &s, at);
+    s.units[usize::from(ind)].casualties = r.units[usize::from(ind)].wreck_boxes;
+    assert_eq!(
+        standard_shift(&r, &s, at) - fresh,
+        standard_mod(
+            &r,
+            super::tables::MoraleMod::WreckedBrigadeOfWreckedDivision
+        )
+    );
+    s.units[usize::from(ind)].casualties = 0;
+    // A division brigade next to the HQ but far from its division leader is out.
+    let b = id(&r, "1-1-4");
+    let leader = super::tests::division_leader(&r, b);
+    let mut t = empty(&r, Phase::Movement);
+    put(&mut t, b, at, f, Formation::Line);
+    put(&mut t, hq, at, f, Formation::None);
+    put(&mut t, leader, n_of(at, 6), f, Formation::None);
+    assert!(!r.recovery_in_radius(&t, b), "4 MP to the division leader");
+    put(&mut t, leader, n_of(at, 2), f, Formation::None);
+    assert!(r.recovery_in_radius(&t, b));
+    // AUS 2.3: the Guard traces 4 MP to Bessieres.
+    let g = id(&r, "1i-IG");
+    let bess = id(&r, "L-Bessieres");
+    let mut u = empty(&r, Phase::Movement);
+    put(&mut u, g, at, f, Formation::Line);
+    put(&mut u, bess, n_of(at, 2), f, Formation::None);
+    assert!(r.recovery_in_radius(&u, g));
+    put(&mut u, bess, n_of(at, 6), f, Formation::None);
+    assert!(!r.recovery_in_radius(&u, g), "6 hexes: beyond 4 MP");
+}
+
+/// AUS 2.4, AUS 3.3: with Napoleon lost the French army commander is the highest-rated
+/// Marshal on the map (decision); the Allied command passes down the seniority list.
+#[test]
+fn aus2_4_aus3_3_acting_army_commanders() {
+    use super::units::Rank;
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::Command);
+    let nap = id(&r, "L-Napoleon");
+    let f = north();
+    assert_eq!(r.army_commander(&s, Side(0)), None, "off the map");
+    put(&mut s, nap, at, f, Formation::None);
+    assert_eq!(r.army_commander(&s, Side(0)), Some(nap));
+    let mut marshals: Vec<UnitId> = (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(0) && i.kind == UnitKind::Leader && i.rank == Rank::Corps
+        })
+        .collect();
+    marshals.sort_by_key(|&u| r.units[usize::from(u)].rating);
+    let (low, high) = (marshals[0], *marshals.last().unwrap());
+    assert!(r.units[usize::from(high)].rating > r.units[usize::from(low)].rating);
+    put(&mut s, low, n_of(at, 1), f, Formation::None);
+    put(&mut s, high, n_of(at, 2), f, Formation::None);
+    s.units[usize::from(nap)].place = Place::Gone;
+    assert_eq!(r.army_commander(&s, Side(0)), Some(high));
+    s.units[usize::from(high)].place = Place::Gone;
+    assert_eq!(r.army_commander(&s, Side(0)), Some(low));
+    // The Allies: Katusov, then Alexander, then Francis.
+    let kat = id(&r, "L-Katusov");
+    let alex = id(&r, "L-Alexander-I");
+    let fra = id(&r, "L-Francis-I");
+    for u in [kat, alex, fra] {
+        put(
+            &mut s,
+            u,
+            n_of(at, 3).neighbor(dir(Compass::NE)),
+            f,
+            Formation::None,
+        );
+    }
+    assert_eq!(r.army_commander(&s, Side(1)), Some(kat));
+    s.units[usize::from(kat)].place = Place::Gone;
+    assert_eq!(r.army_commander(&s, Side(1)), Some(alex));
+    s.units[usize::from(alex)].place = Place::Gone;
+    assert_eq!(r.army_commander(&s, Side(1)), Some(fra));
+}
+
+/// AUS 3.7: Liechtenstein's cavalry is one division: every unit of the Cv command shares one
+/// division code, whose formation Liechtenstein leads.
+#[test]
+fn aus3_7_liechtensteins_cavalry_is_one_division() {
+    let r = rules("nbs/austerlitz-3");
+    let lie = id(&r, "L-Liechtenstein");
+    let cv: Vec<&super::units::UnitInfo> = r
+        .units
+        .iter()
+        .filter(|i| i.side == Side(1) && i.corps == "Cv" && i.combat())
+        .collect();
+    assert!(cv.len() >= 4);
+    let code = &cv[0].division;
+    assert!(cv.iter().all(|i| &i.division == code));
+    let f: Vec<&super::orders::Formation> = r
+        .formations
+        .iter()
+        .filter(|f| f.side == Side(1) && &f.code == code)
+        .collect();
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].leader, lie);
+}
