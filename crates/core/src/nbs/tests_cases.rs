@@ -3091,3 +3091,149 @@ fn aus3_7_liechtensteins_cavalry_is_one_division() {
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].leader, lie);
 }
+
+/// 10.3a (the fire trigger, digest §8.4 item 1): fire at 2 hexes or less at units on an
+/// Attack order marks their command for a stoppage check; fire from 3 hexes does not.
+#[test]
+fn r10_3a_fire_at_two_hexes_or_less_is_a_stoppage_contact() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 4);
+    let gun = id(&r, "4b(h-f)");
+    let fire_from = |k: u32, t: UnitId| {
+        let mut s = empty(&r, Phase::OffensiveFire);
+        s.command.sides[1].contact.clear();
+        put(
+            &mut s,
+            t,
+            at,
+            Facing::side(dir(Compass::S)),
+            Formation::Line,
+        );
+        put(
+            &mut s,
+            gun,
+            (0..k).fold(at, |h, _| h.neighbor(dir(Compass::S))),
+            north(),
+            Formation::Unlimbered,
+        );
+        // A clear daylight turn (19.4).
+        s.turn = r.first_turn
+            + r.turns
+                .iter()
+                .position(|t| !t.night && t.visibility.is_none())
+                .unwrap() as u16;
+        let (f, _) = fire_at(&r, &s, at, None, &[gun]);
+        let (f, _) = apply(&r, &f, d66(11));
+        f.command.sides[1].contact.clone()
+    };
+    // An Allied brigade whose command holds an Attack order (scenario 3's historical
+    // orders).
+    let t = (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(1) && i.kind == UnitKind::Infantry && i.parent.is_none()
+        })
+        .find(|&u| !fire_from(1, u).is_empty())
+        .expect("an Allied brigade on an Attack order");
+    assert!(!fire_from(2, t).is_empty(), "2 hexes");
+    assert!(fire_from(3, t).is_empty(), "3 hexes: no contact");
+}
+
+/// 13.1b: unlimbered artillery may spend MPs to turn (it cannot move). Missing: the free
+/// about-face at the formation change (the turn costs its MP as any other).
+#[test]
+fn r13_1b_unlimbered_artillery_turns_by_mps() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let gun = id(&r, "4b(h-f)");
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    assert!(
+        r.applied(
+            &s,
+            &Action::Step {
+                unit: gun,
+                to: n_of(at, 1)
+            }
+        )
+        .is_err()
+    );
+    let about = Facing::side(dir(Compass::S)).index();
+    let turn = Action::Face {
+        unit: gun,
+        facing: about,
+    };
+    assert!(legal(&r, &s).contains(&turn));
+    let (t, ev) = apply(&r, &s, turn.clone());
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Faced { cost: 1, .. })),
+        "13.1d: 1 MP"
+    );
+    assert_eq!(t.units[usize::from(gun)].facing.index(), about);
+    // With no MPs left, no turn.
+    let mut spent = s.clone();
+    spent.units[usize::from(gun)].spent = 200;
+    assert_eq!(r.applied(&spent, &turn).unwrap_err().rule, "13.1");
+    // Limbering keeps the facing; turning about afterwards still costs (not yet free).
+    let (l, _) = apply(
+        &r,
+        &s,
+        Action::Form {
+            unit: gun,
+            formation: Formation::Limbered,
+        },
+    );
+    assert_eq!(l.units[usize::from(gun)].facing, north());
+}
+
+/// 15.1c: the firer shoots at the unit as it stands before its formation change (the
+/// change waits for the fire). Missing: the firer cannot choose "after".
+#[test]
+fn r15_1c_opportunity_fire_comes_before_the_change() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::Movement);
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(1);
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    let u = id(&r, "1-1-4");
+    let in_zone = n_of(at, 2);
+    put(
+        &mut s,
+        u,
+        in_zone,
+        Facing::side(dir(Compass::S)),
+        Formation::Column,
+    );
+    let (w, _) = apply(
+        &r,
+        &s,
+        Action::Form {
+            unit: u,
+            formation: Formation::Line,
+        },
+    );
+    let (f, ev) = apply(&r, &w, Action::OpportunityFire);
+    assert!(ev.iter().any(|e| matches!(e, Event::FireDeclared { .. })));
+    assert_eq!(
+        f.units[usize::from(u)].formation,
+        Formation::Column,
+        "fired on in column"
+    );
+    let Some(super::state::Task::FireRoll { decl, .. }) = f.tasks.last().cloned() else {
+        panic!("{:?}", f.tasks)
+    };
+    assert!(
+        r.fire_mods(&f, &decl, false)
+            .contains(&super::tables::FireMod::TargetColumn)
+    );
+    let (mut g, _) = apply(&r, &f, d66(11));
+    while let crate::engine::Actor::Chance(_) = r.actor(&g) {
+        g = apply(&r, &g, d66(33)).0;
+    }
+    assert_eq!(
+        g.units[usize::from(u)].formation,
+        Formation::Line,
+        "then the change"
+    );
+}
