@@ -3237,3 +3237,118 @@ fn r15_1c_opportunity_fire_comes_before_the_change() {
         "then the change"
     );
 }
+
+/// The Allied Command Phase of a clear daylight turn, in its initiative segment.
+fn allied_initiative(r: &Nbs, mut s: State) -> State {
+    s.turn = r.first_turn
+        + r.turns
+            .iter()
+            .position(|t| !t.night && t.visibility.is_none())
+            .unwrap() as u16;
+    s.player_turn = 0;
+    s.phase = Phase::Command;
+    s.tasks.clear();
+    r.command_begins(&mut s, &mut Vec::new());
+    let mut s = apply(r, &s, Action::EndCommand).0;
+    // Any order writing the segment asks for first is not under test.
+    while !s.tasks.is_empty() && !matches!(r.actor(&s), crate::engine::Actor::Chance(_)) {
+        let v = legal(r, &s);
+        s = apply(r, &s, v[0].clone()).0;
+    }
+    s
+}
+
+/// A roll of the Initiative Table giving no effect at `ip`.
+fn no_effect_roll(r: &Nbs, ip: i8) -> u32 {
+    (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| r.command.initiative(ip, q) == super::command::InitiativeResult::NoEffect)
+        .map(|q| u32::from(q.value()))
+        .expect("a no-effect roll")
+}
+
+/// AUS 3.2a, 3.2c, 3.5 in play: each Emperor and Buxhowden have one free initiative roll a
+/// turn; the column commander Buxhowden supplants may not roll; while Francis commands the
+/// army, Allied Initiative Points are 2 lower.
+#[test]
+fn aus3_2a_aus3_2c_aus3_5_allied_initiative_in_play() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 4);
+    let f = north();
+    let mut s = empty(&r, Phase::Command);
+    let alex = id(&r, "L-Alexander-I");
+    let kat = id(&r, "L-Katusov");
+    let bux = id(&r, "L-Buxhowden");
+    let doc = id(&r, "L-Doctorov");
+    let kein = id(&r, "L-Keinmeyer");
+    put(&mut s, kat, n_of(at, 3), f, Formation::None);
+    put(&mut s, alex, n_of(at, 3), f, Formation::None);
+    let col1 = (0..r.units.len() as UnitId)
+        .find(|&u| r.units[usize::from(u)].division == "1-L" && r.units[usize::from(u)].combat())
+        .expect("a 1-L brigade");
+    put(&mut s, col1, at, f, Formation::Line);
+    put(&mut s, doc, at, f, Formation::None);
+    put(&mut s, bux, at, f, Formation::None);
+    let kein_unit = (0..r.units.len() as UnitId)
+        .find(|&u| r.units[usize::from(u)].division == "AG-L" && r.units[usize::from(u)].combat())
+        .expect("an AG-L unit");
+    let south = at.neighbor(dir(Compass::S)).neighbor(dir(Compass::S));
+    put(&mut s, kein_unit, south, f, Formation::Line);
+    put(&mut s, kein, south, f, Formation::None);
+    let s = allied_initiative(&r, s);
+    let v = legal(&r, &s);
+    let roll_of = |l: UnitId| Action::RollInitiative { leader: l };
+    assert!(v.contains(&roll_of(alex)), "AUS 3.2a: {v:?}");
+    assert!(v.contains(&roll_of(bux)), "AUS 3.2c");
+    assert!(!v.contains(&roll_of(doc)), "supplanted by Buxhowden");
+    assert!(r.applied(&s, &roll_of(doc)).is_err());
+    // The Emperor's free roll, once.
+    let (w, _) = apply(&r, &s, roll_of(alex));
+    let Some(super::state::Task::InitiativeRoll { ip, .. }) = w.tasks.last().cloned() else {
+        panic!("{:?}", w.tasks)
+    };
+    let (after, _) = apply(&r, &w, d66(no_effect_roll(&r, ip)));
+    assert!(after.tasks.is_empty(), "{:?}", after.tasks);
+    assert_eq!(
+        r.applied(&after, &roll_of(alex)).unwrap_err().rule,
+        "AUS 3.2a"
+    );
+    // It did not use up the others' rolls: Keinmeyer and Buxhowden still may.
+    let v = legal(&r, &after);
+    assert!(v.contains(&roll_of(kein)) && v.contains(&roll_of(bux)));
+    // Buxhowden's free roll, once.
+    let (w, _) = apply(&r, &after, roll_of(bux));
+    let Some(super::state::Task::InitiativeRoll { ip, .. }) = w.tasks.last().cloned() else {
+        panic!()
+    };
+    let (after2, _) = apply(&r, &w, d66(no_effect_roll(&r, ip)));
+    assert_eq!(
+        r.applied(&after2, &roll_of(bux)).unwrap_err().rule,
+        "AUS 3.2c"
+    );
+    // AUS 3.5: Keinmeyer's Initiative Points, with Katusov commanding and with Francis.
+    let ip_of = |s: &State| {
+        let (w, _) = apply(&r, s, roll_of(kein));
+        match w.tasks.last() {
+            Some(super::state::Task::InitiativeRoll { ip, .. }) => *ip,
+            other => panic!("{other:?}"),
+        }
+    };
+    let normal = ip_of(&after);
+    let mut f_cmd = empty(&r, Phase::Command);
+    let fra = id(&r, "L-Francis-I");
+    f_cmd.units[usize::from(kat)].place = Place::Gone;
+    f_cmd.units[usize::from(alex)].place = Place::Gone;
+    put(&mut f_cmd, fra, n_of(at, 3), f, Formation::None);
+    put(&mut f_cmd, kein_unit, south, f, Formation::Line);
+    put(&mut f_cmd, kein, south, f, Formation::None);
+    let f_cmd = allied_initiative(&r, f_cmd);
+    assert_eq!(r.army_commander(&f_cmd, Side(1)), Some(fra));
+    let with_francis = ip_of(&f_cmd);
+    assert_eq!(
+        i16::from(with_francis),
+        (i16::from(normal) - 2).max(0),
+        "AUS 3.5: −2 while Francis commands"
+    );
+    assert!(normal >= 2, "Keinmeyer's points show the full −2: {normal}");
+}
