@@ -3352,3 +3352,129 @@ fn aus3_2a_aus3_2c_aus3_5_allied_initiative_in_play() {
     );
     assert!(normal >= 2, "Keinmeyer's points show the full −2: {normal}");
 }
+
+/// 4 Corps on an Attack order, in contact, at the French Command Phase of turn 2: the
+/// stoppage checks that follow, as (command, need).
+fn stoppage_after(r: &Nbs, mut s: State, goal_division: Option<u16>) -> Vec<(u16, u8)> {
+    use super::command::{OrderKind, Receiver};
+    let c4 = r
+        .formations
+        .iter()
+        .position(|f| f.side == Side(0) && f.code == "4")
+        .unwrap() as u16;
+    s.orders[0] = Default::default();
+    s.orders[0]
+        .preset(
+            0,
+            Receiver::Corps(c4),
+            OrderKind::Attack,
+            false,
+            alloc::string::String::from("Take the heights."),
+        )
+        .unwrap();
+    let mut contact = alloc::vec![c4];
+    if let Some(d) = goal_division {
+        s.orders[0]
+            .preset(
+                0,
+                Receiver::Command(d),
+                OrderKind::Attack,
+                true,
+                alloc::string::String::from("Take the village."),
+            )
+            .unwrap();
+        contact.push(d);
+    }
+    s.turn = 2;
+    s.player_turn = 1;
+    s.phase = Phase::Command;
+    s.tasks.clear();
+    r.command_begins(&mut s, &mut Vec::new());
+    s.command.sides[0].contact = contact;
+    let s = apply(r, &s, Action::EndCommand).0;
+    s.tasks
+        .iter()
+        .filter_map(|t| match t {
+            super::state::Task::Stoppage { command, need } => Some((*command, *need)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 10.3d, 10.3e: a corps checks with the divisions it has on the map, and a division on a
+/// divisional goal is left out of its corps' check and checks alone, as a corps of one.
+#[test]
+fn r10_3d_r10_3e_stoppage_counts_divisions_on_the_map_and_goals_alone() {
+    use super::command::stoppage_row;
+    let mut r = rules("nbs/austerlitz-3");
+    // 1-4 wrecked by one wrecked brigade (its wreck line set to 1 for the test).
+    r.divisions.retain(|d| d.0 != "1-4");
+    r.divisions.push((alloc::string::String::from("1-4"), 1));
+    let r = r;
+    let at = clear_spot(&r, 2);
+    let c4 = r
+        .formations
+        .iter()
+        .position(|f| f.side == Side(0) && f.code == "4")
+        .unwrap() as u16;
+    let soult = id(&r, "L-Soult");
+    let hq = id(&r, "HQ-4-Corps");
+    let rating = r.units[usize::from(soult)].rating;
+    let need = |n: u8| {
+        r.command
+            .stoppage_needed(
+                r.command
+                    .stoppage_min_roll(stoppage_row(1, false), n, rating)
+                    .unwrap(),
+                false,
+            )
+            .unwrap()
+    };
+    let base = |divs: &[&str]| {
+        let mut s = empty(&r, Phase::Command);
+        put(&mut s, soult, at, north(), Formation::None);
+        put(&mut s, hq, at, north(), Formation::None);
+        for (k, d) in divs.iter().enumerate() {
+            let u = (0..r.units.len() as UnitId)
+                .find(|&u| {
+                    r.units[usize::from(u)].wreck_division == *d && r.units[usize::from(u)].combat()
+                })
+                .unwrap();
+            put(&mut s, u, n_of(at, 1 + k as u32), north(), Formation::Line);
+            if *d == "1-4" {
+                s.units[usize::from(u)].casualties = r.units[usize::from(u)].wreck_boxes;
+            }
+        }
+        assert!(r.division_wrecked(&s, "1-4"));
+        s
+    };
+    // 10.3d: three divisions on the map (1-4 wrecked), then 1-4 alone (the others have not
+    // arrived).
+    let three = stoppage_after(&r, base(&["1-4", "2-4", "3-4"]), None);
+    assert_eq!(three, [(c4, need(3))]);
+    let one = stoppage_after(&r, base(&["1-4"]), None);
+    assert_eq!(one, [(c4, need(1))]);
+    assert_ne!(need(1), need(3), "the count changes the number needed");
+    // 10.3e: 3-4 on a divisional goal: the corps checks with two (one wrecked), 3-4 alone
+    // with one, not wrecked.
+    let d34 = r
+        .formations
+        .iter()
+        .position(|f| f.side == Side(0) && f.code == "3-4")
+        .unwrap() as u16;
+    let mut checks = stoppage_after(&r, base(&["1-4", "2-4", "3-4"]), Some(d34));
+    checks.sort();
+    let d_rating = r.units[usize::from(r.formations[usize::from(d34)].leader)].rating;
+    let alone = r
+        .command
+        .stoppage_needed(
+            r.command
+                .stoppage_min_roll(stoppage_row(0, false), 1, d_rating)
+                .unwrap(),
+            false,
+        )
+        .unwrap();
+    let mut want = alloc::vec![(c4, need(2)), (d34, alone)];
+    want.sort();
+    assert_eq!(checks, want);
+}
