@@ -3478,3 +3478,43 @@ fn r10_3d_r10_3e_stoppage_counts_divisions_on_the_map_and_goals_alone() {
     want.sort();
     assert_eq!(checks, want);
 }
+
+/// 23.1g: in a close combat each side's fire is capped on its own: two brigades attack and
+/// two defend, more than an A on each side, and each side fires one A's close-combat points.
+#[test]
+fn r23_1g_fire_limits_for_each_side_separately() {
+    use super::tables::{Part, Range, SmallArms};
+    let (r, mut s, at, target, att, def) = assault_setup();
+    let att2 = id(&r, "1-2-1");
+    let def2 = id(&r, "V2-1-L");
+    put(&mut s, att2, at, north(), Formation::Column);
+    put(
+        &mut s,
+        def2,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    // Each side has more than one A in its hex.
+    for (a, b) in [(att, att2), (def, def2)] {
+        assert!(r.fire_level(&s, a).units() + r.fire_level(&s, b).units() > 4);
+    }
+    let (s1, ev) = apply(&r, &s, Action::Assault { from: at, target });
+    let def_fp = declared_fp(&ev).0;
+    assert_eq!(
+        def_fp,
+        r.tables
+            .small_arms_fp(SmallArms::Line, Range::CloseCombat, Part::A)
+            .0,
+        "the defenders: one A"
+    );
+    let (_, ev) = apply(&r, &s1, d66(11));
+    let att_fp = declared_fp(&ev).0;
+    assert_eq!(
+        att_fp,
+        r.tables
+            .small_arms_fp(SmallArms::FrenchColumn, Range::CloseCombat, Part::A)
+            .0,
+        "the attackers: one A"
+    );
+}
