@@ -3518,3 +3518,62 @@ fn r23_1g_fire_limits_for_each_side_separately() {
         "the attackers: one A"
     );
 }
+
+/// 24.1m: a charge that won may follow on at an enemy within 2 hexes even when its
+/// cavalry is Shaken and wrecked; never a fourth time (ERR-15).
+#[test]
+fn r24_1m_follow_on_allowed_when_shaken_or_wrecked() {
+    use super::charge::{CavTask, ChStep, Charge};
+    let (r, mut s, at, target, cav, def) = charge_setup();
+    // The charge has taken its target's hex; another enemy stands 2 hexes on.
+    let won = n_of(at, 3);
+    s.units[usize::from(def)].place = Place::Off;
+    put(&mut s, cav, won, north(), Formation::Combat);
+    let next = n_of(won, 2);
+    let other = id(&r, "V2-1-L");
+    put(
+        &mut s,
+        other,
+        next,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    s.units[usize::from(cav)].morale = MoraleState::Shaken;
+    s.units[usize::from(cav)].casualties = r.units[usize::from(cav)].wreck_boxes;
+    assert!(r.wrecked(&s, cav));
+    let ch = |follow_ons: u8| Charge {
+        units: alloc::vec![cav],
+        side: Side(0),
+        origin: at,
+        at: won,
+        route: Vec::new(),
+        target,
+        defenders: Vec::new(),
+        reaction: false,
+        versus_cavalry: false,
+        follow_ons,
+        reacted: false,
+        offered: Vec::new(),
+        flank: false,
+        def_blown: Vec::new(),
+        step: ChStep::FollowOn,
+    };
+    let mut t = s.clone();
+    t.tasks
+        .push(super::state::Task::Cavalry(CavTask::Charge(ch(0))));
+    let v = legal(&r, &t);
+    assert!(
+        v.contains(&Action::FollowOn { target: next }),
+        "Shaken and wrecked: {v:?}"
+    );
+    let mut t3 = s.clone();
+    t3.tasks
+        .push(super::state::Task::Cavalry(CavTask::Charge(ch(3))));
+    assert!(!legal(&r, &t3).contains(&Action::FollowOn { target: next }));
+    assert_eq!(
+        r.applied(&t3, &Action::FollowOn { target: next })
+            .unwrap_err()
+            .rule,
+        "24.1 H"
+    );
+}
