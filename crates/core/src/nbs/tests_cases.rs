@@ -3577,3 +3577,56 @@ fn r24_1m_follow_on_allowed_when_shaken_or_wrecked() {
         "24.1 H"
     );
 }
+
+/// 10.2f in play: an initiative success lets the leader write his own order, which skips
+/// delivery and acceptance (in force at once), a divisional goal included.
+#[test]
+fn r10_2f_initiative_orders_in_play() {
+    use super::command::{OrderStatus, Receiver};
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Command);
+    s.orders[0] = Default::default();
+    let leader = super::tests::division_leader(&r, id(&r, "1-1-4"));
+    let d = r
+        .formations
+        .iter()
+        .position(|f| f.leader == leader)
+        .unwrap() as u16;
+    put(&mut s, leader, at, north(), Formation::None);
+    put(&mut s, id(&r, "1-1-4"), at, north(), Formation::Line);
+    s.turn = 2;
+    s.player_turn = 1;
+    r.command_begins(&mut s, &mut Vec::new());
+    let s = apply(&r, &s, Action::EndCommand).0;
+    let (w, _) = apply(&r, &s, Action::RollInitiative { leader });
+    let Some(super::state::Task::InitiativeRoll { ip, .. }) = w.tasks.last().cloned() else {
+        panic!("{:?}", w.tasks)
+    };
+    let success = (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| r.command.initiative(ip, q) == super::command::InitiativeResult::Initiative)
+        .expect("an initiative result");
+    let (w, _) = apply(&r, &w, d66(u32::from(success.value())));
+    assert!(
+        matches!(
+            w.tasks.last(),
+            Some(super::state::Task::OrderWriting { .. })
+        ),
+        "{:?}",
+        w.tasks
+    );
+    let write = legal(&r, &w)
+        .into_iter()
+        .find(|a| matches!(a, Action::IssueOrder { receiver: Receiver::Command(x), goal: true, .. } if *x == d))
+        .expect("a divisional goal for his own division");
+    let (done, _) = apply(&r, &w, write);
+    let o = done.orders[0]
+        .in_force(Receiver::Command(d))
+        .expect("in force at once");
+    assert!(o.divisional_goal);
+    assert!(!matches!(
+        o.status,
+        OrderStatus::EnRoute { .. } | OrderStatus::Delayed { .. }
+    ));
+}
