@@ -3630,3 +3630,50 @@ fn r10_2f_initiative_orders_in_play() {
         OrderStatus::EnRoute { .. } | OrderStatus::Delayed { .. }
     ));
 }
+
+/// AUS 3.6: Katusov sends his orders to the Allied commands as divisional goals, which go
+/// into force for the command; no action attaches one command to another. (The single
+/// brigade is not offered as a receiver: see the coverage note.)
+#[test]
+fn aus3_6_allied_commands_receive_divisional_goals() {
+    use super::command::Receiver;
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::Command);
+    s.orders[1] = Default::default();
+    let kat = id(&r, "L-Katusov");
+    let hq = id(&r, "HQ-Allied-Army");
+    let b = id(&r, "Y2-1-L");
+    let lead = super::tests::division_leader(&r, b);
+    let f = r.formations.iter().position(|x| x.leader == lead).unwrap() as u16;
+    put(&mut s, kat, at, north(), Formation::None);
+    put(&mut s, hq, at, north(), Formation::None);
+    put(&mut s, b, n_of(at, 2), north(), Formation::Line);
+    put(&mut s, lead, n_of(at, 2), north(), Formation::None);
+    s.turn = 2;
+    s.player_turn = 0;
+    r.command_begins(&mut s, &mut Vec::new());
+    let v = legal(&r, &s);
+    let orders: Vec<&Action> = v
+        .iter()
+        .filter(|a| matches!(a, Action::IssueOrder { .. }))
+        .collect();
+    assert!(!orders.is_empty(), "{v:?}");
+    assert!(
+        orders
+            .iter()
+            .all(|a| matches!(a, Action::IssueOrder { goal: true, .. })),
+        "every Allied order is a divisional goal (AUS 3.2b)"
+    );
+    let goal = orders
+        .iter()
+        .find(|a| matches!(a, Action::IssueOrder { receiver: Receiver::Command(x), .. } if *x == f))
+        .expect("a goal for Y2-1-L's command");
+    let (t, _) = apply(&r, &s, (*goal).clone());
+    assert!(
+        t.orders[1]
+            .orders()
+            .iter()
+            .any(|o| o.receiver == Receiver::Command(f) && o.divisional_goal)
+    );
+}
