@@ -537,8 +537,9 @@ impl Nbs {
             }
             if !targeted_art {
                 for &u in &stack {
-                    if self.units[usize::from(u)].kind == UnitKind::Artillery
-                        && any(u != stack[0] || top_is_art)
+                    // 12.3: a battery on top is the hex's target for any firer; one
+                    // lower down is picked out by artillery only (20.2g).
+                    if self.units[usize::from(u)].kind == UnitKind::Artillery && any(u != stack[0])
                     {
                         out.push(Action::Target {
                             hex: t,
@@ -607,7 +608,7 @@ impl Nbs {
             if i.side != side || d.firers.contains(&f) {
                 continue;
             }
-            if d.at_artillery.is_some() && i.kind != UnitKind::Artillery {
+            if d.at_artillery.is_some_and(|b| !self.on_top(s, b)) && i.kind != UnitKind::Artillery {
                 continue;
             }
             if self.may_fire(s, f, d.target, false).is_err() {

@@ -116,7 +116,7 @@ impl Nbs {
         let to = from.neighbor(d);
         let hi = self.board.hex(to);
         if !hi.on_map {
-            return (StepCost::Prohibited("1.1b"), false);
+            return (StepCost::Prohibited("1.1c"), false);
         }
         let side = self.board.side(from, d);
         if road_ok && side & hs::ROAD != 0 {
@@ -755,11 +755,20 @@ impl Nbs {
                 self.unit_ref(s, *unit)?;
                 self.own_mover(s, *unit, side)?;
                 if !self.formations_open(s, *unit).contains(formation) {
-                    let why = self.form_cost(s, *unit, *formation).err().map_or_else(
-                        || format!("{} cannot take {:?} formation", self.name(*unit), formation),
-                        |e| e.reason,
-                    );
-                    return Err(Illegal::new("11.0", why));
+                    // The refusal names the case that forbids it (11.0a MPs, 11.6a square).
+                    return Err(self
+                        .form_cost(s, *unit, *formation)
+                        .err()
+                        .unwrap_or_else(|| {
+                            Illegal::new(
+                                "11.0",
+                                format!(
+                                    "{} cannot take {:?} formation",
+                                    self.name(*unit),
+                                    formation
+                                ),
+                            )
+                        }));
                 }
                 let at = s.units[usize::from(*unit)].hex().unwrap_or(Hex::new(0, 0));
                 if !resumed {

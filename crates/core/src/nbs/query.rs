@@ -324,17 +324,22 @@ impl Nbs {
             UnitKind::Leader | UnitKind::Hq => return FacingMode::None,
             _ => {}
         }
-        if st.morale == MoraleState::Routed || st.formation == Formation::Limbered {
+        if st.morale == MoraleState::Routed {
+            return FacingMode::AllFlank;
+        }
+        // AUS 1.0b: the special hexes give an all-round front whatever the formation.
+        let hi = st.hex().map(|h| self.board.hex(h));
+        if hi.is_some_and(|hi| hi.special) {
+            return FacingMode::AllFrontal;
+        }
+        if st.formation == Formation::Limbered {
             return FacingMode::AllFlank;
         }
         if st.formation == Formation::Square || self.lone_skirmisher(s, u) {
             return FacingMode::AllFrontal;
         }
-        if let Some(h) = st.hex() {
-            let hi = self.board.hex(h);
-            if hi.special || hi.terrain.all_round_front() {
-                return FacingMode::AllFrontal;
-            }
+        if hi.is_some_and(|hi| hi.terrain.all_round_front()) {
+            return FacingMode::AllFrontal;
         }
         FacingMode::Standard
     }

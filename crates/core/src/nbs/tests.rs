@@ -12,13 +12,13 @@ use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Rules, Side};
 use crate::hex::{Compass, Direction, Facing, Hex};
 
-fn rules(id: &str) -> Nbs {
+pub(super) fn rules(id: &str) -> Nbs {
     let lib = Library::builtin().unwrap();
     Nbs::new(&lib.scenario(id).unwrap()).unwrap()
 }
 
 /// Scenario 3 with every counter off the map, turn 1, the French phasing in `phase`.
-fn empty(r: &Nbs, phase: Phase) -> State {
+pub(super) fn empty(r: &Nbs, phase: Phase) -> State {
     let mut s = r.initial_state();
     for u in &mut s.units {
         u.place = Place::Off;
@@ -29,12 +29,12 @@ fn empty(r: &Nbs, phase: Phase) -> State {
     s
 }
 
-fn id(r: &Nbs, name: &str) -> UnitId {
+pub(super) fn id(r: &Nbs, name: &str) -> UnitId {
     r.unit_index(name).unwrap_or_else(|| panic!("no {name}"))
 }
 
 /// The leader of `u`'s division (its formation by division code).
-fn division_leader(r: &Nbs, u: UnitId) -> UnitId {
+pub(super) fn division_leader(r: &Nbs, u: UnitId) -> UnitId {
     let info = &r.units[usize::from(u)];
     r.formations
         .iter()
@@ -43,15 +43,15 @@ fn division_leader(r: &Nbs, u: UnitId) -> UnitId {
         .expect("a division leader")
 }
 
-fn hex(r: &Nbs, label: &str) -> Hex {
+pub(super) fn hex(r: &Nbs, label: &str) -> Hex {
     r.board.grid.parse(label).unwrap()
 }
 
-fn dir(c: Compass) -> Direction {
+pub(super) fn dir(c: Compass) -> Direction {
     Direction::from_compass(c)
 }
 
-fn put(s: &mut State, u: UnitId, h: Hex, f: Facing, form: Formation) {
+pub(super) fn put(s: &mut State, u: UnitId, h: Hex, f: Facing, form: Formation) {
     let x = &mut s.units[usize::from(u)];
     x.place = Place::At(h);
     x.facing = f;
@@ -59,22 +59,22 @@ fn put(s: &mut State, u: UnitId, h: Hex, f: Facing, form: Formation) {
     x.order = u;
 }
 
-fn apply(r: &Nbs, s: &State, a: Action) -> (State, Vec<Event>) {
+pub(super) fn apply(r: &Nbs, s: &State, a: Action) -> (State, Vec<Event>) {
     r.applied(s, &a)
         .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
 }
 
-fn d66(v: u32) -> Action {
+pub(super) fn d66(v: u32) -> Action {
     Action::Roll(DiceSpec::D66.roll(v).unwrap())
 }
 
-fn d6(v: u32) -> Action {
+pub(super) fn d6(v: u32) -> Action {
     Action::Roll(DiceSpec::D6.roll(v).unwrap())
 }
 
 /// Two French A brigades in line fire from two hexes at an Allied A brigade in line facing
 /// them (the 20.4 first example's numbers): 2 + 2 fire points, column 4.
-fn two_lines_at_one(r: &Nbs) -> (State, Hex, UnitId) {
+pub(super) fn two_lines_at_one(r: &Nbs) -> (State, Hex, UnitId) {
     let mut s = empty(r, Phase::OffensiveFire);
     let x = hex(r, "B40.12");
     let a = id(r, "2-1-1");
@@ -237,7 +237,7 @@ fn r20_2d_a_hex_is_fired_at_once_at_its_top_unit() {
     assert_eq!(e.rule, "20.2d");
 }
 
-fn resolve_all_chance(r: &Nbs, mut s: State) -> State {
+pub(super) fn resolve_all_chance(r: &Nbs, mut s: State) -> State {
     while let Actor::Chance(_) = r.actor(&s) {
         let mut v = Vec::new();
         r.legal_actions(&s, &mut v);

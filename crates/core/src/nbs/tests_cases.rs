@@ -1,0 +1,3725 @@
+//! Dedicated tests for single rule cases (docs/coverage/nbs.md), in rulebook order: each
+//! drives the engine with actions and scripted dice and checks the case's effect, with a
+//! refusal or boundary where the case has one.
+
+use alloc::vec::Vec;
+
+use super::board::{Terrain, side as hs};
+use super::state::{Phase, Place, State, UnitId, flag};
+use super::tables::MoveClass;
+use super::tests::{apply, d66, dir, empty, hex, id, put, rules};
+use super::types::{Formation, MoraleState, UnitKind};
+use super::{Action, Event, Nbs};
+use crate::engine::{Rules, Side};
+use crate::hex::{Compass, Direction, Facing, Hex};
+
+/// A hex whose surroundings to `radius` hexes are in play, clear, not special, level with it
+/// and free of hexside features, so a test can lay out the terrain it needs.
+fn clear_spot(r: &Nbs, radius: u32) -> Hex {
+    r.board
+        .hexes()
+        .find(|&h| {
+            let level = r.board.hex(h).level;
+            r.board
+                .grid
+                .hexes()
+                .into_iter()
+                .filter(|x| x.distance(h) <= radius)
+                .all(|x| {
+                    let i = r.board.hex(x);
+                    i.on_map
+                        && i.terrain == Terrain::Clear
+                        && !i.special
+                        && i.level == level
+                        && i.edge_dist > 0
+                        && Direction::ALL.iter().all(|&d| r.board.side(x, d) == 0)
+                })
+        })
+        .expect("a clear stretch of map")
+}
+
+fn north() -> Facing {
+    Facing::side(dir(Compass::N))
+}
+
+fn n_of(h: Hex, k: u32) -> Hex {
+    (0..k).fold(h, |x, _| x.neighbor(dir(Compass::N)))
+}
+
+fn legal(r: &Nbs, s: &State) -> Vec<Action> {
+    let mut v = Vec::new();
+    r.legal_actions(s, &mut v);
+    v
+}
+
+fn moved_cost(ev: &[Event]) -> u16 {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Moved { cost, .. } => Some(*cost),
+            _ => None,
+        })
+        .expect("a step")
+}
+
+fn halves(c: super::tables::MoveCost) -> u16 {
+    match c {
+        super::tables::MoveCost::Halves(h) => u16::from(h),
+        other => panic!("not a number of MPs: {other:?}"),
+    }
+}
+
+/// The Movement Chart cost of the hex terrain `t` for `class`, in half MPs.
+fn hex_cost(r: &Nbs, class: MoveClass, t: Terrain) -> u16 {
+    halves(r.tables.hex_cost(class, r.terrain_idx(t)))
+}
+
+/// The Movement Chart cost of the hexside feature `bit` for `class`, in half MPs.
+fn side_cost(r: &Nbs, class: MoveClass, bit: u16) -> u16 {
+    halves(r.tables.hexside_cost(class, r.feature_idx(bit).unwrap()))
+}
+
+fn first_infantry(r: &Nbs, side: Side) -> UnitId {
+    (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == side && i.kind == UnitKind::Infantry && i.parent.is_none()
+        })
+        .unwrap()
+}
+
+fn first_cavalry(r: &Nbs, side: Side) -> UnitId {
+    (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == side && i.kind == UnitKind::Cavalry && !i.heavy
+        })
+        .unwrap()
+}
+
+/// 1.1c: a unit may not step off the map; the refusal names the case.
+#[test]
+fn r1_1c_units_cannot_exit_the_map() {
+    let r = rules("nbs/austerlitz-3");
+    let (edge, d) = r
+        .board
+        .hexes()
+        .flat_map(|h| Direction::ALL.into_iter().map(move |d| (h, d)))
+        .find(|&(h, d)| {
+            !r.board.on_map(h.neighbor(d))
+                && r.board.hex(h).terrain == Terrain::Clear
+                && !r.board.hex(h).special
+        })
+        .expect("an edge hex");
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, edge, Facing::side(d), Formation::Column);
+    let off = edge.neighbor(d);
+    assert!(!legal(&r, &s).contains(&Action::Step { unit: u, to: off }));
+    let e = r
+        .applied(&s, &Action::Step { unit: u, to: off })
+        .unwrap_err();
+    assert_eq!(e.rule, "1.1c", "{e}");
+    // A retreat is never offered the off-map hex: with the threat on the inner side and no
+    // other hex farther from it, the stack routs (25.3a) rather than being destroyed.
+    let threat = edge.neighbor(d.opposite());
+    let mut s2 = s.clone();
+    r.start_retreat(&mut s2, edge, threat, 1, false, false);
+    let super::state::Task::Retreat(rt) = s2.tasks.last().cloned().unwrap() else {
+        panic!()
+    };
+    assert!(!r.retreat_options(&s2, &rt).contains(&off));
+}
+
+/// 1.1e: a reinforcement whose entry hex the enemy holds enters at an enemy-free edge hex
+/// within 10 hexes of it; the blocked hex itself is refused.
+#[test]
+fn r1_1e_blocked_entry_hex_enters_nearby_on_the_edge() {
+    let r = rules("nbs/austerlitz-3");
+    let a = r
+        .arrivals
+        .iter()
+        .find(|a| {
+            r.units[usize::from(a.unit)].side == Side(0) && r.units[usize::from(a.unit)].combat()
+        })
+        .expect("a French reinforcement")
+        .clone();
+    let mut s = empty(&r, Phase::Movement);
+    s.turn = a.turn;
+    let open = legal(&r, &s);
+    assert!(open.contains(&Action::Enter {
+        unit: a.unit,
+        hex: a.hex
+    }));
+    let blocker = first_infantry(&r, Side(1));
+    put(&mut s, blocker, a.hex, north(), Formation::Line);
+    let v = legal(&r, &s);
+    let entries: Vec<Hex> = v
+        .iter()
+        .filter_map(|x| match x {
+            Action::Enter { unit, hex } if *unit == a.unit => Some(*hex),
+            _ => None,
+        })
+        .collect();
+    assert!(!entries.is_empty(), "another edge hex is offered");
+    for h in &entries {
+        assert_ne!(*h, a.hex);
+        assert!(h.distance(a.hex) <= 10);
+        assert_eq!(r.board.hex(*h).edge_dist, 0, "an edge hex");
+    }
+    let e = r
+        .applied(
+            &s,
+            &Action::Enter {
+                unit: a.unit,
+                hex: a.hex,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "16.4");
+    let (s2, _) = apply(
+        &r,
+        &s,
+        Action::Enter {
+            unit: a.unit,
+            hex: entries[0],
+        },
+    );
+    assert_eq!(s2.units[usize::from(a.unit)].place, Place::At(entries[0]));
+}
+
+/// 11.0: formation changes are made in the Movement Phase only, and need the MPs (11.0a).
+#[test]
+fn r11_0_formation_change_only_in_movement_with_the_mps() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let u = id(&r, "1-1-4");
+    let to_line = Action::Form {
+        unit: u,
+        formation: Formation::Line,
+    };
+    let mut fire = empty(&r, Phase::OffensiveFire);
+    put(&mut fire, u, at, north(), Formation::Column);
+    assert!(!legal(&r, &fire).contains(&to_line));
+    assert!(r.applied(&fire, &to_line).is_err());
+    let mut s = empty(&r, Phase::Movement);
+    put(&mut s, u, at, north(), Formation::Column);
+    assert!(legal(&r, &s).contains(&to_line));
+    let (s2, ev) = apply(&r, &s, to_line.clone());
+    assert_eq!(s2.units[usize::from(u)].formation, Formation::Line);
+    assert!(ev.iter().any(|e| matches!(e, Event::Formed { .. })));
+    // Every MP spent: no change.
+    s.units[usize::from(u)].spent = r.allowance(&s, u);
+    assert!(!legal(&r, &s).contains(&to_line));
+    let e = r.applied(&s, &to_line).unwrap_err();
+    assert_eq!(e.rule, "11.0a", "{e}");
+}
+
+/// 11.1: the formations each arm may take (infantry line, column, square; artillery limbered
+/// and unlimbered; cavalry none), and a routed unit may change to none.
+#[test]
+fn r11_1_available_formations_and_none_when_routed() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Movement);
+    let inf = id(&r, "1-1-4");
+    let gun = id(&r, "4b(h-f)");
+    let cav = first_cavalry(&r, Side(0));
+    put(&mut s, inf, at, north(), Formation::Line);
+    put(&mut s, gun, n_of(at, 2), north(), Formation::Limbered);
+    put(
+        &mut s,
+        cav,
+        at.neighbor(dir(Compass::S)).neighbor(dir(Compass::S)),
+        north(),
+        Formation::Combat,
+    );
+    assert_eq!(
+        r.formations_open(&s, inf),
+        [Formation::Column, Formation::Square]
+    );
+    assert_eq!(r.formations_open(&s, gun), [Formation::Unlimbered]);
+    assert!(r.formations_open(&s, cav).is_empty());
+    let e = r
+        .applied(
+            &s,
+            &Action::Form {
+                unit: cav,
+                formation: Formation::Line,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "11.0");
+    s.units[usize::from(inf)].morale = MoraleState::Routed;
+    assert!(r.formations_open(&s, inf).is_empty());
+    let e = r
+        .applied(
+            &s,
+            &Action::Form {
+                unit: inf,
+                formation: Formation::Column,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "25.1b", "{e}");
+}
+
+/// 11.3 (ERR-7): only formations with a Fire Point Table row fire: infantry in line, column
+/// or square and unlimbered artillery; limbered artillery and cavalry never.
+#[test]
+fn r11_3_only_formations_with_a_fire_row_fire() {
+    let r0 = rules("nbs/austerlitz-3");
+    let mut r = r0.clone();
+    let at = clear_spot(&r, 3);
+    let target = n_of(at, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let t = first_infantry(&r, Side(1));
+    put(
+        &mut s,
+        t,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let inf = id(&r, "1-1-4");
+    for f in [Formation::Line, Formation::Column, Formation::Square] {
+        put(&mut s, inf, at, north(), f);
+        assert!(r.may_fire(&s, inf, target, false).is_ok(), "{f:?}");
+    }
+    s.units[usize::from(inf)].place = Place::Off;
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(0);
+    put(&mut s, gun, at, north(), Formation::Limbered);
+    assert_eq!(r.may_fire(&s, gun, target, false).unwrap_err().rule, "11.3");
+    s.units[usize::from(gun)].formation = Formation::Unlimbered;
+    assert!(r.may_fire(&s, gun, target, false).is_ok());
+    s.units[usize::from(gun)].place = Place::Off;
+    let cav = first_cavalry(&r, Side(0));
+    put(&mut s, cav, at, north(), Formation::Combat);
+    assert_eq!(r.may_fire(&s, cav, target, false).unwrap_err().rule, "24.0");
+}
+
+/// 11.6a: a DG or routed unit may not form square (a column still may).
+#[test]
+fn r11_6a_dg_and_routed_units_cannot_form_square() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    let square = Action::Form {
+        unit: u,
+        formation: Formation::Square,
+    };
+    assert!(legal(&r, &s).contains(&square));
+    s.units[usize::from(u)].morale = MoraleState::Disorganized;
+    assert_eq!(r.formations_open(&s, u), [Formation::Column]);
+    let e = r.applied(&s, &square).unwrap_err();
+    assert_eq!(e.rule, "11.6a", "{e}");
+    s.units[usize::from(u)].morale = MoraleState::Routed;
+    assert!(r.form_cost(&s, u, Formation::Square).is_err());
+    assert!(r.formations_open(&s, u).is_empty());
+    // Artillery never forms square.
+    let gun = id(&r, "4b(h-f)");
+    put(
+        &mut s,
+        gun,
+        n_of(at, 1).neighbor(dir(Compass::NE)),
+        north(),
+        Formation::Limbered,
+    );
+    assert!(!r.formations_open(&s, gun).contains(&Formation::Square));
+    // Cavalry never forms square.
+    let cav = first_cavalry(&r, Side(0));
+    put(&mut s, cav, n_of(at, 1), north(), Formation::Combat);
+    assert!(!r.formations_open(&s, cav).contains(&Formation::Square));
+}
+
+/// 12.2: each unit of a stack moves with its own allowance; moving one spends nothing of the
+/// others', and the unit entering a hex goes to the bottom of the stack there.
+#[test]
+fn r12_2_stacked_units_move_on_their_own_mps() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Movement);
+    let a = id(&r, "1-1-4");
+    let b = id(&r, "2-1-4");
+    let c = id(&r, "3-1-4");
+    put(&mut s, a, at, north(), Formation::Column);
+    put(&mut s, b, at, north(), Formation::Column);
+    put(&mut s, c, n_of(at, 1), north(), Formation::Column);
+    s.next_order = 100;
+    let (s, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: a,
+            to: n_of(at, 1),
+        },
+    );
+    assert!(moved_cost(&ev) > 0);
+    assert_eq!(s.units[usize::from(b)].spent, 0, "b spent nothing");
+    assert_eq!(r.allowance(&s, b), r.allowance(&s, a));
+    assert_eq!(
+        r.stack(&s, n_of(at, 1)),
+        [c, a],
+        "the newcomer at the bottom"
+    );
+    // b still moves its whole allowance from the old hex.
+    let (s, _) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: b,
+            to: n_of(at, 1),
+        },
+    );
+    assert_eq!(s.units[usize::from(b)].spent, s.units[usize::from(a)].spent);
+    assert_eq!(r.stack(&s, n_of(at, 1)), [c, a, b]);
+}
+
+/// 13.2b: a unit entering a stack pays for turning to the stack's facing, and cannot enter
+/// without those MPs.
+#[test]
+fn r13_2b_entering_a_stack_pays_to_match_its_facing() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Movement);
+    let a = id(&r, "1-1-4");
+    let b = id(&r, "2-1-4");
+    put(&mut s, a, at, north(), Formation::Column);
+    let into = n_of(at, 1);
+    // Into an empty hex: the clear cost, facing kept.
+    let (plain, ev) = apply(&r, &s, Action::Step { unit: a, to: into });
+    let base = moved_cost(&ev);
+    assert_eq!(
+        base,
+        hex_cost(&r, MoveClass::InfantryColumn, Terrain::Clear)
+    );
+    assert_eq!(plain.units[usize::from(a)].facing, north());
+    // Into b's hex, b facing two hexsides round: 2 MP more, and a takes b's facing.
+    let b_face = Facing::side(dir(Compass::SE));
+    put(&mut s, b, into, b_face, Formation::Line);
+    let (joined, ev) = apply(&r, &s, Action::Step { unit: a, to: into });
+    assert_eq!(moved_cost(&ev), base + 4);
+    assert_eq!(joined.units[usize::from(a)].facing, b_face);
+    // Without the MPs for the turn, the step is refused.
+    let ma = r.allowance(&s, a);
+    s.units[usize::from(a)].spent = ma - base - 2;
+    assert!(!legal(&r, &s).contains(&Action::Step { unit: a, to: into }));
+    let e = r
+        .applied(&s, &Action::Step { unit: a, to: into })
+        .unwrap_err();
+    assert_eq!(e.rule, "16.1", "{e}");
+}
+
+/// 13.2c: along a road the facing costs nothing (not even the 13.2a doubling) and the unit
+/// ends facing along the road.
+#[test]
+fn r13_2c_road_step_ignores_facing_and_faces_along_the_road() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let ne = dir(Compass::NE);
+    r.board.add_side_bits(at, ne, hs::PRIMARY_ROAD);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    // Facing north: the NE hex is not through the centre front.
+    put(&mut s, u, at, north(), Formation::Column);
+    let (s2, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: u,
+            to: at.neighbor(ne),
+        },
+    );
+    let road = halves(
+        r.tables
+            .road_cost(
+                MoveClass::InfantryColumn,
+                r.feature_idx(hs::PRIMARY_ROAD).unwrap(),
+            )
+            .unwrap(),
+    );
+    assert_eq!(moved_cost(&ev), road, "no doubling along the road");
+    assert_eq!(s2.units[usize::from(u)].facing, Facing::side(ne));
+    // Off the road the same side step is doubled (13.2a) and the facing kept.
+    let nw = dir(Compass::NW);
+    let (s3, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: u,
+            to: at.neighbor(nw),
+        },
+    );
+    assert_eq!(
+        moved_cost(&ev),
+        2 * hex_cost(&r, MoveClass::InfantryColumn, Terrain::Clear)
+    );
+    assert_eq!(s3.units[usize::from(u)].facing, north());
+}
+
+/// 16.1d: allowances are each unit's own and start afresh each Movement Phase.
+#[test]
+fn r16_1d_allowances_are_per_unit_and_not_saved() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Movement);
+    let a = id(&r, "1-1-4");
+    let b = id(&r, "2-1-4");
+    put(&mut s, a, at, north(), Formation::Column);
+    put(&mut s, b, n_of(at, 2), north(), Formation::Column);
+    let (mut s, _) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: a,
+            to: n_of(at, 1),
+        },
+    );
+    let spent = s.units[usize::from(a)].spent;
+    assert!(spent > 0);
+    assert_eq!(s.units[usize::from(b)].spent, 0);
+    // The next Movement Phase: a has its whole allowance again, nothing carried over.
+    s.phase = Phase::Movement;
+    r.enter_phase(&mut s, &mut Vec::new());
+    assert_eq!(s.units[usize::from(a)].spent, 0);
+    assert_eq!(r.allowance(&s, a), r.allowance(&s, b));
+}
+
+/// 16.1e: a unit that has not moved may always enter one adjacent hex, however dear, but
+/// not a prohibited one, and not once it has spent MPs.
+#[test]
+fn r16_1e_one_hex_minimum_move() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let nw = at.neighbor(dir(Compass::NW));
+    let ne = at.neighbor(dir(Compass::NE));
+    r.board.set_terrain(nw, Terrain::Forest);
+    r.board.set_terrain(ne, Terrain::Lake);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    let ma = r.allowance(&s, u);
+    // Off the centre front the forest costs double (13.2a): more than the whole allowance.
+    let forest = 2 * hex_cost(&r, MoveClass::InfantryLine, Terrain::Forest);
+    assert!(forest > ma, "{forest} > {ma}");
+    let step = Action::Step { unit: u, to: nw };
+    assert!(legal(&r, &s).contains(&step));
+    let (s2, _) = apply(&r, &s, step.clone());
+    assert_eq!(s2.units[usize::from(u)].place, Place::At(nw));
+    assert!(
+        s2.units[usize::from(u)].spent >= ma,
+        "the whole allowance is used"
+    );
+    // Not into prohibited terrain.
+    let e = r
+        .applied(&s, &Action::Step { unit: u, to: ne })
+        .unwrap_err();
+    assert_eq!(e.rule, "16.2c", "{e}");
+    // Having moved, the unit pays in full.
+    s.units[usize::from(u)].spent = 1;
+    assert!(!legal(&r, &s).contains(&step));
+    assert_eq!(r.applied(&s, &step).unwrap_err().rule, "16.1");
+}
+
+/// 16.2a: following a road the unit pays the road rate instead of the hex's terrain; a line
+/// never uses roads, and a step not along the road pays the terrain.
+#[test]
+fn r16_2a_road_rate_replaces_the_terrain_cost() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let into = n_of(at, 1);
+    r.board.set_terrain(into, Terrain::Forest);
+    r.board
+        .add_side_bits(at, dir(Compass::N), hs::SECONDARY_ROAD);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Column);
+    let road = halves(
+        r.tables
+            .road_cost(
+                MoveClass::InfantryColumn,
+                r.feature_idx(hs::SECONDARY_ROAD).unwrap(),
+            )
+            .unwrap(),
+    );
+    let forest_col = hex_cost(&r, MoveClass::InfantryColumn, Terrain::Forest);
+    assert_ne!(road, forest_col);
+    let (_, ev) = apply(&r, &s, Action::Step { unit: u, to: into });
+    assert_eq!(moved_cost(&ev), road);
+    // A line pays the forest.
+    s.units[usize::from(u)].formation = Formation::Line;
+    let (_, ev) = apply(&r, &s, Action::Step { unit: u, to: into });
+    assert_eq!(
+        moved_cost(&ev),
+        hex_cost(&r, MoveClass::InfantryLine, Terrain::Forest)
+    );
+    // From the forest hex onward, across a side without road: the terrain cost.
+    let mut s2 = empty(&r, Phase::Movement);
+    put(&mut s2, u, into, north(), Formation::Column);
+    let (_, ev) = apply(
+        &r,
+        &s2,
+        Action::Step {
+            unit: u,
+            to: n_of(at, 2),
+        },
+    );
+    assert_eq!(
+        moved_cost(&ev),
+        hex_cost(&r, MoveClass::InfantryColumn, Terrain::Clear)
+    );
+}
+
+/// 16.2b: a hexside feature adds to the hex's cost; a bridge replaces the water it spans
+/// (and a line may not use it, 11.2).
+#[test]
+fn r16_2b_hexside_costs_add_to_the_hex() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let n = dir(Compass::N);
+    r.board.add_side_bits(at, n, hs::STREAM);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Column);
+    let clear = hex_cost(&r, MoveClass::InfantryColumn, Terrain::Clear);
+    let stream = side_cost(&r, MoveClass::InfantryColumn, hs::STREAM);
+    assert!(stream > 0);
+    let (_, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: u,
+            to: n_of(at, 1),
+        },
+    );
+    assert_eq!(moved_cost(&ev), clear + stream);
+    let mut rb = r.clone();
+    rb.board.add_side_bits(at, n, hs::BRIDGE);
+    let bridge = side_cost(&rb, MoveClass::InfantryColumn, hs::BRIDGE);
+    let (_, ev) = apply(
+        &rb,
+        &s,
+        Action::Step {
+            unit: u,
+            to: n_of(at, 1),
+        },
+    );
+    assert_eq!(
+        moved_cost(&ev),
+        clear + bridge,
+        "the bridge, not the stream"
+    );
+    s.units[usize::from(u)].formation = Formation::Line;
+    let e = rb
+        .applied(
+            &s,
+            &Action::Step {
+                unit: u,
+                to: n_of(at, 1),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "11.2", "{e}");
+}
+
+/// 16.2c: prohibited hexes are never entered, and a retreat is never offered one.
+#[test]
+fn r16_2c_prohibited_terrain_is_not_entered() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let lake = n_of(at, 1);
+    r.board.set_terrain(lake, Terrain::Lake);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Column);
+    assert!(!legal(&r, &s).contains(&Action::Step { unit: u, to: lake }));
+    let e = r
+        .applied(&s, &Action::Step { unit: u, to: lake })
+        .unwrap_err();
+    assert_eq!(e.rule, "16.2c", "{e}");
+    let threat = at.neighbor(dir(Compass::S));
+    r.start_retreat(&mut s, at, threat, 1, false, false);
+    let Some(super::state::Task::Retreat(rt)) = s.tasks.last().cloned() else {
+        panic!()
+    };
+    let opts = r.retreat_options(&s, &rt);
+    assert!(!opts.contains(&lake), "{opts:?}");
+    assert!(!opts.is_empty());
+}
+
+/// 16.2e: a hexside that is both an elevation change and a slope costs the dearer of the
+/// two, not both.
+#[test]
+fn r16_2e_elevation_and_slope_cost_only_the_dearer() {
+    let r = rules("nbs/austerlitz-3");
+    let (from, d) = r
+        .board
+        .hexes()
+        .flat_map(|h| Direction::ALL.into_iter().map(move |d| (h, d)))
+        .find(|&(h, d)| {
+            let to = h.neighbor(d);
+            r.board.on_map(to)
+                && r.board.side(h, d) == hs::SLOPE
+                && r.board.hex(h).level != r.board.hex(to).level
+                && r.board.hex(to).terrain == Terrain::Clear
+                && !r.board.hex(h).special
+                && !r.board.hex(to).special
+                && r.board.hex(h).edge_dist > 0
+        })
+        .expect("a slope between two levels");
+    let class = MoveClass::InfantryColumn;
+    let elev = halves(r.tables.hexside_cost(class, r.feature_idx(0).unwrap()));
+    let slope = side_cost(&r, class, hs::SLOPE);
+    assert!(elev > 0 && slope > 0);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, from, Facing::side(d), Formation::Column);
+    let (_, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: u,
+            to: from.neighbor(d),
+        },
+    );
+    assert_eq!(
+        moved_cost(&ev),
+        hex_cost(&r, class, Terrain::Clear) + elev.max(slope)
+    );
+}
+
+/// 16.2f: a tree border costs nothing to cross.
+#[test]
+fn r16_2f_tree_borders_cost_nothing() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    r.board.add_side_bits(at, dir(Compass::N), hs::TREE_BORDER);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    let (_, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: u,
+            to: n_of(at, 1),
+        },
+    );
+    assert_eq!(
+        moved_cost(&ev),
+        hex_cost(&r, MoveClass::InfantryLine, Terrain::Clear)
+    );
+}
+
+/// 24.0: cavalry entering a `*` terrain off a road becomes DG; along a road it does not.
+#[test]
+fn r24_0_cavalry_entering_star_terrain_off_road_becomes_dg() {
+    let mut r = rules("nbs/austerlitz-3");
+    let star = Terrain::ALL
+        .into_iter()
+        .find(|&t| {
+            r.tables.cavalry_auto_dg(r.terrain_idx(t))
+                && matches!(
+                    r.tables.hex_cost(MoveClass::LightCavalry, r.terrain_idx(t)),
+                    super::tables::MoveCost::Halves(_)
+                )
+        })
+        .expect("a * terrain cavalry may enter");
+    assert!(!r.tables.cavalry_auto_dg(r.terrain_idx(Terrain::Clear)));
+    let at = clear_spot(&r, 2);
+    let into = n_of(at, 1);
+    r.board.set_terrain(into, star);
+    let mut s = empty(&r, Phase::Movement);
+    let cav = first_cavalry(&r, Side(0));
+    put(&mut s, cav, at, north(), Formation::Combat);
+    let (s2, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: cav,
+            to: into,
+        },
+    );
+    assert_eq!(s2.units[usize::from(cav)].morale, MoraleState::Disorganized);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::MoraleChanged { rule, .. } if rule == "24.0"))
+    );
+    // Into clear terrain: no change.
+    let (s3, _) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: cav,
+            to: at.neighbor(dir(Compass::NE)),
+        },
+    );
+    assert_eq!(s3.units[usize::from(cav)].morale, MoraleState::Normal);
+    // Along a road into the same hex: no DG.
+    r.board.add_side_bits(at, dir(Compass::N), hs::PRIMARY_ROAD);
+    let (s4, _) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: cav,
+            to: into,
+        },
+    );
+    assert_eq!(s4.units[usize::from(cav)].morale, MoraleState::Normal);
+}
+
+/// 25.1b: a routed unit does not move voluntarily; in the Rally Phase a routed stack within
+/// 6 hexes of the enemy runs, each hex no nearer the enemy, until 6 hexes away; a rout that
+/// cannot go on loses everything.
+#[test]
+fn r25_1b_routed_units_rout_but_do_not_move() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    let enemy = first_infantry(&r, Side(1));
+    put(&mut s, u, at, north(), Formation::Column);
+    put(
+        &mut s,
+        enemy,
+        at.neighbor(dir(Compass::S)),
+        north(),
+        Formation::Line,
+    );
+    s.units[usize::from(u)].morale = MoraleState::Routed;
+    let step = Action::Step {
+        unit: u,
+        to: n_of(at, 1),
+    };
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Step { unit, .. } if *unit == u))
+    );
+    assert_eq!(r.applied(&s, &step).unwrap_err().rule, "25.1b");
+    // Rout movement.
+    s.phase = Phase::Rally;
+    r.rout_moves(&mut s);
+    let mut hexes = 0;
+    while let Some(super::state::Task::Retreat(rt)) = s.tasks.last().cloned() {
+        assert!(rt.rout);
+        let here = r.enemy_distance(&s, rt.at, Side(0)).unwrap();
+        let v = legal(&r, &s);
+        let Some(Action::RetreatTo { hex: to }) = v.first().cloned() else {
+            panic!("{v:?}")
+        };
+        for a in &v {
+            if let Action::RetreatTo { hex } = a {
+                assert!(r.enemy_distance(&s, *hex, Side(0)).unwrap() >= here);
+            }
+        }
+        s = apply(&r, &s, Action::RetreatTo { hex: to }).0;
+        hexes += 1;
+        assert!(hexes < 20);
+    }
+    let d = r
+        .enemy_distance(&s, s.units[usize::from(u)].hex().unwrap(), Side(0))
+        .unwrap();
+    assert_eq!(d, 6, "it stops once 6 hexes away");
+    // A rout with nowhere to go: every box filled.
+    let mut b = empty(&r, Phase::Rally);
+    put(&mut b, u, at, north(), Formation::Column);
+    b.units[usize::from(u)].morale = MoraleState::Routed;
+    let rt = super::state::Retreat {
+        units: alloc::vec![u],
+        at,
+        left: u8::MAX,
+        path: alloc::vec![at],
+        from: at,
+        rout: true,
+        in_combat: false,
+    };
+    b.tasks.push(super::state::Task::Retreat(rt.clone()));
+    let mut ev = Vec::new();
+    r.retreat_blocked(&mut b, rt, &mut ev);
+    assert_eq!(b.units[usize::from(u)].place, Place::Gone);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RetreatBlocked { rule, .. } if rule == "25.1b"))
+    );
+}
+
+/// A second battery for `side`: a copy of the only battery in the order of battle (4b), for
+/// the tests that need one on each side.
+fn extra_battery(r: &mut Nbs, s: &mut State, side: Side) -> UnitId {
+    let gun = id(r, "4b(h-f)");
+    let mut info = r.units[usize::from(gun)].clone();
+    info.id = alloc::format!("{}-copy", info.id);
+    info.side = side;
+    r.units.push(info);
+    let mut st = s.units[usize::from(gun)].clone();
+    st.place = Place::Off;
+    s.units.push(st);
+    (r.units.len() - 1) as UnitId
+}
+
+fn declared_fp(ev: &[Event]) -> (u32, u8) {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::FireDeclared {
+                fire_points,
+                column,
+                ..
+            } => Some((*fire_points, *column)),
+            _ => None,
+        })
+        .expect("a fire declared")
+}
+
+/// Declares a fire at `target` (its top unit, or the battery named) by `firers` and resolves
+/// it, stopping before the roll.
+fn fire_at(
+    r: &Nbs,
+    s: &State,
+    target: Hex,
+    art: Option<UnitId>,
+    firers: &[UnitId],
+) -> (State, Vec<Event>) {
+    let (mut s, _) = apply(
+        r,
+        s,
+        Action::Target {
+            hex: target,
+            artillery: art,
+        },
+    );
+    for &f in firers {
+        s = apply(
+            r,
+            &s,
+            Action::AddFirer {
+                unit: f,
+                share: None,
+            },
+        )
+        .0;
+    }
+    apply(r, &s, Action::Resolve)
+}
+
+/// A roll that gives, in `column`, a loss with at least one casualty and one straggler.
+fn loss_roll(r: &Nbs, column: u8) -> u32 {
+    (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| {
+            matches!(
+                r.tables.fire_result(column, q),
+                super::tables::FireResult::Loss { casualties, stragglers } if casualties > 0 && stragglers > 0
+            ) && !r.tables.leader_hit(q)
+        })
+        .map(|q| u32::from(q.value()))
+        .expect("a loss result in the column")
+}
+
+/// 15.1e: opportunity fire does not count as the battery's fire for the phase.
+#[test]
+fn r15_1e_opportunity_fire_leaves_the_phase_fire() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::Movement);
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(1);
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    let u = id(&r, "1-1-4");
+    let in_zone = n_of(at, 2);
+    put(
+        &mut s,
+        u,
+        in_zone,
+        Facing::side(dir(Compass::S)),
+        Formation::Column,
+    );
+    assert!(r.in_cfz(&s, gun, in_zone));
+    // Forming line in the zone opens the window (15.1b).
+    let (w, ev) = apply(
+        &r,
+        &s,
+        Action::Form {
+            unit: u,
+            formation: Formation::Line,
+        },
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::OpportunityOffered { .. }))
+    );
+    let (f, _) = apply(&r, &w, Action::OpportunityFire);
+    let (mut f, _) = apply(&r, &f, d66(11));
+    while let crate::engine::Actor::Chance(_) = r.actor(&f) {
+        f = apply(&r, &f, d66(33)).0;
+    }
+    assert!(!f.units[usize::from(gun)].has(flag::FIRED));
+    // In the fire phase that follows, the battery fires as usual.
+    f.phase = Phase::DefensiveFire;
+    f.tasks.clear();
+    assert!(r.may_fire(&f, gun, in_zone, false).is_ok());
+    // A regular fire does use it (20.2b).
+    let (g, _) = fire_at(&r, &f, in_zone, None, &[gun]);
+    assert!(g.units[usize::from(gun)].has(flag::FIRED));
+}
+
+/// 15.1f: a retreat out of a battery's Close Fire Zone never opens the window.
+#[test]
+fn r15_1f_retreats_never_draw_opportunity_fire() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 4);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(1);
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    let u = id(&r, "1-1-4");
+    let start = n_of(at, 3);
+    put(
+        &mut s,
+        u,
+        start,
+        Facing::side(dir(Compass::S)),
+        Formation::Column,
+    );
+    assert!(r.in_cfz(&s, gun, start));
+    r.start_retreat(&mut s, start, at, 2, false, false);
+    let mut all = Vec::new();
+    let out = n_of(at, 4);
+    assert!(!r.in_cfz(&s, gun, out));
+    let (s, ev) = apply(&r, &s, Action::RetreatTo { hex: out });
+    all.extend(ev);
+    assert_eq!(s.units[usize::from(u)].place, Place::At(out));
+    assert!(
+        !all.iter()
+            .any(|e| matches!(e, Event::OpportunityOffered { .. }))
+    );
+    assert!(
+        !s.tasks
+            .iter()
+            .any(|t| matches!(t, super::state::Task::OpportunityWindow { .. }))
+    );
+}
+
+/// 20.2a, 12.3: one A of infantry fires out of a hex: a second brigade there cannot join the
+/// same fire, nor fire again once the hex's infantry has fired this phase.
+#[test]
+fn r20_2a_one_a_of_infantry_fires_out_of_a_hex() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let a = id(&r, "2-1-1");
+    let b = id(&r, "1-2-1");
+    assert_eq!(r.fire_level(&s, a).units(), 4, "an A brigade");
+    assert_eq!(r.fire_level(&s, b).units(), 4, "an A brigade");
+    put(&mut s, a, at, north(), Formation::Line);
+    put(&mut s, b, at, north(), Formation::Line);
+    let t1 = n_of(at, 1);
+    let t2 = at.neighbor(dir(Compass::NE));
+    let e1 = first_infantry(&r, Side(1));
+    let e2 = id(&r, "Y2-1-L");
+    put(
+        &mut s,
+        e1,
+        t1,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        e2,
+        t2,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let (d, _) = apply(
+        &r,
+        &s,
+        Action::Target {
+            hex: t1,
+            artillery: None,
+        },
+    );
+    let (d, _) = apply(
+        &r,
+        &d,
+        Action::AddFirer {
+            unit: a,
+            share: None,
+        },
+    );
+    assert!(!legal(&r, &d).contains(&Action::AddFirer {
+        unit: b,
+        share: None
+    }));
+    assert_eq!(
+        r.applied(
+            &d,
+            &Action::AddFirer {
+                unit: b,
+                share: None
+            }
+        )
+        .unwrap_err()
+        .rule,
+        "20.2a"
+    );
+    let (f, _) = apply(&r, &d, Action::Resolve);
+    let (f, _) = apply(&r, &f, d66(11));
+    // b has not fired, but its hex's one A has (20.2a: the budget of the whole phase).
+    assert!(!f.units[usize::from(b)].has(flag::FIRED));
+    assert_eq!(r.may_fire(&f, b, t2, false).unwrap_err().rule, "20.2a");
+}
+
+/// 20.2b: a unit fires once per fire phase; close-combat fire does not count.
+#[test]
+fn r20_2b_each_unit_fires_once_per_phase() {
+    let r = rules("nbs/austerlitz-3");
+    let (s, x, _) = super::tests::two_lines_at_one(&r);
+    let a = id(&r, "2-1-1");
+    let (s, _) = apply(&r, &s, Action::Resolve);
+    let (s, _) = apply(&r, &s, d66(11));
+    assert!(s.units[usize::from(a)].has(flag::FIRED));
+    let other = x.neighbor(dir(Compass::N));
+    assert_eq!(r.may_fire(&s, a, other, false).unwrap_err().rule, "20.2b");
+    assert!(
+        r.may_fire(&s, a, x, true).is_ok(),
+        "close-combat fire is apart"
+    );
+    let mut fresh = s.clone();
+    fresh.units[usize::from(a)].flags &= !flag::FIRED;
+    fresh.units[usize::from(a)].fire_used = 0;
+    assert_ne!(
+        r.may_fire(&fresh, a, other, false).map_err(|e| e.rule),
+        Err("20.2b".into())
+    );
+}
+
+/// 20.2c: small arms reach 1 hex, artillery 8.
+#[test]
+fn r20_2c_ranges_one_for_small_arms_eight_for_artillery() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let inf = id(&r, "1-1-4");
+    let gun = id(&r, "4b(h-f)");
+    put(&mut s, inf, at, north(), Formation::Line);
+    assert!(r.may_fire(&s, inf, n_of(at, 1), false).is_ok());
+    assert_eq!(
+        r.may_fire(&s, inf, n_of(at, 2), false).unwrap_err().rule,
+        "20.2c"
+    );
+    r.units[usize::from(gun)].side = Side(0);
+    put(
+        &mut s,
+        gun,
+        at.neighbor(dir(Compass::S)),
+        north(),
+        Formation::Unlimbered,
+    );
+    let from = at.neighbor(dir(Compass::S));
+    let e8 = r
+        .may_fire(&s, gun, n_of(from, 8), false)
+        .map_err(|e| e.rule);
+    assert_ne!(e8, Err("20.2c".into()), "8 hexes is in range");
+    assert_eq!(
+        r.may_fire(&s, gun, n_of(from, 9), false).unwrap_err().rule,
+        "20.2c"
+    );
+}
+
+/// 20.2g: only artillery may pick out a battery that is not on top of its stack, at half
+/// its fire points.
+#[test]
+fn r20_2g_artillery_picks_out_artillery_at_half() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let gun = id(&r, "4b(h-f)");
+    let enemy_gun = extra_battery(&mut r, &mut s, Side(1));
+    let target = n_of(at, 2);
+    let inf = first_infantry(&r, Side(1));
+    put(
+        &mut s,
+        inf,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        enemy_gun,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Unlimbered,
+    );
+    s.units[usize::from(enemy_gun)].order = 50;
+    assert_eq!(r.combat_stack(&s, target)[0], inf);
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    let pick = Action::Target {
+        hex: target,
+        artillery: Some(enemy_gun),
+    };
+    assert!(legal(&r, &s).contains(&pick));
+    let (_, ev) = fire_at(&r, &s, target, None, &[gun]);
+    let (top_fp, _) = declared_fp(&ev);
+    let (_, ev) = fire_at(&r, &s, target, Some(enemy_gun), &[gun]);
+    let (pick_fp, _) = declared_fp(&ev);
+    assert!(top_fp > 0);
+    assert_eq!(pick_fp, top_fp / 2, "halved when not on top");
+    // Infantry alone cannot pick out the battery.
+    let mut s2 = s.clone();
+    s2.units[usize::from(gun)].place = Place::Off;
+    let own = id(&r, "1-1-4");
+    put(
+        &mut s2,
+        own,
+        target.neighbor(dir(Compass::S)),
+        north(),
+        Formation::Line,
+    );
+    assert!(!legal(&r, &s2).contains(&pick));
+    assert_eq!(r.applied(&s2, &pick).unwrap_err().rule, "20.2d");
+}
+
+/// 20.4d: a fire roll of 55 or 66 strikes a leader in the target hex, chosen at random
+/// when there are several; other rolls strike none.
+#[test]
+fn r20_4d_55_or_66_strikes_a_leader_in_the_hex() {
+    let r = rules("nbs/austerlitz-3");
+    let (s, x, t) = super::tests::two_lines_at_one(&r);
+    let leaders: Vec<UnitId> = (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(1) && i.kind == UnitKind::Leader
+        })
+        .take(2)
+        .collect();
+    let mut one = s.clone();
+    put(&mut one, leaders[0], x, north(), Formation::None);
+    let (f, _) = apply(&r, &one, Action::Resolve);
+    let (_, ev) = apply(&r, &f, d66(54));
+    assert!(!ev.iter().any(|e| matches!(e, Event::LeaderLost { .. })));
+    let (_, ev) = apply(&r, &f, d66(55));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::LeaderLost { unit } if *unit == leaders[0]))
+    );
+    let mut two = one.clone();
+    put(&mut two, leaders[1], x, north(), Formation::None);
+    let (f, _) = apply(&r, &two, Action::Resolve);
+    let (f, _) = apply(&r, &f, d66(66));
+    assert_eq!(
+        r.actor(&f),
+        crate::engine::Actor::Chance(crate::engine::Chance::Draw)
+    );
+    let (g, ev) = apply(&r, &f, Action::Pick(1));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::LeaderLost { unit } if *unit == leaders[1]))
+    );
+    assert_eq!(g.units[usize::from(leaders[0])].place, Place::At(x));
+    let _ = t;
+}
+
+/// 25.1a: DG halves the movement allowance (rounded up) and the fire points (rounded down);
+/// a routed unit neither fires nor moves; only BL or Normal infantry attack.
+#[test]
+fn r25_1a_morale_state_effects() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let a = id(&r, "1-1-4");
+    let e = first_infantry(&r, Side(1));
+    put(&mut s, a, at, north(), Formation::Line);
+    put(
+        &mut s,
+        e,
+        n_of(at, 1),
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let full_ma = r.allowance(&s, a);
+    let (_, ev) = fire_at(&r, &s, n_of(at, 1), None, &[a]);
+    let (good, _) = declared_fp(&ev);
+    s.units[usize::from(a)].morale = MoraleState::Disorganized;
+    assert_eq!(r.allowance(&s, a), (full_ma / 2).div_ceil(2) * 2);
+    let (_, ev) = fire_at(&r, &s, n_of(at, 1), None, &[a]);
+    let (dg, _) = declared_fp(&ev);
+    assert_eq!(dg, good / 2);
+    // DG infantry may not attack.
+    let mut m = s.clone();
+    m.phase = Phase::Movement;
+    let mut r2 = r.clone();
+    r2.strict_orders = false;
+    let assault = Action::Assault {
+        from: at,
+        target: n_of(at, 1),
+    };
+    assert_eq!(r2.applied(&m, &assault).unwrap_err().rule, "23.1a");
+    m.units[usize::from(a)].morale = MoraleState::Shaken;
+    assert_eq!(r2.applied(&m, &assault).unwrap_err().rule, "23.1a");
+    m.units[usize::from(a)].morale = MoraleState::Normal;
+    assert!(r2.applied(&m, &assault).is_ok());
+    // Routed: no fire.
+    s.units[usize::from(a)].morale = MoraleState::Routed;
+    assert_eq!(
+        r.may_fire(&s, a, n_of(at, 1), false).unwrap_err().rule,
+        "25.1a"
+    );
+}
+
+/// 26.1, 26.3: leaders do not count for stacking, never fire, and are not the unit a stack
+/// checks morale with; a hex holding only leaders is no fire target (26.0 reading).
+#[test]
+fn r26_1_r26_3_leaders_do_not_stack_fire_or_check() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    let leader = super::tests::division_leader(&r, u);
+    put(&mut s, u, at, north(), Formation::Line);
+    let alone = r.stack_load(&s, at, Side(0));
+    put(&mut s, leader, at, north(), Formation::None);
+    assert_eq!(r.stack_load(&s, at, Side(0)), alone, "26.1");
+    assert_eq!(r.morale_unit(&s, at), Some(u), "26.3");
+    let e = first_infantry(&r, Side(1));
+    put(
+        &mut s,
+        e,
+        n_of(at, 1),
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    assert_eq!(
+        r.may_fire(&s, leader, n_of(at, 1), false).unwrap_err().rule,
+        "24.0"
+    );
+    // An enemy leader alone next to a loaded line is not offered as a target.
+    let enemy_leader = (0..r.units.len() as UnitId)
+        .find(|&l| {
+            r.units[usize::from(l)].side == Side(1)
+                && r.units[usize::from(l)].kind == UnitKind::Leader
+        })
+        .unwrap();
+    let lone = at.neighbor(dir(Compass::NE));
+    put(&mut s, enemy_leader, lone, north(), Formation::None);
+    let t = Action::Target {
+        hex: lone,
+        artillery: None,
+    };
+    assert!(!legal(&r, &s).contains(&t));
+    assert_eq!(r.applied(&s, &t).unwrap_err().rule, "20.2d");
+}
+
+/// 27.2, 6.8: a battery's losses are gun points, never stragglers; its gun points are the
+/// printed ones less its losses, and it is eliminated when none are left.
+#[test]
+fn r27_2_artillery_losses_are_gun_points() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(1);
+    let printed = r.units[usize::from(gun)].gun_points;
+    assert!(printed >= 2);
+    let target = n_of(at, 1);
+    put(
+        &mut s,
+        gun,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Unlimbered,
+    );
+    let a = id(&r, "1-1-4");
+    put(&mut s, a, at, north(), Formation::Line);
+    // Three hexes of fire, for a column with casualties and stragglers.
+    let b = id(&r, "2-1-4");
+    let c = id(&r, "1-2-4");
+    let sw = dir(Compass::SW);
+    let se = dir(Compass::SE);
+    put(
+        &mut s,
+        b,
+        target.neighbor(sw),
+        Facing::side(sw.opposite()),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        c,
+        target.neighbor(se),
+        Facing::side(se.opposite()),
+        Formation::Line,
+    );
+    let a = [a, b, c];
+    assert_eq!(r.gun_points(&s, gun), printed);
+    // 12.3: the battery on top is the hex's target, for infantry too.
+    let t = Action::Target {
+        hex: target,
+        artillery: Some(gun),
+    };
+    assert!(legal(&r, &s).contains(&t));
+    let (f, ev) = fire_at(&r, &s, target, Some(gun), &a);
+    let (_, column) = declared_fp(&ev);
+    let roll = loss_roll(&r, column);
+    let super::tables::FireResult::Loss { casualties, .. } = r
+        .tables
+        .fire_result(column, super::types::Seq66::from_value(roll as u8).unwrap())
+    else {
+        panic!()
+    };
+    let (g, ev) = apply(&r, &f, d66(roll));
+    let lost = casualties.min(printed);
+    assert!(ev.iter().any(|e| matches!(e, Event::Losses { unit, casualties: c, stragglers: 0, .. } if *unit == gun && *c == lost)));
+    assert_eq!(g.units[usize::from(gun)].stragglers, 0);
+    assert_eq!(r.gun_points(&g, gun), printed - lost);
+    assert_eq!(
+        g.casualty_track, s.casualty_track,
+        "1.1f: gun points are not casualties"
+    );
+    // With one gun point left, a loss eliminates it.
+    let mut last = s.clone();
+    last.units[usize::from(gun)].casualties = printed - 1;
+    let (f, _) = fire_at(&r, &last, target, Some(gun), &a);
+    let (g, ev) = apply(&r, &f, d66(roll));
+    assert_eq!(g.units[usize::from(gun)].place, Place::Gone);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Eliminated { rule, .. } if rule == "27.2"))
+    );
+}
+
+/// 20.2a, 12.3: at most 5 gun points fire out of a hex, however many batteries are there.
+#[test]
+fn r20_2a_five_gun_points_fire_out_of_a_hex() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let a = id(&r, "4b(h-f)");
+    let b = extra_battery(&mut r, &mut s, Side(0));
+    // Two batteries of 3 gun points: 6, over the cap.
+    let gp = 3;
+    r.units[usize::from(a)].gun_points = gp;
+    r.units[usize::from(b)].gun_points = gp;
+    put(&mut s, a, at, north(), Formation::Unlimbered);
+    put(&mut s, b, at, north(), Formation::Unlimbered);
+    let target = n_of(at, 2);
+    let e = first_infantry(&r, Side(1));
+    put(
+        &mut s,
+        e,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let (_, ev) = fire_at(&r, &s, target, None, &[a, b]);
+    let (fp, _) = declared_fp(&ev);
+    let weight = r.units[usize::from(a)].weight;
+    assert_eq!(fp, r.tables.artillery_fp(weight, 5, 2).0);
+    assert_ne!(fp, r.tables.artillery_fp(weight, gp, 2).0 * 2);
+    // A first battery of 5 leaves no room for the second.
+    r.units[usize::from(a)].gun_points = 5;
+    let (d, _) = apply(
+        &r,
+        &s,
+        Action::Target {
+            hex: target,
+            artillery: None,
+        },
+    );
+    let (d, _) = apply(
+        &r,
+        &d,
+        Action::AddFirer {
+            unit: a,
+            share: None,
+        },
+    );
+    assert!(!legal(&r, &d).contains(&Action::AddFirer {
+        unit: b,
+        share: None
+    }));
+    assert_eq!(
+        r.applied(
+            &d,
+            &Action::AddFirer {
+                unit: b,
+                share: None
+            }
+        )
+        .unwrap_err()
+        .rule,
+        "20.2a"
+    );
+}
+
+/// Runs the chance nodes with their first (lowest) outcome and passes the free re-facings,
+/// until a player decision other than a re-facing is due.
+fn settle(r: &Nbs, mut s: State, ev: &mut Vec<Event>) -> State {
+    for _ in 0..60 {
+        match r.actor(&s) {
+            crate::engine::Actor::Chance(_) => {
+                let v = legal(r, &s);
+                let (n, e) = apply(r, &s, v[0].clone());
+                s = n;
+                ev.extend(e);
+            }
+            _ if matches!(s.tasks.last(), Some(super::state::Task::Reface { .. })) => {
+                let (n, e) = apply(r, &s, Action::Pass);
+                s = n;
+                ev.extend(e);
+            }
+            _ => return s,
+        }
+    }
+    panic!("the combat does not settle");
+}
+
+/// A French stack attacking an Allied brigade in line to its north, in the Movement Phase,
+/// with the 10.1a order check off (not under test here).
+fn assault_setup() -> (Nbs, State, Hex, Hex, UnitId, UnitId) {
+    let mut r = rules("nbs/austerlitz-3");
+    r.strict_orders = false;
+    let at = clear_spot(&r, 3);
+    let target = n_of(at, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let att = id(&r, "2-1-1");
+    let def = id(&r, "Y2-1-L");
+    put(&mut s, att, at, north(), Formation::Column);
+    put(
+        &mut s,
+        def,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    (r, s, at, target, att, def)
+}
+
+/// 23.1, 23.1d: a unit makes one close combat a phase, but a hex may be attacked any
+/// number of times.
+#[test]
+fn r23_1_one_close_combat_per_unit_any_number_per_hex() {
+    let (r, mut s, at, target, att, _) = assault_setup();
+    let other = id(&r, "1-2-1");
+    let se = dir(Compass::SE);
+    let second = target.neighbor(se);
+    put(
+        &mut s,
+        other,
+        second,
+        Facing::side(dir(Compass::NW)),
+        Formation::Column,
+    );
+    let first = Action::Assault { from: at, target };
+    let (s1, mut ev) = apply(&r, &s, first.clone());
+    let s1 = settle(&r, s1, &mut ev);
+    assert!(ev.iter().any(|e| matches!(e, Event::OddsRoll { .. })));
+    assert!(s1.units[usize::from(att)].has(flag::CLOSE_COMBAT));
+    assert_eq!(s1.units[usize::from(att)].place, Place::At(at));
+    assert!(s1.tasks.is_empty(), "{:?}", s1.tasks);
+    // The same stack may not attack again this phase.
+    assert!(!legal(&r, &s1).contains(&first));
+    assert_eq!(r.applied(&s1, &first).unwrap_err().rule, "23.1a");
+    // Another stack may attack the same hex.
+    let again = Action::Assault {
+        from: second,
+        target,
+    };
+    assert!(legal(&r, &s1).contains(&again), "23.1d");
+    assert!(r.applied(&s1, &again).is_ok());
+}
+
+/// 23.1a: attackers are BL or Normal and attack through the centre-front hexside (either
+/// frontal hex when facing a corner).
+#[test]
+fn r23_1a_attack_through_the_centre_front_by_bl_or_normal() {
+    let (r, mut s, at, target, att, _) = assault_setup();
+    let def2 = id(&r, "V2-1-L");
+    let ne = at.neighbor(dir(Compass::NE));
+    put(
+        &mut s,
+        def2,
+        ne,
+        Facing::side(dir(Compass::SW)),
+        Formation::Line,
+    );
+    let side_attack = Action::Assault {
+        from: at,
+        target: ne,
+    };
+    assert!(!legal(&r, &s).contains(&side_attack));
+    assert_eq!(r.applied(&s, &side_attack).unwrap_err().rule, "23.1a");
+    assert!(r.applied(&s, &Action::Assault { from: at, target }).is_ok());
+    // Facing the corner between them: either hex.
+    s.units[usize::from(att)].facing = Facing::corner(dir(Compass::N));
+    let fronts: Vec<Hex> = Facing::corner(dir(Compass::N))
+        .frontal_directions()
+        .as_slice()
+        .iter()
+        .map(|d| at.neighbor(*d))
+        .collect();
+    for t in [target, ne] {
+        if fronts.contains(&t) {
+            assert!(
+                r.applied(
+                    &s,
+                    &Action::Assault {
+                        from: at,
+                        target: t
+                    }
+                )
+                .is_ok()
+            );
+        }
+    }
+    assert_eq!(fronts.len(), 2);
+    // Blood Lust may attack.
+    s.units[usize::from(att)].facing = north();
+    s.units[usize::from(att)].morale = MoraleState::BloodLust;
+    assert!(r.applied(&s, &Action::Assault { from: at, target }).is_ok());
+}
+
+/// 23.1b: attackers stay within command radius, and never attack into terrain costing all
+/// or prohibited to them.
+#[test]
+fn r23_1b_command_radius_and_no_attack_into_all_terrain() {
+    let (mut r, mut s, at, target, att, _) = assault_setup();
+    let a = Action::Assault { from: at, target };
+    assert!(r.applied(&s, &a).is_ok());
+    s.units[usize::from(att)].flags |= flag::OUT_OF_RADIUS;
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "23.1b");
+    s.units[usize::from(att)].flags &= !flag::OUT_OF_RADIUS;
+    let banned = Terrain::ALL
+        .into_iter()
+        .find(|&t| {
+            !matches!(
+                r.tables
+                    .hex_cost(MoveClass::InfantryColumn, r.terrain_idx(t)),
+                super::tables::MoveCost::Halves(_)
+            )
+        })
+        .expect("a terrain a column may not enter");
+    r.board.set_terrain(target, banned);
+    assert!(!legal(&r, &s).contains(&a));
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "23.1b");
+}
+
+/// 23.1c: cavalry, artillery and skirmishers alone do not attack; wrecked infantry does.
+#[test]
+fn r23_1c_only_infantry_attacks_wrecked_included() {
+    let (r, mut s, at, target, att, _) = assault_setup();
+    let a = Action::Assault { from: at, target };
+    let wreck = r.units[usize::from(att)].wreck_boxes;
+    s.units[usize::from(att)].casualties = wreck;
+    assert!(r.wrecked(&s, att));
+    assert!(r.applied(&s, &a).is_ok(), "wrecked infantry attacks");
+    s.units[usize::from(att)].place = Place::Off;
+    let cav = first_cavalry(&r, Side(0));
+    put(&mut s, cav, at, north(), Formation::Combat);
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "23.1a");
+    s.units[usize::from(cav)].place = Place::Off;
+    let gun = id(&r, "4b(h-f)");
+    put(&mut s, gun, at, north(), Formation::Limbered);
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "23.1a");
+    s.units[usize::from(gun)].place = Place::Off;
+    let sk = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            r.units[usize::from(u)].side == Side(0)
+                && r.units[usize::from(u)].kind == UnitKind::Skirmisher
+        })
+        .unwrap();
+    put(&mut s, sk, at, north(), Formation::Skirmish);
+    // Skirmishers alone never attack (11.5b).
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "11.5b");
+}
+
+/// 23.1f, 23.1h: only the units of the two hexes take part, and they fire at the Close
+/// Combat range of the Fire Point Tables.
+#[test]
+fn r23_1f_r23_1h_only_the_two_hexes_fire_at_close_range() {
+    let (r, mut s, at, target, att, def) = assault_setup();
+    // A friendly brigade next door and an enemy one next to the target stay out.
+    let nearby = id(&r, "1-2-1");
+    put(
+        &mut s,
+        nearby,
+        at.neighbor(dir(Compass::NE)),
+        north(),
+        Formation::Line,
+    );
+    let enemy2 = id(&r, "V2-1-L");
+    put(
+        &mut s,
+        enemy2,
+        n_of(at, 2),
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let (s1, ev) = apply(&r, &s, Action::Assault { from: at, target });
+    let Some(super::state::Task::CloseCombat(cc)) = s1
+        .tasks
+        .iter()
+        .find(|t| matches!(t, super::state::Task::CloseCombat(_)))
+        .cloned()
+    else {
+        panic!("{:?}", s1.tasks)
+    };
+    assert_eq!(cc.attackers, [att]);
+    assert_eq!(cc.defenders, [def]);
+    // The defender's fire: its line A brigade at close range, its hex only.
+    let (firers, fp) = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::FireDeclared {
+                firers,
+                fire_points,
+                ..
+            } => Some((firers.clone(), *fire_points)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(firers, [def]);
+    use super::tables::{Part, Range, SmallArms};
+    let level = r.fire_level(&s, def);
+    let (a, b, c) = level.parts();
+    let mut want = super::types::Fp::ZERO;
+    for (n, p) in [(a, Part::A), (b, Part::B), (c, Part::C)] {
+        for _ in 0..n {
+            want += r
+                .tables
+                .small_arms_fp(SmallArms::Line, Range::CloseCombat, p);
+        }
+    }
+    assert_eq!(fp, want.0);
+    assert_ne!(
+        want,
+        r.tables
+            .small_arms_fp(SmallArms::Line, Range::OneHex, Part::A)
+    );
+}
+
+/// 23.1L: when the fire wipes out the defender, the attacker still checks morale.
+#[test]
+fn r23_1l_attacker_checks_morale_after_destroying_the_defender() {
+    let (r, mut s, at, target, _, def) = assault_setup();
+    let boxes = r.units[usize::from(def)].boxes;
+    s.units[usize::from(def)].casualties = boxes - 1;
+    let (s1, _) = apply(&r, &s, Action::Assault { from: at, target });
+    // Step B: the defender fires, no effect.
+    let (s2, _) = apply(&r, &s1, d66(11));
+    // Step C: the attacker fires with a loss.
+    let Some(super::state::Task::FireRoll { column, .. }) = s2.tasks.last().cloned() else {
+        panic!("{:?}", s2.tasks)
+    };
+    let roll = (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| {
+            matches!(r.tables.fire_result(column, q), super::tables::FireResult::Loss { casualties, .. } if casualties > 0)
+                && !r.tables.leader_hit(q)
+        })
+        .expect("a casualty in the column");
+    let (s3, ev) = apply(&r, &s2, d66(u32::from(roll.value())));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Eliminated { unit, .. } if *unit == def))
+    );
+    assert!(
+        matches!(s3.tasks.last(), Some(super::state::Task::Morale(c)) if c.hex == at),
+        "the attacker's check (23.0 D): {:?}",
+        s3.tasks
+    );
+}
+
+/// The first roll that gives `pred` for the stack in `hex` checking with `shift` rows.
+fn morale_roll(
+    r: &Nbs,
+    s: &State,
+    hex: Hex,
+    shift: i16,
+    pred: impl Fn(&super::tables::MoraleResult) -> bool,
+) -> Option<u32> {
+    let u = r.morale_unit(s, hex)?;
+    let row = r.tables.morale_row_shifted(r.morale_rating(u), shift);
+    (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| pred(&r.tables.morale_result(row, q)))
+        .map(|q| u32::from(q.value()))
+}
+
+/// Pushes a standard morale check for `hex` (threat from `from`) with `shift` rows in all,
+/// and a roll giving `pred`; `None` when no roll of that row gives it.
+fn check_with(
+    r: &Nbs,
+    s: &State,
+    hex: Hex,
+    from: Hex,
+    pred: impl Fn(&super::tables::MoraleResult) -> bool + Copy,
+) -> Option<(State, u32)> {
+    for shift in [0i16, -1, 1, -2, 2, -3, 3, -4, 4] {
+        let mut c = r.morale_check(
+            s,
+            hex,
+            super::state::CheckKind::Standard,
+            false,
+            from,
+            super::state::Role::None,
+            "test",
+        );
+        c.shift = shift;
+        if let Some(roll) = morale_roll(r, s, hex, shift, pred) {
+            let mut s2 = s.clone();
+            r.push_check(&mut s2, c);
+            return Some((s2, roll));
+        }
+    }
+    None
+}
+
+/// 11.6c: a square ignores a one-hex retreat; on two hexes it becomes column and retreats.
+#[test]
+fn r11_6c_squares_ignore_one_hex_retreats() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let threat = at.neighbor(dir(Compass::S));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Square);
+    let (s1, roll) = check_with(&r, &s, at, threat, |m| m.retreat == 1).expect("a 1-hex retreat");
+    let (s1, _) = apply(&r, &s1, d66(roll));
+    assert!(
+        !s1.tasks
+            .iter()
+            .any(|t| matches!(t, super::state::Task::Retreat(_)))
+    );
+    assert_eq!(s1.units[usize::from(u)].place, Place::At(at));
+    assert_eq!(s1.units[usize::from(u)].formation, Formation::Square);
+    let (s2, roll) = check_with(&r, &s, at, threat, |m| m.retreat == 2).expect("a 2-hex retreat");
+    let (s2, _) = apply(&r, &s2, d66(roll));
+    assert_eq!(s2.units[usize::from(u)].formation, Formation::Column);
+    assert!(matches!(s2.tasks.last(), Some(super::state::Task::Retreat(rt)) if rt.left == 2));
+    // The same one-hex result moves a line.
+    s.units[usize::from(u)].formation = Formation::Line;
+    let (s3, roll) = check_with(&r, &s, at, threat, |m| m.retreat == 1).unwrap();
+    let (s3, _) = apply(&r, &s3, d66(roll));
+    assert!(matches!(s3.tasks.last(), Some(super::state::Task::Retreat(rt)) if rt.left == 1));
+}
+
+/// 5.2: each retreat hex is farther from the threat and not one already entered; any other
+/// hex is refused naming 5.2.
+#[test]
+fn r5_2_retreats_go_away_from_the_threat() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 4);
+    let threat = at.neighbor(dir(Compass::S));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    r.start_retreat(&mut s, at, threat, 2, false, false);
+    let opts: Vec<Hex> = legal(&r, &s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::RetreatTo { hex } => Some(hex),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(opts.len(), 3);
+    for h in &opts {
+        assert!(h.distance(threat) > at.distance(threat));
+    }
+    let sideways = at.neighbor(dir(Compass::SE));
+    assert_eq!(
+        r.applied(&s, &Action::RetreatTo { hex: sideways })
+            .unwrap_err()
+            .rule,
+        "5.2"
+    );
+    let (s2, _) = apply(&r, &s, Action::RetreatTo { hex: n_of(at, 1) });
+    let second: Vec<Hex> = legal(&r, &s2)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::RetreatTo { hex } => Some(hex),
+            _ => None,
+        })
+        .collect();
+    assert!(!second.contains(&at));
+    assert!(second.iter().all(|h| h.distance(threat) > 2 - 1));
+}
+
+/// 25.2a: the top unit that is neither artillery nor a skirmisher checks for the stack, also
+/// when a battery was picked out.
+#[test]
+fn r25_2a_top_infantry_checks_for_the_stack() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(1);
+    let inf = first_infantry(&r, Side(1));
+    put(
+        &mut s,
+        gun,
+        at,
+        Facing::side(dir(Compass::S)),
+        Formation::Unlimbered,
+    );
+    put(
+        &mut s,
+        inf,
+        at,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    s.units[usize::from(inf)].order = 10;
+    s.units[usize::from(gun)].order = 1;
+    assert_eq!(r.combat_stack(&s, at)[0], gun, "the battery on top");
+    assert_eq!(r.morale_unit(&s, at), Some(inf));
+    // Fire at the battery; the morale check that follows reads the infantry's rating.
+    let f = id(&r, "1-1-4");
+    put(
+        &mut s,
+        f,
+        at.neighbor(dir(Compass::S)),
+        north(),
+        Formation::Line,
+    );
+    let (s1, ev) = fire_at(&r, &s, at, Some(gun), &[f]);
+    let (_, column) = declared_fp(&ev);
+    let roll = (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| {
+            matches!(
+                r.tables.fire_result(column, q),
+                super::tables::FireResult::MoraleCheck { .. }
+                    | super::tables::FireResult::Loss { .. }
+            ) && !r.tables.leader_hit(q)
+        })
+        .unwrap();
+    let (s2, _) = apply(&r, &s1, d66(u32::from(roll.value())));
+    let Some(super::state::Task::Morale(c)) = s2.tasks.last().cloned() else {
+        panic!("{:?}", s2.tasks)
+    };
+    let (_, ev) = apply(&r, &s2, d66(33));
+    let row = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::MoraleCheck { row, .. } => Some(*row),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        row,
+        r.tables.morale_row_shifted(r.morale_rating(inf), c.shift)
+    );
+}
+
+/// 25.2d, 25.2e: Morale Table losses are stragglers on the infantry (not on cavalry above
+/// it), and units they destroy leave before the retreat.
+#[test]
+fn r25_2d_r25_2e_morale_stragglers_and_removal_before_retreat() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let threat = at.neighbor(dir(Compass::S));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let cav = first_cavalry(&r, Side(0));
+    let inf = id(&r, "1-1-4");
+    put(&mut s, cav, at, north(), Formation::Combat);
+    put(&mut s, inf, at, north(), Formation::Line);
+    s.units[usize::from(cav)].order = 1;
+    s.units[usize::from(inf)].order = 2;
+    assert_eq!(r.morale_unit(&s, at), Some(cav));
+    let (s1, roll) =
+        check_with(&r, &s, at, threat, |m| m.stragglers > 0).expect("a straggler result");
+    let (s1, _) = apply(&r, &s1, d66(roll));
+    assert_eq!(s1.units[usize::from(cav)].stragglers, 0);
+    assert_eq!(s1.units[usize::from(cav)].casualties, 0);
+    assert!(s1.units[usize::from(inf)].stragglers > 0);
+    assert_eq!(s1.units[usize::from(inf)].casualties, 0);
+    assert_eq!(
+        s1.casualty_track, s.casualty_track,
+        "stragglers, not casualties"
+    );
+    // 25.2d: the checking infantry on one box is destroyed by the stragglers and does not
+    // retreat with the rest.
+    let mut t = empty(&r, Phase::OffensiveFire);
+    let other = id(&r, "2-1-4");
+    put(&mut t, inf, at, north(), Formation::Line);
+    put(&mut t, other, at, north(), Formation::Line);
+    t.units[usize::from(inf)].order = 1;
+    t.units[usize::from(other)].order = 2;
+    let boxes = r.units[usize::from(inf)].boxes;
+    t.units[usize::from(inf)].casualties = boxes - 1;
+    let (t1, roll) = check_with(&r, &t, at, threat, |m| m.stragglers > 0 && m.retreat > 0)
+        .expect("stragglers with a retreat");
+    let (t1, _) = apply(&r, &t1, d66(roll));
+    assert_eq!(t1.units[usize::from(inf)].place, Place::Gone);
+    let Some(super::state::Task::Retreat(rt)) = t1.tasks.last().cloned() else {
+        panic!("{:?}", t1.tasks)
+    };
+    assert_eq!(rt.units, [other]);
+}
+
+/// 25.3a: a stack that cannot retreat is routed.
+#[test]
+fn r25_3a_unable_to_retreat_means_routed() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let threat = at.neighbor(dir(Compass::S));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    // Enemy brigades on the three hexes away from the threat.
+    let blockers = ["Y2-1-L", "V2-1-L", "B2-1-L"];
+    for (name, c) in blockers.iter().zip([Compass::N, Compass::NE, Compass::NW]) {
+        put(
+            &mut s,
+            id(&r, name),
+            at.neighbor(dir(c)),
+            north(),
+            Formation::Line,
+        );
+    }
+    let (s1, roll) = check_with(&r, &s, at, threat, |m| {
+        m.retreat > 0 && m.state != super::tables::MoraleOutcome::Routed
+    })
+    .expect("a retreat result short of rout");
+    let (s1, ev) = apply(&r, &s1, d66(roll));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RetreatBlocked { rule, .. } if rule == "25.3a"))
+    );
+    assert_eq!(s1.units[usize::from(u)].morale, MoraleState::Routed);
+    assert_eq!(s1.units[usize::from(u)].place, Place::At(at));
+}
+
+/// 25.3d: a retreat that over-stacks the hex it ends in routs the stack there.
+#[test]
+fn r25_3d_a_retreat_that_overstacks_routs() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let threat = at.neighbor(dir(Compass::S));
+    let into = n_of(at, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    // Two A brigades (8 C-units) and the AA retreating in (8): 16, over the 12 of 12.1.
+    for name in ["2-1-1", "1-2-1"] {
+        put(&mut s, id(&r, name), into, north(), Formation::Line);
+    }
+    assert!(!r.overstacked(&s, into, Side(0)));
+    let mut ok = s.clone();
+    r.start_retreat(&mut s, at, threat, 1, false, false);
+    let (s1, ev) = apply(&r, &s, Action::RetreatTo { hex: into });
+    assert!(r.overstacked(&s1, into, Side(0)));
+    assert_eq!(r.hex_morale(&s1, into), MoraleState::Routed);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::MoraleChanged { rule, .. } if rule == "25.3d"))
+    );
+    // Into a hex with room: no rout.
+    ok.units[usize::from(id(&r, "1-2-1"))].place = Place::Off;
+    r.start_retreat(&mut ok, at, threat, 1, false, false);
+    let (s2, _) = apply(&r, &ok, Action::RetreatTo { hex: into });
+    assert_eq!(r.hex_morale(&s2, into), MoraleState::Normal);
+}
+
+/// The row shift of a standard morale check of the stack in `hex`.
+fn standard_shift(r: &Nbs, s: &State, hex: Hex) -> i16 {
+    r.morale_check(
+        s,
+        hex,
+        super::state::CheckKind::Standard,
+        false,
+        hex.neighbor(dir(Compass::S)),
+        super::state::Role::None,
+        "test",
+    )
+    .shift
+}
+
+fn standard_mod(r: &Nbs, m: super::tables::MoraleMod) -> i16 {
+    i16::from(
+        r.tables
+            .morale_modifier(super::tables::MoraleList::Standard, m)
+            .unwrap_or(0),
+    )
+}
+
+/// 11.4: line and square change a stack's morale check by their chart lines; column has
+/// none.
+#[test]
+fn r11_4_formation_effects_on_morale() {
+    use super::tables::MoraleMod;
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Column);
+    let column = standard_shift(&r, &s, at);
+    s.units[usize::from(u)].formation = Formation::Line;
+    let line = standard_shift(&r, &s, at);
+    s.units[usize::from(u)].formation = Formation::Square;
+    let square = standard_shift(&r, &s, at);
+    assert_eq!(line - column, standard_mod(&r, MoraleMod::Line));
+    assert_eq!(square - column, standard_mod(&r, MoraleMod::Square));
+    assert_ne!(square, column, "the square line is not zero");
+}
+
+/// 22.0: a wrecked brigade checks with the wrecked line (worse still when its division is
+/// wrecked too), and recovering stragglers below the mark un-wrecks it.
+#[test]
+fn r22_0_wrecked_brigades_and_unwrecking_by_recovery() {
+    use super::tables::MoraleMod;
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    // A division of one brigade's wreck line 2, so one wrecked brigade does not wreck it.
+    let div = r.units[usize::from(u)].wreck_division.clone();
+    r.divisions.retain(|d| d.0 != div);
+    r.divisions.push((div.clone(), 2));
+    put(&mut s, u, at, north(), Formation::Column);
+    let fresh = standard_shift(&r, &s, at);
+    let wreck = r.units[usize::from(u)].wreck_boxes;
+    s.units[usize::from(u)].stragglers = wreck;
+    assert!(r.wrecked(&s, u));
+    assert!(!r.division_wrecked(&s, &div));
+    assert_eq!(
+        standard_shift(&r, &s, at) - fresh,
+        standard_mod(&r, MoraleMod::WreckedBrigade)
+    );
+    r.divisions.retain(|d| d.0 != div);
+    r.divisions.push((div.clone(), 1));
+    assert!(r.division_wrecked(&s, &div));
+    assert_eq!(
+        standard_shift(&r, &s, at) - fresh,
+        standard_mod(&r, MoraleMod::WreckedBrigadeOfWreckedDivision)
+    );
+    // Recovery: the best roll of the Straggler Recovery Table brings back at least one.
+    let mut ev = Vec::new();
+    let best = (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| {
+            let mut t = s.clone();
+            r.resolve_recovery(&mut t, u, 0, q, &mut Vec::new());
+            t.units[usize::from(u)].stragglers < wreck
+        })
+        .expect("a roll that recovers stragglers");
+    r.resolve_recovery(&mut s, u, 0, best, &mut ev);
+    assert!(!r.wrecked(&s, u));
+    assert!(!r.division_wrecked(&s, &div));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Wrecked { wrecked: false, .. }))
+    );
+}
+
+/// 24.2c: phasing blown cavalry in Normal (or BL) rolls in the Cavalry Recovery segment; a
+/// good roll flips it back, a poor one leaves it blown; a DG unit may not roll.
+#[test]
+fn r24_2c_blown_cavalry_recovers_in_the_rally_phase() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::CavalryRecovery);
+    let cav = first_cavalry(&r, Side(0));
+    put(&mut s, cav, at, north(), Formation::Combat);
+    s.units[usize::from(cav)].flags |= flag::BLOWN | flag::BLOWN_THIS_TURN;
+    let a = Action::Unblow { unit: cav };
+    assert!(legal(&r, &s).contains(&a));
+    let rating = r.morale_rating(cav);
+    let good = (1..=6u32)
+        .find(|&d| r.tables.blown_recovers(rating, d as i8))
+        .unwrap();
+    let bad = (1..=6u32)
+        .find(|&d| !r.tables.blown_recovers(rating, d as i8))
+        .unwrap();
+    let (w, _) = apply(&r, &s, a.clone());
+    let (ok, ev) = apply(&r, &w, super::tests::d6(good));
+    assert!(!ok.units[usize::from(cav)].has(flag::BLOWN));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Unblown { ok: true, .. }))
+    );
+    let (no, _) = apply(&r, &w, super::tests::d6(bad));
+    assert!(no.units[usize::from(cav)].has(flag::BLOWN));
+    assert!(
+        ev.iter()
+            .all(|e| !matches!(e, Event::Unblown { ok: false, .. }))
+    );
+    // One try a phase.
+    let mut tried = s.clone();
+    tried.units[usize::from(cav)].flags |= flag::BLOWN_TRIED;
+    assert_eq!(r.applied(&tried, &a).unwrap_err().rule, "24.2c");
+    s.units[usize::from(cav)].morale = MoraleState::Disorganized;
+    assert!(!legal(&r, &s).contains(&a));
+    assert_eq!(r.applied(&s, &a).unwrap_err().rule, "24.2c");
+}
+
+/// 25.2b: artillery alone checks by the generic values (guard A, horse B, other C);
+/// skirmishers are French B, others C; with infantry in the hex, the infantry's own.
+#[test]
+fn r25_2b_generic_morale_for_artillery_and_skirmishers() {
+    use super::types::MoraleRating;
+    let mut r = rules("nbs/austerlitz-3");
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].morale = None;
+    r.units[usize::from(gun)].guard = false;
+    r.units[usize::from(gun)].class = super::types::GunClass::Foot;
+    assert_eq!(r.morale_rating(gun), MoraleRating::C);
+    r.units[usize::from(gun)].class = super::types::GunClass::Horse;
+    assert_eq!(r.morale_rating(gun), MoraleRating::B);
+    r.units[usize::from(gun)].guard = true;
+    assert_eq!(r.morale_rating(gun), MoraleRating::A);
+    for u in 0..r.units.len() as UnitId {
+        let i = &r.units[usize::from(u)];
+        if i.kind == UnitKind::Skirmisher {
+            let want = if i.nation == super::units::Nation::French {
+                MoraleRating::B
+            } else {
+                MoraleRating::C
+            };
+            assert_eq!(r.morale_rating(u), want, "{}", i.id);
+        }
+    }
+    // With infantry in the hex, the infantry checks.
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    assert_eq!(r.morale_unit(&s, at), Some(gun));
+    let inf = id(&r, "1-1-4");
+    put(&mut s, inf, at, north(), Formation::Line);
+    assert_eq!(r.morale_unit(&s, at), Some(inf));
+}
+
+/// 25.5: the Rally segment ends Blood Lust away from the enemy, clears Shaken, makes DG
+/// Shaken; a routed stack rolls a die plus its leader's rating, 5 or more making it DG.
+#[test]
+fn r25_5_rally_steps_and_the_rally_roll() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::Rally);
+    let names = ["1-1-4", "2-1-4", "1-2-4", "2-2-4"];
+    let us: Vec<UnitId> = names.iter().map(|n| id(&r, n)).collect();
+    let spots = [
+        at,
+        n_of(at, 2),
+        at.neighbor(dir(Compass::S)).neighbor(dir(Compass::S)),
+        at.neighbor(dir(Compass::NE)).neighbor(dir(Compass::SE)),
+    ];
+    let states = [
+        MoraleState::BloodLust,
+        MoraleState::Shaken,
+        MoraleState::Disorganized,
+        MoraleState::Routed,
+    ];
+    for ((&u, &h), &m) in us.iter().zip(&spots).zip(&states) {
+        put(&mut s, u, h, north(), Formation::Line);
+        s.units[usize::from(u)].morale = m;
+    }
+    let mut ev = Vec::new();
+    r.enter_phase(&mut s, &mut ev);
+    assert_eq!(s.units[usize::from(us[0])].morale, MoraleState::Normal, "A");
+    assert_eq!(s.units[usize::from(us[1])].morale, MoraleState::Normal, "C");
+    assert_eq!(s.units[usize::from(us[2])].morale, MoraleState::Shaken, "D");
+    assert_eq!(s.units[usize::from(us[3])].morale, MoraleState::Routed);
+    // E: with a leader of morale rating 2, a 3 rallies and a 2 does not.
+    let leader = super::tests::division_leader(&r, us[3]);
+    put(&mut s, leader, spots[3], north(), Formation::None);
+    let rating = r.leader_morale(&s, leader);
+    let rally = Action::Rally { hex: spots[3] };
+    let (w, _) = apply(&r, &s, rally.clone());
+    assert!(
+        matches!(w.tasks.last(), Some(super::state::Task::RallyRoll { rating: x, .. }) if *x == rating)
+    );
+    let need = 5u32.saturating_sub(u32::from(rating)).max(1);
+    if need > 1 {
+        let (no, _) = apply(&r, &w, super::tests::d6(need - 1));
+        assert_eq!(no.units[usize::from(us[3])].morale, MoraleState::Routed);
+    }
+    let (yes, _) = apply(&r, &w, super::tests::d6(need.min(6)));
+    assert_eq!(
+        yes.units[usize::from(us[3])].morale,
+        MoraleState::Disorganized
+    );
+    // No routed stack: nothing to rally.
+    assert_eq!(
+        r.applied(&s, &Action::Rally { hex: spots[0] })
+            .unwrap_err()
+            .rule,
+        "25.5"
+    );
+    // B: Blood Lust next to the enemy rolls instead.
+    let mut b = empty(&r, Phase::Rally);
+    put(&mut b, us[0], at, north(), Formation::Line);
+    b.units[usize::from(us[0])].morale = MoraleState::BloodLust;
+    put(
+        &mut b,
+        first_infantry(&r, Side(1)),
+        n_of(at, 1),
+        north(),
+        Formation::Line,
+    );
+    r.enter_phase(&mut b, &mut Vec::new());
+    assert!(matches!(b.tasks.last(), Some(super::state::Task::BloodLust { hex }) if *hex == at));
+}
+
+/// 26.3a: only the most senior leader in the hex (by rank, not rating) shifts the check,
+/// by his rating less one.
+#[test]
+fn r26_3a_only_the_senior_leader_modifies_morale() {
+    use super::units::Rank;
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    let none = standard_shift(&r, &s, at);
+    let div = super::tests::division_leader(&r, u);
+    let list = super::tables::MoraleList::Standard;
+    // A corps leader whose rating differs from the division leader's.
+    let corps = (0..r.units.len() as UnitId)
+        .find(|&l| {
+            let i = &r.units[usize::from(l)];
+            i.side == Side(0)
+                && i.kind == UnitKind::Leader
+                && i.rank == Rank::Corps
+                && r.tables.leader_morale_modifier(list, i.morale_rating)
+                    != r.tables
+                        .leader_morale_modifier(list, r.units[usize::from(div)].morale_rating)
+        })
+        .expect("a corps leader of another rating");
+    let modifier = |s: &State, l: UnitId| {
+        r.tables
+            .leader_morale_modifier(list, r.leader_morale(s, l))
+            .unwrap()
+    };
+    put(&mut s, div, at, north(), Formation::None);
+    assert_eq!(standard_shift(&r, &s, at) - none, modifier(&s, div));
+    put(&mut s, corps, at, north(), Formation::None);
+    assert_eq!(r.senior_leader(&s, at, Side(0)), Some(corps));
+    assert_eq!(
+        standard_shift(&r, &s, at) - none,
+        modifier(&s, corps),
+        "the corps leader alone counts"
+    );
+}
+
+/// 28.0d: at night, fire and morale checks take their night lines.
+#[test]
+fn r28_0d_night_modifiers_on_fire_and_morale() {
+    use super::tables::{FireMod, MoraleMod};
+    let r = rules("nbs/austerlitz-3");
+    let (mut s, x, _) = super::tests::two_lines_at_one(&r);
+    let super::state::Task::Declaring(d) = s.tasks.last().cloned().unwrap() else {
+        panic!()
+    };
+    let k = r.turns.iter().position(|t| !t.night).expect("a day turn");
+    s.turn = r.first_turn + k as u16;
+    // The same turn made a night turn (scenario 3 has none of its own).
+    let mut rn = r.clone();
+    rn.turns[k].night = true;
+    rn.turns[k].visibility = None;
+    let by_day = r.fire_mods(&s, &d, false);
+    let by_night = rn.fire_mods(&s, &d, false);
+    assert!(!by_day.contains(&FireMod::Night));
+    assert!(by_night.contains(&FireMod::Night));
+    assert_eq!(
+        standard_shift(&rn, &s, x) - standard_shift(&r, &s, x),
+        standard_mod(&r, MoraleMod::Night)
+    );
+    // Straggler recovery: 2 hexes from the enemy are enough at night, not by day (21.2).
+    let at = clear_spot(&r, 4);
+    let mut t = empty(&r, Phase::Recovery);
+    t.turn = s.turn;
+    let u = id(&r, "2-1-1");
+    let leader = super::tests::division_leader(&r, u);
+    put(&mut t, u, at, north(), Formation::Line);
+    put(&mut t, leader, at, north(), Formation::None);
+    t.units[usize::from(u)].stragglers = 1;
+    put(
+        &mut t,
+        first_infantry(&r, Side(1)),
+        n_of(at, 3),
+        north(),
+        Formation::Line,
+    );
+    assert!(!r.may_recover(&t, u), "by day 4 hexes are needed");
+    assert!(rn.may_recover(&t, u), "at night 2");
+    // The night line of the recovery roll.
+    let by_day = apply(
+        &r,
+        &{
+            let mut d = t.clone();
+            d.units[usize::from(first_infantry(&r, Side(1)))].place = Place::Off;
+            d
+        },
+        Action::Recover { unit: u },
+    )
+    .0;
+    let (by_night, _) = apply(&rn, &t, Action::Recover { unit: u });
+    let shift = |x: &State| match x.tasks.last() {
+        Some(super::state::Task::RecoveryRoll { shift, .. }) => *shift,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        shift(&by_night) - shift(&by_day),
+        i16::from(r.tables.recovery_shift(super::tables::RecoveryShift::Night))
+    );
+    assert_ne!(shift(&by_night), shift(&by_day));
+    assert_ne!(standard_mod(&r, MoraleMod::Night), 0);
+}
+
+/// AUS 1.0a: one infantry unit and two gun points in the special hexes: more is
+/// over-stacking, which makes the hex DG at the end of movement (12.5).
+#[test]
+fn aus1_0a_special_hexes_hold_one_infantry_and_two_gun_points() {
+    let mut r = rules("nbs/austerlitz-3");
+    let castle = hex(&r, "B17.29");
+    assert!(r.board.hex(castle).special);
+    let mut s = empty(&r, Phase::Movement);
+    let a = id(&r, "2-1-1");
+    let b = id(&r, "1-2-1");
+    put(&mut s, a, castle, north(), Formation::Line);
+    assert!(!r.overstacked(&s, castle, Side(0)));
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].gun_points = 2;
+    put(&mut s, gun, castle, north(), Formation::Unlimbered);
+    assert!(!r.overstacked(&s, castle, Side(0)), "two gun points fit");
+    r.units[usize::from(gun)].gun_points = 3;
+    assert!(r.overstacked(&s, castle, Side(0)), "three do not");
+    r.units[usize::from(gun)].gun_points = 2;
+    put(&mut s, b, castle, north(), Formation::Line);
+    assert!(r.overstacked(&s, castle, Side(0)), "a second infantry unit");
+    // The same two brigades elsewhere are within the limit.
+    let open = clear_spot(&r, 1);
+    let mut t = s.clone();
+    for u in [a, b] {
+        t.units[usize::from(u)].place = Place::At(open);
+    }
+    assert!(!r.overstacked(&t, open, Side(0)));
+    let (s2, _) = apply(&r, &s, Action::EndMovement);
+    assert_eq!(r.hex_morale(&s2, castle), MoraleState::Disorganized);
+}
+
+/// AUS 1.0b: in the special hexes every formation has an all-round front, limbered
+/// artillery and column included; the same units outside keep their usual facing.
+#[test]
+fn aus1_0b_special_hexes_give_an_all_round_front() {
+    use super::facing::FacingMode;
+    let r = rules("nbs/austerlitz-3");
+    let castle = hex(&r, "B17.29");
+    let open = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let inf = id(&r, "2-1-1");
+    let gun = id(&r, "4b(h-f)");
+    for (u, f, outside) in [
+        (inf, Formation::Line, FacingMode::Standard),
+        (inf, Formation::Column, FacingMode::Standard),
+        (gun, Formation::Limbered, FacingMode::AllFlank),
+        (gun, Formation::Unlimbered, FacingMode::Standard),
+    ] {
+        put(&mut s, u, castle, north(), f);
+        assert_eq!(r.facing_mode(&s, u), FacingMode::AllFrontal, "{f:?}");
+        put(&mut s, u, open, north(), f);
+        assert_eq!(r.facing_mode(&s, u), outside, "{f:?} outside");
+        s.units[usize::from(u)].place = Place::Off;
+    }
+    // Reading: Routed is a morale state, not a formation: still all-round flank.
+    put(&mut s, inf, castle, north(), Formation::Line);
+    s.units[usize::from(inf)].morale = MoraleState::Routed;
+    assert_eq!(r.facing_mode(&s, inf), FacingMode::AllFlank);
+}
+
+/// Plays the tasks out: chance nodes with their first outcome, decisions with Pass when
+/// offered (no square, no recall, no follow-on), else the first choice.
+fn play(r: &Nbs, mut s: State, ev: &mut Vec<Event>) -> State {
+    for _ in 0..400 {
+        if s.tasks.is_empty() {
+            return s;
+        }
+        let v = legal(r, &s);
+        let a = match r.actor(&s) {
+            crate::engine::Actor::Chance(_) => v[0].clone(),
+            _ => v
+                .iter()
+                .find(|a| matches!(a, Action::Pass))
+                .cloned()
+                .unwrap_or_else(|| v[0].clone()),
+        };
+        let (n, e) = apply(r, &s, a);
+        s = n;
+        ev.extend(e);
+    }
+    panic!("the tasks did not end: {:?}", s.tasks);
+}
+
+/// French cavalry in `at` facing north, 3 hexes from an Allied brigade in line; the phase
+/// start of the cavalry recorded (24.1e).
+fn charge_setup() -> (Nbs, State, Hex, Hex, UnitId, UnitId) {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 5);
+    let mut s = empty(&r, Phase::Movement);
+    s.turn = r.first_turn
+        + r.turns
+            .iter()
+            .position(|t| !t.night && t.visibility.is_none())
+            .unwrap() as u16;
+    let cav = first_cavalry(&r, Side(0));
+    let def = id(&r, "Y2-1-L");
+    put(&mut s, cav, at, north(), Formation::Combat);
+    let target = n_of(at, 3);
+    put(
+        &mut s,
+        def,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    r.cavalry_phase_start(&mut s);
+    (r, s, at, target, cav, def)
+}
+
+fn charge_path(at: Hex) -> Vec<Hex> {
+    alloc::vec![n_of(at, 1), n_of(at, 2), n_of(at, 3)]
+}
+
+fn charged_units(ev: &[Event]) -> Vec<UnitId> {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::ChargeDeclared { units, .. } => Some(units.clone()),
+            _ => None,
+        })
+        .expect("a charge")
+}
+
+/// 24.1e, 24.1k: only the cavalry and the leaders that began the phase in the hex charge
+/// with it; a unit or leader that joined it during the phase stays behind.
+#[test]
+fn r24_1e_r24_1k_only_units_and_leaders_that_started_together_charge() {
+    let (r, mut s, at, target, cav, _) = charge_setup();
+    let late = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            u != cav && i.side == Side(0) && i.kind == UnitKind::Cavalry && !i.heavy
+        })
+        .unwrap();
+    let with = super::tests::division_leader(&r, cav);
+    let other_leader = (0..r.units.len() as UnitId)
+        .find(|&l| {
+            l != with
+                && r.units[usize::from(l)].side == Side(0)
+                && r.units[usize::from(l)].kind == UnitKind::Leader
+        })
+        .unwrap();
+    put(&mut s, with, at, north(), Formation::None);
+    let south = at.neighbor(dir(Compass::S));
+    put(&mut s, late, south, north(), Formation::Combat);
+    put(&mut s, other_leader, south, north(), Formation::None);
+    // The phase begins with `with` in the hex, the others one hex south; then they join.
+    let def_place = s.units[usize::from(id(&r, "Y2-1-L"))].place;
+    s.units[usize::from(id(&r, "Y2-1-L"))].place = Place::Off;
+    r.cavalry_phase_start(&mut s);
+    let (s, _) = apply(&r, &s, Action::Step { unit: late, to: at });
+    let (mut s, _) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: other_leader,
+            to: at,
+        },
+    );
+    s.units[usize::from(id(&r, "Y2-1-L"))].place = def_place;
+    let charge = Action::Charge {
+        from: at,
+        target,
+        path: charge_path(at),
+    };
+    let (_, ev) = apply(&r, &s, charge);
+    let mut units = charged_units(&ev);
+    units.sort();
+    let mut want = alloc::vec![cav, with];
+    want.sort();
+    assert_eq!(units, want, "not the cavalry or the leader that joined");
+}
+
+/// 24.1h, 24.1i: a hex may be charged again in the same phase; only the units in the
+/// charged hex fire at the cavalry, at close range.
+#[test]
+fn r24_1h_r24_1i_repeated_charges_and_fire_from_the_hex_only() {
+    let (r, mut s, at, target, cav, def) = charge_setup();
+    // A second Allied brigade next to the charge's last hex, not in the target hex.
+    let bystander = id(&r, "V2-1-L");
+    put(
+        &mut s,
+        bystander,
+        n_of(at, 2).neighbor(dir(Compass::NE)),
+        Facing::side(dir(Compass::SW)),
+        Formation::Line,
+    );
+    let second = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            u != cav && i.side == Side(0) && i.kind == UnitKind::Cavalry && !i.heavy
+        })
+        .unwrap();
+    let at2 = at.neighbor(dir(Compass::NW));
+    put(
+        &mut s,
+        second,
+        at2,
+        Facing::side(dir(Compass::NE)),
+        Formation::Combat,
+    );
+    r.cavalry_phase_start(&mut s);
+    let (s1, mut ev) = apply(
+        &r,
+        &s,
+        Action::Charge {
+            from: at,
+            target,
+            path: charge_path(at),
+        },
+    );
+    let s1 = play(&r, s1, &mut ev);
+    let fired: Vec<(Vec<UnitId>, u32)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::FireDeclared {
+                firers,
+                fire_points,
+                ..
+            } => Some((firers.clone(), *fire_points)),
+            _ => None,
+        })
+        .collect();
+    assert!(!fired.is_empty(), "the defender fires (24.1 E)");
+    for (firers, fp) in &fired {
+        assert_eq!(firers, &alloc::vec![def], "only the charged hex fires");
+        use super::tables::{Part, Range, SmallArms};
+        let level = r.fire_level(&s, def);
+        let (a, b, c) = level.parts();
+        let mut want = super::types::Fp::ZERO;
+        for (n, p) in [(a, Part::A), (b, Part::B), (c, Part::C)] {
+            for _ in 0..n {
+                want += r
+                    .tables
+                    .small_arms_fp(SmallArms::Line, Range::CloseCombat, p);
+            }
+        }
+        assert_eq!(*fp, want.0, "close range");
+    }
+    // The defender still holds the hex: a second stack may charge it.
+    assert_eq!(s1.units[usize::from(def)].place, Place::At(target));
+    let v = legal(&r, &s1);
+    assert!(
+        v.iter().any(
+            |a| matches!(a, Action::Charge { from, target: t, .. } if *from == at2 && *t == target)
+        ),
+        "24.1h: {v:?}"
+    );
+}
+
+/// 21.0b, 24.1j: stragglers of a charge's morale check are recorded as casualties.
+#[test]
+fn r24_1j_charge_stragglers_are_casualties() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Movement);
+    let u = first_infantry(&r, Side(1));
+    put(&mut s, u, at, north(), Formation::Line);
+    let from = n_of(at, 1);
+    let (row_shift, roll) = [0i16, -1, 1, -2, 2, -3, 3]
+        .into_iter()
+        .find_map(|sh| morale_roll(&r, &s, at, sh, |m| m.stragglers > 0).map(|x| (sh, x)))
+        .expect("a straggler result");
+    for (kind, as_casualties) in [
+        (super::state::CheckKind::Charge, true),
+        (super::state::CheckKind::Standard, false),
+    ] {
+        let mut c = r.morale_check(&s, at, kind, false, from, super::state::Role::None, "test");
+        assert_eq!(c.stragglers_as_casualties, as_casualties);
+        c.shift = row_shift;
+        let mut t = s.clone();
+        r.push_check(&mut t, c);
+        let (t, _) = apply(&r, &t, d66(roll));
+        let st = &t.units[usize::from(u)];
+        if as_casualties {
+            assert!(st.casualties > 0 && st.stragglers == 0);
+            assert!(t.casualty_track[1] > s.casualty_track[1]);
+        } else {
+            assert!(st.stragglers > 0 && st.casualties == 0);
+        }
+    }
+}
+
+/// 24.0a: heavy cavalry moves on its own Movement Chart row and its charges take the heavy
+/// cavalry lines of the Cavalry Attack Table and of the attacker's morale check.
+#[test]
+fn r24_0a_heavy_cavalry_differs_from_light() {
+    use super::tables::{CavFireMod, MoraleList, MoraleMod};
+    let (mut r, s, at, target, cav, _) = charge_setup();
+    assert_eq!(r.move_class(&s, cav), Some(MoveClass::LightCavalry));
+    let run = |r: &Nbs| {
+        let (s1, mut ev) = apply(
+            r,
+            &s,
+            Action::Charge {
+                from: at,
+                target,
+                path: charge_path(at),
+            },
+        );
+        let _ = play(r, s1, &mut ev);
+        let attack = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::CavalryAttack { shift, .. } => Some(*shift),
+                _ => None,
+            })
+            .expect("the cavalry attack");
+        (attack, ev)
+    };
+    let (light_shift, _) = run(&r);
+    r.units[usize::from(cav)].heavy = true;
+    assert_eq!(r.move_class(&s, cav), Some(MoveClass::HeavyCavalry));
+    let (heavy_shift, _) = run(&r);
+    assert_eq!(
+        heavy_shift - light_shift,
+        r.tables
+            .cavalry_fire_modifier(CavFireMod::FirerHeavyOrMixed) as i16
+    );
+    assert!(
+        r.tables
+            .morale_modifier(
+                MoraleList::ChargeResolution,
+                MoraleMod::AttackingHeavyCavalry
+            )
+            .is_some()
+    );
+}
+
+/// 15.1g: a square formed during a charge inside a Close Fire Zone draws the zone's
+/// opportunity fire, which interrupts the charge; out of any zone, no window.
+#[test]
+fn r15_1g_square_formed_in_a_charge_draws_opportunity_fire() {
+    let (r, s, at, target, _, def) = charge_setup();
+    let gun = id(&r, "4b(h-f)");
+    let path = charge_path(at);
+    let spot = r
+        .board
+        .hexes()
+        .filter(|h| {
+            (2..=3).contains(&h.distance(target))
+                && *h != at
+                && !path.contains(h)
+                && r.stack(&s, *h).is_empty()
+        })
+        .flat_map(|h| (0..12u8).map(move |f| (h, Facing::new(f).unwrap())))
+        .find(|&(h, f)| {
+            let mut t = s.clone();
+            put(&mut t, gun, h, f, Formation::Unlimbered);
+            r.in_cfz(&t, gun, target)
+        })
+        .expect("a battery position covering the target");
+    let charge = Action::Charge {
+        from: at,
+        target,
+        path,
+    };
+    let square = Action::AttemptSquare { hex: target };
+    // Without the battery: the square roll comes at once.
+    let (w, _) = apply(&r, &s, charge.clone());
+    assert!(legal(&r, &w).contains(&square), "{:?}", legal(&r, &w));
+    let (plain, ev) = apply(&r, &w, square.clone());
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::OpportunityOffered { .. }))
+    );
+    assert!(
+        !plain
+            .tasks
+            .iter()
+            .any(|t| matches!(t, super::state::Task::OpportunityWindow { .. }))
+    );
+    // With it: the window opens for the battery's owner before the square roll.
+    let mut s2 = s.clone();
+    put(&mut s2, gun, spot.0, spot.1, Formation::Unlimbered);
+    let (w, _) = apply(&r, &s2, charge);
+    let (win, ev) = apply(&r, &w, square);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::OpportunityOffered { at, .. } if *at == target))
+    );
+    assert!(matches!(
+        win.tasks.last(),
+        Some(super::state::Task::OpportunityWindow { movers, .. }) if movers == &alloc::vec![def]
+    ));
+    assert_eq!(r.actor(&win), crate::engine::Actor::Player(Side(0)));
+    assert_eq!(legal(&r, &win), [Action::OpportunityFire, Action::Pass]);
+    let (after, _) = apply(&r, &win, Action::Pass);
+    assert!(matches!(
+        after.tasks.last(),
+        Some(super::state::Task::Cavalry(
+            super::charge::CavTask::SquareRoll { .. }
+        ))
+    ));
+}
+
+/// 20.3a: the target hex's terrain gives its Fire Table line: town and walled farm
+/// (protective), redoubt, skirmishers alone (in forest); clear ground none.
+#[test]
+fn r20_3a_terrain_fire_modifiers() {
+    use super::tables::FireMod;
+    let mut r = rules("nbs/austerlitz-3");
+    let (s, x, _) = super::tests::two_lines_at_one(&r);
+    let super::state::Task::Declaring(d) = s.tasks.last().cloned().unwrap() else {
+        panic!()
+    };
+    let terrain = [
+        FireMod::TargetProtectedTerrain,
+        FireMod::Redoubt,
+        FireMod::TargetSkirmisherOnly,
+        FireMod::TargetSkirmisherOnlyInForest,
+        FireMod::TargetSkirmisherOnlyInProtectedTerrain,
+    ];
+    let clear = r.fire_mods(&s, &d, false);
+    assert!(clear.iter().all(|m| !terrain.contains(m)), "{clear:?}");
+    for (t, m) in [
+        (Terrain::Town, FireMod::TargetProtectedTerrain),
+        (Terrain::WalledFarm, FireMod::TargetProtectedTerrain),
+        (Terrain::Redoubt, FireMod::Redoubt),
+    ] {
+        r.board.set_terrain(x, t);
+        assert!(r.fire_mods(&s, &d, false).contains(&m), "{t:?}");
+    }
+    r.board.set_terrain(x, Terrain::Forest);
+    assert!(
+        r.fire_mods(&s, &d, false)
+            .iter()
+            .all(|m| !terrain.contains(m))
+    );
+}
+
+/// 20.3c: the up-slope line applies only when every fire crosses a slope hexside uphill.
+#[test]
+fn r20_3c_slope_benefit_only_if_every_fire_crosses_it() {
+    use super::tables::FireMod;
+    let r = rules("nbs/austerlitz-3");
+    let (low, d) = r
+        .board
+        .hexes()
+        .flat_map(|h| Direction::ALL.into_iter().map(move |d| (h, d)))
+        .find(|&(h, d)| {
+            let up = h.neighbor(d);
+            r.board.on_map(up)
+                && r.board.side(h, d) & hs::SLOPE != 0
+                && r.board.hex(up).level > r.board.hex(h).level
+                && !r.board.hex(up).special
+                && r.board.hex(up).terrain == Terrain::Clear
+                && {
+                    let o = up.neighbor(d.rotate(1));
+                    r.board.on_map(o)
+                        && r.board.side(o, d.rotate(1).opposite()) & (hs::SLOPE | hs::EXTREME_SLOPE)
+                            == 0
+                }
+        })
+        .expect("an uphill slope hexside");
+    let target = low.neighbor(d);
+    let other = target.neighbor(d.rotate(1));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let a = id(&r, "2-1-1");
+    let b = id(&r, "1-2-1");
+    let t = id(&r, "Y2-1-L");
+    put(&mut s, a, low, Facing::side(d), Formation::Line);
+    put(
+        &mut s,
+        t,
+        target,
+        Facing::side(d.opposite()),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        b,
+        other,
+        Facing::side(d.rotate(1).opposite()),
+        Formation::Line,
+    );
+    let decl = |firers: Vec<UnitId>| super::state::FireDecl {
+        target,
+        at_artillery: None,
+        firers,
+        shares: Vec::new(),
+        close: false,
+        opportunity: false,
+        from: low,
+    };
+    assert!(
+        r.fire_mods(&s, &decl(alloc::vec![a]), false)
+            .contains(&FireMod::UpSlope)
+    );
+    assert!(
+        !r.fire_mods(&s, &decl(alloc::vec![b]), false)
+            .contains(&FireMod::UpSlope)
+    );
+    assert!(
+        !r.fire_mods(&s, &decl(alloc::vec![a, b]), false)
+            .contains(&FireMod::UpSlope),
+        "one fire does not cross the slope"
+    );
+    // Downhill: no benefit for the target below.
+    let mut s2 = empty(&r, Phase::OffensiveFire);
+    put(
+        &mut s2,
+        a,
+        target,
+        Facing::side(d.opposite()),
+        Formation::Line,
+    );
+    put(&mut s2, t, low, Facing::side(d), Formation::Line);
+    let down = super::state::FireDecl {
+        target: low,
+        at_artillery: None,
+        firers: alloc::vec![a],
+        shares: Vec::new(),
+        close: false,
+        opportunity: false,
+        from: target,
+    };
+    assert!(!r.fire_mods(&s2, &down, false).contains(&FireMod::UpSlope));
+}
+
+/// 11.0c, ERR-6: a French column fires on the French column row and checks morale with
+/// the French-column-attacking line in close combat; a non-French column has neither.
+#[test]
+fn r11_0c_err6_french_column_fire_and_morale() {
+    use super::tables::{MoraleList, MoraleMod, Part, Range, SmallArms};
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let target = n_of(at, 1);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let a = id(&r, "2-1-1");
+    let t = id(&r, "Y2-1-L");
+    put(&mut s, a, at, north(), Formation::Column);
+    put(
+        &mut s,
+        t,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let fp = |r: &Nbs| {
+        let (_, ev) = fire_at(r, &s, target, None, &[a]);
+        declared_fp(&ev).0
+    };
+    let french = r
+        .tables
+        .small_arms_fp(SmallArms::FrenchColumn, Range::OneHex, Part::A);
+    let other = r
+        .tables
+        .small_arms_fp(SmallArms::Column, Range::OneHex, Part::A);
+    assert_eq!(fp(&r), french.0);
+    let attack = |r: &Nbs| {
+        r.morale_check(
+            &s,
+            at,
+            super::state::CheckKind::CloseCombat,
+            false,
+            target,
+            super::state::Role::Attacker,
+            "test",
+        )
+        .shift
+    };
+    let french_shift = attack(&r);
+    r.units[usize::from(a)].nation = super::units::Nation::Russian;
+    assert_eq!(fp(&r), other.0);
+    assert_ne!(french, other);
+    assert_eq!(
+        french_shift - attack(&r),
+        i16::from(
+            r.tables
+                .morale_modifier(MoraleList::CloseCombat, MoraleMod::FrenchColumnAttacking)
+                .unwrap()
+        )
+    );
+}
+
+/// AUS 6.0, 6.1, 6.2: losses give the opponent points at the table's steps, a corps with
+/// half its brigades wrecked by casualties (not stragglers) gives its points, and the
+/// balance picks the level.
+#[test]
+fn aus6_0_victory_point_arithmetic() {
+    let r = rules("nbs/austerlitz-3");
+    let mut s = r.initial_state();
+    s.casualty_track = [84, 89];
+    assert_eq!(r.outcome(&s).points, [0, 0]);
+    s.casualty_track = [85, 90];
+    assert_eq!(r.outcome(&s).points, [5, 5], "each side's first step");
+    s.casualty_track = [275, 0];
+    assert_eq!(r.outcome(&s).points, [0, 35]);
+    assert_eq!(r.outcome(&s).level, "Allied Massive Victory");
+    s.casualty_track = [0, 0];
+    // 1 Corps (4 VPs to the Allies): half its brigades wrecked by casualties.
+    let corps: Vec<usize> = (0..r.units.len())
+        .filter(|&i| {
+            r.units[i].side == Side(0)
+                && r.units[i].vp_formation == "1 Corps"
+                && r.units[i].has_loss_chart()
+        })
+        .collect();
+    assert!(corps.len() >= 2);
+    let half = corps.len().div_ceil(2);
+    let mut by_stragglers = s.clone();
+    for &i in &corps[..half] {
+        s.units[i].casualties = r.units[i].wreck_boxes;
+        by_stragglers.units[i].stragglers = r.units[i].wreck_boxes;
+    }
+    assert_eq!(r.outcome(&s).points, [0, 4]);
+    assert_eq!(
+        r.outcome(&by_stragglers).points,
+        [0, 0],
+        "casualties alone count"
+    );
+    // One brigade short of half: nothing.
+    if half > 1 {
+        let mut short = s.clone();
+        short.units[corps[0]].casualties = 0;
+        assert_eq!(r.outcome(&short).points, [0, 0]);
+    }
+}
+
+/// AERR-5: in scenario 5 the French set up "on elevation 6 or lower" (1 Corps, the Guard and
+/// G-5, the Cavalry Corps) stand at level 6 or below.
+#[test]
+fn aerr5_scenario_5_french_setup_at_elevation_6_or_lower() {
+    let r = rules("nbs/austerlitz-5");
+    let s = r.initial_state();
+    let mut checked = 0;
+    for (i, info) in r.units.iter().enumerate() {
+        let bound = info.side == Side(0)
+            && (matches!(info.corps.as_str(), "1" | "C" | "IG") || info.division == "G-5");
+        if let (true, Some(h)) = (bound, s.units[i].hex()) {
+            assert!(
+                r.board.hex(h).level <= 6,
+                "{} at level {}",
+                info.id,
+                r.board.hex(h).level
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "{checked}");
+}
+
+/// 10.5c, AUS 2.2, AUS 2.3: an independent brigade traces its radius (8 MP) to its corps
+/// HQ; a Guard brigade traces 4 MP to Bessieres; a division brigade traces to its division
+/// leader, not the HQ; a unit whose command post is off the map is exempt.
+#[test]
+fn r10_5c_aus2_2_aus2_3_independent_and_guard_radii() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 6);
+    let f = north();
+    let ind = id(&r, "Ind-C-4");
+    assert!(r.units[usize::from(ind)].independent);
+    let hq = id(&r, "HQ-4-Corps");
+    let far = r.board.hexes().find(|h| h.distance(at) >= 20).unwrap();
+    let mut s = empty(&r, Phase::Movement);
+    put(&mut s, ind, at, f, Formation::Combat);
+    assert!(r.recovery_in_radius(&s, ind), "no HQ on the map: exempt");
+    put(&mut s, hq, n_of(at, 6), f, Formation::None);
+    assert!(r.recovery_in_radius(&s, ind), "6 hexes: within 8 MP");
+    put(&mut s, hq, far, f, Formation::None);
+    assert!(!r.recovery_in_radius(&s, ind), "20 hexes: out");
+    // AUS 2.2: wrecked, it checks with the wrecked-of-wrecked-division line.
+    let fresh = standard_shift(&r, &s, at);
+    s.units[usize::from(ind)].casualties = r.units[usize::from(ind)].wreck_boxes;
+    assert_eq!(
+        standard_shift(&r, &s, at) - fresh,
+        standard_mod(
+            &r,
+            super::tables::MoraleMod::WreckedBrigadeOfWreckedDivision
+        )
+    );
+    s.units[usize::from(ind)].casualties = 0;
+    // A division brigade next to the HQ but far from its division leader is out.
+    let b = id(&r, "1-1-4");
+    let leader = super::tests::division_leader(&r, b);
+    let mut t = empty(&r, Phase::Movement);
+    put(&mut t, b, at, f, Formation::Line);
+    put(&mut t, hq, at, f, Formation::None);
+    put(&mut t, leader, n_of(at, 6), f, Formation::None);
+    assert!(!r.recovery_in_radius(&t, b), "4 MP to the division leader");
+    put(&mut t, leader, n_of(at, 2), f, Formation::None);
+    assert!(r.recovery_in_radius(&t, b));
+    // AUS 2.3: the Guard traces 4 MP to Bessieres.
+    let g = id(&r, "1i-IG");
+    let bess = id(&r, "L-Bessieres");
+    let mut u = empty(&r, Phase::Movement);
+    put(&mut u, g, at, f, Formation::Line);
+    put(&mut u, bess, n_of(at, 2), f, Formation::None);
+    assert!(r.recovery_in_radius(&u, g));
+    put(&mut u, bess, n_of(at, 6), f, Formation::None);
+    assert!(!r.recovery_in_radius(&u, g), "6 hexes: beyond 4 MP");
+}
+
+/// AUS 2.4, AUS 3.3: with Napoleon lost the French army commander is the highest-rated
+/// Marshal on the map (decision); the Allied command passes down the seniority list.
+#[test]
+fn aus2_4_aus3_3_acting_army_commanders() {
+    use super::units::Rank;
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::Command);
+    let nap = id(&r, "L-Napoleon");
+    let f = north();
+    assert_eq!(r.army_commander(&s, Side(0)), None, "off the map");
+    put(&mut s, nap, at, f, Formation::None);
+    assert_eq!(r.army_commander(&s, Side(0)), Some(nap));
+    let mut marshals: Vec<UnitId> = (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(0) && i.kind == UnitKind::Leader && i.rank == Rank::Corps
+        })
+        .collect();
+    marshals.sort_by_key(|&u| r.units[usize::from(u)].rating);
+    let (low, high) = (marshals[0], *marshals.last().unwrap());
+    assert!(r.units[usize::from(high)].rating > r.units[usize::from(low)].rating);
+    put(&mut s, low, n_of(at, 1), f, Formation::None);
+    put(&mut s, high, n_of(at, 2), f, Formation::None);
+    s.units[usize::from(nap)].place = Place::Gone;
+    assert_eq!(r.army_commander(&s, Side(0)), Some(high));
+    s.units[usize::from(high)].place = Place::Gone;
+    assert_eq!(r.army_commander(&s, Side(0)), Some(low));
+    // The Allies: Katusov, then Alexander, then Francis.
+    let kat = id(&r, "L-Katusov");
+    let alex = id(&r, "L-Alexander-I");
+    let fra = id(&r, "L-Francis-I");
+    for u in [kat, alex, fra] {
+        put(
+            &mut s,
+            u,
+            n_of(at, 3).neighbor(dir(Compass::NE)),
+            f,
+            Formation::None,
+        );
+    }
+    assert_eq!(r.army_commander(&s, Side(1)), Some(kat));
+    s.units[usize::from(kat)].place = Place::Gone;
+    assert_eq!(r.army_commander(&s, Side(1)), Some(alex));
+    s.units[usize::from(alex)].place = Place::Gone;
+    assert_eq!(r.army_commander(&s, Side(1)), Some(fra));
+}
+
+/// AUS 3.7: Liechtenstein's cavalry is one division: every unit of the Cv command shares one
+/// division code, whose formation Liechtenstein leads.
+#[test]
+fn aus3_7_liechtensteins_cavalry_is_one_division() {
+    let r = rules("nbs/austerlitz-3");
+    let lie = id(&r, "L-Liechtenstein");
+    let cv: Vec<&super::units::UnitInfo> = r
+        .units
+        .iter()
+        .filter(|i| i.side == Side(1) && i.corps == "Cv" && i.combat())
+        .collect();
+    assert!(cv.len() >= 4);
+    let code = &cv[0].division;
+    assert!(cv.iter().all(|i| &i.division == code));
+    let f: Vec<&super::orders::Formation> = r
+        .formations
+        .iter()
+        .filter(|f| f.side == Side(1) && &f.code == code)
+        .collect();
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].leader, lie);
+}
+
+/// 10.3a (the fire trigger, digest §8.4 item 1): fire at 2 hexes or less at units on an
+/// Attack order marks their command for a stoppage check; fire from 3 hexes does not.
+#[test]
+fn r10_3a_fire_at_two_hexes_or_less_is_a_stoppage_contact() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 4);
+    let gun = id(&r, "4b(h-f)");
+    let fire_from = |k: u32, t: UnitId| {
+        let mut s = empty(&r, Phase::OffensiveFire);
+        s.command.sides[1].contact.clear();
+        put(
+            &mut s,
+            t,
+            at,
+            Facing::side(dir(Compass::S)),
+            Formation::Line,
+        );
+        put(
+            &mut s,
+            gun,
+            (0..k).fold(at, |h, _| h.neighbor(dir(Compass::S))),
+            north(),
+            Formation::Unlimbered,
+        );
+        // A clear daylight turn (19.4).
+        s.turn = r.first_turn
+            + r.turns
+                .iter()
+                .position(|t| !t.night && t.visibility.is_none())
+                .unwrap() as u16;
+        let (f, _) = fire_at(&r, &s, at, None, &[gun]);
+        let (f, _) = apply(&r, &f, d66(11));
+        f.command.sides[1].contact.clone()
+    };
+    // An Allied brigade whose command holds an Attack order (scenario 3's historical
+    // orders).
+    let t = (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(1) && i.kind == UnitKind::Infantry && i.parent.is_none()
+        })
+        .find(|&u| !fire_from(1, u).is_empty())
+        .expect("an Allied brigade on an Attack order");
+    assert!(!fire_from(2, t).is_empty(), "2 hexes");
+    assert!(fire_from(3, t).is_empty(), "3 hexes: no contact");
+}
+
+/// 13.1b: unlimbered artillery may spend MPs to turn (it cannot move). Missing: the free
+/// about-face at the formation change (the turn costs its MP as any other).
+#[test]
+fn r13_1b_unlimbered_artillery_turns_by_mps() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let gun = id(&r, "4b(h-f)");
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    assert!(
+        r.applied(
+            &s,
+            &Action::Step {
+                unit: gun,
+                to: n_of(at, 1)
+            }
+        )
+        .is_err()
+    );
+    let about = Facing::side(dir(Compass::S)).index();
+    let turn = Action::Face {
+        unit: gun,
+        facing: about,
+    };
+    assert!(legal(&r, &s).contains(&turn));
+    let (t, ev) = apply(&r, &s, turn.clone());
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Faced { cost: 1, .. })),
+        "13.1d: 1 MP"
+    );
+    assert_eq!(t.units[usize::from(gun)].facing.index(), about);
+    // With no MPs left, no turn.
+    let mut spent = s.clone();
+    spent.units[usize::from(gun)].spent = 200;
+    assert_eq!(r.applied(&spent, &turn).unwrap_err().rule, "13.1");
+    // Limbering keeps the facing; turning about afterwards still costs (not yet free).
+    let (l, _) = apply(
+        &r,
+        &s,
+        Action::Form {
+            unit: gun,
+            formation: Formation::Limbered,
+        },
+    );
+    assert_eq!(l.units[usize::from(gun)].facing, north());
+}
+
+/// 15.1c: the firer shoots at the unit as it stands before its formation change (the
+/// change waits for the fire). Missing: the firer cannot choose "after".
+#[test]
+fn r15_1c_opportunity_fire_comes_before_the_change() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::Movement);
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(1);
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    let u = id(&r, "1-1-4");
+    let in_zone = n_of(at, 2);
+    put(
+        &mut s,
+        u,
+        in_zone,
+        Facing::side(dir(Compass::S)),
+        Formation::Column,
+    );
+    let (w, _) = apply(
+        &r,
+        &s,
+        Action::Form {
+            unit: u,
+            formation: Formation::Line,
+        },
+    );
+    let (f, ev) = apply(&r, &w, Action::OpportunityFire);
+    assert!(ev.iter().any(|e| matches!(e, Event::FireDeclared { .. })));
+    assert_eq!(
+        f.units[usize::from(u)].formation,
+        Formation::Column,
+        "fired on in column"
+    );
+    let Some(super::state::Task::FireRoll { decl, .. }) = f.tasks.last().cloned() else {
+        panic!("{:?}", f.tasks)
+    };
+    assert!(
+        r.fire_mods(&f, &decl, false)
+            .contains(&super::tables::FireMod::TargetColumn)
+    );
+    let (mut g, _) = apply(&r, &f, d66(11));
+    while let crate::engine::Actor::Chance(_) = r.actor(&g) {
+        g = apply(&r, &g, d66(33)).0;
+    }
+    assert_eq!(
+        g.units[usize::from(u)].formation,
+        Formation::Line,
+        "then the change"
+    );
+}
+
+/// The Allied Command Phase of a clear daylight turn, in its initiative segment.
+fn allied_initiative(r: &Nbs, mut s: State) -> State {
+    s.turn = r.first_turn
+        + r.turns
+            .iter()
+            .position(|t| !t.night && t.visibility.is_none())
+            .unwrap() as u16;
+    s.player_turn = 0;
+    s.phase = Phase::Command;
+    s.tasks.clear();
+    r.command_begins(&mut s, &mut Vec::new());
+    let mut s = apply(r, &s, Action::EndCommand).0;
+    // Any order writing the segment asks for first is not under test.
+    while !s.tasks.is_empty() && !matches!(r.actor(&s), crate::engine::Actor::Chance(_)) {
+        let v = legal(r, &s);
+        s = apply(r, &s, v[0].clone()).0;
+    }
+    s
+}
+
+/// A roll of the Initiative Table giving no effect at `ip`.
+fn no_effect_roll(r: &Nbs, ip: i8) -> u32 {
+    (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| r.command.initiative(ip, q) == super::command::InitiativeResult::NoEffect)
+        .map(|q| u32::from(q.value()))
+        .expect("a no-effect roll")
+}
+
+/// AUS 3.2a, 3.2c, 3.5 in play: each Emperor and Buxhowden have one free initiative roll a
+/// turn; the column commander Buxhowden supplants may not roll; while Francis commands the
+/// army, Allied Initiative Points are 2 lower.
+#[test]
+fn aus3_2a_aus3_2c_aus3_5_allied_initiative_in_play() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 4);
+    let f = north();
+    let mut s = empty(&r, Phase::Command);
+    let alex = id(&r, "L-Alexander-I");
+    let kat = id(&r, "L-Katusov");
+    let bux = id(&r, "L-Buxhowden");
+    let doc = id(&r, "L-Doctorov");
+    let kein = id(&r, "L-Keinmeyer");
+    put(&mut s, kat, n_of(at, 3), f, Formation::None);
+    put(&mut s, alex, n_of(at, 3), f, Formation::None);
+    let col1 = (0..r.units.len() as UnitId)
+        .find(|&u| r.units[usize::from(u)].division == "1-L" && r.units[usize::from(u)].combat())
+        .expect("a 1-L brigade");
+    put(&mut s, col1, at, f, Formation::Line);
+    put(&mut s, doc, at, f, Formation::None);
+    put(&mut s, bux, at, f, Formation::None);
+    let kein_unit = (0..r.units.len() as UnitId)
+        .find(|&u| r.units[usize::from(u)].division == "AG-L" && r.units[usize::from(u)].combat())
+        .expect("an AG-L unit");
+    let south = at.neighbor(dir(Compass::S)).neighbor(dir(Compass::S));
+    put(&mut s, kein_unit, south, f, Formation::Line);
+    put(&mut s, kein, south, f, Formation::None);
+    let s = allied_initiative(&r, s);
+    let v = legal(&r, &s);
+    let roll_of = |l: UnitId| Action::RollInitiative { leader: l };
+    assert!(v.contains(&roll_of(alex)), "AUS 3.2a: {v:?}");
+    assert!(v.contains(&roll_of(bux)), "AUS 3.2c");
+    assert!(!v.contains(&roll_of(doc)), "supplanted by Buxhowden");
+    assert!(r.applied(&s, &roll_of(doc)).is_err());
+    // The Emperor's free roll, once.
+    let (w, _) = apply(&r, &s, roll_of(alex));
+    let Some(super::state::Task::InitiativeRoll { ip, .. }) = w.tasks.last().cloned() else {
+        panic!("{:?}", w.tasks)
+    };
+    let (after, _) = apply(&r, &w, d66(no_effect_roll(&r, ip)));
+    assert!(after.tasks.is_empty(), "{:?}", after.tasks);
+    assert_eq!(
+        r.applied(&after, &roll_of(alex)).unwrap_err().rule,
+        "AUS 3.2a"
+    );
+    // It did not use up the others' rolls: Keinmeyer and Buxhowden still may.
+    let v = legal(&r, &after);
+    assert!(v.contains(&roll_of(kein)) && v.contains(&roll_of(bux)));
+    // Buxhowden's free roll, once.
+    let (w, _) = apply(&r, &after, roll_of(bux));
+    let Some(super::state::Task::InitiativeRoll { ip, .. }) = w.tasks.last().cloned() else {
+        panic!()
+    };
+    let (after2, _) = apply(&r, &w, d66(no_effect_roll(&r, ip)));
+    assert_eq!(
+        r.applied(&after2, &roll_of(bux)).unwrap_err().rule,
+        "AUS 3.2c"
+    );
+    // AUS 3.5: Keinmeyer's Initiative Points, with Katusov commanding and with Francis.
+    let ip_of = |s: &State| {
+        let (w, _) = apply(&r, s, roll_of(kein));
+        match w.tasks.last() {
+            Some(super::state::Task::InitiativeRoll { ip, .. }) => *ip,
+            other => panic!("{other:?}"),
+        }
+    };
+    let normal = ip_of(&after);
+    let mut f_cmd = empty(&r, Phase::Command);
+    let fra = id(&r, "L-Francis-I");
+    f_cmd.units[usize::from(kat)].place = Place::Gone;
+    f_cmd.units[usize::from(alex)].place = Place::Gone;
+    put(&mut f_cmd, fra, n_of(at, 3), f, Formation::None);
+    put(&mut f_cmd, kein_unit, south, f, Formation::Line);
+    put(&mut f_cmd, kein, south, f, Formation::None);
+    let f_cmd = allied_initiative(&r, f_cmd);
+    assert_eq!(r.army_commander(&f_cmd, Side(1)), Some(fra));
+    let with_francis = ip_of(&f_cmd);
+    assert_eq!(
+        i16::from(with_francis),
+        (i16::from(normal) - 2).max(0),
+        "AUS 3.5: −2 while Francis commands"
+    );
+    assert!(normal >= 2, "Keinmeyer's points show the full −2: {normal}");
+}
+
+/// 4 Corps on an Attack order, in contact, at the French Command Phase of turn 2: the
+/// stoppage checks that follow, as (command, need).
+fn stoppage_after(r: &Nbs, mut s: State, goal_division: Option<u16>) -> Vec<(u16, u8)> {
+    use super::command::{OrderKind, Receiver};
+    let c4 = r
+        .formations
+        .iter()
+        .position(|f| f.side == Side(0) && f.code == "4")
+        .unwrap() as u16;
+    s.orders[0] = Default::default();
+    s.orders[0]
+        .preset(
+            0,
+            Receiver::Corps(c4),
+            OrderKind::Attack,
+            false,
+            alloc::string::String::from("Take the heights."),
+        )
+        .unwrap();
+    let mut contact = alloc::vec![c4];
+    if let Some(d) = goal_division {
+        s.orders[0]
+            .preset(
+                0,
+                Receiver::Command(d),
+                OrderKind::Attack,
+                true,
+                alloc::string::String::from("Take the village."),
+            )
+            .unwrap();
+        contact.push(d);
+    }
+    s.turn = 2;
+    s.player_turn = 1;
+    s.phase = Phase::Command;
+    s.tasks.clear();
+    r.command_begins(&mut s, &mut Vec::new());
+    s.command.sides[0].contact = contact;
+    let s = apply(r, &s, Action::EndCommand).0;
+    s.tasks
+        .iter()
+        .filter_map(|t| match t {
+            super::state::Task::Stoppage { command, need } => Some((*command, *need)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 10.3d, 10.3e: a corps checks with the divisions it has on the map, and a division on a
+/// divisional goal is left out of its corps' check and checks alone, as a corps of one.
+#[test]
+fn r10_3d_r10_3e_stoppage_counts_divisions_on_the_map_and_goals_alone() {
+    use super::command::stoppage_row;
+    let mut r = rules("nbs/austerlitz-3");
+    // 1-4 wrecked by one wrecked brigade (its wreck line set to 1 for the test).
+    r.divisions.retain(|d| d.0 != "1-4");
+    r.divisions.push((alloc::string::String::from("1-4"), 1));
+    let r = r;
+    let at = clear_spot(&r, 2);
+    let c4 = r
+        .formations
+        .iter()
+        .position(|f| f.side == Side(0) && f.code == "4")
+        .unwrap() as u16;
+    let soult = id(&r, "L-Soult");
+    let hq = id(&r, "HQ-4-Corps");
+    let rating = r.units[usize::from(soult)].rating;
+    let need = |n: u8| {
+        r.command
+            .stoppage_needed(
+                r.command
+                    .stoppage_min_roll(stoppage_row(1, false), n, rating)
+                    .unwrap(),
+                false,
+            )
+            .unwrap()
+    };
+    let base = |divs: &[&str]| {
+        let mut s = empty(&r, Phase::Command);
+        put(&mut s, soult, at, north(), Formation::None);
+        put(&mut s, hq, at, north(), Formation::None);
+        for (k, d) in divs.iter().enumerate() {
+            let u = (0..r.units.len() as UnitId)
+                .find(|&u| {
+                    r.units[usize::from(u)].wreck_division == *d && r.units[usize::from(u)].combat()
+                })
+                .unwrap();
+            put(&mut s, u, n_of(at, 1 + k as u32), north(), Formation::Line);
+            if *d == "1-4" {
+                s.units[usize::from(u)].casualties = r.units[usize::from(u)].wreck_boxes;
+            }
+        }
+        assert!(r.division_wrecked(&s, "1-4"));
+        s
+    };
+    // 10.3d: three divisions on the map (1-4 wrecked), then 1-4 alone (the others have not
+    // arrived).
+    let three = stoppage_after(&r, base(&["1-4", "2-4", "3-4"]), None);
+    assert_eq!(three, [(c4, need(3))]);
+    let one = stoppage_after(&r, base(&["1-4"]), None);
+    assert_eq!(one, [(c4, need(1))]);
+    assert_ne!(need(1), need(3), "the count changes the number needed");
+    // 10.3e: 3-4 on a divisional goal: the corps checks with two (one wrecked), 3-4 alone
+    // with one, not wrecked.
+    let d34 = r
+        .formations
+        .iter()
+        .position(|f| f.side == Side(0) && f.code == "3-4")
+        .unwrap() as u16;
+    let mut checks = stoppage_after(&r, base(&["1-4", "2-4", "3-4"]), Some(d34));
+    checks.sort();
+    let d_rating = r.units[usize::from(r.formations[usize::from(d34)].leader)].rating;
+    let alone = r
+        .command
+        .stoppage_needed(
+            r.command
+                .stoppage_min_roll(stoppage_row(0, false), 1, d_rating)
+                .unwrap(),
+            false,
+        )
+        .unwrap();
+    let mut want = alloc::vec![(c4, need(2)), (d34, alone)];
+    want.sort();
+    assert_eq!(checks, want);
+}
+
+/// 23.1g: in a close combat each side's fire is capped on its own: two brigades attack and
+/// two defend, more than an A on each side, and each side fires one A's close-combat points.
+#[test]
+fn r23_1g_fire_limits_for_each_side_separately() {
+    use super::tables::{Part, Range, SmallArms};
+    let (r, mut s, at, target, att, def) = assault_setup();
+    let att2 = id(&r, "1-2-1");
+    let def2 = id(&r, "V2-1-L");
+    put(&mut s, att2, at, north(), Formation::Column);
+    put(
+        &mut s,
+        def2,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    // Each side has more than one A in its hex.
+    for (a, b) in [(att, att2), (def, def2)] {
+        assert!(r.fire_level(&s, a).units() + r.fire_level(&s, b).units() > 4);
+    }
+    let (s1, ev) = apply(&r, &s, Action::Assault { from: at, target });
+    let def_fp = declared_fp(&ev).0;
+    assert_eq!(
+        def_fp,
+        r.tables
+            .small_arms_fp(SmallArms::Line, Range::CloseCombat, Part::A)
+            .0,
+        "the defenders: one A"
+    );
+    let (_, ev) = apply(&r, &s1, d66(11));
+    let att_fp = declared_fp(&ev).0;
+    assert_eq!(
+        att_fp,
+        r.tables
+            .small_arms_fp(SmallArms::FrenchColumn, Range::CloseCombat, Part::A)
+            .0,
+        "the attackers: one A"
+    );
+}
+
+/// 24.1m: a charge that won may follow on at an enemy within 2 hexes even when its
+/// cavalry is Shaken and wrecked; never a fourth time (ERR-15).
+#[test]
+fn r24_1m_follow_on_allowed_when_shaken_or_wrecked() {
+    use super::charge::{CavTask, ChStep, Charge};
+    let (r, mut s, at, target, cav, def) = charge_setup();
+    // The charge has taken its target's hex; another enemy stands 2 hexes on.
+    let won = n_of(at, 3);
+    s.units[usize::from(def)].place = Place::Off;
+    put(&mut s, cav, won, north(), Formation::Combat);
+    let next = n_of(won, 2);
+    let other = id(&r, "V2-1-L");
+    put(
+        &mut s,
+        other,
+        next,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    s.units[usize::from(cav)].morale = MoraleState::Shaken;
+    s.units[usize::from(cav)].casualties = r.units[usize::from(cav)].wreck_boxes;
+    assert!(r.wrecked(&s, cav));
+    let ch = |follow_ons: u8| Charge {
+        units: alloc::vec![cav],
+        side: Side(0),
+        origin: at,
+        at: won,
+        route: Vec::new(),
+        target,
+        defenders: Vec::new(),
+        reaction: false,
+        versus_cavalry: false,
+        follow_ons,
+        reacted: false,
+        offered: Vec::new(),
+        flank: false,
+        def_blown: Vec::new(),
+        evade_offered: false,
+        overrun: Vec::new(),
+        step: ChStep::FollowOn,
+    };
+    let mut t = s.clone();
+    t.tasks
+        .push(super::state::Task::Cavalry(CavTask::Charge(ch(0))));
+    let v = legal(&r, &t);
+    assert!(
+        v.contains(&Action::FollowOn { target: next }),
+        "Shaken and wrecked: {v:?}"
+    );
+    let mut t3 = s.clone();
+    t3.tasks
+        .push(super::state::Task::Cavalry(CavTask::Charge(ch(3))));
+    assert!(!legal(&r, &t3).contains(&Action::FollowOn { target: next }));
+    assert_eq!(
+        r.applied(&t3, &Action::FollowOn { target: next })
+            .unwrap_err()
+            .rule,
+        "24.1 H"
+    );
+}
+
+/// 10.2f in play: an initiative success lets the leader write his own order, which skips
+/// delivery and acceptance (in force at once), a divisional goal included.
+#[test]
+fn r10_2f_initiative_orders_in_play() {
+    use super::command::{OrderStatus, Receiver};
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Command);
+    s.orders[0] = Default::default();
+    let leader = super::tests::division_leader(&r, id(&r, "1-1-4"));
+    let d = r
+        .formations
+        .iter()
+        .position(|f| f.leader == leader)
+        .unwrap() as u16;
+    put(&mut s, leader, at, north(), Formation::None);
+    put(&mut s, id(&r, "1-1-4"), at, north(), Formation::Line);
+    s.turn = 2;
+    s.player_turn = 1;
+    r.command_begins(&mut s, &mut Vec::new());
+    let s = apply(&r, &s, Action::EndCommand).0;
+    let (w, _) = apply(&r, &s, Action::RollInitiative { leader });
+    let Some(super::state::Task::InitiativeRoll { ip, .. }) = w.tasks.last().cloned() else {
+        panic!("{:?}", w.tasks)
+    };
+    let success = (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| r.command.initiative(ip, q) == super::command::InitiativeResult::Initiative)
+        .expect("an initiative result");
+    let (w, _) = apply(&r, &w, d66(u32::from(success.value())));
+    assert!(
+        matches!(
+            w.tasks.last(),
+            Some(super::state::Task::OrderWriting { .. })
+        ),
+        "{:?}",
+        w.tasks
+    );
+    let write = legal(&r, &w)
+        .into_iter()
+        .find(|a| matches!(a, Action::IssueOrder { receiver: Receiver::Command(x), goal: true, .. } if *x == d))
+        .expect("a divisional goal for his own division");
+    let (done, _) = apply(&r, &w, write);
+    let o = done.orders[0]
+        .in_force(Receiver::Command(d))
+        .expect("in force at once");
+    assert!(o.divisional_goal);
+    assert!(!matches!(
+        o.status,
+        OrderStatus::EnRoute { .. } | OrderStatus::Delayed { .. }
+    ));
+}
+
+/// AUS 3.6: Katusov sends his orders to the Allied commands as divisional goals, which go
+/// into force for the command; no action attaches one command to another. (The single
+/// brigade is not offered as a receiver: see the coverage note.)
+#[test]
+fn aus3_6_allied_commands_receive_divisional_goals() {
+    use super::command::Receiver;
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::Command);
+    s.orders[1] = Default::default();
+    let kat = id(&r, "L-Katusov");
+    let hq = id(&r, "HQ-Allied-Army");
+    let b = id(&r, "Y2-1-L");
+    let lead = super::tests::division_leader(&r, b);
+    let f = r.formations.iter().position(|x| x.leader == lead).unwrap() as u16;
+    put(&mut s, kat, at, north(), Formation::None);
+    put(&mut s, hq, at, north(), Formation::None);
+    put(&mut s, b, n_of(at, 2), north(), Formation::Line);
+    put(&mut s, lead, n_of(at, 2), north(), Formation::None);
+    s.turn = 2;
+    s.player_turn = 0;
+    r.command_begins(&mut s, &mut Vec::new());
+    let v = legal(&r, &s);
+    let orders: Vec<&Action> = v
+        .iter()
+        .filter(|a| matches!(a, Action::IssueOrder { .. }))
+        .collect();
+    assert!(!orders.is_empty(), "{v:?}");
+    assert!(
+        orders
+            .iter()
+            .all(|a| matches!(a, Action::IssueOrder { goal: true, .. })),
+        "every Allied order is a divisional goal (AUS 3.2b)"
+    );
+    let goal = orders
+        .iter()
+        .find(|a| matches!(a, Action::IssueOrder { receiver: Receiver::Command(x), .. } if *x == f))
+        .expect("a goal for Y2-1-L's command");
+    let (t, _) = apply(&r, &s, (*goal).clone());
+    assert!(
+        t.orders[1]
+            .orders()
+            .iter()
+            .any(|o| o.receiver == Receiver::Command(f) && o.divisional_goal)
+    );
+}
