@@ -5,10 +5,11 @@
 //!   start it attached elsewhere or detached (`rules.attachments`: division code to corps
 //!   code, or `"detached"`), and [`State::attached`] keeps the changes.
 //! * In play the army commander detaches a division with an order to its current corps
-//!   (10.5c): in the Order Issue segment, `Attach { order, division, to }` adds the
-//!   instruction to a formal order written this turn to that corps; it takes effect when the
-//!   order is accepted (`on_order_accepted`). An attachment back to the printed corps ends
-//!   the detachment.
+//!   (10.5c), or sends a division awaiting orders outside any corps with an order to the
+//!   division itself: in the Order Issue segment, `Attach { order, division, to }` adds the
+//!   instruction to a formal order written this turn; it takes effect when the order is
+//!   accepted (`on_order_accepted`). An attachment back to the printed corps ends the
+//!   detachment.
 //! * AUS 2.1: at most one division of each corps is away from it at a time, except cavalry
 //!   divisions attached to the Cavalry Corps. AUS 3.6: no Allied attachments (the Allied
 //!   commands have no corps).
@@ -147,13 +148,10 @@ impl Nbs {
         }
         let log = &s.orders[side.index()];
         for o in log.orders() {
-            let Receiver::Corps(c) = o.receiver else {
-                continue;
-            };
             if !self.attachable_order(s, o.number) {
                 continue;
             }
-            for d in self.divisions_now(s, c) {
+            for d in self.attachable_divisions(s, o.receiver) {
                 for to in 0..self.formations.len() as u16 {
                     if self.attach_check(s, d, to).is_ok() {
                         out.push(Action::Attach {
@@ -167,6 +165,22 @@ impl Nbs {
         }
     }
 
+    /// The divisions an order to `r` may move (10.5c): those of a corps, or a division
+    /// detached and awaiting orders (no corps) itself.
+    fn attachable_divisions(&self, s: &State, r: Receiver) -> Vec<u16> {
+        match r {
+            Receiver::Corps(c) => self.divisions_now(s, c),
+            Receiver::Command(d)
+                if self.formations.get(usize::from(d)).map(|f| f.kind)
+                    == Some(FormKind::Division)
+                    && self.parent_now(s, d).is_none() =>
+            {
+                alloc::vec![d]
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// Whether order `n` of the phasing side may still take an attachment instruction: a
     /// formal order written this turn, not yet checked for acceptance, without one.
     fn attachable_order(&self, s: &State, n: u16) -> bool {
@@ -177,7 +191,7 @@ impl Nbs {
         o.source == OrderSource::Formal
             && o.sent_turn == s.turn
             && o.is_pending()
-            && matches!(o.receiver, Receiver::Corps(_))
+            && !self.attachable_divisions(s, o.receiver).is_empty()
             && !s.attach_orders.iter().any(|x| x.0 == n)
     }
 
@@ -204,28 +218,35 @@ impl Nbs {
                 ),
             ));
         }
-        let Some(Receiver::Corps(c)) = s.orders[FRENCH.index()].get(order).map(|o| o.receiver)
-        else {
-            return Err(Illegal::new("10.5c", "the order is not to a corps"));
+        let Some(r) = s.orders[FRENCH.index()].get(order).map(|o| o.receiver) else {
+            return Err(Illegal::new("10.5c", format!("no order {order}")));
         };
-        if self.parent_now(s, d) != Some(c) {
+        if !self.attachable_divisions(s, r).contains(&d) {
+            let to_whom = match r {
+                Receiver::Corps(c) | Receiver::Command(c) => {
+                    self.formations[usize::from(c)].code.clone()
+                }
+                Receiver::Unit(u) => String::from(self.name(u)),
+            };
             return Err(Illegal::new(
                 "10.5c",
                 format!(
-                    "the order goes to {} Corps, which {} is not part of: the owning corps is ordered to detach it",
-                    self.formations[usize::from(c)].code,
+                    "the order goes to {to_whom}, and {} is not a division it may move: an order to its corps (or, detached, to the division itself) carries the instruction",
                     self.formations
                         .get(usize::from(d))
                         .map_or_else(|| format!("formation {d}"), |f| f.code.clone())
                 ),
             ));
         }
+        let from = match r {
+            Receiver::Corps(c) => format!("{} Corps", self.formations[usize::from(c)].code),
+            _ => String::from("the detached division"),
+        };
         self.attach_check(s, d, to)?;
         s.attach_orders.push((order, d, to));
         ev.push(self.attach_note(
             format!(
-                "order {order} instructs {} Corps to detach {} to {} Corps",
-                self.formations[usize::from(c)].code,
+                "order {order} instructs {from} to send {} to {} Corps",
                 self.formations[usize::from(d)].code,
                 self.formations[usize::from(to)].code
             ),

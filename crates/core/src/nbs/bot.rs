@@ -33,7 +33,7 @@ fn is_end(a: &Action) -> bool {
 /// their MPs getting back; 10.3b: a stopped corps must get clear), the steps that do what the
 /// rules ask: any step of a unit out of radius (the listing offers only steps toward its
 /// leader), else any step.
-fn obligations(s: &State, actions: &[Action]) -> Vec<usize> {
+fn obligations(rules: &Nbs, s: &State, actions: &[Action]) -> Vec<usize> {
     if s.phase != Phase::Movement || !s.tasks.is_empty() || actions.iter().any(is_end) {
         return Vec::new();
     }
@@ -45,6 +45,21 @@ fn obligations(s: &State, actions: &[Action]) -> Vec<usize> {
         .collect();
     if !flagged.is_empty() {
         return flagged;
+    }
+    // 11.5b: a skirmisher strayed beyond 2 hexes steps back toward its leash.
+    let strays: Vec<usize> = (0..actions.len())
+        .filter(|&i| match &actions[i] {
+            Action::Step { unit, to } => {
+                rules.is_skirmisher(*unit)
+                    && rules.leash_now(s, *unit).is_some_and(|d| {
+                        d > 2 && rules.leash_distance(s, *unit, *to).is_some_and(|n| n < d)
+                    })
+            }
+            _ => false,
+        })
+        .collect();
+    if !strays.is_empty() {
+        return strays;
     }
     (0..actions.len())
         .filter(|&i| matches!(actions[i], Action::Step { .. }))
@@ -66,7 +81,7 @@ impl Bot<Nbs> for Hasty {
         actions: &[Action],
         random: &mut dyn FnMut(u64) -> u64,
     ) -> usize {
-        let must = obligations(_state, actions);
+        let must = obligations(_rules, _state, actions);
         if !must.is_empty() {
             return pick(&must, random);
         }
@@ -96,7 +111,7 @@ impl Bot<Nbs> for Advance {
         actions: &[Action],
         random: &mut dyn FnMut(u64) -> u64,
     ) -> usize {
-        let must = obligations(s, actions);
+        let must = obligations(rules, s, actions);
         if !must.is_empty() {
             return pick(&must, random);
         }

@@ -266,7 +266,7 @@ impl Nbs {
     }
 
     /// Hexes from `hex` to the nearest friendly non-skirmisher combat unit other than `u`.
-    fn leash_distance(&self, s: &State, u: UnitId, hex: Hex) -> Option<u32> {
+    pub(super) fn leash_distance(&self, s: &State, u: UnitId, hex: Hex) -> Option<u32> {
         let side = self.units[usize::from(u)].side;
         s.units
             .iter()

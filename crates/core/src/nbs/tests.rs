@@ -1519,6 +1519,36 @@ fn r10_5c_aus2_1_a_division_is_detached_by_an_accepted_order() {
     assert_eq!(r.parent_now(&s, d24), Some(c5));
     assert_eq!(r.corps_now(&s, id(&r, "1-2-4")), Some(c5));
     assert!(r.divisions_now(&s, c5).contains(&d24));
+    // G-5, detached and awaiting orders, is sent to a corps by an order to G-5 itself.
+    let mut g = r.initial_state();
+    g.units[usize::from(nap)].place = Place::At(at);
+    let g5_leader = r.commander(&g, g5);
+    g.units[usize::from(g5_leader)].place = Place::At(at);
+    g.player_turn = 1;
+    g.phase = Phase::Command;
+    g.tasks.clear();
+    r.command_begins(&mut g, &mut Vec::new());
+    let g = apply(
+        &r,
+        &g,
+        Action::IssueOrder {
+            sender: nap,
+            receiver: Receiver::Command(g5),
+            kind: OrderKind::NonAttack,
+            method: Method::InPerson,
+            goal: true,
+            text: alloc::string::String::from("Join 5 Corps again."),
+        },
+    )
+    .0;
+    let gn = g.orders[0].orders().len() as u16;
+    v.clear();
+    r.legal_actions(&g, &mut v);
+    assert!(v.contains(&Action::Attach {
+        order: gn,
+        division: g5,
+        to: c5
+    }));
     // AUS 2.1: 4 Corps has one division away; another is refused.
     assert_eq!(r.attach_check(&s, d14, c3).unwrap_err().rule, "AUS 2.1");
     // Back to its own corps is always allowed (it ends the detachment).

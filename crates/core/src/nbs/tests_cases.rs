@@ -1002,6 +1002,34 @@ fn r15_1f_retreats_never_draw_opportunity_fire() {
     );
 }
 
+/// Declares fire at `target` with `a`; `b`, in `a`'s hex, is then neither listed nor accepted:
+/// the hex fires its limit (20.2a). Returns the declaration.
+fn second_firer_refused(r: &Nbs, s: &State, target: Hex, a: UnitId, b: UnitId) -> State {
+    let (d, _) = apply(
+        r,
+        s,
+        Action::Target {
+            hex: target,
+            artillery: None,
+        },
+    );
+    let (d, _) = apply(
+        r,
+        &d,
+        Action::AddFirer {
+            unit: a,
+            share: None,
+        },
+    );
+    let b_whole = Action::AddFirer {
+        unit: b,
+        share: None,
+    };
+    assert!(!legal(r, &d).contains(&b_whole));
+    assert_eq!(r.applied(&d, &b_whole).unwrap_err().rule, "20.2a");
+    d
+}
+
 /// 20.2a, 12.3: one A of infantry fires out of a hex: a second brigade there cannot join the
 /// same fire, nor fire again once the hex's infantry has fired this phase.
 #[test]
@@ -1033,38 +1061,7 @@ fn r20_2a_one_a_of_infantry_fires_out_of_a_hex() {
         Facing::side(dir(Compass::S)),
         Formation::Line,
     );
-    let (d, _) = apply(
-        &r,
-        &s,
-        Action::Target {
-            hex: t1,
-            artillery: None,
-        },
-    );
-    let (d, _) = apply(
-        &r,
-        &d,
-        Action::AddFirer {
-            unit: a,
-            share: None,
-        },
-    );
-    assert!(!legal(&r, &d).contains(&Action::AddFirer {
-        unit: b,
-        share: None
-    }));
-    assert_eq!(
-        r.applied(
-            &d,
-            &Action::AddFirer {
-                unit: b,
-                share: None
-            }
-        )
-        .unwrap_err()
-        .rule,
-        "20.2a"
-    );
+    let d = second_firer_refused(&r, &s, t1, a, b);
     let (f, _) = apply(&r, &d, Action::Resolve);
     let (f, _) = apply(&r, &f, d66(11));
     // b has not fired, but its hex's one A has (20.2a: the budget of the whole phase).
@@ -1421,38 +1418,7 @@ fn r20_2a_five_gun_points_fire_out_of_a_hex() {
     assert_ne!(fp, r.tables.artillery_fp(weight, gp, 2).0 * 2);
     // A first battery of 5 leaves no room for the second.
     r.units[usize::from(a)].gun_points = 5;
-    let (d, _) = apply(
-        &r,
-        &s,
-        Action::Target {
-            hex: target,
-            artillery: None,
-        },
-    );
-    let (d, _) = apply(
-        &r,
-        &d,
-        Action::AddFirer {
-            unit: a,
-            share: None,
-        },
-    );
-    assert!(!legal(&r, &d).contains(&Action::AddFirer {
-        unit: b,
-        share: None
-    }));
-    assert_eq!(
-        r.applied(
-            &d,
-            &Action::AddFirer {
-                unit: b,
-                share: None
-            }
-        )
-        .unwrap_err()
-        .rule,
-        "20.2a"
-    );
+    second_firer_refused(&r, &s, target, a, b);
 }
 
 /// Runs the chance nodes with their first (lowest) outcome and passes the free re-facings,
