@@ -158,8 +158,9 @@ impl Bot<Nbs> for Advance {
             }
             Some(_) => {}
             None => match s.phase {
-                // 10.1: an Attack order to each command that has none, a few a turn as the
-                // Command Points allow; otherwise the phase ends.
+                // 10.1: an Attack order to each command that has none (replacing a Non-Attack
+                // one, such as the historical defensive orders), a few a turn as the Command
+                // Points allow; otherwise the phase ends.
                 Phase::Command => {
                     let side = rules.phasing(s);
                     let log = &s.orders[side.index()];
@@ -172,6 +173,7 @@ impl Bot<Nbs> for Advance {
                             !matches!(receiver, super::command::Receiver::Unit(_))
                                 && !log.orders().iter().any(|o| {
                                     o.receiver == *receiver
+                                        && o.kind == super::command::OrderKind::Attack
                                         && !matches!(
                                             o.status,
                                             super::command::OrderStatus::Cancelled
