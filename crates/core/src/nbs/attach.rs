@@ -308,6 +308,14 @@ impl Nbs {
         }
     }
 
+    /// The French formation of `kind` with `code`, for the scenario data.
+    fn french_formation(&self, code: &str, kind: FormKind) -> Option<u16> {
+        self.formations
+            .iter()
+            .position(|f| f.side == FRENCH && f.kind == kind && f.code == code)
+            .map(|p| p as u16)
+    }
+
     /// Scenario attachments (`rules.attachments`): division code to corps code, or
     /// `"detached"` for a division awaiting orders outside any corps.
     pub(super) fn load_attachments(
@@ -322,12 +330,10 @@ impl Nbs {
         for (div, to) in map {
             let at = format!("rules.attachments.{div}");
             let d = self
-                .formations
-                .iter()
-                .position(|f| f.side == FRENCH && f.kind == FormKind::Division && &f.code == div)
+                .french_formation(div, FormKind::Division)
                 .ok_or_else(|| {
                     DataError::new(id, &at, "no French division with that code").with_rule("10.5c")
-                })? as u16;
+                })?;
             let target = to.as_str().ok_or_else(|| {
                 DataError::new(id, &at, "a corps code or \"detached\"").with_rule("10.5c")
             })?;
@@ -336,13 +342,11 @@ impl Nbs {
                 continue;
             }
             let c = self
-                .formations
-                .iter()
-                .position(|f| f.side == FRENCH && f.kind == FormKind::Corps && f.code == target)
+                .french_formation(target, FormKind::Corps)
                 .ok_or_else(|| {
                     DataError::new(id, &at, format!("no French corps `{target}`"))
                         .with_rule("10.5c")
-                })? as u16;
+                })?;
             self.attach_check(s, d, c)
                 .map_err(|e| DataError::new(id, &at, e.reason).with_rule(e.rule))?;
             self.set_parent(s, d, Some(c));
@@ -362,24 +366,22 @@ impl Nbs {
         };
         for (div, v) in map {
             let at = format!("rules.attach_on_arrival.{div}");
-            let find = |code: &str, kind: FormKind| {
-                self.formations
-                    .iter()
-                    .position(|f| f.side == FRENCH && f.kind == kind && f.code == code)
-                    .map(|p| p as u16)
-            };
-            let d = find(div, FormKind::Division).ok_or_else(|| {
-                DataError::new(id, &at, "no French division with that code").with_rule("10.5c")
-            })?;
+            let d = self
+                .french_formation(div, FormKind::Division)
+                .ok_or_else(|| {
+                    DataError::new(id, &at, "no French division with that code").with_rule("10.5c")
+                })?;
             let corps = v.get("corps").and_then(|c| c.as_str()).unwrap_or("");
-            let c = find(corps, FormKind::Corps).ok_or_else(|| {
-                DataError::new(
-                    id,
-                    format!("{at}.corps"),
-                    format!("no French corps `{corps}`"),
-                )
-                .with_rule("10.5c")
-            })?;
+            let c = self
+                .french_formation(corps, FormKind::Corps)
+                .ok_or_else(|| {
+                    DataError::new(
+                        id,
+                        format!("{at}.corps"),
+                        format!("no French corps `{corps}`"),
+                    )
+                    .with_rule("10.5c")
+                })?;
             self.attach_on_arrival.push((d, c));
         }
         Ok(())

@@ -1317,31 +1317,6 @@ fn aus6_3_alexander_falling_ends_the_game_francis_gives_20_vp() {
     assert!(!matches!(r.actor(&b), Actor::Terminal(_)));
 }
 
-/// A hex with `n` clear, level, featureless hexes in a row to its north.
-fn clear_row(r: &Nbs, n: u32) -> Hex {
-    r.board
-        .hexes()
-        .find(|&c| {
-            let lvl = r.board.hex(c).level;
-            let mut h = c;
-            (0..=n).all(|k| {
-                if k > 0 {
-                    h = h.neighbor(dir(Compass::N));
-                }
-                let i = r.board.hex(h);
-                r.board.on_map(h)
-                    && i.on_map
-                    && i.terrain == super::board::Terrain::Clear
-                    && !i.special
-                    && i.level == lvl
-                    && crate::hex::Direction::ALL
-                        .iter()
-                        .all(|&d| r.board.side(h, d) == 0)
-            })
-        })
-        .expect("a clear row")
-}
-
 /// AUS 5.1 option: in fog a charge may go only at a target the cavalry can see from where
 /// the charge begins (refused naming AUS 5.1); without the option fog does not limit charges.
 #[test]
@@ -1358,7 +1333,7 @@ fn aus5_1_fog_charge_option_needs_a_visible_target() {
             !i.night && !i.fog_low_only && i.visibility.is_some_and(|v| v < 3)
         })
         .expect("a fog turn with visibility under 3 hexes");
-    let c = clear_row(&plain, 4);
+    let c = super::tests_cases::clear_spot(&plain, 4);
     let target = c
         .neighbor(dir(Compass::N))
         .neighbor(dir(Compass::N))

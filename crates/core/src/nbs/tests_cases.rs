@@ -15,7 +15,7 @@ use crate::hex::{Compass, Direction, Facing, Hex};
 
 /// A hex whose surroundings to `radius` hexes are in play, clear, not special, level with it
 /// and free of hexside features, so a test can lay out the terrain it needs.
-fn clear_spot(r: &Nbs, radius: u32) -> Hex {
+pub(super) fn clear_spot(r: &Nbs, radius: u32) -> Hex {
     r.board
         .hexes()
         .find(|&h| {
