@@ -721,6 +721,15 @@ class Setup:
         self.taken = set()
         self.setup, self.reinf = [], []
         self.blocked = {SANTON, CASTLE} | set(SATCHAN_POND)
+        self.zones = []  # each zone's full hex list (1.4), referred to by index
+
+    def zone_id(self, hexes):
+        """The index of a set-up zone (1.4: the hexes a unit may be placed in), shared by
+        every unit placed in the same zone."""
+        hexes = sorted(set(hexes))
+        if hexes not in self.zones:
+            self.zones.append(hexes)
+        return self.zones.index(hexes)
 
     def candidates(self, anchors, radius, keep=None):
         seen, out = set(), []
@@ -735,18 +744,27 @@ class Setup:
     def zone(self, units, anchors, radius, zone_fields, rules, keep=None, leaders=(), note=None):
         """Each combat unit in its own free hex of the zone (nearest first); leaders and HQs with
         the first combat unit."""
-        cands = [h for h in self.candidates(anchors, radius, keep) if h not in self.taken]
+        every = self.candidates(anchors, radius, keep)
+        zid = self.zone_id(every)
+        cands = [h for h in every if h not in self.taken]
         assert len(cands) >= len(units), (anchors, radius, len(cands), len(units))
         first = None
         for u, h in zip(units, cands):
             self.taken.add(h)
             first = first or h
-            self.place(u, h, zone_fields, rules, note)
+            self.place(u, h, zone_fields, rules, note, zid=zid)
         for ldr in leaders:
-            self.place(ldr, first, zone_fields, rules, note)
+            self.place(ldr, first, zone_fields, rules, note, zid=zid)
 
-    def place(self, u, h, zone_fields, rules, note=None, fixed=False):
+    def place(self, u, h, zone_fields, rules, note=None, fixed=False, zid=None):
         fields = {"zone": zone_fields}
+        if zid is None:
+            if "within" in zone_fields and "of" in zone_fields:
+                zid = self.zone_id(self.candidates([zone_fields["of"]], zone_fields["within"]))
+            elif not ("with_or_adjacent_to" in zone_fields or "with_any_of" in zone_fields):
+                zid = self.zone_id([h])
+        if zid is not None:
+            fields["zone_hexes"] = zid
         t = self.c[u]["type"]
         if t in ("infantry", "cavalry", "artillery"):
             fields["formation"] = "any"
@@ -855,7 +873,13 @@ ALL_OPTIONS = [
 ]
 HISTORICAL_ORDERS_OPTION = {"id": "historical_orders", "name": "Start with the historical pre-set orders",
                             "default": True, "rules": ["10.1i", "AUS 5.3"],
-                            "note": "Off: every force starts without orders (players write their own in play)."}
+                            "note": "Off: every force starts without orders (players write their own in play, "
+                                    "or before it with player-setup)."}
+SETUP_OPTION = {"id": "player-setup", "name": "Set-Up Phase: players place their units within the set-up zones",
+                "default": False, "rules": ["1.4", "10.1i", "AUS 5.3"],
+                "note": "On: play opens with an Allied then a French set-up segment in which units may be "
+                        "re-placed within their zones, faced and formed, and pre-set orders written or "
+                        "withdrawn. Off: the placements of this file. AUS 4.1b and 4.1c turn it on."}
 FOG_OPTION = {"id": "aus-5.1-fog-charges", "name": "Cavalry may charge only targets it can see before the action",
               "default": False, "rules": ["AUS 5.1"]}
 SKIRMISHER_OPTION = {"id": "opt-1-allied-skirmishers",
@@ -946,8 +970,23 @@ def scenario(n, name, labels, turns_note, s, victory, options, rules, note, prov
         "reinforcements": s.reinf,
         "victory": victory,
         "options": options,
-        "rules": rules,
+        "rules": dict(rules, **setup_rules(n, s)),
     }
+
+
+def setup_rules(n, s):
+    """The set-up zones as hex lists (1.4; `fields.zone_hexes` of a placement indexes them)
+    and, in scenarios 3-5, the area west of the Goldbach open to the French under AUS 4.1c."""
+    r = {"setup_zones": s.zones,
+         "setup_zones_note": "Each list is the hexes of one set-up zone as the text defines it, on the "
+                             "provisional map; the engine also applies the playing area, prohibited terrain "
+                             "and stacking (1.4, 12.1) when a player re-places a unit (option player-setup)."}
+    if n in (3, 4, 5):
+        west = [geo.hid(sh, c, row) for sh in ("A", "B") for c in range(1, GOLDBACH_COL + 1)
+                for row in range(1, 36)]
+        r["free_setup_west_of_goldbach"] = [h for h in west if h not in s.blocked]
+        r["free_setup_rules"] = ["AUS 4.1c"]
+    return r
 
 
 TURNS_NOTE_DEC2 = ("Half-hour day turns (4.0); the labels follow from the first and last turn and the "
@@ -1006,7 +1045,7 @@ def build_s1(cs):
         "allied_order_start": {"2-L": turn_of(labels, "Dec 2 07:00")},
     })
     return scenario(1, "Battle for the Goldbach Stream", labels, TURNS_NOTE_DEC2, s, victory,
-                    [HISTORICAL_ORDERS_OPTION, FOG_OPTION, SKIRMISHER_OPTION], rules,
+                    [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION], rules,
                     "Map B only; the Left Wing (AG-L, 1-L, 2-L; 3-L at 7:30) against LeGrand's 3-4, with "
                     "3 Corps at 8:00. Soult and the 4 Corps HQ are not named and do not appear.",
                     "Set-up zones, reinforcements, orders and victory as AUS 7.1 gives them; exact hexes "
@@ -1058,7 +1097,7 @@ def build_s2(cs):
         "attachments": {"3D-4": "C", "C-1": "C"},
     })
     return scenario(2, "The Olmutz Road", labels, TURNS_NOTE_DEC2, s, victory,
-                    [HISTORICAL_ORDERS_OPTION, FOG_OPTION, SKIRMISHER_OPTION], rules_,
+                    [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION], rules_,
                     "Map A north of row 15 and east of the Ricka Brook; no reinforcements. Fog turns "
                     "9:00 and 9:30 only limit traces ending at level 5 or lower (AUS 5.1).",
                     "Set-up zones, orders and victory as AUS 7.2 gives them; exact hexes inside the zones "
@@ -1137,7 +1176,7 @@ def build_s34(cs, n):
         extra["allied_orders_written_before_french_setup"] = True
     else:
         extra["allied_cavalry_passed_row"] = "A05"
-    opts = ALL_OPTIONS + [HISTORICAL_ORDERS_OPTION, FOG_OPTION, SKIRMISHER_OPTION]
+    opts = ALL_OPTIONS + [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION]
     if n == 3:
         return scenario(3, "The Sun of Austerlitz", labels, TURNS_NOTE_DEC2, s, AUS6_VICTORY, opts,
                         base_rules(labels, extra),
@@ -1186,9 +1225,14 @@ def build_s5(cs):
            {"within": 5, "of_place": "puntowitz", "in_town_or_west_of": "goldbach-stream"}, r,
            lambda h: h in pt or west_of_goldbach(h),
            leaders=[leader_id("Soult"), "HQ-4-Corps"] + fr_div_leaders("4", exclude=("3-4",)))
+    towns3 = s.zone_id(town_hexes("kobelnitz") + town_hexes("sokolnitz") + town_hexes("telnitz"))
     for b, tid in (("1-3-4", "kobelnitz"), ("2-3-4", "sokolnitz"), ("3-3-4", "telnitz")):
-        s.zone([b], town_hexes(tid), 0, {"in_place": tid, "one_brigade_each": ["kobelnitz", "sokolnitz", "telnitz"]},
-               r, leaders=[leader_id("LeGrand")] if b == "1-3-4" else ())
+        h = [x for x in town_hexes(tid) if x not in s.taken][0]
+        s.taken.add(h)
+        zf = {"in_place": tid, "one_brigade_each": ["kobelnitz", "sokolnitz", "telnitz"]}
+        s.place(b, h, zf, r, zid=towns3)
+        if b == "1-3-4":
+            s.place(leader_id("LeGrand"), h, zf, r, zid=towns3)
     h134 = [e["hex"] for e in s.setup if e["unit"] == "1-3-4"][0]
     s.place("4b(h-f)", h134, {"with_any_of": ["1-3-4", "2-3-4", "3-3-4"]}, r)
     s.zone(fr_brigades(corps="C"), ["A14.25"], 3, dict({"within": 3, "of": "A14.25"}, level=elev), r, low,
@@ -1234,7 +1278,7 @@ def build_s5(cs):
         "c_corps_attachments": "none: unlike 7.2 and 7.3, 3D-4 sets up with 4 Corps and C-1 with 1 Corps",
     })
     return scenario(5, "The Advance to Battle", labels, TURNS_NOTE_5, s, AUS6_VICTORY,
-                    ALL_OPTIONS + [HISTORICAL_ORDERS_OPTION, FOG_OPTION, SKIRMISHER_OPTION], rules,
+                    ALL_OPTIONS + [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION], rules,
                     "Dec 1 10:00 to Dec 2 17:00 with the night between. The map starts with the French only; "
                     "every Allied column arrives by the player's secret plan and the 2d6 arrival roll.",
                     "Set-up zones (with the errata's level 6), reinforcements, the arrival procedure and "

@@ -257,4 +257,31 @@ pub enum Action {
         /// The new facing, 0-11.
         facing: u8,
     },
+    // --- Set-Up Phase (1.4; AUS 4.1b, 4.1c, 5.3; nbs/setup.rs) ---
+    /// Takes one of one's units in hand to place, face, form or hide it (1.4).
+    SetUpUnit {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Puts the unit being set up in `hex` of its zone (1.4; AUS 4.1c west of the Goldbach).
+    Place {
+        /// The unit.
+        unit: UnitId,
+        /// The hex.
+        hex: Hex,
+    },
+    /// Conceals (`hidden`) or shows a French unit set up at level 7 or lower (AUS 4.1b).
+    Hide {
+        /// The unit.
+        unit: UnitId,
+        /// Hidden or not.
+        hidden: bool,
+    },
+    /// Withdraws a pre-set order before play (AUS 5.3: the players may rewrite them).
+    CancelPreset {
+        /// The order's number on the log.
+        order: u16,
+    },
+    /// Ends one's set-up (1.4).
+    EndSetUp,
 }

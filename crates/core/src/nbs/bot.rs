@@ -25,7 +25,11 @@ pub(super) fn named(name: &str) -> Option<Box<dyn Bot<Nbs>>> {
 fn is_end(a: &Action) -> bool {
     matches!(
         a,
-        Action::EndMovement | Action::EndFire | Action::EndSegment | Action::EndCommand
+        Action::EndMovement
+            | Action::EndFire
+            | Action::EndSegment
+            | Action::EndCommand
+            | Action::EndSetUp
     )
 }
 

@@ -384,6 +384,39 @@ pub enum Event {
         /// Gun points (27.1) or the forced-march set (18.0).
         count: u8,
     },
+    /// A unit is placed in the Set-Up Phase (1.4).
+    Placed {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex.
+        hex: Hex,
+    },
+    /// A French unit is hidden or shown in the Set-Up Phase (AUS 4.1b).
+    Concealed {
+        /// The unit.
+        unit: UnitId,
+        /// Hidden or shown.
+        hidden: bool,
+    },
+    /// A hidden unit is revealed (AUS 4.1b): seen, approached within 5 hexes, or it moved
+    /// or fired.
+    Revealed {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex.
+        hex: Hex,
+        /// The rule.
+        rule: Cow<'static, str>,
+    },
+    /// A pre-set order is written or withdrawn before play (10.1i, AUS 5.3).
+    PresetOrder {
+        /// The side.
+        side: Side,
+        /// The order's number on the log.
+        order: u16,
+        /// Withdrawn rather than written.
+        cancelled: bool,
+    },
 }
 
 /// What a [`Event::Part`] reports.
@@ -473,6 +506,10 @@ impl Event {
             Event::LeaderLost { .. } => "26.4",
             Event::LeaderReplaced { .. } => "26.4c",
             Event::LeaderPromoted { .. } => "26.4a",
+            Event::Placed { .. } => "1.4",
+            Event::Concealed { .. } => "AUS 4.1b",
+            Event::Revealed { rule, .. } => rule_str(rule),
+            Event::PresetOrder { .. } => "10.1i",
             Event::BridgeAssaultLost { .. } => "23.1n",
             Event::MoraleCheck { .. } => "25.2",
             Event::MoraleChanged { rule, .. } => rule_str(rule),

@@ -287,6 +287,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         emperor_lc_on_total: false,
         fog_charges: false,
         attach_on_arrival: Vec::new(),
+        setup: Default::default(),
         initial: State {
             turn: first,
             player_turn: 0,
@@ -307,6 +308,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             commanders: Vec::new(),
             attached: Vec::new(),
             attach_orders: Vec::new(),
+            hidden: Vec::new(),
         },
     };
     // Set-up (1.4).
@@ -436,6 +438,28 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     nbs.load_attachments(&mut s0, &rules_v, &id)?;
     nbs.load_attach_on_arrival(&rules_v, &id)?;
     nbs.load_preset_orders(&mut s0, &rules_v, &id)?;
+    // 1.4: the Set-Up Phase, asked for (`player-setup`) or needed by AUS 4.1b / 4.1c, whose
+    // variants give the Allies their VPs.
+    let hide = option_on(s, &rules_v, "aus-4.1b")?;
+    let free_west = option_on(s, &rules_v, "aus-4.1c")?;
+    for (on, rule) in [(hide, "AUS 4.1b"), (free_west, "AUS 4.1c")] {
+        if on {
+            let vp = variant_vp(s, rule).ok_or_else(|| {
+                DataError::new(
+                    &id,
+                    "rules.options",
+                    format!("needs the {rule} row of nbs/aus-variant-vp"),
+                )
+                .with_rule(rule)
+            })?;
+            s0.vp[ALLIED.index()] += vp;
+        }
+    }
+    if hide || free_west || option_on(s, &rules_v, "player-setup")? {
+        nbs.load_setup(s, &rules_v, free_west, hide)?;
+        s0.phase = Phase::SetUp;
+        s0.player_turn = 0;
+    }
     let mut ev = Vec::new();
     nbs.enter_phase(&mut s0, &mut ev);
     nbs.initial = s0;
@@ -464,12 +488,8 @@ fn option_on(s: &ResolvedScenario, rules: &serde_json::Value, id: &str) -> Resul
 
 /// Options a scenario offers that the engine does not play yet: switching one on is refused
 /// rather than ignored.
-const UNBUILT_OPTIONS: [(&str, &str); 4] = [
-    ("aus-4.1b", "AUS 4.1b"),
-    ("aus-4.1c", "AUS 4.1c"),
-    ("aus-4.2c-one", "AUS 4.2c"),
-    ("aus-4.2c-two", "AUS 4.2c"),
-];
+const UNBUILT_OPTIONS: [(&str, &str); 2] =
+    [("aus-4.2c-one", "AUS 4.2c"), ("aus-4.2c-two", "AUS 4.2c")];
 
 fn refuse_unbuilt_options(
     s: &ResolvedScenario,
@@ -568,7 +588,7 @@ impl Nbs {
             Phase::Rally => !self.any_rally(s),
             Phase::CavalryRecovery => !self.any_unblow(s),
             Phase::Command => self.command_done(s),
-            _ => false,
+            _ => false, // the Set-Up Phase ends by `EndSetUp`
         }
     }
 
@@ -582,6 +602,7 @@ impl Nbs {
             self.rout_moves(s);
         }
         s.phase = match end_of_phase {
+            Phase::SetUp => Phase::Command,
             Phase::Command => Phase::Movement,
             Phase::Movement => Phase::Withdrawal,
             Phase::Withdrawal => Phase::DefensiveFire,
@@ -909,6 +930,15 @@ impl Nbs {
                     if *charge { "charge" } else { "close combat" }
                 ),
             ),
+            (Some(Task::Placing { unit }), _) => (
+                "1.4",
+                format!(
+                    "{}: place, face or form {} (or done)",
+                    side(self.units[usize::from(*unit)].side),
+                    self.name(*unit)
+                ),
+            ),
+            (None, Phase::SetUp) => ("1.4", format!("{}: set up", side(p))),
             (None, Phase::Command) => ("10.0", format!("{}: Command Phase", side(p))),
             (None, Phase::Movement) => ("16.0", format!("{}: Movement Phase", side(p))),
             (None, Phase::Withdrawal) => {
@@ -945,6 +975,7 @@ impl Nbs {
                     return;
                 }
                 match s.phase {
+                    Phase::SetUp => self.setup_actions(s, out),
                     Phase::Command => self.command_actions(s, out),
                     Phase::Movement => self.movement_actions(s, out),
                     Phase::Withdrawal => self.withdrawal_actions(s, out),
@@ -1052,6 +1083,28 @@ impl Nbs {
                 "{} takes command of {corps}; {}'s generic back leads {division}",
                 n(unit),
                 n(replacement)
+            ),
+            Event::Placed { unit, hex } => format!("{} set up at {}", n(unit), l(hex)),
+            Event::Concealed { unit, hidden } => format!(
+                "{} is {}",
+                n(unit),
+                if *hidden {
+                    "hidden"
+                } else {
+                    "shown on the map"
+                }
+            ),
+            Event::Revealed { unit, hex, .. } => {
+                format!("hidden {} is revealed at {}", n(unit), l(hex))
+            }
+            Event::PresetOrder {
+                side,
+                order,
+                cancelled,
+            } => format!(
+                "{}: pre-set order {order} {}",
+                super::INFO.sides[side.index()],
+                if *cancelled { "withdrawn" } else { "written" }
             ),
             Event::LeaderReplaced { unit, at } => format!(
                 "a generic replacement takes {}'s division, in {}",

@@ -36,6 +36,7 @@ pub mod orders;
 pub mod query;
 mod radius;
 mod rally;
+mod setup;
 mod sight;
 mod skirmish;
 pub mod state;
@@ -192,6 +193,8 @@ pub struct Nbs {
     /// Divisions that join a corps when its HQ arrives (`rules.attach_on_arrival`): (division,
     /// corps), by formation index.
     pub attach_on_arrival: Vec<(u16, u16)>,
+    /// The Set-Up Phase's zones and variants (1.4, AUS 4.1b, 4.1c; nbs/setup.rs).
+    pub setup: setup::SetUpRules,
     initial: State,
 }
 
@@ -273,6 +276,9 @@ impl Nbs {
         match r {
             Ok(()) => {
                 self.settle(&mut n, ev);
+                if !n.hidden.is_empty() {
+                    self.after_hidden(s, &mut n, ev); // AUS 4.1b
+                }
                 Ok(n)
             }
             Err(e) => {
@@ -300,6 +306,7 @@ impl Nbs {
             return self.task_action(s, t.clone(), a, ev);
         }
         match s.phase {
+            Phase::SetUp => self.setup_action(s, a, ev),
             Phase::Command => self.command_action(s, a, ev),
             Phase::Movement => self.movement_action(s, a, ev),
             Phase::Withdrawal => self.withdrawal_action(s, a, ev),
@@ -370,6 +377,7 @@ impl Nbs {
             }
             Task::SkirmisherEvade { target, .. } => Actor::Player(self.evader_side(s, *target)),
             Task::Promote { corps, .. } => Actor::Player(self.promote_actor(*corps)),
+            Task::Placing { unit } => Actor::Player(self.units[usize::from(*unit)].side),
             // Never at rest on top: `settle` runs it at once.
             Task::Resume { .. } => Actor::Player(p),
             Task::Cavalry(c) => self.cavalry_actor(s, c),
@@ -449,6 +457,15 @@ impl Rules for Nbs {
         }
         o.casualty_track[side.other().index()] = 0;
         o.orders[side.other().index()] = Default::default();
+        // AUS 4.1b: the other side sees that hidden units are off the map, not where.
+        for &u in &s.hidden {
+            if self.units[usize::from(u)].side != side {
+                let x = &mut o.units[usize::from(u)];
+                x.place = state::Place::Off;
+                x.facing = crate::hex::Facing::new(0).unwrap_or(x.facing);
+                x.formation = types::Formation::None;
+            }
+        }
         o
     }
 

@@ -128,6 +128,9 @@ impl Unit {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Set-Up Phase before play (1.4; AUS 4.1b, 4.1c, 5.3): only with the `player-setup`
+    /// option or a set-up variant; Allied segment first, then French (`player_turn` 0, 1).
+    SetUp,
     /// Command Phase, order issue and initiative (10.1, 10.2): the phasing player's orders.
     Command,
     /// Movement Phase (16.0), with close combats and charges (8.2).
@@ -150,6 +153,7 @@ impl Phase {
     /// The phase's name as the sequence of play prints it (8.2).
     pub const fn name(self) -> &'static str {
         match self {
+            Phase::SetUp => "Set-Up Phase",
             Phase::Command => "Command Phase",
             Phase::Movement => "Movement Phase",
             Phase::Withdrawal => "Fire Phase: cavalry withdrawal",
@@ -436,6 +440,11 @@ pub enum Task {
         #[serde(default)]
         charge: bool,
     },
+    /// One unit being placed, faced, formed or hidden in the Set-Up Phase (1.4).
+    Placing {
+        /// The unit.
+        unit: UnitId,
+    },
     /// A corps commander fell with several division commanders to succeed him (26.4a):
     /// the owner names the one promoted (`Promote`).
     Promote {
@@ -500,6 +509,10 @@ pub struct State {
     /// the French log, division, corps).
     #[serde(default)]
     pub attach_orders: Vec<(u16, u16, u16)>,
+    /// French units concealed by the AUS 4.1b hidden deployment, sorted: on the map here,
+    /// off it in the Allied observation.
+    #[serde(default)]
+    pub hidden: Vec<UnitId>,
 }
 
 impl State {

@@ -42,6 +42,7 @@ impl Nbs {
                 self.evade_actions(s, *from, *target, out)
             }
             Task::Promote { candidates, .. } => self.promote_actions(candidates, out),
+            Task::Placing { unit } => self.placing_actions(s, *unit, out),
             _ => {}
         }
     }
@@ -109,6 +110,7 @@ impl Nbs {
                 Ok(())
             }
             (Task::Cavalry(c), _) => self.cavalry_action(s, c, a, ev),
+            (Task::Placing { unit }, _) => self.placing_action(s, unit, a, ev),
             (
                 Task::OrderWriting {
                     leader,

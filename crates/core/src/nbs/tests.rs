@@ -1187,7 +1187,10 @@ fn r26_4a_corps_commander_replaced_by_his_senior_subordinate() {
     assert_eq!(r.commander(&g, r.commanded_by(&g, bess).unwrap()), bess);
 }
 
-fn with_options(id: &str, opts: serde_json::Value) -> Result<Nbs, crate::data::DataError> {
+pub(super) fn with_options(
+    id: &str,
+    opts: serde_json::Value,
+) -> Result<Nbs, crate::data::DataError> {
     let lib = Library::builtin().unwrap();
     let mut sc = lib.scenario(id).unwrap();
     let mut rules = serde_json::to_value(&sc.scenario.rules).unwrap();
@@ -1283,8 +1286,12 @@ fn aus4_1a_selected_emperor_must_roll_and_the_french_order_his_loose_cannon() {
         })
     ));
     // Unplayed variants are refused, not ignored.
-    let e = with_options("nbs/austerlitz-3", serde_json::json!({ "aus-4.1b": true })).unwrap_err();
-    assert!(alloc::format!("{e}").contains("aus-4.1b"), "{e}");
+    let e = with_options(
+        "nbs/austerlitz-3",
+        serde_json::json!({ "aus-4.2c-one": true }),
+    )
+    .unwrap_err();
+    assert!(alloc::format!("{e}").contains("aus-4.2c-one"), "{e}");
 }
 
 /// AUS 6.3 (reading: every leader casualty is killed, digest §8.4 item 12 a): Alexander

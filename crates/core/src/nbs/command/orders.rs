@@ -390,6 +390,24 @@ impl OrderLog {
         })
     }
 
+    /// Withdraws pre-set order `number` before play (AUS 5.3: the players may rewrite them);
+    /// it stays on the log, cancelled.
+    pub fn cancel_preset(&mut self, number: u16) -> Result<(), CommandError> {
+        let o = self
+            .orders
+            .iter_mut()
+            .find(|o| o.number == number)
+            .ok_or_else(|| CommandError::new("10.1d", alloc::format!("no order {number}")))?;
+        if o.source != OrderSource::PreSet || o.status != OrderStatus::Implemented {
+            return Err(CommandError::new(
+                "AUS 5.3",
+                alloc::format!("order {number} is not a pre-set order in force"),
+            ));
+        }
+        o.status = OrderStatus::Cancelled;
+        Ok(())
+    }
+
     /// The orders delivered by `turn` and not yet checked for acceptance (10.1f, New Order
     /// Acceptance segment).
     pub fn arriving(&self, turn: u16) -> Vec<u16> {

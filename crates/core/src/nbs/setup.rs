@@ -1,0 +1,1370 @@
+//! The Set-Up Phase (1.4) and what the Austerlitz rules add to it: the French hidden
+//! deployment (AUS 4.1b), the French free set-up west of the Goldbach (AUS 4.1c) and the
+//! pre-set orders the players may write before play (10.1i, AUS 5.3).
+//!
+//! The scenario files place every unit in one legal hex of its zone (`fields.zone_hexes`
+//! indexes `rules.setup_zones`). With the `player-setup` option, or with 4.1b or 4.1c, the
+//! game opens with a Set-Up Phase in which each side may move its units inside their zones,
+//! choose their facing and formation, hide units, and rewrite its pre-set orders:
+//!
+//! 1. the Allied segment, then the French one (AUS 5.2 gives the Allies the first move; 4.1c
+//!    wants the freely deployed French placed after every other unit and, in scenario 5,
+//!    after the Allied orders are written);
+//! 2. `SetUpUnit { unit }` opens [`Task::Placing`], whose actions are `Place`, `Face`,
+//!    `Form`, `Hide` and `EndSegment` (done with the unit), so that the listing stays small;
+//! 3. `IssueOrder` writes a pre-set order (free, accepted before play, 10.1i) and
+//!    `CancelPreset` withdraws one;
+//! 4. `EndSetUp` checks what can only be checked when every unit is down (leaders with their
+//!    troops, 1.4; batteries with their brigades; AUS 7.5's one brigade in each town).
+//!
+//! Hidden units (AUS 4.1b) stay on the map in the state but the Allied observation shows
+//! them off the map; they are revealed when an Allied counter comes within 5 hexes or traces
+//! a line of sight (fog included) to their hex, or when they move or fire.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::command::{Method, OrderKind, OrderStatus};
+use super::event::Event;
+use super::state::{Phase, Place, State, Task, UnitId};
+use super::types::Formation;
+use super::types::UnitKind;
+use super::{Action, Nbs};
+use crate::data::{DataError, ResolvedScenario};
+use crate::engine::{Illegal, Side};
+use crate::hex::{Facing, Hex};
+
+/// AUS 4.1b: hidden units must set up at this level or lower.
+const HIDE_MAX_LEVEL: i16 = 7;
+/// AUS 4.1b: an Allied counter this close reveals a hidden unit.
+const REVEAL_RANGE: u32 = 5;
+
+/// AUS 7.5: units of which one must stand in each named place (the place's id and hexes).
+pub type OneEach = (Vec<UnitId>, Vec<(String, Vec<Hex>)>);
+
+/// Where a unit may be placed at set-up (1.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Zone {
+    /// Nowhere: a reinforcement, or a unit the scenario does not place.
+    #[default]
+    None,
+    /// Any hex of `rules.setup_zones[i]`.
+    Hexes(u16),
+    /// With one of these units (`with_any_of`) or, when `adjacent`, also next to one
+    /// (`with_or_adjacent_to`): a battery set up with its brigades.
+    With {
+        /// The units.
+        units: Vec<UnitId>,
+        /// Adjacent hexes count too.
+        adjacent: bool,
+    },
+}
+
+/// The scenario's set-up rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SetUpRules {
+    /// Whether the game opens with the Set-Up Phase.
+    pub on: bool,
+    /// Each zone's hexes (`rules.setup_zones`), sorted.
+    pub zones: Vec<Vec<Hex>>,
+    /// Each unit's zone, by [`UnitId`].
+    pub zone_of: Vec<Zone>,
+    /// AUS 4.1c: the French may also set up in these hexes (sorted); empty when off.
+    pub west: Vec<Hex>,
+    /// AUS 4.1b: the French may hide units.
+    pub hide: bool,
+    /// AUS 7.5: groups of units of which one must stand in each named place.
+    pub one_each: Vec<OneEach>,
+}
+
+impl Nbs {
+    /// Reads the zones of the set-up (`rules.setup_zones`, `fields.zone_hexes`,
+    /// `fields.zone.with_any_of` / `with_or_adjacent_to` / `one_brigade_each`) and the 4.1c
+    /// area. Called by `flow::build` when the Set-Up Phase is on.
+    pub(super) fn load_setup(
+        &mut self,
+        s: &ResolvedScenario,
+        rules: &serde_json::Value,
+        free_west: bool,
+        hide: bool,
+    ) -> Result<(), DataError> {
+        let id = s.scenario.id.clone();
+        let hexes = |v: &serde_json::Value, at: &str| -> Result<Vec<Hex>, DataError> {
+            let list = v
+                .as_array()
+                .ok_or_else(|| DataError::new(&id, at, "expected a list of hex ids"))?;
+            let mut out = Vec::with_capacity(list.len());
+            for h in list {
+                let t = h
+                    .as_str()
+                    .ok_or_else(|| DataError::new(&id, at, "a hex id is a string"))?;
+                out.push(
+                    self.board
+                        .grid
+                        .parse(t)
+                        .map_err(|e| DataError::new(&id, at, e.to_string()))?,
+                );
+            }
+            out.sort();
+            out.dedup();
+            Ok(out)
+        };
+        let mut zones = Vec::new();
+        if let Some(list) = rules.get("setup_zones").and_then(|z| z.as_array()) {
+            for (i, z) in list.iter().enumerate() {
+                zones.push(hexes(z, &format!("rules.setup_zones[{i}]"))?);
+            }
+        }
+        let mut zone_of = alloc::vec![Zone::None; self.units.len()];
+        let mut one_each: Vec<OneEach> = Vec::new();
+        for (n, p) in s.scenario.setup.iter().enumerate() {
+            let at = format!("setup[{n}].fields");
+            let Some(u) = self.unit_index(&p.unit) else {
+                continue; // `flow::build` has refused it already
+            };
+            let zone = p.fields.get("zone");
+            let names = |k: &str| -> Option<Vec<UnitId>> {
+                let list = zone?.get(k)?.as_array()?;
+                Some(
+                    list.iter()
+                        .filter_map(|x| x.as_str().and_then(|x| self.unit_index(x)))
+                        .collect(),
+                )
+            };
+            zone_of[usize::from(u)] = if let Some(z) = p.fields.get("zone_hexes") {
+                let i = z
+                    .as_u64()
+                    .and_then(|i| u16::try_from(i).ok())
+                    .filter(|&i| usize::from(i) < zones.len())
+                    .ok_or_else(|| {
+                        DataError::new(&id, &at, "zone_hexes must index rules.setup_zones")
+                            .with_rule("1.4")
+                    })?;
+                Zone::Hexes(i)
+            } else if let Some(units) = names("with_or_adjacent_to") {
+                Zone::With {
+                    units,
+                    adjacent: true,
+                }
+            } else if let Some(units) = names("with_any_of") {
+                Zone::With {
+                    units,
+                    adjacent: false,
+                }
+            } else {
+                return Err(DataError::new(
+                    &id,
+                    &at,
+                    "the Set-Up Phase needs each placement's zone (zone_hexes or zone.with_any_of)",
+                )
+                .with_rule("1.4"));
+            };
+            if let Some(places) = zone
+                .and_then(|z| z.get("one_brigade_each"))
+                .and_then(|v| v.as_array())
+            {
+                let names: Vec<String> = places
+                    .iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect();
+                match one_each
+                    .iter_mut()
+                    .find(|g| g.1.iter().map(|p| &p.0).eq(names.iter()))
+                {
+                    Some(g) => g.0.push(u),
+                    None => {
+                        let mut resolved = Vec::new();
+                        for name in &names {
+                            let place = s.map.place(name).ok_or_else(|| {
+                                DataError::new(&id, &at, format!("no place `{name}` on the map"))
+                            })?;
+                            let mut hs: Vec<Hex> = place
+                                .hexes
+                                .iter()
+                                .filter_map(|h| self.board.grid.parse(h).ok())
+                                .collect();
+                            hs.sort();
+                            resolved.push((name.clone(), hs));
+                        }
+                        one_each.push((alloc::vec![u], resolved));
+                    }
+                }
+            }
+        }
+        let west = if free_west {
+            let v = rules.get("free_setup_west_of_goldbach").ok_or_else(|| {
+                DataError::new(
+                    &id,
+                    "rules.free_setup_west_of_goldbach",
+                    "AUS 4.1c needs the hexes west of the Goldbach",
+                )
+                .with_rule("AUS 4.1c")
+            })?;
+            hexes(v, "rules.free_setup_west_of_goldbach")?
+        } else {
+            Vec::new()
+        };
+        self.setup = SetUpRules {
+            on: true,
+            zones,
+            zone_of,
+            west,
+            hide,
+            one_each,
+        };
+        Ok(())
+    }
+
+    /// The side setting up now.
+    fn setting_up(&self, s: &State) -> Side {
+        self.phasing(s)
+    }
+
+    /// The Set-Up Phase's decisions (no task open).
+    pub(super) fn setup_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let side = self.setting_up(s);
+        for u in 0..self.units.len() as UnitId {
+            if self.units[usize::from(u)].side == side && self.may_set_up(s, u) {
+                out.push(Action::SetUpUnit { unit: u });
+            }
+        }
+        // 10.1i, AUS 5.3: pre-set orders, written free and accepted before play.
+        if let Some(sender) = self.army_commander(s, side) {
+            for (r, goal) in self.receivers(s, side) {
+                for kind in [OrderKind::Attack, OrderKind::NonAttack] {
+                    out.push(Action::IssueOrder {
+                        sender,
+                        receiver: r,
+                        kind,
+                        method: Method::AideWritten,
+                        goal,
+                        text: String::new(),
+                    });
+                }
+            }
+        }
+        for o in s.orders[side.index()].orders() {
+            if o.status == OrderStatus::Implemented {
+                out.push(Action::CancelPreset { order: o.number });
+            }
+        }
+        if self.setup_complete(s, side).is_ok() {
+            out.push(Action::EndSetUp);
+        }
+    }
+
+    /// Whether `u` has a set-up zone (reinforcements and pieces made in play have none).
+    fn may_set_up(&self, s: &State, u: UnitId) -> bool {
+        let i = usize::from(u);
+        matches!(s.units[i].place, Place::At(_))
+            && self.setup.zone_of.get(i).is_some_and(|z| *z != Zone::None)
+    }
+
+    /// Applies a Set-Up Phase action (no task open).
+    pub(super) fn setup_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let side = self.setting_up(s);
+        match a {
+            Action::SetUpUnit { unit } => {
+                self.own_setup_unit(side, *unit)?;
+                if !self.may_set_up(s, *unit) {
+                    return Err(Illegal::new(
+                        "1.4",
+                        format!("{} has no set-up zone", self.name(*unit)),
+                    ));
+                }
+                s.tasks.push(Task::Placing { unit: *unit });
+                Ok(())
+            }
+            Action::IssueOrder {
+                sender,
+                receiver,
+                kind,
+                goal,
+                text,
+                ..
+            } => {
+                if self.army_commander(s, side) != Some(*sender) {
+                    return Err(Illegal::new(
+                        "10.1i",
+                        "pre-set orders are written by the army commander",
+                    ));
+                }
+                if !self.receivers(s, side).iter().any(|(r, _)| r == receiver) {
+                    return Err(Illegal::new(
+                        "10.1i",
+                        format!("{receiver:?} cannot receive an order of this side"),
+                    ));
+                }
+                // A new pre-set order replaces the one its receiver held (AUS 5.3: rewritten).
+                let log = &mut s.orders[side.index()];
+                let old: Vec<u16> = log
+                    .orders()
+                    .iter()
+                    .filter(|o| o.receiver == *receiver && o.status == OrderStatus::Implemented)
+                    .map(|o| o.number)
+                    .collect();
+                for n in old {
+                    log.cancel_preset(n)
+                        .map_err(|e| Illegal::new(e.rule, e.reason))?;
+                }
+                let number = log
+                    .preset(*sender, *receiver, *kind, *goal, text.clone())
+                    .map_err(|e| Illegal::new(e.rule, e.reason))?;
+                ev.push(Event::PresetOrder {
+                    side,
+                    order: number,
+                    cancelled: false,
+                });
+                Ok(())
+            }
+            Action::CancelPreset { order } => {
+                s.orders[side.index()]
+                    .cancel_preset(*order)
+                    .map_err(|e| Illegal::new(e.rule, e.reason))?;
+                ev.push(Event::PresetOrder {
+                    side,
+                    order: *order,
+                    cancelled: true,
+                });
+                Ok(())
+            }
+            Action::EndSetUp => {
+                self.setup_complete(s, side)?;
+                if s.player_turn == 0 {
+                    s.player_turn = 1;
+                    self.enter_phase(s, ev);
+                } else {
+                    s.player_turn = 0;
+                    s.phase = Phase::Command;
+                    self.enter_phase(s, ev);
+                    self.reveal_hidden(s, None, ev);
+                }
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    fn own_setup_unit(&self, side: Side, u: UnitId) -> Result<(), Illegal> {
+        match self.units.get(usize::from(u)) {
+            Some(i) if i.side == side => Ok(()),
+            Some(i) => Err(Illegal::new(
+                "1.4",
+                format!("{} is not a unit of the side setting up", i.name),
+            )),
+            None => Err(Illegal::new("engine", format!("no unit {u}"))),
+        }
+    }
+
+    /// The decisions while one unit is being set up.
+    pub(super) fn placing_actions(&self, s: &State, unit: UnitId, out: &mut Vec<Action>) {
+        let i = usize::from(unit);
+        let here = s.units[i].hex();
+        for hex in self.setup_hexes(s, unit) {
+            if Some(hex) != here && self.place_check(s, unit, hex).is_ok() {
+                out.push(Action::Place { unit, hex });
+            }
+        }
+        if self.units[i].combat() {
+            let now = s.units[i].facing.index();
+            for f in (0..12u8).filter(|&f| f != now) {
+                out.push(Action::Face { unit, facing: f });
+            }
+            for f in setup_formations(self.units[i].kind) {
+                if *f != s.units[i].formation && self.form_check(s, unit, *f).is_ok() {
+                    out.push(Action::Form {
+                        unit,
+                        formation: *f,
+                    });
+                }
+            }
+        }
+        if self.hide_check(s, unit, true).is_ok() {
+            out.push(Action::Hide { unit, hidden: true });
+        }
+        if s.hidden.contains(&unit) {
+            out.push(Action::Hide {
+                unit,
+                hidden: false,
+            });
+        }
+        out.push(Action::EndSegment);
+    }
+
+    /// Applies an action while `unit` is being set up.
+    pub(super) fn placing_action(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let named = |u: &UnitId| -> Result<(), Illegal> {
+            if *u == unit {
+                Ok(())
+            } else {
+                Err(Illegal::new(
+                    "1.4",
+                    format!("{} is being set up, not {}", self.name(unit), self.name(*u)),
+                ))
+            }
+        };
+        match a {
+            Action::Place { unit: u, hex } => {
+                named(u)?;
+                self.place_check(s, unit, *hex)?;
+                let i = usize::from(unit);
+                // 13.0: a stack faces one way; the newcomer joins at the bottom (12.3).
+                let facing = self
+                    .combat_stack(s, *hex)
+                    .first()
+                    .map(|&t| s.units[usize::from(t)].facing);
+                s.units[i].place = Place::At(*hex);
+                if let Some(f) = facing {
+                    s.units[i].facing = f;
+                }
+                s.units[i].order = s.next_order;
+                s.next_order = s.next_order.wrapping_add(1);
+                ev.push(Event::Placed { unit, hex: *hex });
+                Ok(())
+            }
+            Action::Face { unit: u, facing } => {
+                named(u)?;
+                let f =
+                    Facing::new(*facing).ok_or_else(|| Illegal::new("13.0", "a facing is 0-11"))?;
+                if !self.units[usize::from(unit)].combat() {
+                    return Err(Illegal::new(
+                        "13.0",
+                        format!("{} has no facing", self.name(unit)),
+                    ));
+                }
+                let Some(hex) = s.units[usize::from(unit)].hex() else {
+                    return Err(Illegal::new("1.4", "the unit is not on the map"));
+                };
+                // 13.0: every unit of the hex turns with it.
+                for t in self.combat_stack(s, hex) {
+                    s.units[usize::from(t)].facing = f;
+                }
+                ev.push(Event::Faced {
+                    unit,
+                    facing: *facing,
+                    cost: 0,
+                });
+                Ok(())
+            }
+            Action::Form { unit: u, formation } => {
+                named(u)?;
+                self.form_check(s, unit, *formation)?;
+                s.units[usize::from(unit)].formation = *formation;
+                ev.push(Event::Formed {
+                    unit,
+                    formation: *formation,
+                });
+                Ok(())
+            }
+            Action::Hide { unit: u, hidden } => {
+                named(u)?;
+                if *hidden {
+                    self.hide_check(s, unit, true)?;
+                    s.hidden.push(unit);
+                    s.hidden.sort_unstable();
+                } else if let Some(k) = s.hidden.iter().position(|&h| h == unit) {
+                    s.hidden.remove(k);
+                } else {
+                    return Err(Illegal::new(
+                        "AUS 4.1b",
+                        format!("{} is not hidden", self.name(unit)),
+                    ));
+                }
+                ev.push(Event::Concealed {
+                    unit,
+                    hidden: *hidden,
+                });
+                Ok(())
+            }
+            Action::EndSegment => {
+                s.tasks.pop();
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    /// The hexes of `u`'s zone, plus (AUS 4.1c) the area west of the Goldbach for the French.
+    fn setup_hexes(&self, s: &State, u: UnitId) -> Vec<Hex> {
+        let i = usize::from(u);
+        let mut out: Vec<Hex> = match self.setup.zone_of.get(i) {
+            Some(Zone::Hexes(z)) => self.setup.zones[usize::from(*z)].clone(),
+            Some(Zone::With { units, adjacent }) => {
+                let mut v = Vec::new();
+                for h in units.iter().filter_map(|&x| s.units[usize::from(x)].hex()) {
+                    v.push(h);
+                    if *adjacent {
+                        v.extend(crate::hex::Direction::ALL.iter().map(|&d| h.neighbor(d)));
+                    }
+                }
+                v
+            }
+            _ => Vec::new(),
+        };
+        if self.units[i].side == super::FRENCH {
+            out.extend(self.setup.west.iter().copied());
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Why `u` may not be placed in `hex` (1.4, 1.1b, 16.2c, 12.1, AUS 4.1b, 4.1c).
+    fn place_check(&self, s: &State, u: UnitId, hex: Hex) -> Result<(), Illegal> {
+        let info = &self.units[usize::from(u)];
+        if self.setup_hexes(s, u).binary_search(&hex).is_err() {
+            let extra = if info.side == super::FRENCH && !self.setup.west.is_empty() {
+                " nor west of the Goldbach (AUS 4.1c)"
+            } else {
+                ""
+            };
+            return Err(Illegal::new(
+                "1.4",
+                format!(
+                    "{} is not in {}'s set-up zone{extra}",
+                    self.label(hex),
+                    info.name
+                ),
+            ));
+        }
+        let h = self.board.hex(hex);
+        if !h.on_map {
+            return Err(Illegal::new(
+                "1.1b",
+                format!("{} is not in this scenario's playing area", self.label(hex)),
+            ));
+        }
+        if let Some(class) = self.move_class(s, u) {
+            if matches!(
+                self.tables.hex_cost(class, self.terrain_idx(h.terrain)),
+                super::tables::MoveCost::Prohibited
+            ) {
+                return Err(Illegal::new(
+                    "16.2c",
+                    format!("{} cannot stand in {}", info.name, self.label(hex)),
+                ));
+            }
+        }
+        if s.units
+            .iter()
+            .enumerate()
+            .any(|(j, x)| x.place == Place::At(hex) && self.units[j].side != info.side)
+        {
+            return Err(Illegal::new(
+                "1.4",
+                format!("{} holds enemy units", self.label(hex)),
+            ));
+        }
+        if s.hidden.contains(&u) && h.level > HIDE_MAX_LEVEL {
+            return Err(Illegal::new(
+                "AUS 4.1b",
+                format!(
+                    "{} is hidden and {} is above level {HIDE_MAX_LEVEL}",
+                    info.name,
+                    self.label(hex)
+                ),
+            ));
+        }
+        let mut t = s.clone();
+        t.units[usize::from(u)].place = Place::At(hex);
+        if self.overstacked(&t, hex, info.side) {
+            return Err(Illegal::new(
+                "12.1",
+                format!(
+                    "{} would over-stack {} (1.4: no unit starts over-stacked)",
+                    info.name,
+                    self.label(hex)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why `u` may not start in formation `f` (1.4: any formation it may adopt; 12.1).
+    fn form_check(&self, s: &State, u: UnitId, f: Formation) -> Result<(), Illegal> {
+        let info = &self.units[usize::from(u)];
+        if !setup_formations(info.kind).contains(&f) {
+            return Err(Illegal::new(
+                "11.0",
+                format!("{} cannot be in {f:?}", info.name),
+            ));
+        }
+        let Some(hex) = s.units[usize::from(u)].hex() else {
+            return Err(Illegal::new("1.4", "the unit is not on the map"));
+        };
+        let mut t = s.clone();
+        t.units[usize::from(u)].formation = f;
+        if self.overstacked(&t, hex, info.side) {
+            return Err(Illegal::new(
+                "12.1",
+                format!(
+                    "{} in {f:?} would over-stack {} (1.4)",
+                    info.name,
+                    self.label(hex)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why `u` may not be hidden (AUS 4.1b: French, option on, at level 7 or lower).
+    fn hide_check(&self, s: &State, u: UnitId, _hide: bool) -> Result<(), Illegal> {
+        let info = &self.units[usize::from(u)];
+        if !self.setup.hide {
+            return Err(Illegal::new(
+                "AUS 4.1b",
+                "hidden deployment is an option (aus-4.1b) not chosen",
+            ));
+        }
+        if info.side != super::FRENCH {
+            return Err(Illegal::new("AUS 4.1b", "only French units may be hidden"));
+        }
+        if s.hidden.contains(&u) {
+            return Err(Illegal::new(
+                "AUS 4.1b",
+                format!("{} is hidden already", info.name),
+            ));
+        }
+        let Some(hex) = s.units[usize::from(u)].hex() else {
+            return Err(Illegal::new("AUS 4.1b", "the unit is not on the map"));
+        };
+        if self.board.hex(hex).level > HIDE_MAX_LEVEL {
+            return Err(Illegal::new(
+                "AUS 4.1b",
+                format!(
+                    "{} is above level {HIDE_MAX_LEVEL}: only units set up lower may hide",
+                    self.label(hex)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why `side` may not end its set-up yet: the checks that need every unit down.
+    pub(super) fn setup_complete(&self, s: &State, side: Side) -> Result<(), Illegal> {
+        for (i, z) in self.setup.zone_of.iter().enumerate() {
+            let info = &self.units[i];
+            if info.side != side {
+                continue;
+            }
+            let Some(hex) = s.units[i].hex() else {
+                continue;
+            };
+            match z {
+                // 1.4: a leader sets up with one of his troops (those sharing his zone,
+                // when any is on the map).
+                Zone::Hexes(zid) if matches!(info.kind, UnitKind::Leader | UnitKind::Hq) => {
+                    let mates: Vec<usize> = (0..self.units.len())
+                        .filter(|&j| {
+                            self.units[j].combat()
+                                && self.units[j].side == side
+                                && self.setup.zone_of[j] == Zone::Hexes(*zid)
+                                && s.units[j].hex().is_some()
+                        })
+                        .collect();
+                    if !mates.is_empty() && !mates.iter().any(|&j| s.units[j].hex() == Some(hex)) {
+                        return Err(Illegal::new(
+                            "1.4",
+                            format!(
+                                "{} must set up with one of the units of his zone",
+                                info.name
+                            ),
+                        ));
+                    }
+                }
+                Zone::With { units, adjacent } => {
+                    let ok = units
+                        .iter()
+                        .filter_map(|&x| s.units[usize::from(x)].hex())
+                        .any(|h| h == hex || (*adjacent && h.distance(hex) == 1));
+                    let west =
+                        info.side == super::FRENCH && self.setup.west.binary_search(&hex).is_ok();
+                    if !ok && !west {
+                        return Err(Illegal::new(
+                            "1.4",
+                            format!(
+                                "{} must set up with {}one of {}",
+                                info.name,
+                                if *adjacent { "or next to " } else { "" },
+                                units
+                                    .iter()
+                                    .map(|&x| self.name(x))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // AUS 7.5: one brigade in each named town (waived for units set up west of the
+        // Goldbach under AUS 4.1c, which frees the French from their zones).
+        for (units, places) in &self.setup.one_each {
+            if units.first().map(|&u| self.units[usize::from(u)].side) != Some(side) {
+                continue;
+            }
+            if side == super::FRENCH && !self.setup.west.is_empty() {
+                continue;
+            }
+            for (name, hexes) in places {
+                let held = units.iter().any(|&u| {
+                    s.units[usize::from(u)]
+                        .hex()
+                        .is_some_and(|h| hexes.binary_search(&h).is_ok())
+                });
+                if !held {
+                    return Err(Illegal::new(
+                        "AUS 7.5",
+                        format!("one of these brigades must set up in {name}"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// AUS 4.1b: reveals the hidden units an Allied counter is within 5 hexes of or sees
+    /// (fog included), and those that `moved` names (a hidden unit that moves or fires shows
+    /// itself). `None` checks every Allied counter; `Some(list)` only those that moved.
+    pub(super) fn reveal_hidden(
+        &self,
+        s: &mut State,
+        watchers: Option<&[UnitId]>,
+        ev: &mut Vec<Event>,
+    ) {
+        if s.hidden.is_empty() || s.phase == Phase::SetUp {
+            return;
+        }
+        let mut eyes: Vec<Hex> = (0..self.units.len() as UnitId)
+            .filter(|&u| self.units[usize::from(u)].side == super::ALLIED)
+            .filter(|u| watchers.is_none_or(|w| w.contains(u)))
+            .filter_map(|u| s.units[usize::from(u)].hex())
+            .collect();
+        eyes.sort();
+        eyes.dedup();
+        if eyes.is_empty() {
+            return;
+        }
+        let hidden = s.hidden.clone();
+        let mut seen: Vec<(Hex, bool)> = Vec::new();
+        for u in hidden {
+            let Some(hex) = s.units[usize::from(u)].hex() else {
+                s.hidden.retain(|&h| h != u);
+                continue;
+            };
+            let found = if let Some(&(_, f)) = seen.iter().find(|(h, _)| *h == hex) {
+                f
+            } else {
+                let f = eyes.iter().any(|&e| {
+                    e.distance(hex) <= REVEAL_RANGE
+                        || (self.visible(s, e, hex) && self.clear_los(s, e, hex))
+                });
+                seen.push((hex, f));
+                f
+            };
+            if found {
+                self.reveal(s, u, "AUS 4.1b", ev);
+            }
+        }
+    }
+
+    /// Takes `u` off the hidden list (AUS 4.1b).
+    pub(super) fn reveal(&self, s: &mut State, u: UnitId, rule: &'static str, ev: &mut Vec<Event>) {
+        if let Some(k) = s.hidden.iter().position(|&h| h == u) {
+            s.hidden.remove(k);
+            if let Some(hex) = s.units[usize::from(u)].hex() {
+                ev.push(Event::Revealed {
+                    unit: u,
+                    hex,
+                    rule: rule.into(),
+                });
+            }
+        }
+    }
+
+    /// After an action: hidden units that moved, turned, re-formed or fired show themselves;
+    /// Allied counters that moved (or, at a new phase, all of them) look for hidden units.
+    pub(super) fn after_hidden(&self, before: &State, s: &mut State, ev: &mut Vec<Event>) {
+        if s.hidden.is_empty() || s.phase == Phase::SetUp {
+            return;
+        }
+        for u in s.hidden.clone() {
+            let (a, b) = (&before.units[usize::from(u)], &s.units[usize::from(u)]);
+            if a.place != b.place
+                || a.facing != b.facing
+                || a.formation != b.formation
+                || b.fire_used > a.fire_used
+                || (b.has(super::state::flag::FIRED) && !a.has(super::state::flag::FIRED))
+            {
+                self.reveal(s, u, "AUS 4.1b", ev);
+            }
+        }
+        if before.phase != s.phase || before.turn != s.turn || before.player_turn != s.player_turn {
+            self.reveal_hidden(s, None, ev);
+        } else {
+            let moved: Vec<UnitId> = (0..self.units.len() as UnitId)
+                .filter(|&u| {
+                    self.units[usize::from(u)].side == super::ALLIED
+                        && before.units[usize::from(u)].place != s.units[usize::from(u)].place
+                })
+                .collect();
+            if !moved.is_empty() {
+                self.reveal_hidden(s, Some(&moved), ev);
+            }
+        }
+    }
+}
+
+/// The formations a unit may start in (1.4: any it may adopt; 11.0).
+fn setup_formations(kind: UnitKind) -> &'static [Formation] {
+    match kind {
+        UnitKind::Infantry => &[Formation::Line, Formation::Column, Formation::Square],
+        UnitKind::Artillery => &[Formation::Limbered, Formation::Unlimbered],
+        _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::super::command::{OrderKind, OrderSource, OrderStatus, Receiver};
+    use super::super::state::{Phase, Place, State, Task, UnitId};
+    use super::super::tests::{apply, id, with_options};
+    use super::super::types::Formation;
+    use super::super::{ALLIED, Action, Event, FRENCH, Nbs};
+    use super::Zone;
+    use crate::engine::{Actor, Rules};
+    use crate::hex::Hex;
+
+    fn setup_rules(opts: serde_json::Value) -> Nbs {
+        with_options("nbs/austerlitz-3", opts).unwrap()
+    }
+
+    fn listed(r: &Nbs, s: &State) -> Vec<Action> {
+        let mut v = Vec::new();
+        r.legal_actions(s, &mut v);
+        v
+    }
+
+    fn refused_rule(r: &Nbs, s: &State, a: Action) -> alloc::string::String {
+        let e = r.applied(s, &a).expect_err("refused");
+        alloc::string::String::from(e.rule.as_ref())
+    }
+
+    /// Both segments ended: the state the game starts from.
+    fn ended(r: &Nbs, s: &State) -> State {
+        let s = apply(r, s, Action::EndSetUp).0;
+        apply(r, &s, Action::EndSetUp).0
+    }
+
+    fn zone_hexes(r: &Nbs, u: UnitId) -> Vec<Hex> {
+        match &r.setup.zone_of[usize::from(u)] {
+            Zone::Hexes(z) => r.setup.zones[usize::from(*z)].clone(),
+            z => panic!("{z:?}"),
+        }
+    }
+
+    #[test]
+    fn r1_4_player_setup_opens_with_the_allied_then_the_french_segment() {
+        let plain = super::super::tests::rules("nbs/austerlitz-3");
+        assert_eq!(plain.initial_state().phase, Phase::Command);
+        let r = setup_rules(serde_json::json!({ "player-setup": true }));
+        let s = r.initial_state();
+        assert_eq!(s.phase, Phase::SetUp);
+        assert_eq!(r.actor(&s), Actor::Player(ALLIED));
+        assert!(listed(&r, &s).contains(&Action::EndSetUp));
+        let french = apply(&r, &s, Action::EndSetUp).0;
+        assert_eq!(
+            (french.phase, r.actor(&french)),
+            (Phase::SetUp, Actor::Player(FRENCH))
+        );
+        let (g, ev) = apply(&r, &french, Action::EndSetUp);
+        assert_eq!((g.phase, g.turn, g.player_turn), (Phase::Command, 1, 0));
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::PhaseBegins {
+                phase: Phase::Command,
+                ..
+            }
+        )));
+        // Accepting the file's placements starts the same game as without the option.
+        let p = plain.initial_state();
+        assert_eq!(g.units, p.units);
+        assert_eq!(g.orders, p.orders);
+        // Every listed set-up action is accepted.
+        for a in listed(&r, &s) {
+            r.applied(&s, &a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
+        }
+    }
+
+    #[test]
+    fn r1_4_a_unit_is_placed_anywhere_in_its_zone_never_over_stacked() {
+        let r = setup_rules(serde_json::json!({ "player-setup": true }));
+        let s = apply(&r, &r.initial_state(), Action::EndSetUp).0; // French segment
+        let b = id(&r, "1-3-4");
+        let zone = zone_hexes(&r, b);
+        let open = apply(&r, &s, Action::SetUpUnit { unit: b }).0;
+        assert_eq!(open.tasks.last(), Some(&Task::Placing { unit: b }));
+        let places: Vec<Hex> = listed(&r, &open)
+            .iter()
+            .filter_map(|a| match a {
+                Action::Place { hex, .. } => Some(*hex),
+                _ => None,
+            })
+            .collect();
+        assert!(!places.is_empty());
+        assert!(places.iter().all(|h| zone.contains(h)));
+        let to = places[0];
+        let (moved, ev) = apply(&r, &open, Action::Place { unit: b, hex: to });
+        assert_eq!(moved.units[usize::from(b)].place, Place::At(to));
+        assert!(ev.contains(&Event::Placed { unit: b, hex: to }));
+        // Outside the zone: refused naming 1.4.
+        let far = r.units.iter().enumerate().find_map(|(i, _)| {
+            s.units[i]
+                .hex()
+                .filter(|h| !zone.contains(h) && r.board.hex(*h).on_map)
+        });
+        let far = far.expect("a hex outside the zone");
+        assert_eq!(
+            refused_rule(&r, &open, Action::Place { unit: b, hex: far }),
+            "1.4"
+        );
+        // Into a hex already holding a full stack: refused naming 12.1.
+        let full = places.iter().copied().find(|&h| {
+            let mut t = open.clone();
+            t.units[usize::from(b)].place = Place::At(h);
+            r.overstacked(&t, h, FRENCH)
+        });
+        if let Some(h) = full {
+            assert_eq!(
+                refused_rule(&r, &open, Action::Place { unit: b, hex: h }),
+                "12.1"
+            );
+        }
+        let mut stack = open.clone();
+        let other = id(&r, "2-3-4");
+        let here = stack.units[usize::from(b)].hex().unwrap();
+        stack.units[usize::from(other)].place = Place::At(here);
+        stack.units[usize::from(other)].formation = Formation::Line;
+        stack.units[usize::from(b)].formation = Formation::Line;
+        assert!(
+            r.overstacked(&stack, here, FRENCH) || r.form_check(&stack, b, Formation::Line).is_ok()
+        );
+        // Another unit than the one in hand is refused; `EndSegment` puts it down.
+        assert_eq!(
+            refused_rule(
+                &r,
+                &open,
+                Action::Place {
+                    unit: other,
+                    hex: to
+                }
+            ),
+            "1.4"
+        );
+        assert!(apply(&r, &moved, Action::EndSegment).0.tasks.is_empty());
+    }
+
+    #[test]
+    fn r1_4_facing_turns_the_stack_and_formation_is_free_at_set_up() {
+        let r = setup_rules(serde_json::json!({ "player-setup": true }));
+        let s = apply(&r, &r.initial_state(), Action::EndSetUp).0;
+        let b = id(&r, "1-3-4");
+        let open = apply(&r, &s, Action::SetUpUnit { unit: b }).0;
+        let hex = open.units[usize::from(b)].hex().unwrap();
+        let now = open.units[usize::from(b)].facing.index();
+        let f = (now + 3) % 12;
+        let turned = apply(&r, &open, Action::Face { unit: b, facing: f }).0;
+        for u in r.combat_stack(&turned, hex) {
+            assert_eq!(turned.units[usize::from(u)].facing.index(), f);
+        }
+        let formed = apply(
+            &r,
+            &turned,
+            Action::Form {
+                unit: b,
+                formation: Formation::Line,
+            },
+        )
+        .0;
+        assert_eq!(formed.units[usize::from(b)].formation, Formation::Line);
+        assert_eq!(formed.units[usize::from(b)].spent, 0);
+        assert_eq!(
+            refused_rule(
+                &r,
+                &open,
+                Action::Form {
+                    unit: b,
+                    formation: Formation::Limbered
+                }
+            ),
+            "11.0"
+        );
+    }
+
+    #[test]
+    fn r1_4_a_leader_sets_up_with_troops_of_his_zone() {
+        let r = setup_rules(serde_json::json!({ "player-setup": true }));
+        let s = apply(&r, &r.initial_state(), Action::EndSetUp).0;
+        let soult = id(&r, "L-Soult");
+        let zone = zone_hexes(&r, soult);
+        let here = s.units[usize::from(soult)].hex().unwrap();
+        let empty = zone
+            .iter()
+            .copied()
+            .find(|&h| {
+                h != here
+                    && r.board.hex(h).on_map
+                    && !s.units.iter().any(|u| u.place == Place::At(h))
+                    && r.place_check(&s, soult, h).is_ok()
+            })
+            .expect("an empty hex of the zone");
+        let open = apply(&r, &s, Action::SetUpUnit { unit: soult }).0;
+        let alone = apply(
+            &r,
+            &open,
+            Action::Place {
+                unit: soult,
+                hex: empty,
+            },
+        )
+        .0;
+        let alone = apply(&r, &alone, Action::EndSegment).0;
+        assert!(!listed(&r, &alone).contains(&Action::EndSetUp));
+        assert_eq!(refused_rule(&r, &alone, Action::EndSetUp), "1.4");
+        // Back with troops, the segment may end.
+        let open = apply(&r, &alone, Action::SetUpUnit { unit: soult }).0;
+        let back = apply(
+            &r,
+            &open,
+            Action::Place {
+                unit: soult,
+                hex: here,
+            },
+        )
+        .0;
+        let back = apply(&r, &back, Action::EndSegment).0;
+        assert!(r.applied(&back, &Action::EndSetUp).is_ok());
+    }
+
+    #[test]
+    fn r1_4_a_battery_sets_up_with_or_next_to_its_brigades() {
+        let r = setup_rules(serde_json::json!({ "player-setup": true }));
+        let s = apply(&r, &r.initial_state(), Action::EndSetUp).0;
+        let bty = id(&r, "4b(h-f)");
+        assert!(matches!(
+            r.setup.zone_of[usize::from(bty)],
+            Zone::With { adjacent: true, .. }
+        ));
+        let open = apply(&r, &s, Action::SetUpUnit { unit: bty }).0;
+        let brigades: Vec<Hex> = ["1-3-4", "2-3-4", "3-3-4"]
+            .iter()
+            .filter_map(|n| s.units[usize::from(id(&r, n))].hex())
+            .collect();
+        for a in listed(&r, &open) {
+            if let Action::Place { hex, .. } = a {
+                assert!(brigades.iter().any(|b| b.distance(hex) <= 1), "{hex:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn r10_1i_aus5_3_pre_set_orders_are_rewritten_before_play() {
+        let r = setup_rules(serde_json::json!({ "player-setup": true }));
+        let s = r.initial_state(); // Allied segment
+        let log = &s.orders[ALLIED.index()];
+        let first = log
+            .orders()
+            .iter()
+            .find(|o| o.source == OrderSource::PreSet && o.status == OrderStatus::Implemented)
+            .expect("a historical Allied order")
+            .clone();
+        // Withdrawn.
+        let (w, ev) = apply(
+            &r,
+            &s,
+            Action::CancelPreset {
+                order: first.number,
+            },
+        );
+        assert_eq!(
+            w.orders[ALLIED.index()].get(first.number).unwrap().status,
+            OrderStatus::Cancelled
+        );
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::PresetOrder {
+                cancelled: true,
+                ..
+            }
+        )));
+        assert_eq!(
+            refused_rule(
+                &r,
+                &w,
+                Action::CancelPreset {
+                    order: first.number
+                }
+            ),
+            "AUS 5.3"
+        );
+        // A new order for the same receiver replaces the old one, free and in force.
+        let issue = listed(&r, &s)
+            .into_iter()
+            .find(|a| matches!(a, Action::IssueOrder { receiver, kind: OrderKind::Attack, .. } if *receiver == first.receiver))
+            .expect("a pre-set order to the same receiver is listed");
+        let (n, _) = apply(&r, &s, issue);
+        let log = &n.orders[ALLIED.index()];
+        assert_eq!(
+            log.get(first.number).unwrap().status,
+            OrderStatus::Cancelled
+        );
+        let new = log.orders().last().unwrap();
+        assert_eq!(
+            (new.source, new.status, new.cost, new.kind),
+            (
+                OrderSource::PreSet,
+                OrderStatus::Implemented,
+                0,
+                OrderKind::Attack
+            )
+        );
+        // The order is in force on the first turn.
+        let g = ended(&r, &n);
+        assert_eq!(
+            g.orders[ALLIED.index()]
+                .in_force(first.receiver)
+                .map(|o| o.number),
+            Some(new.number)
+        );
+        // Not the French army's receivers.
+        let french = r.formations.iter().position(|f| f.side == FRENCH).unwrap();
+        let bad = Action::IssueOrder {
+            sender: new.sender,
+            receiver: Receiver::Corps(french as u16),
+            kind: OrderKind::Attack,
+            method: super::super::command::Method::AideWritten,
+            goal: false,
+            text: alloc::string::String::new(),
+        };
+        assert_eq!(refused_rule(&r, &s, bad), "10.1i");
+    }
+
+    #[test]
+    fn aus4_1c_french_set_up_anywhere_west_of_the_goldbach() {
+        let plain = super::super::tests::rules("nbs/austerlitz-3");
+        let r = setup_rules(serde_json::json!({ "aus-4.1c": true }));
+        let s0 = r.initial_state();
+        assert_eq!(s0.phase, Phase::SetUp);
+        // The variant gives the Allies 5 VP.
+        assert_eq!(
+            s0.vp[ALLIED.index()],
+            plain.initial_state().vp[ALLIED.index()] + 5
+        );
+        let s = apply(&r, &s0, Action::EndSetUp).0;
+        let b = id(&r, "1-3-4");
+        let zone = zone_hexes(&r, b);
+        let open = apply(&r, &s, Action::SetUpUnit { unit: b }).0;
+        let west = r
+            .setup
+            .west
+            .iter()
+            .copied()
+            .find(|h| {
+                !zone.contains(h)
+                    && r.board.hex(*h).on_map
+                    && !open.units.iter().any(|u| u.place == Place::At(*h))
+                    && r.place_check(&open, b, *h).is_ok()
+            })
+            .expect("a free hex west of the Goldbach outside the zone");
+        let placed = apply(&r, &open, Action::Place { unit: b, hex: west }).0;
+        assert_eq!(placed.units[usize::from(b)].place, Place::At(west));
+        // East of the stream and outside the zone: refused naming 1.4 (and 4.1c).
+        let east = (0..r.units.len())
+            .filter_map(|i| s.units[i].hex())
+            .find(|h| !zone.contains(h) && !r.setup.west.contains(h) && r.board.hex(*h).on_map)
+            .expect("an Allied-held hex east of the stream");
+        let e = r
+            .applied(&open, &Action::Place { unit: b, hex: east })
+            .unwrap_err();
+        assert_eq!(e.rule.as_ref(), "1.4");
+        assert!(alloc::format!("{e}").contains("AUS 4.1c"), "{e}");
+        // The Allies gain nothing from it: their zones stay.
+        let allied = (0..r.units.len() as UnitId)
+            .find(|&u| {
+                r.units[usize::from(u)].side == ALLIED
+                    && r.may_set_up(&s0, u)
+                    && r.units[usize::from(u)].combat()
+            })
+            .unwrap();
+        let a_open = apply(&r, &s0, Action::SetUpUnit { unit: allied }).0;
+        assert_eq!(
+            refused_rule(
+                &r,
+                &a_open,
+                Action::Place {
+                    unit: allied,
+                    hex: west
+                }
+            ),
+            "1.4"
+        );
+    }
+
+    #[test]
+    fn aus4_1b_hidden_french_units_and_how_they_are_revealed() {
+        let plain = super::super::tests::rules("nbs/austerlitz-3");
+        let r = setup_rules(serde_json::json!({ "aus-4.1b": true }));
+        let s0 = r.initial_state();
+        assert_eq!(
+            s0.vp[ALLIED.index()],
+            plain.initial_state().vp[ALLIED.index()] + 8
+        );
+        let s = apply(&r, &s0, Action::EndSetUp).0;
+        // A French unit at level 7 or lower hides; one higher may not.
+        let allied_hexes: Vec<Hex> = (0..r.units.len())
+            .filter(|&i| r.units[i].side == ALLIED)
+            .filter_map(|i| s.units[i].hex())
+            .collect();
+        let low = (0..r.units.len() as UnitId)
+            .find(|&u| {
+                r.units[usize::from(u)].side == FRENCH
+                    && r.units[usize::from(u)].combat()
+                    && s.units[usize::from(u)].hex().is_some_and(|h| {
+                        r.board.hex(h).level <= 7
+                            && allied_hexes
+                                .iter()
+                                .all(|&a| a.distance(h) > 5 && !r.visible(&s, a, h))
+                    })
+            })
+            .expect("a low French unit out of Allied sight");
+        let open = apply(&r, &s, Action::SetUpUnit { unit: low }).0;
+        assert!(listed(&r, &open).contains(&Action::Hide {
+            unit: low,
+            hidden: true
+        }));
+        let hid = apply(
+            &r,
+            &open,
+            Action::Hide {
+                unit: low,
+                hidden: true,
+            },
+        )
+        .0;
+        assert_eq!(hid.hidden, [low]);
+        let mut high = hid.clone();
+        let up = (0..r.units.len() as UnitId).find(|&u| {
+            r.units[usize::from(u)].side == FRENCH
+                && s.units[usize::from(u)]
+                    .hex()
+                    .is_some_and(|h| r.board.hex(h).level > 7)
+        });
+        if let Some(u) = up {
+            high.tasks = alloc::vec![Task::Placing { unit: u }];
+            assert_eq!(
+                refused_rule(
+                    &r,
+                    &high,
+                    Action::Hide {
+                        unit: u,
+                        hidden: true
+                    }
+                ),
+                "AUS 4.1b"
+            );
+        }
+        // The Allies are refused the option; their units never hide.
+        let a = (0..r.units.len() as UnitId)
+            .find(|&u| r.units[usize::from(u)].side == ALLIED && r.may_set_up(&s0, u))
+            .unwrap();
+        let a_open = apply(&r, &s0, Action::SetUpUnit { unit: a }).0;
+        assert_eq!(
+            refused_rule(
+                &r,
+                &a_open,
+                Action::Hide {
+                    unit: a,
+                    hidden: true
+                }
+            ),
+            "AUS 4.1b"
+        );
+        // The Allied observation shows the hidden unit off the map; the French one does not.
+        let done = apply(&r, &hid, Action::EndSegment).0;
+        let mut g = apply(&r, &done, Action::EndSetUp).0;
+        let at = hid.units[usize::from(low)].hex().unwrap();
+        // Out of sight in the turn-1 fog, it stays hidden as play begins.
+        assert_eq!(g.hidden, [low]);
+        assert_eq!(
+            r.observation(&g, ALLIED).units[usize::from(low)].place,
+            Place::Off
+        );
+        assert_eq!(
+            r.observation(&g, FRENCH).units[usize::from(low)].place,
+            Place::At(at)
+        );
+        // An Allied counter within 5 hexes reveals it.
+        let allied = (0..r.units.len() as UnitId)
+            .find(|&u| {
+                r.units[usize::from(u)].side == ALLIED && g.units[usize::from(u)].hex().is_some()
+            })
+            .unwrap();
+        let near = r
+            .board
+            .grid
+            .hexes()
+            .into_iter()
+            .find(|h| h.distance(at) == 5 && r.board.hex(*h).on_map)
+            .unwrap();
+        let mut t = g.clone();
+        t.units[usize::from(allied)].place = Place::At(near);
+        let mut ev = Vec::new();
+        r.after_hidden(&g, &mut t, &mut ev);
+        assert!(t.hidden.is_empty());
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Revealed { unit, .. } if *unit == low))
+        );
+        // Six hexes away, out of sight (fog of turn 1): still hidden.
+        if let Some(far) = r
+            .board
+            .grid
+            .hexes()
+            .into_iter()
+            .find(|h| h.distance(at) == 6 && r.board.hex(*h).on_map && !r.visible(&g, *h, at))
+        {
+            let mut t = g.clone();
+            t.units[usize::from(allied)].place = Place::At(far);
+            r.after_hidden(&g, &mut t, &mut Vec::new());
+            assert_eq!(t.hidden, [low]);
+        }
+        // Moving (here: re-forming) reveals it too.
+        let mut t = g.clone();
+        t.units[usize::from(low)].formation = match g.units[usize::from(low)].formation {
+            Formation::Line => Formation::Column,
+            _ => Formation::Line,
+        };
+        r.after_hidden(&g, &mut t, &mut Vec::new());
+        assert!(t.hidden.is_empty());
+        g.hidden.clear();
+        assert_eq!(
+            r.observation(&g, ALLIED).units[usize::from(low)].place,
+            Place::At(at)
+        );
+    }
+}
