@@ -38,6 +38,43 @@ fn main() {
         );
         return;
     }
+    if args.first().map(String::as_str) == Some("setup") {
+        // Scenario 3 with the Set-Up Phase and the French set-up variants (AUS 4.1b, 4.1c).
+        let n: u64 = args.get(1).and_then(|x| x.parse().ok()).unwrap_or(4);
+        let mut sc = lib.scenario("nbs/austerlitz-3").expect("scenario");
+        let mut r = serde_json::to_value(&sc.scenario.rules).expect("rules");
+        r["options"] = serde_json::json!({ "aus-4.1b": true, "aus-4.1c": true });
+        sc.scenario.rules = serde_json::from_value(r).expect("rules");
+        let rules = Nbs::new(&sc).expect("rules");
+        for g in 0..n {
+            let t = std::time::Instant::now();
+            let mut game = Game::new(rules.clone(), 1000 + g);
+            let name = if g % 2 == 0 { "advance" } else { "hasty" };
+            let mut bot = bot_named(&rules, name).expect("bot");
+            let (mut steps, mut setup, mut hidden) = (0u64, 0u64, 0usize);
+            while game.step_bot(bot.as_mut()).expect("step").is_some() {
+                steps += 1;
+                if game.state().phase == grognard::nbs::state::Phase::SetUp {
+                    setup += 1;
+                    hidden = game.state().hidden.len();
+                }
+                if steps % 2000 == 0 {
+                    eprintln!(
+                        "  {steps} steps, turn {}, {:?}, {} hidden, {:.1} s",
+                        game.state().turn,
+                        game.state().phase,
+                        game.state().hidden.len(),
+                        t.elapsed().as_secs_f64()
+                    );
+                }
+            }
+            println!(
+                "game {g} ({name}): {steps} steps ({setup} in set-up, {hidden} hidden), {:.2} s",
+                t.elapsed().as_secs_f64()
+            );
+        }
+        return;
+    }
     let rules = Nbs::new(&lib.scenario("nbs/austerlitz-3").expect("scenario")).expect("rules");
     let mut g = Game::new(rules.clone(), 3);
     while !(g.state().phase == Phase::Movement && g.state().tasks.is_empty()) {

@@ -35,7 +35,8 @@ fn games() -> u64 {
 
 fn scenarios() -> Vec<(String, Nbs)> {
     let lib = Library::builtin().unwrap();
-    lib.scenario_ids()
+    let mut all: Vec<(String, Nbs)> = lib
+        .scenario_ids()
         .into_iter()
         .filter(|id| id.starts_with("nbs/"))
         .map(|id| {
@@ -44,11 +45,66 @@ fn scenarios() -> Vec<(String, Nbs)> {
                 Nbs::new(&lib.scenario(id).unwrap()).unwrap_or_else(|e| panic!("{id}: {e}")),
             )
         })
-        .collect()
+        .collect();
+    assert_eq!(all.len(), 5, "five Austerlitz scenarios");
+    // The Set-Up Phase (1.4) with the French set-up variants (AUS 4.1b hidden, 4.1c free) and
+    // the Allied command variants (AUS 4.2b, 4.2c).
+    for (id, opts) in [
+        (
+            "nbs/austerlitz-3",
+            serde_json::json!({ "aus-4.1b": true, "aus-4.1c": true, "aus-4.2b": true, "aus-4.2c-3-L": true }),
+        ),
+        (
+            "nbs/austerlitz-5",
+            serde_json::json!({ "player-setup": true, "aus-4.1b": true, "aus-4.2c-1-L": true, "aus-4.2c-2-L": true }),
+        ),
+    ] {
+        let mut sc = lib.scenario(id).unwrap();
+        let mut rules = serde_json::to_value(&sc.scenario.rules).unwrap();
+        rules["options"] = opts;
+        sc.scenario.rules = serde_json::from_value(rules).unwrap();
+        let r = Nbs::new(&sc).unwrap_or_else(|e| panic!("{id} with set-up options: {e}"));
+        all.push((format!("{id} (set-up variants)"), r));
+    }
+    all
 }
 
 fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
     let ctx = || format!("{id} seed {seed} turn {} phase {:?}", s.turn, s.phase);
+    // AUS 4.1b: hidden units are French, on the map at level 7 or lower, and (once play has
+    // begun) no Allied counter stands within 5 hexes; the Allied observation shows them off it.
+    if !s.hidden.is_empty() {
+        let obs = rules.observation(s, Side(1));
+        for &u in &s.hidden {
+            let info = &rules.units[usize::from(u)];
+            assert_eq!(info.side, Side(0), "{}: hidden {}", ctx(), info.id);
+            let h = s.units[usize::from(u)]
+                .hex()
+                .unwrap_or_else(|| panic!("{}: hidden {} off the map", ctx(), info.id));
+            assert!(
+                rules.board.hex(h).level <= 7,
+                "{}: {} hidden too high",
+                ctx(),
+                info.id
+            );
+            assert_eq!(obs.units[usize::from(u)].place, Place::Off, "{}", ctx());
+            if s.phase != Phase::SetUp {
+                for (j, x) in s.units.iter().enumerate() {
+                    if rules.units[j].side == Side(1) {
+                        if let Some(a) = x.hex() {
+                            assert!(
+                                a.distance(h) > 5,
+                                "{}: {} hidden next to {}",
+                                ctx(),
+                                info.id,
+                                rules.units[j].id
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
     let mut track = [0u32; 2];
     for (i, u) in s.units.iter().enumerate() {
         let info = &rules.units[i];
@@ -304,7 +360,6 @@ fn play(rules: &Nbs, id: &str, g: u64) -> u64 {
 #[test]
 fn random_games_end_with_a_result_and_keep_the_invariants() {
     let all = scenarios();
-    assert_eq!(all.len(), 5, "five Austerlitz scenarios");
     let n = games();
     let threads = std::thread::available_parallelism()
         .map_or(2, |x| x.get())

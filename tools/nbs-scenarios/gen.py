@@ -545,6 +545,17 @@ def build_allied():
            note="Command and initiative 0, morale 4; orders by royal initiative to Austrians only.")
     leader("Buxhowden", "Wing", "Left Wing", "L", ["AUS 3.2c", "AUS 3.3", "Errata: Austerlitz"],
            note="Commands the Left Wing column he stacks with (AUS 3.2c); Russian (errata historical notes).")
+    cs.append(counter("L-Replacement-Right", "allied", "leader", "Replacement leader, Right Wing",
+                      {"nationality": allied_nat("Russian"), "corps": "Rgt", "rank": "Division",
+                       "command": "Right (AUS 4.2c)",
+                       "rating": {"value": 1, "provenance": {
+                           "kind": "provisional",
+                           "note": "Rated as the generic replacement leaders (rules.replacement_leader_rating, "
+                                   "26.4b), whose rating is not in the text."}},
+                       "anti_initiative": 0},
+                      rule("AUS 4.2c", "26.4b"),
+                      "Only with AUS 4.2c: leads the original Right Wing's two divisions once Bagration "
+                      "commands the Right Wing as a corps; arrives with him. Never placed otherwise."))
     for code, _, name, _, wing in ALLIED_COMMANDS:
         rules = [OB, "AUS 3.2b"] + (["AUS 3.3"] if name in ALLIED_SENIORITY else []) + \
             (["AUS 3.2c"] if code in ("2-C", "Right") else []) + (["AUS 3.7"] if code == "Cv" else [])
@@ -556,7 +567,7 @@ def build_allied():
         "format": FORMAT, "kind": "counters", "id": "nbs/austerlitz-allied", "system": "nbs",
         "name": "Austerlitz: the combined Russian and Austrian armies",
         "provenance": rule(OB, "1.3", note=COUNTER_PROV),
-        "note": "36 brigades/regiments, 13 leaders, 1 HQ. The brigades of 3-L (Przybyczewsky) and all "
+        "note": "36 brigades/regiments, 13 leaders (and the AUS 4.2c replacement leader), 1 HQ. The brigades of 3-L (Przybyczewsky) and all "
                 "Allied artillery are not named in the text and are absent.",
         "types": ["infantry", "cavalry", "artillery", "leader", "hq"],
         "attributes": attributes("allied"),
@@ -866,10 +877,13 @@ ALL_OPTIONS = [
      "rules": ["AUS 4.2a"], "note": "+5 VP to the French player."},
     {"id": "aus-4.2b", "name": "Buxhowden commands the Left Wing as a corps (acts as its HQ)", "default": False,
      "rules": ["AUS 4.2b"], "note": "+8 VP to the French player."},
-    {"id": "aus-4.2c-one", "name": "One Left Wing column returned to Bagration (arrives with the Right Wing)",
-     "default": False, "rules": ["AUS 4.2c"], "note": "+2 VP to the French player; only scenarios starting before 7:00am Dec 2."},
-    {"id": "aus-4.2c-two", "name": "Two Left Wing columns returned to Bagration (arrive with the Right Wing)",
-     "default": False, "rules": ["AUS 4.2c"], "note": "+4 VP to the French player (2 per column)."},
+] + [
+    {"id": "aus-4.2c-%s" % col, "name": "Column %s returned to Bagration (arrives with the Right Wing)" % col,
+     "default": False, "rules": ["AUS 4.2c"],
+     "note": "+2 VP to the French player per column; at most two columns; only scenarios starting before "
+             "7:00am Dec 2. The Right Wing then acts as a corps under Bagration, and a replacement leader "
+             "(L-Replacement-Right) leads its original two divisions."}
+    for col in ("1-L", "2-L", "3-L")
 ]
 HISTORICAL_ORDERS_OPTION = {"id": "historical_orders", "name": "Start with the historical pre-set orders",
                             "default": True, "rules": ["10.1i", "AUS 5.3"],

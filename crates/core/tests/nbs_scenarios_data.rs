@@ -145,7 +145,7 @@ fn counter_sets_follow_the_order_of_battle() {
     assert_eq!(f["leader"], 22);
     let a = tally(&al.counters);
     assert_eq!(a["infantry"] + a["cavalry"], 36);
-    assert_eq!(a["leader"], 13);
+    assert_eq!(a["leader"], 14, "13 leaders and the AUS 4.2c replacement");
     // 24.0a and the Austerlitz Rules Update: the heavy cavalry.
     let heavy: Vec<&str> = fr
         .counters
@@ -655,7 +655,7 @@ fn every_leader_has_a_rating_0_to_4() {
         let emperor = matches!(c.id.as_str(), "L-Alexander-I" | "L-Francis-I");
         assert_eq!(is_provisional(&c, "rating"), !emperor, "{}", c.id);
     }
-    assert_eq!(n, 35);
+    assert_eq!(n, 36, "35 leaders and the AUS 4.2c replacement");
     let get = |id: &str| {
         let c = all_counters(&lib).into_iter().find(|c| c.id == id).unwrap();
         cell_int(&c, "rating")

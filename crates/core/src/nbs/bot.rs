@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 use super::state::{Phase, State, Task, flag};
 use super::{Action, Nbs};
-use crate::engine::Bot;
+use crate::engine::{Bot, Rules};
 use crate::hex::Hex;
 
 /// A bot by name.
@@ -70,6 +70,49 @@ fn obligations(rules: &Nbs, s: &State, actions: &[Action]) -> Vec<usize> {
         .collect()
 }
 
+/// 1.4: while a unit is in hand in the Set-Up Phase, a random choice that keeps the set-up
+/// complete (a leader with his troops, a battery with its brigades), so that the segment can
+/// always end: a `Place` is tried on a few random hexes and the unit is put down otherwise.
+fn placing_choice(
+    rules: &Nbs,
+    s: &State,
+    actions: &[Action],
+    random: &mut dyn FnMut(u64) -> u64,
+) -> Option<usize> {
+    let Some(Task::Placing { unit }) = s.tasks.last() else {
+        return None;
+    };
+    let side = rules.units[usize::from(*unit)].side;
+    let end = actions.iter().position(is_end)?;
+    // AUS 4.1b: hide the unit one time in two when it may be.
+    if let Some(h) = actions
+        .iter()
+        .position(|a| matches!(a, Action::Hide { hidden: true, .. }))
+    {
+        if random(2) == 0 {
+            return Some(h);
+        }
+    }
+    if random(3) == 0 {
+        return Some(end);
+    }
+    for _ in 0..4 {
+        let i = random(actions.len() as u64) as usize;
+        match &actions[i] {
+            Action::Place { .. } => {
+                if rules
+                    .applied(s, &actions[i])
+                    .is_ok_and(|(n, _)| rules.setup_complete(&n, side).is_ok())
+                {
+                    return Some(i);
+                }
+            }
+            _ => return Some(i),
+        }
+    }
+    Some(end)
+}
+
 /// See the module docs.
 pub struct Hasty;
 
@@ -88,6 +131,9 @@ impl Bot<Nbs> for Hasty {
         let must = obligations(_rules, _state, actions);
         if !must.is_empty() {
             return pick(&must, random);
+        }
+        if let Some(i) = placing_choice(_rules, _state, actions, random) {
+            return i;
         }
         match actions.iter().position(is_end) {
             Some(e) if random(4) == 0 => e,
@@ -158,6 +204,11 @@ impl Bot<Nbs> for Advance {
                 });
                 if !att.is_empty() {
                     return att[0];
+                }
+            }
+            Some(Task::Placing { .. }) => {
+                if let Some(i) = placing_choice(rules, s, actions, random) {
+                    return i;
                 }
             }
             Some(_) => {}

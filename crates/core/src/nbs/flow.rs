@@ -63,6 +63,26 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     let mut units = units::read(s)?;
     let units_for_orders = units.clone();
     let rules_v = serde_json::to_value(&sc.rules).unwrap_or_default();
+    // An option the scenario does not offer, or a choice that is not true or false, is
+    // refused rather than ignored.
+    if let Some(chosen) = rules_v.get("options").and_then(|o| o.as_object()) {
+        for (k, v) in chosen {
+            if !sc.options.iter().any(|o| o.id == *k) {
+                return Err(DataError::new(
+                    &id,
+                    format!("rules.options.{k}"),
+                    "this scenario does not offer the option",
+                ));
+            }
+            if !v.is_boolean() {
+                return Err(DataError::new(
+                    &id,
+                    format!("rules.options.{k}"),
+                    "an option is chosen with true or false",
+                ));
+            }
+        }
+    }
     // AUS 7.1: Map B only; AUS 7.2: map A north of row 15 and east of the Ricka (the brook's
     // course is provisional: east of column 30 here).
     let short = id.rsplit('/').next().unwrap_or("").to_string();
@@ -397,6 +417,40 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         nbs.units[usize::from(k)].morale_rating = rating;
         s0.vp[FRENCH.index()] += vp;
     }
+    // AUS 4.2c: one or two Left Wing columns back to Bagration, 2 VP to the French for each.
+    let mut returned: Vec<&str> = Vec::new();
+    let mut returned_cols: Vec<u16> = Vec::new();
+    for c in ["1-L", "2-L", "3-L"] {
+        if option_on(s, &rules_v, &format!("aus-4.2c-{c}"))? {
+            returned.push(c);
+        }
+    }
+    if !returned.is_empty() {
+        let bad = |why: &str| {
+            DataError::new(&id, "rules.options.aus-4.2c", String::from(why)).with_rule("AUS 4.2c")
+        };
+        if returned.len() > 2 {
+            return Err(bad("at most two columns may be returned to Bagration"));
+        }
+        let vp = variant_vp(s, "AUS 4.2c")
+            .ok_or_else(|| bad("needs the AUS 4.2c row of nbs/aus-variant-vp"))?;
+        let cols: Vec<u16> = returned
+            .iter()
+            .map(|c| {
+                nbs.formations
+                    .iter()
+                    .position(|f| f.side == ALLIED && f.code == *c)
+                    .map(|f| f as u16)
+            })
+            .collect::<Option<_>>()
+            .ok_or_else(|| bad("needs the 1-L, 2-L and 3-L commands"))?;
+        let rep = nbs
+            .unit_index("L-Replacement-Right")
+            .ok_or_else(|| bad("needs the counter L-Replacement-Right"))?;
+        nbs.right_wing_as_corps(&mut s0, &cols, rep).map_err(bad)?;
+        returned_cols = cols;
+        s0.vp[FRENCH.index()] += vp * returned.len() as i32;
+    }
     // AUS 4.2b: the Left Wing as a corps under Buxhowden; the French gain the variant's VPs.
     if option_on(s, &rules_v, "aus-4.2b")? {
         let vp = variant_vp(s, "AUS 4.2b");
@@ -434,10 +488,10 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     if option_on(s, &rules_v, "opt-1-allied-skirmishers")? {
         nbs.skirmisher_cap = None;
     }
-    refuse_unbuilt_options(s, &rules_v)?;
     nbs.load_attachments(&mut s0, &rules_v, &id)?;
     nbs.load_attach_on_arrival(&rules_v, &id)?;
     nbs.load_preset_orders(&mut s0, &rules_v, &id)?;
+    nbs.withdraw_presets(&mut s0, &returned_cols); // AUS 4.2c
     // 1.4: the Set-Up Phase, asked for (`player-setup`) or needed by AUS 4.1b / 4.1c, whose
     // variants give the Allies their VPs.
     let hide = option_on(s, &rules_v, "aus-4.1b")?;
@@ -484,28 +538,6 @@ fn option_on(s: &ResolvedScenario, rules: &serde_json::Value, id: &str) -> Resul
         )),
         (None, _) => Ok(false),
     }
-}
-
-/// Options a scenario offers that the engine does not play yet: switching one on is refused
-/// rather than ignored.
-const UNBUILT_OPTIONS: [(&str, &str); 2] =
-    [("aus-4.2c-one", "AUS 4.2c"), ("aus-4.2c-two", "AUS 4.2c")];
-
-fn refuse_unbuilt_options(
-    s: &ResolvedScenario,
-    rules: &serde_json::Value,
-) -> Result<(), DataError> {
-    for (opt, rule) in UNBUILT_OPTIONS {
-        if option_on(s, rules, opt)? {
-            return Err(DataError::new(
-                &s.scenario.id,
-                format!("rules.options.{opt}"),
-                "this variant is not played by the engine yet",
-            )
-            .with_rule(rule));
-        }
-    }
-    Ok(())
 }
 
 /// AUS 4.x: the VPs a minor variant gives the other player (`nbs/aus-variant-vp`).

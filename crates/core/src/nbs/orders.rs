@@ -509,6 +509,92 @@ impl Nbs {
         Some(f)
     }
 
+    /// AUS 4.2c: the Left Wing columns `cols` (1-L, 2-L, 3-L) go back to Bagration. The Right
+    /// Wing becomes a corps under him (a [`FormKind::Wing`] formation, as in 4.2b) made of the
+    /// original Right command, now led by the replacement leader `replacement`, and the
+    /// returned columns. Their units leave the set-up and arrive with Bagration, and
+    /// Buxhowden no longer commands them (see also [`Self::withdraw_presets`]).
+    pub(super) fn right_wing_as_corps(
+        &mut self,
+        s: &mut State,
+        cols: &[u16],
+        replacement: UnitId,
+    ) -> Result<u16, &'static str> {
+        let right = self
+            .formation_of_code(Side(1), "Right", false)
+            .ok_or("no Right Wing command")?;
+        let bag = self.formations[usize::from(right)].leader;
+        let (turn, hex) = self
+            .arrivals
+            .iter()
+            .find(|a| a.unit == bag)
+            .map(|a| (a.turn, a.hex))
+            .ok_or("Bagration does not arrive in this scenario (AUS 4.2c: only before 7:00am)")?;
+        let wing = self.formations.len() as u16;
+        self.formations.push(Formation {
+            side: Side(1),
+            code: String::from("R"),
+            kind: FormKind::Wing,
+            leader: bag,
+            hq: None,
+            parent: None,
+        });
+        self.formations[usize::from(right)].parent = Some(wing);
+        self.formations[usize::from(right)].leader = replacement;
+        let rating = self.replacement_rating;
+        let code = self.formations[usize::from(right)].code.clone();
+        {
+            let r = &mut self.units[usize::from(replacement)];
+            r.division = code.clone();
+            r.command = code;
+            r.rank = Rank::Division;
+            r.rating = rating;
+            r.morale_rating = rating;
+        }
+        self.units[usize::from(bag)].rank = Rank::Corps;
+        self.units[usize::from(bag)].division = String::new();
+        let mut arriving = alloc::vec![replacement];
+        for &c in cols {
+            self.formations[usize::from(c)].parent = Some(wing);
+            let code = self.formations[usize::from(c)].code.clone();
+            arriving.extend(
+                (0..self.units.len() as UnitId)
+                    .filter(|&u| {
+                        let i = &self.units[usize::from(u)];
+                        // Counters only: pieces made in play (11.5, 17.0, 27.1) stay off.
+                        i.side == Side(1) && i.division == code && i.parent.is_none()
+                    })
+                    .filter(|&u| s.units[usize::from(u)].place != Place::Gone),
+            );
+        }
+        if let Some((_, bux)) = &mut self.buxhowden {
+            bux.retain(|(_, c)| !cols.contains(c));
+        }
+        for u in arriving {
+            s.units[usize::from(u)].place = Place::Off;
+            self.arrivals.retain(|a| a.unit != u);
+            self.arrivals.push(super::Arrival { unit: u, turn, hex });
+        }
+        Ok(wing)
+    }
+
+    /// AUS 4.2c: the pre-set orders of the columns returned to Bagration are withdrawn (they
+    /// leave the set-up; AUS 5.3 lets the player write new ones).
+    pub(super) fn withdraw_presets(&self, s: &mut State, cols: &[u16]) {
+        for &c in cols {
+            let receiver = self.formation_receiver(c);
+            let held: Vec<u16> = s.orders[1]
+                .orders()
+                .iter()
+                .filter(|o| o.receiver == receiver && o.status == OrderStatus::Implemented)
+                .map(|o| o.number)
+                .collect();
+            for n in held {
+                let _ = s.orders[1].cancel_preset(n); // only pre-set orders are in force now
+            }
+        }
+    }
+
     /// The leader who receives for a formation: its own, or Buxhowden for the column he is
     /// with (AUS 3.2c).
     fn receiving_leader(&self, s: &State, r: Receiver) -> Option<UnitId> {

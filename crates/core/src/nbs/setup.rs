@@ -367,7 +367,7 @@ impl Nbs {
         let i = usize::from(unit);
         let here = s.units[i].hex();
         for hex in self.setup_hexes(s, unit) {
-            if Some(hex) != here && self.place_check(s, unit, hex).is_ok() {
+            if Some(hex) != here && self.place_fit(s, unit, hex).is_ok() {
                 out.push(Action::Place { unit, hex });
             }
         }
@@ -539,6 +539,13 @@ impl Nbs {
                 ),
             ));
         }
+        self.place_fit(s, u, hex)
+    }
+
+    /// The checks of [`Self::place_check`] other than the zone: the playing area, terrain,
+    /// enemy units, the hidden units' level and stacking.
+    fn place_fit(&self, s: &State, u: UnitId, hex: Hex) -> Result<(), Illegal> {
+        let info = &self.units[usize::from(u)];
         let h = self.board.hex(hex);
         if !h.on_map {
             return Err(Illegal::new(
@@ -577,9 +584,17 @@ impl Nbs {
                 ),
             ));
         }
-        let mut t = s.clone();
-        t.units[usize::from(u)].place = Place::At(hex);
-        if self.overstacked(&t, hex, info.side) {
+        // Only a hex with friends, or a special one (AUS 1.0a), can be over-stacked by one
+        // more unit; the copy is made only then.
+        let crowded = h.special
+            || s.units.iter().enumerate().any(|(j, x)| {
+                j != usize::from(u) && x.place == Place::At(hex) && self.units[j].combat()
+            });
+        if crowded && {
+            let mut t = s.clone();
+            t.units[usize::from(u)].place = Place::At(hex);
+            self.overstacked(&t, hex, info.side)
+        } {
             return Err(Illegal::new(
                 "12.1",
                 format!(

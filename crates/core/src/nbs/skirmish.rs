@@ -129,17 +129,10 @@ pub(super) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
     units.extend(extra);
 }
 
-/// AERR-6 (default) or OPT-1 (`options.allied_skirmishers: "opt-1"` in the scenario's rules):
-/// the Allied cap in full-strength skirmishers, or none.
-pub(super) fn cap_option(rules: &serde_json::Value) -> Option<u8> {
-    let opt = rules
-        .get("options")
-        .and_then(|o| o.get("allied_skirmishers"))
-        .and_then(|v| v.as_str());
-    match opt {
-        Some("opt-1") | Some("OPT-1") => None,
-        _ => Some(5),
-    }
+/// AERR-6: the Allied cap in full-strength skirmishers (OPT-1, the declared option
+/// `opt-1-allied-skirmishers`, lifts it in `flow::build`).
+pub(super) fn cap_option(_rules: &serde_json::Value) -> Option<u8> {
+    Some(5)
 }
 
 impl Nbs {

@@ -1285,7 +1285,7 @@ fn aus4_1a_selected_emperor_must_roll_and_the_french_order_his_loose_cannon() {
             ..
         })
     ));
-    // Unplayed variants are refused, not ignored.
+    // Options the scenario does not offer (here an old id) are refused, not ignored.
     let e = with_options(
         "nbs/austerlitz-3",
         serde_json::json!({ "aus-4.2c-one": true }),
@@ -1659,4 +1659,104 @@ fn aus4_2b_buxhowden_commands_the_left_wing_as_a_corps() {
             "AUS 4.2b on: {bound}"
         );
     }
+}
+
+/// AUS 4.2c: returned Left Wing columns leave the set-up, arrive with Bagration and join the
+/// Right Wing, which acts as a corps under him; a replacement leads the original Right
+/// command; each column gives the French 2 VP; at most two columns.
+#[test]
+fn aus4_2c_columns_returned_to_bagration_arrive_with_the_right_wing() {
+    use super::command::{OrderStatus, Receiver};
+    use super::orders::FormKind;
+    let plain = rules("nbs/austerlitz-3");
+    let p0 = plain.initial_state();
+    let r = with_options(
+        "nbs/austerlitz-3",
+        serde_json::json!({ "aus-4.2c-2-L": true, "aus-4.2c-3-L": true }),
+    )
+    .unwrap();
+    let s = r.initial_state();
+    assert_eq!(s.vp[0], p0.vp[0] + 4, "2 VP per column");
+    let code = |r: &Nbs, c: &str| {
+        r.formations
+            .iter()
+            .position(|f| f.side == Side(1) && f.code == c)
+            .unwrap() as u16
+    };
+    let wing = r
+        .formations
+        .iter()
+        .position(|f| f.kind == FormKind::Wing && f.code == "R")
+        .expect("the Right Wing as a corps") as u16;
+    let bag = id(&r, "L-Bagration");
+    let rep = id(&r, "L-Replacement-Right");
+    assert_eq!(r.formations[usize::from(wing)].leader, bag);
+    let right = code(&r, "Right");
+    assert_eq!(r.formations[usize::from(right)].leader, rep);
+    assert_eq!(r.units[usize::from(rep)].rating, r.replacement_rating);
+    for c in ["Right", "2-L", "3-L"] {
+        assert_eq!(r.parent_now(&s, code(&r, c)), Some(wing), "{c}");
+    }
+    assert_eq!(r.parent_now(&s, code(&r, "1-L")), None);
+    // The columns' units left the set-up and arrive when and where Bagration does.
+    let bag_arrival = r.arrivals.iter().find(|a| a.unit == bag).unwrap();
+    for (i, info) in r.units.iter().enumerate() {
+        if info.side == Side(1)
+            && info.parent.is_none()
+            && (info.division == "2-L" || info.division == "3-L")
+        {
+            assert!(
+                p0.units[i].hex().is_some(),
+                "{} set up in the plain game",
+                info.id
+            );
+            assert_eq!(s.units[i].place, Place::Off, "{}", info.id);
+            let a = r
+                .arrivals
+                .iter()
+                .find(|a| usize::from(a.unit) == i)
+                .unwrap();
+            assert_eq!(
+                (a.turn, a.hex),
+                (bag_arrival.turn, bag_arrival.hex),
+                "{}",
+                info.id
+            );
+        }
+    }
+    assert!(r.arrivals.iter().any(|a| a.unit == rep));
+    // Their historical orders are withdrawn; 1-L keeps its own.
+    for c in ["2-L", "3-L"] {
+        let rc = Receiver::Command(code(&r, c));
+        assert!(
+            s.orders[1]
+                .orders()
+                .iter()
+                .filter(|o| o.receiver == rc)
+                .all(|o| o.status == OrderStatus::Cancelled)
+        );
+    }
+    assert!(
+        s.orders[1]
+            .in_force(Receiver::Command(code(&r, "1-L")))
+            .is_some()
+    );
+    // Buxhowden keeps only 1-L.
+    let (_, cols) = r.buxhowden.as_ref().unwrap();
+    assert_eq!(cols.len(), 1);
+    // Three columns: refused naming the rule.
+    let e = with_options(
+        "nbs/austerlitz-3",
+        serde_json::json!({ "aus-4.2c-1-L": true, "aus-4.2c-2-L": true, "aus-4.2c-3-L": true }),
+    )
+    .unwrap_err();
+    assert_eq!(e.rule.as_deref(), Some("AUS 4.2c"), "{e}");
+    // Scenario 2 begins at 9:00am: not offered.
+    assert!(
+        with_options(
+            "nbs/austerlitz-2",
+            serde_json::json!({ "aus-4.2c-1-L": true })
+        )
+        .is_err()
+    );
 }
