@@ -257,4 +257,12 @@ pub enum Action {
         /// The new facing, 0-11.
         facing: u8,
     },
+    /// Puts one of its own combat units on top of its stack, the others keeping their order
+    /// below it (12.2: stacks may be re-arranged at any time in the owner's Movement Phase;
+    /// 24.1 H: the charging stack before a follow-on). Skirmishers restack by `Restack`
+    /// (11.5h B) and keep their place at the very top or bottom.
+    ToTop {
+        /// The unit.
+        unit: UnitId,
+    },
 }

@@ -377,6 +377,48 @@ fn r12_2_stacked_units_move_on_their_own_mps() {
     assert_eq!(r.stack(&s, n_of(at, 1)), [c, a, b]);
 }
 
+/// 12.2: in its own Movement Phase the owner may put any of a stack's combat units on top,
+/// the others keeping their order; not a unit already on top, not an enemy's, not outside
+/// the Movement Phase.
+#[test]
+fn r12_2_stack_reordered_freely_in_own_movement_phase() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Movement);
+    let a = id(&r, "1-1-4");
+    let b = id(&r, "2-1-4");
+    let c = id(&r, "3-1-4");
+    for u in [a, b, c] {
+        put(&mut s, u, at, north(), Formation::Column);
+    }
+    let foe = id(&r, "Y2-1-L");
+    put(&mut s, foe, n_of(at, 2), north(), Formation::Line);
+    let before = r.stack(&s, at);
+    let (top, mid, low) = (before[0], before[1], before[2]);
+    let v = legal(&r, &s);
+    assert!(v.contains(&Action::ToTop { unit: low }), "{v:?}");
+    assert!(v.contains(&Action::ToTop { unit: mid }));
+    assert!(!v.contains(&Action::ToTop { unit: top }), "already on top");
+    assert!(!v.contains(&Action::ToTop { unit: foe }), "not the mover's");
+    let (s1, ev) = apply(&r, &s, Action::ToTop { unit: low });
+    assert_eq!(
+        r.stack(&s1, at),
+        [low, top, mid],
+        "the rest keep their order"
+    );
+    assert!(ev.iter().any(|e| e.rule_number() == "12.2"));
+    assert_eq!(s1.units[usize::from(low)].spent, 0, "free of MPs");
+    let e = r.applied(&s1, &Action::ToTop { unit: low }).unwrap_err();
+    assert_eq!(e.rule, "12.2");
+    let e = r.applied(&s1, &Action::ToTop { unit: foe }).unwrap_err();
+    assert_eq!(e.rule, "12.2");
+    // Outside the Movement Phase the stack keeps its order.
+    let mut f = s.clone();
+    f.phase = Phase::OffensiveFire;
+    assert!(!legal(&r, &f).contains(&Action::ToTop { unit: low }));
+    assert!(r.applied(&f, &Action::ToTop { unit: low }).is_err());
+}
+
 /// 13.2b: a unit entering a stack pays for turning to the stack's facing, and cannot enter
 /// without those MPs.
 #[test]
@@ -3584,6 +3626,81 @@ fn r24_1m_follow_on_allowed_when_shaken_or_wrecked() {
     assert!(!legal(&r, &t3).contains(&Action::FollowOn { target: next }));
     assert_eq!(
         r.applied(&t3, &Action::FollowOn { target: next })
+            .unwrap_err()
+            .rule,
+        "24.1 H"
+    );
+}
+
+/// 24.1m (24.1 H): before a follow-on the charging player may re-order the charging stack;
+/// only its own units, and only while a follow-on is open.
+#[test]
+fn r24_1m_stack_reordered_before_follow_on() {
+    use super::charge::{CavTask, ChStep, Charge};
+    let (r, mut s, at, target, cav, def) = charge_setup();
+    let cav2 = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            u != cav && i.side == Side(0) && i.kind == UnitKind::Cavalry && !i.heavy
+        })
+        .unwrap();
+    let won = n_of(at, 3);
+    s.units[usize::from(def)].place = Place::Off;
+    put(&mut s, cav, won, north(), Formation::Combat);
+    put(&mut s, cav2, won, north(), Formation::Combat);
+    let next = n_of(won, 2);
+    let other = id(&r, "V2-1-L");
+    put(
+        &mut s,
+        other,
+        next,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let ch = |follow_ons: u8| Charge {
+        units: alloc::vec![cav, cav2],
+        side: Side(0),
+        origin: at,
+        at: won,
+        route: Vec::new(),
+        target,
+        defenders: Vec::new(),
+        reaction: false,
+        versus_cavalry: false,
+        follow_ons,
+        reacted: false,
+        offered: Vec::new(),
+        flank: false,
+        def_blown: Vec::new(),
+        evade_offered: false,
+        overrun: Vec::new(),
+        step: ChStep::FollowOn,
+    };
+    let mut t = s.clone();
+    t.tasks
+        .push(super::state::Task::Cavalry(CavTask::Charge(ch(0))));
+    let before = r.stack(&t, won);
+    let low = before[1];
+    let v = legal(&r, &t);
+    assert!(v.contains(&Action::ToTop { unit: low }), "{v:?}");
+    assert!(!v.contains(&Action::ToTop { unit: before[0] }));
+    let (t1, ev) = apply(&r, &t, Action::ToTop { unit: low });
+    assert_eq!(r.stack(&t1, won), [low, before[0]]);
+    assert!(ev.iter().any(|e| e.rule_number() == "24.1 H"));
+    assert!(
+        legal(&r, &t1).contains(&Action::FollowOn { target: next }),
+        "the follow-on is still to be decided"
+    );
+    // A unit outside the charging stack is refused.
+    let e = r.applied(&t, &Action::ToTop { unit: other }).unwrap_err();
+    assert_eq!(e.rule, "24.1 H");
+    // With no follow-on open (three made, ERR-15) there is nothing to re-order for.
+    let mut t3 = s.clone();
+    t3.tasks
+        .push(super::state::Task::Cavalry(CavTask::Charge(ch(3))));
+    assert!(!legal(&r, &t3).contains(&Action::ToTop { unit: low }));
+    assert_eq!(
+        r.applied(&t3, &Action::ToTop { unit: low })
             .unwrap_err()
             .rule,
         "24.1 H"
