@@ -888,6 +888,58 @@ fn r25_1b_routed_units_rout_but_do_not_move() {
     );
 }
 
+/// 1.1c: a retreat (not a rout) with nowhere to go whose way back runs off the map destroys
+/// the stack, its remaining strength counted as casualties; blocked elsewhere it is only
+/// routed (25.3a).
+#[test]
+fn r1_1c_retreat_forced_off_the_map_destroys_the_stack() {
+    let r = rules("nbs/austerlitz-3");
+    let (edge, d) = r
+        .board
+        .hexes()
+        .flat_map(|h| Direction::ALL.into_iter().map(move |d| (h, d)))
+        .find(|&(h, d)| !r.board.on_map(h.neighbor(d)) && r.board.on_map(h.neighbor(d.opposite())))
+        .expect("an edge hex");
+    let u = id(&r, "1-1-4");
+    let blocked = |at: Hex, from: Hex| {
+        let mut b = empty(&r, Phase::OffensiveFire);
+        put(&mut b, u, at, north(), Formation::Line);
+        let rt = super::state::Retreat {
+            units: alloc::vec![u],
+            at,
+            left: 2,
+            path: alloc::vec![at],
+            from,
+            rout: false,
+            in_combat: false,
+        };
+        b.tasks.push(super::state::Task::Retreat(rt.clone()));
+        let track = b.casualty_track;
+        let mut ev = Vec::new();
+        r.retreat_blocked(&mut b, rt, &mut ev);
+        (b, ev, track)
+    };
+    let (b, ev, track) = blocked(edge, edge.neighbor(d.opposite()));
+    assert_eq!(b.units[usize::from(u)].place, Place::Gone, "destroyed");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RetreatBlocked { rule, .. } if rule == "1.1c"))
+    );
+    assert!(
+        b.casualty_track[0] > track[0],
+        "losses on the casualty track"
+    );
+    // Away from the edge the same blocked retreat routs instead (25.3a).
+    let mid = clear_spot(&r, 2);
+    let (b, ev, _) = blocked(mid, mid.neighbor(dir(Compass::S)));
+    assert_eq!(b.units[usize::from(u)].place, Place::At(mid));
+    assert_eq!(b.units[usize::from(u)].morale, MoraleState::Routed);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RetreatBlocked { rule, .. } if rule == "25.3a"))
+    );
+}
+
 /// A second battery for `side`: a copy of the only battery in the order of battle (4b), for
 /// the tests that need one on each side.
 fn extra_battery(r: &mut Nbs, s: &mut State, side: Side) -> UnitId {
