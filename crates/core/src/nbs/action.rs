@@ -265,4 +265,12 @@ pub enum Action {
         /// The unit.
         unit: UnitId,
     },
+    /// Limbers or unlimbers a battery and turns it about (180 degrees) at no extra cost, as
+    /// artillery may at the moment of a formation change (13.1b). `Form` keeps the facing.
+    FormAbout {
+        /// The battery.
+        unit: UnitId,
+        /// Limbered or Unlimbered.
+        formation: Formation,
+    },
 }

@@ -477,6 +477,12 @@ impl Nbs {
                     unit: u,
                     formation: f,
                 });
+                if info.kind == UnitKind::Artillery {
+                    out.push(Action::FormAbout {
+                        unit: u,
+                        formation: f,
+                    }); // 13.1b
+                }
             }
         }
         for a in &self.arrivals {
@@ -752,9 +758,19 @@ impl Nbs {
                 });
                 Ok(())
             }
-            Action::Form { unit, formation } => {
+            Action::Form { unit, formation } | Action::FormAbout { unit, formation } => {
                 self.unit_ref(s, *unit)?;
                 self.own_mover(s, *unit, side)?;
+                let about = matches!(a, Action::FormAbout { .. });
+                if about && self.units[usize::from(*unit)].kind != UnitKind::Artillery {
+                    return Err(Illegal::new(
+                        "13.1b",
+                        format!(
+                            "{} is not artillery: only artillery turns about free as it changes formation",
+                            self.name(*unit)
+                        ),
+                    ));
+                }
                 if !self.formations_open(s, *unit).contains(formation) {
                     // The refusal names the case that forbids it (11.0a MPs, 11.6a square).
                     return Err(self
@@ -811,12 +827,21 @@ impl Nbs {
                 let st = &mut s.units[usize::from(*unit)];
                 st.spent = Self::proportional_spent(spent, old, new);
                 st.flags |= flag::MOVED;
-                // 11.2, 13.1b: artillery turns about free as it limbers or unlimbers; the
-                // facing is kept (the player turns with Face).
                 ev.push(Event::Formed {
                     unit: *unit,
                     formation: *formation,
                 });
+                // 13.1b: artillery may turn about (180 degrees) free as it limbers or
+                // unlimbers (`FormAbout`); with `Form` it keeps its facing.
+                if about {
+                    let st = &mut s.units[usize::from(*unit)];
+                    st.facing = st.facing.opposite();
+                    ev.push(Event::Faced {
+                        unit: *unit,
+                        facing: st.facing.index(),
+                        cost: 0,
+                    });
+                }
                 self.after_form(s, *unit, ev); // 11.6d, ERR-5
                 Ok(())
             }

@@ -3278,7 +3278,7 @@ fn r13_1b_unlimbered_artillery_turns_by_mps() {
     let mut spent = s.clone();
     spent.units[usize::from(gun)].spent = 200;
     assert_eq!(r.applied(&spent, &turn).unwrap_err().rule, "13.1");
-    // Limbering keeps the facing; turning about afterwards still costs (not yet free).
+    // Limbering with `Form` keeps the facing (the free about-face is `FormAbout`, 13.1b).
     let (l, _) = apply(
         &r,
         &s,
@@ -3288,6 +3288,64 @@ fn r13_1b_unlimbered_artillery_turns_by_mps() {
         },
     );
     assert_eq!(l.units[usize::from(gun)].facing, north());
+}
+
+/// 13.1b: as it limbers or unlimbers, a battery may turn about for nothing: the same MPs as
+/// the plain formation change, the facing reversed. Only artillery may.
+#[test]
+fn r13_1b_artillery_turns_about_free_when_limbering_or_unlimbering() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let gun = id(&r, "4b(h-f)");
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    let south = Facing::side(dir(Compass::S));
+    for (from, to) in [
+        (Formation::Unlimbered, Formation::Limbered),
+        (Formation::Limbered, Formation::Unlimbered),
+    ] {
+        let mut x = s.clone();
+        x.units[usize::from(gun)].formation = from;
+        let about = Action::FormAbout {
+            unit: gun,
+            formation: to,
+        };
+        assert!(legal(&r, &x).contains(&about), "{from:?} to {to:?}");
+        let (plain, _) = apply(
+            &r,
+            &x,
+            Action::Form {
+                unit: gun,
+                formation: to,
+            },
+        );
+        let (t, ev) = apply(&r, &x, about);
+        assert_eq!(t.units[usize::from(gun)].formation, to);
+        assert_eq!(t.units[usize::from(gun)].facing, south, "turned about");
+        assert_eq!(
+            plain.units[usize::from(gun)].facing,
+            north(),
+            "Form keeps it"
+        );
+        assert_eq!(
+            t.units[usize::from(gun)].spent,
+            plain.units[usize::from(gun)].spent,
+            "no extra MPs"
+        );
+        assert!(ev.iter().any(|e| matches!(e, Event::Faced { cost: 0, .. })));
+    }
+    let inf = id(&r, "1-1-4");
+    put(&mut s, inf, n_of(at, 1), north(), Formation::Column);
+    let e = r
+        .applied(
+            &s,
+            &Action::FormAbout {
+                unit: inf,
+                formation: Formation::Line,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "13.1b");
 }
 
 /// 15.1c: the firer shoots at the unit as it stands before its formation change (the
