@@ -565,6 +565,54 @@ fn r16_1e_one_hex_minimum_move() {
     assert_eq!(r.applied(&s, &step).unwrap_err().rule, "16.1");
 }
 
+/// ERR-3 (16.1e): a unit that has not moved may make its one-hex minimum move as a close
+/// combat it cannot pay for (the hex + 2); it is Shaken before the combat begins, and the
+/// attack goes ahead. Paying in full leaves it unshaken.
+#[test]
+fn err3_minimum_move_into_close_combat_makes_the_unit_shaken() {
+    let mut r = rules("nbs/austerlitz-3");
+    r.strict_orders = false;
+    let at = clear_spot(&r, 2);
+    let target = n_of(at, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    let foe = id(&r, "Y2-1-L");
+    put(
+        &mut s,
+        foe,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let assault = Action::Assault { from: at, target };
+    // In the open the unit pays the hex + 2 and stays as it is.
+    let (s0, ev) = apply(&r, &s, assault.clone());
+    assert_eq!(s0.units[usize::from(u)].morale, MoraleState::Normal);
+    assert!(!ev.iter().any(|e| e.rule_number() == "ERR-3"));
+    // Forest behind a stream: more than the whole allowance.
+    r.board.set_terrain(target, Terrain::Forest);
+    r.board.add_side_bits(at, dir(Compass::N), hs::STREAM);
+    let ma = r.allowance(&s, u);
+    let cost = hex_cost(&r, MoveClass::InfantryLine, Terrain::Forest)
+        + side_cost(&r, MoveClass::InfantryLine, hs::STREAM)
+        + 4;
+    assert!(cost > ma, "{cost} > {ma}");
+    assert!(legal(&r, &s).contains(&assault));
+    let (s1, ev) = apply(&r, &s, assault.clone());
+    assert_eq!(s1.units[usize::from(u)].morale, MoraleState::Shaken);
+    assert!(ev.iter().any(|e| e.rule_number() == "ERR-3"));
+    assert!(
+        s1.tasks
+            .iter()
+            .any(|t| matches!(t, super::state::Task::CloseCombat(_))),
+        "the close combat goes ahead"
+    );
+    // Having moved, it may not.
+    s.units[usize::from(u)].spent = 1;
+    assert!(r.applied(&s, &assault).is_err());
+}
+
 /// 16.2a: following a road the unit pays the road rate instead of the hex's terrain; a line
 /// never uses roads, and a step not along the road pays the terrain.
 #[test]
