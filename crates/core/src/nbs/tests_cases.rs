@@ -1410,7 +1410,7 @@ fn r25_1a_morale_state_effects() {
 }
 
 /// 26.1, 26.3: leaders do not count for stacking, never fire, and are not the unit a stack
-/// checks morale with; a hex holding only leaders is no fire target (26.0 reading).
+/// checks morale with, even alone in a hex.
 #[test]
 fn r26_1_r26_3_leaders_do_not_stack_fire_or_check() {
     let r = rules("nbs/austerlitz-3");
@@ -1435,21 +1435,80 @@ fn r26_1_r26_3_leaders_do_not_stack_fire_or_check() {
         r.may_fire(&s, leader, n_of(at, 1), false).unwrap_err().rule,
         "24.0"
     );
-    // An enemy leader alone next to a loaded line is not offered as a target.
     let enemy_leader = (0..r.units.len() as UnitId)
         .find(|&l| {
             r.units[usize::from(l)].side == Side(1)
                 && r.units[usize::from(l)].kind == UnitKind::Leader
         })
         .unwrap();
+    // An enemy leader alone in range is a target (26.0); see
+    // r26_0_a_hex_of_leaders_only_may_be_fired_at_for_leader_casualties.
     let lone = at.neighbor(dir(Compass::NE));
+    put(&mut s, enemy_leader, lone, north(), Formation::None);
+    assert_eq!(
+        r.morale_unit(&s, lone),
+        None,
+        "26.3: no morale of their own"
+    );
+}
+
+/// 26.0, 20.4d: a hex holding only enemy leaders may be fired at; the fire causes no losses
+/// and no morale check, but a 55 or 66 strikes a leader there. The hex is fired at once a
+/// phase (20.2d).
+#[test]
+fn r26_0_a_hex_of_leaders_only_may_be_fired_at_for_leader_casualties() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    let enemy_leader = (0..r.units.len() as UnitId)
+        .find(|&l| {
+            r.units[usize::from(l)].side == Side(1)
+                && r.units[usize::from(l)].kind == UnitKind::Leader
+        })
+        .unwrap();
+    let lone = n_of(at, 1);
     put(&mut s, enemy_leader, lone, north(), Formation::None);
     let t = Action::Target {
         hex: lone,
         artillery: None,
     };
-    assert!(!legal(&r, &s).contains(&t));
-    assert_eq!(r.applied(&s, &t).unwrap_err().rule, "20.2d");
+    assert!(legal(&r, &s).contains(&t), "{:?}", legal(&r, &s));
+    let (s1, _) = apply(&r, &s, t.clone());
+    let (s2, _) = apply(
+        &r,
+        &s1,
+        Action::AddFirer {
+            unit: u,
+            share: None,
+        },
+    );
+    let (s3, _) = apply(&r, &s2, Action::Resolve);
+    assert!(
+        matches!(s3.tasks.last(), Some(super::state::Task::FireRoll { .. })),
+        "{:?}",
+        s3.tasks
+    );
+    // A 66: the leader falls; nothing else happens.
+    let (hit, ev) = apply(&r, &s3, d66(66));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::LeaderLost { .. }) || e.rule_number().starts_with("26.4")),
+        "{ev:?}"
+    );
+    assert!(!ev.iter().any(|e| matches!(e, Event::Losses { .. })));
+    assert!(
+        !hit.tasks
+            .iter()
+            .any(|t| matches!(t, super::state::Task::Morale(_)))
+    );
+    // A plain roll leaves the leader in place.
+    let (miss, _) = apply(&r, &s3, d66(11));
+    assert_eq!(miss.units[usize::from(enemy_leader)].place, Place::At(lone));
+    // Fired at once this phase (20.2d).
+    assert!(!legal(&r, &miss).contains(&t));
+    assert_eq!(r.applied(&miss, &t).unwrap_err().rule, "20.2d");
 }
 
 /// 27.2, 6.8: a battery's losses are gun points, never stragglers; its gun points are the
