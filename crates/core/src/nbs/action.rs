@@ -284,4 +284,20 @@ pub enum Action {
     },
     /// Ends one's set-up (1.4).
     EndSetUp,
+    /// Puts one of its own combat units on top of its stack, the others keeping their order
+    /// below it (12.2: stacks may be re-arranged at any time in the owner's Movement Phase;
+    /// 24.1 H: the charging stack before a follow-on). Skirmishers restack by `Restack`
+    /// (11.5h B) and keep their place at the very top or bottom.
+    ToTop {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Limbers or unlimbers a battery and turns it about (180 degrees) at no extra cost, as
+    /// artillery may at the moment of a formation change (13.1b). `Form` keeps the facing.
+    FormAbout {
+        /// The battery.
+        unit: UnitId,
+        /// Limbered or Unlimbered.
+        formation: Formation,
+    },
 }

@@ -767,8 +767,13 @@ impl Nbs {
                     out.push(Action::Pass);
                 }
                 ChStep::FollowOn => {
-                    for t in self.follow_on_targets(s, ch) {
+                    let targets = self.follow_on_targets(s, ch);
+                    for &t in &targets {
                         out.push(Action::FollowOn { target: t });
+                    }
+                    // 24.1 H: the stack may be re-ordered before the follow-on.
+                    if !targets.is_empty() {
+                        self.to_top_actions(s, ch.units.iter().copied(), ch.side, "24.1 H", out);
                     }
                     out.push(Action::Pass);
                 }
@@ -860,6 +865,27 @@ impl Nbs {
                     count: ch.follow_ons,
                 });
                 Self::replace_top(s, CavTask::Charge(ch));
+                Ok(())
+            }
+            (CavTask::Charge(ch), Action::ToTop { unit }) if ch.step == ChStep::FollowOn => {
+                let h = self.to_top_check(s, *unit, ch.side, "24.1 H")?;
+                if !ch.units.contains(unit) || h != ch.at {
+                    return Err(Illegal::new(
+                        "24.1 H",
+                        format!(
+                            "{} is not in the charging stack at {}",
+                            self.name(*unit),
+                            self.label(ch.at)
+                        ),
+                    ));
+                }
+                if self.follow_on_targets(s, &ch).is_empty() {
+                    return Err(Illegal::new(
+                        "24.1 H",
+                        "no follow-on attack is open, so there is nothing to re-order for",
+                    ));
+                }
+                self.to_top_do(s, *unit, h, "24.1 H", ev);
                 Ok(())
             }
             (CavTask::Charge(mut ch), Action::Retarget { target })

@@ -230,6 +230,7 @@ impl Nbs {
         let d = from
             .direction_to(target)
             .ok_or_else(|| Illegal::new("23.0", "not adjacent"))?;
+        let mut minimum = false;
         for &u in &att {
             let class = self.move_class(s, u);
             let cost = class
@@ -240,11 +241,27 @@ impl Nbs {
                 .unwrap_or(0);
             let ma = self.allowance(s, u);
             let st = &mut s.units[usize::from(u)];
+            // ERR-3 (16.1e): a unit that can attack only as its one-hex minimum move is
+            // Shaken before the close combat begins (the attack still goes ahead, digest
+            // §8.4 item 3).
+            if st.spent == 0 && cost > ma {
+                st.morale = st.morale.max(MoraleState::Shaken);
+                minimum = true;
+            }
             st.spent = (st.spent + cost).min(ma.max(st.spent + cost));
             st.flags |= flag::CLOSE_COMBAT | flag::MOVED | flag::FIRED_OR_FIRED_ON;
         }
         for &u in &defenders {
             s.units[usize::from(u)].flags |= flag::FIRED_OR_FIRED_ON;
+        }
+        if minimum {
+            // 12.4: the stack takes the worst state among its units.
+            self.merge_morale(s, from);
+            ev.push(Event::MoraleChanged {
+                hex: from,
+                state: self.hex_morale(s, from),
+                rule: "ERR-3".into(),
+            });
         }
         ev.push(Event::CloseCombat { from, target });
         // 11.5h D: skirmishers of both sides go to the bottom.

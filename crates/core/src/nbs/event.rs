@@ -384,6 +384,15 @@ pub enum Event {
         /// Gun points (27.1) or the forced-march set (18.0).
         count: u8,
     },
+    /// A unit was put on top of its stack (12.2; 24.1 H before a follow-on).
+    ToTop {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex.
+        hex: Hex,
+        /// The rule that allowed it.
+        rule: Cow<'static, str>,
+    },
     /// A unit is placed in the Set-Up Phase (1.4).
     Placed {
         /// The unit.
@@ -536,6 +545,7 @@ impl Event {
             Event::ChargeCalledOff { .. } => "15.2g",
             Event::CommandNote { rule, .. } => rule_str(rule),
             Event::Part { what, .. } => what.rule(),
+            Event::ToTop { rule, .. } => rule_str(rule),
         }
     }
 }

@@ -342,12 +342,31 @@ impl Nbs {
                 };
                 if h.distance(ph) > 1 {
                     self.absorb_do(s, e, PartChange::Separated, ev);
-                    let m = self.hex_morale(s, ph).worsened();
+                    let mut m = self.hex_morale(s, ph).worsened();
+                    let mut rule = "17.2b";
+                    // 11.6c: a square dragged by the retreat of its other part leaves
+                    // Square for Column and is at least DG.
+                    let squares: Vec<UnitId> = self
+                        .combat_stack(s, ph)
+                        .into_iter()
+                        .filter(|&u| s.units[usize::from(u)].formation == Formation::Square)
+                        .collect();
+                    for &u in &squares {
+                        s.units[usize::from(u)].formation = Formation::Column;
+                        ev.push(Event::Formed {
+                            unit: u,
+                            formation: Formation::Column,
+                        });
+                    }
+                    if !squares.is_empty() {
+                        m = m.max(MoraleState::Disorganized);
+                        rule = "11.6c";
+                    }
                     self.set_hex_morale(s, ph, m);
                     ev.push(Event::MoraleChanged {
                         hex: ph,
                         state: m,
-                        rule: "17.2b".into(),
+                        rule: rule.into(),
                     });
                 }
             }
@@ -532,6 +551,42 @@ mod tests {
         rules.tidy_parts(&mut n, &mut ev);
         assert_eq!(n.units[usize::from(e)].place, Place::Off);
         assert_eq!(n.units[usize::from(p)].morale, MoraleState::Routed);
+    }
+
+    /// 11.6c: an Extension forced away by a retreat drags its parent; a parent in Square
+    /// so dragged leaves Square for Column and becomes DG (17.2b alone would leave it
+    /// Shaken and in Square).
+    #[test]
+    fn r11_6c_a_square_dragged_by_its_extension_forms_column_and_is_dg() {
+        let (rules, mut s) = setup(FRENCH);
+        let h = open_hex(&rules);
+        let (p, _) = ab_unit(&rules);
+        put(&mut s, p, h, Formation::Line);
+        let (mut n, _) = act(&rules, &s, Action::Extend { unit: p }).unwrap();
+        let e = rules.extensions_out(&n, p)[0];
+        let d = Direction::ALL[0];
+        n.units[usize::from(p)].formation = Formation::Square;
+        // The Extension retreated two hexes away, outside its own Movement Phase.
+        n.units[usize::from(e)].place = Place::At(h.neighbor(d).neighbor(d));
+        n.phase = Phase::Rally;
+        let plain = {
+            let mut x = n.clone();
+            x.units[usize::from(p)].formation = Formation::Line;
+            let mut ev = Vec::new();
+            rules.tidy_parts(&mut x, &mut ev);
+            x
+        };
+        assert_eq!(
+            plain.units[usize::from(p)].morale,
+            MoraleState::Shaken,
+            "17.2b"
+        );
+        let mut ev = Vec::new();
+        rules.tidy_parts(&mut n, &mut ev);
+        assert_eq!(n.units[usize::from(e)].place, Place::Off);
+        assert_eq!(n.units[usize::from(p)].formation, Formation::Column);
+        assert_eq!(n.units[usize::from(p)].morale, MoraleState::Disorganized);
+        assert!(ev.iter().any(|x| x.rule_number() == "11.6c"));
     }
 
     #[test]

@@ -487,7 +487,9 @@ impl Nbs {
             .iter()
             .enumerate()
             .filter(|(i, u)| {
-                self.units[*i].side != side && self.units[*i].combat() && u.hex().is_some()
+                // 26.0: a hex holding only leaders may be fired at, for leader casualties.
+                let i = &self.units[*i];
+                i.side != side && (i.combat() || i.kind == UnitKind::Leader) && u.hex().is_some()
             })
             .filter_map(|(_, u)| u.hex())
             .collect();
@@ -520,7 +522,13 @@ impl Nbs {
                 })
             };
             let stack = self.combat_stack(s, t);
-            let targeted_top = stack
+            // 26.0: in a hex of leaders only, the leaders carry the "fired at" mark (20.2d).
+            let marked = if stack.is_empty() {
+                self.stack(s, t)
+            } else {
+                stack.clone()
+            };
+            let targeted_top = marked
                 .iter()
                 .any(|&u| s.units[usize::from(u)].has(flag::TARGETED_TOP));
             let targeted_art = stack
@@ -576,7 +584,10 @@ impl Nbs {
                         ),
                     ));
                 }
-                let stack = self.combat_stack(s, *hex);
+                let mut stack = self.combat_stack(s, *hex);
+                if stack.is_empty() {
+                    stack = self.stack(s, *hex); // 26.0: leaders only
+                }
                 let bit = if artillery.is_some() {
                     flag::TARGETED_ART
                 } else {

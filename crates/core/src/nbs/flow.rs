@@ -1222,6 +1222,9 @@ impl Nbs {
                 other,
                 count,
             } => self.describe_part(*what, *unit, *other, *count),
+            Event::ToTop { unit, hex, .. } => {
+                format!("{} moves to the top of its stack in {}", n(unit), l(hex))
+            }
         };
         let _ = rule;
         text

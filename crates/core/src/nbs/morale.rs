@@ -359,7 +359,8 @@ impl Nbs {
     }
 
     /// A retreat that cannot go on (25.3a: rout instead; 25.1b: a rout that cannot get clear
-    /// loses everything as casualties).
+    /// loses everything as casualties; 1.1c: a retreat whose way back runs off the map
+    /// destroys the stack).
     pub(super) fn retreat_blocked(&self, s: &mut State, r: Retreat, ev: &mut Vec<Event>) {
         s.tasks.pop();
         if r.rout {
@@ -367,21 +368,13 @@ impl Nbs {
                 hex: r.at,
                 rule: "25.1b".into(),
             });
-            for &u in &r.units {
-                let info = &self.units[usize::from(u)];
-                if info.has_loss_chart() && s.units[usize::from(u)].place == Place::At(r.at) {
-                    let st = &s.units[usize::from(u)];
-                    let rest = info.boxes.saturating_sub(st.casualties + st.stragglers);
-                    self.add_losses(s, u, rest, 0, ev);
-                } else if info.kind == UnitKind::Artillery {
-                    s.units[usize::from(u)].place = Place::Gone;
-                    ev.push(Event::Eliminated {
-                        unit: u,
-                        rule: "25.1b".into(),
-                    });
-                }
-            }
-            self.displace_leaders(s, r.at, ev);
+            self.destroy_stack(s, &r, "25.1b", ev);
+        } else if self.forced_off_map(&r) {
+            ev.push(Event::RetreatBlocked {
+                hex: r.at,
+                rule: "1.1c".into(),
+            });
+            self.destroy_stack(s, &r, "1.1c", ev);
         } else {
             ev.push(Event::RetreatBlocked {
                 hex: r.at,
@@ -394,6 +387,40 @@ impl Nbs {
                 rule: "25.3a".into(),
             });
         }
+    }
+
+    /// 1.1c: a blocked retreat (not a rout) is forced off the map when a hex beyond the map
+    /// edge next to it would have been a retreat hex (farther from the threat, 5.2). The map
+    /// edge is not the "enemy or terrain" of 25.3a, so such a stack is destroyed rather than
+    /// routed.
+    fn forced_off_map(&self, r: &Retreat) -> bool {
+        let d0 = r.at.distance(r.from);
+        r.at.neighbors()
+            .into_iter()
+            .any(|n| !self.board.on_map(n) && n.distance(r.from) > d0)
+    }
+
+    /// Destroys a retreating stack (25.1b, 1.1c): every unit with a Loss Chart marks off its
+    /// remaining strength as casualties (1.1f), artillery is eliminated, and the leaders go
+    /// to the nearest stack of their command (26.4d).
+    fn destroy_stack(&self, s: &mut State, r: &Retreat, rule: &'static str, ev: &mut Vec<Event>) {
+        for &u in &r.units {
+            let info = &self.units[usize::from(u)];
+            if info.has_loss_chart() && s.units[usize::from(u)].place == Place::At(r.at) {
+                let st = &s.units[usize::from(u)];
+                let rest = info.boxes.saturating_sub(st.casualties + st.stragglers);
+                self.add_losses(s, u, rest, 0, ev);
+            } else if info.kind == UnitKind::Artillery
+                && s.units[usize::from(u)].place == Place::At(r.at)
+            {
+                s.units[usize::from(u)].place = Place::Gone;
+                ev.push(Event::Eliminated {
+                    unit: u,
+                    rule: rule.into(),
+                });
+            }
+        }
+        self.displace_leaders(s, r.at, ev);
     }
 
     /// Leaders left alone in a hex go to the nearest friendly stack (26.4d, 26.4e).

@@ -477,6 +477,12 @@ impl Nbs {
                     unit: u,
                     formation: f,
                 });
+                if info.kind == UnitKind::Artillery {
+                    out.push(Action::FormAbout {
+                        unit: u,
+                        formation: f,
+                    }); // 13.1b
+                }
             }
         }
         for a in &self.arrivals {
@@ -495,6 +501,7 @@ impl Nbs {
         self.assault_actions(s, &occ, out);
         self.charge_actions(s, out);
         self.part_actions(s, out); // 11.5, 17.0, 27.1, 18.0, 11.6e
+        self.to_top_actions(s, 0..s.units.len() as UnitId, side, "12.2", out);
         if !self.reinforcements_due(s)
             && self.end_movement_block_with(s, &occ, &mut radius).is_none()
             && self.leash_block(s, &occ, &mut radius).is_none()
@@ -751,9 +758,19 @@ impl Nbs {
                 });
                 Ok(())
             }
-            Action::Form { unit, formation } => {
+            Action::Form { unit, formation } | Action::FormAbout { unit, formation } => {
                 self.unit_ref(s, *unit)?;
                 self.own_mover(s, *unit, side)?;
+                let about = matches!(a, Action::FormAbout { .. });
+                if about && self.units[usize::from(*unit)].kind != UnitKind::Artillery {
+                    return Err(Illegal::new(
+                        "13.1b",
+                        format!(
+                            "{} is not artillery: only artillery turns about free as it changes formation",
+                            self.name(*unit)
+                        ),
+                    ));
+                }
                 if !self.formations_open(s, *unit).contains(formation) {
                     // The refusal names the case that forbids it (11.0a MPs, 11.6a square).
                     return Err(self
@@ -810,12 +827,21 @@ impl Nbs {
                 let st = &mut s.units[usize::from(*unit)];
                 st.spent = Self::proportional_spent(spent, old, new);
                 st.flags |= flag::MOVED;
-                // 11.2, 13.1b: artillery turns about free as it limbers or unlimbers; the
-                // facing is kept (the player turns with Face).
                 ev.push(Event::Formed {
                     unit: *unit,
                     formation: *formation,
                 });
+                // 13.1b: artillery may turn about (180 degrees) free as it limbers or
+                // unlimbers (`FormAbout`); with `Form` it keeps its facing.
+                if about {
+                    let st = &mut s.units[usize::from(*unit)];
+                    st.facing = st.facing.opposite();
+                    ev.push(Event::Faced {
+                        unit: *unit,
+                        facing: st.facing.index(),
+                        cost: 0,
+                    });
+                }
                 self.after_form(s, *unit, ev); // 11.6d, ERR-5
                 Ok(())
             }
@@ -879,6 +905,11 @@ impl Nbs {
             | Action::Reattach { .. }
             | Action::ForcedMarch { .. }
             | Action::LeaveSquare { .. } => self.part_action(s, a, ev, resumed),
+            Action::ToTop { unit } => {
+                let h = self.to_top_check(s, *unit, side, "12.2")?;
+                self.to_top_do(s, *unit, h, "12.2", ev);
+                Ok(())
+            }
             Action::EndMovement => {
                 if self.reinforcements_due(s) {
                     return Err(Illegal::new(
@@ -1061,6 +1092,95 @@ impl MoveCosts for Costs<'_> {
             }
             _ => None,
         }
+    }
+}
+
+/// Free re-ordering of a stack (12.2, 24.1 H).
+impl Nbs {
+    /// The combat units of `hex` other than skirmishers, top first: the part of the stack a
+    /// `ToTop` re-orders (skirmishers keep the very top or bottom, 11.5h A).
+    fn main_stack(&self, s: &State, hex: Hex) -> Vec<UnitId> {
+        let mut v = self.combat_stack(s, hex);
+        v.retain(|&u| !self.is_skirmisher(u));
+        v
+    }
+
+    /// Whether `unit` of `side` may be put on top of its stack now; `rule` is the rule that
+    /// allows it (12.2 in the Movement Phase, 24.1 H before a follow-on). Its hex if so.
+    pub(super) fn to_top_check(
+        &self,
+        s: &State,
+        unit: UnitId,
+        side: Side,
+        rule: &'static str,
+    ) -> Result<Hex, Illegal> {
+        self.unit_ref(s, unit)?;
+        let info = &self.units[usize::from(unit)];
+        if info.side != side {
+            return Err(Illegal::new(
+                rule,
+                format!("{} is not the moving player's to re-order", self.name(unit)),
+            ));
+        }
+        if !info.combat() || self.is_skirmisher(unit) {
+            return Err(Illegal::new(
+                rule,
+                format!(
+                    "{} has no place of its own to change (leaders and HQs are not stacked in order; skirmishers restack by 11.5h B)",
+                    self.name(unit)
+                ),
+            ));
+        }
+        let h = s.units[usize::from(unit)]
+            .hex()
+            .ok_or_else(|| Illegal::new(rule, format!("{} is not on the map", self.name(unit))))?;
+        if self.main_stack(s, h).first() == Some(&unit) {
+            return Err(Illegal::new(
+                rule,
+                format!("{} is already on top of its stack", self.name(unit)),
+            ));
+        }
+        Ok(h)
+    }
+
+    /// One `ToTop` per unit of `units` that may go on top (12.2, 24.1 H).
+    pub(super) fn to_top_actions(
+        &self,
+        s: &State,
+        units: impl Iterator<Item = UnitId>,
+        side: Side,
+        rule: &'static str,
+        out: &mut Vec<Action>,
+    ) {
+        for u in units {
+            if self.to_top_check(s, u, side, rule).is_ok() {
+                out.push(Action::ToTop { unit: u });
+            }
+        }
+    }
+
+    /// Puts `unit` on top of the other non-skirmisher combat units of `hex`, the rest keeping
+    /// their order: the stack's own order numbers are handed out again, so nothing else moves.
+    pub(super) fn to_top_do(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        hex: Hex,
+        rule: &'static str,
+        ev: &mut Vec<Event>,
+    ) {
+        let old = self.main_stack(s, hex);
+        let mut numbers: Vec<u16> = old.iter().map(|&u| s.units[usize::from(u)].order).collect();
+        numbers.sort_unstable();
+        let new = core::iter::once(unit).chain(old.iter().copied().filter(|&u| u != unit));
+        for (u, n) in new.zip(numbers) {
+            s.units[usize::from(u)].order = n;
+        }
+        ev.push(Event::ToTop {
+            unit,
+            hex,
+            rule: rule.into(),
+        });
     }
 }
 

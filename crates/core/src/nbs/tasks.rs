@@ -152,7 +152,10 @@ impl Nbs {
             Task::Resume { then, unit, at } => {
                 s.tasks.pop();
                 let st = &s.units[usize::from(unit)];
-                let form = matches!(then, Action::Form { .. } | Action::LeaveSquare { .. });
+                let form = matches!(
+                    then,
+                    Action::Form { .. } | Action::FormAbout { .. } | Action::LeaveSquare { .. }
+                );
                 // 15.1d: a stack driven to DG or Routed retreats and stops; a formation change
                 // it was making still happens.
                 if st.hex() == Some(at)

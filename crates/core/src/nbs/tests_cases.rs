@@ -377,6 +377,48 @@ fn r12_2_stacked_units_move_on_their_own_mps() {
     assert_eq!(r.stack(&s, n_of(at, 1)), [c, a, b]);
 }
 
+/// 12.2: in its own Movement Phase the owner may put any of a stack's combat units on top,
+/// the others keeping their order; not a unit already on top, not an enemy's, not outside
+/// the Movement Phase.
+#[test]
+fn r12_2_stack_reordered_freely_in_own_movement_phase() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Movement);
+    let a = id(&r, "1-1-4");
+    let b = id(&r, "2-1-4");
+    let c = id(&r, "3-1-4");
+    for u in [a, b, c] {
+        put(&mut s, u, at, north(), Formation::Column);
+    }
+    let foe = id(&r, "Y2-1-L");
+    put(&mut s, foe, n_of(at, 2), north(), Formation::Line);
+    let before = r.stack(&s, at);
+    let (top, mid, low) = (before[0], before[1], before[2]);
+    let v = legal(&r, &s);
+    assert!(v.contains(&Action::ToTop { unit: low }), "{v:?}");
+    assert!(v.contains(&Action::ToTop { unit: mid }));
+    assert!(!v.contains(&Action::ToTop { unit: top }), "already on top");
+    assert!(!v.contains(&Action::ToTop { unit: foe }), "not the mover's");
+    let (s1, ev) = apply(&r, &s, Action::ToTop { unit: low });
+    assert_eq!(
+        r.stack(&s1, at),
+        [low, top, mid],
+        "the rest keep their order"
+    );
+    assert!(ev.iter().any(|e| e.rule_number() == "12.2"));
+    assert_eq!(s1.units[usize::from(low)].spent, 0, "free of MPs");
+    let e = r.applied(&s1, &Action::ToTop { unit: low }).unwrap_err();
+    assert_eq!(e.rule, "12.2");
+    let e = r.applied(&s1, &Action::ToTop { unit: foe }).unwrap_err();
+    assert_eq!(e.rule, "12.2");
+    // Outside the Movement Phase the stack keeps its order.
+    let mut f = s.clone();
+    f.phase = Phase::OffensiveFire;
+    assert!(!legal(&r, &f).contains(&Action::ToTop { unit: low }));
+    assert!(r.applied(&f, &Action::ToTop { unit: low }).is_err());
+}
+
 /// 13.2b: a unit entering a stack pays for turning to the stack's facing, and cannot enter
 /// without those MPs.
 #[test]
@@ -521,6 +563,54 @@ fn r16_1e_one_hex_minimum_move() {
     s.units[usize::from(u)].spent = 1;
     assert!(!legal(&r, &s).contains(&step));
     assert_eq!(r.applied(&s, &step).unwrap_err().rule, "16.1");
+}
+
+/// ERR-3 (16.1e): a unit that has not moved may make its one-hex minimum move as a close
+/// combat it cannot pay for (the hex + 2); it is Shaken before the combat begins, and the
+/// attack goes ahead. Paying in full leaves it unshaken.
+#[test]
+fn err3_minimum_move_into_close_combat_makes_the_unit_shaken() {
+    let mut r = rules("nbs/austerlitz-3");
+    r.strict_orders = false;
+    let at = clear_spot(&r, 2);
+    let target = n_of(at, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    let foe = id(&r, "Y2-1-L");
+    put(
+        &mut s,
+        foe,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let assault = Action::Assault { from: at, target };
+    // In the open the unit pays the hex + 2 and stays as it is.
+    let (s0, ev) = apply(&r, &s, assault.clone());
+    assert_eq!(s0.units[usize::from(u)].morale, MoraleState::Normal);
+    assert!(!ev.iter().any(|e| e.rule_number() == "ERR-3"));
+    // Forest behind a stream: more than the whole allowance.
+    r.board.set_terrain(target, Terrain::Forest);
+    r.board.add_side_bits(at, dir(Compass::N), hs::STREAM);
+    let ma = r.allowance(&s, u);
+    let cost = hex_cost(&r, MoveClass::InfantryLine, Terrain::Forest)
+        + side_cost(&r, MoveClass::InfantryLine, hs::STREAM)
+        + 4;
+    assert!(cost > ma, "{cost} > {ma}");
+    assert!(legal(&r, &s).contains(&assault));
+    let (s1, ev) = apply(&r, &s, assault.clone());
+    assert_eq!(s1.units[usize::from(u)].morale, MoraleState::Shaken);
+    assert!(ev.iter().any(|e| e.rule_number() == "ERR-3"));
+    assert!(
+        s1.tasks
+            .iter()
+            .any(|t| matches!(t, super::state::Task::CloseCombat(_))),
+        "the close combat goes ahead"
+    );
+    // Having moved, it may not.
+    s.units[usize::from(u)].spent = 1;
+    assert!(r.applied(&s, &assault).is_err());
 }
 
 /// 16.2a: following a road the unit pays the road rate instead of the hex's terrain; a line
@@ -843,6 +933,58 @@ fn r25_1b_routed_units_rout_but_do_not_move() {
     assert!(
         ev.iter()
             .any(|e| matches!(e, Event::RetreatBlocked { rule, .. } if rule == "25.1b"))
+    );
+}
+
+/// 1.1c: a retreat (not a rout) with nowhere to go whose way back runs off the map destroys
+/// the stack, its remaining strength counted as casualties; blocked elsewhere it is only
+/// routed (25.3a).
+#[test]
+fn r1_1c_retreat_forced_off_the_map_destroys_the_stack() {
+    let r = rules("nbs/austerlitz-3");
+    let (edge, d) = r
+        .board
+        .hexes()
+        .flat_map(|h| Direction::ALL.into_iter().map(move |d| (h, d)))
+        .find(|&(h, d)| !r.board.on_map(h.neighbor(d)) && r.board.on_map(h.neighbor(d.opposite())))
+        .expect("an edge hex");
+    let u = id(&r, "1-1-4");
+    let blocked = |at: Hex, from: Hex| {
+        let mut b = empty(&r, Phase::OffensiveFire);
+        put(&mut b, u, at, north(), Formation::Line);
+        let rt = super::state::Retreat {
+            units: alloc::vec![u],
+            at,
+            left: 2,
+            path: alloc::vec![at],
+            from,
+            rout: false,
+            in_combat: false,
+        };
+        b.tasks.push(super::state::Task::Retreat(rt.clone()));
+        let track = b.casualty_track;
+        let mut ev = Vec::new();
+        r.retreat_blocked(&mut b, rt, &mut ev);
+        (b, ev, track)
+    };
+    let (b, ev, track) = blocked(edge, edge.neighbor(d.opposite()));
+    assert_eq!(b.units[usize::from(u)].place, Place::Gone, "destroyed");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RetreatBlocked { rule, .. } if rule == "1.1c"))
+    );
+    assert!(
+        b.casualty_track[0] > track[0],
+        "losses on the casualty track"
+    );
+    // Away from the edge the same blocked retreat routs instead (25.3a).
+    let mid = clear_spot(&r, 2);
+    let (b, ev, _) = blocked(mid, mid.neighbor(dir(Compass::S)));
+    assert_eq!(b.units[usize::from(u)].place, Place::At(mid));
+    assert_eq!(b.units[usize::from(u)].morale, MoraleState::Routed);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RetreatBlocked { rule, .. } if rule == "25.3a"))
     );
 }
 
@@ -1268,7 +1410,7 @@ fn r25_1a_morale_state_effects() {
 }
 
 /// 26.1, 26.3: leaders do not count for stacking, never fire, and are not the unit a stack
-/// checks morale with; a hex holding only leaders is no fire target (26.0 reading).
+/// checks morale with, even alone in a hex.
 #[test]
 fn r26_1_r26_3_leaders_do_not_stack_fire_or_check() {
     let r = rules("nbs/austerlitz-3");
@@ -1293,21 +1435,80 @@ fn r26_1_r26_3_leaders_do_not_stack_fire_or_check() {
         r.may_fire(&s, leader, n_of(at, 1), false).unwrap_err().rule,
         "24.0"
     );
-    // An enemy leader alone next to a loaded line is not offered as a target.
     let enemy_leader = (0..r.units.len() as UnitId)
         .find(|&l| {
             r.units[usize::from(l)].side == Side(1)
                 && r.units[usize::from(l)].kind == UnitKind::Leader
         })
         .unwrap();
+    // An enemy leader alone in range is a target (26.0); see
+    // r26_0_a_hex_of_leaders_only_may_be_fired_at_for_leader_casualties.
     let lone = at.neighbor(dir(Compass::NE));
+    put(&mut s, enemy_leader, lone, north(), Formation::None);
+    assert_eq!(
+        r.morale_unit(&s, lone),
+        None,
+        "26.3: no morale of their own"
+    );
+}
+
+/// 26.0, 20.4d: a hex holding only enemy leaders may be fired at; the fire causes no losses
+/// and no morale check, but a 55 or 66 strikes a leader there. The hex is fired at once a
+/// phase (20.2d).
+#[test]
+fn r26_0_a_hex_of_leaders_only_may_be_fired_at_for_leader_casualties() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Line);
+    let enemy_leader = (0..r.units.len() as UnitId)
+        .find(|&l| {
+            r.units[usize::from(l)].side == Side(1)
+                && r.units[usize::from(l)].kind == UnitKind::Leader
+        })
+        .unwrap();
+    let lone = n_of(at, 1);
     put(&mut s, enemy_leader, lone, north(), Formation::None);
     let t = Action::Target {
         hex: lone,
         artillery: None,
     };
-    assert!(!legal(&r, &s).contains(&t));
-    assert_eq!(r.applied(&s, &t).unwrap_err().rule, "20.2d");
+    assert!(legal(&r, &s).contains(&t), "{:?}", legal(&r, &s));
+    let (s1, _) = apply(&r, &s, t.clone());
+    let (s2, _) = apply(
+        &r,
+        &s1,
+        Action::AddFirer {
+            unit: u,
+            share: None,
+        },
+    );
+    let (s3, _) = apply(&r, &s2, Action::Resolve);
+    assert!(
+        matches!(s3.tasks.last(), Some(super::state::Task::FireRoll { .. })),
+        "{:?}",
+        s3.tasks
+    );
+    // A 66: the leader falls; nothing else happens.
+    let (hit, ev) = apply(&r, &s3, d66(66));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::LeaderLost { .. }) || e.rule_number().starts_with("26.4")),
+        "{ev:?}"
+    );
+    assert!(!ev.iter().any(|e| matches!(e, Event::Losses { .. })));
+    assert!(
+        !hit.tasks
+            .iter()
+            .any(|t| matches!(t, super::state::Task::Morale(_)))
+    );
+    // A plain roll leaves the leader in place.
+    let (miss, _) = apply(&r, &s3, d66(11));
+    assert_eq!(miss.units[usize::from(enemy_leader)].place, Place::At(lone));
+    // Fired at once this phase (20.2d).
+    assert!(!legal(&r, &miss).contains(&t));
+    assert_eq!(r.applied(&miss, &t).unwrap_err().rule, "20.2d");
 }
 
 /// 27.2, 6.8: a battery's losses are gun points, never stragglers; its gun points are the
@@ -3184,7 +3385,7 @@ fn r13_1b_unlimbered_artillery_turns_by_mps() {
     let mut spent = s.clone();
     spent.units[usize::from(gun)].spent = 200;
     assert_eq!(r.applied(&spent, &turn).unwrap_err().rule, "13.1");
-    // Limbering keeps the facing; turning about afterwards still costs (not yet free).
+    // Limbering with `Form` keeps the facing (the free about-face is `FormAbout`, 13.1b).
     let (l, _) = apply(
         &r,
         &s,
@@ -3194,6 +3395,64 @@ fn r13_1b_unlimbered_artillery_turns_by_mps() {
         },
     );
     assert_eq!(l.units[usize::from(gun)].facing, north());
+}
+
+/// 13.1b: as it limbers or unlimbers, a battery may turn about for nothing: the same MPs as
+/// the plain formation change, the facing reversed. Only artillery may.
+#[test]
+fn r13_1b_artillery_turns_about_free_when_limbering_or_unlimbering() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let gun = id(&r, "4b(h-f)");
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    let south = Facing::side(dir(Compass::S));
+    for (from, to) in [
+        (Formation::Unlimbered, Formation::Limbered),
+        (Formation::Limbered, Formation::Unlimbered),
+    ] {
+        let mut x = s.clone();
+        x.units[usize::from(gun)].formation = from;
+        let about = Action::FormAbout {
+            unit: gun,
+            formation: to,
+        };
+        assert!(legal(&r, &x).contains(&about), "{from:?} to {to:?}");
+        let (plain, _) = apply(
+            &r,
+            &x,
+            Action::Form {
+                unit: gun,
+                formation: to,
+            },
+        );
+        let (t, ev) = apply(&r, &x, about);
+        assert_eq!(t.units[usize::from(gun)].formation, to);
+        assert_eq!(t.units[usize::from(gun)].facing, south, "turned about");
+        assert_eq!(
+            plain.units[usize::from(gun)].facing,
+            north(),
+            "Form keeps it"
+        );
+        assert_eq!(
+            t.units[usize::from(gun)].spent,
+            plain.units[usize::from(gun)].spent,
+            "no extra MPs"
+        );
+        assert!(ev.iter().any(|e| matches!(e, Event::Faced { cost: 0, .. })));
+    }
+    let inf = id(&r, "1-1-4");
+    put(&mut s, inf, n_of(at, 1), north(), Formation::Column);
+    let e = r
+        .applied(
+            &s,
+            &Action::FormAbout {
+                unit: inf,
+                formation: Formation::Line,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "13.1b");
 }
 
 /// 15.1c: the firer shoots at the unit as it stands before its formation change (the
@@ -3584,6 +3843,81 @@ fn r24_1m_follow_on_allowed_when_shaken_or_wrecked() {
     assert!(!legal(&r, &t3).contains(&Action::FollowOn { target: next }));
     assert_eq!(
         r.applied(&t3, &Action::FollowOn { target: next })
+            .unwrap_err()
+            .rule,
+        "24.1 H"
+    );
+}
+
+/// 24.1m (24.1 H): before a follow-on the charging player may re-order the charging stack;
+/// only its own units, and only while a follow-on is open.
+#[test]
+fn r24_1m_stack_reordered_before_follow_on() {
+    use super::charge::{CavTask, ChStep, Charge};
+    let (r, mut s, at, target, cav, def) = charge_setup();
+    let cav2 = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            u != cav && i.side == Side(0) && i.kind == UnitKind::Cavalry && !i.heavy
+        })
+        .unwrap();
+    let won = n_of(at, 3);
+    s.units[usize::from(def)].place = Place::Off;
+    put(&mut s, cav, won, north(), Formation::Combat);
+    put(&mut s, cav2, won, north(), Formation::Combat);
+    let next = n_of(won, 2);
+    let other = id(&r, "V2-1-L");
+    put(
+        &mut s,
+        other,
+        next,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    let ch = |follow_ons: u8| Charge {
+        units: alloc::vec![cav, cav2],
+        side: Side(0),
+        origin: at,
+        at: won,
+        route: Vec::new(),
+        target,
+        defenders: Vec::new(),
+        reaction: false,
+        versus_cavalry: false,
+        follow_ons,
+        reacted: false,
+        offered: Vec::new(),
+        flank: false,
+        def_blown: Vec::new(),
+        evade_offered: false,
+        overrun: Vec::new(),
+        step: ChStep::FollowOn,
+    };
+    let mut t = s.clone();
+    t.tasks
+        .push(super::state::Task::Cavalry(CavTask::Charge(ch(0))));
+    let before = r.stack(&t, won);
+    let low = before[1];
+    let v = legal(&r, &t);
+    assert!(v.contains(&Action::ToTop { unit: low }), "{v:?}");
+    assert!(!v.contains(&Action::ToTop { unit: before[0] }));
+    let (t1, ev) = apply(&r, &t, Action::ToTop { unit: low });
+    assert_eq!(r.stack(&t1, won), [low, before[0]]);
+    assert!(ev.iter().any(|e| e.rule_number() == "24.1 H"));
+    assert!(
+        legal(&r, &t1).contains(&Action::FollowOn { target: next }),
+        "the follow-on is still to be decided"
+    );
+    // A unit outside the charging stack is refused.
+    let e = r.applied(&t, &Action::ToTop { unit: other }).unwrap_err();
+    assert_eq!(e.rule, "24.1 H");
+    // With no follow-on open (three made, ERR-15) there is nothing to re-order for.
+    let mut t3 = s.clone();
+    t3.tasks
+        .push(super::state::Task::Cavalry(CavTask::Charge(ch(3))));
+    assert!(!legal(&r, &t3).contains(&Action::ToTop { unit: low }));
+    assert_eq!(
+        r.applied(&t3, &Action::ToTop { unit: low })
             .unwrap_err()
             .rule,
         "24.1 H"
