@@ -230,8 +230,8 @@ impl Nbs {
             }
         }
         // 10.1i, AUS 5.3: pre-set orders, written free and accepted before play.
-        if let Some(sender) = self.army_commander(s, side) {
-            for (r, goal) in self.receivers(s, side) {
+        if let Some(sender) = self.preset_sender(side) {
+            for (r, goal) in self.preset_receivers(side) {
                 for kind in [OrderKind::Attack, OrderKind::NonAttack] {
                     out.push(Action::IssueOrder {
                         sender,
@@ -289,13 +289,17 @@ impl Nbs {
                 text,
                 ..
             } => {
-                if self.army_commander(s, side) != Some(*sender) {
+                if self.preset_sender(side) != Some(*sender) {
                     return Err(Illegal::new(
                         "10.1i",
                         "pre-set orders are written by the army commander",
                     ));
                 }
-                if !self.receivers(s, side).iter().any(|(r, _)| r == receiver) {
+                if !self
+                    .preset_receivers(side)
+                    .iter()
+                    .any(|(r, _)| r == receiver)
+                {
                     return Err(Illegal::new(
                         "10.1i",
                         format!("{receiver:?} cannot receive an order of this side"),
@@ -349,6 +353,32 @@ impl Nbs {
             }
             _ => Err(self.not_now(s, a)),
         }
+    }
+
+    /// Who writes `side`'s pre-set orders: its army commander's counter, on the map or
+    /// arriving later (AUS 7.5: the Allies write theirs before their columns enter).
+    fn preset_sender(&self, side: Side) -> Option<UnitId> {
+        (0..self.units.len() as UnitId).find(|&u| {
+            let i = &self.units[usize::from(u)];
+            i.side == side && i.kind == UnitKind::Leader && i.rank == super::units::Rank::Army
+        })
+    }
+
+    /// Every formation of `side` may receive a pre-set order, on the map or not yet arrived,
+    /// with whether the order is a divisional goal (10.5b, AUS 3.2b).
+    fn preset_receivers(&self, side: Side) -> Vec<(super::command::Receiver, bool)> {
+        (0..self.formations.len() as u16)
+            .filter(|&f| self.formations[usize::from(f)].side == side)
+            .map(|f| {
+                (
+                    self.formation_receiver(f),
+                    matches!(
+                        self.formations[usize::from(f)].kind,
+                        super::orders::FormKind::Division | super::orders::FormKind::Allied
+                    ),
+                )
+            })
+            .collect()
     }
 
     fn own_setup_unit(&self, side: Side, u: UnitId) -> Result<(), Illegal> {
@@ -1177,6 +1207,22 @@ mod tests {
             text: alloc::string::String::new(),
         };
         assert_eq!(refused_rule(&r, &s, bad), "10.1i");
+        // AUS 7.5: the Allies write orders for columns that have not yet arrived.
+        let r5 = with_options(
+            "nbs/austerlitz-5",
+            serde_json::json!({ "player-setup": true }),
+        )
+        .unwrap();
+        let s5 = r5.initial_state();
+        assert_eq!(r5.actor(&s5), Actor::Player(ALLIED));
+        let orders = listed(&r5, &s5)
+            .into_iter()
+            .filter(|a| matches!(a, Action::IssueOrder { .. }))
+            .count();
+        assert!(
+            orders >= 2 * 8,
+            "an order to every Allied command ({orders})"
+        );
     }
 
     #[test]
