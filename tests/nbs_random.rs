@@ -164,9 +164,11 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
                 UnitKind::Infantry if u.place != Place::Off => {
                     assert!(
                         matches!(parent.place, Place::At(_)),
-                        "{}: {} without its parent (17.0)",
+                        "{}: {} without its parent (17.0): parent {:?}, tasks {:?}",
                         ctx(),
-                        info.id
+                        info.id,
+                        parent.place,
+                        s.tasks
                     );
                     assert!(u.place != Place::Gone, "{}: {} gone", ctx(), info.id);
                 }
@@ -360,6 +362,16 @@ fn play(rules: &Nbs, id: &str, g: u64) -> u64 {
 #[test]
 fn random_games_end_with_a_result_and_keep_the_invariants() {
     let all = scenarios();
+    // NBS_RANDOM_GAME=g replays one game of the run (to chase a failure).
+    if let Some(g) = std::env::var("NBS_RANDOM_GAME")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        let (id, rules) = &all[(g % all.len() as u64) as usize];
+        let steps = play(rules, id, g);
+        eprintln!("game {g} ({id}): {steps} steps");
+        return;
+    }
     let n = games();
     let threads = std::thread::available_parallelism()
         .map_or(2, |x| x.get())

@@ -284,6 +284,23 @@ impl Nbs {
         }
     }
 
+    /// 17.0: the Extensions of a parent that has left the map go with it at once, even while
+    /// a sub-sequence is being resolved (a charge's morale check, a retreat).
+    pub(super) fn drop_orphan_parts(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for p in 0..self.units.len() as UnitId {
+            let info = &self.units[usize::from(p)];
+            if info.kind != UnitKind::Infantry || info.parent.is_some() || info.parts.is_empty() {
+                continue;
+            }
+            if s.units[usize::from(p)].hex().is_some() {
+                continue;
+            }
+            for e in self.extensions_out(s, p) {
+                self.absorb_do(s, e, PartChange::Unsupported, ev);
+            }
+        }
+    }
+
     /// Keeps extended units whole after every action, once nothing is being resolved:
     /// a parent gone takes its Extensions (17.0); any part Routed collapses the whole into
     /// the parent's hex, Routed (17.2a); a unit too weak for its Extensions loses the last

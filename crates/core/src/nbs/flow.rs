@@ -599,6 +599,7 @@ impl Nbs {
             }
             if let Some(t) = s.tasks.last().cloned() {
                 if !self.advance_task(s, t, ev) {
+                    self.drop_orphan_parts(s, ev); // 17.0
                     return;
                 }
                 continue;
