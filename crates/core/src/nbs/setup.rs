@@ -295,14 +295,29 @@ impl Nbs {
                         "pre-set orders are written by the army commander",
                     ));
                 }
-                if !self
+                let Some(&(_, must_goal)) = self
                     .preset_receivers(side)
                     .iter()
-                    .any(|(r, _)| r == receiver)
-                {
+                    .find(|(r, _)| r == receiver)
+                else {
                     return Err(Illegal::new(
                         "10.1i",
                         format!("{receiver:?} cannot receive an order of this side"),
+                    ));
+                };
+                // 10.5b, AUS 3.2b: divisions and Allied commands get divisional goals; corps
+                // and the Guard get none.
+                if *goal != must_goal {
+                    return Err(Illegal::new(
+                        if side == super::ALLIED {
+                            "AUS 3.2b"
+                        } else {
+                            "10.5b"
+                        },
+                        format!(
+                            "an order to {receiver:?} {} a divisional goal",
+                            if must_goal { "is" } else { "is not" }
+                        ),
                     ));
                 }
                 // A new pre-set order replaces the one its receiver held (AUS 5.3: rewritten).
@@ -1207,6 +1222,30 @@ mod tests {
             text: alloc::string::String::new(),
         };
         assert_eq!(refused_rule(&r, &s, bad), "10.1i");
+        // Allied orders are always divisional goals (AUS 3.2b).
+        let Action::IssueOrder {
+            sender,
+            receiver,
+            kind,
+            method,
+            text,
+            ..
+        } = listed(&r, &s)
+            .into_iter()
+            .find(|a| matches!(a, Action::IssueOrder { .. }))
+            .unwrap()
+        else {
+            unreachable!()
+        };
+        let no_goal = Action::IssueOrder {
+            sender,
+            receiver,
+            kind,
+            method,
+            goal: false,
+            text,
+        };
+        assert_eq!(refused_rule(&r, &s, no_goal), "AUS 3.2b");
         // AUS 7.5: the Allies write orders for columns that have not yet arrived.
         let r5 = with_options(
             "nbs/austerlitz-5",
