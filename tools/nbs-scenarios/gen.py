@@ -1000,6 +1000,10 @@ def setup_rules(n, s):
                 for row in range(1, 36)]
         r["free_setup_west_of_goldbach"] = [h for h in west if h not in s.blocked]
         r["free_setup_rules"] = ["AUS 4.1c"]
+        r["free_setup_provenance"] = prov(
+            "The Goldbach's course is not in the text: the hexes of columns 1-%d of both maps (the "
+            "provisional stream runs along the east side of column %d), less the special and pond "
+            "hexes." % (GOLDBACH_COL, GOLDBACH_COL))
     return r
 
 

@@ -310,21 +310,19 @@ impl Nbs {
         if !s.tasks.is_empty() || s.over {
             return;
         }
+        self.drop_orphan_parts(s, ev); // 17.0: a parent gone takes its Extensions
         for p in 0..self.units.len() as UnitId {
             let info = &self.units[usize::from(p)];
             if info.kind != UnitKind::Infantry || info.parent.is_some() || info.parts.is_empty() {
                 continue;
             }
             let exts = self.extensions_out(s, p);
+            let Some(ph) = s.units[usize::from(p)].hex() else {
+                continue;
+            };
             if exts.is_empty() {
                 continue;
             }
-            let Some(ph) = s.units[usize::from(p)].hex() else {
-                for e in exts {
-                    self.absorb_do(s, e, PartChange::Unsupported, ev);
-                }
-                continue;
-            };
             let routed = s.units[usize::from(p)].morale == MoraleState::Routed
                 || exts
                     .iter()

@@ -64,8 +64,6 @@ pub enum Zone {
 /// The scenario's set-up rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SetUpRules {
-    /// Whether the game opens with the Set-Up Phase.
-    pub on: bool,
     /// Each zone's hexes (`rules.setup_zones`), sorted.
     pub zones: Vec<Vec<Hex>>,
     /// Each unit's zone, by [`UnitId`].
@@ -206,7 +204,6 @@ impl Nbs {
             Vec::new()
         };
         self.setup = SetUpRules {
-            on: true,
             zones,
             zone_of,
             west,
@@ -430,7 +427,7 @@ impl Nbs {
                 }
             }
         }
-        if self.hide_check(s, unit, true).is_ok() {
+        if self.hide_check(s, unit).is_ok() {
             out.push(Action::Hide { unit, hidden: true });
         }
         if s.hidden.contains(&unit) {
@@ -516,7 +513,7 @@ impl Nbs {
             Action::Hide { unit: u, hidden } => {
                 named(u)?;
                 if *hidden {
-                    self.hide_check(s, unit, true)?;
+                    self.hide_check(s, unit)?;
                     s.hidden.push(unit);
                     s.hidden.sort_unstable();
                 } else if let Some(k) = s.hidden.iter().position(|&h| h == unit) {
@@ -680,7 +677,7 @@ impl Nbs {
     }
 
     /// Why `u` may not be hidden (AUS 4.1b: French, option on, at level 7 or lower).
-    fn hide_check(&self, s: &State, u: UnitId, _hide: bool) -> Result<(), Illegal> {
+    fn hide_check(&self, s: &State, u: UnitId) -> Result<(), Illegal> {
         let info = &self.units[usize::from(u)];
         if !self.setup.hide {
             return Err(Illegal::new(
