@@ -15,6 +15,8 @@
 //! * interrupts (15.1): an opportunity-fire window is open only in the Movement Phase, offered
 //!   to the non-phasing player, for a moving unit of the phasing player standing in the Close
 //!   Fire Zone of every battery it names;
+//! * AUS 7.5: a column's units are on the map only once the column is due, never two columns
+//!   due at one entry in one turn, and the French observation shows no plot;
 //! * the state survives a JSON round trip with the same stable hash;
 //!
 //! and at the end that the game ended with a result and replaying the history reproduces it.
@@ -103,6 +105,49 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
                     }
                 }
             }
+        }
+    }
+    // AUS 7.5: a column's units leave the off-map box only once the column is due, at most
+    // one column per entry comes on in a turn, and the French see no plot.
+    if let Some(cr) = rules.columns.as_ref() {
+        use grognard::nbs::arrival::ColumnStatus;
+        for u in 0..s.units.len() as u16 {
+            if let Some(c) = rules.column_of_unit(s, u) {
+                if s.units[usize::from(u)].place != Place::Off {
+                    assert!(
+                        matches!(s.columns[usize::from(c)].status, ColumnStatus::Due(t) if t <= s.turn),
+                        "{}: {} of column {} on the map before its column is due",
+                        ctx(),
+                        rules.units[usize::from(u)].id,
+                        cr.columns[usize::from(c)]
+                    );
+                }
+            }
+        }
+        let mut due: Vec<(u8, u16)> = s
+            .columns
+            .iter()
+            .filter_map(|p| match p.status {
+                ColumnStatus::Due(t) => Some((p.entry, t)),
+                _ => None,
+            })
+            .collect();
+        let n = due.len();
+        due.sort();
+        due.dedup();
+        assert_eq!(
+            due.len(),
+            n,
+            "{}: two columns came on at one entry in a turn",
+            ctx()
+        );
+        let obs = rules.observation(s, Side(0));
+        for (o, p) in obs.columns.iter().zip(&s.columns) {
+            assert!(
+                matches!(p.status, ColumnStatus::Due(_)) || o.status == ColumnStatus::Unknown,
+                "{}: the French see the plot",
+                ctx()
+            );
         }
     }
     let mut track = [0u32; 2];

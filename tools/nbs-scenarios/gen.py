@@ -1291,6 +1291,8 @@ def build_s5(cs):
             "army_leaders_join_any_column": [leader_id("Alexander I"), leader_id("Francis I"),
                                              leader_id("Katusov"), "HQ-Allied-Army"],
             "buxhowden_joins_left_wing_column": True,
+            "left_wing_columns": [c[0] for c in ALLIED_COMMANDS if c[4] == "L"],
+            "left_wing_riders": [leader_id("Buxhowden")],
             "rules": ["AUS 7.5"],
             "note": "Buxhowden travels with a Left Wing column (AUS 3.2c). The text lets the Left Supply join a Left Wing column; supply is removed (Rules Update)."},
         "c_corps_attachments": "none: unlike 7.2 and 7.3, 3D-4 sets up with 4 Corps and C-1 with 1 Corps",

@@ -284,6 +284,23 @@ pub enum Action {
     },
     /// Ends one's set-up (1.4).
     EndSetUp,
+    /// Plots a column's arrival before play: its entry area and hour turn (AUS 7.5).
+    PlotArrival {
+        /// The column (index of `rules.allied_arrival.columns`).
+        column: u8,
+        /// The entry area (index of `rules.allied_arrival.entries`: A to E).
+        entry: u8,
+        /// The hour turn.
+        turn: u16,
+    },
+    /// Assigns an army commander, the army HQ or Buxhowden to a column, with which he
+    /// arrives (AUS 7.5, AUS 3.2c).
+    RideWith {
+        /// The leader or HQ.
+        unit: UnitId,
+        /// The column.
+        column: u8,
+    },
     /// Puts one of its own combat units on top of its stack, the others keeping their order
     /// below it (12.2: stacks may be re-arranged at any time in the owner's Movement Phase;
     /// 24.1 H: the charging stack before a follow-on). Skirmishers restack by `Restack`

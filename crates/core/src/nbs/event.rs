@@ -417,6 +417,43 @@ pub enum Event {
         /// The rule.
         rule: Cow<'static, str>,
     },
+    /// A column's arrival is plotted, or a rider assigned to it (AUS 7.5; secret).
+    ColumnPlotted {
+        /// The column's side.
+        owner: Side,
+        /// The column.
+        column: String,
+        /// Its entry hex.
+        entry: Hex,
+        /// Its hour turn.
+        turn: u16,
+    },
+    /// A column's arrival roll (AUS 7.5; secret): two dice plus the entry modifier against
+    /// the need.
+    ArrivalRolled {
+        /// The column's side.
+        owner: Side,
+        /// The column.
+        column: String,
+        /// The two dice.
+        roll: u8,
+        /// The entry area's modifier.
+        modifier: i8,
+        /// The total needed.
+        need: u8,
+        /// Made.
+        arrives: bool,
+    },
+    /// A column comes on this turn: its roll is made and its entry's queue is clear
+    /// (AUS 7.5; secret until its units enter).
+    ColumnDue {
+        /// The column's side.
+        owner: Side,
+        /// The column.
+        column: String,
+        /// Its entry hex.
+        hex: Hex,
+    },
     /// A pre-set order is written or withdrawn before play (10.1i, AUS 5.3).
     PresetOrder {
         /// The side.
@@ -517,6 +554,9 @@ impl Event {
             Event::LeaderPromoted { .. } => "26.4a",
             Event::Placed { .. } => "1.4",
             Event::Concealed { .. } => "AUS 4.1b",
+            Event::ColumnPlotted { .. } | Event::ArrivalRolled { .. } | Event::ColumnDue { .. } => {
+                "AUS 7.5"
+            }
             Event::Revealed { rule, .. } => rule_str(rule),
             Event::PresetOrder { .. } => "10.1i",
             Event::BridgeAssaultLost { .. } => "23.1n",
@@ -563,6 +603,10 @@ impl EventInfo for Event {
             | Event::DivisionWrecked { owner, .. }
             | Event::Recovered { owner, .. } => *owner == side,
             Event::CommandNote { owner, secret, .. } => !*secret || *owner == side,
+            // AUS 7.5: the plot and the rolls are the Allied player's secret.
+            Event::ColumnPlotted { owner, .. }
+            | Event::ArrivalRolled { owner, .. }
+            | Event::ColumnDue { owner, .. } => *owner == side,
             _ => true,
         }
     }

@@ -174,6 +174,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             unit: u as UnitId,
             turn: u16::try_from(r.turn).unwrap_or(u16::MAX),
             hex,
+            column: None,
         });
     }
     // Victory.
@@ -308,6 +309,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         fog_charges: false,
         attach_on_arrival: Vec::new(),
         setup: Default::default(),
+        columns: None,
         initial: State {
             turn: first,
             player_turn: 0,
@@ -329,6 +331,8 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             attached: Vec::new(),
             attach_orders: Vec::new(),
             hidden: Vec::new(),
+            columns: Vec::new(),
+            riders: Vec::new(),
         },
     };
     // Set-up (1.4).
@@ -417,6 +421,8 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         nbs.units[usize::from(k)].morale_rating = rating;
         s0.vp[FRENCH.index()] += vp;
     }
+    // AUS 7.5: the Allied columns' plotted arrival (scenario 5).
+    nbs.load_columns(s, &rules_v)?;
     // AUS 4.2c: one or two Left Wing columns back to Bagration, 2 VP to the French for each.
     let mut returned: Vec<&str> = Vec::new();
     let mut returned_cols: Vec<u16> = Vec::new();
@@ -492,6 +498,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     nbs.load_attach_on_arrival(&rules_v, &id)?;
     nbs.load_preset_orders(&mut s0, &rules_v, &id)?;
     nbs.withdraw_presets(&mut s0, &returned_cols); // AUS 4.2c
+    nbs.settle_columns(&mut s0); // AUS 7.5, after 4.2c moved columns to Bagration
     // 1.4: the Set-Up Phase, asked for (`player-setup`) or needed by AUS 4.1b / 4.1c, whose
     // variants give the Allies their VPs.
     let hide = option_on(s, &rules_v, "aus-4.1b")?;
@@ -686,6 +693,7 @@ impl Nbs {
                 }
                 self.cavalry_phase_start(s);
                 self.movement_begins(s, ev);
+                self.columns_phase_start(s, ev); // AUS 7.5
             }
             Phase::Command => self.command_begins(s, ev),
             Phase::Rally => self.rally_steps(s, ev),
@@ -936,6 +944,10 @@ impl Nbs {
             (Some(Task::RallyRoll { .. }), _) => ("25.5", String::from("rally die")),
             (Some(Task::BlownRoll { .. }), _) => ("24.2c", String::from("blown recovery die")),
             (Some(Task::Stoppage { .. }), _) => ("10.3", String::from("attack stoppage roll")),
+            (Some(Task::ArrivalRoll { column }), _) => (
+                "AUS 7.5",
+                format!("arrival roll of column {}", self.column_name(*column)),
+            ),
             (Some(Task::Resume { .. }), _) => ("15.1", String::from("the move goes on")),
             (Some(Task::Reface { hex }), _) => (
                 "13.1a",
@@ -1118,6 +1130,35 @@ impl Nbs {
                 n(replacement)
             ),
             Event::Placed { unit, hex } => format!("{} set up at {}", n(unit), l(hex)),
+            Event::ColumnPlotted {
+                column,
+                entry,
+                turn,
+                ..
+            } => format!(
+                "column {column} is plotted to arrive at {} on {}",
+                l(entry),
+                self.turn_info(*turn).label
+            ),
+            Event::ArrivalRolled {
+                column,
+                roll,
+                modifier,
+                need,
+                arrives,
+                ..
+            } => format!(
+                "column {column} rolls {roll}{} for arrival (needs {need}): {}",
+                if *modifier == 0 {
+                    String::new()
+                } else {
+                    format!(" {modifier:+}")
+                },
+                if *arrives { "it arrives" } else { "delayed" }
+            ),
+            Event::ColumnDue { column, hex, .. } => {
+                format!("column {column} comes on at {}", l(hex))
+            }
             Event::Concealed { unit, hidden } => format!(
                 "{} is {}",
                 n(unit),

@@ -17,6 +17,7 @@
 
 pub mod action;
 pub mod arc;
+pub mod arrival;
 mod attach;
 pub mod board;
 pub mod bot;
@@ -108,6 +109,9 @@ pub struct Arrival {
     pub turn: u16,
     /// The entry hex.
     pub hex: Hex,
+    /// The column it travels with when the scenario plots column arrivals (AUS 7.5; index
+    /// of [`arrival::ColumnRules::columns`]): then the column's plot decides turn and hex.
+    pub column: Option<u8>,
 }
 
 /// How the scenario is won.
@@ -195,6 +199,8 @@ pub struct Nbs {
     pub attach_on_arrival: Vec<(u16, u16)>,
     /// The Set-Up Phase's zones and variants (1.4, AUS 4.1b, 4.1c; nbs/setup.rs).
     pub setup: setup::SetUpRules,
+    /// AUS 7.5: the plotted arrival of the Allied columns (scenario 5; nbs/arrival.rs).
+    pub columns: Option<arrival::ColumnRules>,
     initial: State,
 }
 
@@ -348,7 +354,9 @@ impl Nbs {
             | Task::StragglerRoll { .. }
             | Task::RallyRoll { .. }
             | Task::BlownRoll { .. } => Actor::Chance(Chance::Dice(DiceSpec::D6)),
-            Task::Stoppage { .. } => Actor::Chance(Chance::Dice(DiceSpec::TwoD6)),
+            Task::Stoppage { .. } | Task::ArrivalRoll { .. } => {
+                Actor::Chance(Chance::Dice(DiceSpec::TwoD6))
+            }
             Task::InitiativeRoll { .. } | Task::AcceptanceRoll { .. } => {
                 Actor::Chance(Chance::Dice(DiceSpec::D66))
             }
@@ -457,6 +465,7 @@ impl Rules for Nbs {
         }
         o.casualty_track[side.other().index()] = 0;
         o.orders[side.other().index()] = Default::default();
+        self.hide_plot(&mut o, side); // AUS 7.5: the arrival plot is secret
         // AUS 4.1b: the other side sees that hidden units are off the map, not where.
         for &u in &s.hidden {
             if self.units[usize::from(u)].side != side {

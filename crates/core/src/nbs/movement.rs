@@ -486,11 +486,13 @@ impl Nbs {
             }
         }
         for a in &self.arrivals {
-            if a.turn <= s.turn
-                && s.units[usize::from(a.unit)].place == Place::Off
-                && self.units[usize::from(a.unit)].side == side
+            if s.units[usize::from(a.unit)].place != Place::Off
+                || self.units[usize::from(a.unit)].side != side
             {
-                for h in self.entry_hexes(s, a.hex, side) {
+                continue;
+            }
+            if let Some(at) = self.arrival_now(s, a) {
+                for h in self.entry_hexes(s, at, side) {
                     out.push(Action::Enter {
                         unit: a.unit,
                         hex: h,
@@ -609,10 +611,11 @@ impl Nbs {
     fn reinforcements_due(&self, s: &State) -> bool {
         let side = self.phasing(s);
         self.arrivals.iter().any(|a| {
-            a.turn <= s.turn
-                && s.units[usize::from(a.unit)].place == Place::Off
+            s.units[usize::from(a.unit)].place == Place::Off
                 && self.units[usize::from(a.unit)].side == side
-                && !self.entry_hexes(s, a.hex, side).is_empty()
+                && self
+                    .arrival_now(s, a)
+                    .is_some_and(|at| !self.entry_hexes(s, at, side).is_empty())
         })
     }
 
@@ -632,7 +635,6 @@ impl Nbs {
             })
             .collect();
         v.sort();
-        v.truncate(3);
         v
     }
 
@@ -849,11 +851,18 @@ impl Nbs {
                 self.unit_ref(s, *unit)?;
                 let ok = self.arrivals.iter().any(|x| {
                     x.unit == *unit
-                        && x.turn <= s.turn
                         && self.units[usize::from(*unit)].side == side
-                        && self.entry_hexes(s, x.hex, side).contains(hex)
+                        && self
+                            .arrival_now(s, x)
+                            .is_some_and(|at| self.entry_hexes(s, at, side).contains(hex))
                 }) && s.units[usize::from(*unit)].place == Place::Off;
                 if !ok {
+                    if let Some(why) = self.column_wait(s, *unit) {
+                        return Err(Illegal::new(
+                            "AUS 7.5",
+                            format!("{} does not enter yet: {why}", self.name(*unit)),
+                        ));
+                    }
                     return Err(Illegal::new(
                         "16.4",
                         format!(

@@ -524,11 +524,11 @@ impl Nbs {
             .formation_of_code(Side(1), "Right", false)
             .ok_or("no Right Wing command")?;
         let bag = self.formations[usize::from(right)].leader;
-        let (turn, hex) = self
+        let (turn, hex, column) = self
             .arrivals
             .iter()
             .find(|a| a.unit == bag)
-            .map(|a| (a.turn, a.hex))
+            .map(|a| (a.turn, a.hex, a.column))
             .ok_or("Bagration does not arrive in this scenario (AUS 4.2c: only before 7:00am)")?;
         let wing = self.formations.len() as u16;
         self.formations.push(Formation {
@@ -573,7 +573,12 @@ impl Nbs {
         for u in arriving {
             s.units[usize::from(u)].place = Place::Off;
             self.arrivals.retain(|a| a.unit != u);
-            self.arrivals.push(super::Arrival { unit: u, turn, hex });
+            self.arrivals.push(super::Arrival {
+                unit: u,
+                turn,
+                hex,
+                column, // AUS 7.5: the returned columns travel with Bagration's
+            });
         }
         Ok(wing)
     }

@@ -246,6 +246,7 @@ impl Nbs {
                 out.push(Action::CancelPreset { order: o.number });
             }
         }
+        self.plot_actions(s, side, out); // AUS 7.5
         if self.setup_complete(s, side).is_ok() {
             out.push(Action::EndSetUp);
         }
@@ -338,6 +339,9 @@ impl Nbs {
                     cancelled: false,
                 });
                 Ok(())
+            }
+            Action::PlotArrival { .. } | Action::RideWith { .. } => {
+                self.plot_action(s, side, a, ev)
             }
             Action::CancelPreset { order } => {
                 s.orders[side.index()]

@@ -440,6 +440,11 @@ pub enum Task {
         #[serde(default)]
         charge: bool,
     },
+    /// AUS 7.5: a column's two-dice arrival roll.
+    ArrivalRoll {
+        /// The column (index of [`super::arrival::ColumnRules::columns`]).
+        column: u8,
+    },
     /// One unit being placed, faced, formed or hidden in the Set-Up Phase (1.4).
     Placing {
         /// The unit.
@@ -513,6 +518,13 @@ pub struct State {
     /// off it in the Allied observation.
     #[serde(default)]
     pub hidden: Vec<UnitId>,
+    /// AUS 7.5: each Allied column's plotted entry and hour turn and its progress (scenario
+    /// 5; empty elsewhere).
+    #[serde(default)]
+    pub columns: Vec<super::arrival::ColumnPlan>,
+    /// AUS 7.5: the column each rider (army commanders and HQ, Buxhowden) travels with.
+    #[serde(default)]
+    pub riders: Vec<(UnitId, u8)>,
 }
 
 impl State {

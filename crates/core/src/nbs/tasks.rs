@@ -250,6 +250,10 @@ impl Nbs {
                     self.add_losses(s, unit, 0, n, ev);
                 }
             }
+            Task::ArrivalRoll { column } => {
+                s.tasks.pop();
+                self.resolve_arrival_roll(s, column, r.value, ev);
+            }
             Task::Stoppage { command, need } => {
                 s.tasks.pop();
                 self.resolve_stoppage(s, command, need, r.value, ev);

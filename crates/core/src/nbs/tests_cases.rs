@@ -161,6 +161,14 @@ fn r1_1e_blocked_entry_hex_enters_nearby_on_the_edge() {
         })
         .collect();
     assert!(!entries.is_empty(), "another edge hex is offered");
+    // Every enemy-free edge hex within 10 is offered, not a selection.
+    let every = r
+        .board
+        .hexes()
+        .filter(|h| *h != a.hex && h.distance(a.hex) <= 10 && r.board.hex(*h).edge_dist == 0)
+        .count();
+    assert_eq!(entries.len(), every);
+    assert!(every > 3);
     for h in &entries {
         assert_ne!(*h, a.hex);
         assert!(h.distance(a.hex) <= 10);
