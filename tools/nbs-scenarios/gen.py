@@ -1267,7 +1267,10 @@ def build_s5(cs):
         if command == "1-L":
             units.append(leader_id("Buxhowden"))
         if command == "Gd":
-            units += army
+            units += [u for u in army if u != leader_id("Francis I")]
+        if command == "2-C":
+            # AUS 3.1: the Kaiser keeps to Austrian troops, so he rides with an Austrian column.
+            units.append(leader_id("Francis I"))
         s.arrive(units, turn_of(labels, label), entry, ["AUS 7.5"],
                  provenance=prov("AUS 7.5 lets the Allied player plot each column's entry hex (A-E) and "
                                  "hour turn in secret; this default plan is made here (one column per "

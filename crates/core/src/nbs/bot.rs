@@ -50,6 +50,22 @@ fn obligations(rules: &Nbs, s: &State, actions: &[Action]) -> Vec<usize> {
     if !flagged.is_empty() {
         return flagged;
     }
+    // AUS 3.1: an Emperor astray steps toward the Army HQ or troops of his nation.
+    let occ = super::query::Occ::new(rules, s);
+    if let Some((e, _)) = rules.emperor_astray(s, &occ) {
+        let now = s.units[usize::from(e)]
+            .hex()
+            .and_then(|h| rules.home_distance(s, e, h));
+        let home: Vec<usize> = (0..actions.len())
+            .filter(|&i| match &actions[i] {
+                Action::Step { unit, to } => *unit == e && rules.home_distance(s, e, *to) < now,
+                _ => false,
+            })
+            .collect();
+        if !home.is_empty() {
+            return home;
+        }
+    }
     // 11.5b: a skirmisher strayed beyond 2 hexes steps back toward its leash.
     let strays: Vec<usize> = (0..actions.len())
         .filter(|&i| match &actions[i] {

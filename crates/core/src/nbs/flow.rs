@@ -310,6 +310,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         attach_on_arrival: Vec::new(),
         setup: Default::default(),
         columns: None,
+        emperors: Vec::new(),
         initial: State {
             turn: first,
             player_turn: 0,
@@ -380,9 +381,20 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         order += 1;
     }
     nbs.initial.units = st;
+    nbs.emperors = (0..nbs.units.len() as UnitId)
+        .filter(|&u| nbs.units[usize::from(u)].rank == units::Rank::Emperor)
+        .collect();
     nbs.buxhowden = nbs.buxhowden_lookup();
     nbs.leader_costs = nbs.leader_cost_table();
     nbs.initial.next_order = order;
+    // AUS 3.1: no Emperor starts with a combat unit of the other nation.
+    for &e in &nbs.emperors {
+        if let Some(h) = nbs.initial.units[usize::from(e)].hex() {
+            if let Err(x) = nbs.emperor_entry_check(&nbs.initial, e, h) {
+                return Err(DataError::new(&id, "setup", x.reason).with_rule("AUS 3.1"));
+            }
+        }
+    }
     // 1.4: units may not start over-stacked.
     for hex in nbs
         .initial

@@ -37,6 +37,7 @@ pub mod orders;
 pub mod query;
 mod radius;
 mod rally;
+mod royals;
 mod setup;
 mod sight;
 mod skirmish;
@@ -199,6 +200,8 @@ pub struct Nbs {
     pub attach_on_arrival: Vec<(u16, u16)>,
     /// The Set-Up Phase's zones and variants (1.4, AUS 4.1b, 4.1c; nbs/setup.rs).
     pub setup: setup::SetUpRules,
+    /// AUS 3.1: the Emperors (nbs/royals.rs).
+    pub emperors: Vec<UnitId>,
     /// AUS 7.5: the plotted arrival of the Allied columns (scenario 5; nbs/arrival.rs).
     pub columns: Option<arrival::ColumnRules>,
     initial: State,

@@ -26,6 +26,7 @@ enum Refusal {
     NotAdjacent,
     Immobile,
     Enemy,
+    Emperor,
     Terrain(&'static str),
     AllAfterMoving,
     NoMp { left: u16, cost: u16 },
@@ -281,6 +282,9 @@ impl Nbs {
         if self.enemy_in_occ(occ, to, info.side) {
             return Err(Refusal::Enemy);
         }
+        if self.emperor_clash_at(s, occ, u, to) {
+            return Err(Refusal::Emperor);
+        }
         let road_ok = class != MoveClass::InfantryLine && self.road_ok(occ, u, from, to);
         let (c, road) = self.terrain_step(class, from, d, road_ok);
         let spent = st.spent;
@@ -339,6 +343,10 @@ impl Nbs {
                     info.name, st.formation
                 ),
             ),
+            Refusal::Emperor => self
+                .emperor_entry_check(s, u, to)
+                .err()
+                .unwrap_or_else(|| Illegal::new("AUS 3.1", "an Emperor keeps to his own nation")),
             Refusal::Enemy => Illegal::new(
                 "16.3a",
                 format!(
@@ -436,6 +444,35 @@ impl Nbs {
     }
 
     /// The Movement Phase's actions.
+    /// The steps of `u` the Movement Phase listing offers, among the hexes `want` accepts.
+    pub(super) fn listed_steps_where(
+        &self,
+        s: &State,
+        occ: &Occ,
+        u: UnitId,
+        want: impl Fn(Hex) -> bool,
+    ) -> bool {
+        let side = self.phasing(s);
+        let Some(h) = s.units[usize::from(u)].hex() else {
+            return false;
+        };
+        if !self.may_move(s, u, side) {
+            return false;
+        }
+        let Ok(ctx) = self.step_ctx(s, u) else {
+            return false;
+        };
+        let mut radius = super::orders::RadiusCache::default();
+        let gate = self.step_gate(s, occ, &mut radius, u, h);
+        let leash = self.leash_now(s, u);
+        h.neighbors().into_iter().any(|n| {
+            want(n)
+                && self.step_eval_in(s, occ, &ctx, n).is_ok()
+                && gate.allows(self, s, occ, &mut radius, n)
+                && self.part_step_ok(s, occ, u, leash, n)
+        })
+    }
+
     pub(super) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         let occ = Occ::new(self, s);
@@ -493,6 +530,9 @@ impl Nbs {
             }
             if let Some(at) = self.arrival_now(s, a) {
                 for h in self.entry_hexes(s, at, side) {
+                    if self.emperor_entry_check(s, a.unit, h).is_err() {
+                        continue; // AUS 3.1
+                    }
                     out.push(Action::Enter {
                         unit: a.unit,
                         hex: h,
@@ -505,6 +545,7 @@ impl Nbs {
         self.part_actions(s, out); // 11.5, 17.0, 27.1, 18.0, 11.6e
         self.to_top_actions(s, 0..s.units.len() as UnitId, side, "12.2", out);
         if !self.reinforcements_due(s)
+            && self.emperor_astray(s, &occ).is_none()
             && self.end_movement_block_with(s, &occ, &mut radius).is_none()
             && self.leash_block(s, &occ, &mut radius).is_none()
         {
@@ -613,9 +654,11 @@ impl Nbs {
         self.arrivals.iter().any(|a| {
             s.units[usize::from(a.unit)].place == Place::Off
                 && self.units[usize::from(a.unit)].side == side
-                && self
-                    .arrival_now(s, a)
-                    .is_some_and(|at| !self.entry_hexes(s, at, side).is_empty())
+                && self.arrival_now(s, a).is_some_and(|at| {
+                    self.entry_hexes(s, at, side)
+                        .into_iter()
+                        .any(|h| self.emperor_entry_check(s, a.unit, h).is_ok())
+                })
         })
     }
 
@@ -872,6 +915,7 @@ impl Nbs {
                         ),
                     ));
                 }
+                self.emperor_entry_check(s, *unit, *hex)?; // AUS 3.1
                 // 16.4: units enter as a column from off the map; each pays one MP per unit
                 // that entered at the same hex before it this phase (provisional reading).
                 let ahead = s
@@ -928,6 +972,9 @@ impl Nbs {
                 }
                 if let Some(e) = self.end_movement_block(s) {
                     return Err(e);
+                }
+                if let Some((_, e)) = self.emperor_astray(s, &Occ::new(self, s)) {
+                    return Err(e); // AUS 3.1
                 }
                 // 11.5b: strayed skirmishers that can step back must.
                 let occ = Occ::new(self, s);

@@ -1564,6 +1564,14 @@ impl Nbs {
                         });
                     }
                 } else {
+                    // 10.2f: initiative gives only a different order than one on its way.
+                    if source == OrderSource::Initiative
+                        && s.orders[self.units[usize::from(leader)].side.index()]
+                            .pending_same(r, kind, goal, "")
+                            .is_some()
+                    {
+                        continue;
+                    }
                     out.push(Action::IssueOrder {
                         sender: leader,
                         receiver: r,
@@ -1574,6 +1582,11 @@ impl Nbs {
                     });
                 }
             }
+        }
+        // 10.2: a successful initiative allows an order; the leader may also write none (and
+        // must when every order he could give is already on its way, 10.2f).
+        if source == OrderSource::Initiative {
+            out.push(Action::Pass);
         }
     }
 
@@ -1587,6 +1600,16 @@ impl Nbs {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
+        if *a == Action::Pass && source == OrderSource::Initiative {
+            s.tasks.pop();
+            ev.push(note(
+                self.units[usize::from(leader)].side,
+                "10.2",
+                format!("{} uses his initiative for no order", self.name(leader)),
+                true,
+            ));
+            return Ok(());
+        }
         let Action::IssueOrder {
             sender,
             receiver,
@@ -1669,19 +1692,26 @@ impl Nbs {
                 }
                 n
             }
-            _ => s.orders[k]
-                .initiative(
-                    InitiativeOrder {
-                        leader,
-                        receiver: *receiver,
-                        kind: *kind,
-                        divisional_goal: *goal,
-                        text,
-                        repeats: None,
-                    },
-                    s.turn,
-                )
-                .map_err(illegal)?,
+            _ => {
+                let repeats = if source == OrderSource::Initiative {
+                    s.orders[k].pending_same(*receiver, *kind, *goal, &text)
+                } else {
+                    None
+                };
+                s.orders[k]
+                    .initiative(
+                        InitiativeOrder {
+                            leader,
+                            receiver: *receiver,
+                            kind: *kind,
+                            divisional_goal: *goal,
+                            text,
+                            repeats,
+                        },
+                        s.turn,
+                    )
+                    .map_err(illegal)?
+            }
         };
         s.tasks.pop();
         ev.push(note(

@@ -630,6 +630,7 @@ impl Nbs {
                 ),
             ));
         }
+        self.emperor_entry_check(s, u, hex)?; // AUS 3.1
         // Only a hex with friends, or a special one (AUS 1.0a), can be over-stacked by one
         // more unit; the copy is made only then.
         let crowded = h.special

@@ -3985,6 +3985,97 @@ fn r10_2f_initiative_orders_in_play() {
     ));
 }
 
+/// 10.2f: initiative cannot give the order already on its way: while an Attack goal to the
+/// division is still en route, the same order is neither listed nor accepted after an
+/// initiative success (naming 10.2f), but a different one is.
+#[test]
+fn r10_2f_initiative_cannot_repeat_an_order_en_route() {
+    use super::command::{FormalOrder, Method, OrderKind, OrderStatus, Receiver};
+    use alloc::string::String;
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 2);
+    let mut s = empty(&r, Phase::Command);
+    s.orders[0] = Default::default();
+    let leader = super::tests::division_leader(&r, id(&r, "1-1-4"));
+    let d = r
+        .formations
+        .iter()
+        .position(|f| f.leader == leader)
+        .unwrap() as u16;
+    put(&mut s, leader, at, north(), Formation::None);
+    put(&mut s, id(&r, "1-1-4"), at, north(), Formation::Line);
+    s.turn = 2;
+    s.player_turn = 1;
+    r.command_begins(&mut s, &mut Vec::new());
+    let mut cp = 20;
+    let n = s.orders[0]
+        .issue(
+            &r.command,
+            FormalOrder {
+                sender: id(&r, "L-Napoleon"),
+                receiver: Receiver::Command(d),
+                kind: OrderKind::Attack,
+                method: Method::AideWritten,
+                divisional_goal: true,
+                text: String::new(),
+                same_hex: false,
+                route_mp: 40,
+            },
+            2,
+            &mut cp,
+        )
+        .unwrap();
+    assert!(matches!(
+        s.orders[0].get(n).unwrap().status,
+        OrderStatus::EnRoute { .. }
+    ));
+    let s = apply(&r, &s, Action::EndCommand).0;
+    let (w, _) = apply(&r, &s, Action::RollInitiative { leader });
+    let Some(super::state::Task::InitiativeRoll { ip, .. }) = w.tasks.last().cloned() else {
+        panic!("{:?}", w.tasks)
+    };
+    let success = (0..36)
+        .map(|i| super::types::Seq66::from_index(i).unwrap())
+        .find(|&q| r.command.initiative(ip, q) == super::command::InitiativeResult::Initiative)
+        .expect("an initiative result");
+    let (w, _) = apply(&r, &w, d66(u32::from(success.value())));
+    let same = Action::IssueOrder {
+        sender: leader,
+        receiver: Receiver::Command(d),
+        kind: OrderKind::Attack,
+        method: Method::InPerson,
+        goal: true,
+        text: String::new(),
+    };
+    let open = legal(&r, &w);
+    assert!(
+        !open.contains(&same),
+        "the order en route is not offered again"
+    );
+    let e = r.applied(&w, &same).unwrap_err();
+    assert_eq!(e.rule, "10.2f");
+    let other = Action::IssueOrder {
+        sender: leader,
+        receiver: Receiver::Command(d),
+        kind: OrderKind::NonAttack,
+        method: Method::InPerson,
+        goal: true,
+        text: String::new(),
+    };
+    assert!(open.contains(&other));
+    assert!(r.applied(&w, &other).is_ok());
+    // Other wording makes it a different order.
+    let worded = Action::IssueOrder {
+        sender: leader,
+        receiver: Receiver::Command(d),
+        kind: OrderKind::Attack,
+        method: Method::InPerson,
+        goal: true,
+        text: String::from("take Sokolnitz castle instead"),
+    };
+    assert!(r.applied(&w, &worded).is_ok());
+}
+
 /// AUS 3.6: Katusov sends his orders to the Allied commands as divisional goals, which go
 /// into force for the command; no action attaches one command to another. (The single
 /// brigade is not offered as a receiver: see the coverage note.)

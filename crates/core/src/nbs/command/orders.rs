@@ -538,6 +538,27 @@ impl OrderLog {
         out
     }
 
+    /// 10.2f: the order still travelling or delayed to `receiver` that says the same thing
+    /// (same kind, divisional-goal flag and text, ignoring surrounding blanks), if any.
+    pub fn pending_same(
+        &self,
+        receiver: Receiver,
+        kind: OrderKind,
+        goal: bool,
+        text: &str,
+    ) -> Option<u16> {
+        self.orders
+            .iter()
+            .find(|o| {
+                o.receiver == receiver
+                    && o.is_pending()
+                    && o.kind == kind
+                    && o.divisional_goal == goal
+                    && o.text.trim() == text.trim()
+            })
+            .map(|o| o.number)
+    }
+
     /// Checks that an initiative order is allowed (10.2f): it may not repeat an order that is
     /// still travelling or delayed.
     pub fn check_initiative_order(
