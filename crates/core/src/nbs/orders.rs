@@ -13,10 +13,11 @@
 //! Formations are indexed by [`Nbs::formations`]: French corps with HQs ([`Receiver::Corps`]),
 //! the Imperial Guard under Bessieres (a formation without HQ, AUS 2.3), French divisions, and
 //! the nine Allied commands of AUS 3.2b (all [`Receiver::Command`]). Single cavalry brigades
-//! and artillery units receive divisional goals as [`Receiver::Unit`] (10.5b).
+//! and artillery units, and any Allied brigade (AUS 3.6), receive divisional goals as
+//! [`Receiver::Unit`] (10.5b).
 //!
-//! Scenario pre-set orders (10.1i, AUS 5.3) are free text in the scenario files and are not
-//! logged: every force begins without orders (a decision recorded in the coverage notes).
+//! Scenario pre-set orders (10.1i, AUS 5.3) are logged as accepted in the first state
+//! (`load_preset_orders`), their wording kept as free text; the Set-Up Phase may rewrite them.
 
 use alloc::borrow::Cow;
 use alloc::format;
@@ -647,6 +648,17 @@ impl Nbs {
             for (u, i) in self.units.iter().enumerate() {
                 if i.side == side
                     && matches!(i.kind, UnitKind::Cavalry | UnitKind::Artillery)
+                    && s.units[u].hex().is_some()
+                {
+                    out.push((Receiver::Unit(u as UnitId), true));
+                }
+            }
+        } else {
+            // AUS 3.6: any Allied brigade may be given a divisional goal of its own.
+            for (u, i) in self.units.iter().enumerate() {
+                if i.side == side
+                    && matches!(i.kind, UnitKind::Infantry | UnitKind::Cavalry)
+                    && i.parent.is_none()
                     && s.units[u].hex().is_some()
                 {
                     out.push((Receiver::Unit(u as UnitId), true));
@@ -1465,11 +1477,13 @@ impl Nbs {
         }
     }
 
-    /// The receivers of `side` whose leader is of `nat` (AUS 3.2a, 4.1a).
+    /// The receivers of `side` whose leader is of `nat` (AUS 3.2a, 4.1a): commands, for an
+    /// Emperor writes only to leaders, not to a single brigade (AUS 3.2a).
     fn receivers_of_nation(&self, s: &State, side: Side, nat: Nationality) -> Vec<Receiver> {
         self.receivers(s, side)
             .into_iter()
             .map(|x| x.0)
+            .filter(|r| !matches!(r, Receiver::Unit(_)))
             .filter(|r| {
                 self.receiving_leader(s, *r)
                     .is_some_and(|u| nationality(self.units[usize::from(u)].nation) == nat)

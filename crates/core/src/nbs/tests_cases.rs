@@ -4077,8 +4077,8 @@ fn r10_2f_initiative_cannot_repeat_an_order_en_route() {
 }
 
 /// AUS 3.6: Katusov sends his orders to the Allied commands as divisional goals, which go
-/// into force for the command; no action attaches one command to another. (The single
-/// brigade is not offered as a receiver: see the coverage note.)
+/// into force for the command; no action attaches one command to another; a single brigade
+/// may be given a goal of its own.
 #[test]
 fn aus3_6_allied_commands_receive_divisional_goals() {
     use super::command::Receiver;
@@ -4120,5 +4120,17 @@ fn aus3_6_allied_commands_receive_divisional_goals() {
             .orders()
             .iter()
             .any(|o| o.receiver == Receiver::Command(f) && o.divisional_goal)
+    );
+    // Any single brigade may get a goal of its own, as a lone receiver.
+    let single = orders
+        .iter()
+        .find(|a| matches!(a, Action::IssueOrder { receiver: Receiver::Unit(x), goal: true, .. } if *x == b))
+        .expect("a goal for the brigade Y2-1-L alone (AUS 3.6)");
+    let (t, _) = apply(&r, &s, (*single).clone());
+    assert!(
+        t.orders[1]
+            .orders()
+            .iter()
+            .any(|o| o.receiver == Receiver::Unit(b) && o.divisional_goal)
     );
 }
