@@ -427,7 +427,12 @@ impl Nbs {
                     let a = self.odds_strength(s, &att);
                     let hi = self.board.hex(cc.target);
                     let mut d = self.odds_strength(s, &def);
-                    if hi.special || hi.terrain.protective() {
+                    // Odds Table note: the defender doubles in protective terrain, in a
+                    // trench (AUS 1.0c), or attacked across a sunken road hexside (20.3a).
+                    let sunken = cc.target.direction_to(cc.from).is_some_and(|dir| {
+                        self.board.side(cc.target, dir) & super::board::side::SUNKEN_ROAD != 0
+                    });
+                    if hi.special || hi.terrain.protective() || sunken {
                         d = OddsStrength(d.0 * u32::from(self.tables.odds_defender_multiplier()));
                     }
                     let col = self.tables.odds_column(a, d);

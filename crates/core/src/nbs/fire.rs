@@ -475,6 +475,25 @@ impl Nbs {
             if up && !d.firers.is_empty() {
                 mods.push(FireMod::UpSlope);
             }
+            // 20.3a, 20.3c: a Line or skirmisher target behind sunken road hexsides, when
+            // every fire comes in across one (the trench of AUS 1.0c already counts).
+            if !hi.special
+                && (tst.formation == Formation::Line || tinfo.kind == UnitKind::Skirmisher)
+                && !d.firers.is_empty()
+                && d.firers.iter().all(|&f| {
+                    s.units[usize::from(f)].hex().is_some_and(|fh| {
+                        let entries = super::los::entry_neighbours(fh, d.target);
+                        !entries.is_empty()
+                            && entries.iter().all(|&n| {
+                                d.target.direction_to(n).is_some_and(|dir| {
+                                    self.board.side(d.target, dir) & hs::SUNKEN_ROAD != 0
+                                })
+                            })
+                    })
+                })
+            {
+                mods.push(FireMod::SunkenRoadOrTrench);
+            }
         }
         mods
     }

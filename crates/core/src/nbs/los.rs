@@ -357,6 +357,26 @@ pub fn fires_over_with(
         .find(|&h| friendly(h))
 }
 
+/// The target's neighbours through which a fire from `from` comes into `to` (20.3c): `from`
+/// itself when adjacent; otherwise the hexes next to `to` that the traced line passes
+/// through or runs along (two when it runs along a side or meets `to` at a corner).
+pub fn entry_neighbours(from: Hex, to: Hex) -> Vec<Hex> {
+    if from.distance(to) <= 1 {
+        return alloc::vec![from];
+    }
+    let mut buf = Vec::new();
+    trace_into(from, to, &mut buf);
+    let mut out: Vec<Hex> = buf
+        .iter()
+        .filter(|s| !matches!(s, LosStep::Corner(_)))
+        .flat_map(|s| s.hexes())
+        .filter(|h| h.distance(to) == 1)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// ERR-12: artillery in `from` may not fire at `to` through an enemy skirmisher next to it,
 /// although it sees through it (skirmishers never block LOS). The adjacent intervening hex
 /// for which `enemy_skirmisher` answers true, or `None`. As in [`fires_over`], a hex counts

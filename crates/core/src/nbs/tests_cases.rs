@@ -4134,3 +4134,72 @@ fn aus3_6_allied_commands_receive_divisional_goals() {
             .any(|o| o.receiver == Receiver::Unit(b) && o.divisional_goal)
     );
 }
+
+/// 20.3a, 20.3c: a Line target behind a sunken road hexside gets the -2 only when every fire
+/// comes in across sunken road hexsides (adjacent or at range); a Column target never.
+#[test]
+fn r20_3c_sunken_road_counts_only_if_every_fire_crosses_it() {
+    use super::tables::FireMod;
+    let mut r = rules("nbs/austerlitz-3");
+    let target = clear_spot(&r, 4);
+    let d = Direction::ALL[0];
+    // Sunken road along the target's three sides toward d-1, d, d+1.
+    for k in [-1i8, 0, 1] {
+        r.board.add_side_bits(target, d.rotate(k), hs::SUNKEN_ROAD);
+    }
+    let front = target.neighbor(d);
+    let side_hex = target.neighbor(d.rotate(3)); // the opposite side: no sunken road
+    let far = front.neighbor(d).neighbor(d); // three hexes out, straight through `front`
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let (a, b, t) = (id(&r, "2-1-1"), id(&r, "1-2-1"), id(&r, "Y2-1-L"));
+    put(&mut s, t, target, Facing::side(d), Formation::Line);
+    put(
+        &mut s,
+        a,
+        front,
+        Facing::side(d.opposite()),
+        Formation::Line,
+    );
+    put(&mut s, b, side_hex, Facing::side(d), Formation::Line);
+    let decl = |firers: Vec<UnitId>, from: Hex| super::state::FireDecl {
+        target,
+        at_artillery: None,
+        firers,
+        shares: Vec::new(),
+        close: false,
+        opportunity: false,
+        from,
+    };
+    let has = |s: &State, x: &super::state::FireDecl| {
+        r.fire_mods(s, x, false)
+            .contains(&FireMod::SunkenRoadOrTrench)
+    };
+    assert!(has(&s, &decl(alloc::vec![a], front)));
+    assert!(!has(&s, &decl(alloc::vec![b], side_hex)));
+    assert!(
+        !has(&s, &decl(alloc::vec![a, b], front)),
+        "one fire does not cross the sunken road"
+    );
+    // At range the line enters across the sunken side too.
+    let gun = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            r.units[usize::from(u)].side == Side(0)
+                && r.units[usize::from(u)].kind == super::types::UnitKind::Artillery
+        })
+        .unwrap();
+    put(
+        &mut s,
+        gun,
+        far,
+        Facing::side(d.opposite()),
+        Formation::Unlimbered,
+    );
+    assert_eq!(
+        super::los::entry_neighbours(far, target),
+        alloc::vec![front]
+    );
+    assert!(has(&s, &decl(alloc::vec![gun], far)));
+    // A column behind it has no cover.
+    s.units[usize::from(t)].formation = Formation::Column;
+    assert!(!has(&s, &decl(alloc::vec![a], front)));
+}
