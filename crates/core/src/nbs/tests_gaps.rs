@@ -1,0 +1,238 @@
+//! Dedicated tests for rule cases whose code was exercised only by the random games, and for
+//! the cases completed with them (docs/coverage/nbs.md): each drives the engine with actions
+//! and scripted dice and checks the case's effect.
+
+use alloc::vec::Vec;
+
+use super::state::{Phase, Place, State, Task, UnitId, flag};
+use super::tests::{apply, dir, division_leader, empty, id, put, rules};
+use super::tests_cases::clear_spot;
+use super::types::{Formation, UnitKind};
+use super::{Action, Event, Nbs};
+use crate::engine::{Actor, Chance, Rules, Side};
+use crate::hex::{Compass, Facing, Hex};
+
+fn north() -> Facing {
+    Facing::side(dir(Compass::N))
+}
+
+fn south() -> Facing {
+    Facing::side(dir(Compass::S))
+}
+
+fn n_of(h: Hex, k: u32) -> Hex {
+    (0..k).fold(h, |x, _| x.neighbor(dir(Compass::N)))
+}
+
+fn legal(r: &Nbs, s: &State) -> Vec<Action> {
+    let mut v = Vec::new();
+    r.legal_actions(s, &mut v);
+    v
+}
+
+/// Runs the chance nodes with their first outcome and passes every free re-facing, until a
+/// player decision other than a re-facing is due or nothing is pending.
+fn settle(r: &Nbs, mut s: State, ev: &mut Vec<Event>) -> State {
+    for _ in 0..80 {
+        match r.actor(&s) {
+            Actor::Chance(Chance::Dice(_)) | Actor::Chance(_) => {
+                let v = legal(r, &s);
+                let (n, e) = apply(r, &s, v[0].clone());
+                s = n;
+                ev.extend(e);
+            }
+            _ if matches!(s.tasks.last(), Some(Task::Reface { .. })) => {
+                let (n, e) = apply(r, &s, Action::Pass);
+                s = n;
+                ev.extend(e);
+            }
+            _ => return s,
+        }
+    }
+    panic!("the tasks do not settle: {:?}", s.tasks);
+}
+
+fn skirmisher_of(r: &Nbs, side: Side, n: usize) -> UnitId {
+    (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == side && i.kind == UnitKind::Skirmisher
+        })
+        .nth(n)
+        .expect("a skirmisher counter")
+}
+
+/// A French column attacking an Allied line to its north in the Movement Phase (10.1a order
+/// checks off, not under test).
+fn assault(r: &mut Nbs) -> (State, Hex, Hex, UnitId, UnitId) {
+    r.strict_orders = false;
+    let at = clear_spot(r, 3);
+    let target = n_of(at, 1);
+    let mut s = empty(r, Phase::Movement);
+    let att = id(r, "2-1-1");
+    let def = id(r, "Y2-1-L");
+    put(&mut s, att, at, north(), Formation::Column);
+    put(&mut s, def, target, south(), Formation::Line);
+    (s, at, target, att, def)
+}
+
+fn odds_of(ev: &[Event]) -> (u32, u32) {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Odds {
+                attacker, defender, ..
+            } => Some((*attacker, *defender)),
+            _ => None,
+        })
+        .expect("the Odds Table is reached")
+}
+
+/// 11.5h D: when a close combat is declared, the skirmishers at the top of the attacking and
+/// the defending stacks go to the bottom (the defender's line, not its skirmisher, is then
+/// the hex's top unit), and a skirmisher still counts for the Odds Table strength from there.
+#[test]
+fn r11_5h_d_skirmishers_drop_to_the_bottom_in_close_combat_and_count_for_odds() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (s, at, target, att, def) = assault(&mut r);
+    let mine = skirmisher_of(&r, Side(0), 0);
+    let theirs = skirmisher_of(&r, Side(1), 0);
+    let mut with = s.clone();
+    put(&mut with, mine, at, north(), Formation::Skirmish);
+    put(&mut with, theirs, target, south(), Formation::Skirmish);
+    with.units[usize::from(mine)].flags |= flag::SKIRMISHER_TOP;
+    with.units[usize::from(theirs)].flags |= flag::SKIRMISHER_TOP;
+    assert_eq!(r.combat_stack(&with, target)[0], theirs, "on top before");
+    assert_eq!(r.combat_stack(&with, at)[0], mine, "on top before");
+    let a = Action::Assault { from: at, target };
+    let (w, ev) = apply(&r, &with, a.clone());
+    for k in [mine, theirs] {
+        assert!(!w.units[usize::from(k)].has(flag::SKIRMISHER_TOP), "{k}");
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Part { what: super::event::PartChange::ToBottom, unit, .. } if *unit == k
+        )));
+    }
+    assert_eq!(r.combat_stack(&w, target)[0], def, "the line is on top now");
+    assert_eq!(r.combat_stack(&w, at)[0], att);
+    let Some(Task::CloseCombat(cc)) = w.tasks.iter().find(|t| matches!(t, Task::CloseCombat(_)))
+    else {
+        panic!("a close combat");
+    };
+    assert!(
+        cc.attackers.contains(&mine),
+        "the skirmisher attacks with the column"
+    );
+    // The Odds Table: the same combat with and without the skirmishers.
+    let mut ev = ev;
+    settle(&r, w, &mut ev);
+    let (a_with, d_with) = odds_of(&ev);
+    let (w0, mut ev0) = apply(&r, &s, a);
+    settle(&r, w0, &mut ev0);
+    let (a_without, d_without) = odds_of(&ev0);
+    assert!(a_with > a_without, "{a_with} vs {a_without}");
+    assert!(d_with > d_without, "{d_with} vs {d_without}");
+}
+
+/// 11.6e: a unit leaving square for line or column takes any facing with it, paying only the
+/// formation change (an about-face would otherwise cost 1 MP, 13.1d).
+#[test]
+fn r11_6e_leaving_square_takes_any_facing_free() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Square);
+    let leave = Action::LeaveSquare {
+        unit: u,
+        formation: Formation::Line,
+        facing: south().index(),
+    };
+    assert!(legal(&r, &s).contains(&leave));
+    let (plain, _) = apply(
+        &r,
+        &s,
+        Action::Form {
+            unit: u,
+            formation: Formation::Line,
+        },
+    );
+    let (left, ev) = apply(&r, &s, leave);
+    let (p, l) = (&plain.units[usize::from(u)], &left.units[usize::from(u)]);
+    assert_eq!(l.formation, Formation::Line);
+    assert_eq!(p.facing, north(), "an ordinary change keeps the facing");
+    assert_eq!(l.facing, south(), "turned about");
+    assert_eq!(l.spent, p.spent, "no facing cost on top of the change");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Faced { unit, cost: 0, .. } if *unit == u
+    )));
+    // Turning about after an ordinary change costs MPs.
+    let (turned, _) = apply(
+        &r,
+        &plain,
+        Action::Face {
+            unit: u,
+            facing: south().index(),
+        },
+    );
+    assert!(turned.units[usize::from(u)].spent > l.spent);
+    // Only a square leaves square this way.
+    let e = r
+        .applied(
+            &plain,
+            &Action::LeaveSquare {
+                unit: u,
+                formation: Formation::Column,
+                facing: 0,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "11.6e", "{e}");
+}
+
+/// 26.4e: enemy units entering a hex that holds only leaders do not eliminate them: they go
+/// to the nearest stack of their command, or out of play when there is none.
+#[test]
+fn r26_4e_leaders_alone_in_an_entered_hex_displace_to_their_command() {
+    let mut r = rules("nbs/austerlitz-3");
+    r.strict_orders = false;
+    let at = clear_spot(&r, 4);
+    let mut s = empty(&r, Phase::Movement);
+    assert_eq!(r.phasing(&s), Side(0));
+    let mover = id(&r, "1-1-4");
+    let own = id(&r, "Y2-1-L");
+    let leader = division_leader(&r, own);
+    let div = r.units[usize::from(own)].division.clone();
+    let stranger = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(1) && i.kind == UnitKind::Infantry && i.division != div
+        })
+        .expect("an Allied brigade of another division");
+    let lhex = n_of(at, 1);
+    put(&mut s, mover, at, north(), Formation::Column);
+    put(&mut s, leader, lhex, north(), Formation::None);
+    // A stranger nearer than the leader's own brigade.
+    let near = lhex.neighbor(dir(Compass::NE));
+    let far = n_of(lhex, 3);
+    put(&mut s, stranger, near, south(), Formation::Line);
+    put(&mut s, own, far, south(), Formation::Line);
+    let step = Action::Step {
+        unit: mover,
+        to: lhex,
+    };
+    assert!(legal(&r, &s).contains(&step), "{:?}", legal(&r, &s));
+    let (moved, _) = apply(&r, &s, step.clone());
+    assert_eq!(moved.units[usize::from(mover)].place, Place::At(lhex));
+    assert_eq!(
+        moved.units[usize::from(leader)].place,
+        Place::At(far),
+        "to his own division, not the nearer stranger"
+    );
+    // No stack of his command: out of play, never eliminated as a casualty.
+    let mut lone = s.clone();
+    lone.units[usize::from(own)].place = Place::Off;
+    let (moved, ev) = apply(&r, &lone, step);
+    assert_eq!(moved.units[usize::from(leader)].place, Place::Gone);
+    assert!(!ev.iter().any(|e| matches!(e, Event::LeaderLost { .. })));
+}
