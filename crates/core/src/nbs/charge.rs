@@ -1068,6 +1068,8 @@ impl Nbs {
                     to: *to,
                     rule: "24.2a".into(),
                 });
+                // 13.1a: the withdrawal ends the charge (24.1 I); the cavalry re-faces free.
+                s.tasks.push(Task::Reface { hex: *to });
                 Ok(())
             }
             (_, a) => Err(self.not_now(s, a)),
@@ -1287,6 +1289,8 @@ impl Nbs {
                         hex: at,
                         rule: "24.2a".into(),
                     });
+                    // 13.1a: the charge is over where the cavalry stands; it re-faces free.
+                    s.tasks.push(Task::Reface { hex: at });
                     return true;
                 }
                 false
@@ -1705,6 +1709,14 @@ impl Nbs {
     /// blown and withdraw 6–12 hexes (24.1 I, 24.2a, 15.2e); the chargers stop for the phase.
     fn charge_over(&self, s: &mut State, ch: Charge, ev: &mut Vec<Event>) {
         let rule: &'static str = if ch.reaction { "15.2e" } else { "24.1 I" };
+        // 13.1a: both players' units in a charge re-face free at its end: defenders still in
+        // the target hex after the withdrawals below (those that retreated re-faced at the
+        // end of their retreat), the charging cavalry where its withdrawal ends.
+        if !Self::alive_at(s, &ch.defenders, ch.target).is_empty()
+            && self.owner_at(s, ch.target) == Some(ch.side.other())
+        {
+            s.tasks.push(Task::Reface { hex: ch.target });
+        }
         let mut groups: Vec<(Hex, Vec<UnitId>)> = Vec::new();
         for (i, &u) in ch.units.iter().chain(ch.def_blown.iter()).enumerate() {
             let Some(h) = s.units[usize::from(u)].hex() else {
@@ -3490,7 +3502,8 @@ mod tests {
             &mut ev,
         );
         assert_eq!(t.s.units[usize::from(cav)].hex(), Some(dest[0]));
-        assert!(t.s.tasks.is_empty());
+        // 13.1a: the withdrawal ends the charge; the cavalry may re-face free.
+        assert_eq!(t.s.tasks, [Task::Reface { hex: dest[0] }]);
     }
 
     #[test]
@@ -3855,5 +3868,67 @@ mod tests {
             e,
             Event::Part { what: super::super::event::PartChange::ToBottom, unit, .. } if *unit == sk
         )));
+    }
+
+    /// 13.1a: at the end of a charge the charging cavalry re-faces free where its withdrawal
+    /// ends, and the defenders that stood re-face free in their hex.
+    #[test]
+    fn r13_1a_charging_cavalry_refaces_free() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        let target = t.at(3);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(inf, target, side_facing(t.d.opposite()), Formation::Line);
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Charge {
+                from: t.at(0),
+                target,
+                path: alloc::vec![t.at(1), t.at(2), target],
+            },
+            &mut ev,
+        );
+        let withdrawn = |s: &State| {
+            matches!(s.tasks.last(), Some(Task::Reface { .. }))
+                && s.units[usize::from(cav)].has(flag::BLOWN)
+                && !s
+                    .tasks
+                    .iter()
+                    .any(|x| matches!(x, Task::Cavalry(CavTask::BlownWithdraw { .. })))
+        };
+        assert!(play_until(&mut t, &mut ev, &withdrawn));
+        let h = t.s.units[usize::from(cav)].hex().expect("on the map");
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryWithdrew { to, .. } if *to == h
+        )));
+        assert_eq!(t.s.tasks.last(), Some(&Task::Reface { hex: h }));
+        assert_eq!(t.r.actor(&t.s), Actor::Player(ALLIED));
+        let now = t.s.units[usize::from(cav)].facing;
+        let spent = t.s.units[usize::from(cav)].spent;
+        let about = now.opposite();
+        ev.clear();
+        t.apply(
+            Action::Face {
+                unit: cav,
+                facing: about.index(),
+            },
+            &mut ev,
+        );
+        assert_eq!(t.s.units[usize::from(cav)].facing, about);
+        assert_eq!(t.s.units[usize::from(cav)].spent, spent, "free");
+        assert!(ev.iter().any(|e| matches!(e, Event::Faced { cost: 0, .. })));
+        // The defender re-faces too: in its hex if it stood, else after its retreat.
+        let d = t.s.units[usize::from(inf)]
+            .hex()
+            .expect("the defender stands");
+        assert!(
+            t.s.tasks.contains(&Task::Reface { hex: d })
+                || ev.iter().any(|e| matches!(e, Event::Retreated { .. })),
+            "{:?}",
+            t.s.tasks
+        );
     }
 }
