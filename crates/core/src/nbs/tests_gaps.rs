@@ -236,3 +236,115 @@ fn r26_4e_leaders_alone_in_an_entered_hex_displace_to_their_command() {
     assert_eq!(moved.units[usize::from(leader)].place, Place::Gone);
     assert!(!ev.iter().any(|e| matches!(e, Event::LeaderLost { .. })));
 }
+
+/// ERR-11 (5.1): a unit never fires over friendly units, whatever the line of sight: not
+/// over a friendly brigade, a friendly skirmisher or a friendly leader (5.1 makes leaders
+/// units); enemy units in between do not stop it. A battery on a rise fires down over the
+/// hex below it (the units there, half a level high, do not block its sight, 19.3e), checked
+/// through the engine's fire conditions (`may_fire`) and the declaration.
+#[test]
+fn err11_no_fire_over_friendly_units_in_play() {
+    let mut r = rules("nbs/austerlitz-3");
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(0);
+    let enemy = id(&r, "Y2-1-L");
+    let leader = division_leader(&r, id(&r, "2-1-1"));
+    let brigade = id(&r, "2-1-1");
+    let skirmisher = skirmisher_of(&r, Side(0), 0);
+    let enemy_leader = division_leader(&r, enemy);
+    let mut s0 = empty(&r, Phase::OffensiveFire);
+    s0.turn = r.first_turn
+        + r.turns
+            .iter()
+            .position(|t| !t.night && t.visibility.is_none())
+            .unwrap() as u16;
+    let flat = |h: Hex| {
+        let i = r.board.hex(h);
+        i.on_map && i.terrain == super::board::Terrain::Clear && !i.special
+    };
+    // A battery on a rise, its target three hexes off down the slope, a leader of its own
+    // side in the hex below it that does not block the sight.
+    let (at, d, s) = r
+        .board
+        .hexes()
+        .flat_map(|h| crate::hex::Direction::ALL.into_iter().map(move |d| (h, d)))
+        .filter(|&(h, d)| {
+            let line = [h, h.neighbor(d), h.neighbor(d).neighbor(d)];
+            line.iter().all(|&x| flat(x))
+                && flat(line[2].neighbor(d))
+                && r.board.hex(line[1]).level < r.board.hex(h).level
+        })
+        .find_map(|(h, d)| {
+            let target = h.neighbor(d).neighbor(d).neighbor(d);
+            let mut s = s0.clone();
+            put(&mut s, gun, h, Facing::side(d), Formation::Unlimbered);
+            put(
+                &mut s,
+                enemy,
+                target,
+                Facing::side(d.opposite()),
+                Formation::Line,
+            );
+            let mut over = s.clone();
+            put(
+                &mut over,
+                leader,
+                h.neighbor(d),
+                Facing::side(d),
+                Formation::None,
+            );
+            (r.may_fire(&s, gun, target, false).is_ok() && r.clear_los(&over, h, target))
+                .then_some((h, d, s))
+        })
+        .expect("a battery on a rise over a clear hex below it");
+    let target = at.neighbor(d).neighbor(d).neighbor(d);
+    let below = at.neighbor(d);
+    for (u, form) in [
+        (leader, Formation::None),
+        (brigade, Formation::Line),
+        (skirmisher, Formation::Skirmish),
+    ] {
+        let mut over = s.clone();
+        put(&mut over, u, below, Facing::side(d), form);
+        assert!(
+            r.clear_los(&over, at, target),
+            "{}: sight is clear",
+            r.name(u)
+        );
+        let e = r.may_fire(&over, gun, target, false).unwrap_err();
+        assert_eq!(e.rule, "ERR-11", "{}: {e}", r.name(u));
+        let joined = r
+            .applied(
+                &over,
+                &Action::Target {
+                    hex: target,
+                    artillery: None,
+                },
+            )
+            .map(|(n, _)| {
+                r.applied(
+                    &n,
+                    &Action::AddFirer {
+                        unit: gun,
+                        share: None,
+                    },
+                )
+                .is_ok()
+            });
+        assert!(
+            !matches!(joined, Ok(true)),
+            "{}: the battery may not join the fire",
+            r.name(u)
+        );
+    }
+    // An enemy leader in between does not stop the fire.
+    let mut past = s.clone();
+    put(
+        &mut past,
+        enemy_leader,
+        below,
+        Facing::side(d),
+        Formation::None,
+    );
+    assert!(r.may_fire(&past, gun, target, false).is_ok());
+}
