@@ -39,7 +39,7 @@ use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::{Direction, Hex};
 
-/// What the cavalry rules remember during a Movement Phase.
+/// What the cavalry and close-combat rules remember during a Movement Phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CavalryLog {
     /// Every phasing cavalry unit and leader on the map: the hexes it stood in this phase,
@@ -47,6 +47,11 @@ pub struct CavalryLog {
     pub paths: Vec<(UnitId, Vec<Hex>)>,
     /// Reaction windows already offered to a unit leaving a hex (15.2a).
     pub offered: Vec<(UnitId, Hex)>,
+    /// Every phasing infantry unit and skirmisher counter, by unit: the hex it began the
+    /// phase in, `None` when it was off the map (23.1e: attackers together must have started
+    /// the phase stacked together).
+    #[serde(default)]
+    pub foot: Vec<(UnitId, Option<Hex>)>,
 }
 
 /// The steps of a charge (24.1 A–I).
@@ -250,7 +255,8 @@ fn form_ok(from: Hex, path: &[Hex]) -> bool {
 impl Nbs {
     // ----- bookkeeping -----------------------------------------------------------------
 
-    /// The Movement Phase begins: record where every phasing cavalry unit and leader stands.
+    /// The Movement Phase begins: record where every phasing cavalry unit and leader stands,
+    /// and where the phasing foot began it (23.1e).
     pub(super) fn cavalry_phase_start(&self, s: &mut State) {
         let side = self.phasing(s);
         s.cavalry = CavalryLog::default();
@@ -260,6 +266,10 @@ impl Nbs {
                 if let Some(h) = u.hex() {
                     s.cavalry.paths.push((i as UnitId, alloc::vec![h]));
                 }
+            }
+            // 23.1e: where the foot began the phase (in unit order, for a binary search).
+            if info.side == side && matches!(info.kind, UnitKind::Infantry | UnitKind::Skirmisher) {
+                s.cavalry.foot.push((i as UnitId, u.hex()));
             }
         }
     }

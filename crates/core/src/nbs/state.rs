@@ -445,6 +445,16 @@ pub enum Task {
         /// The unit.
         unit: UnitId,
     },
+    /// The phasing player picks the attackers of a close combat (23.1e, `AssaultChoose`):
+    /// `Withhold` drops one, `Resolve` declares it, `Pass` gives it up.
+    Assembling {
+        /// The attacking hex.
+        from: Hex,
+        /// The defending hex.
+        target: Hex,
+        /// The units named so far.
+        units: Vec<UnitId>,
+    },
     /// A corps commander fell with several division commanders to succeed him (26.4a):
     /// the owner names the one promoted (`Promote`).
     Promote {

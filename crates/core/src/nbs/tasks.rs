@@ -43,6 +43,11 @@ impl Nbs {
             }
             Task::Promote { candidates, .. } => self.promote_actions(candidates, out),
             Task::Placing { unit } => self.placing_actions(s, *unit, out),
+            Task::Assembling {
+                from,
+                target,
+                units,
+            } => self.assembling_actions(s, *from, *target, units, out),
             _ => {}
         }
     }
@@ -110,6 +115,14 @@ impl Nbs {
                 Ok(())
             }
             (Task::Cavalry(c), _) => self.cavalry_action(s, c, a, ev),
+            (
+                Task::Assembling {
+                    from,
+                    target,
+                    units,
+                },
+                _,
+            ) => self.assembling_action(s, from, target, units, a, ev),
             (Task::Placing { unit }, _) => self.placing_action(s, unit, a, ev),
             (
                 Task::OrderWriting {

@@ -348,3 +348,85 @@ fn err11_no_fire_over_friendly_units_in_play() {
     );
     assert!(r.may_fire(&past, gun, target, false).is_ok());
 }
+
+fn attackers_of(s: &State) -> Vec<UnitId> {
+    match s.tasks.iter().find(|t| matches!(t, Task::CloseCombat(_))) {
+        Some(Task::CloseCombat(cc)) => {
+            let mut v = cc.attackers.clone();
+            v.sort();
+            v
+        }
+        _ => panic!("no close combat: {:?}", s.tasks),
+    }
+}
+
+/// 23.1e: units attacking together must have begun the phase stacked together, and the
+/// player may leave eligible units out. `Assault` takes every eligible unit that began the
+/// phase with the hex's top one; `AssaultChoose` names them all, `Withhold` drops one and
+/// `Resolve` declares (refused naming 23.1e for units that began apart), `Pass` gives up.
+#[test]
+fn r23_1e_attackers_began_the_phase_together_and_may_be_chosen() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (mut s, at, target, att, _) = assault(&mut r);
+    let other = id(&r, "1-2-1");
+    let south = at.neighbor(dir(Compass::S));
+    let both = {
+        let mut b = s.clone();
+        put(&mut b, other, at, north(), Formation::Column);
+        r.cavalry_phase_start(&mut b);
+        b
+    };
+    let assault_all = Action::Assault { from: at, target };
+    let choose = Action::AssaultChoose { from: at, target };
+    // Begun together: both attack by default, or one may be left out.
+    let (w, _) = apply(&r, &both, assault_all.clone());
+    let mut pair = alloc::vec![att, other];
+    pair.sort();
+    assert_eq!(attackers_of(&w), pair);
+    assert!(legal(&r, &both).contains(&choose));
+    let (c, _) = apply(&r, &both, choose.clone());
+    assert!(matches!(c.tasks.last(), Some(Task::Assembling { units, .. }) if units.len() == 2));
+    assert_eq!(r.actor(&c), Actor::Player(Side(0)));
+    let v = legal(&r, &c);
+    for a in [
+        Action::Withhold { unit: att },
+        Action::Withhold { unit: other },
+        Action::Resolve,
+        Action::Pass,
+    ] {
+        assert!(v.contains(&a), "{a:?} in {v:?}");
+    }
+    let (c1, _) = apply(&r, &c, Action::Withhold { unit: other });
+    assert_eq!(
+        legal(&r, &c1),
+        [Action::Resolve, Action::Pass],
+        "one must attack"
+    );
+    let (w, _) = apply(&r, &c1, Action::Resolve);
+    assert_eq!(attackers_of(&w), [att]);
+    assert!(!w.units[usize::from(other)].has(flag::CLOSE_COMBAT));
+    let (gone, _) = apply(&r, &c, Action::Pass);
+    assert!(gone.tasks.is_empty(), "given up");
+    assert!(!gone.units[usize::from(att)].has(flag::CLOSE_COMBAT));
+    // Begun apart: the second brigade steps in during the phase.
+    put(&mut s, other, south, north(), Formation::Column);
+    r.cavalry_phase_start(&mut s);
+    let (s, _) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: other,
+            to: at,
+        },
+    );
+    assert_eq!(s.units[usize::from(other)].place, Place::At(at));
+    let (w, _) = apply(&r, &s, assault_all);
+    assert_eq!(attackers_of(&w), [att], "only the unit that began there");
+    let (c, _) = apply(&r, &s, choose);
+    assert!(!legal(&r, &c).contains(&Action::Resolve));
+    let e = r.applied(&c, &Action::Resolve).unwrap_err();
+    assert_eq!(e.rule, "23.1e", "{e}");
+    let (c2, _) = apply(&r, &c, Action::Withhold { unit: att });
+    let (w, _) = apply(&r, &c2, Action::Resolve);
+    assert_eq!(attackers_of(&w), [other], "the newcomer may attack alone");
+}
