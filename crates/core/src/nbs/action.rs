@@ -317,4 +317,10 @@ pub enum Action {
         /// The unit.
         unit: UnitId,
     },
+    /// Splits a combat unit off a retreating stack (25.3b): it makes the rest of the retreat
+    /// on its own, first, the same number of hexes; the others then go on.
+    SplitRetreat {
+        /// The unit.
+        unit: UnitId,
+    },
 }

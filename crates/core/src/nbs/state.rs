@@ -236,7 +236,7 @@ pub enum Role {
 /// A retreat being carried out hex by hex by its owner (25.3, 5.2).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Retreat {
-    /// The units retreating (the whole stack, 25.3b).
+    /// The units retreating: the stack, or a part split off it (25.3b).
     pub units: Vec<UnitId>,
     /// Where they are now.
     pub at: Hex,

@@ -63,6 +63,7 @@ impl Nbs {
         match (t, a) {
             (Task::Declaring(d), _) => self.declaring_action(s, d, a, ev),
             (Task::Retreat(r), Action::RetreatTo { hex }) => self.retreat_step(s, r, *hex, ev),
+            (Task::Retreat(r), Action::SplitRetreat { unit }) => self.split_retreat(s, r, *unit),
             (Task::OpportunityWindow { batteries, at, .. }, Action::OpportunityFire) => {
                 s.tasks.pop();
                 self.opportunity_fire(s, batteries, at, ev);
