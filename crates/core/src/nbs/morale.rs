@@ -243,8 +243,8 @@ impl Nbs {
     }
 
     /// The hexes a retreating stack may enter next (5.2, 25.3a, 16.2c): adjacent, in play,
-    /// free of enemy units, not prohibited to any of its units, farther from the threat and
-    /// not doubling back.
+    /// free of enemy units, not prohibited to any of its units, farther from the threat, not
+    /// doubling back, and keeping to the line of its first step when it can (5.2).
     pub(super) fn retreat_options(&self, s: &State, r: &Retreat) -> Vec<Hex> {
         let side = r
             .units
@@ -287,6 +287,23 @@ impl Nbs {
                 out.push(n);
             }
         }
+        // 5.2: a relatively straight line. After the first step, the next hex keeps within
+        // one hexside (60°) of the first step's direction whenever such a hex is open; only
+        // when none is may the line bend further round an obstacle (an impassable line
+        // would rout the stack, 25.3a, which "relatively" does not ask for).
+        if let Some(first) = r.path.get(1).and_then(|&h1| r.path[0].direction_to(h1)) {
+            let straight: Vec<Hex> = out
+                .iter()
+                .copied()
+                .filter(|&n| {
+                    r.at.direction_to(n)
+                        .is_some_and(|d| matches!((d.index() + 6 - first.index()) % 6, 0 | 1 | 5))
+                })
+                .collect();
+            if !straight.is_empty() {
+                out = straight;
+            }
+        }
         out
     }
 
@@ -302,7 +319,7 @@ impl Nbs {
             return Err(Illegal::new(
                 "5.2",
                 alloc::format!(
-                    "{} is not a retreat hex from {}: it must be free of the enemy, passable, farther from the threat and not entered before",
+                    "{} is not a retreat hex from {}: it must be free of the enemy, passable, farther from the threat, not entered before, and within 60 degrees of the first step's line when such a hex is open",
                     self.label(to),
                     self.label(r.at)
                 ),
