@@ -47,9 +47,11 @@ pub enum Action {
         /// The entry hex.
         hex: Hex,
     },
-    /// Declares a close combat (23.0): the infantry named attack the adjacent hex.
+    /// Declares a close combat (23.0): the infantry of `from` attack the adjacent hex — every
+    /// eligible unit that began the phase stacked with the hex's top eligible unit (23.1e).
+    /// `AssaultChoose` picks the attackers instead.
     Assault {
-        /// The attacking hex (every eligible infantry unit in it attacks).
+        /// The attacking hex.
         from: Hex,
         /// The defending hex.
         target: Hex,
@@ -316,5 +318,26 @@ pub enum Action {
         unit: UnitId,
         /// Limbered or Unlimbered.
         formation: Formation,
+    },
+    /// Opens the choice of attackers for a close combat from `from` into `target` (23.1e):
+    /// every eligible unit of the hex is named at first; `Withhold` drops one, `Resolve`
+    /// declares the close combat with those left (they must have begun the phase stacked
+    /// together), `Pass` gives it up.
+    AssaultChoose {
+        /// The attacking hex.
+        from: Hex,
+        /// The defending hex.
+        target: Hex,
+    },
+    /// Leaves a unit out of the close combat being formed (23.1e).
+    Withhold {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Splits a combat unit off a retreating stack (25.3b): it makes the rest of the retreat
+    /// on its own, first, the same number of hexes; the others then go on.
+    SplitRetreat {
+        /// The unit.
+        unit: UnitId,
     },
 }

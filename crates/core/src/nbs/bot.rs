@@ -202,6 +202,17 @@ impl Bot<Nbs> for Advance {
                     return res[0];
                 }
             }
+            Some(Task::Assembling { .. }) => {
+                // 23.1e: mostly attack with those named; now and then leave one out.
+                let res = of(&|a| matches!(a, Action::Resolve));
+                if !res.is_empty() && random(4) != 0 {
+                    return res[0];
+                }
+                let w = of(&|a| matches!(a, Action::Withhold { .. }));
+                if !w.is_empty() {
+                    return pick(&w, random);
+                }
+            }
             Some(Task::OpportunityWindow { .. }) => {
                 let f = of(&|a| matches!(a, Action::OpportunityFire));
                 if !f.is_empty() && random(4) != 0 {

@@ -39,7 +39,7 @@ use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::{Direction, Hex};
 
-/// What the cavalry rules remember during a Movement Phase.
+/// What the cavalry and close-combat rules remember during a Movement Phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CavalryLog {
     /// Every phasing cavalry unit and leader on the map: the hexes it stood in this phase,
@@ -47,6 +47,11 @@ pub struct CavalryLog {
     pub paths: Vec<(UnitId, Vec<Hex>)>,
     /// Reaction windows already offered to a unit leaving a hex (15.2a).
     pub offered: Vec<(UnitId, Hex)>,
+    /// Every phasing infantry unit and skirmisher counter, by unit: the hex it began the
+    /// phase in, `None` when it was off the map (23.1e: attackers together must have started
+    /// the phase stacked together).
+    #[serde(default)]
+    pub foot: Vec<(UnitId, Option<Hex>)>,
 }
 
 /// The steps of a charge (24.1 A–I).
@@ -250,7 +255,8 @@ fn form_ok(from: Hex, path: &[Hex]) -> bool {
 impl Nbs {
     // ----- bookkeeping -----------------------------------------------------------------
 
-    /// The Movement Phase begins: record where every phasing cavalry unit and leader stands.
+    /// The Movement Phase begins: record where every phasing cavalry unit and leader stands,
+    /// and where the phasing foot began it (23.1e).
     pub(super) fn cavalry_phase_start(&self, s: &mut State) {
         let side = self.phasing(s);
         s.cavalry = CavalryLog::default();
@@ -260,6 +266,10 @@ impl Nbs {
                 if let Some(h) = u.hex() {
                     s.cavalry.paths.push((i as UnitId, alloc::vec![h]));
                 }
+            }
+            // 23.1e: where the foot began the phase (in unit order, for a binary search).
+            if info.side == side && matches!(info.kind, UnitKind::Infantry | UnitKind::Skirmisher) {
+                s.cavalry.foot.push((i as UnitId, u.hex()));
             }
         }
     }
@@ -1068,6 +1078,8 @@ impl Nbs {
                     to: *to,
                     rule: "24.2a".into(),
                 });
+                // 13.1a: the withdrawal ends the charge (24.1 I); the cavalry re-faces free.
+                s.tasks.push(Task::Reface { hex: *to });
                 Ok(())
             }
             (_, a) => Err(self.not_now(s, a)),
@@ -1287,6 +1299,8 @@ impl Nbs {
                         hex: at,
                         rule: "24.2a".into(),
                     });
+                    // 13.1a: the charge is over where the cavalry stands; it re-faces free.
+                    s.tasks.push(Task::Reface { hex: at });
                     return true;
                 }
                 false
@@ -1485,7 +1499,10 @@ impl Nbs {
                     return true;
                 }
                 if ch.route.len() == 1 {
-                    // Contact (24.1 D → E).
+                    // Contact (24.1 D → E). 11.5h D: the skirmishers of both stacks go to
+                    // the bottom before the target hex's combat is resolved.
+                    self.skirmishers_to_bottom(s, ch.at, ev);
+                    self.skirmishers_to_bottom(s, ch.target, ev);
                     ch.flank = self.charge_flank(s, ch.at, ch.target);
                     ch.defenders = self.combat_stack(s, ch.target);
                     ch.step = ChStep::DefenderAttack;
@@ -1702,6 +1719,14 @@ impl Nbs {
     /// blown and withdraw 6–12 hexes (24.1 I, 24.2a, 15.2e); the chargers stop for the phase.
     fn charge_over(&self, s: &mut State, ch: Charge, ev: &mut Vec<Event>) {
         let rule: &'static str = if ch.reaction { "15.2e" } else { "24.1 I" };
+        // 13.1a: both players' units in a charge re-face free at its end: defenders still in
+        // the target hex after the withdrawals below (those that retreated re-faced at the
+        // end of their retreat), the charging cavalry where its withdrawal ends.
+        if !Self::alive_at(s, &ch.defenders, ch.target).is_empty()
+            && self.owner_at(s, ch.target) == Some(ch.side.other())
+        {
+            s.tasks.push(Task::Reface { hex: ch.target });
+        }
         let mut groups: Vec<(Hex, Vec<UnitId>)> = Vec::new();
         for (i, &u) in ch.units.iter().chain(ch.def_blown.iter()).enumerate() {
             let Some(h) = s.units[usize::from(u)].hex() else {
@@ -3487,7 +3512,8 @@ mod tests {
             &mut ev,
         );
         assert_eq!(t.s.units[usize::from(cav)].hex(), Some(dest[0]));
-        assert!(t.s.tasks.is_empty());
+        // 13.1a: the withdrawal ends the charge; the cavalry may re-face free.
+        assert_eq!(t.s.tasks, [Task::Reface { hex: dest[0] }]);
     }
 
     #[test]
@@ -3594,5 +3620,325 @@ mod tests {
                     .any(|e| matches!(e, Event::SquareOffered { .. }))
             );
         }
+    }
+
+    /// Plays on with scripted D66 rolls (then 33), D6 3, and Pass (or the first choice) for
+    /// decisions, until `stop` holds or nothing is pending; whether `stop` was reached.
+    fn play_until(t: &mut Setup, ev: &mut Vec<Event>, stop: &dyn Fn(&State) -> bool) -> bool {
+        for _ in 0..400 {
+            if stop(&t.s) {
+                return true;
+            }
+            if t.s.tasks.is_empty() {
+                return false;
+            }
+            let a = match t.r.actor(&t.s) {
+                Actor::Chance(Chance::Dice(DiceSpec::D66)) => d66(33),
+                Actor::Chance(Chance::Dice(DiceSpec::D6)) => d6(3),
+                Actor::Chance(_) => Action::Pick(0),
+                Actor::Player(_) => {
+                    let mut v = Vec::new();
+                    t.r.legal_actions(&t.s, &mut v);
+                    v.iter()
+                        .find(|a| matches!(a, Action::Pass))
+                        .cloned()
+                        .unwrap_or_else(|| v[0].clone())
+                }
+                Actor::Terminal(_) => return false,
+            };
+            t.apply(a, ev);
+        }
+        panic!("the tasks did not end: {:?}", t.s.tasks);
+    }
+
+    /// A French cavalry regiment in `at(0)` facing `facing`, and an Allied column in `at(k)`
+    /// about to step on to `at(k + 1)`: the step opens the reaction window for `at(k)`.
+    fn reaction_window(facing: Facing, k: u8) -> (Setup, UnitId, UnitId) {
+        let mut t = setup();
+        let fcav = t.pick(FRENCH, UnitKind::Cavalry, 0);
+        let ainf = t.pick(ALLIED, UnitKind::Infantry, 0);
+        t.place(fcav, t.at(0), facing, Formation::Combat);
+        t.place(
+            ainf,
+            t.at(k),
+            side_facing(t.d.opposite()),
+            Formation::Column,
+        );
+        t.r.cavalry_phase_start(&mut t.s);
+        (t, fcav, ainf)
+    }
+
+    /// 15.2b: a stack reaction charging outside its frontal arc first passes a morale check
+    /// (Normal or better, on the top reacting unit's rating); a failure calls the reaction off
+    /// without applying the result, and the move it interrupted goes on. In the frontal arc
+    /// there is no check.
+    #[test]
+    fn r15_2b_reaction_outside_the_front_checks_morale_first() {
+        let mut ev = Vec::new();
+        // In the front: the charge is declared at once.
+        let (mut t, _, ainf) = reaction_window(side_facing(Direction::ALL[0]), 2);
+        assert_eq!(t.d, Direction::ALL[0]);
+        t.apply(
+            Action::Step {
+                unit: ainf,
+                to: t.at(3),
+            },
+            &mut ev,
+        );
+        t.apply(Action::ReactionCharge { from: t.at(0) }, &mut ev);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::ChargeDeclared { reaction: true, .. }))
+        );
+        // Facing away: the check comes first.
+        let (mut t, fcav, ainf) = reaction_window(side_facing(Direction::ALL[0].opposite()), 2);
+        t.apply(
+            Action::Step {
+                unit: ainf,
+                to: t.at(3),
+            },
+            &mut ev,
+        );
+        ev.clear();
+        t.apply(Action::ReactionCharge { from: t.at(0) }, &mut ev);
+        assert!(matches!(
+            t.s.tasks.last(),
+            Some(Task::Cavalry(CavTask::ReactionRoll { from, at }))
+                if *from == t.at(0) && *at == t.at(2)
+        ));
+        assert_eq!(t.r.actor(&t.s), Actor::Chance(Chance::Dice(DiceSpec::D66)));
+        assert!(!ev.iter().any(|e| matches!(e, Event::ChargeDeclared { .. })));
+        // The rolls that pass and fail, read off the Morale Table as the engine does.
+        let c = t.r.morale_check(
+            &t.s,
+            t.at(0),
+            CheckKind::Standard,
+            false,
+            t.at(2),
+            Role::None,
+            "15.2b",
+        );
+        let row =
+            t.r.tables
+                .morale_row_shifted(t.r.morale_rating(fcav), c.shift);
+        let rolls: Vec<(u32, bool)> = (11..=66u8)
+            .filter_map(Seq66::from_value)
+            .map(|q| {
+                (
+                    u32::from(q.value()),
+                    Nbs::passed(t.r.tables.morale_result(row, q).state),
+                )
+            })
+            .collect();
+        let pass = rolls.iter().find(|x| x.1).expect("a passing roll").0;
+        let fail = rolls.iter().find(|x| !x.1).expect("a failing roll").0;
+        let mut ok = t.clone_setup();
+        ok.apply(d66(pass), &mut ev);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::ChargeDeclared { reaction: true, .. }))
+        );
+        ev.clear();
+        t.apply(d66(fail), &mut ev);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::ReactionFailed { from } if *from == t.at(0)))
+        );
+        assert!(!ev.iter().any(|e| matches!(e, Event::ChargeDeclared { .. })));
+        let st = &t.s.units[usize::from(fcav)];
+        assert_eq!(st.morale, MoraleState::Normal, "the result is not applied");
+        assert_eq!(st.hex(), Some(t.at(0)));
+        assert!(!st.has(flag::BLOWN));
+        assert_eq!(
+            t.s.units[usize::from(ainf)].hex(),
+            Some(t.at(3)),
+            "the interrupted step goes on"
+        );
+        assert!(t.s.tasks.is_empty(), "{:?}", t.s.tasks);
+    }
+
+    /// 15.2d: opportunity fire may strike a reaction charge: the run-in leaving a hex of a
+    /// battery's Close Fire Zone opens the battery owner's window.
+    #[test]
+    fn r15_2d_opportunity_fire_against_a_reaction_charge() {
+        let (mut base, fcav, ainf) = reaction_window(side_facing(Direction::ALL[0]), 3);
+        // A battery on the moving (Allied) side: the scenario's first French one, lent.
+        let gun = base.pick(FRENCH, UnitKind::Artillery, 0);
+        base.r.units[usize::from(gun)].side = ALLIED;
+        let route = [base.at(0), base.at(1), base.at(2)];
+        let spot = base
+            .r
+            .board
+            .hexes()
+            .filter(|h| {
+                (2..=3).contains(&h.distance(base.at(1)))
+                    && (0..=4).all(|k| *h != base.at(k))
+                    && base.r.stack(&base.s, *h).is_empty()
+            })
+            .flat_map(|h| (0..12u8).map(move |f| (h, Facing::new(f).unwrap())))
+            .find(|&(h, f)| {
+                let mut s = base.s.clone();
+                s.units[usize::from(gun)].place = Place::At(h);
+                s.units[usize::from(gun)].facing = f;
+                s.units[usize::from(gun)].formation = Formation::Unlimbered;
+                !base
+                    .r
+                    .opportunity_batteries(&s, fcav, route[1], Some(route[2]))
+                    .is_empty()
+                    && base
+                        .r
+                        .opportunity_batteries(&s, fcav, route[0], Some(route[1]))
+                        .is_empty()
+            })
+            .expect("a battery covering the run-in");
+        let window = |s: &State| {
+            s.tasks
+                .iter()
+                .any(|t| matches!(t, Task::OpportunityWindow { .. }))
+        };
+        let start = |t: &mut Setup, ev: &mut Vec<Event>| {
+            t.apply(
+                Action::Step {
+                    unit: ainf,
+                    to: t.at(4),
+                },
+                ev,
+            );
+            t.apply(Action::ReactionCharge { from: t.at(0) }, ev);
+            assert!(
+                ev.iter()
+                    .any(|e| matches!(e, Event::ChargeDeclared { reaction: true, .. }))
+            );
+        };
+        // Without the battery the reaction runs in with no window.
+        let mut t = base.clone_setup();
+        let mut ev = Vec::new();
+        start(&mut t, &mut ev);
+        assert!(!play_until(&mut t, &mut ev, &window));
+        // With it: the window opens for the Allied player as the cavalry leaves at(1).
+        let mut t = base.clone_setup();
+        t.place(gun, spot.0, spot.1, Formation::Unlimbered);
+        let mut ev = Vec::new();
+        start(&mut t, &mut ev);
+        assert!(play_until(&mut t, &mut ev, &window));
+        match t.s.tasks.last() {
+            Some(Task::OpportunityWindow {
+                movers,
+                batteries,
+                at,
+            }) => {
+                assert_eq!(*at, t.at(1));
+                assert_eq!(movers, &alloc::vec![fcav]);
+                assert_eq!(batteries, &alloc::vec![gun]);
+            }
+            other => panic!("not the window: {other:?}"),
+        }
+        assert!(matches!(the_charge(&t.s), Some(c) if c.reaction));
+        assert_eq!(t.r.actor(&t.s), Actor::Player(ALLIED));
+        ev.clear();
+        t.apply(Action::OpportunityFire, &mut ev);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::FireDeclared { target, .. } if *target == t.at(1)
+        )));
+    }
+
+    /// 11.5h D: at contact the skirmishers at the top of the charged stack go to the bottom,
+    /// so that the cavalry strikes the line under them.
+    #[test]
+    fn r11_5h_d_skirmishers_drop_to_the_bottom_when_a_charge_strikes() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        let sk = t.pick(FRENCH, UnitKind::Skirmisher, 0);
+        let target = t.at(3);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(inf, target, side_facing(t.d.opposite()), Formation::Line);
+        t.place(sk, target, side_facing(t.d.opposite()), Formation::Skirmish);
+        t.s.units[usize::from(sk)].flags |= flag::SKIRMISHER_TOP;
+        t.r.cavalry_phase_start(&mut t.s);
+        assert_eq!(t.r.combat_stack(&t.s, target)[0], sk);
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Charge {
+                from: t.at(0),
+                target,
+                path: alloc::vec![t.at(1), t.at(2), target],
+            },
+            &mut ev,
+        );
+        let contact = |s: &State| {
+            the_charge(s)
+                .is_some_and(|c| matches!(c.step, ChStep::DefenderAttack | ChStep::AttackerAttack))
+        };
+        assert!(play_until(&mut t, &mut ev, &contact));
+        assert!(!t.s.units[usize::from(sk)].has(flag::SKIRMISHER_TOP));
+        assert_eq!(t.r.combat_stack(&t.s, target)[0], inf, "the line is on top");
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Part { what: super::super::event::PartChange::ToBottom, unit, .. } if *unit == sk
+        )));
+    }
+
+    /// 13.1a: at the end of a charge the charging cavalry re-faces free where its withdrawal
+    /// ends, and the defenders that stood re-face free in their hex.
+    #[test]
+    fn r13_1a_charging_cavalry_refaces_free() {
+        let mut t = setup();
+        let cav = t.pick(ALLIED, UnitKind::Cavalry, 0);
+        let inf = t.pick(FRENCH, UnitKind::Infantry, 0);
+        let target = t.at(3);
+        t.place(cav, t.at(0), side_facing(t.d), Formation::Combat);
+        t.place(inf, target, side_facing(t.d.opposite()), Formation::Line);
+        t.r.cavalry_phase_start(&mut t.s);
+        let mut ev = Vec::new();
+        t.apply(
+            Action::Charge {
+                from: t.at(0),
+                target,
+                path: alloc::vec![t.at(1), t.at(2), target],
+            },
+            &mut ev,
+        );
+        let withdrawn = |s: &State| {
+            matches!(s.tasks.last(), Some(Task::Reface { .. }))
+                && s.units[usize::from(cav)].has(flag::BLOWN)
+                && !s
+                    .tasks
+                    .iter()
+                    .any(|x| matches!(x, Task::Cavalry(CavTask::BlownWithdraw { .. })))
+        };
+        assert!(play_until(&mut t, &mut ev, &withdrawn));
+        let h = t.s.units[usize::from(cav)].hex().expect("on the map");
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::CavalryWithdrew { to, .. } if *to == h
+        )));
+        assert_eq!(t.s.tasks.last(), Some(&Task::Reface { hex: h }));
+        assert_eq!(t.r.actor(&t.s), Actor::Player(ALLIED));
+        let now = t.s.units[usize::from(cav)].facing;
+        let spent = t.s.units[usize::from(cav)].spent;
+        let about = now.opposite();
+        ev.clear();
+        t.apply(
+            Action::Face {
+                unit: cav,
+                facing: about.index(),
+            },
+            &mut ev,
+        );
+        assert_eq!(t.s.units[usize::from(cav)].facing, about);
+        assert_eq!(t.s.units[usize::from(cav)].spent, spent, "free");
+        assert!(ev.iter().any(|e| matches!(e, Event::Faced { cost: 0, .. })));
+        // The defender re-faces too: in its hex if it stood, else after its retreat.
+        let d = t.s.units[usize::from(inf)]
+            .hex()
+            .expect("the defender stands");
+        assert!(
+            t.s.tasks.contains(&Task::Reface { hex: d })
+                || ev.iter().any(|e| matches!(e, Event::Retreated { .. })),
+            "{:?}",
+            t.s.tasks
+        );
     }
 }

@@ -26,11 +26,49 @@ pub(super) fn actor(cc: &CloseCombat) -> Actor {
 }
 
 impl Nbs {
+    /// The hex `u` began this Movement Phase in (23.1e), `None` when it entered the map
+    /// during it. A unit the phase-start record does not list counts as having begun it where
+    /// it stands, and so does a skirmisher that was off the map (released this phase, it
+    /// comes out of a unit of its hex, 11.5a).
+    fn began_in(&self, s: &State, u: UnitId) -> Option<Hex> {
+        let now = s.units[usize::from(u)].hex();
+        match s.cavalry.foot.binary_search_by_key(&u, |x| x.0) {
+            Ok(i) => match s.cavalry.foot[i].1 {
+                None if self.is_skirmisher(u) => now,
+                h => h,
+            },
+            Err(_) => now,
+        }
+    }
+
+    /// The units of `units` that began the phase stacked with the first (23.1e); a unit
+    /// that entered the map this phase attacks only alone.
+    fn started_with_first(&self, s: &State, units: &[UnitId]) -> Vec<UnitId> {
+        let Some(&lead) = units.first() else {
+            return Vec::new();
+        };
+        let Some(h) = self.began_in(s, lead) else {
+            return alloc::vec![lead];
+        };
+        units
+            .iter()
+            .copied()
+            .filter(|&u| self.began_in(s, u) == Some(h))
+            .collect()
+    }
+
+    /// The attackers of `Assault` (23.1e): the eligible units of `from` that began the phase
+    /// stacked with its top eligible infantry unit.
+    fn attackers(&self, s: &State, from: Hex) -> Vec<UnitId> {
+        let all = self.eligible_attackers(s, from);
+        self.started_with_first(s, &all)
+    }
+
     /// The infantry in `from` that may attack now (23.1a, 23.1c): BL or Normal, in line or
     /// column, not yet in a close combat this phase, not stopped. Skirmishers of the hex join
     /// only when non-skirmisher infantry attacks with them (11.5b, 23.1c); they come after
     /// it, so that the first attacker is never a skirmisher.
-    fn attackers(&self, s: &State, from: Hex) -> Vec<UnitId> {
+    fn eligible_attackers(&self, s: &State, from: Hex) -> Vec<UnitId> {
         let side = self.phasing(s);
         let ready = |u: UnitId| {
             let st = &s.units[usize::from(u)];
@@ -78,6 +116,18 @@ impl Nbs {
 
     fn assault_check(&self, s: &State, from: Hex, target: Hex) -> Result<Vec<UnitId>, Illegal> {
         let att = self.attackers(s, from);
+        self.assault_check_with(s, from, target, &att)
+    }
+
+    /// Whether `att` may attack `target` from `from` together; the units that join (a
+    /// skirmisher short of the MPs stays out, 11.5b).
+    fn assault_check_with(
+        &self,
+        s: &State,
+        from: Hex,
+        target: Hex,
+        att: &[UnitId],
+    ) -> Result<Vec<UnitId>, Illegal> {
         let Some(&lead) = att.first() else {
             let own = self.combat_stack(s, from);
             if !own.is_empty() && own.iter().all(|&u| self.is_skirmisher(u)) {
@@ -114,12 +164,27 @@ impl Nbs {
                 format!("no enemy unit in {}", self.label(target)),
             ));
         }
+        // 23.1e: attackers together began the phase stacked together.
+        if let Some(&u) = att
+            .iter()
+            .find(|&&u| self.began_in(s, u) != self.began_in(s, lead))
+            .or_else(|| att.get(1).filter(|_| self.began_in(s, lead).is_none()))
+        {
+            return Err(Illegal::new(
+                "23.1e",
+                format!(
+                    "{} and {} did not begin the phase stacked together",
+                    self.name(lead),
+                    self.name(u)
+                ),
+            ));
+        }
         // 23.1b: not into a hex whose cost is "all" (or prohibited); pay the hex + 2 MP.
         let d = from
             .direction_to(target)
             .ok_or_else(|| Illegal::new("23.0", "not adjacent"))?;
         let mut joined = Vec::with_capacity(att.len());
-        for &u in &att {
+        for &u in att {
             let class = self
                 .move_class(s, u)
                 .ok_or_else(|| Illegal::new("23.1c", "immobile"))?;
@@ -199,17 +264,119 @@ impl Nbs {
             {
                 continue;
             }
-            let att = self.attackers(s, from);
+            let all = self.eligible_attackers(s, from);
+            let att = self.started_with_first(s, &all);
             let Some(&lead) = att.first() else { continue };
             for t in self.assault_targets(s, lead, from) {
-                if self.assault_check(s, from, t).is_ok() {
+                if self.assault_check_with(s, from, t, &att).is_ok() {
                     out.push(Action::Assault { from, target: t });
+                    // 23.1e: the attackers may be chosen when there is more than one.
+                    if all.len() > 1 {
+                        out.push(Action::AssaultChoose { from, target: t });
+                    }
                 }
             }
         }
     }
 
-    /// Declares a close combat.
+    /// Opens the choice of attackers (23.1e): every eligible unit of `from` to begin with.
+    pub(super) fn choose_assault(
+        &self,
+        s: &mut State,
+        from: Hex,
+        target: Hex,
+    ) -> Result<(), Illegal> {
+        // The default attackers must be able to attack there (the same conditions as
+        // `Assault`), and there must be a choice to make.
+        self.assault_check(s, from, target)?;
+        let units = self.eligible_attackers(s, from);
+        if units.len() < 2 {
+            return Err(Illegal::new(
+                "23.1e",
+                format!(
+                    "only one unit in {} may attack: no choice",
+                    self.label(from)
+                ),
+            ));
+        }
+        s.tasks.push(Task::Assembling {
+            from,
+            target,
+            units,
+        });
+        Ok(())
+    }
+
+    /// Whether `u` may be withheld from `units`: some non-skirmisher infantry stays.
+    fn may_withhold(&self, units: &[UnitId], u: UnitId) -> bool {
+        units.contains(&u) && units.iter().any(|&x| x != u && !self.is_skirmisher(x))
+    }
+
+    /// The decisions while the attackers are chosen (23.1e).
+    pub(super) fn assembling_actions(
+        &self,
+        s: &State,
+        from: Hex,
+        target: Hex,
+        units: &[UnitId],
+        out: &mut Vec<Action>,
+    ) {
+        for &u in units {
+            if self.may_withhold(units, u) {
+                out.push(Action::Withhold { unit: u });
+            }
+        }
+        if self.assault_check_with(s, from, target, units).is_ok() {
+            out.push(Action::Resolve);
+        }
+        out.push(Action::Pass);
+    }
+
+    /// A decision while the attackers are chosen (23.1e).
+    pub(super) fn assembling_action(
+        &self,
+        s: &mut State,
+        from: Hex,
+        target: Hex,
+        mut units: Vec<UnitId>,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        match *a {
+            Action::Withhold { unit } => {
+                if !self.may_withhold(&units, unit) {
+                    return Err(Illegal::new(
+                        "23.1e",
+                        format!(
+                            "{} is not an attacker that can be left out (one non-skirmisher infantry unit must attack, 11.5b)",
+                            self.name(unit)
+                        ),
+                    ));
+                }
+                units.retain(|&u| u != unit);
+                if let Some(t) = s.tasks.last_mut() {
+                    *t = Task::Assembling {
+                        from,
+                        target,
+                        units,
+                    };
+                }
+                Ok(())
+            }
+            Action::Resolve => {
+                let att = self.assault_check_with(s, from, target, &units)?;
+                s.tasks.pop();
+                self.declare_with(s, from, target, att, ev)
+            }
+            Action::Pass => {
+                s.tasks.pop();
+                Ok(())
+            }
+            _ => Err(self.not_now(s, a)),
+        }
+    }
+
+    /// Declares a close combat with the default attackers (23.1e).
     pub(super) fn declare_assault(
         &self,
         s: &mut State,
@@ -218,6 +385,18 @@ impl Nbs {
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
         let att = self.assault_check(s, from, target)?;
+        self.declare_with(s, from, target, att, ev)
+    }
+
+    /// Declares a close combat by `att`, already checked.
+    fn declare_with(
+        &self,
+        s: &mut State,
+        from: Hex,
+        target: Hex,
+        att: Vec<UnitId>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         let defenders = self.combat_stack(s, target);
         let flank = defenders.first().is_some_and(|&t| {
             let st = &s.units[usize::from(t)];

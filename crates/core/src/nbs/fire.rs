@@ -1005,7 +1005,10 @@ impl Nbs {
         }
     }
 
-    /// Whether an intervening hex of the line holds units of `side` (ERR-11).
+    /// The first intervening hex of the line holding a unit of `side` (ERR-11: never fire
+    /// over friendly units, skirmishers included, whatever the line of sight). "Unit" is read
+    /// as 5.1 defines it: every combat unit and every leader; HQs, which 5.1 does not list,
+    /// do not block.
     pub(super) fn friendly_in_line(
         &self,
         s: &State,
@@ -1013,14 +1016,13 @@ impl Nbs {
         to: Hex,
         side: Side,
     ) -> Option<Hex> {
-        crate::hex::los::crossed(from, to)
-            .into_iter()
-            .filter(|&h| h != from && h != to)
-            .find(|&h| {
-                s.units.iter().enumerate().any(|(i, u)| {
-                    u.place == Place::At(h) && self.units[i].side == side && self.units[i].combat()
-                })
-            })
+        let friendly = |h: Hex| {
+            s.units
+                .iter()
+                .zip(&self.units)
+                .any(|(u, i)| u.place == Place::At(h) && i.side == side && i.kind != UnitKind::Hq)
+        };
+        super::los::fires_over(friendly, from, to)
     }
 
     /// Opportunity fire by every violated battery at the stack it strikes (15.1b), resolved at

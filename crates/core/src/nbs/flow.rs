@@ -987,6 +987,23 @@ impl Nbs {
                     if *charge { "charge" } else { "close combat" }
                 ),
             ),
+            (
+                Some(Task::Assembling {
+                    from,
+                    target,
+                    units,
+                }),
+                _,
+            ) => (
+                "23.1e",
+                format!(
+                    "{}: close combat from {} into {} with {} unit(s): withhold one, resolve or pass",
+                    side(p),
+                    self.label(*from),
+                    self.label(*target),
+                    units.len()
+                ),
+            ),
             (Some(Task::Placing { unit }), _) => (
                 "1.4",
                 format!(

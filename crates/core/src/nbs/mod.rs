@@ -48,6 +48,8 @@ mod tasks;
 mod tests;
 #[cfg(test)]
 mod tests_cases;
+#[cfg(test)]
+mod tests_gaps;
 pub mod types;
 pub mod units;
 mod view;
@@ -389,6 +391,7 @@ impl Nbs {
             Task::SkirmisherEvade { target, .. } => Actor::Player(self.evader_side(s, *target)),
             Task::Promote { corps, .. } => Actor::Player(self.promote_actor(*corps)),
             Task::Placing { unit } => Actor::Player(self.units[usize::from(*unit)].side),
+            Task::Assembling { .. } => Actor::Player(p),
             // Never at rest on top: `settle` runs it at once.
             Task::Resume { .. } => Actor::Player(p),
             Task::Cavalry(c) => self.cavalry_actor(s, c),

@@ -196,7 +196,8 @@ impl Nbs {
         }
     }
 
-    /// Begins a retreat of the whole stack in `hex` (25.3b), away from `from`.
+    /// Begins a retreat of the whole stack in `hex`, away from `from`; the owner may split it
+    /// later (25.3b, `SplitRetreat`).
     pub(super) fn start_retreat(
         &self,
         s: &mut State,
@@ -242,8 +243,8 @@ impl Nbs {
     }
 
     /// The hexes a retreating stack may enter next (5.2, 25.3a, 16.2c): adjacent, in play,
-    /// free of enemy units, not prohibited to any of its units, farther from the threat and
-    /// not doubling back.
+    /// free of enemy units, not prohibited to any of its units, farther from the threat, not
+    /// doubling back, and keeping to the line of its first step when it can (5.2).
     pub(super) fn retreat_options(&self, s: &State, r: &Retreat) -> Vec<Hex> {
         let side = r
             .units
@@ -286,6 +287,23 @@ impl Nbs {
                 out.push(n);
             }
         }
+        // 5.2: a relatively straight line. After the first step, the next hex keeps within
+        // one hexside (60°) of the first step's direction whenever such a hex is open; only
+        // when none is may the line bend further round an obstacle (an impassable line
+        // would rout the stack, 25.3a, which "relatively" does not ask for).
+        if let Some(first) = r.path.get(1).and_then(|&h1| r.path[0].direction_to(h1)) {
+            let straight: Vec<Hex> = out
+                .iter()
+                .copied()
+                .filter(|&n| {
+                    r.at.direction_to(n)
+                        .is_some_and(|d| matches!((d.index() + 6 - first.index()) % 6, 0 | 1 | 5))
+                })
+                .collect();
+            if !straight.is_empty() {
+                out = straight;
+            }
+        }
         out
     }
 
@@ -301,7 +319,7 @@ impl Nbs {
             return Err(Illegal::new(
                 "5.2",
                 alloc::format!(
-                    "{} is not a retreat hex from {}: it must be free of the enemy, passable and farther from the threat",
+                    "{} is not a retreat hex from {}: it must be free of the enemy, passable, farther from the threat, not entered before, and within 60 degrees of the first step's line when such a hex is open",
                     self.label(to),
                     self.label(r.at)
                 ),
@@ -471,11 +489,62 @@ impl Nbs {
             .min_by_key(|&h| (h.distance(from), h))
     }
 
-    /// Retreat decisions.
+    /// Retreat decisions: the next hex, or a unit split off the stack (25.3b).
     pub(super) fn retreat_actions(&self, s: &State, r: &Retreat, out: &mut Vec<Action>) {
         for h in self.retreat_options(s, r) {
             out.push(Action::RetreatTo { hex: h });
         }
+        let movers = self.retreating_combat_units(s, r);
+        if movers.len() > 1 {
+            for u in movers {
+                out.push(Action::SplitRetreat { unit: u });
+            }
+        }
+    }
+
+    /// The combat units of a retreat still in its hex.
+    fn retreating_combat_units(&self, s: &State, r: &Retreat) -> Vec<UnitId> {
+        r.units
+            .iter()
+            .copied()
+            .filter(|&u| {
+                self.units[usize::from(u)].combat()
+                    && s.units[usize::from(u)].place == Place::At(r.at)
+            })
+            .collect()
+    }
+
+    /// 25.3b: the owner splits `unit` off the retreating stack. It retreats first, on its
+    /// own, as many hexes as are left to the others and under the same constraints (the
+    /// threat, the hexes already entered, 5.2); then the rest goes on. Leaders stay with the
+    /// rest.
+    pub(super) fn split_retreat(
+        &self,
+        s: &mut State,
+        mut r: Retreat,
+        unit: UnitId,
+    ) -> Result<(), Illegal> {
+        let movers = self.retreating_combat_units(s, &r);
+        if movers.len() < 2 || !movers.contains(&unit) {
+            return Err(Illegal::new(
+                "25.3b",
+                alloc::format!(
+                    "{} is not one of two or more combat units retreating from {}",
+                    self.name(unit),
+                    self.label(r.at)
+                ),
+            ));
+        }
+        r.units.retain(|&u| u != unit);
+        let part = Retreat {
+            units: alloc::vec![unit],
+            ..r.clone()
+        };
+        if let Some(t) = s.tasks.last_mut() {
+            *t = Task::Retreat(r);
+        }
+        s.tasks.push(Task::Retreat(part));
+        Ok(())
     }
 
     /// Blood Lust check (25.2c): 44..66 ends Blood Lust, nothing else happens.

@@ -945,6 +945,7 @@ impl Nbs {
                 Ok(())
             }
             Action::Assault { from, target } => self.declare_assault(s, *from, *target, ev),
+            Action::AssaultChoose { from, target } => self.choose_assault(s, *from, *target),
             Action::Charge { from, target, path } => {
                 self.declare_charge(s, *from, *target, path, ev)
             }

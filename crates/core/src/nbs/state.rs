@@ -236,7 +236,7 @@ pub enum Role {
 /// A retreat being carried out hex by hex by its owner (25.3, 5.2).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Retreat {
-    /// The units retreating (the whole stack, 25.3b).
+    /// The units retreating: the stack, or a part split off it (25.3b).
     pub units: Vec<UnitId>,
     /// Where they are now.
     pub at: Hex,
@@ -449,6 +449,16 @@ pub enum Task {
     Placing {
         /// The unit.
         unit: UnitId,
+    },
+    /// The phasing player picks the attackers of a close combat (23.1e, `AssaultChoose`):
+    /// `Withhold` drops one, `Resolve` declares it, `Pass` gives it up.
+    Assembling {
+        /// The attacking hex.
+        from: Hex,
+        /// The defending hex.
+        target: Hex,
+        /// The units named so far.
+        units: Vec<UnitId>,
     },
     /// A corps commander fell with several division commanders to succeed him (26.4a):
     /// the owner names the one promoted (`Promote`).

@@ -43,6 +43,11 @@ impl Nbs {
             }
             Task::Promote { candidates, .. } => self.promote_actions(candidates, out),
             Task::Placing { unit } => self.placing_actions(s, *unit, out),
+            Task::Assembling {
+                from,
+                target,
+                units,
+            } => self.assembling_actions(s, *from, *target, units, out),
             _ => {}
         }
     }
@@ -58,6 +63,7 @@ impl Nbs {
         match (t, a) {
             (Task::Declaring(d), _) => self.declaring_action(s, d, a, ev),
             (Task::Retreat(r), Action::RetreatTo { hex }) => self.retreat_step(s, r, *hex, ev),
+            (Task::Retreat(r), Action::SplitRetreat { unit }) => self.split_retreat(s, r, *unit),
             (Task::OpportunityWindow { batteries, at, .. }, Action::OpportunityFire) => {
                 s.tasks.pop();
                 self.opportunity_fire(s, batteries, at, ev);
@@ -110,6 +116,14 @@ impl Nbs {
                 Ok(())
             }
             (Task::Cavalry(c), _) => self.cavalry_action(s, c, a, ev),
+            (
+                Task::Assembling {
+                    from,
+                    target,
+                    units,
+                },
+                _,
+            ) => self.assembling_action(s, from, target, units, a, ev),
             (Task::Placing { unit }, _) => self.placing_action(s, unit, a, ev),
             (
                 Task::OrderWriting {

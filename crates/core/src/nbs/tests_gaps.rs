@@ -1,0 +1,563 @@
+//! Dedicated tests for rule cases whose code was exercised only by the random games, and for
+//! the cases completed with them (docs/coverage/nbs.md): each drives the engine with actions
+//! and scripted dice and checks the case's effect.
+
+use alloc::vec::Vec;
+
+use super::state::{Phase, Place, State, Task, UnitId, flag};
+use super::tests::{apply, dir, division_leader, empty, id, put, rules};
+use super::tests_cases::clear_spot;
+use super::types::{Formation, UnitKind};
+use super::{Action, Event, Nbs};
+use crate::engine::{Actor, Chance, Rules, Side};
+use crate::hex::{Compass, Facing, Hex};
+
+fn north() -> Facing {
+    Facing::side(dir(Compass::N))
+}
+
+fn south() -> Facing {
+    Facing::side(dir(Compass::S))
+}
+
+fn n_of(h: Hex, k: u32) -> Hex {
+    (0..k).fold(h, |x, _| x.neighbor(dir(Compass::N)))
+}
+
+fn legal(r: &Nbs, s: &State) -> Vec<Action> {
+    let mut v = Vec::new();
+    r.legal_actions(s, &mut v);
+    v
+}
+
+/// Runs the chance nodes with their first outcome and passes every free re-facing, until a
+/// player decision other than a re-facing is due or nothing is pending.
+fn settle(r: &Nbs, mut s: State, ev: &mut Vec<Event>) -> State {
+    for _ in 0..80 {
+        match r.actor(&s) {
+            Actor::Chance(Chance::Dice(_)) | Actor::Chance(_) => {
+                let v = legal(r, &s);
+                let (n, e) = apply(r, &s, v[0].clone());
+                s = n;
+                ev.extend(e);
+            }
+            _ if matches!(s.tasks.last(), Some(Task::Reface { .. })) => {
+                let (n, e) = apply(r, &s, Action::Pass);
+                s = n;
+                ev.extend(e);
+            }
+            _ => return s,
+        }
+    }
+    panic!("the tasks do not settle: {:?}", s.tasks);
+}
+
+fn skirmisher_of(r: &Nbs, side: Side, n: usize) -> UnitId {
+    (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == side && i.kind == UnitKind::Skirmisher
+        })
+        .nth(n)
+        .expect("a skirmisher counter")
+}
+
+/// A French column attacking an Allied line to its north in the Movement Phase (10.1a order
+/// checks off, not under test).
+fn assault(r: &mut Nbs) -> (State, Hex, Hex, UnitId, UnitId) {
+    r.strict_orders = false;
+    let at = clear_spot(r, 3);
+    let target = n_of(at, 1);
+    let mut s = empty(r, Phase::Movement);
+    let att = id(r, "2-1-1");
+    let def = id(r, "Y2-1-L");
+    put(&mut s, att, at, north(), Formation::Column);
+    put(&mut s, def, target, south(), Formation::Line);
+    (s, at, target, att, def)
+}
+
+fn odds_of(ev: &[Event]) -> (u32, u32) {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Odds {
+                attacker, defender, ..
+            } => Some((*attacker, *defender)),
+            _ => None,
+        })
+        .expect("the Odds Table is reached")
+}
+
+/// 11.5h D: when a close combat is declared, the skirmishers at the top of the attacking and
+/// the defending stacks go to the bottom (the defender's line, not its skirmisher, is then
+/// the hex's top unit), and a skirmisher still counts for the Odds Table strength from there.
+#[test]
+fn r11_5h_d_skirmishers_drop_to_the_bottom_in_close_combat_and_count_for_odds() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (s, at, target, att, def) = assault(&mut r);
+    let mine = skirmisher_of(&r, Side(0), 0);
+    let theirs = skirmisher_of(&r, Side(1), 0);
+    let mut with = s.clone();
+    put(&mut with, mine, at, north(), Formation::Skirmish);
+    put(&mut with, theirs, target, south(), Formation::Skirmish);
+    with.units[usize::from(mine)].flags |= flag::SKIRMISHER_TOP;
+    with.units[usize::from(theirs)].flags |= flag::SKIRMISHER_TOP;
+    assert_eq!(r.combat_stack(&with, target)[0], theirs, "on top before");
+    assert_eq!(r.combat_stack(&with, at)[0], mine, "on top before");
+    let a = Action::Assault { from: at, target };
+    let (w, ev) = apply(&r, &with, a.clone());
+    for k in [mine, theirs] {
+        assert!(!w.units[usize::from(k)].has(flag::SKIRMISHER_TOP), "{k}");
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Part { what: super::event::PartChange::ToBottom, unit, .. } if *unit == k
+        )));
+    }
+    assert_eq!(r.combat_stack(&w, target)[0], def, "the line is on top now");
+    assert_eq!(r.combat_stack(&w, at)[0], att);
+    let Some(Task::CloseCombat(cc)) = w.tasks.iter().find(|t| matches!(t, Task::CloseCombat(_)))
+    else {
+        panic!("a close combat");
+    };
+    assert!(
+        cc.attackers.contains(&mine),
+        "the skirmisher attacks with the column"
+    );
+    // The Odds Table: the same combat with and without the skirmishers.
+    let mut ev = ev;
+    settle(&r, w, &mut ev);
+    let (a_with, d_with) = odds_of(&ev);
+    let (w0, mut ev0) = apply(&r, &s, a);
+    settle(&r, w0, &mut ev0);
+    let (a_without, d_without) = odds_of(&ev0);
+    assert!(a_with > a_without, "{a_with} vs {a_without}");
+    assert!(d_with > d_without, "{d_with} vs {d_without}");
+}
+
+/// 11.6e: a unit leaving square for line or column takes any facing with it, paying only the
+/// formation change (an about-face would otherwise cost 1 MP, 13.1d).
+#[test]
+fn r11_6e_leaving_square_takes_any_facing_free() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 1);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Square);
+    let leave = Action::LeaveSquare {
+        unit: u,
+        formation: Formation::Line,
+        facing: south().index(),
+    };
+    assert!(legal(&r, &s).contains(&leave));
+    let (plain, _) = apply(
+        &r,
+        &s,
+        Action::Form {
+            unit: u,
+            formation: Formation::Line,
+        },
+    );
+    let (left, ev) = apply(&r, &s, leave);
+    let (p, l) = (&plain.units[usize::from(u)], &left.units[usize::from(u)]);
+    assert_eq!(l.formation, Formation::Line);
+    assert_eq!(p.facing, north(), "an ordinary change keeps the facing");
+    assert_eq!(l.facing, south(), "turned about");
+    assert_eq!(l.spent, p.spent, "no facing cost on top of the change");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Faced { unit, cost: 0, .. } if *unit == u
+    )));
+    // Turning about after an ordinary change costs MPs.
+    let (turned, _) = apply(
+        &r,
+        &plain,
+        Action::Face {
+            unit: u,
+            facing: south().index(),
+        },
+    );
+    assert!(turned.units[usize::from(u)].spent > l.spent);
+    // Only a square leaves square this way.
+    let e = r
+        .applied(
+            &plain,
+            &Action::LeaveSquare {
+                unit: u,
+                formation: Formation::Column,
+                facing: 0,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "11.6e", "{e}");
+}
+
+/// 26.4e: enemy units entering a hex that holds only leaders do not eliminate them: they go
+/// to the nearest stack of their command, or out of play when there is none.
+#[test]
+fn r26_4e_leaders_alone_in_an_entered_hex_displace_to_their_command() {
+    let mut r = rules("nbs/austerlitz-3");
+    r.strict_orders = false;
+    let at = clear_spot(&r, 4);
+    let mut s = empty(&r, Phase::Movement);
+    assert_eq!(r.phasing(&s), Side(0));
+    let mover = id(&r, "1-1-4");
+    let own = id(&r, "Y2-1-L");
+    let leader = division_leader(&r, own);
+    let div = r.units[usize::from(own)].division.clone();
+    let stranger = (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == Side(1) && i.kind == UnitKind::Infantry && i.division != div
+        })
+        .expect("an Allied brigade of another division");
+    let lhex = n_of(at, 1);
+    put(&mut s, mover, at, north(), Formation::Column);
+    put(&mut s, leader, lhex, north(), Formation::None);
+    // A stranger nearer than the leader's own brigade.
+    let near = lhex.neighbor(dir(Compass::NE));
+    let far = n_of(lhex, 3);
+    put(&mut s, stranger, near, south(), Formation::Line);
+    put(&mut s, own, far, south(), Formation::Line);
+    let step = Action::Step {
+        unit: mover,
+        to: lhex,
+    };
+    assert!(legal(&r, &s).contains(&step), "{:?}", legal(&r, &s));
+    let (moved, _) = apply(&r, &s, step.clone());
+    assert_eq!(moved.units[usize::from(mover)].place, Place::At(lhex));
+    assert_eq!(
+        moved.units[usize::from(leader)].place,
+        Place::At(far),
+        "to his own division, not the nearer stranger"
+    );
+    // No stack of his command: out of play, never eliminated as a casualty.
+    let mut lone = s.clone();
+    lone.units[usize::from(own)].place = Place::Off;
+    let (moved, ev) = apply(&r, &lone, step);
+    assert_eq!(moved.units[usize::from(leader)].place, Place::Gone);
+    assert!(!ev.iter().any(|e| matches!(e, Event::LeaderLost { .. })));
+}
+
+/// ERR-11 (5.1): a unit never fires over friendly units, whatever the line of sight: not
+/// over a friendly brigade, a friendly skirmisher or a friendly leader (5.1 makes leaders
+/// units); enemy units in between do not stop it. A battery on a rise fires down over the
+/// hex below it (the units there, half a level high, do not block its sight, 19.3e), checked
+/// through the engine's fire conditions (`may_fire`) and the declaration.
+#[test]
+fn err11_no_fire_over_friendly_units_in_play() {
+    let mut r = rules("nbs/austerlitz-3");
+    let gun = id(&r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(0);
+    let enemy = id(&r, "Y2-1-L");
+    let leader = division_leader(&r, id(&r, "2-1-1"));
+    let brigade = id(&r, "2-1-1");
+    let skirmisher = skirmisher_of(&r, Side(0), 0);
+    let enemy_leader = division_leader(&r, enemy);
+    let mut s0 = empty(&r, Phase::OffensiveFire);
+    s0.turn = r.first_turn
+        + r.turns
+            .iter()
+            .position(|t| !t.night && t.visibility.is_none())
+            .unwrap() as u16;
+    let flat = |h: Hex| {
+        let i = r.board.hex(h);
+        i.on_map && i.terrain == super::board::Terrain::Clear && !i.special
+    };
+    // A battery on a rise, its target three hexes off down the slope, a leader of its own
+    // side in the hex below it that does not block the sight.
+    let (at, d, s) = r
+        .board
+        .hexes()
+        .flat_map(|h| crate::hex::Direction::ALL.into_iter().map(move |d| (h, d)))
+        .filter(|&(h, d)| {
+            let line = [h, h.neighbor(d), h.neighbor(d).neighbor(d)];
+            line.iter().all(|&x| flat(x))
+                && flat(line[2].neighbor(d))
+                && r.board.hex(line[1]).level < r.board.hex(h).level
+        })
+        .find_map(|(h, d)| {
+            let target = h.neighbor(d).neighbor(d).neighbor(d);
+            let mut s = s0.clone();
+            put(&mut s, gun, h, Facing::side(d), Formation::Unlimbered);
+            put(
+                &mut s,
+                enemy,
+                target,
+                Facing::side(d.opposite()),
+                Formation::Line,
+            );
+            let mut over = s.clone();
+            put(
+                &mut over,
+                leader,
+                h.neighbor(d),
+                Facing::side(d),
+                Formation::None,
+            );
+            (r.may_fire(&s, gun, target, false).is_ok() && r.clear_los(&over, h, target))
+                .then_some((h, d, s))
+        })
+        .expect("a battery on a rise over a clear hex below it");
+    let target = at.neighbor(d).neighbor(d).neighbor(d);
+    let below = at.neighbor(d);
+    for (u, form) in [
+        (leader, Formation::None),
+        (brigade, Formation::Line),
+        (skirmisher, Formation::Skirmish),
+    ] {
+        let mut over = s.clone();
+        put(&mut over, u, below, Facing::side(d), form);
+        assert!(
+            r.clear_los(&over, at, target),
+            "{}: sight is clear",
+            r.name(u)
+        );
+        let e = r.may_fire(&over, gun, target, false).unwrap_err();
+        assert_eq!(e.rule, "ERR-11", "{}: {e}", r.name(u));
+        let joined = r
+            .applied(
+                &over,
+                &Action::Target {
+                    hex: target,
+                    artillery: None,
+                },
+            )
+            .map(|(n, _)| {
+                r.applied(
+                    &n,
+                    &Action::AddFirer {
+                        unit: gun,
+                        share: None,
+                    },
+                )
+                .is_ok()
+            });
+        assert!(
+            !matches!(joined, Ok(true)),
+            "{}: the battery may not join the fire",
+            r.name(u)
+        );
+    }
+    // An enemy leader in between does not stop the fire.
+    let mut past = s.clone();
+    put(
+        &mut past,
+        enemy_leader,
+        below,
+        Facing::side(d),
+        Formation::None,
+    );
+    assert!(r.may_fire(&past, gun, target, false).is_ok());
+}
+
+fn attackers_of(s: &State) -> Vec<UnitId> {
+    match s.tasks.iter().find(|t| matches!(t, Task::CloseCombat(_))) {
+        Some(Task::CloseCombat(cc)) => {
+            let mut v = cc.attackers.clone();
+            v.sort();
+            v
+        }
+        _ => panic!("no close combat: {:?}", s.tasks),
+    }
+}
+
+/// 23.1e: units attacking together must have begun the phase stacked together, and the
+/// player may leave eligible units out. `Assault` takes every eligible unit that began the
+/// phase with the hex's top one; `AssaultChoose` names them all, `Withhold` drops one and
+/// `Resolve` declares (refused naming 23.1e for units that began apart), `Pass` gives up.
+#[test]
+fn r23_1e_attackers_began_the_phase_together_and_may_be_chosen() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (mut s, at, target, att, _) = assault(&mut r);
+    let other = id(&r, "1-2-1");
+    let south = at.neighbor(dir(Compass::S));
+    let both = {
+        let mut b = s.clone();
+        put(&mut b, other, at, north(), Formation::Column);
+        r.cavalry_phase_start(&mut b);
+        b
+    };
+    let assault_all = Action::Assault { from: at, target };
+    let choose = Action::AssaultChoose { from: at, target };
+    // Begun together: both attack by default, or one may be left out.
+    let (w, _) = apply(&r, &both, assault_all.clone());
+    let mut pair = alloc::vec![att, other];
+    pair.sort();
+    assert_eq!(attackers_of(&w), pair);
+    assert!(legal(&r, &both).contains(&choose));
+    let (c, _) = apply(&r, &both, choose.clone());
+    assert!(matches!(c.tasks.last(), Some(Task::Assembling { units, .. }) if units.len() == 2));
+    assert_eq!(r.actor(&c), Actor::Player(Side(0)));
+    let v = legal(&r, &c);
+    for a in [
+        Action::Withhold { unit: att },
+        Action::Withhold { unit: other },
+        Action::Resolve,
+        Action::Pass,
+    ] {
+        assert!(v.contains(&a), "{a:?} in {v:?}");
+    }
+    let (c1, _) = apply(&r, &c, Action::Withhold { unit: other });
+    assert_eq!(
+        legal(&r, &c1),
+        [Action::Resolve, Action::Pass],
+        "one must attack"
+    );
+    let (w, _) = apply(&r, &c1, Action::Resolve);
+    assert_eq!(attackers_of(&w), [att]);
+    assert!(!w.units[usize::from(other)].has(flag::CLOSE_COMBAT));
+    let (gone, _) = apply(&r, &c, Action::Pass);
+    assert!(gone.tasks.is_empty(), "given up");
+    assert!(!gone.units[usize::from(att)].has(flag::CLOSE_COMBAT));
+    // Begun apart: the second brigade steps in during the phase.
+    put(&mut s, other, south, north(), Formation::Column);
+    r.cavalry_phase_start(&mut s);
+    let (s, _) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: other,
+            to: at,
+        },
+    );
+    assert_eq!(s.units[usize::from(other)].place, Place::At(at));
+    let (w, _) = apply(&r, &s, assault_all);
+    assert_eq!(attackers_of(&w), [att], "only the unit that began there");
+    let (c, _) = apply(&r, &s, choose);
+    assert!(!legal(&r, &c).contains(&Action::Resolve));
+    let e = r.applied(&c, &Action::Resolve).unwrap_err();
+    assert_eq!(e.rule, "23.1e", "{e}");
+    let (c2, _) = apply(&r, &c, Action::Withhold { unit: att });
+    let (w, _) = apply(&r, &c2, Action::Resolve);
+    assert_eq!(attackers_of(&w), [other], "the newcomer may attack alone");
+}
+
+fn retreat_hexes(r: &Nbs, s: &State) -> Vec<Hex> {
+    legal(r, s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::RetreatTo { hex } => Some(hex),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 5.2: a retreat keeps to a relatively straight line. After its first step the next hex
+/// keeps within 60° of that step's line whenever such a hex is open (a sideways bend is
+/// refused naming 5.2); only when none is may it bend round the obstacle. (A retreat from a
+/// threat that must get farther from it each step cannot bend more anyway; this binds rout
+/// movement, which needs only to keep its distance from the enemy.)
+#[test]
+fn r5_2_retreats_keep_a_straight_line() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 4);
+    let threat = at.neighbor(dir(Compass::S));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let u = id(&r, "1-1-4");
+    let enemy = id(&r, "Y2-1-L");
+    put(&mut s, u, at, north(), Formation::Line);
+    put(&mut s, enemy, threat, north(), Formation::Line);
+    s.units[usize::from(u)].morale = super::types::MoraleState::Routed;
+    r.start_retreat(&mut s, at, threat, 0, true, false);
+    let p = n_of(at, 1);
+    let (s1, _) = apply(&r, &s, Action::RetreatTo { hex: p });
+    let first = dir(Compass::N);
+    let opts = retreat_hexes(&r, &s1);
+    assert!(!opts.is_empty());
+    for h in &opts {
+        let d = p.direction_to(*h).unwrap();
+        assert!(
+            matches!((d.index() + 6 - first.index()) % 6, 0 | 1 | 5),
+            "{h:?} bends from the line"
+        );
+    }
+    // Sideways (120° off the first step), though no nearer the enemy: refused.
+    let bend = p.neighbor(dir(Compass::SE));
+    assert!(bend.distance(threat) >= p.distance(threat));
+    let e = r
+        .applied(&s1, &Action::RetreatTo { hex: bend })
+        .unwrap_err();
+    assert_eq!(e.rule, "5.2", "{e}");
+    // With the line ahead closed (enemy units in front), the bend is allowed.
+    let mut blocked = s1.clone();
+    let others: Vec<UnitId> = (0..r.units.len() as UnitId)
+        .filter(|&x| {
+            let i = &r.units[usize::from(x)];
+            x != enemy && i.side == Side(1) && i.kind == UnitKind::Infantry
+        })
+        .take(3)
+        .collect();
+    for (&x, c) in others.iter().zip([Compass::N, Compass::NE, Compass::NW]) {
+        put(
+            &mut blocked,
+            x,
+            p.neighbor(dir(c)),
+            south(),
+            Formation::Line,
+        );
+    }
+    let opts = retreat_hexes(&r, &blocked);
+    assert!(opts.contains(&bend), "{opts:?}");
+    assert!(
+        r.applied(&blocked, &Action::RetreatTo { hex: bend })
+            .is_ok()
+    );
+}
+
+/// 25.3b: a retreating stack may split: the unit split off retreats on its own, first, the
+/// same number of hexes, then the rest goes on; each part may take its own line.
+#[test]
+fn r25_3b_a_retreating_stack_may_split() {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 4);
+    let threat = at.neighbor(dir(Compass::S));
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let a = id(&r, "2-1-1");
+    let b = id(&r, "1-2-1");
+    put(&mut s, a, at, north(), Formation::Column);
+    put(&mut s, b, at, north(), Formation::Column);
+    r.start_retreat(&mut s, at, threat, 2, false, false);
+    let v = legal(&r, &s);
+    for u in [a, b] {
+        assert!(v.contains(&Action::SplitRetreat { unit: u }), "{v:?}");
+    }
+    let (s, _) = apply(&r, &s, Action::SplitRetreat { unit: b });
+    assert!(matches!(
+        s.tasks.last(),
+        Some(Task::Retreat(x)) if x.units == [b] && x.left == 2 && x.at == at
+    ));
+    // Alone now: no further split of it.
+    let e = r
+        .applied(&s, &Action::SplitRetreat { unit: b })
+        .unwrap_err();
+    assert_eq!(e.rule, "25.3b", "{e}");
+    let nw = at.neighbor(dir(Compass::NW));
+    assert!(retreat_hexes(&r, &s).contains(&nw));
+    let mut ev = Vec::new();
+    let (s, e1) = apply(&r, &s, Action::RetreatTo { hex: nw });
+    ev.extend(e1);
+    assert_eq!(
+        s.units[usize::from(a)].place,
+        Place::At(at),
+        "the rest waits"
+    );
+    let (s, e2) = apply(&r, &s, Action::RetreatTo { hex: n_of(nw, 1) });
+    ev.extend(e2);
+    let s = settle(&r, s, &mut ev);
+    // The rest goes on, two hexes too, on its own line.
+    assert!(matches!(s.tasks.last(), Some(Task::Retreat(x)) if x.units == [a] && x.left == 2));
+    let (s, e3) = apply(&r, &s, Action::RetreatTo { hex: n_of(at, 1) });
+    ev.extend(e3);
+    let (s, e4) = apply(&r, &s, Action::RetreatTo { hex: n_of(at, 2) });
+    ev.extend(e4);
+    let s = settle(&r, s, &mut ev);
+    assert!(s.tasks.is_empty(), "{:?}", s.tasks);
+    assert_eq!(s.units[usize::from(b)].place, Place::At(n_of(nw, 1)));
+    assert_eq!(s.units[usize::from(a)].place, Place::At(n_of(at, 2)));
+    for u in [a, b] {
+        let steps = ev
+            .iter()
+            .filter(|e| matches!(e, Event::Retreated { units, .. } if units.contains(&u)))
+            .count();
+        assert_eq!(steps, 2, "the same number of hexes");
+    }
+}
