@@ -232,6 +232,11 @@ impl Bot<Nbs> for Advance {
                 if !att.is_empty() {
                     return att[0];
                 }
+                // 10.2f: the Attack order is already on its way; write nothing rather than
+                // a Non-Attack order that would cancel the orders held.
+                if let Some(p) = actions.iter().position(|a| *a == Action::Pass) {
+                    return p;
+                }
             }
             Some(Task::Placing { .. }) => {
                 if let Some(i) = placing_choice(rules, s, actions, random) {
