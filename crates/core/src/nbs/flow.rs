@@ -334,6 +334,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             hidden: Vec::new(),
             columns: Vec::new(),
             riders: Vec::new(),
+            break_up: Vec::new(),
         },
     };
     // Set-up (1.4).
@@ -706,6 +707,7 @@ impl Nbs {
                 self.cavalry_phase_start(s);
                 self.movement_begins(s, ev);
                 self.columns_phase_start(s, ev); // AUS 7.5
+                self.break_up_begins(s); // 12.5, 25.3d
             }
             Phase::Command => self.command_begins(s, ev),
             Phase::Rally => self.rally_steps(s, ev),
@@ -717,6 +719,52 @@ impl Nbs {
     fn end_of_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
         self.end_movement_parts(s, ev); // 11.5d, 17.0
         self.enforce_stacking(s, ev, "12.5");
+    }
+
+    /// 12.5, 25.3d: the phasing side's over-stacked hexes as its Movement Phase begins.
+    fn break_up_begins(&self, s: &mut State) {
+        let side = self.phasing(s);
+        let mut hexes: Vec<Hex> = s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.units[*i].side == side && self.units[*i].combat())
+            .filter_map(|(_, u)| u.hex())
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        hexes.retain(|&h| self.overstacked(s, h, side));
+        s.break_up = hexes;
+    }
+
+    /// 12.5, 25.3d: the Movement Phase may not end while a hex over-stacked at its start is
+    /// still over-stacked and one of its units could step out of it. Routed units are left
+    /// where they are (25.3d: a stack routed by a retreat breaks up once rallied to DG).
+    pub(super) fn break_up_block(&self, s: &State, occ: &super::query::Occ) -> Option<Illegal> {
+        let side = self.phasing(s);
+        for &h in &s.break_up {
+            if !self.overstacked(s, h, side) {
+                continue;
+            }
+            let can = (0..s.units.len() as UnitId).any(|u| {
+                let st = &s.units[usize::from(u)];
+                st.hex() == Some(h)
+                    && self.units[usize::from(u)].side == side
+                    && self.units[usize::from(u)].combat()
+                    && st.morale != MoraleState::Routed
+                    && self.listed_steps_where(s, occ, u, |n| n != h)
+            });
+            if can {
+                return Some(Illegal::new(
+                    "12.5",
+                    format!(
+                        "the over-stacked stack at {} must be broken up this Movement Phase",
+                        self.label(h)
+                    ),
+                ));
+            }
+        }
+        None
     }
 
     /// The phasing player's over-stacked hexes become DG, or R if already DG (12.0, 12.5), at

@@ -546,6 +546,7 @@ impl Nbs {
         self.to_top_actions(s, 0..s.units.len() as UnitId, side, "12.2", out);
         if !self.reinforcements_due(s)
             && self.emperor_astray(s, &occ).is_none()
+            && (s.break_up.is_empty() || self.break_up_block(s, &occ).is_none())
             && self.end_movement_block_with(s, &occ, &mut radius).is_none()
             && self.leash_block(s, &occ, &mut radius).is_none()
         {
@@ -976,6 +977,11 @@ impl Nbs {
                 }
                 if let Some((_, e)) = self.emperor_astray(s, &Occ::new(self, s)) {
                     return Err(e); // AUS 3.1
+                }
+                if !s.break_up.is_empty() {
+                    if let Some(e) = self.break_up_block(s, &Occ::new(self, s)) {
+                        return Err(e); // 12.5, 25.3d
+                    }
                 }
                 // 11.5b: strayed skirmishers that can step back must.
                 let occ = Occ::new(self, s);

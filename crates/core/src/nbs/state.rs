@@ -535,6 +535,10 @@ pub struct State {
     /// AUS 7.5: the column each rider (army commanders and HQ, Buxhowden) travels with.
     #[serde(default)]
     pub riders: Vec<(UnitId, u8)>,
+    /// 12.5, 25.3d: the phasing side's hexes over-stacked when its Movement Phase began,
+    /// which it must break up in that phase.
+    #[serde(default)]
+    pub break_up: Vec<Hex>,
 }
 
 impl State {
