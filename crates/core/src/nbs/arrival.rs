@@ -250,13 +250,24 @@ impl Nbs {
             };
             rider_columns.push((rd.unit, c));
         }
+        // The columns' side: that of their units (every column has some, checked above).
+        let side = self.units[usize::from(tagged.first().map_or(0, |t| t.0))].side;
+        if let Some(&(u, _)) = tagged
+            .iter()
+            .find(|(u, _)| self.units[usize::from(*u)].side != side)
+        {
+            return Err(err(
+                ".columns",
+                format!("{} is on the other side from the columns", self.name(u)),
+            ));
+        }
         for (u, c) in tagged {
             if let Some(a) = self.arrivals.iter_mut().find(|a| a.unit == u) {
                 a.column = Some(c);
             }
         }
         self.columns = Some(ColumnRules {
-            side: self.units[usize::from(riders.first().map_or(0, |r| r.unit))].side,
+            side,
             entries,
             need,
             columns,
