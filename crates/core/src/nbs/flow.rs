@@ -724,15 +724,7 @@ impl Nbs {
     /// 12.5, 25.3d: the phasing side's over-stacked hexes as its Movement Phase begins.
     fn break_up_begins(&self, s: &mut State) {
         let side = self.phasing(s);
-        let mut hexes: Vec<Hex> = s
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.units[*i].side == side && self.units[*i].combat())
-            .filter_map(|(_, u)| u.hex())
-            .collect();
-        hexes.sort();
-        hexes.dedup();
+        let mut hexes = self.combat_hexes(s, side);
         hexes.retain(|&h| self.overstacked(s, h, side));
         s.break_up = hexes;
     }

@@ -306,6 +306,20 @@ impl Nbs {
         (c, gp, inf)
     }
 
+    /// The hexes holding combat units of `side`, sorted, each once.
+    pub fn combat_hexes(&self, s: &State, side: Side) -> Vec<Hex> {
+        let mut hexes: Vec<Hex> = s
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.units[*i].side == side && self.units[*i].combat())
+            .filter_map(|(_, u)| u.hex())
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        hexes
+    }
+
     /// Whether `side`'s stack in `hex` breaks the stacking limit (12.1; AUS 1.0a: one
     /// infantry unit and two gun points in the special hexes).
     pub fn overstacked(&self, s: &State, hex: Hex, side: Side) -> bool {

@@ -74,15 +74,7 @@ impl Nbs {
     /// 25.5 A–D as the Rally segment begins; E is the player's.
     pub(super) fn rally_steps(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = self.phasing(s);
-        let mut hexes: Vec<Hex> = s
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.units[*i].side == side && self.units[*i].combat())
-            .filter_map(|(_, u)| u.hex())
-            .collect();
-        hexes.sort();
-        hexes.dedup();
+        let hexes = self.combat_hexes(s, side);
         for h in hexes {
             let m = self.hex_morale(s, h);
             let adjacent = h.neighbors().iter().any(|n| self.enemy_in(s, *n, side));
