@@ -3932,28 +3932,30 @@ fn r24_1m_stack_reordered_before_follow_on() {
     );
 }
 
-/// 10.2f in play: an initiative success lets the leader write his own order, which skips
-/// delivery and acceptance (in force at once), a divisional goal included.
-#[test]
-fn r10_2f_initiative_orders_in_play() {
-    use super::command::{OrderStatus, Receiver};
-    let r = rules("nbs/austerlitz-3");
-    let at = clear_spot(&r, 2);
-    let mut s = empty(&r, Phase::Command);
+/// 10.2f tests: the French Command Phase of turn 2 with 1-1-4 and its division leader alone
+/// on clear ground; returns the state, the leader and his division's formation.
+fn lone_division_command_phase(r: &Nbs) -> (State, UnitId, u16) {
+    let at = clear_spot(r, 2);
+    let mut s = empty(r, Phase::Command);
     s.orders[0] = Default::default();
-    let leader = super::tests::division_leader(&r, id(&r, "1-1-4"));
+    let leader = super::tests::division_leader(r, id(r, "1-1-4"));
     let d = r
         .formations
         .iter()
         .position(|f| f.leader == leader)
         .unwrap() as u16;
     put(&mut s, leader, at, north(), Formation::None);
-    put(&mut s, id(&r, "1-1-4"), at, north(), Formation::Line);
+    put(&mut s, id(r, "1-1-4"), at, north(), Formation::Line);
     s.turn = 2;
     s.player_turn = 1;
     r.command_begins(&mut s, &mut Vec::new());
-    let s = apply(&r, &s, Action::EndCommand).0;
-    let (w, _) = apply(&r, &s, Action::RollInitiative { leader });
+    (s, leader, d)
+}
+
+/// Ends the order segment, rolls `leader`'s initiative and makes it a success (10.2).
+fn initiative_success(r: &Nbs, s: &State, leader: UnitId) -> State {
+    let s = apply(r, s, Action::EndCommand).0;
+    let (w, _) = apply(r, &s, Action::RollInitiative { leader });
     let Some(super::state::Task::InitiativeRoll { ip, .. }) = w.tasks.last().cloned() else {
         panic!("{:?}", w.tasks)
     };
@@ -3961,7 +3963,17 @@ fn r10_2f_initiative_orders_in_play() {
         .map(|i| super::types::Seq66::from_index(i).unwrap())
         .find(|&q| r.command.initiative(ip, q) == super::command::InitiativeResult::Initiative)
         .expect("an initiative result");
-    let (w, _) = apply(&r, &w, d66(u32::from(success.value())));
+    apply(r, &w, d66(u32::from(success.value()))).0
+}
+
+/// 10.2f in play: an initiative success lets the leader write his own order, which skips
+/// delivery and acceptance (in force at once), a divisional goal included.
+#[test]
+fn r10_2f_initiative_orders_in_play() {
+    use super::command::{OrderStatus, Receiver};
+    let r = rules("nbs/austerlitz-3");
+    let (s, leader, d) = lone_division_command_phase(&r);
+    let w = initiative_success(&r, &s, leader);
     assert!(
         matches!(
             w.tasks.last(),
@@ -3993,20 +4005,7 @@ fn r10_2f_initiative_cannot_repeat_an_order_en_route() {
     use super::command::{FormalOrder, Method, OrderKind, OrderStatus, Receiver};
     use alloc::string::String;
     let r = rules("nbs/austerlitz-3");
-    let at = clear_spot(&r, 2);
-    let mut s = empty(&r, Phase::Command);
-    s.orders[0] = Default::default();
-    let leader = super::tests::division_leader(&r, id(&r, "1-1-4"));
-    let d = r
-        .formations
-        .iter()
-        .position(|f| f.leader == leader)
-        .unwrap() as u16;
-    put(&mut s, leader, at, north(), Formation::None);
-    put(&mut s, id(&r, "1-1-4"), at, north(), Formation::Line);
-    s.turn = 2;
-    s.player_turn = 1;
-    r.command_begins(&mut s, &mut Vec::new());
+    let (mut s, leader, d) = lone_division_command_phase(&r);
     let mut cp = 20;
     let n = s.orders[0]
         .issue(
@@ -4029,16 +4028,7 @@ fn r10_2f_initiative_cannot_repeat_an_order_en_route() {
         s.orders[0].get(n).unwrap().status,
         OrderStatus::EnRoute { .. }
     ));
-    let s = apply(&r, &s, Action::EndCommand).0;
-    let (w, _) = apply(&r, &s, Action::RollInitiative { leader });
-    let Some(super::state::Task::InitiativeRoll { ip, .. }) = w.tasks.last().cloned() else {
-        panic!("{:?}", w.tasks)
-    };
-    let success = (0..36)
-        .map(|i| super::types::Seq66::from_index(i).unwrap())
-        .find(|&q| r.command.initiative(ip, q) == super::command::InitiativeResult::Initiative)
-        .expect("an initiative result");
-    let (w, _) = apply(&r, &w, d66(u32::from(success.value())));
+    let w = initiative_success(&r, &s, leader);
     let same = Action::IssueOrder {
         sender: leader,
         receiver: Receiver::Command(d),
