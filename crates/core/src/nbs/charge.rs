@@ -783,7 +783,8 @@ impl Nbs {
                     }
                     // 24.1 H: the stack may be re-ordered before the follow-on.
                     if !targets.is_empty() {
-                        self.to_top_actions(s, ch.units.iter().copied(), ch.side, "24.1 H", out);
+                        let occ = super::query::Occ::new(self, s);
+                        self.to_top_actions(s, &occ, ch.units.iter().copied(), ch.side, out);
                     }
                     out.push(Action::Pass);
                 }

@@ -464,12 +464,12 @@ impl Nbs {
         };
         let mut radius = super::orders::RadiusCache::default();
         let gate = self.step_gate(s, occ, &mut radius, u, h);
-        let leash = self.leash_now(s, u);
+        let leash = self.leash_of(s, u);
         h.neighbors().into_iter().any(|n| {
             want(n)
                 && self.step_eval_in(s, occ, &ctx, n).is_ok()
                 && gate.allows(self, s, occ, &mut radius, n)
-                && self.part_step_ok(s, occ, u, leash, n)
+                && self.part_step_ok(s, occ, u, leash.as_ref(), n)
         })
     }
 
@@ -485,11 +485,11 @@ impl Nbs {
             let Some(h) = st.hex() else { continue };
             if let Ok(ctx) = self.step_ctx(s, u) {
                 let gate = self.step_gate(s, &occ, &mut radius, u, h);
-                let leash = self.leash_now(s, u);
+                let leash = self.leash_of(s, u);
                 for n in h.neighbors() {
                     if self.step_eval_in(s, &occ, &ctx, n).is_ok()
                         && gate.allows(self, s, &occ, &mut radius, n)
-                        && self.part_step_ok(s, &occ, u, leash, n)
+                        && self.part_step_ok(s, &occ, u, leash.as_ref(), n)
                     {
                         out.push(Action::Step { unit: u, to: n });
                     }
@@ -543,7 +543,7 @@ impl Nbs {
         self.assault_actions(s, &occ, out);
         self.charge_actions(s, out);
         self.part_actions(s, out); // 11.5, 17.0, 27.1, 18.0, 11.6e
-        self.to_top_actions(s, 0..s.units.len() as UnitId, side, "12.2", out);
+        self.to_top_actions(s, &occ, 0..s.units.len() as UnitId, side, out); // 12.2
         if !self.reinforcements_due(s)
             && self.emperor_astray(s, &occ).is_none()
             && (s.break_up.is_empty() || self.break_up_block(s, &occ).is_none())
@@ -1206,17 +1206,38 @@ impl Nbs {
         Ok(h)
     }
 
-    /// One `ToTop` per unit of `units` that may go on top (12.2, 24.1 H).
+    /// One `ToTop` per unit of `units` that may go on top (12.2, 24.1 H): the listing form of
+    /// [`Self::to_top_check`], which reads the stacks from the index instead of building each
+    /// unit's stack (and a refusal message) again.
     pub(super) fn to_top_actions(
         &self,
         s: &State,
+        occ: &Occ,
         units: impl Iterator<Item = UnitId>,
         side: Side,
-        rule: &'static str,
         out: &mut Vec<Action>,
     ) {
+        let main = |u: UnitId| {
+            let info = &self.units[usize::from(u)];
+            info.combat() && !self.is_skirmisher(u)
+        };
         for u in units {
-            if self.to_top_check(s, u, side, rule).is_ok() {
+            if usize::from(u) >= s.units.len()
+                || self.units[usize::from(u)].side != side
+                || !main(u)
+            {
+                continue;
+            }
+            let Some(h) = s.units[usize::from(u)].hex() else {
+                continue;
+            };
+            // The top of the main stack: the lowest order number (ties by id), as `stack`
+            // sorts the non-skirmisher combat units.
+            let top = self
+                .occ_at(occ, h)
+                .filter(|&x| main(x))
+                .min_by_key(|&x| (s.units[usize::from(x)].order, x));
+            if top != Some(u) {
                 out.push(Action::ToTop { unit: u });
             }
         }

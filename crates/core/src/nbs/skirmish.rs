@@ -135,6 +135,13 @@ pub(super) fn cap_option(_rules: &serde_json::Value) -> Option<u8> {
     Some(5)
 }
 
+/// A skirmisher's leash (11.5b): its distance to the nearest friendly non-skirmisher combat
+/// unit, and where those nearest units stand.
+pub(super) struct Leash {
+    pub(super) now: u32,
+    pub(super) nearest: Vec<Hex>,
+}
+
 impl Nbs {
     /// The parent of a counter made during play.
     pub(super) fn parent_of(&self, u: UnitId) -> Option<UnitId> {
@@ -276,14 +283,39 @@ impl Nbs {
             .min()
     }
 
-    /// For a skirmisher, its leash distance now (11.5b), once per unit while listing.
+    /// For a skirmisher, its leash distance now (11.5b).
     pub(super) fn leash_now(&self, s: &State, u: UnitId) -> Option<u32> {
-        let st = &s.units[usize::from(u)];
-        (self.units[usize::from(u)].kind == UnitKind::Skirmisher).then(|| {
-            st.hex()
-                .and_then(|h| self.leash_distance(s, u, h))
-                .unwrap_or(u32::MAX)
-        })
+        self.leash_of(s, u).map(|l| l.now)
+    }
+
+    /// For a skirmisher, its leash now (11.5b), once per unit while listing.
+    pub(super) fn leash_of(&self, s: &State, u: UnitId) -> Option<Leash> {
+        if self.units[usize::from(u)].kind != UnitKind::Skirmisher {
+            return None;
+        }
+        let mut leash = Leash {
+            now: u32::MAX,
+            nearest: Vec::new(),
+        };
+        let Some(from) = s.units[usize::from(u)].hex() else {
+            return Some(leash);
+        };
+        let side = self.units[usize::from(u)].side;
+        for (info, x) in self.units.iter().zip(&s.units) {
+            if info.side != side || !info.combat() || info.kind == UnitKind::Skirmisher {
+                continue;
+            }
+            let Some(h) = x.hex() else { continue };
+            let d = h.distance(from);
+            if d < leash.now {
+                leash.now = d;
+                leash.nearest.clear();
+            }
+            if d == leash.now {
+                leash.nearest.push(h);
+            }
+        }
+        Some(leash)
     }
 
     /// Whether a friendly non-skirmisher combat unit stands within 2 hexes of `hex`, by the
@@ -308,13 +340,13 @@ impl Nbs {
         s: &State,
         occ: &Occ,
         u: UnitId,
-        leash: Option<u32>,
+        leash: Option<&Leash>,
         to: Hex,
     ) -> bool {
-        if let Some(now) = leash {
-            if !self.leash_near(occ, u, to)
-                && self.leash_distance(s, u, to).unwrap_or(u32::MAX) >= now
-            {
+        if let Some(l) = leash {
+            // A step changes every distance by at most one, so only the nearest friends can
+            // be nearer than `now` after it.
+            if !self.leash_near(occ, u, to) && !l.nearest.iter().any(|f| f.distance(to) < l.now) {
                 return false;
             }
         }
@@ -575,6 +607,7 @@ impl Nbs {
                 continue;
             }
             let mut cands: Vec<Action> = Vec::new();
+            let mut squares: Vec<Action> = Vec::new();
             match info.kind {
                 UnitKind::Infantry => {
                     cands.push(Action::Release { unit: u });
@@ -582,13 +615,20 @@ impl Nbs {
                     cands.push(Action::Absorb { unit: u });
                     cands.push(Action::ForcedMarch { unit: u });
                     if st.formation == Formation::Square {
+                        // 11.6e: the new facing does not bear on whether the change is open,
+                        // so each formation is checked once and listed with all 12 facings.
                         for f in [Formation::Line, Formation::Column] {
-                            for facing in 0..12u8 {
-                                cands.push(Action::LeaveSquare {
+                            let first = Action::LeaveSquare {
+                                unit: u,
+                                formation: f,
+                                facing: 0,
+                            };
+                            if self.part_check(s, &first).is_ok() {
+                                squares.extend((0..12u8).map(|facing| Action::LeaveSquare {
                                     unit: u,
                                     formation: f,
                                     facing,
-                                });
+                                }));
                             }
                         }
                     }
@@ -628,6 +668,7 @@ impl Nbs {
                     out.push(a);
                 }
             }
+            out.append(&mut squares);
         }
     }
 
@@ -1182,9 +1223,10 @@ impl Nbs {
             }
             let st = &s.units[usize::from(u)];
             let Some(h) = st.hex() else { continue };
-            let Some(now) = self.leash_now(s, u).filter(|&d| d > 2) else {
+            let Some(leash) = self.leash_of(s, u).filter(|l| l.now > 2) else {
                 continue;
             };
+            let now = leash.now;
             // As 16.0 lists movers: stopped and routed units do not step.
             let movable = !st.has(flag::STOPPED) && st.morale != MoraleState::Routed;
             let back = movable && {
@@ -1193,7 +1235,7 @@ impl Nbs {
                     self.leash_distance(s, u, n).is_some_and(|d| d < now)
                         && self.step_eval_ok(s, occ, u, n)
                         && gate.allows(self, s, occ, cache, n)
-                        && self.part_step_ok(s, occ, u, Some(now), n)
+                        && self.part_step_ok(s, occ, u, Some(&leash), n)
                 })
             };
             out.push((u, back));
