@@ -335,6 +335,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             columns: Vec::new(),
             riders: Vec::new(),
             break_up: Vec::new(),
+            overstacks: Vec::new(),
         },
     };
     // Set-up (1.4).
@@ -654,6 +655,14 @@ impl Nbs {
         if end_of_phase == Phase::Rally {
             self.rout_moves(s);
         }
+        // 12.0: the other phases with movement or retreats (the Rally Phase's rout moves are
+        // retreats, which apply 25.3d as each ends).
+        if matches!(
+            end_of_phase,
+            Phase::Withdrawal | Phase::DefensiveFire | Phase::OffensiveFire | Phase::Rally
+        ) {
+            self.enforce_stacking(s, None, ev);
+        }
         s.phase = match end_of_phase {
             Phase::SetUp => Phase::Command,
             Phase::Command => Phase::Movement,
@@ -718,67 +727,8 @@ impl Nbs {
     /// 25.3c / 12.4 on arrival, and the end-of-movement checks (12.0, 12.5).
     fn end_of_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
         self.end_movement_parts(s, ev); // 11.5d, 17.0
-        self.enforce_stacking(s, ev, "12.5");
-    }
-
-    /// 12.5, 25.3d: the phasing side's over-stacked hexes as its Movement Phase begins.
-    fn break_up_begins(&self, s: &mut State) {
         let side = self.phasing(s);
-        let mut hexes = self.combat_hexes(s, side);
-        hexes.retain(|&h| self.overstacked(s, h, side));
-        s.break_up = hexes;
-    }
-
-    /// 12.5, 25.3d: the Movement Phase may not end while a hex over-stacked at its start is
-    /// still over-stacked and one of its units could step out of it. Routed units are left
-    /// where they are (25.3d: a stack routed by a retreat breaks up once rallied to DG).
-    pub(super) fn break_up_block(&self, s: &State, occ: &super::query::Occ) -> Option<Illegal> {
-        let side = self.phasing(s);
-        for &h in &s.break_up {
-            if !self.overstacked(s, h, side) {
-                continue;
-            }
-            let can = (0..s.units.len() as UnitId).any(|u| {
-                let st = &s.units[usize::from(u)];
-                st.hex() == Some(h)
-                    && self.units[usize::from(u)].side == side
-                    && self.units[usize::from(u)].combat()
-                    && st.morale != MoraleState::Routed
-                    && self.listed_steps_where(s, occ, u, |n| n != h)
-            });
-            if can {
-                return Some(Illegal::new(
-                    "12.5",
-                    format!(
-                        "the over-stacked stack at {} must be broken up this Movement Phase",
-                        self.label(h)
-                    ),
-                ));
-            }
-        }
-        None
-    }
-
-    /// The phasing player's over-stacked hexes become DG, or R if already DG (12.0, 12.5), at
-    /// the end of its Movement Phase. Over-stacking by a retreat routs at once (25.3d).
-    pub(super) fn enforce_stacking(&self, s: &mut State, ev: &mut Vec<Event>, rule: &'static str) {
-        let mut hexes: Vec<Hex> = s.units.iter().filter_map(Unit::hex).collect();
-        hexes.sort();
-        hexes.dedup();
-        let phasing = self.phasing(s);
-        for h in hexes {
-            for side in [phasing] {
-                if self.overstacked(s, h, side) {
-                    let m = self.hex_morale(s, h).overstacked();
-                    self.set_hex_morale(s, h, m);
-                    ev.push(Event::MoraleChanged {
-                        hex: h,
-                        state: m,
-                        rule: rule.into(),
-                    });
-                }
-            }
-        }
+        self.enforce_stacking(s, Some(side), ev); // 12.0, 12.5
     }
 
     pub(super) fn end_game(&self, s: &mut State, ev: &mut Vec<Event>) {

@@ -41,6 +41,7 @@ mod royals;
 mod setup;
 mod sight;
 mod skirmish;
+mod stacking;
 pub mod state;
 pub mod tables;
 mod tasks;

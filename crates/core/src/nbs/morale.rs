@@ -363,6 +363,7 @@ impl Nbs {
             s.tasks.push(Task::Reface { hex: to });
             // 25.3d: a retreat that over-stacks a hex routs everything there.
             if self.overstacked(s, to, side) {
+                self.note_overstack(s, to, side, true);
                 self.set_hex_morale(s, to, MoraleState::Routed);
                 ev.push(Event::MoraleChanged {
                     hex: to,

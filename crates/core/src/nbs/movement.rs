@@ -396,8 +396,9 @@ impl Nbs {
         info.side == side
             && st.hex().is_some()
             && !st.has(flag::STOPPED)
-            // 25.1b: routed units do not move voluntarily.
-            && (st.morale != MoraleState::Routed || !info.combat())
+            // 25.1b: routed units do not move voluntarily, but 12.5 gives them one hex to
+            // break up an over-stacked hex.
+            && (st.morale != MoraleState::Routed || !info.combat() || self.routed_break_out(s, u))
     }
 
     /// The Close Fire Zone test of 15.1a: `hex` within 3 hexes of an unlimbered battery of
@@ -496,7 +497,10 @@ impl Nbs {
                 }
             }
             let info = &self.units[usize::from(u)];
-            if info.combat() && self.facing_mode(s, u) != FacingMode::None {
+            if info.combat()
+                && st.morale != MoraleState::Routed
+                && self.facing_mode(s, u) != FacingMode::None
+            {
                 let ma = self.allowance(s, u).max(self.fixed_allowance(s, u));
                 for f in 0..12u8 {
                     if f != st.facing.index() {
@@ -710,7 +714,9 @@ impl Nbs {
         match a {
             Action::Step { unit, to } => {
                 self.unit_ref(s, *unit)?;
-                self.own_mover(s, *unit, side)?;
+                if !self.routed_break_out(s, *unit) {
+                    self.own_mover(s, *unit, side)?; // 12.5: or a routed unit's one hex
+                }
                 let occ = Occ::new(self, s);
                 let (cost, facing, road) = self
                     .step_eval(s, &occ, *unit, *to)

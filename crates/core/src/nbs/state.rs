@@ -539,6 +539,10 @@ pub struct State {
     /// which it must break up in that phase.
     #[serde(default)]
     pub break_up: Vec<Hex>,
+    /// 12.5, 25.3d: the hexes found over-stacked and treated, until they are within the
+    /// limits again.
+    #[serde(default)]
+    pub overstacks: Vec<super::stacking::Overstack>,
 }
 
 impl State {

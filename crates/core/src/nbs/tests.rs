@@ -530,7 +530,7 @@ fn r12_5_overstacked_hex_becomes_dg_at_end_of_movement() {
 
 /// 12.5, 25.3d: a hex over-stacked when the Movement Phase begins must be broken up in it:
 /// the phase cannot end while one of its units can step out; once under the limit it can.
-/// A routed stack is left alone (25.3d: it breaks up once rallied to DG).
+/// A stack routed by a retreat is left alone (25.3d: it breaks up once rallied to DG).
 #[test]
 fn r12_5_overstacked_hex_must_be_broken_up_next_movement_phase() {
     let r = rules("nbs/austerlitz-3");
@@ -562,9 +562,10 @@ fn r12_5_overstacked_hex_must_be_broken_up_next_movement_phase() {
     }
     assert!(!r.overstacked(&s2, x, Side(0)));
     assert!(r.applied(&s2, &Action::EndMovement).is_ok());
-    // Routed, the stack stays.
+    // Routed by a retreat (25.3d), the stack stays.
     let mut s3 = s.clone();
     r.set_hex_morale(&mut s3, x, MoraleState::Routed);
+    r.note_overstack(&mut s3, x, Side(0), true);
     assert!(r.applied(&s3, &Action::EndMovement).is_ok());
 }
 

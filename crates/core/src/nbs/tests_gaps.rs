@@ -561,3 +561,145 @@ fn r25_3b_a_retreating_stack_may_split() {
         assert_eq!(steps, 2, "the same number of hexes");
     }
 }
+
+/// Three brigades in `x` for the French: 28 C-units, over the 12 of 12.1.
+fn overstack_at(r: &Nbs, s: &mut State, x: Hex) -> [UnitId; 3] {
+    let units = ["1-1-1", "2-2-1", "1-1-4"].map(|n| id(r, n));
+    for u in units {
+        put(s, u, x, north(), Formation::Column);
+    }
+    assert!(r.overstacked(s, x, Side(0)));
+    units
+}
+
+/// 12.0: the limits are enforced at the end of every phase with movement or retreats, for
+/// both sides; a hex is treated once when found (DG), then waits for its owner's Movement
+/// Phase (12.5) rather than being routed at the end of the next phase.
+#[test]
+fn r12_0_overstacking_is_found_at_the_end_of_a_fire_phase() {
+    use super::types::MoraleState;
+    let r = rules("nbs/austerlitz-3");
+    // The Allied player turn's offensive fire: the French (non-phasing) stack is checked.
+    let mut s = empty(&r, Phase::OffensiveFire);
+    s.player_turn = 1;
+    let x = clear_spot(&r, 2);
+    overstack_at(&r, &mut s, x);
+    let mut ev = Vec::new();
+    r.next_phase(&mut s, &mut ev);
+    assert_eq!(r.hex_morale(&s, x), super::types::MoraleState::Disorganized);
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::MoraleChanged { hex, rule, .. } if *hex == x && rule == "12.0")
+    ));
+    // Found once: the end of the Rally Phase (which has rout moves) does not rout it.
+    s.phase = Phase::Rally;
+    let mut ev = Vec::new();
+    r.next_phase(&mut s, &mut ev);
+    assert_eq!(r.hex_morale(&s, x), MoraleState::Disorganized);
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::MoraleChanged { hex, .. } if *hex == x))
+    );
+    // A phase with no movement (straggler recovery) checks nothing: a new over-stack formed
+    // by hand stays untreated there.
+    let mut t = empty(&r, Phase::Recovery);
+    let y = clear_spot(&r, 2);
+    overstack_at(&r, &mut t, y);
+    let mut ev = Vec::new();
+    r.next_phase(&mut t, &mut ev);
+    assert_eq!(r.hex_morale(&t, y), MoraleState::Normal);
+}
+
+/// 12.5: routed units of an over-stacked hex may move one hex to break it up, and must while
+/// they can; the move is a step only (no turning), and once made the unit moves no further.
+#[test]
+fn r12_5_routed_units_move_one_hex_to_break_up() {
+    use super::types::MoraleState;
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::Movement);
+    let x = clear_spot(&r, 2);
+    let units = overstack_at(&r, &mut s, x);
+    r.set_hex_morale(&mut s, x, MoraleState::Routed);
+    // Found over-stacked (12.5, not by a retreat) and routed: its Movement Phase begins.
+    r.note_overstack(&mut s, x, Side(0), false);
+    let mut ev = Vec::new();
+    r.enter_phase(&mut s, &mut ev);
+    assert_eq!(s.break_up, [x]);
+    let v = legal(&r, &s);
+    assert!(
+        !v.contains(&Action::EndMovement),
+        "12.5: the stack must break up"
+    );
+    let u = units[2];
+    assert!(
+        !v.iter()
+            .any(|a| matches!(a, Action::Face { unit, .. } if *unit == u)),
+        "25.1b: a routed unit does not turn"
+    );
+    let out = v
+        .iter()
+        .find(|a| matches!(a, Action::Step { unit, to } if *unit == u && *to != x))
+        .expect("12.5: a routed unit's one-hex step out")
+        .clone();
+    let (s2, _) = apply(&r, &s, out);
+    assert!(
+        !legal(&r, &s2)
+            .iter()
+            .any(|a| matches!(a, Action::Step { unit, .. } if *unit == u)),
+        "12.5: one hex only"
+    );
+    let e = r
+        .applied(
+            &s2,
+            &Action::Step {
+                unit: u,
+                to: s2.units[usize::from(u)].hex().unwrap().neighbors()[0],
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "25.1b");
+    // A second unit steps out: 10 C-units left, the phase may end.
+    let w = units[1];
+    let out = legal(&r, &s2)
+        .into_iter()
+        .find(|a| matches!(a, Action::Step { unit, to } if *unit == w && *to != x))
+        .expect("a second routed step out");
+    let (s3, _) = apply(&r, &s2, out);
+    assert!(!r.overstacked(&s3, x, Side(0)));
+    assert!(legal(&r, &s3).contains(&Action::EndMovement));
+    // Without the over-stack, routed units do not move (25.1b).
+    let mut t = empty(&r, Phase::Movement);
+    let y = clear_spot(&r, 2);
+    put(&mut t, u, y, north(), Formation::Column);
+    r.set_hex_morale(&mut t, y, MoraleState::Routed);
+    let mut ev = Vec::new();
+    r.enter_phase(&mut t, &mut ev);
+    assert!(
+        !legal(&r, &t)
+            .iter()
+            .any(|a| matches!(a, Action::Step { unit, .. } if *unit == u))
+    );
+}
+
+/// 12.5 "repeat as needed": a hex its owner failed to break up is treated again at the end of
+/// that Movement Phase (DG becomes Routed).
+#[test]
+fn r12_5_a_hex_not_broken_up_is_treated_again() {
+    use super::types::MoraleState;
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::Movement);
+    let x = clear_spot(&r, 2);
+    let units = overstack_at(&r, &mut s, x);
+    r.set_hex_morale(&mut s, x, MoraleState::Disorganized);
+    r.note_overstack(&mut s, x, Side(0), false);
+    let mut ev = Vec::new();
+    r.enter_phase(&mut s, &mut ev);
+    // Every unit has stopped (15.1d), so none can step out and the phase may end.
+    for u in units {
+        s.units[usize::from(u)].flags |= flag::STOPPED;
+    }
+    let (s, ev) = apply(&r, &s, Action::EndMovement);
+    assert_eq!(r.hex_morale(&s, x), MoraleState::Routed);
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::MoraleChanged { hex, rule, .. } if *hex == x && rule == "12.5")
+    ));
+}
