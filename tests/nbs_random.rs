@@ -10,7 +10,7 @@
 //!   is in the scenario's playing area;
 //! * one morale state per hex (12.4);
 //! * loss charts (20.6): casualties + stragglers never exceed the boxes, stragglers only on
-//!   infantry (21.0a), an eliminated unit has every box filled, the casualty track equals the
+//!   infantry (21.0a), an eliminated unit has every box filled (until one that recovered stragglers is placed, 21.2), the casualty track equals the
 //!   sum of the casualties marked, the fire level is the label over the first free box;
 //! * interrupts (15.1): an opportunity-fire window is open only in the Movement Phase, offered
 //!   to the non-phasing player, for a moving unit of the phasing player standing in the Close
@@ -169,7 +169,12 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
                     info.id
                 );
             }
-            if u.place == Place::Gone {
+            // 21.2: a unit that recovered stragglers while eliminated waits to be placed.
+            let returning = s
+                .tasks
+                .iter()
+                .any(|t| matches!(t, Task::Returning { unit } if usize::from(*unit) == i));
+            if u.place == Place::Gone && !returning {
                 assert_eq!(
                     u.casualties + u.stragglers,
                     info.boxes,

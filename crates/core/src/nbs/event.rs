@@ -393,6 +393,13 @@ pub enum Event {
         /// The rule that allowed it.
         rule: Cow<'static, str>,
     },
+    /// An eliminated unit that recovered stragglers comes back to play (21.2).
+    Returned {
+        /// The unit.
+        unit: UnitId,
+        /// Where it is placed.
+        hex: Hex,
+    },
     /// A unit is placed in the Set-Up Phase (1.4).
     Placed {
         /// The unit.
@@ -553,6 +560,7 @@ impl Event {
             Event::LeaderReplaced { .. } => "26.4c",
             Event::LeaderPromoted { .. } => "26.4a",
             Event::Placed { .. } => "1.4",
+            Event::Returned { .. } => "21.2",
             Event::Concealed { .. } => "AUS 4.1b",
             Event::ColumnPlotted { .. } | Event::ArrivalRolled { .. } | Event::ColumnDue { .. } => {
                 "AUS 7.5"

@@ -994,6 +994,14 @@ impl Nbs {
                     units.len()
                 ),
             ),
+            (Some(Task::Returning { unit }), _) => (
+                "21.2",
+                format!(
+                    "{}: place {}, back from its recovered stragglers",
+                    side(self.units[usize::from(*unit)].side),
+                    self.name(*unit)
+                ),
+            ),
             (Some(Task::Placing { unit }), _) => (
                 "1.4",
                 format!(
@@ -1149,6 +1157,9 @@ impl Nbs {
                 n(replacement)
             ),
             Event::Placed { unit, hex } => format!("{} set up at {}", n(unit), l(hex)),
+            Event::Returned { unit, hex } => {
+                format!("{} comes back to play at {} (21.2)", n(unit), l(hex))
+            }
             Event::ColumnPlotted {
                 column,
                 entry,

@@ -391,7 +391,9 @@ impl Nbs {
             }
             Task::SkirmisherEvade { target, .. } => Actor::Player(self.evader_side(s, *target)),
             Task::Promote { corps, .. } => Actor::Player(self.promote_actor(*corps)),
-            Task::Placing { unit } => Actor::Player(self.units[usize::from(*unit)].side),
+            Task::Placing { unit } | Task::Returning { unit } => {
+                Actor::Player(self.units[usize::from(*unit)].side)
+            }
             Task::Assembling { .. } => Actor::Player(p),
             // Never at rest on top: `settle` runs it at once.
             Task::Resume { .. } => Actor::Player(p),

@@ -350,7 +350,7 @@ impl Nbs {
             .collect()
     }
 
-    fn on_map(s: &State, u: UnitId) -> Option<Hex> {
+    pub(super) fn on_map(s: &State, u: UnitId) -> Option<Hex> {
         s.units.get(usize::from(u)).and_then(|x| x.hex())
     }
 
@@ -1848,7 +1848,12 @@ impl Nbs {
     /// (10.5a, AUS 2.2, 2.3, 3.2b, 3.2c); empty when exempt (leaders of corps rank and above,
     /// HQs, skirmishers, routed units (25.1b), divisional goals (10.5b), units whose superior
     /// is not on the map).
-    fn radius_anchors(&self, s: &State, cache: &mut RadiusCache, u: UnitId) -> Vec<(UnitId, u16)> {
+    pub(super) fn radius_anchors(
+        &self,
+        s: &State,
+        cache: &mut RadiusCache,
+        u: UnitId,
+    ) -> Vec<(UnitId, u16)> {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         let mut v = Vec::new();
@@ -1931,7 +1936,7 @@ impl Nbs {
 
     /// Whether unit `u` (at `at`, or where it stands) is within command radius; `None` when
     /// exempt.
-    fn in_radius(
+    pub(super) fn in_radius(
         &self,
         s: &State,
         occ: &Occ,

@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use super::event::Event;
-use super::state::{Phase, State, Task, UnitId, flag};
+use super::state::{Phase, Place, State, Task, UnitId, flag};
 use super::tables::{BlownMod, RecoveryShift};
 use super::types::{MoraleState, Seq66, UnitKind};
 use super::{Action, Nbs};
@@ -12,11 +12,19 @@ use crate::engine::Illegal;
 use crate::hex::Hex;
 
 impl Nbs {
-    /// 21.2 (a)–(f) for one unit (command radius, (c), is not yet traced).
+    /// 21.2 (a)–(f) for one unit; an eliminated one (21.2, last paragraph) needs a hex it
+    /// could come back to.
     pub(super) fn may_recover(&self, s: &State, u: UnitId) -> bool {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         let side = self.phasing(s);
+        if st.place == Place::Gone {
+            return info.side == side
+                && info.kind == UnitKind::Infantry
+                && st.stragglers > 0
+                && !st.has(flag::RECOVERY_TRIED)
+                && !self.return_hexes(s, u, true).is_empty();
+        }
         let Some(h) = st.hex() else { return false };
         let night = self.turn_info(s.turn).night;
         let far = if night { 2 } else { 4 };
@@ -29,6 +37,99 @@ impl Nbs {
             && !st.has(flag::RECOVERY_TRIED)
             && self.enemy_distance(s, h, side).is_none_or(|d| d >= far)
             && self.recovery_in_radius(s, u) // 21.2c, last: it searches
+    }
+
+    /// 21.2: the hexes an eliminated unit that recovers stragglers may come back to: hexes it
+    /// could stand in (terrain, no enemy, stacking: as for a set-up placement), 4 hexes from
+    /// every enemy unit (2 at night) and within its command radius (21.2a, c). With `first`,
+    /// the search stops at the first one found.
+    pub(super) fn return_hexes(&self, s: &State, u: UnitId, first: bool) -> Vec<Hex> {
+        let mut out = Vec::new();
+        let side = self.units[usize::from(u)].side;
+        let far = if self.turn_info(s.turn).night { 2 } else { 4 };
+        let Some(spot) = self.board.hexes().next() else {
+            return out;
+        };
+        // The radius is traced as if the unit stood on the map again, in Normal state.
+        let mut t = s.clone();
+        t.units[usize::from(u)].place = Place::At(spot);
+        t.units[usize::from(u)].morale = MoraleState::Normal;
+        let occ = super::query::Occ::new(self, &t);
+        let mut cache = super::orders::RadiusCache::default();
+        // A hex in radius is never further (in hexes) than the radius's half MPs from its
+        // leader, which bounds the search.
+        let anchors: Vec<(Hex, u32)> = self
+            .radius_anchors(&t, &mut cache, u)
+            .iter()
+            .filter_map(|&(a, halves)| Self::on_map(s, a).map(|h| (h, u32::from(halves))))
+            .collect();
+        for h in self.board.hexes() {
+            if !anchors.is_empty() && !anchors.iter().any(|&(a, r)| a.distance(h) <= r) {
+                continue;
+            }
+            if self.enemy_distance(s, h, side).is_some_and(|d| d < far)
+                || self.place_fit(s, u, h).is_err()
+                || self.in_radius(&t, &occ, &mut cache, u, Some(h)) == Some(false)
+            {
+                continue;
+            }
+            out.push(h);
+            if first {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The actions of [`Task::Returning`]: the hexes the unit may come back to.
+    pub(super) fn returning_actions(&self, s: &State, unit: UnitId, out: &mut Vec<Action>) {
+        for hex in self.return_hexes(s, unit, false) {
+            out.push(Action::Place { unit, hex });
+        }
+    }
+
+    /// 21.2: the owner puts the recovered unit back in one of [`Self::return_hexes`].
+    pub(super) fn returning_action(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let Action::Place { unit: u, hex } = *a else {
+            return Err(self.not_now(s, a));
+        };
+        if u != unit || !self.return_hexes(s, unit, false).contains(&hex) {
+            return Err(Illegal::new(
+                "21.2",
+                alloc::format!(
+                    "{} comes back only to a hex it could stand in, {} hexes from the enemy and within command radius; not {} at {}",
+                    self.name(unit),
+                    if self.turn_info(s.turn).night { 2 } else { 4 },
+                    self.name(u),
+                    self.label(hex)
+                ),
+            ));
+        }
+        s.tasks.pop();
+        // 13.0, 12.3: it takes the facing of a stack it joins and goes to the bottom.
+        let facing = self
+            .combat_stack(s, hex)
+            .first()
+            .map(|&t| s.units[usize::from(t)].facing);
+        let bottom = s.units.iter().map(|x| x.order).max().unwrap_or(0);
+        let st = &mut s.units[usize::from(unit)];
+        st.place = Place::At(hex);
+        st.morale = MoraleState::Normal;
+        st.order = bottom.saturating_add(1);
+        if let Some(f) = facing {
+            st.facing = f;
+        }
+        if st.formation == super::types::Formation::Square {
+            st.formation = super::types::Formation::Line;
+        }
+        ev.push(Event::Returned { unit, hex });
+        Ok(())
     }
 
     pub(super) fn any_recovery(&self, s: &State) -> bool {
@@ -184,8 +285,11 @@ impl Nbs {
                         ),
                     ));
                 }
-                let h = s.units[usize::from(*unit)].hex().unwrap_or(Hex::new(0, 0));
-                let mut shift: i16 = match self.senior_leader(s, h, side) {
+                // An eliminated unit has no hex and so no leader with it (reading, coverage 21.2).
+                let leader = s.units[usize::from(*unit)]
+                    .hex()
+                    .and_then(|h| self.senior_leader(s, h, side));
+                let mut shift: i16 = match leader {
                     Some(l) => self.tables.leader_recovery_shift(self.leader_morale(s, l)),
                     None => i16::from(self.tables.recovery_shift(RecoveryShift::NoLeader)),
                 };
@@ -266,6 +370,10 @@ impl Nbs {
         let st = &mut s.units[usize::from(u)];
         let n = n.min(st.stragglers);
         st.stragglers -= n;
+        // 21.2: an eliminated unit with boxes free again comes back; its owner places it.
+        if st.place == Place::Gone && n > 0 {
+            s.tasks.push(Task::Returning { unit: u });
+        }
         let owner = self.units[usize::from(u)].side;
         ev.push(Event::Recovered {
             unit: u,

@@ -590,7 +590,7 @@ impl Nbs {
 
     /// The checks of [`Self::place_check`] other than the zone: the playing area, terrain,
     /// enemy units, the hidden units' level and stacking.
-    fn place_fit(&self, s: &State, u: UnitId, hex: Hex) -> Result<(), Illegal> {
+    pub(super) fn place_fit(&self, s: &State, u: UnitId, hex: Hex) -> Result<(), Illegal> {
         let info = &self.units[usize::from(u)];
         let h = self.board.hex(hex);
         if !h.on_map {

@@ -445,6 +445,11 @@ pub enum Task {
         /// The column (index of [`super::arrival::ColumnRules::columns`]).
         column: u8,
     },
+    /// An eliminated unit that recovered stragglers comes back: its owner places it (21.2).
+    Returning {
+        /// The unit.
+        unit: UnitId,
+    },
     /// One unit being placed, faced, formed or hidden in the Set-Up Phase (1.4).
     Placing {
         /// The unit.

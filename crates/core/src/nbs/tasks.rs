@@ -43,6 +43,7 @@ impl Nbs {
             }
             Task::Promote { candidates, .. } => self.promote_actions(candidates, out),
             Task::Placing { unit } => self.placing_actions(s, *unit, out),
+            Task::Returning { unit } => self.returning_actions(s, *unit, out),
             Task::Assembling {
                 from,
                 target,
@@ -125,6 +126,7 @@ impl Nbs {
                 _,
             ) => self.assembling_action(s, from, target, units, a, ev),
             (Task::Placing { unit }, _) => self.placing_action(s, unit, a, ev),
+            (Task::Returning { unit }, _) => self.returning_action(s, unit, a, ev),
             (
                 Task::OrderWriting {
                     leader,

@@ -703,3 +703,75 @@ fn r12_5_a_hex_not_broken_up_is_treated_again() {
         |e| matches!(e, Event::MoraleChanged { hex, rule, .. } if *hex == x && rule == "12.5")
     ));
 }
+
+/// 21.2: an eliminated infantry brigade with stragglers may try to recover them; if any come
+/// back, its owner places it in a hex that meets the recovery conditions (4 hexes from the
+/// enemy, within command radius, a hex it could stand in), in Normal state.
+#[test]
+fn r21_2_eliminated_unit_returns_through_straggler_recovery() {
+    use super::types::MoraleState;
+    let r = rules("nbs/austerlitz-3");
+    let mut s = empty(&r, Phase::Recovery);
+    let u = id(&r, "2-1-1");
+    let leader = division_leader(&r, u);
+    let at = clear_spot(&r, 4);
+    put(&mut s, leader, at, north(), Formation::None);
+    let boxes = r.units[usize::from(u)].boxes;
+    {
+        let st = &mut s.units[usize::from(u)];
+        st.place = Place::Gone;
+        st.casualties = boxes - 2;
+        st.stragglers = 2;
+        st.morale = MoraleState::Routed;
+    }
+    assert!(r.may_recover(&s, u), "21.2: an eliminated unit may try");
+    let (mut s, _) = apply(&r, &s, Action::Recover { unit: u });
+    // The first table result that brings back at least one straggler.
+    let rolls = legal(&r, &s);
+    let back = rolls
+        .iter()
+        .map(|a| apply(&r, &s, a.clone()))
+        .find(|(t, _)| t.units[usize::from(u)].stragglers < 2)
+        .expect("some roll recovers a straggler");
+    s = back.0;
+    assert_eq!(s.tasks.last(), Some(&Task::Returning { unit: u }));
+    assert_eq!(r.actor(&s), Actor::Player(Side(0)));
+    let places = legal(&r, &s);
+    assert!(!places.is_empty());
+    for a in &places {
+        let Action::Place { hex, .. } = a else {
+            panic!("only placements: {a:?}")
+        };
+        assert!(
+            r.enemy_distance(&s, *hex, Side(0)).is_none_or(|d| d >= 4),
+            "21.2a"
+        );
+        assert!(hex.distance(at) <= 16, "21.2c: near the division leader");
+    }
+    // Far from the leader (out of radius) is refused naming 21.2.
+    let far = r
+        .board
+        .hexes()
+        .find(|h| h.distance(at) > 20)
+        .expect("a far hex");
+    let e = r
+        .applied(&s, &Action::Place { unit: u, hex: far })
+        .unwrap_err();
+    assert_eq!(e.rule, "21.2");
+    let (s, ev) = apply(&r, &s, Action::Place { unit: u, hex: at });
+    assert_eq!(s.units[usize::from(u)].place, Place::At(at));
+    assert_eq!(s.units[usize::from(u)].morale, MoraleState::Normal);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Returned { unit, .. } if *unit == u))
+    );
+    assert!(s.tasks.is_empty());
+    // Tried once per turn, like any unit (21.2).
+    assert!(!r.may_recover(&s, u));
+    // Without stragglers there is nothing to recover.
+    let mut t = empty(&r, Phase::Recovery);
+    put(&mut t, leader, at, north(), Formation::None);
+    t.units[usize::from(u)].place = Place::Gone;
+    t.units[usize::from(u)].casualties = boxes;
+    assert!(!r.may_recover(&t, u));
+}
