@@ -4193,3 +4193,41 @@ fn r20_3c_sunken_road_counts_only_if_every_fire_crosses_it() {
     s.units[usize::from(t)].formation = Formation::Column;
     assert!(!has(&s, &decl(alloc::vec![a], front)));
 }
+
+/// 10.5b in play, French side: a division leader who gives his own division a goal by
+/// initiative is exempt from his command radius to the corps HQ (10.5a) from the next
+/// Movement Phase; without the goal the same position is out of radius.
+#[test]
+fn r10_5b_french_goal_by_initiative_lifts_the_radius_in_play() {
+    use super::command::Receiver;
+    let r = rules("nbs/austerlitz-3");
+    let (s, leader, d) = lone_division_command_phase(&r);
+    let corps = r.parent_now(&s, d).expect("the division's corps");
+    let hq = r.formations[usize::from(corps)]
+        .hq
+        .expect("a French corps has an HQ");
+    let at = s.units[usize::from(leader)].hex().unwrap();
+    let far = (0..12).fold(at, |h, _| h.neighbor(dir(Compass::S)));
+    let movement = |mut t: State| {
+        put(&mut t, hq, far, north(), Formation::None);
+        t.tasks.clear();
+        t.phase = Phase::Movement;
+        r.movement_begins(&mut t, &mut Vec::new());
+        t.units[usize::from(leader)].has(flag::OUT_OF_RADIUS)
+    };
+    assert!(
+        movement(s.clone()),
+        "10.5a: 12 hexes from the HQ is out of radius"
+    );
+    let w = initiative_success(&r, &s, leader);
+    let goal = legal(&r, &w)
+        .into_iter()
+        .find(|a| matches!(a, Action::IssueOrder { receiver: Receiver::Command(x), goal: true, .. } if *x == d))
+        .expect("a divisional goal for his own division");
+    let (done, _) = apply(&r, &w, goal);
+    assert!(done.orders[0].in_force(Receiver::Command(d)).is_some());
+    assert!(
+        !movement(done),
+        "10.5b: the goal exempts the division from its radius"
+    );
+}

@@ -775,3 +775,107 @@ fn r21_2_eliminated_unit_returns_through_straggler_recovery() {
     t.units[usize::from(u)].casualties = boxes;
     assert!(!r.may_recover(&t, u));
 }
+
+fn first_of(r: &Nbs, side: Side, kind: UnitKind) -> UnitId {
+    (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == side && i.kind == kind && (i.parent.is_none() || kind == UnitKind::Skirmisher)
+        })
+        .expect("a unit of that kind")
+}
+
+/// 11.2: a square and an unlimbered battery cannot move (no step is listed and a step is
+/// refused naming 11.2) but may still turn and change formation with their MPs.
+#[test]
+fn r11_2_square_and_unlimbered_battery_turn_and_reform_but_do_not_move() {
+    let r = rules("nbs/austerlitz-3");
+    for (kind, form) in [
+        (UnitKind::Infantry, Formation::Square),
+        (UnitKind::Artillery, Formation::Unlimbered),
+    ] {
+        let u = first_of(&r, Side(0), kind);
+        let mut s = empty(&r, Phase::Movement);
+        let at = clear_spot(&r, 2);
+        put(&mut s, u, at, north(), form);
+        let v = legal(&r, &s);
+        assert!(
+            !v.iter()
+                .any(|a| matches!(a, Action::Step { unit, .. } if *unit == u)),
+            "{form:?}: no step listed"
+        );
+        let e = r
+            .applied(
+                &s,
+                &Action::Step {
+                    unit: u,
+                    to: n_of(at, 1),
+                },
+            )
+            .unwrap_err();
+        assert_eq!(e.rule, "11.2", "{form:?}: {e}");
+        assert!(
+            v.iter()
+                .any(|a| matches!(a, Action::Face { unit, .. } if *unit == u)),
+            "{form:?}: it may turn"
+        );
+        assert!(
+            v.iter()
+                .any(|a| matches!(a, Action::Form { unit, .. } if *unit == u)),
+            "{form:?}: it may re-form"
+        );
+    }
+}
+
+/// 13.0a: the facing mode of each formation and situation.
+#[test]
+fn r13_0a_facing_mode_by_formation_and_terrain() {
+    use super::board::Terrain;
+    use super::facing::FacingMode;
+    use super::types::MoraleState;
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let town = n_of(at, 2);
+    r.board.set_terrain(town, Terrain::Town);
+    let inf = first_of(&r, Side(0), UnitKind::Infantry);
+    let cav = first_of(&r, Side(0), UnitKind::Cavalry);
+    let art = first_of(&r, Side(0), UnitKind::Artillery);
+    let skr = first_of(&r, Side(0), UnitKind::Skirmisher);
+    let ldr = first_of(&r, Side(0), UnitKind::Leader);
+    let mode = |s: &State, u| r.facing_mode(s, u);
+    let mut s = empty(&r, Phase::Movement);
+    for (f, want) in [
+        (Formation::Line, FacingMode::Standard),
+        (Formation::Column, FacingMode::Standard),
+        (Formation::Square, FacingMode::AllFrontal),
+    ] {
+        put(&mut s, inf, at, north(), f);
+        assert_eq!(mode(&s, inf), want, "{f:?}");
+    }
+    put(&mut s, art, n_of(at, 1), north(), Formation::Unlimbered);
+    assert_eq!(mode(&s, art), FacingMode::Standard, "unlimbered");
+    put(&mut s, art, n_of(at, 1), north(), Formation::Limbered);
+    assert_eq!(mode(&s, art), FacingMode::AllFlank, "limbered");
+    let cav_form = s.units[usize::from(cav)].formation;
+    put(&mut s, cav, n_of(at, 3), north(), cav_form);
+    assert_eq!(mode(&s, cav), FacingMode::Standard, "cavalry");
+    s.units[usize::from(cav)].flags |= flag::BLOWN;
+    assert_eq!(mode(&s, cav), FacingMode::Standard, "blown cavalry");
+    // A skirmisher alone faces all round; stacked with another type, as the counter shows.
+    let lone = (0..6).fold(at, |h, _| {
+        h.neighbor(super::tests::dir(crate::hex::Compass::S))
+    });
+    let skr_form = s.units[usize::from(skr)].formation;
+    put(&mut s, skr, lone, north(), skr_form);
+    assert_eq!(mode(&s, skr), FacingMode::AllFrontal, "lone skirmisher");
+    put(&mut s, skr, at, north(), skr_form);
+    put(&mut s, inf, at, north(), Formation::Line);
+    assert_eq!(mode(&s, skr), FacingMode::Standard, "stacked skirmisher");
+    // In a town any unit not routed faces all round; routed units are all flank.
+    put(&mut s, inf, town, north(), Formation::Column);
+    assert_eq!(mode(&s, inf), FacingMode::AllFrontal, "in town");
+    s.units[usize::from(inf)].morale = MoraleState::Routed;
+    assert_eq!(mode(&s, inf), FacingMode::AllFlank, "routed in town");
+    put(&mut s, ldr, at, north(), Formation::None);
+    assert_eq!(mode(&s, ldr), FacingMode::None, "leaders have no facing");
+}
