@@ -160,6 +160,7 @@ impl Nbs {
         e.spent = p.spent;
         e.order = order;
         e.flags = p.flags & !super::state::flag::SKIRMISHER_TOP;
+        e.road = 0;
         ev.push(Event::Part {
             what: PartChange::Extended,
             unit: k,

@@ -354,6 +354,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             order: 0,
             flags: 0,
             fire_used: 0,
+            road: 0,
         })
         .collect();
     let mut order = 0u16;
@@ -702,6 +703,7 @@ impl Nbs {
         for u in &mut s.units {
             u.flags &= !flag::PER_PHASE;
             u.fire_used = 0; // 20.2b: each fire level once per phase
+            u.road = 0; // 13.2c, ERR-4: road movement is per phase
         }
         let side = self.phasing(s);
         ev.push(Event::PhaseBegins {

@@ -12,7 +12,7 @@ use super::board::side as hs;
 use super::event::Event;
 use super::facing::{FacingMode, change_cost, entry_cost_factor};
 use super::query::Occ;
-use super::state::{Place, State, Task, UnitId, flag};
+use super::state::{Place, State, Task, Unit, UnitId, flag, road};
 use super::tables::{MoveClass, MoveCost};
 use super::types::{Formation, MoraleState, UnitKind};
 use super::{Action, Nbs, arc};
@@ -207,21 +207,102 @@ impl Nbs {
         }
     }
 
-    /// ERR-4: road rates only for a unit moving alone (skirmishers, leaders and HQs aside).
-    fn road_ok(&self, occ: &Occ, u: UnitId, from: Hex, to: Hex) -> bool {
+    /// ERR-4: road rates only for a unit moving alone, and never passing through, or passed
+    /// through by, another unit using road rates this phase; leaders and HQs are excepted
+    /// (as movers and as the units met).
+    ///
+    /// Readings: a unit "moves stacked" when the hex it leaves or enters holds another
+    /// infantry, cavalry or artillery unit (skirmishers aside), moved or not; a road mover is
+    /// a unit that has taken a road-rate step this phase ([`road::USED`]); sharing a hex with
+    /// one (leaving or entering it) counts as passing through it, and a unit whose hex a road
+    /// mover has entered this phase ([`road::PASSED`]) has been passed through and uses no
+    /// road rates for the rest of the phase. Only skirmishers can meet a road mover in a way
+    /// the first test leaves open.
+    fn road_ok(&self, s: &State, occ: &Occ, u: UnitId, from: Hex, to: Hex) -> bool {
         let info = &self.units[usize::from(u)];
         if matches!(info.kind, UnitKind::Leader | UnitKind::Hq) {
             return true;
         }
+        if s.units[usize::from(u)].road & road::PASSED != 0 {
+            return false;
+        }
         ![from, to].into_iter().any(|h| {
             self.occ_at(occ, h).any(|i| {
                 i != u
-                    && matches!(
-                        self.units[usize::from(i)].kind,
-                        UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery
-                    )
+                    && match self.units[usize::from(i)].kind {
+                        UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Artillery => true,
+                        UnitKind::Skirmisher => s.units[usize::from(i)].road & road::USED != 0,
+                        UnitKind::Leader | UnitKind::Hq => false,
+                    }
             })
         })
+    }
+
+    /// 13.2c: whether the unit's facing lets it take the road rate toward `d`: it is still
+    /// moving along the road (it reached its hex by a road step this phase and has not turned
+    /// for MPs, re-formed or left the road since), or it faces the road hexside it will cross
+    /// (so never a corner: a unit starts road movement facing a hexside). Units without
+    /// facing always may. Reading: a unit that did not arrive by road (it entered off the road
+    /// or starts its move here) must first pay for a `Face` along the road; until then a step
+    /// along the road is an ordinary step at the terrain cost, doubled off the centre front
+    /// (13.2a).
+    fn road_facing_ok(st: &Unit, mode: FacingMode, d: Direction) -> bool {
+        mode == FacingMode::None || st.road_dir().is_some() || st.facing == Facing::side(d)
+    }
+
+    /// 13.2c: the facing a unit takes as it reaches `to` by a road step toward `d`: down the
+    /// road, its centre front on the next road hexside it could follow (any but the one it
+    /// came in by). At a junction the one nearest straight ahead, counter-clockwise first on
+    /// a tie; the player may turn to any other free (see [`Self::road_facings`]). Where the
+    /// road ends the unit faces along its last step.
+    pub(super) fn road_ahead(&self, to: Hex, d: Direction) -> Facing {
+        [0i8, 1, -1, 2, -2]
+            .into_iter()
+            .map(|k| d.rotate(k))
+            .find(|&x| self.board.side(to, x) & hs::ROAD != 0)
+            .map_or(Facing::side(d), Facing::side)
+    }
+
+    /// 13.2c: the facings (bit `f` for facing `f`) a unit moving along a road may take free
+    /// in the hex it reached by road this phase: each road hexside ahead of it. Empty when
+    /// it is not moving along a road.
+    pub(super) fn road_facings(&self, st: &Unit) -> u16 {
+        let (Some(d), Some(h)) = (st.road_dir(), st.hex()) else {
+            return 0;
+        };
+        let back = d.opposite();
+        Direction::ALL
+            .into_iter()
+            .filter(|&x| x != back && self.board.side(h, x) & hs::ROAD != 0)
+            .fold(0, |m, x| m | (1 << Facing::side(x).index()))
+    }
+
+    /// The half MPs for `u` to turn to `f` now (13.1), free to a road facing of 13.2c.
+    fn face_cost(&self, st: &Unit, f: Facing) -> u16 {
+        if self.road_facings(st) & (1 << f.index()) != 0 {
+            return 0;
+        }
+        2 * u16::from(change_cost(FacingMode::Standard, st.facing, f))
+    }
+
+    /// Why a step along a road hexside does not go at the road rate, if it is one (the
+    /// refusal a forced march names, 18.0a): the facing (13.2c) or a stack or another road
+    /// mover in the way (ERR-4).
+    pub(super) fn road_refusal(&self, s: &State, u: UnitId, to: Hex) -> Option<&'static str> {
+        let st = &s.units[usize::from(u)];
+        let from = st.hex()?;
+        let d = from.direction_to(to)?;
+        let class = self.move_class(s, u)?;
+        if self.board.side(from, d) & hs::ROAD == 0 || class == MoveClass::InfantryLine {
+            return None;
+        }
+        if !Self::road_facing_ok(st, self.facing_mode(s, u), d) {
+            return Some("13.2c");
+        }
+        if !self.road_ok(s, &Occ::new(self, s), u, from, to) {
+            return Some("ERR-4");
+        }
+        None
     }
 
     /// The full cost of a step, facing included (13.2a double cost off the centre front,
@@ -285,7 +366,11 @@ impl Nbs {
         if self.emperor_clash_at(s, occ, u, to) {
             return Err(Refusal::Emperor);
         }
-        let road_ok = class != MoveClass::InfantryLine && self.road_ok(occ, u, from, to);
+        // 16.2a: never in line; 13.2c: facing along the road unless already moving along
+        // it; ERR-4: alone.
+        let road_ok = class != MoveClass::InfantryLine
+            && Self::road_facing_ok(st, mode, d)
+            && self.road_ok(s, occ, u, from, to);
         let (c, road) = self.terrain_step(class, from, d, road_ok);
         let spent = st.spent;
         let mut facing = st.facing;
@@ -296,8 +381,8 @@ impl Nbs {
             StepCost::Half(h) => h,
         };
         let mut cost = if road {
-            // 13.2c: along a road, facing costs are ignored; the unit faces along it.
-            facing = Facing::side(d);
+            // 13.2c: along a road, facing costs are ignored; the unit faces down the road.
+            facing = self.road_ahead(to, d);
             base
         } else {
             base * u16::from(entry_cost_factor(mode, st.facing, d))
@@ -502,10 +587,15 @@ impl Nbs {
                 && self.facing_mode(s, u) != FacingMode::None
             {
                 let ma = self.allowance(s, u).max(self.fixed_allowance(s, u));
+                let free = self.road_facings(st); // 13.2c
                 for f in 0..12u8 {
                     if f != st.facing.index() {
                         if let Some(ff) = Facing::new(f) {
-                            let c = 2 * u16::from(change_cost(FacingMode::Standard, st.facing, ff));
+                            let c = if free & (1 << f) != 0 {
+                                0
+                            } else {
+                                2 * u16::from(change_cost(FacingMode::Standard, st.facing, ff))
+                            };
                             if st.spent + c <= ma {
                                 out.push(Action::Face { unit: u, facing: f });
                             }
@@ -754,6 +844,7 @@ impl Nbs {
                     st.facing = facing;
                     st.flags |= flag::MOVED;
                 }
+                self.note_road_step(s, *unit, from, *to, road, facing);
                 self.take_stack_place(s, *unit);
                 self.after_part_step(s, *unit, road); // 11.5h A, 18.0a
                 self.note_control(s, *to, side);
@@ -761,7 +852,7 @@ impl Nbs {
                 self.displace_leaders_of_enemy(s, *to);
                 if self.units[usize::from(*unit)].combat() {
                     self.merge_morale(s, *to);
-                    self.cavalry_terrain(s, *unit, from, *to, ev);
+                    self.cavalry_terrain(s, *unit, *to, road, ev);
                 }
                 ev.push(Event::Moved {
                     unit: *unit,
@@ -785,7 +876,9 @@ impl Nbs {
                         format!("{} has no facing", self.name(*unit)),
                     ));
                 }
-                let c = 2 * u16::from(change_cost(FacingMode::Standard, st.facing, f));
+                // 13.2c: a unit moving along a road turns free to any road hexside ahead.
+                let free = self.road_facings(st) & (1 << f.index()) != 0;
+                let c = self.face_cost(st, f);
                 let ma = self.allowance(s, *unit).max(self.fixed_allowance(s, *unit));
                 if f == st.facing || st.spent + c > ma {
                     return Err(Illegal::new(
@@ -800,6 +893,10 @@ impl Nbs {
                 let st = &mut s.units[usize::from(*unit)];
                 st.facing = f;
                 st.spent += c;
+                if !free {
+                    // 13.2c: any other turn ends the road movement.
+                    st.road &= !road::DIR;
+                }
                 if c > 0 {
                     st.flags |= flag::MOVED;
                 }
@@ -879,6 +976,7 @@ impl Nbs {
                 let st = &mut s.units[usize::from(*unit)];
                 st.spent = Self::proportional_spent(spent, old, new);
                 st.flags |= flag::MOVED;
+                st.road &= !road::DIR; // 13.2c: a formation change ends road movement
                 ev.push(Event::Formed {
                     unit: *unit,
                     formation: *formation,
@@ -1032,14 +1130,51 @@ impl Nbs {
         Ok(())
     }
 
-    /// Cavalry entering '*' terrain off a road becomes DG (24.0, Movement Chart note).
-    fn cavalry_terrain(&self, s: &mut State, u: UnitId, from: Hex, to: Hex, ev: &mut Vec<Event>) {
+    /// 13.2c, ERR-4: what a step leaves behind of road movement. A road step makes the unit a
+    /// road mover (leaders and HQs aside), marks the other units of the hex entered as passed
+    /// through, and keeps it moving along the road while it faces down it; any other step
+    /// ends its road movement.
+    fn note_road_step(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        from: Hex,
+        to: Hex,
+        by_road: bool,
+        facing: Facing,
+    ) {
+        let d = from.direction_to(to);
+        let st = &mut s.units[usize::from(u)];
+        st.road &= !road::DIR;
+        let Some(d) = d.filter(|_| by_road) else {
+            return;
+        };
+        if facing == self.road_ahead(to, d) {
+            st.road |= d.index() + 1;
+        }
+        if matches!(
+            self.units[usize::from(u)].kind,
+            UnitKind::Leader | UnitKind::Hq
+        ) {
+            return;
+        }
+        st.road |= road::USED;
+        for (i, x) in s.units.iter_mut().enumerate() {
+            if i != usize::from(u)
+                && x.place == Place::At(to)
+                && !matches!(self.units[i].kind, UnitKind::Leader | UnitKind::Hq)
+            {
+                x.road |= road::PASSED;
+            }
+        }
+    }
+
+    /// Cavalry entering '*' terrain other than by road movement becomes DG (24.0, Movement
+    /// Chart note); `road` is whether the step went at the road rate (16.2a, 13.2c).
+    fn cavalry_terrain(&self, s: &mut State, u: UnitId, to: Hex, road: bool, ev: &mut Vec<Event>) {
         if self.units[usize::from(u)].kind != UnitKind::Cavalry {
             return;
         }
-        let road = from
-            .direction_to(to)
-            .is_some_and(|d| self.board.side(from, d) & hs::ROAD != 0);
         if !road
             && self
                 .tables
@@ -1098,13 +1233,16 @@ impl Nbs {
             }]);
         };
         let ma = self.allowance(s, u);
+        let mode = self.facing_mode(s, u);
         let costs = Costs {
             nbs: self,
             s,
             u,
             class,
             facing: st.facing,
-            mode: self.facing_mode(s, u),
+            mode,
+            start,
+            unit: st,
         };
         let mut r = Reach::new();
         r.run(
@@ -1138,6 +1276,8 @@ struct Costs<'a> {
     class: MoveClass,
     facing: Facing,
     mode: FacingMode,
+    start: Hex,
+    unit: &'a Unit,
 }
 
 impl MoveCosts for Costs<'_> {
@@ -1153,7 +1293,10 @@ impl MoveCosts for Costs<'_> {
         if self.nbs.enemy_in(self.s, to, side) {
             return None;
         }
-        let road_ok = self.class != MoveClass::InfantryLine;
+        // 13.2c from the start hex; beyond it the unit is taken to be moving along the road
+        // it follows (an approximation: the search does not follow facings).
+        let road_ok = self.class != MoveClass::InfantryLine
+            && (from != self.start || Nbs::road_facing_ok(self.unit, self.mode, d));
         match self.nbs.terrain_step(self.class, from, d, road_ok) {
             (StepCost::Half(h), true) => Some(u32::from(h)),
             (StepCost::Half(h), false) => {

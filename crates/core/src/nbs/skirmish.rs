@@ -187,6 +187,7 @@ impl Nbs {
         st.skirmishers_out = 0;
         st.order = order;
         st.flags = p.flags & (flag::MOVED | flag::FIRED_OR_FIRED_ON | flag::OUT_OF_RADIUS);
+        st.road = 0;
         st.spent = p.spent;
     }
 
@@ -198,6 +199,7 @@ impl Nbs {
         st.stragglers = 0;
         st.skirmishers_out = 0;
         st.flags = 0;
+        st.road = 0;
         st.spent = 0;
     }
 
@@ -397,6 +399,21 @@ impl Nbs {
         if st.has(flag::FORCED_1) {
             let (_, _, road) = self.step_cost(s, u, to)?;
             if !road {
+                // The road hexside is there but its rate is not open to the unit now.
+                if let Some(rule) = self.road_refusal(s, u, to) {
+                    return Err(Illegal::new(
+                        rule,
+                        format!(
+                            "{} is on a forced march (18.0a) and must move by road; {}",
+                            info.name,
+                            if rule == "13.2c" {
+                                "it must first face along the road it means to follow"
+                            } else {
+                                "it may not use road rates stacked or through another road mover"
+                            }
+                        ),
+                    ));
+                }
                 return Err(Illegal::new(
                     "18.0a",
                     format!(

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::command::OrderLog;
 use super::types::{Formation, MoraleState, Seq66};
 use crate::engine::Side;
-use crate::hex::{Facing, Hex};
+use crate::hex::{Direction, Facing, Hex};
 
 /// Index of a counter in the scenario's unit list ([`super::Nbs::units`]).
 pub type UnitId = u16;
@@ -77,6 +77,26 @@ pub mod flag {
         | OUT_OF_RADIUS;
 }
 
+/// Road movement bits of a unit this phase ([`Unit::road`]; 13.2c, ERR-4), cleared as every
+/// phase begins.
+pub mod road {
+    /// The low three bits: 1 + the direction of the road step by which the unit reached its
+    /// hex, while it is still moving along the road (13.2c); 0 once it is not (it started
+    /// the phase here, stepped off the road, paid to turn or changed formation).
+    pub const DIR: u8 = 0b111;
+    /// It has used road rates this phase: a road mover (ERR-4).
+    pub const USED: u8 = 1 << 3;
+    /// A road mover has entered its hex this phase (ERR-4: it has been passed through and
+    /// uses no road rates itself this phase).
+    pub const PASSED: u8 = 1 << 4;
+
+    /// Whether no bit is set (kept out of saved states then).
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    pub const fn is_clear(bits: &u8) -> bool {
+        *bits == 0
+    }
+}
+
 /// One counter's changing facts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Unit {
@@ -107,12 +127,25 @@ pub struct Unit {
     /// points for artillery. Cleared with the phase flags.
     #[serde(default)]
     pub fire_used: u8,
+    /// [`road`] bits: road movement this phase (13.2c, ERR-4). Absent (0) in states saved
+    /// before it existed.
+    #[serde(default, skip_serializing_if = "road::is_clear")]
+    pub road: u8,
 }
 
 impl Unit {
     /// Whether `f` is set.
     pub const fn has(&self, f: u16) -> bool {
         self.flags & f != 0
+    }
+
+    /// The direction of the road step that brought it to its hex, while it is still moving
+    /// along the road this phase (13.2c).
+    pub const fn road_dir(&self) -> Option<Direction> {
+        match self.road & road::DIR {
+            0 => None,
+            n => Direction::new(n - 1),
+        }
     }
 
     /// The hex, when on the map.

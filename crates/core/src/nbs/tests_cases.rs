@@ -462,51 +462,346 @@ fn r13_2b_entering_a_stack_pays_to_match_its_facing() {
     assert_eq!(e.rule, "16.1", "{e}");
 }
 
-/// 13.2c: along a road the facing costs nothing (not even the 13.2a doubling) and the unit
-/// ends facing along the road.
+/// A road of `bit` from `at` along `dirs`, one hexside per direction: the hexes it runs
+/// through, `at` first.
+fn lay_road(r: &mut Nbs, at: Hex, dirs: &[Compass], bit: u16) -> Vec<Hex> {
+    let mut v = alloc::vec![at];
+    for &c in dirs {
+        let h = *v.last().unwrap();
+        r.board.add_side_bits(h, dir(c), bit);
+        v.push(h.neighbor(dir(c)));
+    }
+    v
+}
+
+fn road_rate(r: &Nbs, class: MoveClass) -> u16 {
+    halves(
+        r.tables
+            .road_cost(class, r.feature_idx(hs::PRIMARY_ROAD).unwrap())
+            .unwrap(),
+    )
+}
+
+fn side_of(c: Compass) -> Facing {
+    Facing::side(dir(c))
+}
+
+/// 13.2c: moving along a road the facing costs nothing (not even the 13.2a doubling), and
+/// the unit ends each road step facing down the road: its centre front on the next road
+/// hexside, so round a bend, not along the step it took.
 #[test]
 fn r13_2c_road_step_ignores_facing_and_faces_along_the_road() {
     let mut r = rules("nbs/austerlitz-3");
-    let at = clear_spot(&r, 2);
-    let ne = dir(Compass::NE);
-    r.board.add_side_bits(at, ne, hs::PRIMARY_ROAD);
+    let at = clear_spot(&r, 3);
+    // North, then bending north-east, then north-west.
+    let road = lay_road(
+        &mut r,
+        at,
+        &[Compass::N, Compass::NE, Compass::NW],
+        hs::PRIMARY_ROAD,
+    );
     let mut s = empty(&r, Phase::Movement);
     let u = id(&r, "1-1-4");
-    // Facing north: the NE hex is not through the centre front.
     put(&mut s, u, at, north(), Formation::Column);
-    let (s2, ev) = apply(
+    let rate = road_rate(&r, MoveClass::InfantryColumn);
+    let (s1, ev) = apply(
         &r,
         &s,
         Action::Step {
             unit: u,
-            to: at.neighbor(ne),
+            to: road[1],
         },
     );
-    let road = halves(
-        r.tables
-            .road_cost(
-                MoveClass::InfantryColumn,
-                r.feature_idx(hs::PRIMARY_ROAD).unwrap(),
-            )
-            .unwrap(),
+    assert_eq!(moved_cost(&ev), rate);
+    assert_eq!(
+        s1.units[usize::from(u)].facing,
+        side_of(Compass::NE),
+        "faces the next road hexside, round the bend"
     );
-    assert_eq!(moved_cost(&ev), road, "no doubling along the road");
-    assert_eq!(s2.units[usize::from(u)].facing, Facing::side(ne));
-    // Off the road the same side step is doubled (13.2a) and the facing kept.
-    let nw = dir(Compass::NW);
-    let (s3, ev) = apply(
+    let (s2, ev) = apply(
         &r,
-        &s,
+        &s1,
         Action::Step {
             unit: u,
-            to: at.neighbor(nw),
+            to: road[2],
+        },
+    );
+    assert_eq!(moved_cost(&ev), rate);
+    assert_eq!(s2.units[usize::from(u)].facing, side_of(Compass::NW));
+    // At the road's end it faces along its last step.
+    let (s3, ev) = apply(
+        &r,
+        &s2,
+        Action::Step {
+            unit: u,
+            to: road[3],
+        },
+    );
+    assert_eq!(moved_cost(&ev), rate);
+    assert_eq!(s3.units[usize::from(u)].facing, side_of(Compass::NW));
+    // Off the road a side step is doubled (13.2a) and the facing kept.
+    let nw = at.neighbor(dir(Compass::NW));
+    let (s4, ev) = apply(&r, &s, Action::Step { unit: u, to: nw });
+    assert_eq!(
+        moved_cost(&ev),
+        2 * hex_cost(&r, MoveClass::InfantryColumn, Terrain::Clear)
+    );
+    assert_eq!(s4.units[usize::from(u)].facing, north());
+}
+
+/// 13.2c: at a junction the automatic facing is the branch nearest straight ahead, and the
+/// player may turn free to any other road hexside ahead (not back down the road it came
+/// by) while the unit stands there; it still moves on along either branch ignoring facing.
+/// Any other turn costs MPs as usual and ends the road movement.
+#[test]
+fn r13_2c_junction_offers_each_road_facing() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let road = lay_road(&mut r, at, &[Compass::N, Compass::N], hs::PRIMARY_ROAD);
+    let fork = road[1];
+    r.board
+        .add_side_bits(fork, dir(Compass::NE), hs::PRIMARY_ROAD);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, at, north(), Formation::Column);
+    let rate = road_rate(&r, MoveClass::InfantryColumn);
+    let (s1, _) = apply(&r, &s, Action::Step { unit: u, to: fork });
+    assert_eq!(
+        s1.units[usize::from(u)].facing,
+        north(),
+        "straight on first"
+    );
+    let spent = s1.units[usize::from(u)].spent;
+    let faces: Vec<u8> = legal(&r, &s1)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Face { unit, facing } if unit == u => Some(facing),
+            _ => None,
+        })
+        .collect();
+    let ne = side_of(Compass::NE);
+    assert!(faces.contains(&ne.index()), "{faces:?}");
+    // The road-ahead facing is free; the unit is still moving along the road.
+    let (s2, ev) = apply(
+        &r,
+        &s1,
+        Action::Face {
+            unit: u,
+            facing: ne.index(),
+        },
+    );
+    assert_eq!(
+        s2.units[usize::from(u)].spent,
+        spent,
+        "no MP for the choice"
+    );
+    assert!(ev.iter().any(|e| matches!(e, Event::Faced { cost: 0, .. })));
+    // Back to the other branch, free again; and the straight branch at the road rate
+    // whatever the facing.
+    let (s3, _) = apply(
+        &r,
+        &s2,
+        Action::Face {
+            unit: u,
+            facing: north().index(),
+        },
+    );
+    assert_eq!(s3.units[usize::from(u)].spent, spent);
+    let (_, ev) = apply(
+        &r,
+        &s2,
+        Action::Step {
+            unit: u,
+            to: road[2],
+        },
+    );
+    assert_eq!(moved_cost(&ev), rate, "facing ignored along the road");
+    // Back down the road it came by is no free facing: an about-face at 1 MP.
+    let (s4, _) = apply(
+        &r,
+        &s1,
+        Action::Face {
+            unit: u,
+            facing: side_of(Compass::S).index(),
+        },
+    );
+    assert_eq!(s4.units[usize::from(u)].spent, spent + 2);
+    // A paid turn off the road ends the road movement: the branch north now pays the
+    // terrain, doubled off the centre front.
+    let (s5, _) = apply(
+        &r,
+        &s1,
+        Action::Face {
+            unit: u,
+            facing: side_of(Compass::NW).index(),
+        },
+    );
+    assert_eq!(s5.units[usize::from(u)].spent, spent + 2);
+    let (_, ev) = apply(
+        &r,
+        &s5,
+        Action::Step {
+            unit: u,
+            to: road[2],
         },
     );
     assert_eq!(
         moved_cost(&ev),
         2 * hex_cost(&r, MoveClass::InfantryColumn, Terrain::Clear)
     );
-    assert_eq!(s3.units[usize::from(u)].facing, north());
+    // A unit that did not arrive by road has no free facings there.
+    let mut s6 = empty(&r, Phase::Movement);
+    put(&mut s6, u, fork, north(), Formation::Column);
+    let (s7, _) = apply(
+        &r,
+        &s6,
+        Action::Face {
+            unit: u,
+            facing: ne.index(),
+        },
+    );
+    assert_eq!(s7.units[usize::from(u)].spent, 2, "one hexside at 1 MP");
+}
+
+/// 13.2c: a unit that first enters a road hex off the road (or starts its move on one) takes
+/// the road rate only once it faces along the road in the way it will go: until it pays to
+/// turn, a step along the road is an ordinary step at the terrain cost.
+#[test]
+fn r13_2c_first_entering_a_road_pays_to_face_along_it() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let south = at.neighbor(dir(Compass::S));
+    let road = lay_road(&mut r, at, &[Compass::NE, Compass::NE], hs::PRIMARY_ROAD);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    put(&mut s, u, south, north(), Formation::Column);
+    let clear = hex_cost(&r, MoveClass::InfantryColumn, Terrain::Clear);
+    let rate = road_rate(&r, MoveClass::InfantryColumn);
+    // Onto the road hex across a side without road: the terrain.
+    let (s1, ev) = apply(&r, &s, Action::Step { unit: u, to: at });
+    assert_eq!(moved_cost(&ev), clear);
+    assert_eq!(s1.units[usize::from(u)].facing, north());
+    // Along the road without facing it: the terrain, doubled off the centre front.
+    let (s2, ev) = apply(
+        &r,
+        &s1,
+        Action::Step {
+            unit: u,
+            to: road[1],
+        },
+    );
+    assert_eq!(moved_cost(&ev), 2 * clear);
+    assert_eq!(s2.units[usize::from(u)].facing, north(), "no road facing");
+    // Turning to face along it costs its MPs; then the road rate applies.
+    let (s3, _) = apply(
+        &r,
+        &s1,
+        Action::Face {
+            unit: u,
+            facing: side_of(Compass::NE).index(),
+        },
+    );
+    assert_eq!(s3.units[usize::from(u)].spent, clear + 2);
+    let (s4, ev) = apply(
+        &r,
+        &s3,
+        Action::Step {
+            unit: u,
+            to: road[1],
+        },
+    );
+    assert_eq!(moved_cost(&ev), rate);
+    // And on along it, facing ignored.
+    let (_, ev) = apply(
+        &r,
+        &s4,
+        Action::Step {
+            unit: u,
+            to: road[2],
+        },
+    );
+    assert_eq!(moved_cost(&ev), rate);
+    // Starting the move on the road facing along it: the road rate at once.
+    let mut s5 = empty(&r, Phase::Movement);
+    put(&mut s5, u, at, side_of(Compass::NE), Formation::Column);
+    let (_, ev) = apply(
+        &r,
+        &s5,
+        Action::Step {
+            unit: u,
+            to: road[1],
+        },
+    );
+    assert_eq!(moved_cost(&ev), rate);
+    // Facing the other way along the road is not facing the way it goes.
+    put(&mut s5, u, road[1], side_of(Compass::SW), Formation::Column);
+    let (_, ev) = apply(
+        &r,
+        &s5,
+        Action::Step {
+            unit: u,
+            to: road[2],
+        },
+    );
+    assert_eq!(moved_cost(&ev), 2 * clear);
+}
+
+/// 13.2c: road movement neither starts nor ends facing a hex corner: a unit facing a corner
+/// must turn to the road's hexside first, every road step leaves it facing a hexside, and
+/// the free turn to a corner (13.1c) ends its road movement.
+#[test]
+fn r13_2c_corner_facing_never_starts_road_movement() {
+    let mut r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 3);
+    let road = lay_road(&mut r, at, &[Compass::N, Compass::N], hs::PRIMARY_ROAD);
+    let mut s = empty(&r, Phase::Movement);
+    let u = id(&r, "1-1-4");
+    let clear = hex_cost(&r, MoveClass::InfantryColumn, Terrain::Clear);
+    let rate = road_rate(&r, MoveClass::InfantryColumn);
+    // The corner by the north hexside: the north hex is frontal (no doubling), but no road.
+    let corner = north().rotate(1);
+    assert!(corner.is_corner());
+    put(&mut s, u, at, corner, Formation::Column);
+    let (_, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: u,
+            to: road[1],
+        },
+    );
+    assert_eq!(moved_cost(&ev), clear);
+    // Facing the hexside: road movement, which ends on a hexside.
+    put(&mut s, u, at, north(), Formation::Column);
+    let (s1, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: u,
+            to: road[1],
+        },
+    );
+    assert_eq!(moved_cost(&ev), rate);
+    assert!(!s1.units[usize::from(u)].facing.is_corner());
+    // The free turn to the corner ends the road movement.
+    let (s2, ev) = apply(
+        &r,
+        &s1,
+        Action::Face {
+            unit: u,
+            facing: corner.index(),
+        },
+    );
+    assert!(ev.iter().any(|e| matches!(e, Event::Faced { cost: 0, .. })));
+    let (_, ev) = apply(
+        &r,
+        &s2,
+        Action::Step {
+            unit: u,
+            to: road[2],
+        },
+    );
+    assert_eq!(moved_cost(&ev), clear);
 }
 
 /// 16.1d: allowances are each unit's own and start afresh each Movement Phase.

@@ -4,6 +4,7 @@
 
 use alloc::vec::Vec;
 
+use super::board::side as hs;
 use super::state::{Phase, Place, State, Task, UnitId, flag};
 use super::tests::{apply, dir, division_leader, empty, id, put, rules};
 use super::tests_cases::clear_spot;
@@ -878,4 +879,162 @@ fn r13_0a_facing_mode_by_formation_and_terrain() {
     assert_eq!(mode(&s, inf), FacingMode::AllFlank, "routed in town");
     put(&mut s, ldr, at, north(), Formation::None);
     assert_eq!(mode(&s, ldr), FacingMode::None, "leaders have no facing");
+/// The half MPs of the one step in `ev`.
+fn step_cost_of(ev: &[Event]) -> u16 {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Moved { cost, .. } => Some(*cost),
+            _ => None,
+        })
+        .expect("a step")
+}
+
+/// A straight primary road north from a clear hex, four hexes long, with a French column
+/// (MA 8) and a French skirmisher on it, both facing north: their road rate and clear cost
+/// are ½ and 1 MP.
+fn road_north(r: &mut Nbs) -> (Hex, UnitId, UnitId) {
+    let at = clear_spot(r, 4);
+    for k in 0..3 {
+        r.board
+            .add_side_bits(n_of(at, k), dir(Compass::N), hs::PRIMARY_ROAD);
+    }
+    (at, id(r, "1-1-4"), skirmisher_of(r, Side(0), 0))
+}
+
+/// ERR-4: no road rates through a unit that has used them this phase. The skirmisher, which
+/// a column may pass at road rates (skirmishers do not count as moving stacked), takes a
+/// road step; the column following it by road may not then enter its hex at the road rate.
+#[test]
+fn err4_no_road_rate_through_another_road_mover() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (at, col, sk) = road_north(&mut r);
+    let mut s = empty(&r, Phase::Movement);
+    put(&mut s, col, at, north(), Formation::Column);
+    put(&mut s, sk, n_of(at, 1), north(), Formation::Skirmish);
+    let (s1, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: sk,
+            to: n_of(at, 2),
+        },
+    );
+    assert_eq!(step_cost_of(&ev), 1, "the skirmisher by road");
+    let (s2, ev) = apply(
+        &r,
+        &s1,
+        Action::Step {
+            unit: col,
+            to: n_of(at, 1),
+        },
+    );
+    assert_eq!(step_cost_of(&ev), 1, "the column by road to an empty hex");
+    let (_, ev) = apply(
+        &r,
+        &s2,
+        Action::Step {
+            unit: col,
+            to: n_of(at, 2),
+        },
+    );
+    assert_eq!(
+        step_cost_of(&ev),
+        2,
+        "into the road mover's hex: the terrain"
+    );
+    // A skirmisher that has not used road rates does not stop it.
+    let mut s3 = s2.clone();
+    s3.units[usize::from(sk)].road = 0;
+    let (_, ev) = apply(
+        &r,
+        &s3,
+        Action::Step {
+            unit: col,
+            to: n_of(at, 2),
+        },
+    );
+    assert_eq!(step_cost_of(&ev), 1);
+}
+
+/// ERR-4: a unit passed through by a road mover this phase uses no road rates itself for
+/// the rest of the phase; a leader passing is excepted, and the next phase starts afresh.
+/// The road bits are left out of a saved state while clear.
+#[test]
+fn err4_a_unit_passed_by_a_road_mover_loses_road_rates() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (at, col, sk) = road_north(&mut r);
+    let mut s = empty(&r, Phase::Movement);
+    put(&mut s, col, at, north(), Formation::Column);
+    put(&mut s, sk, n_of(at, 1), north(), Formation::Skirmish);
+    let json = serde_json::to_string(&s).unwrap();
+    assert!(!json.contains("\"road\""), "clear road bits are not saved");
+    let sk_on = Action::Step {
+        unit: sk,
+        to: n_of(at, 2),
+    };
+    // A leader riding by road through the skirmisher's hex changes nothing.
+    let leader = division_leader(&r, col);
+    let mut s0 = s.clone();
+    put(&mut s0, leader, at, north(), Formation::Column);
+    let (s0, _) = apply(
+        &r,
+        &s0,
+        Action::Step {
+            unit: leader,
+            to: n_of(at, 1),
+        },
+    );
+    let (_, ev) = apply(&r, &s0, sk_on.clone());
+    assert_eq!(step_cost_of(&ev), 1, "leaders are excepted");
+    // The column passes the (unmoved) skirmisher at the road rate...
+    let (s1, ev) = apply(
+        &r,
+        &s,
+        Action::Step {
+            unit: col,
+            to: n_of(at, 1),
+        },
+    );
+    assert_eq!(step_cost_of(&ev), 1);
+    let back: State = serde_json::from_str(&serde_json::to_string(&s1).unwrap()).unwrap();
+    assert_eq!(back, s1, "the road bits survive a save");
+    // ...so the skirmisher has been passed through and pays the terrain.
+    let (_, ev) = apply(&r, &s1, sk_on.clone());
+    assert_eq!(step_cost_of(&ev), 2, "passed by a road mover");
+    // Next phase: road movement afresh.
+    let mut s2 = s1.clone();
+    r.enter_phase(&mut s2, &mut Vec::new());
+    assert_eq!(s2.units[usize::from(sk)].road, 0);
+}
+
+/// 18.0a with 13.2c and ERR-4: a column on a forced march must move by road, and when the
+/// road hexside is there but its rate is closed to it, the refusal names why: it does not
+/// face along the road (13.2c), or a road mover is in the hex (ERR-4).
+#[test]
+fn r13_2c_err4_forced_march_names_why_the_road_is_closed() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (at, col, sk) = road_north(&mut r);
+    let mut s = empty(&r, Phase::Movement);
+    put(
+        &mut s,
+        col,
+        at,
+        Facing::side(dir(Compass::NE)),
+        Formation::Column,
+    );
+    s.units[usize::from(col)].flags |= flag::FORCED_1;
+    let step = Action::Step {
+        unit: col,
+        to: n_of(at, 1),
+    };
+    let e = r.applied(&s, &step).unwrap_err();
+    assert_eq!(e.rule, "13.2c", "{e}");
+    assert!(!legal(&r, &s).contains(&step));
+    // Facing along the road it may go, unless a road mover is in the hex entered.
+    s.units[usize::from(col)].facing = north();
+    assert!(legal(&r, &s).contains(&step));
+    put(&mut s, sk, n_of(at, 1), north(), Formation::Skirmish);
+    s.units[usize::from(sk)].road = super::state::road::USED;
+    let e = r.applied(&s, &step).unwrap_err();
+    assert_eq!(e.rule, "ERR-4", "{e}");
 }
