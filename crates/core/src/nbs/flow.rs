@@ -984,9 +984,14 @@ impl Nbs {
             (Some(Task::OpportunityWindow { at, .. }), _) => (
                 "15.1",
                 format!(
-                    "{}: opportunity fire at {} or pass",
+                    "{}: opportunity fire at {}{} or pass",
                     side(p.other()),
-                    self.label(*at)
+                    self.label(*at),
+                    if self.change_under_window(s).is_some() {
+                        " (before or after the formation change, 15.1c)"
+                    } else {
+                        ""
+                    }
                 ),
             ),
             (Some(Task::StragglerRoll { .. }), _) => ("21.1", String::from("Straggler Table roll")),
