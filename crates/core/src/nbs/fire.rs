@@ -915,6 +915,7 @@ impl Nbs {
                         unit: t,
                         rule: "27.2".into(),
                     });
+                    self.note_destroyed(s, d.target); // 26.4d
                 }
             }
             UnitKind::Infantry => {
@@ -981,11 +982,15 @@ impl Nbs {
         });
         let st = &s.units[usize::from(u)];
         if st.casualties + st.stragglers >= boxes {
+            let at = st.hex();
             s.units[usize::from(u)].place = Place::Gone;
             ev.push(Event::Eliminated {
                 unit: u,
                 rule: "20.6".into(),
             });
+            if let Some(h) = at {
+                self.note_destroyed(s, h); // 26.4d
+            }
         }
         let now = self.wrecked(s, u);
         if now != was {

@@ -335,6 +335,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             columns: Vec::new(),
             riders: Vec::new(),
             break_up: Vec::new(),
+            escaping: Vec::new(),
         },
     };
     // Set-up (1.4).
@@ -617,6 +618,7 @@ impl Nbs {
             if s.over {
                 return;
             }
+            self.leaders_escape(s, ev); // 26.4d
             if let Some(t) = s.tasks.last().cloned() {
                 if !self.advance_task(s, t, ev) {
                     self.drop_orphan_parts(s, ev); // 17.0
@@ -1188,6 +1190,13 @@ impl Nbs {
                 }
             }
             Event::LeaderLost { unit } => format!("{} falls", n(unit)),
+            Event::LeaderDisplaced { unit, to, .. } => match to {
+                Some(h) => format!("{} joins the stack at {}", n(unit), self.label(*h)),
+                None => format!(
+                    "{} has no stack of his command left and leaves play",
+                    n(unit)
+                ),
+            },
             Event::BridgeAssaultLost { from, target } => format!(
                 "the column in {} attacked {} across a bridge and loses the close combat",
                 self.label(*from),

@@ -548,6 +548,11 @@ pub struct State {
     /// which it must break up in that phase.
     #[serde(default)]
     pub break_up: Vec<Hex>,
+    /// 26.4d: hexes whose last combat unit was just eliminated while leaders (or HQs) of
+    /// its side remain; the survivors go to the nearest stack of their command once the
+    /// leader casualty check of the same fire (26.4, 20.4d) is resolved.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub escaping: Vec<Hex>,
 }
 
 impl State {

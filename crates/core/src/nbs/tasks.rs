@@ -307,11 +307,15 @@ impl Nbs {
                         stragglers: 0,
                     });
                     if self.gun_points(s, unit) == 0 {
+                        let at = s.units[usize::from(unit)].hex();
                         s.units[usize::from(unit)].place = super::state::Place::Gone;
                         ev.push(Event::Eliminated {
                             unit,
                             rule: "27.4".into(),
                         });
+                        if let Some(h) = at {
+                            self.note_destroyed(s, h); // 26.4d
+                        }
                     }
                 }
             }
