@@ -4319,6 +4319,131 @@ fn aus3_6_allied_commands_receive_divisional_goals() {
     );
 }
 
+/// 20.3c at range: the up-slope line applies when every fire, adjacent or not, comes into
+/// the target across slope hexsides climbing to it (where the traced line enters the target
+/// hex); not when one fire enters across a plain side, nor for fire from higher ground.
+#[test]
+fn r20_3c_slope_counts_for_fire_at_range_entering_across_it() {
+    use super::tables::FireMod;
+    let mut r = rules("nbs/austerlitz-3");
+    let target = clear_spot(&r, 4);
+    let base = r.board.hex(target).level;
+    let d = Direction::ALL[0];
+    // The target stands one level up, with slopes on its three sides toward d-1, d, d+1.
+    r.board.set_level(target, base + 1);
+    for k in [-1i8, 0, 1] {
+        r.board.add_side_bits(target, d.rotate(k), hs::SLOPE);
+    }
+    let front = target.neighbor(d);
+    let far = front.neighbor(d).neighbor(d); // three hexes out, straight through `front`
+    let back = target.neighbor(d.opposite()).neighbor(d.opposite()); // two out, no slope
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let t = id(&r, "Y2-1-L");
+    let a = id(&r, "2-1-1");
+    let guns: Vec<UnitId> = (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            r.units[usize::from(u)].side == Side(0)
+                && r.units[usize::from(u)].kind == UnitKind::Artillery
+        })
+        .take(2)
+        .collect();
+    put(&mut s, t, target, Facing::side(d), Formation::Line);
+    put(
+        &mut s,
+        a,
+        front,
+        Facing::side(d.opposite()),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        guns[0],
+        far,
+        Facing::side(d.opposite()),
+        Formation::Unlimbered,
+    );
+    put(
+        &mut s,
+        guns[1],
+        back,
+        Facing::side(d),
+        Formation::Unlimbered,
+    );
+    assert_eq!(
+        super::los::entry_neighbours(far, target),
+        alloc::vec![front]
+    );
+    let decl = |firers: Vec<UnitId>, from: Hex| super::state::FireDecl {
+        target,
+        at_artillery: None,
+        firers,
+        shares: Vec::new(),
+        close: false,
+        opportunity: false,
+        from,
+    };
+    let up =
+        |r: &Nbs, x: &super::state::FireDecl| r.fire_mods(&s, x, false).contains(&FireMod::UpSlope);
+    assert!(up(&r, &decl(alloc::vec![a], front)), "adjacent, as before");
+    assert!(
+        up(&r, &decl(alloc::vec![guns[0]], far)),
+        "at range across the slope"
+    );
+    assert!(
+        up(&r, &decl(alloc::vec![a, guns[0]], front)),
+        "every fire crosses a slope"
+    );
+    assert!(
+        !up(&r, &decl(alloc::vec![guns[1]], back)),
+        "across a plain side"
+    );
+    assert!(
+        !up(&r, &decl(alloc::vec![guns[0], guns[1]], far)),
+        "one fire does not cross the slope"
+    );
+    // Fire from higher ground is not up-slope fire, whatever side it enters by.
+    r.board.set_level(far, base + 3);
+    assert!(!up(&r, &decl(alloc::vec![guns[0]], far)));
+}
+
+/// 20.3c: a redoubt hex is a closed work (all-round front, 13.0a): every fire into it
+/// crosses the work, so its line applies from every side and at any range, with no hexside
+/// test (the reading recorded in docs/coverage/nbs.md).
+#[test]
+fn r20_3c_redoubt_hex_counts_from_every_side() {
+    use super::tables::FireMod;
+    let mut r = rules("nbs/austerlitz-3");
+    let target = clear_spot(&r, 4);
+    r.board.set_terrain(target, Terrain::Redoubt);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let t = id(&r, "Y2-1-L");
+    put(&mut s, t, target, north(), Formation::Line);
+    let a = id(&r, "2-1-1");
+    for d in Direction::ALL {
+        for k in 1..=3u32 {
+            let from = (0..k).fold(target, |x, _| x.neighbor(d));
+            let mut s2 = s.clone();
+            put(
+                &mut s2,
+                a,
+                from,
+                Facing::side(d.opposite()),
+                Formation::Line,
+            );
+            let x = super::state::FireDecl {
+                target,
+                at_artillery: None,
+                firers: alloc::vec![a],
+                shares: Vec::new(),
+                close: false,
+                opportunity: false,
+                from,
+            };
+            assert!(r.fire_mods(&s2, &x, false).contains(&FireMod::Redoubt));
+        }
+    }
+}
+
 /// 20.3a, 20.3c: a Line target behind a sunken road hexside gets the -2 only when every fire
 /// comes in across sunken road hexsides (adjacent or at range); a Column target never.
 #[test]
