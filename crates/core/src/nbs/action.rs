@@ -58,8 +58,13 @@ pub enum Action {
     },
     /// Ends the Movement Phase.
     EndMovement,
-    /// Opportunity fire by the batteries whose Close Fire Zone is violated (15.1).
+    /// Opportunity fire by the batteries whose Close Fire Zone is violated (15.1). At a
+    /// formation change the target is fired on as it stands, before the change (15.1c).
     OpportunityFire,
+    /// 15.1c: opportunity fire at a formation change (15.1b), the change made first: the
+    /// target is fired on in its new formation and facing. Open only in a window opened by a
+    /// formation change.
+    OpportunityFireAfter,
     /// Declines an offered reaction (opportunity fire, 15.1).
     Pass,
     /// Declares a fire combat against a hex (20.2): at its top unit, or at one of its

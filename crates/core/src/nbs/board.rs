@@ -395,6 +395,14 @@ impl Board {
         }
     }
 
+    /// Test hook (20.3c): changes a hex's level.
+    #[cfg(test)]
+    pub(crate) fn set_level(&mut self, h: Hex, level: i16) {
+        if let Some(i) = self.index(h) {
+            self.hexes[i].level = level;
+        }
+    }
+
     /// Whether the hex is in play.
     #[inline]
     pub fn on_map(&self, h: Hex) -> bool {

@@ -214,9 +214,10 @@ impl Bot<Nbs> for Advance {
                 }
             }
             Some(Task::OpportunityWindow { .. }) => {
-                let f = of(&|a| matches!(a, Action::OpportunityFire));
+                let f =
+                    of(&|a| matches!(a, Action::OpportunityFire | Action::OpportunityFireAfter));
                 if !f.is_empty() && random(4) != 0 {
-                    return f[0];
+                    return pick(&f, random);
                 }
             }
             Some(Task::OrderWriting { .. }) => {

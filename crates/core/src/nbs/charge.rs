@@ -2123,6 +2123,8 @@ impl Nbs {
             then: a.clone(),
             unit,
             at: from,
+            changed: false,
+            morale: s.units[usize::from(unit)].morale,
         });
         if self.offer_reaction(s, unit, from, ev) {
             return true;

@@ -128,6 +128,18 @@ pub enum Event {
         /// The leader.
         unit: UnitId,
     },
+    /// A leader or HQ whose stack was destroyed goes to the nearest stack of his command, or
+    /// leaves play when there is none (26.4d).
+    LeaderDisplaced {
+        /// The leader or HQ.
+        unit: UnitId,
+        /// The hex of the destroyed stack.
+        from: Hex,
+        /// The stack joined; `None` when he leaves play.
+        to: Option<Hex>,
+        /// The rule.
+        rule: Cow<'static, str>,
+    },
     /// A fallen division leader's generic replacement takes his place (26.4b, 26.4c).
     LeaderReplaced {
         /// The leader counter, now showing its replacement back.
@@ -557,6 +569,7 @@ impl Event {
             Event::Wrecked { .. } => "20.6a",
             Event::DivisionWrecked { .. } => "20.6b",
             Event::LeaderLost { .. } => "26.4",
+            Event::LeaderDisplaced { rule, .. } => rule_str(rule),
             Event::LeaderReplaced { .. } => "26.4c",
             Event::LeaderPromoted { .. } => "26.4a",
             Event::Placed { .. } => "1.4",

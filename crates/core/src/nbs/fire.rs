@@ -462,16 +462,28 @@ impl Nbs {
                     _ => {}
                 }
             }
-            // 20.3c: up slopes count only if every fire crosses such a hexside uphill.
-            let up = d.firers.iter().all(|&f| {
-                s.units[usize::from(f)]
-                    .hex()
-                    .and_then(|fh| fh.direction_to(d.target).map(|dir| (fh, dir)))
-                    .is_some_and(|(fh, dir)| {
-                        self.board.side(fh, dir) & (hs::SLOPE | hs::EXTREME_SLOPE) != 0
-                            && self.board.hex(d.target).level > self.board.hex(fh).level
+            // 20.3c: up slopes count only if every fire comes into the target hex across a
+            // slope or extreme slope hexside, uphill: adjacent, the side between the hexes;
+            // at range, every side where the traced line enters the target (two when it
+            // runs along a side or meets a corner), each climbing into the target, and the
+            // target higher than the firer (fire from higher ground is not up-slope fire).
+            let tlevel = self.board.hex(d.target).level;
+            let climbs = |dir: crate::hex::Direction| {
+                self.board.side(d.target, dir) & (hs::SLOPE | hs::EXTREME_SLOPE) != 0
+                    && tlevel > self.board.hex(d.target.neighbor(dir)).level
+            };
+            // Cheap test first: a target with no slope climbing into it has no benefit.
+            let up = crate::hex::Direction::ALL.into_iter().any(climbs)
+                && d.firers.iter().all(|&f| {
+                    s.units[usize::from(f)].hex().is_some_and(|fh| {
+                        let entries = super::los::entry_neighbours(fh, d.target);
+                        tlevel > self.board.hex(fh).level
+                            && !entries.is_empty()
+                            && entries
+                                .iter()
+                                .all(|&n| d.target.direction_to(n).is_some_and(climbs))
                     })
-            });
+                });
             if up && !d.firers.is_empty() {
                 mods.push(FireMod::UpSlope);
             }
@@ -915,6 +927,7 @@ impl Nbs {
                         unit: t,
                         rule: "27.2".into(),
                     });
+                    self.note_destroyed(s, d.target); // 26.4d
                 }
             }
             UnitKind::Infantry => {
@@ -981,11 +994,15 @@ impl Nbs {
         });
         let st = &s.units[usize::from(u)];
         if st.casualties + st.stragglers >= boxes {
+            let at = st.hex();
             s.units[usize::from(u)].place = Place::Gone;
             ev.push(Event::Eliminated {
                 unit: u,
                 rule: "20.6".into(),
             });
+            if let Some(h) = at {
+                self.note_destroyed(s, h); // 26.4d
+            }
         }
         let now = self.wrecked(s, u);
         if now != was {

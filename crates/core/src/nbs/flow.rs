@@ -336,6 +336,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             riders: Vec::new(),
             break_up: Vec::new(),
             overstacks: Vec::new(),
+            escaping: Vec::new(),
         },
     };
     // Set-up (1.4).
@@ -619,6 +620,7 @@ impl Nbs {
             if s.over {
                 return;
             }
+            self.leaders_escape(s, ev); // 26.4d
             if let Some(t) = s.tasks.last().cloned() {
                 if !self.advance_task(s, t, ev) {
                     self.drop_orphan_parts(s, ev); // 17.0
@@ -936,9 +938,14 @@ impl Nbs {
             (Some(Task::OpportunityWindow { at, .. }), _) => (
                 "15.1",
                 format!(
-                    "{}: opportunity fire at {} or pass",
+                    "{}: opportunity fire at {}{} or pass",
                     side(p.other()),
-                    self.label(*at)
+                    self.label(*at),
+                    if self.change_under_window(s).is_some() {
+                        " (before or after the formation change, 15.1c)"
+                    } else {
+                        ""
+                    }
                 ),
             ),
             (Some(Task::StragglerRoll { .. }), _) => ("21.1", String::from("Straggler Table roll")),
@@ -1143,6 +1150,13 @@ impl Nbs {
                 }
             }
             Event::LeaderLost { unit } => format!("{} falls", n(unit)),
+            Event::LeaderDisplaced { unit, to, .. } => match to {
+                Some(h) => format!("{} joins the stack at {}", n(unit), self.label(*h)),
+                None => format!(
+                    "{} has no stack of his command left and leaves play",
+                    n(unit)
+                ),
+            },
             Event::BridgeAssaultLost { from, target } => format!(
                 "the column in {} attacked {} across a bridge and loses the close combat",
                 self.label(*from),

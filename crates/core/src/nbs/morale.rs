@@ -443,15 +443,45 @@ impl Nbs {
     }
 
     /// Leaders left alone in a hex go to the nearest friendly stack (26.4d, 26.4e).
-    pub(super) fn displace_leaders(&self, s: &mut State, hex: Hex, _ev: &mut Vec<Event>) {
+    pub(super) fn displace_leaders(&self, s: &mut State, hex: Hex, ev: &mut Vec<Event>) {
         if !self.combat_stack(s, hex).is_empty() {
             return;
         }
         for l in self.stack(s, hex) {
             // 26.4d: to the nearest stack of his command, else out of play.
-            s.units[usize::from(l)].place = self
-                .nearest_command_stack(s, l, hex)
-                .map_or(Place::Gone, Place::At);
+            let to = self.nearest_command_stack(s, l, hex);
+            s.units[usize::from(l)].place = to.map_or(Place::Gone, Place::At);
+            ev.push(Event::LeaderDisplaced {
+                unit: l,
+                from: hex,
+                to,
+                rule: "26.4d".into(),
+            });
+        }
+    }
+
+    /// 26.4d: an elimination has just struck a unit that stood in `hex`; when the hex holds
+    /// no combat unit any more but leaders or HQs remain, their stack is destroyed and they
+    /// are noted to escape (see [`Nbs::leaders_escape`]).
+    pub(super) fn note_destroyed(&self, s: &mut State, hex: Hex) {
+        if self.combat_stack(s, hex).is_empty()
+            && !self.stack(s, hex).is_empty()
+            && !s.escaping.contains(&hex)
+        {
+            s.escaping.push(hex);
+        }
+    }
+
+    /// 26.4d: the leaders of destroyed stacks who escaped go to the nearest stack of their
+    /// command (or leave play). Waits while a leader casualty pick is pending, so that the
+    /// casualty check of the fire that destroyed the stack comes first (26.4, 20.4d); a hex
+    /// that has meanwhile gained a combat unit keeps its leaders.
+    pub(super) fn leaders_escape(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if s.escaping.is_empty() || s.tasks.iter().any(|t| matches!(t, Task::LeaderHit { .. })) {
+            return;
+        }
+        for h in core::mem::take(&mut s.escaping) {
+            self.displace_leaders(s, h, ev);
         }
     }
 

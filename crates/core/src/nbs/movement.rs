@@ -697,6 +697,25 @@ impl Nbs {
                 format!("{} is DG or Routed and cannot form square", info.name),
             ));
         }
+        let cost = self.form_change_halves(s, u)?;
+        let ma = if matches!(st.formation, Formation::Square | Formation::Unlimbered) {
+            self.fixed_allowance(s, u)
+        } else {
+            self.allowance(s, u)
+        };
+        if st.spent + cost > ma {
+            return Err(Illegal::new(
+                "11.0a",
+                format!("{} lacks the MPs to change formation", info.name),
+            ));
+        }
+        Ok(cost)
+    }
+
+    /// The Movement Chart's formation change cost of `u` in half MPs, MPs left aside.
+    fn form_change_halves(&self, s: &State, u: UnitId) -> Result<u16, Illegal> {
+        let info = &self.units[usize::from(u)];
+        let st = &s.units[usize::from(u)];
         let class = match (info.kind, st.formation) {
             (UnitKind::Infantry, Formation::Square) => MoveClass::InfantryLine,
             (UnitKind::Artillery, Formation::Unlimbered) => match info.class {
@@ -716,18 +735,110 @@ impl Nbs {
                 ));
             }
         };
-        let ma = if matches!(st.formation, Formation::Square | Formation::Unlimbered) {
-            self.fixed_allowance(s, u)
-        } else {
-            self.allowance(s, u)
-        };
-        if st.spent + cost > ma {
-            return Err(Illegal::new(
-                "11.0a",
-                format!("{} lacks the MPs to change formation", info.name),
-            ));
-        }
         Ok(cost)
+    }
+
+    /// Makes a formation change of `cost` half MPs (11.0a: the MPs left are converted in
+    /// proportion); `about` turns artillery about free (13.1b).
+    fn make_change(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        formation: Formation,
+        about: bool,
+        cost: u16,
+        ev: &mut Vec<Event>,
+    ) {
+        let old = if matches!(
+            s.units[usize::from(unit)].formation,
+            Formation::Square | Formation::Unlimbered
+        ) {
+            self.fixed_allowance(s, unit)
+        } else {
+            self.allowance(s, unit)
+        };
+        let spent = s.units[usize::from(unit)].spent + cost;
+        s.units[usize::from(unit)].formation = formation;
+        let new = if matches!(formation, Formation::Square | Formation::Unlimbered) {
+            self.fixed_allowance(s, unit)
+        } else {
+            self.allowance(s, unit)
+        };
+        let st = &mut s.units[usize::from(unit)];
+        st.spent = Self::proportional_spent(spent, old, new);
+        st.flags |= flag::MOVED;
+        st.road &= !road::DIR; // 13.2c: a formation change ends road movement
+        ev.push(Event::Formed { unit, formation });
+        // 13.1b: artillery may turn about (180 degrees) free as it limbers or unlimbers
+        // (`FormAbout`); with `Form` it keeps its facing.
+        if about {
+            let st = &mut s.units[usize::from(unit)];
+            st.facing = st.facing.opposite();
+            ev.push(Event::Faced {
+                unit,
+                facing: st.facing.index(),
+                cost: 0,
+            });
+        }
+        self.after_form(s, unit, ev); // 11.6d, ERR-5
+    }
+
+    /// 15.1d: a formation change that drew opportunity fire still happens when the fire left
+    /// the unit DG or Routed or drove it back (the fire came first, 15.1c): the change is
+    /// made where the unit now stands, its MPs having been checked when it was begun. A DG or
+    /// Routed unit still never forms square (11.6a), and a change its kind cannot make, or
+    /// one it already shows (a battery limbered to retreat, 27.4), is void.
+    pub(super) fn finish_change_under_fire(
+        &self,
+        s: &mut State,
+        then: &Action,
+        ev: &mut Vec<Event>,
+    ) {
+        let (unit, formation, about, facing) = match *then {
+            Action::Form { unit, formation } => (unit, formation, false, None),
+            Action::FormAbout { unit, formation } => (unit, formation, true, None),
+            Action::LeaveSquare {
+                unit,
+                formation,
+                facing,
+            } => (unit, formation, false, Some(facing)),
+            _ => return,
+        };
+        let Some(st) = s.units.get(usize::from(unit)) else {
+            return;
+        };
+        if st.hex().is_none() || st.formation == formation {
+            return;
+        }
+        if formation == Formation::Square
+            && matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed)
+        {
+            return;
+        }
+        let fits = match self.units[usize::from(unit)].kind {
+            UnitKind::Infantry => matches!(
+                formation,
+                Formation::Line | Formation::Column | Formation::Square
+            ),
+            UnitKind::Artillery => {
+                matches!(formation, Formation::Limbered | Formation::Unlimbered)
+            }
+            _ => false,
+        };
+        if !fits || !self.part_formation_ok(s, unit, formation) {
+            return;
+        }
+        let cost = self.form_change_halves(s, unit).unwrap_or(0);
+        self.make_change(s, unit, formation, about, cost, ev);
+        // 11.6e: a unit leaving square takes any facing, free.
+        if let Some(f) = facing.and_then(Facing::new) {
+            s.units[usize::from(unit)].facing = f;
+            ev.push(Event::Faced {
+                unit,
+                facing: f.index(),
+                cost: 0,
+            });
+        }
     }
 
     /// Half MPs spent after a change from allowance `old` to `new` (11.0a): what is left is
@@ -825,6 +936,8 @@ impl Nbs {
                             then: a.clone(),
                             unit: *unit,
                             at: from,
+                            changed: false,
+                            morale: s.units[usize::from(*unit)].morale,
                         });
                         s.tasks.push(Task::OpportunityWindow {
                             movers: alloc::vec![*unit],
@@ -948,6 +1061,8 @@ impl Nbs {
                             then: a.clone(),
                             unit: *unit,
                             at,
+                            changed: false,
+                            morale: s.units[usize::from(*unit)].morale,
                         });
                         s.tasks.push(Task::OpportunityWindow {
                             movers: alloc::vec![*unit],
@@ -958,41 +1073,7 @@ impl Nbs {
                     }
                 }
                 let cost = self.form_cost(s, *unit, *formation)?;
-                let old = if matches!(
-                    s.units[usize::from(*unit)].formation,
-                    Formation::Square | Formation::Unlimbered
-                ) {
-                    self.fixed_allowance(s, *unit)
-                } else {
-                    self.allowance(s, *unit)
-                };
-                let spent = s.units[usize::from(*unit)].spent + cost;
-                s.units[usize::from(*unit)].formation = *formation;
-                let new = if matches!(formation, Formation::Square | Formation::Unlimbered) {
-                    self.fixed_allowance(s, *unit)
-                } else {
-                    self.allowance(s, *unit)
-                };
-                let st = &mut s.units[usize::from(*unit)];
-                st.spent = Self::proportional_spent(spent, old, new);
-                st.flags |= flag::MOVED;
-                st.road &= !road::DIR; // 13.2c: a formation change ends road movement
-                ev.push(Event::Formed {
-                    unit: *unit,
-                    formation: *formation,
-                });
-                // 13.1b: artillery may turn about (180 degrees) free as it limbers or
-                // unlimbers (`FormAbout`); with `Form` it keeps its facing.
-                if about {
-                    let st = &mut s.units[usize::from(*unit)];
-                    st.facing = st.facing.opposite();
-                    ev.push(Event::Faced {
-                        unit: *unit,
-                        facing: st.facing.index(),
-                        cost: 0,
-                    });
-                }
-                self.after_form(s, *unit, ev); // 11.6d, ERR-5
+                self.make_change(s, *unit, *formation, about, cost, ev);
                 Ok(())
             }
             Action::Enter { unit, hex } => {

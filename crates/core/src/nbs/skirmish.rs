@@ -556,7 +556,11 @@ impl Nbs {
             stragglers: 0,
         });
         if after >= 2 {
+            let at = s.units[usize::from(u)].hex();
             self.remove_part(s, u);
+            if let Some(h) = at {
+                self.note_destroyed(s, h); // 26.4d
+            }
             ev.push(Event::Part {
                 what: PartChange::SkirmisherLost,
                 unit: u,

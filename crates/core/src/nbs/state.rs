@@ -405,7 +405,8 @@ pub enum Task {
         modifier: i8,
     },
     /// A movement action waiting while the opponent decides on opportunity fire (15.1); it
-    /// goes ahead unless the unit was driven off or stopped (15.1d).
+    /// goes ahead unless the unit was driven off or stopped (15.1d). A formation change goes
+    /// ahead in any case (15.1d).
     Resume {
         /// The action.
         then: super::action::Action,
@@ -413,6 +414,14 @@ pub enum Task {
         unit: UnitId,
         /// Where it stood.
         at: Hex,
+        /// 15.1c: the firer chose to fire after the change, which is already made; only the
+        /// 15.1d stop remains to apply once the fire is resolved.
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        changed: bool,
+        /// The unit's morale state when the window opened: 15.1d stops a unit the fire
+        /// leaves DG or Routed, not one that already was.
+        #[serde(default)]
+        morale: super::types::MoraleState,
     },
     /// The owner of the stack in `hex` may turn it to any facing at no cost: at the end of a
     /// retreat (13.1a) and after a close combat (23.1o).
@@ -581,6 +590,11 @@ pub struct State {
     /// limits again.
     #[serde(default)]
     pub overstacks: Vec<super::stacking::Overstack>,
+    /// 26.4d: hexes whose last combat unit was just eliminated while leaders (or HQs) of
+    /// its side remain; the survivors go to the nearest stack of their command once the
+    /// leader casualty check of the same fire (26.4, 20.4d) is resolved.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub escaping: Vec<Hex>,
 }
 
 impl State {

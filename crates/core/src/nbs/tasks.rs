@@ -18,6 +18,10 @@ impl Nbs {
             Task::Retreat(r) => self.retreat_actions(s, r, out),
             Task::OpportunityWindow { .. } => {
                 out.push(Action::OpportunityFire);
+                // 15.1c: at a formation change the firer may fire after it instead.
+                if self.change_under_window(s).is_some() {
+                    out.push(Action::OpportunityFireAfter);
+                }
                 out.push(Action::Pass);
             }
             Task::Reface { hex } => {
@@ -67,6 +71,28 @@ impl Nbs {
             (Task::Retreat(r), Action::SplitRetreat { unit }) => self.split_retreat(s, r, *unit),
             (Task::OpportunityWindow { batteries, at, .. }, Action::OpportunityFire) => {
                 s.tasks.pop();
+                self.opportunity_fire(s, batteries, at, ev);
+                Ok(())
+            }
+            (Task::OpportunityWindow { batteries, at, .. }, Action::OpportunityFireAfter) => {
+                // 15.1c: the change is made first, then the target is fired on in its new
+                // formation and facing; the 15.1d stop waits under the fire.
+                let Some((then, unit, from, morale)) = self.change_under_window(s) else {
+                    return Err(Illegal::new(
+                        "15.1c",
+                        "fire after the change is open only at a formation change",
+                    ));
+                };
+                s.tasks.pop();
+                s.tasks.pop();
+                self.movement_do(s, &then, ev, true)?;
+                s.tasks.push(Task::Resume {
+                    then,
+                    unit,
+                    at: from,
+                    changed: true,
+                    morale,
+                });
                 self.opportunity_fire(s, batteries, at, ev);
                 Ok(())
             }
@@ -165,29 +191,65 @@ impl Nbs {
                 }
                 false
             }
-            Task::Resume { then, unit, at } => {
+            Task::Resume {
+                then,
+                unit,
+                at,
+                changed,
+                morale,
+            } => {
                 s.tasks.pop();
                 let st = &s.units[usize::from(unit)];
                 let form = matches!(
                     then,
                     Action::Form { .. } | Action::FormAbout { .. } | Action::LeaveSquare { .. }
                 );
-                // 15.1d: a stack driven to DG or Routed retreats and stops; a formation change
-                // it was making still happens.
-                if st.hex() == Some(at)
-                    && (form
-                        || !matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed))
-                {
+                let on_map = st.hex().is_some();
+                // 15.1d: a stack driven to DG or Routed (or back) retreats and stops for the
+                // phase; a formation change it was making still happens, whichever side of
+                // the fire it came (15.1c).
+                let driven = st.hex() != Some(at)
+                    || st.morale != morale
+                        && matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed);
+                if !driven && !changed {
                     let mut scratch = Vec::new();
                     if self.movement_do(s, &then, &mut scratch, true).is_ok() {
                         ev.extend(scratch);
                     }
-                } else if st.hex().is_some() {
-                    s.units[usize::from(unit)].flags |= super::state::flag::STOPPED;
+                } else if driven {
+                    if form && !changed {
+                        self.finish_change_under_fire(s, &then, ev);
+                    }
+                    if on_map {
+                        s.units[usize::from(unit)].flags |= super::state::flag::STOPPED;
+                    }
                 }
                 true
             }
             _ => false,
+        }
+    }
+
+    /// 15.1c: the formation change waiting under the opportunity-fire window on top (the
+    /// action, its unit and hex), when the window was opened by one (15.1b).
+    pub(super) fn change_under_window(
+        &self,
+        s: &State,
+    ) -> Option<(Action, super::state::UnitId, crate::hex::Hex, MoraleState)> {
+        let n = s.tasks.len();
+        if !matches!(s.tasks.last(), Some(Task::OpportunityWindow { .. })) {
+            return None;
+        }
+        match s.tasks.get(n.checked_sub(2)?)? {
+            Task::Resume {
+                then:
+                    then @ (Action::Form { .. } | Action::FormAbout { .. } | Action::LeaveSquare { .. }),
+                unit,
+                at,
+                changed: false,
+                morale,
+            } => Some((then.clone(), *unit, *at, *morale)),
+            _ => None,
         }
     }
 
@@ -247,11 +309,15 @@ impl Nbs {
                         stragglers: 0,
                     });
                     if self.gun_points(s, unit) == 0 {
+                        let at = s.units[usize::from(unit)].hex();
                         s.units[usize::from(unit)].place = super::state::Place::Gone;
                         ev.push(Event::Eliminated {
                             unit,
                             rule: "27.4".into(),
                         });
+                        if let Some(h) = at {
+                            self.note_destroyed(s, h); // 26.4d
+                        }
                     }
                 }
             }

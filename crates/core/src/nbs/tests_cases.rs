@@ -3758,8 +3758,9 @@ fn r13_1b_artillery_turns_about_free_when_limbering_or_unlimbering() {
     assert_eq!(e.rule, "13.1b");
 }
 
-/// 15.1c: the firer shoots at the unit as it stands before its formation change (the
-/// change waits for the fire). Missing: the firer cannot choose "after".
+/// 15.1c: with `OpportunityFire` the firer shoots at the unit as it stands before its
+/// formation change (the change waits for the fire); `OpportunityFireAfter` is the other
+/// choice (next test).
 #[test]
 fn r15_1c_opportunity_fire_comes_before_the_change() {
     let mut r = rules("nbs/austerlitz-3");
@@ -3808,6 +3809,199 @@ fn r15_1c_opportunity_fire_comes_before_the_change() {
         Formation::Line,
         "then the change"
     );
+}
+
+/// A battery of the Allies (for the test) three hexes south of infantry `u` in column, which
+/// is in its Close Fire Zone and faces away from it; the Movement Phase of the French.
+fn column_in_a_zone(r: &mut Nbs) -> (State, UnitId, Hex) {
+    let at = clear_spot(r, 3);
+    let mut s = empty(r, Phase::Movement);
+    let gun = id(r, "4b(h-f)");
+    r.units[usize::from(gun)].side = Side(1);
+    put(&mut s, gun, at, north(), Formation::Unlimbered);
+    let u = id(r, "1-1-4");
+    let in_zone = n_of(at, 2);
+    put(
+        &mut s,
+        u,
+        in_zone,
+        Facing::side(dir(Compass::S)),
+        Formation::Column,
+    );
+    assert!(r.in_cfz(&s, gun, in_zone));
+    (s, u, in_zone)
+}
+
+/// Plays every fire roll, then every first roll of what follows (the morale check), taking
+/// the first choice at any retreat and passing re-facings, until `want` holds of the settled
+/// state; the state, or `None`.
+fn first_outcome(r: &Nbs, f: &State, mut want: impl FnMut(&State) -> bool) -> Option<State> {
+    let rolls: Vec<u32> = (0..36)
+        .map(|i| u32::from(super::types::Seq66::from_index(i).unwrap().value()))
+        .collect();
+    for &fr in &rolls {
+        for &mr in &rolls {
+            let mut g = apply(r, f, d66(fr)).0;
+            for _ in 0..40 {
+                match r.actor(&g) {
+                    crate::engine::Actor::Chance(crate::engine::Chance::Dice(
+                        crate::dice::DiceSpec::D66,
+                    )) => {
+                        g = apply(r, &g, d66(mr)).0;
+                    }
+                    crate::engine::Actor::Chance(_) | crate::engine::Actor::Player(_)
+                        if !g.tasks.is_empty() =>
+                    {
+                        let mut v = Vec::new();
+                        r.legal_actions(&g, &mut v);
+                        let a = v
+                            .iter()
+                            .find(|a| matches!(a, Action::Pass))
+                            .unwrap_or(&v[0])
+                            .clone();
+                        g = apply(r, &g, a).0;
+                    }
+                    _ => break,
+                }
+            }
+            if g.tasks.is_empty() && want(&g) {
+                return Some(g);
+            }
+        }
+    }
+    None
+}
+
+/// 15.1c: the firer may instead have the change made first and fire at the unit in its new
+/// formation (`OpportunityFireAfter`, listed only in a window a formation change opened).
+#[test]
+fn r15_1c_firer_may_fire_after_the_change() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (s, u, _) = column_in_a_zone(&mut r);
+    let form = Action::Form {
+        unit: u,
+        formation: Formation::Line,
+    };
+    let (w, _) = apply(&r, &s, form);
+    let mut v = Vec::new();
+    r.legal_actions(&w, &mut v);
+    assert_eq!(
+        v,
+        [
+            Action::OpportunityFire,
+            Action::OpportunityFireAfter,
+            Action::Pass
+        ]
+    );
+    let (f, ev) = apply(&r, &w, Action::OpportunityFireAfter);
+    let formed = ev
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::Formed {
+                    formation: Formation::Line,
+                    ..
+                }
+            )
+        })
+        .expect("the change is made");
+    let fired = ev
+        .iter()
+        .position(|e| matches!(e, Event::FireDeclared { .. }))
+        .expect("then the fire");
+    assert!(formed < fired);
+    assert_eq!(f.units[usize::from(u)].formation, Formation::Line);
+    let Some(super::state::Task::FireRoll { decl, .. }) = f.tasks.last().cloned() else {
+        panic!("{:?}", f.tasks)
+    };
+    let mods = r.fire_mods(&f, &decl, false);
+    assert!(
+        !mods.contains(&super::tables::FireMod::TargetColumn),
+        "fired on in line: {mods:?}"
+    );
+    // With no effect the unit keeps its line and its MPs; the change is not made twice.
+    let g = first_outcome(&r, &f, |g| {
+        g.units[usize::from(u)].morale == MoraleState::Normal
+    })
+    .expect("a roll without effect");
+    assert_eq!(g.units[usize::from(u)].formation, Formation::Line);
+    assert!(!g.units[usize::from(u)].has(flag::STOPPED));
+    assert_eq!(g.units[usize::from(u)].spent, f.units[usize::from(u)].spent);
+}
+
+/// 15.1c: a step out of the zone opens a window without the "after" choice; naming it there
+/// is refused.
+#[test]
+fn r15_1c_fire_after_only_at_a_formation_change() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (s, u, in_zone) = column_in_a_zone(&mut r);
+    let gun = id(&r, "4b(h-f)");
+    // Facing north, away from the battery: the first hex north whose next step leaves the
+    // zone.
+    let mut s = s;
+    s.units[usize::from(u)].facing = north();
+    let mut at = in_zone;
+    while r.in_cfz(&s, gun, n_of(at, 1)) {
+        at = n_of(at, 1);
+    }
+    let to = n_of(at, 1);
+    s.units[usize::from(u)].place = Place::At(at);
+    let (w, _) = apply(&r, &s, Action::Step { unit: u, to });
+    assert!(matches!(
+        w.tasks.last(),
+        Some(super::state::Task::OpportunityWindow { .. })
+    ));
+    let mut v = Vec::new();
+    r.legal_actions(&w, &mut v);
+    assert_eq!(v, [Action::OpportunityFire, Action::Pass]);
+    let e = r.applied(&w, &Action::OpportunityFireAfter).unwrap_err();
+    assert_eq!(e.rule, "15.1c");
+}
+
+/// 15.1d with 15.1c "before": a target the fire drives back or routs still completes the
+/// formation change it was making, and stops for the phase.
+#[test]
+fn r15_1d_change_still_made_when_the_fire_before_it_drives_the_target_back() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (s, u, in_zone) = column_in_a_zone(&mut r);
+    let form = Action::Form {
+        unit: u,
+        formation: Formation::Line,
+    };
+    let (w, _) = apply(&r, &s, form);
+    let (f, _) = apply(&r, &w, Action::OpportunityFire);
+    let g = first_outcome(&r, &f, |g| {
+        let st = &g.units[usize::from(u)];
+        st.hex().is_some_and(|h| h != in_zone) || st.morale == MoraleState::Routed
+    })
+    .expect("a fire and morale roll that drive the column back");
+    let st = &g.units[usize::from(u)];
+    assert_eq!(st.formation, Formation::Line, "the change still occurs");
+    assert!(st.has(flag::STOPPED), "and the unit stops (15.1d)");
+}
+
+/// 15.1d with 15.1c "after": the change is already made; a target the fire drives back
+/// (or leaves DG or Routed) keeps it and stops for the phase.
+#[test]
+fn r15_1d_fire_after_the_change_stops_a_target_driven_back() {
+    let mut r = rules("nbs/austerlitz-3");
+    let (s, u, in_zone) = column_in_a_zone(&mut r);
+    let form = Action::Form {
+        unit: u,
+        formation: Formation::Line,
+    };
+    let (w, _) = apply(&r, &s, form);
+    let (f, _) = apply(&r, &w, Action::OpportunityFireAfter);
+    let g = first_outcome(&r, &f, |g| {
+        let st = &g.units[usize::from(u)];
+        st.hex().is_some_and(|h| h != in_zone)
+            || matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed)
+    })
+    .expect("a fire and morale roll driving the line back");
+    let st = &g.units[usize::from(u)];
+    assert_eq!(st.formation, Formation::Line);
+    assert!(st.has(flag::STOPPED));
 }
 
 /// The Allied Command Phase of a clear daylight turn, in its initiative segment.
@@ -4418,6 +4612,131 @@ fn aus3_6_allied_commands_receive_divisional_goals() {
             .iter()
             .any(|o| o.receiver == Receiver::Unit(b) && o.divisional_goal)
     );
+}
+
+/// 20.3c at range: the up-slope line applies when every fire, adjacent or not, comes into
+/// the target across slope hexsides climbing to it (where the traced line enters the target
+/// hex); not when one fire enters across a plain side, nor for fire from higher ground.
+#[test]
+fn r20_3c_slope_counts_for_fire_at_range_entering_across_it() {
+    use super::tables::FireMod;
+    let mut r = rules("nbs/austerlitz-3");
+    let target = clear_spot(&r, 4);
+    let base = r.board.hex(target).level;
+    let d = Direction::ALL[0];
+    // The target stands one level up, with slopes on its three sides toward d-1, d, d+1.
+    r.board.set_level(target, base + 1);
+    for k in [-1i8, 0, 1] {
+        r.board.add_side_bits(target, d.rotate(k), hs::SLOPE);
+    }
+    let front = target.neighbor(d);
+    let far = front.neighbor(d).neighbor(d); // three hexes out, straight through `front`
+    let back = target.neighbor(d.opposite()).neighbor(d.opposite()); // two out, no slope
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let t = id(&r, "Y2-1-L");
+    let a = id(&r, "2-1-1");
+    let guns: Vec<UnitId> = (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            r.units[usize::from(u)].side == Side(0)
+                && r.units[usize::from(u)].kind == UnitKind::Artillery
+        })
+        .take(2)
+        .collect();
+    put(&mut s, t, target, Facing::side(d), Formation::Line);
+    put(
+        &mut s,
+        a,
+        front,
+        Facing::side(d.opposite()),
+        Formation::Line,
+    );
+    put(
+        &mut s,
+        guns[0],
+        far,
+        Facing::side(d.opposite()),
+        Formation::Unlimbered,
+    );
+    put(
+        &mut s,
+        guns[1],
+        back,
+        Facing::side(d),
+        Formation::Unlimbered,
+    );
+    assert_eq!(
+        super::los::entry_neighbours(far, target),
+        alloc::vec![front]
+    );
+    let decl = |firers: Vec<UnitId>, from: Hex| super::state::FireDecl {
+        target,
+        at_artillery: None,
+        firers,
+        shares: Vec::new(),
+        close: false,
+        opportunity: false,
+        from,
+    };
+    let up =
+        |r: &Nbs, x: &super::state::FireDecl| r.fire_mods(&s, x, false).contains(&FireMod::UpSlope);
+    assert!(up(&r, &decl(alloc::vec![a], front)), "adjacent, as before");
+    assert!(
+        up(&r, &decl(alloc::vec![guns[0]], far)),
+        "at range across the slope"
+    );
+    assert!(
+        up(&r, &decl(alloc::vec![a, guns[0]], front)),
+        "every fire crosses a slope"
+    );
+    assert!(
+        !up(&r, &decl(alloc::vec![guns[1]], back)),
+        "across a plain side"
+    );
+    assert!(
+        !up(&r, &decl(alloc::vec![guns[0], guns[1]], far)),
+        "one fire does not cross the slope"
+    );
+    // Fire from higher ground is not up-slope fire, whatever side it enters by.
+    r.board.set_level(far, base + 3);
+    assert!(!up(&r, &decl(alloc::vec![guns[0]], far)));
+}
+
+/// 20.3c: a redoubt hex is a closed work (all-round front, 13.0a): every fire into it
+/// crosses the work, so its line applies from every side and at any range, with no hexside
+/// test (the reading recorded in docs/coverage/nbs.md).
+#[test]
+fn r20_3c_redoubt_hex_counts_from_every_side() {
+    use super::tables::FireMod;
+    let mut r = rules("nbs/austerlitz-3");
+    let target = clear_spot(&r, 4);
+    r.board.set_terrain(target, Terrain::Redoubt);
+    let mut s = empty(&r, Phase::OffensiveFire);
+    let t = id(&r, "Y2-1-L");
+    put(&mut s, t, target, north(), Formation::Line);
+    let a = id(&r, "2-1-1");
+    for d in Direction::ALL {
+        for k in 1..=3u32 {
+            let from = (0..k).fold(target, |x, _| x.neighbor(d));
+            let mut s2 = s.clone();
+            put(
+                &mut s2,
+                a,
+                from,
+                Facing::side(d.opposite()),
+                Formation::Line,
+            );
+            let x = super::state::FireDecl {
+                target,
+                at_artillery: None,
+                firers: alloc::vec![a],
+                shares: Vec::new(),
+                close: false,
+                opportunity: false,
+                from,
+            };
+            assert!(r.fire_mods(&s2, &x, false).contains(&FireMod::Redoubt));
+        }
+    }
 }
 
 /// 20.3a, 20.3c: a Line target behind a sunken road hexside gets the -2 only when every fire
