@@ -127,7 +127,9 @@ impl Nbs {
         let st = &s.units[usize::from(u)];
         let info = &self.units[usize::from(u)];
         let Some(h) = st.hex() else { return false };
-        st.morale == MoraleState::Routed
+        s.phase == super::state::Phase::Movement
+            && info.side == self.phasing(s)
+            && st.morale == MoraleState::Routed
             && info.combat()
             && !st.has(flag::MOVED)
             && !st.has(flag::STOPPED)
