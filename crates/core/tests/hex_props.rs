@@ -138,3 +138,57 @@ fn dijkstra(b: &Board, start: Hex, allowance: u32) -> BTreeMap<Hex, u32> {
     }
     best
 }
+
+/// A random NBS map on the 13 x 13 box: levels 0–3, a LOS feature and a blocking unit per hex.
+struct NbsMap {
+    levels: Vec<u8>,
+    features: Vec<u8>,
+    units: Vec<bool>,
+}
+
+impl NbsMap {
+    fn index(h: Hex) -> Option<usize> {
+        ((0..13).contains(&h.q) && (0..13).contains(&h.r)).then(|| h.q as usize * 13 + h.r as usize)
+    }
+}
+
+impl grognard::nbs::los::LosMap for NbsMap {
+    fn level(&self, hex: Hex) -> Option<i16> {
+        Self::index(hex).map(|i| i16::from(self.levels[i]))
+    }
+
+    fn feature(&self, hex: Hex) -> grognard::nbs::los::LosFeature {
+        use grognard::nbs::los::LosFeature;
+        match Self::index(hex).map(|i| self.features[i]) {
+            Some(1) => LosFeature::Symbol,
+            Some(2) => LosFeature::Whole,
+            _ => LosFeature::None,
+        }
+    }
+
+    fn units_block(&self, hex: Hex) -> bool {
+        Self::index(hex).is_some_and(|i| self.units[i])
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// NBS 19.3a: two hexes see each other both ways or not at all, whatever the levels,
+    /// terrain features and units between them.
+    #[test]
+    fn nbs_line_of_sight_is_reciprocal(
+        levels in proptest::collection::vec(0u8..=3, 13 * 13),
+        features in proptest::collection::vec(prop_oneof![4 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)], 13 * 13),
+        units in proptest::collection::vec(proptest::bool::weighted(0.1), 13 * 13),
+        a in (0i16..13, 0i16..13),
+        b in (0i16..13, 0i16..13),
+    ) {
+        use grognard::nbs::los::{Los, los};
+        let map = NbsMap { levels, features, units };
+        let (a, b) = (Hex::new(a.0, a.1), Hex::new(b.0, b.1));
+        let there = matches!(los(&map, a, b), Los::Clear);
+        let back = matches!(los(&map, b, a), Los::Clear);
+        prop_assert_eq!(there, back, "{:?} -> {:?}: {:?} / {:?}", a, b, los(&map, a, b), los(&map, b, a));
+    }
+}
