@@ -277,9 +277,10 @@ impl Nbs {
             .fold(0, |m, x| m | (1 << Facing::side(x).index()))
     }
 
-    /// The half MPs for `u` to turn to `f` now (13.1), free to a road facing of 13.2c.
-    fn face_cost(&self, st: &Unit, f: Facing) -> u16 {
-        if self.road_facings(st) & (1 << f.index()) != 0 {
+    /// The half MPs for a unit to turn to `f` now (13.1), free to a road facing of 13.2c;
+    /// `free` is its [`Self::road_facings`].
+    fn face_cost(free: u16, st: &Unit, f: Facing) -> u16 {
+        if free & (1 << f.index()) != 0 {
             return 0;
         }
         2 * u16::from(change_cost(FacingMode::Standard, st.facing, f))
@@ -591,11 +592,7 @@ impl Nbs {
                 for f in 0..12u8 {
                     if f != st.facing.index() {
                         if let Some(ff) = Facing::new(f) {
-                            let c = if free & (1 << f) != 0 {
-                                0
-                            } else {
-                                2 * u16::from(change_cost(FacingMode::Standard, st.facing, ff))
-                            };
+                            let c = Self::face_cost(free, st, ff);
                             if st.spent + c <= ma {
                                 out.push(Action::Face { unit: u, facing: f });
                             }
@@ -698,12 +695,7 @@ impl Nbs {
             ));
         }
         let cost = self.form_change_halves(s, u)?;
-        let ma = if matches!(st.formation, Formation::Square | Formation::Unlimbered) {
-            self.fixed_allowance(s, u)
-        } else {
-            self.allowance(s, u)
-        };
-        if st.spent + cost > ma {
+        if st.spent + cost > self.formation_allowance(s, u) {
             return Err(Illegal::new(
                 "11.0a",
                 format!("{} lacks the MPs to change formation", info.name),
@@ -738,6 +730,19 @@ impl Nbs {
         Ok(cost)
     }
 
+    /// The allowance a formation change is paid from (11.0a, 11.2): an immobile formation's
+    /// turning and re-forming allowance, or the moving allowance.
+    fn formation_allowance(&self, s: &State, u: UnitId) -> u16 {
+        if matches!(
+            s.units[usize::from(u)].formation,
+            Formation::Square | Formation::Unlimbered
+        ) {
+            self.fixed_allowance(s, u)
+        } else {
+            self.allowance(s, u)
+        }
+    }
+
     /// Makes a formation change of `cost` half MPs (11.0a: the MPs left are converted in
     /// proportion); `about` turns artillery about free (13.1b).
     fn make_change(
@@ -749,21 +754,10 @@ impl Nbs {
         cost: u16,
         ev: &mut Vec<Event>,
     ) {
-        let old = if matches!(
-            s.units[usize::from(unit)].formation,
-            Formation::Square | Formation::Unlimbered
-        ) {
-            self.fixed_allowance(s, unit)
-        } else {
-            self.allowance(s, unit)
-        };
+        let old = self.formation_allowance(s, unit);
         let spent = s.units[usize::from(unit)].spent + cost;
         s.units[usize::from(unit)].formation = formation;
-        let new = if matches!(formation, Formation::Square | Formation::Unlimbered) {
-            self.fixed_allowance(s, unit)
-        } else {
-            self.allowance(s, unit)
-        };
+        let new = self.formation_allowance(s, unit);
         let st = &mut s.units[usize::from(unit)];
         st.spent = Self::proportional_spent(spent, old, new);
         st.flags |= flag::MOVED;
@@ -990,8 +984,9 @@ impl Nbs {
                     ));
                 }
                 // 13.2c: a unit moving along a road turns free to any road hexside ahead.
-                let free = self.road_facings(st) & (1 << f.index()) != 0;
-                let c = self.face_cost(st, f);
+                let road_free = self.road_facings(st);
+                let free = road_free & (1 << f.index()) != 0;
+                let c = Self::face_cost(road_free, st, f);
                 let ma = self.allowance(s, *unit).max(self.fixed_allowance(s, *unit));
                 if f == st.facing || st.spent + c > ma {
                     return Err(Illegal::new(

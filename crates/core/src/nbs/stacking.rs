@@ -42,13 +42,13 @@ pub struct Overstack {
 impl Nbs {
     /// Forgets the treated hexes whose stacks are back within the limits.
     fn prune_overstacks(&self, s: &mut State) {
-        let keep: Vec<bool> = s
+        let kept: Vec<Overstack> = s
             .overstacks
             .iter()
-            .map(|o| self.overstacked(s, o.hex, o.side))
+            .filter(|o| self.overstacked(s, o.hex, o.side))
+            .copied()
             .collect();
-        let mut k = keep.iter();
-        s.overstacks.retain(|_| k.next().copied().unwrap_or(false));
+        s.overstacks = kept;
     }
 
     /// Records `side`'s stack in `hex` as found over-stacked (12.5), or by a retreat (25.3d).
