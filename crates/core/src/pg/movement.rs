@@ -209,7 +209,7 @@ impl Pg {
                 let info = &self.pieces.units[usize::from(u)];
                 let x = &s.units[usize::from(u)];
                 if self.params.stacking_each_step {
-                    if let Some(rule) = self.overstacks_if_entered(s, u, to) {
+                    if let Some(rule) = self.overstacks_in(s, occ, u, to) {
                         // Option "each_step": no step may overstack a hex.
                         return Err((rule, "the unit would break the stacking limit of that hex"));
                     }
@@ -288,7 +288,7 @@ impl Pg {
         // 5.3 (the text's reading): the limits hold at the end of the phase, so a unit may pass
         // through a hex it would overstack but may not stop there.
         if let Piece::Unit(u) = p {
-            if !self.params.stacking_each_step && self.overstacks_if_entered(s, u, to).is_some() {
+            if !self.params.stacking_each_step && self.overstacks_in(s, occ, u, to).is_some() {
                 let info = &self.pieces.units[usize::from(u)];
                 let stops_by_zoc = into_ezoc
                     && self.is_combat(u)
@@ -309,7 +309,7 @@ impl Pg {
     pub(crate) fn mover_must_move_on(&self, s: &State, occ: &Occ) -> bool {
         match s.mover {
             Some(Piece::Unit(u)) if !self.params.stacking_each_step => {
-                !self.stacking_ok(s, s.units[usize::from(u)].hex)
+                !self.stacking_ok_in(occ, s.units[usize::from(u)].hex)
                     && Direction::ALL
                         .into_iter()
                         .any(|d| self.check_step(s, occ, Piece::Unit(u), d).is_ok())
@@ -373,12 +373,12 @@ impl Pg {
             push_moves(p, out);
         }
         for u in 0..s.units.len() as u16 {
-            if self.may_to_top(s, u) {
+            if self.may_to_top(s, &occ, u) {
                 out.push(Action::ToTop { unit: u });
             }
         }
         for w in 0..self.pieces.wings.len() as u8 {
-            if self.may_go_in_column(s, w) {
+            if self.may_go_in_column(s, &occ, w) {
                 out.push(Action::GoInColumn { wing: w });
             }
         }
@@ -392,7 +392,7 @@ impl Pg {
         }
         // 5.3: stacking violations must be corrected before the phase ends, as long as any
         // counter can still move.
-        if !any_move || !self.active_overstacked(s) {
+        if !any_move || !self.active_overstacked(s, &occ) {
             out.push(Action::EndPhase);
         }
     }
@@ -410,26 +410,34 @@ impl Pg {
         }
         match *a {
             Action::EndMove => s.mover.is_some(),
-            Action::ToTop { unit } => usize::from(unit) < s.units.len() && self.may_to_top(s, unit),
+            Action::ToTop { unit } => {
+                usize::from(unit) < s.units.len() && {
+                    let occ = self.occupancy_near(s, s.units[usize::from(unit)].hex);
+                    self.may_to_top(s, &occ, unit)
+                }
+            }
             Action::GoInColumn { wing } => {
-                usize::from(wing) < self.pieces.wings.len() && self.may_go_in_column(s, wing)
+                usize::from(wing) < self.pieces.wings.len()
+                    && self.may_go_in_column(s, &self.occupancy(s), wing)
             }
             Action::ArtilleryInColumn { unit } => {
                 usize::from(unit) < s.units.len() && self.may_artillery_column(s, unit)
             }
             Action::CommanderInColumn => self.may_commander_column(s),
-            Action::EndPhase => !self.active_overstacked(s) || !self.any_step(s),
+            Action::EndPhase => {
+                let occ = self.occupancy(s);
+                !self.active_overstacked(s, &occ) || !self.any_step(s, &occ)
+            }
             _ => false,
         }
     }
 
     /// Whether any counter has a legal step (the question 5.3 asks before the phase ends).
-    fn any_step(&self, s: &State) -> bool {
-        let occ = self.occupancy(s);
+    fn any_step(&self, s: &State, occ: &Occ) -> bool {
         let may = |p: Piece| {
             Direction::ALL
                 .into_iter()
-                .any(|d| self.check_step(s, &occ, p, d).is_ok())
+                .any(|d| self.check_step(s, occ, p, d).is_ok())
         };
         s.mover.is_some_and(may) || self.starters(s).any(may)
     }
@@ -448,7 +456,7 @@ impl Pg {
     }
 
     /// 5.4: a unit of the Active player may be put on top of its stack once per phase.
-    fn may_to_top(&self, s: &State, u: u16) -> bool {
+    fn may_to_top(&self, s: &State, occ: &Occ, u: u16) -> bool {
         let x = &s.units[usize::from(u)];
         let info = &self.pieces.units[usize::from(u)];
         if x.off != Off::No || info.side != s.active || x.reordered || !self.unit_active(s, u) {
@@ -458,12 +466,11 @@ impl Pg {
         if info.arm == Arm::Artillery
             && !info.prussian
             && x.art_moved
-            && self.ezoc(s, info.side, x.hex)
+            && occ.ezoc(self, info.side, x.hex)
         {
             return false;
         }
-        let stack = self.stack(s, x.hex);
-        stack.first() != Some(&u) && stack.len() > 1
+        occ.top(self, x.hex) != Some(u) && occ.count(self, x.hex) > 1
     }
 
     /// 4.4/7.6: the Army Commander may go In Column while his army is activated.
@@ -479,15 +486,17 @@ impl Pg {
     }
 
     /// Whether a hex of the Active player breaks the stacking limits (5.1, 5.2).
-    pub(crate) fn active_overstacked(&self, s: &State) -> bool {
+    pub(crate) fn active_overstacked(&self, s: &State, occ: &Occ) -> bool {
         s.units.iter().enumerate().any(|(i, x)| {
-            x.off == Off::No && self.pieces.units[i].side == s.active && !self.stacking_ok(s, x.hex)
+            x.off == Off::No
+                && self.pieces.units[i].side == s.active
+                && !self.stacking_ok_in(occ, x.hex)
         })
     }
 
     /// 7.6: a wing may go In Column when Effective, every surviving unit Formed, in command and
     /// out of EZOCs, and (5.2) no hex would hold more than 4 inf/cav steps.
-    fn may_go_in_column(&self, s: &State, w: u8) -> bool {
+    fn may_go_in_column(&self, s: &State, occ: &Occ, w: u8) -> bool {
         let wing = &self.pieces.wings[usize::from(w)];
         if wing.side != s.active
             || s.wing_ic[usize::from(w)]
@@ -507,12 +516,12 @@ impl Pg {
             any = true;
             if x.morale != Morale::Formed
                 || x.ooc
-                || self.ezoc(s, wing.side, x.hex)
+                || occ.ezoc(self, wing.side, x.hex)
                 || Some(Piece::Unit(i as u16)) == s.mover
             {
                 return false;
             }
-            if self.steps_in(s, x.hex).0 > 4 {
+            if occ.load(self, x.hex).0 > 4 {
                 return false;
             }
         }

@@ -22,11 +22,21 @@ pub struct Occ {
     cells: Vec<Cell>,
 }
 
+/// All zero when empty, so that a fresh index is one `memset`.
 #[derive(Clone, Copy, Debug, Default)]
 struct Cell {
     zoc: [bool; 2],
     units: [u8; 2],
     combat: [u8; 2],
+    /// Inf/cav steps and artillery steps of the stack, whichever side (5.1).
+    load: [u8; 2],
+    /// Whether a counter of the stack is In Column (5.2).
+    in_column: bool,
+    /// One more than the index of the top counter (5.4: lowest `order`, then lowest index);
+    /// 0 for an empty hex.
+    top: u16,
+    /// The `order` of the top counter (meaningful when `top` is not 0).
+    top_order: i32,
 }
 
 /// The reach of a local occupancy: a step's questions concern its two hexes and their
@@ -85,6 +95,27 @@ impl Occ {
         self.cell(pg, hex)
             .is_some_and(|c| c.combat[side.index()] > 0)
     }
+
+    /// How many counters (of both sides) stand in `hex`.
+    #[inline]
+    pub fn count(&self, pg: &Pg, hex: Hex) -> u8 {
+        self.cell(pg, hex)
+            .map_or(0, |c| c.units[0].saturating_add(c.units[1]))
+    }
+
+    /// The top counter of the stack in `hex` (5.4), if any.
+    #[inline]
+    pub fn top(&self, pg: &Pg, hex: Hex) -> Option<u16> {
+        self.cell(pg, hex).and_then(|c| c.top.checked_sub(1))
+    }
+
+    /// Inf/cav steps, artillery steps and whether any counter is In Column in `hex` (what 5.1
+    /// and 5.2 ask); the same answer as a scan of the units, read from the index.
+    #[inline]
+    pub(crate) fn load(&self, pg: &Pg, hex: Hex) -> (u8, u8, bool) {
+        self.cell(pg, hex)
+            .map_or((0, 0, false), |c| (c.load[0], c.load[1], c.in_column))
+    }
 }
 
 impl Pg {
@@ -128,6 +159,15 @@ impl Pg {
                 cell.units[side] = cell.units[side].saturating_add(1);
                 if p.arm != Arm::Artillery {
                     cell.combat[side] = cell.combat[side].saturating_add(1);
+                    cell.load[0] = cell.load[0].saturating_add(u.steps);
+                } else {
+                    cell.load[1] = cell.load[1].saturating_add(u.steps);
+                }
+                cell.in_column |= u.in_column;
+                // Indices rise, so a tie on `order` keeps the first (lowest) index.
+                if cell.top == 0 || u.order < cell.top_order {
+                    cell.top_order = u.order;
+                    cell.top = i as u16 + 1;
                 }
             }
             if u.morale == Morale::Routed {
@@ -277,20 +317,38 @@ impl Pg {
 
     /// Whether a hex's stack is within the stacking limits (5.1, 5.2).
     pub fn stacking_ok(&self, s: &State, hex: Hex) -> bool {
-        let (inf, art, ic) = self.stack_load(s, hex);
-        if inf == 0 {
-            art <= 12
-        } else if ic {
-            inf <= 4 && art <= 8
-        } else {
-            inf <= 12 && art <= 8
-        }
+        load_ok(self.stack_load(s, hex))
+    }
+
+    /// Whether a hex's stack is within the limits, its load read from an occupancy index.
+    pub(crate) fn stacking_ok_in(&self, occ: &Occ, hex: Hex) -> bool {
+        load_ok(occ.load(self, hex))
     }
 
     /// The stacking rule a unit would break by entering `hex` (5.1, or 5.2 when the unit or a
     /// unit there is In Column); `None` if it fits.
     pub fn overstacks_if_entered(&self, s: &State, u: u16, hex: Hex) -> Option<&'static str> {
-        let (mut inf, mut art, here_ic) = self.stack_load(s, hex);
+        self.overstacks_with(s, u, self.stack_load(s, hex))
+    }
+
+    /// [`overstacks_if_entered`](Self::overstacks_if_entered) with the hex's load read from an
+    /// occupancy index instead of a scan of the units.
+    pub(crate) fn overstacks_in(
+        &self,
+        s: &State,
+        occ: &Occ,
+        u: u16,
+        hex: Hex,
+    ) -> Option<&'static str> {
+        self.overstacks_with(s, u, occ.load(self, hex))
+    }
+
+    fn overstacks_with(
+        &self,
+        s: &State,
+        u: u16,
+        (mut inf, mut art, here_ic): (u8, u8, bool),
+    ) -> Option<&'static str> {
         let x = &s.units[usize::from(u)];
         if self.is_combat(u) {
             inf = inf.saturating_add(x.steps);
@@ -429,5 +487,16 @@ impl Pg {
                     && s.units[usize::from(u)].morale == Morale::Formed
             })
         })
+    }
+}
+
+/// The limits of 5.1 and 5.2 on a stack's inf/cav steps, artillery steps and In Column flag.
+fn load_ok((inf, art, ic): (u8, u8, bool)) -> bool {
+    if inf == 0 {
+        art <= 12
+    } else if ic {
+        inf <= 4 && art <= 8
+    } else {
+        inf <= 12 && art <= 8
     }
 }
