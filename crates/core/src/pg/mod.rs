@@ -41,6 +41,7 @@ pub use action::Action;
 pub use bombard::Declaration;
 pub use combat::{Combat, Stage};
 pub use event::Event;
+pub use movement::{MoveSearch, StepCosts};
 pub use state::State;
 
 use board::Board;
@@ -138,6 +139,33 @@ fn side_pair<T: Copy>(
             at,
             "a value is needed for each of the two sides",
         )),
+    }
+}
+
+impl Pg {
+    /// The unit or leader with this id.
+    fn piece_named(&self, id: &str) -> Result<Piece, Illegal> {
+        if let Some(u) = self.pieces.unit_index(id) {
+            Ok(Piece::Unit(u))
+        } else if let Some(l) = self.pieces.leader_index(id) {
+            Ok(Piece::Leader(l))
+        } else {
+            Err(Illegal::new(
+                "engine",
+                format!("no counter {id:?} in this scenario"),
+            ))
+        }
+    }
+
+    /// The shortest-path problem that `reachable` solves for a counter: its cost hooks (7.3 to
+    /// 7.5), start hex and allowance; `None` when the counter may not move now. For callers
+    /// that run their own search over the same rules (the peer benchmark does).
+    pub fn move_search<'a>(
+        &'a self,
+        s: &'a State,
+        id: &str,
+    ) -> Result<Option<MoveSearch<'a>>, Illegal> {
+        Ok(self.move_search_of(s, self.piece_named(id)?))
     }
 }
 
@@ -1097,17 +1125,7 @@ impl Rules for Pg {
     }
 
     fn reachable(&self, s: &State, unit: &str) -> Result<Vec<Reached>, Illegal> {
-        let p = if let Some(u) = self.pieces.unit_index(unit) {
-            Piece::Unit(u)
-        } else if let Some(l) = self.pieces.leader_index(unit) {
-            Piece::Leader(l)
-        } else {
-            return Err(Illegal::new(
-                "engine",
-                format!("no counter {unit:?} in this scenario"),
-            ));
-        };
-        self.reach(s, p)
+        self.reach(s, self.piece_named(unit)?)
     }
 
     fn path_actions(&self, s: &State, unit: &str, to: Hex) -> Result<Vec<Action>, Illegal> {

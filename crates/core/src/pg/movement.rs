@@ -960,35 +960,10 @@ impl Pg {
 
     /// `reachable` (DESIGN): every hex the counter could still end in this phase.
     pub(crate) fn reach(&self, s: &State, p: Piece) -> Result<Vec<Reached>, Illegal> {
-        if s.phase != Phase::Movement || !(s.mover == Some(p) || self.piece_may_start(s, p)) {
+        let Some(search) = self.move_search_of(s, p) else {
             return Ok(Vec::new());
-        }
-        let moved = match p {
-            Piece::Unit(u) => s.units[usize::from(u)].moved,
-            Piece::Leader(l) => s.leaders[usize::from(l)].moved,
         };
-        if moved && s.mover != Some(p) {
-            return Ok(Vec::new());
-        }
-        let (mp, allowance) = match p {
-            Piece::Unit(u) => (s.units[usize::from(u)].mp, self.allowance(s, u)),
-            Piece::Leader(l) => (
-                s.leaders[usize::from(l)].mp,
-                self.pieces.leaders[usize::from(l)].ma,
-            ),
-        };
-        let costs = StepCosts {
-            pg: self,
-            s,
-            p,
-            side: self.piece_side(p),
-        };
-        let start = self.piece_hex(s, p);
-        let opts = ReachOptions {
-            allowance: u32::from(allowance.saturating_sub(mp)),
-            one_hex_minimum: !moved && mp == 0,
-        };
-        let r = Reach::search(&costs, start, opts)
+        let r = Reach::search(&search.costs, search.start, search.options)
             .map_err(|e| Illegal::new("engine", alloc::format!("{e}")))?;
         Ok(r.ends()
             .map(|(hex, cost)| Reached {
@@ -1000,16 +975,71 @@ impl Pg {
             })
             .collect())
     }
+
+    /// The search behind `reachable` for one counter, `None` when it may not move now (not the
+    /// Movement Phase, not its turn, or it has already moved).
+    pub(crate) fn move_search_of<'a>(&'a self, s: &'a State, p: Piece) -> Option<MoveSearch<'a>> {
+        if s.phase != Phase::Movement || !(s.mover == Some(p) || self.piece_may_start(s, p)) {
+            return None;
+        }
+        let moved = match p {
+            Piece::Unit(u) => s.units[usize::from(u)].moved,
+            Piece::Leader(l) => s.leaders[usize::from(l)].moved,
+        };
+        if moved && s.mover != Some(p) {
+            return None;
+        }
+        let (mp, allowance) = match p {
+            Piece::Unit(u) => (s.units[usize::from(u)].mp, self.allowance(s, u)),
+            Piece::Leader(l) => (
+                s.leaders[usize::from(l)].mp,
+                self.pieces.leaders[usize::from(l)].ma,
+            ),
+        };
+        let start = self.piece_hex(s, p);
+        let costs = StepCosts {
+            pg: self,
+            s,
+            p,
+            side: self.piece_side(p),
+            occ: self.occupancy(s),
+            start,
+        };
+        Some(MoveSearch {
+            costs,
+            start,
+            options: ReachOptions {
+                allowance: u32::from(allowance.saturating_sub(mp)),
+                one_hex_minimum: !moved && mp == 0,
+            },
+        })
+    }
+}
+
+/// The search problem behind `reachable` for one counter ([`Pg::move_search`]): the cost
+/// hooks of its move (7.3 to 7.5, 5.3), where it starts and its allowance. Running
+/// [`Reach::search`] on it gives what `reachable` lists; any other shortest-path search over
+/// the same hooks must find the same costs (the peer benchmark checks this).
+pub struct MoveSearch<'a> {
+    /// The cost hooks.
+    pub costs: StepCosts<'a>,
+    /// The counter's hex.
+    pub start: Hex,
+    /// The MP it has left, and whether the one-hex minimum of 7.3 applies.
+    pub options: ReachOptions,
 }
 
 /// The movement rules of one counter for [`Reach`]: terrain and hexside costs (7.3), EZOC exit
-/// costs and stops (7.5). It sees the position as it is, so it is exact for the counter's
-/// first step and a faithful forecast for the rest.
-struct StepCosts<'a> {
+/// costs and stops (7.5), overstacked hexes passed through (5.3). It sees the position as it
+/// is, so it is exact for the counter's first step and a faithful forecast for the rest. Who
+/// stands where is read from one occupancy index built with it.
+pub struct StepCosts<'a> {
     pg: &'a Pg,
     s: &'a State,
     p: Piece,
     side: Side,
+    occ: Occ,
+    start: Hex,
 }
 
 impl MoveCosts for StepCosts<'_> {
@@ -1020,53 +1050,46 @@ impl MoveCosts for StepCosts<'_> {
         self.pg.board.on_map(hex)
     }
     fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
-        if self.pg.enemy_in(self.s, to, self.side) {
+        let (pg, occ) = (self.pg, &self.occ);
+        if occ.has_units(pg, self.side.other(), to) {
             return None;
         }
-        let into = self.pg.ezoc(self.s, self.side, to);
+        let into = occ.ezoc(pg, self.side, to);
         match self.p {
             Piece::Leader(_) => {
-                if into && !self.pg.has_units(self.s, to, self.side) {
+                // 7.5.4: a leader enters an EZOC only where a friendly unit is.
+                if into && !occ.has_units(pg, self.side, to) {
                     return None;
                 }
             }
             Piece::Unit(u) => {
                 let x = &self.s.units[usize::from(u)];
-                let info = &self.pg.pieces.units[usize::from(u)];
+                let info = &pg.pieces.units[usize::from(u)];
+                // 4.2.2, 7.5.5.
                 if into && (x.ooc || (info.paren_steps >= x.steps && info.arm != Arm::Artillery)) {
                     return None;
                 }
                 // 7.5.2: artillery enters an EZOC only where friendly inf/cav already are.
-                if into
-                    && info.arm == Arm::Artillery
-                    && !self.pg.stack(self.s, to).iter().any(|&v| {
-                        self.pg.is_combat(v)
-                            && self.pg.pieces.units[usize::from(v)].side == self.side
-                    })
-                {
+                if into && info.arm == Arm::Artillery && !occ.has_combat(pg, self.side, to) {
                     return None;
                 }
-                if self.pg.params.stacking_each_step
-                    && self.pg.overstacks_if_entered(self.s, u, to).is_some()
-                {
+                if pg.params.stacking_each_step && pg.overstacks_in(self.s, occ, u, to).is_some() {
                     return None;
                 }
             }
         }
-        self.pg.step_cost(self.s, self.p, from, to).map(u32::from)
+        pg.step_cost(self.s, self.p, from, to).map(u32::from)
     }
     fn exit_cost(&self, hex: Hex) -> Option<u32> {
-        if !self.pg.ezoc(self.s, self.side, hex) {
+        if !self.occ.ezoc(self.pg, self.side, hex) {
             return Some(0);
         }
         match self.p {
             Piece::Leader(_) => Some(0),
             Piece::Unit(u) => {
                 let info = &self.pg.pieces.units[usize::from(u)];
-                if hex == self.s.units[usize::from(u)].hex
-                    && self.pg.is_engaged(self.s, u)
-                    && !info.fast
-                {
+                // 7.5.1: an Engaged non-Fast unit stays; the question only arises at the start.
+                if hex == self.start && !info.fast && self.pg.is_engaged(self.s, u) {
                     return None;
                 }
                 Some(
@@ -1082,13 +1105,13 @@ impl MoveCosts for StepCosts<'_> {
     fn may_end_in(&self, hex: Hex) -> bool {
         // 5.3: a unit may pass through, not end in, a hex it would overstack.
         match self.p {
-            Piece::Unit(u) => self.pg.overstacks_if_entered(self.s, u, hex).is_none(),
+            Piece::Unit(u) => self.pg.overstacks_in(self.s, &self.occ, u, hex).is_none(),
             Piece::Leader(_) => true,
         }
     }
 
     fn stops_on_entry(&self, hex: Hex) -> bool {
         matches!(self.p, Piece::Unit(u) if self.pg.is_combat(u) && !self.pg.pieces.units[usize::from(u)].fast)
-            && self.pg.ezoc(self.s, self.side, hex)
+            && self.occ.ezoc(self.pg, self.side, hex)
     }
 }
