@@ -453,7 +453,7 @@ pub unsafe extern "C" fn gg_game_apply_index(game: *mut gg_game, index: usize) -
     guard(|| {
         // SAFETY: by the caller's contract.
         let g = unsafe { game_mut(game)? };
-        g.apply_index(index)?;
+        g.step_index(index)?;
         Ok(())
     })
 }

@@ -241,6 +241,12 @@ impl Game {
         self.game().outcome().is_some()
     }
 
+    /// Whether the dice (or a draw) decide next: then `roll`/`step_roll`, not an action.
+    #[getter]
+    fn is_chance(&self) -> bool {
+        matches!(self.game().actor_kind(), grognard::any::ActorKind::Chance)
+    }
+
     /// The outcome once the game is over, else `None`.
     #[getter]
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -291,6 +297,22 @@ impl Game {
         let events = game.apply_index(i);
         drop(game);
         to_py(py, &events.or_raise(py)?)
+    }
+
+    /// `apply_index` without converting the events to Python: the fast path of search loops
+    /// (`action_count`, then `step_index`, lists each position once). Returns `None`.
+    fn step_index(&self, py: Python<'_>, index: i64) -> PyResult<()> {
+        let Ok(i) = usize::try_from(index) else {
+            return self.apply_index(py, index).map(|_| ());
+        };
+        let result = self.game().step_index(i);
+        result.or_raise(py)
+    }
+
+    /// `roll()` with the game's generator, without converting the result to Python.
+    fn step_roll(&self, py: Python<'_>) -> PyResult<()> {
+        let result = self.game().step_roll();
+        result.or_raise(py)
     }
 
     /// At a chance node, `[{"action": .., "prob": {"num": .., "den": ..}}]`; else `[]`.

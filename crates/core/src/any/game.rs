@@ -82,6 +82,11 @@ pub trait AnyGame: Send {
     fn apply_index(&mut self, index: usize) -> Result<Value, Error>;
     /// Rolls the dice (or draws) with the game's generator: `{"action": .., "events": [..]}`.
     fn roll(&mut self) -> Result<Value, Error>;
+    /// [`apply_index`](Self::apply_index) without building the events' JSON: the fast path of
+    /// search and simulation loops (the events stay readable through the typed game).
+    fn step_index(&mut self, index: usize) -> Result<(), Error>;
+    /// [`roll`](Self::roll) without building the action's and events' JSON.
+    fn step_roll(&mut self) -> Result<(), Error>;
     /// Applies dice a caller rolled: the value read from the dice (1..6, 2..12, 11..66, 0..99).
     fn roll_value(&mut self, value: u32) -> Result<Value, Error>;
     /// Rolls the dice with a generator seeded by `seed` (the game's own is left alone):
@@ -130,6 +135,10 @@ pub trait AnyGame: Send {
 /// A [`Game`] together with the scenario it came from: the generic [`AnyGame`].
 pub struct Adapter<R: Rules> {
     game: Game<R>,
+    /// The legal actions as [`AnyGame::action_count`] last listed them, kept until the game
+    /// changes (every change goes through [`Adapter::game_mut`], which drops them), so that the
+    /// count-then-apply loop of the index fast path lists each position once.
+    listed: Option<Vec<R::Action>>,
     scenario: String,
     /// The scenario's JSON when it is not a built-in one, so a saved game can be reloaded.
     scenario_json: Option<String>,
@@ -140,6 +149,7 @@ impl<R: Rules> Adapter<R> {
     pub fn new(game: Game<R>, scenario: impl Into<String>, scenario_json: Option<String>) -> Self {
         Adapter {
             game,
+            listed: None,
             scenario: scenario.into(),
             scenario_json,
         }
@@ -148,6 +158,25 @@ impl<R: Rules> Adapter<R> {
     /// The typed game inside.
     pub fn game(&self) -> &Game<R> {
         &self.game
+    }
+
+    /// The game, for a change: the cached listing no longer holds.
+    fn game_mut(&mut self) -> &mut Game<R> {
+        self.listed = None;
+        &mut self.game
+    }
+
+    /// The `index`-th legal action, from the cached listing when there is one.
+    fn indexed(&mut self, index: usize) -> Result<R::Action, Error> {
+        let actions: &[R::Action] = match &self.listed {
+            Some(listed) => listed,
+            None => self.game.legal_actions(),
+        };
+        let count = actions.len();
+        actions
+            .get(index)
+            .cloned()
+            .ok_or(Error::IndexOutOfRange { index, count })
     }
 
     /// Restores a game saved by [`AnyGame::save`] (the part under `"game"`), replaying its history.
@@ -188,7 +217,7 @@ impl<R: Rules> Adapter<R> {
     }
 
     fn apply_typed(&mut self, action: &R::Action) -> Result<Value, Error> {
-        self.game.step(action)?;
+        self.game_mut().step(action)?;
         Ok(self.events())
     }
 }
@@ -250,7 +279,12 @@ where
     }
 
     fn action_count(&mut self) -> usize {
-        self.game.legal_actions().len()
+        if self.listed.is_none() {
+            let mut v = self.listed.take().unwrap_or_default();
+            v.extend_from_slice(self.game.legal_actions());
+            self.listed = Some(v);
+        }
+        self.listed.as_ref().map_or(0, Vec::len)
     }
 
     fn chance_outcomes(&mut self) -> Value {
@@ -303,22 +337,28 @@ where
     }
 
     fn apply_index(&mut self, index: usize) -> Result<Value, Error> {
-        let actions = self.game.legal_actions();
-        let count = actions.len();
-        let action = actions
-            .get(index)
-            .cloned()
-            .ok_or(Error::IndexOutOfRange { index, count })?;
+        let action = self.indexed(index)?;
         self.apply_typed(&action)
     }
 
+    fn step_index(&mut self, index: usize) -> Result<(), Error> {
+        let action = self.indexed(index)?;
+        self.game_mut().step(&action)?;
+        Ok(())
+    }
+
+    fn step_roll(&mut self) -> Result<(), Error> {
+        self.game_mut().roll()?;
+        Ok(())
+    }
+
     fn roll(&mut self) -> Result<Value, Error> {
-        let action = self.game.roll()?;
+        let action = self.game_mut().roll()?;
         Ok(json!({"action": to_value(&action), "events": self.events()}))
     }
 
     fn roll_seeded(&mut self, seed: u64) -> Result<Value, Error> {
-        let action = self.game.roll_seeded(seed)?;
+        let action = self.game_mut().roll_seeded(seed)?;
         Ok(json!({"action": to_value(&action), "events": self.events()}))
     }
 
@@ -336,12 +376,12 @@ where
             rule: "engine".into(),
             reason: e.to_string(),
         })?;
-        self.game.roll_value(roll)?;
+        self.game_mut().roll_value(roll)?;
         Ok(self.events())
     }
 
     fn undo(&mut self) -> Option<Value> {
-        self.game.undo().map(|a| to_value(&a))
+        self.game_mut().undo().map(|a| to_value(&a))
     }
 
     fn state(&self) -> Value {
@@ -414,7 +454,7 @@ where
 
     fn step_random(&mut self) -> Result<Value, Error> {
         let actor = self.actor();
-        Ok(match self.game.step_random()? {
+        Ok(match self.game_mut().step_random()? {
             Some(action) => {
                 json!({"actor": actor, "action": to_value(&action), "events": self.events()})
             }
@@ -425,7 +465,7 @@ where
     fn step_bot(&mut self, bot: &str) -> Result<Value, Error> {
         let mut b = self.bot(bot)?;
         let actor = self.actor();
-        Ok(match self.game.step_bot(b.as_mut())? {
+        Ok(match self.game_mut().step_bot(b.as_mut())? {
             Some(action) => {
                 json!({"actor": actor, "action": to_value(&action), "events": self.events()})
             }
@@ -435,7 +475,7 @@ where
 
     fn play_random(&mut self, max_steps: usize) -> Result<Value, Error> {
         let before = self.game.history().len();
-        let outcome = self.game.play_random(max_steps)?;
+        let outcome = self.game_mut().play_random(max_steps)?;
         Ok(json!({
             "steps": self.game.history().len() - before,
             "outcome": outcome.map(|o| to_value(&o)),
@@ -451,7 +491,7 @@ where
                 Actor::Player(side) => side.index(),
                 Actor::Chance(_) => 0,
             };
-            self.game.step_bot(chosen[side].as_mut())?;
+            self.game_mut().step_bot(chosen[side].as_mut())?;
         }
         Ok(json!({
             "steps": self.game.history().len() - before,
@@ -479,6 +519,7 @@ where
 
     fn clone_game(&self) -> Box<dyn AnyGame> {
         Box::new(Adapter {
+            listed: None,
             game: self.game.clone(),
             scenario: self.scenario.clone(),
             scenario_json: self.scenario_json.clone(),
