@@ -331,7 +331,8 @@ gg_status gg_game_play_random(gg_game *game, uint64_t max_steps, char **out);
 // `game` is a live game; `kind` is valid for one write; `side` is NULL or valid for one write.
 gg_status gg_game_actor_kind(const gg_game *game, gg_actor *kind, int32_t *side);
 
-// The number of legal actions of the actor (0 at a chance node and at the end).
+// The number of legal actions of the actor: at a chance node the number of outcomes (in the
+// order of `gg_game_chance_outcomes`), 0 at the end.
 //
 // # Safety
 // `game` is a live game; `out` is valid for one write.

@@ -2,7 +2,9 @@
 # Builds the C library (static and shared; the dev profile, which shares its compiled core with
 # `cargo test`), compiles tests/c/client.c against the committed
 # header with gcc, runs it against both libraries (a whole Rossbach game through the fast path
-# on the shared one) and once more under valgrind, which must report no error and no leak.
+# on the shared one) and once more under valgrind, which must report no error and no leak; then
+# the bad-input suite (tests/c/bad_input.c over tests/fixtures/bad_input/cases.tsv), plainly and
+# under valgrind.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target="${CARGO_TARGET_DIR:-$PWD/target}"
@@ -15,9 +17,13 @@ flags=(-std=c11 -Wall -Wextra -Werror -pedantic -O1 -g -Iinclude)
 gcc "${flags[@]}" tests/c/client.c "$lib/libgrognard.a" -lpthread -ldl -lm -o "$out/client_static"
 gcc "${flags[@]}" tests/c/client.c -L"$lib" -lgrognard -Wl,-rpath,"$lib" -o "$out/client_shared"
 
+gcc "${flags[@]}" tests/c/bad_input.c "$lib/libgrognard.a" -lpthread -ldl -lm -o "$out/bad_input"
+
 fixture=tests/fixtures/cross/pg-training.json
+cases=tests/fixtures/bad_input/cases.tsv
 "$out/client_static" "$fixture" > "$out/static.log"
 "$out/client_shared" "$fixture" pg/training pg/rossbach > "$out/shared.log"
+"$out/bad_input" "$cases" "$PWD" > "$out/bad_input.log"
 
 if ! command -v valgrind > /dev/null; then
   echo "tests/c: valgrind is missing (apt-get install -y valgrind)" >&2
@@ -30,4 +36,11 @@ valgrind --quiet --error-exitcode=3 --leak-check=full --show-leak-kinds=definite
   cat "$out/valgrind.err" >&2
   exit 1
 }
-echo "tests/c: C client passed (static, shared, valgrind: no errors, no leaks)"
+valgrind --quiet --error-exitcode=3 --leak-check=full --show-leak-kinds=definite,indirect,possible \
+  --errors-for-leak-kinds=definite,indirect,possible \
+  "$out/bad_input" "$cases" "$PWD" > "$out/bad_input_valgrind.log" 2> "$out/bad_input_valgrind.err" || {
+  echo "tests/c: the bad-input suite failed under valgrind:" >&2
+  cat "$out/bad_input_valgrind.err" >&2
+  exit 1
+}
+echo "tests/c: C client passed (static, shared, valgrind: no errors, no leaks); $(cat "$out/bad_input.log")"

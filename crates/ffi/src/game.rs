@@ -428,7 +428,8 @@ pub unsafe extern "C" fn gg_game_actor_kind(
     })
 }
 
-/// The number of legal actions of the actor (0 at a chance node and at the end).
+/// The number of legal actions of the actor: at a chance node the number of outcomes (in the
+/// order of `gg_game_chance_outcomes`), 0 at the end.
 ///
 /// # Safety
 /// `game` is a live game; `out` is valid for one write.

@@ -83,24 +83,32 @@ pub fn json_arg(what: &str, v: &JsValue) -> Result<String, JsValue> {
     Ok(text)
 }
 
+/// An action as the caller gave it: JSON text for the facade's own parser (whose errors give
+/// line and column), or a bare action name as a value.
+pub enum ActionArg {
+    /// JSON text (given as such, or what `JSON.stringify` made of an object).
+    Text(String),
+    /// A bare action name such as `end_move`, as a JSON string.
+    Value(Value),
+}
+
 /// An action: an object, JSON text, or a bare action name such as `end_move`.
-pub fn action_arg(v: &JsValue) -> Result<Value, JsValue> {
+pub fn action_arg(v: &JsValue) -> Result<ActionArg, JsValue> {
     if let Some(text) = v.as_string() {
         return match parse_json::<Value>("action", &text) {
-            Ok(value) => Ok(value),
+            Ok(_) => Ok(ActionArg::Text(text)),
             Err(_)
                 if !text.is_empty()
                     && text
                         .chars()
                         .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') =>
             {
-                Ok(Value::String(text))
+                Ok(ActionArg::Value(Value::String(text)))
             }
             Err(e) => Err(err(e)),
         };
     }
-    let text = json_arg("action", v)?;
-    parse_json::<Value>("action", &text).map_err(err)
+    Ok(ActionArg::Text(json_arg("action", v)?))
 }
 
 /// A seed: a non-negative safe-integer number, or a BigInt in `0..2^64`.

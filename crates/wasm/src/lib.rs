@@ -14,7 +14,7 @@
 
 mod convert;
 
-use std::sync::OnceLock;
+use std::sync::{OnceLock, PoisonError, RwLock, RwLockReadGuard};
 
 use grognard::any::{AnyGame, Engine, Error};
 use serde_json::Value;
@@ -24,13 +24,20 @@ use convert::{
     bad_input, count_arg, err, index_arg, json_arg, out, seed_arg, side_arg, text_arg, to_js,
 };
 
-/// The built-in data and systems, parsed once on first use.
-fn engine() -> Result<&'static Engine, JsValue> {
-    static ENGINE: OnceLock<Result<Engine, Error>> = OnceLock::new();
+/// The built-in data and systems, parsed once on first use; `addData` adds to it.
+fn engine_lock() -> Result<&'static RwLock<Engine>, JsValue> {
+    static ENGINE: OnceLock<Result<RwLock<Engine>, Error>> = OnceLock::new();
     ENGINE
-        .get_or_init(Engine::builtin)
+        .get_or_init(|| Engine::builtin().map(RwLock::new))
         .as_ref()
         .map_err(|e| err(e.clone()))
+}
+
+/// The engine, for reading (each call holds it only while it runs).
+fn engine() -> Result<RwLockReadGuard<'static, Engine>, JsValue> {
+    Ok(engine_lock()?
+        .read()
+        .unwrap_or_else(PoisonError::into_inner))
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -202,8 +209,10 @@ impl Game {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Action")] action: &JsValue,
     ) -> Result<JsValue, JsValue> {
-        let value = convert::action_arg(action)?;
-        out(self.inner.apply_value(value))
+        out(match convert::action_arg(action)? {
+            convert::ActionArg::Text(text) => self.inner.apply_json(&text),
+            convert::ActionArg::Value(value) => self.inner.apply_value(value),
+        })
     }
 
     /// Applies the `index`-th legal action. Returns the events.
@@ -396,7 +405,24 @@ pub fn systems() -> Result<JsValue, JsValue> {
     to_js(&engine()?.systems())
 }
 
-/// Every built-in scenario, with its provisional parts.
+/// Adds a component-data file (terrain, counters, chart, map or scenario in the `grognard/1`
+/// format, docs/data-format.md; text or object) to the library every later call uses, replacing
+/// the part with the same kind and id. Returns `{"id", "kind"}`; on error the library is
+/// unchanged. `fileName` names the file in error messages.
+#[wasm_bindgen(js_name = addData, unchecked_return_type = "{ id: string; kind: string }")]
+pub fn add_data(
+    #[wasm_bindgen(js_name = fileName, unchecked_param_type = "string")] file_name: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | object")] data: &JsValue,
+) -> Result<JsValue, JsValue> {
+    let name = text_arg("file name", file_name)?;
+    let text = json_arg("data", data)?;
+    let mut engine = engine_lock()?
+        .write()
+        .unwrap_or_else(PoisonError::into_inner);
+    out(engine.add_data(&name, &text))
+}
+
+/// Every scenario of the library (built-in or added), with its provisional parts.
 #[wasm_bindgen(unchecked_return_type = "ScenarioEntry[]")]
 pub fn scenarios() -> Result<JsValue, JsValue> {
     to_js(&engine()?.scenarios())

@@ -18,13 +18,64 @@ pub const SAVE_FORMAT: &str = "grognard-game/1";
 /// Parses `text` as JSON of type `T`, reporting the JSON path of the first problem.
 pub fn parse_json<T: DeserializeOwned>(what: &str, text: &str) -> Result<T, Error> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| Error::bad_json(what, e))?;
+    let value =
+        serde_path_to_error::deserialize(&mut de).map_err(|e| typed_error(what, text, e))?;
     de.end().map_err(|e| Error::BadJson {
         what: what.into(),
         path: ".".into(),
         message: e.to_string(),
     })?;
     Ok(value)
+}
+
+/// The error of a typed parse of `text`, made plainer. serde_json reports any value that
+/// cannot start an enum (an array or a number where an action is wanted) as a bare "expected
+/// value", and nesting past its recursion limit as whatever the typed parse met first. So, only
+/// when the typed parse has failed, `text` is parsed again as plain JSON: a syntax error (or
+/// the recursion limit) is reported from that parse, and a well-formed value that is not of the
+/// wanted shape names what was found there.
+fn typed_error(what: &str, text: &str, e: serde_path_to_error::Error<serde_json::Error>) -> Error {
+    if !e.inner().is_syntax() {
+        return Error::bad_json(what, e);
+    }
+    let value: Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(syntax) => {
+            return Error::BadJson {
+                what: what.into(),
+                path: e.path().to_string(),
+                message: syntax.to_string(),
+            };
+        }
+    };
+    let mut at = Some(&value);
+    for segment in e.path().iter() {
+        use serde_path_to_error::Segment;
+        at = match (segment, at) {
+            (Segment::Seq { index }, Some(v)) => v.get(index),
+            (Segment::Map { key } | Segment::Enum { variant: key }, Some(v)) => v.get(key),
+            _ => None,
+        };
+    }
+    let found = match at {
+        Some(Value::Null) => "null".to_string(),
+        Some(Value::Bool(b)) => alloc::format!("boolean `{b}`"),
+        Some(Value::Number(n)) => alloc::format!("number `{n}`"),
+        Some(Value::String(s)) => alloc::format!("string {s:?}"),
+        Some(Value::Array(_)) => "an array".to_string(),
+        Some(Value::Object(_)) => "an object".to_string(),
+        None => return Error::bad_json(what, e),
+    };
+    Error::BadJson {
+        what: what.into(),
+        path: e.path().to_string(),
+        message: alloc::format!(
+            "invalid type: {found}, expected one of its kinds: a name in quotes or an object \
+             with one key, at line {} column {}",
+            e.inner().line(),
+            e.inner().column()
+        ),
+    }
 }
 
 /// Converts a JSON value to `T`, reporting the JSON path of the first problem.
@@ -186,7 +237,23 @@ impl<R: Rules> Adapter<R> {
         scenario_json: Option<String>,
         saved: Value,
     ) -> Result<Self, Error> {
-        let snapshot: GameSnapshot<R> = from_value("saved game", saved)?;
+        // The path of a problem is inside the save's `game` part.
+        let snapshot: GameSnapshot<R> = from_value("saved game", saved).map_err(|e| match e {
+            Error::BadJson {
+                what,
+                path,
+                message,
+            } => Error::BadJson {
+                what,
+                path: if path == "." {
+                    "game".into()
+                } else {
+                    alloc::format!("game.{path}")
+                },
+                message,
+            },
+            other => other,
+        })?;
         let game = Game::restore(rules, snapshot)?;
         Ok(Adapter::new(game, scenario, scenario_json))
     }

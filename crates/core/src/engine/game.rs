@@ -108,6 +108,12 @@ pub enum ReplayError {
         /// The rules id of the rules given.
         current: String,
     },
+    /// The record's seed is not the one its dice came from.
+    #[error("the seed {seed} does not give the generator the record starts with (a changed seed?)")]
+    WrongSeed {
+        /// The seed in the record.
+        seed: u64,
+    },
     /// The record's final state differs from the state reached by replaying it.
     #[error(
         "the saved state does not match the state its history produces (hash {saved:016x} vs {replayed:016x})"
@@ -284,6 +290,15 @@ impl<R: Rules> Game<R> {
             });
         }
         let mut game = Game::new(rules, saved.seed);
+        // The seed must be the one the record's dice came from: the generator before the first
+        // action (or now, with no action yet) is the one the seed gives.
+        let start = saved
+            .history
+            .first()
+            .map_or(saved.rng, |step| step.rng_before);
+        if start != game.rng_state() {
+            return Err(ReplayError::WrongSeed { seed: saved.seed });
+        }
         for (index, step) in saved.history.iter().enumerate() {
             game.rng = step.rng_before.generator();
             game.step(&step.action)

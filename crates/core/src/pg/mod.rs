@@ -425,6 +425,40 @@ impl Pg {
             }
         }
         st.bottom_key = s.scenario.setup.len() as i32;
+        // 5.1, 5.2: no stack starts over the stacking limits (a user's scenario may try).
+        for (i, place) in s.scenario.setup.iter().enumerate() {
+            let Some(u) = p.unit_index(&place.unit) else {
+                continue;
+            };
+            let x = &st.units[usize::from(u)];
+            if x.off != Off::No || self.stacking_ok(&st, x.hex) {
+                continue;
+            }
+            let (inf, art, ic) = self.stack_load(&st, x.hex);
+            let (rule, limit) = if inf == 0 {
+                (
+                    "5.1",
+                    "12 artillery steps when no infantry or cavalry is there",
+                )
+            } else if ic {
+                (
+                    "5.2",
+                    "4 infantry and cavalry steps and 8 artillery steps with a unit In Column",
+                )
+            } else {
+                ("5.1", "12 infantry and cavalry steps and 8 artillery steps")
+            };
+            let hex = place.hex.first().map_or("?", String::as_str);
+            return Err(DataError::new(
+                file,
+                format!("setup[{i}].hex"),
+                format!(
+                    "hex {hex} starts over-stacked: {inf} infantry and cavalry steps and {art} \
+                     artillery steps ({rule}: at most {limit})"
+                ),
+            )
+            .with_rule(rule));
+        }
         if st.wing_ic.len() < p.wings.len() {
             st.wing_ic.resize(p.wings.len(), false);
         }
@@ -642,7 +676,17 @@ impl Pg {
                     Piece::Leader(l) => usize::from(*l) < s.leaders.len(),
                 };
                 if !valid {
-                    return Illegal::new("engine", "no such counter");
+                    let (what, n, count) = match piece {
+                        Piece::Unit(u) => ("unit", *u, s.units.len()),
+                        Piece::Leader(l) => ("leader", *l, s.leaders.len()),
+                    };
+                    return Illegal::new(
+                        "engine",
+                        format!(
+                            "no {what} {n} in this scenario ({what}s are numbered 0 to {})",
+                            count.saturating_sub(1)
+                        ),
+                    );
                 }
                 if self.piece_side(*piece) != s.active {
                     return Illegal::new("7.3", "only the Active player's counters move");

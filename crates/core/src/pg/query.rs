@@ -300,7 +300,7 @@ impl Pg {
 
     /// One pass over a hex's stack: inf/cav steps, artillery steps, and whether any counter
     /// there is In Column (what 5.1 and 5.2 ask).
-    fn stack_load(&self, s: &State, hex: Hex) -> (u8, u8, bool) {
+    pub(crate) fn stack_load(&self, s: &State, hex: Hex) -> (u8, u8, bool) {
         let (mut inf, mut art, mut ic) = (0u8, 0u8, false);
         for (i, u) in s.units.iter().enumerate() {
             if u.off == Off::No && u.hex == hex {
