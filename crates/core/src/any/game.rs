@@ -186,10 +186,12 @@ pub trait AnyGame: Send {
 /// A [`Game`] together with the scenario it came from: the generic [`AnyGame`].
 pub struct Adapter<R: Rules> {
     game: Game<R>,
-    /// The legal actions as [`AnyGame::action_count`] last listed them, kept until the game
-    /// changes (every change goes through [`Adapter::game_mut`], which drops them), so that the
-    /// count-then-apply loop of the index fast path lists each position once.
-    listed: Option<Vec<R::Action>>,
+    /// The legal actions as [`AnyGame::action_count`] last listed them, valid while `listed_ok`
+    /// holds: until the game changes (every change goes through [`Adapter::game_mut`]), so that
+    /// the count-then-apply loop of the index fast path lists each position once. The buffer is
+    /// reused from one listing to the next.
+    listed: Vec<R::Action>,
+    listed_ok: bool,
     scenario: String,
     /// The scenario's JSON when it is not a built-in one, so a saved game can be reloaded.
     scenario_json: Option<String>,
@@ -200,7 +202,8 @@ impl<R: Rules> Adapter<R> {
     pub fn new(game: Game<R>, scenario: impl Into<String>, scenario_json: Option<String>) -> Self {
         Adapter {
             game,
-            listed: None,
+            listed: Vec::new(),
+            listed_ok: false,
             scenario: scenario.into(),
             scenario_json,
         }
@@ -213,15 +216,16 @@ impl<R: Rules> Adapter<R> {
 
     /// The game, for a change: the cached listing no longer holds.
     fn game_mut(&mut self) -> &mut Game<R> {
-        self.listed = None;
+        self.listed_ok = false;
         &mut self.game
     }
 
     /// The `index`-th legal action, from the cached listing when there is one.
     fn indexed(&mut self, index: usize) -> Result<R::Action, Error> {
-        let actions: &[R::Action] = match &self.listed {
-            Some(listed) => listed,
-            None => self.game.legal_actions(),
+        let actions: &[R::Action] = if self.listed_ok {
+            &self.listed
+        } else {
+            self.game.legal_actions()
         };
         let count = actions.len();
         actions
@@ -346,12 +350,12 @@ where
     }
 
     fn action_count(&mut self) -> usize {
-        if self.listed.is_none() {
-            let mut v = self.listed.take().unwrap_or_default();
-            v.extend_from_slice(self.game.legal_actions());
-            self.listed = Some(v);
+        if !self.listed_ok {
+            self.listed.clear();
+            self.listed.extend_from_slice(self.game.legal_actions());
+            self.listed_ok = true;
         }
-        self.listed.as_ref().map_or(0, Vec::len)
+        self.listed.len()
     }
 
     fn chance_outcomes(&mut self) -> Value {
@@ -586,7 +590,8 @@ where
 
     fn clone_game(&self) -> Box<dyn AnyGame> {
         Box::new(Adapter {
-            listed: None,
+            listed: Vec::new(),
+            listed_ok: false,
             game: self.game.clone(),
             scenario: self.scenario.clone(),
             scenario_json: self.scenario_json.clone(),

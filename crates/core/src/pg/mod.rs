@@ -167,9 +167,7 @@ impl Pg {
     ) -> Result<Option<MoveSearch<'a>>, Illegal> {
         Ok(self.move_search_of(s, self.piece_named(id)?))
     }
-}
 
-impl Pg {
     /// The rules for a resolved pg scenario.
     pub fn new(s: &ResolvedScenario) -> Result<Pg, DataError> {
         let file = s.scenario.id.as_str();
@@ -435,18 +433,21 @@ impl Pg {
                 continue;
             }
             let (inf, art, ic) = self.stack_load(&st, x.hex);
-            let (rule, limit) = if inf == 0 {
-                (
-                    "5.1",
-                    "12 artillery steps when no infantry or cavalry is there",
-                )
-            } else if ic {
-                (
-                    "5.2",
-                    "4 infantry and cavalry steps and 8 artillery steps with a unit In Column",
-                )
-            } else {
-                ("5.1", "12 infantry and cavalry steps and 8 artillery steps")
+            let limit = query::StackLimit::of(inf, ic);
+            let rule = limit.rule;
+            let limit = match (limit.inf, ic) {
+                (0, _) => alloc::format!(
+                    "{} artillery steps when no infantry or cavalry is there",
+                    limit.art
+                ),
+                (n, true) => alloc::format!(
+                    "{n} infantry and cavalry steps and {} artillery steps with a unit In Column",
+                    limit.art
+                ),
+                (n, false) => alloc::format!(
+                    "{n} infantry and cavalry steps and {} artillery steps",
+                    limit.art
+                ),
             };
             let hex = place.hex.first().map_or("?", String::as_str);
             return Err(DataError::new(
@@ -1173,11 +1174,8 @@ impl Rules for Pg {
     }
 
     fn path_actions(&self, s: &State, unit: &str, to: Hex) -> Result<Vec<Action>, Illegal> {
-        let reached = self.reachable(s, unit)?;
-        let piece = match self.pieces.unit_index(unit) {
-            Some(u) => Piece::Unit(u),
-            None => Piece::Leader(self.pieces.leader_index(unit).unwrap_or(0)),
-        };
+        let piece = self.piece_named(unit)?;
+        let reached = self.reach(s, piece)?;
         let r = reached.iter().find(|r| r.hex == to).ok_or_else(|| {
             Illegal::new(
                 "7.3",

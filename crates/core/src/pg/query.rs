@@ -355,14 +355,8 @@ impl Pg {
         } else {
             art = art.saturating_add(x.steps);
         }
-        let ic = x.in_column || here_ic;
-        if inf == 0 {
-            (art > 12).then_some("5.1")
-        } else if ic {
-            (inf > 4 || art > 8).then_some("5.2")
-        } else {
-            (inf > 12 || art > 8).then_some("5.1")
-        }
+        let limit = StackLimit::of(inf, x.in_column || here_ic);
+        (!limit.holds(inf, art)).then_some(limit.rule)
     }
 
     /// Whether the unit's army (or detachment) may act (4.1, 4.3).
@@ -490,13 +484,48 @@ impl Pg {
     }
 }
 
+/// The stacking limit of a hex (5.1, or 5.2 when a counter there is In Column).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StackLimit {
+    /// The rule that sets it.
+    pub rule: &'static str,
+    /// Most inf/cav steps (0 when none are there: then only artillery counts).
+    pub inf: u8,
+    /// Most artillery steps.
+    pub art: u8,
+}
+
+impl StackLimit {
+    /// The limit for a stack holding `inf` inf/cav steps, In Column or not.
+    pub(crate) fn of(inf: u8, in_column: bool) -> StackLimit {
+        match (inf, in_column) {
+            // 5.1: artillery alone stacks up to 12 steps.
+            (0, _) => StackLimit {
+                rule: "5.1",
+                inf: 0,
+                art: 12,
+            },
+            // 5.2: In Column, 4 inf/cav steps.
+            (_, true) => StackLimit {
+                rule: "5.2",
+                inf: 4,
+                art: 8,
+            },
+            (_, false) => StackLimit {
+                rule: "5.1",
+                inf: 12,
+                art: 8,
+            },
+        }
+    }
+
+    /// Whether `inf` inf/cav and `art` artillery steps fit.
+    pub(crate) fn holds(self, inf: u8, art: u8) -> bool {
+        inf <= self.inf && art <= self.art
+    }
+}
+
 /// The limits of 5.1 and 5.2 on a stack's inf/cav steps, artillery steps and In Column flag.
 fn load_ok((inf, art, ic): (u8, u8, bool)) -> bool {
-    if inf == 0 {
-        art <= 12
-    } else if ic {
-        inf <= 4 && art <= 8
-    } else {
-        inf <= 12 && art <= 8
-    }
+    StackLimit::of(inf, ic).holds(inf, art)
 }
