@@ -6,8 +6,8 @@ use core::ffi::c_char;
 
 use grognard::any::Engine;
 
-use crate::error::{Failure, arg_str, gg_status, guard, need, out_json};
-use crate::game::gg_game;
+use super::error::{Failure, arg_str, gg_status, guard, need, out_json};
+use super::game::gg_game;
 
 /// The systems and data games are made from.
 pub struct gg_engine {

@@ -8,7 +8,7 @@ use core::ffi::c_char;
 use grognard::any::{ActorKind, AnyGame};
 use serde_json::Value;
 
-use crate::error::{Failure, arg_str, gg_status, guard, need, out_json, put};
+use super::error::{Failure, arg_str, gg_status, guard, need, out_json, put};
 
 /// A game in progress.
 pub struct gg_game {

@@ -46,6 +46,12 @@ pub unsafe extern "C" fn gg_string_free(s: *mut c_char) {
     }
 }
 
+// The C fuzz target's harness (fuzz/harness/c_api.rs), compiled here so that the inputs it
+// kept replay in the ordinary test run.
+#[cfg(test)]
+#[path = "../../../fuzz/harness/c_api.rs"]
+mod fuzz_c_api;
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -70,5 +76,26 @@ mod tests {
              (or run `GROGNARD_BLESS=1 cargo build -p grognard-ffi`)",
             env!("OUT_DIR")
         );
+    }
+
+    /// Every input kept from fuzzing the C interface (tests/fixtures/fuzz/c_api) replays
+    /// through the harness's checks.
+    #[test]
+    fn fuzz_regressions_c_api() {
+        let dir = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/fixtures/fuzz/c_api"
+        );
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("tests/fixtures/fuzz/c_api")
+            .map(|e| e.expect("directory entry").path())
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        assert!(!files.is_empty());
+        for path in files {
+            eprintln!("{}", path.display());
+            super::fuzz_c_api::run(&std::fs::read(&path).expect("readable fixture"));
+        }
     }
 }
