@@ -71,8 +71,11 @@ proptest! {
         weights in proptest::collection::vec(prop_oneof![Just(0u8), 1u8..=4], 13 * 13),
         sides in proptest::collection::vec(0u8..=3, 13 * 13 * 6),
         allowance in 0u32..24,
+        bounded in any::<bool>(),
     ) {
-        let board = Board { weights, sides };
+        // With `bounded` the search is told no step costs under 1 (true: every passable hex
+        // costs 1 to 4) and keeps to the box it implies; the answers must not change.
+        let board = Board { weights, sides, min_step: u32::from(bounded) };
         let start = Hex::new(6, 6);
         let r = Reach::search(&board, start, ReachOptions::new(allowance)).unwrap();
         let want = dijkstra(&board, start, allowance);
@@ -85,6 +88,11 @@ proptest! {
             let cost: u32 = path.windows(2).map(|w| board.enter_cost(w[0], w[1]).unwrap()).sum();
             prop_assert_eq!(cost, c);
         }
+        // The one-pass paths are the same paths, in the order of `ends`.
+        let mut listed = Vec::new();
+        r.for_each_end_path(|h, c, path| listed.push((h, c, path.to_vec())));
+        let want: Vec<_> = r.ends().map(|(h, c)| (h, c, r.path(h).unwrap())).collect();
+        prop_assert_eq!(listed, want);
     }
 }
 
@@ -93,6 +101,7 @@ proptest! {
 struct Board {
     weights: Vec<u8>,
     sides: Vec<u8>,
+    min_step: u32,
 }
 
 impl Board {
@@ -115,6 +124,10 @@ impl MoveCosts for Board {
         let w = self.weights[j];
         let side = self.sides[i * 6 + usize::from(d.index())];
         (w != 0 && side != 3).then(|| u32::from(w) + u32::from(side))
+    }
+
+    fn min_step_cost(&self) -> u32 {
+        self.min_step
     }
 }
 

@@ -178,6 +178,13 @@ impl Bounds {
         }
     }
 
+    /// The part of this box inside `other`, or `None` if they do not overlap.
+    pub fn intersect(&self, other: &Bounds) -> Option<Bounds> {
+        let min = Hex::new(self.min.q.max(other.min.q), self.min.r.max(other.min.r));
+        let max = Hex::new(self.max.q.min(other.max.q), self.max.r.min(other.max.r));
+        (min.q <= max.q && min.r <= max.r).then_some(Bounds { min, max })
+    }
+
     /// Whether `hex` lies inside.
     pub const fn contains(&self, hex: Hex) -> bool {
         hex.q >= self.min.q && hex.q <= self.max.q && hex.r >= self.min.r && hex.r <= self.max.r

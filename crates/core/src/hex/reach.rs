@@ -75,6 +75,14 @@ pub trait MoveCosts {
         false
     }
 
+    /// A lower bound on the cost of any one step (entering a hex plus leaving the one before).
+    /// When it is above 0 the search stays within `allowance / min + 1` hexes of the start and
+    /// sizes its storage to that box instead of the whole of [`MoveCosts::bounds`]; a wrong
+    /// (too high) bound would lose hexes, so the default, 0, claims nothing.
+    fn min_step_cost(&self) -> u32 {
+        0
+    }
+
     /// Whether the move may end in `hex`. A hex where it may not is still passed through, but
     /// is not listed among the results (a hex that both stops the move and may not be ended in
     /// cannot be entered at all). Not asked of the start hex, which is always listed.
@@ -101,6 +109,9 @@ impl<T: MoveCosts + ?Sized> MoveCosts for &T {
     }
     fn may_end_in(&self, hex: Hex) -> bool {
         (**self).may_end_in(hex)
+    }
+    fn min_step_cost(&self) -> u32 {
+        (**self).min_step_cost()
     }
 }
 
@@ -216,7 +227,16 @@ impl Reach {
         self.settled.clear();
         self.heap.clear();
         self.bounds = None;
-        let bounds = costs.bounds();
+        let mut bounds = costs.bounds();
+        let min_step = costs.min_step_cost();
+        if min_step > 0 {
+            // No move goes further than allowance / min_step hexes, plus the one-hex minimum.
+            let radius = (options.allowance / min_step).saturating_add(1);
+            let radius = u16::try_from(radius).unwrap_or(u16::MAX);
+            if let Some(b) = Bounds::around(start, radius).intersect(&bounds) {
+                bounds = b;
+            }
+        }
         let area = u64::from(bounds.width()) * u64::from(bounds.height());
         if area > MAX_CELLS {
             return Err(ReachError::BoundsTooLarge(area));
@@ -381,6 +401,64 @@ impl Reach {
         })
     }
 
+    /// Calls `f` with every hex the move may end in, its least cost and its path (start hex
+    /// first), in the order of [`Reach::ends`]. The paths are built in one pass, each from its
+    /// predecessor's, into one buffer: cheaper than a [`Reach::path`] per hex.
+    pub fn for_each_end_path(&self, mut f: impl FnMut(Hex, u32, &[Hex])) {
+        // Position of each settled cell's path in `arena`, by settled rank.
+        let Some(bounds) = self.bounds else { return };
+        let area = bounds.width() as usize * bounds.height() as usize;
+        let mut rank = alloc::vec![u32::MAX; area];
+        let mut spans: Vec<(u32, u32)> = Vec::with_capacity(self.settled.len());
+        let mut arena: Vec<Hex> = Vec::with_capacity(self.settled.len() * 4);
+        let mut scratch = Vec::new();
+        for (k, &i) in self.settled.iter().enumerate() {
+            let i = i as usize;
+            let hex = self.hex_at(i);
+            let parent = Direction::new(self.came_from[i])
+                .and_then(|d| self.index(hex.neighbor(d.opposite())))
+                .map(|j| rank[j]);
+            let begin = arena.len() as u32;
+            match parent {
+                None => arena.push(hex),
+                Some(r) if (r as usize) < spans.len() => {
+                    let (b, e) = spans[r as usize];
+                    arena.extend_from_within(b as usize..e as usize);
+                    arena.push(hex);
+                }
+                // A predecessor settled later (after a zero-cost step): walk back instead.
+                Some(_) => {
+                    self.walk_back(hex, &mut scratch);
+                    arena.extend_from_slice(&scratch);
+                }
+            }
+            rank[i] = k as u32;
+            spans.push((begin, arena.len() as u32));
+            if self.flags[i] & CAN_END != 0 {
+                let (b, e) = spans[k];
+                f(hex, self.cost[i], &arena[b as usize..e as usize]);
+            }
+        }
+    }
+
+    /// The chain of predecessors from the start to `hex`, however it was settled.
+    fn walk_back(&self, hex: Hex, out: &mut Vec<Hex>) {
+        out.clear();
+        let mut h = hex;
+        out.push(h);
+        while out.len() <= self.settled.len() {
+            let Some(d) = self
+                .index(h)
+                .and_then(|i| Direction::new(self.came_from[i]))
+            else {
+                break;
+            };
+            h = h.neighbor(d.opposite());
+            out.push(h);
+        }
+        out.reverse();
+    }
+
     /// The path of a least-cost move ending in `hex`, from the start to `hex` inclusive.
     pub fn path(&self, hex: Hex) -> Option<Vec<Hex>> {
         let mut v = Vec::new();
@@ -394,18 +472,7 @@ impl Reach {
         if self.settled_end(hex).is_none() {
             return false;
         }
-        let mut h = hex;
-        out.push(h);
-        // A path visits each settled hex at most once.
-        for _ in 0..self.settled.len() {
-            let Some(i) = self.index(h) else { break };
-            let Some(d) = Direction::new(self.came_from[i]) else {
-                break;
-            };
-            h = h.neighbor(d.opposite());
-            out.push(h);
-        }
-        out.reverse();
+        self.walk_back(hex, out);
         if out.first() == Some(&self.start) {
             true
         } else {

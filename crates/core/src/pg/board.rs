@@ -90,6 +90,9 @@ pub struct Board {
     pub side_rules: SideRules,
     /// Which edges (west, east, north, south) are friendly to side 0 and side 1 (10.9).
     pub friendly_edges: [[bool; 4]; 2],
+    /// The least MP any on-map hex costs to enter, by [`CostClass`] (`u8::MAX` when every hex
+    /// is prohibited): a lower bound on one step, which keeps `reachable`'s search small.
+    pub min_cost: [u8; 4],
 }
 
 pub(crate) const EDGE_NAMES: [&str; 4] = ["west", "east", "north", "south"];
@@ -161,6 +164,7 @@ impl Board {
             sides: alloc::vec![[SideInfo::default(); 6]; cells],
             side_rules: SideRules::default(),
             friendly_edges: [[false; 4]; 2],
+            min_cost: [u8::MAX; 4],
         };
         let classes = ["mp_infantry", "mp_cavalry", "mp_artillery", "mp_leader"];
         let info_of = |name: &str| -> Result<HexInfo, DataError> {
@@ -328,6 +332,13 @@ impl Board {
             for e in &sc.friendly_edges {
                 if let Some(k) = EDGE_NAMES.iter().position(|x| x == e) {
                     board.friendly_edges[side][k] = true;
+                }
+            }
+        }
+        for h in board.hexes.iter().filter(|h| h.on_map) {
+            for (min, cost) in board.min_cost.iter_mut().zip(h.cost) {
+                if let Some(c) = cost {
+                    *min = (*min).min(c);
                 }
             }
         }

@@ -965,15 +965,17 @@ impl Pg {
         };
         let r = Reach::search(&search.costs, search.start, search.options)
             .map_err(|e| Illegal::new("engine", alloc::format!("{e}")))?;
-        Ok(r.ends()
-            .map(|(hex, cost)| Reached {
+        let mut out = Vec::with_capacity(r.ends().count());
+        r.for_each_end_path(|hex, cost, path| {
+            out.push(Reached {
                 hex,
                 facing: None,
                 also: Vec::new(),
                 cost,
-                path: r.path(hex).unwrap_or_default(),
-            })
-            .collect())
+                path: path.to_vec(),
+            });
+        });
+        Ok(out)
     }
 
     /// The search behind `reachable` for one counter, `None` when it may not move now (not the
@@ -1108,6 +1110,26 @@ impl MoveCosts for StepCosts<'_> {
             Piece::Unit(u) => self.pg.overstacks_in(self.s, &self.occ, u, hex).is_none(),
             Piece::Leader(_) => true,
         }
+    }
+
+    fn min_step_cost(&self) -> u32 {
+        // 7.6.1: In Column every hex costs 1 MP. Otherwise no step costs less than the cheapest
+        // hex for the counter's class (hexsides and leaving an EZOC only add), or than a
+        // cavalry marsh cost set by the scenario (7.3 example).
+        let (class, in_column) = match self.p {
+            Piece::Unit(u) => (self.pg.class_of(u), self.s.units[usize::from(u)].in_column),
+            Piece::Leader(l) => (CostClass::Leader, self.s.leaders[usize::from(l)].in_column),
+        };
+        if in_column {
+            return 1;
+        }
+        let mut min = self.pg.board.min_cost[class as usize];
+        if class == CostClass::Cavalry {
+            if let Some(mp) = self.pg.params.marsh_cavalry_mp {
+                min = min.min(mp);
+            }
+        }
+        u32::from(min)
     }
 
     fn stops_on_entry(&self, hex: Hex) -> bool {
