@@ -14,7 +14,7 @@
 //!
 //! After criterion's own report a summary table prints the figures and ratios.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::hint::black_box;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -23,7 +23,7 @@ use criterion::{Criterion, SamplingMode, Throughput};
 use grognard::data::Library;
 use grognard::dice::Prob;
 use grognard::engine::{Actor, Game, Rules, bot_named, expand_chance};
-use grognard::hex::{Direction, Hex, MoveCosts};
+use grognard::hex::{Direction, Hex, MoveCosts, Reach};
 use grognard::nbs::Nbs;
 use grognard::nbs::state::Task;
 use grognard::pg::{Pg, Stage};
@@ -157,6 +157,44 @@ fn movement_position(rules: &Pg, seed: u64) -> (grognard::pg::State, Vec<String>
 /// exist. The allowance then only cuts the cost-ordered stream, and the one-hex minimum of 7.3
 /// adds the start's neighbours that cost more than the allowance.
 fn peer_reach(rules: &Pg, s: &grognard::pg::State, id: &str) -> Vec<(Hex, u32)> {
+    peer_search(rules, s, id)
+        .into_iter()
+        .filter(|e| e.3)
+        .map(|(h, _, c, _)| (h, c))
+        .collect()
+}
+
+/// [`peer_reach`] with the path to each hex, rebuilt from the parents `dijkstra_reach` yields
+/// (a map from hex to parent, then a walk back), which is how a user of the crate gets them.
+fn peer_reach_paths(rules: &Pg, s: &grognard::pg::State, id: &str) -> Vec<(Hex, u32, Vec<Hex>)> {
+    let found = peer_search(rules, s, id);
+    let parent: HashMap<Hex, Hex> = found
+        .iter()
+        .filter_map(|&(h, p, _, _)| p.map(|p| (h, p)))
+        .collect();
+    found
+        .into_iter()
+        .filter(|e| e.3)
+        .map(|(h, _, c, _)| {
+            let mut path = vec![h];
+            let mut at = h;
+            while let Some(&p) = parent.get(&at) {
+                path.push(p);
+                at = p;
+            }
+            path.reverse();
+            (h, c, path)
+        })
+        .collect()
+}
+
+/// Every hex the search settles as (hex, parent, cost, whether the move may end there),
+/// cheapest first.
+fn peer_search(
+    rules: &Pg,
+    s: &grognard::pg::State,
+    id: &str,
+) -> Vec<(Hex, Option<Hex>, u32, bool)> {
     let m = rules.move_search(s, id).unwrap().unwrap();
     let (costs, start, opts) = (&m.costs, m.start, m.options);
     let step = |hex: Hex, d: Direction| -> Option<(Hex, u32)> {
@@ -177,19 +215,20 @@ fn peer_reach(rules: &Pg, s: &grognard::pg::State, id: &str) -> Vec<(Hex, u32)> 
             .into_iter()
             .filter_map(move |d| if expand { step(hex, d) } else { None })
     };
-    let mut out: Vec<(Hex, u32)> = pathfinding::prelude::dijkstra_reach(&start, successors)
-        .take_while(|it| it.total_cost <= opts.allowance)
-        .filter(|it| it.node == start || costs.may_end_in(it.node))
-        .map(|it| (it.node, it.total_cost))
-        .collect();
+    // Passed-through hexes are kept until the paths are built (a path may cross one).
+    let mut out: Vec<(Hex, Option<Hex>, u32, bool)> =
+        pathfinding::prelude::dijkstra_reach(&start, successors)
+            .take_while(|it| it.total_cost <= opts.allowance)
+            .map(|it| {
+                let end = it.node == start || costs.may_end_in(it.node);
+                (it.node, it.parent, it.total_cost, end)
+            })
+            .collect();
     if opts.one_hex_minimum {
         for d in Direction::ALL {
             if let Some((to, cost)) = step(start, d) {
-                if cost > opts.allowance
-                    && costs.may_end_in(to)
-                    && !out.iter().any(|&(h, _)| h == to)
-                {
-                    out.push((to, cost));
+                if cost > opts.allowance && costs.may_end_in(to) && !out.iter().any(|e| e.0 == to) {
+                    out.push((to, Some(start), cost, true));
                 }
             }
         }
@@ -211,6 +250,18 @@ fn reach(c: &mut Criterion, lib: &Library) {
                 .collect();
             let theirs: BTreeMap<Hex, u32> = peer_reach(&rules, &s, c).into_iter().collect();
             assert_eq!(ours, theirs, "{id} {c}: reachable and pathfinding disagree");
+            // The crate's paths (ties may be broken differently) cost what both searches say.
+            let m = rules.move_search(&s, c).unwrap().unwrap();
+            for (h, cost, path) in peer_reach_paths(&rules, &s, c) {
+                assert_eq!((path[0], *path.last().unwrap()), (m.start, h));
+                let paid: u32 = path
+                    .windows(2)
+                    .map(|w| {
+                        m.costs.exit_cost(w[0]).unwrap() + m.costs.enter_cost(w[0], w[1]).unwrap()
+                    })
+                    .sum();
+                assert_eq!(paid, cost, "{id} {c}: a pathfinding path to {h:?}");
+            }
             hexes += ours.len() as u64;
         }
         note(format!(
@@ -219,34 +270,56 @@ fn reach(c: &mut Criterion, lib: &Library) {
         ));
         let mut group = c.benchmark_group("reach");
         group.throughput(Throughput::Elements(counters.len() as u64));
-        let ours = format!("reach/{id}/grognard");
-        group.bench_function(format!("{id}/grognard_reachable_every_counter"), |b| {
-            b.iter_custom(|iters| {
-                let t = Instant::now();
-                for _ in 0..iters {
-                    for c in &counters {
-                        black_box(rules.reachable(black_box(&s), c).unwrap());
+        // The full answer on both sides: (hex, cost, path) for every end.
+        let timed = |group: &mut criterion::BenchmarkGroup<'_, _>,
+                     name: &str,
+                     key: String,
+                     f: &dyn Fn(&str) -> usize| {
+            group.bench_function(format!("{id}/{name}"), |b| {
+                b.iter_custom(|iters| {
+                    let t = Instant::now();
+                    for _ in 0..iters {
+                        for c in &counters {
+                            black_box(f(black_box(c)));
+                        }
                     }
-                }
-                let time = t.elapsed();
-                record(&ours, iters * counters.len() as u64, time);
-                time
-            })
-        });
-        let theirs = format!("reach/{id}/pathfinding");
-        group.bench_function(format!("{id}/pathfinding_dijkstra_every_counter"), |b| {
-            b.iter_custom(|iters| {
-                let t = Instant::now();
-                for _ in 0..iters {
-                    for c in &counters {
-                        black_box(peer_reach(&rules, black_box(&s), c));
-                    }
-                }
-                let time = t.elapsed();
-                record(&theirs, iters * counters.len() as u64, time);
-                time
-            })
-        });
+                    let time = t.elapsed();
+                    record(&key, iters * counters.len() as u64, time);
+                    time
+                })
+            });
+        };
+        timed(
+            &mut group,
+            "grognard_reachable_every_counter",
+            format!("reach/{id}/grognard"),
+            &|c| rules.reachable(&s, c).unwrap().len(),
+        );
+        timed(
+            &mut group,
+            "pathfinding_dijkstra_with_paths_every_counter",
+            format!("reach/{id}/pathfinding"),
+            &|c| peer_reach_paths(&rules, &s, c).len(),
+        );
+        // Costs only: grognard's search without building paths, the crate without parents.
+        timed(
+            &mut group,
+            "grognard_search_costs_every_counter",
+            format!("reach_costs/{id}/grognard"),
+            &|c| {
+                let m = rules.move_search(&s, c).unwrap().unwrap();
+                Reach::search(&m.costs, m.start, m.options)
+                    .unwrap()
+                    .ends()
+                    .count()
+            },
+        );
+        timed(
+            &mut group,
+            "pathfinding_dijkstra_costs_every_counter",
+            format!("reach_costs/{id}/pathfinding"),
+            &|c| peer_reach(&rules, &s, c).len(),
+        );
         group.finish();
     }
 }
@@ -405,18 +478,20 @@ fn summary() {
             );
         }
     }
-    for id in ["pg/leuthen", "pg/torgau"] {
-        let (ours, theirs) = (
-            rate(&format!("reach/{id}/grognard")),
-            rate(&format!("reach/{id}/pathfinding")),
-        );
-        if let (Some(o), Some(p)) = (ours, theirs) {
-            println!(
-                "reachable {id:<12} grognard {:>8.1} µs a counter, pathfinding {:>8.1} µs: grognard {:.2}x",
-                1e6 / o,
-                1e6 / p,
-                o / p
+    for (what, prefix) in [("with paths", "reach"), ("costs only", "reach_costs")] {
+        for id in ["pg/leuthen", "pg/torgau"] {
+            let (ours, theirs) = (
+                rate(&format!("{prefix}/{id}/grognard")),
+                rate(&format!("{prefix}/{id}/pathfinding")),
             );
+            if let (Some(o), Some(p)) = (ours, theirs) {
+                println!(
+                    "reachable {id:<12} {what}: grognard {:>6.1} µs a counter, pathfinding {:>6.1} µs: grognard {:.2}x",
+                    1e6 / o,
+                    1e6 / p,
+                    o / p
+                );
+            }
         }
     }
     for label in ["pg/rossbach/close_combat", "nbs/austerlitz-3/fire_combat"] {

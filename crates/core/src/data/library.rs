@@ -3,6 +3,7 @@
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use serde::Serialize;
@@ -37,7 +38,9 @@ struct Entry {
 /// refused and the library is left unchanged.
 #[derive(Clone, Debug, Default)]
 pub struct Library {
-    parts: BTreeMap<(Kind, String), Entry>,
+    // Shared, so that cloning a library (an engine per user, a trial replacement) copies
+    // pointers, not maps and charts.
+    parts: BTreeMap<(Kind, String), Arc<Entry>>,
 }
 
 /// How provisional one part of a scenario is.
@@ -88,7 +91,16 @@ impl Library {
     }
 
     /// A library holding every built-in file. An error here means a built-in file is bad.
+    ///
+    /// The files are parsed and checked once per process; later calls clone that library,
+    /// which copies pointers to its shared parts (a new engine costs microseconds, not the
+    /// milliseconds of parsing every map and chart again).
     pub fn builtin() -> Result<Library, DataError> {
+        static BUILTIN: spin::Once<Result<Library, DataError>> = spin::Once::new();
+        BUILTIN.call_once(Library::parse_builtin).clone()
+    }
+
+    fn parse_builtin() -> Result<Library, DataError> {
         let mut files = Vec::with_capacity(builtin::FILES.len());
         for (name, text) in builtin::FILES {
             files.push((*name, parse_standalone(name, text)?));
@@ -144,7 +156,7 @@ impl Library {
             builtin,
             data,
         };
-        let old = self.parts.insert(key.clone(), entry);
+        let old = self.parts.insert(key.clone(), Arc::new(entry));
         if let Some(old) = old {
             // A replacement: everything that depends on it must still hold.
             if let Err(e) = self.validate_all() {

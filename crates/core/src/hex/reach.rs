@@ -32,9 +32,11 @@
 //!
 //! # Cost
 //!
-//! Storage is dense over the caller's [`Bounds`] (two `u32` and two bytes per cell), allocated
-//! once per [`Reach`] value and reused by later searches (a generation stamp avoids clearing it).
-//! Time is `O(V log V)` for the `V` hexes settled, with six edge checks each.
+//! Storage is dense over the caller's [`Bounds`] (three `u32` and three bytes per cell), cut
+//! down to the box the allowance can span when [`MoveCosts::min_step_cost`] gives a lower bound
+//! on a step, allocated once per [`Reach`] value and reused by later searches (a generation
+//! stamp avoids clearing it). Time is `O(V log V)` for the `V` hexes settled, with six
+//! `enter_cost` calls each; `stops_on_entry` and `may_end_in` are asked once per hex.
 
 use alloc::collections::BinaryHeap;
 use alloc::vec::Vec;
@@ -198,7 +200,16 @@ pub struct Reach {
     flags: Vec<u8>,
     settled: Vec<u32>,
     heap: BinaryHeap<Reverse<u64>>,
+    // The answers of `stops_on_entry` and `may_end_in` for a hex, asked once a search (a hex
+    // is the far end of up to six edges): valid where `memo_stamp` is this generation.
+    memo_stamp: Vec<u32>,
+    memo: Vec<u8>,
 }
+
+const STOP_KNOWN: u8 = 1;
+const STOP: u8 = 2;
+const END_KNOWN: u8 = 4;
+const END: u8 = 8;
 
 impl Reach {
     /// Empty storage; call [`Reach::run`].
@@ -250,11 +261,14 @@ impl Reach {
             self.cost.resize(area, 0);
             self.came_from.resize(area, NO_DIR);
             self.flags.resize(area, 0);
+            self.memo_stamp.resize(area, 0);
+            self.memo.resize(area, 0);
         }
         self.generation = match self.generation.checked_add(1) {
             Some(g) => g,
             None => {
                 self.stamp.fill(0);
+                self.memo_stamp.fill(0);
                 1
             }
         };
@@ -276,12 +290,12 @@ impl Reach {
             let hex = self.hex_at(i);
             let is_start = hex == start;
             let mut f = SETTLED;
-            if is_start || costs.may_end_in(hex) {
+            if is_start || self.may_end(costs, i, hex) {
                 f |= CAN_END;
             }
             self.flags[i] = f;
             self.settled.push(i as u32);
-            let expand = is_start || (cost <= options.allowance && !costs.stops_on_entry(hex));
+            let expand = is_start || (cost <= options.allowance && !self.stops(costs, i, hex));
             if !expand {
                 continue;
             }
@@ -298,11 +312,11 @@ impl Reach {
                     continue;
                 };
                 let new = cost.saturating_add(exit).saturating_add(enter);
-                let ends_here = new > options.allowance || costs.stops_on_entry(to);
                 if new > options.allowance && !(options.one_hex_minimum && is_start) {
                     continue;
                 }
-                if ends_here && !costs.may_end_in(to) {
+                let ends_here = new > options.allowance || self.stops(costs, j, to);
+                if ends_here && !self.may_end(costs, j, to) {
                     continue;
                 }
                 if self.stamp[j] != self.generation || new < self.cost[j] {
@@ -317,6 +331,36 @@ impl Reach {
         self.settled
             .sort_unstable_by_key(|&i| key(cost[i as usize], i as usize));
         Ok(())
+    }
+
+    fn memo_bits(&mut self, i: usize) -> u8 {
+        if self.memo_stamp[i] != self.generation {
+            self.memo_stamp[i] = self.generation;
+            self.memo[i] = 0;
+        }
+        self.memo[i]
+    }
+
+    /// `costs.stops_on_entry(hex)`, asked at most once a search.
+    fn stops<C: MoveCosts + ?Sized>(&mut self, costs: &C, i: usize, hex: Hex) -> bool {
+        let bits = self.memo_bits(i);
+        if bits & STOP_KNOWN != 0 {
+            return bits & STOP != 0;
+        }
+        let stop = costs.stops_on_entry(hex);
+        self.memo[i] |= STOP_KNOWN | if stop { STOP } else { 0 };
+        stop
+    }
+
+    /// `costs.may_end_in(hex)`, asked at most once a search.
+    fn may_end<C: MoveCosts + ?Sized>(&mut self, costs: &C, i: usize, hex: Hex) -> bool {
+        let bits = self.memo_bits(i);
+        if bits & END_KNOWN != 0 {
+            return bits & END != 0;
+        }
+        let end = costs.may_end_in(hex);
+        self.memo[i] |= END_KNOWN | if end { END } else { 0 };
+        end
     }
 
     fn touch(&mut self, i: usize, cost: u32, dir: u8) {
