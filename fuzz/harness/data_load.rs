@@ -46,28 +46,32 @@ pub fn run(data: &[u8]) {
     let mut pick = Pick(u64::from(selector));
 
     let mut engine = engine_over(base().clone());
-    let before = engine.scenarios();
+    // Listing the scenarios resolves every one of them (a third of an execution), so the
+    // unchanged-engine check runs on one input in eight, chosen by the selector.
+    let check_unchanged = selector % 8 == 0;
+    let before = check_unchanged.then(|| engine.scenarios());
     match engine.add_data(name, text) {
         Err(e) => {
             assert!(!e.to_string().is_empty(), "an error says what is wrong");
-            assert_eq!(
-                engine.scenarios(),
-                before,
-                "refused data changed the engine"
-            );
+            if let Some(before) = before {
+                assert_eq!(
+                    engine.scenarios(),
+                    before,
+                    "refused data changed the engine"
+                );
+            }
         }
         Ok(added) => {
             assert!(added["id"].is_string(), "add_data names what it added");
             // A scenario that still resolves must start and play: a replaced part is checked
             // against the scenarios that use it when it is added. One scenario an input (the
-            // one added, or one chosen by the selector) keeps an execution short.
+            // one added, or one chosen by the selector) keeps an execution short; one whose
+            // system is not implemented is refused by `new_game` and skipped.
             let mut ids: Vec<String> = engine
-                .scenarios()
-                .as_array()
+                .library()
+                .scenario_ids()
                 .into_iter()
-                .flatten()
-                .filter(|s| s["implemented"] == true)
-                .filter_map(|s| s["id"].as_str().map(String::from))
+                .map(String::from)
                 .collect();
             if added["kind"] == "scenario" {
                 ids.retain(|id| added["id"] == id.as_str());
