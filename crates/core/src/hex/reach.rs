@@ -239,10 +239,9 @@ impl Reach {
         self.heap.clear();
         self.bounds = None;
         let mut bounds = costs.bounds();
-        let min_step = costs.min_step_cost();
-        if min_step > 0 {
-            // No move goes further than allowance / min_step hexes, plus the one-hex minimum.
-            let radius = (options.allowance / min_step).saturating_add(1);
+        // No move goes further than allowance / min_step hexes, plus the one-hex minimum.
+        if let Some(hexes) = options.allowance.checked_div(costs.min_step_cost()) {
+            let radius = hexes.saturating_add(1);
             let radius = u16::try_from(radius).unwrap_or(u16::MAX);
             if let Some(b) = Bounds::around(start, radius).intersect(&bounds) {
                 bounds = b;
@@ -341,26 +340,24 @@ impl Reach {
         self.memo[i]
     }
 
-    /// `costs.stops_on_entry(hex)`, asked at most once a search.
-    fn stops<C: MoveCosts + ?Sized>(&mut self, costs: &C, i: usize, hex: Hex) -> bool {
+    /// The answer of `ask` for cell `i`, asked at most once a search: `known` marks that it
+    /// was asked, `yes` that the answer was true.
+    fn asked_once(&mut self, i: usize, known: u8, yes: u8, ask: impl FnOnce() -> bool) -> bool {
         let bits = self.memo_bits(i);
-        if bits & STOP_KNOWN != 0 {
-            return bits & STOP != 0;
+        if bits & known != 0 {
+            return bits & yes != 0;
         }
-        let stop = costs.stops_on_entry(hex);
-        self.memo[i] |= STOP_KNOWN | if stop { STOP } else { 0 };
-        stop
+        let answer = ask();
+        self.memo[i] |= known | if answer { yes } else { 0 };
+        answer
     }
 
-    /// `costs.may_end_in(hex)`, asked at most once a search.
+    fn stops<C: MoveCosts + ?Sized>(&mut self, costs: &C, i: usize, hex: Hex) -> bool {
+        self.asked_once(i, STOP_KNOWN, STOP, || costs.stops_on_entry(hex))
+    }
+
     fn may_end<C: MoveCosts + ?Sized>(&mut self, costs: &C, i: usize, hex: Hex) -> bool {
-        let bits = self.memo_bits(i);
-        if bits & END_KNOWN != 0 {
-            return bits & END != 0;
-        }
-        let end = costs.may_end_in(hex);
-        self.memo[i] |= END_KNOWN | if end { END } else { 0 };
-        end
+        self.asked_once(i, END_KNOWN, END, || costs.may_end_in(hex))
     }
 
     fn touch(&mut self, i: usize, cost: u32, dir: u8) {
