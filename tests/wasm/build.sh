@@ -11,8 +11,10 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
     rustup target add wasm32-unknown-unknown >/dev/null 2>&1
 fi
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" ]; then
+    # An unoptimised build: it compiles in about half the time of a release one, and it still
+    # processes our module in seconds (a cold CI run pays for this build every time).
     echo "installing wasm-bindgen-cli $BINDGEN_VERSION (a few minutes, once)" >&2
-    cargo install -q wasm-bindgen-cli --version "$BINDGEN_VERSION"
+    cargo install -q --debug wasm-bindgen-cli --version "$BINDGEN_VERSION"
 fi
 
 cargo build -q --release --target wasm32-unknown-unknown -p grognard-wasm

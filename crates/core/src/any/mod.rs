@@ -79,6 +79,9 @@ pub static CATALOG: [SystemInfo; 4] = [
 pub struct Engine {
     library: Library,
     systems: Vec<Box<dyn System>>,
+    /// The answer of [`scenarios`](Engine::scenarios), built on the first call and dropped
+    /// whenever the library or the systems change: listing resolves every scenario.
+    listing: spin::Mutex<Option<Value>>,
 }
 
 impl Engine {
@@ -89,6 +92,7 @@ impl Engine {
         let mut engine = Engine {
             library: Library::builtin()?,
             systems: Vec::new(),
+            listing: spin::Mutex::new(None),
         };
         #[cfg(feature = "pg")]
         engine.register(Box::new(crate::pg::PgSystem));
@@ -102,6 +106,7 @@ impl Engine {
         Engine {
             library,
             systems: Vec::new(),
+            listing: spin::Mutex::new(None),
         }
     }
 
@@ -110,6 +115,7 @@ impl Engine {
         let id = system.info().id;
         self.systems.retain(|s| s.info().id != id);
         self.systems.push(system);
+        *self.listing.get_mut() = None;
     }
 
     /// The component data.
@@ -122,6 +128,7 @@ impl Engine {
     pub fn add_data(&mut self, file_name: &str, text: &str) -> Result<Value, Error> {
         let data = parse_standalone(file_name, text)?;
         let answer = json!({"id": data.id(), "kind": data.kind()});
+        *self.listing.get_mut() = None;
         self.library.insert(file_name, data, false)?;
         Ok(answer)
     }
@@ -168,6 +175,15 @@ impl Engine {
     /// Every scenario in the library, sorted by id:
     /// `[{"id", "system", "name", "implemented", "provisional": [..]}]`.
     pub fn scenarios(&self) -> Value {
+        if let Some(v) = self.listing.lock().as_ref() {
+            return v.clone();
+        }
+        let v = self.list_scenarios();
+        *self.listing.lock() = Some(v.clone());
+        v
+    }
+
+    fn list_scenarios(&self) -> Value {
         Value::Array(
             self.library
                 .scenario_ids()

@@ -93,6 +93,9 @@ pub struct Board {
     /// The least MP any on-map hex costs to enter, by [`CostClass`] (`u8::MAX` when every hex
     /// is prohibited): a lower bound on one step, which keeps `reachable`'s search small.
     pub min_cost: [u8; 4],
+    /// Per hex and [`CostClass`]: the directions (bit `d`) whose neighbour is on the map and
+    /// open to the class. A counter of that class exerts its zone of control there (6.1).
+    zoc_dirs: Vec<[u8; 4]>,
 }
 
 pub(crate) const EDGE_NAMES: [&str; 4] = ["west", "east", "north", "south"];
@@ -165,6 +168,7 @@ impl Board {
             side_rules: SideRules::default(),
             friendly_edges: [[false; 4]; 2],
             min_cost: [u8::MAX; 4],
+            zoc_dirs: Vec::new(),
         };
         let classes = ["mp_infantry", "mp_cavalry", "mp_artillery", "mp_leader"];
         let info_of = |name: &str| -> Result<HexInfo, DataError> {
@@ -342,6 +346,22 @@ impl Board {
                 }
             }
         }
+        board.zoc_dirs = (0..board.hexes.len())
+            .map(|i| {
+                let q = board.bounds.min.q + (i as i32 / board.height) as i16;
+                let r = board.bounds.min.r + (i as i32 % board.height) as i16;
+                let mut dirs = [0u8; 4];
+                for d in Direction::ALL {
+                    let nb = board.hex(Hex::new(q, r).neighbor(d));
+                    for (class, bits) in dirs.iter_mut().enumerate() {
+                        if nb.on_map && nb.cost[class].is_some() {
+                            *bits |= 1 << d.index();
+                        }
+                    }
+                }
+                dirs
+            })
+            .collect();
         Ok(board)
     }
 
@@ -393,6 +413,15 @@ impl Board {
         a.direction_to(b)
             .map(|d| self.side(a, d))
             .unwrap_or_default()
+    }
+
+    /// The directions (bit `d` for direction index `d`) from `h` into an on-map hex open to
+    /// `class`: where a counter of that class in `h` exerts its zone of control (6.1).
+    #[inline]
+    pub fn zoc_dirs(&self, h: Hex, class: CostClass) -> u8 {
+        self.index(h)
+            .and_then(|i| self.zoc_dirs.get(i))
+            .map_or(0, |d| d[class as usize])
     }
 
     /// The number of cells of the dense per-hex arrays.

@@ -141,7 +141,9 @@ impl Pg {
             let mine = self.hexes_of(s, s.active);
             let mut targets: Vec<Hex> = Vec::new();
             for h in self.hexes_of(s, s.active.other()) {
-                if self.defender_ready(s, h)
+                // Adjacency first: it is cheap and rules out most hexes.
+                if mine.iter().any(|&m| m.distance(h) == 1)
+                    && self.defender_ready(s, h)
                     && mine
                         .iter()
                         .any(|&m| m.distance(h) == 1 && self.active_engaged_ready(s, m))

@@ -120,6 +120,9 @@ pub struct Pg {
     /// The map as a front end draws it.
     pub map_view: MapView,
     initial: State,
+    /// The whole-position occupancy index last built for `reachable`, shared by the counters
+    /// of one position (see [`query::OccMemo`]).
+    pub(crate) occ_memo: query::OccMemo,
 }
 
 fn side_pair<T: Copy>(
@@ -329,6 +332,7 @@ impl Pg {
             params,
             map_view: MapView::from_map(&s.map)?,
             initial: State::empty(),
+            occ_memo: query::OccMemo::default(),
         };
         pg.initial = pg.set_up(s)?;
         Ok(pg)
@@ -518,12 +522,15 @@ impl Pg {
         if let Actor::Terminal(_) = self.actor(s) {
             return Err(Illegal::new("3.0", "the game is over"));
         }
+        // The hot path: a step is judged once, without listing every legal action, and the
+        // verdict is applied as it is.
+        let mut step = None;
         let listed = match a {
-            // The hot path: check one step without listing every legal action.
             Action::Move { piece, dir, below }
                 if s.pending.is_empty() && s.phase == Phase::Movement =>
             {
-                self.move_listed(s, *piece, *dir, *below)
+                step = self.move_listed(s, *piece, *dir, *below);
+                step.is_some()
             }
             _ if s.pending.is_empty() && s.phase == Phase::Movement => self.movement_listed(s, a),
             _ => {
@@ -547,7 +554,13 @@ impl Pg {
                 | Phase::GroupRoll(_)
                 | Phase::SpecialLeader(_)
                 | Phase::SpecialRoll(..) => self.apply_command(&mut next, a, ev),
-                Phase::Movement => self.apply_movement(&mut next, a, ev),
+                Phase::Movement => match (a, step) {
+                    (Action::Move { piece, dir, below }, Some(step)) => {
+                        self.move_piece(&mut next, *piece, *dir, *below, step, ev);
+                        Ok(())
+                    }
+                    _ => self.apply_movement(&mut next, a, ev),
+                },
                 Phase::OffensiveBombardment | Phase::DefensiveBombardment => {
                     self.apply_bombard(&mut next, a, ev)
                 }
@@ -756,8 +769,14 @@ impl Pg {
     }
 
     /// Whether `Move { piece, dir, below }` is among the legal actions (same answer as
-    /// listing them, without the listing).
-    fn move_listed(&self, s: &State, p: Piece, d: crate::hex::Direction, below: bool) -> bool {
+    /// listing them, without the listing), with the step's verdict when it is.
+    fn move_listed(
+        &self,
+        s: &State,
+        p: Piece,
+        d: crate::hex::Direction,
+        below: bool,
+    ) -> Option<movement::StepVerdict> {
         let valid = match p {
             Piece::Unit(u) => {
                 usize::from(u) < s.units.len()
@@ -769,22 +788,22 @@ impl Pg {
             }
         };
         if !valid || !(s.mover == Some(p) || self.piece_may_start(s, p)) {
-            return false;
+            return None;
         }
         // Only the hexes around the counter (and around the counter still moving) matter.
         if let Some(m) = s.mover.filter(|&m| m != p) {
             let near_mover = self.occupancy_near(s, self.piece_hex(s, m));
             if self.mover_must_move_on(s, &near_mover) {
-                return false;
+                return None;
             }
         }
         let occ = self.occupancy_near(s, self.piece_hex(s, p));
-        if self.check_step(s, &occ, p, d).is_err() {
-            return false;
-        }
-        !below
+        let start = self.step_start(s, &occ, p);
+        let step = self.check_step_from(s, &occ, &start, d).ok()?;
+        (!below
             || (matches!(p, Piece::Unit(_))
-                && occ.has_units(self, s.active, self.piece_hex(s, p).neighbor(d)))
+                && occ.has_units(self, s.active, start.from.neighbor(d))))
+        .then_some(step)
     }
 
     fn piece_name(&self, p: Piece) -> String {

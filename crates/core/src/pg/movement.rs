@@ -19,6 +19,26 @@ use crate::hex::{Bounds, Direction, Hex, MoveCosts, Reach, ReachOptions};
 /// Why a step is refused, with its rule.
 type Refusal = (&'static str, &'static str);
 
+/// A counter about to step, as [`Pg::step_start`] sees it: who, from where, its MP used and
+/// allowance, and what leaving its hex costs (7.5) or why it may not leave.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StepStart {
+    p: Piece,
+    side: Side,
+    pub(crate) from: Hex,
+    mp: u8,
+    moved: bool,
+    allowance: u8,
+    exit: Result<u8, Refusal>,
+}
+
+/// A legal step: its MP (hex, hexside and EZOC exit) and whether it enters an EZOC.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StepVerdict {
+    pub cost: u8,
+    pub into_ezoc: bool,
+}
+
 impl Pg {
     /// Phase 3 begins: the Routed Movement Segment (7.1).
     pub(crate) fn begin_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
@@ -125,6 +145,28 @@ impl Pg {
 
     /// MP to enter `to` from `from` for a unit (7.3, 7.6.1); `None` if prohibited (7.4).
     pub(crate) fn step_cost(&self, s: &State, p: Piece, from: Hex, to: Hex) -> Option<u8> {
+        self.entry_cost(s, p, to, || self.board.side_between(from, to))
+    }
+
+    /// [`step_cost`](Self::step_cost) for the step from `from` toward `d`.
+    pub(crate) fn step_cost_toward(
+        &self,
+        s: &State,
+        p: Piece,
+        from: Hex,
+        d: Direction,
+    ) -> Option<u8> {
+        self.entry_cost(s, p, from.neighbor(d), || self.board.side(from, d))
+    }
+
+    /// The cost of entering `to` across the hexside `side` gives (read only when it matters).
+    fn entry_cost(
+        &self,
+        s: &State,
+        p: Piece,
+        to: Hex,
+        side: impl FnOnce() -> super::board::SideInfo,
+    ) -> Option<u8> {
         let class = match p {
             Piece::Unit(u) => self.class_of(u),
             Piece::Leader(_) => CostClass::Leader,
@@ -147,7 +189,7 @@ impl Pg {
             // 7.6.1: 1 MP per hex whatever the terrain (hexsides too, by this reading).
             return Some(1);
         }
-        let side = self.board.side_between(from, to);
+        let side = side();
         let r = &self.board.side_rules;
         let extra = if side.up { r.slope_up_mp } else { 0 }
             + if side.down { r.slope_down_mp } else { 0 }
@@ -167,8 +209,103 @@ impl Pg {
         p: Piece,
         d: Direction,
     ) -> Result<u8, Refusal> {
+        self.check_step_from(s, occ, &self.step_start(s, occ, p), d)
+            .map(|v| v.cost)
+    }
+
+    /// What judging a counter's steps needs that does not depend on the direction: worked
+    /// out once for the six steps of a counter (the legal-action listing's hot path).
+    pub(crate) fn step_start(&self, s: &State, occ: &Occ, p: Piece) -> StepStart {
         let side = self.piece_side(p);
         let from = self.piece_hex(s, p);
+        let in_ezoc_now = occ.ezoc(self, side, from);
+        let (mp, moved, allowance) = match p {
+            Piece::Unit(u) => {
+                let x = &s.units[usize::from(u)];
+                (x.mp, x.moved, self.allowance(s, u))
+            }
+            Piece::Leader(l) => {
+                let x = &s.leaders[usize::from(l)];
+                (x.mp, x.moved, self.pieces.leaders[usize::from(l)].ma)
+            }
+        };
+        let exit = match p {
+            Piece::Unit(u) if in_ezoc_now => self.ezoc_exit(s, u, side, from),
+            _ => Ok(0),
+        };
+        StepStart {
+            p,
+            side,
+            from,
+            mp,
+            moved,
+            allowance,
+            exit,
+        }
+    }
+
+    /// The extra MP for a unit to leave the EZOC it stands in, or why it may not (7.5, 6.3,
+    /// 6.4).
+    fn ezoc_exit(&self, s: &State, u: u16, side: Side, from: Hex) -> Result<u8, Refusal> {
+        let info = &self.pieces.units[usize::from(u)];
+        let x = &s.units[usize::from(u)];
+        let engaged = self.is_engaged(s, u);
+        let locked = s.locked_at(from);
+        let exit = if info.arm == Arm::Artillery {
+            1 // 7.5.2: as if Supporting.
+        } else if info.fast {
+            if engaged && self.adjacent_engaged_formed_enemy_cav(s, from, side) {
+                return Err((
+                    "7.5.3",
+                    "a Fast unit next to an Engaged, Formed enemy cavalry unit may not leave the EZOC",
+                ));
+            }
+            if locked.is_some() && engaged && self.adjacent_enemy_fast(s, from, side) {
+                return Err((
+                    "6.4",
+                    "an Engaged Fast unit may leave a Locked hex only when adjacent to non-Fast units alone",
+                ));
+            }
+            if !engaged || info.prussian && info.arm == Arm::Cavalry {
+                1
+            } else {
+                2
+            }
+        } else if engaged {
+            return Err(if locked.is_some() {
+                (
+                    "7.5.1",
+                    "an Engaged non-Fast unit in a Locked hex may leave only after another unit makes it Supporting",
+                )
+            } else {
+                ("7.5.1", "an Engaged infantry unit must stop in the EZOC")
+            });
+        } else if x.locked_start && !locked.is_some_and(|l| l.entered) {
+            // 7.5.1: a unit that started the turn Engaged leaves only after a unit entering
+            // the hex has made it Supporting.
+            return Err((
+                "7.5.1",
+                "a unit that started the turn Engaged may leave only after a unit entering the hex makes it Supporting",
+            ));
+        } else {
+            1 // 7.5.1: a Supporting unit leaves for +1 MP.
+        };
+        if locked.is_some() && !(info.fast && engaged) && self.stack(s, from).len() == 1 {
+            return Err(("6.3", "a Locked hex may not be vacated completely"));
+        }
+        Ok(exit)
+    }
+
+    /// Checks one step of a counter whose [`StepStart`] is known; on success its cost and
+    /// whether it enters an EZOC. The checks run in the order of [`check_step`]'s refusals.
+    pub(crate) fn check_step_from(
+        &self,
+        s: &State,
+        occ: &Occ,
+        st: &StepStart,
+        d: Direction,
+    ) -> Result<StepVerdict, Refusal> {
+        let (p, side, from) = (st.p, st.side, st.from);
         let to = from.neighbor(d);
         if !self.board.on_map(to) {
             return Err((
@@ -180,21 +317,9 @@ impl Pg {
             return Err(("7.4", "the hex holds an enemy counter"));
         }
         let cost = self
-            .step_cost(s, p, from, to)
+            .step_cost_toward(s, p, from, d)
             .ok_or(("7.4", "the terrain is prohibited to this counter"))?;
-        let in_ezoc_now = occ.ezoc(self, side, from);
         let into_ezoc = occ.ezoc(self, side, to);
-        let (mp, moved, allowance) = match p {
-            Piece::Unit(u) => {
-                let x = &s.units[usize::from(u)];
-                (x.mp, x.moved, self.allowance(s, u))
-            }
-            Piece::Leader(l) => {
-                let x = &s.leaders[usize::from(l)];
-                (x.mp, x.moved, self.pieces.leaders[usize::from(l)].ma)
-            }
-        };
-        let mut exit = 0u8;
         match p {
             Piece::Leader(_) => {
                 // 7.5.4: leaders enter an EZOC only where a friendly unit is; leave freely.
@@ -231,58 +356,12 @@ impl Pg {
                         ));
                     }
                 }
-                if in_ezoc_now {
-                    let engaged = self.is_engaged(s, u);
-                    let locked = s.locked_at(from);
-                    if info.arm == Arm::Artillery {
-                        exit = 1; // 7.5.2: as if Supporting.
-                    } else if info.fast {
-                        if engaged && self.adjacent_engaged_formed_enemy_cav(s, from, side) {
-                            return Err((
-                                "7.5.3",
-                                "a Fast unit next to an Engaged, Formed enemy cavalry unit may not leave the EZOC",
-                            ));
-                        }
-                        if locked.is_some() && engaged && self.adjacent_enemy_fast(s, from, side) {
-                            return Err((
-                                "6.4",
-                                "an Engaged Fast unit may leave a Locked hex only when adjacent to non-Fast units alone",
-                            ));
-                        }
-                        exit = if !engaged || info.prussian && info.arm == Arm::Cavalry {
-                            1
-                        } else {
-                            2
-                        };
-                    } else if engaged {
-                        return Err(if locked.is_some() {
-                            (
-                                "7.5.1",
-                                "an Engaged non-Fast unit in a Locked hex may leave only after another unit makes it Supporting",
-                            )
-                        } else {
-                            ("7.5.1", "an Engaged infantry unit must stop in the EZOC")
-                        });
-                    } else if x.locked_start && !locked.is_some_and(|l| l.entered) {
-                        // 7.5.1: a unit that started the turn Engaged leaves only after a unit
-                        // entering the hex has made it Supporting.
-                        return Err((
-                            "7.5.1",
-                            "a unit that started the turn Engaged may leave only after a unit entering the hex makes it Supporting",
-                        ));
-                    } else {
-                        exit = 1; // 7.5.1: a Supporting unit leaves for +1 MP.
-                    }
-                    if locked.is_some() && !(info.fast && engaged) && self.stack(s, from).len() == 1
-                    {
-                        return Err(("6.3", "a Locked hex may not be vacated completely"));
-                    }
-                }
             }
         }
+        let exit = st.exit?;
         let total = cost.saturating_add(exit);
-        let minimum = !moved && mp == 0;
-        if mp.saturating_add(total) > allowance && !minimum {
+        let minimum = !st.moved && st.mp == 0;
+        if st.mp.saturating_add(total) > st.allowance && !minimum {
             return Err(("7.3", "not enough movement points"));
         }
         // 5.3 (the text's reading): the limits hold at the end of the phase, so a unit may pass
@@ -293,7 +372,7 @@ impl Pg {
                 let stops_by_zoc = into_ezoc
                     && self.is_combat(u)
                     && (!info.fast || self.adjacent_engaged_formed_enemy_cav(s, to, side));
-                if mp.saturating_add(total) >= allowance || stops_by_zoc {
+                if st.mp.saturating_add(total) >= st.allowance || stops_by_zoc {
                     return Err((
                         "5.3",
                         "the unit would have to stop in a hex it overstacks; it may only pass through",
@@ -301,7 +380,10 @@ impl Pg {
                 }
             }
         }
-        Ok(total)
+        Ok(StepVerdict {
+            cost: total,
+            into_ezoc,
+        })
     }
 
     /// Whether the moving counter stands in a hex the Active player overstacks and can still
@@ -309,10 +391,12 @@ impl Pg {
     pub(crate) fn mover_must_move_on(&self, s: &State, occ: &Occ) -> bool {
         match s.mover {
             Some(Piece::Unit(u)) if !self.params.stacking_each_step => {
-                !self.stacking_ok_in(occ, s.units[usize::from(u)].hex)
-                    && Direction::ALL
+                !self.stacking_ok_in(occ, s.units[usize::from(u)].hex) && {
+                    let start = self.step_start(s, occ, Piece::Unit(u));
+                    Direction::ALL
                         .into_iter()
-                        .any(|d| self.check_step(s, occ, Piece::Unit(u), d).is_ok())
+                        .any(|d| self.check_step_from(s, occ, &start, d).is_ok())
+                }
             }
             _ => false,
         }
@@ -341,15 +425,16 @@ impl Pg {
         let occ = self.occupancy(s);
         let mut any_move = false;
         let mut push_moves = |p: Piece, out: &mut Vec<Action>| {
+            let start = self.step_start(s, &occ, p);
             for d in Direction::ALL {
-                if self.check_step(s, &occ, p, d).is_ok() {
+                if self.check_step_from(s, &occ, &start, d).is_ok() {
                     out.push(Action::Move {
                         piece: p,
                         dir: d,
                         below: false,
                     });
                     if matches!(p, Piece::Unit(_))
-                        && occ.has_units(self, s.active, self.piece_hex(s, p).neighbor(d))
+                        && occ.has_units(self, s.active, start.from.neighbor(d))
                     {
                         out.push(Action::Move {
                             piece: p,
@@ -383,7 +468,7 @@ impl Pg {
             }
         }
         for i in 0..s.units.len() as u16 {
-            if self.may_artillery_column(s, i) {
+            if self.may_artillery_column(s, &occ, i) {
                 out.push(Action::ArtilleryInColumn { unit: i });
             }
         }
@@ -421,7 +506,10 @@ impl Pg {
                     && self.may_go_in_column(s, &self.occupancy(s), wing)
             }
             Action::ArtilleryInColumn { unit } => {
-                usize::from(unit) < s.units.len() && self.may_artillery_column(s, unit)
+                usize::from(unit) < s.units.len() && {
+                    let occ = self.occupancy_near(s, s.units[usize::from(unit)].hex);
+                    self.may_artillery_column(s, &occ, unit)
+                }
             }
             Action::CommanderInColumn => self.may_commander_column(s),
             Action::EndPhase => {
@@ -435,9 +523,10 @@ impl Pg {
     /// Whether any counter has a legal step (the question 5.3 asks before the phase ends).
     fn any_step(&self, s: &State, occ: &Occ) -> bool {
         let may = |p: Piece| {
+            let start = self.step_start(s, occ, p);
             Direction::ALL
                 .into_iter()
-                .any(|d| self.check_step(s, occ, p, d).is_ok())
+                .any(|d| self.check_step_from(s, occ, &start, d).is_ok())
         };
         s.mover.is_some_and(may) || self.starters(s).any(may)
     }
@@ -528,7 +617,7 @@ impl Pg {
         any
     }
 
-    fn may_artillery_column(&self, s: &State, u: u16) -> bool {
+    fn may_artillery_column(&self, s: &State, occ: &Occ, u: u16) -> bool {
         let x = &s.units[usize::from(u)];
         let info = &self.pieces.units[usize::from(u)];
         if info.arm != Arm::Artillery
@@ -537,7 +626,7 @@ impl Pg {
             || x.in_column
             || x.moved
             || self.command(s, u) != Cmd::Effective
-            || self.ezoc(s, info.side, x.hex)
+            || occ.ezoc(self, info.side, x.hex)
         {
             return false;
         }
@@ -572,18 +661,14 @@ impl Pg {
     ) -> Result<(), Illegal> {
         match a {
             Action::Move { piece, dir, below } => {
-                if let Some(m) = s.mover {
-                    if m != *piece {
-                        self.finish_mover(s);
-                    }
-                } else if !self.piece_may_start(s, *piece) {
+                if s.mover.is_none() && !self.piece_may_start(s, *piece) {
                     return Err(Illegal::new("7.3", "that counter may not move now"));
                 }
                 let occ = self.occupancy_near(s, self.piece_hex(s, *piece));
-                let cost = self
-                    .check_step(s, &occ, *piece, *dir)
+                let step = self
+                    .check_step_from(s, &occ, &self.step_start(s, &occ, *piece), *dir)
                     .map_err(|(r, why)| Illegal::new(r, why))?;
-                self.do_step(s, *piece, *dir, *below, cost, ev);
+                self.move_piece(s, *piece, *dir, *below, step, ev);
             }
             Action::EndMove => self.finish_mover(s),
             Action::ToTop { unit } => {
@@ -647,21 +732,51 @@ impl Pg {
         }
     }
 
+    /// Steps a counter whose step was judged legal in this very position (`step`, from
+    /// [`check_step_from`](Self::check_step_from)): the counter moving before it, if another,
+    /// has finished (7.3).
+    pub(crate) fn move_piece(
+        &self,
+        s: &mut State,
+        p: Piece,
+        d: Direction,
+        below: bool,
+        step: StepVerdict,
+        ev: &mut Vec<Event>,
+    ) {
+        if s.mover.is_some_and(|m| m != p) {
+            self.finish_mover(s);
+        }
+        self.do_step(s, p, d, below, step, ev);
+    }
+
     fn do_step(
         &self,
         s: &mut State,
         p: Piece,
         d: Direction,
         below: bool,
-        cost: u8,
+        step: StepVerdict,
         ev: &mut Vec<Event>,
     ) {
+        let StepVerdict { cost, into_ezoc } = step;
         let side = self.piece_side(p);
         let from = self.piece_hex(s, p);
         let to = from.neighbor(d);
         s.mover = Some(p);
-        let before_to = self.engaged_in(s, to);
-        let before_from = self.engaged_in(s, from);
+        // 6.3: the Engaged units of Locked hexes are compared before and after the step; other
+        // hexes carry no marker to flip.
+        let locked_to = s.locked.iter().any(|l| l.hex == to);
+        let locked_from = s.locked.iter().any(|l| l.hex == from);
+        let engaged_if = |locked: bool, hex: Hex| {
+            if locked {
+                self.engaged_in(s, hex)
+            } else {
+                Vec::new()
+            }
+        };
+        let before_to = engaged_if(locked_to, to);
+        let before_from = engaged_if(locked_from, from);
         let mut stop = false;
         match p {
             Piece::Leader(l) => {
@@ -684,7 +799,6 @@ impl Pg {
             Piece::Unit(u) => {
                 let info = &self.pieces.units[usize::from(u)];
                 let allowance = self.allowance(s, u);
-                let into_ezoc = self.ezoc(s, side, to);
                 let order = if (info.arm == Arm::Artillery && !info.prussian && into_ezoc) || below
                 {
                     s.take_bottom()
@@ -744,7 +858,7 @@ impl Pg {
         if !fast {
             self.flip_if_changed(s, from, &before_from, ev);
         }
-        if self.stack(s, from).is_empty() {
+        if locked_from && self.stack(s, from).is_empty() {
             s.locked.retain(|l| l.hex != from);
         }
         if stop {
@@ -853,7 +967,6 @@ impl Pg {
         if !s.armies[enemy.index()].activated && !s.armies[enemy.index()].auto_due {
             let seen = self
                 .enemy_counters(s, enemy)
-                .into_iter()
                 .any(|(h, det)| !det && h.distance(to) <= 3 && self.clear_los(s, to, h));
             if seen {
                 s.armies[enemy.index()].auto_due = true;
@@ -865,10 +978,9 @@ impl Pg {
             if !info.detachment || s.det_active[g] || s.armies[info.side.index()].activated {
                 continue;
             }
-            let det_hexes = self.group_hexes(s, g);
+            let det_hexes: Vec<Hex> = self.group_hexes(s, g).collect();
             let mut triggers: Vec<Hex> = self
                 .enemy_counters(s, info.side.other())
-                .into_iter()
                 .map(|(h, _)| h)
                 .collect();
             for (g2, other) in self.pieces.groups.iter().enumerate() {
@@ -887,10 +999,9 @@ impl Pg {
         // 4.1.3: an inactive army first sights an enemy unit within 7 hexes (a Leader is not a
         // Unit, 2.0); 4.3.2: each detachment has a sighting attempt of its own.
         if is_unit && !s.armies[enemy.index()].activated && matches!(s.phase, Phase::Movement) {
-            let counters = self.enemy_counters(s, enemy);
-            let army_sees = counters
-                .iter()
-                .any(|&(h, det)| !det && h.distance(to) <= 7 && self.clear_los(s, h, to));
+            let army_sees = self
+                .enemy_counters(s, enemy)
+                .any(|(h, det)| !det && h.distance(to) <= 7 && self.clear_los(s, h, to));
             if army_sees && !s.armies[enemy.index()].cdoa_used {
                 s.armies[enemy.index()].cdoa_used = true;
                 s.pending.push(Pending::Cdoa {
@@ -905,7 +1016,6 @@ impl Pg {
                 }
                 let sees = self
                     .group_hexes(s, g)
-                    .into_iter()
                     .any(|h| h.distance(to) <= 7 && self.clear_los(s, h, to));
                 if sees {
                     s.det_cdoa_used[g] = true;
@@ -920,42 +1030,40 @@ impl Pg {
     }
 
     /// Hexes of every counter (unit or leader) of `side`, with whether it is a Det counter.
-    fn enemy_counters(&self, s: &State, side: Side) -> Vec<(Hex, bool)> {
-        let mut v = Vec::new();
-        for (i, x) in s.units.iter().enumerate() {
-            let p = &self.pieces.units[i];
-            if x.off == Off::No && p.side == side {
-                let det = p.wing.is_some_and(|w| {
-                    self.pieces.groups[usize::from(self.pieces.wings[usize::from(w)].group)]
-                        .detachment
-                });
-                v.push((x.hex, det));
-            }
-        }
-        for (l, x) in s.leaders.iter().enumerate() {
-            if x.present && self.pieces.leaders[l].side == side {
-                let det = self.pieces.leaders[l].leads.is_some_and(|w| {
-                    self.pieces.groups[usize::from(self.pieces.wings[usize::from(w)].group)]
-                        .detachment
-                });
-                v.push((x.hex, det));
-            }
-        }
-        v
+    fn enemy_counters<'a>(
+        &'a self,
+        s: &'a State,
+        side: Side,
+    ) -> impl Iterator<Item = (Hex, bool)> + 'a {
+        let det_wing = move |w: u8| {
+            self.pieces.groups[usize::from(self.pieces.wings[usize::from(w)].group)].detachment
+        };
+        let units = s
+            .units
+            .iter()
+            .zip(&self.pieces.units)
+            .filter(move |(x, p)| x.off == Off::No && p.side == side)
+            .map(move |(x, p)| (x.hex, p.wing.is_some_and(det_wing)));
+        let leaders = s
+            .leaders
+            .iter()
+            .zip(&self.pieces.leaders)
+            .filter(move |(x, p)| x.present && p.side == side)
+            .map(move |(x, p)| (x.hex, p.leads.is_some_and(det_wing)));
+        units.chain(leaders)
     }
 
-    fn group_hexes(&self, s: &State, g: usize) -> Vec<Hex> {
+    /// Hexes of the units of group `g` on the map.
+    fn group_hexes<'a>(&'a self, s: &'a State, g: usize) -> impl Iterator<Item = Hex> + 'a {
         s.units
             .iter()
-            .enumerate()
-            .filter(|(i, x)| {
+            .zip(&self.pieces.units)
+            .filter(move |(x, p)| {
                 x.off == Off::No
-                    && self.pieces.units[*i]
-                        .wing
+                    && p.wing
                         .is_some_and(|w| usize::from(self.pieces.wings[usize::from(w)].group) == g)
             })
-            .map(|(_, x)| x.hex)
-            .collect()
+            .map(|(x, _)| x.hex)
     }
 
     /// `reachable` (DESIGN): every hex the counter could still end in this phase.
@@ -1004,7 +1112,7 @@ impl Pg {
             s,
             p,
             side: self.piece_side(p),
-            occ: self.occupancy(s),
+            occ: self.occupancy_shared(s),
             start,
         };
         Some(MoveSearch {
@@ -1040,7 +1148,7 @@ pub struct StepCosts<'a> {
     s: &'a State,
     p: Piece,
     side: Side,
-    occ: Occ,
+    occ: alloc::sync::Arc<Occ>,
     start: Hex,
 }
 

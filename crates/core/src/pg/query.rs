@@ -1,6 +1,7 @@
 //! Questions about a position that many rules ask: stacks and stacking order (5), zones of
 //! control and Engaged/Supporting units (6), command and movement allowances (4.2, 7.4, 7.6).
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::Pg;
@@ -8,21 +9,36 @@ use super::board::CostClass;
 use super::state::{Cmd, Morale, Off, Piece, State};
 use super::units::{Arm, Special};
 use crate::engine::Side;
-use crate::hex::Hex;
+use crate::hex::{Bounds, Direction, Hex};
 
 /// Who is where, computed once for many questions about one position (the hot path of legal
 /// moves): units and inf/cav per hex and side, and each side's zone of control (6.1). Either
-/// for the whole map ([`Pg::occupancy`]) or for the hexes within two of one hex
+/// for the whole position ([`Pg::occupancy`]) or for the hexes within two of one hex
 /// ([`Pg::occupancy_near`]: enough to judge one step, far cheaper on a large map).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Occ {
-    /// `None`: the whole map, indexed as the board indexes it; `Some(c)`: the 5x5 axial window
-    /// around `c`.
-    origin: Option<Hex>,
-    cells: Vec<Cell>,
+    /// The axial box the cells cover.
+    bounds: Bounds,
+    /// Rows (`r` values) of the box: a cell's index is `dq * rows + dr`.
+    rows: i16,
+    /// Whether this index covers the whole position. It then spans the counters and the hexes
+    /// their zones reach, so a hex outside it is empty and in no zone. A local index knows
+    /// only its window.
+    whole: bool,
+    cells: Store,
 }
 
-/// All zero when empty, so that a fresh index is one `memset`.
+/// The cells: inline for a local window (no allocation per step judged), on the heap for a
+/// whole position.
+#[derive(Clone, Debug)]
+// The large variant is the point: a local index lives on the stack, with no allocation.
+#[allow(clippy::large_enum_variant)]
+enum Store {
+    Near([Cell; (SPAN * SPAN) as usize]),
+    Wide(Vec<Cell>),
+}
+
+/// All zero when empty.
 #[derive(Clone, Copy, Debug, Default)]
 struct Cell {
     zoc: [bool; 2],
@@ -45,34 +61,40 @@ const NEAR: i16 = 2;
 const SPAN: i16 = 2 * NEAR + 1;
 
 impl Occ {
-    /// The cell of `hex`: the board's index for the whole map, the window's for a local one
-    /// (`None` outside the window or off the map).
+    /// The cell of `hex`, `None` outside the box. Hexes off the map inside the box keep empty
+    /// cells: no counter stands there and no zone is marked there.
     #[inline]
-    fn slot(&self, pg: &Pg, hex: Hex) -> Option<usize> {
-        match self.origin {
-            None => pg.board.index(hex),
-            Some(c) => {
-                let (dq, dr) = (hex.q - c.q, hex.r - c.r);
-                (dq.abs() <= NEAR && dr.abs() <= NEAR && pg.board.on_map(hex))
-                    .then_some(((dq + NEAR) * SPAN + dr + NEAR) as usize)
-            }
+    fn slot(&self, hex: Hex) -> Option<usize> {
+        self.bounds.contains(hex).then(|| {
+            let dq = (hex.q - self.bounds.min.q) as usize;
+            let dr = (hex.r - self.bounds.min.r) as usize;
+            dq * self.rows as usize + dr
+        })
+    }
+
+    #[inline]
+    fn cells(&self) -> &[Cell] {
+        match &self.cells {
+            Store::Near(c) => c,
+            Store::Wide(c) => c,
         }
     }
 
-    /// [`slot`](Self::slot) for a question: a local occupancy answers only about its window.
     #[inline]
-    fn index(&self, pg: &Pg, hex: Hex) -> Option<usize> {
-        debug_assert!(
-            self.origin
-                .is_none_or(|c| (hex.q - c.q).abs() <= NEAR && (hex.r - c.r).abs() <= NEAR),
-            "a local occupancy was asked about a far hex"
-        );
-        self.slot(pg, hex)
+    fn cells_mut(&mut self) -> &mut [Cell] {
+        match &mut self.cells {
+            Store::Near(c) => c,
+            Store::Wide(c) => c,
+        }
     }
 
     #[inline]
-    fn cell(&self, pg: &Pg, hex: Hex) -> Option<&Cell> {
-        self.index(pg, hex).and_then(|i| self.cells.get(i))
+    fn cell(&self, _pg: &Pg, hex: Hex) -> Option<&Cell> {
+        debug_assert!(
+            self.whole || self.bounds.contains(hex),
+            "a local occupancy was asked about a far hex"
+        );
+        self.slot(hex).and_then(|i| self.cells().get(i))
     }
 
     /// Whether `hex` is in an enemy zone of control for `side`.
@@ -118,12 +140,114 @@ impl Occ {
     }
 }
 
+/// The last whole-position index built for `reachable`, with what it was built from: per
+/// unit, everything [`Pg::occupancy`] reads. Asking `reachable` for every counter of one
+/// position (a front end showing moves, a bot weighing its units) then builds the index once.
+/// The check is exact (a comparison of the units, no hashing). Like the nbs radius memo it is
+/// taken with `try_lock` only, so a second thread builds its own index instead of waiting, and
+/// it is neither cloned nor compared with the rules.
+#[derive(Default)]
+pub struct OccMemo(spin::Mutex<Option<(Vec<OccKey>, Arc<Occ>)>>);
+
+/// What the occupancy index reads of one unit.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct OccKey {
+    hex: Hex,
+    on_map: bool,
+    routed: bool,
+    in_column: bool,
+    steps: u8,
+    order: i32,
+}
+
+impl OccKey {
+    fn of(u: &super::state::Unit) -> OccKey {
+        OccKey {
+            hex: u.hex,
+            on_map: u.off == Off::No,
+            routed: u.morale == Morale::Routed,
+            in_column: u.in_column,
+            steps: u.steps,
+            order: u.order,
+        }
+    }
+}
+
+impl Clone for OccMemo {
+    fn clone(&self) -> OccMemo {
+        OccMemo::default()
+    }
+}
+
+impl PartialEq for OccMemo {
+    fn eq(&self, _: &OccMemo) -> bool {
+        true
+    }
+}
+
+impl Eq for OccMemo {}
+
+impl core::fmt::Debug for OccMemo {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("OccMemo")
+    }
+}
+
 impl Pg {
-    /// The occupancy of a position over the whole map (see [`Occ`]).
+    /// [`occupancy`](Self::occupancy), shared with earlier callers that asked about the same
+    /// position (see [`OccMemo`]).
+    pub(crate) fn occupancy_shared(&self, s: &State) -> Arc<Occ> {
+        let Some(mut memo) = self.occ_memo.0.try_lock() else {
+            return Arc::new(self.occupancy(s));
+        };
+        if let Some((keys, occ)) = memo.as_ref() {
+            if keys.len() == s.units.len()
+                && keys.iter().zip(&s.units).all(|(k, u)| *k == OccKey::of(u))
+            {
+                return occ.clone();
+            }
+        }
+        let occ = Arc::new(self.occupancy(s));
+        *memo = Some((s.units.iter().map(OccKey::of).collect(), occ.clone()));
+        occ
+    }
+
+    /// The occupancy of a whole position (see [`Occ`]). Its box spans the counters on the
+    /// map and one hex around them (their zones of control), not the whole board.
     pub fn occupancy(&self, s: &State) -> Occ {
+        let mut on_map = s.units.iter().filter(|u| u.off == Off::No).map(|u| u.hex);
+        let bounds = on_map.next().map_or(
+            Bounds {
+                min: Hex::new(1, 1),
+                max: Hex::new(0, 0),
+            },
+            |first| {
+                let mut b = Bounds::around(first, 1);
+                for h in on_map {
+                    b.min.q = b.min.q.min(h.q.saturating_sub(1));
+                    b.min.r = b.min.r.min(h.r.saturating_sub(1));
+                    b.max.q = b.max.q.max(h.q.saturating_add(1));
+                    b.max.r = b.max.r.max(h.r.saturating_add(1));
+                }
+                b
+            },
+        );
+        let (cols, rows) = if bounds.min.q <= bounds.max.q && bounds.min.r <= bounds.max.r {
+            (
+                bounds.max.q - bounds.min.q + 1,
+                bounds.max.r - bounds.min.r + 1,
+            )
+        } else {
+            (0, 0)
+        };
         let mut o = Occ {
-            origin: None,
-            cells: alloc::vec![Cell::default(); self.board.cells()],
+            bounds,
+            rows,
+            whole: true,
+            cells: Store::Wide(alloc::vec![
+                Cell::default();
+                cols as usize * rows as usize
+            ]),
         };
         self.fill_occupancy(s, &mut o, |_| true);
         o
@@ -133,8 +257,10 @@ impl Pg {
     /// step of a counter in `center` needs.
     pub fn occupancy_near(&self, s: &State, center: Hex) -> Occ {
         let mut o = Occ {
-            origin: Some(center),
-            cells: alloc::vec![Cell::default(); (SPAN * SPAN) as usize],
+            bounds: Bounds::around(center, NEAR as u16),
+            rows: SPAN,
+            whole: false,
+            cells: Store::Near([Cell::default(); (SPAN * SPAN) as usize]),
         };
         // A unit matters when it stands in the window or its ZOC reaches into it (a cheap
         // box test first: most units of a large battle are far away).
@@ -148,14 +274,20 @@ impl Pg {
     }
 
     fn fill_occupancy(&self, s: &State, o: &mut Occ, wanted: impl Fn(Hex) -> bool) {
+        let (bounds, rows) = (o.bounds, o.rows as usize);
+        let slot = |hex: Hex| {
+            bounds
+                .contains(hex)
+                .then(|| (hex.q - bounds.min.q) as usize * rows + (hex.r - bounds.min.r) as usize)
+        };
+        let cells = o.cells_mut();
         for (i, u) in s.units.iter().enumerate() {
             if u.off != Off::No || !wanted(u.hex) {
                 continue;
             }
             let p = &self.pieces.units[i];
             let side = p.side.index();
-            if let Some(c) = o.slot(self, u.hex) {
-                let cell = &mut o.cells[c];
+            if let Some(cell) = slot(u.hex).and_then(|c| cells.get_mut(c)) {
                 cell.units[side] = cell.units[side].saturating_add(1);
                 if p.arm != Arm::Artillery {
                     cell.combat[side] = cell.combat[side].saturating_add(1);
@@ -173,12 +305,11 @@ impl Pg {
             if u.morale == Morale::Routed {
                 continue;
             }
-            let class = self.class_of(i as u16) as usize;
-            for nb in u.hex.neighbors() {
-                let info = self.board.hex(nb);
-                if info.on_map && info.cost[class].is_some() {
-                    if let Some(c) = o.slot(self, nb) {
-                        o.cells[c].zoc[side] = true;
+            let dirs = self.board.zoc_dirs(u.hex, self.class_of(i as u16));
+            for d in Direction::ALL {
+                if dirs & (1 << d.index()) != 0 {
+                    if let Some(cell) = slot(u.hex.neighbor(d)).and_then(|c| cells.get_mut(c)) {
+                        cell.zoc[side] = true;
                     }
                 }
             }
