@@ -353,3 +353,51 @@ fn user_data_replaces_a_builtin_part() {
     let e = engine.add_data("bad.json", "[1, 2").unwrap_err();
     assert_eq!(e.code(), "data");
 }
+
+/// `Engine::new_game` keeps one game per scenario at its start and hands out fresh copies; the
+/// copies must be the games a new engine would build, and added data must drop them (and the
+/// cached scenario listing).
+#[test]
+fn cached_new_games_equal_built_ones_and_added_data_drops_them() {
+    let play = |engine: &Engine, seed| {
+        let mut g = engine.new_game("pg/geometry-check", seed).unwrap();
+        let before = g.state();
+        let r = g.play_random(100_000).unwrap();
+        (before, r["steps"].clone(), g.state_hash())
+    };
+    let mut e = engine();
+    let first = play(&e, 9);
+    assert_eq!(
+        play(&e, 9),
+        first,
+        "a cached copy plays as the built game did"
+    );
+    assert_eq!(play(&e, 11), play(&engine(), 11), "other seeds too");
+    let listed = e.scenarios();
+    let shorter = SCENARIO
+        .replace(
+            "\"last\": 4, \"labels\": {\"1\": \"08:00\", \"4\": \"11:00\"}",
+            "\"last\": 2",
+        )
+        .replace(
+            "Geometry check (test scenario)",
+            "Geometry check, two turns",
+        );
+    e.add_data("pg-geometry-scenario.json", &shorter).unwrap();
+    let mut fresh = engine();
+    fresh
+        .add_data("pg-geometry-scenario.json", &shorter)
+        .unwrap();
+    let after = play(&e, 9);
+    assert_ne!(
+        after.1, first.1,
+        "the added scenario (2 turns) is played, not the cached one"
+    );
+    assert_eq!(after, play(&fresh, 9));
+    assert_ne!(
+        e.scenarios(),
+        listed,
+        "the listing shows the added scenario"
+    );
+    assert_eq!(e.scenarios(), fresh.scenarios());
+}

@@ -181,6 +181,10 @@ pub trait AnyGame: Send {
     fn save(&self) -> Value;
     /// An independent copy.
     fn clone_game(&self) -> Box<dyn AnyGame>;
+    /// A new game of the same rules and scenario from its initial state, seeded with `seed`:
+    /// what [`Engine::new_game`](super::Engine::new_game) gives, without resolving the
+    /// scenario and building its rules again.
+    fn fresh(&self, seed: u64) -> Box<dyn AnyGame>;
 }
 
 /// A [`Game`] together with the scenario it came from: the generic [`AnyGame`].
@@ -586,6 +590,14 @@ where
             "scenario_json": self.scenario_json,
             "game": to_value(&self.game.snapshot()),
         })
+    }
+
+    fn fresh(&self, seed: u64) -> Box<dyn AnyGame> {
+        Box::new(Adapter::new(
+            Game::new(self.game.rules().clone(), seed),
+            self.scenario.clone(),
+            self.scenario_json.clone(),
+        ))
     }
 
     fn clone_game(&self) -> Box<dyn AnyGame> {

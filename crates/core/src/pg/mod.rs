@@ -1172,6 +1172,19 @@ impl Rules for Pg {
     }
 
     fn apply(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        // The hot path: a step of normal movement is judged first, and once it is judged legal
+        // nothing that follows can fail, so it is applied in place, without a copy of the state
+        // (the Movement Phase with nothing pending is never terminal).
+        if let Action::Move { piece, dir, below } = a {
+            if s.pending.is_empty() && s.phase == Phase::Movement {
+                let Some(step) = self.move_listed(s, *piece, *dir, *below) else {
+                    return Err(self.refusal(s, a));
+                };
+                self.move_piece(s, *piece, *dir, *below, step, ev);
+                self.settle(s, ev);
+                return Ok(());
+            }
+        }
         *s = self.next_state(s, a, ev)?;
         Ok(())
     }

@@ -145,33 +145,24 @@ impl Pg {
 
     /// MP to enter `to` from `from` for a unit (7.3, 7.6.1); `None` if prohibited (7.4).
     pub(crate) fn step_cost(&self, s: &State, p: Piece, from: Hex, to: Hex) -> Option<u8> {
-        self.entry_cost(s, p, to, || self.board.side_between(from, to))
+        self.entry_cost(s, p, self.board.hex(to), || {
+            self.board.side_between(from, to)
+        })
     }
 
-    /// [`step_cost`](Self::step_cost) for the step from `from` toward `d`.
-    pub(crate) fn step_cost_toward(
-        &self,
-        s: &State,
-        p: Piece,
-        from: Hex,
-        d: Direction,
-    ) -> Option<u8> {
-        self.entry_cost(s, p, from.neighbor(d), || self.board.side(from, d))
-    }
-
-    /// The cost of entering `to` across the hexside `side` gives (read only when it matters).
+    /// The cost of entering a hex whose terrain is `info` across the hexside `side` gives
+    /// (read only when it matters).
     fn entry_cost(
         &self,
         s: &State,
         p: Piece,
-        to: Hex,
+        info: super::board::HexInfo,
         side: impl FnOnce() -> super::board::SideInfo,
     ) -> Option<u8> {
         let class = match p {
             Piece::Unit(u) => self.class_of(u),
             Piece::Leader(_) => CostClass::Leader,
         };
-        let info = self.board.hex(to);
         if !info.on_map {
             return None;
         }
@@ -307,7 +298,8 @@ impl Pg {
     ) -> Result<StepVerdict, Refusal> {
         let (p, side, from) = (st.p, st.side, st.from);
         let to = from.neighbor(d);
-        if !self.board.on_map(to) {
+        let info = self.board.hex(to);
+        if !info.on_map {
             return Err((
                 "7.4",
                 "the hex is off the map (units may not exit unless their army is Demoralized or Broken)",
@@ -317,7 +309,7 @@ impl Pg {
             return Err(("7.4", "the hex holds an enemy counter"));
         }
         let cost = self
-            .step_cost_toward(s, p, from, d)
+            .entry_cost(s, p, info, || self.board.side(from, d))
             .ok_or(("7.4", "the terrain is prohibited to this counter"))?;
         let into_ezoc = occ.ezoc(self, side, to);
         match p {
