@@ -19,6 +19,7 @@ mod bot;
 mod chance;
 mod game;
 mod hash;
+mod memo;
 mod view;
 
 use alloc::borrow::Cow;
@@ -34,6 +35,7 @@ pub use bot::{Bot, RandomBot, bot_named};
 pub use chance::{ChanceError, expand_chance};
 pub use game::{Game, GameSnapshot, ReplayError, RngState, Step};
 pub use hash::{StableHasher, stable_hash};
+pub use memo::Memo;
 pub use view::{BoardView, HexView, MapHex, MapSide, MapView, PieceView};
 
 use crate::dice::{DiceSpec, Prob, Roll};

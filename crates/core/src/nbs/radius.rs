@@ -16,12 +16,11 @@
 
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::fmt;
 
 use super::Nbs;
 use super::query::Occ;
 use super::state::State;
-use crate::engine::Side;
+use crate::engine::{Memo, Side};
 use crate::hex::{Bounds, Hex, MoveCosts, Reach, ReachOptions};
 
 /// Balls kept at most by a memo before it starts afresh (a game has some 30 leaders a side).
@@ -81,35 +80,14 @@ impl MoveCosts for LeaderCosts<'_> {
 /// What a memo holds: the balls, the enemy cells they were searched against (per side that
 /// traces), and the search buffers.
 #[derive(Default)]
-struct MemoInner {
+pub(crate) struct MemoInner {
     enemies: [Vec<u16>; 2],
     balls: Vec<Ball>,
     reach: Reach,
 }
 
 /// Radius balls remembered across listings (see the module notes).
-#[derive(Default)]
-pub struct RadiusMemo(spin::Mutex<MemoInner>);
-
-impl Clone for RadiusMemo {
-    fn clone(&self) -> RadiusMemo {
-        RadiusMemo::default()
-    }
-}
-
-impl PartialEq for RadiusMemo {
-    fn eq(&self, _: &RadiusMemo) -> bool {
-        true
-    }
-}
-
-impl Eq for RadiusMemo {}
-
-impl fmt::Debug for RadiusMemo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("RadiusMemo")
-    }
-}
+pub(crate) type RadiusMemo = Memo<MemoInner>;
 
 /// Radius searches of one listing or one check.
 #[derive(Default)]
@@ -189,7 +167,7 @@ impl Nbs {
         };
         let opts = ReachOptions::new(u32::from(halves));
         let k = side.index();
-        let Some(mut memo) = self.radius_memo.0.try_lock() else {
+        let Some(mut memo) = self.radius_memo.try_lock() else {
             // Another thread searches with this rules value: search alone.
             return search(&mut Reach::new(), &costs, anchor, opts);
         };
@@ -259,7 +237,7 @@ mod tests {
             let occ = Occ::new(&r, s);
             let mut cache = RadiusCache::default();
             if fresh {
-                *r.radius_memo.0.lock() = MemoInner::default();
+                *r.radius_memo.lock() = MemoInner::default();
             }
             r.board
                 .hexes()

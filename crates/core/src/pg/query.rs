@@ -8,7 +8,7 @@ use super::Pg;
 use super::board::CostClass;
 use super::state::{Cmd, Morale, Off, Piece, State};
 use super::units::{Arm, Special};
-use crate::engine::Side;
+use crate::engine::{Memo, Side};
 use crate::hex::{Bounds, Direction, Hex};
 
 /// Who is where, computed once for many questions about one position (the hot path of legal
@@ -143,11 +143,9 @@ impl Occ {
 /// The last whole-position index built for `reachable`, with what it was built from: per
 /// unit, everything [`Pg::occupancy`] reads. Asking `reachable` for every counter of one
 /// position (a front end showing moves, a bot weighing its units) then builds the index once.
-/// The check is exact (a comparison of the units, no hashing). Like the nbs radius memo it is
-/// taken with `try_lock` only, so a second thread builds its own index instead of waiting, and
-/// it is neither cloned nor compared with the rules.
-#[derive(Default)]
-pub struct OccMemo(spin::Mutex<Option<(Vec<OccKey>, Arc<Occ>)>>);
+/// The check is exact (a comparison of the units, no hashing); see [`Memo`] for how it is
+/// shared.
+pub(crate) type OccMemo = Memo<Option<(Vec<OccKey>, Arc<Occ>)>>;
 
 /// What the occupancy index reads of one unit.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -173,31 +171,11 @@ impl OccKey {
     }
 }
 
-impl Clone for OccMemo {
-    fn clone(&self) -> OccMemo {
-        OccMemo::default()
-    }
-}
-
-impl PartialEq for OccMemo {
-    fn eq(&self, _: &OccMemo) -> bool {
-        true
-    }
-}
-
-impl Eq for OccMemo {}
-
-impl core::fmt::Debug for OccMemo {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("OccMemo")
-    }
-}
-
 impl Pg {
     /// [`occupancy`](Self::occupancy), shared with earlier callers that asked about the same
     /// position (see [`OccMemo`]).
     pub(crate) fn occupancy_shared(&self, s: &State) -> Arc<Occ> {
-        let Some(mut memo) = self.occ_memo.0.try_lock() else {
+        let Some(mut memo) = self.occ_memo.try_lock() else {
             return Arc::new(self.occupancy(s));
         };
         if let Some((keys, occ)) = memo.as_ref() {

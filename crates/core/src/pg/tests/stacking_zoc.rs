@@ -242,3 +242,63 @@ fn r5_3_pass_through_a_full_hex_but_do_not_stop() {
     u.s.mover = Some(Piece::Unit(d));
     assert_eq!(u.refuse(u.step("P-D", "1005")).rule, "5.3");
 }
+
+/// 5.1, 5.2, 5.4, 6.1: the occupancy indexes the legal-action listing reads (the whole
+/// position's, and the 5x5 window around one counter) give the answers of the scans over every
+/// unit: zones of control of both sides, who stands where, stack loads and In Column, the top
+/// of each stack. Positions from random play of every Prussia's Glory scenario.
+#[test]
+fn r5_r6_1_occupancy_indexes_answer_as_the_unit_scans_do() {
+    let lib = Library::builtin().unwrap_or_else(|e| panic!("{e:?}"));
+    let mut positions = 0;
+    for id in lib
+        .scenario_ids()
+        .into_iter()
+        .filter(|id| id.starts_with("pg/"))
+    {
+        let pg = Pg::new(&lib.scenario(id).unwrap()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let b = pg.board.bounds();
+        let mut game = crate::engine::Game::new(pg.clone(), 5);
+        for step in 0..400 {
+            if step % 40 == 0 {
+                positions += 1;
+                let s = game.state();
+                let whole = pg.occupancy(s);
+                let agree = |occ: &super::super::query::Occ, h: Hex| {
+                    for side in [PRUSSIAN, COALITION] {
+                        assert_eq!(occ.ezoc(&pg, side, h), pg.ezoc(s, side, h), "{id} {h:?}");
+                        assert_eq!(occ.has_units(&pg, side, h), pg.has_units(s, h, side));
+                    }
+                    assert_eq!(occ.load(&pg, h), pg.stack_load(s, h), "{id} {h:?}");
+                    let stack = pg.stack(s, h);
+                    assert_eq!(usize::from(occ.count(&pg, h)), stack.len());
+                    assert_eq!(occ.top(&pg, h), stack.first().copied());
+                };
+                for q in b.min.q - 1..=b.max.q + 1 {
+                    for r in b.min.r - 1..=b.max.r + 1 {
+                        agree(&whole, Hex::new(q, r));
+                    }
+                }
+                for u in s.units.iter().filter(|u| u.off == Off::No) {
+                    let near = pg.occupancy_near(s, u.hex);
+                    for q in -2..=2 {
+                        for r in -2..=2 {
+                            let h = Hex::new(u.hex.q + q, u.hex.r + r);
+                            if h.distance(u.hex) <= 2 {
+                                agree(&near, h);
+                            }
+                        }
+                    }
+                }
+            }
+            if game
+                .step_random()
+                .unwrap_or_else(|e| panic!("{id}: {e}"))
+                .is_none()
+            {
+                break;
+            }
+        }
+    }
+    assert!(positions >= 25, "{positions} positions checked");
+}
