@@ -96,6 +96,7 @@ fn play(rules: &Pg, id: &str, seed: u64) -> usize {
     let mut game = Game::new(rules.clone(), seed);
     let initial = initial_steps(rules, game.state());
     let mut actions = Vec::new();
+    let mut fresh = Vec::new();
     loop {
         let s = game.state().clone();
         check_state(rules, id, seed, &s, initial);
@@ -110,6 +111,16 @@ fn play(rules: &Pg, id: &str, seed: u64) -> usize {
             "{id} seed {seed}: no legal action in {:?}",
             s.phase
         );
+        // The Movement Phase keeps its step verdicts from one listing to the next: they must
+        // be those of a listing judged afresh, in the same order.
+        if s.phase == Phase::Movement && s.pending.is_empty() {
+            fresh.clear();
+            rules.legal_actions_uncached(&s, &mut fresh);
+            assert_eq!(
+                fresh, actions,
+                "{id} seed {seed}: the kept step verdicts differ from a fresh listing"
+            );
+        }
         for a in &actions {
             rules
                 .applied(&s, a)

@@ -21,6 +21,7 @@ mod command;
 mod describe;
 pub mod event;
 mod flow;
+mod listing;
 pub mod los;
 mod movement;
 pub mod pending;
@@ -123,6 +124,8 @@ pub struct Pg {
     /// The whole-position occupancy index last built for `reachable`, shared by the counters
     /// of one position (see [`query::OccMemo`]).
     pub(crate) occ_memo: query::OccMemo,
+    /// The last Movement Phase listing, kept up to date step by step (see [`listing`]).
+    pub(crate) list_memo: listing::ListMemo,
 }
 
 fn side_pair<T: Copy>(
@@ -333,6 +336,7 @@ impl Pg {
             map_view: MapView::from_map(&s.map)?,
             initial: State::empty(),
             occ_memo: query::OccMemo::default(),
+            list_memo: listing::ListMemo::default(),
         };
         pg.initial = pg.set_up(s)?;
         Ok(pg)
@@ -512,6 +516,18 @@ impl Pg {
     /// map's slopes.
     pub fn clear_los(&self, s: &State, from: Hex, to: Hex) -> bool {
         los::line_of_sight(&LosView { pg: self, s }, from, to).is_clear()
+    }
+
+    /// The legal actions as [`Rules::legal_actions`] lists them, with every step of the
+    /// Movement Phase judged afresh instead of read from the verdicts kept between listings
+    /// (see [`listing`]): what the tests compare the kept verdicts against.
+    #[doc(hidden)]
+    pub fn legal_actions_uncached(&self, s: &State, out: &mut Vec<Action>) {
+        if s.pending.is_empty() && s.phase == Phase::Movement {
+            self.movement_actions_fresh(s, out);
+        } else {
+            self.actions(s, out);
+        }
     }
 
     /// Resolves everything that has one possible outcome and moves the phase on when nothing

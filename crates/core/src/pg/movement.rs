@@ -9,6 +9,7 @@ use super::Pg;
 use super::action::Action;
 use super::board::CostClass;
 use super::event::Event;
+use super::listing::{Verdicts, step_bits};
 use super::pending::{ForcedDeploy, Pending, RetreatTask};
 use super::query::Occ;
 use super::state::{Cmd, Locked, Morale, Off, Phase, Piece, State};
@@ -24,7 +25,7 @@ type Refusal = (&'static str, &'static str);
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct StepStart {
     p: Piece,
-    side: Side,
+    pub(crate) side: Side,
     pub(crate) from: Hex,
     mp: u8,
     moved: bool,
@@ -412,22 +413,30 @@ impl Pg {
         })
     }
 
-    /// Legal actions of normal movement (7.3).
+    /// Legal actions of normal movement (7.3), the steps' verdicts kept from the last listing
+    /// where they still hold (see [`listing`](super::listing)).
     pub(crate) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
-        let occ = self.occupancy(s);
+        self.with_verdicts(s, false, |v| self.list_movement(s, v, out));
+    }
+
+    /// [`movement_actions`](Self::movement_actions) judging every step afresh.
+    pub(crate) fn movement_actions_fresh(&self, s: &State, out: &mut Vec<Action>) {
+        self.with_verdicts(s, true, |v| self.list_movement(s, v, out));
+    }
+
+    fn list_movement(&self, s: &State, v: &mut Verdicts<'_>, out: &mut Vec<Action>) {
         let mut any_move = false;
-        let mut push_moves = |p: Piece, out: &mut Vec<Action>| {
-            let start = self.step_start(s, &occ, p);
+        let mut push_moves = |p: Piece, v: &mut Verdicts<'_>, out: &mut Vec<Action>| {
+            let mask = v.mask(self, s, p);
             for d in Direction::ALL {
-                if self.check_step_from(s, &occ, &start, d).is_ok() {
+                let (legal, below) = step_bits(mask, d);
+                if legal {
                     out.push(Action::Move {
                         piece: p,
                         dir: d,
                         below: false,
                     });
-                    if matches!(p, Piece::Unit(_))
-                        && occ.has_units(self, s.active, start.from.neighbor(d))
-                    {
+                    if below {
                         out.push(Action::Move {
                             piece: p,
                             dir: d,
@@ -439,28 +448,29 @@ impl Pg {
             }
         };
         if let Some(p) = s.mover {
-            push_moves(p, out);
+            push_moves(p, v, out);
             // 5.3: an overstacked mover that can step on must; nothing else is offered.
-            if self.mover_must_move_on(s, &occ) {
+            if self.mover_must_move_on(s, v.occ()) {
                 return;
             }
             out.push(Action::EndMove);
         }
         for p in self.starters(s) {
-            push_moves(p, out);
+            push_moves(p, v, out);
         }
+        let occ = v.occ();
         for u in 0..s.units.len() as u16 {
-            if self.may_to_top(s, &occ, u) {
+            if self.may_to_top(s, occ, u) {
                 out.push(Action::ToTop { unit: u });
             }
         }
         for w in 0..self.pieces.wings.len() as u8 {
-            if self.may_go_in_column(s, &occ, w) {
+            if self.may_go_in_column(s, occ, w) {
                 out.push(Action::GoInColumn { wing: w });
             }
         }
         for i in 0..s.units.len() as u16 {
-            if self.may_artillery_column(s, &occ, i) {
+            if self.may_artillery_column(s, occ, i) {
                 out.push(Action::ArtilleryInColumn { unit: i });
             }
         }
@@ -469,7 +479,7 @@ impl Pg {
         }
         // 5.3: stacking violations must be corrected before the phase ends, as long as any
         // counter can still move.
-        if !any_move || !self.active_overstacked(s, &occ) {
+        if !any_move || !self.active_overstacked(s, occ) {
             out.push(Action::EndPhase);
         }
     }

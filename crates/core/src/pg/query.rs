@@ -38,16 +38,18 @@ enum Store {
     Wide(Vec<Cell>),
 }
 
-/// All zero when empty.
-#[derive(Clone, Copy, Debug, Default)]
+/// All zero when empty. The counts (not flags) let a unit's mark be taken off again when the
+/// index is kept up to date move by move ([`Occ::unmark`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Cell {
-    zoc: [bool; 2],
+    /// Non-routed units of each side whose zone of control covers the hex (6.1).
+    zoc: [u8; 2],
     units: [u8; 2],
     combat: [u8; 2],
     /// Inf/cav steps and artillery steps of the stack, whichever side (5.1).
     load: [u8; 2],
-    /// Whether a counter of the stack is In Column (5.2).
-    in_column: bool,
+    /// Counters of the stack that are In Column (5.2).
+    in_column: u8,
     /// One more than the index of the top counter (5.4: lowest `order`, then lowest index);
     /// 0 for an empty hex.
     top: u16,
@@ -101,7 +103,7 @@ impl Occ {
     #[inline]
     pub fn ezoc(&self, pg: &Pg, side: Side, hex: Hex) -> bool {
         self.cell(pg, hex)
-            .is_some_and(|c| c.zoc[side.other().index()])
+            .is_some_and(|c| c.zoc[side.other().index()] > 0)
     }
 
     /// Whether any unit of `side` is in `hex`.
@@ -136,7 +138,100 @@ impl Occ {
     #[inline]
     pub(crate) fn load(&self, pg: &Pg, hex: Hex) -> (u8, u8, bool) {
         self.cell(pg, hex)
-            .map_or((0, 0, false), |c| (c.load[0], c.load[1], c.in_column))
+            .map_or((0, 0, false), |c| (c.load[0], c.load[1], c.in_column > 0))
+    }
+}
+
+impl Occ {
+    /// Puts on (`add`) or takes off the marks of unit `i` standing as `u`: its counter, steps
+    /// and In Column state in its hex, and its zone of control (6.1) unless routed. The top of
+    /// the stack is not kept here: see [`refresh_top`](Self::refresh_top).
+    #[inline]
+    pub(crate) fn mark(&mut self, pg: &Pg, i: usize, u: &super::state::Unit, add: bool) {
+        if u.off != Off::No {
+            return;
+        }
+        let bump = |x: &mut u8, by: u8| {
+            *x = if add {
+                x.saturating_add(by)
+            } else {
+                x.saturating_sub(by)
+            }
+        };
+        let p = &pg.pieces.units[i];
+        let side = p.side.index();
+        if let Some(c) = self.slot(u.hex) {
+            let cell = &mut self.cells_mut()[c];
+            bump(&mut cell.units[side], 1);
+            if p.arm != Arm::Artillery {
+                bump(&mut cell.combat[side], 1);
+                bump(&mut cell.load[0], u.steps);
+            } else {
+                bump(&mut cell.load[1], u.steps);
+            }
+            bump(&mut cell.in_column, u8::from(u.in_column));
+        }
+        if u.morale == Morale::Routed {
+            return;
+        }
+        let dirs = pg.board.zoc_dirs(u.hex, pg.class_of(i as u16));
+        for d in Direction::ALL {
+            if dirs & (1 << d.index()) != 0 {
+                if let Some(c) = self.slot(u.hex.neighbor(d)) {
+                    bump(&mut self.cells_mut()[c].zoc[side], 1);
+                }
+            }
+        }
+    }
+
+    /// Works out again the top counter of the stack in `hex` (5.4) from the units of `s`.
+    pub(crate) fn refresh_top(&mut self, s: &State, hex: Hex) {
+        let Some(c) = self.slot(hex) else {
+            return;
+        };
+        let (mut top, mut top_order) = (0u16, 0i32);
+        for (i, u) in s.units.iter().enumerate() {
+            if u.off == Off::No && u.hex == hex && (top == 0 || u.order < top_order) {
+                top = i as u16 + 1;
+                top_order = u.order;
+            }
+        }
+        let cell = &mut self.cells_mut()[c];
+        cell.top = top;
+        cell.top_order = top_order;
+    }
+
+    /// Whether a whole-position index can take a unit in `hex`: the hex and its neighbours
+    /// (its zone of control) lie inside the box.
+    pub(crate) fn spans(&self, hex: Hex) -> bool {
+        self.whole
+            && hex.q > self.bounds.min.q
+            && hex.r > self.bounds.min.r
+            && hex.q < self.bounds.max.q
+            && hex.r < self.bounds.max.r
+    }
+
+    /// Whether two whole-position indexes give the same answer for every hex (what a kept-up
+    /// index is checked against in tests).
+    #[cfg(test)]
+    pub(crate) fn same_answers(&self, other: &Occ) -> bool {
+        let answer = |o: &Occ, h: Hex| {
+            o.slot(h)
+                .map(|c| {
+                    let mut cell = o.cells()[c];
+                    if cell.top == 0 {
+                        cell.top_order = 0;
+                    }
+                    cell
+                })
+                .unwrap_or_default()
+        };
+        let (a, b) = (self.bounds, other.bounds);
+        let min = Hex::new(a.min.q.min(b.min.q), a.min.r.min(b.min.r));
+        let max = Hex::new(a.max.q.max(b.max.q), a.max.r.max(b.max.r));
+        (min.q..=max.q).all(|q| {
+            (min.r..=max.r).all(|r| answer(self, Hex::new(q, r)) == answer(other, Hex::new(q, r)))
+        })
     }
 }
 
@@ -193,23 +288,36 @@ impl Pg {
     /// The occupancy of a whole position (see [`Occ`]). Its box spans the counters on the
     /// map and one hex around them (their zones of control), not the whole board.
     pub fn occupancy(&self, s: &State) -> Occ {
-        let mut on_map = s.units.iter().filter(|u| u.off == Off::No).map(|u| u.hex);
-        let bounds = on_map.next().map_or(
-            Bounds {
+        let mut o = Occ {
+            bounds: Bounds {
                 min: Hex::new(1, 1),
                 max: Hex::new(0, 0),
             },
-            |first| {
-                let mut b = Bounds::around(first, 1);
-                for h in on_map {
-                    b.min.q = b.min.q.min(h.q.saturating_sub(1));
-                    b.min.r = b.min.r.min(h.r.saturating_sub(1));
-                    b.max.q = b.max.q.max(h.q.saturating_add(1));
-                    b.max.r = b.max.r.max(h.r.saturating_add(1));
-                }
-                b
-            },
-        );
+            rows: 0,
+            whole: true,
+            cells: Store::Wide(Vec::new()),
+        };
+        self.refill_whole(s, &mut o, None);
+        o
+    }
+
+    /// Rebuilds `o` as the whole-position occupancy of `s`, reusing its cells. The box spans
+    /// `wanted` (when given) and the counters on the map with one hex around them.
+    pub(crate) fn refill_whole(&self, s: &State, o: &mut Occ, wanted: Option<Bounds>) {
+        let mut on_map = s.units.iter().filter(|u| u.off == Off::No).map(|u| u.hex);
+        let mut bounds = wanted.or_else(|| on_map.next().map(|first| Bounds::around(first, 1)));
+        if let Some(b) = bounds.as_mut() {
+            for h in on_map {
+                b.min.q = b.min.q.min(h.q.saturating_sub(1));
+                b.min.r = b.min.r.min(h.r.saturating_sub(1));
+                b.max.q = b.max.q.max(h.q.saturating_add(1));
+                b.max.r = b.max.r.max(h.r.saturating_add(1));
+            }
+        }
+        let bounds = bounds.unwrap_or(Bounds {
+            min: Hex::new(1, 1),
+            max: Hex::new(0, 0),
+        });
         let (cols, rows) = if bounds.min.q <= bounds.max.q && bounds.min.r <= bounds.max.r {
             (
                 bounds.max.q - bounds.min.q + 1,
@@ -218,17 +326,18 @@ impl Pg {
         } else {
             (0, 0)
         };
-        let mut o = Occ {
-            bounds,
-            rows,
-            whole: true,
-            cells: Store::Wide(alloc::vec![
-                Cell::default();
-                cols as usize * rows as usize
-            ]),
-        };
-        self.fill_occupancy(s, &mut o, |_| true);
-        o
+        o.bounds = bounds;
+        o.rows = rows;
+        o.whole = true;
+        let n = cols as usize * rows as usize;
+        match &mut o.cells {
+            Store::Wide(v) => {
+                v.clear();
+                v.resize(n, Cell::default());
+            }
+            store => *store = Store::Wide(alloc::vec![Cell::default(); n]),
+        }
+        self.fill_occupancy(s, o, |_| true);
     }
 
     /// The occupancy of the hexes within two of `center` (see [`Occ`]): what judging one
@@ -252,43 +361,16 @@ impl Pg {
     }
 
     fn fill_occupancy(&self, s: &State, o: &mut Occ, wanted: impl Fn(Hex) -> bool) {
-        let (bounds, rows) = (o.bounds, o.rows as usize);
-        let slot = |hex: Hex| {
-            bounds
-                .contains(hex)
-                .then(|| (hex.q - bounds.min.q) as usize * rows + (hex.r - bounds.min.r) as usize)
-        };
-        let cells = o.cells_mut();
         for (i, u) in s.units.iter().enumerate() {
             if u.off != Off::No || !wanted(u.hex) {
                 continue;
             }
-            let p = &self.pieces.units[i];
-            let side = p.side.index();
-            if let Some(cell) = slot(u.hex).and_then(|c| cells.get_mut(c)) {
-                cell.units[side] = cell.units[side].saturating_add(1);
-                if p.arm != Arm::Artillery {
-                    cell.combat[side] = cell.combat[side].saturating_add(1);
-                    cell.load[0] = cell.load[0].saturating_add(u.steps);
-                } else {
-                    cell.load[1] = cell.load[1].saturating_add(u.steps);
-                }
-                cell.in_column |= u.in_column;
+            o.mark(self, i, u, true);
+            if let Some(cell) = o.slot(u.hex).and_then(|c| o.cells_mut().get_mut(c)) {
                 // Indices rise, so a tie on `order` keeps the first (lowest) index.
                 if cell.top == 0 || u.order < cell.top_order {
                     cell.top_order = u.order;
                     cell.top = i as u16 + 1;
-                }
-            }
-            if u.morale == Morale::Routed {
-                continue;
-            }
-            let dirs = self.board.zoc_dirs(u.hex, self.class_of(i as u16));
-            for d in Direction::ALL {
-                if dirs & (1 << d.index()) != 0 {
-                    if let Some(cell) = slot(u.hex.neighbor(d)).and_then(|c| cells.get_mut(c)) {
-                        cell.zoc[side] = true;
-                    }
                 }
             }
         }
