@@ -145,11 +145,18 @@ impl Occ {
 impl Occ {
     /// Puts on (`add`) or takes off the marks of unit `i` standing as `u`: its counter, steps
     /// and In Column state in its hex, and its zone of control (6.1) unless routed. The top of
-    /// the stack is not kept here: see [`refresh_top`](Self::refresh_top).
+    /// the stack is not kept here: see [`refresh_top`](Self::refresh_top). Returns the cell
+    /// of the unit's hex, if the box holds it.
     #[inline]
-    pub(crate) fn mark(&mut self, pg: &Pg, i: usize, u: &super::state::Unit, add: bool) {
+    pub(crate) fn mark(
+        &mut self,
+        pg: &Pg,
+        i: usize,
+        u: &super::state::Unit,
+        add: bool,
+    ) -> Option<usize> {
         if u.off != Off::No {
-            return;
+            return None;
         }
         let bump = |x: &mut u8, by: u8| {
             *x = if add {
@@ -160,7 +167,8 @@ impl Occ {
         };
         let p = &pg.pieces.units[i];
         let side = p.side.index();
-        if let Some(c) = self.slot(u.hex) {
+        let here = self.slot(u.hex);
+        if let Some(c) = here {
             let cell = &mut self.cells_mut()[c];
             bump(&mut cell.units[side], 1);
             if p.arm != Arm::Artillery {
@@ -172,7 +180,7 @@ impl Occ {
             bump(&mut cell.in_column, u8::from(u.in_column));
         }
         if u.morale == Morale::Routed {
-            return;
+            return here;
         }
         let dirs = pg.board.zoc_dirs(u.hex, pg.class_of(i as u16));
         for d in Direction::ALL {
@@ -182,6 +190,7 @@ impl Occ {
                 }
             }
         }
+        here
     }
 
     /// Works out again the top counter of the stack in `hex` (5.4) from the units of `s`.
@@ -365,8 +374,10 @@ impl Pg {
             if u.off != Off::No || !wanted(u.hex) {
                 continue;
             }
-            o.mark(self, i, u, true);
-            if let Some(cell) = o.slot(u.hex).and_then(|c| o.cells_mut().get_mut(c)) {
+            if let Some(cell) = o
+                .mark(self, i, u, true)
+                .and_then(|c| o.cells_mut().get_mut(c))
+            {
                 // Indices rise, so a tie on `order` keeps the first (lowest) index.
                 if cell.top == 0 || u.order < cell.top_order {
                     cell.top_order = u.order;
