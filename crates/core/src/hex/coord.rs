@@ -159,9 +159,17 @@ impl Hex {
 
     /// The direction from `self` to `other` when they are adjacent.
     pub fn direction_to(self, other: Hex) -> Option<Direction> {
-        Direction::ALL
-            .into_iter()
-            .find(|&d| self.neighbor(d) == other)
+        // The offset read straight off (wrapping like `neighbor`), not six neighbours tried.
+        let d = match (other.q.wrapping_sub(self.q), other.r.wrapping_sub(self.r)) {
+            (1, 0) => 0,
+            (1, -1) => 1,
+            (0, -1) => 2,
+            (-1, 0) => 3,
+            (-1, 1) => 4,
+            (0, 1) => 5,
+            _ => return None,
+        };
+        Some(Direction(d))
     }
 }
 
@@ -184,6 +192,12 @@ mod tests {
             assert_eq!(n.neighbor(d.opposite()), h);
             assert_eq!(h.direction_to(n), Some(d));
         }
+        assert_eq!(h.direction_to(h), None);
+        assert_eq!(h.direction_to(Hex::new(5, -2)), None);
+        assert_eq!(h.direction_to(Hex::new(4, -4)), None);
+        // Wrapping like `neighbor` at the edge of the coordinate range.
+        let edge = Hex::new(i16::MAX, 0);
+        assert_eq!(edge.direction_to(Hex::new(i16::MIN, 0)), Some(Direction(0)));
         assert_eq!(h.distance(h), 0);
         assert_eq!(Hex::new(0, 0).distance(Hex::new(3, -1)), 3);
         assert_eq!(

@@ -204,6 +204,9 @@ pub struct Reach {
     // is the far end of up to six edges): valid where `memo_stamp` is this generation.
     memo_stamp: Vec<u32>,
     memo: Vec<u8>,
+    // The position of each settled cell in `settled` (valid for settled cells only), for
+    // building paths from predecessors' paths.
+    rank: Vec<u32>,
 }
 
 const STOP_KNOWN: u8 = 1;
@@ -262,6 +265,7 @@ impl Reach {
             self.flags.resize(area, 0);
             self.memo_stamp.resize(area, 0);
             self.memo.resize(area, 0);
+            self.rank.resize(area, 0);
         }
         self.generation = match self.generation.checked_add(1) {
             Some(g) => g,
@@ -329,6 +333,9 @@ impl Reach {
         let cost = &self.cost;
         self.settled
             .sort_unstable_by_key(|&i| key(cost[i as usize], i as usize));
+        for (k, &i) in self.settled.iter().enumerate() {
+            self.rank[i as usize] = k as u32;
+        }
         Ok(())
     }
 
@@ -447,9 +454,6 @@ impl Reach {
     /// predecessor's, into one buffer: cheaper than a [`Reach::path`] per hex.
     pub fn for_each_end_path(&self, mut f: impl FnMut(Hex, u32, &[Hex])) {
         // Position of each settled cell's path in `arena`, by settled rank.
-        let Some(bounds) = self.bounds else { return };
-        let area = bounds.width() as usize * bounds.height() as usize;
-        let mut rank = alloc::vec![u32::MAX; area];
         let mut spans: Vec<(u32, u32)> = Vec::with_capacity(self.settled.len());
         let mut arena: Vec<Hex> = Vec::with_capacity(self.settled.len() * 4);
         let mut scratch = Vec::new();
@@ -458,7 +462,7 @@ impl Reach {
             let hex = self.hex_at(i);
             let parent = Direction::new(self.came_from[i])
                 .and_then(|d| self.index(hex.neighbor(d.opposite())))
-                .map(|j| rank[j]);
+                .map(|j| self.rank[j]);
             let begin = arena.len() as u32;
             match parent {
                 None => arena.push(hex),
@@ -473,7 +477,6 @@ impl Reach {
                     arena.extend_from_slice(&scratch);
                 }
             }
-            rank[i] = k as u32;
             spans.push((begin, arena.len() as u32));
             if self.flags[i] & CAN_END != 0 {
                 let (b, e) = spans[k];

@@ -96,7 +96,16 @@ pub struct Board {
     /// Per hex and [`CostClass`]: the directions (bit `d`) whose neighbour is on the map and
     /// open to the class. A counter of that class exerts its zone of control there (6.1).
     zoc_dirs: Vec<[u8; 4]>,
+    /// Per [`CostClass`], per hex, per direction: what the step from the hex into that
+    /// neighbour costs the class out of column (7.3: the neighbour's terrain, the scenario's
+    /// cavalry marsh cost, plus the hexside between; `u8` saturating as the MP are),
+    /// [`NO_STEP`] where the neighbour is off the map or prohibited to the class (7.4). Worked
+    /// out once here, so the movement hot paths read one cell instead of two hexes' records.
+    steps: [Vec<[u16; 6]>; 4],
 }
+
+/// The mark of a step that may not be taken in [`Board::step_mp`]'s table.
+const NO_STEP: u16 = u16::MAX;
 
 pub(crate) const EDGE_NAMES: [&str; 4] = ["west", "east", "north", "south"];
 
@@ -151,7 +160,10 @@ fn clamp_i8(v: i64) -> i8 {
 
 impl Board {
     /// Builds the board of a resolved scenario.
-    pub fn new(s: &ResolvedScenario) -> Result<Board, DataError> {
+    ///
+    /// `marsh_cavalry_mp` is the scenario's cost of marsh for cavalry where it sets one (the
+    /// Zorndorf case of the 7.3 example).
+    pub fn new(s: &ResolvedScenario, marsh_cavalry_mp: Option<u8>) -> Result<Board, DataError> {
         let map: &Map = &s.map;
         let t: &TerrainSet = &s.terrain;
         let grid = map.hex_grid()?;
@@ -169,6 +181,7 @@ impl Board {
             friendly_edges: [[false; 4]; 2],
             min_cost: [u8::MAX; 4],
             zoc_dirs: Vec::new(),
+            steps: Default::default(),
         };
         let classes = ["mp_infantry", "mp_cavalry", "mp_artillery", "mp_leader"];
         let info_of = |name: &str| -> Result<HexInfo, DataError> {
@@ -362,7 +375,50 @@ impl Board {
                 dirs
             })
             .collect();
+        board.steps = core::array::from_fn(|class| {
+            (0..board.hexes.len())
+                .map(|i| {
+                    let q = board.bounds.min.q + (i as i32 / board.height) as i16;
+                    let r = board.bounds.min.r + (i as i32 % board.height) as i16;
+                    let from = Hex::new(q, r);
+                    Direction::ALL.map(|d| {
+                        let to = board.hex(from.neighbor(d));
+                        let Some(mut mp) = to.cost[class].filter(|_| to.on_map) else {
+                            return NO_STEP;
+                        };
+                        if class == CostClass::Cavalry as usize && to.marsh {
+                            if let Some(m) = marsh_cavalry_mp {
+                                mp = m;
+                            }
+                        }
+                        let side = board.side(from, d);
+                        let rules = &board.side_rules;
+                        for (on, add) in [
+                            (side.up, rules.slope_up_mp),
+                            (side.down, rules.slope_down_mp),
+                            (side.entrenchment, rules.entrenchment_mp),
+                        ] {
+                            if on {
+                                mp = mp.saturating_add(add);
+                            }
+                        }
+                        u16::from(mp)
+                    })
+                })
+                .collect()
+        });
         Ok(board)
+    }
+
+    /// What a step from `from` toward `d` costs a counter of `class` out of column, terrain
+    /// and hexside together (7.3); `None` where the neighbour is off the map or its terrain is
+    /// prohibited to the class (7.4). In Column (7.6.1) the step costs 1 MP wherever this is
+    /// `Some`.
+    #[inline]
+    pub fn step_mp(&self, from: Hex, d: Direction, class: CostClass) -> Option<u8> {
+        let cell = self.index(from)?;
+        let mp = self.steps[class as usize].get(cell)?[usize::from(d.index())];
+        (mp != NO_STEP).then_some(mp as u8)
     }
 
     fn hex_of(&self, file: &str, id: &str, at: &str) -> Result<Hex, DataError> {

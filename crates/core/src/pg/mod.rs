@@ -126,6 +126,8 @@ pub struct Pg {
     pub(crate) occ_memo: query::OccMemo,
     /// The last Movement Phase listing, kept up to date step by step (see [`listing`]).
     pub(crate) list_memo: listing::ListMemo,
+    /// The storage of the last `reachable` search, reused by the next one.
+    pub(crate) reach_memo: crate::engine::Memo<crate::hex::Reach>,
 }
 
 fn side_pair<T: Copy>(
@@ -184,7 +186,13 @@ impl Pg {
                 "a pg scenario has exactly two sides (3.0)",
             ));
         }
-        let board = Board::new(s)?;
+        let marsh_cavalry_mp = s
+            .scenario
+            .rules
+            .get("marsh_cavalry_mp")
+            .and_then(|v| v.as_u64())
+            .map(|v| v.min(99) as u8);
+        let board = Board::new(s, marsh_cavalry_mp)?;
         let mut pieces = Pieces::new(s)?;
         // The army commander is the one set up on the map (a substitute commander may wait off
         // the map, e.g. Moritz of Anhalt-Dessau).
@@ -242,10 +250,6 @@ impl Pg {
                 .with_rule("5.3"));
             }
         };
-        let marsh_cavalry_mp = rules
-            .get("marsh_cavalry_mp")
-            .and_then(|v| v.as_u64())
-            .map(|v| v.min(99) as u8);
         let mut objectives = Vec::new();
         if let Some(list) = rules
             .get("victory")
@@ -337,6 +341,7 @@ impl Pg {
             initial: State::empty(),
             occ_memo: query::OccMemo::default(),
             list_memo: listing::ListMemo::default(),
+            reach_memo: Default::default(),
         };
         pg.initial = pg.set_up(s)?;
         Ok(pg)

@@ -144,53 +144,22 @@ impl Pg {
         }
     }
 
-    /// MP to enter `to` from `from` for a unit (7.3, 7.6.1); `None` if prohibited (7.4).
+    /// MP to enter `to` from the adjacent hex `from` (7.3, 7.6.1); `None` if prohibited (7.4)
+    /// or the hexes are not adjacent.
     pub(crate) fn step_cost(&self, s: &State, p: Piece, from: Hex, to: Hex) -> Option<u8> {
-        self.entry_cost(s, p, self.board.hex(to), || {
-            self.board.side_between(from, to)
-        })
+        self.step_toward(s, p, from, from.direction_to(to)?)
     }
 
-    /// The cost of entering a hex whose terrain is `info` across the hexside `side` gives
-    /// (read only when it matters).
-    fn entry_cost(
-        &self,
-        s: &State,
-        p: Piece,
-        info: super::board::HexInfo,
-        side: impl FnOnce() -> super::board::SideInfo,
-    ) -> Option<u8> {
-        let class = match p {
-            Piece::Unit(u) => self.class_of(u),
-            Piece::Leader(_) => CostClass::Leader,
+    /// The MP of the step from `from` toward `d` (7.3, 7.6.1), `None` where it is off the
+    /// map or prohibited (7.4); read from the board's table of steps.
+    fn step_toward(&self, s: &State, p: Piece, from: Hex, d: Direction) -> Option<u8> {
+        let (class, in_column) = match p {
+            Piece::Unit(u) => (self.class_of(u), s.units[usize::from(u)].in_column),
+            Piece::Leader(l) => (CostClass::Leader, s.leaders[usize::from(l)].in_column),
         };
-        if !info.on_map {
-            return None;
-        }
-        let mut hex = info.cost[class as usize]?;
-        if class == CostClass::Cavalry && info.marsh {
-            if let Some(mp) = self.params.marsh_cavalry_mp {
-                hex = mp;
-            }
-        }
-        let ic = match p {
-            Piece::Unit(u) => s.units[usize::from(u)].in_column,
-            Piece::Leader(l) => s.leaders[usize::from(l)].in_column,
-        };
-        if ic {
-            // 7.6.1: 1 MP per hex whatever the terrain (hexsides too, by this reading).
-            return Some(1);
-        }
-        let side = side();
-        let r = &self.board.side_rules;
-        let extra = if side.up { r.slope_up_mp } else { 0 }
-            + if side.down { r.slope_down_mp } else { 0 }
-            + if side.entrenchment {
-                r.entrenchment_mp
-            } else {
-                0
-            };
-        Some(hex.saturating_add(extra))
+        let mp = self.board.step_mp(from, d, class)?;
+        // 7.6.1: 1 MP per hex whatever the terrain (hexsides too, by this reading).
+        Some(if in_column { 1 } else { mp })
     }
 
     /// Checks one step of normal movement; on success the MP it costs.
@@ -299,24 +268,23 @@ impl Pg {
     ) -> Result<StepVerdict, Refusal> {
         let (p, side, from) = (st.p, st.side, st.from);
         let to = from.neighbor(d);
-        let info = self.board.hex(to);
-        if !info.on_map {
+        let cost = self.step_toward(s, p, from, d);
+        if cost.is_none() && !self.board.on_map(to) {
             return Err((
                 "7.4",
                 "the hex is off the map (units may not exit unless their army is Demoralized or Broken)",
             ));
         }
-        if occ.has_units(self, side.other(), to) {
+        let at = occ.entering(self, side, to);
+        if at.enemy {
             return Err(("7.4", "the hex holds an enemy counter"));
         }
-        let cost = self
-            .entry_cost(s, p, info, || self.board.side(from, d))
-            .ok_or(("7.4", "the terrain is prohibited to this counter"))?;
-        let into_ezoc = occ.ezoc(self, side, to);
+        let cost = cost.ok_or(("7.4", "the terrain is prohibited to this counter"))?;
+        let into_ezoc = at.ezoc;
         match p {
             Piece::Leader(_) => {
                 // 7.5.4: leaders enter an EZOC only where a friendly unit is; leave freely.
-                if into_ezoc && !occ.has_units(self, side, to) {
+                if into_ezoc && !at.friends {
                     return Err((
                         "7.5.4",
                         "a leader may not enter an EZOC without a friendly unit there",
@@ -342,7 +310,7 @@ impl Pg {
                             "a unit with parenthesised SP may not enter an EZOC",
                         ));
                     }
-                    if info.arm == Arm::Artillery && !occ.has_combat(self, side, to) {
+                    if info.arm == Arm::Artillery && !at.friendly_combat {
                         return Err((
                             "7.5.2",
                             "artillery may not enter an EZOC unless friendly infantry or cavalry are there",
@@ -1073,7 +1041,11 @@ impl Pg {
         let Some(search) = self.move_search_of(s, p) else {
             return Ok(Vec::new());
         };
-        let r = Reach::search(&search.costs, search.start, search.options)
+        // The storage of the last search when no other thread is using it.
+        let mut kept = self.reach_memo.try_lock();
+        let mut own = Reach::new();
+        let r = kept.as_deref_mut().unwrap_or(&mut own);
+        r.run(&search.costs, search.start, search.options)
             .map_err(|e| Illegal::new("engine", alloc::format!("{e}")))?;
         let mut out = Vec::with_capacity(r.ends().count());
         r.for_each_end_path(|hex, cost, path| {
@@ -1163,14 +1135,15 @@ impl MoveCosts for StepCosts<'_> {
     }
     fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
         let (pg, occ) = (self.pg, &self.occ);
-        if occ.has_units(pg, self.side.other(), to) {
+        let at = occ.entering(pg, self.side, to);
+        if at.enemy {
             return None;
         }
-        let into = occ.ezoc(pg, self.side, to);
+        let into = at.ezoc;
         match self.p {
             Piece::Leader(_) => {
                 // 7.5.4: a leader enters an EZOC only where a friendly unit is.
-                if into && !occ.has_units(pg, self.side, to) {
+                if into && !at.friends {
                     return None;
                 }
             }
@@ -1182,7 +1155,7 @@ impl MoveCosts for StepCosts<'_> {
                     return None;
                 }
                 // 7.5.2: artillery enters an EZOC only where friendly inf/cav already are.
-                if into && info.arm == Arm::Artillery && !occ.has_combat(pg, self.side, to) {
+                if into && info.arm == Arm::Artillery && !at.friendly_combat {
                     return None;
                 }
                 if pg.params.stacking_each_step && pg.overstacks_in(self.s, occ, u, to).is_some() {

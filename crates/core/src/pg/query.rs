@@ -57,6 +57,20 @@ struct Cell {
     top_order: i32,
 }
 
+/// The index's answers about one hex for a step of one side's counter into it
+/// ([`Occ::entering`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Entering {
+    /// Enemy units stand there (7.4).
+    pub enemy: bool,
+    /// It is in an enemy zone of control (7.5).
+    pub ezoc: bool,
+    /// Friendly units stand there (7.5.4).
+    pub friends: bool,
+    /// Friendly infantry or cavalry stand there (7.5.2).
+    pub friendly_combat: bool,
+}
+
 /// The reach of a local occupancy: a step's questions concern its two hexes and their
 /// neighbours, and a zone of control reaches one hex further.
 const NEAR: i16 = 2;
@@ -97,6 +111,19 @@ impl Occ {
             "a local occupancy was asked about a far hex"
         );
         self.slot(hex).and_then(|i| self.cells().get(i))
+    }
+
+    /// What a step of a `side` counter into `hex` asks of the index, read from one cell.
+    #[inline]
+    pub(crate) fn entering(&self, pg: &Pg, side: Side, hex: Hex) -> Entering {
+        let (me, them) = (side.index(), side.other().index());
+        self.cell(pg, hex)
+            .map_or(Entering::default(), |c| Entering {
+                enemy: c.units[them] > 0,
+                ezoc: c.zoc[them] > 0,
+                friends: c.units[me] > 0,
+                friendly_combat: c.combat[me] > 0,
+            })
     }
 
     /// Whether `hex` is in an enemy zone of control for `side`.

@@ -640,3 +640,68 @@ fn r7_6_army_commander_in_column_and_deploys() {
     let to = from.neighbors()[0];
     assert_eq!(t.pg.step_cost(&t.s, Piece::Leader(ac), from, to), Some(1));
 }
+
+/// 7.3, 7.4: the board's table of step costs says, for every hex, direction and class of every
+/// pg scenario, what the neighbour's terrain (with a scenario's cavalry marsh cost) and the
+/// hexside between give when read one by one.
+#[test]
+fn r7_3_step_table_matches_terrain_and_hexsides() {
+    use crate::hex::Direction;
+    use crate::pg::board::CostClass;
+    let classes = [
+        CostClass::Infantry,
+        CostClass::Cavalry,
+        CostClass::Artillery,
+        CostClass::Leader,
+    ];
+    let mut steps = 0u32;
+    for id in [
+        "pg/rules",
+        "pg/rules-zorndorf",
+        "pg/rossbach",
+        "pg/leuthen",
+        "pg/torgau",
+        "pg/zorndorf",
+        "pg/training",
+    ] {
+        let t = T::scenario(id);
+        let b = &t.pg.board;
+        let r = b.side_rules;
+        let bounds = b.bounds();
+        for q in bounds.min.q..=bounds.max.q {
+            for rr in bounds.min.r..=bounds.max.r {
+                let from = Hex::new(q, rr);
+                for d in Direction::ALL {
+                    let to = b.hex(from.neighbor(d));
+                    let side = b.side(from, d);
+                    for class in classes {
+                        let expected = to.cost[class as usize].filter(|_| to.on_map).map(|mp| {
+                            let mp = match t.pg.params.marsh_cavalry_mp {
+                                Some(m) if class == CostClass::Cavalry && to.marsh => m,
+                                _ => mp,
+                            };
+                            let mut extra = 0u32;
+                            if side.up {
+                                extra += u32::from(r.slope_up_mp);
+                            }
+                            if side.down {
+                                extra += u32::from(r.slope_down_mp);
+                            }
+                            if side.entrenchment {
+                                extra += u32::from(r.entrenchment_mp);
+                            }
+                            (u32::from(mp) + extra).min(255) as u8
+                        });
+                        assert_eq!(
+                            b.step_mp(from, d, class),
+                            expected,
+                            "{id}: from {from:?} toward {d:?}, {class:?}"
+                        );
+                        steps += u32::from(expected.is_some());
+                    }
+                }
+            }
+        }
+    }
+    assert!(steps > 10_000, "only {steps} open steps checked");
+}
