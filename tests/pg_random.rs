@@ -4,7 +4,8 @@
 //!   in every state of every game);
 //! * in every 32nd state of the Movement Phase, the phase's non-step actions (end move, to top,
 //!   In Column, end phase) are accepted exactly when listed (they are judged without listing
-//!   every step, so the two must agree);
+//!   every step, so the two must agree), and so is every step of every counter in every
+//!   direction, with the index the listing keeps and with a fresh copy of the rules;
 //! * no hex holds units of both sides, every unit on the map is on a hex of the map;
 //! * steps lost equal the steps recorded as lost, per side;
 //! * stacking (5.3): the movement phase cannot end while the Active player is over the limits
@@ -15,7 +16,8 @@
 
 use grognard::data::Library;
 use grognard::engine::{Actor, Game, Rules};
-use grognard::pg::state::{Off, Phase};
+use grognard::hex::Direction;
+use grognard::pg::state::{Off, Phase, Piece};
 use grognard::pg::{Action, Pg};
 
 /// How often (in states) the Movement Phase's direct judgements are compared with the list.
@@ -144,6 +146,30 @@ fn play(rules: &Pg, id: &str, seed: u64) -> usize {
                     actions.contains(c),
                     "{id} seed {seed}: {c:?} judged differently from the list"
                 );
+            }
+            // Every step of every counter, legal or not: judged with the index the listing
+            // keeps (it holds this position) and, by rules with nothing kept, with local ones.
+            let cold = rules.clone();
+            let pieces = (0..s.units.len() as u16)
+                .map(Piece::Unit)
+                .chain((0..s.leaders.len() as u16).map(Piece::Leader));
+            for piece in pieces {
+                for dir in Direction::ALL {
+                    for below in [false, true] {
+                        let c = Action::Move { piece, dir, below };
+                        let listed = actions.contains(&c);
+                        assert_eq!(
+                            rules.applied(&s, &c).is_ok(),
+                            listed,
+                            "{id} seed {seed}: {c:?} judged differently from the list"
+                        );
+                        assert_eq!(
+                            cold.applied(&s, &c).is_ok(),
+                            listed,
+                            "{id} seed {seed}: {c:?} judged differently without the kept index"
+                        );
+                    }
+                }
             }
         }
         if s.phase == Phase::Movement && s.pending.is_empty() && actions.contains(&Action::EndPhase)

@@ -286,6 +286,18 @@ impl Pg {
         mask
     }
 
+    /// Runs `f` with the kept whole-position index when the memo was last brought to a
+    /// position whose units are those of `s` (the usual case when an action just listed is
+    /// applied), else with `None`. The memo is not changed.
+    pub(crate) fn with_kept_occ<T>(&self, s: &State, f: impl FnOnce(Option<&Occ>) -> T) -> T {
+        let memo = self.list_memo.try_lock();
+        let kept = memo.as_ref().and_then(|m| m.as_ref()).filter(|l| {
+            l.state.units.len() == s.units.len()
+                && l.state.units.iter().zip(&s.units).all(|(a, b)| a == b)
+        });
+        f(kept.map(|l| &l.occ))
+    }
+
     /// Runs `f` with the verdicts of `s`: from the memo brought up to date, or (`fresh`, or
     /// another thread holding the memo) judged afresh.
     pub(crate) fn with_verdicts<T>(
@@ -356,6 +368,16 @@ mod tests {
                                 );
                             }
                         });
+                        // Applying a step of the position just listed reads the kept index.
+                        assert!(pg.with_kept_occ(s, |k| k.is_some_and(|o| o.same_answers(&whole))));
+                        let mut moved = s.clone();
+                        if let Some(u) = moved.units.first_mut() {
+                            u.mp = u.mp.wrapping_add(1);
+                            assert!(
+                                pg.with_kept_occ(&moved, |k| k.is_none()),
+                                "{id}: a changed unit"
+                            );
+                        }
                         checked += 1;
                     }
                     if game.step_random().unwrap().is_none() {

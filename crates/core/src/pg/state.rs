@@ -35,7 +35,7 @@ pub enum Off {
 }
 
 /// One unit's changing state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Unit {
     /// Where it is (meaningful when `off == No`).
     #[serde(with = "super::pghex")]
@@ -78,7 +78,7 @@ pub struct Unit {
 }
 
 /// One leader's changing state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Leader {
     /// Where it is.
     #[serde(with = "super::pghex")]
