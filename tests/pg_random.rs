@@ -140,16 +140,22 @@ fn play(rules: &Pg, id: &str, seed: u64) -> usize {
             for w in 0..rules.pieces.wings.len() as u8 {
                 candidates.push(Action::GoInColumn { wing: w });
             }
+            // Judged with the index the listing keeps (it holds this position) and, by rules
+            // with nothing kept, with indexes built for the question.
+            let cold = rules.clone();
             for c in &candidates {
                 assert_eq!(
                     rules.applied(&s, c).is_ok(),
                     actions.contains(c),
                     "{id} seed {seed}: {c:?} judged differently from the list"
                 );
+                assert_eq!(
+                    cold.applied(&s, c).is_ok(),
+                    actions.contains(c),
+                    "{id} seed {seed}: {c:?} judged differently without the kept index"
+                );
             }
-            // Every step of every counter, legal or not: judged with the index the listing
-            // keeps (it holds this position) and, by rules with nothing kept, with local ones.
-            let cold = rules.clone();
+            // Every step of every counter, legal or not, both ways.
             let pieces = (0..s.units.len() as u16)
                 .map(Piece::Unit)
                 .chain((0..s.leaders.len() as u16).map(Piece::Leader));

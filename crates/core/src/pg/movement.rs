@@ -3,6 +3,7 @@
 //! Column (7.6) and the interrupts a step can trigger: forced deployment (7.6.3), automatic and
 //! Coup d'Oeil activation (4.1.2, 4.1.3) and detachment activation (4.3).
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use super::Pg;
@@ -456,8 +457,17 @@ impl Pg {
     /// actions: the same answer as [`movement_actions`](Self::movement_actions) gives, without
     /// judging every step of every counter (the random-play test compares the two).
     pub(crate) fn movement_listed(&self, s: &State, a: &Action) -> bool {
+        self.with_kept_occ(s, |kept| self.movement_listed_in(s, a, kept))
+    }
+
+    /// [`movement_listed`](Self::movement_listed) reading `kept`, the listing's index of this
+    /// position when it has one, else indexes built for the question.
+    fn movement_listed_in(&self, s: &State, a: &Action, kept: Option<&Occ>) -> bool {
+        let near =
+            |h: Hex| kept.map_or_else(|| Cow::Owned(self.occupancy_near(s, h)), Cow::Borrowed);
+        let whole = || kept.map_or_else(|| Cow::Owned(self.occupancy(s)), Cow::Borrowed);
         let mover_blocks = s.mover.is_some_and(|m| {
-            let occ = self.occupancy_near(s, self.piece_hex(s, m));
+            let occ = near(self.piece_hex(s, m));
             self.mover_must_move_on(s, &occ)
         });
         if mover_blocks {
@@ -467,23 +477,23 @@ impl Pg {
             Action::EndMove => s.mover.is_some(),
             Action::ToTop { unit } => {
                 usize::from(unit) < s.units.len() && {
-                    let occ = self.occupancy_near(s, s.units[usize::from(unit)].hex);
+                    let occ = near(s.units[usize::from(unit)].hex);
                     self.may_to_top(s, &occ, unit)
                 }
             }
             Action::GoInColumn { wing } => {
                 usize::from(wing) < self.pieces.wings.len()
-                    && self.may_go_in_column(s, &self.occupancy(s), wing)
+                    && self.may_go_in_column(s, &whole(), wing)
             }
             Action::ArtilleryInColumn { unit } => {
                 usize::from(unit) < s.units.len() && {
-                    let occ = self.occupancy_near(s, s.units[usize::from(unit)].hex);
+                    let occ = near(s.units[usize::from(unit)].hex);
                     self.may_artillery_column(s, &occ, unit)
                 }
             }
             Action::CommanderInColumn => self.may_commander_column(s),
             Action::EndPhase => {
-                let occ = self.occupancy(s);
+                let occ = whole();
                 !self.active_overstacked(s, &occ) || !self.any_step(s, &occ)
             }
             _ => false,
