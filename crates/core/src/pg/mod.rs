@@ -36,6 +36,7 @@ pub mod units;
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 pub use action::Action;
@@ -106,20 +107,24 @@ pub struct Params {
 }
 
 /// The Prussia's Glory rules bound to one scenario.
+///
+/// The map, counters, charts and map view never change in play and are shared between
+/// clones (a new `Game` per game clones the rules); a caller that edits one gets its own copy
+/// with `Arc::make_mut`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pg {
     /// Scenario id.
     pub scenario: String,
     /// The map.
-    pub board: Board,
+    pub board: Arc<Board>,
     /// The counters.
-    pub pieces: Pieces,
+    pub pieces: Arc<Pieces>,
     /// The charts.
-    pub charts: Charts,
+    pub charts: Arc<Charts>,
     /// Scenario parameters.
     pub params: Params,
     /// The map as a front end draws it.
-    pub map_view: MapView,
+    pub map_view: Arc<MapView>,
     initial: State,
     /// The whole-position occupancy index last built for `reachable`, shared by the counters
     /// of one position (see [`query::OccMemo`]).
@@ -333,11 +338,11 @@ impl Pg {
         };
         let mut pg = Pg {
             scenario: s.scenario.id.clone(),
-            board,
-            pieces,
-            charts,
+            board: Arc::new(board),
+            pieces: Arc::new(pieces),
+            charts: Arc::new(charts),
             params,
-            map_view: MapView::from_map(&s.map)?,
+            map_view: Arc::new(MapView::from_map(&s.map)?),
             initial: State::empty(),
             occ_memo: query::OccMemo::default(),
             list_memo: listing::ListMemo::default(),

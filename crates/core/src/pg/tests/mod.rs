@@ -78,14 +78,14 @@ pub(super) fn uniform_crt(pg: &mut Pg, cell: &str) {
         attacker: SideResult::parse(a).unwrap_or_else(|| panic!("{a}")),
         defender: SideResult::parse(d).unwrap_or_else(|| panic!("{d}")),
     };
-    pg.charts.crt = alloc::vec![[r; 8]];
+    alloc::sync::Arc::make_mut(&mut pg.charts).crt = alloc::vec![[r; 8]];
 }
 
 /// Keeps only the close combat DRMs the rulebook text fixes (flank attack +3, 10.1.1; the
 /// Locked marker's -2, 6.3) and zeroes the provisional ones, so that a DRM a test reads comes
 /// from the rule under test.
 pub(super) fn rulebook_drms_only(pg: &mut Pg) {
-    for (id, v) in pg.charts.cc_drm.iter_mut() {
+    for (id, v) in alloc::sync::Arc::make_mut(&mut pg.charts).cc_drm.iter_mut() {
         if id != "flank_attack" && id != "locked_penalty" {
             *v = 0;
         }

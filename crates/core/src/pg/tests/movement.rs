@@ -526,7 +526,7 @@ fn r7_1_routed_infantry_moves_two_hexes() {
 fn forced_deployment() -> T {
     let mut t = T::new();
     let g = t.group("coalition-basic-inf-art");
-    t.pg.pieces.groups[g].rating = 5;
+    alloc::sync::Arc::make_mut(&mut t.pg.pieces).groups[g].rating = 5;
     t.clear();
     t.put("P-ZCAV", "1505");
     t.put_leader("P-WL4", "1505");
