@@ -958,31 +958,42 @@ impl Pg {
             if !info.detachment || s.det_active[g] || s.armies[info.side.index()].activated {
                 continue;
             }
-            let det_hexes: Vec<Hex> = self.group_hexes(s, g).collect();
-            let mut triggers: Vec<Hex> = self
-                .enemy_counters(s, info.side.other())
-                .map(|(h, _)| h)
-                .collect();
-            for (g2, other) in self.pieces.groups.iter().enumerate() {
-                if g2 != g && other.detachment && other.side == info.side && s.det_active[g2] {
-                    triggers.extend(self.group_hexes(s, g2));
-                }
-            }
-            if det_hexes.iter().any(|&d| {
-                triggers
-                    .iter()
-                    .any(|&f| f.distance(d) <= 3 && self.clear_los(s, d, f))
-            }) {
+            let state: &State = s;
+            // The enemy counters, then the activated friendly Det counters (walked again for
+            // each hex of the detachment, in the same order, with no list built).
+            let triggers = || {
+                self.enemy_counters(state, info.side.other())
+                    .map(|(h, _)| h)
+                    .chain(
+                        self.pieces
+                            .groups
+                            .iter()
+                            .enumerate()
+                            .filter(move |&(g2, other)| {
+                                g2 != g
+                                    && other.detachment
+                                    && other.side == info.side
+                                    && state.det_active[g2]
+                            })
+                            .flat_map(move |(g2, _)| self.group_hexes(state, g2)),
+                    )
+            };
+            let seen = self
+                .group_hexes(state, g)
+                .any(|d| triggers().any(|f| f.distance(d) <= 3 && self.clear_los(state, d, f)));
+            if seen {
                 s.det_active[g] = true;
             }
         }
         // 4.1.3: an inactive army first sights an enemy unit within 7 hexes (a Leader is not a
         // Unit, 2.0); 4.3.2: each detachment has a sighting attempt of its own.
         if is_unit && !s.armies[enemy.index()].activated && matches!(s.phase, Phase::Movement) {
-            let army_sees = self
-                .enemy_counters(s, enemy)
-                .any(|(h, det)| !det && h.distance(to) <= 7 && self.clear_los(s, h, to));
-            if army_sees && !s.armies[enemy.index()].cdoa_used {
+            // The sighting is asked only while the army's attempt is unused.
+            let army_sees = !s.armies[enemy.index()].cdoa_used
+                && self
+                    .enemy_counters(s, enemy)
+                    .any(|(h, det)| !det && h.distance(to) <= 7 && self.clear_los(s, h, to));
+            if army_sees {
                 s.armies[enemy.index()].cdoa_used = true;
                 s.pending.push(Pending::Cdoa {
                     side: enemy,
