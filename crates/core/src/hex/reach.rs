@@ -32,7 +32,7 @@
 //!
 //! # Cost
 //!
-//! Storage is dense over the caller's [`Bounds`] (three `u32` and three bytes per cell), cut
+//! Storage is dense over the caller's [`Bounds`] (four `u32` and three bytes per cell), cut
 //! down to the box the allowance can span when [`MoveCosts::min_step_cost`] gives a lower bound
 //! on a step, allocated once per [`Reach`] value and reused by later searches (a generation
 //! stamp avoids clearing it). Time is `O(V log V)` for the `V` hexes settled, with six
