@@ -361,11 +361,9 @@ impl Board {
         }
         board.zoc_dirs = (0..board.hexes.len())
             .map(|i| {
-                let q = board.bounds.min.q + (i as i32 / board.height) as i16;
-                let r = board.bounds.min.r + (i as i32 % board.height) as i16;
                 let mut dirs = [0u8; 4];
                 for d in Direction::ALL {
-                    let nb = board.hex(Hex::new(q, r).neighbor(d));
+                    let nb = board.hex(board.hex_at(i).neighbor(d));
                     for (class, bits) in dirs.iter_mut().enumerate() {
                         if nb.on_map && nb.cost[class].is_some() {
                             *bits |= 1 << d.index();
@@ -378,9 +376,7 @@ impl Board {
         board.steps = core::array::from_fn(|class| {
             (0..board.hexes.len())
                 .map(|i| {
-                    let q = board.bounds.min.q + (i as i32 / board.height) as i16;
-                    let r = board.bounds.min.r + (i as i32 % board.height) as i16;
-                    let from = Hex::new(q, r);
+                    let from = board.hex_at(i);
                     Direction::ALL.map(|d| {
                         let to = board.hex(from.neighbor(d));
                         let Some(mut mp) = to.cost[class].filter(|_| to.on_map) else {
@@ -431,6 +427,14 @@ impl Board {
         if let Some(i) = self.index(h) {
             f(&mut self.sides[i][d.index() as usize]);
         }
+    }
+
+    /// The hex of dense index `i` (the inverse of [`Board::index`]).
+    fn hex_at(&self, i: usize) -> Hex {
+        Hex::new(
+            self.bounds.min.q + (i as i32 / self.height) as i16,
+            self.bounds.min.r + (i as i32 % self.height) as i16,
+        )
     }
 
     /// Dense index of a hex inside the bounds.

@@ -23,6 +23,7 @@
 //! those of a full listing, in the same order: `tests/pg_random.rs` compares the two at every
 //! step of random play in every scenario.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use super::Pg;
@@ -296,6 +297,18 @@ impl Pg {
                 && l.state.units.iter().zip(&s.units).all(|(a, b)| a == b)
         });
         f(kept.map(|l| &l.occ))
+    }
+
+    /// The index for the questions about the hexes around `center`: `kept` (the listing's
+    /// whole-position index, see [`with_kept_occ`](Self::with_kept_occ)) when there is one,
+    /// else a local one built now.
+    pub(crate) fn occ_near<'a>(
+        &self,
+        s: &State,
+        kept: Option<&'a Occ>,
+        center: Hex,
+    ) -> Cow<'a, Occ> {
+        kept.map_or_else(|| Cow::Owned(self.occupancy_near(s, center)), Cow::Borrowed)
     }
 
     /// Runs `f` with the verdicts of `s`: from the memo brought up to date, or (`fresh`, or

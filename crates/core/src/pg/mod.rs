@@ -817,30 +817,21 @@ impl Pg {
             return None;
         }
         self.with_kept_occ(s, |kept| {
-            let judge = |near_mover: &query::Occ, occ: &query::Occ| {
-                if s.mover.is_some_and(|m| m != p) && self.mover_must_move_on(s, near_mover) {
+            // Only the hexes around the counter (and around the counter still moving) matter;
+            // the listing's index, when it holds this position, answers for every hex.
+            if let Some(m) = s.mover.filter(|&m| m != p) {
+                let near_mover = self.occ_near(s, kept, self.piece_hex(s, m));
+                if self.mover_must_move_on(s, &near_mover) {
                     return None;
                 }
-                let start = self.step_start(s, occ, p);
-                let step = self.check_step_from(s, occ, &start, d).ok()?;
-                (!below
-                    || (matches!(p, Piece::Unit(_))
-                        && occ.has_units(self, s.active, start.from.neighbor(d))))
-                .then_some(step)
-            };
-            match kept {
-                // The index the listing keeps answers for every hex.
-                Some(occ) => judge(occ, occ),
-                // Else only the hexes around the counter (and around the counter still
-                // moving) matter.
-                None => {
-                    let occ = self.occupancy_near(s, self.piece_hex(s, p));
-                    match s.mover.filter(|&m| m != p) {
-                        Some(m) => judge(&self.occupancy_near(s, self.piece_hex(s, m)), &occ),
-                        None => judge(&occ, &occ),
-                    }
-                }
             }
+            let occ = self.occ_near(s, kept, self.piece_hex(s, p));
+            let start = self.step_start(s, &occ, p);
+            let step = self.check_step_from(s, &occ, &start, d).ok()?;
+            (!below
+                || (matches!(p, Piece::Unit(_))
+                    && occ.has_units(self, s.active, start.from.neighbor(d))))
+            .then_some(step)
         })
     }
 

@@ -463,8 +463,7 @@ impl Pg {
     /// [`movement_listed`](Self::movement_listed) reading `kept`, the listing's index of this
     /// position when it has one, else indexes built for the question.
     fn movement_listed_in(&self, s: &State, a: &Action, kept: Option<&Occ>) -> bool {
-        let near =
-            |h: Hex| kept.map_or_else(|| Cow::Owned(self.occupancy_near(s, h)), Cow::Borrowed);
+        let near = |h: Hex| self.occ_near(s, kept, h);
         let whole = || kept.map_or_else(|| Cow::Owned(self.occupancy(s)), Cow::Borrowed);
         let mover_blocks = s.mover.is_some_and(|m| {
             let occ = near(self.piece_hex(s, m));
