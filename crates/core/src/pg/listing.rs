@@ -292,6 +292,8 @@ impl Pg {
     /// applied), else with `None`. The memo is not changed.
     pub(crate) fn with_kept_occ<T>(&self, s: &State, f: impl FnOnce(Option<&Occ>) -> T) -> T {
         let memo = self.list_memo.try_lock();
+        // An element loop: `l.state.units == s.units` measured about 5% slower in `pg_speed`
+        // (Rossbach, 255k against 270k steps/s).
         let kept = memo.as_ref().and_then(|m| m.as_ref()).filter(|l| {
             l.state.units.len() == s.units.len()
                 && l.state.units.iter().zip(&s.units).all(|(a, b)| a == b)
