@@ -16,12 +16,23 @@
 //! * and what is not a counter: phase, activation, command states, Locked markers (6.3) and
 //!   the rest of the position.
 //!
+//! Of the counters within two hexes, only enemy units are read at that distance (their zones
+//! of control reach the hex entered, 6.1), except when the counter stands in an EZOC: leaving
+//! it asks whether the enemy cavalry next to it is Engaged, which depends on the friendly
+//! units next to that cavalry (7.5.3). The slot records that case ([`NEAR_FRIENDS`]); a
+//! friendly unit otherwise matters only in the counter's hex or the one entered.
+//!
+//! The other per-counter answers of the listing are kept in the same slot: whether the
+//! counter may begin a move (7.3), be put on top of its stack (5.4: its own hex and the EZOC
+//! there), and whether its hex breaks the stacking limits (5.1, 5.2: its own hex). They
+//! read no more than the steps do.
+//!
 //! So [`Listed`] keeps the position it last listed, a whole-position occupancy index kept up
-//! to date unit by unit, and each counter's verdicts for its six steps. A new position that
-//! differs only in its counters re-judges the counters that changed and those within reach
-//! of a hex a unit left or entered; any other difference starts afresh. The answers are
-//! those of a full listing, in the same order: `tests/pg_random.rs` compares the two at every
-//! step of random play in every scenario.
+//! to date unit by unit, and each counter's slot. A new position that differs only in its
+//! counters re-judges the counters that changed and those within reach of a hex a unit left
+//! or entered; any other difference starts afresh. The answers are those of a full listing,
+//! in the same order: `tests/pg_random.rs` compares the two at every step of random play in
+//! every scenario.
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
@@ -36,28 +47,79 @@ use crate::hex::{Bounds, Direction, Hex};
 /// holds it, the listing is worked out without it.
 pub(crate) type ListMemo = Memo<Option<Listed>>;
 
-/// Bit `d` of a mask: the step in direction `d` is legal. Bit `BELOW + d`: it may also end
-/// beneath the friendly stack there (5.4). `FAR`: judging the steps may read counters three
-/// hexes away (see the module text). `KNOWN`: the mask has been worked out.
-const BELOW: u16 = 6;
-const FAR: u16 = 1 << 14;
-const KNOWN: u16 = 1 << 15;
+/// A counter's slot. Bit `d`: the step in direction `d` is legal. Bit `BELOW + d`: it may also
+/// end beneath the friendly stack there (5.4).
+const BELOW: u32 = 6;
+/// The counter may move now (7.3); the step bits are set only then.
+pub(crate) const MAY_MOVE: u32 = 1 << 12;
+/// The counter has not begun a move this phase (with [`MAY_MOVE`]: it may begin one, 7.3).
+pub(crate) const UNMOVED: u32 = 1 << 18;
+/// The unit may be put on top of its stack (5.4).
+pub(crate) const TO_TOP: u32 = 1 << 13;
+/// The unit belongs to the Active player and its hex breaks the stacking limits (5.1, 5.2).
+pub(crate) const OVER: u32 = 1 << 14;
+/// Judging the steps may read counters three hexes away (see the module text).
+const FAR: u32 = 1 << 15;
+/// Judging the steps reads friendly units two hexes away (see the module text).
+const NEAR_FRIENDS: u32 = 1 << 16;
+/// Nothing in the slot depends on other counters: a unit of the other side or off the map,
+/// or a leader that may not move. Only a change of the counter itself or of the frame
+/// changes it.
+const INERT: u32 = 1 << 17;
+/// The slot has been worked out.
+const KNOWN: u32 = 1 << 31;
 
-/// How far a step's verdict reaches from the counter's hex (see the module text), and how far
-/// when the mask has [`FAR`].
-const REACH: u32 = 2;
+/// How far a step's verdict reaches from the counter's hex for a changed enemy unit, for a
+/// changed friendly unit (and for an enemy one when the slot has [`NEAR_FRIENDS`]), and for
+/// any unit when the slot has [`FAR`] (see the module text).
+const ENEMY_REACH: u32 = 2;
+const FRIEND_REACH: u32 = 1;
 const FAR_REACH: u32 = 3;
 
 /// More hexes than this changed at once: judging every counter again is as cheap.
 const MAX_DIRTY: usize = 12;
+
+/// Each counter's slot (see [`MAY_MOVE`] and the other bits); 0 until worked out.
+#[derive(Debug)]
+pub(crate) struct Slots {
+    units: Vec<u32>,
+    leaders: Vec<u32>,
+}
+
+impl Slots {
+    fn new(s: &State) -> Slots {
+        Slots {
+            units: alloc::vec![0; s.units.len()],
+            leaders: alloc::vec![0; s.leaders.len()],
+        }
+    }
+
+    fn clear(&mut self, s: &State) {
+        self.units.clear();
+        self.units.resize(s.units.len(), 0);
+        self.leaders.clear();
+        self.leaders.resize(s.leaders.len(), 0);
+    }
+
+    /// The slot of `p`, worked out now if it is not known.
+    fn get(&mut self, pg: &Pg, s: &State, occ: &Occ, p: Piece) -> u32 {
+        let slot = match p {
+            Piece::Unit(u) => &mut self.units[usize::from(u)],
+            Piece::Leader(l) => &mut self.leaders[usize::from(l)],
+        };
+        if *slot & KNOWN == 0 {
+            *slot = pg.piece_slot(s, occ, p);
+        }
+        *slot
+    }
+}
 
 /// The position last listed, its occupancy, and each counter's step verdicts.
 #[derive(Debug)]
 pub(crate) struct Listed {
     state: State,
     occ: Occ,
-    units: Vec<u16>,
-    leaders: Vec<u16>,
+    slots: Slots,
 }
 
 /// Whether two positions agree in everything but their counters and what no step verdict
@@ -118,8 +180,7 @@ impl Listed {
         Listed {
             state: s.clone(),
             occ,
-            units: alloc::vec![0; s.units.len()],
-            leaders: alloc::vec![0; s.leaders.len()],
+            slots: Slots::new(s),
         }
     }
 
@@ -127,10 +188,7 @@ impl Listed {
     fn reset(&mut self, pg: &Pg, s: &State) {
         self.state.clone_from(s);
         pg.refill_whole(s, &mut self.occ, Some(board_box(pg)));
-        self.units.clear();
-        self.units.resize(s.units.len(), 0);
-        self.leaders.clear();
-        self.leaders.resize(s.leaders.len(), 0);
+        self.slots.clear(s);
     }
 
     /// Brings the memo to `s`: the occupancy follows the units that changed, and the verdicts
@@ -140,7 +198,8 @@ impl Listed {
             self.reset(pg, s);
             return;
         }
-        let mut dirty = [Hex::new(0, 0); MAX_DIRTY];
+        // The hexes units left or entered, each with the sides (bit per side) that did.
+        let mut dirty = [(Hex::new(0, 0), 0u8); MAX_DIRTY];
         let mut n = 0;
         let mut afresh = false;
         for (i, (old, new)) in self.state.units.iter().zip(&s.units).enumerate() {
@@ -153,14 +212,19 @@ impl Listed {
             }
             self.occ.mark(pg, i, old, false);
             self.occ.mark(pg, i, new, true);
-            self.units[i] = 0;
+            self.slots.units[i] = 0;
+            let side = 1u8 << pg.pieces.units[i].side.index();
             for u in [old, new] {
-                if u.off == Off::No && !dirty[..n].contains(&u.hex) {
-                    if n == MAX_DIRTY {
-                        afresh = true;
-                        break;
-                    }
-                    dirty[n] = u.hex;
+                if u.off != Off::No {
+                    continue;
+                }
+                if let Some(e) = dirty[..n].iter_mut().find(|e| e.0 == u.hex) {
+                    e.1 |= side;
+                } else if n == MAX_DIRTY {
+                    afresh = true;
+                    break;
+                } else {
+                    dirty[n] = (u.hex, side);
                     n += 1;
                 }
             }
@@ -173,22 +237,35 @@ impl Listed {
             return;
         }
         let dirty = &dirty[..n];
-        for &h in dirty {
+        for &(h, _) in dirty {
             self.occ.refresh_top(s, h);
         }
-        let near = |m: u16, h: Hex| {
-            let reach = if m & FAR != 0 { FAR_REACH } else { REACH };
-            dirty.iter().any(|&d| d.distance(h) <= reach)
+        // Whether a counter of side bit `mine` in `h` with slot `m` may read a dirty hex.
+        let near = |m: u32, mine: u8, h: Hex| {
+            dirty.iter().any(|&(d, sides)| {
+                let reach = if m & FAR != 0 {
+                    FAR_REACH
+                } else if sides & !mine != 0 || m & NEAR_FRIENDS != 0 {
+                    ENEMY_REACH
+                } else {
+                    FRIEND_REACH
+                };
+                d.distance(h) <= reach
+            })
         };
         for (i, (old, new)) in self.state.leaders.iter().zip(&s.leaders).enumerate() {
-            let m = &mut self.leaders[i];
-            if old != new || *m != 0 && near(*m, new.hex) {
+            let m = &mut self.slots.leaders[i];
+            let live = *m != 0 && *m & INERT == 0;
+            if old != new || live && near(*m, 1 << pg.pieces.leaders[i].side.index(), new.hex) {
                 *m = 0;
             }
         }
         if !dirty.is_empty() {
-            for (m, u) in self.units.iter_mut().zip(&s.units) {
-                if *m != 0 && near(*m, u.hex) {
+            for (i, (m, u)) in self.slots.units.iter_mut().zip(&s.units).enumerate() {
+                if *m != 0
+                    && *m & INERT == 0
+                    && near(*m, 1 << pg.pieces.units[i].side.index(), u.hex)
+                {
                     *m = 0;
                 }
             }
@@ -199,17 +276,6 @@ impl Listed {
         self.state.mover = s.mover;
         self.state.top_key = s.top_key;
         self.state.bottom_key = s.bottom_key;
-    }
-
-    fn mask(&mut self, pg: &Pg, s: &State, p: Piece) -> u16 {
-        let slot = match p {
-            Piece::Unit(u) => &mut self.units[usize::from(u)],
-            Piece::Leader(l) => &mut self.leaders[usize::from(l)],
-        };
-        if *slot & KNOWN == 0 {
-            *slot = pg.step_mask(s, &self.occ, p);
-        }
-        *slot
     }
 }
 
@@ -222,10 +288,10 @@ fn board_box(pg: &Pg) -> Bounds {
     }
 }
 
-/// Where the listing reads its verdicts: the memo, or a fresh judgement each time.
+/// Where the listing reads its verdicts: the memo, or slots worked out for this listing alone.
 pub(crate) enum Verdicts<'a> {
     Kept(&'a mut Listed),
-    Fresh(alloc::boxed::Box<Occ>),
+    Fresh(alloc::boxed::Box<(Occ, Slots)>),
 }
 
 impl Verdicts<'_> {
@@ -233,30 +299,80 @@ impl Verdicts<'_> {
     pub(crate) fn occ(&self) -> &Occ {
         match self {
             Verdicts::Kept(l) => &l.occ,
-            Verdicts::Fresh(o) => o,
+            Verdicts::Fresh(f) => &f.0,
         }
     }
 
-    /// The steps of `p`: bit `d` legal, bit `6 + d` legal beneath the stack there too.
-    pub(crate) fn mask(&mut self, pg: &Pg, s: &State, p: Piece) -> u16 {
+    /// The slot of `p` (see [`MAY_MOVE`] and the other bits).
+    pub(crate) fn slot(&mut self, pg: &Pg, s: &State, p: Piece) -> u32 {
         match self {
-            Verdicts::Kept(l) => l.mask(pg, s, p),
-            Verdicts::Fresh(o) => pg.step_mask(s, o, p),
+            Verdicts::Kept(l) => l.slots.get(pg, s, &l.occ, p),
+            Verdicts::Fresh(f) => {
+                let (occ, slots) = &mut **f;
+                slots.get(pg, s, occ, p)
+            }
+        }
+    }
+
+    /// The steps of `p` (see [`step_bits`]), judged now when its slot has none because it
+    /// may not begin a move (the moving counter).
+    pub(crate) fn steps(&mut self, pg: &Pg, s: &State, p: Piece) -> u32 {
+        let m = self.slot(pg, s, p);
+        if m & MAY_MOVE != 0 {
+            m
+        } else {
+            pg.step_mask(s, self.occ(), p)
         }
     }
 }
 
 /// Whether the step in direction `d` is set in `mask`, and whether beneath the stack too.
-pub(crate) fn step_bits(mask: u16, d: Direction) -> (bool, bool) {
-    let i = u16::from(d.index());
+pub(crate) fn step_bits(mask: u32, d: Direction) -> (bool, bool) {
+    let i = u32::from(d.index());
     (mask & (1 << i) != 0, mask & (1 << (BELOW + i)) != 0)
 }
 
 impl Pg {
-    /// Judges the six steps of `p` (see [`step_bits`]).
-    pub(crate) fn step_mask(&self, s: &State, occ: &Occ, p: Piece) -> u16 {
+    /// Works out the slot of `p` (see [`MAY_MOVE`] and the other bits).
+    pub(crate) fn piece_slot(&self, s: &State, occ: &Occ, p: Piece) -> u32 {
+        let mut m = KNOWN;
+        if let Piece::Unit(u) = p {
+            let x = &s.units[usize::from(u)];
+            if x.off != Off::No || self.pieces.units[usize::from(u)].side != s.active {
+                return KNOWN | INERT;
+            }
+            if self.may_to_top(s, occ, u) {
+                m |= TO_TOP;
+            }
+            if !self.stacking_ok_in(occ, x.hex) {
+                m |= OVER;
+            }
+        }
+        let moved = match p {
+            Piece::Unit(u) => s.units[usize::from(u)].moved,
+            Piece::Leader(l) => s.leaders[usize::from(l)].moved,
+        };
+        if !moved {
+            m |= UNMOVED;
+        }
+        if self.piece_may_start(s, p) {
+            m |= MAY_MOVE | self.step_mask(s, occ, p);
+        } else if let Piece::Leader(_) = p {
+            m |= INERT;
+        }
+        m
+    }
+
+    /// Judges the six steps of `p` (see [`step_bits`]), with the [`FAR`] and
+    /// [`NEAR_FRIENDS`] bits of what the judgement read.
+    pub(crate) fn step_mask(&self, s: &State, occ: &Occ, p: Piece) -> u32 {
         let start = self.step_start(s, occ, p);
-        let mut mask = KNOWN;
+        let mut mask = 0;
+        // 7.5.3: leaving the EZOC asks about the enemy cavalry next to the unit, Engaged by
+        // the friendly units next to it.
+        if matches!(p, Piece::Unit(_)) && start.in_ezoc_now {
+            mask |= NEAR_FRIENDS;
+        }
         // 5.3 with 7.5.3: a Fast unit that would overstack an EZOC hex is asked about the
         // enemy cavalry next to that hex (`check_step_from`), three hexes from its own.
         let fast = match p {
@@ -275,7 +391,7 @@ impl Pg {
                 }
             }
             if self.check_step_from(s, occ, &start, d).is_ok() {
-                let i = u16::from(d.index());
+                let i = u32::from(d.index());
                 mask |= 1 << i;
                 if matches!(p, Piece::Unit(_))
                     && occ.has_units(self, s.active, start.from.neighbor(d))
@@ -337,9 +453,10 @@ impl Pg {
                 };
                 f(&mut Verdicts::Kept(listed))
             }
-            None => f(&mut Verdicts::Fresh(alloc::boxed::Box::new(
+            None => f(&mut Verdicts::Fresh(alloc::boxed::Box::new((
                 self.occupancy(s),
-            ))),
+                Slots::new(s),
+            )))),
         }
     }
 }
@@ -352,7 +469,7 @@ mod tests {
     use crate::pg::state::Phase;
 
     /// Through random play of every scenario, the kept occupancy answers as one built from
-    /// scratch, and every counter's kept verdicts are those judged afresh (7.3, 5, 6).
+    /// scratch, and every counter's kept slot is the one worked out afresh (7.3, 5.3, 5.4, 6).
     #[test]
     fn r7_3_kept_step_verdicts_equal_fresh_ones_through_random_play() {
         let lib = Library::builtin().unwrap();
@@ -377,8 +494,8 @@ mod tests {
                                 .chain((0..s.leaders.len() as u16).map(Piece::Leader));
                             for p in pieces {
                                 assert_eq!(
-                                    v.mask(&pg, s, p),
-                                    pg.step_mask(s, &whole, p),
+                                    v.slot(&pg, s, p),
+                                    pg.piece_slot(s, &whole, p),
                                     "{id}: {p:?}"
                                 );
                             }

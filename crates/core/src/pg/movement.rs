@@ -10,7 +10,7 @@ use super::Pg;
 use super::action::Action;
 use super::board::CostClass;
 use super::event::Event;
-use super::listing::{Verdicts, step_bits};
+use super::listing::{MAY_MOVE, OVER, TO_TOP, UNMOVED, Verdicts, step_bits};
 use super::pending::{ForcedDeploy, Pending, RetreatTask};
 use super::query::Occ;
 use super::state::{Cmd, Locked, Morale, Off, Phase, Piece, State};
@@ -28,6 +28,8 @@ pub(crate) struct StepStart {
     p: Piece,
     pub(crate) side: Side,
     pub(crate) from: Hex,
+    /// The counter stands in an EZOC (7.5).
+    pub(crate) in_ezoc_now: bool,
     mp: u8,
     moved: bool,
     allowance: u8,
@@ -199,6 +201,7 @@ impl Pg {
             p,
             side,
             from,
+            in_ezoc_now,
             mp,
             moved,
             allowance,
@@ -395,8 +398,7 @@ impl Pg {
 
     fn list_movement(&self, s: &State, v: &mut Verdicts<'_>, out: &mut Vec<Action>) {
         let mut any_move = false;
-        let mut push_moves = |p: Piece, v: &mut Verdicts<'_>, out: &mut Vec<Action>| {
-            let mask = v.mask(self, s, p);
+        let mut push_moves = |p: Piece, mask: u32, out: &mut Vec<Action>| {
             for d in Direction::ALL {
                 let (legal, below) = step_bits(mask, d);
                 if legal {
@@ -417,30 +419,56 @@ impl Pg {
             }
         };
         if let Some(p) = s.mover {
-            push_moves(p, v, out);
+            push_moves(p, v.steps(self, s, p), out);
             // 5.3: an overstacked mover that can step on must; nothing else is offered.
             if self.mover_must_move_on(s, v.occ()) {
                 return;
             }
             out.push(Action::EndMove);
         }
-        for p in self.starters(s) {
-            push_moves(p, v, out);
-        }
-        let occ = v.occ();
+        // The counters other than the mover that may begin a move (units, then leaders).
+        const STARTER: u32 = MAY_MOVE | UNMOVED;
+        let mut to_top = false;
+        let mut overstacked = false;
         for u in 0..s.units.len() as u16 {
-            if self.may_to_top(s, occ, u) {
-                out.push(Action::ToTop { unit: u });
+            let m = v.slot(self, s, Piece::Unit(u));
+            if m & STARTER == STARTER && s.mover != Some(Piece::Unit(u)) {
+                push_moves(Piece::Unit(u), m, out);
+            }
+            to_top |= m & TO_TOP != 0;
+            overstacked |= m & OVER != 0;
+        }
+        for l in 0..s.leaders.len() as u16 {
+            let m = v.slot(self, s, Piece::Leader(l));
+            if m & STARTER == STARTER && s.mover != Some(Piece::Leader(l)) {
+                push_moves(Piece::Leader(l), m, out);
             }
         }
+        if to_top {
+            for u in 0..s.units.len() as u16 {
+                if v.slot(self, s, Piece::Unit(u)) & TO_TOP != 0 {
+                    out.push(Action::ToTop { unit: u });
+                }
+            }
+        }
+        let occ = v.occ();
         for w in 0..self.pieces.wings.len() as u8 {
             if self.may_go_in_column(s, occ, w) {
                 out.push(Action::GoInColumn { wing: w });
             }
         }
-        for i in 0..s.units.len() as u16 {
-            if self.may_artillery_column(s, occ, i) {
-                out.push(Action::ArtilleryInColumn { unit: i });
+        // 7.6: artillery goes In Column only near the leader of a wing In Column.
+        let any_ic = self
+            .pieces
+            .wings
+            .iter()
+            .zip(&s.wing_ic)
+            .any(|(wing, &ic)| ic && wing.side == s.active);
+        if any_ic {
+            for i in 0..s.units.len() as u16 {
+                if self.may_artillery_column(s, occ, i) {
+                    out.push(Action::ArtilleryInColumn { unit: i });
+                }
             }
         }
         if self.may_commander_column(s) {
@@ -448,7 +476,7 @@ impl Pg {
         }
         // 5.3: stacking violations must be corrected before the phase ends, as long as any
         // counter can still move.
-        if !any_move || !self.active_overstacked(s, occ) {
+        if !any_move || !overstacked {
             out.push(Action::EndPhase);
         }
     }
@@ -524,7 +552,7 @@ impl Pg {
     }
 
     /// 5.4: a unit of the Active player may be put on top of its stack once per phase.
-    fn may_to_top(&self, s: &State, occ: &Occ, u: u16) -> bool {
+    pub(crate) fn may_to_top(&self, s: &State, occ: &Occ, u: u16) -> bool {
         let x = &s.units[usize::from(u)];
         let info = &self.pieces.units[usize::from(u)];
         if x.off != Off::No || info.side != s.active || x.reordered || !self.unit_active(s, u) {
