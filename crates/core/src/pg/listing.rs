@@ -50,10 +50,9 @@ pub(crate) type ListMemo = Memo<Option<Listed>>;
 /// A counter's slot. Bit `d`: the step in direction `d` is legal. Bit `BELOW + d`: it may also
 /// end beneath the friendly stack there (5.4).
 const BELOW: u32 = 6;
-/// The counter may move now (7.3); the step bits are set only then.
+/// The counter may move now (7.3); the step bits are set only then. It may begin a move
+/// when it has not moved this phase too (`Pg::starters`).
 pub(crate) const MAY_MOVE: u32 = 1 << 12;
-/// The counter has not begun a move this phase (with [`MAY_MOVE`]: it may begin one, 7.3).
-pub(crate) const UNMOVED: u32 = 1 << 18;
 /// The unit may be put on top of its stack (5.4).
 pub(crate) const TO_TOP: u32 = 1 << 13;
 /// The unit belongs to the Active player and its hex breaks the stacking limits (5.1, 5.2).
@@ -347,13 +346,6 @@ impl Pg {
             if !self.stacking_ok_in(occ, x.hex) {
                 m |= OVER;
             }
-        }
-        let moved = match p {
-            Piece::Unit(u) => s.units[usize::from(u)].moved,
-            Piece::Leader(l) => s.leaders[usize::from(l)].moved,
-        };
-        if !moved {
-            m |= UNMOVED;
         }
         if self.piece_may_start(s, p) {
             m |= MAY_MOVE | self.step_mask(s, occ, p);

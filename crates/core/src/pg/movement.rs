@@ -10,7 +10,7 @@ use super::Pg;
 use super::action::Action;
 use super::board::CostClass;
 use super::event::Event;
-use super::listing::{MAY_MOVE, OVER, TO_TOP, UNMOVED, Verdicts, step_bits};
+use super::listing::{MAY_MOVE, OVER, TO_TOP, Verdicts, step_bits};
 use super::pending::{ForcedDeploy, Pending, RetreatTask};
 use super::query::Occ;
 use super::state::{Cmd, Locked, Morale, Off, Phase, Piece, State};
@@ -426,13 +426,14 @@ impl Pg {
             }
             out.push(Action::EndMove);
         }
-        // The counters other than the mover that may begin a move (units, then leaders).
-        const STARTER: u32 = MAY_MOVE | UNMOVED;
+        // The counters other than the mover that may begin a move (units, then leaders), as
+        // `starters` lists them.
         let mut to_top = false;
         let mut overstacked = false;
         for u in 0..s.units.len() as u16 {
             let m = v.slot(self, s, Piece::Unit(u));
-            if m & STARTER == STARTER && s.mover != Some(Piece::Unit(u)) {
+            let unmoved = !s.units[usize::from(u)].moved;
+            if m & MAY_MOVE != 0 && unmoved && s.mover != Some(Piece::Unit(u)) {
                 push_moves(Piece::Unit(u), m, out);
             }
             to_top |= m & TO_TOP != 0;
@@ -440,7 +441,8 @@ impl Pg {
         }
         for l in 0..s.leaders.len() as u16 {
             let m = v.slot(self, s, Piece::Leader(l));
-            if m & STARTER == STARTER && s.mover != Some(Piece::Leader(l)) {
+            let unmoved = !s.leaders[usize::from(l)].moved;
+            if m & MAY_MOVE != 0 && unmoved && s.mover != Some(Piece::Leader(l)) {
                 push_moves(Piece::Leader(l), m, out);
             }
         }
