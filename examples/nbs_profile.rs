@@ -2,7 +2,8 @@
 //! `perf record`:
 //! * `listing` (default): legal-action listing in the Movement Phase of scenario 3;
 //! * `games N`: N seeded games over the five scenarios as tests/nbs_random.rs plays them
-//!   (alternately `advance` and `hasty`), without its checks; prints steps per second.
+//!   (alternately `advance` and `hasty`), without its checks; prints steps per second;
+//! * `random K N`: N games of random play of scenario K as `benches/peers.rs` plays them.
 
 use grognard::data::Library;
 use grognard::engine::{Game, Rules, bot_named};
@@ -34,6 +35,33 @@ fn main() {
         let secs = t.elapsed().as_secs_f64();
         println!(
             "{n} games, {steps} steps, {secs:.2} s, {:.0} steps/s",
+            steps as f64 / secs
+        );
+        return;
+    }
+    if args.first().map(String::as_str) == Some("random") {
+        // Random play as benches/peers.rs measures it: the engine's uniform choice and exact
+        // dice, at most 20,000 steps a game.
+        let k: u64 = args.get(1).and_then(|x| x.parse().ok()).unwrap_or(3);
+        let n: u64 = args.get(2).and_then(|x| x.parse().ok()).unwrap_or(4);
+        let id = format!("nbs/austerlitz-{k}");
+        let rules = Nbs::new(&lib.scenario(&id).expect("scenario")).expect("rules");
+        let t = std::time::Instant::now();
+        let (mut steps, mut hashes) = (0u64, 0u64);
+        for g in 0..n {
+            let mut game = Game::new(rules.clone(), g);
+            let mut m = 0u64;
+            while m < 20_000 && game.step_random().expect("step").is_some() {
+                m += 1;
+            }
+            steps += m;
+            // The games are the same move for move only if every listing was: a change of
+            // the engine that keeps the listing keeps this figure.
+            hashes = hashes.rotate_left(7) ^ game.state_hash();
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{id}: {n} games, {steps} steps, {secs:.2} s, {:.0} steps/s, final states {hashes:016x}",
             steps as f64 / secs
         );
         return;

@@ -332,19 +332,19 @@ impl Nbs {
         u: UnitId,
         to: Hex,
     ) -> Result<(u16, Facing, bool), Refusal> {
-        let ctx = self.step_ctx(s, u)?;
+        let ctx = self.step_ctx(s, occ, u)?;
         self.step_eval_in(s, occ, &ctx, to)
     }
 
     /// What a step's cost reads of the moving unit, the same for each of its neighbours.
-    fn step_ctx(&self, s: &State, u: UnitId) -> Result<StepCtx, Refusal> {
+    fn step_ctx(&self, s: &State, occ: &Occ, u: UnitId) -> Result<StepCtx, Refusal> {
         let st = &s.units[usize::from(u)];
         Ok(StepCtx {
             unit: u,
             from: st.hex().ok_or(Refusal::NotOnMap)?,
             class: self.move_class(s, u).ok_or(Refusal::Immobile)?,
             ma: self.allowance(s, u),
-            mode: self.facing_mode(s, u),
+            mode: self.facing_mode_in(s, Some(occ), u),
         })
     }
 
@@ -546,7 +546,7 @@ impl Nbs {
         if !self.may_move(s, u, side) {
             return false;
         }
-        let Ok(ctx) = self.step_ctx(s, u) else {
+        let Ok(ctx) = self.step_ctx(s, occ, u) else {
             return false;
         };
         let mut radius = super::orders::RadiusCache::default();
@@ -564,15 +564,21 @@ impl Nbs {
         let side = self.phasing(s);
         let occ = Occ::new(self, s);
         let mut radius = super::orders::RadiusCache::default();
+        let mut anchors: Option<Vec<Hex>> = None; // 11.5b, gathered at the first skirmisher
         for u in 0..s.units.len() as UnitId {
             if !self.may_move(s, u, side) {
                 continue;
             }
             let st = &s.units[usize::from(u)];
             let Some(h) = st.hex() else { continue };
-            if let Ok(ctx) = self.step_ctx(s, u) {
+            if let Ok(ctx) = self.step_ctx(s, &occ, u) {
                 let gate = self.step_gate(s, &occ, &mut radius, u, h);
-                let leash = self.leash_of(s, u);
+                let leash = if self.is_skirmisher(u) {
+                    let a = anchors.get_or_insert_with(|| self.leash_anchors(s, side));
+                    self.leash_among(s, u, a)
+                } else {
+                    None
+                };
                 for n in h.neighbors() {
                     if self.step_eval_in(s, &occ, &ctx, n).is_ok()
                         && gate.allows(self, s, &occ, &mut radius, n)
@@ -585,7 +591,7 @@ impl Nbs {
             let info = &self.units[usize::from(u)];
             if info.combat()
                 && st.morale != MoraleState::Routed
-                && self.facing_mode(s, u) != FacingMode::None
+                && self.facing_mode_in(s, Some(&occ), u) != FacingMode::None
             {
                 let ma = self.allowance(s, u).max(self.fixed_allowance(s, u));
                 let free = self.road_facings(st); // 13.2c
@@ -633,7 +639,7 @@ impl Nbs {
         }
         self.assault_actions(s, &occ, out);
         self.charge_actions(s, out);
-        self.part_actions(s, out); // 11.5, 17.0, 27.1, 18.0, 11.6e
+        self.part_actions(s, &occ, out); // 11.5, 17.0, 27.1, 18.0, 11.6e
         self.to_top_actions(s, &occ, 0..s.units.len() as UnitId, side, out); // 12.2
         if !self.reinforcements_due(s)
             && self.emperor_astray(s, &occ).is_none()

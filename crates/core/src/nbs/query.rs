@@ -332,6 +332,12 @@ impl Nbs {
 
     /// How a unit's facing divides its surroundings now (13.0a).
     pub fn facing_mode(&self, s: &State, u: UnitId) -> FacingMode {
+        self.facing_mode_in(s, None, u)
+    }
+
+    /// [`Self::facing_mode`], reading the hex's units from `occ` when the caller has built
+    /// the index (the listing path).
+    pub(super) fn facing_mode_in(&self, s: &State, occ: Option<&Occ>, u: UnitId) -> FacingMode {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         match info.kind {
@@ -349,7 +355,7 @@ impl Nbs {
         if st.formation == Formation::Limbered {
             return FacingMode::AllFlank;
         }
-        if st.formation == Formation::Square || self.lone_skirmisher(s, u) {
+        if st.formation == Formation::Square || self.lone_skirmisher_in(s, occ, u) {
             return FacingMode::AllFrontal;
         }
         if hi.is_some_and(|hi| hi.terrain.all_round_front()) {

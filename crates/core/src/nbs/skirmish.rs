@@ -142,6 +142,19 @@ pub(super) struct Leash {
     pub(super) nearest: Vec<Hex>,
 }
 
+impl Leash {
+    /// Takes in an anchor `d` hexes away standing in `h`.
+    fn meet(&mut self, d: u32, h: Hex) {
+        if d < self.now {
+            self.now = d;
+            self.nearest.clear();
+        }
+        if d == self.now {
+            self.nearest.push(h);
+        }
+    }
+}
+
 impl Nbs {
     /// The parent of a counter made during play.
     pub(super) fn parent_of(&self, u: UnitId) -> Option<UnitId> {
@@ -239,16 +252,42 @@ impl Nbs {
 
     /// A hex whose combat units of `side` are all skirmishers (11.5e, 13.0a).
     pub(super) fn only_skirmishers(&self, s: &State, hex: Hex) -> bool {
-        let st = self.combat_stack(s, hex);
-        !st.is_empty() && st.iter().all(|&u| self.is_skirmisher(u))
+        // One pass, no stack built: the order of the stack does not bear on the answer.
+        let mut any = false;
+        for (info, x) in self.units.iter().zip(&s.units) {
+            if x.place == Place::At(hex) && info.combat() {
+                if info.kind != UnitKind::Skirmisher {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        any
     }
 
-    /// 13.0a: a skirmisher alone in its hex faces all around (every hexside frontal).
-    pub(super) fn lone_skirmisher(&self, s: &State, u: UnitId) -> bool {
+    /// 13.0a: a skirmisher alone in its hex faces all around (every hexside frontal); the
+    /// hex's units are read from `occ` when the caller has built the index.
+    pub(super) fn lone_skirmisher_in(&self, s: &State, occ: Option<&Occ>, u: UnitId) -> bool {
         self.is_skirmisher(u)
-            && s.units[usize::from(u)]
-                .hex()
-                .is_some_and(|h| self.only_skirmishers(s, h))
+            && s.units[usize::from(u)].hex().is_some_and(|h| match occ {
+                Some(occ) => self.only_skirmishers_occ(occ, h),
+                None => self.only_skirmishers(s, h),
+            })
+    }
+
+    /// [`Self::only_skirmishers`] by the index.
+    pub(super) fn only_skirmishers_occ(&self, occ: &Occ, hex: Hex) -> bool {
+        let mut any = false;
+        for u in self.occ_at(occ, hex) {
+            let info = &self.units[usize::from(u)];
+            if info.combat() {
+                if info.kind != UnitKind::Skirmisher {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        any
     }
 
     /// 12.1: at most one full skirmisher (or two reduced) per hex on top of the fire levels.
@@ -303,18 +342,53 @@ impl Nbs {
             return Some(leash);
         };
         let side = self.units[usize::from(u)].side;
-        for (info, x) in self.units.iter().zip(&s.units) {
-            if info.side != side || !info.combat() || info.kind == UnitKind::Skirmisher {
-                continue;
-            }
-            let Some(h) = x.hex() else { continue };
-            let d = h.distance(from);
-            if d < leash.now {
-                leash.now = d;
-                leash.nearest.clear();
-            }
-            if d == leash.now {
-                leash.nearest.push(h);
+        for h in self.leash_anchors_iter(s, side) {
+            leash.meet(h.distance(from), h);
+        }
+        Some(leash)
+    }
+
+    /// The hexes of the combat units of `side` that hold a skirmisher's leash (11.5b: every
+    /// combat unit but skirmishers), one entry a unit, in unit order.
+    fn leash_anchors_iter<'a>(
+        &'a self,
+        s: &'a State,
+        side: Side,
+    ) -> impl Iterator<Item = Hex> + 'a {
+        self.units
+            .iter()
+            .zip(&s.units)
+            .filter_map(move |(info, x)| {
+                (info.side == side && info.combat() && info.kind != UnitKind::Skirmisher)
+                    .then(|| x.hex())
+                    .flatten()
+            })
+    }
+
+    /// [`Self::leash_anchors_iter`] gathered once for a listing.
+    ///
+    /// Each hex once, sorted: a stack holds several anchors, and the leash reads only the
+    /// distances and the hexes.
+    pub(super) fn leash_anchors(&self, s: &State, side: Side) -> Vec<Hex> {
+        let mut v: Vec<Hex> = self.leash_anchors_iter(s, side).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// [`Self::leash_of`] with the anchors of the skirmisher's side already gathered by
+    /// [`Self::leash_anchors`]: the listing asks this for every skirmisher that may move.
+    pub(super) fn leash_among(&self, s: &State, u: UnitId, anchors: &[Hex]) -> Option<Leash> {
+        if self.units[usize::from(u)].kind != UnitKind::Skirmisher {
+            return None;
+        }
+        let mut leash = Leash {
+            now: u32::MAX,
+            nearest: Vec::new(),
+        };
+        if let Some(from) = s.units[usize::from(u)].hex() {
+            for &h in anchors {
+                leash.meet(h.distance(from), h);
             }
         }
         Some(leash)
@@ -619,14 +693,15 @@ impl Nbs {
     }
 
     /// The decisions of this part open in the phasing player's Movement Phase.
-    pub(super) fn part_actions(&self, s: &State, out: &mut Vec<Action>) {
+    pub(super) fn part_actions(&self, s: &State, occ: &Occ, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         for u in 0..s.units.len() as UnitId {
             let info = &self.units[usize::from(u)];
             let st = &s.units[usize::from(u)];
-            if info.side != side || st.hex().is_none() {
+            if info.side != side {
                 continue;
             }
+            let Some(h) = st.hex() else { continue };
             let mut cands: Vec<Action> = Vec::new();
             let mut squares: Vec<Action> = Vec::new();
             match info.kind {
@@ -644,7 +719,7 @@ impl Nbs {
                                 formation: f,
                                 facing: 0,
                             };
-                            if self.part_check(s, &first).is_ok() {
+                            if self.part_check_in(s, Some(occ), &first).is_ok() {
                                 squares.extend((0..12u8).map(|facing| Action::LeaveSquare {
                                     unit: u,
                                     formation: f,
@@ -660,16 +735,16 @@ impl Nbs {
                         unit: u,
                         top: !st.has(flag::SKIRMISHER_TOP),
                     });
-                    for w in u + 1..s.units.len() as UnitId {
-                        if s.units[usize::from(w)].place == st.place && self.is_skirmisher(w) {
+                    for w in self.occ_at(occ, h) {
+                        if w > u && self.is_skirmisher(w) {
                             cands.push(Action::Combine { unit: u, with: w });
                         }
                     }
                 }
                 UnitKind::Artillery => {
                     if self.is_detached(u) {
-                        for t in 0..s.units.len() as UnitId {
-                            if t != u && s.units[usize::from(t)].place == st.place {
+                        for t in self.occ_at(occ, h) {
+                            if t != u {
                                 cands.push(Action::Reattach { unit: u, to: t });
                             }
                         }
@@ -685,7 +760,7 @@ impl Nbs {
                 _ => {}
             }
             for a in cands {
-                if self.part_check(s, &a).is_ok() {
+                if self.part_check_in(s, Some(occ), &a).is_ok() {
                     out.push(a);
                 }
             }
@@ -714,6 +789,17 @@ impl Nbs {
 
     /// Why an action of this part is refused now, or the counter it would use.
     fn part_check(&self, s: &State, a: &Action) -> Result<Option<UnitId>, Illegal> {
+        self.part_check_in(s, None, a)
+    }
+
+    /// [`Self::part_check`], reading hexes from `occ` when the caller has built the index
+    /// (the listing path); the same answer either way.
+    fn part_check_in(
+        &self,
+        s: &State,
+        occ: Option<&Occ>,
+        a: &Action,
+    ) -> Result<Option<UnitId>, Illegal> {
         // 11.6e goes through the formation change, with its own conditions (25.1b, 11.0).
         if let Action::LeaveSquare {
             unit, formation, ..
@@ -779,8 +865,11 @@ impl Nbs {
                 let h = st.hex().unwrap_or(Hex::new(0, 0));
                 if !self.is_skirmisher(unit)
                     || st.has(flag::SKIRMISHER_TOP) == top
-                    || self.only_skirmishers(s, h)
                     || st.morale == MoraleState::Routed
+                    || match occ {
+                        Some(occ) => self.only_skirmishers_occ(occ, h),
+                        None => self.only_skirmishers(s, h),
+                    }
                 {
                     return Err(Illegal::new(
                         "11.5h",
@@ -793,7 +882,10 @@ impl Nbs {
                 }
                 if top {
                     let side = self.units[usize::from(unit)].side;
-                    if h.neighbors().into_iter().any(|n| self.enemy_in(s, n, side)) {
+                    if h.neighbors().into_iter().any(|n| match occ {
+                        Some(occ) => self.enemy_in_occ(occ, n, side),
+                        None => self.enemy_in(s, n, side),
+                    }) {
                         return Err(Illegal::new(
                             "11.5h",
                             format!(
@@ -802,11 +894,15 @@ impl Nbs {
                             ),
                         ));
                     }
-                    if self
-                        .combat_stack(s, h)
-                        .iter()
-                        .any(|&x| s.units[usize::from(x)].formation == Formation::Square)
-                    {
+                    let square = |x: UnitId| {
+                        self.units[usize::from(x)].combat()
+                            && s.units[usize::from(x)].formation == Formation::Square
+                    };
+                    let in_square = match occ {
+                        Some(occ) => self.occ_at(occ, h).any(square),
+                        None => self.combat_stack(s, h).into_iter().any(square),
+                    };
+                    if in_square {
                         return Err(Illegal::new(
                             "11.6d",
                             format!(
