@@ -573,7 +573,9 @@ impl Nbs {
             let Some(h) = st.hex() else { continue };
             if let Ok(ctx) = self.step_ctx(s, &occ, u) {
                 let gate = self.step_gate(s, &occ, &mut radius, u, h);
-                let leash = if self.is_skirmisher(u) {
+                // 11.5b: with a leash anchor within one hex, every step ends within two
+                // hexes of it, so the leash cannot refuse one.
+                let leash = if self.is_skirmisher(u) && !self.leash_slack(&occ, u, h) {
                     let a = anchors.get_or_insert_with(|| self.leash_anchors(s, side));
                     self.leash_among(s, u, a)
                 } else {

@@ -394,6 +394,21 @@ impl Nbs {
         Some(leash)
     }
 
+    /// Whether a leash anchor of `u` (11.5b: a friendly combat unit other than a skirmisher)
+    /// stands in `hex` or next to it, by the index.
+    pub(super) fn leash_slack(&self, occ: &Occ, u: UnitId, hex: Hex) -> bool {
+        let side = self.units[usize::from(u)].side;
+        let anchor = |x: UnitId| {
+            let i = &self.units[usize::from(x)];
+            x != u && i.side == side && i.combat() && i.kind != UnitKind::Skirmisher
+        };
+        self.occ_at(occ, hex).any(anchor)
+            || hex
+                .neighbors()
+                .into_iter()
+                .any(|n| self.occ_at(occ, n).any(anchor))
+    }
+
     /// Whether a friendly non-skirmisher combat unit stands within 2 hexes of `hex`, by the
     /// index (11.5b, the listing path).
     fn leash_near(&self, occ: &Occ, u: UnitId, hex: Hex) -> bool {
@@ -695,6 +710,9 @@ impl Nbs {
     /// The decisions of this part open in the phasing player's Movement Phase.
     pub(super) fn part_actions(&self, s: &State, occ: &Occ, out: &mut Vec<Action>) {
         let side = self.phasing(s);
+        // The candidates of one counter; kept across the counters, emptied by each.
+        let mut cands: Vec<Action> = Vec::new();
+        let mut squares: Vec<Action> = Vec::new();
         for u in 0..s.units.len() as UnitId {
             let info = &self.units[usize::from(u)];
             let st = &s.units[usize::from(u)];
@@ -702,8 +720,6 @@ impl Nbs {
                 continue;
             }
             let Some(h) = st.hex() else { continue };
-            let mut cands: Vec<Action> = Vec::new();
-            let mut squares: Vec<Action> = Vec::new();
             match info.kind {
                 UnitKind::Infantry => {
                     cands.push(Action::Release { unit: u });
@@ -759,7 +775,7 @@ impl Nbs {
                 }
                 _ => {}
             }
-            for a in cands {
+            for a in cands.drain(..) {
                 if self.part_check_in(s, Some(occ), &a).is_ok() {
                     out.push(a);
                 }
