@@ -275,10 +275,12 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
             .with_rule("16.2")
         })?);
     }
-    let feature_cols = super::board::side::IDS
-        .iter()
-        .filter_map(|(bit, id)| tables.feature_index(id).map(|f| (*bit, f)))
-        .collect();
+    let mut feature_cols = [None; 17];
+    for (bit, id) in super::board::side::IDS {
+        if let Some(slot) = feature_cols.get_mut(super::feature_slot(bit)) {
+            *slot = tables.feature_index(id);
+        }
+    }
     let mut nbs = Nbs {
         scenario: short,
         board,

@@ -154,7 +154,8 @@ pub struct Nbs {
     /// The Movement Chart column of each [`board::Terrain`] (by its order in `Terrain::ALL`).
     pub terrain_cols: Vec<tables::TerrainIdx>,
     /// The Movement Chart column of each hexside feature bit ([`board::side::IDS`]).
-    pub feature_cols: Vec<(u16, tables::FeatureIdx)>,
+    /// Indexed by [`feature_slot`]: 0 for an elevation change, `k + 1` for the bit `1 << k`.
+    pub feature_cols: [Option<tables::FeatureIdx>; 17],
     /// Division wrecked lines (20.6b).
     pub divisions: Vec<(String, u8)>,
     /// The Turn Record Track from the first turn: index = turn - first.
@@ -218,16 +219,14 @@ impl Nbs {
 
     /// The Movement Chart column of a terrain.
     pub(crate) fn terrain_idx(&self, t: board::Terrain) -> tables::TerrainIdx {
-        let i = board::Terrain::ALL
-            .iter()
-            .position(|x| *x == t)
-            .unwrap_or(0);
-        self.terrain_cols[i]
+        // `Terrain::ALL` is in declaration order (pinned by a test), so the discriminant is
+        // the position.
+        self.terrain_cols[t as usize]
     }
 
     /// The Movement Chart column of a hexside feature bit (0: an elevation change).
     pub(crate) fn feature_idx(&self, bit: u16) -> Option<tables::FeatureIdx> {
-        self.feature_cols.iter().find(|x| x.0 == bit).map(|x| x.1)
+        self.feature_cols.get(feature_slot(bit)).copied().flatten()
     }
 
     /// The unit named by a counter id.
@@ -546,6 +545,16 @@ impl Rules for Nbs {
 
     fn bot(&self, name: &str) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         bot::named(name)
+    }
+}
+
+/// The place of a hexside feature bit in [`Nbs::feature_cols`]: 0 for 0 (an elevation
+/// change), `k + 1` for `1 << k`; a value of several bits has no place (17, out of range).
+pub fn feature_slot(bit: u16) -> usize {
+    match bit {
+        0 => 0,
+        b if b.is_power_of_two() => b.trailing_zeros() as usize + 1,
+        _ => 17,
     }
 }
 

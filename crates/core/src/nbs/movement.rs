@@ -170,7 +170,14 @@ impl Nbs {
                 }
             }
         }
-        let mut rest: Vec<StepCost> = Vec::new();
+        // The dearest climb first, then the water and bridge features in this order; the
+        // first prohibition met is the one named.
+        match climb {
+            Some(StepCost::Half(h)) => total += h,
+            Some(StepCost::All) => all = true,
+            Some(p @ StepCost::Prohibited(_)) => return (p, false),
+            None => {}
+        }
         for bit in [
             hs::BRIDGE,
             hs::FORD,
@@ -187,17 +194,14 @@ impl Nbs {
                 continue;
             }
             if let Some(f) = self.feature_idx(bit) {
-                rest.push(Self::to_step(
+                match Self::to_step(
                     self.tables.hexside_cost(class, f),
                     if bit == hs::BRIDGE { "11.2" } else { "16.2c" },
-                ));
-            }
-        }
-        for c in climb.into_iter().chain(rest) {
-            match c {
-                StepCost::Half(h) => total += h,
-                StepCost::All => all = true,
-                p @ StepCost::Prohibited(_) => return (p, false),
+                ) {
+                    StepCost::Half(h) => total += h,
+                    StepCost::All => all = true,
+                    p @ StepCost::Prohibited(_) => return (p, false),
+                }
             }
         }
         if all {

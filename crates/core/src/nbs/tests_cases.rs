@@ -4845,3 +4845,31 @@ fn r10_5b_french_goal_by_initiative_lifts_the_radius_in_play() {
         "10.5b: the goal exempts the division from its radius"
     );
 }
+
+/// 16.2c: the Movement Chart columns are looked up by the terrain's discriminant and the
+/// hexside bit's place, so the order of `Terrain::ALL` and the places of the bits are pinned.
+#[test]
+fn r16_2c_chart_columns_by_terrain_and_hexside_bit() {
+    for (i, t) in Terrain::ALL.iter().enumerate() {
+        assert_eq!(*t as usize, i, "Terrain::ALL is in declaration order");
+    }
+    let mut seen = Vec::new();
+    for (bit, id) in hs::IDS {
+        let slot = super::feature_slot(bit);
+        assert!(slot < 17, "{id} has a place");
+        assert!(!seen.contains(&slot), "{id} has a place of its own");
+        seen.push(slot);
+    }
+    assert_eq!(super::feature_slot(hs::ROAD), 17, "two bits have no place");
+    let r = rules("nbs/austerlitz-3");
+    for (bit, id) in hs::IDS {
+        assert_eq!(r.feature_idx(bit), r.tables.feature_index(id), "{id}");
+    }
+    for t in Terrain::ALL {
+        assert_eq!(
+            Some(r.terrain_idx(t)),
+            r.tables.terrain_index(t.id()),
+            "{t:?}"
+        );
+    }
+}
