@@ -776,11 +776,53 @@ impl Nbs {
                 _ => {}
             }
             for a in cands.drain(..) {
-                if self.part_check_in(s, Some(occ), &a).is_ok() {
+                if self.part_candidate_open(s, &a) && self.part_check_in(s, Some(occ), &a).is_ok() {
                     out.push(a);
                 }
             }
             out.append(&mut squares);
+        }
+    }
+
+    /// A necessary condition of [`Self::part_check`] for the infantry candidates the listing
+    /// makes, read from the counter's own fields: false only where the check refuses, so
+    /// that the listing skips the check and its refusal message. Each arm restates the first
+    /// refusals of its check for a counter of the moving player on the map: 11.5a and 11.5
+    /// (release), 17.1 and 17.0b (extend), 17.0 (absorb: only an Extension), 18.0a and 18.0b
+    /// (forced march). `part_candidates_never_hide_an_open_action` compares the two through
+    /// random play.
+    fn part_candidate_open(&self, s: &State, a: &Action) -> bool {
+        let (Action::Release { unit }
+        | Action::Extend { unit }
+        | Action::Absorb { unit }
+        | Action::ForcedMarch { unit }) = *a
+        else {
+            return true;
+        };
+        let info = &self.units[usize::from(unit)];
+        let st = &s.units[usize::from(unit)];
+        if info.kind != UnitKind::Infantry {
+            return true; // the check says why
+        }
+        let shaken = matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed);
+        match *a {
+            Action::Release { .. } => {
+                info.parent.is_none() && !shaken && st.skirmishers_out < info.skirmisher_boxes
+            }
+            Action::Extend { .. } => {
+                info.parent.is_none()
+                    && matches!(st.formation, Formation::Line | Formation::Column)
+                    && st.morale != MoraleState::Routed
+                    && !st.has(flag::STOPPED)
+            }
+            Action::Absorb { .. } => info.parent.is_some(),
+            _ => {
+                st.formation == Formation::Column
+                    && !shaken
+                    && !st.has(flag::STOPPED)
+                    && !st.has(flag::OFF_ROAD)
+                    && !st.has(flag::FORCED_2)
+            }
         }
     }
 
@@ -1698,6 +1740,56 @@ mod tests {
 
     fn skirmishers_of(rules: &Nbs, p: UnitId) -> Vec<UnitId> {
         rules.pool(p, |i| i.kind == UnitKind::Skirmisher).collect()
+    }
+
+    /// The listing's shortcut ([`Nbs::part_candidate_open`]) never drops an action that
+    /// [`Nbs::part_check`] accepts: through random play of every scenario, every infantry
+    /// counter of the moving player in every Movement Phase position.
+    #[test]
+    fn part_candidates_never_hide_an_open_action() {
+        let (mut closed, mut open) = (0u32, 0u32);
+        for n in 1..=5 {
+            let r = crate::nbs::tests::rules(&alloc::format!("nbs/austerlitz-{n}"));
+            let mut g = crate::engine::Game::new(r.clone(), 11 + n);
+            for _ in 0..3_000 {
+                let s = g.state();
+                if s.phase == crate::nbs::state::Phase::Movement {
+                    let side = r.phasing(s);
+                    for u in 0..s.units.len() as UnitId {
+                        let info = &r.units[usize::from(u)];
+                        if info.side != side
+                            || info.kind != UnitKind::Infantry
+                            || s.units[usize::from(u)].hex().is_none()
+                        {
+                            continue;
+                        }
+                        for a in [
+                            Action::Release { unit: u },
+                            Action::Extend { unit: u },
+                            Action::Absorb { unit: u },
+                            Action::ForcedMarch { unit: u },
+                        ] {
+                            if r.part_candidate_open(s, &a) {
+                                open += 1;
+                            } else {
+                                closed += 1;
+                                assert!(
+                                    r.part_check(s, &a).is_err(),
+                                    "austerlitz-{n}: {a:?} is open but the listing skips it"
+                                );
+                            }
+                        }
+                    }
+                }
+                if g.step_random().unwrap().is_none() {
+                    break;
+                }
+            }
+        }
+        assert!(
+            closed > 1_000 && open > 1_000,
+            "{closed} skipped, {open} checked"
+        );
     }
 
     #[test]
