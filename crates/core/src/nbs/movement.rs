@@ -43,6 +43,19 @@ pub(super) enum StepCost {
     Prohibited(&'static str),
 }
 
+/// Why a formation change is refused (turned into an [`Illegal`] with names only when asked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FormRefusal {
+    /// 11.6a: DG or Routed units do not form square.
+    Shaken,
+    /// 11.0: the unit has no Movement Chart row now.
+    NoClass,
+    /// 11.0: its row has no formation change.
+    NoChange,
+    /// 11.0a: not enough MPs left.
+    NoMp,
+}
+
 /// The moving unit's part of a step's cost (16.1, 13.2), computed once per unit while
 /// listing.
 struct StepCtx {
@@ -323,9 +336,28 @@ impl Nbs {
             .map_err(|r| self.refusal(s, u, to, r))
     }
 
-    /// Whether the step is possible by the movement rules (listing path, no messages).
-    pub(super) fn step_eval_ok(&self, s: &State, occ: &Occ, u: UnitId, to: Hex) -> bool {
-        self.step_eval(s, occ, u, to).is_ok()
+    /// Whether the step is possible by the movement rules and, if so, whether it goes at the
+    /// road rate (listing path, no messages).
+    pub(super) fn step_eval_road(&self, s: &State, occ: &Occ, u: UnitId, to: Hex) -> Option<bool> {
+        self.step_eval(s, occ, u, to).ok().map(|(_, _, road)| road)
+    }
+
+    /// Whether one of the unit's steps passes the movement rules (no messages) and `also`;
+    /// the unit's part of the verdict is worked out once for its six neighbours.
+    pub(super) fn steps_where(
+        &self,
+        s: &State,
+        occ: &Occ,
+        u: UnitId,
+        mut also: impl FnMut(Hex) -> bool,
+    ) -> bool {
+        let Ok(ctx) = self.step_ctx(s, occ, u) else {
+            return false;
+        };
+        ctx.from
+            .neighbors()
+            .into_iter()
+            .any(|n| self.step_eval_in(s, occ, &ctx, n).is_ok() && also(n))
     }
 
     /// [`Self::step_cost`] without building messages (the listing path).
@@ -558,9 +590,12 @@ impl Nbs {
         let leash = self.leash_of(s, u);
         h.neighbors().into_iter().any(|n| {
             want(n)
-                && self.step_eval_in(s, occ, &ctx, n).is_ok()
-                && gate.allows(self, s, occ, &mut radius, n)
-                && self.part_step_ok(s, occ, u, leash.as_ref(), n)
+                && self
+                    .step_eval_in(s, occ, &ctx, n)
+                    .is_ok_and(|(_, _, road)| {
+                        gate.allows(self, s, occ, &mut radius, n)
+                            && self.part_step_ok(s, occ, u, leash.as_ref(), n, road)
+                    })
         })
     }
 
@@ -586,9 +621,11 @@ impl Nbs {
                     None
                 };
                 for n in h.neighbors() {
-                    if self.step_eval_in(s, &occ, &ctx, n).is_ok()
-                        && gate.allows(self, s, &occ, &mut radius, n)
-                        && self.part_step_ok(s, &occ, u, leash.as_ref(), n)
+                    let Ok((_, _, road)) = self.step_eval_in(s, &occ, &ctx, n) else {
+                        continue;
+                    };
+                    if gate.allows(self, s, &occ, &mut radius, n)
+                        && self.part_step_ok(s, &occ, u, leash.as_ref(), n, road)
                     {
                         out.push(Action::Step { unit: u, to: n });
                     }
@@ -672,52 +709,73 @@ impl Nbs {
         2 * u16::from(self.tables.ma(class))
     }
 
-    /// Formations a unit may change to now (11.0, 11.6a).
-    pub(super) fn formations_open(&self, s: &State, u: UnitId) -> Vec<Formation> {
+    /// Formations a unit may change to now (11.0, 11.6a), in the order the listing gives them.
+    pub(super) fn formations_open<'a>(
+        &'a self,
+        s: &'a State,
+        u: UnitId,
+    ) -> impl Iterator<Item = Formation> + 'a {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
-        if st.morale == MoraleState::Routed {
-            return Vec::new();
-        }
-        let options: &[Formation] = match info.kind {
-            UnitKind::Infantry => &[Formation::Line, Formation::Column, Formation::Square],
-            UnitKind::Artillery => &[Formation::Limbered, Formation::Unlimbered],
+        let options: &[Formation] = match (st.morale, info.kind) {
+            (MoraleState::Routed, _) => &[],
+            (_, UnitKind::Infantry) => &[Formation::Line, Formation::Column, Formation::Square],
+            (_, UnitKind::Artillery) => &[Formation::Limbered, Formation::Unlimbered],
             _ => &[],
         };
-        options
-            .iter()
-            .copied()
-            .filter(|&f| f != st.formation)
-            .filter(|&f| self.part_formation_ok(s, u, f)) // 17.0b
-            .filter(|&f| self.form_cost(s, u, f).is_ok())
-            .collect()
+        options.iter().copied().filter(move |&f| {
+            f != st.formation
+                && self.part_formation_ok(s, u, f) // 17.0b
+                && self.form_cost_of(s, u, f).is_ok()
+        })
     }
 
     /// The cost of a formation change in half MPs and the half MPs spent afterwards (11.0a:
     /// pay in the old formation, then convert what is left in proportion, rounding .5 up).
     pub(super) fn form_cost(&self, s: &State, u: UnitId, to: Formation) -> Result<u16, Illegal> {
-        let info = &self.units[usize::from(u)];
+        let name = &self.units[usize::from(u)].name;
+        self.form_cost_of(s, u, to).map_err(|r| match r {
+            FormRefusal::Shaken => Illegal::new(
+                "11.6a",
+                format!("{name} is DG or Routed and cannot form square"),
+            ),
+            FormRefusal::NoMp => {
+                Illegal::new("11.0a", format!("{name} lacks the MPs to change formation"))
+            }
+            other => self.form_refusal(u, other),
+        })
+    }
+
+    /// [`Self::form_cost`] without messages (the listing path).
+    fn form_cost_of(&self, s: &State, u: UnitId, to: Formation) -> Result<u16, FormRefusal> {
         let st = &s.units[usize::from(u)];
         if to == Formation::Square
             && matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed)
         {
-            return Err(Illegal::new(
-                "11.6a",
-                format!("{} is DG or Routed and cannot form square", info.name),
-            ));
+            return Err(FormRefusal::Shaken);
         }
-        let cost = self.form_change_halves(s, u)?;
+        let cost = self.form_halves(s, u)?;
         if st.spent + cost > self.formation_allowance(s, u) {
-            return Err(Illegal::new(
-                "11.0a",
-                format!("{} lacks the MPs to change formation", info.name),
-            ));
+            return Err(FormRefusal::NoMp);
         }
         Ok(cost)
     }
 
+    fn form_refusal(&self, u: UnitId, r: FormRefusal) -> Illegal {
+        let name = &self.units[usize::from(u)].name;
+        match r {
+            FormRefusal::NoClass => Illegal::new("11.0", format!("{name} cannot change formation")),
+            _ => Illegal::new("11.0", format!("{name} has no formation change")),
+        }
+    }
+
     /// The Movement Chart's formation change cost of `u` in half MPs, MPs left aside.
     fn form_change_halves(&self, s: &State, u: UnitId) -> Result<u16, Illegal> {
+        self.form_halves(s, u).map_err(|r| self.form_refusal(u, r))
+    }
+
+    /// [`Self::form_change_halves`] without messages.
+    fn form_halves(&self, s: &State, u: UnitId) -> Result<u16, FormRefusal> {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         let class = match (info.kind, st.formation) {
@@ -726,20 +784,12 @@ impl Nbs {
                 super::types::GunClass::Foot => MoveClass::FootArtillery,
                 super::types::GunClass::Horse => MoveClass::HorseArtillery,
             },
-            _ => self.move_class(s, u).ok_or_else(|| {
-                Illegal::new("11.0", format!("{} cannot change formation", info.name))
-            })?,
+            _ => self.move_class(s, u).ok_or(FormRefusal::NoClass)?,
         };
-        let cost = match self.tables.formation_change_cost(class) {
-            MoveCost::Halves(h) => u16::from(h),
-            _ => {
-                return Err(Illegal::new(
-                    "11.0",
-                    format!("{} has no formation change", info.name),
-                ));
-            }
-        };
-        Ok(cost)
+        match self.tables.formation_change_cost(class) {
+            MoveCost::Halves(h) => Ok(u16::from(h)),
+            _ => Err(FormRefusal::NoChange),
+        }
     }
 
     /// The allowance a formation change is paid from (11.0a, 11.2): an immobile formation's
@@ -1040,7 +1090,7 @@ impl Nbs {
                         ),
                     ));
                 }
-                if !self.formations_open(s, *unit).contains(formation) {
+                if !self.formations_open(s, *unit).any(|f| f == *formation) {
                     // The refusal names the case that forbids it (11.0a MPs, 11.6a square).
                     return Err(self
                         .form_cost(s, *unit, *formation)

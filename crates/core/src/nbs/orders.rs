@@ -26,6 +26,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use super::command::{
     ALLIED_SENIORITY, AlliedLeader, Emperor, FormalOrder, FreeRoller, InitiativeAttempts,
@@ -168,6 +169,14 @@ pub struct CommandState {
     pub sides: [SideCommand; 2],
 }
 
+/// The anchors of a unit's command radius kept inline: one leader or HQ, two for a
+/// Buxhowden column (AUS 3.2c), the corps HQ and its division leaders for corps artillery
+/// (10.5a); more spill to the heap.
+pub(super) const ANCHORS: usize = 4;
+
+/// A unit's command-radius anchors: leader or HQ, radius in half MPs.
+pub(super) type Anchors = SmallVec<[(UnitId, u16); ANCHORS]>;
+
 /// What an order permits a step (movement hook).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum StepBlock {
@@ -187,10 +196,13 @@ pub(super) enum StepGate {
     Bolted,
     /// 10.5a: out of radius at the start of the phase: each step must bring it closer to
     /// one of `anchors` than `now`.
-    Closer { anchors: Vec<Hex>, now: u32 },
+    Closer {
+        anchors: SmallVec<[Hex; ANCHORS]>,
+        now: u32,
+    },
     /// 10.5a: in radius of one of `anchors` (hex, radius in half MPs): it may not step out.
     KeepRadius {
-        anchors: Vec<(Hex, u16)>,
+        anchors: SmallVec<[(Hex, u16); ANCHORS]>,
         side: Side,
     },
 }
@@ -1848,15 +1860,10 @@ impl Nbs {
     /// (10.5a, AUS 2.2, 2.3, 3.2b, 3.2c); empty when exempt (leaders of corps rank and above,
     /// HQs, skirmishers, routed units (25.1b), divisional goals (10.5b), units whose superior
     /// is not on the map).
-    pub(super) fn radius_anchors(
-        &self,
-        s: &State,
-        cache: &mut RadiusCache,
-        u: UnitId,
-    ) -> Vec<(UnitId, u16)> {
+    pub(super) fn radius_anchors(&self, s: &State, cache: &mut RadiusCache, u: UnitId) -> Anchors {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
-        let mut v = Vec::new();
+        let mut v = Anchors::new();
         if st.hex().is_none()
             || st.morale == MoraleState::Routed
             || matches!(info.kind, UnitKind::Hq | UnitKind::Skirmisher)
@@ -2002,7 +2009,7 @@ impl Nbs {
         }
         let st = &s.units[usize::from(u)];
         if st.has(flag::OUT_OF_RADIUS) {
-            let anchors: Vec<Hex> = self
+            let anchors: SmallVec<[Hex; ANCHORS]> = self
                 .radius_anchors(s, cache, u)
                 .iter()
                 .filter_map(|(a, _)| Self::on_map(s, *a))
@@ -2012,7 +2019,7 @@ impl Nbs {
                 None => StepGate::Free,
             };
         }
-        let anchors: Vec<(Hex, u16)> = self
+        let anchors: SmallVec<[(Hex, u16); ANCHORS]> = self
             .radius_anchors(s, cache, u)
             .iter()
             .filter_map(|&(a, halves)| Self::on_map(s, a).map(|h| (h, halves)))
@@ -2028,21 +2035,6 @@ impl Nbs {
         } else {
             StepGate::Free
         }
-    }
-
-    /// The movement hook for listing: whether orders and command radius allow the step.
-    pub(super) fn order_step_ok(
-        &self,
-        s: &State,
-        occ: &Occ,
-        cache: &mut RadiusCache,
-        u: UnitId,
-        to: Hex,
-    ) -> bool {
-        let Some(from) = Self::on_map(s, u) else {
-            return true;
-        };
-        self.step_block(s, occ, cache, u, from, to).is_none()
     }
 
     /// The movement hook for a step: refuses what orders and radius forbid (10.1h, 10.5a).
@@ -2109,8 +2101,10 @@ impl Nbs {
         let Some(h) = Self::on_map(s, u) else {
             return false;
         };
-        h.neighbors().into_iter().any(|n| {
-            good(n) && self.step_eval_ok(s, occ, u, n) && self.order_step_ok(s, occ, cache, u, n)
+        // What orders and radius allow, worked out once for the six steps (10.1h, 10.5a).
+        let gate = self.step_gate(s, occ, cache, u, h);
+        self.steps_where(s, occ, u, |n| {
+            good(n) && gate.allows(self, s, occ, cache, n)
         })
     }
 

@@ -425,7 +425,10 @@ impl Nbs {
         })
     }
 
-    /// [`Self::part_step_check`] for listing: `leash` is [`Self::leash_now`].
+    /// [`Self::part_step_check`] for listing, without messages: `leash` is
+    /// [`Self::leash_now`], `road` whether the step's own verdict (16.2a, 13.2c, ERR-4) takes
+    /// it at the road rate. A step the listing asks about has passed that verdict, so 18.0a
+    /// reads the flag instead of judging the step again.
     pub(super) fn part_step_ok(
         &self,
         s: &State,
@@ -433,6 +436,7 @@ impl Nbs {
         u: UnitId,
         leash: Option<&Leash>,
         to: Hex,
+        road: bool,
     ) -> bool {
         if let Some(l) = leash {
             // A step changes every distance by at most one, so only the nearest friends can
@@ -441,10 +445,20 @@ impl Nbs {
                 return false;
             }
         }
-        if !self.is_extension(u) && !s.units[usize::from(u)].has(flag::FORCED_1) {
+        let extension = self.is_extension(u);
+        let forced = s.units[usize::from(u)].has(flag::FORCED_1);
+        if !extension && !forced {
             return true;
         }
-        self.part_step_check(s, u, to).is_ok()
+        if self.units[usize::from(u)].kind == UnitKind::Skirmisher {
+            return self.part_step_check(s, u, to).is_ok(); // 11.5b as well
+        }
+        // 17.1: never onto another Extension.
+        if extension && self.occ_at(occ, to).any(|x| x != u && self.is_extension(x)) {
+            return false;
+        }
+        // 18.0a: a forced march follows the road at the road rate.
+        !forced || road
     }
 
     /// The rules of this part for a step (11.5b leash, 17.1 Extensions never stack, 18.0a
@@ -765,7 +779,9 @@ impl Nbs {
                             }
                         }
                     } else {
-                        for gp in 1..=5u8 {
+                        // 27.1: 1 to 5 gun points, one kept; the check refuses the rest.
+                        let most = self.gun_points(s, u).saturating_sub(1).min(5);
+                        for gp in 1..=most {
                             cands.push(Action::Detach {
                                 unit: u,
                                 gun_points: gp,
@@ -776,7 +792,9 @@ impl Nbs {
                 _ => {}
             }
             for a in cands.drain(..) {
-                if self.part_candidate_open(s, &a) && self.part_check_in(s, Some(occ), &a).is_ok() {
+                if self.part_candidate_open(s, occ, &a)
+                    && self.part_check_in(s, Some(occ), &a).is_ok()
+                {
                     out.push(a);
                 }
             }
@@ -784,14 +802,41 @@ impl Nbs {
         }
     }
 
-    /// A necessary condition of [`Self::part_check`] for the infantry candidates the listing
-    /// makes, read from the counter's own fields: false only where the check refuses, so
-    /// that the listing skips the check and its refusal message. Each arm restates the first
-    /// refusals of its check for a counter of the moving player on the map: 11.5a and 11.5
-    /// (release), 17.1 and 17.0b (extend), 17.0 (absorb: only an Extension), 18.0a and 18.0b
-    /// (forced march). `part_candidates_never_hide_an_open_action` compares the two through
-    /// random play.
-    fn part_candidate_open(&self, s: &State, a: &Action) -> bool {
+    /// A necessary condition of [`Self::part_check`] for the candidates the listing makes,
+    /// read from the counters' own fields and the listing's index: false only where the check
+    /// refuses, so that the listing skips the check and its refusal message. Each arm
+    /// restates refusals of its check for a counter of the moving player on the map: 11.5a
+    /// and 11.5 (release: fit, a box unmarked, a counter free), 17.1 and 17.0b (extend:
+    /// formation, a counter free), 17.0 (absorb: only an Extension), 18.0a and 18.0b (forced
+    /// march), 11.5g (split: a full-strength skirmisher; combine: two reduced ones), 11.5h
+    /// (restack: not Routed, not in a hex of skirmishers alone), 27.1 (detach: a counter
+    /// free). `part_candidates_never_hide_an_open_action` compares the two through random
+    /// play.
+    fn part_candidate_open(&self, s: &State, occ: &Occ, a: &Action) -> bool {
+        // A counter of `parent`'s pool of `kind` is off the map (17.1, 11.5a, 27.1).
+        let free = |parent: UnitId, kind: UnitKind| {
+            self.pool(parent, move |i| i.kind == kind)
+                .any(|k| s.units[usize::from(k)].hex().is_none())
+        };
+        match *a {
+            Action::Split { unit } => {
+                return self.is_skirmisher(unit) && s.units[usize::from(unit)].casualties == 0;
+            }
+            Action::Combine { unit, with } => {
+                return s.units[usize::from(unit)].casualties == 1
+                    && s.units[usize::from(with)].casualties == 1;
+            }
+            Action::Restack { unit, .. } => {
+                let st = &s.units[usize::from(unit)];
+                return st.morale != MoraleState::Routed
+                    && st.hex().is_some_and(|h| !self.only_skirmishers_occ(occ, h));
+            }
+            Action::Detach { unit, .. } => {
+                return self.units[usize::from(unit)].kind != UnitKind::Artillery
+                    || free(unit, UnitKind::Artillery);
+            }
+            _ => {}
+        }
         let (Action::Release { unit }
         | Action::Extend { unit }
         | Action::Absorb { unit }
@@ -807,13 +852,17 @@ impl Nbs {
         let shaken = matches!(st.morale, MoraleState::Disorganized | MoraleState::Routed);
         match *a {
             Action::Release { .. } => {
-                info.parent.is_none() && !shaken && st.skirmishers_out < info.skirmisher_boxes
+                info.parent.is_none()
+                    && !shaken
+                    && st.skirmishers_out < info.skirmisher_boxes
+                    && free(unit, UnitKind::Skirmisher)
             }
             Action::Extend { .. } => {
                 info.parent.is_none()
                     && matches!(st.formation, Formation::Line | Formation::Column)
                     && st.morale != MoraleState::Routed
                     && !st.has(flag::STOPPED)
+                    && free(unit, UnitKind::Infantry)
             }
             Action::Absorb { .. } => info.parent.is_some(),
             _ => {
@@ -865,7 +914,7 @@ impl Nbs {
         {
             self.unit_ref(s, unit)?;
             self.own_mover(s, unit, self.phasing(s))?;
-            if !self.formations_open(s, unit).contains(&formation) {
+            if !self.formations_open(s, unit).any(|f| f == formation) {
                 return Err(Illegal::new(
                     "11.6e",
                     format!(
@@ -1408,9 +1457,10 @@ impl Nbs {
                 let gate = self.step_gate(s, occ, cache, u, h);
                 h.neighbors().into_iter().any(|n| {
                     self.leash_distance(s, u, n).is_some_and(|d| d < now)
-                        && self.step_eval_ok(s, occ, u, n)
-                        && gate.allows(self, s, occ, cache, n)
-                        && self.part_step_ok(s, occ, u, Some(&leash), n)
+                        && self.step_eval_road(s, occ, u, n).is_some_and(|road| {
+                            gate.allows(self, s, occ, cache, n)
+                                && self.part_step_ok(s, occ, u, Some(&leash), n, road)
+                        })
                 })
             };
             out.push((u, back));
@@ -1755,21 +1805,51 @@ mod tests {
                 let s = g.state();
                 if s.phase == crate::nbs::state::Phase::Movement {
                     let side = r.phasing(s);
+                    let occ = Occ::new(&r, s);
                     for u in 0..s.units.len() as UnitId {
                         let info = &r.units[usize::from(u)];
-                        if info.side != side
-                            || info.kind != UnitKind::Infantry
-                            || s.units[usize::from(u)].hex().is_none()
-                        {
+                        let Some(h) = s.units[usize::from(u)].hex() else {
+                            continue;
+                        };
+                        if info.side != side {
                             continue;
                         }
-                        for a in [
+                        let mut cands = alloc::vec![
                             Action::Release { unit: u },
                             Action::Extend { unit: u },
                             Action::Absorb { unit: u },
                             Action::ForcedMarch { unit: u },
-                        ] {
-                            if r.part_candidate_open(s, &a) {
+                            Action::Split { unit: u },
+                            Action::Restack { unit: u, top: true },
+                            Action::Restack {
+                                unit: u,
+                                top: false
+                            },
+                        ];
+                        // Every gun-point count, so the listing's 1..=GP-1 bound is checked.
+                        cands.extend((0..=6u8).map(|gp| Action::Detach {
+                            unit: u,
+                            gun_points: gp,
+                        }));
+                        for w in 0..s.units.len() as UnitId {
+                            if w != u && s.units[usize::from(w)].hex() == Some(h) {
+                                cands.push(Action::Combine { unit: u, with: w });
+                            }
+                        }
+                        let most = r.gun_points(s, u).saturating_sub(1).min(5);
+                        for a in cands {
+                            if let Action::Detach { gun_points, .. } = a {
+                                // The listing offers only 1..=GP-1 (at most 5).
+                                if !(1..=most).contains(&gun_points) {
+                                    assert!(
+                                        r.part_check(s, &a).is_err(),
+                                        "austerlitz-{n}: {a:?} is open but the listing skips it"
+                                    );
+                                    closed += 1;
+                                    continue;
+                                }
+                            }
+                            if r.part_candidate_open(s, &occ, &a) {
                                 open += 1;
                             } else {
                                 closed += 1;

@@ -242,11 +242,14 @@ fn r11_1_available_formations_and_none_when_routed() {
         Formation::Combat,
     );
     assert_eq!(
-        r.formations_open(&s, inf),
+        r.formations_open(&s, inf).collect::<Vec<_>>(),
         [Formation::Column, Formation::Square]
     );
-    assert_eq!(r.formations_open(&s, gun), [Formation::Unlimbered]);
-    assert!(r.formations_open(&s, cav).is_empty());
+    assert_eq!(
+        r.formations_open(&s, gun).collect::<Vec<_>>(),
+        [Formation::Unlimbered]
+    );
+    assert!(r.formations_open(&s, cav).collect::<Vec<_>>().is_empty());
     let e = r
         .applied(
             &s,
@@ -258,7 +261,7 @@ fn r11_1_available_formations_and_none_when_routed() {
         .unwrap_err();
     assert_eq!(e.rule, "11.0");
     s.units[usize::from(inf)].morale = MoraleState::Routed;
-    assert!(r.formations_open(&s, inf).is_empty());
+    assert!(r.formations_open(&s, inf).collect::<Vec<_>>().is_empty());
     let e = r
         .applied(
             &s,
@@ -320,12 +323,15 @@ fn r11_6a_dg_and_routed_units_cannot_form_square() {
     };
     assert!(legal(&r, &s).contains(&square));
     s.units[usize::from(u)].morale = MoraleState::Disorganized;
-    assert_eq!(r.formations_open(&s, u), [Formation::Column]);
+    assert_eq!(
+        r.formations_open(&s, u).collect::<Vec<_>>(),
+        [Formation::Column]
+    );
     let e = r.applied(&s, &square).unwrap_err();
     assert_eq!(e.rule, "11.6a", "{e}");
     s.units[usize::from(u)].morale = MoraleState::Routed;
     assert!(r.form_cost(&s, u, Formation::Square).is_err());
-    assert!(r.formations_open(&s, u).is_empty());
+    assert!(r.formations_open(&s, u).collect::<Vec<_>>().is_empty());
     // Artillery never forms square.
     let gun = id(&r, "4b(h-f)");
     put(
@@ -335,11 +341,19 @@ fn r11_6a_dg_and_routed_units_cannot_form_square() {
         north(),
         Formation::Limbered,
     );
-    assert!(!r.formations_open(&s, gun).contains(&Formation::Square));
+    assert!(
+        !r.formations_open(&s, gun)
+            .collect::<Vec<_>>()
+            .contains(&Formation::Square)
+    );
     // Cavalry never forms square.
     let cav = first_cavalry(&r, Side(0));
     put(&mut s, cav, n_of(at, 1), north(), Formation::Combat);
-    assert!(!r.formations_open(&s, cav).contains(&Formation::Square));
+    assert!(
+        !r.formations_open(&s, cav)
+            .collect::<Vec<_>>()
+            .contains(&Formation::Square)
+    );
 }
 
 /// 12.2: each unit of a stack moves with its own allowance; moving one spends nothing of the
