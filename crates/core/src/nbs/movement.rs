@@ -405,7 +405,9 @@ impl Nbs {
         }
         // 16.2a: never in line; 13.2c: facing along the road unless already moving along
         // it; ERR-4: alone.
+        // The stack search of ERR-4 only where the hexside carries a road.
         let road_ok = class != MoveClass::InfantryLine
+            && self.board.side(from, d) & hs::ROAD != 0
             && Self::road_facing_ok(st, mode, d)
             && self.road_ok(s, occ, u, from, to);
         let (c, road) = self.terrain_step(class, from, d, road_ok);
@@ -611,18 +613,27 @@ impl Nbs {
             let st = &s.units[usize::from(u)];
             let Some(h) = st.hex() else { continue };
             if let Ok(ctx) = self.step_ctx(s, &occ, u) {
-                let gate = self.step_gate(s, &occ, &mut radius, u, h);
-                // 11.5b: with a leash anchor within one hex, every step ends within two
-                // hexes of it, so the leash cannot refuse one.
-                let leash = if self.is_skirmisher(u) && !self.leash_slack(&occ, u, h) {
-                    let a = anchors.get_or_insert_with(|| self.leash_anchors(s, side));
-                    self.leash_among(s, u, a)
-                } else {
-                    None
-                };
+                // What orders, radius (10.1h, 10.5a) and the leash (11.5b) allow is worked
+                // out at the first step the movement rules allow: many units have none.
+                let mut gate = None;
+                let mut leash = None;
                 for n in h.neighbors() {
                     let Ok((_, _, road)) = self.step_eval_in(s, &occ, &ctx, n) else {
                         continue;
+                    };
+                    let gate = match &gate {
+                        Some(g) => g,
+                        None => {
+                            // 11.5b: with a leash anchor within one hex, every step ends
+                            // within two hexes of it, so the leash cannot refuse one.
+                            leash = if self.is_skirmisher(u) && !self.leash_slack(&occ, u, h) {
+                                let a = anchors.get_or_insert_with(|| self.leash_anchors(s, side));
+                                self.leash_among(s, u, a)
+                            } else {
+                                None
+                            };
+                            gate.insert(self.step_gate(s, &occ, &mut radius, u, h))
+                        }
                     };
                     if gate.allows(self, s, &occ, &mut radius, n)
                         && self.part_step_ok(s, &occ, u, leash.as_ref(), n, road)
