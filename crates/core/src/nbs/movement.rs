@@ -744,17 +744,8 @@ impl Nbs {
     /// The cost of a formation change in half MPs and the half MPs spent afterwards (11.0a:
     /// pay in the old formation, then convert what is left in proportion, rounding .5 up).
     pub(super) fn form_cost(&self, s: &State, u: UnitId, to: Formation) -> Result<u16, Illegal> {
-        let name = &self.units[usize::from(u)].name;
-        self.form_cost_of(s, u, to).map_err(|r| match r {
-            FormRefusal::Shaken => Illegal::new(
-                "11.6a",
-                format!("{name} is DG or Routed and cannot form square"),
-            ),
-            FormRefusal::NoMp => {
-                Illegal::new("11.0a", format!("{name} lacks the MPs to change formation"))
-            }
-            other => self.form_refusal(u, other),
-        })
+        self.form_cost_of(s, u, to)
+            .map_err(|r| self.form_refusal(u, r))
     }
 
     /// [`Self::form_cost`] without messages (the listing path).
@@ -772,11 +763,21 @@ impl Nbs {
         Ok(cost)
     }
 
+    /// The refusal of a formation change, with the unit's name.
     fn form_refusal(&self, u: UnitId, r: FormRefusal) -> Illegal {
         let name = &self.units[usize::from(u)].name;
         match r {
+            FormRefusal::Shaken => Illegal::new(
+                "11.6a",
+                format!("{name} is DG or Routed and cannot form square"),
+            ),
             FormRefusal::NoClass => Illegal::new("11.0", format!("{name} cannot change formation")),
-            _ => Illegal::new("11.0", format!("{name} has no formation change")),
+            FormRefusal::NoChange => {
+                Illegal::new("11.0", format!("{name} has no formation change"))
+            }
+            FormRefusal::NoMp => {
+                Illegal::new("11.0a", format!("{name} lacks the MPs to change formation"))
+            }
         }
     }
 

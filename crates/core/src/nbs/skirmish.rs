@@ -813,9 +813,10 @@ impl Nbs {
     /// free). `part_candidates_never_hide_an_open_action` compares the two through random
     /// play.
     fn part_candidate_open(&self, s: &State, occ: &Occ, a: &Action) -> bool {
-        // A counter of `parent`'s pool of `kind` is off the map (17.1, 11.5a, 27.1).
-        let free = |parent: UnitId, kind: UnitKind| {
-            self.pool(parent, move |i| i.kind == kind)
+        // A counter of `parent`'s pool (of `kind`, or any for 27.1) is off the map (17.1,
+        // 11.5a, 27.1), as the checks look for one.
+        let free = |parent: UnitId, kind: Option<UnitKind>| {
+            self.pool(parent, move |i| kind.is_none_or(|k| i.kind == k))
                 .any(|k| s.units[usize::from(k)].hex().is_none())
         };
         match *a {
@@ -833,7 +834,7 @@ impl Nbs {
             }
             Action::Detach { unit, .. } => {
                 return self.units[usize::from(unit)].kind != UnitKind::Artillery
-                    || free(unit, UnitKind::Artillery);
+                    || free(unit, None);
             }
             _ => {}
         }
@@ -855,14 +856,14 @@ impl Nbs {
                 info.parent.is_none()
                     && !shaken
                     && st.skirmishers_out < info.skirmisher_boxes
-                    && free(unit, UnitKind::Skirmisher)
+                    && free(unit, Some(UnitKind::Skirmisher))
             }
             Action::Extend { .. } => {
                 info.parent.is_none()
                     && matches!(st.formation, Formation::Line | Formation::Column)
                     && st.morale != MoraleState::Routed
                     && !st.has(flag::STOPPED)
-                    && free(unit, UnitKind::Infantry)
+                    && free(unit, Some(UnitKind::Infantry))
             }
             Action::Absorb { .. } => info.parent.is_some(),
             _ => {
