@@ -336,28 +336,23 @@ impl Nbs {
             .map_err(|r| self.refusal(s, u, to, r))
     }
 
-    /// Whether the step is possible by the movement rules and, if so, whether it goes at the
-    /// road rate (listing path, no messages).
-    pub(super) fn step_eval_road(&self, s: &State, occ: &Occ, u: UnitId, to: Hex) -> Option<bool> {
-        self.step_eval(s, occ, u, to).ok().map(|(_, _, road)| road)
-    }
-
-    /// Whether one of the unit's steps passes the movement rules (no messages) and `also`;
-    /// the unit's part of the verdict is worked out once for its six neighbours.
+    /// Whether one of the unit's steps passes the movement rules (no messages) and `also`,
+    /// which is given the hex and whether the step goes at the road rate; the unit's part of
+    /// the verdict is worked out once for its six neighbours.
     pub(super) fn steps_where(
         &self,
         s: &State,
         occ: &Occ,
         u: UnitId,
-        mut also: impl FnMut(Hex) -> bool,
+        mut also: impl FnMut(Hex, bool) -> bool,
     ) -> bool {
         let Ok(ctx) = self.step_ctx(s, occ, u) else {
             return false;
         };
-        ctx.from
-            .neighbors()
-            .into_iter()
-            .any(|n| self.step_eval_in(s, occ, &ctx, n).is_ok() && also(n))
+        ctx.from.neighbors().into_iter().any(|n| {
+            self.step_eval_in(s, occ, &ctx, n)
+                .is_ok_and(|(_, _, road)| also(n, road))
+        })
     }
 
     /// [`Self::step_cost`] without building messages (the listing path).
@@ -568,7 +563,6 @@ impl Nbs {
             .collect()
     }
 
-    /// The Movement Phase's actions.
     /// The steps of `u` the Movement Phase listing offers, among the hexes `want` accepts.
     pub(super) fn listed_steps_where(
         &self,
@@ -584,23 +578,17 @@ impl Nbs {
         if !self.may_move(s, u, side) {
             return false;
         }
-        let Ok(ctx) = self.step_ctx(s, occ, u) else {
-            return false;
-        };
         let mut radius = super::orders::RadiusCache::default();
         let gate = self.step_gate(s, occ, &mut radius, u, h);
         let leash = self.leash_of(s, u);
-        h.neighbors().into_iter().any(|n| {
+        self.steps_where(s, occ, u, |n, road| {
             want(n)
-                && self
-                    .step_eval_in(s, occ, &ctx, n)
-                    .is_ok_and(|(_, _, road)| {
-                        gate.allows(self, s, occ, &mut radius, n)
-                            && self.part_step_ok(s, occ, u, leash.as_ref(), n, road)
-                    })
+                && gate.allows(self, s, occ, &mut radius, n)
+                && self.part_step_ok(s, occ, u, leash.as_ref(), n, road)
         })
     }
 
+    /// The Movement Phase's actions.
     pub(super) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         let occ = Occ::new(self, s);

@@ -2103,7 +2103,7 @@ impl Nbs {
         };
         // What orders and radius allow, worked out once for the six steps (10.1h, 10.5a).
         let gate = self.step_gate(s, occ, cache, u, h);
-        self.steps_where(s, occ, u, |n| {
+        self.steps_where(s, occ, u, |n, _| {
             good(n) && gate.allows(self, s, occ, cache, n)
         })
     }

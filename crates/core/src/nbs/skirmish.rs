@@ -810,7 +810,7 @@ impl Nbs {
     /// formation, a counter free), 17.0 (absorb: only an Extension), 18.0a and 18.0b (forced
     /// march), 11.5g (split: a full-strength skirmisher; combine: two reduced ones), 11.5h
     /// (restack: not Routed, not in a hex of skirmishers alone), 27.1 (detach: a counter
-    /// free). `part_candidates_never_hide_an_open_action` compares the two through random
+    /// free). `r11_5_r17_r18_r27_1_part_candidates_never_hide_an_open_action` compares the two through random
     /// play.
     fn part_candidate_open(&self, s: &State, occ: &Occ, a: &Action) -> bool {
         // A counter of `parent`'s pool (of `kind`, or any for 27.1) is off the map (17.1,
@@ -1456,12 +1456,10 @@ impl Nbs {
             let movable = !st.has(flag::STOPPED) && st.morale != MoraleState::Routed;
             let back = movable && {
                 let gate = self.step_gate(s, occ, cache, u, h);
-                h.neighbors().into_iter().any(|n| {
+                self.steps_where(s, occ, u, |n, road| {
                     self.leash_distance(s, u, n).is_some_and(|d| d < now)
-                        && self.step_eval_road(s, occ, u, n).is_some_and(|road| {
-                            gate.allows(self, s, occ, cache, n)
-                                && self.part_step_ok(s, occ, u, Some(&leash), n, road)
-                        })
+                        && gate.allows(self, s, occ, cache, n)
+                        && self.part_step_ok(s, occ, u, Some(&leash), n, road)
                 })
             };
             out.push((u, back));
@@ -1797,7 +1795,7 @@ mod tests {
     /// [`Nbs::part_check`] accepts: through random play of every scenario, every infantry
     /// counter of the moving player in every Movement Phase position.
     #[test]
-    fn part_candidates_never_hide_an_open_action() {
+    fn r11_5_r17_r18_r27_1_part_candidates_never_hide_an_open_action() {
         let (mut closed, mut open) = (0u32, 0u32);
         for n in 1..=5 {
             let r = crate::nbs::tests::rules(&alloc::format!("nbs/austerlitz-{n}"));
