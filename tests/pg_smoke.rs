@@ -60,7 +60,7 @@ fn smoke_random_games_end_and_keep_the_contract() {
 #[test]
 fn smoke_plays_through_the_facade() {
     let mut engine = Engine::with_library(library());
-    engine.register(Box::new(grognard::pg::PgSystem));
+    engine.register(Box::new(grognard::pg::PgSystem::new()));
     let mut g = engine.new_game("pg/smoke", 1).unwrap();
     let r = g.play_random(100_000).unwrap();
     assert!(r["outcome"].is_object(), "{r}");

@@ -20,8 +20,8 @@ fn base() -> &'static Library {
 
 fn engine_over(library: Library) -> Engine {
     let mut engine = Engine::with_library(library);
-    engine.register(Box::new(grognard::pg::PgSystem));
-    engine.register(Box::new(grognard::nbs::NbsSystem));
+    engine.register(Box::new(grognard::pg::PgSystem::new()));
+    engine.register(Box::new(grognard::nbs::NbsSystem::new()));
     engine
 }
 

@@ -8,6 +8,9 @@
 //! * [`dice`] — dice specifications and their exact outcome distributions.
 //! * [`hex`] — hex coordinates, each system's hex ids, hexsides, line of sight, reachability.
 //! * [`data`] — component data (maps, counters, charts, scenarios) with provenance.
+//! * [`system`] — what a rule system implements to be registered ([`system::ScenarioRules`]),
+//!   and the JSON game ([`system::AnyGame`]) every system's games are seen through.
+//! * the systems: [`pg`] (Prussia's Glory), [`nbs`] (Austerlitz, Napoleonic Brigade Series).
 //! * [`any`] — the JSON facade over every system, wrapped by the C, Python and wasm bindings.
 #![no_std]
 #![forbid(unsafe_code)]
@@ -26,3 +29,4 @@ pub mod hex;
 pub mod nbs;
 #[cfg(feature = "pg")]
 pub mod pg;
+pub mod system;

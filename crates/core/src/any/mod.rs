@@ -6,46 +6,22 @@
 //! `Box<dyn AnyGame>`: legal actions, apply (by JSON or by index), roll, state, observation,
 //! reachable, undo and save, all JSON in and out. docs/json.md documents every shape.
 
-mod error;
-mod game;
-
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use serde_json::{Value, json};
 
-pub use error::Error;
-pub use game::{ActorKind, Adapter, AnyGame, SAVE_FORMAT, actor_json, from_value, parse_json};
+// The contract a system implements lives in [`crate::system`]; the facade's users find it
+// here as before.
+pub use crate::system::{
+    ActorKind, Adapter, AnyGame, Error, RulesSystem, SAVE_FORMAT, ScenarioRules, System,
+    actor_json, from_value, parse_json,
+};
 
 use crate::data::{Kind, Library, ResolvedScenario, parse_standalone};
 use crate::dice::DiceSpec;
 use crate::engine::SystemInfo;
-
-/// A rule system as the facade sees it: it turns a resolved scenario into a game.
-///
-/// Each system module registers one; a test or a user can register more.
-pub trait System: Send + Sync {
-    /// The system's facts (its id matches the `system` field of its data files).
-    fn info(&self) -> &SystemInfo;
-
-    /// A new game of `scenario` with the chance generator seeded from `seed`.
-    /// `scenario_json` is the scenario's own text when it is not built in (kept for saving).
-    fn new_game(
-        &self,
-        scenario: &ResolvedScenario,
-        scenario_json: Option<String>,
-        seed: u64,
-    ) -> Result<Box<dyn AnyGame>, Error>;
-
-    /// Restores a game saved by [`AnyGame::save`]; `saved` is its `"game"` part.
-    fn load_game(
-        &self,
-        scenario: &ResolvedScenario,
-        scenario_json: Option<String>,
-        saved: Value,
-    ) -> Result<Box<dyn AnyGame>, Error>;
-}
 
 /// The four systems grognard is built for, whether or not their rules are in this build.
 pub static CATALOG: [SystemInfo; 4] = [
@@ -100,9 +76,9 @@ impl Engine {
             templates: spin::Mutex::new(Vec::new()),
         };
         #[cfg(feature = "pg")]
-        engine.register(Box::new(crate::pg::PgSystem));
+        engine.register(Box::new(crate::pg::PgSystem::new()));
         #[cfg(feature = "nbs")]
-        engine.register(Box::new(crate::nbs::NbsSystem));
+        engine.register(Box::new(crate::nbs::NbsSystem::new()));
         Ok(engine)
     }
 

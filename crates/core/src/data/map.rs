@@ -158,6 +158,21 @@ pub struct Hexside {
     pub note: Option<String>,
 }
 
+/// A hexside entry of a map placed on its grid ([`Map::placed_hexsides`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PlacedHexside<'a> {
+    /// Its place in the map's `hexsides` list (for error paths).
+    pub index: usize,
+    /// The hex it is given from (the first of `between`, or `hex`).
+    pub a: Hex,
+    /// The other hex (possibly off the map).
+    pub b: Hex,
+    /// The direction from `a` to `b`.
+    pub dir: Direction,
+    /// The entry itself.
+    pub entry: &'a Hexside,
+}
+
 /// One map edge.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -319,6 +334,37 @@ impl Map {
                 String::from("give either `between: [hex, hex]` or `hex` with `side`"),
             )),
         }
+    }
+
+    /// Every hexside entry placed on `g`, in file order: its two hexes, the direction from the
+    /// first to the second, and the entry. What each system's board reads to mark its
+    /// hexsides; an entry that names no side of `g` is an error located at
+    /// `hexsides[n].<field>`.
+    pub fn placed_hexsides<'m, 'g>(
+        &'m self,
+        g: &'g hex::Grid,
+    ) -> impl Iterator<Item = Result<PlacedHexside<'m>, DataError>> + use<'m, 'g> {
+        self.hexsides.iter().enumerate().map(move |(n, h)| {
+            let located = |field: &str, message: String| {
+                let at = if field == "." {
+                    format!("hexsides[{n}]")
+                } else {
+                    format!("hexsides[{n}].{field}")
+                };
+                DataError::new(&self.id, at, message)
+            };
+            let (_, [a, b]) = self.side_of(g, h).map_err(|(f, m)| located(&f, m))?;
+            let dir = a.direction_to(b).ok_or_else(|| {
+                located("between", String::from("the two hexes are not adjacent"))
+            })?;
+            Ok(PlacedHexside {
+                index: n,
+                a,
+                b,
+                dir,
+                entry: h,
+            })
+        })
     }
 
     /// The two hexes of a hexside feature (the first is the one it is given from), or `None`

@@ -40,7 +40,7 @@ pub use counters::{Counter, CounterAttribute, CounterSet};
 pub use error::DataError;
 pub use grid::{Grid, Sheet};
 pub use library::{Library, PartStatus, ResolvedScenario};
-pub use map::{HexEntry, Hexside, Map, MapEdge, Place};
+pub use map::{HexEntry, Hexside, Map, MapEdge, Place, PlacedHexside};
 pub use provenance::Provenance;
 pub use scenario::{
     Fields, Placement, Reinforcement, Scenario, ScenarioOption, ScenarioSide, Turns,

@@ -167,6 +167,63 @@ pub struct Bounds {
     pub max: Hex,
 }
 
+/// A dense numbering of the hexes inside a [`Bounds`], column by column: the index of the
+/// per-hex tables a board keeps (terrain, hexsides, zones), so that a hex's facts are one array
+/// read away. Every system's board numbers its cells this way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cells {
+    bounds: Bounds,
+    height: i32,
+    count: usize,
+}
+
+impl Cells {
+    /// The cells of `bounds` (none when it is empty).
+    pub fn new(bounds: Bounds) -> Cells {
+        let height = i32::from(bounds.max.r) - i32::from(bounds.min.r) + 1;
+        let width = i32::from(bounds.max.q) - i32::from(bounds.min.q) + 1;
+        Cells {
+            bounds,
+            height,
+            count: (width.max(0) * height.max(0)) as usize,
+        }
+    }
+
+    /// The box numbered.
+    #[inline]
+    pub const fn bounds(&self) -> Bounds {
+        self.bounds
+    }
+
+    /// How many cells there are (the length of a per-hex table).
+    #[inline]
+    pub const fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The cell of `h`, or `None` outside the box.
+    #[inline]
+    pub fn index(&self, h: Hex) -> Option<usize> {
+        let q = i32::from(h.q) - i32::from(self.bounds.min.q);
+        let r = i32::from(h.r) - i32::from(self.bounds.min.r);
+        if q < 0 || r < 0 || h.q > self.bounds.max.q || h.r > self.bounds.max.r {
+            return None;
+        }
+        Some((q * self.height + r) as usize)
+    }
+
+    /// The hex of cell `i` (the inverse of [`Cells::index`] for `i < count`).
+    #[inline]
+    pub fn hex(&self, i: usize) -> Hex {
+        let i = i as i32;
+        let h = self.height.max(1);
+        Hex::new(
+            self.bounds.min.q + (i / h) as i16,
+            self.bounds.min.r + (i % h) as i16,
+        )
+    }
+}
+
 impl Bounds {
     /// The box of every hex within `radius` of `center` (clamped to the `i16` range).
     pub fn around(center: Hex, radius: u16) -> Bounds {

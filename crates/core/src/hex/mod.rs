@@ -25,7 +25,7 @@ pub mod side;
 
 pub use coord::{Compass, Direction, Hex};
 pub use facing::Facing;
-pub use grid::{Bounds, Extent, Grid, GridError, GridSpec, Parity, RowOrder, SheetLayout};
+pub use grid::{Bounds, Cells, Extent, Grid, GridError, GridSpec, Parity, RowOrder, SheetLayout};
 pub use id::{HexId, IdError, IdProblem, Scheme};
 pub use los::{Contact, LosStep};
 pub use reach::{MoveCosts, Reach, ReachError, ReachOptions};

@@ -7,7 +7,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use crate::data::{DataError, Map, ResolvedScenario};
-use crate::hex::{Bounds, Compass, Direction, Grid, Hex};
+use crate::hex::{Cells, Direction, Grid, Hex};
 
 /// The hex terrain of the Movement Chart's columns (16.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -180,23 +180,9 @@ pub struct HexInfo {
 pub struct Board {
     /// Converts printed ids.
     pub grid: Grid,
-    bounds: Bounds,
-    height: i32,
+    cells: Cells,
     hexes: Vec<HexInfo>,
     sides: Vec<[u16; 6]>,
-}
-
-fn compass(s: &str) -> Option<Direction> {
-    let c = match s {
-        "n" => Compass::N,
-        "ne" => Compass::NE,
-        "se" => Compass::SE,
-        "s" => Compass::S,
-        "sw" => Compass::SW,
-        "nw" => Compass::NW,
-        _ => return None,
-    };
-    Some(Direction::from_compass(c))
 }
 
 impl Board {
@@ -207,16 +193,12 @@ impl Board {
     ) -> Result<Board, DataError> {
         let map: &Map = &s.map;
         let grid = map.hex_grid()?;
-        let bounds = grid.bounds();
-        let height = i32::from(bounds.max.r) - i32::from(bounds.min.r) + 1;
-        let width = i32::from(bounds.max.q) - i32::from(bounds.min.q) + 1;
-        let cells = (width.max(0) * height.max(0)) as usize;
+        let cells = Cells::new(grid.bounds());
         let mut board = Board {
             grid,
-            bounds,
-            height,
-            hexes: alloc::vec![HexInfo::default(); cells],
-            sides: alloc::vec![[0u16; 6]; cells],
+            cells,
+            hexes: alloc::vec![HexInfo::default(); cells.count()],
+            sides: alloc::vec![[0u16; 6]; cells.count()],
         };
         let default = Terrain::parse(&map.default_terrain).ok_or_else(|| {
             DataError::new(
@@ -273,39 +255,10 @@ impl Board {
                 board.hexes[i] = info;
             }
         }
-        for (n, hs) in map.hexsides.iter().enumerate() {
-            let at = format!("hexsides[{n}]");
-            let (a, b) = match (&hs.between, &hs.hex, &hs.side) {
-                (Some([a, b]), _, _) => (
-                    board.hex_of(&map.id, a, &at)?,
-                    board.hex_of(&map.id, b, &at)?,
-                ),
-                (None, Some(h), Some(dir)) => {
-                    let a = board.hex_of(&map.id, h, &at)?;
-                    let d = compass(dir).ok_or_else(|| {
-                        DataError::new(
-                            &map.id,
-                            format!("{at}.side"),
-                            "expected n, ne, se, s, sw or nw",
-                        )
-                    })?;
-                    (a, a.neighbor(d))
-                }
-                _ => {
-                    return Err(DataError::new(
-                        &map.id,
-                        at,
-                        "a hexside needs `between` or `hex` + `side`",
-                    ));
-                }
-            };
-            let Some(d) = a.direction_to(b) else {
-                return Err(DataError::new(
-                    &map.id,
-                    at,
-                    "the two hexes are not adjacent",
-                ));
-            };
+        for placed in map.placed_hexsides(&board.grid) {
+            let placed = placed?;
+            let (hs, a, b, d) = (placed.entry, placed.a, placed.b, placed.dir);
+            let at = format!("hexsides[{}]", placed.index);
             let bit = side::parse(&hs.feature).ok_or_else(|| {
                 DataError::new(
                     &map.id,
@@ -359,21 +312,10 @@ impl Board {
         Ok(board)
     }
 
-    fn hex_of(&self, file: &str, id: &str, at: &str) -> Result<Hex, DataError> {
-        self.grid
-            .parse(id)
-            .map_err(|e| DataError::new(file, at.to_string(), e.to_string()))
-    }
-
     /// Dense index of a hex inside the map's bounds.
     #[inline]
     pub fn index(&self, h: Hex) -> Option<usize> {
-        let q = i32::from(h.q) - i32::from(self.bounds.min.q);
-        let r = i32::from(h.r) - i32::from(self.bounds.min.r);
-        if q < 0 || r < 0 || h.q > self.bounds.max.q || h.r > self.bounds.max.r {
-            return None;
-        }
-        Some((q * self.height + r) as usize)
+        self.cells.index(h)
     }
 
     /// The number of dense indices.

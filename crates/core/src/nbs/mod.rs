@@ -70,13 +70,13 @@ use state::{Phase, Task, UnitId};
 use tables::Tables;
 use units::UnitInfo;
 
-use crate::any::{Adapter, AnyGame, Error, System};
 use crate::data::{DataError, ResolvedScenario};
 use crate::dice::{DiceSpec, Prob, Roll};
 use crate::engine::{
-    Actor, BoardView, Chance, Game, Illegal, MapView, Prompt, Reached, Rules, Side, SystemInfo,
+    Actor, BoardView, Chance, Illegal, MapView, Prompt, Reached, Rules, Side, SystemInfo,
 };
 use crate::hex::Hex;
+use crate::system::{Error, RulesSystem, ScenarioRules};
 
 /// The nbs system's facts: side 0 the French, side 1 the Allies.
 pub static INFO: SystemInfo = SystemInfo {
@@ -558,40 +558,13 @@ pub fn feature_slot(bit: u16) -> usize {
     }
 }
 
-/// Registers the nbs rules with the facade.
-pub struct NbsSystem;
+/// The nbs rules as the facade registers them.
+pub type NbsSystem = RulesSystem<Nbs>;
 
-impl System for NbsSystem {
-    fn info(&self) -> &SystemInfo {
-        &INFO
-    }
+impl ScenarioRules for Nbs {
+    const INFO: &'static SystemInfo = &INFO;
 
-    fn new_game(
-        &self,
-        scenario: &ResolvedScenario,
-        json: Option<String>,
-        seed: u64,
-    ) -> Result<Box<dyn AnyGame>, Error> {
-        let rules = Nbs::new(scenario)?;
-        Ok(Box::new(Adapter::new(
-            Game::new(rules, seed),
-            scenario.scenario.id.clone(),
-            json,
-        )))
-    }
-
-    fn load_game(
-        &self,
-        scenario: &ResolvedScenario,
-        json: Option<String>,
-        saved: serde_json::Value,
-    ) -> Result<Box<dyn AnyGame>, Error> {
-        let rules = Nbs::new(scenario)?;
-        Ok(Box::new(Adapter::restore(
-            rules,
-            scenario.scenario.id.clone(),
-            json,
-            saved,
-        )?))
+    fn from_scenario(scenario: &ResolvedScenario) -> Result<Self, Error> {
+        Ok(Nbs::new(scenario)?)
     }
 }

@@ -9,7 +9,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::data::{Cost, DataError, Map, ResolvedScenario, TerrainSet, Value};
-use crate::hex::{Bounds, Direction, Grid, Hex};
+use crate::hex::{Bounds, Cells, Direction, Grid, Hex};
 
 /// Movement cost classes: one TEC column each (7.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -82,8 +82,7 @@ pub struct SideRules {
 pub struct Board {
     /// Converts printed ids.
     pub grid: Grid,
-    bounds: Bounds,
-    height: i32,
+    cells: Cells,
     hexes: Vec<HexInfo>,
     sides: Vec<[SideInfo; 6]>,
     /// Hexside rules from the TEC.
@@ -167,16 +166,12 @@ impl Board {
         let map: &Map = &s.map;
         let t: &TerrainSet = &s.terrain;
         let grid = map.hex_grid()?;
-        let bounds = grid.bounds();
-        let height = i32::from(bounds.max.r) - i32::from(bounds.min.r) + 1;
-        let width = i32::from(bounds.max.q) - i32::from(bounds.min.q) + 1;
-        let cells = (width.max(0) * height.max(0)) as usize;
+        let cells = Cells::new(grid.bounds());
         let mut board = Board {
             grid,
-            bounds,
-            height,
-            hexes: alloc::vec![HexInfo::default(); cells],
-            sides: alloc::vec![[SideInfo::default(); 6]; cells],
+            cells,
+            hexes: alloc::vec![HexInfo::default(); cells.count()],
+            sides: alloc::vec![[SideInfo::default(); 6]; cells.count()],
             side_rules: SideRules::default(),
             friendly_edges: [[false; 4]; 2],
             min_cost: [u8::MAX; 4],
@@ -265,43 +260,17 @@ impl Board {
             entrenchment_cc_drm: clamp_i8(terrain_int(t, "entrenchment", "close_combat_drm")?),
             entrenchment_bomb_drm: clamp_i8(terrain_int(t, "entrenchment", "bombardment_drm")?),
         };
-        for (n, side) in map.hexsides.iter().enumerate() {
-            let at = format!("hexsides[{n}]");
-            let (a, b) = match (&side.between, &side.hex, &side.side) {
-                (Some([a, b]), _, _) => (
-                    board.hex_of(&map.id, a, &at)?,
-                    board.hex_of(&map.id, b, &at)?,
-                ),
-                (None, Some(h), Some(dir)) => {
-                    let a = board.hex_of(&map.id, h, &at)?;
-                    let d = compass(dir).ok_or_else(|| {
-                        DataError::new(
-                            &map.id,
-                            format!("{at}.side"),
-                            "expected n, ne, se, s, sw or nw",
-                        )
-                    })?;
-                    (a, a.neighbor(d))
-                }
-                _ => {
-                    return Err(DataError::new(
-                        &map.id,
-                        at,
-                        "a hexside needs `between` or `hex` + `side`",
-                    ));
-                }
-            };
-            let Some(d) = a.direction_to(b) else {
-                return Err(DataError::new(
-                    &map.id,
-                    at,
-                    "the two hexes are not adjacent",
-                ));
-            };
+        // Collected first: marking a side borrows the whole board.
+        let placed: Vec<_> = map.placed_hexsides(&board.grid).collect::<Result<_, _>>()?;
+        for placed in placed {
+            let (side, a, b, d) = (placed.entry, placed.a, placed.b, placed.dir);
+            let at = format!("hexsides[{}]", placed.index);
             match side.feature.as_str() {
                 "slope" => {
                     let high = match &side.toward {
-                        Some(h) => board.hex_of(&map.id, h, &at)?,
+                        Some(h) => board.grid.parse(h).map_err(|e| {
+                            DataError::new(&map.id, format!("{at}.toward"), e.to_string())
+                        })?,
                         None => {
                             return Err(DataError::new(
                                 &map.id,
@@ -417,12 +386,6 @@ impl Board {
         (mp != NO_STEP).then_some(mp as u8)
     }
 
-    fn hex_of(&self, file: &str, id: &str, at: &str) -> Result<Hex, DataError> {
-        self.grid
-            .parse(id)
-            .map_err(|e| DataError::new(file, at.to_string(), e.to_string()))
-    }
-
     fn set_side(&mut self, h: Hex, d: Direction, f: impl FnOnce(&mut SideInfo)) {
         if let Some(i) = self.index(h) {
             f(&mut self.sides[i][d.index() as usize]);
@@ -431,21 +394,13 @@ impl Board {
 
     /// The hex of dense index `i` (the inverse of [`Board::index`]).
     fn hex_at(&self, i: usize) -> Hex {
-        Hex::new(
-            self.bounds.min.q + (i as i32 / self.height) as i16,
-            self.bounds.min.r + (i as i32 % self.height) as i16,
-        )
+        self.cells.hex(i)
     }
 
     /// Dense index of a hex inside the bounds.
     #[inline]
     pub fn index(&self, h: Hex) -> Option<usize> {
-        let q = i32::from(h.q) - i32::from(self.bounds.min.q);
-        let r = i32::from(h.r) - i32::from(self.bounds.min.r);
-        if q < 0 || r < 0 || h.q > self.bounds.max.q || h.r > self.bounds.max.r {
-            return None;
-        }
-        Some((q * self.height + r) as usize)
+        self.cells.index(h)
     }
 
     /// The hex's terrain facts (off the map: `on_map == false`).
@@ -491,7 +446,7 @@ impl Board {
 
     /// The search bounds of the map.
     pub fn bounds(&self) -> Bounds {
-        self.bounds
+        self.cells.bounds()
     }
 
     /// The printed id of a hex.
@@ -520,18 +475,4 @@ impl Board {
 
 fn side_mp(t: &TerrainSet, id: &str, attr: &str) -> Result<u8, DataError> {
     Ok(terrain_cost(t, id, attr)?.unwrap_or(0))
-}
-
-fn compass(s: &str) -> Option<Direction> {
-    use crate::hex::Compass;
-    let c = match s {
-        "n" => Compass::N,
-        "ne" => Compass::NE,
-        "se" => Compass::SE,
-        "s" => Compass::S,
-        "sw" => Compass::SW,
-        "nw" => Compass::NW,
-        _ => return None,
-    };
-    Some(Direction::from_compass(c))
 }

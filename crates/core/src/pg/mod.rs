@@ -51,14 +51,14 @@ use charts::Charts;
 use state::{Army, ArmyStatus, Cmd, Leader, Morale, Off, Phase, Piece, Unit};
 use units::Pieces;
 
-use crate::any::{Adapter, AnyGame, Error, System};
 use crate::data::{DataError, ResolvedScenario};
 use crate::dice::{DiceSpec, Prob, Roll};
 use crate::engine::{
-    Actor, BoardView, Chance, Game, Illegal, MapView, PieceView, Preview, Prompt, Reached, Rules,
-    Side, SystemInfo,
+    Actor, BoardView, Chance, Illegal, MapView, PieceView, Preview, Prompt, Reached, Rules, Side,
+    SystemInfo,
 };
 use crate::hex::Hex;
+use crate::system::{Error, RulesSystem, ScenarioRules};
 
 /// The pg system's facts.
 pub static INFO: SystemInfo = SystemInfo {
@@ -1284,40 +1284,13 @@ impl Rules for Pg {
     }
 }
 
-/// The pg system for the facade.
-pub struct PgSystem;
+/// The pg rules as the facade registers them.
+pub type PgSystem = RulesSystem<Pg>;
 
-impl System for PgSystem {
-    fn info(&self) -> &SystemInfo {
-        &INFO
-    }
+impl ScenarioRules for Pg {
+    const INFO: &'static SystemInfo = &INFO;
 
-    fn new_game(
-        &self,
-        scenario: &ResolvedScenario,
-        json: Option<String>,
-        seed: u64,
-    ) -> Result<Box<dyn AnyGame>, Error> {
-        let rules = Pg::new(scenario)?;
-        Ok(Box::new(Adapter::new(
-            Game::new(rules, seed),
-            scenario.scenario.id.clone(),
-            json,
-        )))
-    }
-
-    fn load_game(
-        &self,
-        scenario: &ResolvedScenario,
-        json: Option<String>,
-        saved: serde_json::Value,
-    ) -> Result<Box<dyn AnyGame>, Error> {
-        let rules = Pg::new(scenario)?;
-        Ok(Box::new(Adapter::restore(
-            rules,
-            scenario.scenario.id.clone(),
-            json,
-            saved,
-        )?))
+    fn from_scenario(scenario: &ResolvedScenario) -> Result<Self, Error> {
+        Ok(Pg::new(scenario)?)
     }
 }

@@ -182,7 +182,7 @@ pub trait AnyGame: Send {
     /// An independent copy.
     fn clone_game(&self) -> Box<dyn AnyGame>;
     /// A new game of the same rules and scenario from its initial state, seeded with `seed`:
-    /// what [`Engine::new_game`](super::Engine::new_game) gives, without resolving the
+    /// what `any::Engine::new_game` gives, without resolving the
     /// scenario and building its rules again.
     fn fresh(&self, seed: u64) -> Box<dyn AnyGame>;
 }
