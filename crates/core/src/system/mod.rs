@@ -89,7 +89,7 @@ impl<R> Default for RulesSystem<R> {
 
 impl<R> Clone for RulesSystem<R> {
     fn clone(&self) -> Self {
-        Self::new()
+        *self
     }
 }
 
