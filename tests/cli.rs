@@ -61,6 +61,92 @@ fn validate_reports_unreadable_and_malformed_files() {
 }
 
 #[test]
+fn validate_accepts_the_builtin_files_in_their_folders() {
+    // docs/data-format.md, Folder layout: terrain at the top of a system's folder, every other
+    // kind in its own folder; a built-in file validated in place replaces itself.
+    let files = [
+        ("scenarios/pg/terrain.json", "terrain pg/terrain"),
+        ("scenarios/pg/maps/rossbach.json", "map pg/rossbach"),
+        (
+            "scenarios/pg/counters/rossbach-counters.json",
+            "counters pg/rossbach-counters",
+        ),
+        ("scenarios/pg/charts/crt.json", "chart pg/crt"),
+        (
+            "scenarios/pg/scenarios/rossbach.json",
+            "scenario pg/rossbach",
+        ),
+        ("scenarios/nbs/terrain.json", "terrain nbs/terrain"),
+        ("scenarios/nbs/maps/austerlitz.json", "map nbs/austerlitz"),
+        (
+            "scenarios/nbs/counters/austerlitz-french.json",
+            "counters nbs/austerlitz-french",
+        ),
+        (
+            "scenarios/nbs/charts/fire-combat-table-provisional.json",
+            "chart nbs/fire-combat-table-provisional",
+        ),
+        (
+            "scenarios/nbs/scenarios/austerlitz-1.json",
+            "scenario nbs/austerlitz-1",
+        ),
+        ("scenarios/hov/terrain.json", "terrain hov/terrain"),
+        (
+            "scenarios/fontenoy/terrain.json",
+            "terrain fontenoy/terrain",
+        ),
+    ];
+    let mut args = vec!["validate"];
+    args.extend(files.iter().map(|(f, _)| *f));
+    let o = grognard(&args);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    for (line, (file, what)) in out.lines().zip(files) {
+        let builtin = file.trim_start_matches("scenarios/");
+        assert!(
+            line.starts_with(&format!("{file}: ok — {what} (")),
+            "{line}"
+        );
+        assert!(
+            line.ends_with(&format!("replaces built-in {builtin}")),
+            "{line}"
+        );
+    }
+    assert_eq!(out.lines().count(), files.len(), "{out}");
+}
+
+#[test]
+fn validate_refuses_a_chart_in_the_maps_folder() {
+    // A copy of a built-in chart placed in a maps/ folder of a data tree: refused, naming the
+    // file and the folder, and where it belongs.
+    let root = std::env::temp_dir().join(format!("grognard-cli-layout-{}", std::process::id()));
+    let maps = root.join("scenarios/nbs/maps");
+    std::fs::create_dir_all(&maps).expect("temp dir");
+    let chart = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/nbs/charts/fire-combat-table.json"),
+    )
+    .expect("built-in chart");
+    let misplaced = maps.join("fire-combat-table.json");
+    std::fs::write(&misplaced, chart).expect("write");
+    let name = misplaced.display().to_string();
+    let o = grognard(&["validate", &name]);
+    let _ = std::fs::remove_dir_all(&root);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(&format!(
+            "{name}: kind: folder nbs/maps/ holds maps, not charts"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("belongs in nbs/charts/fire-combat-table.json"),
+        "{out}"
+    );
+}
+
+#[test]
 fn play_nbs_scenarios_to_a_result() {
     // Issue 5: `grognard play nbs/austerlitz-N --seed 1` plays to the end and prints the
     // victory result (AUS 6.0, 7.1, 7.2).

@@ -14,7 +14,7 @@ fn training_board_has_every_hex_terrain_slopes_and_counters() {
     assert_eq!(board["map"], "pg/training");
     assert_eq!(board["orientation"], "flat");
     let hexes = board["hexes"].as_array().unwrap();
-    // 12 columns x 10 rows (scenarios/pg/training-map.json).
+    // 12 columns x 10 rows (scenarios/pg/maps/training.json).
     assert_eq!(hexes.len(), 120);
     let find = |id: &str| hexes.iter().find(|h| h["id"] == id).unwrap().clone();
     assert_eq!(find("0605")["terrain"], serde_json::json!(["town"]));

@@ -1,4 +1,5 @@
-//! Compiles every JSON file under `scenarios/` into the library (see `data::Library::builtin`).
+//! Compiles every JSON file under `scenarios/` (a folder per system, in it a folder per kind:
+//! docs/data-format.md, Folder layout) into the library (see `data::Library::builtin`).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

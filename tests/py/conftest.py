@@ -22,7 +22,7 @@ def cross() -> Dict[str, Any]:
 @pytest.fixture(scope="session")
 def training_json() -> Dict[str, Any]:
     """The built-in training scenario's own file, as a dict."""
-    data: Dict[str, Any] = json.loads((ROOT / "scenarios" / "pg" / "training.json").read_text())
+    data: Dict[str, Any] = json.loads((ROOT / "scenarios" / "pg" / "scenarios" / "training.json").read_text())
     return data
 
 

@@ -201,7 +201,7 @@ test('save, load, clone and fromScenarioJson', async () => {
 
   const { readFile } = await import('node:fs/promises');
   const { root_dir } = await import('./load.mjs');
-  const text = await readFile(`${root_dir}/scenarios/pg/training.json`, 'utf8');
+  const text = await readFile(`${root_dir}/scenarios/pg/scenarios/training.json`, 'utf8');
   const own = Game.fromScenarioJson(text, 11);
   const ownObj = Game.fromScenarioJson(JSON.parse(text), 11);
   const builtin = new Game('pg/training', 11);

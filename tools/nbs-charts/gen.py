@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates the NBS chart files (NBS v2.1 Part Three + AUS 6.x tables).
 
-Usage: python3 tools/nbs-charts/gen.py scenarios/nbs   (the directory to write)."""
+Usage: python3 tools/nbs-charts/gen.py scenarios/nbs/charts   (the directory to write)."""
 import json, os, sys
 
 OUT = sys.argv[1]

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generates the Austerlitz (Napoleonic Brigade Series) scenario data in scenarios/nbs/:
-the map, the two counter sets and scenarios 1-5 (AUS 7.1-7.5), byte for byte.
+the map (maps/), the two counter sets (counters/), the division and turn record charts
+(charts/) and scenarios 1-5 (scenarios/, AUS 7.1-7.5), byte for byte.
 
 Deterministic, Python 3 stdlib only. Run from anywhere:  python3 tools/nbs-scenarios/gen.py
 What the rulebook gives carries rulebook provenance with its rule; everything else is
@@ -60,7 +61,8 @@ DIFFERS = []
 
 
 def write(name, obj):
-    """Write the file, or with --check report whether it differs from what is there."""
+    """Write the file (name: its path under scenarios/nbs/, kind folder first), or with --check
+    report whether it differs from what is there."""
     path, text = os.path.join(OUT, name), dumps(obj) + "\n"
     if CHECK:
         try:
@@ -71,6 +73,7 @@ def write(name, obj):
         if not same:
             DIFFERS.append(name)
         return
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
 
@@ -918,7 +921,7 @@ AUS6_VICTORY = [
 
 def charts():
     ids = []
-    for f in sorted(glob.glob(os.path.join(OUT, "*.json"))):
+    for f in sorted(glob.glob(os.path.join(OUT, "charts", "*.json"))):
         with open(f, encoding="utf-8") as fh:
             d = json.load(fh)
         if d.get("kind") == "chart":
@@ -1310,18 +1313,18 @@ def build_s5(cs):
 
 
 def main():
-    write("austerlitz-map.json", build_map())
+    write("maps/austerlitz.json", build_map())
     fr, al = build_french(), build_allied()
-    write("austerlitz-french.json", fr)
-    write("austerlitz-allied.json", al)
-    write("austerlitz-divisions.json", build_divisions(fr, al))
-    write("austerlitz-turn-record.json", build_turn_record())
+    write("counters/austerlitz-french.json", fr)
+    write("counters/austerlitz-allied.json", al)
+    write("charts/austerlitz-divisions.json", build_divisions(fr, al))
+    write("charts/austerlitz-turn-record.json", build_turn_record())
     cs = fr["counters"] + al["counters"]
-    write("austerlitz-1.json", build_s1(cs))
-    write("austerlitz-2.json", build_s2(cs))
-    write("austerlitz-3.json", build_s34(cs, 3))
-    write("austerlitz-4.json", build_s34(cs, 4))
-    write("austerlitz-5.json", build_s5(cs))
+    write("scenarios/austerlitz-1.json", build_s1(cs))
+    write("scenarios/austerlitz-2.json", build_s2(cs))
+    write("scenarios/austerlitz-3.json", build_s34(cs, 3))
+    write("scenarios/austerlitz-4.json", build_s34(cs, 4))
+    write("scenarios/austerlitz-5.json", build_s5(cs))
     if DIFFERS:
         sys.exit("differs from the generator: " + ", ".join(DIFFERS))
 

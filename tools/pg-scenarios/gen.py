@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Generates the Prussia's Glory battle data: maps and counter sets (scenarios/pg/) and the
-scenario files (tools/pg-scenarios/out/, moved to scenarios/pg/ once the pg charts exist).
+"""Generates the Prussia's Glory battle data: maps (scenarios/pg/maps/), counter sets
+(scenarios/pg/counters/) and scenario files (scenarios/pg/scenarios/).
 
 Deterministic, Python 3 stdlib only. Run from anywhere:  python3 tools/pg-scenarios/gen.py
 Everything here that the rulebook text or a cited public source does not give is provisional;
@@ -21,8 +21,10 @@ from units import Roster  # noqa: E402
 from checks import check_setup, los  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-MAP_DIR = os.path.join(ROOT, "scenarios", "pg")
-OUT_DIR = MAP_DIR  # scenario files sit beside their maps and counters
+PG_DIR = os.path.join(ROOT, "scenarios", "pg")  # one folder per kind (docs/data-format.md)
+MAP_DIR = os.path.join(PG_DIR, "maps")
+COUNTERS_DIR = os.path.join(PG_DIR, "counters")
+OUT_DIR = os.path.join(PG_DIR, "scenarios")
 
 CHARTS = ["pg/crt", "pg/bombardment", "pg/cc-drm", "pg/bombardment-drm", "pg/rally", "pg/leader-loss"]
 
@@ -1064,7 +1066,8 @@ def check_los(name, m):
 
 
 def main():
-    os.makedirs(OUT_DIR, exist_ok=True)
+    for d in (MAP_DIR, COUNTERS_DIR, OUT_DIR):
+        os.makedirs(d, exist_ok=True)
     summary = []
     for fn in (rossbach, leuthen, zorndorf, torgau, training):
         m, units, wings, rules, scen = fn()
@@ -1075,9 +1078,9 @@ def main():
             assert m.level("1809") == m.level("1709") + 1 and m.terrain_of("1809") == "clear"
         if name == "leuthen":
             assert m.level("3512") > m.level("3513") and m.level("3512") > m.level("3613")
-        write(os.path.join(MAP_DIR, "%s-map.json" % name), m.to_json(), inline_from=3)
+        write(os.path.join(MAP_DIR, "%s.json" % name), m.to_json(), inline_from=3)
         cname = {"training": "Training"}.get(name, name.capitalize())
-        write(os.path.join(MAP_DIR, "%s-counters.json" % name),
+        write(os.path.join(COUNTERS_DIR, "%s-counters.json" % name),
               counters_json(name, "%s counters" % cname, units, prov_prov(PROV_COUNTERS)
                             if name != "training" else prov_prov(
                                 "Training counters: the rulebook example units (with rulebook provenance on "

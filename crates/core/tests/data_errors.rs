@@ -327,7 +327,7 @@ fn user_file_replaces_a_builtin_chart() {
         .source(Kind::Chart, "nbs/cavalry-attack-table")
         .expect("built in");
     assert!(builtin);
-    assert_eq!(file, "nbs/cavalry-attack-table.json");
+    assert_eq!(file, "nbs/charts/cavalry-attack-table.json");
     let original = lib.chart("nbs/cavalry-attack-table").expect("chart");
     assert_eq!(
         original
@@ -340,7 +340,7 @@ fn user_file_replaces_a_builtin_chart() {
 
     let builtin_text = Library::builtin_files()
         .iter()
-        .find(|(n, _)| *n == "nbs/cavalry-attack-table.json")
+        .find(|(n, _)| *n == "nbs/charts/cavalry-attack-table.json")
         .map(|(_, t)| *t)
         .expect("file");
     let user = edited(builtin_text, |c| {
@@ -351,7 +351,7 @@ fn user_file_replaces_a_builtin_chart() {
     assert!(summary.replaces_builtin);
     assert_eq!(
         summary.replaces.as_deref(),
-        Some("nbs/cavalry-attack-table.json")
+        Some("nbs/charts/cavalry-attack-table.json")
     );
     assert_eq!((summary.kind, summary.provenance), (Kind::Chart, "public"));
 

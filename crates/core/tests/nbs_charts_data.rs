@@ -1,5 +1,5 @@
-//! The Napoleonic Brigade Series (Austerlitz) charts under `scenarios/nbs/` (docs/nbs-charts.md):
-//! every complete row against the values printed in Part Three (and the AUS 6.x tables), the
+//! The Napoleonic Brigade Series (Austerlitz) charts under `scenarios/nbs/charts/`
+//! (docs/nbs-charts.md): every complete row against the values printed in Part Three (and the AUS 6.x tables), the
 //! truncated charts (missing in strict mode, filled by their `-provisional` completions), and the
 //! worked examples of the rulebook text (digest §7) that need only chart lookups.
 //!

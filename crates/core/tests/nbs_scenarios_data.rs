@@ -1,6 +1,7 @@
 //! Austerlitz scenario data (docs/nbs-scenarios.md): the map, the two counter sets and
-//! scenarios 1-5 under `scenarios/nbs/`, checked against the rulebook (AUS 7.x, the Austerlitz
-//! errata) and against the regenerated files of `tools/nbs-scenarios/gen.py`.
+//! scenarios 1-5 under `scenarios/nbs/` (`maps/`, `counters/`, `scenarios/`), checked against
+//! the rulebook (AUS 7.x, the Austerlitz errata) and against the regenerated files of
+//! `tools/nbs-scenarios/gen.py`.
 
 use std::collections::BTreeMap;
 
@@ -809,11 +810,11 @@ fn every_hex_has_an_elevation() {
 fn strict_mode_refuses_the_provisional_files() {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/nbs");
     for f in [
-        "austerlitz-french.json",
-        "austerlitz-allied.json",
-        "austerlitz-divisions.json",
-        "austerlitz-turn-record.json",
-        "austerlitz-map.json",
+        "counters/austerlitz-french.json",
+        "counters/austerlitz-allied.json",
+        "charts/austerlitz-divisions.json",
+        "charts/austerlitz-turn-record.json",
+        "maps/austerlitz.json",
     ] {
         let text = std::fs::read_to_string(root.join(f)).expect(f);
         let file = grognard::data::parse_standalone(f, &text).unwrap_or_else(|e| panic!("{e}"));

@@ -1,6 +1,6 @@
-//! The Prussia's Glory charts under `scenarios/pg/` (docs/pg-charts.md): layouts the `pg` rules
-//! read, the result grammar of 10.8, the examples of the rulebook text (10.3, 10.5, 10.8.2,
-//! 10.8.3.5, 7.3, 8.3), and the monotonicity of the provisional tables.
+//! The Prussia's Glory charts under `scenarios/pg/charts/` (docs/pg-charts.md): layouts the
+//! `pg` rules read, the result grammar of 10.8, the examples of the rulebook text (10.3, 10.5,
+//! 10.8.2, 10.8.3.5, 7.3, 8.3), and the monotonicity of the provisional tables.
 
 use grognard::data::{
     Chart, Cost, FlagKind, Kind, Library, Mode, Provenance, TerrainSet, Value, ValueType,

@@ -5,9 +5,9 @@
 //! # Fixture map data
 //!
 //! The maps are not in the text. The placements below make every example of 8.2.1–8.2.2 hold
-//! and are **inferred** unless marked otherwise; the map data (`scenarios/pg/`) is to place them
-//! the same way (docs/coverage/pg.md repeats this list). "A|B high A" = a slope on the hexside
-//! between A and B, A on the high side (`toward` = A in the map files).
+//! and are **inferred** unless marked otherwise; the map data (`scenarios/pg/maps/`) is to place
+//! them the same way (docs/coverage/pg.md repeats this list). "A|B high A" = a slope on the
+//! hexside between A and B, A on the high side (`toward` = A in the map files).
 //!
 //! Zorndorf slopes:
 //! * 1709|1809 high 1809 — **rulebook**, 7.3 example (moving 1709→1809 pays +1 for the slope).

@@ -1,6 +1,6 @@
 //! Prussia's Glory battle data (docs/pg-scenarios.md): the maps and counter sets under
-//! `scenarios/pg/`, and the scenario files, which wait in `tools/pg-scenarios/out/` until the pg
-//! charts they list exist. Until then the six charts are taken from temporary stand-ins in
+//! `scenarios/pg/maps/` and `scenarios/pg/counters/`, and the scenario files, which wait in
+//! `tools/pg-scenarios/out/` until the pg charts they list exist. Until then the six charts are taken from temporary stand-ins in
 //! `tests/data/pg-charts-tmp/`. Once scenarios and charts are built in, the built-in ones are
 //! used and the stand-ins are ignored.
 
@@ -125,7 +125,10 @@ fn every_battle_map_counters_and_scenario_load_and_resolve() {
 #[test]
 fn maps_and_counters_are_builtin_and_scenarios_wait_for_the_charts() {
     for b in BATTLES {
-        for f in [format!("pg/{b}-map.json"), format!("pg/{b}-counters.json")] {
+        for f in [
+            format!("pg/maps/{b}.json"),
+            format!("pg/counters/{b}-counters.json"),
+        ] {
             assert!(
                 Library::builtin_files().iter().any(|(n, _)| *n == f),
                 "{f} is built in"

@@ -8,7 +8,8 @@
 //! * [`parse_file`] reads one file and checks it, against the built-in library for the parts
 //!   it refers to; [`parse_standalone`] checks the file alone.
 //! * [`Library`] holds a set of files: [`Library::builtin`] has every file under
-//!   `scenarios/`, compiled in; [`Library::add`] adds or replaces a part by id;
+//!   `scenarios/`, compiled in, each in the place [`place_of`] gives (a folder per system, in
+//!   it a folder per kind); [`Library::add`] adds or replaces a part by id;
 //!   [`Library::scenario`] resolves a scenario with its map, terrain, counters and charts.
 //! * [`validate`] checks a user file in the context of a library (what the CLI calls).
 //!
@@ -20,6 +21,7 @@ mod common;
 mod counters;
 mod error;
 mod grid;
+mod layout;
 mod library;
 mod map;
 mod provenance;
@@ -39,6 +41,7 @@ pub use common::{FORMAT, Kind, System};
 pub use counters::{Counter, CounterAttribute, CounterSet};
 pub use error::DataError;
 pub use grid::{Grid, Sheet};
+pub use layout::{check_place, kind_folder, place_of};
 pub use library::{Library, PartStatus, ResolvedScenario};
 pub use map::{HexEntry, Hexside, Map, MapEdge, Place, PlacedHexside};
 pub use provenance::Provenance;
@@ -307,8 +310,15 @@ pub fn parse_file_with(file_name: &str, text: &str, mode: Mode) -> Result<DataFi
 /// parsed, checked on its own, then checked as if added to the library, replacing the part of
 /// the same kind and id (a map against its system's terrain, a scenario against its map,
 /// counters and charts; parts that depend on a replaced one are checked again).
+///
+/// A file whose path has the shape of the built-in layout (it lies under `scenarios/<system>/`,
+/// or in a folder `<system>/<kind folder>/`) must also be in its place ([`check_place`]), as
+/// the built-in library would require; any other path is not held to the layout.
 pub fn validate(file_name: &str, text: &str, library: &Library) -> Result<Summary, DataError> {
     let file = parse_standalone(file_name, text)?;
+    if let Some(rel) = layout::name_in_layout(file_name) {
+        layout::check_place_as(file_name, &rel, &file)?;
+    }
     let previous = library
         .source(file.kind(), file.id())
         .map(|(f, b)| (f.to_string(), b));
