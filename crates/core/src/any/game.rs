@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use super::Error;
+use super::strict::refuse_unknown_fields;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, EventInfo, Game, GameSnapshot, Rules, Side, SystemInfo};
 
@@ -63,6 +64,11 @@ fn typed_error(what: &str, text: &str, e: serde_path_to_error::Error<serde_json:
         Some(Value::Number(n)) => alloc::format!("number `{n}`"),
         Some(Value::String(s)) => alloc::format!("string {s:?}"),
         Some(Value::Array(_)) => "an array".to_string(),
+        // serde_json takes the first key as the kind and then finds more: name them all.
+        Some(Value::Object(m)) if m.len() > 1 => {
+            let keys: Vec<String> = m.keys().map(|k| alloc::format!("`{k}`")).collect();
+            alloc::format!("an object with more than one key ({})", keys.join(", "))
+        }
         Some(Value::Object(_)) => "an object".to_string(),
         None => return Error::bad_json(what, e),
     };
@@ -245,23 +251,26 @@ impl<R: Rules> Adapter<R> {
         scenario_json: Option<String>,
         saved: Value,
     ) -> Result<Self, Error> {
-        // The path of a problem is inside the save's `game` part.
-        let snapshot: GameSnapshot<R> = from_value("saved game", saved).map_err(|e| match e {
-            Error::BadJson {
-                what,
-                path,
-                message,
-            } => Error::BadJson {
-                what,
-                path: if path == "." {
-                    "game".into()
-                } else {
-                    alloc::format!("game.{path}")
+        // The path of a problem is inside the save's `game` part. The record's own types
+        // refuse unknown fields; the state's are refused by a check of what was read.
+        let snapshot: GameSnapshot<R> = from_value("saved game", saved.clone())
+            .and_then(|s| refuse_unknown_fields("saved game", &saved, &s).map(|()| s))
+            .map_err(|e| match e {
+                Error::BadJson {
+                    what,
+                    path,
+                    message,
+                } => Error::BadJson {
+                    what,
+                    path: if path == "." {
+                        "game".into()
+                    } else {
+                        alloc::format!("game.{path}")
+                    },
+                    message,
                 },
-                message,
-            },
-            other => other,
-        })?;
+                other => other,
+            })?;
         let game = Game::restore(rules, snapshot)?;
         Ok(Adapter::new(game, scenario, scenario_json))
     }

@@ -8,6 +8,7 @@
 
 mod error;
 mod game;
+mod strict;
 
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
@@ -17,6 +18,7 @@ use serde_json::{Value, json};
 
 pub use error::Error;
 pub use game::{ActorKind, Adapter, AnyGame, SAVE_FORMAT, actor_json, from_value, parse_json};
+pub use strict::refuse_unknown_fields;
 
 use crate::data::{Kind, Library, ResolvedScenario, parse_standalone};
 use crate::dice::DiceSpec;
@@ -260,9 +262,19 @@ impl Engine {
         let list: Vec<Value> = parse_json("action list", actions)?;
         let mut game = self.new_game(scenario_id, seed)?;
         for (i, action) in list.into_iter().enumerate() {
-            // A history entry `{"action": .., "rng_before": ..}` is accepted as well.
+            // A history entry `{"action": .., "rng_before": ..}` is accepted as well (its
+            // generator is not used), and nothing else beside them.
             let action = match action {
                 Value::Object(mut m) if m.contains_key("rng_before") => {
+                    if let Some(k) = m.keys().find(|k| *k != "action" && *k != "rng_before") {
+                        return Err(Error::BadJson {
+                            what: "action list".into(),
+                            path: alloc::format!("[{i}]"),
+                            message: alloc::format!(
+                                "unknown field `{k}`, expected `action` or `rng_before`"
+                            ),
+                        });
+                    }
                     m.remove("action").unwrap_or(Value::Null)
                 }
                 other => other,
