@@ -49,28 +49,8 @@ fn typed_error(what: &str, text: &str, e: serde_path_to_error::Error<serde_json:
             };
         }
     };
-    let mut at = Some(&value);
-    for segment in e.path().iter() {
-        use serde_path_to_error::Segment;
-        at = match (segment, at) {
-            (Segment::Seq { index }, Some(v)) => v.get(index),
-            (Segment::Map { key } | Segment::Enum { variant: key }, Some(v)) => v.get(key),
-            _ => None,
-        };
-    }
-    let found = match at {
-        Some(Value::Null) => "null".to_string(),
-        Some(Value::Bool(b)) => alloc::format!("boolean `{b}`"),
-        Some(Value::Number(n)) => alloc::format!("number `{n}`"),
-        Some(Value::String(s)) => alloc::format!("string {s:?}"),
-        Some(Value::Array(_)) => "an array".to_string(),
-        // serde_json takes the first key as the kind and then finds more: name them all.
-        Some(Value::Object(m)) if m.len() > 1 => {
-            let keys: Vec<String> = m.keys().map(|k| alloc::format!("`{k}`")).collect();
-            alloc::format!("an object with more than one key ({})", keys.join(", "))
-        }
-        Some(Value::Object(_)) => "an object".to_string(),
-        None => return Error::bad_json(what, e),
+    let Some(found) = found_at(&value, e.path()) else {
+        return Error::bad_json(what, e);
     };
     Error::BadJson {
         what: what.into(),
@@ -84,9 +64,54 @@ fn typed_error(what: &str, text: &str, e: serde_path_to_error::Error<serde_json:
     }
 }
 
+/// What `value` holds at `path`, in words, for an error where one of an enum's kinds (a name
+/// in quotes or an object with one key) was wanted.
+fn found_at(value: &Value, path: &serde_path_to_error::Path) -> Option<String> {
+    let mut at = Some(value);
+    for segment in path.iter() {
+        use serde_path_to_error::Segment;
+        at = match (segment, at) {
+            (Segment::Seq { index }, Some(v)) => v.get(index),
+            (Segment::Map { key } | Segment::Enum { variant: key }, Some(v)) => v.get(key),
+            _ => None,
+        };
+    }
+    Some(match at? {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => alloc::format!("boolean `{b}`"),
+        Value::Number(n) => alloc::format!("number `{n}`"),
+        Value::String(s) => alloc::format!("string {s:?}"),
+        Value::Array(_) => "an array".to_string(),
+        // serde_json takes the first key as the kind and then finds more: name them all.
+        Value::Object(m) if m.len() > 1 => {
+            let keys: Vec<String> = m.keys().map(|k| alloc::format!("`{k}`")).collect();
+            alloc::format!("an object with more than one key ({})", keys.join(", "))
+        }
+        Value::Object(_) => "an object".to_string(),
+    })
+}
+
 /// Converts a JSON value to `T`, reporting the JSON path of the first problem.
 pub fn from_value<T: DeserializeOwned>(what: &str, value: Value) -> Result<T, Error> {
-    serde_path_to_error::deserialize(value).map_err(|e| Error::bad_json(what, e))
+    serde_path_to_error::deserialize(&value).map_err(|e| {
+        // serde_json says only "expected map with a single key" of an enum given as an object
+        // of several keys: name the keys.
+        let several = e
+            .inner()
+            .to_string()
+            .contains("expected map with a single key");
+        match found_at(&value, e.path()).filter(|_| several) {
+            Some(found) => Error::BadJson {
+                what: what.into(),
+                path: e.path().to_string(),
+                message: alloc::format!(
+                    "invalid value: {found}, expected one of its kinds: a name in quotes or an \
+                     object with one key"
+                ),
+            },
+            None => Error::bad_json(what, e),
+        }
+    })
 }
 
 /// Serialises a value that is known to be serialisable (core types with derived `Serialize`
