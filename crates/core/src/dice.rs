@@ -184,6 +184,7 @@ impl fmt::Display for DiceSpec {
 
 /// One result of a [`DiceSpec`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Roll {
     /// The dice rolled.
     pub spec: DiceSpec,
@@ -220,6 +221,7 @@ pub struct Prob {
 }
 
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ProbRepr {
     num: u32,
     den: u32,

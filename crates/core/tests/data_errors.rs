@@ -620,3 +620,272 @@ fn never_panics_on_damaged_input() {
         }
     }
 }
+
+/// A small terrain file of `system` (the fixtures have none of their own).
+fn terrain(system: &str) -> String {
+    json!({
+        "format": "grognard/1", "kind": "terrain", "id": format!("{system}/test-terrain"),
+        "system": system, "name": "Test terrain",
+        "provenance": {"kind": "provisional", "note": "test"},
+        "hex_attributes": [{"id": "mp", "type": "int", "rules": ["7.3"]}],
+        "hexside_attributes": [],
+        "hex_terrain": [{"id": "clear", "name": "Clear", "rules": ["7.3"], "values": {"mp": 1}}],
+        "hexside_features": []
+    })
+    .to_string()
+}
+
+/// A small Austerlitz counter set.
+fn nbs_counters() -> String {
+    json!({
+        "format": "grognard/1", "kind": "counters", "id": "nbs/test-counters", "system": "nbs",
+        "name": "Test counters", "provenance": {"kind": "provisional", "note": "test"},
+        "types": ["infantry"],
+        "attributes": [{"id": "sp", "type": "int", "required": true, "rules": ["2.0"]}],
+        "counters": [{"id": "X-1", "side": "french", "type": "infantry", "values": {"sp": 4}}]
+    })
+    .to_string()
+}
+
+/// Every record of every kind of file refuses a field it does not have, naming the field and
+/// its path (item 10 of issue 26: a misspelt optional field never passes silently).
+#[test]
+fn unknown_fields_are_refused_in_every_record_of_every_kind() {
+    let t = terrain("pg");
+    data::parse_standalone("t.json", &t).unwrap_or_else(|e| panic!("{e}"));
+    let n = nbs_counters();
+    data::parse_standalone("n.json", &n).unwrap_or_else(|e| panic!("{e}"));
+    type Edit = fn(&mut Json);
+    let cases: Vec<(&str, &str, Edit, &str)> = vec![
+        (
+            "map",
+            MAP,
+            |m| m["grid"]["colour"] = json!(1),
+            "grid.colour",
+        ),
+        (
+            "map",
+            MAP,
+            |m| m["grid"]["sheets"][0]["colour"] = json!(1),
+            "grid.sheets[0].colour",
+        ),
+        (
+            "map",
+            MAP,
+            |m| m["hexsides"][0]["colour"] = json!(1),
+            "hexsides[0].colour",
+        ),
+        (
+            "map",
+            MAP,
+            |m| m["edges"][0]["colour"] = json!(1),
+            "edges[0].colour",
+        ),
+        (
+            "map",
+            MAP,
+            |m| m["places"][1]["colour"] = json!(1),
+            "places[1].colour",
+        ),
+        (
+            "map",
+            MAP,
+            |m| m["provenance"]["colour"] = json!(1),
+            "provenance.colour",
+        ),
+        (
+            "map",
+            MAP,
+            |m| m["hexes"]["0808"]["provenance"]["colour"] = json!(1),
+            "hexes.0808.provenance.colour",
+        ),
+        (
+            "counters",
+            COUNTERS,
+            |c| c["attributes"][0]["colour"] = json!(1),
+            "attributes[0].colour",
+        ),
+        (
+            "counters",
+            COUNTERS,
+            |c| c["counters"][0]["colour"] = json!(1),
+            "counters[0].colour",
+        ),
+        (
+            "chart",
+            CRT,
+            |c| c["columns"][0]["colour"] = json!(1),
+            "columns[0].colour",
+        ),
+        (
+            "chart",
+            CRT,
+            |c| c["rows"][2]["colour"] = json!(1),
+            "rows[2].colour",
+        ),
+        (
+            "chart",
+            CRT,
+            |c| c["rows"][3][2]["colour"] = json!(1),
+            "rows[3][2].colour",
+        ),
+        (
+            "scenario",
+            SCENARIO,
+            |s| s["turns"]["colour"] = json!(1),
+            "turns.colour",
+        ),
+        (
+            "scenario",
+            SCENARIO,
+            |s| s["sides"][0]["colour"] = json!(1),
+            "sides[0].colour",
+        ),
+        (
+            "scenario",
+            SCENARIO,
+            |s| s["setup"][0]["colour"] = json!(1),
+            "setup[0].colour",
+        ),
+        (
+            "scenario",
+            SCENARIO,
+            |s| s["reinforcements"][0]["colour"] = json!(1),
+            "reinforcements[0].colour",
+        ),
+        (
+            "scenario",
+            SCENARIO,
+            |s| s["victory"][0]["colour"] = json!(1),
+            "victory[0].colour",
+        ),
+        (
+            "scenario",
+            SCENARIO,
+            |s| s["options"][0]["colour"] = json!(1),
+            "options[0].colour",
+        ),
+    ];
+    let terrain_cases: Vec<(Edit, &str)> = vec![
+        (
+            |t| t["hex_attributes"][0]["colour"] = json!(1),
+            "hex_attributes[0].colour",
+        ),
+        (
+            |t| t["hex_terrain"][0]["colour"] = json!(1),
+            "hex_terrain[0].colour",
+        ),
+        (|t| t["colour"] = json!(1), "colour"),
+    ];
+    let nbs_cases: Vec<(Edit, &str)> = vec![
+        (
+            |c| c["counters"][0]["colour"] = json!(1),
+            "counters[0].colour",
+        ),
+        (
+            |c| c["attributes"][0]["colour"] = json!(1),
+            "attributes[0].colour",
+        ),
+        (
+            |c| c["provenance"]["colour"] = json!(1),
+            "provenance.colour",
+        ),
+    ];
+    let all = cases
+        .into_iter()
+        .map(|(k, text, edit, path)| (k, text.to_string(), edit, path))
+        .chain(
+            terrain_cases
+                .into_iter()
+                .map(|(e, p)| ("terrain", t.clone(), e, p)),
+        )
+        .chain(
+            nbs_cases
+                .into_iter()
+                .map(|(e, p)| ("nbs counters", n.clone(), e, p)),
+        );
+    for (kind, text, edit, path) in all {
+        let text = edited(&text, edit);
+        let e = data::parse_standalone("x.json", &text)
+            .err()
+            .unwrap_or_else(|| panic!("{kind}: {path} was accepted"));
+        assert_eq!(e.path, path, "{kind}: {e}");
+        assert!(
+            e.message.contains("unknown field `colour`"),
+            "{kind}: {path}: {e}"
+        );
+        assert!(e.to_string().starts_with("x.json: "), "{e}");
+    }
+}
+
+/// A wrong type anywhere in a file is refused with its path, for both systems.
+#[test]
+fn wrong_types_are_refused_with_their_path() {
+    type Edit = fn(&mut Json);
+    let n = nbs_counters();
+    let t = terrain("nbs");
+    let cases: Vec<(String, Edit, &str, &str)> = vec![
+        (
+            MAP.into(),
+            |m| m["grid"]["sheets"][0]["rows"] = json!("1-10"),
+            "grid.sheets[0].rows",
+            "invalid type",
+        ),
+        (
+            MAP.into(),
+            |m| m["edges"][0]["entry_hexes"] = json!(105),
+            "edges[0].entry_hexes",
+            "invalid type",
+        ),
+        (
+            COUNTERS.into(),
+            |c| c["attributes"][0]["required"] = json!("yes"),
+            "attributes[0].required",
+            "invalid type",
+        ),
+        (
+            CRT.into(),
+            |c| c["columns"] = json!({"roll": "die_range"}),
+            "columns",
+            "invalid type",
+        ),
+        (
+            SCENARIO.into(),
+            |s| s["options"][0]["default"] = json!("on"),
+            "options[0].default",
+            "invalid type",
+        ),
+        (
+            SCENARIO.into(),
+            |s| s["reinforcements"][0]["turn"] = json!("2"),
+            "reinforcements[0].turn",
+            "invalid type",
+        ),
+        (
+            n.clone(),
+            |c| c["counters"][0]["values"]["sp"] = json!("four"),
+            "counters[0].values.sp",
+            "",
+        ),
+        (
+            n,
+            |c| c["types"] = json!("infantry"),
+            "types",
+            "invalid type",
+        ),
+        (
+            t,
+            |t| t["hex_terrain"][0]["values"]["mp"] = json!(true),
+            "hex_terrain[0].values.mp",
+            "",
+        ),
+    ];
+    for (text, edit, path, needle) in cases {
+        let text = edited(&text, edit);
+        let e = data::parse_standalone("x.json", &text)
+            .err()
+            .unwrap_or_else(|| panic!("{path} was accepted"));
+        assert_eq!(e.path, path, "{e}");
+        assert!(e.message.contains(needle), "{path}: {e}");
+    }
+}

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 // here as before.
 pub use crate::system::{
     ActorKind, Adapter, AnyGame, Error, RulesSystem, SAVE_FORMAT, ScenarioRules, System,
-    actor_json, from_value, parse_json,
+    actor_json, from_value, parse_json, refuse_unknown_fields,
 };
 
 use crate::data::{Kind, Library, ResolvedScenario, parse_standalone};
@@ -236,9 +236,19 @@ impl Engine {
         let list: Vec<Value> = parse_json("action list", actions)?;
         let mut game = self.new_game(scenario_id, seed)?;
         for (i, action) in list.into_iter().enumerate() {
-            // A history entry `{"action": .., "rng_before": ..}` is accepted as well.
+            // A history entry `{"action": .., "rng_before": ..}` is accepted as well (its
+            // generator is not used), and nothing else beside them.
             let action = match action {
                 Value::Object(mut m) if m.contains_key("rng_before") => {
+                    if let Some(k) = m.keys().find(|k| *k != "action" && *k != "rng_before") {
+                        return Err(Error::BadJson {
+                            what: "action list".into(),
+                            path: alloc::format!("[{i}]"),
+                            message: alloc::format!(
+                                "unknown field `{k}`, expected `action` or `rng_before`"
+                            ),
+                        });
+                    }
                     m.remove("action").unwrap_or(Value::Null)
                 }
                 other => other,

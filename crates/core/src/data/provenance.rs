@@ -12,8 +12,11 @@ use super::error::{DataError, path};
 /// JSON: `{"kind": "rulebook", "rules": ["7.3", "8.2.1"], "note": ".."}`,
 /// `{"kind": "public", "source": "<address>", "note": ".."}` or
 /// `{"kind": "provisional", "note": "why, and what it stands in for"}`.
+///
+/// It is read through [`RawProvenance`], a plain record: serde's internally tagged enums read
+/// their fields from a buffer, so an unknown field's error there would lose its path.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+#[serde(tag = "kind", rename_all = "lowercase", try_from = "RawProvenance")]
 pub enum Provenance {
     /// Stated in (or derived directly from) the rulebook text; `rules` cites the rule numbers.
     Rulebook {
@@ -36,6 +39,72 @@ pub enum Provenance {
         /// Why it is provisional and what it stands in for (required).
         note: String,
     },
+}
+
+/// The kinds of [`Provenance`].
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ProvenanceKind {
+    Rulebook,
+    Public,
+    Provisional,
+}
+
+/// A provenance as written: every field of every kind, each refused where its kind has none.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProvenance {
+    kind: ProvenanceKind,
+    #[serde(default)]
+    rules: Option<Vec<String>>,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    note: Option<String>,
+}
+
+impl TryFrom<RawProvenance> for Provenance {
+    type Error = String;
+
+    fn try_from(r: RawProvenance) -> Result<Self, String> {
+        let stray = |field: &str, kind: &str, expected: &str| {
+            alloc::format!("unknown field `{field}` in a {kind} provenance, expected {expected}")
+        };
+        let missing = |field: &str, kind: &str| {
+            alloc::format!("missing field `{field}` (a {kind} provenance needs it)")
+        };
+        match r.kind {
+            ProvenanceKind::Rulebook => {
+                if r.source.is_some() {
+                    return Err(stray("source", "rulebook", "`kind`, `rules` or `note`"));
+                }
+                Ok(Provenance::Rulebook {
+                    rules: r.rules.ok_or_else(|| missing("rules", "rulebook"))?,
+                    note: r.note,
+                })
+            }
+            ProvenanceKind::Public => {
+                if r.rules.is_some() {
+                    return Err(stray("rules", "public", "`kind`, `source` or `note`"));
+                }
+                Ok(Provenance::Public {
+                    source: r.source.ok_or_else(|| missing("source", "public"))?,
+                    note: r.note,
+                })
+            }
+            ProvenanceKind::Provisional => {
+                if r.rules.is_some() {
+                    return Err(stray("rules", "provisional", "`kind` or `note`"));
+                }
+                if r.source.is_some() {
+                    return Err(stray("source", "provisional", "`kind` or `note`"));
+                }
+                Ok(Provenance::Provisional {
+                    note: r.note.ok_or_else(|| missing("note", "provisional"))?,
+                })
+            }
+        }
+    }
 }
 
 impl Provenance {

@@ -42,6 +42,7 @@ impl RngState {
 }
 
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RngRepr {
     state: String,
     stream: String,
@@ -81,7 +82,10 @@ impl<'de> Deserialize<'de> for RngState {
 /// One entry of the history: the action and the generator as it was before it, so that undoing a
 /// roll and rolling again gives the same result (no fishing for dice).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(bound = "A: Serialize + serde::de::DeserializeOwned")]
+#[serde(
+    bound = "A: Serialize + serde::de::DeserializeOwned",
+    deny_unknown_fields
+)]
 pub struct Step<A> {
     /// The action applied.
     pub action: A,
@@ -128,7 +132,7 @@ pub enum ReplayError {
 
 /// A saved game: enough to restore it exactly, checked on restore by replaying the history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(bound = "")]
+#[serde(bound = "", deny_unknown_fields)]
 pub struct GameSnapshot<R: Rules> {
     /// [`Rules::rules_id`] of the rules the game was played under.
     pub rules: String,

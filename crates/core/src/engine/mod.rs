@@ -107,6 +107,7 @@ pub enum Actor {
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Outcome {
     /// The winning side, or `None` for a draw.
     pub winner: Option<Side>,

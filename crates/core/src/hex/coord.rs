@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// Serialised as `{"q": q, "r": r}`; the systems' printed ids live in [`super::id`] and are
 /// placed by a [`super::Grid`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 pub struct Hex {
     /// Axial column.
     pub q: i16,

@@ -58,6 +58,7 @@ pub enum RowOrder {
 /// The printed ids that exist on one sheet: a rectangle of columns and rows, where columns of
 /// one parity may lack the last row (a half-hex map edge).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Extent {
     /// The first printed column.
     pub first_col: u8,
@@ -107,6 +108,7 @@ impl Extent {
 /// One map sheet of a [`Grid`]: its letter, where it lies on the global plane, and which ids it
 /// prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SheetLayout {
     /// The map letter (`None` for an unlettered map).
     pub sheet: Option<char>,
@@ -146,6 +148,7 @@ pub const MAX_SHEETS: usize = 4;
 
 /// The serialisable description of a [`Grid`] (its serde shape).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GridSpec {
     /// The id scheme of every sheet.
     pub scheme: Scheme,
@@ -160,6 +163,7 @@ pub struct GridSpec {
 
 /// A rectangle of axial coordinates, inclusive: `min.q..=max.q` by `min.r..=max.r`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Bounds {
     /// Smallest `q` and `r`.
     pub min: Hex,

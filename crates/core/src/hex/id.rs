@@ -251,6 +251,7 @@ impl fmt::Debug for HexId {
 
 /// The serialised shape of a [`HexId`].
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawHexId {
     scheme: Scheme,
     #[serde(default)]

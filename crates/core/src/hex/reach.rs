@@ -119,6 +119,7 @@ impl<T: MoveCosts + ?Sized> MoveCosts for &T {
 
 /// The movement allowance and options of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReachOptions {
     /// The most the move may cost, in the caller's units.
     pub allowance: u32,

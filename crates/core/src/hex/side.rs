@@ -112,6 +112,7 @@ impl fmt::Debug for Hexside {
 }
 
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawHexside {
     hex: Hex,
     dir: u8,

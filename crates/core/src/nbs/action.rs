@@ -8,9 +8,10 @@ use super::types::Formation;
 use crate::dice::Roll;
 use crate::hex::Hex;
 
-/// One action.
+/// One action. A field the action does not have is refused, never ignored (so a misspelt
+/// optional field such as `share` cannot pass unnoticed).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// The dice at a chance node.
     Roll(Roll),

@@ -7,9 +7,10 @@ use super::state::Piece;
 use crate::dice::Roll;
 use crate::hex::{Direction, Hex};
 
-/// One action.
+/// One action. A field the action does not have is refused, never ignored (so a misspelt
+/// optional field cannot pass unnoticed).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// A die result at a chance node.
     Roll(Roll),

@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use super::Error;
+use super::strict::refuse_unknown_fields;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, EventInfo, Game, GameSnapshot, Rules, Side, SystemInfo};
 
@@ -48,23 +49,8 @@ fn typed_error(what: &str, text: &str, e: serde_path_to_error::Error<serde_json:
             };
         }
     };
-    let mut at = Some(&value);
-    for segment in e.path().iter() {
-        use serde_path_to_error::Segment;
-        at = match (segment, at) {
-            (Segment::Seq { index }, Some(v)) => v.get(index),
-            (Segment::Map { key } | Segment::Enum { variant: key }, Some(v)) => v.get(key),
-            _ => None,
-        };
-    }
-    let found = match at {
-        Some(Value::Null) => "null".to_string(),
-        Some(Value::Bool(b)) => alloc::format!("boolean `{b}`"),
-        Some(Value::Number(n)) => alloc::format!("number `{n}`"),
-        Some(Value::String(s)) => alloc::format!("string {s:?}"),
-        Some(Value::Array(_)) => "an array".to_string(),
-        Some(Value::Object(_)) => "an object".to_string(),
-        None => return Error::bad_json(what, e),
+    let Some(found) = found_at(&value, e.path()) else {
+        return Error::bad_json(what, e);
     };
     Error::BadJson {
         what: what.into(),
@@ -78,9 +64,54 @@ fn typed_error(what: &str, text: &str, e: serde_path_to_error::Error<serde_json:
     }
 }
 
+/// What `value` holds at `path`, in words, for an error where one of an enum's kinds (a name
+/// in quotes or an object with one key) was wanted.
+fn found_at(value: &Value, path: &serde_path_to_error::Path) -> Option<String> {
+    let mut at = Some(value);
+    for segment in path.iter() {
+        use serde_path_to_error::Segment;
+        at = match (segment, at) {
+            (Segment::Seq { index }, Some(v)) => v.get(index),
+            (Segment::Map { key } | Segment::Enum { variant: key }, Some(v)) => v.get(key),
+            _ => None,
+        };
+    }
+    Some(match at? {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => alloc::format!("boolean `{b}`"),
+        Value::Number(n) => alloc::format!("number `{n}`"),
+        Value::String(s) => alloc::format!("string {s:?}"),
+        Value::Array(_) => "an array".to_string(),
+        // serde_json takes the first key as the kind and then finds more: name them all.
+        Value::Object(m) if m.len() > 1 => {
+            let keys: Vec<String> = m.keys().map(|k| alloc::format!("`{k}`")).collect();
+            alloc::format!("an object with more than one key ({})", keys.join(", "))
+        }
+        Value::Object(_) => "an object".to_string(),
+    })
+}
+
 /// Converts a JSON value to `T`, reporting the JSON path of the first problem.
 pub fn from_value<T: DeserializeOwned>(what: &str, value: Value) -> Result<T, Error> {
-    serde_path_to_error::deserialize(value).map_err(|e| Error::bad_json(what, e))
+    serde_path_to_error::deserialize(&value).map_err(|e| {
+        // serde_json says only "expected map with a single key" of an enum given as an object
+        // of several keys: name the keys.
+        let several = e
+            .inner()
+            .to_string()
+            .contains("expected map with a single key");
+        match found_at(&value, e.path()).filter(|_| several) {
+            Some(found) => Error::BadJson {
+                what: what.into(),
+                path: e.path().to_string(),
+                message: alloc::format!(
+                    "invalid value: {found}, expected one of its kinds: a name in quotes or an \
+                     object with one key"
+                ),
+            },
+            None => Error::bad_json(what, e),
+        }
+    })
 }
 
 /// Serialises a value that is known to be serialisable (core types with derived `Serialize`
@@ -245,23 +276,26 @@ impl<R: Rules> Adapter<R> {
         scenario_json: Option<String>,
         saved: Value,
     ) -> Result<Self, Error> {
-        // The path of a problem is inside the save's `game` part.
-        let snapshot: GameSnapshot<R> = from_value("saved game", saved).map_err(|e| match e {
-            Error::BadJson {
-                what,
-                path,
-                message,
-            } => Error::BadJson {
-                what,
-                path: if path == "." {
-                    "game".into()
-                } else {
-                    alloc::format!("game.{path}")
+        // The path of a problem is inside the save's `game` part. The record's own types
+        // refuse unknown fields; the state's are refused by a check of what was read.
+        let snapshot: GameSnapshot<R> = from_value("saved game", saved.clone())
+            .and_then(|s| refuse_unknown_fields("saved game", &saved, &s).map(|()| s))
+            .map_err(|e| match e {
+                Error::BadJson {
+                    what,
+                    path,
+                    message,
+                } => Error::BadJson {
+                    what,
+                    path: if path == "." {
+                        "game".into()
+                    } else {
+                        alloc::format!("game.{path}")
+                    },
+                    message,
                 },
-                message,
-            },
-            other => other,
-        })?;
+                other => other,
+            })?;
         let game = Game::restore(rules, snapshot)?;
         Ok(Adapter::new(game, scenario, scenario_json))
     }

@@ -16,6 +16,7 @@
 
 mod error;
 mod game;
+mod strict;
 
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -26,6 +27,7 @@ use serde_json::Value;
 
 pub use error::Error;
 pub use game::{ActorKind, Adapter, AnyGame, SAVE_FORMAT, actor_json, from_value, parse_json};
+pub use strict::refuse_unknown_fields;
 
 use crate::data::ResolvedScenario;
 use crate::engine::{Game, Rules, SystemInfo};
