@@ -835,13 +835,16 @@ impl Pg {
         })
     }
 
+    /// How event lines and refusals name a counter. A unit's printed name is shared by many
+    /// counters (Rossbach has 13 names on more than one counter), so the counter id follows
+    /// it: `First line regiment [ros-p-f2]`. Leaders are named persons, one counter each.
     fn piece_name(&self, p: Piece) -> String {
         match p {
             Piece::Unit(u) => self
                 .pieces
                 .units
                 .get(usize::from(u))
-                .map(|x| x.name.clone())
+                .map(|x| format!("{} [{}]", x.name, x.id))
                 .unwrap_or_else(|| format!("unit #{u}")),
             Piece::Leader(l) => self
                 .pieces
