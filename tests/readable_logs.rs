@@ -40,12 +40,18 @@ fn every_event_line_names_units_apart_in_every_scenario() {
         for (name, pid) in &all {
             by_name.entry(name).or_default().push(pid);
         }
-        // The text a counter is named by when its name is shared, longest first so that a
-        // name which is the start of another is not struck out of the longer one.
+        // What names a counter unambiguously: its name and id where the name is shared, its
+        // name alone where it is not. Struck out longest first, so that a unique name which
+        // starts with a shared one ("First line regiment (left)") goes whole.
         let mut labels: Vec<String> = all
             .iter()
-            .filter(|(name, _)| by_name[name.as_str()].len() > 1)
-            .map(|(name, pid)| format!("{name} [{pid}]"))
+            .map(|(name, pid)| {
+                if by_name[name.as_str()].len() > 1 {
+                    format!("{name} [{pid}]")
+                } else {
+                    name.clone()
+                }
+            })
             .collect();
         labels.sort_by_key(|l| std::cmp::Reverse(l.len()));
         let mut shared: Vec<&str> = by_name
