@@ -3,28 +3,13 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
-
 use super::Pg;
 use super::action::Action;
-use super::charts::Lp;
+use super::charts::{Lp, format_side};
 use super::event::Event;
-use super::pending::{LossTask, Pending};
-use super::state::{ArmyStatus, Morale, Off, Phase, State};
+use super::state::{ArmyStatus, Declaration, LossTask, Morale, Off, Pending, Phase, State};
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
-
-/// A bombardment being declared (8).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Declaration {
-    /// The target hex.
-    #[serde(with = "super::pghex")]
-    pub target: Hex,
-    /// The firing artillery.
-    pub batteries: Vec<u16>,
-    /// Declared complete: the die is rolled next.
-    pub rolling: bool,
-}
 
 impl Pg {
     fn bombard_side(&self, s: &State) -> Side {
@@ -434,34 +419,4 @@ impl Pg {
             });
         }
     }
-}
-
-/// A side result as printed ("2R*", "-").
-pub fn format_side(r: &super::charts::SideResult) -> alloc::string::String {
-    use alloc::string::String;
-    use core::fmt::Write;
-    let mut out = String::new();
-    match r.lp {
-        Lp::N(0) if !(r.rout || r.retreat || r.surrender || r.artillery) => return "-".to_string(),
-        Lp::N(0) => {}
-        Lp::N(n) if r.paren => {
-            let _ = write!(out, "({n})");
-        }
-        Lp::N(n) => {
-            let _ = write!(out, "{n}");
-        }
-        Lp::Ex => out.push_str("Ex"),
-        Lp::ExPlus1 => out.push_str("Ex+1"),
-    }
-    for (flag, c) in [
-        (r.rout, 'R'),
-        (r.retreat, 'r'),
-        (r.surrender, 'S'),
-        (r.artillery, '*'),
-    ] {
-        if flag {
-            out.push(c);
-        }
-    }
-    out
 }

@@ -40,15 +40,13 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 pub use action::Action;
-pub use bombard::Declaration;
-pub use combat::{Combat, Stage};
 pub use event::Event;
 pub use movement::{MoveSearch, StepCosts};
-pub use state::State;
+pub use state::{Combat, Declaration, Stage, State};
 
 use board::Board;
 use charts::Charts;
-use state::{Army, ArmyStatus, Cmd, Leader, Morale, Off, Phase, Piece, Unit};
+use state::{Army, ArmyStatus, Cmd, Leader, Morale, Off, Pending, Phase, Piece, Unit};
 use units::Pieces;
 
 use crate::data::{DataError, ResolvedScenario};
@@ -611,13 +609,11 @@ impl Pg {
             if let Some(top) = s.pending.last().cloned() {
                 let forced = matches!(
                     top,
-                    pending::Pending::Losses(_)
-                        | pending::Pending::Retreat(_)
-                        | pending::Pending::ArtilleryHit { .. }
+                    Pending::Losses(_) | Pending::Retreat(_) | Pending::ArtilleryHit { .. }
                 );
                 buf.clear();
                 self.pending_actions(s, &top, &mut buf);
-                if let pending::Pending::Retreat(t) = &top {
+                if let Pending::Retreat(t) = &top {
                     if buf.is_empty() {
                         // 10.9: a unit that must retreat and cannot is captured (capture
                         // ignores a unit already off the map).
@@ -627,7 +623,7 @@ impl Pg {
                         continue;
                     }
                 }
-                if let pending::Pending::Losses(t) = &top {
+                if let Pending::Losses(t) = &top {
                     if buf.is_empty() {
                         // Satisfied, or nobody left to satisfy it: the "r" and "*" of 10.8.3.
                         s.pending.pop();
@@ -635,7 +631,7 @@ impl Pg {
                         continue;
                     }
                 }
-                if matches!(top, pending::Pending::ArtilleryHit { .. }) && buf.is_empty() {
+                if matches!(top, Pending::ArtilleryHit { .. }) && buf.is_empty() {
                     s.pending.pop();
                     continue;
                 }
@@ -758,14 +754,14 @@ impl Pg {
         }
         let rule = if let Some(p) = s.pending.last() {
             match p {
-                pending::Pending::Losses(_) => "10.8.1",
-                pending::Pending::ArtilleryHit { .. } => "10.8.3.1",
-                pending::Pending::Retreat(_) => "10.9",
-                pending::Pending::MoraleCheck { .. } => "9.3",
-                pending::Pending::Rally { .. } => "9.4",
-                pending::Pending::LeaderCheck { .. } => "10.7",
-                pending::Pending::ForcedDeploy(_) => "7.6.3",
-                pending::Pending::Cdoa { .. } => "4.1.3",
+                Pending::Losses(_) => "10.8.1",
+                Pending::ArtilleryHit { .. } => "10.8.3.1",
+                Pending::Retreat(_) => "10.9",
+                Pending::MoraleCheck { .. } => "9.3",
+                Pending::Rally { .. } => "9.4",
+                Pending::LeaderCheck { .. } => "10.7",
+                Pending::ForcedDeploy(_) => "7.6.3",
+                Pending::Cdoa { .. } => "4.1.3",
             }
         } else {
             match s.phase {
@@ -1080,7 +1076,7 @@ impl Rules for Pg {
             return None;
         }
         match &s.combat {
-            Some(c) if c.stage == combat::Stage::Roll && s.pending.is_empty() => {
+            Some(c) if c.stage == Stage::Roll && s.pending.is_empty() => {
                 Some(self.combat_preview(s, c))
             }
             _ => {
@@ -1096,7 +1092,7 @@ impl Rules for Pg {
 
     fn prompt(&self, s: &State) -> Prompt {
         let (rule, text) = match (s.pending.last(), s.phase) {
-            (Some(pending::Pending::Losses(t)), _) => (
+            (Some(Pending::Losses(t)), _) => (
                 "10.8.1",
                 format!(
                     "{}: satisfy {} loss point(s)",
@@ -1104,38 +1100,34 @@ impl Rules for Pg {
                     t.lp
                 ),
             ),
-            (Some(pending::Pending::Retreat(t)), _) => (
+            (Some(Pending::Retreat(t)), _) => (
                 "10.9",
                 format!(
                     "choose the next retreat hex of {}",
                     self.piece_name(Piece::Unit(t.unit))
                 ),
             ),
-            (Some(pending::Pending::ArtilleryHit { .. }), _) => (
+            (Some(Pending::ArtilleryHit { .. }), _) => (
                 "10.8.3.1",
                 "choose the artillery unit that loses a step".to_string(),
             ),
-            (Some(pending::Pending::MoraleCheck { unit }), _) => (
+            (Some(Pending::MoraleCheck { unit }), _) => (
                 "9.3",
                 format!("morale check of {}", self.piece_name(Piece::Unit(*unit))),
             ),
-            (Some(pending::Pending::Rally { unit }), _) => (
+            (Some(Pending::Rally { unit }), _) => (
                 "9.4",
                 format!("rally roll of {}", self.piece_name(Piece::Unit(*unit))),
             ),
-            (Some(pending::Pending::LeaderCheck { leader }), _) => (
+            (Some(Pending::LeaderCheck { leader }), _) => (
                 "10.7",
                 format!(
                     "leader loss check of {}",
                     self.piece_name(Piece::Leader(*leader))
                 ),
             ),
-            (Some(pending::Pending::ForcedDeploy(_)), _) => {
-                ("7.6.3", "forced deployment".to_string())
-            }
-            (Some(pending::Pending::Cdoa { .. }), _) => {
-                ("4.1.3", "Coup d'Oeil activation".to_string())
-            }
+            (Some(Pending::ForcedDeploy(_)), _) => ("7.6.3", "forced deployment".to_string()),
+            (Some(Pending::Cdoa { .. }), _) => ("4.1.3", "Coup d'Oeil activation".to_string()),
             (None, Phase::Activation) => ("4.1.1", "attempt to activate the army?".to_string()),
             (None, Phase::ActivationRoll) => ("4.1.1", "activation roll".to_string()),
             (None, Phase::Command) => (

@@ -11,9 +11,10 @@ use super::action::Action;
 use super::board::CostClass;
 use super::event::Event;
 use super::listing::{MAY_MOVE, OVER, TO_TOP, Verdicts, step_bits};
-use super::pending::{ForcedDeploy, Pending, RetreatTask};
 use super::query::Occ;
-use super::state::{Cmd, Locked, Morale, Off, Phase, Piece, State};
+use super::state::{
+    Cmd, ForcedDeploy, Locked, Morale, Off, Pending, Phase, Piece, RetreatTask, State,
+};
 use super::units::Arm;
 use crate::engine::{Illegal, Reached, Side};
 use crate::hex::{Bounds, Direction, Hex, MoveCosts, Reach, ReachOptions};

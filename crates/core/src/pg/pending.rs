@@ -5,125 +5,14 @@
 
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
-
 use super::Pg;
 use super::action::Action;
-use super::charts::SideResult;
 use super::event::Event;
-use super::state::{ArmyStatus, Morale, Off, State};
+use super::state::{ArmyStatus, LossTask, Morale, Off, Pending, RetreatTask, State};
 use super::units::Arm;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::Hex;
-
-/// Loss points to satisfy (10.8.1).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct LossTask {
-    /// The side satisfying them.
-    pub side: Side,
-    /// The affected hexes.
-    #[serde(with = "super::pghex::vec")]
-    pub hexes: Vec<Hex>,
-    /// LP left.
-    pub lp: u8,
-    /// The result's flags (R, r, S, *).
-    pub result: SideResult,
-    /// Bombardment at one hex: two step losses before a retreat (10.8.1.2).
-    pub canister: bool,
-    /// The lead unit, which takes the first LP (10.8.1).
-    pub lead: Option<u16>,
-    /// Step losses taken by each unit in this result (10.8.1.2).
-    pub taken: Vec<(u16, u8)>,
-    /// From a bombardment: the top four steps are affected even when not Engaged (8.3).
-    pub bombardment: bool,
-}
-
-/// A unit retreating or routing (7.1, 10.9).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct RetreatTask {
-    /// The unit.
-    pub unit: u16,
-    /// Hexes still to go.
-    pub left: u8,
-    /// Hexes entered so far (a retreat does not turn back).
-    #[serde(with = "super::pghex::vec")]
-    pub path: Vec<Hex>,
-    /// Where it began.
-    #[serde(with = "super::pghex")]
-    pub start: Hex,
-    /// 7.1 routed movement (rather than a retreat after a result).
-    pub routed_movement: bool,
-    /// 10.9: whether the friendly leaders stacked with the unit at the start go with it;
-    /// `None` until the owner has been asked (asked only when there are such leaders).
-    #[serde(default)]
-    pub leaders: Option<bool>,
-    /// The leaders going along.
-    #[serde(default)]
-    pub followers: Vec<u16>,
-}
-
-/// Forced deployment (7.6.3).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ForcedDeploy {
-    /// The IC wing.
-    pub wing: u8,
-    /// IC side's rating (or initiative) plus the Prussian cavalry +4.
-    pub ic_bonus: u8,
-    /// Mover's rating (or initiative) plus the Prussian cavalry +4.
-    pub mover_bonus: u8,
-    /// The IC side's die, once rolled.
-    pub ic_roll: Option<u8>,
-    /// Offered (decision made to attempt).
-    pub attempting: bool,
-    /// The threatened IC unit's hex: IC artillery within 5 hexes of it deploys too (7.6.3).
-    #[serde(with = "super::pghex")]
-    pub threatened: Hex,
-}
-
-/// One interruption.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Pending {
-    /// Allocate loss points (10.8.1).
-    Losses(LossTask),
-    /// Choose the artillery unit that takes a "*" step loss (10.8.3.1).
-    ArtilleryHit {
-        /// The owner.
-        side: Side,
-        /// Affected hexes.
-        #[serde(with = "super::pghex::vec")]
-        hexes: Vec<Hex>,
-    },
-    /// Choose the next hex of a retreat or rout.
-    Retreat(RetreatTask),
-    /// Roll a morale check (9.3).
-    MoraleCheck {
-        /// The unit.
-        unit: u16,
-    },
-    /// Roll a rally attempt (9.4).
-    Rally {
-        /// The unit.
-        unit: u16,
-    },
-    /// Roll a leader loss check (10.7).
-    LeaderCheck {
-        /// The leader.
-        leader: u16,
-    },
-    /// Forced deployment: offer, then two rolls (7.6.3).
-    ForcedDeploy(ForcedDeploy),
-    /// Coup d'Oeil: offer (then roll, then pay) (4.1.3, 4.3.2).
-    Cdoa {
-        /// The inactive side.
-        side: Side,
-        /// A detachment's attempt (group index), or the army's.
-        detachment: Option<u8>,
-        /// 0 offer, 1 roll, 2 pay.
-        stage: u8,
-    },
-}
 
 impl Pg {
     /// Who acts for a pending entry.
