@@ -21,12 +21,8 @@ mod command;
 mod describe;
 pub mod event;
 mod flow;
-mod listing;
-pub mod los;
 mod movement;
-pub mod pending;
 pub mod pghex;
-mod query;
 mod rules_list;
 pub mod state;
 #[cfg(test)]
@@ -40,12 +36,14 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 pub use action::Action;
+pub use bombard::los;
 pub use event::Event;
 pub use movement::{MoveSearch, StepCosts};
 pub use state::{Combat, Declaration, Stage, State};
 
 use board::Board;
 use charts::Charts;
+use movement::{listing, query};
 use state::{Army, ArmyStatus, Cmd, Leader, Morale, Off, Pending, Phase, Piece, Unit};
 use units::Pieces;
 

@@ -3,6 +3,8 @@
 //! the roll (10.6), leader checks (10.7), results (10.8) and the advance after combat (step 9,
 //! provisional: the text breaks off before it).
 
+mod pending;
+
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec;

@@ -3,6 +3,9 @@
 //! Column (7.6) and the interrupts a step can trigger: forced deployment (7.6.3), automatic and
 //! Coup d'Oeil activation (4.1.2, 4.1.3) and detachment activation (4.3).
 
+pub(crate) mod listing;
+pub(crate) mod query;
+
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
@@ -10,14 +13,14 @@ use super::Pg;
 use super::action::Action;
 use super::board::CostClass;
 use super::event::Event;
-use super::listing::{MAY_MOVE, OVER, TO_TOP, Verdicts, step_bits};
-use super::query::Occ;
 use super::state::{
     Cmd, ForcedDeploy, Locked, Morale, Off, Pending, Phase, Piece, RetreatTask, State,
 };
 use super::units::Arm;
 use crate::engine::{Illegal, Reached, Side};
 use crate::hex::{Bounds, Direction, Hex, MoveCosts, Reach, ReachOptions};
+use listing::{MAY_MOVE, OVER, TO_TOP, Verdicts, step_bits};
+use query::Occ;
 
 /// Why a step is refused, with its rule.
 type Refusal = (&'static str, &'static str);

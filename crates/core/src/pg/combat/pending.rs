@@ -5,14 +5,14 @@
 
 use alloc::vec::Vec;
 
-use super::Pg;
-use super::action::Action;
-use super::event::Event;
-use super::state::{ArmyStatus, LossTask, Morale, Off, Pending, RetreatTask, State};
-use super::units::Arm;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::Hex;
+use crate::pg::Pg;
+use crate::pg::action::Action;
+use crate::pg::event::Event;
+use crate::pg::state::{ArmyStatus, LossTask, Morale, Off, Pending, RetreatTask, State};
+use crate::pg::units::Arm;
 
 impl Pg {
     /// Who acts for a pending entry.
@@ -206,18 +206,18 @@ impl Pg {
             }
             Pending::Retreat(t) => self.retreat_choices(s, t, out),
             Pending::MoraleCheck { .. } | Pending::LeaderCheck { .. } | Pending::Rally { .. } => {
-                super::d6(out)
+                crate::pg::d6(out)
             }
             Pending::ForcedDeploy(f) if !f.attempting => {
                 out.push(Action::Attempt);
                 out.push(Action::Decline);
             }
-            Pending::ForcedDeploy(_) => super::d6(out),
+            Pending::ForcedDeploy(_) => crate::pg::d6(out),
             Pending::Cdoa { stage: 0, .. } => {
                 out.push(Action::Attempt);
                 out.push(Action::Decline);
             }
-            Pending::Cdoa { stage: 1, .. } => super::d6(out),
+            Pending::Cdoa { stage: 1, .. } => crate::pg::d6(out),
             Pending::Cdoa { .. } => {
                 out.push(Action::PayCdoa);
                 out.push(Action::RefuseCdoa);
@@ -345,7 +345,7 @@ impl Pg {
                     total,
                     needed: 8,
                     cost: 0,
-                    rule: super::event::Rule("4.1.3"),
+                    rule: crate::pg::event::Rule("4.1.3"),
                 });
                 if total >= 8 {
                     s.pending.push(Pending::Cdoa {
@@ -454,14 +454,14 @@ impl Pg {
         ev.push(Event::StepLost {
             unit: u,
             steps,
-            rule: super::event::Rule(rule),
+            rule: crate::pg::event::Rule(rule),
         });
         if steps == 0 {
             s.units[usize::from(u)].off = Off::Eliminated;
             s.armies[side.index()].eliminated += 1;
             ev.push(Event::Eliminated {
                 unit: u,
-                rule: super::event::Rule(rule),
+                rule: crate::pg::event::Rule(rule),
             });
             true
         } else {
@@ -487,7 +487,7 @@ impl Pg {
         }
         ev.push(Event::Captured {
             unit: u,
-            rule: super::event::Rule(rule),
+            rule: crate::pg::event::Rule(rule),
         });
     }
 
@@ -517,7 +517,7 @@ impl Pg {
         ev.push(Event::Morale {
             unit: u,
             to,
-            rule: super::event::Rule(rule),
+            rule: crate::pg::event::Rule(rule),
         });
         let arm = self.pieces.units[usize::from(u)].arm;
         let hexes = match (arm, rout) {
@@ -573,11 +573,11 @@ impl Pg {
         s.units[usize::from(u)].hex = to;
         s.units[usize::from(u)].order = s.take_top();
         ev.push(Event::Moved {
-            piece: super::state::Piece::Unit(u),
+            piece: crate::pg::state::Piece::Unit(u),
             from,
             to,
             mp: 0,
-            rule: super::event::Rule(rule),
+            rule: crate::pg::event::Rule(rule),
         });
         t.path.push(to);
         t.left = t.left.saturating_sub(1);
@@ -621,7 +621,7 @@ impl Pg {
                 s.armies[side.index()].steps_lost += u16::from(s.units[usize::from(u)].steps);
                 ev.push(Event::Eliminated {
                     unit: u,
-                    rule: super::event::Rule("7.1"),
+                    rule: crate::pg::event::Rule("7.1"),
                 });
                 return;
             }

@@ -1,5 +1,7 @@
 //! Offensive and Defensive Bombardment (8, 8.5) and the Rally Phase (9.4).
 
+pub mod los;
+
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
