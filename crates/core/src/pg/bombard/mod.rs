@@ -335,3 +335,40 @@ impl Pg {
         }
     }
 }
+
+impl Pg {
+    /// Line of sight for the rules that need it (4.1.2, 4.1.3, 4.3, 8.1): the full 8.2-8.2.2
+    /// trace of [`los`], with woods and towns from the map, every unit of either side, and the
+    /// map's slopes.
+    pub fn clear_los(&self, s: &State, from: Hex, to: Hex) -> bool {
+        los::line_of_sight(&LosView { pg: self, s }, from, to).is_clear()
+    }
+}
+
+/// The map and the counters as line of sight sees them (8.2).
+struct LosView<'a> {
+    pg: &'a Pg,
+    s: &'a State,
+}
+
+impl los::LosMap for LosView<'_> {
+    fn blocks_terrain(&self, hex: Hex) -> bool {
+        self.pg.board.hex(hex).blocks_los
+    }
+    fn occupied(&self, hex: Hex) -> bool {
+        self.s
+            .units
+            .iter()
+            .any(|u| u.off == Off::No && u.hex == hex)
+    }
+    fn slope_high_side(&self, a: Hex, b: Hex) -> Option<Hex> {
+        let side = self.pg.board.side_between(a, b);
+        if side.up {
+            Some(b)
+        } else if side.down {
+            Some(a)
+        } else {
+            None
+        }
+    }
+}
