@@ -2,14 +2,31 @@
 //! state machine, plus the minimum the text's missing sections need for a game to run and end,
 //! each marked provisional (docs/coverage/pg.md lists every case).
 //!
-//! Module map by rule number:
-//! * 3.0 sequence of play, 13/14 (provisional) — [`flow`]
-//! * 4.1–4.5 activation, detachments, command — [`command`]
-//! * 5 stacking, 6 ZOC/Engaged, 4.2/7.4/7.6 allowances — [`query`]
-//! * 7 movement, 7.5 EZOC, 7.6 In Column, 7.6.3 forced deployment — [`movement`]
-//! * 8 bombardment, 9.4 rally — [`bombard`]; 8.2 line of sight — [`Pg::clear_los`]
-//! * 9.1–9.3, 10.8 results, 10.9 retreats — [`pending`]
-//! * 10 close combat — [`combat`]; charts (Player Aid Cards, provisional) — [`charts`]
+//! Module map by rule number (the folders follow the rulebook's sections):
+//! * 2.0 the counters — [`units`]; the map and its costs — [`board`]; the Player Aid Cards'
+//!   charts (CRT, Bombardment Table, TEC, modifiers; provisional) — [`charts`]
+//! * set-up of a scenario (docs/pg-data.md) — `setup`
+//! * 3.0 sequence of play: the phase dispatcher — `dispatch`; between the phases, 13 army
+//!   morale and 14 end of turn (provisional), victory — [`flow`]
+//! * 4 command — `command`: 4.1, 4.3 activation and detachments, 4.2, 4.4, 4.5 command
+//!   (`command/mod.rs`); 4.1.2, 4.1.3, 4.3 activation by enemy approach (`command/activation.rs`)
+//! * 5 stacking, 6 ZOC and Engaged, 7 movement — `movement`: 7.1–7.6.3 (`movement/mod.rs`);
+//!   the questions 5, 6, 4.2, 7.4 and 7.6 ask of a position (`movement/query.rs`); the
+//!   Movement Phase listing kept between steps (`movement/listing.rs`); reachability
+//!   (`movement/reach.rs`)
+//! * 8 bombardment — `bombard`: 8, 8.5 (`bombard/mod.rs`); 8.2 line of sight ([`los`],
+//!   [`Pg::clear_los`]); 9.4 rally (`bombard/rally.rs`)
+//! * 10 close combat — `combat`: 10.1–10.8 (`combat/mod.rs`); what interrupts a phase: 9.1–9.3
+//!   morale, 10.7 leader checks, 10.8 losses, 10.9 retreats, 7.6.3 and 4.1.3 rolls
+//!   (`combat/pending.rs`)
+//! * what the game is made of: [`state`] (the position, with the pending tasks, bombardment and
+//!   combat it holds), [`action`], [`event`] (each with its rule, from `rules_list`), their
+//!   English lines (`describe`), the engine contract (`rules`: `impl Rules for Pg`), the client
+//!   views (`view`), the bots ([`bot`]) and hex labels ([`pghex`])
+//!
+//! The lower modules (state, action, event, describe, charts, units, board, pghex, rules_list)
+//! import none of the rule sections; the rule sections are `impl Pg` blocks that call one
+//! another's methods through [`Pg`].
 
 pub mod action;
 pub mod board;

@@ -379,7 +379,7 @@ pub(super) fn dump(ev: &[Event]) -> alloc::string::String {
 }
 
 #[test]
-fn fixture_loads_and_is_provisional() {
+fn r4_1_fixtures_load_with_battle_or_activation_start() {
     let t = T::new();
     assert_eq!(t.pg.scenario, "pg/rules");
     assert!(t.pg.params.battle_scenario);
