@@ -339,6 +339,36 @@ pub fn odds_column(att: u16, def: u16) -> usize {
     col
 }
 
+/// A side result as printed ("2R*", "-").
+pub fn format_side(r: &SideResult) -> alloc::string::String {
+    use alloc::string::String;
+    use core::fmt::Write;
+    let mut out = String::new();
+    match r.lp {
+        Lp::N(0) if !(r.rout || r.retreat || r.surrender || r.artillery) => return "-".to_string(),
+        Lp::N(0) => {}
+        Lp::N(n) if r.paren => {
+            let _ = write!(out, "({n})");
+        }
+        Lp::N(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Lp::Ex => out.push_str("Ex"),
+        Lp::ExPlus1 => out.push_str("Ex+1"),
+    }
+    for (flag, c) in [
+        (r.rout, 'R'),
+        (r.retreat, 'r'),
+        (r.surrender, 'S'),
+        (r.artillery, '*'),
+    ] {
+        if flag {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 
 use alloc::format;
 use alloc::string::String;
+use core::fmt;
 
 use super::event::Event;
 use super::pghex::label;
@@ -183,4 +184,10 @@ pub fn plain(e: &Event) -> String {
         &|w| format!("wing #{w}"),
         &|s| format!("side {}", s.0),
     )
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", plain(self))
+    }
 }

@@ -2,7 +2,6 @@
 //! [`super::Pg`] renders them with counter names (`Rules::describe_event`).
 
 use alloc::string::String;
-use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
@@ -288,11 +287,5 @@ impl EventInfo for Event {
             Event::ArmyMorale { .. } => "13",
             Event::GameOver { .. } => "victory (provisional)",
         }
-    }
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", super::describe::plain(self))
     }
 }

@@ -6,8 +6,7 @@ use alloc::vec::Vec;
 
 use super::Pg;
 use super::event::Event;
-use super::pending::Pending;
-use super::state::{ArmyStatus, Morale, Off, Phase, Piece, State};
+use super::state::{ArmyStatus, Morale, Off, Pending, Phase, Piece, State};
 use super::units::Arm;
 use crate::engine::{Outcome, Side};
 

@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
+use super::charts::{CombatResult, SideResult};
 use crate::engine::Side;
 use crate::hex::Hex;
 
@@ -236,11 +237,11 @@ pub struct State {
     /// The unit or leader moving now (7.3), as a piece reference.
     pub mover: Option<Piece>,
     /// Decisions and rolls that interrupt the phase, last = next (losses, retreats, rolls).
-    pub pending: Vec<super::pending::Pending>,
+    pub pending: Vec<Pending>,
     /// The bombardment being declared (8).
-    pub bombard: Option<super::bombard::Declaration>,
+    pub bombard: Option<Declaration>,
     /// The close combat in progress (10).
-    pub combat: Option<super::combat::Combat>,
+    pub combat: Option<Combat>,
     /// Next stack-order key for "on top" (decreasing) and "at the bottom" (increasing).
     pub top_key: i32,
     /// See `top_key`.
@@ -274,4 +275,185 @@ impl State {
     pub fn locked_at(&self, hex: Hex) -> Option<Locked> {
         self.locked.iter().copied().find(|l| l.hex == hex)
     }
+}
+
+/// Loss points to satisfy (10.8.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LossTask {
+    /// The side satisfying them.
+    pub side: Side,
+    /// The affected hexes.
+    #[serde(with = "super::pghex::vec")]
+    pub hexes: Vec<Hex>,
+    /// LP left.
+    pub lp: u8,
+    /// The result's flags (R, r, S, *).
+    pub result: SideResult,
+    /// Bombardment at one hex: two step losses before a retreat (10.8.1.2).
+    pub canister: bool,
+    /// The lead unit, which takes the first LP (10.8.1).
+    pub lead: Option<u16>,
+    /// Step losses taken by each unit in this result (10.8.1.2).
+    pub taken: Vec<(u16, u8)>,
+    /// From a bombardment: the top four steps are affected even when not Engaged (8.3).
+    pub bombardment: bool,
+}
+
+/// A unit retreating or routing (7.1, 10.9).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RetreatTask {
+    /// The unit.
+    pub unit: u16,
+    /// Hexes still to go.
+    pub left: u8,
+    /// Hexes entered so far (a retreat does not turn back).
+    #[serde(with = "super::pghex::vec")]
+    pub path: Vec<Hex>,
+    /// Where it began.
+    #[serde(with = "super::pghex")]
+    pub start: Hex,
+    /// 7.1 routed movement (rather than a retreat after a result).
+    pub routed_movement: bool,
+    /// 10.9: whether the friendly leaders stacked with the unit at the start go with it;
+    /// `None` until the owner has been asked (asked only when there are such leaders).
+    #[serde(default)]
+    pub leaders: Option<bool>,
+    /// The leaders going along.
+    #[serde(default)]
+    pub followers: Vec<u16>,
+}
+
+/// Forced deployment (7.6.3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ForcedDeploy {
+    /// The IC wing.
+    pub wing: u8,
+    /// IC side's rating (or initiative) plus the Prussian cavalry +4.
+    pub ic_bonus: u8,
+    /// Mover's rating (or initiative) plus the Prussian cavalry +4.
+    pub mover_bonus: u8,
+    /// The IC side's die, once rolled.
+    pub ic_roll: Option<u8>,
+    /// Offered (decision made to attempt).
+    pub attempting: bool,
+    /// The threatened IC unit's hex: IC artillery within 5 hexes of it deploys too (7.6.3).
+    #[serde(with = "super::pghex")]
+    pub threatened: Hex,
+}
+
+/// One interruption.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pending {
+    /// Allocate loss points (10.8.1).
+    Losses(LossTask),
+    /// Choose the artillery unit that takes a "*" step loss (10.8.3.1).
+    ArtilleryHit {
+        /// The owner.
+        side: Side,
+        /// Affected hexes.
+        #[serde(with = "super::pghex::vec")]
+        hexes: Vec<Hex>,
+    },
+    /// Choose the next hex of a retreat or rout.
+    Retreat(RetreatTask),
+    /// Roll a morale check (9.3).
+    MoraleCheck {
+        /// The unit.
+        unit: u16,
+    },
+    /// Roll a rally attempt (9.4).
+    Rally {
+        /// The unit.
+        unit: u16,
+    },
+    /// Roll a leader loss check (10.7).
+    LeaderCheck {
+        /// The leader.
+        leader: u16,
+    },
+    /// Forced deployment: offer, then two rolls (7.6.3).
+    ForcedDeploy(ForcedDeploy),
+    /// Coup d'Oeil: offer (then roll, then pay) (4.1.3, 4.3.2).
+    Cdoa {
+        /// The inactive side.
+        side: Side,
+        /// A detachment's attempt (group index), or the army's.
+        detachment: Option<u8>,
+        /// 0 offer, 1 roll, 2 pay.
+        stage: u8,
+    },
+}
+
+/// Where a close combat is in its sequence (10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// 1: the Active player names hexes.
+    Designate,
+    /// 2: the defender may withdraw Fast units.
+    Withdrawal,
+    /// 4: the attacker's lead unit.
+    LeadAttacker,
+    /// 4: the defender's lead unit.
+    LeadDefender,
+    /// 5: the attacker selects the terrain hexes.
+    Terrain,
+    /// 6: the die.
+    Roll,
+    /// 7: leader loss checks roll before the results are applied.
+    LeaderChecks,
+    /// 8: the defender's results are being applied.
+    DefenderLosses,
+    /// 8: the attacker's results are being applied.
+    AttackerLosses,
+    /// 9: advance after combat (provisional).
+    Advance,
+}
+
+/// A close combat in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Combat {
+    /// Stage.
+    pub stage: Stage,
+    /// Attacking hexes.
+    #[serde(with = "super::pghex::vec")]
+    pub attackers: Vec<Hex>,
+    /// Defending hexes.
+    #[serde(with = "super::pghex::vec")]
+    pub defenders: Vec<Hex>,
+    /// Attacking units contributing SP.
+    pub att_units: Vec<u16>,
+    /// Defending units contributing SP (Engaged, plus Supporting in a supported defense).
+    pub def_units: Vec<u16>,
+    /// Steps contributing SP: attacker, defender (10.8.1, 10.8.2).
+    pub steps: [u8; 2],
+    /// SP counted: attacker, defender (10.3).
+    pub sp: [u16; 2],
+    /// Flank attack (10.1.1).
+    pub flank: bool,
+    /// Supported defense (10.1.1).
+    pub supported: bool,
+    /// Lead units (10.4).
+    pub lead: [Option<u16>; 2],
+    /// Selected terrain hexes (10.5).
+    pub terrain: Option<(Hex, Hex)>,
+    /// The result, once rolled.
+    pub result: Option<CombatResult>,
+    /// The attacker's LP, computed with the defender's (the results are simultaneous, 10.8).
+    pub attacker_lp: u8,
+    /// The defender's LP.
+    pub defender_lp: u8,
+}
+
+/// A bombardment being declared (8).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Declaration {
+    /// The target hex.
+    #[serde(with = "super::pghex")]
+    pub target: Hex,
+    /// The firing artillery.
+    pub batteries: Vec<u16>,
+    /// Declared complete: the die is rolled next.
+    pub rolling: bool,
 }

@@ -53,7 +53,7 @@ fn resolve(t: &mut T, leads: &[&str], terrain: Option<(&str, &str)>, die: u32) -
                 // 10.7 comes before the results (10.8): leaders in the hexes roll 1, unhurt.
                 while matches!(
                     t.s.pending.last(),
-                    Some(crate::pg::pending::Pending::LeaderCheck { .. })
+                    Some(crate::pg::state::Pending::LeaderCheck { .. })
                 ) {
                     ev.extend(t.apply(roll(1)));
                 }

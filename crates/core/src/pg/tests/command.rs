@@ -438,7 +438,7 @@ fn r4_1_2_automatic_activation_within_three_hexes() {
 fn r4_3_2_rossbach_detachment_activates_and_has_its_own_coup_d_oeil() {
     use crate::data::Library;
     use crate::pg::Pg;
-    use crate::pg::pending::Pending;
+    use crate::pg::state::Pending;
     use crate::pg::state::{Off, Phase};
     let lib = Library::builtin().unwrap();
     let pg = Pg::new(&lib.scenario("pg/rossbach").unwrap()).unwrap();

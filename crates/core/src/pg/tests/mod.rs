@@ -15,8 +15,7 @@ use super::Pg;
 use super::action::Action;
 use super::charts::{CombatResult, SideResult};
 use super::event::Event;
-use super::pending::{LossTask, Pending};
-use super::state::{Cmd, Morale, Off, Phase, Piece, State};
+use super::state::{Cmd, LossTask, Morale, Off, Pending, Phase, Piece, State};
 use crate::data::Library;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Illegal, Rules, Side};
@@ -380,7 +379,7 @@ pub(super) fn dump(ev: &[Event]) -> alloc::string::String {
 }
 
 #[test]
-fn fixture_loads_and_is_provisional() {
+fn r4_1_fixtures_load_with_battle_or_activation_start() {
     let t = T::new();
     assert_eq!(t.pg.scenario, "pg/rules");
     assert!(t.pg.params.battle_scenario);

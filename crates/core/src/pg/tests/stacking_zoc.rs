@@ -264,7 +264,7 @@ fn r5_r6_1_occupancy_indexes_answer_as_the_unit_scans_do() {
                 positions += 1;
                 let s = game.state();
                 let whole = pg.occupancy(s);
-                let agree = |occ: &super::super::query::Occ, h: Hex| {
+                let agree = |occ: &crate::pg::movement::query::Occ, h: Hex| {
                     for side in [PRUSSIAN, COALITION] {
                         assert_eq!(occ.ezoc(&pg, side, h), pg.ezoc(s, side, h), "{id} {h:?}");
                         assert_eq!(occ.has_units(&pg, side, h), pg.has_units(s, h, side));

@@ -1,30 +1,18 @@
 //! Offensive and Defensive Bombardment (8, 8.5) and the Rally Phase (9.4).
 
+pub mod los;
+mod rally;
+
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
-
 use super::Pg;
 use super::action::Action;
-use super::charts::Lp;
+use super::charts::{Lp, format_side};
 use super::event::Event;
-use super::pending::{LossTask, Pending};
-use super::state::{ArmyStatus, Morale, Off, Phase, State};
+use super::state::{Declaration, LossTask, Morale, Off, Phase, State};
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
-
-/// A bombardment being declared (8).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Declaration {
-    /// The target hex.
-    #[serde(with = "super::pghex")]
-    pub target: Hex,
-    /// The firing artillery.
-    pub batteries: Vec<u16>,
-    /// Declared complete: the die is rolled next.
-    pub rolling: bool,
-}
 
 impl Pg {
     fn bombard_side(&self, s: &State) -> Side {
@@ -346,122 +334,41 @@ impl Pg {
             self.begin_close_combat(s, ev);
         }
     }
+}
 
-    /// Legal actions of the Rally Phase (9.4).
-    pub(crate) fn rally_actions(&self, s: &State, out: &mut Vec<Action>) {
-        for (i, x) in s.units.iter().enumerate() {
-            if x.off == Off::No
-                && self.pieces.units[i].side == s.active
-                && x.morale != Morale::Formed
-                && !x.rallied
-                && self.unit_active(s, i as u16)
-            {
-                out.push(Action::Rally { unit: i as u16 });
-            }
-        }
-        out.push(Action::EndPhase);
-    }
-
-    /// Applies a Rally Phase action.
-    pub(crate) fn apply_rally(
-        &self,
-        s: &mut State,
-        a: &Action,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), Illegal> {
-        match a {
-            Action::Rally { unit } => {
-                s.units[usize::from(*unit)].rallied = true;
-                s.pending.push(Pending::Rally { unit: *unit });
-            }
-            Action::EndPhase => self.begin_bombardment(s, true, ev),
-            other => {
-                return Err(Illegal::new(
-                    "engine",
-                    alloc::format!("{other:?} is not a rally decision"),
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// Resolves a rally roll (9.4): at or under the adjusted MR recovers one level.
-    pub(crate) fn rally_roll(&self, s: &mut State, u: u16, roll: u8, ev: &mut Vec<Event>) {
-        let side = self.pieces.units[usize::from(u)].side;
-        let x = &s.units[usize::from(u)];
-        let mut target = self.mr(s, u) as i8;
-        let lm = self.best_leader_mod(s, x.hex, side);
-        if lm != 0
-            || s.leaders
-                .iter()
-                .enumerate()
-                .any(|(l, y)| y.present && y.hex == x.hex && self.pieces.leaders[l].side == side)
-        {
-            target += lm + self.charts.rally_mod("leader_in_hex");
-        }
-        if self.ezoc(s, side, x.hex) {
-            target += self.charts.rally_mod("in_ezoc");
-        }
-        if x.morale == Morale::Routed {
-            target += self.charts.rally_mod("routed");
-        }
-        if !self.is_combat(u) {
-            target += self.charts.rally_mod("artillery");
-        }
-        match s.armies[side.index()].status {
-            ArmyStatus::Demoralized => target += self.charts.rally_mod("army_demoralized"),
-            ArmyStatus::Broken => target += self.charts.rally_mod("army_broken"),
-            ArmyStatus::Normal => {}
-        }
-        let success = roll as i8 <= target;
-        ev.push(Event::Rally {
-            unit: u,
-            roll,
-            target,
-            success,
-        });
-        if success {
-            let to = if x.morale == Morale::Routed {
-                Morale::Disordered
-            } else {
-                Morale::Formed
-            };
-            s.units[usize::from(u)].morale = to;
-            ev.push(Event::Morale {
-                unit: u,
-                to,
-                rule: super::event::Rule("9.4"),
-            });
-        }
+impl Pg {
+    /// Line of sight for the rules that need it (4.1.2, 4.1.3, 4.3, 8.1): the full 8.2-8.2.2
+    /// trace of [`los`], with woods and towns from the map, every unit of either side, and the
+    /// map's slopes.
+    pub fn clear_los(&self, s: &State, from: Hex, to: Hex) -> bool {
+        los::line_of_sight(&LosView { pg: self, s }, from, to).is_clear()
     }
 }
 
-/// A side result as printed ("2R*", "-").
-pub fn format_side(r: &super::charts::SideResult) -> alloc::string::String {
-    use alloc::string::String;
-    use core::fmt::Write;
-    let mut out = String::new();
-    match r.lp {
-        Lp::N(0) if !(r.rout || r.retreat || r.surrender || r.artillery) => return "-".to_string(),
-        Lp::N(0) => {}
-        Lp::N(n) if r.paren => {
-            let _ = write!(out, "({n})");
-        }
-        Lp::N(n) => {
-            let _ = write!(out, "{n}");
-        }
-        Lp::Ex => out.push_str("Ex"),
-        Lp::ExPlus1 => out.push_str("Ex+1"),
+/// The map and the counters as line of sight sees them (8.2).
+struct LosView<'a> {
+    pg: &'a Pg,
+    s: &'a State,
+}
+
+impl los::LosMap for LosView<'_> {
+    fn blocks_terrain(&self, hex: Hex) -> bool {
+        self.pg.board.hex(hex).blocks_los
     }
-    for (flag, c) in [
-        (r.rout, 'R'),
-        (r.retreat, 'r'),
-        (r.surrender, 'S'),
-        (r.artillery, '*'),
-    ] {
-        if flag {
-            out.push(c);
+    fn occupied(&self, hex: Hex) -> bool {
+        self.s
+            .units
+            .iter()
+            .any(|u| u.off == Off::No && u.hex == hex)
+    }
+    fn slope_high_side(&self, a: Hex, b: Hex) -> Option<Hex> {
+        let side = self.pg.board.side_between(a, b);
+        if side.up {
+            Some(b)
+        } else if side.down {
+            Some(a)
+        } else {
+            None
         }
     }
-    out
 }

@@ -3,84 +3,22 @@
 //! the roll (10.6), leader checks (10.7), results (10.8) and the advance after combat (step 9,
 //! provisional: the text breaks off before it).
 
+mod pending;
+
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
-
 use super::Pg;
 use super::action::Action;
-use super::charts::{CombatResult, Lp, ODDS, SideResult, odds_column};
+use super::charts::{Lp, ODDS, SideResult, odds_column};
 use super::event::Event;
-use super::pending::{LossTask, Pending};
-use super::state::{ArmyStatus, Morale, Off, Phase, State};
+use super::state::{ArmyStatus, Combat, LossTask, Morale, Off, Pending, Phase, Stage, State};
 use super::units::Arm;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Fact, Illegal, Preview, Side};
 use crate::hex::Hex;
-
-/// Where a close combat is in its sequence (10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    /// 1: the Active player names hexes.
-    Designate,
-    /// 2: the defender may withdraw Fast units.
-    Withdrawal,
-    /// 4: the attacker's lead unit.
-    LeadAttacker,
-    /// 4: the defender's lead unit.
-    LeadDefender,
-    /// 5: the attacker selects the terrain hexes.
-    Terrain,
-    /// 6: the die.
-    Roll,
-    /// 7: leader loss checks roll before the results are applied.
-    LeaderChecks,
-    /// 8: the defender's results are being applied.
-    DefenderLosses,
-    /// 8: the attacker's results are being applied.
-    AttackerLosses,
-    /// 9: advance after combat (provisional).
-    Advance,
-}
-
-/// A close combat in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Combat {
-    /// Stage.
-    pub stage: Stage,
-    /// Attacking hexes.
-    #[serde(with = "super::pghex::vec")]
-    pub attackers: Vec<Hex>,
-    /// Defending hexes.
-    #[serde(with = "super::pghex::vec")]
-    pub defenders: Vec<Hex>,
-    /// Attacking units contributing SP.
-    pub att_units: Vec<u16>,
-    /// Defending units contributing SP (Engaged, plus Supporting in a supported defense).
-    pub def_units: Vec<u16>,
-    /// Steps contributing SP: attacker, defender (10.8.1, 10.8.2).
-    pub steps: [u8; 2],
-    /// SP counted: attacker, defender (10.3).
-    pub sp: [u16; 2],
-    /// Flank attack (10.1.1).
-    pub flank: bool,
-    /// Supported defense (10.1.1).
-    pub supported: bool,
-    /// Lead units (10.4).
-    pub lead: [Option<u16>; 2],
-    /// Selected terrain hexes (10.5).
-    pub terrain: Option<(Hex, Hex)>,
-    /// The result, once rolled.
-    pub result: Option<CombatResult>,
-    /// The attacker's LP, computed with the defender's (the results are simultaneous, 10.8).
-    pub attacker_lp: u8,
-    /// The defender's LP.
-    pub defender_lp: u8,
-}
 
 impl Pg {
     /// Phase 7 begins.
@@ -760,8 +698,8 @@ impl Pg {
             roll,
             result: alloc::format!(
                 "{}/{}",
-                super::bombard::format_side(&result.attacker),
-                super::bombard::format_side(&result.defender)
+                super::charts::format_side(&result.attacker),
+                super::charts::format_side(&result.defender)
             ),
         });
         c.result = Some(result);

@@ -515,7 +515,7 @@ mod tests {
     /// Merging keeps, per group, exactly the states no other state beats in both `tail_max`
     /// and `pending` (the Pareto front), the first found among equals.
     #[test]
-    fn merge_keeps_the_pareto_front() {
+    fn r8_2_merge_keeps_the_pareto_front() {
         let mut v = vec![
             walk(-4, -3, Some(-2), 0), // beaten by seq 2 (same tail, smaller pending)
             walk(-4, -4, Some(-3), 1), // front: smallest tail

@@ -37,11 +37,11 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use super::Pg;
 use super::query::Occ;
-use super::state::{Off, Piece, State};
 use crate::engine::Memo;
 use crate::hex::{Bounds, Direction, Hex};
+use crate::pg::Pg;
+use crate::pg::state::{Off, Piece, State};
 
 /// The memo of the last Movement Phase listing (see the module text). When another thread
 /// holds it, the listing is worked out without it.

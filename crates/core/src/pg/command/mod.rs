@@ -1,5 +1,7 @@
 //! Army activation (4.1, 4.3) and command determination (4.2, 4.4, 4.5).
 
+mod activation;
+
 use alloc::vec::Vec;
 
 use super::Pg;

@@ -4,12 +4,12 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use super::Pg;
-use super::board::CostClass;
-use super::state::{Cmd, Morale, Off, Piece, State};
-use super::units::{Arm, Special};
 use crate::engine::{Memo, Side};
 use crate::hex::{Bounds, Direction, Hex};
+use crate::pg::Pg;
+use crate::pg::board::CostClass;
+use crate::pg::state::{Cmd, Morale, Off, Piece, State};
+use crate::pg::units::{Arm, Special};
 
 /// Who is where, computed once for many questions about one position (the hot path of legal
 /// moves): units and inf/cav per hex and side, and each side's zone of control (6.1). Either
@@ -179,7 +179,7 @@ impl Occ {
         &mut self,
         pg: &Pg,
         i: usize,
-        u: &super::state::Unit,
+        u: &crate::pg::state::Unit,
         add: bool,
     ) -> Option<usize> {
         if u.off != Off::No {
@@ -290,7 +290,7 @@ pub(crate) struct OccKey {
 }
 
 impl OccKey {
-    fn of(u: &super::state::Unit) -> OccKey {
+    fn of(u: &crate::pg::state::Unit) -> OccKey {
         OccKey {
             hex: u.hex,
             on_map: u.off == Off::No,

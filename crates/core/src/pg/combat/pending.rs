@@ -5,125 +5,14 @@
 
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
-
-use super::Pg;
-use super::action::Action;
-use super::charts::SideResult;
-use super::event::Event;
-use super::state::{ArmyStatus, Morale, Off, State};
-use super::units::Arm;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::Hex;
-
-/// Loss points to satisfy (10.8.1).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct LossTask {
-    /// The side satisfying them.
-    pub side: Side,
-    /// The affected hexes.
-    #[serde(with = "super::pghex::vec")]
-    pub hexes: Vec<Hex>,
-    /// LP left.
-    pub lp: u8,
-    /// The result's flags (R, r, S, *).
-    pub result: SideResult,
-    /// Bombardment at one hex: two step losses before a retreat (10.8.1.2).
-    pub canister: bool,
-    /// The lead unit, which takes the first LP (10.8.1).
-    pub lead: Option<u16>,
-    /// Step losses taken by each unit in this result (10.8.1.2).
-    pub taken: Vec<(u16, u8)>,
-    /// From a bombardment: the top four steps are affected even when not Engaged (8.3).
-    pub bombardment: bool,
-}
-
-/// A unit retreating or routing (7.1, 10.9).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct RetreatTask {
-    /// The unit.
-    pub unit: u16,
-    /// Hexes still to go.
-    pub left: u8,
-    /// Hexes entered so far (a retreat does not turn back).
-    #[serde(with = "super::pghex::vec")]
-    pub path: Vec<Hex>,
-    /// Where it began.
-    #[serde(with = "super::pghex")]
-    pub start: Hex,
-    /// 7.1 routed movement (rather than a retreat after a result).
-    pub routed_movement: bool,
-    /// 10.9: whether the friendly leaders stacked with the unit at the start go with it;
-    /// `None` until the owner has been asked (asked only when there are such leaders).
-    #[serde(default)]
-    pub leaders: Option<bool>,
-    /// The leaders going along.
-    #[serde(default)]
-    pub followers: Vec<u16>,
-}
-
-/// Forced deployment (7.6.3).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ForcedDeploy {
-    /// The IC wing.
-    pub wing: u8,
-    /// IC side's rating (or initiative) plus the Prussian cavalry +4.
-    pub ic_bonus: u8,
-    /// Mover's rating (or initiative) plus the Prussian cavalry +4.
-    pub mover_bonus: u8,
-    /// The IC side's die, once rolled.
-    pub ic_roll: Option<u8>,
-    /// Offered (decision made to attempt).
-    pub attempting: bool,
-    /// The threatened IC unit's hex: IC artillery within 5 hexes of it deploys too (7.6.3).
-    #[serde(with = "super::pghex")]
-    pub threatened: Hex,
-}
-
-/// One interruption.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Pending {
-    /// Allocate loss points (10.8.1).
-    Losses(LossTask),
-    /// Choose the artillery unit that takes a "*" step loss (10.8.3.1).
-    ArtilleryHit {
-        /// The owner.
-        side: Side,
-        /// Affected hexes.
-        #[serde(with = "super::pghex::vec")]
-        hexes: Vec<Hex>,
-    },
-    /// Choose the next hex of a retreat or rout.
-    Retreat(RetreatTask),
-    /// Roll a morale check (9.3).
-    MoraleCheck {
-        /// The unit.
-        unit: u16,
-    },
-    /// Roll a rally attempt (9.4).
-    Rally {
-        /// The unit.
-        unit: u16,
-    },
-    /// Roll a leader loss check (10.7).
-    LeaderCheck {
-        /// The leader.
-        leader: u16,
-    },
-    /// Forced deployment: offer, then two rolls (7.6.3).
-    ForcedDeploy(ForcedDeploy),
-    /// Coup d'Oeil: offer (then roll, then pay) (4.1.3, 4.3.2).
-    Cdoa {
-        /// The inactive side.
-        side: Side,
-        /// A detachment's attempt (group index), or the army's.
-        detachment: Option<u8>,
-        /// 0 offer, 1 roll, 2 pay.
-        stage: u8,
-    },
-}
+use crate::pg::Pg;
+use crate::pg::action::Action;
+use crate::pg::event::Event;
+use crate::pg::state::{ArmyStatus, LossTask, Morale, Off, Pending, RetreatTask, State};
+use crate::pg::units::Arm;
 
 impl Pg {
     /// Who acts for a pending entry.
@@ -317,18 +206,18 @@ impl Pg {
             }
             Pending::Retreat(t) => self.retreat_choices(s, t, out),
             Pending::MoraleCheck { .. } | Pending::LeaderCheck { .. } | Pending::Rally { .. } => {
-                super::d6(out)
+                crate::pg::d6(out)
             }
             Pending::ForcedDeploy(f) if !f.attempting => {
                 out.push(Action::Attempt);
                 out.push(Action::Decline);
             }
-            Pending::ForcedDeploy(_) => super::d6(out),
+            Pending::ForcedDeploy(_) => crate::pg::d6(out),
             Pending::Cdoa { stage: 0, .. } => {
                 out.push(Action::Attempt);
                 out.push(Action::Decline);
             }
-            Pending::Cdoa { stage: 1, .. } => super::d6(out),
+            Pending::Cdoa { stage: 1, .. } => crate::pg::d6(out),
             Pending::Cdoa { .. } => {
                 out.push(Action::PayCdoa);
                 out.push(Action::RefuseCdoa);
@@ -456,7 +345,7 @@ impl Pg {
                     total,
                     needed: 8,
                     cost: 0,
-                    rule: super::event::Rule("4.1.3"),
+                    rule: crate::pg::event::Rule("4.1.3"),
                 });
                 if total >= 8 {
                     s.pending.push(Pending::Cdoa {
@@ -565,14 +454,14 @@ impl Pg {
         ev.push(Event::StepLost {
             unit: u,
             steps,
-            rule: super::event::Rule(rule),
+            rule: crate::pg::event::Rule(rule),
         });
         if steps == 0 {
             s.units[usize::from(u)].off = Off::Eliminated;
             s.armies[side.index()].eliminated += 1;
             ev.push(Event::Eliminated {
                 unit: u,
-                rule: super::event::Rule(rule),
+                rule: crate::pg::event::Rule(rule),
             });
             true
         } else {
@@ -598,7 +487,7 @@ impl Pg {
         }
         ev.push(Event::Captured {
             unit: u,
-            rule: super::event::Rule(rule),
+            rule: crate::pg::event::Rule(rule),
         });
     }
 
@@ -628,7 +517,7 @@ impl Pg {
         ev.push(Event::Morale {
             unit: u,
             to,
-            rule: super::event::Rule(rule),
+            rule: crate::pg::event::Rule(rule),
         });
         let arm = self.pieces.units[usize::from(u)].arm;
         let hexes = match (arm, rout) {
@@ -684,11 +573,11 @@ impl Pg {
         s.units[usize::from(u)].hex = to;
         s.units[usize::from(u)].order = s.take_top();
         ev.push(Event::Moved {
-            piece: super::state::Piece::Unit(u),
+            piece: crate::pg::state::Piece::Unit(u),
             from,
             to,
             mp: 0,
-            rule: super::event::Rule(rule),
+            rule: crate::pg::event::Rule(rule),
         });
         t.path.push(to);
         t.left = t.left.saturating_sub(1);
@@ -732,7 +621,7 @@ impl Pg {
                 s.armies[side.index()].steps_lost += u16::from(s.units[usize::from(u)].steps);
                 ev.push(Event::Eliminated {
                     unit: u,
-                    rule: super::event::Rule("7.1"),
+                    rule: crate::pg::event::Rule("7.1"),
                 });
                 return;
             }
