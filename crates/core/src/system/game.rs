@@ -245,6 +245,10 @@ impl<R: Rules> Adapter<R> {
         scenario_json: Option<String>,
         saved: Value,
     ) -> Result<Self, Error> {
+        // A starting position is read as strictly as a position given directly.
+        if let Some(start) = saved.get("start").filter(|s| !s.is_null()) {
+            super::parse_position::<R::State>("saved game", "game.start", start)?;
+        }
         // The path of a problem is inside the save's `game` part.
         let snapshot: GameSnapshot<R> = from_value("saved game", saved).map_err(|e| match e {
             Error::BadJson {
