@@ -26,6 +26,7 @@ pub mod los;
 mod movement;
 pub mod pending;
 pub mod pghex;
+mod position;
 mod query;
 mod rules_list;
 pub mod state;
@@ -1045,6 +1046,10 @@ impl Rules for Pg {
 
     fn info(&self) -> &SystemInfo {
         &INFO
+    }
+
+    fn check_state(&self, state: &State) -> Result<(), crate::engine::BadPosition> {
+        self.check_position(state)
     }
 
     fn initial_state(&self) -> State {
