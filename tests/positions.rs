@@ -56,6 +56,16 @@ fn plays_on(g: &mut Box<dyn AnyGame>) {
 
 /// Round trip, play and save/reload over many states of random play.
 fn round_trips(scenario: &str, games: u64, steps: usize, every: usize) {
+    // POSITION_SOAK=n multiplies the games and checks every state (a longer soak).
+    let soak: u64 = std::env::var("POSITION_SOAK")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let (games, steps, every) = if soak > 0 {
+        (games * soak, steps * 4, 1)
+    } else {
+        (games, steps, every)
+    };
     let e = engine();
     for seed in 0..games {
         let mut g = e.new_game(scenario, seed).unwrap();

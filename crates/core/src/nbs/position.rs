@@ -145,13 +145,23 @@ impl Nbs {
                 self.pos_hex(&at("place.at"), h)?;
             }
             let gun = info.kind == UnitKind::Artillery;
-            let boxes = if gun { info.gun_points } else { info.boxes };
+            let skirmisher = info.kind == UnitKind::Skirmisher;
+            // A skirmisher counter is full or reduced (11.5c): one "casualty" at most.
+            let boxes = match (gun, skirmisher) {
+                (true, _) => info.gun_points,
+                (_, true) => 1,
+                _ => info.boxes,
+            };
             let filled = u16::from(x.casualties) + u16::from(x.stragglers);
             if filled > u16::from(boxes) && !matches!(info.kind, UnitKind::Leader | UnitKind::Hq)
             {
                 return Err(bad(
                     at("casualties"),
-                    if gun { "27.2" } else { "20.6" },
+                    match (gun, skirmisher) {
+                        (true, _) => "27.2",
+                        (_, true) => "11.5c",
+                        _ => "20.6",
+                    },
                     format!(
                         "{} has {} casualties and {} stragglers, more than the {boxes} {} of \
                          its counter",
