@@ -189,6 +189,36 @@ pub unsafe extern "C" fn gg_game_load(
     })
 }
 
+/// A game of `scenario` starting from `state_json`, a full state as `gg_game_state` gives it
+/// (edited, or set up by hand), with `seed` and an empty history (docs/json.md, "Positions").
+/// An unknown field, a wrong type or a missing field is `GG_ERR_JSON` naming its path; a state
+/// the scenario or the rules refuse is `GG_ERR_BAD_POSITION` naming the field and the rule.
+///
+/// # Safety
+/// `engine` is a live engine; the strings are NUL-terminated; `out` is valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn gg_game_from_state(
+    engine: *const gg_engine,
+    scenario: *const c_char,
+    state_json: *const c_char,
+    seed: u64,
+    out: *mut *mut gg_game,
+) -> gg_status {
+    guard(|| {
+        // SAFETY: by the caller's contract.
+        let (engine, scenario, state) = unsafe {
+            (
+                engine_ref(engine)?,
+                arg_str(scenario, "scenario")?,
+                arg_str(state_json, "state_json")?,
+            )
+        };
+        need(out)?;
+        give_game(out, engine.game_from_state(scenario, state, seed)?);
+        Ok(())
+    })
+}
+
 /// A new game of `scenario` with `seed` after applying `actions_json`, a JSON array of actions
 /// (chance outcomes included, as `gg_game_history` lists them). The first refused action is
 /// named by its index in the error.

@@ -40,6 +40,9 @@ pub enum gg_status {
     GG_ERR_BAD_SAVE = 11,
     /// An internal error (a caught panic): please report it; the handle should be freed.
     GG_ERR_PANIC = 12,
+    /// A position (a state to start a game from) that the scenario or the rules refuse; the
+    /// error's JSON names the field (`path`) and the rule.
+    GG_ERR_BAD_POSITION = 13,
 }
 
 /// A failure on its way to the caller.
@@ -80,6 +83,7 @@ impl From<Error> for Failure {
             Error::IndexOutOfRange { .. } => gg_status::GG_ERR_INDEX,
             Error::BadSide { .. } => gg_status::GG_ERR_SIDE,
             Error::BadSave { .. } => gg_status::GG_ERR_BAD_SAVE,
+            Error::BadPosition { .. } => gg_status::GG_ERR_BAD_POSITION,
         };
         let mut details = serde_json::to_value(&e).unwrap_or(Value::Null);
         let message = e.to_string();

@@ -23,6 +23,7 @@ fn class_name(code: &str) -> &'static str {
         "not_implemented" => "NotImplementedSystem",
         "data" => "DataError",
         "bad_save" => "BadSave",
+        "bad_position" => "BadPosition",
         "index_out_of_range" => "IndexOutOfRange",
         "bad_side" => "BadSide",
         _ => "GrognardError",

@@ -174,6 +174,27 @@ impl Game {
         Ok(Game::wrap(game))
     }
 
+    /// A game of the built-in scenario `scenario` starting from `state`, a full state as
+    /// `state()` gives it (dict or JSON text), edited or set up by hand, with `seed` and an
+    /// empty history (docs/json.md, "Positions"). Raises `BadJson` naming the path of an
+    /// unknown field, a wrong type or a missing one, and `BadPosition` naming the field and
+    /// the rule when the scenario or the rules refuse the position.
+    #[classmethod]
+    #[pyo3(signature = (scenario, state, seed = 0))]
+    fn from_state(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        scenario: &str,
+        state: &Bound<'_, PyAny>,
+        seed: u64,
+    ) -> PyResult<Self> {
+        let text = text_or_data(state)?;
+        let game = py
+            .detach(|| engine().and_then(|e| e.game_from_state(scenario, &text, seed)))
+            .or_raise(py)?;
+        Ok(Game::wrap(game))
+    }
+
     /// A new game of `scenario` with `seed` after `actions` (a list of actions, chance outcomes
     /// included, as `history()` lists them or as bare actions; or the list's JSON text).
     #[classmethod]

@@ -100,7 +100,7 @@ export interface Board { scheme: string; map: string; orientation: "flat"; hexes
 /** What every grognard call throws. */
 export interface GrognardError extends Error {
   name: "GrognardError";
-  /** "illegal", "bad_json", "unknown_scenario", "index_out_of_range", "bad_side", "bad_save", ... */
+  /** "illegal", "bad_json", "unknown_scenario", "index_out_of_range", "bad_side", "bad_save", "bad_position", ... */
   code: string;
   /** The rule broken, for an illegal action ("7.5.1", or "engine"); otherwise null. */
   rule: string | null;
@@ -148,6 +148,26 @@ impl Game {
     ) -> Result<Game, JsValue> {
         let text = convert::seed_from_js(&json_arg("saved game", saved)?)?;
         let inner = engine()?.load_game(&text).map_err(err)?;
+        Ok(Game { inner })
+    }
+
+    /// A game of `scenario` starting from `state`, a full state as `state()` returns it
+    /// (object or JSON text), edited or set up by hand, with `seed` and an empty history
+    /// (docs/json.md, "Positions"). An unknown field, a wrong type or a missing field throws
+    /// `bad_json` naming its path; a position the scenario or the rules refuse throws
+    /// `bad_position` with `path`, `rule` and `reason`.
+    #[wasm_bindgen(js_name = fromState)]
+    pub fn from_state(
+        #[wasm_bindgen(unchecked_param_type = "string")] scenario: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "object | string")] state: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Seed")] seed: &JsValue,
+    ) -> Result<Game, JsValue> {
+        let scenario = text_arg("scenario", scenario)?;
+        let state = json_arg("position", state)?;
+        let seed = seed_arg(seed)?;
+        let inner = engine()?
+            .game_from_state(&scenario, &state, seed)
+            .map_err(err)?;
         Ok(Game { inner })
     }
 

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 // here as before.
 pub use crate::system::{
     ActorKind, Adapter, AnyGame, Error, RulesSystem, SAVE_FORMAT, ScenarioRules, System,
-    actor_json, from_value, parse_json, refuse_unknown_fields,
+    actor_json, from_value, parse_json, parse_position, refuse_unknown_fields,
 };
 
 use crate::data::{Kind, Library, ResolvedScenario, parse_standalone};
@@ -220,6 +220,42 @@ impl Engine {
         self.system(scenario.scenario.system.id())?.new_game(
             &scenario,
             Some(scenario_json.into()),
+            seed,
+        )
+    }
+
+    /// A game of the library's scenario `scenario_id` starting from `state_json`, a full state
+    /// as [`AnyGame::state`] gives it (edited, or set up by hand), with the generator seeded
+    /// from `seed` and an empty history: undo and replay go back to this position. The state
+    /// is read strictly (`bad_json` naming the path of an unknown field, a wrong type or a
+    /// missing one) and checked against the scenario's data and the system's invariants
+    /// (`bad_position` naming the field and the rule). docs/json.md, "Positions".
+    pub fn game_from_state(
+        &self,
+        scenario_id: &str,
+        state_json: &str,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        let state: Value = parse_json("position", state_json)?;
+        let scenario = self.resolve(scenario_id)?;
+        self.system(scenario.scenario.system.id())?
+            .game_from_state(&scenario, None, &state, seed)
+    }
+
+    /// [`game_from_state`](Self::game_from_state) for a scenario given as JSON text (resolved
+    /// against the library, as [`new_game_from_json`](Self::new_game_from_json) does).
+    pub fn game_from_state_json(
+        &self,
+        scenario_json: &str,
+        state_json: &str,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        let state: Value = parse_json("position", state_json)?;
+        let scenario = self.resolve_text(scenario_json)?;
+        self.system(scenario.scenario.system.id())?.game_from_state(
+            &scenario,
+            Some(scenario_json.into()),
+            &state,
             seed,
         )
     }

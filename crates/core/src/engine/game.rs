@@ -9,7 +9,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{Actor, Illegal, Outcome, Rules};
+use super::{Actor, BadPosition, Illegal, Outcome, Rules};
 use crate::dice::{Prob, Roll};
 
 /// The complete state of the chance generator (PCG-XSH-RR 64/32, `rand_pcg::Pcg32`): its
@@ -118,6 +118,9 @@ pub enum ReplayError {
         /// The seed in the record.
         seed: u64,
     },
+    /// The record starts from a position ([`GameSnapshot::start`]) that the rules refuse.
+    #[error("the saved game's starting position is refused: {0}")]
+    BadStart(BadPosition),
     /// The record's final state differs from the state reached by replaying it.
     #[error(
         "the saved state does not match the state its history produces (hash {saved:016x} vs {replayed:016x})"
@@ -140,6 +143,11 @@ pub struct GameSnapshot<R: Rules> {
     pub seed: u64,
     /// The generator now.
     pub rng: RngState,
+    /// The position the history starts from, when it is not the scenario's start: a game
+    /// begun with [`Game::from_state`]. Absent in records of games begun at the scenario's
+    /// start (and in every record made before positions existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<R::State>,
     /// Every action so far.
     pub history: Vec<Step<R::Action>>,
     /// The state now.
@@ -169,6 +177,9 @@ pub struct Game<R: Rules> {
     history: Vec<Step<R::Action>>,
     /// `snapshots[k]` is the state after `k * SNAPSHOT_EVERY` actions.
     snapshots: Vec<R::State>,
+    /// The history starts from a position given by the caller (`snapshots[0]`), not from the
+    /// scenario's start.
+    from_position: bool,
     actions: Vec<R::Action>,
     outcomes: Vec<(R::Action, Prob)>,
     events: Vec<R::Event>,
@@ -183,6 +194,7 @@ impl<R: Rules + Clone> Clone for Game<R> {
             rng: self.rng.clone(),
             history: self.history.clone(),
             snapshots: self.snapshots.clone(),
+            from_position: self.from_position,
             actions: Vec::new(),
             outcomes: Vec::new(),
             events: self.events.clone(),
@@ -258,11 +270,25 @@ impl<R: Rules> Game<R> {
     /// A new game at the scenario's start, with the generator seeded from `seed`.
     pub fn new(rules: R, seed: u64) -> Self {
         let state = rules.initial_state();
+        Self::starting(rules, state, seed, false)
+    }
+
+    /// A new game from `state`, a position set up by the caller (pieces moved by hand, a
+    /// "what if"), with the generator seeded from `seed` and an empty history: undo and replay
+    /// go back to this position, not to the scenario's start. The position is refused, naming
+    /// the field and the rule, unless [`Rules::check_state`] accepts it.
+    pub fn from_state(rules: R, state: R::State, seed: u64) -> Result<Self, BadPosition> {
+        rules.check_state(&state)?;
+        Ok(Self::starting(rules, state, seed, true))
+    }
+
+    fn starting(rules: R, state: R::State, seed: u64, from_position: bool) -> Self {
         Game {
             rules,
             seed,
             rng: RngState::from_seed(seed).generator(),
             snapshots: alloc::vec![state.clone()],
+            from_position,
             state,
             history: Vec::new(),
             actions: Vec::new(),
@@ -283,8 +309,9 @@ impl<R: Rules> Game<R> {
         Ok(game)
     }
 
-    /// Restores a saved game by replaying its history, and checks that the replay reaches the
-    /// saved state.
+    /// Restores a saved game by replaying its history (from its starting position when it has
+    /// one, checked like [`from_state`](Self::from_state)), and checks that the replay reaches
+    /// the saved state.
     pub fn restore(rules: R, saved: GameSnapshot<R>) -> Result<Self, ReplayError> {
         let current = rules.rules_id();
         if saved.rules != current {
@@ -293,7 +320,12 @@ impl<R: Rules> Game<R> {
                 current,
             });
         }
-        let mut game = Game::new(rules, saved.seed);
+        let mut game = match saved.start {
+            Some(start) => {
+                Game::from_state(rules, start, saved.seed).map_err(ReplayError::BadStart)?
+            }
+            None => Game::new(rules, saved.seed),
+        };
         // The seed must be the one the record's dice came from: the generator before the first
         // action (or now, with no action yet) is the one the seed gives.
         let start = saved
@@ -324,8 +356,19 @@ impl<R: Rules> Game<R> {
             rules: self.rules.rules_id(),
             seed: self.seed,
             rng: self.rng_state(),
+            start: self.start().cloned(),
             history: self.history.clone(),
             state: self.state.clone(),
+        }
+    }
+
+    /// The position the history starts from when the game was begun with
+    /// [`from_state`](Self::from_state); `None` for a game begun at the scenario's start.
+    pub fn start(&self) -> Option<&R::State> {
+        if self.from_position {
+            self.snapshots.first()
+        } else {
+            None
         }
     }
 

@@ -141,6 +141,35 @@ impl Illegal {
     }
 }
 
+/// Why a position (a state given by a caller, [`Game::from_state`]) was refused: where in the
+/// state's JSON the problem is, the rule or invariant it breaks, and an explanation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
+#[error("bad position at {path} (rule {rule}): {reason}")]
+pub struct BadPosition {
+    /// The JSON path of the offending field in the state (`units[3].hex`; `.` for the whole).
+    pub path: String,
+    /// The rule number broken (`5.1`), or `engine` for a contract invariant (a list of the
+    /// wrong length, an index out of range).
+    pub rule: Cow<'static, str>,
+    /// What is wrong, naming the pieces and hexes involved.
+    pub reason: String,
+}
+
+impl BadPosition {
+    /// A refusal of the field at `path` under `rule`.
+    pub fn new(
+        path: impl Into<String>,
+        rule: impl Into<Cow<'static, str>>,
+        reason: impl Into<String>,
+    ) -> Self {
+        BadPosition {
+            path: path.into(),
+            rule: rule.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
 /// What every event reports beyond its data: the rule that produced it, and an English line.
 pub trait EventInfo: Display {
     /// The rule number behind the event (e.g. `10.8.1.3`).
@@ -350,6 +379,24 @@ pub trait Rules {
     /// best player (pg `greedy`, nbs `advance`), else `random`.
     fn default_bot(&self) -> &'static str {
         "random"
+    }
+
+    /// Whether `state` is a position this scenario can be played from (set up by hand, or
+    /// edited for a "what if"): every field within the scenario's data (counters, map, turns,
+    /// phases) and the system's invariants (stacking, one place per unit, markers consistent
+    /// with the units they refer to). [`Game::from_state`] and saved games that start from a
+    /// position call it. The default refuses every position: a system accepts positions only
+    /// once it says what it checks.
+    fn check_state(&self, state: &Self::State) -> Result<(), BadPosition> {
+        let _ = state;
+        Err(BadPosition::new(
+            ".",
+            "engine",
+            alloc::format!(
+                "the {} rules do not check positions, so a game cannot start from one",
+                self.info().id
+            ),
+        ))
     }
 
     /// The stable 64-bit hash of a state (same on every platform and every run).

@@ -34,6 +34,7 @@ pub mod los;
 mod morale;
 mod movement;
 pub mod orders;
+mod position;
 pub mod query;
 mod radius;
 mod rally;
@@ -408,6 +409,10 @@ impl Rules for Nbs {
 
     fn info(&self) -> &SystemInfo {
         &INFO
+    }
+
+    fn check_state(&self, state: &State) -> Result<(), crate::engine::BadPosition> {
+        self.check_position(state)
     }
 
     fn initial_state(&self) -> State {

@@ -41,6 +41,7 @@ pub mod event;
 mod flow;
 mod movement;
 pub mod pghex;
+mod position;
 mod rules;
 mod rules_list;
 mod setup;

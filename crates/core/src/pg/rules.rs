@@ -30,6 +30,10 @@ impl Rules for Pg {
         &INFO
     }
 
+    fn check_state(&self, state: &State) -> Result<(), crate::engine::BadPosition> {
+        self.check_position(state)
+    }
+
     fn initial_state(&self) -> State {
         self.initial.clone()
     }

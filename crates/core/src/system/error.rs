@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use serde::Serialize;
 
-use crate::engine::{Illegal, ReplayError};
+use crate::engine::{BadPosition, Illegal, ReplayError};
 
 /// Everything that can go wrong in a facade call. The game is unchanged whenever one is returned.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
@@ -67,6 +67,17 @@ pub enum Error {
         /// The side given.
         side: u32,
     },
+    /// A position (a state to start a game from) that the scenario's data or the system's
+    /// invariants refuse.
+    #[error("bad position at {path} (rule {rule}): {reason}")]
+    BadPosition {
+        /// The JSON path of the offending field in the state (`units[3].hex`, `.` for all).
+        path: String,
+        /// The rule broken (`engine` for a contract invariant).
+        rule: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// A saved game that does not replay to its own state.
     #[error("saved game rejected: {message}")]
     BadSave {
@@ -88,13 +99,14 @@ impl Error {
             Error::IndexOutOfRange { .. } => "index_out_of_range",
             Error::BadSide { .. } => "bad_side",
             Error::BadSave { .. } => "bad_save",
+            Error::BadPosition { .. } => "bad_position",
         }
     }
 
-    /// The rule number, for an illegal action.
+    /// The rule number, for an illegal action or a refused position.
     pub fn rule(&self) -> Option<&str> {
         match self {
-            Error::Illegal { rule, .. } => Some(rule),
+            Error::Illegal { rule, .. } | Error::BadPosition { rule, .. } => Some(rule),
             _ => None,
         }
     }
@@ -117,10 +129,32 @@ impl From<Illegal> for Error {
     }
 }
 
+impl From<BadPosition> for Error {
+    fn from(p: BadPosition) -> Self {
+        Error::BadPosition {
+            path: p.path,
+            rule: p.rule.into_owned(),
+            reason: p.reason,
+        }
+    }
+}
+
 impl From<ReplayError> for Error {
     fn from(e: ReplayError) -> Self {
-        Error::BadSave {
-            message: alloc::string::ToString::to_string(&e),
+        match e {
+            // The starting position of a saved game is its `game.start` part.
+            ReplayError::BadStart(p) => Error::BadPosition {
+                path: if p.path == "." {
+                    "game.start".into()
+                } else {
+                    alloc::format!("game.start.{}", p.path)
+                },
+                rule: p.rule.into_owned(),
+                reason: p.reason,
+            },
+            other => Error::BadSave {
+                message: alloc::string::ToString::to_string(&other),
+            },
         }
     }
 }

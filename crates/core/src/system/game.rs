@@ -276,6 +276,10 @@ impl<R: Rules> Adapter<R> {
         scenario_json: Option<String>,
         saved: Value,
     ) -> Result<Self, Error> {
+        // A starting position is read as strictly as a position given directly.
+        if let Some(start) = saved.get("start").filter(|s| !s.is_null()) {
+            super::parse_position::<R::State>("saved game", "game.start", start)?;
+        }
         // The path of a problem is inside the save's `game` part. The record's own types
         // refuse unknown fields; the state's are refused by a check of what was read.
         let snapshot: GameSnapshot<R> = from_value("saved game", saved.clone())

@@ -16,6 +16,7 @@
 
 mod error;
 mod game;
+mod position;
 mod strict;
 
 use alloc::boxed::Box;
@@ -27,6 +28,7 @@ use serde_json::Value;
 
 pub use error::Error;
 pub use game::{ActorKind, Adapter, AnyGame, SAVE_FORMAT, actor_json, from_value, parse_json};
+pub use position::parse_position;
 pub use strict::refuse_unknown_fields;
 
 use crate::data::ResolvedScenario;
@@ -56,6 +58,28 @@ pub trait System: Send + Sync {
         scenario_json: Option<String>,
         saved: Value,
     ) -> Result<Box<dyn AnyGame>, Error>;
+
+    /// A game of `scenario` starting from `state`, a full state as [`AnyGame::state`] gives
+    /// it (edited or set up by hand), with the generator seeded from `seed` and an empty
+    /// history (docs/json.md, "Positions"). The state is read strictly (an unknown field, a
+    /// wrong type or a missing field is a `bad_json` error naming its path) and then checked
+    /// against the scenario and the system's invariants (a `bad_position` error naming the
+    /// field and the rule). The default refuses: a system registered by hand takes positions
+    /// only when it says how ([`RulesSystem`] does, through [`Rules::check_state`]).
+    fn game_from_state(
+        &self,
+        scenario: &ResolvedScenario,
+        scenario_json: Option<String>,
+        state: &Value,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        let _ = (scenario, scenario_json, state, seed);
+        Err(Error::BadPosition {
+            path: ".".into(),
+            rule: "engine".into(),
+            reason: alloc::format!("the {} system does not take positions", self.info().id),
+        })
+    }
 }
 
 /// Rules that a scenario builds: what a system's rules type provides so that [`RulesSystem`]
@@ -145,5 +169,21 @@ where
             scenario_json,
             saved,
         )?))
+    }
+
+    fn game_from_state(
+        &self,
+        scenario: &ResolvedScenario,
+        scenario_json: Option<String>,
+        state: &Value,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        let rules = R::from_scenario(scenario)?;
+        let state: R::State = parse_position("position", "", state)?;
+        Ok(Box::new(Adapter::new(
+            Game::from_state(rules, state, seed)?,
+            scenario.scenario.id.clone(),
+            scenario_json,
+        )))
     }
 }

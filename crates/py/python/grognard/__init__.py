@@ -12,6 +12,7 @@ of docs/json.md as dicts, lists, ``str`` and ``int``. Errors are the subclasses 
 from ._errors import (
     BadJson,
     BadSave,
+    BadPosition,
     BadSide,
     DataError,
     GrognardError,
@@ -38,6 +39,7 @@ __all__ = [
     "NotImplementedSystem",
     "DataError",
     "BadSave",
+    "BadPosition",
     "IndexOutOfRange",
     "BadSide",
 ]

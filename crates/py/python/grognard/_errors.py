@@ -17,6 +17,7 @@ __all__ = [
     "NotImplementedSystem",
     "DataError",
     "BadSave",
+    "BadPosition",
     "IndexOutOfRange",
     "BadSide",
 ]
@@ -98,6 +99,22 @@ class BadSave(GrognardError):
     """A saved game that does not replay to its own state, or was made under other rules."""
 
     code = "bad_save"
+
+
+class BadPosition(GrognardError, ValueError):
+    """A position (a state to start a game from) that the scenario or the rules refuse:
+    ``path`` is the field's JSON path, ``rule`` the rule it breaks, ``reason`` what is wrong."""
+
+    code = "bad_position"
+    path: str
+    rule: str
+    reason: str
+
+    def __init__(self, message: str, details: Optional[Mapping[str, Any]] = None) -> None:
+        super().__init__(message, details)
+        self.path = str(self.details.get("path", "."))
+        self.rule = str(self.details.get("rule", ""))
+        self.reason = str(self.details.get("reason", ""))
 
 
 class IndexOutOfRange(GrognardError, IndexError):

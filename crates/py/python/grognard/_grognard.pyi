@@ -45,6 +45,10 @@ class Game:
     @classmethod
     def from_json(cls, saved: Union[str, Mapping[str, Any]]) -> "Game": ...
     @classmethod
+    def from_state(
+        cls, scenario: str, state: Union[str, Mapping[str, Any]], seed: int = 0
+    ) -> "Game": ...
+    @classmethod
     def replay(
         cls, scenario: str, seed: int, actions: Union[str, Sequence[_Json]]
     ) -> "Game": ...
