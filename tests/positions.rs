@@ -37,7 +37,11 @@ fn refused(e: &Engine, scenario: &str, state: &Value) -> (String, String, String
 
 /// Plays a few steps from `g` and checks legal actions are listed and apply.
 fn plays_on(g: &mut Box<dyn AnyGame>) {
-    assert_eq!(g.history_len(), 0, "a game from a position starts with no history");
+    assert_eq!(
+        g.history_len(),
+        0,
+        "a game from a position starts with no history"
+    );
     for _ in 0..40 {
         if g.actor_kind() != grognard::any::ActorKind::Terminal {
             assert!(g.action_count() > 0, "no legal action from the position");
@@ -75,15 +79,22 @@ fn round_trips(scenario: &str, games: u64, steps: usize, every: usize) {
                 let mut p = from_state(&e, scenario, &state).unwrap_or_else(|err| {
                     panic!("{scenario} seed {seed} step {n}: the state of play refused: {err}")
                 });
-                assert_eq!(p.state_hash(), g.state_hash(), "{scenario} seed {seed} step {n}");
+                assert_eq!(
+                    p.state_hash(),
+                    g.state_hash(),
+                    "{scenario} seed {seed} step {n}"
+                );
                 assert_eq!(p.history_len(), 0);
                 // The save carries the position and reloads to the same game.
-                p.step_random().unwrap();
+                let stepped = !p.step_random().unwrap().is_null();
                 let saved = p.save();
-                assert!(saved["game"]["start"].is_object(), "the save keeps the start");
+                assert!(
+                    saved["game"]["start"].is_object(),
+                    "the save keeps the start"
+                );
                 let back = e.load_game(&saved.to_string()).unwrap();
                 assert_eq!(back.state_hash(), p.state_hash());
-                assert_eq!(back.history_len(), 1);
+                assert_eq!(back.history_len(), usize::from(stepped));
             }
             if g.step_random().unwrap().is_null() {
                 break;
@@ -155,7 +166,11 @@ fn pg_refusals_name_field_and_rule() {
     let extra = s["units"][0].clone();
     s["units"].as_array_mut().unwrap().push(extra);
     let (path, rule, reason) = refused(&e, "pg/rossbach", &s);
-    assert_eq!((path.as_str(), rule.as_str()), ("units", "scenario"), "{reason}");
+    assert_eq!(
+        (path.as_str(), rule.as_str()),
+        ("units", "scenario"),
+        "{reason}"
+    );
 
     // Off-map hex.
     let mut s = state.clone();
@@ -253,4 +268,104 @@ fn position_saves_refuse_a_bad_start() {
         Err(other) => panic!("unexpected {other}"),
         Ok(_) => panic!("accepted"),
     }
+}
+
+/// The on-map unit indices of an nbs state.
+fn nbs_on_map(state: &Value) -> Vec<usize> {
+    state["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u["place"].get("at").is_some())
+        .map(|(i, _)| i)
+        .collect()
+}
+
+#[test]
+fn nbs_edited_position_plays() {
+    let e = engine();
+    let g = played(&e, "nbs/austerlitz-1", 5, 120);
+    let mut state = g.state();
+    let units = nbs_on_map(&state);
+    // A unit takes a casualty.
+    let u = units[0];
+    if state["units"][u]["casualties"].as_u64() == Some(0) {
+        state["units"][u]["casualties"] = 1.into();
+    }
+    let mut p = from_state(&e, "nbs/austerlitz-1", &state).unwrap();
+    assert_eq!(
+        p.state()["units"][u]["casualties"],
+        state["units"][u]["casualties"]
+    );
+    plays_on(&mut p);
+}
+
+#[test]
+fn nbs_refusals_name_field_and_rule() {
+    let e = engine();
+    let scenario = "nbs/austerlitz-1";
+    let g = played(&e, scenario, 2, 60);
+    let state = g.state();
+    let units = nbs_on_map(&state);
+    let u = units[0];
+
+    // Unknown unit (a unit placed twice): an entry more than the scenario's counters.
+    let mut s = state.clone();
+    let extra = s["units"][u].clone();
+    s["units"].as_array_mut().unwrap().push(extra);
+    let (path, rule, _) = refused(&e, scenario, &s);
+    assert_eq!((path.as_str(), rule.as_str()), ("units", "scenario"));
+
+    // Off-map hex.
+    let mut s = state.clone();
+    s["units"][u]["place"] = serde_json::json!({"at": {"q": 900, "r": 900}});
+    let (path, rule, _) = refused(&e, scenario, &s);
+    assert_eq!(path, format!("units[{u}].place.at"));
+    assert_eq!(rule, "scenario");
+
+    // Losses above the loss chart (20.6).
+    let mut s = state.clone();
+    s["units"][u]["casualties"] = 200.into();
+    let (path, rule, _) = refused(&e, scenario, &s);
+    assert_eq!(path, format!("units[{u}].casualties"));
+    assert!(["20.6", "27.2", "11.5c"].contains(&rule.as_str()), "{rule}");
+
+    // Overstacked hex in the Command Phase, not found over-stacked (12.1, 12.5): every unit of
+    // the first unit's side on its hex, one morale state.
+    let mut s = state.clone();
+    let here = s["units"][u]["place"].clone();
+    let nbs = grognard::nbs::Nbs::new(&e.library().scenario(scenario).unwrap()).unwrap();
+    let side = nbs.units[u].side;
+    for &k in &units {
+        if nbs.units[k].side == side {
+            s["units"][k]["place"] = here.clone();
+            s["units"][k]["morale"] = s["units"][u]["morale"].clone();
+        }
+    }
+    s["phase"] = "command".into();
+    s["tasks"] = Value::Array(vec![]);
+    s["overstacks"] = Value::Array(vec![]);
+    let (path, rule, reason) = refused(&e, scenario, &s);
+    assert!(path.starts_with("units["), "{path}: {reason}");
+    assert!(rule == "12.1" || rule == "11.1", "{rule}: {reason}");
+
+    // Unknown phase, wrong type, unknown field, a turn off the track, a bad player turn.
+    let mut s = state.clone();
+    s["phase"] = "lunch".into();
+    assert_eq!(refused(&e, scenario, &s).0, "phase");
+    let mut s = state.clone();
+    s["turn"] = Value::Bool(true);
+    assert_eq!(refused(&e, scenario, &s).0, "turn");
+    let mut s = state.clone();
+    s["units"][u]["colour"] = 1.into();
+    assert_eq!(refused(&e, scenario, &s).0, format!("units[{u}].colour"));
+    let mut s = state.clone();
+    s["turn"] = 999.into();
+    let (path, rule, _) = refused(&e, scenario, &s);
+    assert_eq!((path.as_str(), rule.as_str()), ("turn", "8.1"));
+    let mut s = state.clone();
+    s["player_turn"] = 2.into();
+    let (path, rule, _) = refused(&e, scenario, &s);
+    assert_eq!((path.as_str(), rule.as_str()), ("player_turn", "8.1"));
 }

@@ -153,8 +153,7 @@ impl Nbs {
                 _ => info.boxes,
             };
             let filled = u16::from(x.casualties) + u16::from(x.stragglers);
-            if filled > u16::from(boxes) && !matches!(info.kind, UnitKind::Leader | UnitKind::Hq)
-            {
+            if filled > u16::from(boxes) && !matches!(info.kind, UnitKind::Leader | UnitKind::Hq) {
                 return Err(bad(
                     at("casualties"),
                     match (gun, skirmisher) {
@@ -168,7 +167,11 @@ impl Nbs {
                         info.id,
                         x.casualties,
                         x.stragglers,
-                        if gun { "gun points" } else { "loss chart boxes" }
+                        if gun {
+                            "gun points"
+                        } else {
+                            "loss chart boxes"
+                        }
                     ),
                 ));
             }
@@ -204,7 +207,10 @@ impl Nbs {
                 return Err(bad(
                     at("formation"),
                     "11.1",
-                    format!("{} ({:?}) cannot be in {:?}", info.id, info.kind, x.formation),
+                    format!(
+                        "{} ({:?}) cannot be in {:?}",
+                        info.id, info.kind, x.formation
+                    ),
                 ));
             }
         }

@@ -104,17 +104,62 @@ impl Pg {
     fn check_lengths(&self, s: &State) -> Checked {
         let i = &self.initial;
         let lists: [(&str, usize, usize, &str); 12] = [
-            ("units", s.units.len(), i.units.len(), "units (one entry per unit counter)"),
-            ("leaders", s.leaders.len(), i.leaders.len(), "leaders (one per leader counter)"),
+            (
+                "units",
+                s.units.len(),
+                i.units.len(),
+                "units (one entry per unit counter)",
+            ),
+            (
+                "leaders",
+                s.leaders.len(),
+                i.leaders.len(),
+                "leaders (one per leader counter)",
+            ),
             ("groups", s.groups.len(), i.groups.len(), "command groups"),
-            ("det_active", s.det_active.len(), i.det_active.len(), "groups"),
-            ("det_cdoa_used", s.det_cdoa_used.len(), i.det_cdoa_used.len(), "groups"),
-            ("wing_rescued", s.wing_rescued.len(), i.wing_rescued.len(), "wings"),
+            (
+                "det_active",
+                s.det_active.len(),
+                i.det_active.len(),
+                "groups",
+            ),
+            (
+                "det_cdoa_used",
+                s.det_cdoa_used.len(),
+                i.det_cdoa_used.len(),
+                "groups",
+            ),
+            (
+                "wing_rescued",
+                s.wing_rescued.len(),
+                i.wing_rescued.len(),
+                "wings",
+            ),
             ("wing_ic", s.wing_ic.len(), i.wing_ic.len(), "wings"),
-            ("wing_fd_tried", s.wing_fd_tried.len(), i.wing_fd_tried.len(), "wings"),
-            ("wing_deployed", s.wing_deployed.len(), i.wing_deployed.len(), "wings"),
-            ("wing_caught", s.wing_caught.len(), i.wing_caught.len(), "wings"),
-            ("special_done", s.special_done.len(), i.special_done.len(), "entries"),
+            (
+                "wing_fd_tried",
+                s.wing_fd_tried.len(),
+                i.wing_fd_tried.len(),
+                "wings",
+            ),
+            (
+                "wing_deployed",
+                s.wing_deployed.len(),
+                i.wing_deployed.len(),
+                "wings",
+            ),
+            (
+                "wing_caught",
+                s.wing_caught.len(),
+                i.wing_caught.len(),
+                "wings",
+            ),
+            (
+                "special_done",
+                s.special_done.len(),
+                i.special_done.len(),
+                "entries",
+            ),
             ("armies", 2, 2, "armies"),
         ];
         for (path, have, want, what) in lists {
@@ -174,7 +219,10 @@ impl Pg {
             Phase::SpecialRoll(_, w) if usize::from(w) >= self.pieces.wings.len() => Err(bad(
                 "phase.special_roll",
                 "4.5",
-                format!("wing {w} does not exist ({} wings)", self.pieces.wings.len()),
+                format!(
+                    "wing {w} does not exist ({} wings)",
+                    self.pieces.wings.len()
+                ),
             )),
             _ => Ok(()),
         }
