@@ -16,32 +16,17 @@
 //! * 16.2 terrain and the map — [`board`]
 
 pub mod action;
-pub mod arc;
-pub mod arrival;
-mod attach;
 pub mod board;
 pub mod bot;
 pub mod charge;
-mod close;
 pub mod command;
 pub mod event;
-mod extension;
-pub mod facing;
 mod fire;
 mod flow;
-mod leaders;
-pub mod los;
 mod morale;
 mod movement;
-pub mod orders;
 pub mod query;
-mod radius;
-mod rally;
-mod royals;
 mod setup;
-mod sight;
-mod skirmish;
-mod stacking;
 pub mod state;
 pub mod tables;
 mod tasks;
@@ -54,6 +39,9 @@ mod tests_gaps;
 pub mod types;
 pub mod units;
 mod view;
+
+pub use fire::los;
+pub use setup::arrival;
 
 use alloc::boxed::Box;
 use alloc::format;
@@ -175,7 +163,7 @@ pub struct Nbs {
     /// AUS 6.4 levels: (minimum Allied minus French, level, winner).
     pub levels: Vec<(i32, String, Option<Side>)>,
     /// The formations that receive orders (10.0, AUS 2.3, 3.2b).
-    pub formations: Vec<orders::Formation>,
+    pub formations: Vec<command::phase::Formation>,
     /// 10.1a enforced: close combats only by units whose command holds an Attack order in
     /// force, or independent units (digest §8.4 item 33; default on).
     pub strict_orders: bool,
@@ -188,7 +176,7 @@ pub struct Nbs {
     /// `rules.replacement_leader_rating`).
     pub replacement_rating: u8,
     /// Command-radius searches kept across listings (10.5a; a cache, not part of the rules).
-    pub(crate) radius_memo: radius::RadiusMemo,
+    pub(crate) radius_memo: command::radius::RadiusMemo,
     /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).
     pub skirmisher_cap: Option<u8>,
     /// AUS 4.1a: the Emperors selected to roll for initiative every turn.
@@ -367,7 +355,7 @@ impl Nbs {
             }
             Task::DelayRoll { .. } => Actor::Chance(Chance::Dice(DiceSpec::D6)),
             Task::OrderWriting { source, .. } => Actor::Player(self.order_writer(s, *source)),
-            Task::CloseCombat(cc) => close::actor(cc),
+            Task::CloseCombat(cc) => charge::close::actor(cc),
             Task::Retreat(r) => {
                 let owner = r
                     .units

@@ -20,8 +20,12 @@
 use alloc::string::String;
 use core::fmt;
 
+pub(super) mod attach;
 pub mod initiative;
+pub(super) mod leaders;
 pub mod orders;
+pub mod phase;
+pub(super) mod radius;
 pub mod stoppage;
 pub mod tables;
 

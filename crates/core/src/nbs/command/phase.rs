@@ -1,5 +1,5 @@
 //! Command and control in play (10.0–10.5, AUS 2.x–3.x): the Command Phase as a state machine
-//! over the pure rules of [`super::command`], and the hooks by which orders, HQs and command
+//! over the pure rules of [`crate::nbs::command`], and the hooks by which orders, HQs and command
 //! radius bind movement, fire and close combat.
 //!
 //! The Command Phase (digest §3.1) runs in three segments kept in [`CommandState::segment`]:
@@ -28,23 +28,23 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::command::{
+use crate::engine::{Illegal, Side};
+use crate::hex::{Hex, Reach, ReachOptions};
+use crate::nbs::command::radius::LeaderCosts;
+pub(in crate::nbs) use crate::nbs::command::radius::RadiusCache;
+use crate::nbs::command::{
     ALLIED_SENIORITY, AlliedLeader, Emperor, FormalOrder, FreeRoller, InitiativeAttempts,
     InitiativeOrder, InitiativeResult, Method, Nationality, OrderKind, OrderSource, OrderStatus,
     Receiver, allied_army_commander, francis_in_command, initiative_points,
 };
-use super::command::{Acceptance, CommandError, DivisionEntry, stoppage_count, stoppage_row};
-use super::event::Event;
-use super::query::Occ;
-use super::radius::LeaderCosts;
-pub(super) use super::radius::RadiusCache;
-use super::state::{FireDecl, Place, State, Task, UnitId, flag};
-use super::tables::MoveClass;
-use super::types::{MoraleState, Seq66, UnitKind};
-use super::units::{Nation, Rank, UnitInfo};
-use super::{Action, Nbs};
-use crate::engine::{Illegal, Side};
-use crate::hex::{Hex, Reach, ReachOptions};
+use crate::nbs::command::{Acceptance, CommandError, DivisionEntry, stoppage_count, stoppage_row};
+use crate::nbs::event::Event;
+use crate::nbs::query::Occ;
+use crate::nbs::state::{FireDecl, Place, State, Task, UnitId, flag};
+use crate::nbs::tables::MoveClass;
+use crate::nbs::types::{MoraleState, Seq66, UnitKind};
+use crate::nbs::units::{Nation, Rank, UnitInfo};
+use crate::nbs::{Action, Nbs};
 
 /// What kind of formation (10.0, AUS 2.3, 3.2b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,10 +172,10 @@ pub struct CommandState {
 /// The anchors of a unit's command radius kept inline: one leader or HQ, two for a
 /// Buxhowden column (AUS 3.2c), the corps HQ and its division leaders for corps artillery
 /// (10.5a); more spill to the heap.
-pub(super) const ANCHORS: usize = 4;
+pub(in crate::nbs) const ANCHORS: usize = 4;
 
 /// A unit's command-radius anchors: leader or HQ, radius in half MPs.
-pub(super) type Anchors = SmallVec<[(UnitId, u16); ANCHORS]>;
+pub(in crate::nbs) type Anchors = SmallVec<[(UnitId, u16); ANCHORS]>;
 
 /// What an order permits a step (movement hook).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,7 +189,7 @@ enum StepBlock {
 }
 
 /// A unit's standing for steps under orders and command radius (see [`Nbs::step_gate`]).
-pub(super) enum StepGate {
+pub(in crate::nbs) enum StepGate {
     /// Nothing in 10.x limits its steps.
     Free,
     /// 10.1h, 10.0c: an HQ without orders.
@@ -234,7 +234,7 @@ impl StepGate {
     }
 
     /// Whether a step to `to` is allowed (the listing path).
-    pub(super) fn allows(
+    pub(in crate::nbs) fn allows(
         &self,
         nbs: &Nbs,
         s: &State,
@@ -249,14 +249,14 @@ impl StepGate {
 impl Nbs {
     /// Every hex's leader cost toward each neighbour in half MPs (u8::MAX: prohibited), from
     /// the Movement Chart's Leaders row (10.5a, 10.1e): the map does not change in play.
-    pub(super) fn leader_cost_table(&self) -> Vec<[u8; 6]> {
+    pub(in crate::nbs) fn leader_cost_table(&self) -> Vec<[u8; 6]> {
         let mut t = alloc::vec![[u8::MAX; 6]; self.board.cells()];
         for h in self.board.hexes() {
             let Some(i) = self.board.index(h) else {
                 continue;
             };
             for d in crate::hex::Direction::ALL {
-                if let super::movement::StepCost::Half(c) =
+                if let crate::nbs::movement::StepCost::Half(c) =
                     self.terrain_step(MoveClass::Leader, h, d, true).0
                 {
                     t[i][usize::from(d.index())] = c.clamp(1, 254) as u8;
@@ -323,7 +323,7 @@ impl Nbs {
     }
 
     /// The division (French) or command (Allied) formation of a unit.
-    pub(super) fn division_of(&self, u: UnitId) -> Option<u16> {
+    pub(in crate::nbs) fn division_of(&self, u: UnitId) -> Option<u16> {
         let i = &self.units[usize::from(u)];
         if i.division.is_empty() {
             return None;
@@ -333,7 +333,7 @@ impl Nbs {
 
     /// The printed corps (or Guard) of a French unit; for an Allied unit, the wing its
     /// command belongs to under AUS 4.2b.
-    pub(super) fn corps_of(&self, u: UnitId) -> Option<u16> {
+    pub(in crate::nbs) fn corps_of(&self, u: UnitId) -> Option<u16> {
         let i = &self.units[usize::from(u)];
         if i.side != Side(0) {
             return self
@@ -362,7 +362,7 @@ impl Nbs {
             .collect()
     }
 
-    pub(super) fn on_map(s: &State, u: UnitId) -> Option<Hex> {
+    pub(in crate::nbs) fn on_map(s: &State, u: UnitId) -> Option<Hex> {
         s.units.get(usize::from(u)).and_then(|x| x.hex())
     }
 
@@ -386,7 +386,7 @@ impl Nbs {
     /// `false` (players may discard them and start without orders). Each names its side, the
     /// receiving formation by code, attack or non-attack, whether it is a divisional goal, and
     /// its text; an unknown side, code or kind is a data error naming the entry.
-    pub(super) fn load_preset_orders(
+    pub(in crate::nbs) fn load_preset_orders(
         &self,
         s: &mut State,
         rules: &serde_json::Value,
@@ -493,7 +493,7 @@ impl Nbs {
 
     /// Buxhowden and the formations of the columns he may command (AUS 3.2c), looked up once
     /// when the rules are bound to the scenario.
-    pub(super) fn buxhowden_lookup(&self) -> Option<(UnitId, Vec<(usize, u16)>)> {
+    pub(in crate::nbs) fn buxhowden_lookup(&self) -> Option<(UnitId, Vec<(usize, u16)>)> {
         let b = self.unit_index("L-Buxhowden")?;
         let cols = ["1-L", "2-L", "3-L"]
             .iter()
@@ -505,7 +505,7 @@ impl Nbs {
 
     /// AUS 4.2b: Buxhowden commands 1-L, 2-L and 3-L as one corps (a [`FormKind::Wing`]
     /// formation appended to the list), and his AUS 3.2c column command ends.
-    pub(super) fn left_wing_as_corps(&mut self) -> Option<u16> {
+    pub(in crate::nbs) fn left_wing_as_corps(&mut self) -> Option<u16> {
         let (b, cols) = self.buxhowden.take()?;
         let f = self.formations.len() as u16;
         for &(_, c) in &cols {
@@ -527,7 +527,7 @@ impl Nbs {
     /// original Right command, now led by the replacement leader `replacement`, and the
     /// returned columns. Their units leave the set-up and arrive with Bagration, and
     /// Buxhowden no longer commands them (see also [`Self::withdraw_presets`]).
-    pub(super) fn right_wing_as_corps(
+    pub(in crate::nbs) fn right_wing_as_corps(
         &mut self,
         s: &mut State,
         cols: &[u16],
@@ -586,7 +586,7 @@ impl Nbs {
         for u in arriving {
             s.units[usize::from(u)].place = Place::Off;
             self.arrivals.retain(|a| a.unit != u);
-            self.arrivals.push(super::Arrival {
+            self.arrivals.push(crate::nbs::Arrival {
                 unit: u,
                 turn,
                 hex,
@@ -598,7 +598,7 @@ impl Nbs {
 
     /// AUS 4.2c: the pre-set orders of the columns returned to Bagration are withdrawn (they
     /// leave the set-up; AUS 5.3 lets the player write new ones).
-    pub(super) fn withdraw_presets(&self, s: &mut State, cols: &[u16]) {
+    pub(in crate::nbs) fn withdraw_presets(&self, s: &mut State, cols: &[u16]) {
         for &c in cols {
             let receiver = self.formation_receiver(c);
             let held: Vec<u16> = s.orders[1]
@@ -686,7 +686,7 @@ impl Nbs {
 
     fn receiver_rating(&self, s: &State, r: Receiver) -> u8 {
         match r {
-            Receiver::Unit(_) => super::command::LONE_UNIT_RECEIVER_RATING,
+            Receiver::Unit(_) => crate::nbs::command::LONE_UNIT_RECEIVER_RATING,
             _ => {
                 let l = self.receiving_leader(s, r);
                 if l.is_some_and(|l| Self::on_map(s, l).is_some()) {
@@ -765,7 +765,7 @@ impl Nbs {
     /// The Command Phase begins (10.1b: a full allowance of Command Points; 10.2c: no
     /// initiative attempts yet; 10.2g: loose cannon orders of the last turn end; 10.3b: last
     /// turn's stoppage constraints are over).
-    pub(super) fn command_begins(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn command_begins(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = self.phasing(s);
         let k = side.index();
         s.command.segment = 0;
@@ -792,12 +792,12 @@ impl Nbs {
     }
 
     /// Whether the Command Phase is over (its rolls are done).
-    pub(super) fn command_done(&self, s: &State) -> bool {
+    pub(in crate::nbs) fn command_done(&self, s: &State) -> bool {
         s.command.segment >= 2 && s.tasks.is_empty()
     }
 
     /// The Command Phase's decisions.
-    pub(super) fn command_actions(&self, s: &State, out: &mut Vec<Action>) {
+    pub(in crate::nbs) fn command_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         let c = &s.command.sides[side.index()];
         match s.command.segment {
@@ -859,7 +859,7 @@ impl Nbs {
     }
 
     /// A Command Phase action.
-    pub(super) fn command_phase_action(
+    pub(in crate::nbs) fn command_phase_action(
         &self,
         s: &mut State,
         a: &Action,
@@ -1125,7 +1125,7 @@ impl Nbs {
     }
 
     /// A stoppage roll (10.3a): 2d6 against the minimum (night already counted).
-    pub(super) fn resolve_stoppage(
+    pub(in crate::nbs) fn resolve_stoppage(
         &self,
         s: &mut State,
         f: u16,
@@ -1306,7 +1306,7 @@ impl Nbs {
 
     /// 10.0c: an HQ whose hex the enemy entered has been displaced; its command retreats next
     /// turn (not the Army HQ).
-    pub(super) fn hq_overrun(&self, s: &mut State, u: UnitId) {
+    pub(in crate::nbs) fn hq_overrun(&self, s: &mut State, u: UnitId) {
         let Some(f) = self.formations.iter().position(|x| x.hq == Some(u)) else {
             return;
         };
@@ -1417,7 +1417,7 @@ impl Nbs {
     }
 
     /// The Initiative Table roll.
-    pub(super) fn resolve_initiative(
+    pub(in crate::nbs) fn resolve_initiative(
         &self,
         s: &mut State,
         leader: UnitId,
@@ -1522,7 +1522,7 @@ impl Nbs {
 
     /// AUS 4.1a: a selected Emperor on the map who has not yet rolled this turn; the
     /// Initiative segment may not end before he does.
-    pub(super) fn emperor_roll_due(&self, s: &State) -> Option<UnitId> {
+    pub(in crate::nbs) fn emperor_roll_due(&self, s: &State) -> Option<UnitId> {
         let side = self.phasing(s);
         if side != Side(1) || self.emperors_must_roll.is_empty() {
             return None;
@@ -1538,7 +1538,7 @@ impl Nbs {
     }
 
     /// Who writes in an [`Task::OrderWriting`]: the opponent for a loose cannon (10.2g).
-    pub(super) fn order_writer(&self, s: &State, source: OrderSource) -> Side {
+    pub(in crate::nbs) fn order_writer(&self, s: &State, source: OrderSource) -> Side {
         let p = self.phasing(s);
         if source == OrderSource::LooseCannon {
             p.other()
@@ -1560,7 +1560,7 @@ impl Nbs {
     }
 
     /// The orders open in an [`Task::OrderWriting`].
-    pub(super) fn writing_actions(
+    pub(in crate::nbs) fn writing_actions(
         &self,
         s: &State,
         leader: UnitId,
@@ -1617,7 +1617,7 @@ impl Nbs {
     }
 
     /// Writes the order an initiative success, a loose cannon or a royal roll calls for.
-    pub(super) fn writing_action(
+    pub(in crate::nbs) fn writing_action(
         &self,
         s: &mut State,
         leader: UnitId,
@@ -1755,7 +1755,7 @@ impl Nbs {
     // ----- C4, C5 ---------------------------------------------------------------------
 
     /// A delay reduction die (10.1f).
-    pub(super) fn resolve_delay(&self, s: &mut State, n: u16, d6: u8, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn resolve_delay(&self, s: &mut State, n: u16, d6: u8, ev: &mut Vec<Event>) {
         let side = self.phasing(s);
         if let Ok(ok) = s.orders[side.index()].reduce_delay(&self.command, n, d6, s.turn) {
             ev.push(note(
@@ -1772,7 +1772,7 @@ impl Nbs {
     }
 
     /// An Acceptance Table roll (10.1f, AUS 3.5).
-    pub(super) fn resolve_acceptance(
+    pub(in crate::nbs) fn resolve_acceptance(
         &self,
         s: &mut State,
         n: u16,
@@ -1816,7 +1816,7 @@ impl Nbs {
 
     /// The Movement Phase begins: corps leaders standing in their HQ hex touch base (10.0a),
     /// and command radius is checked (10.5a).
-    pub(super) fn movement_begins(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn movement_begins(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = self.phasing(s);
         for f in 0..self.formations.len() as u16 {
             let fm = &self.formations[usize::from(f)];
@@ -1860,7 +1860,12 @@ impl Nbs {
     /// (10.5a, AUS 2.2, 2.3, 3.2b, 3.2c); empty when exempt (leaders of corps rank and above,
     /// HQs, skirmishers, routed units (25.1b), divisional goals (10.5b), units whose superior
     /// is not on the map).
-    pub(super) fn radius_anchors(&self, s: &State, cache: &mut RadiusCache, u: UnitId) -> Anchors {
+    pub(in crate::nbs) fn radius_anchors(
+        &self,
+        s: &State,
+        cache: &mut RadiusCache,
+        u: UnitId,
+    ) -> Anchors {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         let mut v = Anchors::new();
@@ -1943,7 +1948,7 @@ impl Nbs {
 
     /// Whether unit `u` (at `at`, or where it stands) is within command radius; `None` when
     /// exempt.
-    pub(super) fn in_radius(
+    pub(in crate::nbs) fn in_radius(
         &self,
         s: &State,
         occ: &Occ,
@@ -1965,7 +1970,7 @@ impl Nbs {
     /// 21.2c: straggler recovery needs the unit within command radius, divisional goals or
     /// not (infantry traces to its division leader either way, see [`Self::radius_anchors`]);
     /// a unit the radius does not bind (independent, leaderless) qualifies.
-    pub(super) fn recovery_in_radius(&self, s: &State, u: UnitId) -> bool {
+    pub(in crate::nbs) fn recovery_in_radius(&self, s: &State, u: UnitId) -> bool {
         let occ = Occ::new(self, s);
         let mut cache = RadiusCache::default();
         self.in_radius(s, &occ, &mut cache, u, None) != Some(false)
@@ -1986,7 +1991,7 @@ impl Nbs {
 
     /// What orders and command radius let unit `u` (standing at `from`) do with a step,
     /// worked out once for all its neighbours (10.1h, 10.0c, 10.5a).
-    pub(super) fn step_gate(
+    pub(in crate::nbs) fn step_gate(
         &self,
         s: &State,
         occ: &Occ,
@@ -2038,7 +2043,7 @@ impl Nbs {
     }
 
     /// The movement hook for a step: refuses what orders and radius forbid (10.1h, 10.5a).
-    pub(super) fn order_step_check(
+    pub(in crate::nbs) fn order_step_check(
         &self,
         s: &State,
         occ: &Occ,
@@ -2076,7 +2081,7 @@ impl Nbs {
     }
 
     /// After a step: a corps leader entering his HQ hex implements its accepted order (10.0a).
-    pub(super) fn order_after_step(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn order_after_step(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let Some(h) = Self::on_map(s, u) else { return };
         if let Some(f) = self
             .commanded_by(s, u)
@@ -2110,14 +2115,14 @@ impl Nbs {
 
     /// The movement hook for `EndMovement`: an out-of-radius unit must use its MPs to get
     /// back (10.5a), and a stopped corps must get three hexes from the enemy (10.3b).
-    pub(super) fn end_movement_block(&self, s: &State) -> Option<Illegal> {
+    pub(in crate::nbs) fn end_movement_block(&self, s: &State) -> Option<Illegal> {
         let occ = Occ::new(self, s);
         let mut cache = RadiusCache::default();
         self.end_movement_block_with(s, &occ, &mut cache)
     }
 
     /// [`Self::end_movement_block`] with the listing's index and radius cache.
-    pub(super) fn end_movement_block_with(
+    pub(in crate::nbs) fn end_movement_block_with(
         &self,
         s: &State,
         occ: &Occ,
@@ -2187,7 +2192,7 @@ impl Nbs {
 
     /// The fire hook (10.3a): infantry or artillery fire from two hexes or less at units on an
     /// Attack order marks their command for a stoppage check.
-    pub(super) fn note_fired_on(&self, s: &mut State, d: &FireDecl) {
+    pub(in crate::nbs) fn note_fired_on(&self, s: &mut State, d: &FireDecl) {
         let close = d.firers.iter().any(|&f| {
             matches!(
                 self.units[usize::from(f)].kind,
@@ -2202,7 +2207,7 @@ impl Nbs {
 
     /// Marks the commands on Attack orders of `units` for a stoppage check (10.3a; the charge
     /// hook calls this too).
-    pub(super) fn note_contact(&self, s: &mut State, units: &[UnitId]) {
+    pub(in crate::nbs) fn note_contact(&self, s: &mut State, units: &[UnitId]) {
         for &u in units {
             let side = self.units[usize::from(u)].side;
             if let Some((Receiver::Corps(f) | Receiver::Command(f), OrderKind::Attack)) =
@@ -2219,7 +2224,7 @@ impl Nbs {
     /// The close-combat hook: attackers must act on an Attack order (10.1a, with
     /// [`Nbs::strict_orders`]; digest §8.4 item 33) and stay within command radius, target hex
     /// included (23.1b).
-    pub(super) fn assault_order_check(
+    pub(in crate::nbs) fn assault_order_check(
         &self,
         s: &State,
         att: &[UnitId],
@@ -2259,7 +2264,7 @@ impl Nbs {
     }
 
     /// A prompt for the command tasks.
-    pub(super) fn order_prompt(&self, t: &Task) -> (&'static str, String) {
+    pub(in crate::nbs) fn order_prompt(&self, t: &Task) -> (&'static str, String) {
         match t {
             Task::InitiativeRoll { leader, ip, .. } => (
                 "10.2d",
@@ -2284,7 +2289,7 @@ impl Nbs {
     }
 
     /// Text of a command event.
-    pub(super) fn describe_order(&self, e: &Event) -> String {
+    pub(in crate::nbs) fn describe_order(&self, e: &Event) -> String {
         match e {
             Event::CommandNote { text, .. } => text.clone(),
             _ => String::new(),

@@ -5,17 +5,23 @@
 //!
 //! Costs are kept in half movement points: the Movement Chart prices primary roads at ½.
 
+pub mod arc;
+pub(super) mod extension;
+pub mod facing;
+pub(super) mod skirmish;
+pub(super) mod stacking;
+
 use alloc::format;
 use alloc::vec::Vec;
 
 use super::board::side as hs;
 use super::event::Event;
-use super::facing::{FacingMode, change_cost, entry_cost_factor};
+use super::movement::facing::{FacingMode, change_cost, entry_cost_factor};
 use super::query::Occ;
 use super::state::{Place, State, Task, Unit, UnitId, flag, road};
 use super::tables::{MoveClass, MoveCost};
 use super::types::{Formation, MoraleState, UnitKind};
-use super::{Action, Nbs, arc};
+use super::{Action, Nbs};
 use crate::engine::{Illegal, Reached, Side};
 use crate::hex::{Bounds, Direction, Facing, Hex, MoveCosts, Reach, ReachOptions};
 
@@ -578,7 +584,7 @@ impl Nbs {
         if !self.may_move(s, u, side) {
             return false;
         }
-        let mut radius = super::orders::RadiusCache::default();
+        let mut radius = super::command::phase::RadiusCache::default();
         let gate = self.step_gate(s, occ, &mut radius, u, h);
         let leash = self.leash_of(s, u);
         self.steps_where(s, occ, u, |n, road| {
@@ -592,7 +598,7 @@ impl Nbs {
     pub(super) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         let occ = Occ::new(self, s);
-        let mut radius = super::orders::RadiusCache::default();
+        let mut radius = super::command::phase::RadiusCache::default();
         let mut anchors: Option<Vec<Hex>> = None; // 11.5b, gathered at the first skirmisher
         for u in 0..s.units.len() as UnitId {
             if !self.may_move(s, u, side) {
@@ -1227,7 +1233,7 @@ impl Nbs {
                 }
                 // 11.5b: strayed skirmishers that can step back must.
                 let occ = Occ::new(self, s);
-                let mut cache = super::orders::RadiusCache::default();
+                let mut cache = super::command::phase::RadiusCache::default();
                 if let Some(e) = self.leash_block(s, &occ, &mut cache) {
                     return Err(e);
                 }

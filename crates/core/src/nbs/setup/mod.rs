@@ -21,6 +21,9 @@
 //! them off the map; they are revealed when an Allied counter comes within 5 hexes or traces
 //! a line of sight (fog included) to their hex, or when they move or fire.
 
+pub mod arrival;
+pub(super) mod royals;
+
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -390,7 +393,8 @@ impl Nbs {
                     self.formation_receiver(f),
                     matches!(
                         self.formations[usize::from(f)].kind,
-                        super::orders::FormKind::Division | super::orders::FormKind::Allied
+                        super::command::phase::FormKind::Division
+                            | super::command::phase::FormKind::Allied
                     ),
                 )
             })

@@ -1,7 +1,7 @@
 //! Counters made during play and the small movement-phase options around them:
 //! skirmishers (11.5, ERR-8, ERR-10, AERR-6, OPT-1), detached batteries (27.1), forced march
 //! (18.0) and the details of squares (11.6d, 11.6e). Extensions (17.0) are in
-//! [`super::extension`].
+//! [`crate::nbs::movement::extension`].
 //!
 //! Representation: every counter that can appear during play is allocated when the scenario
 //! is bound ([`append_counters`]), after the printed counters, and waits `Place::Off` until it
@@ -19,19 +19,21 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::board::Terrain;
-use super::event::{Event, PartChange};
-use super::query::Occ;
-use super::state::{Place, State, Task, UnitId, flag};
-use super::tables::{GenericUnit, Nationality, Range, SkirmisherStrength, StragglerMod, Tables};
-use super::types::{FireLevel, Formation, Fp, MoraleState, UnitKind};
-use super::units::{Nation, Rank, UnitInfo};
-use super::{ALLIED, Action, Nbs};
 use crate::engine::{Illegal, Side};
 use crate::hex::{Facing, Hex};
+use crate::nbs::board::Terrain;
+use crate::nbs::event::{Event, PartChange};
+use crate::nbs::query::Occ;
+use crate::nbs::state::{Place, State, Task, UnitId, flag};
+use crate::nbs::tables::{
+    GenericUnit, Nationality, Range, SkirmisherStrength, StragglerMod, Tables,
+};
+use crate::nbs::types::{FireLevel, Formation, Fp, MoraleState, UnitKind};
+use crate::nbs::units::{Nation, Rank, UnitInfo};
+use crate::nbs::{ALLIED, Action, Nbs};
 
 /// Appends the counters made during play after the printed ones (11.5a, 17.0, 27.1).
-pub(super) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
+pub(in crate::nbs) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
     let printed = units.len();
     let mut extra = Vec::new();
     for (p, u) in units.iter().enumerate() {
@@ -131,15 +133,15 @@ pub(super) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
 
 /// AERR-6: the Allied cap in full-strength skirmishers (OPT-1, the declared option
 /// `opt-1-allied-skirmishers`, lifts it in `flow::build`).
-pub(super) fn cap_option(_rules: &serde_json::Value) -> Option<u8> {
+pub(in crate::nbs) fn cap_option(_rules: &serde_json::Value) -> Option<u8> {
     Some(5)
 }
 
 /// A skirmisher's leash (11.5b): its distance to the nearest friendly non-skirmisher combat
 /// unit, and where those nearest units stand.
-pub(super) struct Leash {
-    pub(super) now: u32,
-    pub(super) nearest: Vec<Hex>,
+pub(in crate::nbs) struct Leash {
+    pub(in crate::nbs) now: u32,
+    pub(in crate::nbs) nearest: Vec<Hex>,
 }
 
 impl Leash {
@@ -157,23 +159,23 @@ impl Leash {
 
 impl Nbs {
     /// The parent of a counter made during play.
-    pub(super) fn parent_of(&self, u: UnitId) -> Option<UnitId> {
+    pub(in crate::nbs) fn parent_of(&self, u: UnitId) -> Option<UnitId> {
         self.units.get(usize::from(u)).and_then(|i| i.parent)
     }
 
     /// A skirmisher counter.
-    pub(super) fn is_skirmisher(&self, u: UnitId) -> bool {
+    pub(in crate::nbs) fn is_skirmisher(&self, u: UnitId) -> bool {
         self.units[usize::from(u)].kind == UnitKind::Skirmisher
     }
 
     /// A detached battery (27.1).
-    pub(super) fn is_detached(&self, u: UnitId) -> bool {
+    pub(in crate::nbs) fn is_detached(&self, u: UnitId) -> bool {
         let i = &self.units[usize::from(u)];
         i.kind == UnitKind::Artillery && i.parent.is_some()
     }
 
     /// The counters made for `parent` that satisfy `f`, in index order.
-    pub(super) fn pool<'a>(
+    pub(in crate::nbs) fn pool<'a>(
         &'a self,
         parent: UnitId,
         f: impl Fn(&UnitInfo) -> bool + 'a,
@@ -205,7 +207,7 @@ impl Nbs {
     }
 
     /// Takes a counter made during play off the map, ready to be used again.
-    pub(super) fn remove_part(&self, s: &mut State, u: UnitId) {
+    pub(in crate::nbs) fn remove_part(&self, s: &mut State, u: UnitId) {
         let st = &mut s.units[usize::from(u)];
         st.place = Place::Off;
         st.casualties = 0;
@@ -217,7 +219,7 @@ impl Nbs {
     }
 
     /// Skirmisher strength (11.5c).
-    pub(super) fn skirmisher_strength(&self, s: &State, u: UnitId) -> SkirmisherStrength {
+    pub(in crate::nbs) fn skirmisher_strength(&self, s: &State, u: UnitId) -> SkirmisherStrength {
         if s.units[usize::from(u)].casualties == 0 {
             SkirmisherStrength::Full
         } else {
@@ -227,7 +229,7 @@ impl Nbs {
 
     /// Allied skirmishers on the map in halves of a full-strength skirmisher (AERR-6: two
     /// reduced count as one full).
-    pub(super) fn skirmisher_halves(&self, s: &State, side: Side) -> u16 {
+    pub(in crate::nbs) fn skirmisher_halves(&self, s: &State, side: Side) -> u16 {
         (0..s.units.len() as UnitId)
             .filter(|&u| {
                 self.is_skirmisher(u)
@@ -240,7 +242,7 @@ impl Nbs {
 
     /// The key that puts a skirmisher at the very top or the very bottom of its stack
     /// (11.5h A): 0 top, 1 any other unit, 2 bottom.
-    pub(super) fn stack_rank(&self, s: &State, u: UnitId) -> u8 {
+    pub(in crate::nbs) fn stack_rank(&self, s: &State, u: UnitId) -> u8 {
         if !self.is_skirmisher(u) {
             1
         } else if s.units[usize::from(u)].has(flag::SKIRMISHER_TOP) {
@@ -251,7 +253,7 @@ impl Nbs {
     }
 
     /// A hex whose combat units of `side` are all skirmishers (11.5e, 13.0a).
-    pub(super) fn only_skirmishers(&self, s: &State, hex: Hex) -> bool {
+    pub(in crate::nbs) fn only_skirmishers(&self, s: &State, hex: Hex) -> bool {
         // One pass, no stack built: the order of the stack does not bear on the answer.
         let mut any = false;
         for (info, x) in self.units.iter().zip(&s.units) {
@@ -267,7 +269,12 @@ impl Nbs {
 
     /// 13.0a: a skirmisher alone in its hex faces all around (every hexside frontal); the
     /// hex's units are read from `occ` when the caller has built the index.
-    pub(super) fn lone_skirmisher_in(&self, s: &State, occ: Option<&Occ>, u: UnitId) -> bool {
+    pub(in crate::nbs) fn lone_skirmisher_in(
+        &self,
+        s: &State,
+        occ: Option<&Occ>,
+        u: UnitId,
+    ) -> bool {
         self.is_skirmisher(u)
             && s.units[usize::from(u)].hex().is_some_and(|h| match occ {
                 Some(occ) => self.only_skirmishers_occ(occ, h),
@@ -276,7 +283,7 @@ impl Nbs {
     }
 
     /// [`Self::only_skirmishers`] by the index.
-    pub(super) fn only_skirmishers_occ(&self, occ: &Occ, hex: Hex) -> bool {
+    pub(in crate::nbs) fn only_skirmishers_occ(&self, occ: &Occ, hex: Hex) -> bool {
         let mut any = false;
         for u in self.occ_at(occ, hex) {
             let info = &self.units[usize::from(u)];
@@ -291,7 +298,7 @@ impl Nbs {
     }
 
     /// 12.1: at most one full skirmisher (or two reduced) per hex on top of the fire levels.
-    pub(super) fn skirmisher_overstacked(&self, s: &State, hex: Hex, side: Side) -> bool {
+    pub(in crate::nbs) fn skirmisher_overstacked(&self, s: &State, hex: Hex, side: Side) -> bool {
         let halves: u16 = s
             .units
             .iter()
@@ -307,7 +314,7 @@ impl Nbs {
     }
 
     /// Hexes from `hex` to the nearest friendly non-skirmisher combat unit other than `u`.
-    pub(super) fn leash_distance(&self, s: &State, u: UnitId, hex: Hex) -> Option<u32> {
+    pub(in crate::nbs) fn leash_distance(&self, s: &State, u: UnitId, hex: Hex) -> Option<u32> {
         let side = self.units[usize::from(u)].side;
         s.units
             .iter()
@@ -325,12 +332,12 @@ impl Nbs {
     }
 
     /// For a skirmisher, its leash distance now (11.5b).
-    pub(super) fn leash_now(&self, s: &State, u: UnitId) -> Option<u32> {
+    pub(in crate::nbs) fn leash_now(&self, s: &State, u: UnitId) -> Option<u32> {
         self.leash_of(s, u).map(|l| l.now)
     }
 
     /// For a skirmisher, its leash now (11.5b), once per unit while listing.
-    pub(super) fn leash_of(&self, s: &State, u: UnitId) -> Option<Leash> {
+    pub(in crate::nbs) fn leash_of(&self, s: &State, u: UnitId) -> Option<Leash> {
         if self.units[usize::from(u)].kind != UnitKind::Skirmisher {
             return None;
         }
@@ -369,7 +376,7 @@ impl Nbs {
     ///
     /// Each hex once, sorted: a stack holds several anchors, and the leash reads only the
     /// distances and the hexes.
-    pub(super) fn leash_anchors(&self, s: &State, side: Side) -> Vec<Hex> {
+    pub(in crate::nbs) fn leash_anchors(&self, s: &State, side: Side) -> Vec<Hex> {
         let mut v: Vec<Hex> = self.leash_anchors_iter(s, side).collect();
         v.sort_unstable();
         v.dedup();
@@ -378,7 +385,12 @@ impl Nbs {
 
     /// [`Self::leash_of`] with the anchors of the skirmisher's side already gathered by
     /// [`Self::leash_anchors`]: the listing asks this for every skirmisher that may move.
-    pub(super) fn leash_among(&self, s: &State, u: UnitId, anchors: &[Hex]) -> Option<Leash> {
+    pub(in crate::nbs) fn leash_among(
+        &self,
+        s: &State,
+        u: UnitId,
+        anchors: &[Hex],
+    ) -> Option<Leash> {
         if self.units[usize::from(u)].kind != UnitKind::Skirmisher {
             return None;
         }
@@ -396,7 +408,7 @@ impl Nbs {
 
     /// Whether a leash anchor of `u` (11.5b: a friendly combat unit other than a skirmisher)
     /// stands in `hex` or next to it, by the index.
-    pub(super) fn leash_slack(&self, occ: &Occ, u: UnitId, hex: Hex) -> bool {
+    pub(in crate::nbs) fn leash_slack(&self, occ: &Occ, u: UnitId, hex: Hex) -> bool {
         let side = self.units[usize::from(u)].side;
         let anchor = |x: UnitId| {
             let i = &self.units[usize::from(x)];
@@ -429,7 +441,7 @@ impl Nbs {
     /// [`Self::leash_now`], `road` whether the step's own verdict (16.2a, 13.2c, ERR-4) takes
     /// it at the road rate. A step the listing asks about has passed that verdict, so 18.0a
     /// reads the flag instead of judging the step again.
-    pub(super) fn part_step_ok(
+    pub(in crate::nbs) fn part_step_ok(
         &self,
         s: &State,
         occ: &Occ,
@@ -463,7 +475,12 @@ impl Nbs {
 
     /// The rules of this part for a step (11.5b leash, 17.1 Extensions never stack, 18.0a
     /// forced march on roads only); `Ok` at once for ordinary units.
-    pub(super) fn part_step_check(&self, s: &State, u: UnitId, to: Hex) -> Result<(), Illegal> {
+    pub(in crate::nbs) fn part_step_check(
+        &self,
+        s: &State,
+        u: UnitId,
+        to: Hex,
+    ) -> Result<(), Illegal> {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         if info.kind == UnitKind::Skirmisher {
@@ -532,7 +549,7 @@ impl Nbs {
 
     /// After a step: a skirmisher enters each new hex at the bottom (11.5h A); a step off a
     /// road rules out forced march this phase (18.0a).
-    pub(super) fn after_part_step(&self, s: &mut State, u: UnitId, road: bool) {
+    pub(in crate::nbs) fn after_part_step(&self, s: &mut State, u: UnitId, road: bool) {
         let st = &mut s.units[usize::from(u)];
         if !road {
             st.flags |= flag::OFF_ROAD;
@@ -541,13 +558,13 @@ impl Nbs {
     }
 
     /// 18.0: +3 MP (6 halves) for each forced-march set taken.
-    pub(super) fn forced_bonus(&self, s: &State, u: UnitId) -> u16 {
+    pub(in crate::nbs) fn forced_bonus(&self, s: &State, u: UnitId) -> u16 {
         let st = &s.units[usize::from(u)];
         6 * (u16::from(st.has(flag::FORCED_1)) + u16::from(st.has(flag::FORCED_2)))
     }
 
     /// Gun points detached from a battery (27.1).
-    pub(super) fn detached_gp(&self, s: &State, u: UnitId) -> u8 {
+    pub(in crate::nbs) fn detached_gp(&self, s: &State, u: UnitId) -> u8 {
         if self.units[usize::from(u)].kind == UnitKind::Artillery {
             s.units[usize::from(u)].skirmishers_out
         } else {
@@ -567,7 +584,11 @@ impl Nbs {
     /// fires only when no non-skirmisher infantry above C shares its hex; a skirmisher at the
     /// top is the hex's only infantry firer, except French infantry in column and any
     /// infantry in a walled farm, town or redoubt.
-    pub(super) fn skirmisher_fire_check(&self, s: &State, f: UnitId) -> Result<(), Illegal> {
+    pub(in crate::nbs) fn skirmisher_fire_check(
+        &self,
+        s: &State,
+        f: UnitId,
+    ) -> Result<(), Illegal> {
         let info = &self.units[usize::from(f)];
         let st = &s.units[usize::from(f)];
         let Some(h) = st.hex() else { return Ok(()) };
@@ -622,7 +643,7 @@ impl Nbs {
     }
 
     /// A skirmisher's fire points (11.5, 20.1).
-    pub(super) fn skirmisher_fire_points(&self, s: &State, f: UnitId, close: bool) -> Fp {
+    pub(in crate::nbs) fn skirmisher_fire_points(&self, s: &State, f: UnitId, close: bool) -> Fp {
         let nat = if self.units[usize::from(f)].nation == Nation::French {
             Nationality::French
         } else {
@@ -639,7 +660,7 @@ impl Nbs {
 
     /// 11.5c: a skirmisher takes casualties only: one flips it to reduced, a second
     /// eliminates it (the counter returns to the pool; its parent's box stays marked).
-    pub(super) fn skirmisher_loss(
+    pub(in crate::nbs) fn skirmisher_loss(
         &self,
         s: &mut State,
         u: UnitId,
@@ -676,7 +697,12 @@ impl Nbs {
     }
 
     /// 11.5h D, 11.6d: every skirmisher in `hex` goes to the bottom of its stack.
-    pub(super) fn skirmishers_to_bottom(&self, s: &mut State, hex: Hex, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn skirmishers_to_bottom(
+        &self,
+        s: &mut State,
+        hex: Hex,
+        ev: &mut Vec<Event>,
+    ) {
         for u in 0..s.units.len() as UnitId {
             let st = &mut s.units[usize::from(u)];
             if st.place == Place::At(hex)
@@ -696,7 +722,7 @@ impl Nbs {
 
     /// 11.6d: artillery or a skirmisher in a hex where a friendly unit stands in square is
     /// protected by it and counts as in the square.
-    pub(super) fn sheltered_in_square(&self, s: &State, u: UnitId) -> bool {
+    pub(in crate::nbs) fn sheltered_in_square(&self, s: &State, u: UnitId) -> bool {
         let info = &self.units[usize::from(u)];
         if !matches!(info.kind, UnitKind::Artillery | UnitKind::Skirmisher) {
             return false;
@@ -712,7 +738,7 @@ impl Nbs {
 
     /// After a formation change: a hex forming square puts its skirmishers at the bottom
     /// (11.6d); Extensions follow their parent's line or column (ERR-5, 17.0b).
-    pub(super) fn after_form(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn after_form(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let st = &s.units[usize::from(u)];
         let Some(h) = st.hex() else { return };
         if st.formation == Formation::Square {
@@ -722,7 +748,7 @@ impl Nbs {
     }
 
     /// The decisions of this part open in the phasing player's Movement Phase.
-    pub(super) fn part_actions(&self, s: &State, occ: &Occ, out: &mut Vec<Action>) {
+    pub(in crate::nbs) fn part_actions(&self, s: &State, occ: &Occ, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         // The candidates of one counter; kept across the counters, emptied by each.
         let mut cands: Vec<Action> = Vec::new();
@@ -1216,7 +1242,7 @@ impl Nbs {
     }
 
     /// Applies an action of this part (Movement Phase, 0 MP unless stated).
-    pub(super) fn part_action(
+    pub(in crate::nbs) fn part_action(
         &self,
         s: &mut State,
         a: &Action,
@@ -1383,7 +1409,7 @@ impl Nbs {
 
     /// End of the phasing player's Movement Phase: skirmisher recovery (11.5d) and
     /// Extensions not next to their parent (17.0).
-    pub(super) fn end_movement_parts(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn end_movement_parts(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = self.phasing(s);
         // 11.5d: a full skirmisher stacked with its parent (or, failing that, with another
         // infantry unit of its side with a marked box) goes back; the box is unmarked.
@@ -1419,7 +1445,7 @@ impl Nbs {
         }
         // 11.5b: a skirmisher still beyond the leash could not get back this phase.
         let occ = Occ::new(self, s);
-        let mut cache = super::orders::RadiusCache::default();
+        let mut cache = crate::nbs::command::phase::RadiusCache::default();
         for (u, _) in self.stray_skirmishers(s, &occ, &mut cache) {
             ev.push(Event::Part {
                 what: PartChange::Stray,
@@ -1438,7 +1464,7 @@ impl Nbs {
         &self,
         s: &State,
         occ: &Occ,
-        cache: &mut super::orders::RadiusCache,
+        cache: &mut crate::nbs::command::phase::RadiusCache,
     ) -> Vec<(UnitId, bool)> {
         let side = self.phasing(s);
         let mut out = Vec::new();
@@ -1471,11 +1497,11 @@ impl Nbs {
     /// hexes from every friendly non-skirmisher (by a retreat, or by the others moving off)
     /// must come back; the phase cannot end while one of them can still step closer. One that
     /// cannot is let be (see [`Self::end_movement_parts`]).
-    pub(super) fn leash_block(
+    pub(in crate::nbs) fn leash_block(
         &self,
         s: &State,
         occ: &Occ,
-        cache: &mut super::orders::RadiusCache,
+        cache: &mut crate::nbs::command::phase::RadiusCache,
     ) -> Option<Illegal> {
         let (u, _) = self
             .stray_skirmishers(s, occ, cache)
@@ -1500,11 +1526,11 @@ impl Nbs {
             .filter_map(|&d| {
                 let n = target.neighbor(d);
                 let (c, _) =
-                    self.terrain_step(super::tables::MoveClass::Skirmisher, target, d, false);
+                    self.terrain_step(crate::nbs::tables::MoveClass::Skirmisher, target, d, false);
                 (n != from
                     && self.board.on_map(n)
                     && !self.enemy_in(s, n, side)
-                    && !matches!(c, super::movement::StepCost::Prohibited(_)))
+                    && !matches!(c, crate::nbs::movement::StepCost::Prohibited(_)))
                 .then_some(n)
             })
             .collect()
@@ -1512,7 +1538,7 @@ impl Nbs {
 
     /// 11.5e: a close combat declared against a hex of skirmishers alone opens a window for
     /// their owner to retreat them one hex first.
-    pub(super) fn offer_skirmisher_evasion(&self, s: &mut State, from: Hex, target: Hex) {
+    pub(in crate::nbs) fn offer_skirmisher_evasion(&self, s: &mut State, from: Hex, target: Hex) {
         if self.only_skirmishers(s, target) && !self.evade_hexes(s, from, target).is_empty() {
             s.tasks.push(Task::SkirmisherEvade {
                 from,
@@ -1525,7 +1551,12 @@ impl Nbs {
     /// 11.5e: a charge (regular or reaction) at a hex of skirmishers alone opens the same
     /// window at step B; `from` is the hex the cavalry would enter the target from. `true`
     /// when it was opened.
-    pub(super) fn offer_charge_evasion(&self, s: &mut State, from: Hex, target: Hex) -> bool {
+    pub(in crate::nbs) fn offer_charge_evasion(
+        &self,
+        s: &mut State,
+        from: Hex,
+        target: Hex,
+    ) -> bool {
         if self.only_skirmishers(s, target) && !self.evade_hexes(s, from, target).is_empty() {
             s.tasks.push(Task::SkirmisherEvade {
                 from,
@@ -1538,13 +1569,19 @@ impl Nbs {
     }
 
     /// The side of the skirmishers in an evasion window: the owner of the hex.
-    pub(super) fn evader_side(&self, s: &State, target: Hex) -> Side {
+    pub(in crate::nbs) fn evader_side(&self, s: &State, target: Hex) -> Side {
         self.owner_at(s, target)
             .unwrap_or_else(|| self.phasing(s).other())
     }
 
     /// The owner's choices in the evasion window: a hex to retreat into, or stand.
-    pub(super) fn evade_actions(&self, s: &State, from: Hex, target: Hex, out: &mut Vec<Action>) {
+    pub(in crate::nbs) fn evade_actions(
+        &self,
+        s: &State,
+        from: Hex,
+        target: Hex,
+        out: &mut Vec<Action>,
+    ) {
         for hex in self.evade_hexes(s, from, target) {
             out.push(Action::RetreatTo { hex });
         }
@@ -1553,7 +1590,7 @@ impl Nbs {
 
     /// Evades or stands (11.5e). On evasion the close combat is off: the attackers enter
     /// the empty hex, having paid its cost and the +2 already.
-    pub(super) fn evade_action(
+    pub(in crate::nbs) fn evade_action(
         &self,
         s: &mut State,
         from: Hex,
@@ -1667,7 +1704,7 @@ impl Nbs {
     }
 
     /// An English line for an [`Event::Part`].
-    pub(super) fn describe_part(
+    pub(in crate::nbs) fn describe_part(
         &self,
         what: PartChange,
         unit: UnitId,
@@ -1701,14 +1738,14 @@ impl Nbs {
     }
 }
 
-/// Test fixtures shared with [`super::extension`]'s tests.
+/// Test fixtures shared with [`crate::nbs::movement::extension`]'s tests.
 #[cfg(test)]
 pub(super) mod kit {
-    use super::super::state::{Phase, Place, State, UnitId};
-    use super::super::types::{FireLevel, Formation, UnitKind};
-    use super::super::{Action, Event, Nbs};
     use crate::engine::{Illegal, Rules, Side};
     use crate::hex::Hex;
+    use crate::nbs::state::{Phase, Place, State, UnitId};
+    use crate::nbs::types::{FireLevel, Formation, UnitKind};
+    use crate::nbs::{Action, Event, Nbs};
     use alloc::vec::Vec;
 
     /// Austerlitz scenario 3 with every counter off the map, in `side`'s Movement Phase.
@@ -1739,7 +1776,7 @@ pub(super) mod kit {
                     .chain(h.neighbors().into_iter().flat_map(|n| n.neighbors()))
                     .all(|x| {
                         rules.board.on_map(x)
-                            && rules.board.hex(x).terrain == super::super::board::Terrain::Clear
+                            && rules.board.hex(x).terrain == crate::nbs::board::Terrain::Clear
                             && rules.board.hex(x).level == rules.board.hex(h).level
                             && (0..6)
                                 .all(|d| rules.board.side(x, crate::hex::Direction::ALL[d]) == 0)
@@ -2201,7 +2238,7 @@ mod tests {
         alone.units[usize::from(p)].place = Place::Off;
         assert_eq!(
             rules.facing_mode(&alone, k),
-            super::super::facing::FacingMode::AllFrontal
+            crate::nbs::movement::facing::FacingMode::AllFrontal
         );
     }
 

@@ -17,6 +17,8 @@
 //! * The Cavalry Withdrawal (8.2, 24.2b) picks a hex reachable in at most 6 steps, no longer
 //!   adjacent to any enemy the unit was adjacent to.
 
+pub(super) mod close;
+
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -25,8 +27,9 @@ use serde::{Deserialize, Serialize};
 
 use super::board::side as hs;
 use super::event::Event;
-use super::facing::FacingMode;
 use super::movement::StepCost;
+use super::movement::arc;
+use super::movement::facing::FacingMode;
 use super::state::{
     CcStep, CheckKind, CloseCombat, FireDecl, Phase, Place, Role, State, Task, UnitId, flag,
 };
@@ -34,7 +37,7 @@ use super::tables::{
     CavFireMod, CavLevel, CavTarget, FireResult, MoraleList, MoraleMod, MoveClass,
 };
 use super::types::{Formation, Fp, MoraleState, Seq66, UnitKind};
-use super::{Action, Nbs, arc};
+use super::{Action, Nbs};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::{Direction, Hex};
@@ -2781,7 +2784,7 @@ mod tests {
                 .iter()
                 .position(|f| {
                     f.side == FRENCH
-                        && f.kind == crate::nbs::orders::FormKind::Corps
+                        && f.kind == crate::nbs::command::phase::FormKind::Corps
                         && f.code == t.r.units[usize::from(inf)].corps
                 })
                 .expect("the infantry's corps") as u16;
