@@ -21,6 +21,8 @@ use alloc::string::String;
 use core::fmt;
 
 pub(super) mod attach;
+mod checks;
+mod gate;
 pub mod initiative;
 pub(super) mod leaders;
 pub mod orders;

@@ -33,16 +33,16 @@ use crate::hex::{Hex, Reach, ReachOptions};
 use crate::nbs::command::radius::LeaderCosts;
 pub(in crate::nbs) use crate::nbs::command::radius::RadiusCache;
 use crate::nbs::command::{
-    ALLIED_SENIORITY, AlliedLeader, Emperor, FormalOrder, FreeRoller, InitiativeAttempts,
-    InitiativeOrder, InitiativeResult, Method, Nationality, OrderKind, OrderSource, OrderStatus,
-    Receiver, allied_army_commander, francis_in_command, initiative_points,
+    ALLIED_SENIORITY, AlliedLeader, FormalOrder, FreeRoller, InitiativeAttempts, InitiativeOrder,
+    Method, Nationality, OrderKind, OrderSource, OrderStatus, Receiver, allied_army_commander,
+    francis_in_command,
 };
-use crate::nbs::command::{Acceptance, CommandError, DivisionEntry, stoppage_count, stoppage_row};
+use crate::nbs::command::{Acceptance, CommandError};
 use crate::nbs::event::Event;
 use crate::nbs::query::Occ;
-use crate::nbs::state::{FireDecl, Place, State, Task, UnitId, flag};
+use crate::nbs::state::{Place, State, Task, UnitId, flag};
 use crate::nbs::tables::MoveClass;
-use crate::nbs::types::{MoraleState, Seq66, UnitKind};
+use crate::nbs::types::{Seq66, UnitKind};
 use crate::nbs::units::{Nation, Rank, UnitInfo};
 use crate::nbs::{Action, Nbs};
 
@@ -179,7 +179,7 @@ pub(in crate::nbs) type Anchors = SmallVec<[(UnitId, u16); ANCHORS]>;
 
 /// What an order permits a step (movement hook).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum StepBlock {
+pub(in crate::nbs) enum StepBlock {
     /// 10.1h, 10.0c: an HQ without orders is bolted to the ground.
     Bolted,
     /// 10.5a: an out-of-radius unit may only step closer to its leader.
@@ -209,7 +209,7 @@ pub(in crate::nbs) enum StepGate {
 
 impl StepGate {
     /// Why a step to `to` is refused, if it is.
-    fn block(
+    pub(in crate::nbs) fn block(
         &self,
         nbs: &Nbs,
         s: &State,
@@ -267,12 +267,12 @@ impl Nbs {
     }
 }
 
-fn illegal(e: CommandError) -> Illegal {
+pub(in crate::nbs) fn illegal(e: CommandError) -> Illegal {
     Illegal::new(e.rule, e.reason)
 }
 
 /// The AUS 3.3 seniority list as counter ids.
-fn allied_id(l: AlliedLeader) -> &'static str {
+pub(in crate::nbs) fn allied_id(l: AlliedLeader) -> &'static str {
     match l {
         AlliedLeader::Katusov => "L-Katusov",
         AlliedLeader::Alexander => "L-Alexander-I",
@@ -284,7 +284,7 @@ fn allied_id(l: AlliedLeader) -> &'static str {
     }
 }
 
-fn nationality(n: Nation) -> Nationality {
+pub(in crate::nbs) fn nationality(n: Nation) -> Nationality {
     match n {
         Nation::French => Nationality::French,
         Nation::Russian => Nationality::Russian,
@@ -298,7 +298,7 @@ const METHODS: [Method; 3] = [Method::AideOral, Method::AideWritten, Method::InP
 impl Nbs {
     // ----- who is who -------------------------------------------------------------------
 
-    fn formation(&self, f: u16) -> Option<&Formation> {
+    pub(in crate::nbs) fn formation(&self, f: u16) -> Option<&Formation> {
         self.formations.get(usize::from(f))
     }
 
@@ -344,7 +344,7 @@ impl Nbs {
     }
 
     /// The combat units of a formation.
-    fn members(&self, f: u16) -> Vec<UnitId> {
+    pub(in crate::nbs) fn members(&self, f: u16) -> Vec<UnitId> {
         let Some(fm) = self.formation(f) else {
             return Vec::new();
         };
@@ -377,7 +377,7 @@ impl Nbs {
     }
 
     /// Whether Kaiser Francis holds Allied army command (AUS 3.5).
-    fn francis_commands(&self, s: &State) -> bool {
+    pub(in crate::nbs) fn francis_commands(&self, s: &State) -> bool {
         francis_in_command(&self.allied_lost(s))
     }
 
@@ -478,7 +478,7 @@ impl Nbs {
 
     /// The column (Allied formation) Buxhowden commands this turn: the one of 1-L, 2-L, 3-L
     /// with a unit or leader in his hex (AUS 3.2c).
-    fn buxhowden_column(&self, s: &State) -> Option<u16> {
+    pub(in crate::nbs) fn buxhowden_column(&self, s: &State) -> Option<u16> {
         let (b, cols) = self.buxhowden.as_ref()?;
         let h = Self::on_map(s, *b)?;
         cols.iter().find_map(|&(code_i, f)| {
@@ -615,7 +615,7 @@ impl Nbs {
 
     /// The leader who receives for a formation: its own, or Buxhowden for the column he is
     /// with (AUS 3.2c).
-    fn receiving_leader(&self, s: &State, r: Receiver) -> Option<UnitId> {
+    pub(in crate::nbs) fn receiving_leader(&self, s: &State, r: Receiver) -> Option<UnitId> {
         match r {
             Receiver::Corps(f) | Receiver::Command(f) => {
                 if Some(f) == self.buxhowden_column(s) {
@@ -680,7 +680,7 @@ impl Nbs {
         out
     }
 
-    fn rating_of(&self, s: &State, u: Option<UnitId>) -> u8 {
+    pub(in crate::nbs) fn rating_of(&self, s: &State, u: Option<UnitId>) -> u8 {
         u.map_or(0, |u| self.leader_rating(s, u))
     }
 
@@ -698,7 +698,7 @@ impl Nbs {
         }
     }
 
-    fn receiver_name(&self, r: Receiver) -> String {
+    pub(in crate::nbs) fn receiver_name(&self, r: Receiver) -> String {
         match r {
             Receiver::Corps(f) | Receiver::Command(f) => self.formation(f).map_or_else(
                 || format!("formation {f}"),
@@ -730,7 +730,7 @@ impl Nbs {
 
     /// The receivers whose orders a unit follows, most specific first: its own divisional
     /// goal, its division's, its corps' (10.5b, 10.5a C).
-    fn unit_receivers(&self, s: &State, u: UnitId) -> Vec<Receiver> {
+    pub(in crate::nbs) fn unit_receivers(&self, s: &State, u: UnitId) -> Vec<Receiver> {
         let mut v = vec![Receiver::Unit(u)];
         if let Some(d) = self.division_of(u) {
             v.push(self.formation_receiver(d));
@@ -742,7 +742,7 @@ impl Nbs {
     }
 
     /// The order a unit acts on now (10.0a: implemented), and its receiver.
-    fn unit_order(&self, s: &State, u: UnitId) -> Option<(Receiver, OrderKind)> {
+    pub(in crate::nbs) fn unit_order(&self, s: &State, u: UnitId) -> Option<(Receiver, OrderKind)> {
         let side = self.units[usize::from(u)].side;
         let log = &s.orders[side.index()];
         self.unit_receivers(s, u)
@@ -751,7 +751,7 @@ impl Nbs {
     }
 
     /// Whether a formation holds an order involving movement (10.1h, 10.0c: the HQ may move).
-    fn holds_order(&self, s: &State, f: u16) -> bool {
+    pub(in crate::nbs) fn holds_order(&self, s: &State, f: u16) -> bool {
         let Some(fm) = self.formation(f) else {
             return false;
         };
@@ -1030,512 +1030,6 @@ impl Nbs {
     }
 
     // ----- C2 stoppage ----------------------------------------------------------------
-
-    fn stoppage_checks(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let side = self.phasing(s);
-        let k = side.index();
-        let mut list = core::mem::take(&mut s.command.sides[k].contact);
-        list.sort_unstable();
-        list.dedup();
-        let night = self.turn_info(s.turn).night;
-        for &f in list.iter().rev() {
-            let r = self.formation_receiver(f);
-            if s.orders[k]
-                .in_force(r)
-                .is_none_or(|o| o.kind != OrderKind::Attack)
-            {
-                continue;
-            }
-            let Some(min) = self.stoppage_min(s, f) else {
-                continue;
-            };
-            match self.command.stoppage_needed(min, night) {
-                Some(need) => s.tasks.push(Task::Stoppage { command: f, need }),
-                None => {
-                    ev.push(note(
-                        side,
-                        "10.3a",
-                        format!(
-                            "{} cannot pass its stoppage check at night (needs {} on two dice)",
-                            self.receiver_name(r),
-                            u16::from(min) + 3
-                        ),
-                        false,
-                    ));
-                    self.stoppage_fails(s, f, ev);
-                }
-            }
-        }
-    }
-
-    /// The minimum 2d6 roll of formation `f` (10.3a, AUS 2.2, 2.3, 3.2c, 3.4).
-    fn stoppage_min(&self, s: &State, f: u16) -> Option<u8> {
-        let fm = self.formation(f)?;
-        let on_map = |d: &str| {
-            self.units
-                .iter()
-                .enumerate()
-                .any(|(i, x)| x.wreck_division == d && s.units[i].hex().is_some())
-        };
-        let mut entries = Vec::new();
-        match fm.kind {
-            FormKind::Corps | FormKind::Wing => {
-                for (d, dm) in self.formations.iter().enumerate() {
-                    if self.parent_now(s, d as u16) == Some(f) && on_map(&dm.code) {
-                        // 10.3e: a division on a goal checks alone.
-                        let goal = s.orders[fm.side.index()]
-                            .in_force(Receiver::Command(d as u16))
-                            .is_some();
-                        if !goal {
-                            entries.push(DivisionEntry::Division {
-                                wrecked: self.division_wrecked(s, &dm.code),
-                            });
-                        }
-                    }
-                }
-            }
-            FormKind::Guard => entries.push(DivisionEntry::imperial_guard(
-                self.division_wrecked(s, "IG-i"),
-                self.division_wrecked(s, "IG-c"),
-            )),
-            FormKind::Allied if fm.code == "Right" => entries.push(DivisionEntry::right_wing(
-                self.division_wrecked(s, "Rgt-inf"),
-                self.division_wrecked(s, "Rgt-cav"),
-            )),
-            _ => entries.push(DivisionEntry::Division {
-                wrecked: self.division_wrecked(s, &fm.code),
-            }),
-        }
-        let (divisions, wrecked) = stoppage_count(&entries);
-        // 10.3a: the original commander killed, wounded or moved up counts as one more
-        // wrecked division; the current commander's rating is read (26.4a: the promoted
-        // subordinate, or a generic back), 1 when none is on the map.
-        let lost = s.units[usize::from(fm.leader)].place == Place::Gone
-            || s.replaced.contains(&fm.leader)
-            || self.commander(s, f) != fm.leader;
-        let leader = self.receiving_leader(s, self.formation_receiver(f));
-        let rating = match leader {
-            Some(l) if Self::on_map(s, l).is_some() => self.rating_of(s, leader),
-            _ if lost => 1,
-            _ => self.rating_of(s, leader),
-        };
-        let row = stoppage_row(wrecked, lost);
-        self.command
-            .stoppage_min_roll(row, divisions.max(1), rating)
-    }
-
-    /// A stoppage roll (10.3a): 2d6 against the minimum (night already counted).
-    pub(in crate::nbs) fn resolve_stoppage(
-        &self,
-        s: &mut State,
-        f: u16,
-        need: u8,
-        sum: u8,
-        ev: &mut Vec<Event>,
-    ) {
-        let side = self.phasing(s);
-        let r = self.formation_receiver(f);
-        let pass = sum >= need;
-        ev.push(note(
-            side,
-            "10.3a",
-            format!(
-                "{} checks attack stoppage: {sum} against {need}: {}",
-                self.receiver_name(r),
-                if pass {
-                    "the attack goes on"
-                } else {
-                    "the attack stops"
-                }
-            ),
-            false,
-        ));
-        if !pass {
-            self.stoppage_fails(s, f, ev);
-        }
-    }
-
-    /// 10.3b: the order ends, the HQ retreats six hexes or more (automatically, away from the
-    /// nearest enemy), and the units must end the turn three hexes from every enemy.
-    fn stoppage_fails(&self, s: &mut State, f: u16, ev: &mut Vec<Event>) {
-        let side = self.phasing(s);
-        let r = self.formation_receiver(f);
-        s.orders[side.index()].drop_held_orders(r);
-        s.command.sides[side.index()].stopped.push(f);
-        if let Some(hq) = self.formation(f).and_then(|x| x.hq) {
-            self.withdraw(s, hq, 12, 40, 6, "10.3b", ev);
-        }
-    }
-
-    /// Moves an HQ or leader (no MPs are spent: this happens in the Command Phase) to the hex
-    /// between `min` and `max` leader half-MPs away, and at least `hexes` hexes away, that is
-    /// farthest from the nearest enemy combat unit (ties: the first hex in map order).
-    #[allow(clippy::too_many_arguments)]
-    fn withdraw(
-        &self,
-        s: &mut State,
-        u: UnitId,
-        min: u32,
-        max: u32,
-        hexes: u32,
-        rule: &'static str,
-        ev: &mut Vec<Event>,
-    ) {
-        let Some(from) = Self::on_map(s, u) else {
-            return;
-        };
-        let side = self.units[usize::from(u)].side;
-        let occ = Occ::new(self, s);
-        let costs = LeaderCosts {
-            nbs: self,
-            occ: &occ,
-            side,
-        };
-        let Ok(r) = Reach::search(&costs, from, ReachOptions::new(max)) else {
-            return;
-        };
-        let enemies: Vec<Hex> = s
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.units[*i].side != side && self.units[*i].combat())
-            .filter_map(|(_, x)| x.hex())
-            .collect();
-        let far = |h: Hex| {
-            enemies
-                .iter()
-                .map(|e| e.distance(h))
-                .min()
-                .unwrap_or(u32::MAX)
-        };
-        let best = r
-            .reached()
-            .filter(|(h, c, _)| *c >= min && h.distance(from) >= hexes)
-            .map(|(h, _, _)| h)
-            .max_by_key(|&h| (far(h), core::cmp::Reverse(h)))
-            .or_else(|| {
-                r.reached()
-                    .map(|(h, _, _)| h)
-                    .max_by_key(|&h| (h.distance(from), far(h), core::cmp::Reverse(h)))
-            });
-        if let Some(to) = best {
-            if to != from {
-                s.units[usize::from(u)].place = Place::At(to);
-                ev.push(note(
-                    side,
-                    rule,
-                    format!(
-                        "{} withdraws from {} to {}",
-                        self.name(u),
-                        self.label(from),
-                        self.label(to)
-                    ),
-                    false,
-                ));
-            }
-        }
-    }
-
-    // ----- emergency retreat (10.4) ---------------------------------------------------
-
-    fn emergency_check(&self, s: &State, f: u16) -> Result<(), Illegal> {
-        let side = self.phasing(s);
-        let fm = self
-            .formation(f)
-            .ok_or_else(|| Illegal::new("10.4", "no such formation"))?;
-        let c = &s.command.sides[side.index()];
-        if fm.side != side || s.command.segment != 0 {
-            return Err(Illegal::new(
-                "10.4",
-                "not a formation of the phasing player now",
-            ));
-        }
-        if c.retreated.contains(&f) {
-            return Err(Illegal::new("10.4", "it has retreated this turn already"));
-        }
-        let anchor = fm.hq.unwrap_or_else(|| self.commander(s, f));
-        if Self::on_map(s, anchor).is_none() {
-            return Err(Illegal::new("10.4", "its HQ or leader is not on the map"));
-        }
-        let r = self.formation_receiver(f);
-        let log = &s.orders[side.index()];
-        let held = log.in_force(r).is_some()
-            || log.awaiting_touch_base(r).is_some()
-            || log.delayed(r).is_some();
-        if held && !c.overrun.contains(&f) {
-            return Err(Illegal::new(
-                "10.4",
-                format!(
-                    "{} holds orders; only a command without orders may make an emergency retreat",
-                    self.receiver_name(r)
-                ),
-            ));
-        }
-        Ok(())
-    }
-
-    /// 10.4: the HQ (or, without one, the leader) retreats 6–14 MPs, automatically away from
-    /// the nearest enemy; its orders are lost; every infantry unit rolls on the Straggler Table.
-    fn emergency_retreat(&self, s: &mut State, f: u16, ev: &mut Vec<Event>) {
-        let side = self.phasing(s);
-        let Some(fm) = self.formation(f) else { return };
-        let anchor = fm.hq.unwrap_or_else(|| self.commander(s, f));
-        let r = self.formation_receiver(f);
-        ev.push(note(
-            side,
-            "10.4",
-            format!("{} makes an emergency retreat", self.receiver_name(r)),
-            false,
-        ));
-        self.withdraw(s, anchor, 12, 28, 0, "10.4", ev);
-        s.orders[side.index()].drop_held_orders(r);
-        let c = &mut s.command.sides[side.index()];
-        c.overrun.retain(|&x| x != f);
-        c.retreated.push(f);
-        for u in self.members(f).into_iter().rev() {
-            if self.units[usize::from(u)].kind == UnitKind::Infantry
-                && s.units[usize::from(u)].hex().is_some()
-            {
-                s.tasks.push(Task::StragglerRoll {
-                    unit: u,
-                    modifier: 0,
-                });
-            }
-        }
-    }
-
-    /// 10.0c: an HQ whose hex the enemy entered has been displaced; its command retreats next
-    /// turn (not the Army HQ).
-    pub(in crate::nbs) fn hq_overrun(&self, s: &mut State, u: UnitId) {
-        let Some(f) = self.formations.iter().position(|x| x.hq == Some(u)) else {
-            return;
-        };
-        let side = self.units[usize::from(u)].side;
-        let c = &mut s.command.sides[side.index()];
-        if !c.overrun.contains(&(f as u16)) {
-            c.overrun.push(f as u16);
-        }
-    }
-
-    // ----- C3 initiative --------------------------------------------------------------
-
-    fn free_roller(&self, l: UnitId) -> Option<FreeRoller> {
-        let id = self.units[usize::from(l)].id.as_str();
-        match id {
-            "L-Alexander-I" => Some(FreeRoller::Emperor(Emperor::Alexander)),
-            "L-Francis-I" => Some(FreeRoller::Emperor(Emperor::Francis)),
-            // AUS 4.2b: commanding the wing as a corps, he rolls as a corps leader.
-            "L-Buxhowden" if self.buxhowden.is_some() => Some(FreeRoller::Buxhowden),
-            _ => None,
-        }
-    }
-
-    /// Whether leader `l` may roll for initiative now (10.2c, AUS 3.2a, 3.2c), the force his
-    /// roll is for, and whether it is a free roll.
-    fn initiative_check(&self, s: &State, l: UnitId) -> Result<(Receiver, bool), Illegal> {
-        let side = self.phasing(s);
-        let info = &self.units[usize::from(l)];
-        if s.command.segment != 1 || !s.tasks.is_empty() {
-            return Err(Illegal::new(
-                "10.2",
-                "initiative is rolled in the initiative segment",
-            ));
-        }
-        if info.side != side || info.kind != UnitKind::Leader || Self::on_map(s, l).is_none() {
-            return Err(Illegal::new(
-                "10.2c",
-                format!(
-                    "{} is not a leader of the phasing player on the map",
-                    info.name
-                ),
-            ));
-        }
-        let att = &s.command.sides[side.index()].attempts;
-        if let Some(fr) = self.free_roller(l) {
-            att.free_roll_allowed(fr).map_err(illegal)?;
-            let force = match fr {
-                FreeRoller::Buxhowden => Receiver::Command(self.buxhowden_column(s).unwrap_or(0)),
-                FreeRoller::Emperor(_) => Receiver::Unit(l),
-            };
-            return Ok((force, true));
-        }
-        if info.rank == Rank::Army || info.rank == Rank::Emperor {
-            return Err(Illegal::new(
-                "10.2c",
-                "the army commander issues formal orders only and cannot use initiative",
-            ));
-        }
-        let f = self
-            .commanded_by(s, l)
-            .ok_or_else(|| Illegal::new("10.2c", format!("{} commands no formation", info.name)))?;
-        let fm = &self.formations[usize::from(f)];
-        match fm.kind {
-            FormKind::Corps | FormKind::Guard | FormKind::Wing => {
-                let divs: Vec<u16> = (0..self.formations.len() as u16)
-                    .filter(|&d| self.parent_now(s, d) == Some(f))
-                    .collect();
-                att.corps_may_roll(f, &divs).map_err(illegal)?;
-            }
-            FormKind::Division | FormKind::Allied => att
-                .division_may_roll(self.parent_now(s, f), f)
-                .map_err(illegal)?,
-        }
-        Ok((self.formation_receiver(f), false))
-    }
-
-    fn record_attempt(&self, s: &mut State, l: UnitId, force: Receiver, free: bool) {
-        if free {
-            return; // recorded with its result
-        }
-        let side = self.phasing(s);
-        let f = match force {
-            Receiver::Corps(f) | Receiver::Command(f) => f,
-            Receiver::Unit(_) => return,
-        };
-        let divs: Vec<u16> = (0..self.formations.len() as u16)
-            .filter(|&d| self.parent_now(s, d) == Some(f))
-            .collect();
-        let kind = self.formation(f).map(|x| x.kind);
-        let parent = self.parent_now(s, f);
-        let att = &mut s.command.sides[side.index()].attempts;
-        let _ = match kind {
-            Some(FormKind::Corps | FormKind::Guard | FormKind::Wing) => {
-                att.record_corps(f, &divs).map(|_| ())
-            }
-            Some(FormKind::Division | FormKind::Allied) => att.record_division(parent, f),
-            _ => att.record_division(None, f),
-        };
-        let _ = l;
-    }
-
-    /// Initiative Points (10.2d, 10.2e: no anti-initiative at Austerlitz; AUS 3.5: −2 for
-    /// Allied leaders while Francis commands).
-    fn initiative_ip(&self, s: &State, l: UnitId) -> i8 {
-        let info = &self.units[usize::from(l)];
-        let francis = info.side == Side(1) && self.francis_commands(s);
-        initiative_points(self.leader_rating(s, l), 0, francis)
-    }
-
-    /// The Initiative Table roll.
-    pub(in crate::nbs) fn resolve_initiative(
-        &self,
-        s: &mut State,
-        leader: UnitId,
-        force: Receiver,
-        ip: i8,
-        roll: Seq66,
-        ev: &mut Vec<Event>,
-    ) {
-        let side = self.phasing(s);
-        let free = self.free_roller(leader);
-        let result = match free {
-            Some(FreeRoller::Emperor(e)) => self.emperor_result(e, ip, roll),
-            _ => self.command.initiative(ip, roll),
-        };
-        if let Some(fr) = free {
-            let _ = s.command.sides[side.index()]
-                .attempts
-                .record_free_roll(fr, result);
-        }
-        ev.push(note(
-            side,
-            "10.2d",
-            format!(
-                "{} rolls {} for initiative at {ip} IP: {:?}",
-                self.name(leader),
-                roll.value(),
-                result
-            ),
-            result != InitiativeResult::LooseCannon,
-        ));
-        match (result, free) {
-            (InitiativeResult::Initiative, Some(FreeRoller::Emperor(e))) => {
-                let receivers = self.receivers_of_nation(s, side, e.nationality());
-                if !receivers.is_empty() {
-                    s.tasks.push(Task::OrderWriting {
-                        leader,
-                        receivers,
-                        source: OrderSource::Royal,
-                    });
-                }
-            }
-            (InitiativeResult::Initiative, _) => s.tasks.push(Task::OrderWriting {
-                leader,
-                receivers: vec![force],
-                source: OrderSource::Initiative,
-            }),
-            // AUS 4.1a: a selected Emperor's loose cannon lets the French write one order to
-            // an Allied force of his nation.
-            (InitiativeResult::LooseCannon, Some(FreeRoller::Emperor(e)))
-                if self.emperors_must_roll.contains(&e) =>
-            {
-                let receivers = self.receivers_of_nation(s, side, e.nationality());
-                if !receivers.is_empty() {
-                    s.tasks.push(Task::OrderWriting {
-                        leader,
-                        receivers,
-                        source: OrderSource::LooseCannon,
-                    });
-                }
-            }
-            // Otherwise an Emperor commands no force: his loose cannon has nothing to move.
-            (InitiativeResult::LooseCannon, Some(FreeRoller::Emperor(_))) => {}
-            (InitiativeResult::LooseCannon, _) => s.tasks.push(Task::OrderWriting {
-                leader,
-                receivers: vec![force],
-                source: OrderSource::LooseCannon,
-            }),
-            (InitiativeResult::NoEffect, _) => {}
-        }
-    }
-
-    /// The receivers of `side` whose leader is of `nat` (AUS 3.2a, 4.1a): commands, for an
-    /// Emperor writes only to leaders, not to a single brigade (AUS 3.2a).
-    fn receivers_of_nation(&self, s: &State, side: Side, nat: Nationality) -> Vec<Receiver> {
-        self.receivers(s, side)
-            .into_iter()
-            .map(|x| x.0)
-            .filter(|r| !matches!(r, Receiver::Unit(_)))
-            .filter(|r| {
-                self.receiving_leader(s, *r)
-                    .is_some_and(|u| nationality(self.units[usize::from(u)].nation) == nat)
-            })
-            .collect()
-    }
-
-    /// An Emperor's initiative result (AUS 3.2a; 4.1a): the Initiative Table at his IP; when
-    /// he is selected under 4.1a with the `aus-4.1a-total` reading, loose cannon comes from a
-    /// dice total of 2 or 3 alone (11, 12, 21), the table's other loose-cannon rolls counting
-    /// as no effect.
-    fn emperor_result(&self, e: Emperor, ip: i8, roll: Seq66) -> InitiativeResult {
-        let table = self.command.initiative(ip, roll);
-        if !self.emperors_must_roll.contains(&e) || !self.emperor_lc_on_total {
-            return table;
-        }
-        let total = roll.value() / 10 + roll.value() % 10;
-        match (total <= 3, table) {
-            (true, _) => InitiativeResult::LooseCannon,
-            (false, InitiativeResult::LooseCannon) => InitiativeResult::NoEffect,
-            (false, r) => r,
-        }
-    }
-
-    /// AUS 4.1a: a selected Emperor on the map who has not yet rolled this turn; the
-    /// Initiative segment may not end before he does.
-    pub(in crate::nbs) fn emperor_roll_due(&self, s: &State) -> Option<UnitId> {
-        let side = self.phasing(s);
-        if side != Side(1) || self.emperors_must_roll.is_empty() {
-            return None;
-        }
-        self.emperors_must_roll.iter().find_map(|e| {
-            let id = match e {
-                Emperor::Alexander => "L-Alexander-I",
-                Emperor::Francis => "L-Francis-I",
-            };
-            let u = self.unit_index(id)?;
-            (self.initiative_check(s, u).is_ok()).then_some(u)
-        })
-    }
 
     /// Who writes in an [`Task::OrderWriting`]: the opponent for a loose cannon (10.2g).
     pub(in crate::nbs) fn order_writer(&self, s: &State, source: OrderSource) -> Side {
@@ -1841,7 +1335,7 @@ impl Nbs {
         }
     }
 
-    fn touch_base(&self, s: &mut State, r: Receiver, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn touch_base(&self, s: &mut State, r: Receiver, ev: &mut Vec<Event>) {
         let side = self.phasing(s);
         for n in s.orders[side.index()].touch_base(r) {
             ev.push(note(
@@ -1854,413 +1348,6 @@ impl Nbs {
                 true,
             ));
         }
-    }
-
-    /// The leaders or HQs a unit's command radius runs to, with the radius in half MPs
-    /// (10.5a, AUS 2.2, 2.3, 3.2b, 3.2c); empty when exempt (leaders of corps rank and above,
-    /// HQs, skirmishers, routed units (25.1b), divisional goals (10.5b), units whose superior
-    /// is not on the map).
-    pub(in crate::nbs) fn radius_anchors(
-        &self,
-        s: &State,
-        cache: &mut RadiusCache,
-        u: UnitId,
-    ) -> Anchors {
-        let info = &self.units[usize::from(u)];
-        let st = &s.units[usize::from(u)];
-        let mut v = Anchors::new();
-        if st.hex().is_none()
-            || st.morale == MoraleState::Routed
-            || matches!(info.kind, UnitKind::Hq | UnitKind::Skirmisher)
-            || (info.kind == UnitKind::Leader && self.rank_now(s, u) != Rank::Division)
-        {
-            return v;
-        }
-        let log = &s.orders[info.side.index()];
-        if log
-            .in_force(Receiver::Unit(u))
-            .is_some_and(|o| o.divisional_goal)
-        {
-            return v;
-        }
-        let div = self.division_of(u);
-        let corps = self.corps_now(s, u); // 10.5c: as attached now
-        // AUS 4.2b: the wing's leader stands in for its HQ.
-        let hq = corps.and_then(|c| {
-            let f = self.formation(c)?;
-            f.hq.or_else(|| (f.kind == FormKind::Wing).then(|| self.commander(s, c)))
-        });
-        if info.kind == UnitKind::Leader {
-            // A French division leader to his corps HQ, 8 MPs, unless on a goal.
-            if let (Some(d), Some(h)) = (div, hq) {
-                if log
-                    .in_force(Receiver::Command(d))
-                    .is_none_or(|o| !o.divisional_goal)
-                {
-                    v.push((h, 16));
-                }
-            }
-        } else if info.side == Side(0) {
-            if info.corps == "IG" {
-                if let Some(c) = corps {
-                    v.push((self.commander(s, c), 8));
-                }
-            } else if let Some(d) = div {
-                if log
-                    .in_force(Receiver::Command(d))
-                    .is_none_or(|o| !o.divisional_goal)
-                {
-                    v.push((self.commander(s, d), 8));
-                } else {
-                    // 10.5b: the division on a goal: its brigades still trace to its leader.
-                    v.push((self.commander(s, d), 8));
-                }
-            } else if let Some(h) = hq {
-                // AUS 2.2 independents and corps artillery: 8 MPs to the corps HQ; artillery
-                // also 4 MPs to any division leader of its corps (10.5a).
-                v.push((h, 16));
-                if info.kind == UnitKind::Artillery {
-                    for (dm_i, dm) in self.formations.iter().enumerate() {
-                        if self.parent_now(s, dm_i as u16) == corps && dm.kind == FormKind::Division
-                        {
-                            v.push((self.commander(s, dm_i as u16), 8));
-                        }
-                    }
-                }
-            }
-        } else if let Some(d) = div {
-            v.push((self.commander(s, d), 8));
-            // Only a Left Wing column can be Buxhowden's (AUS 3.2c): ask only for those.
-            let left_wing = self
-                .buxhowden
-                .as_ref()
-                .is_some_and(|(_, cols)| cols.iter().any(|&(_, f)| f == d));
-            let bux = *cache.bux.get_or_insert_with(|| self.buxhowden_column(s));
-            if left_wing && Some(d) == bux {
-                if let Some((b, _)) = self.buxhowden {
-                    v.push((b, 8));
-                }
-            }
-        }
-        v.retain(|(a, _)| *a != u && Self::on_map(s, *a).is_some());
-        v
-    }
-
-    /// Whether unit `u` (at `at`, or where it stands) is within command radius; `None` when
-    /// exempt.
-    pub(in crate::nbs) fn in_radius(
-        &self,
-        s: &State,
-        occ: &Occ,
-        cache: &mut RadiusCache,
-        u: UnitId,
-        at: Option<Hex>,
-    ) -> Option<bool> {
-        let anchors = self.radius_anchors(s, cache, u);
-        if anchors.is_empty() {
-            return None;
-        }
-        let at = at.or_else(|| Self::on_map(s, u))?;
-        let side = self.units[usize::from(u)].side;
-        Some(anchors.iter().any(|&(a, halves)| {
-            Self::on_map(s, a).is_some_and(|ah| self.within(s, occ, cache, side, ah, halves, at))
-        }))
-    }
-
-    /// 21.2c: straggler recovery needs the unit within command radius, divisional goals or
-    /// not (infantry traces to its division leader either way, see [`Self::radius_anchors`]);
-    /// a unit the radius does not bind (independent, leaderless) qualifies.
-    pub(in crate::nbs) fn recovery_in_radius(&self, s: &State, u: UnitId) -> bool {
-        let occ = Occ::new(self, s);
-        let mut cache = RadiusCache::default();
-        self.in_radius(s, &occ, &mut cache, u, None) != Some(false)
-    }
-
-    fn step_block(
-        &self,
-        s: &State,
-        occ: &Occ,
-        cache: &mut RadiusCache,
-        u: UnitId,
-        from: Hex,
-        to: Hex,
-    ) -> Option<StepBlock> {
-        self.step_gate(s, occ, cache, u, from)
-            .block(self, s, occ, cache, to)
-    }
-
-    /// What orders and command radius let unit `u` (standing at `from`) do with a step,
-    /// worked out once for all its neighbours (10.1h, 10.0c, 10.5a).
-    pub(in crate::nbs) fn step_gate(
-        &self,
-        s: &State,
-        occ: &Occ,
-        cache: &mut RadiusCache,
-        u: UnitId,
-        from: Hex,
-    ) -> StepGate {
-        let info = &self.units[usize::from(u)];
-        if info.kind == UnitKind::Hq {
-            let bolted = self
-                .formations
-                .iter()
-                .position(|x| x.hq == Some(u))
-                .is_some_and(|f| !self.holds_order(s, f as u16));
-            return if bolted {
-                StepGate::Bolted
-            } else {
-                StepGate::Free
-            };
-        }
-        let st = &s.units[usize::from(u)];
-        if st.has(flag::OUT_OF_RADIUS) {
-            let anchors: SmallVec<[Hex; ANCHORS]> = self
-                .radius_anchors(s, cache, u)
-                .iter()
-                .filter_map(|(a, _)| Self::on_map(s, *a))
-                .collect();
-            return match anchors.iter().map(|a| a.distance(from)).min() {
-                Some(now) => StepGate::Closer { anchors, now },
-                None => StepGate::Free,
-            };
-        }
-        let anchors: SmallVec<[(Hex, u16); ANCHORS]> = self
-            .radius_anchors(s, cache, u)
-            .iter()
-            .filter_map(|&(a, halves)| Self::on_map(s, a).map(|h| (h, halves)))
-            .collect();
-        let side = info.side;
-        let inside = |cache: &mut RadiusCache, at: Hex| {
-            anchors
-                .iter()
-                .any(|&(a, halves)| self.within(s, occ, cache, side, a, halves, at))
-        };
-        if !anchors.is_empty() && inside(cache, from) {
-            StepGate::KeepRadius { anchors, side }
-        } else {
-            StepGate::Free
-        }
-    }
-
-    /// The movement hook for a step: refuses what orders and radius forbid (10.1h, 10.5a).
-    pub(in crate::nbs) fn order_step_check(
-        &self,
-        s: &State,
-        occ: &Occ,
-        u: UnitId,
-        to: Hex,
-    ) -> Result<(), Illegal> {
-        let Some(from) = Self::on_map(s, u) else {
-            return Ok(());
-        };
-        let mut cache = RadiusCache::default();
-        let name = self.name(u);
-        match self.step_block(s, occ, &mut cache, u, from, to) {
-            None => Ok(()),
-            Some(StepBlock::Bolted) => Err(Illegal::new(
-                "10.1h",
-                format!(
-                    "{name} has no orders to move: an HQ is bolted to the ground until its corps holds orders (10.0c)"
-                ),
-            )),
-            Some(StepBlock::NotCloser) => Err(Illegal::new(
-                "10.5a",
-                format!(
-                    "{name} began the phase out of command radius: it may only step closer to its leader, and {} is not closer",
-                    self.label(to)
-                ),
-            )),
-            Some(StepBlock::LeavesRadius) => Err(Illegal::new(
-                "10.5a",
-                format!(
-                    "{name} may not leave command radius by stepping to {}",
-                    self.label(to)
-                ),
-            )),
-        }
-    }
-
-    /// After a step: a corps leader entering his HQ hex implements its accepted order (10.0a).
-    pub(in crate::nbs) fn order_after_step(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
-        let Some(h) = Self::on_map(s, u) else { return };
-        if let Some(f) = self
-            .commanded_by(s, u)
-            .map(usize::from)
-            .filter(|&f| self.formations[f].kind == FormKind::Corps)
-        {
-            let hq = self.formations[f].hq.and_then(|x| Self::on_map(s, x));
-            if hq == Some(h) {
-                self.touch_base(s, Receiver::Corps(f as u16), ev);
-            }
-        }
-    }
-
-    fn legal_step_where(
-        &self,
-        s: &State,
-        occ: &Occ,
-        cache: &mut RadiusCache,
-        u: UnitId,
-        good: impl Fn(Hex) -> bool,
-    ) -> bool {
-        let Some(h) = Self::on_map(s, u) else {
-            return false;
-        };
-        // What orders and radius allow, worked out once for the six steps (10.1h, 10.5a).
-        let gate = self.step_gate(s, occ, cache, u, h);
-        self.steps_where(s, occ, u, |n, _| {
-            good(n) && gate.allows(self, s, occ, cache, n)
-        })
-    }
-
-    /// The movement hook for `EndMovement`: an out-of-radius unit must use its MPs to get
-    /// back (10.5a), and a stopped corps must get three hexes from the enemy (10.3b).
-    pub(in crate::nbs) fn end_movement_block(&self, s: &State) -> Option<Illegal> {
-        let occ = Occ::new(self, s);
-        let mut cache = RadiusCache::default();
-        self.end_movement_block_with(s, &occ, &mut cache)
-    }
-
-    /// [`Self::end_movement_block`] with the listing's index and radius cache.
-    pub(in crate::nbs) fn end_movement_block_with(
-        &self,
-        s: &State,
-        occ: &Occ,
-        cache: &mut RadiusCache,
-    ) -> Option<Illegal> {
-        let side = self.phasing(s);
-        let stopped = &s.command.sides[side.index()].stopped;
-        let enemies: Vec<Hex> = if stopped.is_empty() {
-            Vec::new()
-        } else {
-            s.units
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| self.units[*i].side != side && self.units[*i].combat())
-                .filter_map(|(_, x)| x.hex())
-                .collect()
-        };
-        let near = |h: Hex| {
-            enemies
-                .iter()
-                .map(|e| e.distance(h))
-                .min()
-                .unwrap_or(u32::MAX)
-        };
-        for u in 0..s.units.len() as UnitId {
-            let info = &self.units[usize::from(u)];
-            let st = &s.units[usize::from(u)];
-            // As 16.0 lists movers: stopped units and routed combat units (25.1b) do not move.
-            if info.side != side
-                || st.hex().is_none()
-                || st.has(flag::STOPPED)
-                || (st.morale == MoraleState::Routed && info.combat())
-            {
-                continue;
-            }
-            let h = st.hex().unwrap_or(Hex::new(0, 0));
-            if st.has(flag::OUT_OF_RADIUS) && self.legal_step_where(s, occ, cache, u, |_| true) {
-                return Some(Illegal::new(
-                    "10.5a",
-                    format!(
-                        "{} is out of command radius and can still step toward its leader: it must spend its MPs getting back",
-                        info.name
-                    ),
-                ));
-            }
-            if !stopped.is_empty() && info.combat() && near(h) <= 2 {
-                let mine = self
-                    .unit_receivers(s, u)
-                    .iter()
-                    .any(|r| matches!(r, Receiver::Corps(f) | Receiver::Command(f) if stopped.contains(f)));
-                let d0 = near(h);
-                if mine && self.legal_step_where(s, occ, cache, u, |n| near(n) > d0) {
-                    return Some(Illegal::new(
-                        "10.3b",
-                        format!(
-                            "{} belongs to a command that failed its attack stoppage check: it must get at least three hexes from every enemy unit this turn",
-                            info.name
-                        ),
-                    ));
-                }
-            }
-        }
-        None
-    }
-
-    // ----- fire and close combat ------------------------------------------------------
-
-    /// The fire hook (10.3a): infantry or artillery fire from two hexes or less at units on an
-    /// Attack order marks their command for a stoppage check.
-    pub(in crate::nbs) fn note_fired_on(&self, s: &mut State, d: &FireDecl) {
-        let close = d.firers.iter().any(|&f| {
-            matches!(
-                self.units[usize::from(f)].kind,
-                UnitKind::Infantry | UnitKind::Artillery
-            ) && Self::on_map(s, f).is_some_and(|h| h.distance(d.target) <= 2)
-        });
-        if close {
-            let targets = self.combat_stack(s, d.target);
-            self.note_contact(s, &targets);
-        }
-    }
-
-    /// Marks the commands on Attack orders of `units` for a stoppage check (10.3a; the charge
-    /// hook calls this too).
-    pub(in crate::nbs) fn note_contact(&self, s: &mut State, units: &[UnitId]) {
-        for &u in units {
-            let side = self.units[usize::from(u)].side;
-            if let Some((Receiver::Corps(f) | Receiver::Command(f), OrderKind::Attack)) =
-                self.unit_order(s, u)
-            {
-                let c = &mut s.command.sides[side.index()].contact;
-                if !c.contains(&f) {
-                    c.push(f);
-                }
-            }
-        }
-    }
-
-    /// The close-combat hook: attackers must act on an Attack order (10.1a, with
-    /// [`Nbs::strict_orders`]; digest §8.4 item 33) and stay within command radius, target hex
-    /// included (23.1b).
-    pub(in crate::nbs) fn assault_order_check(
-        &self,
-        s: &State,
-        att: &[UnitId],
-        target: Hex,
-    ) -> Result<(), Illegal> {
-        for &u in att {
-            let info = &self.units[usize::from(u)];
-            if self.strict_orders
-                && !info.independent
-                && !matches!(self.unit_order(s, u), Some((_, OrderKind::Attack)))
-            {
-                return Err(Illegal::new(
-                    "10.1a",
-                    format!(
-                        "{} holds no Attack order in force: no offensive combat",
-                        info.name
-                    ),
-                ));
-            }
-            let st = &s.units[usize::from(u)];
-            let occ = Occ::new(self, s);
-            let mut cache = RadiusCache::default();
-            if st.has(flag::OUT_OF_RADIUS)
-                || self.in_radius(s, &occ, &mut cache, u, Some(target)) == Some(false)
-            {
-                return Err(Illegal::new(
-                    "23.1b",
-                    format!(
-                        "{} would attack {} out of command radius",
-                        info.name,
-                        self.label(target)
-                    ),
-                ));
-            }
-        }
-        Ok(())
     }
 
     /// A prompt for the command tasks.
@@ -2297,7 +1384,7 @@ impl Nbs {
     }
 }
 
-fn note(owner: Side, rule: &'static str, text: String, secret: bool) -> Event {
+pub(in crate::nbs) fn note(owner: Side, rule: &'static str, text: String, secret: bool) -> Event {
     Event::CommandNote {
         owner,
         rule: Cow::Borrowed(rule),

@@ -5,6 +5,7 @@
 
 pub mod los;
 pub(super) mod sight;
+mod skirmish;
 
 use alloc::format;
 use alloc::string::String;
