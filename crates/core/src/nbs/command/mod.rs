@@ -619,7 +619,7 @@ mod tests {
     }
 
     #[test]
-    fn order_log_round_trips_through_json() {
+    fn r10_1c_order_log_round_trips_through_json() {
         let t = tables();
         let mut log = OrderLog::new();
         order_with(&mut log, &t, Receiver::Unit(40), Acceptance::Delayed(6), 2);

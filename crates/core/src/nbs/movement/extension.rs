@@ -400,7 +400,7 @@ impl Nbs {
 mod tests {
     use super::*;
     use crate::hex::Direction;
-    use crate::nbs::movement::skirmish::kit::*;
+    use crate::nbs::tests::skirmish_kit::*;
     use crate::nbs::{Action, FRENCH};
 
     /// A printed French infantry unit whose chart reaches AB after some boxes.
@@ -421,7 +421,7 @@ mod tests {
     }
 
     #[test]
-    fn t14_ab_with_two_extensions_is_b_b_b() {
+    fn r17_1_t14_ab_with_two_extensions_is_b_b_b() {
         let (rules, mut s) = setup(FRENCH);
         let h = open_hex(&rules);
         let (p, filled) = ab_unit(&rules);

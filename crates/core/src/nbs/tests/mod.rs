@@ -1,6 +1,13 @@
 //! Engine-level tests: the rulebook's worked examples driven through actions and scripted
 //! dice (digest §7.1), the interrupt windows, and the refusals that name their case.
 
+mod charge;
+mod command;
+mod movement;
+mod setup;
+mod skirmish;
+pub(super) mod skirmish_kit;
+
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -604,7 +611,7 @@ fn aus6_4_victory_levels_from_losses() {
 }
 
 #[test]
-fn every_scenario_plays_to_a_result_with_the_advance_bot() {
+fn aus7_every_scenario_plays_to_a_result_with_the_advance_bot() {
     for n in 1..=5 {
         let r = rules(&alloc::format!("nbs/austerlitz-{n}"));
         let mut g = crate::engine::Game::new(r.clone(), 7);
@@ -621,7 +628,7 @@ fn every_scenario_plays_to_a_result_with_the_advance_bot() {
 /// The board view (what the web page draws): only the scenario's playable hexes (AUS 7.1 plays
 /// map B), every counter once, and every counter on the map standing on a drawn hex.
 #[test]
-fn board_view_draws_the_playable_area_and_every_counter() {
+fn aus7_1_board_view_draws_the_playable_area_and_every_counter() {
     for n in 1..=5 {
         let r = rules(&alloc::format!("nbs/austerlitz-{n}"));
         let s = r.initial_state();
