@@ -104,7 +104,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         super::view::map_view(s, |id| board.grid.parse(id).is_ok_and(|h| board.on_map(h)))?;
     let tables = Tables::from_scenario(s, false)?;
     // 11.5, 17.0, 27.1: counters made during play, appended after the printed ones.
-    super::skirmish::append_counters(&mut units, &tables);
+    super::movement::skirmish::append_counters(&mut units, &tables);
     let command = CommandTables::from_scenario(s, false)?;
     // Turn Record Track.
     let first = u16::try_from(sc.turns.first).unwrap_or(1);
@@ -299,13 +299,13 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         loss_vp,
         formation_vp,
         levels,
-        formations: super::orders::formations(&units_for_orders),
+        formations: super::command::phase::formations(&units_for_orders),
         strict_orders: true,
         buxhowden: None,
         leader_costs: Vec::new(),
         radius_memo: Default::default(),
         replacement_rating: replacement_rating(&rules_v, &id)?,
-        skirmisher_cap: super::skirmish::cap_option(&rules_v),
+        skirmisher_cap: super::movement::skirmish::cap_option(&rules_v),
         emperors_must_roll: Vec::new(),
         emperor_lc_on_total: false,
         fog_charges: false,

@@ -1,48 +1,50 @@
 //! The Napoleonic Brigade Series (Austerlitz), series rules v2.1 with the errata, as the
 //! engine contract's state machine (docs/coverage/nbs.md lists every case and its status).
 //!
-//! Module map by rule number:
+//! Module map by rule number (folders follow the rulebook's sections):
 //! * 5.3, 6.5, 25.1 value types — [`types`]; 5.1, 6.x, 20.6 counters — [`units`]
-//! * 7.0, 8.1–8.2 sequence of play, 16.4 reinforcements, AUS 6–7 victory — [`flow`]
-//! * 10.x command and control — [`command`]
-//! * 12 stacking, 13.0a facing modes and stack queries — [`query`]
-//! * 13.0–13.2 facing — [`facing`]; frontal arcs beyond range 1 — [`arc`]
-//! * 11.0 formations, 16 movement, 15.1 opportunity-fire triggers — [`movement`]
-//! * 19 line of sight — [`los`]
-//! * 20 fire combat, 21–22 stragglers and wrecks — [`fire`]
-//! * 23 close combat — [`close`]
-//! * 25 morale checks and retreats — [`morale`]; 25.5, 21.2, 24.2c rally phase — [`rally`]
+//! * 7.0, 8.1–8.2 sequence of play, 16.4 reinforcements, AUS 6–7 victory — `flow`;
+//!   the sub-sequences on the task stack — `tasks`
+//! * 12.1, 12.3 stacks, 13.0a facing modes — [`query`]; 16.2 terrain and the map — [`board`]
 //! * Part Three charts — [`tables`]
-//! * 16.2 terrain and the map — [`board`]
+//! * `command/` — 10.x command and control: 10.1 orders and the Order Log
+//!   ([`command::orders`]), 10.1b–10.3 charts ([`command::tables`]), 10.1 command phase and
+//!   order delivery ([`command::phase`]), 10.2 initiative and 10.3 stoppage in play
+//!   (`command/checks.rs`, [`command::initiative`], [`command::stoppage`]), 10.5 command radius
+//!   (`command/radius.rs`, `command/gate.rs`), 10.5c and AUS 2.1 attachments
+//!   (`command/attach.rs`), 26.4 leader losses (`command/leaders.rs`)
+//! * `movement/` — 16 movement (`movement/mod.rs`), 11.0–11.2 formation changes
+//!   (`formation.rs`), 11.5 skirmishers (`skirmish.rs`) and 11.5e evasion (`evasion.rs`),
+//!   12.0, 12.5 stacking limits (`stacking.rs`), 13.0–13.2 facing (`facing.rs`) and arcs
+//!   (`arc.rs`), 17 extensions (`extension.rs`)
+//! * `fire/` — 20 fire combat, 21–22 stragglers and wrecks, 27.2 artillery losses
+//!   (`fire/mod.rs`), 19 line of sight ([`los`], `fire/los.rs`) and what it sees
+//!   (`sight.rs`: 19.4, 28.0b, AUS 5.1), 11.5c–h skirmishers under fire (`skirmish.rs`)
+//! * `charge/` — 24.0–24.1 cavalry charges (`charge/mod.rs`, `advance.rs`), 15.2 reaction
+//!   charges and 24.2 blown withdrawal (`reaction.rs`), 23 close combat (`close.rs`)
+//! * `morale/` — 25 morale checks and retreats (`morale/mod.rs`); 25.5, 21.2, 24.2c rally
+//!   phase (`rally.rs`)
+//! * `setup/` — 1.4 set-up, AUS 4.1, 10.1i, AUS 5.3 (`setup/mod.rs`); AUS 7.5 column arrivals
+//!   ([`arrival`], `setup/arrival.rs`); AUS 3.1 the Emperors (`royals.rs`)
+//! * [`action`], [`event`], [`state`], [`bot`], `view` — the engine contract's types
+//! * `tests/` — engine-level tests by rule section (`tests/charge.rs`, `tests/command.rs`,
+//!   `tests/skirmish.rs`, `tests/setup.rs`, ...; worked examples in `tests/mod.rs`), and the
+//!   single-case tests in rulebook order (`tests_cases.rs`, `tests_gaps.rs`); test names start
+//!   with the rule number
 
 pub mod action;
-pub mod arc;
-pub mod arrival;
-mod attach;
 pub mod board;
 pub mod bot;
 pub mod charge;
-mod close;
 pub mod command;
 pub mod event;
-mod extension;
-pub mod facing;
 mod fire;
 mod flow;
-mod leaders;
-pub mod los;
 mod morale;
 mod movement;
-pub mod orders;
 mod position;
 pub mod query;
-mod radius;
-mod rally;
-mod royals;
 mod setup;
-mod sight;
-mod skirmish;
-mod stacking;
 pub mod state;
 pub mod tables;
 mod tasks;
@@ -55,6 +57,9 @@ mod tests_gaps;
 pub mod types;
 pub mod units;
 mod view;
+
+pub use fire::los;
+pub use setup::arrival;
 
 use alloc::boxed::Box;
 use alloc::format;
@@ -176,7 +181,7 @@ pub struct Nbs {
     /// AUS 6.4 levels: (minimum Allied minus French, level, winner).
     pub levels: Vec<(i32, String, Option<Side>)>,
     /// The formations that receive orders (10.0, AUS 2.3, 3.2b).
-    pub formations: Vec<orders::Formation>,
+    pub formations: Vec<command::phase::Formation>,
     /// 10.1a enforced: close combats only by units whose command holds an Attack order in
     /// force, or independent units (digest §8.4 item 33; default on).
     pub strict_orders: bool,
@@ -189,7 +194,7 @@ pub struct Nbs {
     /// `rules.replacement_leader_rating`).
     pub replacement_rating: u8,
     /// Command-radius searches kept across listings (10.5a; a cache, not part of the rules).
-    pub(crate) radius_memo: radius::RadiusMemo,
+    pub(crate) radius_memo: command::radius::RadiusMemo,
     /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).
     pub skirmisher_cap: Option<u8>,
     /// AUS 4.1a: the Emperors selected to roll for initiative every turn.
@@ -368,7 +373,7 @@ impl Nbs {
             }
             Task::DelayRoll { .. } => Actor::Chance(Chance::Dice(DiceSpec::D6)),
             Task::OrderWriting { source, .. } => Actor::Player(self.order_writer(s, *source)),
-            Task::CloseCombat(cc) => close::actor(cc),
+            Task::CloseCombat(cc) => charge::close::actor(cc),
             Task::Retreat(r) => {
                 let owner = r
                     .units

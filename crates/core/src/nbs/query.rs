@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use super::Nbs;
-use super::facing::FacingMode;
+use super::movement::facing::FacingMode;
 use super::state::{Place, State, UnitId, flag};
 use super::types::{FireLevel, Formation, MoraleRating, MoraleState, UnitKind};
 use crate::engine::Side;

@@ -484,7 +484,7 @@ pub enum Task {
     },
     /// AUS 7.5: a column's two-dice arrival roll.
     ArrivalRoll {
-        /// The column (index of [`super::arrival::ColumnRules::columns`]).
+        /// The column (index of [`super::setup::arrival::ColumnRules::columns`]).
         column: u8,
     },
     /// An eliminated unit that recovered stragglers comes back: its owner places it (21.2).
@@ -554,7 +554,7 @@ pub struct State {
     pub cavalry: super::charge::CavalryLog,
     /// Command Points, initiative attempts, stoppage and overrun bookkeeping (orders part).
     #[serde(default)]
-    pub command: super::orders::CommandState,
+    pub command: super::command::phase::CommandState,
     /// Division leaders now shown by their generic replacement back (26.4b, 26.4c), in the
     /// order they fell.
     #[serde(default)]
@@ -578,7 +578,7 @@ pub struct State {
     /// AUS 7.5: each Allied column's plotted entry and hour turn and its progress (scenario
     /// 5; empty elsewhere).
     #[serde(default)]
-    pub columns: Vec<super::arrival::ColumnPlan>,
+    pub columns: Vec<super::setup::arrival::ColumnPlan>,
     /// AUS 7.5: the column each rider (army commanders and HQ, Buxhowden) travels with.
     #[serde(default)]
     pub riders: Vec<(UnitId, u8)>,
@@ -589,7 +589,7 @@ pub struct State {
     /// 12.5, 25.3d: the hexes found over-stacked and treated, until they are within the
     /// limits again.
     #[serde(default)]
-    pub overstacks: Vec<super::stacking::Overstack>,
+    pub overstacks: Vec<super::movement::stacking::Overstack>,
     /// 26.4d: hexes whose last combat unit was just eliminated while leaders (or HQs) of
     /// its side remain; the survivors go to the nearest stack of their command once the
     /// leader casualty check of the same fire (26.4, 20.4d) is resolved.

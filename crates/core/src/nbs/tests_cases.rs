@@ -2891,7 +2891,7 @@ fn aus1_0a_special_hexes_hold_one_infantry_and_two_gun_points() {
 /// artillery and column included; the same units outside keep their usual facing.
 #[test]
 fn aus1_0b_special_hexes_give_an_all_round_front() {
-    use super::facing::FacingMode;
+    use super::movement::facing::FacingMode;
     let r = rules("nbs/austerlitz-3");
     let castle = hex(&r, "B17.29");
     let open = clear_spot(&r, 1);
@@ -3611,7 +3611,7 @@ fn aus3_7_liechtensteins_cavalry_is_one_division() {
     assert!(cv.len() >= 4);
     let code = &cv[0].division;
     assert!(cv.iter().all(|i| &i.division == code));
-    let f: Vec<&super::orders::Formation> = r
+    let f: Vec<&super::command::phase::Formation> = r
         .formations
         .iter()
         .filter(|f| f.side == Side(1) && &f.code == code)
@@ -4679,7 +4679,7 @@ fn r20_3c_slope_counts_for_fire_at_range_entering_across_it() {
         Formation::Unlimbered,
     );
     assert_eq!(
-        super::los::entry_neighbours(far, target),
+        super::fire::los::entry_neighbours(far, target),
         alloc::vec![front]
     );
     let decl = |firers: Vec<UnitId>, from: Hex| super::state::FireDecl {
@@ -4813,7 +4813,7 @@ fn r20_3c_sunken_road_counts_only_if_every_fire_crosses_it() {
         Formation::Unlimbered,
     );
     assert_eq!(
-        super::los::entry_neighbours(far, target),
+        super::fire::los::entry_neighbours(far, target),
         alloc::vec![front]
     );
     assert!(has(&s, &decl(alloc::vec![gun], far)));

@@ -20,8 +20,14 @@
 use alloc::string::String;
 use core::fmt;
 
+pub(super) mod attach;
+mod checks;
+mod gate;
 pub mod initiative;
+pub(super) mod leaders;
 pub mod orders;
+pub mod phase;
+pub(super) mod radius;
 pub mod stoppage;
 pub mod tables;
 
@@ -613,7 +619,7 @@ mod tests {
     }
 
     #[test]
-    fn order_log_round_trips_through_json() {
+    fn r10_1c_order_log_round_trips_through_json() {
         let t = tables();
         let mut log = OrderLog::new();
         order_with(&mut log, &t, Receiver::Unit(40), Acceptance::Delayed(6), 2);

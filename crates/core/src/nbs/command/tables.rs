@@ -692,7 +692,7 @@ mod tests {
     }
 
     #[test]
-    fn strict_mode_refuses_a_provisional_cell_by_chart_row_and_column() {
+    fn r10_strict_mode_refuses_a_provisional_command_cell_by_chart_row_and_column() {
         let lib = Library::builtin().unwrap();
         let sc = lib.scenario("nbs/austerlitz-1").unwrap();
         let e = CommandTables::from_scenario(&sc, true).unwrap_err();

@@ -24,7 +24,7 @@ const fn half() -> Fp {
 }
 
 #[test]
-fn lenient_load_is_complete() {
+fn p3_charts_lenient_load_is_complete() {
     let t = tables();
     assert_eq!(t.fire_columns(), 17);
     assert_eq!(t.morale_rows(), 12);
@@ -33,7 +33,7 @@ fn lenient_load_is_complete() {
 }
 
 #[test]
-fn strict_mode_refuses_a_provisional_only_cell() {
+fn p3_charts_strict_mode_refuses_a_provisional_only_cell() {
     let sc = scenario();
     let e = Tables::from_scenario(&sc, true).unwrap_err();
     // The first cell read that the text does not give: the non-French column's B at 1 hex.

@@ -3,18 +3,23 @@
 //! wrecked brigades (20.6a), leader casualties (20.4d, 26.4) and the morale check that
 //! follows (20.4a).
 
+pub mod los;
+pub(super) mod sight;
+mod skirmish;
+
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::board::{Terrain, side as hs};
 use super::event::Event;
-use super::facing::FacingMode;
+use super::movement::arc;
+use super::movement::facing::FacingMode;
 use super::state::{CheckKind, FireDecl, Phase, Place, Role, State, Task, UnitId, flag};
 use super::tables::{FireMod, FireResult, Part, Range, SmallArms};
 use super::types::{Formation, Fp, GunWeight, MoraleState, Seq66, UnitKind};
 use super::units::Nation;
-use super::{Action, Nbs, arc};
+use super::{Action, Nbs};
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
 
@@ -169,7 +174,7 @@ impl Nbs {
                     x.place == Place::At(n) && i.side != info.side && i.kind == UnitKind::Skirmisher
                 })
             };
-            if let Some(n) = super::los::artillery_screen(enemy_skirmisher, h, target) {
+            if let Some(n) = super::fire::los::artillery_screen(enemy_skirmisher, h, target) {
                 return Err(Illegal::new(
                     "ERR-12",
                     format!(
@@ -476,7 +481,7 @@ impl Nbs {
             let up = crate::hex::Direction::ALL.into_iter().any(climbs)
                 && d.firers.iter().all(|&f| {
                     s.units[usize::from(f)].hex().is_some_and(|fh| {
-                        let entries = super::los::entry_neighbours(fh, d.target);
+                        let entries = super::fire::los::entry_neighbours(fh, d.target);
                         tlevel > self.board.hex(fh).level
                             && !entries.is_empty()
                             && entries
@@ -494,7 +499,7 @@ impl Nbs {
                 && !d.firers.is_empty()
                 && d.firers.iter().all(|&f| {
                     s.units[usize::from(f)].hex().is_some_and(|fh| {
-                        let entries = super::los::entry_neighbours(fh, d.target);
+                        let entries = super::fire::los::entry_neighbours(fh, d.target);
                         !entries.is_empty()
                             && entries.iter().all(|&n| {
                                 d.target.direction_to(n).is_some_and(|dir| {
@@ -1039,7 +1044,7 @@ impl Nbs {
                 .zip(&self.units)
                 .any(|(u, i)| u.place == Place::At(h) && i.side == side && i.kind != UnitKind::Hq)
         };
-        super::los::fires_over(friendly, from, to)
+        super::fire::los::fires_over(friendly, from, to)
     }
 
     /// Opportunity fire by every violated battery at the stack it strikes (15.1b), resolved at

@@ -1,12 +1,12 @@
 //! The map and the counters on it as the line-of-sight rules see them (19.x through
-//! [`super::los`]), and this turn's visibility (19.4, 28.0b, AUS 5.1).
+//! [`crate::nbs::fire::los`]), and this turn's visibility (19.4, 28.0b, AUS 5.1).
 
-use super::Nbs;
-use super::board::Terrain;
-use super::los::{self, LosFeature, LosMap, Visibility};
-use super::state::{Place, State};
-use super::types::UnitKind;
 use crate::hex::Hex;
+use crate::nbs::Nbs;
+use crate::nbs::board::Terrain;
+use crate::nbs::fire::los::{self, LosFeature, LosMap, Visibility};
+use crate::nbs::state::{Place, State};
+use crate::nbs::types::UnitKind;
 
 struct Sight<'a> {
     nbs: &'a Nbs,
@@ -37,12 +37,12 @@ impl LosMap for Sight<'_> {
 
 impl Nbs {
     /// Whether `a` and `b` see each other (19.0–19.3).
-    pub(super) fn clear_los(&self, s: &State, a: Hex, b: Hex) -> bool {
+    pub(in crate::nbs) fn clear_los(&self, s: &State, a: Hex, b: Hex) -> bool {
         los::los(&Sight { nbs: self, s }, a, b).is_clear()
     }
 
     /// This turn's visibility (19.4, 28.0b, AUS 5.1).
-    pub(super) fn visibility(&self, s: &State) -> Visibility {
+    pub(in crate::nbs) fn visibility(&self, s: &State) -> Visibility {
         let t = self.turn_info(s.turn);
         match (t.visibility, t.night, t.fog_low_only) {
             (_, true, _) => Visibility::NIGHT,
@@ -53,7 +53,7 @@ impl Nbs {
     }
 
     /// Whether `b` is within this turn's visibility from `a` (19.4).
-    pub(super) fn visible(&self, s: &State, a: Hex, b: Hex) -> bool {
+    pub(in crate::nbs) fn visible(&self, s: &State, a: Hex, b: Hex) -> bool {
         los::visible(&Sight { nbs: self, s }, a, b, self.visibility(s))
     }
 }

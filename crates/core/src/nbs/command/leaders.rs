@@ -18,13 +18,13 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::event::Event;
-use super::orders::FormKind;
-use super::state::{Place, State, Task, UnitId};
-use super::units::Rank;
-use super::{Action, Nbs};
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
+use crate::nbs::command::phase::FormKind;
+use crate::nbs::event::Event;
+use crate::nbs::state::{Place, State, Task, UnitId};
+use crate::nbs::units::Rank;
+use crate::nbs::{Action, Nbs};
 
 impl Nbs {
     /// The leader commanding formation `f` now: a promoted subordinate or a generic
@@ -60,7 +60,7 @@ impl Nbs {
 
     /// A leader falls (20.4d, 26.4): his counter leaves play, or shows its generic back where
     /// the replacement appears; AUS 6.3 scores Napoleon, Alexander and Francis.
-    pub(super) fn leader_falls(&self, s: &mut State, l: UnitId, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn leader_falls(&self, s: &mut State, l: UnitId, ev: &mut Vec<Event>) {
         let lost_at = s.units[usize::from(l)].hex();
         s.units[usize::from(l)].place = Place::Gone;
         ev.push(Event::LeaderLost { unit: l });
@@ -69,9 +69,9 @@ impl Nbs {
         }
         // Digest §8.4 item 12 (a): every leader casualty counts as killed.
         match self.units[usize::from(l)].id.as_str() {
-            "L-Napoleon" => s.sudden_death = Some(super::ALLIED),
-            "L-Alexander-I" => s.sudden_death = Some(super::FRENCH),
-            "L-Francis-I" => s.vp[super::FRENCH.index()] += 20,
+            "L-Napoleon" => s.sudden_death = Some(crate::nbs::ALLIED),
+            "L-Alexander-I" => s.sudden_death = Some(crate::nbs::FRENCH),
+            "L-Francis-I" => s.vp[crate::nbs::FRENCH.index()] += 20,
             _ => {}
         }
         if s.sudden_death.is_some() {
@@ -127,7 +127,7 @@ impl Nbs {
     }
 
     /// The division commanders of corps `f` on the map: its candidates for promotion (26.4a).
-    pub(super) fn promotion_candidates(&self, s: &State, f: u16) -> Vec<UnitId> {
+    pub(in crate::nbs) fn promotion_candidates(&self, s: &State, f: u16) -> Vec<UnitId> {
         let mut v: Vec<UnitId> = (0..self.formations.len() as u16)
             .filter(|&d| self.parent_now(s, d) == Some(f))
             .map(|d| self.commander(s, d))
@@ -184,17 +184,17 @@ impl Nbs {
     }
 
     /// Who picks in a [`Task::Promote`]: the corps's owner.
-    pub(super) fn promote_actor(&self, f: u16) -> Side {
+    pub(in crate::nbs) fn promote_actor(&self, f: u16) -> Side {
         self.formations[usize::from(f)].side
     }
 
     /// The picks open in a [`Task::Promote`].
-    pub(super) fn promote_actions(&self, candidates: &[UnitId], out: &mut Vec<Action>) {
+    pub(in crate::nbs) fn promote_actions(&self, candidates: &[UnitId], out: &mut Vec<Action>) {
         out.extend(candidates.iter().map(|&leader| Action::Promote { leader }));
     }
 
     /// Applies a pick in a [`Task::Promote`].
-    pub(super) fn promote_action(
+    pub(in crate::nbs) fn promote_action(
         &self,
         s: &mut State,
         corps: u16,

@@ -1,6 +1,13 @@
 //! Engine-level tests: the rulebook's worked examples driven through actions and scripted
 //! dice (digest §7.1), the interrupt windows, and the refusals that name their case.
 
+mod charge;
+mod command;
+mod movement;
+mod setup;
+mod skirmish;
+pub(super) mod skirmish_kit;
+
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -604,7 +611,7 @@ fn aus6_4_victory_levels_from_losses() {
 }
 
 #[test]
-fn every_scenario_plays_to_a_result_with_the_advance_bot() {
+fn aus7_every_scenario_plays_to_a_result_with_the_advance_bot() {
     for n in 1..=5 {
         let r = rules(&alloc::format!("nbs/austerlitz-{n}"));
         let mut g = crate::engine::Game::new(r.clone(), 7);
@@ -621,7 +628,7 @@ fn every_scenario_plays_to_a_result_with_the_advance_bot() {
 /// The board view (what the web page draws): only the scenario's playable hexes (AUS 7.1 plays
 /// map B), every counter once, and every counter on the map standing on a drawn hex.
 #[test]
-fn board_view_draws_the_playable_area_and_every_counter() {
+fn aus7_1_board_view_draws_the_playable_area_and_every_counter() {
     for n in 1..=5 {
         let r = rules(&alloc::format!("nbs/austerlitz-{n}"));
         let s = r.initial_state();
@@ -1441,13 +1448,13 @@ fn aus5_1_fog_charge_option_needs_a_visible_target() {
 fn r10_5c_aus2_1_a_division_is_detached_by_an_accepted_order() {
     use super::command::{Method, OrderKind, Receiver};
     let r = rules("nbs/austerlitz-3");
-    let code = |c: &str, kind: super::orders::FormKind| {
+    let code = |c: &str, kind: super::command::phase::FormKind| {
         r.formations
             .iter()
             .position(|f| f.side == Side(0) && f.code == c && f.kind == kind)
             .unwrap_or_else(|| panic!("formation {c}")) as u16
     };
-    use super::orders::FormKind::{Corps, Division};
+    use super::command::phase::FormKind::{Corps, Division};
     let (c3, c4, c5, cc) = (
         code("3", Corps),
         code("4", Corps),
@@ -1583,7 +1590,7 @@ fn r10_5c_aus2_1_a_division_is_detached_by_an_accepted_order() {
 #[test]
 fn aus7_3_division_3_4_joins_3_corps_when_it_arrives() {
     use super::command::Receiver;
-    use super::orders::FormKind;
+    use super::command::phase::FormKind;
     let r = rules("nbs/austerlitz-3");
     let f = |c: &str, k: FormKind| {
         r.formations
@@ -1635,7 +1642,7 @@ fn aus7_3_division_3_4_joins_3_corps_when_it_arrives() {
 #[test]
 fn aus4_2b_buxhowden_commands_the_left_wing_as_a_corps() {
     use super::command::Receiver;
-    use super::orders::FormKind;
+    use super::command::phase::FormKind;
     let plain = rules("nbs/austerlitz-3");
     let r = with_options("nbs/austerlitz-3", serde_json::json!({ "aus-4.2b": true })).unwrap();
     assert_eq!(r.initial_state().vp, [8, 0]);
@@ -1707,8 +1714,8 @@ fn aus4_2b_buxhowden_commands_the_left_wing_as_a_corps() {
 /// command; each column gives the French 2 VP; at most two columns.
 #[test]
 fn aus4_2c_columns_returned_to_bagration_arrive_with_the_right_wing() {
+    use super::command::phase::FormKind;
     use super::command::{OrderStatus, Receiver};
-    use super::orders::FormKind;
     let plain = rules("nbs/austerlitz-3");
     let p0 = plain.initial_state();
     let r = with_options(

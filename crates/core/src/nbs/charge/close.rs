@@ -5,20 +5,21 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::event::Event;
-use super::state::{
-    CcStep, CheckKind, CloseCombat, FireDecl, Place, Role, State, Task, UnitId, flag,
-};
-use super::tables::{OddsDrm, OddsFormation, OddsResult, OddsStrength};
-use super::types::{Formation, MoraleState, UnitKind};
-use super::{Action, Nbs, arc};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal};
 use crate::hex::{Facing, Hex};
+use crate::nbs::event::Event;
+use crate::nbs::movement::arc;
+use crate::nbs::state::{
+    CcStep, CheckKind, CloseCombat, FireDecl, Place, Role, State, Task, UnitId, flag,
+};
+use crate::nbs::tables::{OddsDrm, OddsFormation, OddsResult, OddsStrength};
+use crate::nbs::types::{Formation, MoraleState, UnitKind};
+use crate::nbs::{Action, Nbs};
 
 /// Who acts in a close combat's current step: the dice (everything in 23.0 is automatic once
 /// declared).
-pub(super) fn actor(cc: &CloseCombat) -> Actor {
+pub(in crate::nbs) fn actor(cc: &CloseCombat) -> Actor {
     match cc.step {
         CcStep::Odds | CcStep::OddsHalf => Actor::Chance(Chance::Dice(DiceSpec::D6)),
         _ => Actor::Chance(Chance::Dice(DiceSpec::D6)),
@@ -192,7 +193,7 @@ impl Nbs {
             if self.is_skirmisher(u) {
                 // 11.5b: a skirmisher joins only when it can pay the hex + 2 itself.
                 let st = &s.units[usize::from(u)];
-                if let super::movement::StepCost::Half(h) = c {
+                if let crate::nbs::movement::StepCost::Half(h) = c {
                     if st.spent + h + 4 <= self.allowance(s, u) || st.spent == 0 {
                         joined.push(u);
                     }
@@ -200,7 +201,7 @@ impl Nbs {
                 continue;
             }
             let cost = match c {
-                super::movement::StepCost::Half(h) => h + 4,
+                crate::nbs::movement::StepCost::Half(h) => h + 4,
                 _ => {
                     return Err(Illegal::new(
                         "23.1b",
@@ -237,10 +238,10 @@ impl Nbs {
     }
 
     /// Close-combat declarations open to the phasing player (23.0).
-    pub(super) fn assault_actions(
+    pub(in crate::nbs) fn assault_actions(
         &self,
         s: &State,
-        occ: &super::query::Occ,
+        occ: &crate::nbs::query::Occ,
         out: &mut Vec<Action>,
     ) {
         let side = self.phasing(s);
@@ -280,7 +281,7 @@ impl Nbs {
     }
 
     /// Opens the choice of attackers (23.1e): every eligible unit of `from` to begin with.
-    pub(super) fn choose_assault(
+    pub(in crate::nbs) fn choose_assault(
         &self,
         s: &mut State,
         from: Hex,
@@ -313,7 +314,7 @@ impl Nbs {
     }
 
     /// The decisions while the attackers are chosen (23.1e).
-    pub(super) fn assembling_actions(
+    pub(in crate::nbs) fn assembling_actions(
         &self,
         s: &State,
         from: Hex,
@@ -333,7 +334,7 @@ impl Nbs {
     }
 
     /// A decision while the attackers are chosen (23.1e).
-    pub(super) fn assembling_action(
+    pub(in crate::nbs) fn assembling_action(
         &self,
         s: &mut State,
         from: Hex,
@@ -377,7 +378,7 @@ impl Nbs {
     }
 
     /// Declares a close combat with the default attackers (23.1e).
-    pub(super) fn declare_assault(
+    pub(in crate::nbs) fn declare_assault(
         &self,
         s: &mut State,
         from: Hex,
@@ -401,8 +402,10 @@ impl Nbs {
         let flank = defenders.first().is_some_and(|&t| {
             let st = &s.units[usize::from(t)];
             match self.facing_mode(s, t) {
-                super::facing::FacingMode::Standard => !arc::in_front(target, st.facing, from),
-                super::facing::FacingMode::AllFlank => true,
+                crate::nbs::movement::facing::FacingMode::Standard => {
+                    !arc::in_front(target, st.facing, from)
+                }
+                crate::nbs::movement::facing::FacingMode::AllFlank => true,
                 _ => false,
             }
         });
@@ -414,7 +417,7 @@ impl Nbs {
             let class = self.move_class(s, u);
             let cost = class
                 .map(|c| match self.terrain_step(c, from, d, false).0 {
-                    super::movement::StepCost::Half(h) => h + 4,
+                    crate::nbs::movement::StepCost::Half(h) => h + 4,
                     _ => 0,
                 })
                 .unwrap_or(0);
@@ -455,7 +458,7 @@ impl Nbs {
             attacker_out: false,
             defender_out: false,
             odds: None,
-            bridge: self.board.side(from, d) & super::board::side::BRIDGE != 0,
+            bridge: self.board.side(from, d) & crate::nbs::board::side::BRIDGE != 0,
             step: CcStep::DefenderFire,
         }));
         self.offer_evasion(s, target, ev);
@@ -464,7 +467,7 @@ impl Nbs {
     }
 
     /// Runs the automatic part of a close combat's step; `false` when a roll is awaited.
-    pub(super) fn advance_close(
+    pub(in crate::nbs) fn advance_close(
         &self,
         s: &mut State,
         mut cc: CloseCombat,
@@ -609,7 +612,7 @@ impl Nbs {
                     // Odds Table note: the defender doubles in protective terrain, in a
                     // trench (AUS 1.0c), or attacked across a sunken road hexside (20.3a).
                     let sunken = cc.target.direction_to(cc.from).is_some_and(|dir| {
-                        self.board.side(cc.target, dir) & super::board::side::SUNKEN_ROAD != 0
+                        self.board.side(cc.target, dir) & crate::nbs::board::side::SUNKEN_ROAD != 0
                     });
                     if hi.special || hi.terrain.protective() || sunken {
                         d = OddsStrength(d.0 * u32::from(self.tables.odds_defender_multiplier()));
@@ -689,7 +692,7 @@ impl Nbs {
     }
 
     /// Enemy leaders alone in a hex the enemy enters displace (26.4e).
-    pub(super) fn displace_leaders_of_enemy(&self, s: &mut State, hex: Hex) {
+    pub(in crate::nbs) fn displace_leaders_of_enemy(&self, s: &mut State, hex: Hex) {
         let side = self.phasing(s);
         let leaders: Vec<UnitId> = self
             .stack(s, hex)
@@ -739,7 +742,7 @@ impl Nbs {
     }
 
     /// The Odds Table die (and the second die of a "½" result).
-    pub(super) fn resolve_odds(
+    pub(in crate::nbs) fn resolve_odds(
         &self,
         s: &mut State,
         mut cc: CloseCombat,

@@ -1,7 +1,7 @@
 //! Attachments and detachments (10.5c, AUS 2.1, AUS 3.6): which corps a French division
 //! belongs to now.
 //!
-//! * A division's printed corps is [`super::orders::Formation::parent`]; the scenario may
+//! * A division's printed corps is [`crate::nbs::command::phase::Formation::parent`]; the scenario may
 //!   start it attached elsewhere or detached (`rules.attachments`: division code to corps
 //!   code, or `"detached"`), and [`State::attached`] keeps the changes.
 //! * In play the army commander detaches a division with an order to its current corps
@@ -22,14 +22,14 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::command::{OrderSource, OrderStatus, Receiver};
-use super::event::Event;
-use super::orders::FormKind;
-use super::state::{State, UnitId};
-use super::types::UnitKind;
-use super::{Action, FRENCH, Nbs};
 use crate::data::DataError;
 use crate::engine::Illegal;
+use crate::nbs::command::phase::FormKind;
+use crate::nbs::command::{OrderSource, OrderStatus, Receiver};
+use crate::nbs::event::Event;
+use crate::nbs::state::{State, UnitId};
+use crate::nbs::types::UnitKind;
+use crate::nbs::{Action, FRENCH, Nbs};
 
 /// The Cavalry Corps' code.
 const CAVALRY_CORPS: &str = "C";
@@ -141,7 +141,7 @@ impl Nbs {
     /// The attachment instructions open now (10.5c): for each formal order the army
     /// commander wrote this turn to a corps, without an instruction yet, each division of
     /// that corps to each corps AUS 2.1 allows.
-    pub(super) fn attach_actions(&self, s: &State, out: &mut Vec<Action>) {
+    pub(in crate::nbs) fn attach_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         if side != FRENCH {
             return; // AUS 3.6
@@ -196,7 +196,7 @@ impl Nbs {
     }
 
     /// `Attach`: adds the instruction to order `order` (10.5c).
-    pub(super) fn attach_action(
+    pub(in crate::nbs) fn attach_action(
         &self,
         s: &mut State,
         order: u16,
@@ -267,7 +267,7 @@ impl Nbs {
     /// After an acceptance or delay roll of the phasing side's order `n`: an accepted order's
     /// attachment takes effect, when AUS 2.1 still allows it; a distorted or cancelled
     /// order's is dropped.
-    pub(super) fn on_order_accepted(&self, s: &mut State, n: u16, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn on_order_accepted(&self, s: &mut State, n: u16, ev: &mut Vec<Event>) {
         if self.phasing(s) != FRENCH {
             return;
         }
@@ -318,7 +318,7 @@ impl Nbs {
 
     /// Scenario attachments (`rules.attachments`): division code to corps code, or
     /// `"detached"` for a division awaiting orders outside any corps.
-    pub(super) fn load_attachments(
+    pub(in crate::nbs) fn load_attachments(
         &self,
         s: &mut State,
         rules: &serde_json::Value,
@@ -356,7 +356,7 @@ impl Nbs {
 
     /// Scenario attachments on arrival (`rules.attach_on_arrival`, AUS 7.1, 7.3, 7.4): the
     /// division joins the corps when that corps' HQ enters the map.
-    pub(super) fn load_attach_on_arrival(
+    pub(in crate::nbs) fn load_attach_on_arrival(
         &mut self,
         rules: &serde_json::Value,
         id: &str,
@@ -389,7 +389,12 @@ impl Nbs {
 
     /// After `u` enters the map (16.4): a corps HQ's arrival brings the divisions the scenario
     /// attaches to it then, which leave their divisional goals (AUS 7.1, 7.3, 7.4).
-    pub(super) fn arrival_attachments(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn arrival_attachments(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
         for &(d, c) in &self.attach_on_arrival {
             if self.formations[usize::from(c)].hq != Some(u) || self.parent_now(s, d) == Some(c) {
                 continue;

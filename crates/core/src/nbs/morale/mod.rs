@@ -2,6 +2,8 @@
 //! from the Morale Table (25.2e), adding results to the state (25.4) and retreats (25.3, 5.2,
 //! 11.6c, 27.4), including rout movement (25.1b).
 
+pub(super) mod rally;
+
 use alloc::vec::Vec;
 
 use super::event::Event;
@@ -496,9 +498,8 @@ impl Nbs {
             .map(|f| &self.formations[usize::from(f)]);
         let ours = |i: &super::units::UnitInfo| match (now, me.rank) {
             (Some(f), _) if me.kind == UnitKind::Leader => match f.kind {
-                super::orders::FormKind::Division | super::orders::FormKind::Allied => {
-                    i.division == f.code
-                }
+                super::command::phase::FormKind::Division
+                | super::command::phase::FormKind::Allied => i.division == f.code,
                 _ => i.corps == me.corps,
             },
             (_, super::units::Rank::Division) if me.kind == UnitKind::Leader => {

@@ -26,12 +26,12 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::event::Event;
-use super::state::{Phase, Place, State, Task, UnitId};
-use super::{Action, Arrival, Nbs};
 use crate::data::{DataError, ResolvedScenario};
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
+use crate::nbs::event::Event;
+use crate::nbs::state::{Phase, Place, State, Task, UnitId};
+use crate::nbs::{Action, Arrival, Nbs};
 
 /// One entry area of the plot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,7 +103,7 @@ impl Nbs {
     /// Reads `rules.allied_arrival` and the columns of the reinforcements
     /// (`fields.column`), checking the default plan against AUS 7.5. Leaves `self.columns`
     /// `None` when the scenario has no such rule.
-    pub(super) fn load_columns(
+    pub(in crate::nbs) fn load_columns(
         &mut self,
         s: &ResolvedScenario,
         rules: &serde_json::Value,
@@ -282,7 +282,7 @@ impl Nbs {
     /// returned columns arrive with Bagration): a column left without units of its own is
     /// dropped from the plot, and a rider with it goes to the first column it may join.
     /// Puts the plan into the first state.
-    pub(super) fn settle_columns(&mut self, s: &mut State) {
+    pub(in crate::nbs) fn settle_columns(&mut self, s: &mut State) {
         let Some(cr) = self.columns.as_ref() else {
             return;
         };
@@ -343,7 +343,7 @@ impl Nbs {
 
     /// Where and whether a reinforcement may enter now (16.4; AUS 7.5 for a column: only
     /// once its column is due).
-    pub(super) fn arrival_now(&self, s: &State, a: &Arrival) -> Option<Hex> {
+    pub(in crate::nbs) fn arrival_now(&self, s: &State, a: &Arrival) -> Option<Hex> {
         match (self.columns.as_ref(), self.column_of(s, a)) {
             (Some(cr), Some(c)) => {
                 let p = s.columns.get(usize::from(c))?;
@@ -359,7 +359,7 @@ impl Nbs {
     }
 
     /// Why a column's unit may not enter yet (AUS 7.5), for the refusal of `Enter`.
-    pub(super) fn column_wait(&self, s: &State, u: UnitId) -> Option<String> {
+    pub(in crate::nbs) fn column_wait(&self, s: &State, u: UnitId) -> Option<String> {
         let cr = self.columns.as_ref()?;
         let a = self.arrivals.iter().find(|a| a.unit == u)?;
         let c = self.column_of(s, a)?;
@@ -379,7 +379,7 @@ impl Nbs {
     }
 
     /// Whether turn `t` is an hour turn (its Turn Record label ends on the hour).
-    pub(super) fn hour_turn(&self, t: u16) -> bool {
+    pub(in crate::nbs) fn hour_turn(&self, t: u16) -> bool {
         self.turn_info(t).label.ends_with(":00")
     }
 
@@ -434,7 +434,7 @@ impl Nbs {
 
     /// The Set-Up Phase's plot actions (AUS 7.5): each column to each free entry and hour
     /// turn, and each rider to each column it may join.
-    pub(super) fn plot_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+    pub(in crate::nbs) fn plot_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         let Some(cr) = self.columns.as_ref().filter(|cr| cr.side == side) else {
             return;
         };
@@ -483,7 +483,7 @@ impl Nbs {
     }
 
     /// Applies `PlotArrival` or `RideWith` in the Set-Up Phase (AUS 7.5).
-    pub(super) fn plot_action(
+    pub(in crate::nbs) fn plot_action(
         &self,
         s: &mut State,
         side: Side,
@@ -565,7 +565,7 @@ impl Nbs {
 
     /// At the start of the columns' side's Movement Phase: the arrival rolls of an hour
     /// turn, then the queues move on (AUS 7.5).
-    pub(super) fn columns_phase_start(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn columns_phase_start(&self, s: &mut State, ev: &mut Vec<Event>) {
         let Some(cr) = self.columns.as_ref() else {
             return;
         };
@@ -595,7 +595,13 @@ impl Nbs {
     }
 
     /// AUS 7.5: column `c`'s arrival roll (two dice).
-    pub(super) fn resolve_arrival_roll(&self, s: &mut State, c: u8, roll: u8, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn resolve_arrival_roll(
+        &self,
+        s: &mut State,
+        c: u8,
+        roll: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(cr) = self.columns.as_ref() else {
             return;
         };
@@ -669,7 +675,7 @@ impl Nbs {
     }
 
     /// The columns' plot as the other side sees it: hidden until a column is due.
-    pub(super) fn hide_plot(&self, o: &mut State, viewer: Side) {
+    pub(in crate::nbs) fn hide_plot(&self, o: &mut State, viewer: Side) {
         if self.columns.as_ref().is_none_or(|cr| cr.side == viewer) {
             return;
         }
@@ -698,12 +704,12 @@ impl Nbs {
 mod tests {
     use alloc::vec::Vec;
 
-    use super::super::state::{Phase, Place, State, Task};
-    use super::super::tests::{apply, id, rules, with_options};
-    use super::super::{ALLIED, Action, Event, FRENCH, Nbs};
     use super::ColumnStatus;
     use crate::dice::DiceSpec;
     use crate::engine::{EventInfo, Rules};
+    use crate::nbs::state::{Phase, Place, State, Task};
+    use crate::nbs::tests::{apply, id, rules, with_options};
+    use crate::nbs::{ALLIED, Action, Event, FRENCH, Nbs};
 
     const AG_L: u8 = 0;
     const L1: u8 = 1;
@@ -740,7 +746,7 @@ mod tests {
     }
 
     /// The units of column `c` (riders included).
-    fn column_units(r: &Nbs, s: &State, c: u8) -> Vec<super::super::UnitId> {
+    fn column_units(r: &Nbs, s: &State, c: u8) -> Vec<crate::nbs::UnitId> {
         r.arrivals
             .iter()
             .filter(|a| r.column_of(s, a) == Some(c))
@@ -748,7 +754,7 @@ mod tests {
             .collect()
     }
 
-    fn entering(r: &Nbs, s: &State) -> Vec<super::super::UnitId> {
+    fn entering(r: &Nbs, s: &State) -> Vec<crate::nbs::UnitId> {
         let mut v = Vec::new();
         r.legal_actions(s, &mut v);
         let mut u: Vec<_> = v

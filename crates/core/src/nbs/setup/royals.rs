@@ -12,13 +12,13 @@
 
 use alloc::format;
 
-use super::Nbs;
-use super::query::Occ;
-use super::state::{State, UnitId};
-use super::types::UnitKind;
-use super::units::Rank;
 use crate::engine::Illegal;
 use crate::hex::Hex;
+use crate::nbs::Nbs;
+use crate::nbs::query::Occ;
+use crate::nbs::state::{State, UnitId};
+use crate::nbs::types::UnitKind;
+use crate::nbs::units::Rank;
 
 impl Nbs {
     /// Whether `u` is one of the Emperors (AUS 3.1).
@@ -29,7 +29,7 @@ impl Nbs {
 
     /// The Emperor and the combat unit of the other nation that `u` would stand with if it
     /// entered a hex holding `others` (AUS 3.1).
-    pub(super) fn emperor_clash(
+    pub(in crate::nbs) fn emperor_clash(
         &self,
         u: UnitId,
         others: impl Iterator<Item = UnitId>,
@@ -53,7 +53,13 @@ impl Nbs {
 
     /// [`Self::emperor_clash`] for a step into `to`, reading the listing's index; cheap when
     /// neither the mover nor anyone at `to` is an Emperor.
-    pub(super) fn emperor_clash_at(&self, s: &State, occ: &Occ, u: UnitId, to: Hex) -> bool {
+    pub(in crate::nbs) fn emperor_clash_at(
+        &self,
+        s: &State,
+        occ: &Occ,
+        u: UnitId,
+        to: Hex,
+    ) -> bool {
         if self.emperors.is_empty() {
             return false;
         }
@@ -70,7 +76,12 @@ impl Nbs {
     }
 
     /// [`Self::emperor_clash`] for an entry into `to`, read from the state.
-    pub(super) fn emperor_entry_check(&self, s: &State, u: UnitId, to: Hex) -> Result<(), Illegal> {
+    pub(in crate::nbs) fn emperor_entry_check(
+        &self,
+        s: &State,
+        u: UnitId,
+        to: Hex,
+    ) -> Result<(), Illegal> {
         let Some(&e) = self.emperors.first() else {
             return Ok(());
         };
@@ -85,7 +96,7 @@ impl Nbs {
         }
     }
 
-    pub(super) fn clash_error(&self, e: UnitId, x: UnitId) -> Illegal {
+    pub(in crate::nbs) fn clash_error(&self, e: UnitId, x: UnitId) -> Illegal {
         Illegal::new(
             "AUS 3.1",
             format!(
@@ -100,7 +111,7 @@ impl Nbs {
     /// neither the Army HQ nor a combat unit of his nation must go toward the nearest such
     /// hex while he has the MPs to reach it and a step that brings him closer (as 10.5a
     /// treats a unit out of command radius). Returns the Emperor and the refusal.
-    pub(super) fn emperor_astray(&self, s: &State, occ: &Occ) -> Option<(UnitId, Illegal)> {
+    pub(in crate::nbs) fn emperor_astray(&self, s: &State, occ: &Occ) -> Option<(UnitId, Illegal)> {
         for &e in &self.emperors {
             let st = &s.units[usize::from(e)];
             let Some(h) = st.hex() else { continue };
@@ -136,7 +147,7 @@ impl Nbs {
 
     /// Hexes from `h` to the nearest hex holding the Army HQ or a combat unit of Emperor
     /// `e`'s nation.
-    pub(super) fn home_distance(&self, s: &State, e: UnitId, h: Hex) -> Option<u32> {
+    pub(in crate::nbs) fn home_distance(&self, s: &State, e: UnitId, h: Hex) -> Option<u32> {
         let me = &self.units[usize::from(e)];
         s.units
             .iter()
@@ -146,7 +157,7 @@ impl Nbs {
             .min()
     }
 
-    fn is_home_unit(&self, me: &super::units::UnitInfo, i: usize) -> bool {
+    fn is_home_unit(&self, me: &crate::nbs::units::UnitInfo, i: usize) -> bool {
         let it = &self.units[i];
         it.side == me.side
             && ((it.combat() && it.nation == me.nation)
@@ -166,15 +177,15 @@ impl Nbs {
 mod tests {
     use alloc::vec::Vec;
 
-    use super::super::state::{Phase, Place};
-    use super::super::tests::{apply, empty, id, put, rules};
-    use super::super::types::Formation;
-    use super::super::units::Nation;
-    use super::super::{Action, Nbs};
     use crate::engine::{Rules, Side};
     use crate::hex::{Facing, Hex};
+    use crate::nbs::state::{Phase, Place};
+    use crate::nbs::tests::{apply, empty, id, put, rules};
+    use crate::nbs::types::Formation;
+    use crate::nbs::units::Nation;
+    use crate::nbs::{Action, Nbs};
 
-    fn combat_of(r: &Nbs, nation: Nation) -> super::super::UnitId {
+    fn combat_of(r: &Nbs, nation: Nation) -> crate::nbs::UnitId {
         (0..r.units.len() as u16)
             .find(|&u| {
                 let i = &r.units[usize::from(u)];

@@ -1,5 +1,5 @@
 //! Extensions (17.0–17.2, 6.5b, ERR-5): an infantry unit of B or better spreads into up to
-//! two adjacent hexes. Each Extension is a pre-allocated counter (see [`super::skirmish`]):
+//! two adjacent hexes. Each Extension is a pre-allocated counter (see [`crate::nbs::movement::skirmish`]):
 //! an infantry unit whose `parent` is the unit it extends. It moves, faces, fires and checks
 //! morale on its own; its fire level is its share of the parent's (17.1), its losses go to
 //! the parent (17.2c), its morale rating and wrecked status are the parent's (17.0a).
@@ -7,28 +7,28 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::Nbs;
-use super::event::{Event, PartChange};
-use super::state::{Phase, Place, State, UnitId};
-use super::types::{FireLevel, Formation, MoraleState, UnitKind};
 use crate::engine::Illegal;
+use crate::nbs::Nbs;
+use crate::nbs::event::{Event, PartChange};
+use crate::nbs::state::{Phase, Place, State, UnitId};
+use crate::nbs::types::{FireLevel, Formation, MoraleState, UnitKind};
 
 impl Nbs {
     /// An Extension counter (17.0).
-    pub(super) fn is_extension(&self, u: UnitId) -> bool {
+    pub(in crate::nbs) fn is_extension(&self, u: UnitId) -> bool {
         let i = &self.units[usize::from(u)];
         i.kind == UnitKind::Infantry && i.parent.is_some()
     }
 
     /// The parent's Extensions on the map, in index order.
-    pub(super) fn extensions_out(&self, s: &State, parent: UnitId) -> Vec<UnitId> {
+    pub(in crate::nbs) fn extensions_out(&self, s: &State, parent: UnitId) -> Vec<UnitId> {
         self.pool(parent, |i| i.kind == UnitKind::Infantry)
             .filter(|&k| s.units[usize::from(k)].hex().is_some())
             .collect()
     }
 
     /// The unit whose loss chart a loss to `u` marks (17.2c: the unit as a whole).
-    pub(super) fn loss_unit(&self, u: UnitId) -> UnitId {
+    pub(in crate::nbs) fn loss_unit(&self, u: UnitId) -> UnitId {
         if self.is_extension(u) {
             self.parent_of(u).unwrap_or(u)
         } else {
@@ -48,7 +48,7 @@ impl Nbs {
 
     /// 17.1, 6.5b: the whole level divided evenly, each Extension the largest level not above
     /// an equal share, the excess with the parent. `None` for a unit not extended.
-    pub(super) fn part_level(&self, s: &State, u: UnitId) -> Option<FireLevel> {
+    pub(in crate::nbs) fn part_level(&self, s: &State, u: UnitId) -> Option<FireLevel> {
         let info = &self.units[usize::from(u)];
         if info.kind != UnitKind::Infantry {
             return None;
@@ -75,7 +75,7 @@ impl Nbs {
     }
 
     /// 17.0c, 17.1: whether `unit` may create an Extension now, and the counter to use.
-    pub(super) fn extend_check(&self, s: &State, unit: UnitId) -> Result<UnitId, Illegal> {
+    pub(in crate::nbs) fn extend_check(&self, s: &State, unit: UnitId) -> Result<UnitId, Illegal> {
         self.unit_ref(s, unit)?;
         let info = &self.units[usize::from(unit)];
         let st = &s.units[usize::from(unit)];
@@ -99,7 +99,7 @@ impl Nbs {
         }
         if !matches!(st.formation, Formation::Line | Formation::Column)
             || st.morale == MoraleState::Routed
-            || st.has(super::state::flag::STOPPED)
+            || st.has(crate::nbs::state::flag::STOPPED)
         {
             return Err(Illegal::new(
                 "17.0b",
@@ -144,7 +144,13 @@ impl Nbs {
 
     /// Creates the Extension `k` of `parent` in its hex with its facing, formation, morale
     /// and remaining MA (17.0b, 17.0c).
-    pub(super) fn extend_do(&self, s: &mut State, parent: UnitId, k: UnitId, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn extend_do(
+        &self,
+        s: &mut State,
+        parent: UnitId,
+        k: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
         let p = s.units[usize::from(parent)].clone();
         let Some(h) = p.hex() else { return };
         let order = s.next_order;
@@ -159,7 +165,7 @@ impl Nbs {
         e.skirmishers_out = 0;
         e.spent = p.spent;
         e.order = order;
-        e.flags = p.flags & !super::state::flag::SKIRMISHER_TOP;
+        e.flags = p.flags & !crate::nbs::state::flag::SKIRMISHER_TOP;
         e.road = 0;
         ev.push(Event::Part {
             what: PartChange::Extended,
@@ -170,7 +176,7 @@ impl Nbs {
     }
 
     /// 17.0: an Extension rejoins its parent from the parent's hex or an adjacent one.
-    pub(super) fn absorb_check(&self, s: &State, unit: UnitId) -> Result<(), Illegal> {
+    pub(in crate::nbs) fn absorb_check(&self, s: &State, unit: UnitId) -> Result<(), Illegal> {
         self.unit_ref(s, unit)?;
         let info = &self.units[usize::from(unit)];
         let st = &s.units[usize::from(unit)];
@@ -203,7 +209,7 @@ impl Nbs {
 
     /// Takes an Extension back into its parent; the parent's hex takes the worse morale
     /// state of the two (17.2a, 12.4).
-    pub(super) fn absorb_do(
+    pub(in crate::nbs) fn absorb_do(
         &self,
         s: &mut State,
         unit: UnitId,
@@ -236,7 +242,7 @@ impl Nbs {
 
     /// 17.0b, ERR-5: an Extension takes its parent's formation (line or column) or square; a
     /// parent's change is followed by its Extensions not in square ([`Self::extensions_follow`]).
-    pub(super) fn part_formation_ok(&self, s: &State, u: UnitId, f: Formation) -> bool {
+    pub(in crate::nbs) fn part_formation_ok(&self, s: &State, u: UnitId, f: Formation) -> bool {
         if !self.is_extension(u) || f == Formation::Square {
             return true;
         }
@@ -248,7 +254,7 @@ impl Nbs {
     }
 
     /// ERR-5: the parent's Extensions not in square take its new line or column formation.
-    pub(super) fn extensions_follow(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn extensions_follow(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let f = s.units[usize::from(u)].formation;
         if self.is_extension(u) || !matches!(f, Formation::Line | Formation::Column) {
             return;
@@ -267,7 +273,7 @@ impl Nbs {
 
     /// 17.0 at the end of the phasing player's Movement Phase: an Extension not adjacent to
     /// its parent rejoins it (the default chosen over refusing the end of the phase).
-    pub(super) fn extensions_end_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn extensions_end_movement(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = self.phasing(s);
         for e in 0..s.units.len() as UnitId {
             if !self.is_extension(e) || self.units[usize::from(e)].side != side {
@@ -287,7 +293,7 @@ impl Nbs {
 
     /// 17.0: the Extensions of a parent that has left the map go with it at once, even while
     /// a sub-sequence is being resolved (a charge's morale check, a retreat).
-    pub(super) fn drop_orphan_parts(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn drop_orphan_parts(&self, s: &mut State, ev: &mut Vec<Event>) {
         for p in 0..self.units.len() as UnitId {
             let info = &self.units[usize::from(p)];
             if info.kind != UnitKind::Infantry || info.parent.is_some() || info.parts.is_empty() {
@@ -307,7 +313,7 @@ impl Nbs {
     /// the parent's hex, Routed (17.2a); a unit too weak for its Extensions loses the last
     /// ones (17.2c); outside the owner's own Movement Phase an Extension cut off from its
     /// parent rejoins it and the parent's hex worsens one level (17.2b, provisional).
-    pub(super) fn tidy_parts(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn tidy_parts(&self, s: &mut State, ev: &mut Vec<Event>) {
         if !s.tasks.is_empty() || s.over {
             return;
         }
@@ -392,9 +398,9 @@ impl Nbs {
 
 #[cfg(test)]
 mod tests {
-    use super::super::skirmish::kit::*;
     use super::*;
     use crate::hex::Direction;
+    use crate::nbs::tests::skirmish_kit::*;
     use crate::nbs::{Action, FRENCH};
 
     /// A printed French infantry unit whose chart reaches AB after some boxes.
@@ -415,7 +421,7 @@ mod tests {
     }
 
     #[test]
-    fn t14_ab_with_two_extensions_is_b_b_b() {
+    fn r17_1_t14_ab_with_two_extensions_is_b_b_b() {
         let (rules, mut s) = setup(FRENCH);
         let h = open_hex(&rules);
         let (p, filled) = ab_unit(&rules);

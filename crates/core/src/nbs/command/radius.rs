@@ -17,11 +17,11 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use super::Nbs;
-use super::query::Occ;
-use super::state::State;
 use crate::engine::{Memo, Side};
 use crate::hex::{Bounds, Hex, MoveCosts, Reach, ReachOptions};
+use crate::nbs::Nbs;
+use crate::nbs::query::Occ;
+use crate::nbs::state::State;
 
 /// Balls kept at most by a memo before it starts afresh (a game has some 30 leaders a side).
 const MEMO_BALLS: usize = 256;
@@ -44,10 +44,10 @@ impl Ball {
 
 /// Leader movement costs for radius and order delivery (10.5a, 10.1e): the map's table,
 /// with hexes holding enemy combat units closed.
-pub(super) struct LeaderCosts<'a> {
-    pub(super) nbs: &'a Nbs,
-    pub(super) occ: &'a Occ,
-    pub(super) side: Side,
+pub(in crate::nbs) struct LeaderCosts<'a> {
+    pub(in crate::nbs) nbs: &'a Nbs,
+    pub(in crate::nbs) occ: &'a Occ,
+    pub(in crate::nbs) side: Side,
 }
 
 impl MoveCosts for LeaderCosts<'_> {
@@ -91,12 +91,12 @@ pub(crate) type RadiusMemo = Memo<MemoInner>;
 
 /// Radius searches of one listing or one check.
 #[derive(Default)]
-pub(super) struct RadiusCache {
+pub(in crate::nbs) struct RadiusCache {
     balls: Vec<Ball>,
     /// The sorted cells holding enemy combat units, per side that traces, once asked.
     enemies: [Option<Vec<u16>>; 2],
     /// Buxhowden's column in this position (AUS 3.2c), once asked.
-    pub(super) bux: Option<Option<u16>>,
+    pub(in crate::nbs) bux: Option<Option<u16>>,
 }
 
 impl Nbs {
@@ -117,7 +117,7 @@ impl Nbs {
 
     /// Whether `to` is within `halves` leader half-MPs of `anchor` for `side` (10.5a).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn within(
+    pub(in crate::nbs) fn within(
         &self,
         s: &State,
         occ: &Occ,
@@ -258,7 +258,7 @@ mod tests {
             .iter()
             .position(|i| i.side != side && i.combat())
             .unwrap();
-        s.units[enemy].place = super::super::state::Place::At(next);
+        s.units[enemy].place = crate::nbs::state::Place::At(next);
         let after = ask(&s, false);
         assert_eq!(after, ask(&s, true));
         assert!(

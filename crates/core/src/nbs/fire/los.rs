@@ -1006,7 +1006,7 @@ mod tests {
     }
 
     #[test]
-    fn buffer_holds_the_trace() {
+    fn r19_buffer_holds_the_trace() {
         let map = TestMap::flat(1);
         let mut buf = vec![LosStep::Corner(h(9, 9))];
         assert!(los_with(&mut buf, &map, h(0, 0), h(3, 0), LosOptions::default()).is_clear());

@@ -19,13 +19,13 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::event::Event;
-use super::query::Occ;
-use super::state::{State, UnitId, flag};
-use super::types::MoraleState;
-use super::{ALLIED, FRENCH, Nbs};
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
+use crate::nbs::event::Event;
+use crate::nbs::query::Occ;
+use crate::nbs::state::{State, UnitId, flag};
+use crate::nbs::types::MoraleState;
+use crate::nbs::{ALLIED, FRENCH, Nbs};
 
 /// A hex found over-stacked and treated (12.5), kept until the stack there is back within
 /// the limits.
@@ -52,7 +52,13 @@ impl Nbs {
     }
 
     /// Records `side`'s stack in `hex` as found over-stacked (12.5), or by a retreat (25.3d).
-    pub(super) fn note_overstack(&self, s: &mut State, hex: Hex, side: Side, by_retreat: bool) {
+    pub(in crate::nbs) fn note_overstack(
+        &self,
+        s: &mut State,
+        hex: Hex,
+        side: Side,
+        by_retreat: bool,
+    ) {
         match s
             .overstacks
             .iter_mut()
@@ -94,7 +100,12 @@ impl Nbs {
     /// side's Movement Phase is ending: every over-stacked hex of it is treated, those it had
     /// to break up and failed to included ("repeat as needed"). Every other over-stacked hex
     /// is treated when it is first found.
-    pub(super) fn enforce_stacking(&self, s: &mut State, mover: Option<Side>, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn enforce_stacking(
+        &self,
+        s: &mut State,
+        mover: Option<Side>,
+        ev: &mut Vec<Event>,
+    ) {
         self.prune_overstacks(s);
         for side in [FRENCH, ALLIED] {
             for h in self.combat_hexes(s, side) {
@@ -112,7 +123,7 @@ impl Nbs {
     }
 
     /// 12.5, 25.3d: the phasing side's over-stacked hexes as its Movement Phase begins.
-    pub(super) fn break_up_begins(&self, s: &mut State) {
+    pub(in crate::nbs) fn break_up_begins(&self, s: &mut State) {
         self.prune_overstacks(s);
         let side = self.phasing(s);
         let mut hexes = self.combat_hexes(s, side);
@@ -123,11 +134,11 @@ impl Nbs {
     /// 12.5: a routed unit that may move one hex now to break up its over-stacked stack: it
     /// stands in a hex it must break up this phase, found over-stacked by 12.5 and not by a
     /// retreat (25.3d), and has not moved yet.
-    pub(super) fn routed_break_out(&self, s: &State, u: UnitId) -> bool {
+    pub(in crate::nbs) fn routed_break_out(&self, s: &State, u: UnitId) -> bool {
         let st = &s.units[usize::from(u)];
         let info = &self.units[usize::from(u)];
         let Some(h) = st.hex() else { return false };
-        s.phase == super::state::Phase::Movement
+        s.phase == crate::nbs::state::Phase::Movement
             && info.side == self.phasing(s)
             && st.morale == MoraleState::Routed
             && info.combat()
@@ -145,7 +156,7 @@ impl Nbs {
     /// still over-stacked and one of its units could step out of it: a non-routed unit, or a
     /// routed one with its one-hex move (a stack routed by a retreat waits until it has
     /// rallied to DG).
-    pub(super) fn break_up_block(&self, s: &State, occ: &Occ) -> Option<Illegal> {
+    pub(in crate::nbs) fn break_up_block(&self, s: &State, occ: &Occ) -> Option<Illegal> {
         let side = self.phasing(s);
         for &h in &s.break_up {
             if !self.overstacked(s, h, side) {

@@ -3,18 +3,18 @@
 
 use alloc::vec::Vec;
 
-use super::event::Event;
-use super::state::{Phase, Place, State, Task, UnitId, flag};
-use super::tables::{BlownMod, RecoveryShift};
-use super::types::{MoraleState, Seq66, UnitKind};
-use super::{Action, Nbs};
 use crate::engine::Illegal;
 use crate::hex::Hex;
+use crate::nbs::event::Event;
+use crate::nbs::state::{Phase, Place, State, Task, UnitId, flag};
+use crate::nbs::tables::{BlownMod, RecoveryShift};
+use crate::nbs::types::{MoraleState, Seq66, UnitKind};
+use crate::nbs::{Action, Nbs};
 
 impl Nbs {
     /// 21.2 (a)–(f) for one unit; an eliminated one (21.2, last paragraph) needs a hex it
     /// could come back to.
-    pub(super) fn may_recover(&self, s: &State, u: UnitId) -> bool {
+    pub(in crate::nbs) fn may_recover(&self, s: &State, u: UnitId) -> bool {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         let side = self.phasing(s);
@@ -43,7 +43,7 @@ impl Nbs {
     /// could stand in (terrain, no enemy, stacking: as for a set-up placement), 4 hexes from
     /// every enemy unit (2 at night) and within its command radius (21.2a, c). With `first`,
     /// the search stops at the first one found.
-    pub(super) fn return_hexes(&self, s: &State, u: UnitId, first: bool) -> Vec<Hex> {
+    pub(in crate::nbs) fn return_hexes(&self, s: &State, u: UnitId, first: bool) -> Vec<Hex> {
         let mut out = Vec::new();
         let side = self.units[usize::from(u)].side;
         let far = if self.turn_info(s.turn).night { 2 } else { 4 };
@@ -54,8 +54,8 @@ impl Nbs {
         let mut t = s.clone();
         t.units[usize::from(u)].place = Place::At(spot);
         t.units[usize::from(u)].morale = MoraleState::Normal;
-        let occ = super::query::Occ::new(self, &t);
-        let mut cache = super::orders::RadiusCache::default();
+        let occ = crate::nbs::query::Occ::new(self, &t);
+        let mut cache = crate::nbs::command::phase::RadiusCache::default();
         // A hex in radius is never further (in hexes) than the radius's half MPs from its
         // leader, which bounds the search.
         let anchors: Vec<(Hex, u32)> = self
@@ -82,14 +82,14 @@ impl Nbs {
     }
 
     /// The actions of [`Task::Returning`]: the hexes the unit may come back to.
-    pub(super) fn returning_actions(&self, s: &State, unit: UnitId, out: &mut Vec<Action>) {
+    pub(in crate::nbs) fn returning_actions(&self, s: &State, unit: UnitId, out: &mut Vec<Action>) {
         for hex in self.return_hexes(s, unit, false) {
             out.push(Action::Place { unit, hex });
         }
     }
 
     /// 21.2: the owner puts the recovered unit back in one of [`Self::return_hexes`].
-    pub(super) fn returning_action(
+    pub(in crate::nbs) fn returning_action(
         &self,
         s: &mut State,
         unit: UnitId,
@@ -125,14 +125,14 @@ impl Nbs {
         if let Some(f) = facing {
             st.facing = f;
         }
-        if st.formation == super::types::Formation::Square {
-            st.formation = super::types::Formation::Line;
+        if st.formation == crate::nbs::types::Formation::Square {
+            st.formation = crate::nbs::types::Formation::Line;
         }
         ev.push(Event::Returned { unit, hex });
         Ok(())
     }
 
-    pub(super) fn any_recovery(&self, s: &State) -> bool {
+    pub(in crate::nbs) fn any_recovery(&self, s: &State) -> bool {
         (0..s.units.len() as UnitId).any(|u| self.may_recover(s, u))
     }
 
@@ -155,7 +155,7 @@ impl Nbs {
         v
     }
 
-    pub(super) fn any_rally(&self, s: &State) -> bool {
+    pub(in crate::nbs) fn any_rally(&self, s: &State) -> bool {
         !self.routed_hexes(s).is_empty()
     }
 
@@ -168,12 +168,12 @@ impl Nbs {
             && matches!(st.morale, MoraleState::Normal | MoraleState::BloodLust)
     }
 
-    pub(super) fn any_unblow(&self, s: &State) -> bool {
+    pub(in crate::nbs) fn any_unblow(&self, s: &State) -> bool {
         (0..s.units.len() as UnitId).any(|u| self.may_unblow(s, u))
     }
 
     /// 25.5 A–D as the Rally segment begins; E is the player's.
-    pub(super) fn rally_steps(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn rally_steps(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = self.phasing(s);
         let hexes = self.combat_hexes(s, side);
         for h in hexes {
@@ -204,7 +204,7 @@ impl Nbs {
 
     /// Rout movement after the rally rolls (25.1b, 25.5 E): routed stacks closer than six
     /// hexes to the enemy run until six or more away.
-    pub(super) fn rout_moves(&self, s: &mut State) {
+    pub(in crate::nbs) fn rout_moves(&self, s: &mut State) {
         let side = self.phasing(s);
         for h in self.routed_hexes_all(s) {
             if self.enemy_distance(s, h, side).is_some_and(|d| d < 6) {
@@ -236,7 +236,7 @@ impl Nbs {
         v
     }
 
-    pub(super) fn rally_actions(&self, s: &State, out: &mut Vec<Action>) {
+    pub(in crate::nbs) fn rally_actions(&self, s: &State, out: &mut Vec<Action>) {
         match s.phase {
             Phase::Recovery => {
                 for u in 0..s.units.len() as UnitId {
@@ -262,7 +262,7 @@ impl Nbs {
         out.push(Action::EndSegment);
     }
 
-    pub(super) fn rally_action(
+    pub(in crate::nbs) fn rally_action(
         &self,
         s: &mut State,
         a: &Action,
@@ -354,7 +354,7 @@ impl Nbs {
     }
 
     /// The Straggler Recovery Table (21.2).
-    pub(super) fn resolve_recovery(
+    pub(in crate::nbs) fn resolve_recovery(
         &self,
         s: &mut State,
         u: UnitId,
@@ -390,7 +390,7 @@ impl Nbs {
     }
 
     /// The rally die (25.5 E): die + the leader's rating of 5 or more makes the stack DG.
-    pub(super) fn resolve_rally(
+    pub(in crate::nbs) fn resolve_rally(
         &self,
         s: &mut State,
         hex: Hex,
@@ -409,7 +409,7 @@ impl Nbs {
     }
 
     /// The Blown Cavalry Recovery Table (24.2c).
-    pub(super) fn resolve_unblow(
+    pub(in crate::nbs) fn resolve_unblow(
         &self,
         s: &mut State,
         u: UnitId,

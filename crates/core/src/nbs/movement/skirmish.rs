@@ -1,7 +1,7 @@
 //! Counters made during play and the small movement-phase options around them:
 //! skirmishers (11.5, ERR-8, ERR-10, AERR-6, OPT-1), detached batteries (27.1), forced march
 //! (18.0) and the details of squares (11.6d, 11.6e). Extensions (17.0) are in
-//! [`super::extension`].
+//! [`crate::nbs::movement::extension`].
 //!
 //! Representation: every counter that can appear during play is allocated when the scenario
 //! is bound ([`append_counters`]), after the printed counters, and waits `Place::Off` until it
@@ -19,19 +19,18 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::board::Terrain;
-use super::event::{Event, PartChange};
-use super::query::Occ;
-use super::state::{Place, State, Task, UnitId, flag};
-use super::tables::{GenericUnit, Nationality, Range, SkirmisherStrength, StragglerMod, Tables};
-use super::types::{FireLevel, Formation, Fp, MoraleState, UnitKind};
-use super::units::{Nation, Rank, UnitInfo};
-use super::{ALLIED, Action, Nbs};
 use crate::engine::{Illegal, Side};
 use crate::hex::{Facing, Hex};
+use crate::nbs::event::{Event, PartChange};
+use crate::nbs::query::Occ;
+use crate::nbs::state::{Place, State, Task, UnitId, flag};
+use crate::nbs::tables::{GenericUnit, SkirmisherStrength, StragglerMod, Tables};
+use crate::nbs::types::{FireLevel, Formation, MoraleState, UnitKind};
+use crate::nbs::units::{Nation, Rank, UnitInfo};
+use crate::nbs::{ALLIED, Action, Nbs};
 
 /// Appends the counters made during play after the printed ones (11.5a, 17.0, 27.1).
-pub(super) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
+pub(in crate::nbs) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
     let printed = units.len();
     let mut extra = Vec::new();
     for (p, u) in units.iter().enumerate() {
@@ -131,15 +130,15 @@ pub(super) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
 
 /// AERR-6: the Allied cap in full-strength skirmishers (OPT-1, the declared option
 /// `opt-1-allied-skirmishers`, lifts it in `flow::build`).
-pub(super) fn cap_option(_rules: &serde_json::Value) -> Option<u8> {
+pub(in crate::nbs) fn cap_option(_rules: &serde_json::Value) -> Option<u8> {
     Some(5)
 }
 
 /// A skirmisher's leash (11.5b): its distance to the nearest friendly non-skirmisher combat
 /// unit, and where those nearest units stand.
-pub(super) struct Leash {
-    pub(super) now: u32,
-    pub(super) nearest: Vec<Hex>,
+pub(in crate::nbs) struct Leash {
+    pub(in crate::nbs) now: u32,
+    pub(in crate::nbs) nearest: Vec<Hex>,
 }
 
 impl Leash {
@@ -157,23 +156,23 @@ impl Leash {
 
 impl Nbs {
     /// The parent of a counter made during play.
-    pub(super) fn parent_of(&self, u: UnitId) -> Option<UnitId> {
+    pub(in crate::nbs) fn parent_of(&self, u: UnitId) -> Option<UnitId> {
         self.units.get(usize::from(u)).and_then(|i| i.parent)
     }
 
     /// A skirmisher counter.
-    pub(super) fn is_skirmisher(&self, u: UnitId) -> bool {
+    pub(in crate::nbs) fn is_skirmisher(&self, u: UnitId) -> bool {
         self.units[usize::from(u)].kind == UnitKind::Skirmisher
     }
 
     /// A detached battery (27.1).
-    pub(super) fn is_detached(&self, u: UnitId) -> bool {
+    pub(in crate::nbs) fn is_detached(&self, u: UnitId) -> bool {
         let i = &self.units[usize::from(u)];
         i.kind == UnitKind::Artillery && i.parent.is_some()
     }
 
     /// The counters made for `parent` that satisfy `f`, in index order.
-    pub(super) fn pool<'a>(
+    pub(in crate::nbs) fn pool<'a>(
         &'a self,
         parent: UnitId,
         f: impl Fn(&UnitInfo) -> bool + 'a,
@@ -205,7 +204,7 @@ impl Nbs {
     }
 
     /// Takes a counter made during play off the map, ready to be used again.
-    pub(super) fn remove_part(&self, s: &mut State, u: UnitId) {
+    pub(in crate::nbs) fn remove_part(&self, s: &mut State, u: UnitId) {
         let st = &mut s.units[usize::from(u)];
         st.place = Place::Off;
         st.casualties = 0;
@@ -217,7 +216,7 @@ impl Nbs {
     }
 
     /// Skirmisher strength (11.5c).
-    pub(super) fn skirmisher_strength(&self, s: &State, u: UnitId) -> SkirmisherStrength {
+    pub(in crate::nbs) fn skirmisher_strength(&self, s: &State, u: UnitId) -> SkirmisherStrength {
         if s.units[usize::from(u)].casualties == 0 {
             SkirmisherStrength::Full
         } else {
@@ -227,7 +226,7 @@ impl Nbs {
 
     /// Allied skirmishers on the map in halves of a full-strength skirmisher (AERR-6: two
     /// reduced count as one full).
-    pub(super) fn skirmisher_halves(&self, s: &State, side: Side) -> u16 {
+    pub(in crate::nbs) fn skirmisher_halves(&self, s: &State, side: Side) -> u16 {
         (0..s.units.len() as UnitId)
             .filter(|&u| {
                 self.is_skirmisher(u)
@@ -240,7 +239,7 @@ impl Nbs {
 
     /// The key that puts a skirmisher at the very top or the very bottom of its stack
     /// (11.5h A): 0 top, 1 any other unit, 2 bottom.
-    pub(super) fn stack_rank(&self, s: &State, u: UnitId) -> u8 {
+    pub(in crate::nbs) fn stack_rank(&self, s: &State, u: UnitId) -> u8 {
         if !self.is_skirmisher(u) {
             1
         } else if s.units[usize::from(u)].has(flag::SKIRMISHER_TOP) {
@@ -251,7 +250,7 @@ impl Nbs {
     }
 
     /// A hex whose combat units of `side` are all skirmishers (11.5e, 13.0a).
-    pub(super) fn only_skirmishers(&self, s: &State, hex: Hex) -> bool {
+    pub(in crate::nbs) fn only_skirmishers(&self, s: &State, hex: Hex) -> bool {
         // One pass, no stack built: the order of the stack does not bear on the answer.
         let mut any = false;
         for (info, x) in self.units.iter().zip(&s.units) {
@@ -267,7 +266,12 @@ impl Nbs {
 
     /// 13.0a: a skirmisher alone in its hex faces all around (every hexside frontal); the
     /// hex's units are read from `occ` when the caller has built the index.
-    pub(super) fn lone_skirmisher_in(&self, s: &State, occ: Option<&Occ>, u: UnitId) -> bool {
+    pub(in crate::nbs) fn lone_skirmisher_in(
+        &self,
+        s: &State,
+        occ: Option<&Occ>,
+        u: UnitId,
+    ) -> bool {
         self.is_skirmisher(u)
             && s.units[usize::from(u)].hex().is_some_and(|h| match occ {
                 Some(occ) => self.only_skirmishers_occ(occ, h),
@@ -276,7 +280,7 @@ impl Nbs {
     }
 
     /// [`Self::only_skirmishers`] by the index.
-    pub(super) fn only_skirmishers_occ(&self, occ: &Occ, hex: Hex) -> bool {
+    pub(in crate::nbs) fn only_skirmishers_occ(&self, occ: &Occ, hex: Hex) -> bool {
         let mut any = false;
         for u in self.occ_at(occ, hex) {
             let info = &self.units[usize::from(u)];
@@ -291,7 +295,7 @@ impl Nbs {
     }
 
     /// 12.1: at most one full skirmisher (or two reduced) per hex on top of the fire levels.
-    pub(super) fn skirmisher_overstacked(&self, s: &State, hex: Hex, side: Side) -> bool {
+    pub(in crate::nbs) fn skirmisher_overstacked(&self, s: &State, hex: Hex, side: Side) -> bool {
         let halves: u16 = s
             .units
             .iter()
@@ -307,7 +311,7 @@ impl Nbs {
     }
 
     /// Hexes from `hex` to the nearest friendly non-skirmisher combat unit other than `u`.
-    pub(super) fn leash_distance(&self, s: &State, u: UnitId, hex: Hex) -> Option<u32> {
+    pub(in crate::nbs) fn leash_distance(&self, s: &State, u: UnitId, hex: Hex) -> Option<u32> {
         let side = self.units[usize::from(u)].side;
         s.units
             .iter()
@@ -325,12 +329,12 @@ impl Nbs {
     }
 
     /// For a skirmisher, its leash distance now (11.5b).
-    pub(super) fn leash_now(&self, s: &State, u: UnitId) -> Option<u32> {
+    pub(in crate::nbs) fn leash_now(&self, s: &State, u: UnitId) -> Option<u32> {
         self.leash_of(s, u).map(|l| l.now)
     }
 
     /// For a skirmisher, its leash now (11.5b), once per unit while listing.
-    pub(super) fn leash_of(&self, s: &State, u: UnitId) -> Option<Leash> {
+    pub(in crate::nbs) fn leash_of(&self, s: &State, u: UnitId) -> Option<Leash> {
         if self.units[usize::from(u)].kind != UnitKind::Skirmisher {
             return None;
         }
@@ -369,7 +373,7 @@ impl Nbs {
     ///
     /// Each hex once, sorted: a stack holds several anchors, and the leash reads only the
     /// distances and the hexes.
-    pub(super) fn leash_anchors(&self, s: &State, side: Side) -> Vec<Hex> {
+    pub(in crate::nbs) fn leash_anchors(&self, s: &State, side: Side) -> Vec<Hex> {
         let mut v: Vec<Hex> = self.leash_anchors_iter(s, side).collect();
         v.sort_unstable();
         v.dedup();
@@ -378,7 +382,12 @@ impl Nbs {
 
     /// [`Self::leash_of`] with the anchors of the skirmisher's side already gathered by
     /// [`Self::leash_anchors`]: the listing asks this for every skirmisher that may move.
-    pub(super) fn leash_among(&self, s: &State, u: UnitId, anchors: &[Hex]) -> Option<Leash> {
+    pub(in crate::nbs) fn leash_among(
+        &self,
+        s: &State,
+        u: UnitId,
+        anchors: &[Hex],
+    ) -> Option<Leash> {
         if self.units[usize::from(u)].kind != UnitKind::Skirmisher {
             return None;
         }
@@ -396,7 +405,7 @@ impl Nbs {
 
     /// Whether a leash anchor of `u` (11.5b: a friendly combat unit other than a skirmisher)
     /// stands in `hex` or next to it, by the index.
-    pub(super) fn leash_slack(&self, occ: &Occ, u: UnitId, hex: Hex) -> bool {
+    pub(in crate::nbs) fn leash_slack(&self, occ: &Occ, u: UnitId, hex: Hex) -> bool {
         let side = self.units[usize::from(u)].side;
         let anchor = |x: UnitId| {
             let i = &self.units[usize::from(x)];
@@ -429,7 +438,7 @@ impl Nbs {
     /// [`Self::leash_now`], `road` whether the step's own verdict (16.2a, 13.2c, ERR-4) takes
     /// it at the road rate. A step the listing asks about has passed that verdict, so 18.0a
     /// reads the flag instead of judging the step again.
-    pub(super) fn part_step_ok(
+    pub(in crate::nbs) fn part_step_ok(
         &self,
         s: &State,
         occ: &Occ,
@@ -463,7 +472,12 @@ impl Nbs {
 
     /// The rules of this part for a step (11.5b leash, 17.1 Extensions never stack, 18.0a
     /// forced march on roads only); `Ok` at once for ordinary units.
-    pub(super) fn part_step_check(&self, s: &State, u: UnitId, to: Hex) -> Result<(), Illegal> {
+    pub(in crate::nbs) fn part_step_check(
+        &self,
+        s: &State,
+        u: UnitId,
+        to: Hex,
+    ) -> Result<(), Illegal> {
         let info = &self.units[usize::from(u)];
         let st = &s.units[usize::from(u)];
         if info.kind == UnitKind::Skirmisher {
@@ -532,7 +546,7 @@ impl Nbs {
 
     /// After a step: a skirmisher enters each new hex at the bottom (11.5h A); a step off a
     /// road rules out forced march this phase (18.0a).
-    pub(super) fn after_part_step(&self, s: &mut State, u: UnitId, road: bool) {
+    pub(in crate::nbs) fn after_part_step(&self, s: &mut State, u: UnitId, road: bool) {
         let st = &mut s.units[usize::from(u)];
         if !road {
             st.flags |= flag::OFF_ROAD;
@@ -541,13 +555,13 @@ impl Nbs {
     }
 
     /// 18.0: +3 MP (6 halves) for each forced-march set taken.
-    pub(super) fn forced_bonus(&self, s: &State, u: UnitId) -> u16 {
+    pub(in crate::nbs) fn forced_bonus(&self, s: &State, u: UnitId) -> u16 {
         let st = &s.units[usize::from(u)];
         6 * (u16::from(st.has(flag::FORCED_1)) + u16::from(st.has(flag::FORCED_2)))
     }
 
     /// Gun points detached from a battery (27.1).
-    pub(super) fn detached_gp(&self, s: &State, u: UnitId) -> u8 {
+    pub(in crate::nbs) fn detached_gp(&self, s: &State, u: UnitId) -> u8 {
         if self.units[usize::from(u)].kind == UnitKind::Artillery {
             s.units[usize::from(u)].skirmishers_out
         } else {
@@ -555,164 +569,9 @@ impl Nbs {
         }
     }
 
-    /// Whether infantry in a walled farm, town or redoubt (11.5h C exception).
-    fn protected_fire_hex(&self, hex: Hex) -> bool {
-        matches!(
-            self.board.hex(hex).terrain,
-            Terrain::Town | Terrain::WalledFarm | Terrain::Redoubt
-        ) || self.board.hex(hex).special
-    }
-
-    /// 11.5h C: who may fire out of a hex holding skirmishers. A skirmisher at the bottom
-    /// fires only when no non-skirmisher infantry above C shares its hex; a skirmisher at the
-    /// top is the hex's only infantry firer, except French infantry in column and any
-    /// infantry in a walled farm, town or redoubt.
-    pub(super) fn skirmisher_fire_check(&self, s: &State, f: UnitId) -> Result<(), Illegal> {
-        let info = &self.units[usize::from(f)];
-        let st = &s.units[usize::from(f)];
-        let Some(h) = st.hex() else { return Ok(()) };
-        let mates: Vec<UnitId> = self
-            .combat_stack(s, h)
-            .into_iter()
-            .filter(|&x| x != f && self.units[usize::from(x)].side == info.side)
-            .collect();
-        if info.kind == UnitKind::Skirmisher {
-            if st.formation != Formation::Skirmish && st.morale == MoraleState::Routed {
-                return Err(Illegal::new(
-                    "25.1a",
-                    format!("{} is routed and cannot fire", info.name),
-                ));
-            }
-            if !st.has(flag::SKIRMISHER_TOP) && !self.protected_fire_hex(h) {
-                let blocker = mates.iter().find(|&&x| {
-                    self.units[usize::from(x)].kind == UnitKind::Infantry
-                        && self.fire_level(s, x).units() > 1
-                });
-                if let Some(&b) = blocker {
-                    return Err(Illegal::new(
-                        "11.5h",
-                        format!(
-                            "{} is at the bottom of its stack under {} (above C) and cannot fire",
-                            info.name,
-                            self.name(b)
-                        ),
-                    ));
-                }
-            }
-            return Ok(());
-        }
-        if info.kind == UnitKind::Infantry && !self.protected_fire_hex(h) {
-            let french_column = info.nation == Nation::French && st.formation == Formation::Column;
-            let top = mates.iter().find(|&&x| {
-                self.is_skirmisher(x) && s.units[usize::from(x)].has(flag::SKIRMISHER_TOP)
-            });
-            if let (Some(&t), false) = (top, french_column) {
-                return Err(Illegal::new(
-                    "11.5h",
-                    format!(
-                        "{} is on top of {}'s stack: only the skirmishers fire from {}",
-                        self.name(t),
-                        info.name,
-                        self.label(h)
-                    ),
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// A skirmisher's fire points (11.5, 20.1).
-    pub(super) fn skirmisher_fire_points(&self, s: &State, f: UnitId, close: bool) -> Fp {
-        let nat = if self.units[usize::from(f)].nation == Nation::French {
-            Nationality::French
-        } else {
-            Nationality::Other
-        };
-        let range = if close {
-            Range::CloseCombat
-        } else {
-            Range::OneHex
-        };
-        self.tables
-            .skirmisher_fp(nat, self.skirmisher_strength(s, f), range)
-    }
-
-    /// 11.5c: a skirmisher takes casualties only: one flips it to reduced, a second
-    /// eliminates it (the counter returns to the pool; its parent's box stays marked).
-    pub(super) fn skirmisher_loss(
-        &self,
-        s: &mut State,
-        u: UnitId,
-        casualties: u8,
-        ev: &mut Vec<Event>,
-    ) {
-        if casualties == 0 {
-            return;
-        }
-        let owner = self.units[usize::from(u)].side;
-        let before = s.units[usize::from(u)].casualties;
-        let after = before + casualties;
-        ev.push(Event::Losses {
-            unit: u,
-            owner,
-            casualties: casualties.min(2 - before.min(2)),
-            stragglers: 0,
-        });
-        if after >= 2 {
-            let at = s.units[usize::from(u)].hex();
-            self.remove_part(s, u);
-            if let Some(h) = at {
-                self.note_destroyed(s, h); // 26.4d
-            }
-            ev.push(Event::Part {
-                what: PartChange::SkirmisherLost,
-                unit: u,
-                other: self.parent_of(u),
-                count: 0,
-            });
-        } else {
-            s.units[usize::from(u)].casualties = after;
-        }
-    }
-
-    /// 11.5h D, 11.6d: every skirmisher in `hex` goes to the bottom of its stack.
-    pub(super) fn skirmishers_to_bottom(&self, s: &mut State, hex: Hex, ev: &mut Vec<Event>) {
-        for u in 0..s.units.len() as UnitId {
-            let st = &mut s.units[usize::from(u)];
-            if st.place == Place::At(hex)
-                && st.has(flag::SKIRMISHER_TOP)
-                && self.units[usize::from(u)].kind == UnitKind::Skirmisher
-            {
-                st.flags &= !flag::SKIRMISHER_TOP;
-                ev.push(Event::Part {
-                    what: PartChange::ToBottom,
-                    unit: u,
-                    other: None,
-                    count: 0,
-                });
-            }
-        }
-    }
-
-    /// 11.6d: artillery or a skirmisher in a hex where a friendly unit stands in square is
-    /// protected by it and counts as in the square.
-    pub(super) fn sheltered_in_square(&self, s: &State, u: UnitId) -> bool {
-        let info = &self.units[usize::from(u)];
-        if !matches!(info.kind, UnitKind::Artillery | UnitKind::Skirmisher) {
-            return false;
-        }
-        let Some(h) = s.units[usize::from(u)].hex() else {
-            return false;
-        };
-        self.combat_stack(s, h).iter().any(|&x| {
-            self.units[usize::from(x)].side == info.side
-                && s.units[usize::from(x)].formation == Formation::Square
-        })
-    }
-
     /// After a formation change: a hex forming square puts its skirmishers at the bottom
     /// (11.6d); Extensions follow their parent's line or column (ERR-5, 17.0b).
-    pub(super) fn after_form(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn after_form(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let st = &s.units[usize::from(u)];
         let Some(h) = st.hex() else { return };
         if st.formation == Formation::Square {
@@ -722,7 +581,7 @@ impl Nbs {
     }
 
     /// The decisions of this part open in the phasing player's Movement Phase.
-    pub(super) fn part_actions(&self, s: &State, occ: &Occ, out: &mut Vec<Action>) {
+    pub(in crate::nbs) fn part_actions(&self, s: &State, occ: &Occ, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         // The candidates of one counter; kept across the counters, emptied by each.
         let mut cands: Vec<Action> = Vec::new();
@@ -812,7 +671,7 @@ impl Nbs {
     /// (restack: not Routed, not in a hex of skirmishers alone), 27.1 (detach: a counter
     /// free). `r11_5_r17_r18_r27_1_part_candidates_never_hide_an_open_action` compares the two through random
     /// play.
-    fn part_candidate_open(&self, s: &State, occ: &Occ, a: &Action) -> bool {
+    pub(in crate::nbs) fn part_candidate_open(&self, s: &State, occ: &Occ, a: &Action) -> bool {
         // A counter of `parent`'s pool (of `kind`, or any for 27.1) is off the map (17.1,
         // 11.5a, 27.1), as the checks look for one.
         let free = |parent: UnitId, kind: Option<UnitKind>| {
@@ -896,7 +755,11 @@ impl Nbs {
     }
 
     /// Why an action of this part is refused now, or the counter it would use.
-    fn part_check(&self, s: &State, a: &Action) -> Result<Option<UnitId>, Illegal> {
+    pub(in crate::nbs) fn part_check(
+        &self,
+        s: &State,
+        a: &Action,
+    ) -> Result<Option<UnitId>, Illegal> {
         self.part_check_in(s, None, a)
     }
 
@@ -1216,7 +1079,7 @@ impl Nbs {
     }
 
     /// Applies an action of this part (Movement Phase, 0 MP unless stated).
-    pub(super) fn part_action(
+    pub(in crate::nbs) fn part_action(
         &self,
         s: &mut State,
         a: &Action,
@@ -1383,7 +1246,7 @@ impl Nbs {
 
     /// End of the phasing player's Movement Phase: skirmisher recovery (11.5d) and
     /// Extensions not next to their parent (17.0).
-    pub(super) fn end_movement_parts(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(in crate::nbs) fn end_movement_parts(&self, s: &mut State, ev: &mut Vec<Event>) {
         let side = self.phasing(s);
         // 11.5d: a full skirmisher stacked with its parent (or, failing that, with another
         // infantry unit of its side with a marked box) goes back; the box is unmarked.
@@ -1419,7 +1282,7 @@ impl Nbs {
         }
         // 11.5b: a skirmisher still beyond the leash could not get back this phase.
         let occ = Occ::new(self, s);
-        let mut cache = super::orders::RadiusCache::default();
+        let mut cache = crate::nbs::command::phase::RadiusCache::default();
         for (u, _) in self.stray_skirmishers(s, &occ, &mut cache) {
             ev.push(Event::Part {
                 what: PartChange::Stray,
@@ -1438,7 +1301,7 @@ impl Nbs {
         &self,
         s: &State,
         occ: &Occ,
-        cache: &mut super::orders::RadiusCache,
+        cache: &mut crate::nbs::command::phase::RadiusCache,
     ) -> Vec<(UnitId, bool)> {
         let side = self.phasing(s);
         let mut out = Vec::new();
@@ -1471,11 +1334,11 @@ impl Nbs {
     /// hexes from every friendly non-skirmisher (by a retreat, or by the others moving off)
     /// must come back; the phase cannot end while one of them can still step closer. One that
     /// cannot is let be (see [`Self::end_movement_parts`]).
-    pub(super) fn leash_block(
+    pub(in crate::nbs) fn leash_block(
         &self,
         s: &State,
         occ: &Occ,
-        cache: &mut super::orders::RadiusCache,
+        cache: &mut crate::nbs::command::phase::RadiusCache,
     ) -> Option<Illegal> {
         let (u, _) = self
             .stray_skirmishers(s, occ, cache)
@@ -1490,184 +1353,8 @@ impl Nbs {
         ))
     }
 
-    /// The hexes skirmishers in `target` may evade into (11.5e): adjacent, on the map,
-    /// enterable by skirmishers, not enemy-occupied and not the attackers' hex. ERR-8: the
-    /// 2-hex limit of 11.5b does not apply.
-    fn evade_hexes(&self, s: &State, from: Hex, target: Hex) -> Vec<Hex> {
-        let side = self.evader_side(s, target);
-        crate::hex::Direction::ALL
-            .iter()
-            .filter_map(|&d| {
-                let n = target.neighbor(d);
-                let (c, _) =
-                    self.terrain_step(super::tables::MoveClass::Skirmisher, target, d, false);
-                (n != from
-                    && self.board.on_map(n)
-                    && !self.enemy_in(s, n, side)
-                    && !matches!(c, super::movement::StepCost::Prohibited(_)))
-                .then_some(n)
-            })
-            .collect()
-    }
-
-    /// 11.5e: a close combat declared against a hex of skirmishers alone opens a window for
-    /// their owner to retreat them one hex first.
-    pub(super) fn offer_skirmisher_evasion(&self, s: &mut State, from: Hex, target: Hex) {
-        if self.only_skirmishers(s, target) && !self.evade_hexes(s, from, target).is_empty() {
-            s.tasks.push(Task::SkirmisherEvade {
-                from,
-                target,
-                charge: false,
-            });
-        }
-    }
-
-    /// 11.5e: a charge (regular or reaction) at a hex of skirmishers alone opens the same
-    /// window at step B; `from` is the hex the cavalry would enter the target from. `true`
-    /// when it was opened.
-    pub(super) fn offer_charge_evasion(&self, s: &mut State, from: Hex, target: Hex) -> bool {
-        if self.only_skirmishers(s, target) && !self.evade_hexes(s, from, target).is_empty() {
-            s.tasks.push(Task::SkirmisherEvade {
-                from,
-                target,
-                charge: true,
-            });
-            return true;
-        }
-        false
-    }
-
-    /// The side of the skirmishers in an evasion window: the owner of the hex.
-    pub(super) fn evader_side(&self, s: &State, target: Hex) -> Side {
-        self.owner_at(s, target)
-            .unwrap_or_else(|| self.phasing(s).other())
-    }
-
-    /// The owner's choices in the evasion window: a hex to retreat into, or stand.
-    pub(super) fn evade_actions(&self, s: &State, from: Hex, target: Hex, out: &mut Vec<Action>) {
-        for hex in self.evade_hexes(s, from, target) {
-            out.push(Action::RetreatTo { hex });
-        }
-        out.push(Action::Pass);
-    }
-
-    /// Evades or stands (11.5e). On evasion the close combat is off: the attackers enter
-    /// the empty hex, having paid its cost and the +2 already.
-    pub(super) fn evade_action(
-        &self,
-        s: &mut State,
-        from: Hex,
-        target: Hex,
-        charge: bool,
-        a: &Action,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), Illegal> {
-        match a {
-            Action::Pass => {
-                s.tasks.pop();
-                Ok(())
-            }
-            Action::RetreatTo { hex } => {
-                if !self.evade_hexes(s, from, target).contains(hex) {
-                    return Err(Illegal::new(
-                        "11.5e",
-                        format!(
-                            "the skirmishers at {} may not retreat into {}: it must be adjacent, enterable, free of the enemy and not the attackers' hex",
-                            self.label(target),
-                            self.label(*hex)
-                        ),
-                    ));
-                }
-                s.tasks.pop();
-                if charge {
-                    self.evade_charge(s, target, *hex, ev);
-                    return Ok(());
-                }
-                let attackers = match s.tasks.last() {
-                    Some(Task::CloseCombat(cc)) if cc.target == target => {
-                        let v = cc.attackers.clone();
-                        s.tasks.pop();
-                        v
-                    }
-                    _ => Vec::new(),
-                };
-                for u in self.combat_stack(s, target) {
-                    let order = s.next_order;
-                    s.next_order = s.next_order.wrapping_add(1);
-                    let st = &mut s.units[usize::from(u)];
-                    st.place = Place::At(*hex);
-                    st.order = order;
-                    st.flags &= !flag::SKIRMISHER_TOP;
-                    ev.push(Event::Part {
-                        what: PartChange::Evaded,
-                        unit: u,
-                        other: None,
-                        count: 0,
-                    });
-                }
-                self.merge_morale(s, *hex);
-                let side = self.phasing(s);
-                for u in attackers {
-                    if s.units[usize::from(u)].place != Place::At(from) {
-                        continue;
-                    }
-                    let order = s.next_order;
-                    s.next_order = s.next_order.wrapping_add(1);
-                    let st = &mut s.units[usize::from(u)];
-                    st.place = Place::At(target);
-                    st.order = order;
-                    ev.push(Event::Moved {
-                        unit: u,
-                        from,
-                        to: target,
-                        cost: 0,
-                    });
-                }
-                // Leaders alone left behind go with the skirmishers (26.4e).
-                self.displace_leaders_of_enemy(s, target);
-                self.note_control(s, target, side);
-                self.merge_morale(s, target);
-                Ok(())
-            }
-            _ => Err(self.not_now(s, a)),
-        }
-    }
-
-    /// 11.5e before a charge: the skirmishers (and leaders with them) retreat one hex; in
-    /// their own Movement Phase that ends their movement. The charge then follows them, or,
-    /// for a reaction charge, is off (15.2g; [`Self::charge_evaded`]).
-    fn evade_charge(&self, s: &mut State, target: Hex, to: Hex, ev: &mut Vec<Event>) {
-        let side = self.evader_side(s, target);
-        let stop = side == self.phasing(s);
-        for u in self.stack(s, target) {
-            if self.units[usize::from(u)].side != side {
-                continue;
-            }
-            let order = s.next_order;
-            s.next_order = s.next_order.wrapping_add(1);
-            let skirmisher = self.is_skirmisher(u);
-            let st = &mut s.units[usize::from(u)];
-            st.place = Place::At(to);
-            st.order = order;
-            st.flags &= !flag::SKIRMISHER_TOP;
-            if stop {
-                st.flags |= flag::STOPPED;
-            }
-            if skirmisher {
-                ev.push(Event::Part {
-                    what: PartChange::Evaded,
-                    unit: u,
-                    other: None,
-                    count: 0,
-                });
-            }
-        }
-        self.merge_morale(s, to);
-        self.charge_evaded(s, target, to, ev);
-    }
-
     /// An English line for an [`Event::Part`].
-    pub(super) fn describe_part(
+    pub(in crate::nbs) fn describe_part(
         &self,
         what: PartChange,
         unit: UnitId,
@@ -1697,762 +1384,6 @@ impl Nbs {
             PartChange::Stray => format!(
                 "{n} ends the Movement Phase more than 2 hexes from every friendly non-skirmisher: it cannot get back"
             ),
-        }
-    }
-}
-
-/// Test fixtures shared with [`super::extension`]'s tests.
-#[cfg(test)]
-pub(super) mod kit {
-    use super::super::state::{Phase, Place, State, UnitId};
-    use super::super::types::{FireLevel, Formation, UnitKind};
-    use super::super::{Action, Event, Nbs};
-    use crate::engine::{Illegal, Rules, Side};
-    use crate::hex::Hex;
-    use alloc::vec::Vec;
-
-    /// Austerlitz scenario 3 with every counter off the map, in `side`'s Movement Phase.
-    pub fn setup(side: Side) -> (Nbs, State) {
-        let sc = crate::data::Library::builtin()
-            .unwrap()
-            .scenario("nbs/austerlitz-3")
-            .unwrap();
-        let rules = Nbs::new(&sc).unwrap();
-        let mut s = rules.initial_state();
-        s.tasks.clear();
-        s.phase = Phase::Movement;
-        s.player_turn = if side == rules.first_player { 0 } else { 1 };
-        for u in &mut s.units {
-            u.place = Place::Off;
-        }
-        (rules, s)
-    }
-
-    /// A clear hex of the map with clear hexes around it (for movement tests).
-    pub fn open_hex(rules: &Nbs) -> Hex {
-        rules
-            .board
-            .hexes()
-            .find(|&h| {
-                core::iter::once(h)
-                    .chain(h.neighbors())
-                    .chain(h.neighbors().into_iter().flat_map(|n| n.neighbors()))
-                    .all(|x| {
-                        rules.board.on_map(x)
-                            && rules.board.hex(x).terrain == super::super::board::Terrain::Clear
-                            && rules.board.hex(x).level == rules.board.hex(h).level
-                            && (0..6)
-                                .all(|d| rules.board.side(x, crate::hex::Direction::ALL[d]) == 0)
-                    })
-            })
-            .expect("an open hex")
-    }
-
-    /// A printed infantry unit of `side` matching `f`.
-    pub fn infantry(rules: &Nbs, side: Side, f: impl Fn(&super::UnitInfo) -> bool) -> UnitId {
-        rules
-            .units
-            .iter()
-            .position(|i| {
-                i.side == side && i.kind == UnitKind::Infantry && i.parent.is_none() && f(i)
-            })
-            .expect("such an infantry unit") as UnitId
-    }
-
-    /// Puts `u` in `hex`.
-    pub fn put(s: &mut State, u: UnitId, hex: Hex, formation: Formation) {
-        let st = &mut s.units[usize::from(u)];
-        st.place = Place::At(hex);
-        st.formation = formation;
-        st.spent = 0;
-        st.flags = 0;
-    }
-
-    /// Applies `a`.
-    pub fn act(rules: &Nbs, s: &State, a: Action) -> Result<(State, Vec<Event>), Illegal> {
-        rules.applied(s, &a)
-    }
-
-    /// A level.
-    pub fn lvl(n: u8) -> FireLevel {
-        FireLevel(n)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::kit::*;
-    use super::*;
-    use crate::dice::DiceSpec;
-    use crate::engine::{Actor, Chance, Rules};
-    use crate::nbs::FRENCH;
-
-    fn skirmishers_of(rules: &Nbs, p: UnitId) -> Vec<UnitId> {
-        rules.pool(p, |i| i.kind == UnitKind::Skirmisher).collect()
-    }
-
-    /// The listing's shortcut ([`Nbs::part_candidate_open`]) never drops an action that
-    /// [`Nbs::part_check`] accepts: through random play of every scenario, every infantry
-    /// counter of the moving player in every Movement Phase position.
-    #[test]
-    fn r11_5_r17_r18_r27_1_part_candidates_never_hide_an_open_action() {
-        let (mut closed, mut open) = (0u32, 0u32);
-        for n in 1..=5 {
-            let r = crate::nbs::tests::rules(&alloc::format!("nbs/austerlitz-{n}"));
-            let mut g = crate::engine::Game::new(r.clone(), 11 + n);
-            for _ in 0..3_000 {
-                let s = g.state();
-                if s.phase == crate::nbs::state::Phase::Movement {
-                    let side = r.phasing(s);
-                    let occ = Occ::new(&r, s);
-                    for u in 0..s.units.len() as UnitId {
-                        let info = &r.units[usize::from(u)];
-                        let Some(h) = s.units[usize::from(u)].hex() else {
-                            continue;
-                        };
-                        if info.side != side {
-                            continue;
-                        }
-                        let mut cands = alloc::vec![
-                            Action::Release { unit: u },
-                            Action::Extend { unit: u },
-                            Action::Absorb { unit: u },
-                            Action::ForcedMarch { unit: u },
-                            Action::Split { unit: u },
-                            Action::Restack { unit: u, top: true },
-                            Action::Restack {
-                                unit: u,
-                                top: false
-                            },
-                        ];
-                        // Every gun-point count, so the listing's 1..=GP-1 bound is checked.
-                        cands.extend((0..=6u8).map(|gp| Action::Detach {
-                            unit: u,
-                            gun_points: gp,
-                        }));
-                        for w in 0..s.units.len() as UnitId {
-                            if w != u && s.units[usize::from(w)].hex() == Some(h) {
-                                cands.push(Action::Combine { unit: u, with: w });
-                            }
-                        }
-                        let most = r.gun_points(s, u).saturating_sub(1).min(5);
-                        for a in cands {
-                            if let Action::Detach { gun_points, .. } = a {
-                                // The listing offers only 1..=GP-1 (at most 5).
-                                if !(1..=most).contains(&gun_points) {
-                                    assert!(
-                                        r.part_check(s, &a).is_err(),
-                                        "austerlitz-{n}: {a:?} is open but the listing skips it"
-                                    );
-                                    closed += 1;
-                                    continue;
-                                }
-                            }
-                            if r.part_candidate_open(s, &occ, &a) {
-                                open += 1;
-                            } else {
-                                closed += 1;
-                                assert!(
-                                    r.part_check(s, &a).is_err(),
-                                    "austerlitz-{n}: {a:?} is open but the listing skips it"
-                                );
-                            }
-                        }
-                    }
-                }
-                if g.step_random().unwrap().is_none() {
-                    break;
-                }
-            }
-        }
-        assert!(
-            closed > 1_000 && open > 1_000,
-            "{closed} skipped, {open} checked"
-        );
-    }
-
-    #[test]
-    fn counters_made_during_play_follow_the_printed_ones() {
-        let (rules, s) = setup(FRENCH);
-        let printed = rules
-            .units
-            .iter()
-            .take_while(|i| i.parent.is_none())
-            .count();
-        assert!(rules.units[printed..].iter().all(|i| i.parent.is_some()));
-        assert!(printed < rules.units.len());
-        assert_eq!(s.units.len(), rules.units.len());
-        for i in &rules.units[printed..] {
-            assert!(usize::from(i.parent.unwrap()) < printed);
-        }
-    }
-
-    #[test]
-    fn r11_5a_release_puts_a_full_skirmisher_at_the_bottom_and_marks_a_box() {
-        let (rules, mut s) = setup(FRENCH);
-        let h = open_hex(&rules);
-        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
-        put(&mut s, p, h, Formation::Line);
-        s.units[usize::from(p)].spent = 2;
-        let (n, ev) = act(&rules, &s, Action::Release { unit: p }).unwrap();
-        let k = skirmishers_of(&rules, p)[0];
-        assert_eq!(n.units[usize::from(k)].place, Place::At(h));
-        assert_eq!(n.units[usize::from(k)].formation, Formation::Skirmish);
-        assert_eq!(n.units[usize::from(p)].skirmishers_out, 1);
-        assert_eq!(n.units[usize::from(p)].spent, 2, "release costs no MP");
-        assert_eq!(*rules.combat_stack(&n, h).last().unwrap(), k, "bottom");
-        assert!(ev.iter().any(|e| e.rule_number() == "11.5a"));
-        // The skirmisher moves with the parent's remaining MA (11.5a).
-        let left = rules.allowance(&n, k) - n.units[usize::from(k)].spent;
-        assert_eq!(left, rules.allowance(&n, p).min(rules.allowance(&n, k)) - 2);
-        // 11.5: DG units cannot release.
-        let mut dg = s.clone();
-        dg.units[usize::from(p)].morale = MoraleState::Disorganized;
-        let e = act(&rules, &dg, Action::Release { unit: p }).unwrap_err();
-        assert_eq!(e.rule, "11.5");
-    }
-
-    #[test]
-    fn aerr6_allied_cap_is_five_full_two_reduced_count_as_one() {
-        let (rules, mut s) = setup(ALLIED);
-        let h = open_hex(&rules);
-        let p = infantry(&rules, ALLIED, |i| i.skirmisher_boxes >= 1);
-        put(&mut s, p, h, Formation::Line);
-        // Five full Allied skirmishers already out (from any parent).
-        let others: Vec<UnitId> = (0..rules.units.len() as UnitId)
-            .filter(|&u| {
-                rules.is_skirmisher(u)
-                    && rules.units[usize::from(u)].side == ALLIED
-                    && rules.parent_of(u) != Some(p)
-            })
-            .take(6)
-            .collect();
-        assert!(others.len() >= 6, "six Allied skirmisher counters");
-        let mut far = h;
-        for _ in 0..3 {
-            far = far.neighbor(crate::hex::Direction::ALL[0]);
-        }
-        for &k in &others[..5] {
-            put(
-                &mut s,
-                k,
-                h.neighbor(crate::hex::Direction::ALL[3]),
-                Formation::Skirmish,
-            );
-        }
-        let e = act(&rules, &s, Action::Release { unit: p }).unwrap_err();
-        assert_eq!(e.rule, "AERR-6");
-        // Four full and two reduced: 5 equivalents, still at the cap.
-        let mut t = s.clone();
-        t.units[usize::from(others[4])].casualties = 1;
-        put(&mut t, others[5], far, Formation::Skirmish);
-        t.units[usize::from(others[5])].casualties = 1;
-        assert_eq!(rules.skirmisher_halves(&t, ALLIED), 10);
-        assert_eq!(
-            act(&rules, &t, Action::Release { unit: p })
-                .unwrap_err()
-                .rule,
-            "AERR-6"
-        );
-        // Four full and one reduced (4.5): a full one more would make 5.5.
-        t.units[usize::from(others[5])].place = Place::Off;
-        assert!(act(&rules, &t, Action::Release { unit: p }).is_err());
-        // Four full: room for one more.
-        t.units[usize::from(others[4])].place = Place::Off;
-        assert!(act(&rules, &t, Action::Release { unit: p }).is_ok());
-        // OPT-1: no cap.
-        let mut opt = rules.clone();
-        opt.skirmisher_cap = None;
-        assert!(act(&opt, &s, Action::Release { unit: p }).is_ok());
-    }
-
-    #[test]
-    fn r11_5b_leash_refuses_a_step_beyond_two_hexes() {
-        let (rules, mut s) = setup(FRENCH);
-        let h = open_hex(&rules);
-        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
-        put(&mut s, p, h, Formation::Line);
-        let k = skirmishers_of(&rules, p)[0];
-        let d = crate::hex::Direction::ALL[0];
-        let two = h.neighbor(d).neighbor(d);
-        put(&mut s, k, two, Formation::Skirmish);
-        let e = act(
-            &rules,
-            &s,
-            Action::Step {
-                unit: k,
-                to: two.neighbor(d),
-            },
-        )
-        .unwrap_err();
-        assert_eq!(e.rule, "11.5b");
-        assert!(e.reason.contains("2 hexes"));
-        let mut out = Vec::new();
-        rules.legal_actions(&s, &mut out);
-        assert!(!out.contains(&Action::Step {
-            unit: k,
-            to: two.neighbor(d)
-        }));
-        // ERR-10: one left beyond may come back.
-        let mut t = s.clone();
-        let three = two.neighbor(d);
-        put(&mut t, k, three, Formation::Skirmish);
-        assert!(act(&rules, &t, Action::Step { unit: k, to: two }).is_ok());
-    }
-
-    #[test]
-    fn r11_5b_a_strayed_skirmisher_must_step_back_before_the_phase_ends() {
-        let (rules, mut s) = setup(FRENCH);
-        let h = open_hex(&rules);
-        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
-        put(&mut s, p, h, Formation::Line);
-        let k = skirmishers_of(&rules, p)[0];
-        let d = crate::hex::Direction::ALL[0];
-        let two = h.neighbor(d).neighbor(d);
-        let three = two.neighbor(d);
-        // Left three hexes out (as by a retreat): the phase cannot end while it can step back.
-        put(&mut s, k, three, Formation::Skirmish);
-        let e = act(&rules, &s, Action::EndMovement).unwrap_err();
-        assert_eq!(e.rule, "11.5b");
-        let mut out = Vec::new();
-        rules.legal_actions(&s, &mut out);
-        assert!(!out.contains(&Action::EndMovement));
-        assert!(out.contains(&Action::Step { unit: k, to: two }));
-        // Back within 2 hexes: the phase may end, with no stray event.
-        let (n, _) = act(&rules, &s, Action::Step { unit: k, to: two }).unwrap();
-        let (_, ev) = act(&rules, &n, Action::EndMovement).unwrap();
-        assert!(!ev.iter().any(|e| matches!(
-            e,
-            Event::Part {
-                what: PartChange::Stray,
-                ..
-            }
-        )));
-        // The infantry may come to it instead.
-        let mut m = s.clone();
-        put(&mut m, p, h.neighbor(d), Formation::Line);
-        assert!(act(&rules, &m, Action::EndMovement).is_ok());
-        // One that cannot step back (its movement is over) does not block: it is reported.
-        let mut t = s.clone();
-        t.units[usize::from(k)].flags |= flag::STOPPED;
-        let (_, ev) = act(&rules, &t, Action::EndMovement).unwrap();
-        assert!(ev.iter().any(|e| matches!(
-            e,
-            Event::Part {
-                what: PartChange::Stray,
-                unit,
-                ..
-            } if *unit == k
-        ) && e.rule_number() == "11.5b"));
-        // Out of MPs: the same.
-        let mut t = s.clone();
-        t.units[usize::from(k)].spent = rules.allowance(&t, k);
-        assert!(act(&rules, &t, Action::EndMovement).is_ok());
-    }
-
-    #[test]
-    fn r11_5b_skirmishers_close_combat_only_with_non_skirmisher_infantry() {
-        let (mut rules, mut s) = setup(FRENCH);
-        rules.strict_orders = false;
-        let h = open_hex(&rules);
-        let d = crate::hex::Direction::ALL[0];
-        let t = h.neighbor(d);
-        let a = infantry(&rules, FRENCH, |i| {
-            i.fire_level.units() >= 2 && i.skirmisher_boxes >= 1
-        });
-        let k = skirmishers_of(&rules, a)[0];
-        let def = infantry(&rules, ALLIED, |i| i.fire_level.units() >= 2);
-        put(&mut s, def, t, Formation::Line);
-        // Skirmishers alone never attack (11.5b, 23.1c).
-        put(&mut s, k, h, Formation::Skirmish);
-        s.units[usize::from(k)].facing = Facing::side(d);
-        let e = act(&rules, &s, Action::Assault { from: h, target: t }).unwrap_err();
-        assert_eq!(e.rule, "11.5b");
-        let mut out = Vec::new();
-        rules.legal_actions(&s, &mut out);
-        assert!(
-            !out.iter()
-                .any(|x| matches!(x, Action::Assault { from, .. } if *from == h))
-        );
-        // Stacked with non-skirmisher infantry, the skirmisher attacks with it.
-        put(&mut s, a, h, Formation::Column);
-        s.units[usize::from(a)].facing = Facing::side(d);
-        let (n, _) = act(&rules, &s, Action::Assault { from: h, target: t }).unwrap();
-        let Some(Task::CloseCombat(cc)) =
-            n.tasks.iter().find(|x| matches!(x, Task::CloseCombat(_)))
-        else {
-            panic!("a close combat");
-        };
-        assert_eq!(cc.attackers[0], a, "the infantry leads");
-        assert!(cc.attackers.contains(&k));
-        assert!(n.units[usize::from(k)].has(flag::CLOSE_COMBAT));
-        // A skirmisher without the MPs stays out; the infantry still attacks.
-        let mut m = s.clone();
-        m.units[usize::from(k)].spent = rules.allowance(&m, k);
-        let (n, _) = act(&rules, &m, Action::Assault { from: h, target: t }).unwrap();
-        let Some(Task::CloseCombat(cc)) =
-            n.tasks.iter().find(|x| matches!(x, Task::CloseCombat(_)))
-        else {
-            panic!("a close combat");
-        };
-        assert_eq!(cc.attackers, alloc::vec![a]);
-    }
-
-    #[test]
-    fn r11_5d_full_skirmisher_recovered_at_end_of_movement() {
-        let (rules, mut s) = setup(FRENCH);
-        let h = open_hex(&rules);
-        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
-        put(&mut s, p, h, Formation::Line);
-        let (n, _) = act(&rules, &s, Action::Release { unit: p }).unwrap();
-        let k = skirmishers_of(&rules, p)[0];
-        let (m, ev) = act(&rules, &n, Action::EndMovement).unwrap();
-        assert_eq!(m.units[usize::from(k)].place, Place::Off);
-        assert_eq!(m.units[usize::from(p)].skirmishers_out, 0);
-        assert!(ev.iter().any(|e| e.rule_number() == "11.5d"));
-        // A reduced one is not recovered.
-        let mut r = n.clone();
-        r.units[usize::from(k)].casualties = 1;
-        let (m, _) = act(&rules, &r, Action::EndMovement).unwrap();
-        assert_eq!(m.units[usize::from(k)].place, Place::At(h));
-        assert_eq!(m.units[usize::from(p)].skirmishers_out, 1);
-    }
-
-    #[test]
-    fn r11_5g_split_and_combine() {
-        let (rules, mut s) = setup(FRENCH);
-        let h = open_hex(&rules);
-        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
-        put(&mut s, p, h, Formation::Line);
-        let (n, _) = act(&rules, &s, Action::Release { unit: p }).unwrap();
-        let k = skirmishers_of(&rules, p)[0];
-        let (n, _) = act(&rules, &n, Action::Split { unit: k }).unwrap();
-        let out: Vec<UnitId> = (0..n.units.len() as UnitId)
-            .filter(|&u| rules.is_skirmisher(u) && n.units[usize::from(u)].hex() == Some(h))
-            .collect();
-        assert_eq!(out.len(), 2);
-        assert!(out.iter().all(|&u| n.units[usize::from(u)].casualties == 1));
-        assert_eq!(rules.skirmisher_halves(&n, FRENCH), 2);
-        let (n, _) = act(
-            &rules,
-            &n,
-            Action::Combine {
-                unit: out[0],
-                with: out[1],
-            },
-        )
-        .unwrap();
-        assert_eq!(n.units[usize::from(out[0])].casualties, 0);
-        assert_eq!(n.units[usize::from(out[1])].place, Place::Off);
-    }
-
-    #[test]
-    fn r11_5h_restack_and_fire_position() {
-        let (rules, mut s) = setup(FRENCH);
-        let h = open_hex(&rules);
-        let p = infantry(&rules, FRENCH, |i| {
-            i.skirmisher_boxes >= 1 && i.fire_level.units() >= 2
-        });
-        put(&mut s, p, h, Formation::Line);
-        let (n, _) = act(&rules, &s, Action::Release { unit: p }).unwrap();
-        let k = skirmishers_of(&rules, p)[0];
-        let t = h.neighbor(crate::hex::Direction::ALL[0]);
-        // At the bottom under B-or-better infantry: no fire (11.5h C).
-        assert_eq!(
-            rules.skirmisher_fire_check(&n, k).unwrap_err().rule,
-            "11.5h"
-        );
-        assert!(rules.skirmisher_fire_check(&n, p).is_ok());
-        let (top, _) = act(&rules, &n, Action::Restack { unit: k, top: true }).unwrap();
-        assert_eq!(rules.combat_stack(&top, h)[0], k);
-        assert!(rules.skirmisher_fire_check(&top, k).is_ok());
-        // The line under it may not fire (it is not French column).
-        assert_eq!(
-            rules.skirmisher_fire_check(&top, p).unwrap_err().rule,
-            "11.5h"
-        );
-        // Not to the top while adjacent to the enemy (11.5h B).
-        let mut adj = n.clone();
-        let enemy = infantry(&rules, ALLIED, |_| true);
-        put(&mut adj, enemy, t, Formation::Line);
-        assert_eq!(
-            act(&rules, &adj, Action::Restack { unit: k, top: true })
-                .unwrap_err()
-                .rule,
-            "11.5h"
-        );
-        // 11.6d: forming square sends it to the bottom.
-        let mut sq = top.clone();
-        sq.units[usize::from(p)].formation = Formation::Column;
-        let (sq, _) = act(
-            &rules,
-            &sq,
-            Action::Form {
-                unit: p,
-                formation: Formation::Square,
-            },
-        )
-        .unwrap();
-        assert!(!sq.units[usize::from(k)].has(flag::SKIRMISHER_TOP));
-        // 11.6d: protected by the square.
-        assert!(rules.sheltered_in_square(&sq, k));
-        // 13.0a: alone it faces all around.
-        let mut alone = n.clone();
-        alone.units[usize::from(p)].place = Place::Off;
-        assert_eq!(
-            rules.facing_mode(&alone, k),
-            super::super::facing::FacingMode::AllFrontal
-        );
-    }
-
-    #[test]
-    fn r11_5c_skirmisher_losses_are_steps() {
-        let (rules, mut s) = setup(FRENCH);
-        let h = open_hex(&rules);
-        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 1);
-        let k = skirmishers_of(&rules, p)[0];
-        put(&mut s, k, h, Formation::Skirmish);
-        let mut ev = Vec::new();
-        rules.skirmisher_loss(&mut s, k, 1, &mut ev);
-        assert_eq!(s.units[usize::from(k)].casualties, 1);
-        assert_eq!(s.units[usize::from(k)].stragglers, 0);
-        rules.skirmisher_loss(&mut s, k, 1, &mut ev);
-        assert_eq!(s.units[usize::from(k)].place, Place::Off);
-    }
-
-    #[test]
-    fn r12_1_one_full_skirmisher_per_hex() {
-        let (rules, mut s) = setup(FRENCH);
-        let h = open_hex(&rules);
-        let p = infantry(&rules, FRENCH, |i| i.skirmisher_boxes >= 2);
-        let ks = skirmishers_of(&rules, p);
-        put(&mut s, ks[0], h, Formation::Skirmish);
-        assert!(!rules.overstacked(&s, h, FRENCH));
-        put(&mut s, ks[1], h, Formation::Skirmish);
-        assert!(rules.overstacked(&s, h, FRENCH));
-        s.units[usize::from(ks[0])].casualties = 1;
-        s.units[usize::from(ks[1])].casualties = 1;
-        assert!(!rules.overstacked(&s, h, FRENCH));
-    }
-
-    #[test]
-    fn r18_0_forced_march_rolls_for_stragglers_before_the_mps() {
-        let (rules, mut s) = setup(FRENCH);
-        let h = open_hex(&rules);
-        let p = infantry(&rules, FRENCH, |_| true);
-        put(&mut s, p, h, Formation::Column);
-        let ma = rules.allowance(&s, p);
-        let (n, _) = act(&rules, &s, Action::ForcedMarch { unit: p }).unwrap();
-        assert_eq!(
-            rules.actor(&n),
-            Actor::Chance(Chance::Dice(DiceSpec::D6)),
-            "the Straggler Table roll comes first"
-        );
-        // Nothing else may happen before the roll.
-        assert!(
-            act(
-                &rules,
-                &n,
-                Action::Step {
-                    unit: p,
-                    to: h.neighbor(crate::hex::Direction::ALL[0])
-                }
-            )
-            .is_err()
-        );
-        let (m, _) = act(&rules, &n, Action::Roll(DiceSpec::D6.roll(6).unwrap())).unwrap();
-        assert_eq!(rules.allowance(&m, p), ma + 6, "+3 MP");
-        let want = rules.tables.stragglers(rules.morale_rating(p), 6);
-        assert_eq!(m.units[usize::from(p)].stragglers, want);
-        // A second set, then no third.
-        let (m2, _) = act(&rules, &m, Action::ForcedMarch { unit: p }).unwrap();
-        let (m2, _) = act(&rules, &m2, Action::Roll(DiceSpec::D6.roll(1).unwrap())).unwrap();
-        assert_eq!(rules.allowance(&m2, p), ma + 12);
-        assert_eq!(
-            act(&rules, &m2, Action::ForcedMarch { unit: p })
-                .unwrap_err()
-                .rule,
-            "18.0b"
-        );
-        // Line, or a step off the road earlier this phase: refused (18.0a).
-        let mut line = s.clone();
-        line.units[usize::from(p)].formation = Formation::Line;
-        assert_eq!(
-            act(&rules, &line, Action::ForcedMarch { unit: p })
-                .unwrap_err()
-                .rule,
-            "18.0a"
-        );
-        let (off, _) = act(
-            &rules,
-            &s,
-            Action::Step {
-                unit: p,
-                to: h.neighbor(crate::hex::Direction::ALL[0]),
-            },
-        )
-        .unwrap();
-        assert_eq!(
-            act(&rules, &off, Action::ForcedMarch { unit: p })
-                .unwrap_err()
-                .rule,
-            "18.0a"
-        );
-        // After a set, steps off the road are refused.
-        let e = act(
-            &rules,
-            &m,
-            Action::Step {
-                unit: p,
-                to: h.neighbor(crate::hex::Direction::ALL[0]),
-            },
-        )
-        .unwrap_err();
-        assert_eq!(e.rule, "18.0a");
-    }
-
-    #[test]
-    fn r11_5e_lone_skirmishers_may_evade_a_close_combat() {
-        let (mut rules, mut s) = setup(FRENCH);
-        // The evasion, not the Attack order that allows the close combat (10.1a), is tested.
-        rules.strict_orders = false;
-        let h = open_hex(&rules);
-        let d = crate::hex::Direction::ALL[0];
-        let t = h.neighbor(d);
-        let a = infantry(&rules, FRENCH, |i| i.fire_level.units() >= 2);
-        put(&mut s, a, h, Formation::Column);
-        s.units[usize::from(a)].facing = Facing::side(d);
-        let p = infantry(&rules, ALLIED, |i| i.skirmisher_boxes >= 1);
-        let k = skirmishers_of(&rules, p)[0];
-        put(&mut s, k, t, Formation::Skirmish);
-        let (n, _) = act(&rules, &s, Action::Assault { from: h, target: t }).unwrap();
-        assert!(matches!(n.tasks.last(), Some(Task::SkirmisherEvade { .. })));
-        assert_eq!(rules.actor(&n), Actor::Player(ALLIED));
-        let mut out = Vec::new();
-        rules.legal_actions(&n, &mut out);
-        assert!(out.contains(&Action::Pass));
-        // Not back into the attackers' hex.
-        let e = act(&rules, &n, Action::RetreatTo { hex: h }).unwrap_err();
-        assert_eq!(e.rule, "11.5e");
-        let to = t.neighbor(d);
-        let (m, ev) = act(&rules, &n, Action::RetreatTo { hex: to }).unwrap();
-        assert_eq!(m.units[usize::from(k)].place, Place::At(to));
-        assert_eq!(
-            m.units[usize::from(a)].place,
-            Place::At(t),
-            "the attacker enters"
-        );
-        assert!(m.tasks.is_empty());
-        assert!(ev.iter().any(|e| e.rule_number() == "11.5e"));
-        // Standing: the close combat goes on.
-        let (m, _) = act(&rules, &n, Action::Pass).unwrap();
-        assert!(!matches!(
-            m.tasks.last(),
-            Some(Task::SkirmisherEvade { .. })
-        ));
-        // Stacked with another unit type: no evasion.
-        let mut st = s.clone();
-        put(&mut st, p, t, Formation::Line);
-        if let Ok((n2, _)) = act(&rules, &st, Action::Assault { from: h, target: t }) {
-            assert!(
-                !n2.tasks
-                    .iter()
-                    .any(|x| matches!(x, Task::SkirmisherEvade { .. }))
-            );
-        }
-    }
-
-    #[test]
-    fn r27_1_detach_and_reattach_limits() {
-        let (rules, mut s) = setup(FRENCH);
-        let h = open_hex(&rules);
-        let Some(b) = (0..rules.units.len() as UnitId).find(|&u| {
-            let i = &rules.units[usize::from(u)];
-            i.kind == UnitKind::Artillery && i.parent.is_none() && i.gun_points >= 3
-        }) else {
-            return;
-        };
-        put(&mut s, b, h, Formation::Unlimbered);
-        let gp = rules.gun_points(&s, b);
-        let e = act(
-            &rules,
-            &s,
-            Action::Detach {
-                unit: b,
-                gun_points: gp,
-            },
-        )
-        .unwrap_err();
-        assert_eq!(e.rule, "27.1");
-        assert!(
-            act(
-                &rules,
-                &s,
-                Action::Detach {
-                    unit: b,
-                    gun_points: 0
-                }
-            )
-            .is_err()
-        );
-        assert!(
-            act(
-                &rules,
-                &s,
-                Action::Detach {
-                    unit: b,
-                    gun_points: 6
-                }
-            )
-            .is_err()
-        );
-        let (n, _) = act(
-            &rules,
-            &s,
-            Action::Detach {
-                unit: b,
-                gun_points: 2,
-            },
-        )
-        .unwrap();
-        let d = rules.units[usize::from(b)].parts[0];
-        assert_eq!(rules.gun_points(&n, b), gp - 2);
-        assert_eq!(rules.gun_points(&n, d), 2);
-        assert_eq!(n.units[usize::from(d)].place, Place::At(h));
-        // Only one detached battery per battery counter.
-        assert!(
-            act(
-                &rules,
-                &n,
-                Action::Detach {
-                    unit: b,
-                    gun_points: 1
-                }
-            )
-            .is_err()
-        );
-        let (m, _) = act(&rules, &n, Action::Reattach { unit: d, to: b }).unwrap();
-        assert_eq!(rules.gun_points(&m, b), gp);
-        assert_eq!(m.units[usize::from(d)].place, Place::Off);
-        // Not to a battery of another type or class, nor over 5 GP.
-        let other = (0..rules.units.len() as UnitId).find(|&u| {
-            let i = &rules.units[usize::from(u)];
-            i.kind == UnitKind::Artillery
-                && i.parent.is_none()
-                && u != b
-                && i.side == FRENCH
-                && (i.weight != rules.units[usize::from(b)].weight
-                    || i.class != rules.units[usize::from(b)].class)
-        });
-        if let Some(o) = other {
-            let mut t = n.clone();
-            put(&mut t, o, h, Formation::Unlimbered);
-            assert_eq!(
-                act(&rules, &t, Action::Reattach { unit: d, to: o })
-                    .unwrap_err()
-                    .rule,
-                "27.1"
-            );
         }
     }
 }
