@@ -43,6 +43,9 @@ typedef enum {
   GG_ERR_BAD_SAVE = 11,
   // An internal error (a caught panic): please report it; the handle should be freed.
   GG_ERR_PANIC = 12,
+  // A position (a state to start a game from) that the scenario or the rules refuse; the
+  // error's JSON names the field (`path`) and the rule.
+  GG_ERR_BAD_POSITION = 13,
 } gg_status;
 
 // Who acts now (`gg_game_actor_kind`).
@@ -137,6 +140,19 @@ gg_status gg_game_from_scenario_json(const gg_engine *engine,
 // # Safety
 // `engine` is a live engine; `saved` is NUL-terminated; `out` is valid for one write.
 gg_status gg_game_load(const gg_engine *engine, const char *saved, gg_game **out);
+
+// A game of `scenario` starting from `state_json`, a full state as `gg_game_state` gives it
+// (edited, or set up by hand), with `seed` and an empty history (docs/json.md, "Positions").
+// An unknown field, a wrong type or a missing field is `GG_ERR_JSON` naming its path; a state
+// the scenario or the rules refuse is `GG_ERR_BAD_POSITION` naming the field and the rule.
+//
+// # Safety
+// `engine` is a live engine; the strings are NUL-terminated; `out` is valid for one write.
+gg_status gg_game_from_state(const gg_engine *engine,
+                             const char *scenario,
+                             const char *state_json,
+                             uint64_t seed,
+                             gg_game **out);
 
 // A new game of `scenario` with `seed` after applying `actions_json`, a JSON array of actions
 // (chance outcomes included, as `gg_game_history` lists them). The first refused action is
