@@ -196,6 +196,12 @@ fn run(engine: &mut Engine, c: &Case, show: bool) -> Result<(), String> {
     }
     let mut game = c.base.as_ref().map(|_| base_game(engine, c));
     let mut bytes = match c.input.as_str() {
+        "@state" => game
+            .as_ref()
+            .expect("@state needs a base")
+            .state()
+            .to_string()
+            .into_bytes(),
         "@save" => game
             .as_ref()
             .expect("@save needs a base")
@@ -233,6 +239,13 @@ fn run(engine: &mut Engine, c: &Case, show: bool) -> Result<(), String> {
         "load" => {
             game = None;
             engine.load_game(&input).map(|_| Value::Null)
+        }
+        "from_state" => {
+            let (sc, _, _) = c.base.as_ref().unwrap();
+            game = None;
+            engine
+                .game_from_state(sc, &input, c.arg.parse().unwrap())
+                .map(|_| Value::Null)
         }
         "apply" => game.as_mut().unwrap().apply_json(&input),
         "apply_index" => {
@@ -338,6 +351,7 @@ fn the_case_file_is_consistent() {
         "index_out_of_range" => "GG_ERR_INDEX",
         "bad_side" => "GG_ERR_SIDE",
         "bad_save" => "GG_ERR_BAD_SAVE",
+        "bad_position" => "GG_ERR_BAD_POSITION",
         "utf8" => "GG_ERR_UTF8",
         "null" => "GG_ERR_NULL",
         _ => "?",

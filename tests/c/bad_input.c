@@ -245,6 +245,7 @@ static const char *status_of(const char *code) {
       {"index_out_of_range", "GG_ERR_INDEX"},
       {"bad_side", "GG_ERR_SIDE"},
       {"bad_save", "GG_ERR_BAD_SAVE"},
+      {"bad_position", "GG_ERR_BAD_POSITION"},
       {"utf8", "GG_ERR_UTF8"},
       {"null", "GG_ERR_NULL"},
   };
@@ -351,7 +352,13 @@ static void run_case(gg_engine *engine, char *line, const char *root) {
 
   /* The input. */
   buf input;
-  if (strcmp(f[4], "@save") == 0) {
+  if (strcmp(f[4], "@state") == 0) {
+    char *state;
+    OK(gg_game_state(game, &state));
+    input = buf_new();
+    buf_add(&input, state, strlen(state));
+    gg_string_free(state);
+  } else if (strcmp(f[4], "@save") == 0) {
     char *saved;
     OK(gg_game_save(game, &saved));
     input = buf_new();
@@ -409,6 +416,8 @@ static void run_case(gg_engine *engine, char *line, const char *root) {
     st = gg_game_replay(engine, scenario, seed, input.data, &made);
   } else if (strcmp(entry, "load") == 0) {
     st = gg_game_load(engine, input.data, &made);
+  } else if (strcmp(entry, "from_state") == 0) {
+    st = gg_game_from_state(engine, scenario, input.data, strtoull(arg, NULL, 10), &made);
   } else if (strcmp(entry, "apply") == 0) {
     st = gg_game_apply_json(game, input.data, &out);
   } else if (strcmp(entry, "apply_index") == 0) {

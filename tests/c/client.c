@@ -386,6 +386,53 @@ static void error_statuses(gg_engine *engine) {
   printf("error statuses: all checked\n");
 }
 
+/* A game from a position (gg_game_from_state): the state of play round-trips with an empty
+ * history, and a turn past the scenario's is refused naming the field and the rule. */
+static void positions(const gg_engine *engine) {
+  gg_game *game = NULL;
+  OK(gg_game_new(engine, "pg/rossbach", 4, &game));
+  char *out = NULL;
+  OK(gg_game_play_random(game, 60, &out));
+  gg_string_free(out);
+  char *state = NULL;
+  OK(gg_game_state(game, &state));
+  gg_game *from = NULL;
+  OK(gg_game_from_state(engine, "pg/rossbach", state, 7, &from));
+  uint64_t h1 = 0, h2 = 0;
+  size_t len = 1;
+  OK(gg_game_state_hash(game, &h1));
+  OK(gg_game_state_hash(from, &h2));
+  OK(gg_game_history_len(from, &len));
+  CHECK(h1 == h2 && len == 0, "position round trip: hash or history differ");
+  OK(gg_game_step_random(from, &out));
+  gg_string_free(out);
+  /* A turn the scenario does not have: `"turn":N,` becomes `"turn":99,`. */
+  char *turn = strstr(state, "\"turn\":");
+  CHECK(turn != NULL, "state has a turn");
+  if (turn != NULL) {
+    char *end = strchr(turn, ',');
+    size_t head = (size_t)(turn - state);
+    size_t size = strlen(state) + 16;
+    char *bad = malloc(size);
+    snprintf(bad, size, "%.*s\"turn\":99%s", (int)head, state, end);
+    gg_game *refused = NULL;
+    expect_error("position: turn", gg_game_from_state(engine, "pg/rossbach", bad, 7, &refused),
+                 GG_ERR_BAD_POSITION, "3.0", NULL, 0);
+    CHECK(strstr(gg_last_error_json(), "\"path\":\"turn\"") != NULL, "path: %s",
+          gg_last_error_json());
+    CHECK(refused == NULL, "no game on error");
+    free(bad);
+  }
+  gg_game *none = NULL;
+  expect_error("position: not JSON", gg_game_from_state(engine, "pg/rossbach", "{", 7, &none),
+               GG_ERR_JSON, NULL, NULL, 0);
+  CHECK(none == NULL, "no game on error");
+  printf("positions: round trip and refusals\n");
+  gg_string_free(state);
+  gg_game_free(from);
+  gg_game_free(game);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s FIXTURE [SCENARIO...]\n", argv[0]);
@@ -411,6 +458,7 @@ int main(int argc, char **argv) {
   play_json(engine);
   cross_language(engine, argv[1]);
   error_statuses(engine);
+  positions(engine);
 
   char *sim = NULL;
   OK(gg_simulate(engine, "pg/training", 2, 10, "random", "greedy", 1000000, &sim));

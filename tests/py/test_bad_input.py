@@ -8,6 +8,7 @@ surrogates, which the binding refuses as the str they are.
 """
 
 import builtins
+import json
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -100,6 +101,8 @@ def call(case: Dict[str, Any], game: Optional[grognard.Game], text: str) -> Any:
         return grognard.Game.replay(scenario, int(rest.split("+")[0]), text)
     if entry == "load":
         return grognard.Game.from_json(text)
+    if entry == "from_state":
+        return grognard.Game.from_state(case["base"].split("@")[0], text, int(arg))
     assert game is not None
     if entry == "apply":
         return game.apply(text)
@@ -139,7 +142,10 @@ def test_bad_input(case: Dict[str, Any]) -> None:
     if what.startswith("skip:"):
         pytest.skip(what[5:])
     game = base_game(case["base"]) if case["base"] != "-" else None
-    if case["input"] == "@save":
+    if case["input"] == "@state":
+        assert game is not None
+        data = json.dumps(game.state(), separators=(",", ":")).encode()
+    elif case["input"] == "@save":
         assert game is not None
         data = game.to_json().encode()
     elif case["input"].startswith("@"):

@@ -19,6 +19,7 @@ HIERARCHY: List[Tuple[Type[Exception], str, Tuple[Type[BaseException], ...]]] = 
     (grognard.BadSave, "bad_save", ()),
     (grognard.IndexOutOfRange, "index_out_of_range", (IndexError,)),
     (grognard.BadSide, "bad_side", (ValueError,)),
+    (grognard.BadPosition, "bad_position", (ValueError,)),
 ]
 
 

@@ -89,6 +89,8 @@ function call(c, game, text) {
     }
     case 'load':
       return made(Game.load(text));
+    case 'from_state':
+      return made(Game.fromState(c.base.split('@')[0], text, seedOf(c.arg)));
     case 'apply':
       return game.apply(text);
     case 'apply_index':
@@ -126,7 +128,8 @@ for (const c of cases) {
     const game = c.base === '-' ? null : baseGame(c.base);
     try {
       let data;
-      if (c.input === '@save') data = Buffer.from(JSON.stringify(game.save()));
+      if (c.input === '@state') data = Buffer.from(JSON.stringify(game.state()));
+      else if (c.input === '@save') data = Buffer.from(JSON.stringify(game.save()));
       else if (c.input.startsWith('@')) data = fs.readFileSync(path.join(root_dir, c.input.slice(1)));
       else data = literal(c.input);
       for (const edit of c.edits === '-' ? [] : c.edits.split(',')) {

@@ -246,6 +246,7 @@ pub extern "C" fn gg_status_name(status: i32) -> *const c_char {
         10 => c"GG_ERR_SIDE",
         11 => c"GG_ERR_BAD_SAVE",
         12 => c"GG_ERR_PANIC",
+        13 => c"GG_ERR_BAD_POSITION",
         _ => c"GG_UNKNOWN_STATUS",
     };
     name.as_ptr()
