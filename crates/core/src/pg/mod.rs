@@ -96,6 +96,11 @@ pub struct Params {
     /// may pass through a hex it would overstack but not stop there); `true` = `"each_step"`,
     /// no step may overstack a hex even in passing.
     pub stacking_each_step: bool,
+    /// 8 reading (option `bombard_once_per`): `false` = `"game_turn"`, the text's "once per
+    /// Turn" with Turn as 3.0 defines it (a battery that fired in one player turn's
+    /// bombardment may not fire again until the next game turn, and a hex is bombarded at most
+    /// once per game turn); `true` = `"phase"`, both limits reset at every bombardment phase.
+    pub bombard_each_phase: bool,
     /// First and last turn.
     pub first_turn: u8,
     /// Last turn.
@@ -255,6 +260,18 @@ impl Pg {
                 .with_rule("5.3"));
             }
         };
+        let bombard_each_phase = match rules.get("bombard_once_per").and_then(|v| v.as_str()) {
+            None | Some("game_turn") => false,
+            Some("phase") => true,
+            Some(other) => {
+                return Err(DataError::new(
+                    file,
+                    "rules.bombard_once_per",
+                    format!("{other:?}: expected \"game_turn\" or \"phase\""),
+                )
+                .with_rule("8"));
+            }
+        };
         let mut objectives = Vec::new();
         if let Some(list) = rules
             .get("victory")
@@ -331,6 +348,7 @@ impl Pg {
             activation_cost,
             marsh_cavalry_mp,
             stacking_each_step,
+            bombard_each_phase,
             first_turn,
             last_turn,
             reinforcements,
