@@ -101,6 +101,11 @@ pub struct Params {
     /// bombardment may not fire again until the next game turn, and a hex is bombarded at most
     /// once per game turn); `true` = `"phase"`, both limits reset at every bombardment phase.
     pub bombard_each_phase: bool,
+    /// 4.2.2 reading (option `commander_trace`): `false` = `"command_radius"`, a unit traces
+    /// command to the Army Commander as to its Wing Leader, within 5 hexes (the one distance
+    /// 4.2.2 gives for tracing command; the text names none for this trace); `true` =
+    /// `"any_distance"`, the two traces reach the Army Commander wherever he is.
+    pub commander_trace_any_distance: bool,
     /// First and last turn.
     pub first_turn: u8,
     /// Last turn.
@@ -272,6 +277,19 @@ impl Pg {
                 .with_rule("8"));
             }
         };
+        let commander_trace_any_distance =
+            match rules.get("commander_trace").and_then(|v| v.as_str()) {
+                None | Some("command_radius") => false,
+                Some("any_distance") => true,
+                Some(other) => {
+                    return Err(DataError::new(
+                        file,
+                        "rules.commander_trace",
+                        format!("{other:?}: expected \"command_radius\" or \"any_distance\""),
+                    )
+                    .with_rule("4.2.2"));
+                }
+            };
         let mut objectives = Vec::new();
         if let Some(list) = rules
             .get("victory")
@@ -349,6 +367,7 @@ impl Pg {
             marsh_cavalry_mp,
             stacking_each_step,
             bombard_each_phase,
+            commander_trace_any_distance,
             first_turn,
             last_turn,
             reinforcements,
