@@ -34,6 +34,7 @@ pub mod los;
 mod morale;
 mod movement;
 pub mod orders;
+mod preview;
 pub mod query;
 mod radius;
 mod rally;
@@ -426,6 +427,13 @@ impl Rules for Nbs {
 
     fn prompt(&self, s: &State) -> Prompt {
         self.prompt_of(s)
+    }
+
+    fn preview(&self, s: &State) -> Option<crate::engine::Preview> {
+        if !matches!(self.actor_of(s), Actor::Chance(_)) {
+            return None;
+        }
+        self.preview_of(s)
     }
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
