@@ -899,6 +899,14 @@ SETUP_OPTION = {"id": "player-setup", "name": "Set-Up Phase: players place their
                         "withdrawn. Off: the placements of this file. AUS 4.1b and 4.1c turn it on."}
 FOG_OPTION = {"id": "aus-5.1-fog-charges", "name": "Cavalry may charge only targets it can see before the action",
               "default": False, "rules": ["AUS 5.1"]}
+FRACTION_OPTION = {"id": "nbs-20.2f-modifiers-first",
+                   "name": "Reading of 20.2f: the modifiers apply to a fractional fire total before its column is found",
+                   "default": False, "rules": ["20.2f", "20.0"],
+                   "note": "Off (default): a fraction is resolved on the 'Less than 1' column, which the modifiers "
+                           "then shift like any other column (20.0's order: find the column, then modify it). On: "
+                           "the modifiers apply to the total first, so a fraction that rounds to zero shifts from "
+                           "zero, and the 'Less than 1' column takes whatever stays below 1. The two readings "
+                           "differ only for a total of 1/4."}
 SKIRMISHER_OPTION = {"id": "opt-1-allied-skirmishers",
                      "name": "Unofficial: fixed Allied skirmisher allotment instead of the 5-skirmisher limit",
                      "default": False, "rules": ["Errata: General Suggestions"],
@@ -1066,7 +1074,7 @@ def build_s1(cs):
         "allied_order_start": {"2-L": turn_of(labels, "Dec 2 07:00")},
     })
     return scenario(1, "Battle for the Goldbach Stream", labels, TURNS_NOTE_DEC2, s, victory,
-                    [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION], rules,
+                    [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION, FRACTION_OPTION], rules,
                     "Map B only; the Left Wing (AG-L, 1-L, 2-L; 3-L at 7:30) against LeGrand's 3-4, with "
                     "3 Corps at 8:00. Soult and the 4 Corps HQ are not named and do not appear.",
                     "Set-up zones, reinforcements, orders and victory as AUS 7.1 gives them; exact hexes "
@@ -1118,7 +1126,7 @@ def build_s2(cs):
         "attachments": {"3D-4": "C", "C-1": "C"},
     })
     return scenario(2, "The Olmutz Road", labels, TURNS_NOTE_DEC2, s, victory,
-                    [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION], rules_,
+                    [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION, FRACTION_OPTION], rules_,
                     "Map A north of row 15 and east of the Ricka Brook; no reinforcements. Fog turns "
                     "9:00 and 9:30 only limit traces ending at level 5 or lower (AUS 5.1).",
                     "Set-up zones, orders and victory as AUS 7.2 gives them; exact hexes inside the zones "
@@ -1197,7 +1205,7 @@ def build_s34(cs, n):
         extra["allied_orders_written_before_french_setup"] = True
     else:
         extra["allied_cavalry_passed_row"] = "A05"
-    opts = ALL_OPTIONS + [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION]
+    opts = ALL_OPTIONS + [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION, FRACTION_OPTION]
     if n == 3:
         return scenario(3, "The Sun of Austerlitz", labels, TURNS_NOTE_DEC2, s, AUS6_VICTORY, opts,
                         base_rules(labels, extra),
@@ -1304,7 +1312,7 @@ def build_s5(cs):
         "c_corps_attachments": "none: unlike 7.2 and 7.3, 3D-4 sets up with 4 Corps and C-1 with 1 Corps",
     })
     return scenario(5, "The Advance to Battle", labels, TURNS_NOTE_5, s, AUS6_VICTORY,
-                    ALL_OPTIONS + [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION], rules,
+                    ALL_OPTIONS + [HISTORICAL_ORDERS_OPTION, SETUP_OPTION, FOG_OPTION, SKIRMISHER_OPTION, FRACTION_OPTION], rules,
                     "Dec 1 10:00 to Dec 2 17:00 with the night between. The map starts with the French only; "
                     "every Allied column arrives by the player's secret plan and the 2d6 arrival roll.",
                     "Set-up zones (with the errata's level 6), reinforcements, the arrival procedure and "

@@ -309,6 +309,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         emperors_must_roll: Vec::new(),
         emperor_lc_on_total: false,
         fog_charges: false,
+        fraction_modifiers_first: false,
         attach_on_arrival: Vec::new(),
         setup: Default::default(),
         columns: None,
@@ -508,6 +509,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     }
     nbs.emperor_lc_on_total = option_on(s, &rules_v, "aus-4.1a-total")?;
     nbs.fog_charges = option_on(s, &rules_v, "aus-5.1-fog-charges")?;
+    nbs.fraction_modifiers_first = option_on(s, &rules_v, "nbs-20.2f-modifiers-first")?;
     // OPT-1 (unofficial): a fixed Allied skirmisher allotment instead of the AERR-6 cap.
     if option_on(s, &rules_v, "opt-1-allied-skirmishers")? {
         nbs.skirmisher_cap = None;

@@ -43,6 +43,7 @@ mod flow;
 mod morale;
 mod movement;
 mod position;
+mod preview;
 pub mod query;
 mod setup;
 pub mod state;
@@ -52,6 +53,8 @@ mod tasks;
 mod tests;
 #[cfg(test)]
 mod tests_cases;
+#[cfg(test)]
+mod tests_fidelity;
 #[cfg(test)]
 mod tests_gaps;
 pub mod types;
@@ -205,6 +208,10 @@ pub struct Nbs {
     /// AUS 5.1 option `aus-5.1-fog-charges`: charges and reaction charges only at targets
     /// within the turn's visibility.
     pub fog_charges: bool,
+    /// 20.2f reading `nbs-20.2f-modifiers-first`: the column modifiers apply to a fractional
+    /// fire total before its column is found (a total rounding to zero shifts from zero);
+    /// off, the fraction takes the "Less than 1" column and the modifiers shift that (20.0).
+    pub fraction_modifiers_first: bool,
     /// Divisions that join a corps when its HQ arrives (`rules.attach_on_arrival`): (division,
     /// corps), by formation index.
     pub attach_on_arrival: Vec<(u16, u16)>,
@@ -430,6 +437,13 @@ impl Rules for Nbs {
 
     fn prompt(&self, s: &State) -> Prompt {
         self.prompt_of(s)
+    }
+
+    fn preview(&self, s: &State) -> Option<crate::engine::Preview> {
+        if !matches!(self.actor_of(s), Actor::Chance(_)) {
+            return None;
+        }
+        self.preview_of(s)
     }
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {

@@ -17,7 +17,6 @@ impl Pg {
         ev.push(Event::PlayerTurn { side });
         for u in s.units.iter_mut() {
             u.fought = false;
-            u.fired = false;
             u.ooc = false;
         }
         for w in 0..s.wing_fd_tried.len() {
@@ -139,6 +138,11 @@ impl Pg {
         }
         s.turn += 1;
         s.active = Side(0);
+        // 8: each battery fires at one hex, and each hex is bombarded once, per Turn (3.0).
+        s.bombarded.clear();
+        for u in s.units.iter_mut() {
+            u.fired = false;
+        }
         ev.push(Event::TurnBegins { turn: s.turn });
         for g in s.groups.iter_mut() {
             *g = super::state::Cmd::Unrolled;

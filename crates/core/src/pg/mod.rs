@@ -110,6 +110,16 @@ pub struct Params {
     /// may pass through a hex it would overstack but not stop there); `true` = `"each_step"`,
     /// no step may overstack a hex even in passing.
     pub stacking_each_step: bool,
+    /// 8 reading (option `bombard_once_per`): `false` = `"game_turn"`, the text's "once per
+    /// Turn" with Turn as 3.0 defines it (a battery that fired in one player turn's
+    /// bombardment may not fire again until the next game turn, and a hex is bombarded at most
+    /// once per game turn); `true` = `"phase"`, both limits reset at every bombardment phase.
+    pub bombard_each_phase: bool,
+    /// 4.2.2 reading (option `commander_trace`): `false` = `"command_radius"`, a unit traces
+    /// command to the Army Commander as to its Wing Leader, within 5 hexes (the one distance
+    /// 4.2.2 gives for tracing command; the text names none for this trace); `true` =
+    /// `"any_distance"`, the two traces reach the Army Commander wherever he is.
+    pub commander_trace_any_distance: bool,
     /// First and last turn.
     pub first_turn: u8,
     /// Last turn.

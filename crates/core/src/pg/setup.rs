@@ -112,6 +112,31 @@ impl Pg {
                 .with_rule("5.3"));
             }
         };
+        let bombard_each_phase = match rules.get("bombard_once_per").and_then(|v| v.as_str()) {
+            None | Some("game_turn") => false,
+            Some("phase") => true,
+            Some(other) => {
+                return Err(DataError::new(
+                    file,
+                    "rules.bombard_once_per",
+                    format!("{other:?}: expected \"game_turn\" or \"phase\""),
+                )
+                .with_rule("8"));
+            }
+        };
+        let commander_trace_any_distance =
+            match rules.get("commander_trace").and_then(|v| v.as_str()) {
+                None | Some("command_radius") => false,
+                Some("any_distance") => true,
+                Some(other) => {
+                    return Err(DataError::new(
+                        file,
+                        "rules.commander_trace",
+                        format!("{other:?}: expected \"command_radius\" or \"any_distance\""),
+                    )
+                    .with_rule("4.2.2"));
+                }
+            };
         let mut objectives = Vec::new();
         if let Some(list) = rules
             .get("victory")
@@ -188,6 +213,8 @@ impl Pg {
             activation_cost,
             marsh_cavalry_mp,
             stacking_each_step,
+            bombard_each_phase,
+            commander_trace_any_distance,
             first_turn,
             last_turn,
             reinforcements,

@@ -231,7 +231,7 @@ pub struct State {
     pub special_done: Vec<bool>,
     /// Locked markers (6.3).
     pub locked: Vec<Locked>,
-    /// Hexes bombarded this player turn (8).
+    /// Hexes bombarded this game turn (8; this phase with option `bombard_once_per: "phase"`).
     #[serde(with = "super::pghex::vec")]
     pub bombarded: Vec<Hex>,
     /// The unit or leader moving now (7.3), as a piece reference.

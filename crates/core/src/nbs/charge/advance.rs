@@ -553,7 +553,7 @@ impl Nbs {
             mods.push(CavFireMod::FirerHeavyOrMixed);
         }
         let shift = self.tables.cavalry_fire_modifier_total(&mods);
-        let Some(base) = self.tables.fire_column(fp) else {
+        let Some(column) = self.fire_table_column(fp, shift) else {
             ev.push(Event::CavalryAttack {
                 target,
                 fire_points: 0,
@@ -562,7 +562,6 @@ impl Nbs {
             });
             return;
         };
-        let column = self.tables.shift_fire_column(base, shift);
         ev.push(Event::CavalryAttack {
             target,
             fire_points: fp.0,

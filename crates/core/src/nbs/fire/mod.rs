@@ -773,6 +773,18 @@ impl Nbs {
         }
     }
 
+    /// The Fire Table column of a fire point total moved by the modifier total (20.0, 20.2f);
+    /// `None` for no fire points. A fraction takes the "Less than 1" column and is shifted from
+    /// there; under the reading `nbs-20.2f-modifiers-first` a total that rounds to zero is
+    /// shifted from zero instead, the ends of the table still holding (20.0).
+    pub(crate) fn fire_table_column(&self, fp: Fp, shift: i16) -> Option<u8> {
+        let base = self.tables.fire_column(fp)?;
+        if self.fraction_modifiers_first && fp.rounded() == 0 {
+            return Some(self.tables.shift_fire_column(0, shift));
+        }
+        Some(self.tables.shift_fire_column(base, shift))
+    }
+
     /// Marks the firers, totals the fire and pushes the roll (or, for no fire points, nothing:
     /// 20.2f).
     pub(super) fn open_fire(
@@ -808,7 +820,7 @@ impl Nbs {
         let fp = self.fire_points(s, &d);
         let mods = self.fire_mods(s, &d, attack_from.is_some());
         let shift = self.tables.fire_modifier_total(&mods);
-        let Some(base) = self.tables.fire_column(fp) else {
+        let Some(column) = self.fire_table_column(fp, shift) else {
             ev.push(Event::FireDeclared {
                 target: d.target,
                 firers: d.firers.clone(),
@@ -823,7 +835,6 @@ impl Nbs {
             });
             return;
         };
-        let column = self.tables.shift_fire_column(base, shift);
         ev.push(Event::FireDeclared {
             target: d.target,
             firers: d.firers.clone(),

@@ -28,66 +28,11 @@ impl Nbs {
         role: Role,
         why: &'static str,
     ) -> Check {
-        let list = match kind {
-            CheckKind::Standard => MoraleList::Standard,
-            CheckKind::CloseCombat => MoraleList::CloseCombat,
-            CheckKind::Charge => MoraleList::ChargeResolution,
-            CheckKind::Square => MoraleList::SquareCheck,
-        };
-        let m = |x: MoraleMod| i16::from(self.tables.morale_modifier(list, x).unwrap_or(0));
-        let mut shift: i16 = 0;
-        if let Some(u) = self.morale_unit(s, hex) {
-            let info = &self.units[usize::from(u)];
-            let st = &s.units[usize::from(u)];
-            // 26.3a: only the most senior leader, rating - 1 rows.
-            if let Some(l) = self.senior_leader(s, hex, info.side) {
-                let r = self.leader_morale(s, l);
-                shift += self.tables.leader_morale_modifier(list, r).unwrap_or(0);
-            }
-            match st.morale {
-                MoraleState::Shaken => shift += m(MoraleMod::Shaken),
-                MoraleState::Disorganized => shift += m(MoraleMod::Disorganized),
-                _ => {}
-            }
-            match st.formation {
-                Formation::Square => shift += m(MoraleMod::Square),
-                Formation::Line => shift += m(MoraleMod::Line),
-                _ => {}
-            }
-            if role == Role::Attacker {
-                if st.formation == Formation::Column {
-                    if info.nation == super::units::Nation::French {
-                        shift += m(MoraleMod::FrenchColumnAttacking);
-                    }
-                } else {
-                    shift += m(MoraleMod::Attacker);
-                }
-            }
-            if flank {
-                shift += m(MoraleMod::FlankTarget);
-            }
-            if self.wrecked(s, u) {
-                if info.independent || self.division_wrecked(s, &info.wreck_division) {
-                    shift += m(MoraleMod::WreckedBrigadeOfWreckedDivision);
-                } else {
-                    shift += m(MoraleMod::WreckedBrigade);
-                }
-            }
-            if info.kind == UnitKind::Cavalry && st.has(super::state::flag::BLOWN) {
-                shift += m(MoraleMod::BlownCavalry);
-            }
-            if self.turn_info(s.turn).night {
-                shift += m(MoraleMod::Night);
-            }
-            let hi = self.board.hex(hex);
-            if hi.special || hi.terrain.protective() {
-                if info.kind == UnitKind::Skirmisher {
-                    shift += m(MoraleMod::SkirmisherInProtectiveTerrain);
-                } else {
-                    shift += m(MoraleMod::ProtectiveTerrain);
-                }
-            }
-        }
+        let shift = self
+            .morale_mod_items(s, hex, kind, flank, role)
+            .iter()
+            .map(|(_, v)| v)
+            .sum();
         Check {
             hex,
             kind,
@@ -96,6 +41,91 @@ impl Nbs {
             stragglers_as_casualties: kind == CheckKind::Charge,
             from,
             role,
+        }
+    }
+
+    /// The modifier list of a morale check (25.2): each line that applies to the checking
+    /// unit of `hex` (its id in the list, or `leader`), with its row shift (+ up).
+    pub(super) fn morale_mod_items(
+        &self,
+        s: &State,
+        hex: Hex,
+        kind: CheckKind,
+        flank: bool,
+        role: Role,
+    ) -> Vec<(&'static str, i16)> {
+        let list = Self::morale_list(kind);
+        let mut items: Vec<(&'static str, i16)> = Vec::new();
+        let mut add = |x: MoraleMod| {
+            if let Some(v) = self.tables.morale_modifier(list, x) {
+                items.push((x.id(), i16::from(v)));
+            }
+        };
+        if let Some(u) = self.morale_unit(s, hex) {
+            let info = &self.units[usize::from(u)];
+            let st = &s.units[usize::from(u)];
+            match st.morale {
+                MoraleState::Shaken => add(MoraleMod::Shaken),
+                MoraleState::Disorganized => add(MoraleMod::Disorganized),
+                _ => {}
+            }
+            match st.formation {
+                Formation::Square => add(MoraleMod::Square),
+                Formation::Line => add(MoraleMod::Line),
+                _ => {}
+            }
+            if role == Role::Attacker {
+                if st.formation == Formation::Column {
+                    if info.nation == super::units::Nation::French {
+                        add(MoraleMod::FrenchColumnAttacking);
+                    }
+                } else {
+                    add(MoraleMod::Attacker);
+                }
+            }
+            if flank {
+                add(MoraleMod::FlankTarget);
+            }
+            if self.wrecked(s, u) {
+                if info.independent || self.division_wrecked(s, &info.wreck_division) {
+                    add(MoraleMod::WreckedBrigadeOfWreckedDivision);
+                } else {
+                    add(MoraleMod::WreckedBrigade);
+                }
+            }
+            if info.kind == UnitKind::Cavalry && st.has(super::state::flag::BLOWN) {
+                add(MoraleMod::BlownCavalry);
+            }
+            if self.turn_info(s.turn).night {
+                add(MoraleMod::Night);
+            }
+            let hi = self.board.hex(hex);
+            if hi.special || hi.terrain.protective() {
+                if info.kind == UnitKind::Skirmisher {
+                    add(MoraleMod::SkirmisherInProtectiveTerrain);
+                } else {
+                    add(MoraleMod::ProtectiveTerrain);
+                }
+            }
+            // 26.3a: only the most senior leader, rating - 1 rows.
+            if let Some(l) = self.senior_leader(s, hex, info.side) {
+                let r = self.leader_morale(s, l);
+                if let Some(v) = self.tables.leader_morale_modifier(list, r) {
+                    items.insert(0, (MoraleMod::Leader.id(), v));
+                }
+            }
+        }
+        items.retain(|(_, v)| *v != 0);
+        items
+    }
+
+    /// The modifier list a kind of check reads (25.2).
+    pub(super) fn morale_list(kind: CheckKind) -> MoraleList {
+        match kind {
+            CheckKind::Standard => MoraleList::Standard,
+            CheckKind::CloseCombat => MoraleList::CloseCombat,
+            CheckKind::Charge => MoraleList::ChargeResolution,
+            CheckKind::Square => MoraleList::SquareCheck,
         }
     }
 

@@ -25,6 +25,11 @@ impl Pg {
 
     /// Whether an artillery unit may bombard this player turn (8, 8.5).
     fn battery_ready(&self, s: &State, u: u16) -> bool {
+        !s.units[usize::from(u)].fired && self.battery_able(s, u)
+    }
+
+    /// Whether an artillery unit could bombard now if it had not fired yet this Turn (8).
+    fn battery_able(&self, s: &State, u: u16) -> bool {
         let side = self.bombard_side(s);
         let x = &s.units[usize::from(u)];
         let info = &self.pieces.units[usize::from(u)];
@@ -33,7 +38,6 @@ impl Pg {
             || x.off != Off::No
             || x.in_column
             || x.morale == Morale::Routed
-            || x.fired
         {
             return false;
         }
@@ -49,21 +53,43 @@ impl Pg {
         })
     }
 
-    /// Whether battery `u` may fire at `target` (8.1, 8.5).
+    /// Whether battery `u` may fire at `target` (8, 8.1, 8.2, 8.5).
     fn may_fire_at(&self, s: &State, u: u16, target: Hex) -> bool {
+        self.target_refused(s, u, target).is_none()
+    }
+
+    /// The rule that forbids battery `u` to fire at `target`, and why; `None` when it may.
+    fn target_refused(
+        &self,
+        s: &State,
+        u: u16,
+        target: Hex,
+    ) -> Option<(&'static str, &'static str)> {
         let side = self.bombard_side(s);
         let from = s.units[usize::from(u)].hex;
         let d = from.distance(target);
-        if d == 0 || d > 3 || !self.enemy_in(s, target, side) || s.bombarded.contains(&target) {
-            return false;
+        if d == 0 || d > 3 {
+            return Some(("8.1", "artillery bombards a hex one to three hexes away"));
+        }
+        if !self.enemy_in(s, target, side) {
+            return Some(("8.1", "the target hex holds no enemy unit"));
+        }
+        if s.bombarded.contains(&target) {
+            return Some(("8", "each hex may be bombarded only once per Turn"));
         }
         if s.phase == Phase::DefensiveBombardment && d != 1 {
-            return false;
+            return Some((
+                "8.5",
+                "defensive bombardment is only against adjacent units",
+            ));
         }
         // 8.1: artillery adjacent to enemy units may fire only at them.
         let adjacent_enemy = from.neighbors().iter().any(|&n| self.enemy_in(s, n, side));
         if adjacent_enemy && d != 1 {
-            return false;
+            return Some((
+                "8.1",
+                "artillery next to enemy units may fire only at those units",
+            ));
         }
         // 8.1: enemy units adjacent to friendly units: only if stacked with or adjacent to every
         // such friendly unit and adjacent to the target.
@@ -74,13 +100,21 @@ impl Pg {
             .collect();
         let covers_all = d == 1 && friends.iter().all(|&f| f.distance(from) <= 1);
         if !friends.is_empty() && !covers_all {
-            return false;
+            return Some((
+                "8.1",
+                "enemy units next to friendly units may be bombarded only by artillery adjacent to the target and with or beside every such friendly unit",
+            ));
         }
-        d == 1 || self.clear_los(s, from, target)
+        if d != 1 && !self.clear_los(s, from, target) {
+            return Some(("8.2", "the artillery has no line of sight to the target"));
+        }
+        None
     }
 
-    /// Why a bombardment declaration that is not legal now is refused, when the target rules
-    /// of 8.1 are what forbid it.
+    /// Why a bombardment declaration that is not legal now is refused, naming the rule broken:
+    /// 8 (one hex per battery and one bombardment per hex each Turn), 8.1 (range, adjacent
+    /// enemy, friendly units beside the target), 8.2 (line of sight) or 8.5 (defensive
+    /// bombardment only at adjacent units).
     pub(crate) fn bombard_refusal(&self, s: &State, a: &Action) -> Option<Illegal> {
         if !matches!(
             s.phase,
@@ -89,22 +123,47 @@ impl Pg {
         {
             return None;
         }
-        let why = "the target must be in range and LOS, the adjacent enemy if the guns are next to one, and not next to friendly units the guns are not with or beside";
+        const FIRED: &str = "each artillery unit may fire at only one hex per Turn";
         match (a, &s.bombard) {
             (Action::AddBattery { unit }, Some(d)) => {
                 let u = *unit;
-                (usize::from(u) < s.units.len()
-                    && self.battery_ready(s, u)
-                    && !self.may_fire_at(s, u, d.target))
-                .then(|| Illegal::new("8.1", why))
+                if usize::from(u) >= s.units.len() || !self.battery_able(s, u) {
+                    return None;
+                }
+                if s.units[usize::from(u)].fired {
+                    return Some(Illegal::new("8", FIRED));
+                }
+                self.target_refused(s, u, d.target)
+                    .map(|(rule, why)| Illegal::new(rule, why))
             }
-            (Action::BombardTarget { hex }, None) => (0..s.units.len() as u16)
-                .any(|u| {
-                    self.battery_ready(s, u)
-                        && s.units[usize::from(u)].hex.distance(*hex) <= 3
-                        && self.enemy_in(s, *hex, self.bombard_side(s))
-                })
-                .then(|| Illegal::new("8.1", why)),
+            (Action::BombardTarget { hex }, None) => {
+                if !self.enemy_in(s, *hex, self.bombard_side(s)) {
+                    return None;
+                }
+                // The battery nearest the target (the first of equals) says why.
+                let near = (0..s.units.len() as u16)
+                    .filter(|&u| {
+                        self.battery_able(s, u) && s.units[usize::from(u)].hex.distance(*hex) <= 3
+                    })
+                    .min_by_key(|&u| {
+                        (
+                            s.units[usize::from(u)].fired,
+                            s.units[usize::from(u)].hex.distance(*hex),
+                        )
+                    });
+                let u = near?;
+                if s.bombarded.contains(hex) {
+                    return Some(Illegal::new(
+                        "8",
+                        "each hex may be bombarded only once per Turn",
+                    ));
+                }
+                if s.units[usize::from(u)].fired {
+                    return Some(Illegal::new("8", FIRED));
+                }
+                let (rule, why) = self.target_refused(s, u, *hex)?;
+                Some(Illegal::new(rule, why))
+            }
             _ => None,
         }
     }
@@ -312,9 +371,13 @@ impl Pg {
         } else {
             Phase::OffensiveBombardment
         };
-        s.bombarded.clear();
-        for u in s.units.iter_mut() {
-            u.fired = false;
+        // 8: with option `bombard_once_per: "phase"` the limits restart with every phase;
+        // by default they last the game turn (3.0) and restart in `end_turn`.
+        if self.params.bombard_each_phase {
+            s.bombarded.clear();
+            for u in s.units.iter_mut() {
+                u.fired = false;
+            }
         }
         ev.push(Event::PhaseBegins { phase: s.phase });
     }

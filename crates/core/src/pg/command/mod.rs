@@ -120,10 +120,13 @@ impl Pg {
                     {
                         let ac_hex = s.leaders[usize::from(ac)].hex;
                         for (i, u) in s.units.iter().enumerate() {
+                            // 4.2.2 (reading, option `commander_trace`): within the 5-hex
+                            // command radius unless the scenario reads the trace as unlimited.
                             if u.ooc
                                 && !u.ac_trace
                                 && self.is_combat(i as u16)
-                                && u.hex.distance(ac_hex) <= 5
+                                && (self.params.commander_trace_any_distance
+                                    || u.hex.distance(ac_hex) <= 5)
                             {
                                 out.push(Action::TraceToCommander { unit: i as u16 });
                             }
@@ -189,8 +192,12 @@ impl Pg {
                         "only an out-of-command unit of the Active player traces to the Army Commander"
                     } else if self.traced_to_commander(s) >= 2 {
                         "only two inf/cav units a turn may trace command to the Army Commander"
+                    } else if !self.pieces.commander[s.active.index()]
+                        .is_some_and(|l| s.leaders[usize::from(l)].present)
+                    {
+                        "the Army Commander is not on the map"
                     } else {
-                        "the Army Commander is more than 5 hexes from the unit"
+                        "the Army Commander is more than 5 hexes from the unit (the command radius; option commander_trace)"
                     },
                 ))
             }

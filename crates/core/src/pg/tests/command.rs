@@ -510,3 +510,57 @@ fn r4_4_artillery_may_deploy_with_a_deploying_wing() {
     t.apply(Action::ArtilleryDeploy { unit: art });
     assert!(!t.s.units[usize::from(art)].in_column);
 }
+
+/// 4.2.2 (reading, option `commander_trace`): the text gives no distance for the two traces
+/// to the Army Commander. By default they use the 5-hex command radius of the same rule
+/// (refused at 6 hexes, citing 4.2.2); with `"any_distance"` the trace reaches him anywhere.
+#[test]
+fn r4_2_2_option_commander_trace_distance() {
+    let mut t = T::new();
+    assert!(
+        !t.pg.params.commander_trace_any_distance,
+        "default: command radius"
+    );
+    t.clear();
+    t.put_leader("P-FRED", "1706");
+    t.put("P-C", "1106"); // 6 hexes from Frederick, no wing leader on the map
+    assert_eq!(t.hex("1706").distance(t.hex("1106")), 6);
+    let mut u = T {
+        pg: t.pg.clone(),
+        s: t.s.clone(),
+    };
+    recompute_command(&mut t);
+    assert!(t.unit("P-C").ooc);
+    let trace = Action::TraceToCommander { unit: t.u("P-C") };
+    assert!(!t.legal().contains(&trace));
+    let e = t.refuse(trace.clone());
+    assert_eq!(e.rule, "4.2.2");
+    assert!(e.reason.contains("5 hexes"), "{}", e.reason);
+    u.pg.params.commander_trace_any_distance = true;
+    recompute_command(&mut u);
+    assert!(u.unit("P-C").ooc);
+    assert!(u.legal().contains(&trace));
+    u.apply(trace);
+    assert!(!u.unit("P-C").ooc);
+}
+
+/// 4.2.2: the option is read from the scenario's rules; a misspelt value is refused naming it.
+#[test]
+fn r4_2_2_option_commander_trace_is_read_from_the_scenario() {
+    let lib = super::library();
+    let mut sc = lib.scenario("pg/rules").unwrap_or_else(|e| panic!("{e:?}"));
+    sc.scenario
+        .rules
+        .insert("commander_trace".into(), serde_json::json!("any_distance"));
+    assert!(
+        Pg::new(&sc)
+            .unwrap_or_else(|e| panic!("{e:?}"))
+            .params
+            .commander_trace_any_distance
+    );
+    sc.scenario
+        .rules
+        .insert("commander_trace".into(), serde_json::json!("anywhere"));
+    let e = Pg::new(&sc).err().unwrap_or_else(|| panic!("accepted"));
+    assert!(format!("{e:?}").contains("commander_trace"), "{e:?}");
+}
