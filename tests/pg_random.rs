@@ -13,6 +13,11 @@
 //! * the state survives a JSON round trip with the same stable hash;
 //!
 //! and at the end of every game that replaying its history reproduces the state.
+//!
+//! How many games: 2,000 by default (about two minutes on two cores), half of them on the
+//! training scenario and the rest spread over the four battles; 10,000 with
+//! `GROGNARD_LONG_SOAK=1`, the long soak (README); `PG_RANDOM_GAMES=n` sets any count. Every
+//! check above runs in every game whatever the count.
 
 use grognard::data::Library;
 use grognard::engine::{Actor, Game, Rules};
@@ -23,12 +28,22 @@ use grognard::pg::{Action, Pg};
 /// How often (in states) the Movement Phase's direct judgements are compared with the list.
 const CROSS_CHECK_EVERY: usize = 32;
 
-/// Games to play: 2,000 by default (`PG_RANDOM_GAMES` overrides, e.g. for a quick local run).
+/// Games of the default run: about two minutes on two cores.
+const GAMES: u64 = 2000;
+/// Games of the long soak (`GROGNARD_LONG_SOAK=1`).
+const LONG_SOAK_GAMES: u64 = 10_000;
+
+/// `PG_RANDOM_GAMES` if set (e.g. for a quick local run); else the long soak's count when
+/// `GROGNARD_LONG_SOAK` is set to anything but `0` or nothing; else the default.
 fn games() -> u64 {
-    std::env::var("PG_RANDOM_GAMES")
+    if let Some(n) = std::env::var("PG_RANDOM_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(2000)
+    {
+        return n;
+    }
+    let long = std::env::var("GROGNARD_LONG_SOAK").is_ok_and(|v| !v.is_empty() && v != "0");
+    if long { LONG_SOAK_GAMES } else { GAMES }
 }
 
 fn scenarios() -> Vec<(String, Pg)> {
@@ -217,7 +232,7 @@ fn play(rules: &Pg, id: &str, seed: u64) -> usize {
 fn random_play_2000_games_across_every_pg_scenario_keeps_the_invariants() {
     let all = scenarios();
     assert!(all.len() >= 5, "the four battles and the training scenario");
-    // 2,000 games: half on the small training battle, the rest spread over the four battles.
+    // Half the games on the small training battle, the rest spread over the four battles.
     let mut jobs: Vec<(usize, u64)> = Vec::new();
     let training = all.iter().position(|(id, _)| id == "pg/training").unwrap();
     let n = games();

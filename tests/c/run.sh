@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the C library (static and shared; the dev profile, which shares its compiled core with
-# `cargo test`), compiles tests/c/client.c against the committed
+# Builds the C library (static and shared, sharing its compiled core with
+# `cargo test --workspace`: see below), compiles tests/c/client.c against the committed
 # header with gcc, runs it against both libraries (a whole Rossbach game through the fast path
 # on the shared one) and once more under valgrind, which must report no error and no leak; then
 # the bad-input suite (tests/c/bad_input.c over tests/fixtures/bad_input/cases.tsv), plainly and
@@ -11,7 +11,14 @@ target="${CARGO_TARGET_DIR:-$PWD/target}"
 out="$target/c"
 mkdir -p "$out"
 
-cargo build --locked -p grognard-ffi --quiet
+# The library is built as `cargo test --workspace` builds the core, so that ./test.sh's test
+# step leaves only the library itself to compile: in the test profile (the dev one's settings
+# under the name `cargo test` uses), and with one example selected so that cargo turns on the
+# dev-dependencies' features as the tests do (some shared crates gain a feature from them).
+# `cargo build -p grognard-ffi` alone compiled the core, serde and serde_json a second time.
+# (grognard-py is left out: the tests do not build its library.)
+cargo build --locked --profile test --workspace --exclude grognard-py --lib --example pg_speed \
+    --quiet
 lib="$target/debug"
 flags=(-std=c11 -Wall -Wextra -Werror -pedantic -O1 -g -Iinclude)
 gcc "${flags[@]}" tests/c/client.c "$lib/libgrognard.a" -lpthread -ldl -lm -o "$out/client_static"

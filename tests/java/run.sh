@@ -14,7 +14,9 @@ if [ ! -f "$jna" ]; then
   fi
 fi
 command -v javac > /dev/null || { echo "tests/java: a JDK (javac) is needed" >&2; exit 1; }
-cargo build --locked -p grognard-ffi --quiet
+# Built as tests/c/run.sh builds it (sharing the core that `cargo test --workspace` compiled).
+cargo build --locked --profile test --workspace --exclude grognard-py --lib --example pg_speed \
+    --quiet
 mkdir -p "$out"
 javac -Xlint:all -Werror -cp "$jna" -d "$out" tests/java/GrognardClient.java
 java -cp "$jna:$out" -Djna.library.path="$target/debug" GrognardClient \

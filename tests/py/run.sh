@@ -4,11 +4,12 @@
 # toolchain; the first run installs maturin, pytest and mypy into .venv, later runs only
 # rebuild what changed. Prints the test summary, or everything when a step fails.
 # Honours CARGO_TARGET_DIR (the module is built under "$CARGO_TARGET_DIR/maturin", apart from
-# the workspace's own builds, so neither invalidates the other's pyo3 build).
+# the workspace's own builds, so neither invalidates the other's pyo3 build) and GROGNARD_VENV
+# (the virtualenv's directory instead of ./.venv; .ci/run keeps it outside the clone).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-venv="$PWD/.venv"
+venv="${GROGNARD_VENV:-$PWD/.venv}"
 py="$venv/bin/python"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
