@@ -60,11 +60,13 @@ fn plays_on(g: &mut Box<dyn AnyGame>) {
 
 /// Round trip, play and save/reload over many states of random play.
 fn round_trips(scenario: &str, games: u64, steps: usize, every: usize) {
-    // POSITION_SOAK=n multiplies the games and checks every state (a longer soak).
+    // A longer soak multiplies the games and checks every state: POSITION_SOAK=n multiplies by
+    // n; the project's long soak (GROGNARD_LONG_SOAK=1, README) by 10.
+    let long = std::env::var("GROGNARD_LONG_SOAK").is_ok_and(|v| !v.is_empty() && v != "0");
     let soak: u64 = std::env::var("POSITION_SOAK")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
+        .unwrap_or(if long { 10 } else { 0 });
     let (games, steps, every) = if soak > 0 {
         (games * soak, steps * 4, 1)
     } else {
