@@ -10,7 +10,8 @@
 //! * [`data`] — component data (maps, counters, charts, scenarios) with provenance.
 //! * [`system`] — what a rule system implements to be registered ([`system::ScenarioRules`]),
 //!   and the JSON game ([`system::AnyGame`]) every system's games are seen through.
-//! * the systems: [`pg`] (Prussia's Glory), [`nbs`] (Austerlitz, Napoleonic Brigade Series).
+//! * the systems: [`pg`] (Prussia's Glory), [`nbs`] (Austerlitz, Napoleonic Brigade Series),
+//!   `fontenoy` (The Battle of Fontenoy 1745; being built, not yet in the facade).
 //! * [`any`] — the JSON facade over every system, wrapped by the C, Python and wasm bindings.
 #![no_std]
 #![forbid(unsafe_code)]
@@ -24,6 +25,8 @@ pub mod any;
 pub mod data;
 pub mod dice;
 pub mod engine;
+#[cfg(feature = "fontenoy")]
+pub mod fontenoy;
 pub mod hex;
 #[cfg(feature = "nbs")]
 pub mod nbs;

@@ -1,0 +1,59 @@
+//! Every decision of a Fontenoy player and every die roll, one small action each (DESIGN:
+//! "small actions"). Counters are named by their index in the scenario's counter list,
+//! Divisions and Wings by their index in the organisation ([`super::units::Org`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::units::{DivId, UnitId, WingId};
+use crate::dice::Roll;
+
+/// One action. A field the action does not have is refused, never ignored.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// The dice at a chance node.
+    Roll(Roll),
+    /// The Initiative player activates one of his own Divisions (6.1a a).
+    ActivateOwn,
+    /// The Initiative player makes his opponent activate one of the opponent's Divisions
+    /// (6.1a b).
+    ForceOpponent,
+    /// The Initiative player makes a Wing Activation with this Wing (6.5).
+    WingActivation {
+        /// The Wing.
+        wing: WingId,
+    },
+    /// The activating player activates this Division (6.3).
+    Activate {
+        /// The Division.
+        division: DivId,
+    },
+    /// Whether the next eligible Division of the Wing joins the Wing Activation (6.5c).
+    WingJoin {
+        /// The Division.
+        division: DivId,
+        /// Joins, or stays for a later activation.
+        join: bool,
+    },
+    /// Activates an Independent unit with this activation (6.6a, 6.6d).
+    ActivateIndependent {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Activates a Non-Divisional Commander with this activation (6.6a, 6.6d).
+    ActivateCommander {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// Attaches an unactivated combat unit of another Division, grouped with an activated
+    /// commander (or of its regiment, 6.4c), to this activation (6.4a).
+    Attach {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// Ends the designations of the Command Control Segment (6.6d): command status is then
+    /// determined (7.6a).
+    EndDesignations,
+    /// Ends the segment under way.
+    EndSegment,
+}

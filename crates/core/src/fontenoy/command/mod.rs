@@ -1,0 +1,456 @@
+//! 7.0 Command Control: the Command Control Segment's designations (6.4 Attachment, 6.6
+//! Independent units and Non-Divisional Commanders), then each activated counter's status,
+//! commanders first (7.6a): Lines of Command (7.2, 7.3, [`loc`]), Commander and Unit
+//! Initiative (7.4), automatic In Command (7.5).
+
+pub mod loc;
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use loc::Tracer;
+
+use super::Fontenoy;
+use super::action::Action;
+use super::event::{CommandBy, Event};
+use super::occupancy::Occupancy;
+use super::state::{Act, Activation, Segment, State, Step};
+use super::types::{Kind, Morale};
+use super::units::UnitId;
+use crate::engine::{Illegal, Side};
+
+/// The kind of commander a counter is in its army's organisation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Commander-in-Chief (5.0).
+    Cinc,
+    /// Wing Commander (5.0, 6.5).
+    Wing,
+    /// Division Commander.
+    Division,
+    /// Special Commander (6.6f).
+    Special,
+}
+
+impl Fontenoy {
+    /// The role of commander `c` in its army now.
+    pub fn role(&self, s: &State, c: UnitId) -> Option<Role> {
+        let info = &self.units[usize::from(c)];
+        if info.kind != Kind::Commander {
+            return None;
+        }
+        let army = &s.armies[info.side.index()];
+        if army.cinc == Some(c) {
+            return Some(Role::Cinc);
+        }
+        if self.org.wing_of_commander[usize::from(c)].is_some() {
+            return Some(Role::Wing);
+        }
+        if self.org.division_of[usize::from(c)].is_some() {
+            return Some(Role::Division);
+        }
+        Some(Role::Special)
+    }
+
+    /// The Non-Divisional Commanders `side` may still activate with this activation (6.6a):
+    /// the CinC, Wing and Special Commanders on the map, not yet activated this turn.
+    fn open_ndcs<'a>(&'a self, s: &'a State, side: Side) -> impl Iterator<Item = UnitId> + 'a {
+        (0..s.units.len() as UnitId).filter(move |&c| {
+            let info = &self.units[usize::from(c)];
+            let unit = s.unit(c);
+            info.side == side
+                && unit.on_map()
+                && unit.act == Act::Unactivated
+                && matches!(
+                    self.role(s, c),
+                    Some(Role::Cinc | Role::Wing | Role::Special)
+                )
+        })
+    }
+
+    /// The Independent units `side` may still activate (6.6a; 6.3e: not Routed).
+    fn open_independents<'a>(
+        &'a self,
+        s: &'a State,
+        side: Side,
+    ) -> impl Iterator<Item = UnitId> + 'a {
+        self.org.armies[side.index()]
+            .independents
+            .iter()
+            .copied()
+            .filter(move |&u| {
+                let unit = s.unit(u);
+                unit.on_map() && unit.act == Act::Unactivated && unit.morale != Morale::Routed
+            })
+    }
+
+    /// The units that may be attached to the activation (6.4): unactivated non-Routed combat
+    /// units of a Division outside it (outside the Wing, 6.4b), grouped with an activated
+    /// commander of the activation (6.4a), or of one regiment with such a unit and keeping
+    /// Regimental Integrity with it (6.4c).
+    fn attachable(&self, s: &State, act: &Activation) -> Vec<UnitId> {
+        let o = Occupancy::build(self, s);
+        let foreign = |u: UnitId| match self.org.division_of[usize::from(u)] {
+            Some(d) => !act.divisions.contains(&d),
+            None => false,
+        };
+        let candidate = |u: UnitId| {
+            let unit = s.unit(u);
+            let info = &self.units[usize::from(u)];
+            info.side == act.side
+                && info.is_combat()
+                && unit.on_map()
+                && unit.act == Act::Unactivated
+                && unit.morale != Morale::Routed
+                && foreign(u)
+        };
+        // Hexes of the activated commanders (the activation's DCs and its NDCs).
+        let commanders: Vec<UnitId> = act
+            .divisions
+            .iter()
+            .filter_map(|&d| self.org.divisions[usize::from(d)].commander)
+            .chain(act.ndcs.iter().copied())
+            .chain(
+                act.wing
+                    .and_then(|w| self.org.wings[usize::from(w)].commander),
+            )
+            .filter(|&c| s.unit(c).act == Act::Active)
+            .collect();
+        let mut out: Vec<UnitId> = Vec::new();
+        for c in commanders {
+            let Some(p) = s.unit(c).placed() else {
+                continue;
+            };
+            for u in o.combat_at(self, p.hex()) {
+                if candidate(u) && !out.contains(&u) {
+                    out.push(u);
+                }
+            }
+        }
+        // 6.4c: the rest of a regiment linked to a grouped unit by Regimental Integrity.
+        let mut i = 0;
+        while i < out.len() {
+            let u = out[i];
+            i += 1;
+            if !self.keeps_integrity(s, &o, u) {
+                continue;
+            }
+            let reg = &self.units[usize::from(u)].regiment;
+            let Some(p) = s.unit(u).placed().copied() else {
+                continue;
+            };
+            for &h in p.hexes.as_slice() {
+                for n in h.neighbors().into_iter().chain(core::iter::once(h)) {
+                    for v in o.combat_at(self, n) {
+                        if !out.contains(&v)
+                            && candidate(v)
+                            && &self.units[usize::from(v)].regiment == reg
+                            && self.keeps_integrity(s, &o, v)
+                        {
+                            out.push(v);
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// The designations still open in the Command Control Segment (6.4, 6.6d).
+    pub(crate) fn designation_actions(&self, s: &State, act: &Activation, out: &mut Vec<Action>) {
+        for u in self.open_independents(s, act.side) {
+            out.push(Action::ActivateIndependent { unit: u });
+        }
+        for c in self.open_ndcs(s, act.side) {
+            out.push(Action::ActivateCommander { commander: c });
+        }
+        for u in self.attachable(s, act) {
+            out.push(Action::Attach { unit: u });
+        }
+    }
+
+    /// Applies a designation (6.4, 6.6).
+    pub(crate) fn designate(
+        &self,
+        s: &mut State,
+        act: &Activation,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        match *a {
+            Action::ActivateIndependent { unit } => {
+                if !self.open_independents(s, act.side).any(|u| u == unit) {
+                    return Err(Illegal::new(
+                        "6.6a",
+                        format!(
+                            "unit {unit} is not an Independent unit of the active side still to activate this turn (6.3e: not Routed)"
+                        ),
+                    ));
+                }
+                s.unit_mut(unit).act = Act::Active;
+                if let Some(x) = s.activation.as_mut() {
+                    x.independents.push(unit);
+                }
+                ev.push(Event::Joined { unit });
+                Ok(())
+            }
+            Action::ActivateCommander { commander } => {
+                if !self.open_ndcs(s, act.side).any(|c| c == commander) {
+                    return Err(Illegal::new(
+                        "6.6b",
+                        format!(
+                            "counter {commander} is not a Non-Divisional Commander of the active side still to activate this turn"
+                        ),
+                    ));
+                }
+                s.unit_mut(commander).act = Act::Active;
+                if let Some(x) = s.activation.as_mut() {
+                    x.ndcs.push(commander);
+                }
+                ev.push(Event::Joined { unit: commander });
+                Ok(())
+            }
+            Action::Attach { unit } => {
+                if !self.attachable(s, act).contains(&unit) {
+                    return Err(Illegal::new(
+                        "6.4a",
+                        format!(
+                            "unit {unit} cannot be attached: it must be an unactivated combat unit of another Division, grouped with an activated commander or of his grouped unit's regiment (6.4c)"
+                        ),
+                    ));
+                }
+                s.unit_mut(unit).act = Act::Active;
+                if let Some(x) = s.activation.as_mut() {
+                    x.attached.push(unit);
+                }
+                ev.push(Event::Attached { unit });
+                Ok(())
+            }
+            _ => Err(Illegal::new(
+                "6.6d",
+                format!("{a:?} is not a Command Control designation"),
+            )),
+        }
+    }
+
+    /// Determines command status, commanders first (7.6a), pushing the next Initiative roll
+    /// when one is needed; once every activated counter has a status, the segment ends.
+    pub(crate) fn command_progress(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Some(act) = s.activation.clone() else {
+            return;
+        };
+        let o = Occupancy::build(self, s);
+        let army = s.armies[act.side.index()].clone();
+        let cinc = army.cinc.filter(|&c| s.unit(c).on_map());
+        let pending = |s: &State, u: UnitId| {
+            let unit = s.unit(u);
+            unit.act == Act::Active && unit.command.is_none() && unit.on_map()
+        };
+        // Commanders.
+        for c in 0..s.units.len() as UnitId {
+            if !pending(s, c) || self.units[usize::from(c)].kind != Kind::Commander {
+                continue;
+            }
+            let by = match self.role(s, c) {
+                Some(Role::Cinc) => CommandBy::Always,
+                Some(Role::Wing) => {
+                    // 7.3: an LOC from the CinC; a Wing Commander's Initiative serves only a Wing
+                    // Activation (7.4b; digest A48).
+                    if cinc.is_some_and(|x| self.loc_reaches(s, &o, x, Tracer::ArmyOrWing, c)) {
+                        CommandBy::Loc
+                    } else {
+                        CommandBy::None
+                    }
+                }
+                Some(Role::Division) | Some(Role::Special) => {
+                    if self.commander_loc(s, &o, cinc, c) {
+                        CommandBy::Loc
+                    } else if self.role(s, c) == Some(Role::Division) {
+                        // 7.4a (21.6a: without a CinC every Division Commander rolls).
+                        s.steps.push(Step::CommanderInitiative { commander: c });
+                        return;
+                    } else {
+                        // 7.4d: a Special Commander rolls only where the scenario says so.
+                        CommandBy::None
+                    }
+                }
+                None => continue,
+            };
+            self.set_command(s, c, by, ev);
+        }
+        // Combat units.
+        for u in 0..s.units.len() as UnitId {
+            if !pending(s, u) || !self.units[usize::from(u)].is_combat() {
+                continue;
+            }
+            if act.attached.contains(&u) {
+                self.set_command(s, u, CommandBy::Attached, ev);
+                continue;
+            }
+            match self.org.division_of[usize::from(u)] {
+                Some(d) => {
+                    let dc = self.org.divisions[usize::from(d)].commander;
+                    let by = if dc.is_some_and(|dc| {
+                        s.unit(dc).on_map() && self.loc_reaches(s, &o, dc, Tracer::Division, u)
+                    }) {
+                        CommandBy::Loc
+                    } else if self.grouped_with_superior(s, &o, u, d) {
+                        CommandBy::Grouped
+                    } else {
+                        CommandBy::None
+                    };
+                    self.set_command(s, u, by, ev);
+                }
+                None => {
+                    if self.independent_loc(s, &o, &act, cinc, u) {
+                        self.set_command(s, u, CommandBy::Loc, ev);
+                    } else {
+                        // 7.4c: the Unit Initiative roll (a group of Independents rolls once,
+                        // on its top unit's ER).
+                        s.steps.push(Step::UnitInitiative { unit: u });
+                        return;
+                    }
+                }
+            }
+        }
+        ev.push(Event::SegmentEnds { rule: "7.0".into() });
+        self.enter_segment(s, Segment::RallyDisordered, ev);
+    }
+
+    /// 7.3: an LOC to a Division or Special Commander from the CinC, or through one In-Command
+    /// Wing Commander he is subordinate to (7.3c).
+    fn commander_loc(&self, s: &State, o: &Occupancy, cinc: Option<UnitId>, c: UnitId) -> bool {
+        let Some(cinc) = cinc else { return false };
+        if self.loc_reaches(s, o, cinc, Tracer::ArmyOrWing, c) {
+            return true;
+        }
+        let wing = self.org.division_of[usize::from(c)].and_then(|d| self.org.wing_of(d));
+        let Some(wc) = wing.and_then(|w| self.org.wings[usize::from(w)].commander) else {
+            return false;
+        };
+        s.unit(wc).on_map()
+            && self.loc_reaches(s, o, cinc, Tracer::ArmyOrWing, wc)
+            && self.loc_reaches(s, o, wc, Tracer::ArmyOrWing, c)
+    }
+
+    /// 7.5a: a Division's unit grouped with its CinC or its own Wing Commander.
+    fn grouped_with_superior(&self, s: &State, o: &Occupancy, u: UnitId, d: u16) -> bool {
+        let side = self.units[usize::from(u)].side;
+        let cinc = s.armies[side.index()].cinc;
+        let wc = self
+            .org
+            .wing_of(d)
+            .and_then(|w| self.org.wings[usize::from(w)].commander);
+        let Some(p) = s.unit(u).placed() else {
+            return false;
+        };
+        p.hexes.as_slice().iter().any(|&h| {
+            o.at(self, h).units.iter().any(|&c| {
+                (Some(c) == cinc || Some(c) == wc)
+                    && s.unit(c).placed().is_some_and(|q| q.hex() == h)
+            })
+        })
+    }
+
+    /// 7.0, 7.4c: an Independent unit is In Command by an LOC from an activated Division
+    /// Commander who is In Command, an activated Special Commander, or any In-Command Army or
+    /// Wing Commander.
+    fn independent_loc(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        act: &Activation,
+        cinc: Option<UnitId>,
+        u: UnitId,
+    ) -> bool {
+        let dcs = act
+            .divisions
+            .iter()
+            .filter_map(|&d| self.org.divisions[usize::from(d)].commander);
+        for dc in dcs {
+            if s.unit(dc).command == Some(true) && self.loc_reaches(s, o, dc, Tracer::Division, u) {
+                return true;
+            }
+        }
+        for &c in &act.ndcs {
+            let tracer = match self.role(s, c) {
+                Some(Role::Special) => Tracer::Division,
+                _ => Tracer::ArmyOrWing,
+            };
+            if s.unit(c).command == Some(true) && self.loc_reaches(s, o, c, tracer, u) {
+                return true;
+            }
+        }
+        if let Some(c) = cinc {
+            if self.loc_reaches(s, o, c, Tracer::ArmyOrWing, u) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A Division Commander's Initiative roll (7.4a): at or below his rating, In Command.
+    pub(crate) fn commander_initiative(
+        &self,
+        s: &mut State,
+        c: UnitId,
+        roll: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let rating = self.units[usize::from(c)].initiative;
+        let passed = roll <= rating;
+        ev.push(Event::InitiativeCheck {
+            unit: c,
+            roll,
+            rating,
+            passed,
+        });
+        let by = if passed {
+            CommandBy::Initiative
+        } else {
+            CommandBy::None
+        };
+        self.set_command(s, c, by, ev);
+        self.command_progress(s, ev);
+    }
+
+    /// A Unit Initiative roll (7.4c): 00–99 at or above the ER, In Command; the activated
+    /// Independents grouped with the unit take the same result.
+    pub(crate) fn unit_initiative(&self, s: &mut State, u: UnitId, roll: u8, ev: &mut Vec<Event>) {
+        let rating = self.units[usize::from(u)].er;
+        let passed = roll >= rating;
+        ev.push(Event::InitiativeCheck {
+            unit: u,
+            roll,
+            rating,
+            passed,
+        });
+        let by = if passed {
+            CommandBy::Initiative
+        } else {
+            CommandBy::None
+        };
+        let group: Vec<UnitId> = match s.unit(u).placed() {
+            Some(p) => {
+                let h = p.hex();
+                (0..s.units.len() as UnitId)
+                    .filter(|&v| {
+                        v != u
+                            && self.org.independent(v)
+                            && self.units[usize::from(v)].is_combat()
+                            && s.unit(v).act == Act::Active
+                            && s.unit(v).command.is_none()
+                            && s.unit(v).placed().is_some_and(|q| q.hexes.contains(h))
+                    })
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        self.set_command(s, u, by, ev);
+        for v in group {
+            self.set_command(s, v, by, ev);
+        }
+        self.command_progress(s, ev);
+    }
+}

@@ -1,0 +1,274 @@
+//! What happened, each with its rule number (DESIGN: events). Counters are named by index;
+//! `Fontenoy::describe_event` prints their names and ids (view.rs).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::units::{DivId, UnitId, WingId};
+use crate::engine::{EventInfo, Side};
+
+/// Why a unit is In Command, or not (7.5, 7.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommandBy {
+    /// A Line of Command from a commander (7.2, 7.3).
+    Loc,
+    /// Commander or Unit Initiative (7.4).
+    Initiative,
+    /// Grouped with its CinC or Wing Commander (7.5a).
+    Grouped,
+    /// Attached (7.5c).
+    Attached,
+    /// Always In Command: a CinC (7.0), a scenario rule (F-10.1a E, F-3.9a, F-10.0d).
+    Always,
+    /// Out of Command (7.6).
+    None,
+}
+
+/// One event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// A Game Turn begins (4.0).
+    TurnBegins {
+        /// Its time, as printed on the Turn Record Track.
+        time: String,
+    },
+    /// The initiative dice (6.1): French die first.
+    Initiative {
+        /// The unmodified dice.
+        dice: [u8; 2],
+        /// The modified totals, when compared.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        totals: Option<[u8; 2]>,
+        /// The Hour Marker moved a box toward END (6.1c).
+        marker: bool,
+    },
+    /// The Hour Marker reached END: Restricted Activation for the rest of the turn (6.7).
+    EndOfTurn,
+    /// The dice are rolled again (4.0B, 6.1c).
+    Reroll {
+        /// Both dice were 0.
+        double_zero: bool,
+    },
+    /// A Special Initiative Result (6.9, F-8.2).
+    SpecialInitiative {
+        /// The side it applies to.
+        side: Side,
+        /// The non-zero die.
+        die: u8,
+        /// The result's name.
+        result: String,
+    },
+    /// A side won the Initiative (6.1a).
+    InitiativeWon {
+        /// The Initiative player.
+        side: Side,
+        /// A Wing Activation was allowed (6.5a).
+        wing: bool,
+    },
+    /// A Division (or several in a Wing Activation) is activated (6.3, 6.5).
+    Activated {
+        /// The active player.
+        side: Side,
+        /// The Divisions.
+        divisions: Vec<DivId>,
+        /// The Wing of a Wing Activation.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        wing: Option<WingId>,
+        /// Restricted Activation (6.8).
+        restricted: bool,
+    },
+    /// A Wing Activation failed: the Wing Commander failed his Initiative (7.4b).
+    WingFailed {
+        /// The Wing.
+        wing: WingId,
+    },
+    /// An Independent unit or Non-Divisional Commander is activated with the Division (6.6).
+    Joined {
+        /// The counter.
+        unit: UnitId,
+    },
+    /// A unit is attached to the activation (6.4).
+    Attached {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// A Commander or Unit Initiative roll (7.4).
+    InitiativeCheck {
+        /// The commander or unit.
+        unit: UnitId,
+        /// The roll (d10 for commanders, 00–99 for units).
+        roll: u8,
+        /// The rating it is read against.
+        rating: u8,
+        /// Passed.
+        passed: bool,
+    },
+    /// A counter's command status for this activation (7.6a).
+    Command {
+        /// The commander or unit.
+        unit: UnitId,
+        /// How it is In Command, or `None` (Out of Command).
+        by: CommandBy,
+    },
+    /// A segment of the activation ends (4.0C).
+    SegmentEnds {
+        /// Its rule.
+        rule: String,
+    },
+    /// The activation is complete: commanders flipped, FINISHED markers placed (4.0C, 6.3d).
+    ActivationComplete,
+    /// The Rally Phase dice (4.0D).
+    RallyOrder {
+        /// The dice, French first.
+        dice: [u8; 2],
+        /// The side that rallies first, `None` on a tie (rolled again).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        first: Option<Side>,
+    },
+    /// The Technical Phase: markers removed, the clock advanced (4.0E).
+    TurnEnds,
+    /// The game is over.
+    GameOver {
+        /// The winner, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        winner: Option<Side>,
+        /// The result in the scenario's words.
+        level: String,
+    },
+}
+
+impl Event {
+    /// The rule behind the event.
+    pub const fn rule_of(&self) -> &'static str {
+        match self {
+            Event::TurnBegins { .. } | Event::TurnEnds => "4.0",
+            Event::Initiative { .. } | Event::InitiativeWon { .. } => "6.1",
+            Event::EndOfTurn => "6.7",
+            Event::Reroll { double_zero: true } => "4.0B",
+            Event::Reroll { .. } => "6.1c",
+            Event::SpecialInitiative { .. } => "6.9",
+            Event::Activated { .. } => "6.3",
+            Event::WingFailed { .. } => "7.4b",
+            Event::Joined { .. } => "6.6",
+            Event::Attached { .. } => "6.4",
+            Event::InitiativeCheck { .. } => "7.4",
+            Event::Command { .. } => "7.6",
+            Event::SegmentEnds { .. } | Event::ActivationComplete => "4.0C",
+            Event::RallyOrder { .. } => "4.0D",
+            Event::GameOver { .. } => "10.0",
+        }
+    }
+}
+
+impl EventInfo for Event {
+    fn rule(&self) -> &str {
+        self.rule_of()
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = |s: &Side| if s.0 == 0 { "French" } else { "Allies" };
+        match self {
+            Event::TurnBegins { time } => write!(f, "turn {time} begins"),
+            Event::Initiative {
+                dice,
+                totals,
+                marker,
+            } => {
+                write!(f, "initiative dice: French {}, Allies {}", dice[0], dice[1])?;
+                if let Some(t) = totals {
+                    write!(f, " (totals {} and {})", t[0], t[1])?;
+                }
+                if *marker {
+                    f.write_str("; the Hour Marker moves toward END")?;
+                }
+                Ok(())
+            }
+            Event::EndOfTurn => {
+                f.write_str("End of Turn: Restricted Activation for the rest of the turn")
+            }
+            Event::Reroll { double_zero } => {
+                if *double_zero {
+                    f.write_str("both dice 0: roll again")
+                } else {
+                    f.write_str("tied: roll again")
+                }
+            }
+            Event::SpecialInitiative {
+                side: s,
+                die,
+                result,
+            } => {
+                write!(
+                    f,
+                    "Special Initiative Result for the {} ({die}): {result}",
+                    side(s)
+                )
+            }
+            Event::InitiativeWon { side: s, wing } => {
+                write!(f, "the {} win the Initiative", side(s))?;
+                if *wing {
+                    f.write_str(" and may make a Wing Activation")?;
+                }
+                Ok(())
+            }
+            Event::Activated {
+                side: s,
+                divisions,
+                wing,
+                restricted,
+            } => {
+                write!(f, "the {} activate Division(s) {divisions:?}", side(s))?;
+                if let Some(w) = wing {
+                    write!(f, " as Wing {w}")?;
+                }
+                if *restricted {
+                    f.write_str(" (Restricted Activation)")?;
+                }
+                Ok(())
+            }
+            Event::WingFailed { wing } => {
+                write!(
+                    f,
+                    "Wing {wing}'s commander fails his Initiative: the activation ends"
+                )
+            }
+            Event::Joined { unit } => write!(f, "unit {unit} activated with the Division"),
+            Event::Attached { unit } => write!(f, "unit {unit} attached"),
+            Event::InitiativeCheck {
+                unit,
+                roll,
+                rating,
+                passed,
+            } => write!(
+                f,
+                "unit {unit} initiative: rolled {roll} against {rating}, {}",
+                if *passed { "passed" } else { "failed" }
+            ),
+            Event::Command { unit, by } => match by {
+                CommandBy::None => write!(f, "unit {unit} is Out of Command"),
+                _ => write!(f, "unit {unit} is In Command ({by:?})"),
+            },
+            Event::SegmentEnds { rule } => write!(f, "segment {rule} ends"),
+            Event::ActivationComplete => f.write_str("the activation is complete"),
+            Event::RallyOrder { dice, first } => {
+                write!(f, "rally dice: French {}, Allies {}", dice[0], dice[1])?;
+                match first {
+                    Some(s) => write!(f, "; the {} rally first", side(s)),
+                    None => f.write_str("; tied, roll again"),
+                }
+            }
+            Event::TurnEnds => f.write_str("the turn ends"),
+            Event::GameOver { winner, level } => match winner {
+                Some(s) => write!(f, "game over: {} ({level})", side(s)),
+                None => write!(f, "game over: {level}"),
+            },
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! The Battle of Fontenoy, 11 May 1745 (Battles from the Age of Reason series rules 1.0–24.3,
+//! the Fontenoy special rules F-1 to F-10) as the engine contract's state machine.
+//! docs/coverage/fontenoy.md lists every rule case and its status.
+//!
+//! Module map by rule number (folders follow the rulebook's sections):
+//! * 1.5b rounding, ½ and ⅓ costs, odds, formations, morale states, check letters —
+//!   [`types`]; 5.0 counters and organisation, 6.2a regiments — [`units`]
+//! * 8.1, 9.0–9.1 where a formation stands, its arcs and ZOC, 8.1a SP spread — [`geometry`];
+//!   who stands where and whose ZOC covers a hex — [`occupancy`]
+//! * F-9 the maps: terrain, hexsides, places — [`board`]; hex ids (F-1.4) — [`fhex`]
+//! * `turn/` — 4.0 the Game Turn: 6.1, 6.5a, 6.7, 6.9 initiative dice ([`turn::initiative`]),
+//!   4.0B–E the phases, 6.3–6.6, 6.8 activation (`turn/mod.rs`, `turn/activation.rs`)
+//! * `command/` — 7.0 command control: 6.2 Regimental Integrity and 7.1–7.3 Lines of Command
+//!   (`command/loc.rs`), 7.4–7.6 initiative and status (`command/mod.rs`)
+//! * [`action`], [`event`], [`state`] — the engine contract's types; `rules.rs` — `impl Rules`
+//! * `tests/` — unit tests by rule section; test names start with the rule number
+
+pub mod action;
+pub mod board;
+pub mod command;
+pub mod event;
+pub mod fhex;
+pub mod geometry;
+pub mod occupancy;
+mod rules;
+pub mod state;
+#[cfg(test)]
+mod tests;
+pub mod turn;
+pub mod types;
+pub mod units;
+
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+pub use action::Action;
+pub use event::Event;
+pub use state::State;
+
+use board::Board;
+use units::{Org, UnitInfo};
+
+use crate::dice::DiceSpec;
+use crate::engine::{Side, SystemInfo};
+
+/// The fontenoy system's facts: side 0 the French, side 1 the Allies (F-10.0c: the French set
+/// up first).
+pub static INFO: SystemInfo = SystemInfo {
+    id: "fontenoy",
+    name: "The Battle of Fontenoy, 11 May 1745",
+    sides: ["French", "Allied"],
+    dice: &[DiceSpec::D10, DiceSpec::D100],
+};
+
+/// The French.
+pub const FRENCH: Side = Side(0);
+/// The Allies.
+pub const ALLIED: Side = Side(1);
+
+/// How the sides take turns activating (4.0B; F-10.1a A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Initiative {
+    /// Initiative dice every time (6.1).
+    Rolled,
+    /// No initiative dice: the sides activate all their Divisions in this order every turn
+    /// (F-10.1a A: the Allies, then the French), with no End of Turn.
+    Fixed([Side; 2]),
+}
+
+/// The series rules bound to one Fontenoy scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fontenoy {
+    /// The scenario id.
+    pub scenario: String,
+    /// The map.
+    pub board: Arc<Board>,
+    /// Every counter's fixed facts, indexed by [`units::UnitId`].
+    pub units: Arc<Vec<UnitInfo>>,
+    /// Divisions, Wings, armies.
+    pub org: Arc<Org>,
+    /// The Turn Record Track from the first turn: each turn's time as printed.
+    pub turns: Vec<String>,
+    /// The End-of-Turn Number (6.1c), `None` when the scenario rolls no initiative.
+    pub eotn: Option<u8>,
+    /// The boxes of an hour's End-of-Turn track before END (6.7a; 5 in 6.7's example).
+    pub eot_boxes: u8,
+    /// The scenario's limit on Special Initiative Results a turn (6.9b), if any.
+    pub special_limit: Option<u8>,
+    /// Rolled or fixed activation order.
+    pub initiative: Initiative,
+    initial: State,
+}
+
+impl Fontenoy {
+    /// The rules of a position built by hand: `units` and `org` over `board`, with the turns
+    /// `turns` and the initiative parameters, starting from `initial` (tests, examples and
+    /// [`setup`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_parts(
+        scenario: &str,
+        board: Board,
+        units: Vec<UnitInfo>,
+        org: Org,
+        turns: Vec<String>,
+        eotn: Option<u8>,
+        eot_boxes: u8,
+        initiative: Initiative,
+        initial: State,
+    ) -> Fontenoy {
+        Fontenoy {
+            scenario: String::from(scenario),
+            board: Arc::new(board),
+            units: Arc::new(units),
+            org: Arc::new(org),
+            turns,
+            eotn,
+            eot_boxes,
+            special_limit: None,
+            initiative,
+            initial,
+        }
+    }
+
+    /// The position the scenario starts from.
+    pub fn initial(&self) -> &State {
+        &self.initial
+    }
+
+    /// The unit named by a counter id.
+    pub fn unit_index(&self, id: &str) -> Option<units::UnitId> {
+        self.units
+            .iter()
+            .position(|u| u.id == id)
+            .map(|i| i as units::UnitId)
+    }
+
+    /// The time of turn index `t`, as printed.
+    pub fn time(&self, t: u16) -> &str {
+        self.turns.get(usize::from(t)).map_or("?", |s| s.as_str())
+    }
+}

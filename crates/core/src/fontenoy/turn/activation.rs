@@ -1,0 +1,380 @@
+//! Division Activation (6.3), Wing Activation (6.5), Restricted Activation (6.8) and the
+//! segments of an activation in order (4.0C), to its completion (4.0C, 6.3d).
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::super::Fontenoy;
+use super::super::action::Action;
+use super::super::command::loc::Tracer;
+use super::super::event::{CommandBy, Event};
+use super::super::occupancy::Occupancy;
+use super::super::state::{Act, Activation, Phase, Segment, State, Step};
+use super::super::types::Morale;
+use super::super::units::{DivId, UnitId, WingId};
+use crate::engine::{Illegal, Side};
+
+impl Fontenoy {
+    /// The Wings of `side` that could make a Wing Activation now (6.5b, 21.6c): the Wing
+    /// Commander on the map and not FINISHED, the army with a CinC (21.6a), and an unactivated
+    /// Division of the Wing whose commander his Line of Command reaches (6.5c).
+    pub fn open_wings(&self, s: &State, side: Side) -> Vec<WingId> {
+        let army = &s.armies[side.index()];
+        if army.cinc.is_none_or(|c| !s.unit(c).on_map()) {
+            return Vec::new();
+        }
+        let o = Occupancy::build(self, s);
+        self.org
+            .wings
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.side == side)
+            .filter(|(i, _)| self.wing_candidates_with(s, &o, *i as WingId) != 0)
+            .map(|(i, _)| i as WingId)
+            .collect()
+    }
+
+    /// The Wing's Divisions that may join its Wing Activation (6.5c): unactivated, with a
+    /// Division Commander on the map whom the Wing Commander's LOC reaches (7.3); bits over the
+    /// Wing's Division list. 0 when the Wing Commander is absent or FINISHED (6.5b).
+    fn wing_candidates_with(&self, s: &State, o: &Occupancy, w: WingId) -> u32 {
+        let wing = &self.org.wings[usize::from(w)];
+        let Some(wc) = wing.commander else { return 0 };
+        let u = s.unit(wc);
+        if !u.on_map() || u.act != Act::Unactivated {
+            return 0;
+        }
+        let open: Vec<DivId> = self.open_divisions(s, wing.side).collect();
+        let mut bits = 0u32;
+        for (k, &d) in wing.divisions.iter().enumerate().take(32) {
+            if !open.contains(&d) {
+                continue;
+            }
+            let Some(dc) = self.org.divisions[usize::from(d)].commander else {
+                continue;
+            };
+            if s.unit(dc).on_map() && self.loc_reaches(s, o, wc, Tracer::ArmyOrWing, dc) {
+                bits |= 1 << k;
+            }
+        }
+        bits
+    }
+
+    /// 6.5b: the Wing Commander must be In Command: a Line of Command from the CinC (7.3), or
+    /// his Initiative roll (7.4b).
+    pub(crate) fn begin_wing(
+        &self,
+        s: &mut State,
+        side: Side,
+        w: WingId,
+        _ev: &mut [Event],
+    ) -> Result<(), Illegal> {
+        if !self.open_wings(s, side).contains(&w) {
+            return Err(Illegal::new(
+                "6.5b",
+                format!(
+                    "Wing {w} cannot make a Wing Activation: its commander must be on the map and not FINISHED, with an unactivated Division within his Line of Command"
+                ),
+            ));
+        }
+        let wc = self.org.wings[usize::from(w)].commander.unwrap_or_default();
+        let cinc = s.armies[side.index()].cinc;
+        let o = Occupancy::build(self, s);
+        let by_loc = cinc.is_some_and(|c| self.loc_reaches(s, &o, c, Tracer::ArmyOrWing, wc));
+        if by_loc {
+            self.wing_in_command(s, w, CommandBy::Loc);
+        } else {
+            s.steps.push(Step::WingInitiative { wing: w });
+        }
+        Ok(())
+    }
+
+    /// The Wing Commander is In Command: the player picks the joining Divisions (6.5c).
+    fn wing_in_command(&self, s: &mut State, w: WingId, _by: CommandBy) {
+        let o = Occupancy::build(self, s);
+        let undecided = self.wing_candidates_with(s, &o, w);
+        s.steps.push(Step::WingDivisions {
+            wing: w,
+            undecided,
+            joined: 0,
+        });
+    }
+
+    /// The Wing Commander's Initiative roll (7.4b): pass, the Wing Activation goes ahead;
+    /// fail, he is FINISHED and play returns to Phase B.
+    pub(crate) fn wing_initiative(&self, s: &mut State, w: WingId, roll: u8, ev: &mut Vec<Event>) {
+        let wc = self.org.wings[usize::from(w)].commander.unwrap_or_default();
+        let rating = self.units[usize::from(wc)].initiative;
+        let passed = roll <= rating;
+        ev.push(Event::InitiativeCheck {
+            unit: wc,
+            roll,
+            rating,
+            passed,
+        });
+        if passed {
+            self.wing_in_command(s, w, CommandBy::Initiative);
+        } else {
+            s.unit_mut(wc).act = Act::Finished;
+            ev.push(Event::WingFailed { wing: w });
+            self.to_initiative(s, ev);
+        }
+    }
+
+    /// The next Division to decide in a Wing Activation.
+    pub(crate) fn next_wing_candidate(&self, w: WingId, undecided: u32) -> Option<DivId> {
+        (undecided != 0).then(|| {
+            let k = undecided.trailing_zeros() as usize;
+            self.org.wings[usize::from(w)].divisions[k]
+        })
+    }
+
+    /// The choices for the next Division of a Wing Activation: join or stay. The last
+    /// candidate must join if none has (a Wing Activation activates at least one Division).
+    pub(crate) fn wing_join_actions(
+        &self,
+        w: WingId,
+        undecided: u32,
+        joined: u32,
+        out: &mut Vec<Action>,
+    ) {
+        let Some(d) = self.next_wing_candidate(w, undecided) else {
+            return;
+        };
+        out.push(Action::WingJoin {
+            division: d,
+            join: true,
+        });
+        if joined != 0 || undecided.count_ones() > 1 {
+            out.push(Action::WingJoin {
+                division: d,
+                join: false,
+            });
+        }
+    }
+
+    /// Decides the next Division of a Wing Activation (6.5c).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn wing_join(
+        &self,
+        s: &mut State,
+        w: WingId,
+        undecided: u32,
+        joined: u32,
+        division: DivId,
+        join: bool,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        if self.next_wing_candidate(w, undecided) != Some(division) {
+            return Err(Illegal::new(
+                "6.5c",
+                format!("Division {division} is not the next Division to decide for this Wing"),
+            ));
+        }
+        if !join && joined == 0 && undecided.count_ones() == 1 {
+            return Err(Illegal::new(
+                "6.5c",
+                "a Wing Activation activates at least one of the Wing's Divisions",
+            ));
+        }
+        let bit = 1u32 << undecided.trailing_zeros();
+        let undecided = undecided & !bit;
+        let joined = if join { joined | bit } else { joined };
+        if undecided != 0 {
+            s.steps.push(Step::WingDivisions {
+                wing: w,
+                undecided,
+                joined,
+            });
+            return Ok(());
+        }
+        let wing = &self.org.wings[usize::from(w)];
+        let divisions: Vec<DivId> = wing
+            .divisions
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| joined & (1 << k) != 0)
+            .map(|(_, &d)| d)
+            .collect();
+        let side = wing.side;
+        let wc = wing.commander;
+        self.activate(s, side, divisions.clone(), Some(w), ev);
+        // 6.5c: the Wing Commander and the joining Division Commanders are In Command.
+        if let Some(wc) = wc {
+            s.unit_mut(wc).act = Act::Active;
+            self.set_command(s, wc, CommandBy::Loc, ev);
+        }
+        for d in divisions {
+            if let Some(dc) = self.org.divisions[usize::from(d)].commander {
+                self.set_command(s, dc, CommandBy::Loc, ev);
+            }
+        }
+        Ok(())
+    }
+
+    /// Records a counter's command status (7.6a).
+    pub(crate) fn set_command(&self, s: &mut State, u: UnitId, by: CommandBy, ev: &mut Vec<Event>) {
+        s.unit_mut(u).command = Some(by != CommandBy::None);
+        ev.push(Event::Command { unit: u, by });
+    }
+
+    /// Activates `divisions` of `side` (6.3): every unit of theirs not already activated by
+    /// Attachment (6.3c) and not Routed (6.3e), and their commanders; Restricted once End of
+    /// Turn has taken effect (6.7b).
+    pub(crate) fn activate(
+        &self,
+        s: &mut State,
+        side: Side,
+        divisions: Vec<DivId>,
+        wing: Option<WingId>,
+        ev: &mut Vec<Event>,
+    ) {
+        for &d in &divisions {
+            if let Some(done) = s.divisions_done.get_mut(usize::from(d)) {
+                *done = true;
+            }
+            let div = &self.org.divisions[usize::from(d)];
+            for &u in div.units.iter().chain(div.commander.iter()) {
+                let unit = s.unit_mut(u);
+                if unit.on_map() && unit.act == Act::Unactivated && unit.morale != Morale::Routed {
+                    unit.act = Act::Active;
+                }
+            }
+        }
+        let restricted = s.end_of_turn;
+        ev.push(Event::Activated {
+            side,
+            divisions: divisions.clone(),
+            wing,
+            restricted,
+        });
+        s.phase = Phase::Activation;
+        s.activation = Some(Activation {
+            side,
+            divisions,
+            wing,
+            restricted,
+            segment: Segment::Replacement,
+            designating: true,
+            ndcs: Vec::new(),
+            independents: Vec::new(),
+            attached: Vec::new(),
+        });
+        // 21.5c, 21.5d: replacements and returning commanders are placed now; no commander
+        // can be lost before the combat sections exist, so the segment has nothing to do.
+        self.enter_segment(s, Segment::CommandControl, ev);
+    }
+
+    /// Moves the activation to `seg`, skipping segments with nothing to decide.
+    pub(crate) fn enter_segment(&self, s: &mut State, seg: Segment, ev: &mut Vec<Event>) {
+        let Some(act) = s.activation.as_mut() else {
+            return;
+        };
+        act.segment = seg;
+        if seg == Segment::RallyDisordered {
+            self.rally_disordered(s, ev);
+        }
+    }
+
+    /// 18.6: activated Disordered units grouped with a friendly commander become Formed; the
+    /// others take DC(G), once a turn (18.6a).
+    fn rally_disordered(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let o = Occupancy::build(self, s);
+        let side = s.activation.as_ref().map_or(Side(0), |a| a.side);
+        let active: Vec<UnitId> = (0..s.units.len() as UnitId)
+            .filter(|&u| {
+                let unit = s.unit(u);
+                unit.act == Act::Active && unit.disordered && self.units[usize::from(u)].is_combat()
+            })
+            .collect();
+        for u in active {
+            let Some(p) = s.unit(u).placed().copied() else {
+                continue;
+            };
+            let grouped = p.hexes.as_slice().iter().any(|&h| {
+                o.at(self, h).units.iter().any(|&c| {
+                    let info = &self.units[usize::from(c)];
+                    !info.is_combat() && info.side == side
+                })
+            });
+            if grouped {
+                s.unit_mut(u).disordered = false;
+                s.unit_mut(u).rally_tried = true;
+            }
+        }
+        self.enter_segment(s, Segment::Fire, ev);
+    }
+
+    /// The legal actions of the activation's decision points.
+    pub(crate) fn activation_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let Some(act) = &s.activation else { return };
+        match act.segment {
+            Segment::CommandControl => {
+                if act.designating {
+                    self.designation_actions(s, act, out);
+                    out.push(Action::EndDesignations);
+                }
+            }
+            Segment::Fire | Segment::Movement | Segment::CloseCombat => {
+                out.push(Action::EndSegment);
+            }
+            Segment::Replacement | Segment::RallyDisordered => {}
+        }
+    }
+
+    /// Applies a decision of the activation.
+    pub(crate) fn apply_activation(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let Some(act) = s.activation.clone() else {
+            return Err(Illegal::new("engine", "no activation is under way"));
+        };
+        match (act.segment, a) {
+            (Segment::CommandControl, Action::EndDesignations) if act.designating => {
+                if let Some(x) = s.activation.as_mut() {
+                    x.designating = false;
+                }
+                self.command_progress(s, ev);
+                Ok(())
+            }
+            (Segment::CommandControl, _) if act.designating => self.designate(s, &act, a, ev),
+            (
+                seg @ (Segment::Fire | Segment::Movement | Segment::CloseCombat),
+                Action::EndSegment,
+            ) => {
+                let (rule, next) = match seg {
+                    Segment::Fire => ("12.0", Some(Segment::Movement)),
+                    Segment::Movement => ("11.0", Some(Segment::CloseCombat)),
+                    _ => ("13.0", None),
+                };
+                ev.push(Event::SegmentEnds { rule: rule.into() });
+                match next {
+                    Some(n) => self.enter_segment(s, n, ev),
+                    None => self.complete_activation(s, ev),
+                }
+                Ok(())
+            }
+            (seg, a) => Err(Illegal::new(
+                "4.0C",
+                format!("{a:?} is not a decision of the {seg:?} segment"),
+            )),
+        }
+    }
+
+    /// Completing the Activation (4.0C, 6.3d): commanders flipped, FINISHED markers on the
+    /// Independents and attached units, OUT OF COMMAND markers removed; back to Phase B.
+    pub(crate) fn complete_activation(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for u in &mut s.units {
+            if u.act == Act::Active {
+                u.act = Act::Finished;
+            }
+            u.command = None;
+        }
+        ev.push(Event::ActivationComplete);
+        s.activation = None;
+        self.to_initiative(s, ev);
+    }
+}

@@ -1,0 +1,333 @@
+//! 4.0 the Game Turn: A Army Morale (on ":00" turns), B Initiative Determination (6.1, 6.7,
+//! 6.9), C Division Activations (6.3–6.6, 6.8), D the Rally Phase (4.0D), E the Technical
+//! Phase (4.0E), in the order of digest §3.0 (4.0's text prints them out of order).
+//!
+//! Each phase is driven by the pending [`Step`](super::state::Step) on top of the state's stack:
+//! a die to roll or a decision of one side. What has a single outcome happens inside `apply`.
+
+pub mod activation;
+pub mod initiative;
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::Fontenoy;
+use super::action::Action;
+use super::event::Event;
+use super::state::{Act, Phase, State, Step};
+use super::units::DivId;
+use crate::engine::{Illegal, Side};
+
+impl Fontenoy {
+    /// The Divisions of `side` not yet activated this turn (6.3a) that have something to
+    /// activate: a commander or a combat unit on the map.
+    pub fn open_divisions<'a>(
+        &'a self,
+        s: &'a State,
+        side: Side,
+    ) -> impl Iterator<Item = DivId> + 'a {
+        self.org.divisions_of(side).filter(move |&d| {
+            if s.division_done(d) {
+                return false;
+            }
+            let div = &self.org.divisions[usize::from(d)];
+            div.units.iter().chain(div.commander.iter()).any(|&u| {
+                let unit = s.unit(u);
+                unit.on_map() && unit.act == Act::Unactivated
+            })
+        })
+    }
+
+    /// Whether `side` has a Division left to activate.
+    pub fn has_open_division(&self, s: &State, side: Side) -> bool {
+        self.open_divisions(s, side).next().is_some()
+    }
+
+    /// Starts turn index `s.turn` (4.0): the Army Morale Check Phase on ":00" turns, then
+    /// Initiative.
+    pub(crate) fn begin_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
+        ev.push(Event::TurnBegins {
+            time: self.time(s.turn).into(),
+        });
+        // 23.0: the Army Morale Check Phase comes first on ":00" turns; a check is taken only
+        // once an army's Current Loss Total reaches its table's first column (23.1c).
+        s.phase = Phase::ArmyMorale;
+        self.to_initiative(s, ev);
+    }
+
+    /// Phase B (6.1), or the Rally Phase when neither side has a Division left (4.0C).
+    pub(crate) fn to_initiative(&self, s: &mut State, ev: &mut Vec<Event>) {
+        s.activation = None;
+        let open = [
+            self.has_open_division(s, Side(0)),
+            self.has_open_division(s, Side(1)),
+        ];
+        if !open[0] && !open[1] {
+            self.to_rally(s, ev);
+            return;
+        }
+        s.phase = Phase::Initiative;
+        match self.initiative {
+            super::Initiative::Fixed(order) => {
+                // F-10.1a A: no dice; the first side of the order with a Division left.
+                let side = if open[order[0].index()] {
+                    order[0]
+                } else {
+                    order[1]
+                };
+                s.steps.push(Step::ChooseDivision { side });
+            }
+            super::Initiative::Rolled => s.steps.push(Step::InitiativeDice { french: None }),
+        }
+    }
+
+    /// The initiative dice are both rolled: `dice[side]`.
+    pub(crate) fn initiative_dice(&self, s: &mut State, dice: [u8; 2], ev: &mut Vec<Event>) {
+        let ratings = self.initiative_ratings(s);
+        let r = initiative::resolve(dice, &ratings);
+        let totals = match r.decision {
+            initiative::Decision::Won { totals, .. } => Some(totals),
+            _ => None,
+        };
+        ev.push(Event::Initiative {
+            dice,
+            totals,
+            marker: r.advances_marker,
+        });
+        if r.advances_marker && !s.end_of_turn {
+            s.eot_box = s.eot_box.saturating_add(1);
+            if s.eot_box >= self.eot_boxes {
+                // 6.7a: END reached.
+                s.end_of_turn = true;
+                ev.push(Event::EndOfTurn);
+            }
+        }
+        match r.decision {
+            initiative::Decision::Reroll { double_zero } => {
+                ev.push(Event::Reroll { double_zero });
+                s.steps.push(Step::InitiativeDice { french: None });
+            }
+            initiative::Decision::Special { side, die } => {
+                s.specials = s.specials.saturating_add(1);
+                self.special_initiative(s, side, die, ev);
+            }
+            initiative::Decision::Won { winner, wing, .. } => {
+                ev.push(Event::InitiativeWon { side: winner, wing });
+                self.after_win(s, winner, wing);
+            }
+        }
+    }
+
+    /// A Special Initiative Result (6.9a, F-8.2). The Special Results Table mapping the die to
+    /// a result is not in the text (digest §4); until the chart and the segments the results
+    /// act on are built, the result is recorded and the dice are rolled again
+    /// (docs/coverage/fontenoy.md, 6.9: not yet).
+    fn special_initiative(&self, s: &mut State, side: Side, die: u8, ev: &mut Vec<Event>) {
+        ev.push(Event::SpecialInitiative {
+            side,
+            die,
+            result: format!("special initiative result {die} (F-8.2: not yet applied)"),
+        });
+        s.steps.push(Step::InitiativeDice { french: None });
+    }
+
+    /// 6.1a: the winner chooses, or (4.0B note) the only side with Divisions left activates.
+    fn after_win(&self, s: &mut State, winner: Side, wing: bool) {
+        let mine = self.has_open_division(s, winner);
+        let theirs = self.has_open_division(s, winner.other());
+        let wing = wing && mine && !self.open_wings(s, winner).is_empty();
+        if mine && (theirs || wing) {
+            s.steps.push(Step::InitiativeChoice { winner, wing });
+        } else if mine {
+            s.steps.push(Step::ChooseDivision { side: winner });
+        } else {
+            s.steps.push(Step::ChooseDivision {
+                side: winner.other(),
+            });
+        }
+    }
+
+    /// The modified Command Ratings and WANs for an initiative roll (6.1b, 21.6a, 6.9b).
+    fn initiative_ratings(&self, s: &State) -> initiative::Ratings {
+        let rating = |side: usize| {
+            let a = &s.armies[side];
+            a.cinc.filter(|&c| s.unit(c).on_map()).map(|_| {
+                let moved = if a.cinc_moved { 2 } else { 0 };
+                (i16::from(a.command_rating) - moved - i16::from(a.rating_spent)).max(0) as u8
+            })
+        };
+        let wan = |side: usize| {
+            let a = &s.armies[side];
+            a.cinc.filter(|&c| s.unit(c).on_map()).map(|_| a.wan)
+        };
+        initiative::Ratings {
+            command: [rating(0), rating(1)],
+            wan: [wan(0), wan(1)],
+            eotn: self.eotn,
+            specials_open: self.special_limit.is_none_or(|l| s.specials < l),
+        }
+    }
+
+    /// The legal actions of a turn-level step.
+    pub(crate) fn step_actions(&self, s: &State, step: &Step, out: &mut Vec<Action>) {
+        match *step {
+            Step::InitiativeChoice { winner, wing } => {
+                if self.has_open_division(s, winner) {
+                    out.push(Action::ActivateOwn);
+                }
+                if self.has_open_division(s, winner.other()) {
+                    out.push(Action::ForceOpponent);
+                }
+                if wing {
+                    for w in self.open_wings(s, winner) {
+                        out.push(Action::WingActivation { wing: w });
+                    }
+                }
+            }
+            Step::ChooseDivision { side } => {
+                for d in self.open_divisions(s, side) {
+                    out.push(Action::Activate { division: d });
+                }
+            }
+            Step::WingDivisions {
+                wing,
+                undecided,
+                joined,
+            } => self.wing_join_actions(wing, undecided, joined, out),
+            _ => {}
+        }
+    }
+
+    /// Applies a decision at a turn-level step (the step is already popped).
+    pub(crate) fn apply_step(
+        &self,
+        s: &mut State,
+        step: Step,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        match (step, a) {
+            (Step::InitiativeChoice { winner, .. }, Action::ActivateOwn) => {
+                if !self.has_open_division(s, winner) {
+                    return Err(Illegal::new(
+                        "6.3a",
+                        "every Division of yours has been activated",
+                    ));
+                }
+                s.steps.push(Step::ChooseDivision { side: winner });
+                Ok(())
+            }
+            (Step::InitiativeChoice { winner, .. }, Action::ForceOpponent) => {
+                if !self.has_open_division(s, winner.other()) {
+                    return Err(Illegal::new(
+                        "6.1e",
+                        "the opponent has no Division left to activate",
+                    ));
+                }
+                s.steps.push(Step::ChooseDivision {
+                    side: winner.other(),
+                });
+                Ok(())
+            }
+            (Step::InitiativeChoice { winner, wing }, Action::WingActivation { wing: w }) => {
+                if !wing {
+                    return Err(Illegal::new(
+                        "6.5a",
+                        "a Wing Activation needs the winning die at or above the WAN and at least twice the loser's die",
+                    ));
+                }
+                self.begin_wing(s, winner, *w, ev)
+            }
+            (Step::ChooseDivision { side }, Action::Activate { division }) => {
+                if !self.open_divisions(s, side).any(|d| d == *division) {
+                    return Err(Illegal::new(
+                        "6.3a",
+                        format!(
+                            "Division {division} is not one of this side's Divisions still to activate"
+                        ),
+                    ));
+                }
+                self.activate(s, side, alloc::vec![*division], None, ev);
+                Ok(())
+            }
+            (
+                Step::WingDivisions {
+                    wing,
+                    undecided,
+                    joined,
+                },
+                Action::WingJoin { division, join },
+            ) => self.wing_join(s, wing, undecided, joined, *division, *join, ev),
+            (step, a) => Err(Illegal::new(
+                "engine",
+                format!("{a:?} is not a decision at this point ({step:?})"),
+            )),
+        }
+    }
+
+    /// 4.0D: the Rally Phase begins with each player's die.
+    pub(crate) fn to_rally(&self, s: &mut State, _ev: &mut Vec<Event>) {
+        s.phase = Phase::Rally;
+        s.activation = None;
+        s.rally_first = None;
+        s.steps.push(Step::RallyDice { french: None });
+    }
+
+    /// The rally dice are rolled (4.0D): the higher rallies first; a tie rolls again (digest
+    /// A9: the text gives no rule for a tie).
+    pub(crate) fn rally_dice(&self, s: &mut State, dice: [u8; 2], ev: &mut Vec<Event>) {
+        let first = match dice[0].cmp(&dice[1]) {
+            core::cmp::Ordering::Greater => Some(Side(0)),
+            core::cmp::Ordering::Less => Some(Side(1)),
+            core::cmp::Ordering::Equal => None,
+        };
+        ev.push(Event::RallyOrder { dice, first });
+        match first {
+            None => s.steps.push(Step::RallyDice { french: None }),
+            Some(side) => {
+                s.rally_first = Some(side);
+                // 19.5: Shaken units, then Routed units, take MC(I), the first side then the
+                // other. No unit can be Shaken or Routed before the combat sections exist.
+                self.technical_phase(s, ev);
+            }
+        }
+    }
+
+    /// 4.0E: FINISHED markers off, commanders flipped back, the Hour Marker to the hour box,
+    /// the clock 20 minutes on; the game ends after the scenario's last turn.
+    pub(crate) fn technical_phase(&self, s: &mut State, ev: &mut Vec<Event>) {
+        ev.push(Event::TurnEnds);
+        for u in &mut s.units {
+            u.act = Act::Unactivated;
+            u.command = None;
+            u.rally_tried = false;
+        }
+        for d in &mut s.divisions_done {
+            *d = false;
+        }
+        s.eot_box = 0;
+        s.end_of_turn = false;
+        s.specials = 0;
+        s.double_zero_used = false;
+        s.rally_first = None;
+        for a in &mut s.armies {
+            a.cinc_moved = false;
+        }
+        if usize::from(s.turn) + 1 >= self.turns.len() {
+            s.phase = Phase::Over;
+            ev.push(Event::GameOver {
+                winner: None,
+                level: "the scenario's last turn has been played".into(),
+            });
+            return;
+        }
+        s.turn += 1;
+        if self.time(s.turn).ends_with(":00") {
+            // 23.2b: the Command Rating spent on Army Morale returns at the next hour.
+            for a in &mut s.armies {
+                a.rating_spent = 0;
+            }
+        }
+        self.begin_turn(s, ev);
+    }
+}
