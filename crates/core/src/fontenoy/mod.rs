@@ -12,7 +12,8 @@
 //!   4.0B–E the phases, 6.3–6.6, 6.8 activation (`turn/mod.rs`, `turn/activation.rs`)
 //! * `command/` — 7.0 command control: 6.2 Regimental Integrity and 7.1–7.3 Lines of Command
 //!   (`command/loc.rs`), 7.4–7.6 initiative and status (`command/mod.rs`)
-//! * [`action`], [`event`], [`state`] — the engine contract's types; `rules.rs` — `impl Rules`
+//! * [`action`], [`event`], [`state`] — the engine contract's types; `rules.rs` — `impl Rules`;
+//!   `view.rs` — names (code and counter id), event lines, prompts
 //! * `tests/` — unit tests by rule section; test names start with the rule number
 
 pub mod action;
@@ -29,6 +30,7 @@ mod tests;
 pub mod turn;
 pub mod types;
 pub mod units;
+mod view;
 
 use alloc::string::String;
 use alloc::sync::Arc;

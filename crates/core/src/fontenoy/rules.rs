@@ -184,6 +184,14 @@ impl Rules for Fontenoy {
         fhex::parse(label).filter(|&h| self.board.on_map(h))
     }
 
+    fn prompt(&self, s: &State) -> crate::engine::Prompt {
+        self.prompt_of(s)
+    }
+
+    fn describe_event(&self, e: &Event) -> String {
+        self.describe(e)
+    }
+
     fn rules_id(&self) -> String {
         format!("fontenoy/{}", self.scenario)
     }
