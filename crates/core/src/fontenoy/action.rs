@@ -4,8 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::types::Formation;
 use super::units::{DivId, UnitId, WingId};
 use crate::dice::Roll;
+use crate::hex::Hex;
 
 /// One action. A field the action does not have is refused, never ignored.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -13,6 +15,19 @@ use crate::dice::Roll;
 pub enum Action {
     /// The dice at a chance node.
     Roll(Roll),
+    /// Sets a unit up (F-10.0c): its hex (a two-hex unit's right end or head), formation and
+    /// facing (0–11: even a hexside, odd a vertex).
+    Deploy {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+        /// Its formation.
+        formation: Formation,
+        /// Its facing.
+        facing: u8,
+    },
     /// The Initiative player activates one of his own Divisions (6.1a a).
     ActivateOwn,
     /// The Initiative player makes his opponent activate one of the opponent's Divisions

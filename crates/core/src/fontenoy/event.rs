@@ -7,8 +7,10 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::types::Formation;
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::{EventInfo, Side};
+use crate::hex::Hex;
 
 /// Why a unit is In Command, or not (7.5, 7.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -32,6 +34,18 @@ pub enum CommandBy {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
+    /// A unit is set up (F-10.0c).
+    Deployed {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex (a two-hex unit's right end or head).
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+        /// Its formation.
+        formation: Formation,
+        /// Its facing.
+        facing: u8,
+    },
     /// A Game Turn begins (4.0).
     TurnBegins {
         /// Its time, as printed on the Turn Record Track.
@@ -146,6 +160,7 @@ impl Event {
     /// The rule behind the event.
     pub const fn rule_of(&self) -> &'static str {
         match self {
+            Event::Deployed { .. } => "10.0c",
             Event::TurnBegins { .. } | Event::TurnEnds => "4.0",
             Event::Initiative { .. } | Event::InitiativeWon { .. } => "6.1",
             Event::EndOfTurn => "6.7",
@@ -175,6 +190,16 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let side = |s: &Side| if s.0 == 0 { "French" } else { "Allies" };
         match self {
+            Event::Deployed {
+                unit,
+                hex,
+                formation,
+                facing,
+            } => write!(
+                f,
+                "unit {unit} sets up in {} in {formation} facing {facing}",
+                super::fhex::label(*hex)
+            ),
             Event::TurnBegins { time } => write!(f, "turn {time} begins"),
             Event::Initiative {
                 dice,

@@ -24,7 +24,10 @@ pub mod fhex;
 pub mod geometry;
 pub mod occupancy;
 mod rules;
+pub mod setup;
+pub mod stacking;
 pub mod state;
+pub mod tables;
 #[cfg(test)]
 mod tests;
 pub mod turn;
@@ -91,13 +94,17 @@ pub struct Fontenoy {
     pub special_limit: Option<u8>,
     /// Rolled or fixed activation order.
     pub initiative: Initiative,
+    /// The chart booklet's tables.
+    pub tables: Arc<tables::Tables>,
+    /// The scenario's own rules: its set-up, redoubts, rules in force.
+    pub scenario_rules: Arc<setup::ScenarioRules>,
     initial: State,
 }
 
 impl Fontenoy {
     /// The rules of a position built by hand: `units` and `org` over `board`, with the turns
-    /// `turns` and the initiative parameters, starting from `initial` (tests, examples and
-    /// [`setup`]).
+    /// `turns`, the initiative parameters and an open board's terrain table, starting from
+    /// `initial` (tests and examples; scenarios are read by [`Fontenoy::new`]).
     #[allow(clippy::too_many_arguments)]
     pub fn from_parts(
         scenario: &str,
@@ -120,8 +127,19 @@ impl Fontenoy {
             eot_boxes,
             special_limit: None,
             initiative,
+            tables: Arc::new(tables::open_terrain()),
+            scenario_rules: Arc::new(setup::ScenarioRules::default()),
             initial,
         }
+    }
+
+    /// The redoubt in hex `h`, if the scenario has one there (F-3.5a).
+    pub fn redoubt_at(&self, h: crate::hex::Hex) -> Option<setup::Redoubt> {
+        self.scenario_rules
+            .redoubts
+            .iter()
+            .find(|r| r.hex == h)
+            .copied()
     }
 
     /// The position the scenario starts from.

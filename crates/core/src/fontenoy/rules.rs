@@ -32,6 +32,11 @@ impl Fontenoy {
             Step::InitiativeChoice { winner, .. } => winner,
             Step::ChooseDivision { side } => side,
             Step::WingDivisions { wing, .. } => self.org.wings[usize::from(wing)].side,
+            Step::Deploy { index } => self
+                .scenario_rules
+                .deployments
+                .get(usize::from(index))
+                .map_or(Side(0), |d| self.units[usize::from(d.unit)].side),
             _ => s.activation.as_ref().map_or(Side(0), |a| a.side),
         }
     }

@@ -126,6 +126,11 @@ pub struct ArmyState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Step {
+    /// The set-up of one unit (F-10.0c), by its index in the scenario's deployments.
+    Deploy {
+        /// The deployment.
+        index: u16,
+    },
     /// The initiative dice: the French die first, then the Allied (6.1a).
     InitiativeDice {
         /// The French die, once rolled.
@@ -231,6 +236,8 @@ pub struct Activation {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// The Set-Up (F-10.0c): formations and facings, the French first.
+    SetUp,
     /// A: the Army Morale Check Phase (23.0), on ":00" turns.
     ArmyMorale,
     /// B: Initiative Determination (6.1).
@@ -278,6 +285,24 @@ pub struct State {
 }
 
 impl State {
+    /// A position with nothing in it.
+    pub fn empty() -> State {
+        State {
+            turn: 0,
+            phase: Phase::SetUp,
+            eot_box: 0,
+            end_of_turn: false,
+            specials: 0,
+            double_zero_used: false,
+            divisions_done: Vec::new(),
+            units: Vec::new(),
+            armies: [ArmyState::default(), ArmyState::default()],
+            activation: None,
+            steps: Vec::new(),
+            rally_first: None,
+        }
+    }
+
     /// The unit `u`.
     pub fn unit(&self, u: UnitId) -> &Unit {
         &self.units[usize::from(u)]

@@ -64,6 +64,16 @@ impl Fontenoy {
                 "{}'s commander fails his Initiative: the Wing Activation ends",
                 self.wing_name(*wing)
             ),
+            Event::Deployed {
+                unit,
+                hex,
+                formation,
+                facing,
+            } => format!(
+                "{} sets up in {} in {formation} (facing {facing})",
+                self.unit_name(*unit),
+                super::fhex::label(*hex)
+            ),
             Event::Joined { unit } => {
                 format!("{} is activated with the Division", self.unit_name(*unit))
             }
@@ -102,6 +112,13 @@ impl Fontenoy {
     /// What the actor is being asked.
     pub fn prompt_of(&self, s: &State) -> Prompt {
         let (rule, text): (&str, String) = match s.steps.last() {
+            Some(Step::Deploy { index }) => (
+                "10.0c",
+                match self.scenario_rules.deployments.get(usize::from(*index)) {
+                    Some(d) => format!("set up {}", self.unit_name(d.unit)),
+                    None => "set up".into(),
+                },
+            ),
             Some(Step::InitiativeDice { french }) => (
                 "6.1",
                 match french {

@@ -194,6 +194,7 @@ impl Fontenoy {
                 undecided,
                 joined,
             } => self.wing_join_actions(wing, undecided, joined, out),
+            Step::Deploy { index } => self.deploy_actions(s, index, out),
             _ => {}
         }
     }
@@ -258,6 +259,7 @@ impl Fontenoy {
                 },
                 Action::WingJoin { division, join },
             ) => self.wing_join(s, wing, undecided, joined, *division, *join, ev),
+            (Step::Deploy { index }, a) => self.apply_deploy(s, index, a, ev),
             (step, a) => Err(Illegal::new(
                 "engine",
                 format!("{a:?} is not a decision at this point ({step:?})"),

@@ -1,0 +1,491 @@
+//! The Set-Up phase (F-10.0c): the French deploy first, then the Allies; each unit takes any
+//! formation and facing its type and hex allow, in its set-up hex (or both hexes of a two-hex
+//! unit), or in the hex the player picks where the scenario leaves it to him (an area, a
+//! radius, with a unit of the Division, anywhere). Units set up in one hex choose formations
+//! that may share it (10.1–10.4); a choice that would leave a later unit of the same hex with
+//! no legal formation is not offered.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::super::Fontenoy;
+use super::super::action::Action;
+use super::super::board::Board;
+use super::super::event::Event;
+use super::super::geometry::{self, Hexes, Placed};
+use super::super::stacking::{Stance, compatible};
+use super::super::state::{Phase, Place, State, Step};
+use super::super::tables::GoFor;
+use super::super::types::{Formation, Kind};
+use super::super::units::{Org, Skirmish, UnitId};
+use crate::data::{DataError, Fields};
+use crate::engine::Illegal;
+use crate::hex::{Direction, Facing, Hex};
+
+/// Where a unit may set up (F-10.0c).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Where {
+    /// In its set-up hex(es).
+    Fixed,
+    /// In any hex of these (a named area: "anywhere in the Bois de Barry").
+    Hexes(Vec<Hex>),
+    /// A commander with any unit of this Division ("DCs with any unit of their division").
+    WithDivision(u16),
+    /// A commander with any friendly combat unit.
+    WithAny,
+    /// A commander anywhere on the map.
+    Anywhere,
+}
+
+/// One unit's set-up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deployment {
+    /// The unit.
+    pub unit: UnitId,
+    /// Its set-up hex(es), or the default hex of a choice.
+    pub hexes: Hexes,
+    /// Where it may go.
+    pub at: Where,
+}
+
+impl Deployment {
+    /// Reads set-up entry `at` (`setup[k]`) of scenario `id` for unit `u` in `hexes`.
+    pub(crate) fn read(
+        id: &str,
+        at: &str,
+        board: &Board,
+        org: &Org,
+        u: UnitId,
+        hexes: Hexes,
+        fields: &Fields,
+    ) -> Result<Deployment, DataError> {
+        let err = |f: &str, m: String| DataError::new(id, format!("{at}.fields.{f}"), m);
+        let mut place = Where::Fixed;
+        for (k, v) in fields {
+            place = match (k.as_str(), v) {
+                ("area", serde_json::Value::String(p)) => {
+                    let p = board
+                        .place(p)
+                        .ok_or_else(|| err(k, format!("no place `{p}` on the map")))?;
+                    Where::Hexes(
+                        p.hexes
+                            .iter()
+                            .copied()
+                            .filter(|&h| board.on_map(h))
+                            .collect(),
+                    )
+                }
+                ("within", serde_json::Value::Object(o)) => {
+                    let h = o
+                        .get("hex")
+                        .and_then(|h| h.as_str())
+                        .and_then(|h| board.grid.parse(h).ok())
+                        .ok_or_else(|| err(k, "`within` needs a `hex` on the map".into()))?;
+                    let r = o
+                        .get("radius")
+                        .and_then(serde_json::Value::as_u64)
+                        .ok_or_else(|| err(k, "`within` needs a `radius`".into()))?;
+                    let r = u32::try_from(r).unwrap_or(0);
+                    Where::Hexes(
+                        board
+                            .grid
+                            .hexes()
+                            .into_iter()
+                            .filter(|x| x.distance(h) <= r && board.on_map(*x))
+                            .collect(),
+                    )
+                }
+                ("with_division", serde_json::Value::String(d)) => {
+                    let i = org
+                        .divisions
+                        .iter()
+                        .position(|x| &x.id == d)
+                        .ok_or_else(|| err(k, format!("no Division `{d}`")))?;
+                    Where::WithDivision(i as u16)
+                }
+                ("with_any", serde_json::Value::Bool(true)) => Where::WithAny,
+                ("anywhere", serde_json::Value::Bool(true)) => Where::Anywhere,
+                // Entries that record what the organisation already says.
+                ("replaces" | "attached_to", serde_json::Value::String(_)) => place,
+                _ => return Err(err(k, format!("unknown set-up field `{k}` or wrong type"))),
+            };
+        }
+        Ok(Deployment {
+            unit: u,
+            hexes,
+            at: place,
+        })
+    }
+}
+
+impl Fontenoy {
+    /// Starts the Set-Up phase: the first deployment.
+    pub(crate) fn begin_setup(&self, s: &mut State) {
+        s.phase = Phase::SetUp;
+        s.steps.clear();
+        if let Some(&first) = self.deploy_order().first() {
+            s.steps.push(Step::Deploy { index: first });
+        } else {
+            let mut ev = Vec::new();
+            self.begin_turn(s, &mut ev);
+        }
+    }
+
+    /// The deployments in the order they are made: French first (F-10.0c), combat units before
+    /// commanders (a commander sets up with units already placed).
+    pub fn deploy_order(&self) -> Vec<u16> {
+        let d = &self.scenario_rules.deployments;
+        let mut order: Vec<u16> = (0..d.len() as u16).collect();
+        order.sort_by_key(|&i| {
+            let info = &self.units[usize::from(d[usize::from(i)].unit)];
+            (info.side, info.kind == Kind::Commander, i)
+        });
+        order
+    }
+
+    /// The hexes a deployment may use now.
+    fn deploy_hexes(&self, s: &State, d: &super::Deployment) -> Vec<Hex> {
+        let side = self.units[usize::from(d.unit)].side;
+        let friendly_combat = |h: Hex| {
+            s.units.iter().enumerate().any(|(i, u)| {
+                let info = &self.units[i];
+                info.side == side
+                    && info.is_combat()
+                    && u.placed().is_some_and(|p| p.hexes.contains(h))
+                    && self.deployed(s, i as UnitId)
+            })
+        };
+        match &d.at {
+            Where::Fixed => alloc::vec![d.hexes.first()],
+            Where::Hexes(list) => list.clone(),
+            Where::WithDivision(div) => {
+                let mut out: Vec<Hex> = Vec::new();
+                for &u in &self.org.divisions[usize::from(*div)].units {
+                    if let Some(p) = s.unit(u).placed() {
+                        for &h in p.hexes.as_slice() {
+                            if !out.contains(&h) {
+                                out.push(h);
+                            }
+                        }
+                    }
+                }
+                if out.is_empty() {
+                    out.push(d.hexes.first());
+                }
+                out
+            }
+            Where::WithAny => self
+                .board
+                .grid
+                .hexes()
+                .into_iter()
+                .filter(|&h| friendly_combat(h))
+                .collect(),
+            Where::Anywhere => self
+                .board
+                .grid
+                .hexes()
+                .into_iter()
+                .filter(|&h| {
+                    self.board.on_map(h) && !self.board.hex(h).terrain.impassable_to_commanders()
+                })
+                .collect(),
+        }
+    }
+
+    /// Whether unit `u` has made its deployment already.
+    fn deployed(&self, s: &State, u: UnitId) -> bool {
+        let Some(Step::Deploy { index }) = s.steps.last() else {
+            return true;
+        };
+        let order = self.deploy_order();
+        let d = &self.scenario_rules.deployments;
+        let pos = |x: u16| order.iter().position(|&o| o == x);
+        let now = pos(*index);
+        d.iter()
+            .enumerate()
+            .find(|(_, x)| x.unit == u)
+            .is_none_or(|(i, _)| pos(i as u16) < now)
+    }
+
+    /// The formations and facings a unit may set up in at `p` (F-10.0c, 8.1, F-2.4a: no
+    /// Attack Column), before grouping.
+    fn setup_stances(&self, u: UnitId, hexes: &[Hex]) -> Vec<(Formation, Placed)> {
+        let info = &self.units[usize::from(u)];
+        let mut out = Vec::new();
+        let corners =
+            (0..6u8).map(|d| Facing::new(d * 2 + 1).unwrap_or(Facing::side(Direction::ALL[0])));
+        let sides = Direction::ALL.map(Facing::side);
+        if info.kind == Kind::Commander {
+            if let [h] = hexes {
+                out.push((
+                    Formation::Line,
+                    Placed::at(*h, Facing::new(1).unwrap_or(sides[0])),
+                ));
+            }
+            return out;
+        }
+        if let [a, b] = hexes {
+            // A two-hex unit: a Line across its hexes, or a March Column along them.
+            for f in corners.clone() {
+                for (right, left) in [(*a, *b), (*b, *a)] {
+                    if geometry::line_hexes(right, f, 2)
+                        .is_some_and(|l| l.as_slice() == [right, left])
+                        && info.kind != Kind::Artillery
+                    {
+                        out.push((
+                            Formation::Line,
+                            Placed {
+                                hexes: Hexes::from_slice(&[right, left])
+                                    .unwrap_or(Hexes::one(right)),
+                                facing: f,
+                                hook: None,
+                            },
+                        ));
+                    }
+                }
+            }
+            for f in sides {
+                for (head, tail) in [(*a, *b), (*b, *a)] {
+                    if geometry::straight_column(&[head, tail], f) {
+                        out.push((
+                            Formation::MarchColumn,
+                            Placed {
+                                hexes: Hexes::from_slice(&[head, tail]).unwrap_or(Hexes::one(head)),
+                                facing: f,
+                                hook: None,
+                            },
+                        ));
+                    }
+                }
+            }
+            return out;
+        }
+        let Some(&h) = hexes.first() else { return out };
+        let fx = self.tables.fx(self.board.hex(h).terrain);
+        let go = match fx.general_order {
+            GoFor::All => true,
+            GoFor::InfantryArtillery => info.kind != Kind::Cavalry,
+            GoFor::Infantry => info.kind == Kind::Infantry,
+            GoFor::None => self.redoubt_at(h).is_some() && info.kind != Kind::Cavalry,
+        };
+        let at = |f: Facing| Placed::at(h, f);
+        if go && info.skirmish != Skirmish::Always {
+            for f in corners {
+                out.push((Formation::GeneralOrder, at(f)));
+            }
+            return out;
+        }
+        match info.kind {
+            Kind::Artillery => {
+                for f in corners.clone() {
+                    out.push((Formation::Unlimbered, at(f)));
+                }
+                for f in sides {
+                    out.push((Formation::MarchColumn, at(f)));
+                }
+            }
+            Kind::Infantry | Kind::Cavalry => {
+                if info.skirmish == Skirmish::Always {
+                    for f in corners {
+                        out.push((Formation::Skirmish, at(f)));
+                    }
+                    return out;
+                }
+                for f in corners.clone() {
+                    out.push((Formation::Line, at(f)));
+                }
+                for f in sides {
+                    out.push((Formation::MarchColumn, at(f)));
+                    if info.sp <= 4 {
+                        out.push((Formation::RoadColumn, at(f)));
+                    }
+                }
+                if info.kind == Kind::Infantry && info.sp >= 3 && fx.square {
+                    out.push((Formation::Square, at(Facing::new(1).unwrap_or(sides[0]))));
+                }
+                if info.skirmish == Skirmish::Capable {
+                    for f in corners {
+                        out.push((Formation::Skirmish, at(f)));
+                    }
+                }
+            }
+            Kind::Commander => {}
+        }
+        out
+    }
+
+    /// The legal deployments of the unit at set-up position `index`.
+    pub(crate) fn deploy_actions(&self, s: &State, index: u16, out: &mut Vec<Action>) {
+        let Some(d) = self.scenario_rules.deployments.get(usize::from(index)) else {
+            return;
+        };
+        let multi = d.hexes.len() > 1 && d.at == Where::Fixed;
+        let hexes: Vec<Hex> = if multi {
+            Vec::new()
+        } else {
+            self.deploy_hexes(s, d)
+        };
+        let candidates: Vec<Vec<Hex>> = if multi {
+            alloc::vec![d.hexes.as_slice().to_vec()]
+        } else {
+            hexes.into_iter().map(|h| alloc::vec![h]).collect()
+        };
+        for hs in candidates {
+            for (formation, p) in self.setup_stances(d.unit, &hs) {
+                if self.deploy_fits(s, index, d.unit, formation, &p) {
+                    out.push(Action::Deploy {
+                        unit: d.unit,
+                        hex: p.hex(),
+                        formation,
+                        facing: p.facing.index(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether `unit` in `formation` at `p` may share its hexes with the units deployed there
+    /// already, and leaves each unit still to deploy in the same hexes a legal choice.
+    fn deploy_fits(
+        &self,
+        s: &State,
+        index: u16,
+        unit: UnitId,
+        formation: Formation,
+        p: &Placed,
+    ) -> bool {
+        let info = &self.units[usize::from(unit)];
+        if info.kind == Kind::Commander {
+            return true;
+        }
+        let me = Stance {
+            kind: info.kind,
+            formation,
+            facing: p.facing,
+        };
+        let hexes = p.hexes;
+        // Units deployed already in these hexes.
+        for (i, u) in s.units.iter().enumerate() {
+            let other = &self.units[i];
+            if i == usize::from(unit) || !other.is_combat() || !self.deployed(s, i as UnitId) {
+                continue;
+            }
+            let Some(q) = u.placed() else { continue };
+            if !q.hexes.as_slice().iter().any(|h| hexes.contains(*h)) {
+                continue;
+            }
+            if other.side != info.side {
+                return false;
+            }
+            let them = Stance {
+                kind: other.kind,
+                formation: u.formation,
+                facing: q.facing,
+            };
+            if q.hexes != hexes || !compatible(me, them) {
+                return false;
+            }
+        }
+        // Later deployments fixed to the same hexes must keep a choice.
+        let order = self.deploy_order();
+        let pos = order.iter().position(|&o| o == index).unwrap_or(0);
+        for &later in &order[pos + 1..] {
+            let l = &self.scenario_rules.deployments[usize::from(later)];
+            let linfo = &self.units[usize::from(l.unit)];
+            if l.at != Where::Fixed || l.hexes != hexes || !linfo.is_combat() {
+                continue;
+            }
+            let ok = self
+                .setup_stances(l.unit, l.hexes.as_slice())
+                .iter()
+                .any(|(f, q)| {
+                    q.hexes == hexes
+                        && compatible(
+                            me,
+                            Stance {
+                                kind: linfo.kind,
+                                formation: *f,
+                                facing: q.facing,
+                            },
+                        )
+                });
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Applies a deployment (F-10.0c).
+    pub(crate) fn apply_deploy(
+        &self,
+        s: &mut State,
+        index: u16,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let Action::Deploy {
+            unit,
+            hex,
+            formation,
+            facing,
+        } = *a
+        else {
+            return Err(Illegal::new(
+                "10.0c",
+                format!("{a:?} is not a set-up deployment"),
+            ));
+        };
+        let mut legal = Vec::new();
+        self.deploy_actions(s, index, &mut legal);
+        if !legal.contains(a) {
+            return Err(Illegal::new(
+                "10.0c",
+                format!(
+                    "{} cannot set up in {} in {formation} facing {facing}: the scenario's set-up hexes, the formations its type and the terrain allow, and the group rules (10.1-10.4) limit it",
+                    self.unit_name(unit),
+                    super::super::fhex::label(hex)
+                ),
+            ));
+        }
+        let d = &self.scenario_rules.deployments[usize::from(index)];
+        let f = Facing::new(facing).unwrap_or(Facing::side(Direction::ALL[0]));
+        let hexes = if d.hexes.len() > 1 && d.at == Where::Fixed {
+            let other = d
+                .hexes
+                .as_slice()
+                .iter()
+                .copied()
+                .find(|&h| h != hex)
+                .unwrap_or(hex);
+            Hexes::from_slice(&[hex, other]).unwrap_or(Hexes::one(hex))
+        } else {
+            Hexes::one(hex)
+        };
+        let u = s.unit_mut(unit);
+        u.place = Place::Map(Placed {
+            hexes,
+            facing: f,
+            hook: None,
+        });
+        u.formation = formation;
+        ev.push(Event::Deployed {
+            unit,
+            hex,
+            formation,
+            facing,
+        });
+        let order = self.deploy_order();
+        let pos = order
+            .iter()
+            .position(|&o| o == index)
+            .unwrap_or(order.len());
+        match order.get(pos + 1) {
+            Some(&next) => s.steps.push(Step::Deploy { index: next }),
+            None => self.begin_turn(s, ev),
+        }
+        Ok(())
+    }
+}
