@@ -454,7 +454,7 @@ pair("formation-geometry", "Formation and Fire Arc Diagrams: frontal, flank and 
 CC_COLS = ["1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"]
 CC_SHIFT = dict(zip(CC_COLS, [-4, -2, 0, 2, 4, 6, 8, 10]))
 CC_LADDER = [(14, "-/S"), (12, "-/3R"), (10, "1/3R"), (8, "1D/2R"), (6, "1D/1R"), (4, "1/1R"), (2, "1/1"),
-             (-1, "M"), (-3, "1/1"), (-5, "1R/1"), (-7, "1R/1D"), (-9, "2R/1D"), (-11, "3R/1"), (-13, "3R/-"),
+             (-1, "M"), (-3, "2/1"), (-5, "1R/1"), (-7, "1R/1D"), (-9, "2R/1D"), (-11, "3R/1"), (-13, "3R/-"),
              (-999, "S/-")]
 CC_CODES = sorted({r for _, r in CC_LADDER}, key=lambda r: [x for _, x in CC_LADDER].index(r))
 
@@ -472,7 +472,7 @@ pair("close-combat-table", "Close Combat Results Table", ["13.11", "14.1", "14.2
      "for both sides, R Rout, S Surrender, - no effect (14.1b). Every cell is missing.",
      "Made here: the column adds to the difference (1:3 -4, 1:2 -2, 1:1 0, then +2 per column to 6:1 +10) and "
      "the sum reads one ladder, from 'S/-' (-14 or less) through '3R/-', '3R/1', '2R/1D', '1R/1D', '1R/1', "
-     "'1/1', 'M' (-1 to +1), '1/1', '1/1R', '1D/1R', '1D/2R', '1/3R', '-/3R' to '-/S' (+14 or more); the "
+     "'2/1', 'M' (-1 to +1), '1/1', '1/1R', '1D/1R', '1D/2R', '1/3R', '-/3R' to '-/S' (+14 or more); the "
      "winner of a clear result may be Disordered (14.3a). Results used by the examples occur: '1D/2R' (14.2c), "
      "'1D/1R' (16.2c), 'M' (14.4). Results never get better for the defender with a higher difference or a "
      "better column.",
@@ -726,6 +726,37 @@ def special_pair(name, title, rules, pub, prov, codes, table, note, extra_rows=N
     rows = [[str(i)] + [P(table[n][i]) for n in NATIONS] for i in range(10)]
     pair(name, title, rules, pub, prov, [col("roll", "die_range", "Unmodified roll 00-09 (units digit)")] + NATION_COLS("result", codes),
          rows, dice="d100", note=note)
+
+
+PUR_CODES = ["Blood Lust", "Out of Control", "Hesitation", "No Pursuit"]
+
+
+def pur(spec):
+    out = []
+    for lo, hi, r in spec:
+        out += [r] * (hi - lo + 1)
+    assert len(out) == 10
+    return out
+
+
+PUR = {
+    "french": pur([(0, 1, "No Pursuit"), (2, 4, "Hesitation"), (5, 7, "Out of Control"), (8, 9, "Blood Lust")]),
+    "dutch": pur([(0, 2, "No Pursuit"), (3, 5, "Hesitation"), (6, 7, "Out of Control"), (8, 9, "Blood Lust")]),
+    "english": pur([(0, 0, "No Pursuit"), (1, 2, "Hesitation"), (3, 7, "Out of Control"), (8, 9, "Blood Lust")]),
+    "hanoverian": pur([(0, 2, "No Pursuit"), (3, 6, "Hesitation"), (7, 8, "Out of Control"), (9, 9, "Blood Lust")]),
+    "austrian": pur([(0, 0, "No Pursuit"), (1, 3, "Hesitation"), (4, 6, "Out of Control"), (7, 9, "Blood Lust")]),
+}
+pair("special-pursuit", "Special Pursuit Results Table", ["16.2a", "F-1.6e", "F-8.4"],
+     "After an unmodified 0 on the Pursuit Points die, the die is rolled again and read on this table by the "
+     "pursuers' nationality (16.2a). The four results are named and described in F-8.4; which roll gives which "
+     "is not in the text.",
+     "Made here: low rolls the timid results (No Pursuit, Hesitation), high rolls the wild ones (Out of Control, "
+     "Blood Lust): French 0-1 / 2-4 / 5-7 / 8-9; the English more often Out of Control (3-7), the Hanoverians "
+     "and Dutch more often hesitant, the Austrian hussars keener (Blood Lust 7-9).",
+     [col("roll", "die_range", "The second d10")] + NATION_COLS("result", PUR_CODES),
+     [[str(i)] + [P(PUR[n][i]) for n in NATIONS] for i in range(10)], dice="d10",
+     note="Blood Lust, Out of Control and Hesitation roll the Pursuit Points again (F-8.4a-c); a commander's +1 "
+          "(F-2.7) is added before halving for Disorder.")
 
 
 INF_CODES = ["Free Fire", "Full Volley", "Regimental Guns", "Low Ammo", "Ammo Exhausted", "Heavy Smoke", "Dutch Rifles"]
