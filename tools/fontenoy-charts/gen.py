@@ -8,7 +8,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import K, P, M, RB, PV, col, FILES, pair, complete_chart  # noqa: E402
+from common import K, P, col, FILES, pair, complete_chart  # noqa: E402
 import terrain  # noqa: E402
 
 NATIONS = ["french", "dutch", "english", "hanoverian", "austrian"]

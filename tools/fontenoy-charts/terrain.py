@@ -1,7 +1,7 @@
 """The Terrain Effects Table (F-1.6b, F-9.1A): scenarios/fontenoy/terrain.json (what the text gives,
 "missing" elsewhere) and its provisional completion, charts terrain-effects-provisional and
 hexside-effects-provisional."""
-from common import K, P, M, RB, PV, col, emit, published_cell, twin_cell, chart_dict
+from common import K, P, RB, PV, col, emit, published_cell, twin_cell, chart_dict
 
 YND = ["yes", "no", "may"]
 GO = ["none", "infantry", "infantry_artillery", "all"]
