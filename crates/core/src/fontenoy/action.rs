@@ -69,6 +69,31 @@ pub enum Action {
     /// Ends the designations of the Command Control Segment (6.6d): command status is then
     /// determined (7.6a).
     EndDesignations,
+    /// Moves a unit one hex forward into a Frontal hex (11.1a): `to` is the hex its first hex
+    /// (a Line's right end, a column's head) enters. Its whole activated group moves with it
+    /// (11.1b), unless `alone` (the group splits, 10.8a).
+    Step {
+        /// The unit (a group's first unit).
+        unit: UnitId,
+        /// The hex its first hex enters.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+        /// It leaves its group.
+        #[serde(default)]
+        alone: bool,
+    },
+    /// Turns a single-hex unit (and its group) in place (9.2, 9.3).
+    Face {
+        /// The unit.
+        unit: UnitId,
+        /// The new facing (0–11).
+        facing: u8,
+    },
+    /// Ends a unit's (and its group's) movement (11.1b).
+    EndMove {
+        /// The unit.
+        unit: UnitId,
+    },
     /// Ends the segment under way.
     EndSegment,
 }

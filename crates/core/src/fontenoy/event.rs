@@ -129,6 +129,27 @@ pub enum Event {
         /// How it is In Command, or `None` (Out of Command).
         by: CommandBy,
     },
+    /// A unit (with `group` units in all) moved one hex (11.1).
+    Moved {
+        /// The unit (its group's first).
+        unit: UnitId,
+        /// How many units moved.
+        group: u8,
+        /// The hex its first hex entered.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+        /// MP paid.
+        cost: super::types::Pts,
+    },
+    /// A unit turned in place (9.2).
+    Faced {
+        /// The unit.
+        unit: UnitId,
+        /// The new facing.
+        facing: u8,
+        /// MP paid.
+        cost: super::types::Pts,
+    },
     /// A segment of the activation ends (4.0C).
     SegmentEnds {
         /// Its rule.
@@ -172,6 +193,8 @@ impl Event {
             Event::Joined { .. } => "6.6",
             Event::Attached { .. } => "6.4",
             Event::InitiativeCheck { .. } => "7.4",
+            Event::Moved { .. } => "11.1",
+            Event::Faced { .. } => "9.2",
             Event::Command { .. } => "7.6",
             Event::SegmentEnds { .. } | Event::ActivationComplete => "4.0C",
             Event::RallyOrder { .. } => "4.0D",
@@ -280,6 +303,19 @@ impl fmt::Display for Event {
                 CommandBy::None => write!(f, "unit {unit} is Out of Command"),
                 _ => write!(f, "unit {unit} is In Command ({by:?})"),
             },
+            Event::Moved {
+                unit,
+                group,
+                to,
+                cost,
+            } => write!(
+                f,
+                "unit {unit} ({group} units) moves into {} for {cost} MP",
+                super::fhex::label(*to)
+            ),
+            Event::Faced { unit, facing, cost } => {
+                write!(f, "unit {unit} turns to facing {facing} for {cost} MP")
+            }
             Event::SegmentEnds { rule } => write!(f, "segment {rule} ends"),
             Event::ActivationComplete => f.write_str("the activation is complete"),
             Event::RallyOrder { dice, first } => {

@@ -10,6 +10,10 @@
 //! * F-9 the maps: terrain, hexsides, places — [`board`]; hex ids (F-1.4) — [`fhex`]
 //! * `turn/` — 4.0 the Game Turn: 6.1, 6.5a, 6.7, 6.9 initiative dice ([`turn::initiative`]),
 //!   4.0B–E the phases, 6.3–6.6, 6.8 activation (`turn/mod.rs`, `turn/activation.rs`)
+//! * `movement/` — 11.0 movement: MPo, forward steps straight and oblique, terrain, EZOC,
+//!   single-hex facing changes, groups, General Order by terrain (`movement/mod.rs`); 10.1–10.5
+//!   groups — [`stacking`]; the TET — [`tables`]
+//! * `setup/` — F-10.0 scenarios read from data, the Set-Up phase (`setup/deploy.rs`)
 //! * `command/` — 7.0 command control: 6.2 Regimental Integrity and 7.1–7.3 Lines of Command
 //!   (`command/loc.rs`), 7.4–7.6 initiative and status (`command/mod.rs`)
 //! * [`action`], [`event`], [`state`] — the engine contract's types; `rules.rs` — `impl Rules`;
@@ -22,6 +26,7 @@ pub mod command;
 pub mod event;
 pub mod fhex;
 pub mod geometry;
+pub mod movement;
 pub mod occupancy;
 mod rules;
 pub mod setup;

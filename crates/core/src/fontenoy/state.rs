@@ -229,6 +229,9 @@ pub struct Activation {
     /// Units of other Divisions attached to it (6.4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attached: Vec<UnitId>,
+    /// Each unit's movement in the Movement Segment (11.1d).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moving: Vec<super::movement::Moving>,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them

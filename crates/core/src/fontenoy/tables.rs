@@ -101,11 +101,43 @@ pub struct TerrainFx {
     pub cr: [i8; 2],
 }
 
+/// One hexside feature's row of the TET (F-9.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SideFx {
+    /// The feature's bit (`board::side`).
+    pub bit: u16,
+    /// MP added for crossing (slopes: going up), by [`MoveClass`].
+    pub mp: [Mp; 6],
+    /// Crossing and spending more MP calls for a Disorder Check (A) (11.2d).
+    pub dca: bool,
+}
+
+/// The single-hex facing-change costs (9.3a, F-1.6h) for turns of 60, 120 and 180 degrees.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FacingCosts {
+    /// French infantry facing a vertex (F-1.6h: the French diagram).
+    pub french_vertex: [Mp; 3],
+    /// French infantry facing a hexside.
+    pub french_hexside: [Mp; 3],
+    /// Everyone else facing a vertex.
+    pub vertex: [Mp; 3],
+    /// Everyone else facing a hexside.
+    pub hexside: [Mp; 3],
+    /// General Order (9.3b).
+    pub general_order: [Mp; 3],
+    /// Unlimbered artillery (9.5).
+    pub unlimbered: [Mp; 3],
+}
+
 /// Every table the rules read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tables {
     /// The TET, by [`Terrain`] in declaration order.
     pub terrain: Vec<TerrainFx>,
+    /// The hexside features.
+    pub sides: Vec<SideFx>,
+    /// Facing changes.
+    pub facing: FacingCosts,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -129,9 +161,92 @@ impl Tables {
         for t in Terrain::ALL {
             terrain.push(terrain_row(tet, t, &terrain)?);
         }
-        Ok(Tables { terrain })
+        let hex_sides = chart(s, "hexside-effects")?;
+        let mut sides = Vec::new();
+        for (bit, id) in super::board::side::IDS {
+            let row = hex_sides.row_index(id).ok_or_else(|| {
+                DataError::new(&hex_sides.id, "rows", format!("no row for hexside {id}"))
+            })?;
+            let mut mp = [Mp::Prohibited; 6];
+            for (i, col) in MP_COLUMNS.iter().enumerate() {
+                mp[i] = cost(hex_sides.get_at(row, col, Mode::Lenient)?);
+            }
+            let dca = matches!(
+                hex_sides
+                    .get_at(row, "disorder_check_a", Mode::Lenient)?
+                    .and_then(Value::as_str),
+                Some("yes")
+            );
+            sides.push(SideFx { bit, mp, dca });
+        }
+        let fc = chart(s, "facing-change-costs")?;
+        let turns = |group: &str| -> Result<[Mp; 3], DataError> {
+            let row = fc
+                .row_index(group)
+                .ok_or_else(|| DataError::new(&fc.id, "rows", format!("no row for {group}")))?;
+            Ok([
+                cost(fc.get_at(row, "turn_1", Mode::Lenient)?),
+                cost(fc.get_at(row, "turn_2", Mode::Lenient)?),
+                cost(fc.get_at(row, "turn_3", Mode::Lenient)?),
+            ])
+        };
+        let facing = FacingCosts {
+            french_vertex: turns("french_infantry_vertex")?,
+            french_hexside: turns("french_infantry_hexside")?,
+            vertex: turns("vertex")?,
+            hexside: turns("hexside")?,
+            general_order: turns("general_order")?,
+            unlimbered: turns("unlimbered_artillery")?,
+        };
+        Ok(Tables {
+            terrain,
+            sides,
+            facing,
+        })
     }
 
+    /// The row of the hexside feature `bit`.
+    pub fn hexside(&self, bit: u16) -> Option<&SideFx> {
+        self.sides.iter().find(|x| x.bit == bit)
+    }
+
+    /// The cost of a single-hex facing change of `steps` 60-degree steps (1–3) for unit `u` in
+    /// formation `f` (9.3a; F-1.6h: French infantry use their own diagram).
+    pub fn facing_cost(
+        &self,
+        r: &super::Fontenoy,
+        u: super::units::UnitId,
+        f: super::types::Formation,
+        steps: u8,
+    ) -> Mp {
+        use super::types::{Formation as F, Kind, Nationality};
+        let info = &r.units[usize::from(u)];
+        let french_inf = info.kind == Kind::Infantry && info.nationality == Nationality::French;
+        let row = match f {
+            F::GeneralOrder => &self.facing.general_order,
+            F::Unlimbered => &self.facing.unlimbered,
+            F::Hook => return Mp::Prohibited,
+            F::MarchColumn | F::RoadColumn if french_inf => &self.facing.french_hexside,
+            F::MarchColumn | F::RoadColumn => &self.facing.hexside,
+            _ if french_inf => &self.facing.french_vertex,
+            _ => &self.facing.vertex,
+        };
+        row.get(usize::from(steps.clamp(1, 3)) - 1)
+            .copied()
+            .unwrap_or(Mp::Prohibited)
+    }
+}
+
+const MP_COLUMNS: [&str; 6] = [
+    "mp_infantry_line",
+    "mp_infantry_column",
+    "mp_cavalry_line",
+    "mp_cavalry_column",
+    "mp_artillery",
+    "mp_commander",
+];
+
+impl Tables {
     /// The TET row of `t`.
     pub fn fx(&self, t: Terrain) -> &TerrainFx {
         &self.terrain[t as usize]
@@ -242,5 +357,24 @@ pub fn open_terrain() -> Tables {
     };
     let mut terrain = alloc::vec![clear; Terrain::ALL.len()];
     terrain[Terrain::River as usize] = TerrainFx::default();
-    Tables { terrain }
+    let one = [Mp::Pts(Pts::ONE), Mp::Pts(Pts::whole(2)), Mp::All];
+    Tables {
+        terrain,
+        sides: super::board::side::IDS
+            .iter()
+            .map(|&(bit, _)| SideFx {
+                bit,
+                mp: [Mp::Pts(Pts::ONE); 6],
+                dca: false,
+            })
+            .collect(),
+        facing: FacingCosts {
+            french_vertex: one,
+            french_hexside: one,
+            vertex: one,
+            hexside: one,
+            general_order: [Mp::All; 3],
+            unlimbered: [Mp::Pts(Pts::ZERO); 3],
+        },
+    }
 }

@@ -6,6 +6,7 @@
 
 mod command;
 mod geometry;
+mod movement;
 mod turn;
 
 use alloc::string::{String, ToString};

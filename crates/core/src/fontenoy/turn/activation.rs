@@ -259,6 +259,7 @@ impl Fontenoy {
             ndcs: Vec::new(),
             independents: Vec::new(),
             attached: Vec::new(),
+            moving: Vec::new(),
         });
         // 21.5c, 21.5d: replacements and returning commanders are placed now; no commander
         // can be lost before the combat sections exist, so the segment has nothing to do.
@@ -315,7 +316,11 @@ impl Fontenoy {
                     out.push(Action::EndDesignations);
                 }
             }
-            Segment::Fire | Segment::Movement | Segment::CloseCombat => {
+            Segment::Movement => {
+                self.movement_actions(s, out);
+                out.push(Action::EndSegment);
+            }
+            Segment::Fire | Segment::CloseCombat => {
                 out.push(Action::EndSegment);
             }
             Segment::Replacement | Segment::RallyDisordered => {}
@@ -341,13 +346,10 @@ impl Fontenoy {
                 Ok(())
             }
             (Segment::CommandControl, _) if act.designating => self.designate(s, &act, a, ev),
-            (
-                seg @ (Segment::Fire | Segment::Movement | Segment::CloseCombat),
-                Action::EndSegment,
-            ) => {
+            (Segment::Movement, _) => self.apply_movement(s, a, ev),
+            (seg @ (Segment::Fire | Segment::CloseCombat), Action::EndSegment) => {
                 let (rule, next) = match seg {
                     Segment::Fire => ("12.0", Some(Segment::Movement)),
-                    Segment::Movement => ("11.0", Some(Segment::CloseCombat)),
                     _ => ("13.0", None),
                 };
                 ev.push(Event::SegmentEnds { rule: rule.into() });

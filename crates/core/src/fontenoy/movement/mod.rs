@@ -1,0 +1,879 @@
+//! 11.0 Movement: a unit's Movement Potential (11.0, 7.6d, 18.5a), one hex at a time into a
+//! Frontal hex (11.1a), straight or oblique (11.3), paying the Terrain Effects Table for the
+//! hexes entered and the hexsides crossed (11.2), 1 more into an enemy ZOC (11.9a); facing
+//! changes of single-hex formations (9.2, 9.3); groups moving together and splitting (10.8,
+//! 11.1b); the group rules at the end of a move (10.1–10.4); General Order forced by terrain
+//! (8.2b, 8.4i); commanders (21.1).
+//!
+//! What this module does not yet do is listed in docs/coverage/fontenoy.md (multi-hex wheels
+//! and column turns, extending and shrinking, rearward moves, Forced March, reformations
+//! beyond the single-hex ones, movement by hand, the Movement Disorder Check itself and the
+//! reactions that interrupt a move).
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::Fontenoy;
+use super::action::Action;
+use super::board::side as hs;
+use super::event::Event;
+use super::geometry::{self, Arc, Hexes, Placed};
+use super::occupancy::Occupancy;
+use super::stacking::{Stance, compatible};
+use super::state::{Act, Place, Segment, State};
+use super::tables::{Dca, GoFor, MoveClass, Mp};
+use super::types::{Formation, Kind, Morale, Pts, round};
+use super::units::UnitId;
+use crate::engine::{Illegal, Side};
+use crate::hex::{Direction, Facing, Hex};
+
+/// One unit's movement this segment (11.1d: its own allowance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Moving {
+    /// The unit.
+    pub unit: UnitId,
+    /// Its Movement Potential this segment (11.0).
+    pub mpo: Pts,
+    /// MP spent.
+    pub spent: Pts,
+    /// Its movement is over (it ended it, or was left behind by its group, 10.8c).
+    pub done: bool,
+    /// The Frontal side of its last forward step: 0 the right, 1 the left (11.3a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_side: Option<u8>,
+    /// Hexes and hexsides that call for a Disorder Check (A) passed so far (11.2e).
+    pub dca: u8,
+    /// It entered such a hex or crossed such a hexside with its last step: the check counts
+    /// only if it spends more MP (11.2d).
+    pub dca_pending: bool,
+}
+
+impl Fontenoy {
+    /// A unit's Movement Potential (11.0): printed MP, halved (round) once when Disordered or
+    /// Out of Command (7.6d, 7.6f, 18.5a); commanders by their printed MP.
+    pub fn mpo(&self, s: &State, u: UnitId) -> Pts {
+        let info = &self.units[usize::from(u)];
+        let unit = s.unit(u);
+        let mp = i32::from(info.mp);
+        let halved = info.is_combat() && (unit.disordered || unit.command == Some(false));
+        let mp = if halved { round(mp, 2) } else { mp };
+        Pts::whole(u16::try_from(mp.max(0)).unwrap_or(0))
+    }
+
+    /// The movement record of `u`, if it has acted this segment.
+    fn moving<'a>(&self, s: &'a State, u: UnitId) -> Option<&'a Moving> {
+        s.activation
+            .as_ref()
+            .and_then(|a| a.moving.iter().find(|m| m.unit == u))
+    }
+
+    /// MP left to `u` this segment.
+    pub fn mp_left(&self, s: &State, u: UnitId) -> Pts {
+        match self.moving(s, u) {
+            Some(m) => m.mpo.minus(m.spent).unwrap_or(Pts::ZERO),
+            None => self.mpo(s, u),
+        }
+    }
+
+    /// Whether `u` may still act in this Movement Segment: activated, on the map, not Routed
+    /// (19.7b), not finished; in Restricted Activation only commanders and Road Columns on a
+    /// road (6.8b, 6.8c).
+    fn may_move(&self, s: &State, u: UnitId) -> bool {
+        let unit = s.unit(u);
+        if unit.act != Act::Active || !unit.on_map() || unit.morale == Morale::Routed {
+            return false;
+        }
+        if self.moving(s, u).is_some_and(|m| m.done) {
+            return false;
+        }
+        let info = &self.units[usize::from(u)];
+        let restricted = s.activation.as_ref().is_some_and(|a| a.restricted);
+        if restricted && info.is_combat() && unit.formation != Formation::RoadColumn {
+            return false;
+        }
+        !matches!(unit.formation, Formation::Unlimbered | Formation::Rout)
+    }
+
+    /// The activated units that move with `u` as one group (11.1b): those standing exactly
+    /// where it stands, in its formation and facing, that may still move; commanders move on
+    /// their own (21.1a).
+    pub fn group_of(&self, s: &State, u: UnitId) -> Vec<UnitId> {
+        let Some(p) = s.unit(u).placed().copied() else {
+            return Vec::new();
+        };
+        if !self.units[usize::from(u)].is_combat() {
+            return alloc::vec![u];
+        }
+        let f = s.unit(u).formation;
+        (0..s.units.len() as UnitId)
+            .filter(|&v| {
+                self.units[usize::from(v)].is_combat()
+                    && s.unit(v).placed() == Some(&p)
+                    && s.unit(v).formation == f
+                    && self.may_move(s, v)
+                    && self
+                        .moving(s, v)
+                        .is_none_or(|m| m.spent == self.moving(s, u).map_or(Pts::ZERO, |x| x.spent))
+            })
+            .collect()
+    }
+
+    /// The TET movement class of a counter in a formation (11.2g, 21.1a).
+    fn move_class(&self, u: UnitId, f: Formation) -> MoveClass {
+        match self.units[usize::from(u)].kind {
+            Kind::Commander => MoveClass::Commander,
+            Kind::Artillery => MoveClass::Artillery,
+            Kind::Cavalry if f.is_column() => MoveClass::CavalryColumn,
+            Kind::Cavalry => MoveClass::CavalryLine,
+            Kind::Infantry if f.is_column() => MoveClass::InfantryColumn,
+            Kind::Infantry => MoveClass::InfantryLine,
+        }
+    }
+
+    /// The hexside feature cost of crossing from `from` toward `d` for class `c` (11.2b); a
+    /// slope costs going up only (F-9.3a: the hex across is the high side). `None` where the
+    /// side may not be crossed.
+    fn side_cost(&self, from: Hex, d: Direction, c: MoveClass) -> Option<Pts> {
+        let bits = self.board.side(from, d) & !hs::ANY_ROAD;
+        if bits == 0 {
+            return Some(Pts::ZERO);
+        }
+        let mut total = Pts::ZERO;
+        for (bit, _) in hs::IDS {
+            if bits & bit == 0 {
+                continue;
+            }
+            if bit & hs::SLOPE != 0 && self.board.toward(from, d) & bit == 0 {
+                // Going down a slope: no cost in the basic rules (F-9.3a).
+                continue;
+            }
+            match self.tables.hexside(bit).map(|fx| fx.mp[c as usize]) {
+                Some(Mp::Pts(p)) => total = total.plus(p),
+                Some(Mp::All) => {}
+                _ => return None,
+            }
+        }
+        Some(total)
+    }
+
+    /// What one step of `group` into the position `to` costs (11.2, 11.3, 11.9a), or why it
+    /// may not be made. `side_of_step` is 0 for the right Frontal hex, 1 for the left, `None`
+    /// for a column's or a Square's single way forward.
+    fn step_cost(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        group: &[UnitId],
+        from: &Placed,
+        to: &Placed,
+        side_of_step: Option<u8>,
+    ) -> Result<(Pts, bool), Illegal> {
+        let lead = group[0];
+        let unit = s.unit(lead);
+        let info = &self.units[usize::from(lead)];
+        let side = info.side;
+        let class = self.move_class(lead, unit.formation);
+        let mut worst = Pts::ZERO;
+        let mut dca = false;
+        let mut sides_total = Pts::ZERO;
+        let road = unit.formation == Formation::RoadColumn;
+        for (i, &h) in to.hexes.as_slice().iter().enumerate() {
+            let prev = from.hexes.as_slice()[i.min(from.hexes.len() - 1)];
+            if !self.board.on_map(h) {
+                return Err(Illegal::new(
+                    "11.2a",
+                    format!("{} is off the map", self.label(h)),
+                ));
+            }
+            if o.at(self, h)
+                .units
+                .iter()
+                .any(|&x| self.units[usize::from(x)].side != side)
+            {
+                return Err(Illegal::new(
+                    "10.1b",
+                    format!("{} holds an enemy unit", self.label(h)),
+                ));
+            }
+            if from.hexes.contains(h) {
+                continue;
+            }
+            let d = prev.direction_to(h).ok_or_else(|| {
+                Illegal::new(
+                    "11.1a",
+                    "a unit moves one hex at a time into an adjacent hex",
+                )
+            })?;
+            let terrain = self.board.hex(h).terrain;
+            let fx = self.tables.fx(terrain);
+            // 11.2c: a Road Column following a road pays the road's rate instead.
+            let road_bits = self.board.side(prev, d) & hs::ANY_ROAD;
+            let cost = if road && road_bits != 0 {
+                self.road_rate(road_bits, terrain)
+            } else {
+                let hex = match fx.mp[class as usize] {
+                    Mp::Pts(p) => p,
+                    _ => {
+                        return Err(Illegal::new(
+                            "11.2a",
+                            format!(
+                                "{} may not enter {} ({})",
+                                self.unit_name(lead),
+                                self.label(h),
+                                terrain.id()
+                            ),
+                        ));
+                    }
+                };
+                let side_cost = self.side_cost(prev, d, class).ok_or_else(|| {
+                    Illegal::new(
+                        "11.2a",
+                        format!(
+                            "{} may not cross the hexside into {}",
+                            self.unit_name(lead),
+                            self.label(h)
+                        ),
+                    )
+                })?;
+                if fx.dca == Dca::Yes
+                    || self.board.side(prev, d)
+                        & (hs::SLOPE_STEEP | hs::FIELDWORKS | hs::STREAM | hs::ABATIS)
+                        != 0
+                {
+                    dca = true;
+                }
+                // 8.1d: a column pays each hexside its hexes cross; a Line the dearest hex.
+                if unit.formation.is_column() {
+                    sides_total = sides_total.plus(side_cost);
+                    hex
+                } else {
+                    hex.plus(side_cost)
+                }
+            };
+            worst = worst.max(cost);
+        }
+        let mut cost = worst.plus(sides_total);
+        // 11.2f: a Hook pays 1 more for all terrain.
+        if unit.formation == Formation::Hook {
+            cost = cost.plus(Pts::ONE);
+        }
+        // 11.3b, 11.3d: infantry in Line or Attack Column stepping twice to the same side pays
+        // 1 more; cavalry and skirmishers move obliquely for free.
+        if info.kind == Kind::Infantry
+            && matches!(
+                unit.formation,
+                Formation::Line | Formation::AttackColumn | Formation::Hook
+            )
+            && side_of_step.is_some()
+            && self.moving(s, lead).and_then(|m| m.last_side) == side_of_step
+        {
+            cost = cost.plus(Pts::ONE);
+        }
+        // 11.9a: 1 more to enter an enemy ZOC (infantry and cavalry).
+        let into_ezoc = to
+            .hexes
+            .as_slice()
+            .iter()
+            .any(|&h| !from.hexes.contains(h) && o.ezoc(self, h, side));
+        if into_ezoc {
+            match info.kind {
+                Kind::Infantry | Kind::Cavalry => cost = cost.plus(Pts::ONE),
+                Kind::Artillery => {
+                    return Err(Illegal::new(
+                        "11.9b",
+                        "limbered artillery may not enter an enemy ZOC",
+                    ));
+                }
+                Kind::Commander => {
+                    let grouped = to.hexes.as_slice().iter().any(|&h| {
+                        o.combat_at(self, h)
+                            .any(|x| self.units[usize::from(x)].side == side)
+                    });
+                    if !grouped {
+                        return Err(Illegal::new(
+                            "21.1a",
+                            "a commander enters an enemy ZOC only into a hex with a friendly unit",
+                        ));
+                    }
+                }
+            }
+        }
+        Ok((cost, dca))
+    }
+
+    /// The Road Movement rate (F-9.2n C): the Major Road ⅓, a road ½, a path ½ in open
+    /// terrain and orchard, 1 elsewhere.
+    fn road_rate(&self, bits: u16, t: super::board::Terrain) -> Pts {
+        use super::board::Terrain as T;
+        if bits & hs::MAJOR_ROAD != 0 {
+            Pts::THIRD
+        } else if bits & hs::ROAD != 0 || matches!(t, T::Clear | T::Orchard) {
+            Pts::HALF
+        } else {
+            Pts::ONE
+        }
+    }
+
+    /// The positions one step forward of a unit at `p` in `f` (11.1a), each with the Frontal
+    /// side it uses (0 right, 1 left) for vertex formations.
+    fn forward(&self, f: Formation, p: &Placed) -> Vec<(Placed, Option<u8>)> {
+        let mut out = Vec::new();
+        match f {
+            Formation::Rout | Formation::Unlimbered => {}
+            _ if p.facing.is_corner() => {
+                // The two directions of the faced vertex; the whole formation shifts.
+                let d = Direction::new(p.facing.index() / 2).unwrap_or(Direction::ALL[0]);
+                for (k, dir) in [d, d.rotate(1)].into_iter().enumerate() {
+                    let list: Vec<Hex> =
+                        p.hexes.as_slice().iter().map(|h| h.neighbor(dir)).collect();
+                    if let Some(hexes) = Hexes::from_slice(&list) {
+                        out.push((
+                            Placed {
+                                hexes,
+                                facing: p.facing,
+                                hook: p.hook,
+                            },
+                            Some(k as u8),
+                        ));
+                    }
+                }
+            }
+            _ => {
+                // A column: the head steps ahead, each hex follows into the one before it.
+                let d = Direction::new(p.facing.index() / 2).unwrap_or(Direction::ALL[0]);
+                let hexes = p.hexes.as_slice();
+                let mut list: Vec<Hex> = alloc::vec![hexes[0].neighbor(d)];
+                list.extend_from_slice(&hexes[..hexes.len() - 1]);
+                if let Some(h) = Hexes::from_slice(&list) {
+                    out.push((
+                        Placed {
+                            hexes: h,
+                            facing: p.facing,
+                            hook: None,
+                        },
+                        None,
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// The Movement Segment's actions.
+    pub(crate) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let o = Occupancy::build(self, s);
+        let mut seen: Vec<UnitId> = Vec::new();
+        for u in 0..s.units.len() as UnitId {
+            if !self.may_move(s, u) || seen.contains(&u) {
+                continue;
+            }
+            let group = self.group_of(s, u);
+            if group.first() != Some(&u) {
+                continue;
+            }
+            seen.extend_from_slice(&group);
+            let unit = s.unit(u);
+            let Some(p) = unit.placed().copied() else {
+                continue;
+            };
+            let left = self.mp_left(s, u);
+            let alone_too = group.len() > 1;
+            for (to, k) in self.forward(unit.formation, &p) {
+                if self.step_ok(s, &o, &group, &p, &to, k, left).is_ok() {
+                    out.push(Action::Step {
+                        unit: u,
+                        to: to.hex(),
+                        alone: false,
+                    });
+                    if alone_too && self.step_ok(s, &o, &[u], &p, &to, k, left).is_ok() {
+                        out.push(Action::Step {
+                            unit: u,
+                            to: to.hex(),
+                            alone: true,
+                        });
+                    }
+                }
+            }
+            for f in self.facings_open(s, &o, u, &p, left) {
+                out.push(Action::Face { unit: u, facing: f });
+            }
+            if self.moving(s, u).is_some() && self.end_ok(s, &o, u).is_ok() {
+                out.push(Action::EndMove { unit: u });
+            }
+        }
+    }
+
+    /// A step's cost, if it may be made with `left` MP (11.2a, 10.1a, 8.1e, 8.1h).
+    #[allow(clippy::too_many_arguments)]
+    fn step_ok(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        group: &[UnitId],
+        from: &Placed,
+        to: &Placed,
+        side_of_step: Option<u8>,
+        left: Pts,
+    ) -> Result<(Pts, bool), Illegal> {
+        let lead = group[0];
+        let f = s.unit(lead).formation;
+        let spent = self.moving(s, lead).map_or(Pts::ZERO, |m| m.spent);
+        match f {
+            // 8.1e: a Square moves one hex into Open terrain, and nothing else.
+            Formation::Square if spent > Pts::ZERO || s.unit(lead).disordered => {
+                return Err(Illegal::new(
+                    "8.1e",
+                    "a Square moves one hex, only if not Disordered",
+                ));
+            }
+            // 8.1h: General Order moves one hex (or turns) in its segment.
+            Formation::GeneralOrder if spent > Pts::ZERO => {
+                return Err(Illegal::new(
+                    "8.1h",
+                    "a unit in General Order moves only one hex",
+                ));
+            }
+            _ => {}
+        }
+        let (cost, dca) = self.step_cost(s, o, group, from, to, side_of_step)?;
+        let whole = matches!(f, Formation::Square | Formation::GeneralOrder);
+        if !whole && cost > left {
+            return Err(Illegal::new(
+                "11.2a",
+                format!(
+                    "the step costs {cost} MP and {} has {left} left",
+                    self.unit_name(lead)
+                ),
+            ));
+        }
+        // 10.1a: into a friendly-occupied hex only with the MP to stay there legally or to go
+        // on: staying is legal here when the group may end there as it is.
+        let occupied = to.hexes.as_slice().iter().any(|&h| {
+            o.at(self, h)
+                .units
+                .iter()
+                .any(|x| !group.contains(x) && self.units[usize::from(*x)].is_combat())
+        });
+        if occupied && self.units[usize::from(lead)].is_combat() {
+            let remaining = left.minus(cost).unwrap_or(Pts::ZERO);
+            let may_stay = self.fits_at(s, o, group, to, f);
+            if !may_stay && remaining == Pts::ZERO {
+                return Err(Illegal::new(
+                    "10.1a",
+                    "a unit enters an occupied hex only with the MP to group legally there or to leave it",
+                ));
+            }
+        }
+        Ok((cost, dca))
+    }
+
+    /// Whether `group` in `f` at `p` may end there with the units it finds (10.1c–10.4, the
+    /// SP limits of the TET, 10.4g artillery SP counting 4 with infantry).
+    fn fits_at(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        group: &[UnitId],
+        p: &Placed,
+        f: Formation,
+    ) -> bool {
+        let lead = group[0];
+        let info = &self.units[usize::from(lead)];
+        if info.kind == Kind::Commander {
+            return true;
+        }
+        let me = Stance {
+            kind: info.kind,
+            formation: f,
+            facing: p.facing,
+        };
+        let mut sp: u16 = 0;
+        let mut inf = false;
+        let mut cav = false;
+        for &g in group {
+            let w = if self.units[usize::from(g)].kind == Kind::Artillery {
+                4
+            } else {
+                1
+            };
+            sp += u16::from(s.unit(g).sp) * w;
+            inf |= self.units[usize::from(g)].kind == Kind::Infantry;
+            cav |= self.units[usize::from(g)].kind == Kind::Cavalry;
+        }
+        let routed = s.unit(lead).morale == Morale::Routed;
+        for &h in p.hexes.as_slice() {
+            for &x in &o.at(self, h).units {
+                if group.contains(&x) || !self.units[usize::from(x)].is_combat() {
+                    continue;
+                }
+                let xu = s.unit(x);
+                let Some(q) = xu.placed() else { continue };
+                let them = Stance {
+                    kind: self.units[usize::from(x)].kind,
+                    formation: xu.formation,
+                    facing: q.facing,
+                };
+                if !compatible(me, them)
+                    || q.hexes != p.hexes
+                    || (xu.morale == Morale::Routed) != routed
+                {
+                    return false;
+                }
+                let w = if them.kind == Kind::Artillery { 4 } else { 1 };
+                sp += u16::from(xu.sp) * w;
+                inf |= them.kind == Kind::Infantry;
+                cav |= them.kind == Kind::Cavalry;
+            }
+        }
+        // 10.1c: the TET's most SP per hex for the formation.
+        let per_hex = sp.div_ceil(p.hexes.len() as u16);
+        let col = match (cav, f.is_column()) {
+            (true, true) => 3,
+            (true, false) => 2,
+            (false, true) => 1,
+            (false, false) => 0,
+        };
+        let _ = inf;
+        if f == Formation::RoadColumn && p.hexes.len() == 1 && per_hex > 4 {
+            return false; // 8.1f, 10.11a
+        }
+        p.hexes.as_slice().iter().all(|&h| {
+            let limit = u16::from(self.tables.fx(self.board.hex(h).terrain).stack[col]);
+            per_hex <= limit
+        })
+    }
+
+    /// Why `u` may not end its movement where it stands, if it may not (10.1c).
+    fn end_ok(&self, s: &State, o: &Occupancy, u: UnitId) -> Result<(), Illegal> {
+        let group = self.group_of(s, u);
+        let group = if group.is_empty() {
+            alloc::vec![u]
+        } else {
+            group
+        };
+        let Some(p) = s.unit(u).placed().copied() else {
+            return Ok(());
+        };
+        if self.fits_at(s, o, &group, &p, s.unit(u).formation) {
+            Ok(())
+        } else {
+            Err(Illegal::new(
+                "10.1c",
+                format!(
+                    "{} may not end its movement grouped as it stands",
+                    self.unit_name(u)
+                ),
+            ))
+        }
+    }
+
+    /// The facings a single-hex unit may turn to with `left` MP (9.2, 9.3a; 9.1 +1 in an
+    /// enemy ZOC; 9.3b General Order once, for its whole MPo; 9.7 a Hook never).
+    fn facings_open(&self, s: &State, o: &Occupancy, u: UnitId, p: &Placed, left: Pts) -> Vec<u8> {
+        let mut out = Vec::new();
+        let f = s.unit(u).formation;
+        if p.hexes.len() != 1 || self.units[usize::from(u)].kind == Kind::Commander {
+            return out;
+        }
+        if matches!(
+            f,
+            Formation::Hook | Formation::Square | Formation::Rout | Formation::Unlimbered
+        ) {
+            return out;
+        }
+        for k in 1..=5i8 {
+            let to = p.facing.rotate(2 * k);
+            if let Ok(c) = self.facing_cost(s, o, u, p, to) {
+                if c <= left || c == self.mpo(s, u) && self.moving(s, u).is_none() {
+                    out.push(to.index());
+                }
+            }
+        }
+        out
+    }
+
+    /// The cost of turning `u` at `p` to `to` (9.3a: the facing-change chart by nationality
+    /// and formation; 9.6 a 180-degree turn is an About-Face, the unit's only action).
+    fn facing_cost(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        u: UnitId,
+        p: &Placed,
+        to: Facing,
+    ) -> Result<Pts, Illegal> {
+        let f = s.unit(u).formation;
+        let steps = p.facing.turn_to(to) / 2; // 60-degree steps: 1, 2, 3
+        if steps == 0 || p.facing.is_corner() != to.is_corner() {
+            return Err(Illegal::new(
+                "9.2",
+                "a facing change turns to another facing of the same kind",
+            ));
+        }
+        let spent = self.moving(s, u).map_or(Pts::ZERO, |m| m.spent);
+        let mpo = self.mpo(s, u);
+        let whole = || {
+            if spent == Pts::ZERO {
+                Ok(mpo)
+            } else {
+                Err(Illegal::new(
+                    "9.6a",
+                    "a whole-MPo change must be the unit's only action",
+                ))
+            }
+        };
+        let cost = match self.tables.facing_cost(self, u, f, steps) {
+            Mp::Pts(c) => c,
+            Mp::All => return whole(),
+            Mp::Prohibited => {
+                return Err(Illegal::new("9.7", "this formation cannot change facing"));
+            }
+        };
+        let in_ezoc = p
+            .hexes
+            .as_slice()
+            .iter()
+            .any(|&h| o.ezoc(self, h, self.units[usize::from(u)].side));
+        Ok(if in_ezoc { cost.plus(Pts::ONE) } else { cost })
+    }
+
+    /// Applies a Movement Segment action.
+    pub(crate) fn apply_movement(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let o = Occupancy::build(self, s);
+        match *a {
+            Action::Step { unit, to, alone } => {
+                if !self.may_move(s, unit) {
+                    return Err(Illegal::new(
+                        "11.0",
+                        format!("{} may not move now", self.unit_name(unit)),
+                    ));
+                }
+                let group = if alone {
+                    alloc::vec![unit]
+                } else {
+                    self.group_of(s, unit)
+                };
+                if group.first() != Some(&unit) && !alone {
+                    return Err(Illegal::new("11.1b", "name a group by its first unit"));
+                }
+                let p = s
+                    .unit(unit)
+                    .placed()
+                    .copied()
+                    .ok_or_else(|| Illegal::new("engine", "the unit is not on the map"))?;
+                let f = s.unit(unit).formation;
+                let Some((target, k)) =
+                    self.forward(f, &p).into_iter().find(|(q, _)| q.hex() == to)
+                else {
+                    return Err(Illegal::new(
+                        "11.1a",
+                        format!(
+                            "{} is not a Frontal hex of {}",
+                            self.label(to),
+                            self.unit_name(unit)
+                        ),
+                    ));
+                };
+                let left = self.mp_left(s, unit);
+                let (cost, dca) = self.step_ok(s, &o, &group, &p, &target, k, left)?;
+                let cost = if matches!(f, Formation::Square | Formation::GeneralOrder) {
+                    left
+                } else {
+                    cost
+                };
+                // 10.8c: group members left behind after moving have finished.
+                if alone {
+                    self.leave_group(s, unit);
+                }
+                let terrain = self.board.hex(to).terrain;
+                let goes_go = self.forces_go(unit, terrain) && f != Formation::RoadColumn;
+                for &g in &group {
+                    self.spend(s, g, cost, k, dca);
+                    let u = s.unit_mut(g);
+                    u.place = Place::Map(target);
+                    if goes_go {
+                        // 8.2b, 8.4i: General Order, the move ends at once; a multi-hex
+                        // formation collapses into the hex.
+                        u.formation = Formation::GeneralOrder;
+                        u.place = Place::Map(Placed::at(
+                            to,
+                            Facing::new(p.facing.index() | 1).unwrap_or(p.facing),
+                        ));
+                    }
+                }
+                ev.push(Event::Moved {
+                    unit,
+                    group: group.len() as u8,
+                    to,
+                    cost,
+                });
+                if goes_go || f == Formation::Square || f == Formation::GeneralOrder {
+                    for &g in &group {
+                        self.finish(s, g);
+                    }
+                }
+                Ok(())
+            }
+            Action::Face { unit, facing } => {
+                if !self.may_move(s, unit) {
+                    return Err(Illegal::new(
+                        "11.0",
+                        format!("{} may not move now", self.unit_name(unit)),
+                    ));
+                }
+                let p = s
+                    .unit(unit)
+                    .placed()
+                    .copied()
+                    .ok_or_else(|| Illegal::new("engine", "the unit is not on the map"))?;
+                let to = Facing::new(facing)
+                    .ok_or_else(|| Illegal::new("engine", "a facing is 0 to 11"))?;
+                if !self
+                    .facings_open(s, &o, unit, &p, self.mp_left(s, unit))
+                    .contains(&facing)
+                {
+                    return Err(Illegal::new(
+                        "9.2",
+                        format!(
+                            "{} cannot turn to facing {facing} now",
+                            self.unit_name(unit)
+                        ),
+                    ));
+                }
+                let cost = self.facing_cost(s, &o, unit, &p, to)?;
+                let group = self.group_of(s, unit);
+                let whole = cost == self.mpo(s, unit);
+                for &g in &group {
+                    self.spend(s, g, cost, None, false);
+                    let u = s.unit_mut(g);
+                    if let Place::Map(q) = &mut u.place {
+                        q.facing = to;
+                    }
+                }
+                ev.push(Event::Faced { unit, facing, cost });
+                if whole || s.unit(unit).formation == Formation::GeneralOrder {
+                    for &g in &group {
+                        self.finish(s, g);
+                    }
+                }
+                Ok(())
+            }
+            Action::EndMove { unit } => {
+                if self.moving(s, unit).is_none_or(|m| m.done) {
+                    return Err(Illegal::new(
+                        "11.1b",
+                        format!("{} has no movement under way", self.unit_name(unit)),
+                    ));
+                }
+                self.end_ok(s, &o, unit)?;
+                for g in self.group_of(s, unit) {
+                    self.finish(s, g);
+                }
+                self.finish(s, unit);
+                Ok(())
+            }
+            Action::EndSegment => {
+                // 10.1c: every moving unit must stand legally.
+                for u in 0..s.units.len() as UnitId {
+                    if self.moving(s, u).is_some_and(|m| !m.done) {
+                        self.end_ok(s, &o, u)?;
+                    }
+                }
+                ev.push(Event::SegmentEnds {
+                    rule: "11.0".into(),
+                });
+                self.enter_segment(s, Segment::CloseCombat, ev);
+                Ok(())
+            }
+            _ => Err(Illegal::new(
+                "11.0",
+                format!("{a:?} is not a Movement Segment action"),
+            )),
+        }
+    }
+
+    /// Whether `u` entering terrain `t` adopts General Order (8.4i, F-2.9).
+    fn forces_go(&self, u: UnitId, t: super::board::Terrain) -> bool {
+        let info = &self.units[usize::from(u)];
+        if info.skirmish == super::units::Skirmish::Always {
+            return false;
+        }
+        match self.tables.fx(t).general_order {
+            GoFor::None => false,
+            GoFor::Infantry => info.kind == Kind::Infantry,
+            GoFor::InfantryArtillery => matches!(info.kind, Kind::Infantry | Kind::Artillery),
+            GoFor::All => info.is_combat(),
+        }
+    }
+
+    fn record<'a>(&self, s: &'a mut State, u: UnitId) -> Option<&'a mut Moving> {
+        let mpo = self.mpo(s, u);
+        let act = s.activation.as_mut()?;
+        if let Some(i) = act.moving.iter().position(|m| m.unit == u) {
+            return act.moving.get_mut(i);
+        }
+        act.moving.push(Moving {
+            unit: u,
+            mpo,
+            spent: Pts::ZERO,
+            done: false,
+            last_side: None,
+            dca: 0,
+            dca_pending: false,
+        });
+        act.moving.last_mut()
+    }
+
+    fn spend(&self, s: &mut State, u: UnitId, cost: Pts, side: Option<u8>, dca: bool) {
+        if let Some(m) = self.record(s, u) {
+            m.spent = m.spent.plus(cost);
+            if m.dca_pending && cost > Pts::ZERO {
+                m.dca = m.dca.saturating_add(1);
+            }
+            m.dca_pending = dca;
+            if side.is_some() {
+                m.last_side = side;
+            }
+        }
+    }
+
+    fn finish(&self, s: &mut State, u: UnitId) {
+        if let Some(m) = self.record(s, u) {
+            m.done = true;
+        }
+    }
+
+    /// 10.8c: units of `u`'s group that moved with it and stay behind have finished.
+    fn leave_group(&self, s: &mut State, u: UnitId) {
+        for g in self.group_of(s, u) {
+            if g != u && self.moving(s, g).is_some_and(|m| m.spent > Pts::ZERO) {
+                self.finish(s, g);
+            }
+        }
+    }
+
+    /// A hex's printed id.
+    pub fn label(&self, h: Hex) -> alloc::string::String {
+        super::fhex::label(h)
+    }
+
+    /// Which side of its front a step into `to` is, for an arc check.
+    pub fn arc_of_hex(&self, s: &State, u: UnitId, h: Hex) -> Option<Arc> {
+        let unit = s.unit(u);
+        unit.placed()
+            .and_then(|p| geometry::arc_of(unit.formation, p, h))
+    }
+
+    /// The side a unit belongs to.
+    pub fn side_of(&self, u: UnitId) -> Side {
+        self.units[usize::from(u)].side
+    }
+}
