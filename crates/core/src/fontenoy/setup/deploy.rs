@@ -32,8 +32,8 @@ pub enum Where {
     Hexes(Vec<Hex>),
     /// A commander with any unit of this Division ("DCs with any unit of their division").
     WithDivision(u16),
-    /// A commander with any friendly combat unit.
-    WithAny,
+    /// A commander with any friendly combat unit (of this type and nationality, when given).
+    WithAny(Option<Kind>, Option<super::super::types::Nationality>),
     /// A commander anywhere on the map.
     Anywhere,
 }
@@ -62,19 +62,15 @@ impl Deployment {
     ) -> Result<Deployment, DataError> {
         let err = |f: &str, m: String| DataError::new(id, format!("{at}.fields.{f}"), m);
         let mut place = Where::Fixed;
+        // An area and a radius together mean both (10.4b: on the west bank within 10 hexes).
+        let mut sets: Vec<Vec<Hex>> = Vec::new();
         for (k, v) in fields {
-            place = match (k.as_str(), v) {
+            match (k.as_str(), v) {
                 ("area", serde_json::Value::String(p)) => {
                     let p = board
                         .place(p)
                         .ok_or_else(|| err(k, format!("no place `{p}` on the map")))?;
-                    Where::Hexes(
-                        p.hexes
-                            .iter()
-                            .copied()
-                            .filter(|&h| board.on_map(h))
-                            .collect(),
-                    )
+                    sets.push(p.hexes.iter().copied().filter(|&h| board.on_map(h)).collect());
                 }
                 ("within", serde_json::Value::Object(o)) => {
                     let h = o
@@ -87,14 +83,14 @@ impl Deployment {
                         .and_then(serde_json::Value::as_u64)
                         .ok_or_else(|| err(k, "`within` needs a `radius`".into()))?;
                     let r = u32::try_from(r).unwrap_or(0);
-                    Where::Hexes(
+                    sets.push(
                         board
                             .grid
                             .hexes()
                             .into_iter()
                             .filter(|x| x.distance(h) <= r && board.on_map(*x))
                             .collect(),
-                    )
+                    );
                 }
                 ("with_division", serde_json::Value::String(d)) => {
                     let i = org
@@ -102,14 +98,44 @@ impl Deployment {
                         .iter()
                         .position(|x| &x.id == d)
                         .ok_or_else(|| err(k, format!("no Division `{d}`")))?;
-                    Where::WithDivision(i as u16)
+                    place = Where::WithDivision(i as u16);
                 }
-                ("with_any", serde_json::Value::Bool(true)) => Where::WithAny,
-                ("anywhere", serde_json::Value::Bool(true)) => Where::Anywhere,
+                ("with_any", serde_json::Value::Bool(true)) => place = Where::WithAny(None, None),
+                ("with_any", serde_json::Value::Object(o)) => {
+                    let kind = match o.get("type").and_then(|t| t.as_str()) {
+                        None => None,
+                        Some("infantry") => Some(Kind::Infantry),
+                        Some("cavalry") => Some(Kind::Cavalry),
+                        Some("artillery") => Some(Kind::Artillery),
+                        Some(t) => return Err(err(k, format!("unknown unit type `{t}`"))),
+                    };
+                    let nat = match o.get("nationality").and_then(|t| t.as_str()) {
+                        None => None,
+                        Some(n) => Some(
+                            super::super::types::Nationality::parse(n)
+                                .ok_or_else(|| err(k, format!("unknown nationality `{n}`")))?,
+                        ),
+                    };
+                    if let Some(extra) = o.keys().find(|k| *k != "type" && *k != "nationality") {
+                        return Err(err(k, format!("unknown field `{extra}`")));
+                    }
+                    place = Where::WithAny(kind, nat);
+                }
+                ("anywhere", serde_json::Value::Bool(true)) => place = Where::Anywhere,
                 // Entries that record what the organisation already says.
-                ("replaces" | "attached_to", serde_json::Value::String(_)) => place,
+                ("replaces" | "attached_to", serde_json::Value::String(_)) => {}
                 _ => return Err(err(k, format!("unknown set-up field `{k}` or wrong type"))),
-            };
+            }
+        }
+        if let Some((first, rest)) = sets.split_first() {
+            let mut list = first.clone();
+            for other in rest {
+                list.retain(|h| other.contains(h));
+            }
+            if list.is_empty() {
+                return Err(err("area", "the set-up area holds no hex".into()));
+            }
+            place = Where::Hexes(list);
         }
         Ok(Deployment {
             unit: u,
@@ -145,15 +171,17 @@ impl Fontenoy {
     }
 
     /// The hexes a deployment may use now.
-    fn deploy_hexes(&self, s: &State, d: &super::Deployment) -> Vec<Hex> {
+    fn deploy_hexes(&self, s: &State, index: u16, d: &super::Deployment) -> Vec<Hex> {
         let side = self.units[usize::from(d.unit)].side;
-        let friendly_combat = |h: Hex| {
+        let friendly_combat = |h: Hex, kind: Option<Kind>, nat: Option<super::super::types::Nationality>| {
             s.units.iter().enumerate().any(|(i, u)| {
                 let info = &self.units[i];
                 info.side == side
                     && info.is_combat()
+                    && kind.is_none_or(|k| info.kind == k)
+                    && nat.is_none_or(|n| info.nationality == n)
                     && u.placed().is_some_and(|p| p.hexes.contains(h))
-                    && self.deployed(s, i as UnitId)
+                    && self.deployed_before(index, i as UnitId)
             })
         };
         match &d.at {
@@ -175,13 +203,21 @@ impl Fontenoy {
                 }
                 out
             }
-            Where::WithAny => self
-                .board
-                .grid
-                .hexes()
-                .into_iter()
-                .filter(|&h| friendly_combat(h))
-                .collect(),
+            Where::WithAny(kind, nat) => {
+                let mut out: Vec<Hex> = Vec::new();
+                for u in s.units.iter().filter_map(|u| u.placed()) {
+                    for &h in u.hexes.as_slice() {
+                        if !out.contains(&h) && friendly_combat(h, *kind, *nat) {
+                            out.push(h);
+                        }
+                    }
+                }
+                out.sort_unstable();
+                if out.is_empty() {
+                    out.push(d.hexes.first());
+                }
+                out
+            }
             Where::Anywhere => self
                 .board
                 .grid
@@ -194,15 +230,12 @@ impl Fontenoy {
         }
     }
 
-    /// Whether unit `u` has made its deployment already.
-    fn deployed(&self, s: &State, u: UnitId) -> bool {
-        let Some(Step::Deploy { index }) = s.steps.last() else {
-            return true;
-        };
+    /// Whether unit `u` made its deployment before deployment `index`.
+    fn deployed_before(&self, index: u16, u: UnitId) -> bool {
         let order = self.deploy_order();
         let d = &self.scenario_rules.deployments;
         let pos = |x: u16| order.iter().position(|&o| o == x);
-        let now = pos(*index);
+        let now = pos(index);
         d.iter()
             .enumerate()
             .find(|(_, x)| x.unit == u)
@@ -325,7 +358,7 @@ impl Fontenoy {
         let hexes: Vec<Hex> = if multi {
             Vec::new()
         } else {
-            self.deploy_hexes(s, d)
+            self.deploy_hexes(s, index, d)
         };
         let candidates: Vec<Vec<Hex>> = if multi {
             alloc::vec![d.hexes.as_slice().to_vec()]
@@ -369,7 +402,7 @@ impl Fontenoy {
         // Units deployed already in these hexes.
         for (i, u) in s.units.iter().enumerate() {
             let other = &self.units[i];
-            if i == usize::from(unit) || !other.is_combat() || !self.deployed(s, i as UnitId) {
+            if i == usize::from(unit) || !other.is_combat() || !self.deployed_before(index, i as UnitId) {
                 continue;
             }
             let Some(q) = u.placed() else { continue };

@@ -17,15 +17,14 @@ use alloc::vec::Vec;
 use serde::Deserialize;
 
 use super::board::Board;
-use super::geometry::{Hexes, Placed};
-use super::state::{ArmyState, Phase, Place, State, Unit};
+use super::geometry::Hexes;
+use super::state::{ArmyState, Phase, State, Unit};
 use super::tables::Tables;
-use super::types::{Formation, Kind};
 use super::units::{RawSideOrg, UnitId, UnitInfo, build_org};
 use super::{Fontenoy, Initiative};
 use crate::data::{DataError, ResolvedScenario};
 use crate::engine::Side;
-use crate::hex::{Facing, Hex};
+use crate::hex::Hex;
 
 /// `rules.organisation`: each side's.
 #[derive(Clone, Debug, Deserialize)]
@@ -138,7 +137,15 @@ impl Fontenoy {
         let raw: RawRules = serde_path_to_error::deserialize(serde_json::Value::Object(
             sc.rules.clone(),
         ))
-        .map_err(|e| DataError::new(id, format!("rules.{}", e.path()), e.inner().to_string()))?;
+        .map_err(|e| {
+            let at = e.path().to_string();
+            let at = if at == "." {
+                "rules".into()
+            } else {
+                format!("rules.{at}")
+            };
+            DataError::new(id, at, e.inner().to_string())
+        })?;
         // The counters the scenario names: the set-up, the reinforcements, then the
         // organisation, each once.
         let mut wanted: Vec<String> = Vec::new();
@@ -235,7 +242,7 @@ impl Fontenoy {
             });
         }
         // The position: every unit where the scenario sets it up, or waiting.
-        let mut state_units: Vec<Unit> = units.iter().map(|u| Unit::waiting(u.sp)).collect();
+        let state_units: Vec<Unit> = units.iter().map(|u| Unit::waiting(u.sp)).collect();
         let index = |name: &str| units.iter().position(|u| u.id == name).map(|i| i as UnitId);
         let mut deployments = Vec::new();
         for (k, p) in sc.setup.iter().enumerate() {
@@ -265,17 +272,7 @@ impl Fontenoy {
                     "a unit sets up in one or two hexes",
                 )
             })?;
-            let info = &units[usize::from(u)];
-            let unit = &mut state_units[usize::from(u)];
-            unit.place = Place::Map(Placed {
-                hexes,
-                facing: Facing::new(1).unwrap_or(Facing::side(crate::hex::Direction::ALL[0])),
-                hook: None,
-            });
-            unit.formation = match info.kind {
-                Kind::Artillery => Formation::Unlimbered,
-                _ => Formation::Line,
-            };
+            // Placed by its deployment in the Set-Up phase.
             deployments.push(Deployment::read(
                 id, &at, &board, &org, u, hexes, &p.fields,
             )?);
