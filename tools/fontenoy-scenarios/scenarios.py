@@ -347,13 +347,17 @@ def english_attack():
     s = Scenario("english-attack", "Scenario 3: The English Attack", "10.3")
     king(s, "N3630", "N3730")
     s.anywhere("fr-saxe", "N3629", "beside the King", "10.3b")
-    french_centre(s, scenario=3)
+    org = french_centre(s, scenario=3)
     s.reinf.append({"unit": "fr-lowendahl", "turn": turn_of(start, (12, 0)), "hex": "N4728",
                     "fields": {"within": {"division": "fr-normandie", "radius": 5}},
                     "provenance": prov("10.3b: at 12:00 within 5 hexes of any Normandie unit; the default hex (next to 1 NOR at N4630) is chosen here.")})
     allied_english(s, shift=0)
     s.org["french"]["cinc"] = "fr-saxe"
     s.org["french"]["special_commanders"] = ["fr-louis-xv", "fr-noailles", "fr-richelieu", "fr-lowendahl"]
+    for did, wing in org:
+        s.division("french", did, wing=wing)
+    s.wing_note("french", "fr-chabannes-wing", "The 10.3b text is scrambled: the Irish Brigade and the Brigade d'Eu come before any Wing heading and the Gardes' units before the headings; the wings are read as in 10.4b (a reading, docs/fontenoy-scenarios.md).")
+    french_cavalry_org(s)
     s.org["allied"]["cinc"] = "al-cumberland"
     rules = {
         "maps": ["N", "S"],
@@ -460,7 +464,7 @@ def french_centre(s, scenario):
         s.commander("fr-salency", "fr-normandie", "10.3b")
     else:
         s.group("1 NOR (N4612), 2 NOR (N4611), 3 NOR (N4610), 4 NOR (N4609), 4 LB S #7 (N4612)", "french", division="fr-normandie")
-        s.place("fr-salency", ["N4608"], None, {"with_division": "fr-normandie"}, "10.4b: Salency at N4608 with COR.")
+        s.place("fr-salency", ["N4608"], None, None, "10.4b: Salency at N4608 with COR.")
     for did, text, cmdr in (("fr-colonel-general", COLONEL_GENERAL, "fr-harcourt"), ("fr-clermont-prince", CLERMONT, "fr-penthievre"),
                             ("fr-fiennes", FIENNES, "fr-estrees"), ("fr-etranger", ETRANGER, "fr-du-chayla"),
                             ("fr-brionne", BRIONNE, "fr-apcher"), ("fr-st-jal", ST_JAL, "fr-aguessau"),
