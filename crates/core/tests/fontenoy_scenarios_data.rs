@@ -1095,6 +1095,23 @@ fn r9_2_every_setup_hex_is_on_the_map_in_an_allowed_terrain() {
 }
 
 #[test]
+fn r10_0c_no_hex_holds_both_sides_at_start() {
+    for id in ["ingoldsby", "dutch-attack", "english-attack", "battle"] {
+        let s = scen(id);
+        let mut sides: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for p in &s.scenario.setup {
+            let side = s.counter(&p.unit).unwrap().side.as_str();
+            for h in &p.hex {
+                sides.entry(h.as_str()).or_default().insert(side);
+            }
+        }
+        for (h, v) in sides {
+            assert_eq!(v.len(), 1, "{id}: {h} holds both sides");
+        }
+    }
+}
+
+#[test]
 fn r10_0c_choices_left_to_the_player_are_provisional_defaults() {
     for id in ["ingoldsby", "dutch-attack", "english-attack", "battle"] {
         let s = scen(id);
