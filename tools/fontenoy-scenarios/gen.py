@@ -125,7 +125,7 @@ ATTR_NOTES = {
     "abbr": "Abbreviation printed in brackets in the set-ups (10.0c).",
     "command_distance": "Command Distance. Rulebook: Louis XV 5 (6.9a), Cumberland 6 and 3 (4.2a). Provisional: army commanders 8, wing and army-level special commanders 6, division and special commanders 4, replacements 3 (their wing value in wing_command_distance).",
     "wing_command_distance": "The larger of a replacement counter's two Command Distances, used when it replaces a Wing Commander (2.5a). Provisional: 5.",
-    "initiative": "Initiative Rating (0-9; a d10 at or under it passes, 7.4a). Provisional: army commanders 7, Lowendahl 7, wing commanders 6, division commanders 5, Ingoldsby 3, replacements 4; Dutch and Austrian commanders one less (the rules give the Dutch their own command lethargy and confusion results, 8.2b, 8.2e); Louis XV 0 (he commands nothing, 3.3a).",
+    "initiative": "Initiative Rating (0-9; a d10 at or under it passes, 7.4a). Provisional: army commanders and Lowendahl 7 (6 on the Infernal Column counter), wing commanders and the special commanders Richelieu, du Brocard, van Yssel 6, division commanders and the successors Noailles, Konigsegg, Waldeck 5, Ingoldsby 3, replacements 4; Dutch and Austrian commanders one less (the rules give the Dutch their own command lethargy and confusion results, 8.2b, 8.2e); Louis XV 0 (he commands nothing, 3.3a).",
     "cc_bonus": "Close Combat bonus added to one group's CR (series 13.11). Provisional: 1; army commanders, Lowendahl and the wing commanders who succeed to army command 2; artillery commanders and replacements 0. Rulebook: Louis XV +1 to units near him (6.9a).",
     "er_bonus": "ER bonus in Disorder and Morale Checks (negative helps, series 21.3). Provisional: -5, replacements 0. Rulebook: Louis XV -5 to units near him (6.9a).",
     "loss_points": "Army morale loss when killed (2.5b; the Loss Charts are not in the text). Provisional: army commanders 10, army-level special commanders 6, wing commanders 5, division and special commanders 3, de Grassin 2, replacements 1. Rulebook: Louis XV 50 killed or captured (6.9c).",
@@ -198,7 +198,7 @@ def unit_counter(u):
             v["tag"] = rv("irish", ["3.2a", "10.3b", "10.4b"], "The Irish Brigade.") if prof.get("tag") == "irish" else "missing"
         cls, src = prof["cls"]
         v["class"] = rv(cls, src) if src else pv(cls, "Provisional reading: " + oob.CLASS_READING[u["profile"]] + ".")
-        v["regiment"] = u["regiment"]
+        v["regiment"] = pv(u["regiment"], "The Milice codes are not in the text; each unit is its own regiment here.") if u.get("name_note") else u["regiment"]
     for k in ("sp", "mp", "er", "cr"):
         key = (u["profile"], k)
         if key in oob.RULEBOOK_VALUES:

@@ -347,13 +347,17 @@ def english_attack():
     s = Scenario("english-attack", "Scenario 3: The English Attack", "10.3")
     king(s, "N3630", "N3730")
     s.anywhere("fr-saxe", "N3629", "beside the King", "10.3b")
-    french_centre(s, scenario=3)
+    org = french_centre(s, scenario=3)
     s.reinf.append({"unit": "fr-lowendahl", "turn": turn_of(start, (12, 0)), "hex": "N4728",
                     "fields": {"within": {"division": "fr-normandie", "radius": 5}},
                     "provenance": prov("10.3b: at 12:00 within 5 hexes of any Normandie unit; the default hex (next to 1 NOR at N4630) is chosen here.")})
     allied_english(s, shift=0)
     s.org["french"]["cinc"] = "fr-saxe"
     s.org["french"]["special_commanders"] = ["fr-louis-xv", "fr-noailles", "fr-richelieu", "fr-lowendahl"]
+    for did, wing in org:
+        s.division("french", did, wing=wing)
+    s.wing_note("french", "fr-chabannes-wing", "The 10.3b text is scrambled: the Irish Brigade and the Brigade d'Eu come before any Wing heading and the Gardes' units before the headings; the wings are read as in 10.4b (a reading, docs/fontenoy-scenarios.md).")
+    french_cavalry_org(s)
     s.org["allied"]["cinc"] = "al-cumberland"
     rules = {
         "maps": ["N", "S"],
@@ -402,7 +406,7 @@ def english_attack():
                 {"divisions": ["fr-maison-du-roy", "fr-carabiniers"], "units": ["fr-gen-a"], "turn": turn_of(start, (12, 0)), "within": {"hex": "S3801", "radius": 3}},
             ],
             "victory": {"side": "allied", "sp_exited": 25, "exit_hex": "S3801"},
-            "note": "Only the North-map units of each brigade enter; 4 LB #11 leaves with the King's party and GEN a is read as entering with the Maison du Roy (the text names neither; docs/fontenoy-scenarios.md).",
+            "note": "Only the North-map units of each brigade enter, with their commanders; 4 LB #11 leaves with the King's party and GEN a is read as entering with the Maison du Roy (the text names neither; a reading, docs/fontenoy-scenarios.md). De Saxe and the wing commanders, placed anywhere, are placed on the South map.",
         },
         "notes": ("Both maps (a single-map version is option 10.3e). Not used: 3.6 barricades, 3.8 (Lowendahl arrives only as a leader), 3.9a-b "
                   "(bridgehead), the Grassins (10.3a F). The French have lost Grammont (a replacement commands Les Gardes) and du Brocard; the "
@@ -460,7 +464,7 @@ def french_centre(s, scenario):
         s.commander("fr-salency", "fr-normandie", "10.3b")
     else:
         s.group("1 NOR (N4612), 2 NOR (N4611), 3 NOR (N4610), 4 NOR (N4609), 4 LB S #7 (N4612)", "french", division="fr-normandie")
-        s.place("fr-salency", ["N4608"], None, {"with_division": "fr-normandie"}, "10.4b: Salency at N4608 with COR.")
+        s.place("fr-salency", ["N4608"], None, None, "10.4b: Salency at N4608 with COR.")
     for did, text, cmdr in (("fr-colonel-general", COLONEL_GENERAL, "fr-harcourt"), ("fr-clermont-prince", CLERMONT, "fr-penthievre"),
                             ("fr-fiennes", FIENNES, "fr-estrees"), ("fr-etranger", ETRANGER, "fr-du-chayla"),
                             ("fr-brionne", BRIONNE, "fr-apcher"), ("fr-st-jal", ST_JAL, "fr-aguessau"),
@@ -577,7 +581,7 @@ def battle():
     s.anywhere("fr-biron", s.hex_of("fr-1-dau"), "with the Dauphin brigade", "10.0c, 10.4b")
     org = french_centre(s, scenario=4)
     # Grassins: anywhere in the Bois de Barry in or north of row Sxx06
-    for u, h in zip(["fr-1-gap", "fr-2-gap", "fr-3-gap", "fr-gcf"], ["S4704", "S4804", "S5005", "S4703"]):
+    for u, h in zip(["fr-1-gap", "fr-2-gap", "fr-3-gap", "fr-gcf"], ["S4703", "S4803", "S4903", "S5004"]):
         s.place(u, [h], prov("10.4b: anywhere in the Bois de Barry in or north of the Sxx06 row; the default hex (the wood's corner facing the redoubt d'Eu) is chosen here."), {"area": "bois-de-barry-north"})
         s.div_units.setdefault("fr-grassin", []).append(u)
     s.commander("fr-grassin", "fr-grassin", "10.4b")
@@ -619,7 +623,7 @@ def battle():
     dutch_org(s)
     # Ingoldsby's division at the edge of the wood facing the redoubt d'Eu (4.2d: in existence at the start of scenario 4)
     ip = prov("Completion of the cut-off 10.4c: Ingoldsby's division (4.2d) between its scenario 1 start and its scenario 3 remnants, facing the redoubt d'Eu.")
-    for u, hx in (("al-pul", ["S5007", "S5107"]), ("al-bos", ["S4806", "S4906"]), ("al-dur", ["S4908"]), ("al-sem", ["S5108"]), ("al-bou", ["S4705"])):
+    for u, hx in (("al-pul", ["S5007", "S5107"]), ("al-bos", ["S4806", "S4906"]), ("al-dur", ["S4908"]), ("al-sem", ["S5108"]), ("al-bou", ["S4907"])):
         s.place(u, hx, ip)
         s.div_units.setdefault("al-ingoldsby", []).append(u)
     s.commander("al-ingoldsby", "al-ingoldsby", "10.4c", provenance=ip)

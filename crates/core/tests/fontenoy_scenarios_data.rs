@@ -1,0 +1,1974 @@
+//! Fontenoy scenario data (docs/fontenoy-scenarios.md): the map of the N and S sheets, the two
+//! counter sets and scenarios 1-4 under `scenarios/fontenoy/` (`maps/`, `counters/`,
+//! `scenarios/`), checked against the rulebook (special rules 1-9, scenarios 10.0-10.4) and
+//! against the regenerated files of `tools/fontenoy-scenarios/gen.py`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use grognard::data::{Counter, Kind, Library, Provenance, ResolvedScenario, Value};
+use grognard::hex::{Grid, Hex};
+use serde_json::Value as Json;
+
+const SCENARIOS: [&str; 4] = [
+    "fontenoy/ingoldsby",
+    "fontenoy/dutch-attack",
+    "fontenoy/english-attack",
+    "fontenoy/battle",
+];
+
+fn lib() -> Library {
+    Library::builtin().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn scen(id: &str) -> ResolvedScenario {
+    lib()
+        .scenario(&format!("fontenoy/{id}"))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn value<'a>(c: &'a Counter, k: &str) -> Option<&'a Value> {
+    c.values.get(k).and_then(|v| v.value.as_ref())
+}
+
+fn int(c: &Counter, k: &str) -> Option<i64> {
+    value(c, k).and_then(Value::as_int)
+}
+
+fn text<'a>(c: &'a Counter, k: &str) -> Option<&'a str> {
+    value(c, k).and_then(Value::as_str)
+}
+
+fn provisional(c: &Counter, k: &str) -> bool {
+    c.values
+        .get(k)
+        .and_then(|v| v.provenance.as_ref())
+        .is_some_and(Provenance::is_provisional)
+}
+
+fn rulebook(c: &Counter, k: &str) -> bool {
+    c.values
+        .get(k)
+        .and_then(|v| v.provenance.as_ref())
+        .is_some_and(|p| p.kind_name() == "rulebook")
+}
+
+fn is_combat(c: &Counter) -> bool {
+    matches!(c.unit_type.as_str(), "infantry" | "cavalry" | "artillery")
+}
+
+/// Per side (french, allied): combat units and commanders set up, then arriving.
+fn counts(s: &ResolvedScenario) -> [(usize, usize, usize, usize); 2] {
+    let mut out = [(0, 0, 0, 0); 2];
+    for (i, side) in ["french", "allied"].iter().enumerate() {
+        for p in &s.scenario.setup {
+            let c = s.counter(&p.unit).expect("unit");
+            if c.side == *side {
+                if is_combat(c) {
+                    out[i].0 += 1;
+                } else {
+                    out[i].1 += 1;
+                }
+            }
+        }
+        for r in &s.scenario.reinforcements {
+            let c = s.counter(&r.unit).expect("unit");
+            if c.side == *side {
+                if is_combat(c) {
+                    out[i].2 += 1;
+                } else {
+                    out[i].3 += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn artillery(s: &ResolvedScenario, side: &str) -> usize {
+    s.scenario
+        .setup
+        .iter()
+        .filter(|p| {
+            let c = s.counter(&p.unit).expect("unit");
+            c.side == side && c.unit_type == "artillery"
+        })
+        .count()
+}
+
+fn hexes<'a>(s: &'a ResolvedScenario, unit: &str) -> &'a [String] {
+    &s.scenario
+        .setup
+        .iter()
+        .find(|p| p.unit == unit)
+        .unwrap_or_else(|| panic!("{unit} not set up"))
+        .hex
+}
+
+fn at(s: &ResolvedScenario, unit: &str) -> String {
+    let h = hexes(s, unit);
+    assert_eq!(h.len(), 1, "{unit} is in one hex");
+    h[0].clone()
+}
+
+fn placed(s: &ResolvedScenario, unit: &str) -> bool {
+    s.scenario.setup.iter().any(|p| p.unit == unit)
+        || s.scenario.reinforcements.iter().any(|r| r.unit == unit)
+}
+
+fn hex(s: &ResolvedScenario, id: &str) -> Hex {
+    s.map
+        .hex_of(id)
+        .unwrap_or_else(|| panic!("{id} is not on the map"))
+}
+
+fn dist(s: &ResolvedScenario, a: &str, b: &str) -> u32 {
+    hex(s, a).distance(hex(s, b))
+}
+
+fn place(s: &ResolvedScenario, id: &str) -> BTreeSet<String> {
+    s.map
+        .place(id)
+        .unwrap_or_else(|| panic!("no place {id}"))
+        .hexes
+        .iter()
+        .cloned()
+        .collect()
+}
+
+fn rules(s: &ResolvedScenario) -> &serde_json::Map<String, Json> {
+    &s.scenario.rules
+}
+
+fn label(s: &ResolvedScenario, turn: u32) -> &str {
+    &s.scenario.turns.labels[&turn.to_string()]
+}
+
+/// Every playable hex of the map, with its id.
+fn all_hexes(s: &ResolvedScenario) -> BTreeMap<Hex, String> {
+    let g = s.map.hex_grid().expect("grid");
+    let b = g.bounds();
+    let mut out = BTreeMap::new();
+    for q in b.min.q..=b.max.q {
+        for r in b.min.r..=b.max.r {
+            let h = Hex::new(q, r);
+            if let Some(id) = g.to_id(h) {
+                let id = id.to_string();
+                if s.map.hex_of(&id) == Some(h) {
+                    out.insert(h, id);
+                }
+            }
+        }
+    }
+    out
+}
+
+// ------------------------------------------------------------------ the files
+
+#[test]
+fn every_file_loads_and_every_scenario_resolves() {
+    let lib = lib();
+    assert!(lib.map("fontenoy/fontenoy").is_some());
+    assert!(lib.counters("fontenoy/french").is_some());
+    assert!(lib.counters("fontenoy/allied").is_some());
+    for id in SCENARIOS {
+        let s = lib.scenario(id).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.map.id, "fontenoy/fontenoy");
+        assert_eq!(s.counters.len(), 2);
+        assert!(s.charts.is_empty(), "{id}: the charts are added later");
+        let sides: Vec<&str> = s.scenario.sides.iter().map(|x| x.id.as_str()).collect();
+        assert_eq!(sides, ["french", "allied"], "{id}");
+    }
+    assert_eq!(
+        lib.scenario_ids()
+            .into_iter()
+            .filter(|i| i.starts_with("fontenoy/"))
+            .count(),
+        4,
+        "scenarios 5-9 are absent from the text and not invented"
+    );
+}
+
+#[test]
+fn rules_objects_have_the_agreed_keys() {
+    let common = [
+        "maps",
+        "eotn",
+        "initiative",
+        "rules_in_force",
+        "organisation",
+        "command_overrides",
+        "morale_tracks",
+        "boundaries",
+        "army_loss_at_start",
+        "notes",
+    ];
+    let extra: [(&str, &[&str]); 4] = [
+        ("ingoldsby", &["redoubts", "always_in_command"]),
+        ("dutch-attack", &["redoubts", "potential_reinforcements"]),
+        (
+            "english-attack",
+            &[
+                "redoubts",
+                "infernal_column",
+                "lowendahl",
+                "single_map_variant",
+            ],
+        ),
+        (
+            "battle",
+            &["redoubts", "barricades", "lowendahl_detachment", "tournay"],
+        ),
+    ];
+    for (id, more) in extra {
+        let s = scen(id);
+        let keys: BTreeSet<&str> = rules(&s).keys().map(String::as_str).collect();
+        let want: BTreeSet<&str> = common.iter().chain(more.iter()).copied().collect();
+        assert_eq!(keys, want, "{id}");
+        // organisation: exactly the agreed shape
+        for side in ["french", "allied"] {
+            let o = rules(&s)["organisation"][side].as_object().expect("side");
+            let keys =
+                |v: &Json| -> BTreeSet<String> { v.as_object().unwrap().keys().cloned().collect() };
+            let set =
+                |k: &[&str]| -> BTreeSet<String> { k.iter().map(|x| x.to_string()).collect() };
+            assert_eq!(
+                keys(&rules(&s)["organisation"][side]),
+                set(&[
+                    "cinc",
+                    "wings",
+                    "divisions",
+                    "independent_units",
+                    "special_commanders"
+                ]),
+                "{id} {side}"
+            );
+            for d in o["divisions"].as_array().unwrap() {
+                assert_eq!(
+                    keys(d),
+                    set(&[
+                        "id",
+                        "name",
+                        "commander",
+                        "units",
+                        "flexible",
+                        "independent"
+                    ]),
+                    "{id}"
+                );
+            }
+            for w in o["wings"].as_array().unwrap() {
+                assert_eq!(
+                    keys(w),
+                    set(&["id", "name", "commander", "divisions"]),
+                    "{id}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn r10_0c_organisation_names_every_placed_unit_once() {
+    for id in ["ingoldsby", "dutch-attack", "english-attack", "battle"] {
+        let s = scen(id);
+        for side in ["french", "allied"] {
+            let o = &rules(&s)["organisation"][side];
+            let mut seen = BTreeSet::new();
+            let mut add = |u: &str| {
+                assert!(seen.insert(u.to_string()), "{id}: {u} twice");
+                assert!(placed(&s, u), "{id}: {u} in the organisation is not placed");
+                assert_eq!(s.counter(u).expect(u).side, side, "{id}: {u}");
+            };
+            for d in o["divisions"].as_array().unwrap() {
+                add(d["commander"].as_str().unwrap());
+                for u in d["units"].as_array().unwrap() {
+                    add(u.as_str().unwrap());
+                }
+            }
+            for w in o["wings"].as_array().unwrap() {
+                add(w["commander"].as_str().unwrap());
+                for d in w["divisions"].as_array().unwrap() {
+                    let d = d.as_str().unwrap();
+                    let div = o["divisions"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|x| x["id"] == d)
+                        .unwrap_or_else(|| panic!("{id}: wing division {d}"));
+                    assert_eq!(div["independent"], false, "{id}: {d}");
+                }
+            }
+            for u in o["independent_units"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(o["special_commanders"].as_array().unwrap())
+            {
+                add(u.as_str().unwrap());
+            }
+            if let Some(c) = o["cinc"].as_str() {
+                add(c);
+            }
+            // every placed combat unit of the side belongs somewhere
+            for p in s
+                .scenario
+                .setup
+                .iter()
+                .map(|p| &p.unit)
+                .chain(s.scenario.reinforcements.iter().map(|r| &r.unit))
+            {
+                let c = s.counter(p).unwrap();
+                if c.side == side && is_combat(c) {
+                    assert!(seen.contains(p), "{id}: {p} is in no division or list");
+                }
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------------ counters
+
+#[test]
+fn r10_0c_counter_ids_are_side_qualified_and_names_as_printed() {
+    let lib = lib();
+    let fr = lib.counters("fontenoy/french").unwrap();
+    let al = lib.counters("fontenoy/allied").unwrap();
+    for c in &fr.counters {
+        assert!(c.id.starts_with("fr-") && c.side == "french", "{}", c.id);
+    }
+    for c in &al.counters {
+        assert!(c.id.starts_with("al-") && c.side == "allied", "{}", c.id);
+    }
+    for (set, id, name) in [
+        (fr, "fr-1-gfr", "1 GFR"),
+        (fr, "fr-car-b", "CAR b"),
+        (fr, "fr-4lb-7", "4 LB #7"),
+        (fr, "fr-4lbs-1", "4 LB S #1"),
+        (fr, "fr-4lbs-8", "4 LB S *8"),
+        (fr, "fr-mdc", "MDC"),
+        (fr, "fr-1-dur", "1 DUR"),
+        (fr, "fr-lal", "LAL"),
+        (fr, "fr-1-deu", "1 D'EU"),
+        (fr, "fr-16lb", "16 LB"),
+        (al, "al-dur", "DUR"),
+        (al, "al-lal", "LAL"),
+        (al, "al-nl-3lb-1", "3 LB #1"),
+        (al, "al-hn-3lb-1", "3 LB #1"),
+        (al, "al-nl-how", "Howitzers"),
+        (al, "al-en-how", "Howitzers"),
+    ] {
+        let c = set.counter(id).unwrap_or_else(|| panic!("{id}"));
+        assert_eq!(c.name.as_deref(), Some(name), "{id}");
+    }
+    // 10.2b, 10.2c: French Du Roy and English Duroure's share the code DUR
+    assert_eq!(
+        text(fr.counter("fr-1-dur").unwrap(), "nationality"),
+        Some("french")
+    );
+    assert_eq!(
+        text(al.counter("al-dur").unwrap(), "nationality"),
+        Some("english")
+    );
+    // the two Noailles are two counters
+    assert_eq!(
+        text(fr.counter("fr-noailles").unwrap(), "rank"),
+        Some("Marshal")
+    );
+    assert_eq!(
+        text(fr.counter("fr-mdc-noailles").unwrap(), "rank"),
+        Some("MDC")
+    );
+}
+
+#[test]
+fn r3_1_4_1_every_counter_declares_its_attributes() {
+    let lib = lib();
+    let nats = ["french", "english", "hanoverian", "dutch", "austrian"];
+    let tags = [
+        "french", "irish", "scots", "swiss", "german", "corsican", "croat",
+    ];
+    for set in ["fontenoy/french", "fontenoy/allied"] {
+        for c in &lib.counters(set).unwrap().counters {
+            let nat = text(c, "nationality").unwrap_or_else(|| panic!("{}", c.id));
+            assert!(nats.contains(&nat), "{}", c.id);
+            match c.unit_type.as_str() {
+                "infantry" | "cavalry" => {
+                    let class = text(c, "class").unwrap_or_else(|| panic!("{} class", c.id));
+                    let ok: &[&str] = if c.unit_type == "infantry" {
+                        &[
+                            "line",
+                            "guards",
+                            "militia",
+                            "grenadiers",
+                            "dismounted_dragoons",
+                            "skirmishers",
+                        ]
+                    } else {
+                        &["cavalry", "light_cavalry"]
+                    };
+                    assert!(ok.contains(&class), "{} {class}", c.id);
+                    let reg = text(c, "regiment").unwrap();
+                    assert!(c.name.as_deref().unwrap().contains(reg) || reg.starts_with("MIL-"));
+                    let sk = text(c, "skirmish").unwrap();
+                    assert!(["none", "capable", "skirmished"].contains(&sk), "{}", c.id);
+                    assert_eq!(sk == "skirmished", class == "skirmishers", "{}", c.id);
+                    if let Some(t) = text(c, "tag") {
+                        assert!(tags.contains(&t), "{}", c.id);
+                    }
+                }
+                "artillery" => {
+                    let cal = text(c, "caliber").unwrap();
+                    assert!(
+                        ["1.5", "3", "4", "4S", "6", "8", "12", "16", "howitzer"].contains(&cal),
+                        "{}",
+                        c.id
+                    );
+                    let bh = text(c, "by_hand").unwrap();
+                    assert!(["none", "P", "FP", "FP2"].contains(&bh), "{}", c.id);
+                }
+                "commander" => {
+                    assert!(text(c, "rank").is_some(), "{}", c.id);
+                    for k in [
+                        "command_distance",
+                        "initiative",
+                        "cc_bonus",
+                        "er_bonus",
+                        "loss_points",
+                        "mp",
+                    ] {
+                        assert!(int(c, k).is_some(), "{} {k}", c.id);
+                    }
+                    assert!((0..=9).contains(&int(c, "initiative").unwrap()), "{}", c.id);
+                }
+                t => panic!("{}: type {t}", c.id),
+            }
+            if is_combat(c) {
+                for k in ["sp", "mp", "er", "cr"] {
+                    assert!(int(c, k).is_some(), "{} {k}", c.id);
+                }
+                let er = int(c, "er").unwrap();
+                assert!((23..=33).contains(&er), "{} ER {er}", c.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn r3_2a_only_the_irish_brigade_has_a_printed_colour() {
+    let lib = lib();
+    let fr = lib.counters("fontenoy/french").unwrap();
+    let irish: Vec<&str> = fr
+        .counters
+        .iter()
+        .filter(|c| text(c, "tag") == Some("irish"))
+        .map(|c| c.id.as_str())
+        .collect();
+    assert_eq!(
+        irish,
+        ["fr-cla", "fr-roo", "fr-lal", "fr-bwk", "fr-dil", "fr-bul"]
+    );
+    for c in &fr.counters {
+        if matches!(c.unit_type.as_str(), "infantry" | "cavalry") && text(c, "tag").is_none() {
+            assert!(c.values["tag"].is_missing(), "{}", c.id);
+        }
+    }
+}
+
+#[test]
+fn r3_1c_4_1e_charge_ranges() {
+    let lib = lib();
+    for set in ["fontenoy/french", "fontenoy/allied"] {
+        for c in lib
+            .counters(set)
+            .unwrap()
+            .counters
+            .iter()
+            .filter(|c| c.unit_type == "cavalry")
+        {
+            let light = text(c, "class") == Some("light_cavalry");
+            let want = match (text(c, "nationality").unwrap(), light) {
+                ("french", false) => 3,
+                ("french", true) | ("austrian", _) => 2,
+                _ => 1,
+            };
+            assert_eq!(int(c, "charge_range"), Some(want), "{}", c.id);
+            assert!(rulebook(c, "charge_range"), "{}", c.id);
+        }
+    }
+}
+
+#[test]
+fn r2_11_3_7a_by_hand_marks() {
+    let lib = lib();
+    for set in ["fontenoy/french", "fontenoy/allied"] {
+        for c in lib
+            .counters(set)
+            .unwrap()
+            .counters
+            .iter()
+            .filter(|c| c.unit_type == "artillery")
+        {
+            let french = c.side == "french";
+            let want = match (french, text(c, "caliber").unwrap()) {
+                (true, "8" | "12" | "16") => "none",
+                (true, "4S") => "FP2",
+                (true, "4") => "P",
+                (false, "6" | "4") => "P",
+                (false, "3" | "howitzer") => "FP",
+                (_, cal) => panic!("{} caliber {cal}", c.id),
+            };
+            assert_eq!(text(c, "by_hand"), Some(want), "{}", c.id);
+            // 2.11 says nothing of the French plain 4-pounders
+            let plain_french_4 = french && text(c, "caliber") == Some("4");
+            assert_eq!(provisional(c, "by_hand"), plain_french_4, "{}", c.id);
+        }
+    }
+}
+
+#[test]
+fn r3_3b_4_2a_army_commander_ratings_as_printed() {
+    let lib = lib();
+    let fr = lib.counters("fontenoy/french").unwrap();
+    let al = lib.counters("fontenoy/allied").unwrap();
+    for (set, id, cr, wan) in [
+        (fr, "fr-saxe", Some(5), Some(5)),
+        (fr, "fr-noailles", Some(3), Some(6)),
+        (fr, "fr-lutteaux", Some(4), Some(7)),
+        (al, "al-cumberland", Some(4), Some(6)),
+        (al, "al-konigsegg", Some(2), Some(7)),
+        (al, "al-waldeck", Some(3), Some(8)),
+        (al, "al-ligonier", Some(4), Some(8)),
+        (al, "al-cumberland-cd3", Some(2), Some(9)),
+    ] {
+        let c = set.counter(id).unwrap();
+        assert_eq!(int(c, "command_rating"), cr, "{id}");
+        assert_eq!(int(c, "wan"), wan, "{id}");
+        assert!(rulebook(c, "command_rating") && rulebook(c, "wan"), "{id}");
+    }
+    // 4.2a: Cumberland's two counters, Command Distance 6 and 3
+    assert_eq!(
+        int(al.counter("al-cumberland").unwrap(), "command_distance"),
+        Some(6)
+    );
+    assert_eq!(
+        int(al.counter("al-cumberland-cd3").unwrap(), "command_distance"),
+        Some(3)
+    );
+    // 6.9a, 6.9c: Louis XV
+    let k = fr.counter("fr-louis-xv").unwrap();
+    assert_eq!(int(k, "command_distance"), Some(5));
+    assert_eq!(int(k, "er_bonus"), Some(-5));
+    assert_eq!(int(k, "cc_bonus"), Some(1));
+    assert_eq!(int(k, "loss_points"), Some(50));
+    for a in ["command_distance", "er_bonus", "cc_bonus", "loss_points"] {
+        assert!(rulebook(k, a), "{a}");
+    }
+    // every commander the special rules name is a counter
+    for id in [
+        "fr-louis-xv",
+        "fr-saxe",
+        "fr-noailles",
+        "fr-du-brocard",
+        "fr-richelieu",
+        "fr-lowendahl",
+        "fr-langeron",
+        "fr-grammont",
+    ] {
+        assert!(fr.counter(id).is_some(), "{id}");
+    }
+    for id in [
+        "al-cumberland",
+        "al-konigsegg",
+        "al-waldeck",
+        "al-moltke",
+        "al-forgach",
+        "al-ingoldsby",
+        "al-campbell",
+        "al-van-yssel",
+        "al-ligonier",
+    ] {
+        assert!(al.counter(id).is_some(), "{id}");
+    }
+    // 2.5a: 20 French, 10 Dutch, 10 English/Hanoverian replacement counters
+    let repl = |set: &grognard::data::CounterSet, p: &str| {
+        set.counters.iter().filter(|c| c.id.starts_with(p)).count()
+    };
+    assert_eq!(repl(fr, "fr-repl-"), 20);
+    assert_eq!(repl(al, "al-repl-nl-"), 10);
+    assert_eq!(repl(al, "al-repl-en-"), 10);
+}
+
+#[test]
+fn r1_6a_printed_values_are_provisional_unless_the_text_gives_them() {
+    let lib = lib();
+    let mut rulebook_values = Vec::new();
+    for set in ["fontenoy/french", "fontenoy/allied"] {
+        let cs = lib.counters(set).unwrap();
+        for c in &cs.counters {
+            for k in ["sp", "mp", "er", "cr"] {
+                if c.values.contains_key(k) && !provisional(c, k) {
+                    rulebook_values.push(format!("{} {k}", c.id));
+                }
+            }
+        }
+        let file = lib.get(Kind::Counters, set).unwrap();
+        assert!(
+            file.check_strict(set).is_err(),
+            "{set}: strict mode refuses it"
+        );
+    }
+    // 7.5a (the 3-SP English howitzer), 7.4 (English artillery 2 MP), 6.9c (Louis XV)
+    assert_eq!(
+        rulebook_values,
+        [
+            "fr-louis-xv mp",
+            "al-en-how sp",
+            "al-en-how mp",
+            "al-en-6lb-1 mp",
+            "al-en-6lb-2 mp"
+        ]
+    );
+    let c = lib
+        .counters("fontenoy/allied")
+        .unwrap()
+        .counter("al-en-how")
+        .unwrap();
+    assert_eq!(int(c, "sp"), Some(3));
+    assert_eq!(int(c, "mp"), Some(2));
+}
+
+#[test]
+fn r3_5a_redoubt_garrisons_fit_their_redoubts() {
+    // small: 8 infantry SP and 2 artillery SP; large: 12 and 2
+    let s = scen("battle");
+    for r in rules(&s)["redoubts"].as_array().unwrap() {
+        let h = r["hex"].as_str().unwrap();
+        let (inf_max, art_max) = if r["size"] == "small" {
+            (8, 2)
+        } else {
+            (12, 2)
+        };
+        let (mut inf, mut art) = (0, 0);
+        for p in s
+            .scenario
+            .setup
+            .iter()
+            .filter(|p| p.hex.len() == 1 && p.hex[0] == h)
+        {
+            let c = s.counter(&p.unit).unwrap();
+            match c.unit_type.as_str() {
+                "infantry" => inf += int(c, "sp").unwrap(),
+                "artillery" => art += int(c, "sp").unwrap(),
+                "cavalry" => panic!("cavalry in redoubt {h}"),
+                _ => {}
+            }
+        }
+        assert!(
+            inf > 0 && inf <= inf_max && art <= art_max,
+            "{h}: {inf} {art}"
+        );
+    }
+}
+
+// ------------------------------------------------------------------ the map
+
+#[test]
+fn r10_0c_the_map_joins_n_and_s_as_grid_fontenoy() {
+    let s = scen("battle");
+    let g = Grid::fontenoy();
+    for id in [
+        "N0101", "N1421", "N4633", "N7033", "S0101", "S4405", "S4001", "S7034", "S6434", "S7028",
+        "S7016",
+    ] {
+        assert_eq!(s.map.hex_of(id), g.parse(id).ok(), "{id}");
+    }
+    // N row 33 directly north of S row 01; the sheets' extents (provisional) hold every
+    // hex the text names
+    assert_eq!(dist(&s, "N4033", "S4001"), 1);
+    for id in ["N7101", "N0001", "S7101", "S0135", "N0134"] {
+        assert!(s.map.hex_of(id).is_none(), "{id} is off the map");
+    }
+}
+
+#[test]
+fn r10_3b_10_4b_brigade_lines_across_the_seam_are_contiguous() {
+    let s = scen("battle");
+    for line in [
+        &["S4002", "S4001", "N4033"][..],
+        &["S4202", "S4301", "N4333", "N4433", "N4432", "N4531"],
+        &["S3401", "N3533", "N3532", "N3632"],
+    ] {
+        for w in line.windows(2) {
+            assert_eq!(dist(&s, w[0], w[1]), 1, "{} {}", w[0], w[1]);
+        }
+    }
+    // the same lines are set up so in scenario 3 and 4
+    for id in ["english-attack", "battle"] {
+        let s = scen(id);
+        assert_eq!(at(&s, "fr-3-vai"), "N4033");
+        assert_eq!(at(&s, "fr-lal"), "N4333");
+        assert_eq!(at(&s, "fr-pen-b"), "N3533");
+    }
+}
+
+#[test]
+fn r10_3a_d_the_line_s4111_s5920_is_a_straight_hex_line() {
+    let s = scen("english-attack");
+    let line: Vec<String> = s.map.place("s3-line").unwrap().hexes.clone();
+    let diag: Vec<&String> = line.iter().skip_while(|h| *h != "S4111").collect();
+    assert_eq!(diag.first().map(|h| h.as_str()), Some("S4111"));
+    assert_eq!(diag.last().map(|h| h.as_str()), Some("S5920"));
+    assert_eq!(diag.len(), 19, "18 steps south-east");
+    for w in diag.windows(2) {
+        assert_eq!(dist(&s, w[0], w[1]), 1);
+    }
+    assert_eq!(dist(&s, "S4111", "S5920"), 18);
+}
+
+#[test]
+fn r9_2m_the_escaut_has_one_crossing_the_bridge_n1421() {
+    let s = scen("battle");
+    let all = all_hexes(&s);
+    let bridges: Vec<&String> = all
+        .values()
+        .filter(|id| s.map.terrain_of(id).contains(&"bridge"))
+        .collect();
+    assert_eq!(bridges, ["N1421"]);
+    let river: BTreeSet<Hex> = all
+        .iter()
+        .filter(|(_, id)| s.map.terrain_of(id).contains(&"river"))
+        .map(|(h, _)| *h)
+        .collect();
+    assert!(river.len() > 50);
+    let reach = |blocked: &BTreeSet<Hex>, from: &str| {
+        let start = hex(&s, from);
+        let mut seen = BTreeSet::from([start]);
+        let mut todo = vec![start];
+        while let Some(h) = todo.pop() {
+            for n in h.neighbors() {
+                if all.contains_key(&n) && !blocked.contains(&n) && seen.insert(n) {
+                    todo.push(n);
+                }
+            }
+        }
+        seen
+    };
+    let with_bridge = reach(&river, "S1012");
+    let mut closed = river.clone();
+    closed.insert(hex(&s, "N1421"));
+    let without = reach(&closed, "S1012");
+    let antoin = hex(&s, "S1712");
+    assert!(!without.contains(&antoin), "only the bridge crosses");
+    assert!(with_bridge.contains(&antoin));
+    // the west-bank place is exactly the far side
+    let west: BTreeSet<Hex> = place(&s, "west-bank").iter().map(|h| hex(&s, h)).collect();
+    assert_eq!(west, without);
+    // roads cross the river only at the bridge
+    for side in &s.map.hexsides {
+        if matches!(side.feature.as_str(), "road" | "major_road" | "path") {
+            let [a, b] = side.between.as_ref().unwrap();
+            for h in [a, b] {
+                assert!(
+                    !s.map.terrain_of(h).contains(&"river"),
+                    "road side {a}-{b} on the river"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn r9_2_named_hexes_have_their_terrain() {
+    let s = scen("battle");
+    for (h, t) in [
+        ("S1712", "keep"),
+        ("N1421", "bridge"),
+        ("S4403", "broken"),
+        ("S4502", "broken"),
+        ("S4215", "broken"),
+        ("S4315", "broken"),
+        ("S4620", "broken"),
+        ("S4721", "broken"),
+        ("S4822", "broken"),
+    ] {
+        assert_eq!(s.map.terrain_of(h), [t], "{h}");
+        let p = s.map.hexes[h].provenance.as_ref().expect(h);
+        assert_eq!(p.kind_name(), "rulebook", "{h}");
+    }
+    // 9.2i: Antoin is the only town; the Keep is in it
+    let towns: BTreeSet<String> = all_hexes(&s)
+        .into_values()
+        .filter(|id| s.map.terrain_of(id).contains(&"town"))
+        .collect();
+    let antoin = place(&s, "antoin");
+    assert!(towns.iter().all(|t| antoin.contains(t)));
+    assert!(antoin.contains("S1712"));
+    assert_eq!(place(&s, "keep"), BTreeSet::from(["S1712".to_string()]));
+    for v in place(&s, "fontenoy") {
+        assert_eq!(s.map.terrain_of(&v), ["village"], "{v}");
+    }
+    for w in place(&s, "bois-de-barry")
+        .iter()
+        .chain(&place(&s, "bois-de-breuze"))
+    {
+        assert_eq!(s.map.terrain_of(w), ["woods"], "{w}");
+    }
+    assert_eq!(place(&s, "calonne"), BTreeSet::from(["S1012".to_string()]));
+    assert_eq!(
+        place(&s, "bourquembray"),
+        BTreeSet::from(["N3706".to_string()])
+    );
+    assert!(place(&s, "chateau-de-bourquembray").contains("N3609"));
+    assert!(place(&s, "notre-dame-au-bois").contains("N3527"));
+    let la = place(&s, "louis-xv-area");
+    assert!(la.contains("N3527") && la.contains("N3630"));
+}
+
+#[test]
+fn r3_5c_s1012_is_behind_minor_field_fortifications() {
+    let s = scen("battle");
+    let fronts: Vec<&str> = s
+        .map
+        .hexsides
+        .iter()
+        .filter(|x| {
+            x.feature == "fieldworks_minor"
+                && x.between.as_ref().unwrap().contains(&"S1012".to_string())
+        })
+        .map(|x| x.toward.as_deref().unwrap())
+        .collect();
+    assert!(!fronts.is_empty());
+    assert!(fronts.iter().all(|f| *f != "S1012"), "S1012 is behind them");
+    // 9.3c: the works south and east of Antoin are major
+    assert!(s.map.hexsides.iter().any(|x| {
+        x.feature == "fieldworks_major"
+            && x.between
+                .as_ref()
+                .unwrap()
+                .iter()
+                .any(|h| place(&s, "antoin").contains(h))
+    }));
+}
+
+#[test]
+fn r3_5a_redoubt_places() {
+    let s = scen("battle");
+    for (p, h, size) in [
+        ("redoubt-s4405", "S4405", "large"),
+        ("redoubt-n4633", "N4633", "large"),
+        ("redoubt-s2914", "S2914", "small"),
+        ("redoubt-s3314", "S3314", "small"),
+        ("redoubt-s3714", "S3714", "small"),
+    ] {
+        let pl = s.map.place(p).unwrap();
+        assert_eq!(pl.kind, "redoubt");
+        assert_eq!(pl.hexes, [h]);
+        assert_eq!(pl.fields["size"], size);
+    }
+    // 6.2: the optional site, within 1 hex of S4208
+    let site = place(&s, "redoubt-site-s4208");
+    assert_eq!(site.len(), 7);
+    assert!(site.iter().all(|h| dist(&s, h, "S4208") <= 1));
+}
+
+#[test]
+fn r3_5d_the_abatis_joins_s4405_and_n4633() {
+    let s = scen("battle");
+    let sides: Vec<[String; 2]> = s
+        .map
+        .hexsides
+        .iter()
+        .filter(|x| x.feature == "abatis")
+        .map(|x| x.between.clone().unwrap())
+        .collect();
+    let touches = |h: &str| sides.iter().any(|[a, b]| a == h || b == h);
+    assert!(touches("S4405") && touches("N4633"));
+    // a continuous line: consecutive sides share a hex
+    for w in sides.windows(2) {
+        assert!(
+            w[0].iter().any(|h| w[1].contains(h)),
+            "{:?} {:?}",
+            w[0],
+            w[1]
+        );
+    }
+}
+
+#[test]
+fn r9_4d_the_ridge_runs_from_n2228_to_n4417() {
+    let s = scen("battle");
+    let slopes: Vec<_> = s
+        .map
+        .hexsides
+        .iter()
+        .filter(|x| x.feature == "slope_gentle")
+        .collect();
+    assert!(slopes.len() > 30);
+    for end in ["N2228", "N4417"] {
+        assert!(
+            slopes.iter().any(|x| x.toward.as_deref() == Some(end)),
+            "{end} is on the high side of the ridge"
+        );
+    }
+    // the King's hexes are above it, the front line below
+    let high: BTreeSet<&str> = slopes.iter().filter_map(|x| x.toward.as_deref()).collect();
+    let low: BTreeSet<&str> = slopes
+        .iter()
+        .map(|x| {
+            let [a, b] = x.between.as_ref().unwrap();
+            if Some(a.as_str()) == x.toward.as_deref() {
+                b.as_str()
+            } else {
+                a.as_str()
+            }
+        })
+        .collect();
+    assert!(high.is_disjoint(&low));
+    assert_eq!(place(&s, "ridge").len(), high.len());
+}
+
+#[test]
+fn r6_8a_perimeter_passes_its_named_points() {
+    let s = scen("battle");
+    let line = &s.map.place("perimeter").unwrap().hexes;
+    for p in [
+        "S2914", "S3314", "S3714", "S4405", "N4633", "N4512", "N3609",
+    ] {
+        assert!(line.contains(&p.to_string()), "{p}");
+    }
+    for w in line.windows(2) {
+        assert_eq!(dist(&s, &w[0], &w[1]), 1, "{} {}", w[0], w[1]);
+    }
+    assert!(line.last().unwrap().ends_with("01"), "north off the map");
+    let inside = place(&s, "perimeter-inside");
+    for h in ["N3630", "N3527", "S1012"] {
+        assert_eq!(inside.contains(h), h != "S1012", "{h}");
+    }
+    for h in ["S6012", "S4807", "S2222"] {
+        assert!(!inside.contains(h), "{h}");
+    }
+}
+
+#[test]
+fn r4_4_4_5_3_9c_map_exits() {
+    let s = scen("battle");
+    let road_hexes: BTreeSet<&str> = s
+        .map
+        .hexsides
+        .iter()
+        .filter(|x| matches!(x.feature.as_str(), "road" | "major_road"))
+        .flat_map(|x| x.between.as_ref().unwrap().iter().map(String::as_str))
+        .collect();
+    for h in place(&s, "supply-exits")
+        .iter()
+        .chain(&place(&s, "allied-retreat-exits"))
+        .chain(&place(&s, "french-retreat-exits"))
+    {
+        assert!(road_hexes.contains(h.as_str()), "{h} is a road hex");
+    }
+    assert_eq!(
+        place(&s, "supply-exits"),
+        BTreeSet::from(["S6434".to_string(), "S7028".to_string()])
+    );
+    for h in place(&s, "allied-retreat-exits") {
+        let (col, row): (u32, u32) = (h[1..3].parse().unwrap(), h[3..].parse().unwrap());
+        assert!(
+            (row == 34 && col > 52) || (col == 70 && row > 16),
+            "{h}: 4.5"
+        );
+    }
+    // N1801: the main road to Tournay is a Major Road
+    assert!(
+        s.map.hexsides.iter().any(|x| x.feature == "major_road"
+            && x.between.as_ref().unwrap().contains(&"N1801".to_string()))
+    );
+    // 10.1a D: the road S6213-S4205
+    let r = &s.map.place("s1-road").unwrap().hexes;
+    assert_eq!((r[0].as_str(), r[r.len() - 1].as_str()), ("S6213", "S4205"));
+    for w in r.windows(2) {
+        assert!(
+            s.map
+                .features_between(&w[0], &w[1])
+                .iter()
+                .any(|x| x.feature == "road")
+        );
+    }
+}
+
+#[test]
+fn r3_6_barricade_hexes_are_road_hexes_of_the_wood() {
+    let s = scen("battle");
+    let b = &rules(&s)["barricades"];
+    assert_eq!(b["count"], 6);
+    let area = place(&s, "bois-de-barry-north");
+    let road_hexes: BTreeSet<&str> = s
+        .map
+        .hexsides
+        .iter()
+        .filter(|x| x.feature == "road")
+        .flat_map(|x| x.between.as_ref().unwrap().iter().map(String::as_str))
+        .collect();
+    let d = b["default_hexes"].as_array().unwrap();
+    assert_eq!(d.len(), 6);
+    for h in d {
+        let h = h.as_str().unwrap();
+        assert!(area.contains(h) && road_hexes.contains(h), "{h}");
+    }
+}
+
+// ------------------------------------------------------------------ every set-up
+
+#[test]
+fn r9_2_every_setup_hex_is_on_the_map_in_an_allowed_terrain() {
+    for id in ["ingoldsby", "dutch-attack", "english-attack", "battle"] {
+        let s = scen(id);
+        let maps: Vec<&str> = rules(&s)["maps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let entries = s
+            .scenario
+            .setup
+            .iter()
+            .map(|p| (&p.unit, &p.hex, &p.fields))
+            .chain(
+                s.scenario
+                    .reinforcements
+                    .iter()
+                    .map(|r| (&r.unit, &r.hex, &r.fields)),
+            );
+        for (unit, hx, fields) in entries {
+            let c = s.counter(unit).unwrap();
+            for h in hx {
+                assert!(s.map.contains(h), "{id}: {unit} {h}");
+                assert!(
+                    maps.contains(&&h[..1]),
+                    "{id}: {unit} {h} on a map not in use"
+                );
+                let t = s.map.terrain_of(h);
+                assert!(!t.contains(&"river"), "{id}: {unit} in the Escaut");
+                if matches!(c.unit_type.as_str(), "cavalry" | "artillery") {
+                    assert!(
+                        !t.contains(&"keep"),
+                        "{id}: {unit} may not stop in the Keep"
+                    );
+                }
+                if c.unit_type == "cavalry" {
+                    assert!(!t.contains(&"walled_farm"), "{id}: {unit} in a walled farm");
+                }
+                if let Some(a) = fields.get("area").and_then(Json::as_str) {
+                    assert!(place(&s, a).contains(h), "{id}: {unit} {h} outside {a}");
+                }
+                if let Some(w) = fields.get("within") {
+                    if let Some(c) = w["hex"].as_str() {
+                        let r = w["radius"].as_u64().unwrap() as u32;
+                        assert!(dist(&s, h, c) <= r, "{id}: {unit} {h}");
+                    }
+                }
+            }
+            if hx.len() == 2 {
+                assert_eq!(dist(&s, &hx[0], &hx[1]), 1, "{id}: {unit} two-hex unit");
+            }
+            if let Some(d) = fields.get("with_division").and_then(Json::as_str) {
+                let org = &rules(&s)["organisation"][&c.side];
+                let div = org["divisions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|x| x["id"] == d)
+                    .unwrap_or_else(|| panic!("{id}: {unit} division {d}"));
+                let units: Vec<&str> = div["units"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|u| u.as_str().unwrap())
+                    .collect();
+                assert!(
+                    units.iter().any(|u| hexes(&s, u).contains(&hx[0])),
+                    "{id}: {unit} is not with a unit of {d}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn r10_0c_no_hex_holds_both_sides_at_start() {
+    for id in ["ingoldsby", "dutch-attack", "english-attack", "battle"] {
+        let s = scen(id);
+        let mut sides: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for p in &s.scenario.setup {
+            let side = s.counter(&p.unit).unwrap().side.as_str();
+            for h in &p.hex {
+                sides.entry(h.as_str()).or_default().insert(side);
+            }
+        }
+        for (h, v) in sides {
+            assert_eq!(v.len(), 1, "{id}: {h} holds both sides");
+        }
+    }
+}
+
+#[test]
+fn r10_0c_choices_left_to_the_player_are_provisional_defaults() {
+    for id in ["ingoldsby", "dutch-attack", "english-attack", "battle"] {
+        let s = scen(id);
+        for p in &s.scenario.setup {
+            let chosen = ["area", "within", "with_division", "anywhere", "with_any"]
+                .iter()
+                .any(|k| p.fields.contains_key(*k));
+            if chosen {
+                assert!(
+                    p.provenance
+                        .as_ref()
+                        .is_some_and(Provenance::is_provisional),
+                    "{id}: {}",
+                    p.unit
+                );
+            }
+        }
+        let parts = s.provisional_parts();
+        assert!(parts.iter().any(|p| p.kind == Kind::Map && p.provisional));
+        assert!(s.check_strict().is_err(), "{id}");
+    }
+}
+
+// ------------------------------------------------------------------ scenario 1 (10.1)
+
+#[test]
+fn r10_1a_ingoldsby_turns_0600_to_0900_allies_then_french() {
+    let s = scen("ingoldsby");
+    let t = &s.scenario.turns;
+    assert_eq!((t.first, t.last), (1, 10));
+    assert_eq!((label(&s, 1), label(&s, 10)), ("06:00", "09:00"));
+    assert_eq!(label(&s, 2), "06:20");
+    let r = rules(&s);
+    assert_eq!(r["maps"], serde_json::json!(["S"]));
+    assert!(r["eotn"].is_null());
+    assert_eq!(r["initiative"], "allies_then_french");
+    assert!(r["organisation"]["french"]["cinc"].is_null());
+    assert!(r["organisation"]["allied"]["cinc"].is_null());
+    assert_eq!(
+        r["rules_in_force"],
+        serde_json::json!(["1", "2.4", "2.10", "3.1", "3.5a", "4.1", "4.2d", "8", "9"])
+    );
+    let opts: Vec<&str> = s.scenario.options.iter().map(|o| o.id.as_str()).collect();
+    assert!(opts.contains(&"10.1e") && opts.contains(&"10.1a-f"));
+}
+
+#[test]
+fn r10_1b_ingoldsby_french_setup() {
+    let s = scen("ingoldsby");
+    assert_eq!(counts(&s)[0], (6, 2, 0, 0));
+    for u in ["fr-1-deu", "fr-4lb-7", "fr-chambonnas"] {
+        assert_eq!(at(&s, u), "S4405", "{u}");
+    }
+    let r = rules(&s)["redoubts"].as_array().unwrap();
+    assert_eq!(r.len(), 1);
+    assert_eq!(
+        (r[0]["hex"].as_str(), r[0]["size"].as_str()),
+        (Some("S4405"), Some("large"))
+    );
+}
+
+#[test]
+fn r10_1b_grassins_anywhere_in_the_bois_de_barry() {
+    let s = scen("ingoldsby");
+    let wood = place(&s, "bois-de-barry");
+    for u in ["fr-1-gap", "fr-2-gap", "fr-3-gap", "fr-gcf"] {
+        let h = at(&s, u);
+        assert!(wood.contains(&h), "{u} {h}");
+        assert_eq!(s.map.terrain_of(&h), ["woods"], "{u}");
+        assert!(h.starts_with('S'), "South map only");
+    }
+    let div = &rules(&s)["organisation"]["french"]["divisions"][1];
+    assert_eq!(div["id"], "fr-grassin");
+    assert_eq!(div["flexible"], true, "2.1");
+}
+
+#[test]
+fn r10_1_ingoldsby_setup_within_one_hex_of_s6012() {
+    let s = scen("ingoldsby");
+    assert_eq!(counts(&s)[1], (5, 1, 1, 0));
+    let south = place(&s, "s1-south-of-road");
+    let deep = place(&s, "bois-de-barry-deep");
+    for u in [
+        "al-dur",
+        "al-pul",
+        "al-sem",
+        "al-bos",
+        "al-bou",
+        "al-ingoldsby",
+    ] {
+        let h = at(&s, u);
+        assert!(dist(&s, &h, "S6012") <= 1, "{u} {h}");
+        // 10.1a D: along or north of the road, not deep in the wood
+        assert!(!south.contains(&h) && !deep.contains(&h), "{u} {h}");
+    }
+    let units = &rules(&s)["organisation"]["allied"]["divisions"][0]["units"];
+    assert_eq!(
+        units,
+        &serde_json::json!(["al-dur", "al-pul", "al-sem", "al-bos", "al-bou"]),
+        "4.2d"
+    );
+}
+
+#[test]
+fn r10_1c_six_pounder_arrives_at_0700_in_s5611() {
+    let s = scen("ingoldsby");
+    let r = &s.scenario.reinforcements;
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].unit, "al-en-6lb-2");
+    assert_eq!(label(&s, r[0].turn), "07:00");
+    assert_eq!(r[0].hex, ["S5611"]);
+}
+
+#[test]
+fn r10_1a_c_d_boundaries() {
+    let s = scen("ingoldsby");
+    let b = rules(&s)["boundaries"].as_array().unwrap();
+    let by_rule: Vec<(&str, &str)> = b
+        .iter()
+        .map(|x| {
+            (
+                x["rule"].as_str().unwrap(),
+                x.get("in_bounds")
+                    .or(x.get("out_of_bounds"))
+                    .unwrap()
+                    .as_str()
+                    .unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        by_rule,
+        [
+            ("10.1a C", "bois-de-barry"),
+            ("10.1a D", "s1-south-of-road"),
+            ("10.1a D", "bois-de-barry-deep")
+        ]
+    );
+    // the road line itself is allowed; the deep wood is the wood minus its edge
+    let road = place(&s, "s1-road");
+    assert!(road.is_disjoint(&place(&s, "s1-south-of-road")));
+    let wood = place(&s, "bois-de-barry");
+    let deep = place(&s, "bois-de-barry-deep");
+    assert!(deep.is_subset(&wood) && deep.len() < wood.len());
+    assert!(!deep.contains("S4704"), "the edge of the wood");
+}
+
+#[test]
+fn r10_1d_capture_of_s4405_wins() {
+    let s = scen("ingoldsby");
+    let v = &s.scenario.victory;
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].fields["hex"], "S4405");
+    assert_eq!(v[0].fields["winner"], "allied");
+}
+
+// ------------------------------------------------------------------ scenario 2 (10.2)
+
+#[test]
+fn r10_2a_dutch_attack_turns_0900_to_1120_eotn_4() {
+    let s = scen("dutch-attack");
+    let t = &s.scenario.turns;
+    assert_eq!((t.first, t.last), (1, 8));
+    assert_eq!((label(&s, 1), label(&s, 8)), ("09:00", "11:20"));
+    assert_eq!(rules(&s)["eotn"], 4);
+    assert_eq!(rules(&s)["maps"], serde_json::json!(["S"]));
+    assert_eq!(rules(&s)["initiative"], "rolled");
+}
+
+#[test]
+fn r10_2b_dutch_attack_french_setup() {
+    let s = scen("dutch-attack");
+    assert_eq!(counts(&s)[0], (44, 11, 0, 0));
+    assert_eq!(artillery(&s, "french"), 11);
+    for (u, h) in [
+        ("fr-16lb", "S1012"),
+        ("fr-1-pie", "S1815"),
+        ("fr-2-pie", "S1915"),
+        ("fr-4lb-1", "S1915"),
+        ("fr-mar", "S2113"),
+        ("fr-bea", "S4012"),
+        ("fr-1-dur", "S3712"),
+        ("fr-2-dur", "S3712"),
+        ("fr-3-dur", "S3711"),
+        ("fr-4-dur", "S3711"),
+        ("fr-col-a", "S2910"),
+        ("fr-chb-b", "S2808"),
+    ] {
+        assert_eq!(at(&s, u), h, "{u}");
+    }
+    assert_eq!(hexes(&s, "fr-mdc"), ["S3013", "S3113"]);
+    assert_eq!(hexes(&s, "fr-bef"), ["S3213", "S3313"]);
+    assert_eq!(hexes(&s, "fr-rod"), ["S3413", "S3513"]);
+    let red: Vec<(&str, &str)> = rules(&s)["redoubts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["hex"].as_str().unwrap(), r["size"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        red,
+        [("S2914", "small"), ("S3314", "small"), ("S3714", "small")]
+    );
+    for (u, h) in [
+        ("fr-1-die", "S2914"),
+        ("fr-2-die", "S3314"),
+        ("fr-3-die", "S3714"),
+    ] {
+        assert_eq!(at(&s, u), h);
+    }
+    assert_eq!(rules(&s)["organisation"]["french"]["cinc"], "fr-saxe");
+}
+
+#[test]
+fn r10_2a_f_potential_french_reinforcements() {
+    let s = scen("dutch-attack");
+    let p = &rules(&s)["potential_reinforcements"];
+    assert_eq!(
+        p["divisions"],
+        serde_json::json!(["fr-du-roy", "fr-colonel-general", "fr-etranger"])
+    );
+    let units: usize = rules(&s)["organisation"]["french"]["divisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| p["divisions"].as_array().unwrap().contains(&d["id"]))
+        .map(|d| d["units"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(units, 12);
+}
+
+#[test]
+fn r10_2c_dutch_setup() {
+    let s = scen("dutch-attack");
+    assert_eq!((counts(&s)[1].0, counts(&s)[1].1), (42, 17));
+    assert_eq!(artillery(&s, "allied"), 8);
+    for (u, h) in [
+        ("al-hol", "S2222"),
+        ("al-krb", "S3724"),
+        ("al-mvn", "S3724"),
+        ("al-bui", "S4023"),
+        ("al-rec", "S4023"),
+        ("al-dor", "S4917"),
+        ("al-nl-how", "S2221"),
+        ("al-nl-6lb", "S2121"),
+        ("al-nl-3lb-4", "S4716"),
+    ] {
+        assert_eq!(at(&s, u), h, "{u}");
+    }
+    let org = &rules(&s)["organisation"]["allied"];
+    assert_eq!(org["cinc"], "al-waldeck");
+    let wings: Vec<&str> = org["wings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        wings,
+        [
+            "al-cronstrom-wing",
+            "al-hesse-wing",
+            "al-coenders-wing",
+            "al-schwartzenberg-wing"
+        ]
+    );
+    // Waldeck with a unit of Sturler's brigade
+    let w = at(&s, "al-waldeck");
+    assert!(
+        ["al-rij", "al-1-sal", "al-2-sal", "al-ben", "al-cro"]
+            .iter()
+            .any(|u| at(&s, u) == w)
+    );
+}
+
+#[test]
+fn r10_2c_dutch_reinforcements_at_10_00() {
+    let s = scen("dutch-attack");
+    let got: Vec<(&str, &str, &str)> = s
+        .scenario
+        .reinforcements
+        .iter()
+        .map(|r| (r.unit.as_str(), label(&s, r.turn), r.hex[0].as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("al-konigsegg", "10:00", "S4322"),
+            ("al-lig", "10:00", "S4322"),
+            ("al-lim", "10:00", "S4322"),
+            ("al-sch-a", "10:00", "S4223"),
+            ("al-sch-b", "10:00", "S4223"),
+            ("al-wal", "10:00", "S4614"),
+            ("al-dur", "10:00", "S4713"),
+            ("al-sem", "10:00", "S4613")
+        ]
+    );
+    for r in &s.scenario.reinforcements {
+        assert_eq!(r.fields["placed_before_initiative"], true);
+    }
+    assert_eq!(
+        text(s.counter("al-lig").unwrap(), "nationality"),
+        Some("austrian")
+    );
+    assert_eq!(
+        text(s.counter("al-sem").unwrap(), "nationality"),
+        Some("english")
+    );
+    let org = &rules(&s)["organisation"]["allied"];
+    let austrians = org["divisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["id"] == "al-austrians")
+        .unwrap();
+    assert_eq!(austrians["commander"], "al-konigsegg");
+    assert_eq!(austrians["units"], serde_json::json!(["al-lig", "al-lim"]));
+    for u in ["al-sch-a", "al-sch-b", "al-wal", "al-dur", "al-sem"] {
+        assert!(
+            org["independent_units"]
+                .as_array()
+                .unwrap()
+                .contains(&Json::from(u))
+        );
+    }
+}
+
+#[test]
+fn r10_2a_c_waldeck_commands_with_cr3_wan6() {
+    let s = scen("dutch-attack");
+    let w = &rules(&s)["command_overrides"]["al-waldeck"];
+    assert_eq!(
+        (w["command_rating"].as_i64(), w["wan"].as_i64()),
+        (Some(3), Some(6))
+    );
+    assert_eq!(w["keeps_4_2c"], true);
+    assert!(w["replacement"].is_null());
+}
+
+#[test]
+fn r10_2a_d_one_allied_morale_track_and_none_for_the_french() {
+    let s = scen("dutch-attack");
+    let m = &rules(&s)["morale_tracks"];
+    assert!(m["french"].as_array().unwrap().is_empty());
+    let a = m["allied"].as_array().unwrap();
+    assert_eq!(a.len(), 1);
+    assert_eq!(
+        a[0]["nationalities"],
+        serde_json::json!(["dutch", "english", "austrian"])
+    );
+}
+
+#[test]
+fn r10_2a_g_no_unit_crosses_row_11_east_of_s4111() {
+    let s = scen("dutch-attack");
+    let out = place(&s, "s2-out-of-bounds");
+    for h in &out {
+        let (col, row): (u32, u32) = (h[1..3].parse().unwrap(), h[3..].parse().unwrap());
+        assert!(h.starts_with('S') && col >= 42 && row <= 10, "{h}");
+    }
+    assert_eq!(out.len(), 29 * 10);
+    for p in &s.scenario.setup {
+        assert!(p.hex.iter().all(|h| !out.contains(h)), "{}", p.unit);
+    }
+    for r in &s.scenario.reinforcements {
+        assert!(!out.contains(&r.hex[0]), "{}", r.unit);
+    }
+}
+
+#[test]
+fn r10_2d_victory_points() {
+    let s = scen("dutch-attack");
+    let vp = |id: &str| -> i64 {
+        s.scenario
+            .victory
+            .iter()
+            .find(|v| v.id == id)
+            .unwrap()
+            .fields["vp"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(vp("vp-fontenoy"), 1);
+    assert_eq!(vp("vp-antoin"), 2);
+    assert_eq!(vp("vp-redoubts"), 1);
+    assert_eq!(vp("vp-perimeter"), 5);
+    assert_eq!(vp("vp-french-reinforcements"), 1);
+    assert_eq!(vp("vp-dutch-losses"), -2);
+    // the historical result: one brigade activated, 50 boxes shaded -> -3, overwhelming French
+    let levels = &s
+        .scenario
+        .victory
+        .iter()
+        .find(|v| v.id == "levels")
+        .unwrap()
+        .fields["levels"];
+    let result = |score: i64| -> String {
+        levels
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| {
+                l["min"].as_i64().is_none_or(|m| score >= m)
+                    && l["max"].as_i64().is_none_or(|m| score <= m)
+            })
+            .unwrap()["result"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let historical = vp("vp-french-reinforcements") + 50 / 25 * vp("vp-dutch-losses");
+    assert_eq!(historical, -3);
+    assert_eq!(result(historical), "overwhelming_french_victory");
+    assert_eq!(result(historical + 3), "narrow_french_victory");
+    assert_eq!(result(1), "narrow_dutch_victory");
+    assert_eq!(result(3), "overwhelming_dutch_victory");
+    // the places the points name
+    assert!(!place(&s, "fontenoy").is_empty() && !place(&s, "antoin").is_empty());
+}
+
+// ------------------------------------------------------------------ scenario 3 (10.3)
+
+#[test]
+fn r10_3a_english_attack_turns_1020_to_1400_eotn_8() {
+    let s = scen("english-attack");
+    let t = &s.scenario.turns;
+    assert_eq!((t.first, t.last), (1, 12));
+    assert_eq!((label(&s, 1), label(&s, 12)), ("10:20", "14:00"));
+    assert_eq!(rules(&s)["eotn"], 8);
+    assert_eq!(rules(&s)["maps"], serde_json::json!(["N", "S"]));
+    let ic = &rules(&s)["infernal_column"];
+    assert_eq!(ic["use"], "required");
+    assert_eq!(
+        label(&s, ic["declare_by_turn"].as_u64().unwrap() as u32),
+        "11:00"
+    );
+    let rif = rules(&s)["rules_in_force"].as_array().unwrap();
+    for r in ["3.6", "3.8", "3.9a", "3.9b"] {
+        assert!(!rif.contains(&Json::from(r)), "10.3a F: {r} not used");
+    }
+    assert!(rif.contains(&Json::from("7.1")));
+}
+
+#[test]
+fn r10_3b_english_attack_french_setup() {
+    let s = scen("english-attack");
+    assert_eq!(counts(&s)[0], (89, 25, 0, 1));
+    for u in ["fr-louis-xv", "fr-noailles", "fr-richelieu", "fr-gdc-l"] {
+        assert_eq!(at(&s, u), "N3630", "{u}");
+    }
+    for (u, h) in [
+        ("fr-4lb-11", "N3730"),
+        ("fr-2-gfr", "S4106"),
+        ("fr-4lbs-3", "S4106"),
+        ("fr-2-deu", "N4633"),
+        ("fr-4lb-8", "N4633"),
+        ("fr-cor", "N4631"),
+        ("fr-3-vai", "N4033"),
+        ("fr-4lbs-7", "N4929"),
+        ("fr-gen-a", "N3719"),
+        ("fr-car-e", "N3714"),
+    ] {
+        assert_eq!(at(&s, u), h, "{u}");
+    }
+    // not in scenario 3
+    for u in [
+        "fr-lutteaux",
+        "fr-biron",
+        "fr-1-pie",
+        "fr-1-cri",
+        "fr-mdc",
+        "fr-1-die",
+        "fr-1-dau",
+        "fr-1-dur",
+        "fr-1-gap",
+        "fr-16lb",
+        "fr-du-brocard",
+        "fr-grammont",
+        "fr-stj",
+    ] {
+        assert!(!placed(&s, u), "{u}");
+    }
+    // Grammont replaced
+    assert_eq!(at(&s, "fr-repl-01"), at(&s, "fr-1-gfr"));
+    let gardes = rules(&s)["organisation"]["french"]["divisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["id"] == "fr-gardes")
+        .unwrap();
+    assert_eq!(gardes["commander"], "fr-repl-01");
+    let red: Vec<&str> = rules(&s)["redoubts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["hex"].as_str().unwrap())
+        .collect();
+    assert_eq!(red, ["S4405", "N4633"]);
+}
+
+#[test]
+fn r10_3b_lowendahl_at_12_00_near_normandie() {
+    let s = scen("english-attack");
+    let r = &s.scenario.reinforcements;
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].unit, "fr-lowendahl");
+    assert_eq!(label(&s, r[0].turn), "12:00");
+    let h = &r[0].hex[0];
+    assert!(
+        ["fr-1-nor", "fr-2-nor", "fr-3-nor", "fr-4-nor"]
+            .iter()
+            .any(|u| dist(&s, h, &at(&s, u)) <= 5)
+    );
+    assert_eq!(rules(&s)["lowendahl"]["mode"], "super_command_leader");
+}
+
+#[test]
+fn r10_3c_english_attack_allied_setup() {
+    let s = scen("english-attack");
+    assert_eq!(counts(&s)[1], (29, 10, 0, 0));
+    assert_eq!(artillery(&s, "allied"), 6);
+    assert_eq!(hexes(&s, "al-pul"), ["S5007", "S5107"]);
+    assert_eq!(hexes(&s, "al-bos"), ["S4806", "S4906"]);
+    for (u, h) in [
+        ("al-en-how", "S4911"),
+        ("al-en-6lb-1", "S4706"),
+        ("al-en-6lb-2", "S4708"),
+        ("al-hn-3lb-1", "S4711"),
+        ("al-hn-3lb-3", "S4713"),
+        ("al-fgd", "S4807"),
+        ("al-grh", "S4816"),
+        ("al-bli", "S5014"),
+        ("al-cam", "S5016"),
+        ("al-zas", "S5211"),
+        ("al-spo", "S5212"),
+    ] {
+        assert_eq!(at(&s, u), h, "{u}");
+    }
+    let c = s.counter("al-cumberland").unwrap();
+    assert_eq!(
+        int(c, "command_distance"),
+        Some(6),
+        "10.3c: the CD 6 counter"
+    );
+    assert!(placed(&s, "al-cumberland") && !placed(&s, "al-cumberland-cd3"));
+    assert_eq!(rules(&s)["organisation"]["allied"]["cinc"], "al-cumberland");
+    for u in [
+        "al-dur",
+        "al-sem",
+        "al-bou",
+        "al-hol",
+        "al-lig",
+        "al-campbell",
+    ] {
+        assert!(!placed(&s, u), "{u}");
+    }
+}
+
+#[test]
+fn r10_3a_g_h_losses_at_start() {
+    let s = scen("english-attack");
+    let a = &rules(&s)["army_loss_at_start"];
+    assert_eq!(a["french"]["points"], 10);
+    assert_eq!(
+        a["french"]["commanders_lost"],
+        serde_json::json!(["fr-grammont", "fr-du-brocard"])
+    );
+    assert_eq!(
+        a["allied"]["commanders_lost"],
+        serde_json::json!(["al-campbell"])
+    );
+    assert_eq!(a["allied"]["track"], "anglo-austro-hanoverian");
+    let m = &rules(&s)["morale_tracks"]["allied"];
+    assert_eq!(m.as_array().unwrap().len(), 2, "4.3: two Allied tracks");
+}
+
+#[test]
+fn r10_3a_b_c_d_scenario_lines() {
+    let s = scen("english-attack");
+    let wood = place(&s, "bois-de-barry");
+    let limit = place(&s, "s3-french-limit");
+    let out = place(&s, "s3-out-of-bounds");
+    for p in &s.scenario.setup {
+        let c = s.counter(&p.unit).unwrap();
+        for h in &p.hex {
+            assert!(!wood.contains(h), "10.3a B: {} in the wood", p.unit);
+            if c.side == "french" {
+                assert!(!limit.contains(h), "10.3a C: {}", p.unit);
+                assert!(!out.contains(h), "10.3a D: {}", p.unit);
+            }
+        }
+    }
+    // S46xx is the French limit; S47xx is beyond it
+    assert!(!limit.contains("S4601") && limit.contains("S4701"));
+    // the line's south side is out; 10.3a D lets Allied units start there (GRH S4816)
+    assert!(out.contains("S4816") && !out.contains("S4815") && !out.contains("S4011"));
+    assert!(out.contains("S4012"));
+}
+
+#[test]
+fn r10_3d_control_of_n3630() {
+    let s = scen("english-attack");
+    assert_eq!(s.scenario.victory[0].fields["hex"], "N3630");
+    assert_eq!(s.scenario.victory[0].fields["when"], "end");
+    let v = &rules(&s)["single_map_variant"]["victory"];
+    assert_eq!(
+        (v["sp_exited"].as_i64(), v["exit_hex"].as_str()),
+        (Some(25), Some("S3801"))
+    );
+}
+
+// ------------------------------------------------------------------ scenario 4 (10.4)
+
+#[test]
+fn r10_4a_battle_starts_0900_eotn_11_ends_1940() {
+    let s = scen("battle");
+    let t = &s.scenario.turns;
+    assert_eq!(t.first, 1);
+    assert_eq!((label(&s, 1), label(&s, t.last)), ("09:00", "19:40"));
+    assert_eq!(t.last, 33);
+    assert_eq!(rules(&s)["eotn"], 11);
+    let ic = s.scenario.options.iter().find(|o| o.id == "7.1").unwrap();
+    assert!(ic.default, "10.4a D: strongly recommended");
+}
+
+#[test]
+fn r10_4b_battle_french_setup() {
+    let s = scen("battle");
+    assert_eq!(counts(&s)[0], (144, 34, 4, 1));
+    assert_eq!(artillery(&s, "french"), 27);
+    for u in ["fr-louis-xv", "fr-noailles", "fr-richelieu", "fr-gdc-l"] {
+        assert_eq!(at(&s, u), "N3527", "{u}");
+    }
+    for (u, h) in [
+        ("fr-4lb-11", "N3528"),
+        ("fr-ang", "N3708"),
+        ("fr-4lb-10", "N3609"),
+        ("fr-tra", "N4512"),
+        ("fr-4lb-9", "N4512"),
+        ("fr-cor", "N4608"),
+        ("fr-salency", "N4608"),
+        ("fr-1-nor", "N4612"),
+        ("fr-4lbs-7", "N4612"),
+        ("fr-16lb", "S1012"),
+        ("fr-1-pie", "S1815"),
+        ("fr-bea", "S4012"),
+    ] {
+        assert_eq!(at(&s, u), h, "{u}");
+    }
+    let cor = s
+        .scenario
+        .setup
+        .iter()
+        .find(|p| p.unit == "fr-cor")
+        .unwrap();
+    assert_eq!(cor.fields["attached_to"], "fr-normandie");
+    // 10.4a B: du Brocard and Grammont lost, Campbell too (10.4a C)
+    assert!(!placed(&s, "fr-du-brocard") && !placed(&s, "fr-grammont"));
+    assert!(!placed(&s, "al-campbell"));
+    let a = &rules(&s)["army_loss_at_start"];
+    assert_eq!(
+        a["french"]["commanders_lost"],
+        serde_json::json!(["fr-grammont", "fr-du-brocard"])
+    );
+    let red: Vec<&str> = rules(&s)["redoubts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["hex"].as_str().unwrap())
+        .collect();
+    assert_eq!(red, ["S2914", "S3314", "S3714", "S4405", "N4633"]);
+}
+
+#[test]
+fn r10_4b_grassins_in_the_wood_north_of_row_06() {
+    let s = scen("battle");
+    let wood = place(&s, "bois-de-barry");
+    for u in ["fr-1-gap", "fr-2-gap", "fr-3-gap", "fr-gcf"] {
+        let h = at(&s, u);
+        let row: u32 = h[3..].parse().unwrap();
+        assert!(
+            wood.contains(&h) && (h.starts_with('N') || row <= 6),
+            "{u} {h}"
+        );
+    }
+}
+
+#[test]
+fn r3_9b_bridgehead_garrison_at_start() {
+    let s = scen("battle");
+    let bh = place(&s, "bridgehead");
+    let (mut units, mut guns, mut good) = (0, 0, 0);
+    for p in &s.scenario.setup {
+        if p.hex.iter().any(|h| bh.contains(h)) {
+            let c = s.counter(&p.unit).unwrap();
+            assert_eq!(c.side, "french");
+            match c.unit_type.as_str() {
+                "artillery" => guns += 1,
+                "infantry" | "cavalry" => {
+                    units += 1;
+                    if int(c, "er").unwrap() <= 28 {
+                        good += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!((units, guns), (6, 2));
+    assert!(good >= 3);
+    for u in ["fr-5-gfr", "fr-6-gfr", "fr-3-gsu", "fr-12lb-1", "fr-12lb-2"] {
+        assert!(bh.contains(&at(&s, u)), "{u}");
+    }
+    let militia = s
+        .scenario
+        .setup
+        .iter()
+        .filter(|p| text(s.counter(&p.unit).unwrap(), "class") == Some("militia"))
+        .count();
+    assert_eq!(militia, 3, "any 3 militia units");
+}
+
+#[test]
+fn r3_9d_west_bank_artillery() {
+    let s = scen("battle");
+    let west = place(&s, "west-bank");
+    for u in ["fr-16lb", "fr-4lbs-10", "fr-4lbs-11", "fr-4lbs-12"] {
+        assert!(west.contains(&at(&s, u)), "{u}");
+    }
+    for u in ["fr-4lbs-10", "fr-4lbs-11", "fr-4lbs-12"] {
+        assert!(dist(&s, &at(&s, u), "N1421") <= 10, "{u}");
+    }
+    assert!(!west.contains("N1421") && !west.contains("S1712"));
+}
+
+#[test]
+fn r3_8_lowendahl_detachment() {
+    let s = scen("battle");
+    let d = &rules(&s)["lowendahl_detachment"];
+    assert_eq!(d["entry_hex"], "N1801");
+    assert_eq!(
+        label(&s, d["turn_reached"].as_u64().unwrap() as u32),
+        "12:00"
+    );
+    assert_eq!(d["markers"], serde_json::json!([9, 8, 7, 6, 5, 4, 3, 2, 1]));
+    assert_eq!(
+        d["groups"]["cavalry"],
+        serde_json::json!(["fr-egd-a", "fr-egd-b"])
+    );
+    let arriving: Vec<&str> = s
+        .scenario
+        .reinforcements
+        .iter()
+        .filter(|r| r.fields.get("detachment").is_some())
+        .map(|r| r.unit.as_str())
+        .collect();
+    assert_eq!(
+        arriving,
+        [
+            "fr-lowendahl",
+            "fr-egd-a",
+            "fr-egd-b",
+            "fr-4lbs-8",
+            "fr-4lbs-9"
+        ]
+    );
+    for r in &s.scenario.reinforcements {
+        if r.fields.get("detachment").is_some() {
+            assert_eq!(r.hex, ["N1801"]);
+            assert!(
+                r.provenance.as_ref().unwrap().is_provisional(),
+                "3.8d: variable turn"
+            );
+        }
+    }
+    // 6.6: the Tournay units, with 7 militia
+    let t = &rules(&s)["tournay"];
+    assert_eq!(t["option"], "6.6");
+    let units: Vec<&str> = t["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["unit"].as_str().unwrap())
+        .collect();
+    assert_eq!(units.iter().filter(|u| u.starts_with("fr-mil-")).count(), 7);
+    for u in [
+        "fr-sep-a", "fr-sep-b", "fr-stj", "fr-eco", "fr-1-low", "fr-2-low",
+    ] {
+        assert!(units.contains(&u) && !placed(&s, u), "{u}");
+    }
+}
+
+#[test]
+fn r10_4c_dutch_as_printed_and_the_completion_provisional() {
+    let s = scen("battle");
+    // the printed part: Cronstrom's wing as in 10.2c
+    let two = scen("dutch-attack");
+    for u in [
+        "al-hol", "al-aij", "al-bud", "al-ovr", "al-osl", "al-smi", "al-lal", "al-brn",
+    ] {
+        assert_eq!(at(&s, u), at(&two, u), "{u}");
+        let p = s.scenario.setup.iter().find(|p| p.unit == *u).unwrap();
+        assert!(p.provenance.is_none(), "{u} is printed (rulebook)");
+    }
+    // everything after the cut is provisional, and says so
+    for u in [
+        "al-mas-a",
+        "al-rij",
+        "al-nl-how",
+        "al-fgd",
+        "al-pul",
+        "al-cumberland",
+    ] {
+        let p = s.scenario.setup.iter().find(|p| p.unit == *u).unwrap();
+        assert!(
+            p.provenance
+                .as_ref()
+                .is_some_and(Provenance::is_provisional),
+            "{u}"
+        );
+    }
+    for r in &s.scenario.reinforcements {
+        assert!(
+            r.provenance.as_ref().unwrap().is_provisional(),
+            "{}",
+            r.unit
+        );
+    }
+    assert_eq!((counts(&s)[1].0, counts(&s)[1].1), (74, 29));
+    // 4.2d: Ingoldsby's division exists at the start of scenario 4
+    let div = rules(&s)["organisation"]["allied"]["divisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["id"] == "al-ingoldsby")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        div["units"],
+        serde_json::json!(["al-pul", "al-bos", "al-dur", "al-sem", "al-bou"])
+    );
+}
+
+#[test]
+fn generator_reproduces_the_files() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::process::Command::new("python3")
+        .arg(root.join("tools/fontenoy-scenarios/gen.py"))
+        .arg("--check")
+        .output();
+    match out {
+        Ok(o) => assert!(
+            o.status.success(),
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        ),
+        Err(e) => eprintln!("python3 not available, skipped: {e}"),
+    }
+}
