@@ -22,7 +22,16 @@ EXTRA_APPEARS = {
 for i in range(4, 11):
     EXTRA_APPEARS["fr-mil-%02d" % i] = ["10.4b"]
 
-CHARTS = []
+def _charts():
+    """Every chart of scenarios/fontenoy/charts (written by tools/fontenoy-charts/gen.py): the
+    rules read each `-provisional` completion where there is one, else the published chart."""
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    folder = os.path.join(here, "..", "..", "scenarios", "fontenoy", "charts")
+    return ["fontenoy/" + f[:-5] for f in sorted(os.listdir(folder)) if f.endswith(".json")]
+
+
+CHARTS = _charts()
 
 
 def rule(*rules, note=None):
@@ -710,6 +719,8 @@ def battle():
 
 def finish(s, start, end, rules, victory, options, note, turns_note, turns_provenance=False):
     t = turns(start, end, turns_note)
+    # The scenario's number in section 10: its row of the End-of-Turn track chart.
+    rules = {"number": int(s.rule_no.split(".")[1]), **rules}
     if s.org_notes:
         rules["notes"] += " Organisation: " + " ".join(s.org_notes)
     f = {"format": "grognard/1", "kind": "scenario", "id": "fontenoy/" + s.sid, "system": "fontenoy", "name": s.name,

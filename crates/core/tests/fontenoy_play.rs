@@ -11,8 +11,8 @@
 //!
 //! and at the end of each game that replaying its history reproduces it.
 //!
-//! `FONTENOY_RANDOM_GAMES` sets the games per scenario (default 2; `GROGNARD_LONG_SOAK=1`
-//! plays 20).
+//! `FONTENOY_RANDOM_GAMES` sets the games per scenario (default 4; `GROGNARD_LONG_SOAK=1`
+//! plays 40), each of at most [`STEPS`] actions.
 
 use grognard::data::Library;
 use grognard::engine::{Game, Rules};
@@ -28,8 +28,11 @@ fn games() -> u64 {
         return n;
     }
     let long = std::env::var("GROGNARD_LONG_SOAK").is_ok_and(|v| !v.is_empty() && v != "0");
-    if long { 20 } else { 2 }
+    if long { 40 } else { 4 }
 }
+
+/// Actions per game: enough for the set-up and several turns of each scenario.
+const STEPS: usize = 3_000;
 
 const SCENARIOS: [&str; 4] = [
     "fontenoy/ingoldsby",
@@ -44,7 +47,11 @@ fn invariants(r: &Fontenoy, s: &State, id: &str) {
         let info = &r.units[i];
         let Some(p) = u.placed() else { continue };
         for &h in p.hexes.as_slice() {
-            assert!(r.board.on_map(h), "{id}: {} off the map", r.unit_name(i as u16));
+            assert!(
+                r.board.on_map(h),
+                "{id}: {} off the map",
+                r.unit_name(i as u16)
+            );
             if info.is_combat() {
                 let side = info.side.0 + 1;
                 let e = held.entry(h).or_insert(side);
@@ -62,7 +69,10 @@ fn invariants(r: &Fontenoy, s: &State, id: &str) {
     }
     if let Some(a) = &s.activation {
         for m in &a.moving {
-            assert!(m.spent <= m.mpo || m.spent == Pts::ZERO || m.done, "{id}: overspent {m:?}");
+            assert!(
+                m.spent <= m.mpo || m.spent == Pts::ZERO || m.done,
+                "{id}: overspent {m:?}"
+            );
         }
     }
     let json = serde_json::to_string(s).unwrap();
@@ -75,11 +85,15 @@ fn f10_every_scenario_sets_up_and_plays() {
     let lib = Library::builtin().unwrap();
     for id in SCENARIOS {
         let r = Fontenoy::new(&lib.scenario(id).unwrap()).unwrap_or_else(|e| panic!("{id}: {e}"));
-        assert_eq!(r.initial().phase, Phase::SetUp, "{id}: the set-up comes first (F-10.0c)");
+        assert_eq!(
+            r.initial().phase,
+            Phase::SetUp,
+            "{id}: the set-up comes first (F-10.0c)"
+        );
         for g in 0..games() {
             let mut game = Game::new(r.clone(), 1000 + g);
             let mut steps = 0usize;
-            while game.outcome().is_none() && steps < 20_000 {
+            while game.outcome().is_none() && steps < STEPS {
                 let before = game.state().clone();
                 let act = game.step_random().unwrap_or_else(|e| panic!("{id}: {e}"));
                 assert!(act.is_some(), "{id}: no legal action at {:?}", before.phase);

@@ -181,7 +181,7 @@ impl Event {
     /// The rule behind the event.
     pub const fn rule_of(&self) -> &'static str {
         match self {
-            Event::Deployed { .. } => "10.0c",
+            Event::Deployed { .. } => "F-10.0c",
             Event::TurnBegins { .. } | Event::TurnEnds => "4.0",
             Event::Initiative { .. } | Event::InitiativeWon { .. } => "6.1",
             Event::EndOfTurn => "6.7",
@@ -198,7 +198,7 @@ impl Event {
             Event::Command { .. } => "7.6",
             Event::SegmentEnds { .. } | Event::ActivationComplete => "4.0C",
             Event::RallyOrder { .. } => "4.0D",
-            Event::GameOver { .. } => "10.0",
+            Event::GameOver { .. } => "F-10.0",
         }
     }
 }

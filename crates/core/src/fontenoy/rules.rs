@@ -109,7 +109,7 @@ impl Rules for Fontenoy {
                 winner: None,
                 level: String::from("the scenario's last turn has been played"),
                 points: [0, 0],
-                rule: "10.0".into(),
+                rule: "F-10.0".into(),
             });
         }
         if let Some(step) = s.steps.last() {

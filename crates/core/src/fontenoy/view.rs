@@ -113,7 +113,7 @@ impl Fontenoy {
     pub fn prompt_of(&self, s: &State) -> Prompt {
         let (rule, text): (&str, String) = match s.steps.last() {
             Some(Step::Deploy { index }) => (
-                "10.0c",
+                "F-10.0c",
                 match self.scenario_rules.deployments.get(usize::from(*index)) {
                     Some(d) => format!("set up {}", self.unit_name(d.unit)),
                     None => "set up".into(),

@@ -78,6 +78,16 @@ impl Fontenoy {
         }
     }
 
+    /// MP left to a group moving together: its slowest member's (8.1a: a group uses the
+    /// lowest Movement Potential).
+    pub fn group_left(&self, s: &State, group: &[UnitId]) -> Pts {
+        group
+            .iter()
+            .map(|&g| self.mp_left(s, g))
+            .min()
+            .unwrap_or(Pts::ZERO)
+    }
+
     /// Whether `u` may still act in this Movement Segment: activated, on the map, not Routed
     /// (19.7b), not finished; in Restricted Activation only commanders and Road Columns on a
     /// road (6.8b, 6.8c).
@@ -211,6 +221,24 @@ impl Fontenoy {
             let fx = self.tables.fx(terrain);
             // 11.2c: a Road Column following a road pays the road's rate instead.
             let road_bits = self.board.side(prev, d) & hs::ANY_ROAD;
+            // 6.8b: under Restricted Activation a combat unit moves only along a road in
+            // Road Column.
+            let restricted = s.activation.as_ref().is_some_and(|a| a.restricted);
+            if restricted && info.is_combat() && !(road && road_bits != 0) {
+                return Err(Illegal::new(
+                    "6.8b",
+                    "under Restricted Activation a unit moves only by Road Movement in Road Column",
+                ));
+            }
+            // 8.1e: a Square steps only into open terrain across an open hexside.
+            if unit.formation == Formation::Square
+                && (terrain != super::board::Terrain::Clear || self.board.side(prev, d) != 0)
+            {
+                return Err(Illegal::new(
+                    "8.1e",
+                    "a Square moves only into open terrain across an open hexside",
+                ));
+            }
             let cost = if road && road_bits != 0 {
                 self.road_rate(road_bits, terrain)
             } else {
@@ -317,12 +345,33 @@ impl Fontenoy {
         }
     }
 
+    /// The positions one step away for counter `u`: a commander into any adjacent hex (21.1a:
+    /// he moves like other units but has no front), a combat unit forward (11.1a).
+    fn steps_of(&self, u: UnitId, f: Formation, p: &Placed) -> Vec<(Placed, Option<u8>)> {
+        if self.units[usize::from(u)].kind == Kind::Commander {
+            return p
+                .hexes
+                .first()
+                .neighbors()
+                .into_iter()
+                .map(|n| (Placed::at(n, p.facing), None))
+                .collect();
+        }
+        self.forward(f, p)
+    }
+
     /// The positions one step forward of a unit at `p` in `f` (11.1a), each with the Frontal
     /// side it uses (0 right, 1 left) for vertex formations.
     fn forward(&self, f: Formation, p: &Placed) -> Vec<(Placed, Option<u8>)> {
         let mut out = Vec::new();
         match f {
             Formation::Rout | Formation::Unlimbered => {}
+            // 8.1e: a Square steps into any adjacent hex (all six are Frontal).
+            Formation::Square => {
+                for n in p.hexes.first().neighbors() {
+                    out.push((Placed::at(n, p.facing), None));
+                }
+            }
             _ if p.facing.is_corner() => {
                 // The two directions of the faced vertex; the whole formation shifts.
                 let d = Direction::new(p.facing.index() / 2).unwrap_or(Direction::ALL[0]);
@@ -362,6 +411,16 @@ impl Fontenoy {
         out
     }
 
+    /// Whether every unit that moved this segment stands where it may end (10.1c).
+    pub(crate) fn movement_may_end(&self, s: &State) -> bool {
+        let o = Occupancy::build(self, s);
+        s.activation.as_ref().is_none_or(|a| {
+            a.moving
+                .iter()
+                .all(|m| m.done || self.end_ok(s, &o, m.unit).is_ok())
+        })
+    }
+
     /// The Movement Segment's actions.
     pub(crate) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let o = Occupancy::build(self, s);
@@ -379,16 +438,17 @@ impl Fontenoy {
             let Some(p) = unit.placed().copied() else {
                 continue;
             };
-            let left = self.mp_left(s, u);
+            let left = self.group_left(s, &group);
+            let alone_left = self.mp_left(s, u);
             let alone_too = group.len() > 1;
-            for (to, k) in self.forward(unit.formation, &p) {
+            for (to, k) in self.steps_of(u, unit.formation, &p) {
                 if self.step_ok(s, &o, &group, &p, &to, k, left).is_ok() {
                     out.push(Action::Step {
                         unit: u,
                         to: to.hex(),
                         alone: false,
                     });
-                    if alone_too && self.step_ok(s, &o, &[u], &p, &to, k, left).is_ok() {
+                    if alone_too && self.step_ok(s, &o, &[u], &p, &to, k, alone_left).is_ok() {
                         out.push(Action::Step {
                             unit: u,
                             to: to.hex(),
@@ -459,8 +519,7 @@ impl Fontenoy {
         });
         if occupied && self.units[usize::from(lead)].is_combat() {
             let remaining = left.minus(cost).unwrap_or(Pts::ZERO);
-            let may_stay = self.fits_at(s, o, group, to, f);
-            if !may_stay && remaining == Pts::ZERO {
+            if !self.may_stay_or_leave(s, o, group, to, f, remaining, side_of_step, 6) {
                 return Err(Illegal::new(
                     "10.1a",
                     "a unit enters an occupied hex only with the MP to group legally there or to leave it",
@@ -468,6 +527,52 @@ impl Fontenoy {
             }
         }
         Ok((cost, dca))
+    }
+
+    /// 10.1a: whether `group` standing at `p` could end its move there legally, or has the MP
+    /// (`left`) for a chain of steps ending somewhere it may stay. `last` is the Frontal side of
+    /// the step that brought it (an infantry Line repeating it pays the oblique +1, 11.3b).
+    #[allow(clippy::too_many_arguments)]
+    fn may_stay_or_leave(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        group: &[UnitId],
+        p: &Placed,
+        f: Formation,
+        left: Pts,
+        last: Option<u8>,
+        depth: u8,
+    ) -> bool {
+        if self.fits_at(s, o, group, p, f) {
+            return true;
+        }
+        if depth == 0
+            || left == Pts::ZERO
+            || matches!(f, Formation::Square | Formation::GeneralOrder)
+        {
+            return false;
+        }
+        let lead = group[0];
+        let oblique_pays = self.units[usize::from(lead)].kind == Kind::Infantry
+            && matches!(
+                f,
+                Formation::Line | Formation::Hook | Formation::AttackColumn
+            );
+        self.forward(f, p).into_iter().any(|(q, k)| {
+            let Ok((cost, _)) = self.step_cost(s, o, group, p, &q, None) else {
+                return false;
+            };
+            let cost = if oblique_pays && k.is_some() && k == last {
+                cost.plus(Pts::ONE)
+            } else {
+                cost
+            };
+            match left.minus(cost) {
+                Some(rest) => self.may_stay_or_leave(s, o, group, &q, f, rest, k, depth - 1),
+                None => false,
+            }
+        })
     }
 
     /// Whether `group` in `f` at `p` may end there with the units it finds (10.1c–10.4, the
@@ -587,7 +692,29 @@ impl Fontenoy {
         for k in 1..=5i8 {
             let to = p.facing.rotate(2 * k);
             if let Ok(c) = self.facing_cost(s, o, u, p, to) {
-                if c <= left || c == self.mpo(s, u) && self.moving(s, u).is_none() {
+                let affordable = c <= left || c == self.mpo(s, u) && self.moving(s, u).is_none();
+                let turned = Placed { facing: to, ..*p };
+                let group = self.group_of(s, u);
+                let group = if group.is_empty() {
+                    alloc::vec![u]
+                } else {
+                    group
+                };
+                let rest = left.minus(c).unwrap_or(Pts::ZERO);
+                // 10.1a, 10.8e: a turn inside a group must leave a legal group, or the MP to
+                // move on.
+                if affordable
+                    && self.may_stay_or_leave(
+                        s,
+                        o,
+                        &group,
+                        &turned,
+                        s.unit(u).formation,
+                        rest,
+                        None,
+                        6,
+                    )
+                {
                     out.push(to.index());
                 }
             }
@@ -670,8 +797,10 @@ impl Fontenoy {
                     .copied()
                     .ok_or_else(|| Illegal::new("engine", "the unit is not on the map"))?;
                 let f = s.unit(unit).formation;
-                let Some((target, k)) =
-                    self.forward(f, &p).into_iter().find(|(q, _)| q.hex() == to)
+                let Some((target, k)) = self
+                    .steps_of(unit, f, &p)
+                    .into_iter()
+                    .find(|(q, _)| q.hex() == to)
                 else {
                     return Err(Illegal::new(
                         "11.1a",
@@ -682,7 +811,7 @@ impl Fontenoy {
                         ),
                     ));
                 };
-                let left = self.mp_left(s, unit);
+                let left = self.group_left(s, &group);
                 let (cost, dca) = self.step_ok(s, &o, &group, &p, &target, k, left)?;
                 let cost = if matches!(f, Formation::Square | Formation::GeneralOrder) {
                     left

@@ -70,7 +70,13 @@ impl Deployment {
                     let p = board
                         .place(p)
                         .ok_or_else(|| err(k, format!("no place `{p}` on the map")))?;
-                    sets.push(p.hexes.iter().copied().filter(|&h| board.on_map(h)).collect());
+                    sets.push(
+                        p.hexes
+                            .iter()
+                            .copied()
+                            .filter(|&h| board.on_map(h))
+                            .collect(),
+                    );
                 }
                 ("within", serde_json::Value::Object(o)) => {
                     let h = o
@@ -150,7 +156,7 @@ impl Fontenoy {
     pub(crate) fn begin_setup(&self, s: &mut State) {
         s.phase = Phase::SetUp;
         s.steps.clear();
-        if let Some(&first) = self.deploy_order().first() {
+        if let Some(&first) = self.scenario_rules.order.first() {
             s.steps.push(Step::Deploy { index: first });
         } else {
             let mut ev = Vec::new();
@@ -173,17 +179,18 @@ impl Fontenoy {
     /// The hexes a deployment may use now.
     fn deploy_hexes(&self, s: &State, index: u16, d: &super::Deployment) -> Vec<Hex> {
         let side = self.units[usize::from(d.unit)].side;
-        let friendly_combat = |h: Hex, kind: Option<Kind>, nat: Option<super::super::types::Nationality>| {
-            s.units.iter().enumerate().any(|(i, u)| {
-                let info = &self.units[i];
-                info.side == side
-                    && info.is_combat()
-                    && kind.is_none_or(|k| info.kind == k)
-                    && nat.is_none_or(|n| info.nationality == n)
-                    && u.placed().is_some_and(|p| p.hexes.contains(h))
-                    && self.deployed_before(index, i as UnitId)
-            })
-        };
+        let friendly_combat =
+            |h: Hex, kind: Option<Kind>, nat: Option<super::super::types::Nationality>| {
+                s.units.iter().enumerate().any(|(i, u)| {
+                    let info = &self.units[i];
+                    info.side == side
+                        && info.is_combat()
+                        && kind.is_none_or(|k| info.kind == k)
+                        && nat.is_none_or(|n| info.nationality == n)
+                        && u.placed().is_some_and(|p| p.hexes.contains(h))
+                        && self.deployed_before(index, i as UnitId)
+                })
+            };
         match &d.at {
             Where::Fixed => alloc::vec![d.hexes.first()],
             Where::Hexes(list) => list.clone(),
@@ -232,14 +239,11 @@ impl Fontenoy {
 
     /// Whether unit `u` made its deployment before deployment `index`.
     fn deployed_before(&self, index: u16, u: UnitId) -> bool {
-        let order = self.deploy_order();
-        let d = &self.scenario_rules.deployments;
-        let pos = |x: u16| order.iter().position(|&o| o == x);
-        let now = pos(index);
-        d.iter()
-            .enumerate()
-            .find(|(_, x)| x.unit == u)
-            .is_none_or(|(i, _)| pos(i as u16) < now)
+        let sr = &self.scenario_rules;
+        let now = sr.rank.get(usize::from(index)).copied().unwrap_or(u16::MAX);
+        sr.unit_rank
+            .get(usize::from(u))
+            .is_none_or(|&r| r == u16::MAX || r < now)
     }
 
     /// The formations and facings a unit may set up in at `p` (F-10.0c, 8.1, F-2.4a: no
@@ -402,7 +406,10 @@ impl Fontenoy {
         // Units deployed already in these hexes.
         for (i, u) in s.units.iter().enumerate() {
             let other = &self.units[i];
-            if i == usize::from(unit) || !other.is_combat() || !self.deployed_before(index, i as UnitId) {
+            if i == usize::from(unit)
+                || !other.is_combat()
+                || !self.deployed_before(index, i as UnitId)
+            {
                 continue;
             }
             let Some(q) = u.placed() else { continue };
@@ -422,8 +429,8 @@ impl Fontenoy {
             }
         }
         // Later deployments fixed to the same hexes must keep a choice.
-        let order = self.deploy_order();
-        let pos = order.iter().position(|&o| o == index).unwrap_or(0);
+        let order = &self.scenario_rules.order;
+        let pos = usize::from(self.scenario_rules.rank[usize::from(index)]);
         for &later in &order[pos + 1..] {
             let l = &self.scenario_rules.deployments[usize::from(later)];
             let linfo = &self.units[usize::from(l.unit)];
@@ -467,7 +474,7 @@ impl Fontenoy {
         } = *a
         else {
             return Err(Illegal::new(
-                "10.0c",
+                "F-10.0c",
                 format!("{a:?} is not a set-up deployment"),
             ));
         };
@@ -475,7 +482,7 @@ impl Fontenoy {
         self.deploy_actions(s, index, &mut legal);
         if !legal.contains(a) {
             return Err(Illegal::new(
-                "10.0c",
+                "F-10.0c",
                 format!(
                     "{} cannot set up in {} in {formation} facing {facing}: the scenario's set-up hexes, the formations its type and the terrain allow, and the group rules (10.1-10.4) limit it",
                     self.unit_name(unit),

@@ -115,6 +115,12 @@ pub struct ScenarioRules {
     pub redoubts: Vec<Redoubt>,
     /// The set-up: where each unit may deploy (F-10.0c).
     pub deployments: Vec<Deployment>,
+    /// The deployments in the order they are made (indices into `deployments`).
+    pub order: Vec<u16>,
+    /// Each deployment's place in `order`.
+    pub rank: Vec<u16>,
+    /// Each unit's deployment's place in `order` (`u16::MAX`: none).
+    pub unit_rank: Vec<u16>,
 }
 
 fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
@@ -283,6 +289,17 @@ impl Fontenoy {
             a.cinc = army.cinc;
             a.command_rating = army.command_rating;
             a.wan = army.wan;
+            // F-10.2a C: a scenario may give its army commander other ratings (Waldeck +3,
+            // WAN 6 in scenario 2).
+            let cinc_id = army.cinc.map(|c| units[usize::from(c)].id.as_str());
+            if let Some(o) = cinc_id.and_then(|c| raw.command_overrides.get(c)) {
+                if let Some(v) = o.get("command_rating").and_then(serde_json::Value::as_i64) {
+                    a.command_rating = v.clamp(-9, 9) as i8;
+                }
+                if let Some(v) = o.get("wan").and_then(serde_json::Value::as_u64) {
+                    a.wan = v.min(10) as u8;
+                }
+            }
         }
         let divisions = org.divisions.len();
         let initial = State {
@@ -315,9 +332,21 @@ impl Fontenoy {
                 in_force: raw.rules_in_force.clone(),
                 redoubts,
                 deployments,
+                order: Vec::new(),
+                rank: Vec::new(),
+                unit_rank: Vec::new(),
             }),
             initial: State::empty(),
         };
+        let order = r.deploy_order();
+        let sr = Arc::make_mut(&mut r.scenario_rules);
+        sr.rank = alloc::vec![u16::MAX; sr.deployments.len()];
+        sr.unit_rank = alloc::vec![u16::MAX; r.units.len()];
+        for (k, &i) in order.iter().enumerate() {
+            sr.rank[usize::from(i)] = k as u16;
+            sr.unit_rank[usize::from(sr.deployments[usize::from(i)].unit)] = k as u16;
+        }
+        sr.order = order;
         let mut start = initial;
         r.begin_setup(&mut start);
         r.initial = start;

@@ -336,7 +336,7 @@ fn r23_2b_spent_command_rating_returns_at_the_hour() {
 }
 
 #[test]
-fn r10_0_the_game_ends_after_the_last_turn() {
+fn f10_0_the_game_ends_after_the_last_turn() {
     let (r, mut s) = two_armies().build();
     s.turn = 3;
     s.steps.clear();

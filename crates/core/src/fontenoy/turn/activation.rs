@@ -318,7 +318,9 @@ impl Fontenoy {
             }
             Segment::Movement => {
                 self.movement_actions(s, out);
-                out.push(Action::EndSegment);
+                if self.movement_may_end(s) {
+                    out.push(Action::EndSegment);
+                }
             }
             Segment::Fire | Segment::CloseCombat => {
                 out.push(Action::EndSegment);
