@@ -8,9 +8,10 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::board::Board;
-use super::command::{CommandTables, Emperor};
 use super::event::Event;
+use super::orders::initiative::Emperor;
 use super::state::{Phase, Place, State, Task, Unit, UnitId, flag};
+use super::tables::CommandTables;
 use super::tables::Tables;
 use super::types::{Formation, MoraleState, UnitKind};
 use super::{ALLIED, Action, Arrival, FRENCH, Nbs, TurnInfo, Victory, units};

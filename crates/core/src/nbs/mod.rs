@@ -42,6 +42,7 @@ mod fire;
 mod flow;
 mod morale;
 mod movement;
+pub mod orders;
 mod position;
 mod preview;
 pub mod query;
@@ -74,8 +75,8 @@ pub use event::Event;
 pub use state::State;
 
 use board::Board;
-use command::CommandTables;
 use state::{Phase, Task, UnitId};
+use tables::CommandTables;
 use tables::Tables;
 use units::UnitInfo;
 
@@ -201,7 +202,7 @@ pub struct Nbs {
     /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).
     pub skirmisher_cap: Option<u8>,
     /// AUS 4.1a: the Emperors selected to roll for initiative every turn.
-    pub emperors_must_roll: Vec<command::Emperor>,
+    pub emperors_must_roll: Vec<orders::initiative::Emperor>,
     /// AUS 4.1a reading `aus-4.1a-total`: a selected Emperor's loose cannon is a dice total of
     /// 2 or 3 (digest §8.4 item 11 a) instead of the Initiative Table's range (item 11 b).
     pub emperor_lc_on_total: bool,

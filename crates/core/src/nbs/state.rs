@@ -7,13 +7,13 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::OrderLog;
+use super::orders::{OrderLog, OrderSource};
 use super::types::{Formation, MoraleState, Seq66};
 use crate::engine::Side;
 use crate::hex::{Direction, Facing, Hex};
 
-/// Index of a counter in the scenario's unit list ([`super::Nbs::units`]).
-pub type UnitId = u16;
+/// The position's counters are indexed by [`UnitId`] (defined with the value types).
+pub use super::types::UnitId;
 
 /// Where a counter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -445,7 +445,7 @@ pub enum Task {
         /// The leader rolling.
         leader: UnitId,
         /// The force it is for.
-        force: super::command::Receiver,
+        force: super::types::Receiver,
         /// Initiative Points.
         ip: i8,
     },
@@ -455,9 +455,9 @@ pub enum Task {
         /// The leader who rolled.
         leader: UnitId,
         /// Who may receive it.
-        receivers: Vec<super::command::Receiver>,
+        receivers: Vec<super::types::Receiver>,
         /// Initiative, Royal or LooseCannon.
-        source: super::command::OrderSource,
+        source: OrderSource,
     },
     /// A delay reduction die (10.1f).
     DelayRoll {

@@ -1,10 +1,14 @@
-//! The small value types of the series rules: fire levels (6.5), morale ratings and states
+//! The small value types of the series rules: counter indices, fire levels (6.5), morale ratings and states
 //! (25.0, 25.1), formations (11.1), unit kinds (5.1), sequential dice rolls (5.3) and fire
 //! points (20.1). Everything is integer arithmetic.
 
+use alloc::string::String;
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
+
+/// Index of a counter in the scenario's unit list ([`super::Nbs::units`]).
+pub type UnitId = u16;
 
 /// A fire level as a count of C-units (6.5b: one A = two B = four C), so C = 1, B = 2, A = 4,
 /// AB = 6, AA = 8, AAB = 10, AAA = 12. A loss chart reads levels in whole labels; other values
@@ -360,6 +364,76 @@ impl fmt::Display for Fp {
         }
     }
 }
+
+/// An order's type (10.1a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum OrderKind {
+    /// Movement toward, into or around enemy-held ground; the only type that allows
+    /// offensive combat.
+    Attack,
+    /// Anything else.
+    NonAttack,
+}
+
+/// How an order travels (10.1a, 10.1e).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Method {
+    /// AO: carried by an aide, spoken.
+    AideOral,
+    /// AW: carried by an aide, on paper.
+    AideWritten,
+    /// IPO: given face to face (always oral); sender and receiver share a hex.
+    InPerson,
+}
+
+/// Who receives an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Receiver {
+    /// A corps (or wing) with an HQ unit, by formation index: orders are delivered to the HQ
+    /// and take effect when the corps leader enters the HQ hex (10.0a).
+    Corps(u16),
+    /// A command with no HQ, by formation index: a division leader, each Allied command of
+    /// AUS 3.2b. Orders take effect on acceptance (10.1, AUS 3.2b).
+    Command(u16),
+    /// One unit (a cavalry brigade or artillery unit with a divisional goal, 10.5b), by unit
+    /// index. Orders take effect on acceptance; acceptance reads the receiver as rated
+    /// [`LONE_UNIT_RECEIVER_RATING`](super::orders::LONE_UNIT_RECEIVER_RATING).
+    Unit(u16),
+}
+
+impl Receiver {
+    /// Whether the receiver has an HQ its leader must reach before an order takes effect.
+    pub fn has_hq(self) -> bool {
+        matches!(self, Receiver::Corps(_))
+    }
+}
+
+/// A command action the rules forbid: the rule broken and the reason.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CommandError {
+    /// The rule, as numbered in the rulebook (`"10.1b"`, `"AUS 3.2a"`).
+    pub rule: &'static str,
+    /// Why the action is refused, in English.
+    pub reason: String,
+}
+
+impl CommandError {
+    pub(crate) fn new(rule: &'static str, reason: impl Into<String>) -> CommandError {
+        CommandError {
+            rule,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} [rule {}]", self.reason, self.rule)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for CommandError {}
 
 #[cfg(test)]
 mod tests {
