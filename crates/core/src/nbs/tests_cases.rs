@@ -3246,7 +3246,7 @@ fn r15_1g_square_formed_in_a_charge_draws_opportunity_fire() {
     assert!(matches!(
         after.tasks.last(),
         Some(super::state::Task::Cavalry(
-            super::charge::CavTask::SquareRoll { .. }
+            super::state::CavTask::SquareRoll { .. }
         ))
     ));
 }
@@ -4303,7 +4303,7 @@ fn r23_1g_fire_limits_for_each_side_separately() {
 /// cavalry is Shaken and wrecked; never a fourth time (ERR-15).
 #[test]
 fn r24_1m_follow_on_allowed_when_shaken_or_wrecked() {
-    use super::charge::{CavTask, ChStep, Charge};
+    use super::state::{CavTask, ChStep, Charge};
     let (r, mut s, at, target, cav, def) = charge_setup();
     // The charge has taken its target's hex; another enemy stands 2 hexes on.
     let won = n_of(at, 3);
@@ -4364,7 +4364,7 @@ fn r24_1m_follow_on_allowed_when_shaken_or_wrecked() {
 /// only its own units, and only while a follow-on is open.
 #[test]
 fn r24_1m_stack_reordered_before_follow_on() {
-    use super::charge::{CavTask, ChStep, Charge};
+    use super::state::{CavTask, ChStep, Charge};
     let (r, mut s, at, target, cav, def) = charge_setup();
     let cav2 = (0..r.units.len() as UnitId)
         .find(|&u| {

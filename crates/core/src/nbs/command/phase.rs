@@ -2,7 +2,8 @@
 //! over the pure rules of [`crate::nbs::command`], and the hooks by which orders, HQs and command
 //! radius bind movement, fire and close combat.
 //!
-//! The Command Phase (digest §3.1) runs in three segments kept in [`CommandState::segment`]:
+//! The Command Phase (digest §3.1) runs in three segments kept in
+//! [`CommandState::segment`](crate::nbs::state::CommandState::segment):
 //! * 0, C1 Order Issue (10.1): `IssueOrder` by the army commander, `EmergencyRetreat` (10.4);
 //!   `EndCommand` closes it and runs C2, the Corps Attack Stoppage checks (10.3), as 2d6 rolls;
 //! * 1, C3 Initiative (10.2): `RollInitiative` (11..66), then the order the success or the
@@ -25,7 +26,6 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::engine::{Illegal, Side};
@@ -138,35 +138,6 @@ pub fn formations(units: &[UnitInfo]) -> Vec<Formation> {
         }
     }
     out
-}
-
-/// One side's command bookkeeping for the turn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct SideCommand {
-    /// Command Points left this turn (10.1b).
-    pub cp: u8,
-    /// This turn's initiative attempts (10.2c, AUS 3.2a, 3.2c).
-    pub attempts: InitiativeAttempts,
-    /// Formations on an Attack order whose units were fired on at two hexes or less (or
-    /// charged) since this side's last Command Phase (10.3a; digest §8.4 item 1).
-    pub contact: Vec<u16>,
-    /// Formations that failed a stoppage check this turn: their units must end the turn three
-    /// hexes or more from every enemy unit (10.3b).
-    pub stopped: Vec<u16>,
-    /// Formations whose HQ was overrun: an emergency retreat is due (10.0c).
-    pub overrun: Vec<u16>,
-    /// Formations that made an emergency retreat this turn (one a turn).
-    pub retreated: Vec<u16>,
-}
-
-/// The command part of the state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct CommandState {
-    /// The Command Phase segment: 0 order issue, 1 initiative, 2 the rolls (see the module
-    /// docs).
-    pub segment: u8,
-    /// Per side.
-    pub sides: [SideCommand; 2],
 }
 
 /// The anchors of a unit's command radius kept inline: one leader or HQ, two for a

@@ -8,7 +8,9 @@ use crate::hex::{Direction, Facing, Hex};
 use crate::nbs::board::Terrain;
 use crate::nbs::charge::*;
 use crate::nbs::event::Event;
-use crate::nbs::state::{CheckKind, Phase, Place, Role, State, Task, UnitId, flag};
+use crate::nbs::state::{
+    CavTask, ChStep, Charge, CheckKind, Phase, Place, Role, State, Task, UnitId, flag,
+};
 use crate::nbs::types::{Formation, MoraleState, Seq66, UnitKind};
 use crate::nbs::{ALLIED, Action, FRENCH, Nbs};
 use alloc::string::String;
