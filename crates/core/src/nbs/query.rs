@@ -5,9 +5,8 @@
 use alloc::vec::Vec;
 
 use super::Nbs;
-use super::movement::facing::FacingMode;
 use super::state::{Place, State, UnitId, flag};
-use super::types::{FireLevel, Formation, MoraleRating, MoraleState, UnitKind};
+use super::types::{FacingMode, FireLevel, Formation, MoraleRating, MoraleState, UnitKind};
 use crate::engine::Side;
 use crate::hex::Hex;
 

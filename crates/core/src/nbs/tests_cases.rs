@@ -2891,7 +2891,7 @@ fn aus1_0a_special_hexes_hold_one_infantry_and_two_gun_points() {
 /// artillery and column included; the same units outside keep their usual facing.
 #[test]
 fn aus1_0b_special_hexes_give_an_all_round_front() {
-    use super::movement::facing::FacingMode;
+    use super::types::FacingMode;
     let r = rules("nbs/austerlitz-3");
     let castle = hex(&r, "B17.29");
     let open = clear_spot(&r, 1);

@@ -7,6 +7,8 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::hex::{Direction, Facing};
+
 /// Index of a counter in the scenario's unit list ([`super::Nbs::units`]).
 pub type UnitId = u16;
 
@@ -434,6 +436,48 @@ impl fmt::Display for CommandError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for CommandError {}
+
+/// How a unit's facing divides its surroundings (13.0a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FacingMode {
+    /// Front and flank/rear as the counter faces: Line, Column, Skirmishers stacked with other
+    /// types, Cavalry (combat formation and Blown), Unlimbered artillery.
+    Standard,
+    /// Every side is front: Skirmishers alone in their hex, any unit not Routed in a walled
+    /// farm, town or redoubt hex, Squares. The counter still shows the centre-front hexside for
+    /// movement.
+    AllFrontal,
+    /// Every side is flank/rear: Limbered artillery, Routed units. The counter still shows the
+    /// centre-front hexside for movement.
+    AllFlank,
+    /// No facing and no facing costs: leaders, HQs, markers.
+    None,
+}
+
+impl FacingMode {
+    /// Whether fire or an attack entering from the neighbour toward `from` strikes the front
+    /// (13.0a, 13.0b), at range 1. Fire along the boundary between front and flank counts as
+    /// flank; at range 1 that boundary is a corner of the hex, not a hexside, so every
+    /// adjacent hex is wholly front or wholly flank.
+    pub fn frontal_from(self, facing: Facing, from: Direction) -> bool {
+        match self {
+            FacingMode::Standard => facing.is_frontal(from),
+            FacingMode::AllFrontal => true,
+            FacingMode::AllFlank | FacingMode::None => false,
+        }
+    }
+}
+
+/// What a step costs (half MPs) or why it cannot be taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum StepCost {
+    /// Half MPs.
+    Half(u16),
+    /// The whole allowance ("all" on the chart): only from a standing start.
+    All,
+    /// Prohibited terrain or hexside (16.2c), or a road rate the formation may not use.
+    Prohibited(&'static str),
+}
 
 #[cfg(test)]
 mod tests {

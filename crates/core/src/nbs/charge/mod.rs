@@ -27,15 +27,13 @@ use alloc::vec::Vec;
 
 use super::board::side as hs;
 use super::event::Event;
-use super::movement::StepCost;
 use super::movement::arc;
-use super::movement::facing::FacingMode;
 use super::state::{
     CavTask, CavalryLog, CcStep, ChStep, Charge, CheckKind, CloseCombat, Phase, Place, Role, State,
     Task, UnitId, flag,
 };
 use super::tables::{MoraleList, MoraleMod};
-use super::types::{Formation, Fp, MoraleState, Seq66, UnitKind};
+use super::types::{FacingMode, Formation, Fp, MoraleState, Seq66, StepCost, UnitKind};
 use super::{Action, Nbs};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal, Side};

@@ -227,7 +227,7 @@ impl Nbs {
                 continue;
             };
             for d in crate::hex::Direction::ALL {
-                if let crate::nbs::movement::StepCost::Half(c) =
+                if let crate::nbs::types::StepCost::Half(c) =
                     self.terrain_step(MoveClass::Leader, h, d, true).0
                 {
                     t[i][usize::from(d.index())] = c.clamp(1, 254) as u8;

@@ -312,7 +312,7 @@ impl Nbs {
                     .unwrap_or(super::tables::MoveClass::InfantryColumn);
                 !matches!(
                     self.terrain_step(class, r.at, d, false).0,
-                    super::movement::StepCost::Prohibited(_)
+                    super::types::StepCost::Prohibited(_)
                 )
             });
             if ok {

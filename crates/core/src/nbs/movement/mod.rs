@@ -18,11 +18,11 @@ use alloc::vec::Vec;
 
 use super::board::side as hs;
 use super::event::Event;
-use super::movement::facing::{FacingMode, change_cost, entry_cost_factor};
+use super::movement::facing::{change_cost, entry_cost_factor};
 use super::query::Occ;
 use super::state::{Place, State, Task, Unit, UnitId, flag, road};
 use super::tables::{MoveClass, MoveCost};
-use super::types::{Formation, MoraleState, UnitKind};
+use super::types::{FacingMode, Formation, MoraleState, StepCost, UnitKind};
 use super::{Action, Nbs};
 use crate::engine::{Illegal, Reached, Side};
 use crate::hex::{Bounds, Direction, Facing, Hex, MoveCosts, Reach, ReachOptions};
@@ -38,17 +38,6 @@ enum Refusal {
     Terrain(&'static str),
     AllAfterMoving,
     NoMp { left: u16, cost: u16 },
-}
-
-/// What a step costs (half MPs) or why it cannot be taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum StepCost {
-    /// Half MPs.
-    Half(u16),
-    /// The whole allowance ("all" on the chart): only from a standing start.
-    All,
-    /// Prohibited terrain or hexside (16.2c), or a road rate the formation may not use.
-    Prohibited(&'static str),
 }
 
 /// Why a formation change is refused (turned into an [`Illegal`] with names only when asked).
