@@ -1,6 +1,9 @@
 //! The map as the series rules see it: per hex the terrain (16.2), the level (19.1) and the
 //! Austerlitz special hexes (AUS 1.0); per hexside the features crossed (16.2b) — roads,
-//! streams, bridges, slopes. Built once from the scenario's map into dense arrays.
+//! streams, bridges, slopes. Built once from the scenario's map into dense arrays. The
+//! frontal arc beyond the adjacent hexes (13.0a) is map geometry too: [`arc`].
+
+pub mod arc;
 
 use alloc::format;
 use alloc::string::ToString;

@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal};
 use crate::hex::{Facing, Hex};
+use crate::nbs::board::arc;
 use crate::nbs::event::Event;
-use crate::nbs::movement::arc;
 use crate::nbs::state::{
     CcStep, CheckKind, CloseCombat, FireDecl, Place, Role, State, Task, UnitId, flag,
 };

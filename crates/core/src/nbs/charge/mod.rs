@@ -25,9 +25,9 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::board::arc;
 use super::board::side as hs;
 use super::event::Event;
-use super::movement::arc;
 use super::state::{
     CavTask, CavalryLog, CcStep, ChStep, Charge, CheckKind, CloseCombat, Phase, Place, Role, State,
     Task, UnitId, flag,

@@ -11,9 +11,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::board::{Terrain, side as hs};
+use super::board::{Terrain, arc, side as hs};
 use super::event::Event;
-use super::movement::arc;
 use super::state::{CheckKind, FireDecl, Phase, Place, Role, State, Task, UnitId, flag};
 use super::tables::{FireMod, FireResult, Part, Range, SmallArms};
 use super::types::{FacingMode, Formation, Fp, GunWeight, MoraleState, Seq66, UnitKind};

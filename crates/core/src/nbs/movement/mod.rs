@@ -5,7 +5,6 @@
 //!
 //! Costs are kept in half movement points: the Movement Chart prices primary roads at ½.
 
-pub mod arc;
 mod evasion;
 pub(super) mod extension;
 pub mod facing;
@@ -16,6 +15,7 @@ pub(super) mod stacking;
 use alloc::format;
 use alloc::vec::Vec;
 
+use super::board::arc;
 use super::board::side as hs;
 use super::event::Event;
 use super::movement::facing::{change_cost, entry_cost_factor};
