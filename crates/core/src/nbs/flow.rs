@@ -300,7 +300,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         loss_vp,
         formation_vp,
         levels,
-        formations: super::command::phase::formations(&units_for_orders),
+        formations: super::units::formations(&units_for_orders),
         strict_orders: true,
         buxhowden: None,
         leader_costs: Vec::new(),

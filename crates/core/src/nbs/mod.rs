@@ -185,7 +185,7 @@ pub struct Nbs {
     /// AUS 6.4 levels: (minimum Allied minus French, level, winner).
     pub levels: Vec<(i32, String, Option<Side>)>,
     /// The formations that receive orders (10.0, AUS 2.3, 3.2b).
-    pub formations: Vec<command::phase::Formation>,
+    pub formations: Vec<units::Formation>,
     /// 10.1a enforced: close combats only by units whose command holds an Attack order in
     /// force, or independent units (digest §8.4 item 33; default on).
     pub strict_orders: bool,

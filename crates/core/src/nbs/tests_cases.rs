@@ -3611,7 +3611,7 @@ fn aus3_7_liechtensteins_cavalry_is_one_division() {
     assert!(cv.len() >= 4);
     let code = &cv[0].division;
     assert!(cv.iter().all(|i| &i.division == code));
-    let f: Vec<&super::command::phase::Formation> = r
+    let f: Vec<&super::units::Formation> = r
         .formations
         .iter()
         .filter(|f| f.side == Side(1) && &f.code == code)

@@ -11,7 +11,7 @@ use crate::nbs::event::Event;
 use crate::nbs::query::Occ;
 use crate::nbs::state::{FireDecl, State, UnitId, flag};
 use crate::nbs::types::{MoraleState, UnitKind};
-use crate::nbs::units::Rank;
+use crate::nbs::units::{FormKind, Rank};
 use alloc::format;
 use alloc::vec::Vec;
 use smallvec::SmallVec;

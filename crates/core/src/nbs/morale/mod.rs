@@ -528,8 +528,9 @@ impl Nbs {
             .map(|f| &self.formations[usize::from(f)]);
         let ours = |i: &super::units::UnitInfo| match (now, me.rank) {
             (Some(f), _) if me.kind == UnitKind::Leader => match f.kind {
-                super::command::phase::FormKind::Division
-                | super::command::phase::FormKind::Allied => i.division == f.code,
+                super::units::FormKind::Division | super::units::FormKind::Allied => {
+                    i.division == f.code
+                }
                 _ => i.corps == me.corps,
             },
             (_, super::units::Rank::Division) if me.kind == UnitKind::Leader => {

@@ -393,8 +393,7 @@ impl Nbs {
                     self.formation_receiver(f),
                     matches!(
                         self.formations[usize::from(f)].kind,
-                        super::command::phase::FormKind::Division
-                            | super::command::phase::FormKind::Allied
+                        super::units::FormKind::Division | super::units::FormKind::Allied
                     ),
                 )
             })

@@ -330,7 +330,7 @@ fn r10_3a_a_charge_is_a_stoppage_contact() {
             .iter()
             .position(|f| {
                 f.side == FRENCH
-                    && f.kind == crate::nbs::command::phase::FormKind::Corps
+                    && f.kind == crate::nbs::units::FormKind::Corps
                     && f.code == t.r.units[usize::from(inf)].corps
             })
             .expect("the infantry's corps") as u16;
