@@ -8,7 +8,7 @@ use crate::nbs::Nbs;
 use crate::nbs::command::phase::*;
 use crate::nbs::command::{OrderKind, Receiver};
 use crate::nbs::event::Event;
-use crate::nbs::query::Occ;
+use crate::nbs::query::{Occ, RadiusCache};
 use crate::nbs::state::{FireDecl, State, UnitId, flag};
 use crate::nbs::types::{MoraleState, UnitKind};
 use crate::nbs::units::{FormKind, Rank};

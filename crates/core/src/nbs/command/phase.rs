@@ -31,7 +31,6 @@ use smallvec::SmallVec;
 use crate::engine::{Illegal, Side};
 use crate::hex::{Hex, Reach, ReachOptions};
 use crate::nbs::command::radius::LeaderCosts;
-pub(in crate::nbs) use crate::nbs::command::radius::RadiusCache;
 use crate::nbs::command::{
     ALLIED_SENIORITY, AlliedLeader, FormalOrder, FreeRoller, InitiativeAttempts, InitiativeOrder,
     Method, Nationality, OrderKind, OrderSource, OrderStatus, Receiver, allied_army_commander,
@@ -39,7 +38,7 @@ use crate::nbs::command::{
 };
 use crate::nbs::command::{Acceptance, CommandError};
 use crate::nbs::event::Event;
-use crate::nbs::query::Occ;
+use crate::nbs::query::{Occ, RadiusCache};
 use crate::nbs::state::{Place, State, Task, UnitId, flag};
 use crate::nbs::tables::MoveClass;
 use crate::nbs::types::{Seq66, UnitKind};

@@ -575,7 +575,7 @@ impl Nbs {
         if !self.may_move(s, u, side) {
             return false;
         }
-        let mut radius = super::command::phase::RadiusCache::default();
+        let mut radius = super::query::RadiusCache::default();
         let gate = self.step_gate(s, occ, &mut radius, u, h);
         let leash = self.leash_of(s, u);
         self.steps_where(s, occ, u, |n, road| {
@@ -589,7 +589,7 @@ impl Nbs {
     pub(super) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         let occ = Occ::new(self, s);
-        let mut radius = super::command::phase::RadiusCache::default();
+        let mut radius = super::query::RadiusCache::default();
         let mut anchors: Option<Vec<Hex>> = None; // 11.5b, gathered at the first skirmisher
         for u in 0..s.units.len() as UnitId {
             if !self.may_move(s, u, side) {
@@ -1021,7 +1021,7 @@ impl Nbs {
                 }
                 // 11.5b: strayed skirmishers that can step back must.
                 let occ = Occ::new(self, s);
-                let mut cache = super::command::phase::RadiusCache::default();
+                let mut cache = super::query::RadiusCache::default();
                 if let Some(e) = self.leash_block(s, &occ, &mut cache) {
                     return Err(e);
                 }

@@ -1282,7 +1282,7 @@ impl Nbs {
         }
         // 11.5b: a skirmisher still beyond the leash could not get back this phase.
         let occ = Occ::new(self, s);
-        let mut cache = crate::nbs::command::phase::RadiusCache::default();
+        let mut cache = crate::nbs::query::RadiusCache::default();
         for (u, _) in self.stray_skirmishers(s, &occ, &mut cache) {
             ev.push(Event::Part {
                 what: PartChange::Stray,
@@ -1301,7 +1301,7 @@ impl Nbs {
         &self,
         s: &State,
         occ: &Occ,
-        cache: &mut crate::nbs::command::phase::RadiusCache,
+        cache: &mut crate::nbs::query::RadiusCache,
     ) -> Vec<(UnitId, bool)> {
         let side = self.phasing(s);
         let mut out = Vec::new();
@@ -1338,7 +1338,7 @@ impl Nbs {
         &self,
         s: &State,
         occ: &Occ,
-        cache: &mut crate::nbs::command::phase::RadiusCache,
+        cache: &mut crate::nbs::query::RadiusCache,
     ) -> Option<Illegal> {
         let (u, _) = self
             .stray_skirmishers(s, occ, cache)
