@@ -264,8 +264,8 @@ impl Bot<Nbs> for Advance {
                                         && o.kind == super::types::OrderKind::Attack
                                         && !matches!(
                                             o.status,
-                                            super::orders::OrderStatus::Cancelled
-                                                | super::orders::OrderStatus::Distorted
+                                            super::order_log::OrderStatus::Cancelled
+                                                | super::order_log::OrderStatus::Distorted
                                         )
                                 })
                         }

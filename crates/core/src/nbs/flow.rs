@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use super::board::Board;
 use super::event::Event;
-use super::orders::initiative::Emperor;
+use super::order_log::initiative::Emperor;
 use super::state::{Phase, Place, State, Task, Unit, UnitId, flag};
 use super::tables::CommandTables;
 use super::tables::Tables;

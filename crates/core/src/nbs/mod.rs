@@ -42,7 +42,7 @@ mod fire;
 mod flow;
 mod morale;
 mod movement;
-pub mod orders;
+pub mod order_log;
 mod position;
 mod preview;
 pub mod query;
@@ -202,7 +202,7 @@ pub struct Nbs {
     /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).
     pub skirmisher_cap: Option<u8>,
     /// AUS 4.1a: the Emperors selected to roll for initiative every turn.
-    pub emperors_must_roll: Vec<orders::initiative::Emperor>,
+    pub emperors_must_roll: Vec<order_log::initiative::Emperor>,
     /// AUS 4.1a reading `aus-4.1a-total`: a selected Emperor's loose cannon is a dice total of
     /// 2 or 3 (digest §8.4 item 11 a) instead of the Initiative Table's range (item 11 b).
     pub emperor_lc_on_total: bool,

@@ -5,15 +5,15 @@
 //!
 //! Every type the state holds is defined here (the cavalry log and charges in progress, the
 //! command bookkeeping, column plans, treated over-stacks) or below it (the Order Log in
-//! [`super::orders`], values in [`super::types`]), never in the rule section that resolves it,
+//! [`super::order_log`], values in [`super::types`]), never in the rule section that resolves it,
 //! so that no circle of imports forms through the state.
 
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::orders::initiative::InitiativeAttempts;
-use super::orders::{OrderLog, OrderSource};
+use super::order_log::initiative::InitiativeAttempts;
+use super::order_log::{OrderLog, OrderSource};
 use super::types::{Formation, MoraleState, Seq66};
 use crate::engine::Side;
 use crate::hex::{Direction, Facing, Hex};

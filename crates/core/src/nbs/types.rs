@@ -399,7 +399,7 @@ pub enum Receiver {
     Command(u16),
     /// One unit (a cavalry brigade or artillery unit with a divisional goal, 10.5b), by unit
     /// index. Orders take effect on acceptance; acceptance reads the receiver as rated
-    /// [`LONE_UNIT_RECEIVER_RATING`](super::orders::LONE_UNIT_RECEIVER_RATING).
+    /// [`LONE_UNIT_RECEIVER_RATING`](super::order_log::LONE_UNIT_RECEIVER_RATING).
     Unit(u16),
 }
 

@@ -6,9 +6,9 @@
 //! * [`CommandTables`] (`tables/command.rs`): the command charts of a scenario, read once:
 //!   Command Points, order costs, delivery time, Acceptance Number and Table, delay
 //!   reduction, Initiative Table, Corps Attack Stoppage Tables 1 and 2.
-//! * [`crate::nbs::orders`]: the order model (10.1) and the Order Log (10.1d) with delivery,
+//! * [`crate::nbs::order_log`]: the order model (10.1) and the Order Log (10.1d) with delivery,
 //!   acceptance, cancellation, delay reduction, implementation at the HQ, initiative and loose
-//!   cannon orders; [`crate::nbs::orders::initiative`]: who may roll for initiative in a turn
+//!   cannon orders; [`crate::nbs::order_log::initiative`]: who may roll for initiative in a turn
 //!   (10.2c), the Austerlitz free rolls (AUS 3.2a, 3.2c), the Allied seniority list (AUS 3.3)
 //!   and the Francis penalty (AUS 3.5).
 //! * [`stoppage`]: counting a formation's divisions for Corps Attack Stoppage (10.3a, AUS 2.2,
@@ -28,11 +28,11 @@ pub mod phase;
 pub(super) mod radius;
 pub mod stoppage;
 
-pub use super::orders::initiative::{
+pub use super::order_log::initiative::{
     ALLIED_SENIORITY, AlliedLeader, Echelon, Emperor, FRANCIS_INITIATIVE_MODIFIER, FreeRoller,
     InitiativeAttempts, Nationality, allied_army_commander, francis_in_command, initiative_points,
 };
-pub use super::orders::{
+pub use super::order_log::{
     FormalOrder, InitiativeOrder, LONE_UNIT_RECEIVER_RATING, Order, OrderLog, OrderSource,
     OrderStatus,
 };

@@ -29,7 +29,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::event::Event;
-use super::orders::OrderStatus;
+use super::order_log::OrderStatus;
 use super::state::{Phase, Place, State, Task, UnitId};
 use super::types::UnitKind;
 use super::types::{Formation, Method, OrderKind};
