@@ -10,6 +10,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use crate::data::{DataError, Map, ResolvedScenario};
+use crate::engine::MapView;
 use crate::hex::{Cells, Direction, Grid, Hex};
 
 /// The hex terrain of the Movement Chart's columns (16.2).
@@ -376,4 +377,15 @@ impl Board {
     pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
         self.grid.hexes().into_iter().filter(|h| self.on_map(*h))
     }
+}
+
+/// The map view restricted to the scenario's playable area (AUS 7.1, 7.2 play part of the map).
+pub(super) fn map_view(
+    s: &ResolvedScenario,
+    on_map: impl Fn(&str) -> bool,
+) -> Result<MapView, DataError> {
+    let mut view = MapView::from_map(&s.map)?;
+    view.hexes.retain(|h| on_map(&h.id));
+    view.hexsides.retain(|side| on_map(&side.hex));
+    Ok(view)
 }

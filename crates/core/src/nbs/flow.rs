@@ -102,10 +102,10 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     };
     let board = Board::new(s, area.as_deref().map(|f| f as &dyn Fn(&str) -> bool))?;
     let map_view =
-        super::view::map_view(s, |id| board.grid.parse(id).is_ok_and(|h| board.on_map(h)))?;
+        super::board::map_view(s, |id| board.grid.parse(id).is_ok_and(|h| board.on_map(h)))?;
     let tables = Tables::from_scenario(s, false)?;
     // 11.5, 17.0, 27.1: counters made during play, appended after the printed ones.
-    super::movement::skirmish::append_counters(&mut units, &tables);
+    units::append_counters(&mut units, &tables);
     let command = CommandTables::from_scenario(s, false)?;
     // Turn Record Track.
     let first = u16::try_from(sc.turns.first).unwrap_or(1);
@@ -306,7 +306,7 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         leader_costs: Vec::new(),
         radius_memo: Default::default(),
         replacement_rating: replacement_rating(&rules_v, &id)?,
-        skirmisher_cap: super::movement::skirmish::cap_option(&rules_v),
+        skirmisher_cap: cap_option(&rules_v),
         emperors_must_roll: Vec::new(),
         emperor_lc_on_total: false,
         fog_charges: false,
@@ -546,6 +546,12 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     nbs.enter_phase(&mut s0, &mut ev);
     nbs.initial = s0;
     Ok(nbs)
+}
+
+/// AERR-6: the Allied cap in full-strength skirmishers (OPT-1, the declared option
+/// `opt-1-allied-skirmishers`, lifts it in `flow::build`).
+pub(in crate::nbs) fn cap_option(_rules: &serde_json::Value) -> Option<u8> {
+    Some(5)
 }
 
 /// Whether the scenario option `id` is on: the players' choice in `rules.options.<id>` (true or

@@ -8,6 +8,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use super::tables::{GenericUnit, Tables};
 use super::types::{FireLevel, GunClass, GunWeight, MoraleRating, UnitId, UnitKind};
 use crate::data::{Counter, DataError, ResolvedScenario, Value};
 use crate::engine::Side;
@@ -436,6 +437,105 @@ pub fn formations(units: &[UnitInfo]) -> Vec<Formation> {
         }
     }
     out
+}
+
+/// Appends the counters made during play after the printed ones (11.5a, 17.0, 27.1).
+pub(in crate::nbs) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
+    let printed = units.len();
+    let mut extra = Vec::new();
+    for (p, u) in units.iter().enumerate() {
+        let base = |kind: UnitKind, id: String, name: String| UnitInfo {
+            id,
+            name,
+            side: u.side,
+            kind,
+            nation: u.nation,
+            corps: u.corps.clone(),
+            division: String::new(),
+            vp_formation: String::new(),
+            wreck_division: String::new(),
+            fire_level: FireLevel::NONE,
+            morale: None,
+            loss_chart: Vec::new(),
+            boxes: 0,
+            wreck_boxes: 0,
+            skirmisher_boxes: 0,
+            heavy: false,
+            gun_points: 0,
+            weight: u.weight,
+            class: u.class,
+            guard: u.guard,
+            rating: 0,
+            morale_rating: 0,
+            rank: Rank::Division,
+            command: String::new(),
+            independent: u.independent,
+            parent: Some(p as u16),
+            parts: Vec::new(),
+        };
+        match u.kind {
+            UnitKind::Infantry => {
+                // 11.5, 25.2b: skirmishers check with the generic value, French B, others C.
+                let generic = tables.generic_morale(if u.nation == Nation::French {
+                    GenericUnit::FrenchSkirmishers
+                } else {
+                    GenericUnit::OtherSkirmishers
+                });
+                let n = if u.skirmisher_boxes > 0 {
+                    u.skirmisher_boxes + 1
+                } else {
+                    0
+                };
+                for k in 1..=n {
+                    let mut x = base(
+                        UnitKind::Skirmisher,
+                        format!("{}-sk{k}", u.id),
+                        format!("{} skirmishers {k}", u.name),
+                    );
+                    x.morale = Some(generic);
+                    extra.push(x);
+                }
+                // 17.1, digest §8.4 item 26: two Extensions when every part can keep a C
+                // (A or better), one from B.
+                let exts = match u.fire_level.units() {
+                    0..=1 => 0,
+                    2 => 1,
+                    _ => 2,
+                };
+                for k in 1..=exts {
+                    let mut x = base(
+                        UnitKind::Infantry,
+                        format!("{}-ext{k}", u.id),
+                        format!("{} extension {k}", u.name),
+                    );
+                    x.division = u.division.clone();
+                    x.fire_level = u.fire_level;
+                    x.morale = u.morale;
+                    x.loss_chart = u.loss_chart.clone();
+                    x.boxes = u.boxes;
+                    x.wreck_boxes = u.wreck_boxes;
+                    extra.push(x);
+                }
+            }
+            UnitKind::Artillery => {
+                let mut x = base(
+                    UnitKind::Artillery,
+                    format!("{}-det", u.id),
+                    format!("{} detached", u.name),
+                );
+                x.division = u.division.clone();
+                x.gun_points = 5;
+                extra.push(x);
+            }
+            _ => {}
+        }
+    }
+    for (k, x) in extra.iter().enumerate() {
+        if let Some(p) = x.parent {
+            units[usize::from(p)].parts.push((printed + k) as u16);
+        }
+    }
+    units.extend(extra);
 }
 
 #[cfg(test)]
