@@ -1,6 +1,9 @@
-//! The small value types of the series rules: counter indices, fire levels (6.5), morale ratings and states
-//! (25.0, 25.1), formations (11.1), unit kinds (5.1), sequential dice rolls (5.3) and fire
-//! points (20.1). Everything is integer arithmetic.
+//! The small value types of the series rules: counter indices, fire levels (6.5), morale
+//! ratings and states (25.0, 25.1), formations (11.1), unit kinds (5.1), sequential dice rolls
+//! (5.3), fire points (20.1), facing modes (13.0a), step costs (16.2), and the values of the
+//! command model: an order's kind, method and receiver (10.1a) and a command refusal
+//! ([`CommandError`]). Everything is integer arithmetic. Nothing here imports another module
+//! of the system.
 
 use alloc::string::String;
 use core::fmt;

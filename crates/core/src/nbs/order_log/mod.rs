@@ -9,6 +9,12 @@
 //! Leaders and units are `u16` indices into the caller's unit list; formations (corps,
 //! divisions, Allied commands) are `u16` indices into the caller's formation list. Turns are
 //! the caller's turn numbers.
+//!
+//! The model is pure data and functions below the rule sections: the state holds an
+//! [`OrderLog`] per side and the [`initiative::InitiativeAttempts`] of the turn, and the
+//! Command Phase in play (`command/`) drives both. [`initiative`]: who may roll for initiative
+//! in a turn (10.2c), the Austerlitz free rolls (AUS 3.2a, 3.2c), the Allied seniority list
+//! (AUS 3.3) and the Francis penalty (AUS 3.5).
 
 pub mod initiative;
 
