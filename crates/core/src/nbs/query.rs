@@ -2,7 +2,7 @@
 //! a unit's current fire level (6.6), wrecked status (20.6), stacking load (12.1), facing mode
 //! (13.0a), movement allowance (16.1). And what a listing or a check builds once and asks many
 //! times: where every counter stands ([`Occ`]) and the command-radius searches made
-//! ([`RadiusCache`]).
+//! (`RadiusCache`).
 
 use alloc::sync::Arc;
 use alloc::vec::Vec;
