@@ -121,7 +121,7 @@ proptest! {
             // AUS 7.5: seen by the French, a column's plot is unknown until it is due (when
             // its entry and turn are on the table), and whom it carries is never shown.
             if side == grognard::nbs::FRENCH {
-                use grognard::nbs::arrival::ColumnStatus;
+                use grognard::nbs::state::ColumnStatus;
                 for (c, real) in o.columns.iter().zip(&s.columns) {
                     match real.status {
                         ColumnStatus::Due(_) => prop_assert_eq!(c, real),

@@ -129,7 +129,7 @@ fn check_state(rules: &Nbs, id: &str, seed: u64, s: &State) {
     // AUS 7.5: a column's units leave the off-map box only once the column is due, at most
     // one column per entry comes on in a turn, and the French see no plot.
     if let Some(cr) = rules.columns.as_ref() {
-        use grognard::nbs::arrival::ColumnStatus;
+        use grognard::nbs::state::ColumnStatus;
         for u in 0..s.units.len() as u16 {
             if let Some(c) = rules.column_of_unit(s, u) {
                 if s.units[usize::from(u)].place != Place::Off {

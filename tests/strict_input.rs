@@ -140,3 +140,60 @@ fn a_known_field_written_out_at_its_default_is_not_an_unknown_one() {
     assert_eq!(p, "game.state.units[0].road", "{m}");
     assert!(m.contains("invalid type"), "{m}");
 }
+
+#[test]
+fn a_field_inside_a_kind_is_refused_with_the_kind_in_its_path() {
+    // Austerlitz sub-sequences sit on the task stack as kinds (`{"initiative_roll": {...}}`,
+    // `{"cavalry": {"charge": {...}}}`); the path names them as the JSON has them.
+    let engine = Engine::builtin().unwrap();
+    let mut checked = 0;
+    for g in positions(&engine, "nbs/austerlitz-1", 3, 600, 7) {
+        let save = g.save();
+        let Some(tasks) = save["game"]["state"]["tasks"].as_array() else {
+            continue;
+        };
+        for (i, task) in tasks.iter().enumerate() {
+            // Down through the kinds: objects of one key holding an object.
+            let mut at = vec![json!("tasks"), json!(i)];
+            let mut path = format!("state.tasks[{i}]");
+            let mut here = task;
+            while let Some((k, v)) = here
+                .as_object()
+                .filter(|o| o.len() == 1)
+                .and_then(|o| o.iter().next())
+            {
+                if !v.is_object() {
+                    break;
+                }
+                at.push(json!(k));
+                path.push_str(&format!(".{k}"));
+                here = v;
+            }
+            if at.len() == 2 || !here.is_object() {
+                continue;
+            }
+            let mut s = save.clone();
+            let mut target = &mut s["game"]["state"];
+            for step in &at {
+                target = match step {
+                    Value::String(k) => &mut target[k.as_str()],
+                    Value::Number(n) => &mut target[n.as_u64().unwrap() as usize],
+                    _ => unreachable!(),
+                };
+            }
+            target["zz_no_such_field"] = json!(1);
+            let e = engine
+                .load_game(&s.to_string())
+                .err()
+                .unwrap_or_else(|| panic!("{path}.zz_no_such_field accepted"));
+            let (p, m) = bad_json(e);
+            assert_eq!(p, format!("game.{path}.zz_no_such_field"), "{m}");
+            assert_eq!(m, "unknown field `zz_no_such_field`");
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 0,
+        "no task of a kind with fields in the positions played"
+    );
+}

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 // here as before.
 pub use crate::system::{
     ActorKind, Adapter, AnyGame, Error, RulesSystem, SAVE_FORMAT, ScenarioRules, System,
-    actor_json, from_value, parse_json, parse_position, refuse_unknown_fields,
+    actor_json, from_value, parse_json, parse_strict,
 };
 
 use crate::data::{Kind, Library, ResolvedScenario, parse_standalone};

@@ -3,8 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::state::UnitId;
-use super::types::Formation;
+use super::types::{Formation, UnitId};
 use crate::dice::Roll;
 use crate::hex::Hex;
 
@@ -180,11 +179,11 @@ pub enum Action {
         /// The sending leader.
         sender: UnitId,
         /// The receiver.
-        receiver: super::command::Receiver,
+        receiver: super::types::Receiver,
         /// Attack or Non-Attack (10.1a).
-        kind: super::command::OrderKind,
+        kind: super::types::OrderKind,
         /// AO, AW or IPO (10.1a).
-        method: super::command::Method,
+        method: super::types::Method,
         /// A divisional goal (10.5b).
         goal: bool,
         /// The wording.

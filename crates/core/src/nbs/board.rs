@@ -1,12 +1,16 @@
 //! The map as the series rules see it: per hex the terrain (16.2), the level (19.1) and the
 //! Austerlitz special hexes (AUS 1.0); per hexside the features crossed (16.2b) — roads,
-//! streams, bridges, slopes. Built once from the scenario's map into dense arrays.
+//! streams, bridges, slopes. Built once from the scenario's map into dense arrays. The
+//! frontal arc beyond the adjacent hexes (13.0a) is map geometry too: [`arc`].
+
+pub mod arc;
 
 use alloc::format;
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use crate::data::{DataError, Map, ResolvedScenario};
+use crate::engine::MapView;
 use crate::hex::{Cells, Direction, Grid, Hex};
 
 /// The hex terrain of the Movement Chart's columns (16.2).
@@ -373,4 +377,15 @@ impl Board {
     pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
         self.grid.hexes().into_iter().filter(|h| self.on_map(*h))
     }
+}
+
+/// The map view restricted to the scenario's playable area (AUS 7.1, 7.2 play part of the map).
+pub(super) fn map_view(
+    s: &ResolvedScenario,
+    on_map: impl Fn(&str) -> bool,
+) -> Result<MapView, DataError> {
+    let mut view = MapView::from_map(&s.map)?;
+    view.hexes.retain(|h| on_map(&h.id));
+    view.hexsides.retain(|side| on_map(&side.hex));
+    Ok(view)
 }

@@ -225,7 +225,7 @@ impl Bot<Nbs> for Advance {
                     matches!(
                         a,
                         Action::IssueOrder {
-                            kind: super::command::OrderKind::Attack,
+                            kind: super::types::OrderKind::Attack,
                             ..
                         }
                     )
@@ -255,17 +255,17 @@ impl Bot<Nbs> for Advance {
                     let fresh = of(&|a| match a {
                         Action::IssueOrder {
                             receiver,
-                            kind: super::command::OrderKind::Attack,
+                            kind: super::types::OrderKind::Attack,
                             ..
                         } => {
-                            !matches!(receiver, super::command::Receiver::Unit(_))
+                            !matches!(receiver, super::types::Receiver::Unit(_))
                                 && !log.orders().iter().any(|o| {
                                     o.receiver == *receiver
-                                        && o.kind == super::command::OrderKind::Attack
+                                        && o.kind == super::types::OrderKind::Attack
                                         && !matches!(
                                             o.status,
-                                            super::command::OrderStatus::Cancelled
-                                                | super::command::OrderStatus::Distorted
+                                            super::order_log::OrderStatus::Cancelled
+                                                | super::order_log::OrderStatus::Distorted
                                         )
                                 })
                         }

@@ -8,9 +8,10 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::board::Board;
-use super::command::{CommandTables, Emperor};
 use super::event::Event;
+use super::order_log::initiative::Emperor;
 use super::state::{Phase, Place, State, Task, Unit, UnitId, flag};
+use super::tables::CommandTables;
 use super::tables::Tables;
 use super::types::{Formation, MoraleState, UnitKind};
 use super::{ALLIED, Action, Arrival, FRENCH, Nbs, TurnInfo, Victory, units};
@@ -101,10 +102,10 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     };
     let board = Board::new(s, area.as_deref().map(|f| f as &dyn Fn(&str) -> bool))?;
     let map_view =
-        super::view::map_view(s, |id| board.grid.parse(id).is_ok_and(|h| board.on_map(h)))?;
+        super::board::map_view(s, |id| board.grid.parse(id).is_ok_and(|h| board.on_map(h)))?;
     let tables = Tables::from_scenario(s, false)?;
     // 11.5, 17.0, 27.1: counters made during play, appended after the printed ones.
-    super::movement::skirmish::append_counters(&mut units, &tables);
+    units::append_counters(&mut units, &tables);
     let command = CommandTables::from_scenario(s, false)?;
     // Turn Record Track.
     let first = u16::try_from(sc.turns.first).unwrap_or(1);
@@ -299,13 +300,13 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
         loss_vp,
         formation_vp,
         levels,
-        formations: super::command::phase::formations(&units_for_orders),
+        formations: super::units::formations(&units_for_orders),
         strict_orders: true,
         buxhowden: None,
         leader_costs: Vec::new(),
         radius_memo: Default::default(),
         replacement_rating: replacement_rating(&rules_v, &id)?,
-        skirmisher_cap: super::movement::skirmish::cap_option(&rules_v),
+        skirmisher_cap: cap_option(&rules_v),
         emperors_must_roll: Vec::new(),
         emperor_lc_on_total: false,
         fog_charges: false,
@@ -545,6 +546,12 @@ pub fn build(s: &ResolvedScenario) -> Result<Nbs, DataError> {
     nbs.enter_phase(&mut s0, &mut ev);
     nbs.initial = s0;
     Ok(nbs)
+}
+
+/// AERR-6: the Allied cap in full-strength skirmishers (OPT-1, the declared option
+/// `opt-1-allied-skirmishers`, lifts it in `flow::build`).
+pub(in crate::nbs) fn cap_option(_rules: &serde_json::Value) -> Option<u8> {
+    Some(5)
 }
 
 /// Whether the scenario option `id` is on: the players' choice in `rules.options.<id>` (true or

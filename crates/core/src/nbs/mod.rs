@@ -1,22 +1,32 @@
 //! The Napoleonic Brigade Series (Austerlitz), series rules v2.1 with the errata, as the
 //! engine contract's state machine (docs/coverage/nbs.md lists every case and its status).
 //!
-//! Module map by rule number (folders follow the rulebook's sections):
-//! * 5.3, 6.5, 25.1 value types — [`types`]; 5.1, 6.x, 20.6 counters — [`units`]
+//! Module map by rule number (folders follow the rulebook's sections). Below the rule
+//! sections, importing none of them:
+//! * 5.3, 6.5, 25.1 value types, 13.0a facing modes, 16.2 step costs, the order's receiver,
+//!   kind and method — [`types`]; 5.1, 6.x, 20.6 counters and 10.0 formations — [`units`]
+//! * 16.2 terrain and the map, 13.0a frontal arcs — [`board`] (`board/arc.rs`)
+//! * Part Three charts — [`tables`], with the 10.1b–10.3 command charts
+//!   ([`tables::CommandTables`], `tables/command.rs`)
+//! * 10.1 the order model and the Order Log, 10.2 initiative attempts, AUS 3.x the Allied
+//!   seniority list — [`order_log`] (pure data and functions; [`command`] re-exports them)
+//! * [`action`], [`event`], [`state`] — the engine contract's types; every type the state
+//!   holds is in `state.rs` or below it
+//!
+//! The rules struct [`Nbs`] (this file), then the rule sections as `impl Nbs` blocks:
+//! * 12.1, 12.3 stacks, 13.0a facing modes — [`query`], with the per-listing indexes
+//!   ([`query::Occ`], `RadiusCache`) that sections pass to each other's methods
 //! * 7.0, 8.1–8.2 sequence of play, 16.4 reinforcements, AUS 6–7 victory — `flow`;
 //!   the sub-sequences on the task stack — `tasks`
-//! * 12.1, 12.3 stacks, 13.0a facing modes — [`query`]; 16.2 terrain and the map — [`board`]
-//! * Part Three charts — [`tables`]
-//! * `command/` — 10.x command and control: 10.1 orders and the Order Log
-//!   ([`command::orders`]), 10.1b–10.3 charts ([`command::tables`]), 10.1 command phase and
-//!   order delivery ([`command::phase`]), 10.2 initiative and 10.3 stoppage in play
-//!   (`command/checks.rs`, [`command::initiative`], [`command::stoppage`]), 10.5 command radius
-//!   (`command/radius.rs`, `command/gate.rs`), 10.5c and AUS 2.1 attachments
-//!   (`command/attach.rs`), 26.4 leader losses (`command/leaders.rs`)
+//! * `command/` — 10.x command and control in play: 10.1 command phase and order delivery
+//!   ([`command::phase`]), 10.2 initiative and 10.3 stoppage in play (`command/checks.rs`,
+//!   [`command::stoppage`]), 10.5 command radius (`command/radius.rs`, `command/gate.rs`),
+//!   10.5c and AUS 2.1 attachments (`command/attach.rs`), 26.4 leader losses
+//!   (`command/leaders.rs`)
 //! * `movement/` — 16 movement (`movement/mod.rs`), 11.0–11.2 formation changes
 //!   (`formation.rs`), 11.5 skirmishers (`skirmish.rs`) and 11.5e evasion (`evasion.rs`),
-//!   12.0, 12.5 stacking limits (`stacking.rs`), 13.0–13.2 facing (`facing.rs`) and arcs
-//!   (`arc.rs`), 17 extensions (`extension.rs`)
+//!   12.0, 12.5 stacking limits (`stacking.rs`), 13.0–13.2 facing (`facing.rs`), 17
+//!   extensions (`extension.rs`)
 //! * `fire/` — 20 fire combat, 21–22 stragglers and wrecks, 27.2 artillery losses
 //!   (`fire/mod.rs`), 19 line of sight ([`los`], `fire/los.rs`) and what it sees
 //!   (`sight.rs`: 19.4, 28.0b, AUS 5.1), 11.5c–h skirmishers under fire (`skirmish.rs`)
@@ -26,7 +36,11 @@
 //!   phase (`rally.rs`)
 //! * `setup/` — 1.4 set-up, AUS 4.1, 10.1i, AUS 5.3 (`setup/mod.rs`); AUS 7.5 column arrivals
 //!   ([`arrival`], `setup/arrival.rs`); AUS 3.1 the Emperors (`royals.rs`)
-//! * [`action`], [`event`], [`state`], [`bot`], `view` — the engine contract's types
+//! * [`bot`], `view`, `preview`, `position` — the bots, the board view, previews and the
+//!   check of a position given by a caller
+//!
+//! A section reaches another only through methods of the split `impl Nbs`; it names no type
+//! or function of another section (docs/engine.md, "Layers").
 //! * `tests/` — engine-level tests by rule section (`tests/charge.rs`, `tests/command.rs`,
 //!   `tests/skirmish.rs`, `tests/setup.rs`, ...; worked examples in `tests/mod.rs`), and the
 //!   single-case tests in rulebook order (`tests_cases.rs`, `tests_gaps.rs`); test names start
@@ -42,6 +56,7 @@ mod fire;
 mod flow;
 mod morale;
 mod movement;
+pub mod order_log;
 mod position;
 mod preview;
 pub mod query;
@@ -74,8 +89,8 @@ pub use event::Event;
 pub use state::State;
 
 use board::Board;
-use command::CommandTables;
 use state::{Phase, Task, UnitId};
+use tables::CommandTables;
 use tables::Tables;
 use units::UnitInfo;
 
@@ -184,7 +199,7 @@ pub struct Nbs {
     /// AUS 6.4 levels: (minimum Allied minus French, level, winner).
     pub levels: Vec<(i32, String, Option<Side>)>,
     /// The formations that receive orders (10.0, AUS 2.3, 3.2b).
-    pub formations: Vec<command::phase::Formation>,
+    pub formations: Vec<units::Formation>,
     /// 10.1a enforced: close combats only by units whose command holds an Attack order in
     /// force, or independent units (digest §8.4 item 33; default on).
     pub strict_orders: bool,
@@ -201,7 +216,7 @@ pub struct Nbs {
     /// AERR-6: the Allied skirmisher cap in full-strength equivalents (`None` under OPT-1).
     pub skirmisher_cap: Option<u8>,
     /// AUS 4.1a: the Emperors selected to roll for initiative every turn.
-    pub emperors_must_roll: Vec<command::Emperor>,
+    pub emperors_must_roll: Vec<order_log::initiative::Emperor>,
     /// AUS 4.1a reading `aus-4.1a-total`: a selected Emperor's loose cannon is a dice total of
     /// 2 or 3 (digest §8.4 item 11 a) instead of the Initiative Table's range (item 11 b).
     pub emperor_lc_on_total: bool,

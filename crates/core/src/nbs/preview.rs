@@ -8,8 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::Nbs;
-use super::charge::CavTask;
-use super::state::{CheckKind, State, Task};
+use super::state::{CavTask, CheckKind, State, Task};
 use super::tables::MoraleMod;
 use super::types::Seq66;
 use crate::engine::{Fact, Preview};

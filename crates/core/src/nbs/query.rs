@@ -1,13 +1,15 @@
 //! Questions about a state that many rules ask: what stands in a hex and in what order (12.3),
 //! a unit's current fire level (6.6), wrecked status (20.6), stacking load (12.1), facing mode
-//! (13.0a), movement allowance (16.1).
+//! (13.0a), movement allowance (16.1). And what a listing or a check builds once and asks many
+//! times: where every counter stands ([`Occ`]) and the command-radius searches made
+//! (`RadiusCache`).
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::Nbs;
-use super::movement::facing::FacingMode;
 use super::state::{Place, State, UnitId, flag};
-use super::types::{FireLevel, Formation, MoraleRating, MoraleState, UnitKind};
+use super::types::{FacingMode, FireLevel, Formation, MoraleRating, MoraleState, UnitKind};
 use crate::engine::Side;
 use crate::hex::Hex;
 
@@ -64,6 +66,32 @@ impl Iterator for OccUnits<'_> {
         self.at = self.next.get(usize::from(u)).copied().unwrap_or(NONE);
         Some(u)
     }
+}
+
+/// One bounded search: every hex within `halves` of `anchor` for `side`, sorted.
+#[derive(Clone)]
+pub(in crate::nbs) struct Ball {
+    pub(in crate::nbs) anchor: Hex,
+    pub(in crate::nbs) halves: u16,
+    pub(in crate::nbs) side: Side,
+    pub(in crate::nbs) hexes: Arc<[Hex]>,
+}
+
+impl Ball {
+    /// Whether this is the search for (`anchor`, `halves`, `side`).
+    pub(in crate::nbs) fn is(&self, anchor: Hex, halves: u16, side: Side) -> bool {
+        self.anchor == anchor && self.halves == halves && self.side == side
+    }
+}
+
+/// Command-radius searches (10.5a, `command/radius.rs`) of one listing or one check.
+#[derive(Default)]
+pub(in crate::nbs) struct RadiusCache {
+    pub(in crate::nbs) balls: Vec<Ball>,
+    /// The sorted cells holding enemy combat units, per side that traces, once asked.
+    pub(in crate::nbs) enemies: [Option<Vec<u16>>; 2],
+    /// Buxhowden's column in this position (AUS 3.2c), once asked.
+    pub(in crate::nbs) bux: Option<Option<u16>>,
 }
 
 impl Nbs {

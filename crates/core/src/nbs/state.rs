@@ -2,18 +2,24 @@
 //! formation, morale state, losses and per-turn flags, the turn and phase, the order log and
 //! whatever sub-sequence (fire, close combat, retreat, an opportunity-fire window) is being
 //! resolved. Fixed facts (names, ratings, loss charts, the map) live in [`super::Nbs`].
+//!
+//! Every type the state holds is defined here (the cavalry log and charges in progress, the
+//! command bookkeeping, column plans, treated over-stacks) or below it (the Order Log in
+//! [`super::order_log`], values in [`super::types`]), never in the rule section that resolves it,
+//! so that no circle of imports forms through the state.
 
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::OrderLog;
+use super::order_log::initiative::InitiativeAttempts;
+use super::order_log::{OrderLog, OrderSource};
 use super::types::{Formation, MoraleState, Seq66};
 use crate::engine::Side;
 use crate::hex::{Direction, Facing, Hex};
 
-/// Index of a counter in the scenario's unit list ([`super::Nbs::units`]).
-pub type UnitId = u16;
+/// The position's counters are indexed by [`UnitId`] (defined with the value types).
+pub use super::types::UnitId;
 
 /// Where a counter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -332,6 +338,165 @@ pub enum CcStep {
     Done,
 }
 
+/// What the cavalry and close-combat rules remember during a Movement Phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CavalryLog {
+    /// Every phasing cavalry unit and leader on the map: the hexes it stood in this phase,
+    /// the start hex first (24.1c A, 24.1e, 24.1k).
+    pub paths: Vec<(UnitId, Vec<Hex>)>,
+    /// Reaction windows already offered to a unit leaving a hex (15.2a).
+    pub offered: Vec<(UnitId, Hex)>,
+    /// Every phasing infantry unit and skirmisher counter, by unit: the hex it began the
+    /// phase in, `None` when it was off the map (23.1e: attackers together must have started
+    /// the phase stacked together).
+    #[serde(default)]
+    pub foot: Vec<(UnitId, Option<Hex>)>,
+}
+
+/// The steps of a charge (24.1 A–I).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChStep {
+    /// B: square attempts are offered.
+    Square,
+    /// B: the skirmishers charged retreated into terrain closed to charges; the charging
+    /// player picks a hex next to the old target, or the charge ends (11.5e).
+    Retarget,
+    /// C: the charging player may try a recall.
+    Recall,
+    /// C: the recall die.
+    RecallRoll,
+    /// D: the run-in, hex by hex.
+    RunIn,
+    /// E: the defender fires or makes its cavalry attack.
+    DefenderAttack,
+    /// E: the attacker's cavalry attack.
+    AttackerAttack,
+    /// F: the defender's morale check.
+    DefenderMorale,
+    /// F: after it, retreat (to H) or stand (to G).
+    AfterDefender,
+    /// G: the attacker's morale check.
+    AttackerMorale,
+    /// H: the charging player may make a follow-on attack.
+    FollowOn,
+    /// I: blown and withdrawal.
+    Withdraw,
+}
+
+/// A charge in progress (24.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Charge {
+    /// The charging cavalry and the leaders with it.
+    pub units: Vec<UnitId>,
+    /// The charging side.
+    pub side: Side,
+    /// The hex the charge was announced from.
+    pub origin: Hex,
+    /// Where the charging stack stands.
+    pub at: Hex,
+    /// Hexes still to enter, the target last.
+    pub route: Vec<Hex>,
+    /// The target hex.
+    pub target: Hex,
+    /// The defending units.
+    pub defenders: Vec<UnitId>,
+    /// A reaction charge (15.2).
+    pub reaction: bool,
+    /// The original target's top unit was cavalry (ERR-16: no follow-ons).
+    pub versus_cavalry: bool,
+    /// Follow-ons made (ERR-15: at most 3).
+    pub follow_ons: u8,
+    /// A reaction charge has been made against this run-in (15.2a: only one).
+    pub reacted: bool,
+    /// Hexes of the run-in whose exit windows were offered.
+    pub offered: Vec<Hex>,
+    /// The charge strikes the defender's flank.
+    pub flank: bool,
+    /// Defending cavalry that took a DG-or-worse result (24.1 I).
+    pub def_blown: Vec<UnitId>,
+    /// The evasion window of lone skirmishers in the target was opened (11.5e, step B).
+    #[serde(default)]
+    pub evade_offered: bool,
+    /// Route hexes of enemy skirmishers whose evasion window was opened before a reaction
+    /// charge rides through them (ERR-17).
+    #[serde(default)]
+    pub overrun: Vec<Hex>,
+    /// The step reached.
+    pub step: ChStep,
+}
+
+/// The cavalry sub-sequences on the task stack.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CavTask {
+    /// A charge (24.1).
+    Charge(Charge),
+    /// Square Checks the owner of these hexes may attempt (11.6b, 24.1 B).
+    SquareOffer {
+        /// The hexes.
+        hexes: Vec<Hex>,
+        /// Who decides.
+        side: Side,
+        /// The cavalry's hex (the charge's origin).
+        from: Hex,
+        /// Because of a charge (24.1j: stragglers count as casualties).
+        charge: bool,
+        /// Because of a reaction charge (Square Check list).
+        reaction: bool,
+    },
+    /// A Square Check waiting for its roll (8.5).
+    SquareRoll {
+        /// The hex.
+        hex: Hex,
+        /// The cavalry's hex.
+        from: Hex,
+        /// In a charge.
+        charge: bool,
+        /// In a reaction charge.
+        reaction: bool,
+    },
+    /// The non-phasing player may launch a reaction charge at `at` (15.2).
+    ReactionOffer {
+        /// The hex being left.
+        at: Hex,
+        /// The hexes of the cavalry that may react.
+        stacks: Vec<Hex>,
+        /// Who decides.
+        side: Side,
+    },
+    /// The morale check for a reaction charge outside the frontal arc (15.2b).
+    ReactionRoll {
+        /// The reacting stack's hex.
+        from: Hex,
+        /// The target.
+        at: Hex,
+    },
+    /// A cavalry attack's Fire Combat Table roll (24.1 E).
+    AttackRoll {
+        /// The attacking units.
+        firers: Vec<UnitId>,
+        /// The hex struck.
+        target: Hex,
+        /// The column.
+        column: u8,
+    },
+    /// Cavalry attacked by infantry may evade (ERR-9).
+    Evade {
+        /// The cavalry's hex.
+        hex: Hex,
+        /// Who decides.
+        side: Side,
+    },
+    /// Blown cavalry withdraws 6–12 hexes (24.2a, 24.1 I).
+    BlownWithdraw {
+        /// The units.
+        units: Vec<UnitId>,
+        /// Where they stand.
+        at: Hex,
+    },
+}
+
 /// What is being resolved, innermost last (the top of the stack decides who acts).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -438,14 +603,14 @@ pub enum Task {
     },
     // Part cavalry (24.x, 15.2, 11.6b, 8.2, ERR-9): see [`super::charge`].
     /// A cavalry sub-sequence: charge, square offer, reaction window, blown withdrawal.
-    Cavalry(super::charge::CavTask),
+    Cavalry(CavTask),
     // --- orders part (10.1, 10.2; nbs/orders.rs) ---
     /// An initiative roll (10.2d): 11..66 on the Initiative Table.
     InitiativeRoll {
         /// The leader rolling.
         leader: UnitId,
         /// The force it is for.
-        force: super::command::Receiver,
+        force: super::types::Receiver,
         /// Initiative Points.
         ip: i8,
     },
@@ -455,9 +620,9 @@ pub enum Task {
         /// The leader who rolled.
         leader: UnitId,
         /// Who may receive it.
-        receivers: Vec<super::command::Receiver>,
+        receivers: Vec<super::types::Receiver>,
         /// Initiative, Royal or LooseCannon.
-        source: super::command::OrderSource,
+        source: OrderSource,
     },
     /// A delay reduction die (10.1f).
     DelayRoll {
@@ -519,6 +684,73 @@ pub enum Task {
     },
 }
 
+/// One side's command bookkeeping for the turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SideCommand {
+    /// Command Points left this turn (10.1b).
+    pub cp: u8,
+    /// This turn's initiative attempts (10.2c, AUS 3.2a, 3.2c).
+    pub attempts: InitiativeAttempts,
+    /// Formations on an Attack order whose units were fired on at two hexes or less (or
+    /// charged) since this side's last Command Phase (10.3a; digest §8.4 item 1).
+    pub contact: Vec<u16>,
+    /// Formations that failed a stoppage check this turn: their units must end the turn three
+    /// hexes or more from every enemy unit (10.3b).
+    pub stopped: Vec<u16>,
+    /// Formations whose HQ was overrun: an emergency retreat is due (10.0c).
+    pub overrun: Vec<u16>,
+    /// Formations that made an emergency retreat this turn (one a turn).
+    pub retreated: Vec<u16>,
+}
+
+/// The command part of the state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CommandState {
+    /// The Command Phase segment: 0 order issue, 1 initiative, 2 the rolls (see the module
+    /// docs).
+    pub segment: u8,
+    /// Per side.
+    pub sides: [SideCommand; 2],
+}
+
+/// A hex found over-stacked and treated (12.5), kept until the stack there is back within
+/// the limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Overstack {
+    /// The hex.
+    pub hex: Hex,
+    /// Whose stack it is.
+    pub side: Side,
+    /// Over-stacked by a retreat (25.3d): it breaks up only once rallied to DG.
+    pub by_retreat: bool,
+}
+
+/// Where a column stands in the arrival procedure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnStatus {
+    /// Not yet arrived: rolls from its plotted turn, on hour turns.
+    Waiting,
+    /// Made its roll but queued behind a column plotted earlier at the same entry.
+    Banked,
+    /// Comes on from this turn (16.4: its units must enter).
+    Due(u16),
+    /// The plot is secret (the other side's observation).
+    Unknown,
+}
+
+/// One column's plot and progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ColumnPlan {
+    /// Index of its entry area in
+    /// [`ColumnRules::entries`](super::setup::arrival::ColumnRules::entries).
+    pub entry: u8,
+    /// Its plotted hour turn.
+    pub turn: u16,
+    /// Its progress.
+    pub status: ColumnStatus,
+}
+
 /// The game as it stands.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct State {
@@ -551,10 +783,10 @@ pub struct State {
     /// Part cavalry: where cavalry and leaders went this Movement Phase (24.1c, 24.1e,
     /// 24.1k) and the reaction windows already offered (15.2a).
     #[serde(default)]
-    pub cavalry: super::charge::CavalryLog,
+    pub cavalry: CavalryLog,
     /// Command Points, initiative attempts, stoppage and overrun bookkeeping (orders part).
     #[serde(default)]
-    pub command: super::command::phase::CommandState,
+    pub command: CommandState,
     /// Division leaders now shown by their generic replacement back (26.4b, 26.4c), in the
     /// order they fell.
     #[serde(default)]
@@ -578,7 +810,7 @@ pub struct State {
     /// AUS 7.5: each Allied column's plotted entry and hour turn and its progress (scenario
     /// 5; empty elsewhere).
     #[serde(default)]
-    pub columns: Vec<super::setup::arrival::ColumnPlan>,
+    pub columns: Vec<ColumnPlan>,
     /// AUS 7.5: the column each rider (army commanders and HQ, Buxhowden) travels with.
     #[serde(default)]
     pub riders: Vec<(UnitId, u8)>,
@@ -589,7 +821,7 @@ pub struct State {
     /// 12.5, 25.3d: the hexes found over-stacked and treated, until they are within the
     /// limits again.
     #[serde(default)]
-    pub overstacks: Vec<super::movement::stacking::Overstack>,
+    pub overstacks: Vec<Overstack>,
     /// 26.4d: hexes whose last combat unit was just eliminated while leaders (or HQs) of
     /// its side remain; the survivors go to the nearest stack of their command once the
     /// leader casualty check of the same fire (26.4, 20.4d) is resolved.

@@ -2891,7 +2891,7 @@ fn aus1_0a_special_hexes_hold_one_infantry_and_two_gun_points() {
 /// artillery and column included; the same units outside keep their usual facing.
 #[test]
 fn aus1_0b_special_hexes_give_an_all_round_front() {
-    use super::movement::facing::FacingMode;
+    use super::types::FacingMode;
     let r = rules("nbs/austerlitz-3");
     let castle = hex(&r, "B17.29");
     let open = clear_spot(&r, 1);
@@ -3246,7 +3246,7 @@ fn r15_1g_square_formed_in_a_charge_draws_opportunity_fire() {
     assert!(matches!(
         after.tasks.last(),
         Some(super::state::Task::Cavalry(
-            super::charge::CavTask::SquareRoll { .. }
+            super::state::CavTask::SquareRoll { .. }
         ))
     ));
 }
@@ -3611,7 +3611,7 @@ fn aus3_7_liechtensteins_cavalry_is_one_division() {
     assert!(cv.len() >= 4);
     let code = &cv[0].division;
     assert!(cv.iter().all(|i| &i.division == code));
-    let f: Vec<&super::command::phase::Formation> = r
+    let f: Vec<&super::units::Formation> = r
         .formations
         .iter()
         .filter(|f| f.side == Side(1) && &f.code == code)
@@ -4303,7 +4303,7 @@ fn r23_1g_fire_limits_for_each_side_separately() {
 /// cavalry is Shaken and wrecked; never a fourth time (ERR-15).
 #[test]
 fn r24_1m_follow_on_allowed_when_shaken_or_wrecked() {
-    use super::charge::{CavTask, ChStep, Charge};
+    use super::state::{CavTask, ChStep, Charge};
     let (r, mut s, at, target, cav, def) = charge_setup();
     // The charge has taken its target's hex; another enemy stands 2 hexes on.
     let won = n_of(at, 3);
@@ -4364,7 +4364,7 @@ fn r24_1m_follow_on_allowed_when_shaken_or_wrecked() {
 /// only its own units, and only while a follow-on is open.
 #[test]
 fn r24_1m_stack_reordered_before_follow_on() {
-    use super::charge::{CavTask, ChStep, Charge};
+    use super::state::{CavTask, ChStep, Charge};
     let (r, mut s, at, target, cav, def) = charge_setup();
     let cav2 = (0..r.units.len() as UnitId)
         .find(|&u| {

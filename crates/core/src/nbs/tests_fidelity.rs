@@ -5,8 +5,7 @@ use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 
-use super::charge::CavTask;
-use super::state::{CheckKind, Place, Role, State, Task, UnitId};
+use super::state::{CavTask, CheckKind, Place, Role, State, Task, UnitId};
 use super::types::{Formation, Fp, MoraleState, Seq66, UnitKind};
 use super::{Action, Event, Nbs};
 use crate::data::Library;

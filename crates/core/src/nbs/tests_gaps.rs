@@ -832,7 +832,7 @@ fn r11_2_square_and_unlimbered_battery_turn_and_reform_but_do_not_move() {
 #[test]
 fn r13_0a_facing_mode_by_formation_and_terrain() {
     use super::board::Terrain;
-    use super::movement::facing::FacingMode;
+    use super::types::FacingMode;
     use super::types::MoraleState;
     let mut r = rules("nbs/austerlitz-3");
     let at = clear_spot(&r, 3);

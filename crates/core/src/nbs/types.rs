@@ -1,10 +1,19 @@
-//! The small value types of the series rules: fire levels (6.5), morale ratings and states
-//! (25.0, 25.1), formations (11.1), unit kinds (5.1), sequential dice rolls (5.3) and fire
-//! points (20.1). Everything is integer arithmetic.
+//! The small value types of the series rules: counter indices, fire levels (6.5), morale
+//! ratings and states (25.0, 25.1), formations (11.1), unit kinds (5.1), sequential dice rolls
+//! (5.3), fire points (20.1), facing modes (13.0a), step costs (16.2), and the values of the
+//! command model: an order's kind, method and receiver (10.1a) and a command refusal
+//! ([`CommandError`]). Everything is integer arithmetic. Nothing here imports another module
+//! of the system.
 
+use alloc::string::String;
 use core::fmt;
 
 use serde::{Deserialize, Serialize};
+
+use crate::hex::{Direction, Facing};
+
+/// Index of a counter in the scenario's unit list ([`super::Nbs::units`]).
+pub type UnitId = u16;
 
 /// A fire level as a count of C-units (6.5b: one A = two B = four C), so C = 1, B = 2, A = 4,
 /// AB = 6, AA = 8, AAB = 10, AAA = 12. A loss chart reads levels in whole labels; other values
@@ -359,6 +368,118 @@ impl fmt::Display for Fp {
             _ => write!(f, "{whole}¾"),
         }
     }
+}
+
+/// An order's type (10.1a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum OrderKind {
+    /// Movement toward, into or around enemy-held ground; the only type that allows
+    /// offensive combat.
+    Attack,
+    /// Anything else.
+    NonAttack,
+}
+
+/// How an order travels (10.1a, 10.1e).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Method {
+    /// AO: carried by an aide, spoken.
+    AideOral,
+    /// AW: carried by an aide, on paper.
+    AideWritten,
+    /// IPO: given face to face (always oral); sender and receiver share a hex.
+    InPerson,
+}
+
+/// Who receives an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Receiver {
+    /// A corps (or wing) with an HQ unit, by formation index: orders are delivered to the HQ
+    /// and take effect when the corps leader enters the HQ hex (10.0a).
+    Corps(u16),
+    /// A command with no HQ, by formation index: a division leader, each Allied command of
+    /// AUS 3.2b. Orders take effect on acceptance (10.1, AUS 3.2b).
+    Command(u16),
+    /// One unit (a cavalry brigade or artillery unit with a divisional goal, 10.5b), by unit
+    /// index. Orders take effect on acceptance; acceptance reads the receiver as rated
+    /// [`LONE_UNIT_RECEIVER_RATING`](super::order_log::LONE_UNIT_RECEIVER_RATING).
+    Unit(u16),
+}
+
+impl Receiver {
+    /// Whether the receiver has an HQ its leader must reach before an order takes effect.
+    pub fn has_hq(self) -> bool {
+        matches!(self, Receiver::Corps(_))
+    }
+}
+
+/// A command action the rules forbid: the rule broken and the reason.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CommandError {
+    /// The rule, as numbered in the rulebook (`"10.1b"`, `"AUS 3.2a"`).
+    pub rule: &'static str,
+    /// Why the action is refused, in English.
+    pub reason: String,
+}
+
+impl CommandError {
+    pub(crate) fn new(rule: &'static str, reason: impl Into<String>) -> CommandError {
+        CommandError {
+            rule,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} [rule {}]", self.reason, self.rule)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for CommandError {}
+
+/// How a unit's facing divides its surroundings (13.0a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FacingMode {
+    /// Front and flank/rear as the counter faces: Line, Column, Skirmishers stacked with other
+    /// types, Cavalry (combat formation and Blown), Unlimbered artillery.
+    Standard,
+    /// Every side is front: Skirmishers alone in their hex, any unit not Routed in a walled
+    /// farm, town or redoubt hex, Squares. The counter still shows the centre-front hexside for
+    /// movement.
+    AllFrontal,
+    /// Every side is flank/rear: Limbered artillery, Routed units. The counter still shows the
+    /// centre-front hexside for movement.
+    AllFlank,
+    /// No facing and no facing costs: leaders, HQs, markers.
+    None,
+}
+
+impl FacingMode {
+    /// Whether fire or an attack entering from the neighbour toward `from` strikes the front
+    /// (13.0a, 13.0b), at range 1. Fire along the boundary between front and flank counts as
+    /// flank; at range 1 that boundary is a corner of the hex, not a hexside, so every
+    /// adjacent hex is wholly front or wholly flank.
+    pub fn frontal_from(self, facing: Facing, from: Direction) -> bool {
+        match self {
+            FacingMode::Standard => facing.is_frontal(from),
+            FacingMode::AllFrontal => true,
+            FacingMode::AllFlank | FacingMode::None => false,
+        }
+    }
+}
+
+/// What a step costs (half MPs) or why it cannot be taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum StepCost {
+    /// Half MPs.
+    Half(u16),
+    /// The whole allowance ("all" on the chart): only from a standing start.
+    All,
+    /// Prohibited terrain or hexside (16.2c), or a road rate the formation may not use.
+    Prohibited(&'static str),
 }
 
 #[cfg(test)]

@@ -1,12 +1,15 @@
 //! The fixed facts of every counter (5.1, 6.x, 1.3, 1.4): kind, side, nationality,
 //! affiliation, printed fire level, morale rating, loss chart (20.6), gun points (27.1),
-//! leader rank and rating (26.0), read once from the scenario's counter sets.
+//! leader rank and rating (26.0), read once from the scenario's counter sets; and the
+//! formations that receive orders, read from the counters' leaders ([`formations`]: 10.0,
+//! AUS 2.3, 3.2b).
 
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::types::{FireLevel, GunClass, GunWeight, MoraleRating, UnitKind};
+use super::tables::{GenericUnit, Tables};
+use super::types::{FireLevel, GunClass, GunWeight, MoraleRating, UnitId, UnitKind};
 use crate::data::{Counter, DataError, ResolvedScenario, Value};
 use crate::engine::Side;
 
@@ -340,6 +343,199 @@ fn one(c: &Counter) -> Result<UnitInfo, DataError> {
         UnitKind::Hq | UnitKind::Skirmisher => {}
     }
     Ok(u)
+}
+
+/// What kind of formation (10.0, AUS 2.3, 3.2b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormKind {
+    /// A French corps with an HQ unit: orders go to the HQ and take effect when the corps
+    /// leader touches base (10.0a).
+    Corps,
+    /// The French Imperial Guard: one formation under Bessieres, without HQ (AUS 2.3; digest
+    /// §8.4 item 13: it needs orders and its brigades trace radius to Bessieres).
+    Guard,
+    /// A French division (leader without HQ): orders to it are divisional goals (10.5b).
+    Division,
+    /// An Allied command of AUS 3.2b: every order is a divisional goal, no HQ.
+    Allied,
+    /// AUS 4.2b: Buxhowden's Left Wing (1-L, 2-L, 3-L) as a corps. He stands in for its HQ:
+    /// orders go to him and take effect on acceptance, and its column leaders trace command
+    /// radius to him as to a corps HQ.
+    Wing,
+}
+
+/// One formation that receives orders.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Formation {
+    /// Its side.
+    pub side: Side,
+    /// Its code (corps code, or division / command code).
+    pub code: String,
+    /// What it is.
+    pub kind: FormKind,
+    /// Its leader.
+    pub leader: UnitId,
+    /// Its HQ unit (French corps only).
+    pub hq: Option<UnitId>,
+    /// The corps of a French division.
+    pub parent: Option<u16>,
+}
+
+/// Reads the formations from the counters (10.0, AUS 2.3, 3.2b): French corps and the Guard
+/// first (by their leaders), then French divisions, then the Allied commands.
+pub fn formations(units: &[UnitInfo]) -> Vec<Formation> {
+    let mut out: Vec<Formation> = Vec::new();
+    let french = Side(0);
+    for (i, u) in units.iter().enumerate() {
+        if u.side == french && u.kind == UnitKind::Leader && u.rank == Rank::Corps {
+            let hq = units
+                .iter()
+                .position(|h| h.side == french && h.kind == UnitKind::Hq && h.corps == u.corps)
+                .map(|h| h as UnitId);
+            out.push(Formation {
+                side: french,
+                code: u.corps.clone(),
+                kind: if hq.is_some() {
+                    FormKind::Corps
+                } else {
+                    FormKind::Guard
+                },
+                leader: i as UnitId,
+                hq,
+                parent: None,
+            });
+        }
+    }
+    let corps_count = out.len();
+    for (i, u) in units.iter().enumerate() {
+        if u.kind != UnitKind::Leader || u.rank != Rank::Division || u.division.is_empty() {
+            continue;
+        }
+        if u.side == french {
+            // The Guard's leader is its corps-rank leader; no division formation for it.
+            let parent = out[..corps_count]
+                .iter()
+                .position(|f| f.code == u.corps)
+                .map(|p| p as u16);
+            out.push(Formation {
+                side: french,
+                code: u.division.clone(),
+                kind: FormKind::Division,
+                leader: i as UnitId,
+                hq: None,
+                parent,
+            });
+        } else {
+            out.push(Formation {
+                side: u.side,
+                code: u.division.clone(),
+                kind: FormKind::Allied,
+                leader: i as UnitId,
+                hq: None,
+                parent: None,
+            });
+        }
+    }
+    out
+}
+
+/// Appends the counters made during play after the printed ones (11.5a, 17.0, 27.1).
+pub(in crate::nbs) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
+    let printed = units.len();
+    let mut extra = Vec::new();
+    for (p, u) in units.iter().enumerate() {
+        let base = |kind: UnitKind, id: String, name: String| UnitInfo {
+            id,
+            name,
+            side: u.side,
+            kind,
+            nation: u.nation,
+            corps: u.corps.clone(),
+            division: String::new(),
+            vp_formation: String::new(),
+            wreck_division: String::new(),
+            fire_level: FireLevel::NONE,
+            morale: None,
+            loss_chart: Vec::new(),
+            boxes: 0,
+            wreck_boxes: 0,
+            skirmisher_boxes: 0,
+            heavy: false,
+            gun_points: 0,
+            weight: u.weight,
+            class: u.class,
+            guard: u.guard,
+            rating: 0,
+            morale_rating: 0,
+            rank: Rank::Division,
+            command: String::new(),
+            independent: u.independent,
+            parent: Some(p as u16),
+            parts: Vec::new(),
+        };
+        match u.kind {
+            UnitKind::Infantry => {
+                // 11.5, 25.2b: skirmishers check with the generic value, French B, others C.
+                let generic = tables.generic_morale(if u.nation == Nation::French {
+                    GenericUnit::FrenchSkirmishers
+                } else {
+                    GenericUnit::OtherSkirmishers
+                });
+                let n = if u.skirmisher_boxes > 0 {
+                    u.skirmisher_boxes + 1
+                } else {
+                    0
+                };
+                for k in 1..=n {
+                    let mut x = base(
+                        UnitKind::Skirmisher,
+                        format!("{}-sk{k}", u.id),
+                        format!("{} skirmishers {k}", u.name),
+                    );
+                    x.morale = Some(generic);
+                    extra.push(x);
+                }
+                // 17.1, digest §8.4 item 26: two Extensions when every part can keep a C
+                // (A or better), one from B.
+                let exts = match u.fire_level.units() {
+                    0..=1 => 0,
+                    2 => 1,
+                    _ => 2,
+                };
+                for k in 1..=exts {
+                    let mut x = base(
+                        UnitKind::Infantry,
+                        format!("{}-ext{k}", u.id),
+                        format!("{} extension {k}", u.name),
+                    );
+                    x.division = u.division.clone();
+                    x.fire_level = u.fire_level;
+                    x.morale = u.morale;
+                    x.loss_chart = u.loss_chart.clone();
+                    x.boxes = u.boxes;
+                    x.wreck_boxes = u.wreck_boxes;
+                    extra.push(x);
+                }
+            }
+            UnitKind::Artillery => {
+                let mut x = base(
+                    UnitKind::Artillery,
+                    format!("{}-det", u.id),
+                    format!("{} detached", u.name),
+                );
+                x.division = u.division.clone();
+                x.gun_points = 5;
+                extra.push(x);
+            }
+            _ => {}
+        }
+    }
+    for (k, x) in extra.iter().enumerate() {
+        if let Some(p) = x.parent {
+            units[usize::from(p)].parts.push((printed + k) as u16);
+        }
+    }
+    units.extend(extra);
 }
 
 #[cfg(test)]

@@ -11,19 +11,7 @@ use alloc::vec::Vec;
 use super::Nbs;
 use super::state::{Place, State, UnitId, flag};
 use super::types::{Formation, MoraleState, UnitKind};
-use crate::data::{DataError, ResolvedScenario};
-use crate::engine::{MapView, PieceView};
-
-/// The map view restricted to the scenario's playable area (AUS 7.1, 7.2 play part of the map).
-pub(super) fn map_view(
-    s: &ResolvedScenario,
-    on_map: impl Fn(&str) -> bool,
-) -> Result<MapView, DataError> {
-    let mut view = MapView::from_map(&s.map)?;
-    view.hexes.retain(|h| on_map(&h.id));
-    view.hexsides.retain(|side| on_map(&side.hex));
-    Ok(view)
-}
+use crate::engine::PieceView;
 
 impl Nbs {
     /// Every counter of the scenario, in unit-index order, as [`PieceView`]s.

@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use super::Error;
-use super::strict::refuse_unknown_fields;
+use super::strict::parse_strict;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, EventInfo, Game, GameSnapshot, Rules, Side, SystemInfo};
 
@@ -276,30 +276,10 @@ impl<R: Rules> Adapter<R> {
         scenario_json: Option<String>,
         saved: Value,
     ) -> Result<Self, Error> {
-        // A starting position is read as strictly as a position given directly.
-        if let Some(start) = saved.get("start").filter(|s| !s.is_null()) {
-            super::parse_position::<R::State>("saved game", "game.start", start)?;
-        }
-        // The path of a problem is inside the save's `game` part. The record's own types
-        // refuse unknown fields; the state's are refused by a check of what was read.
-        let snapshot: GameSnapshot<R> = from_value("saved game", saved.clone())
-            .and_then(|s| refuse_unknown_fields("saved game", &saved, &s).map(|()| s))
-            .map_err(|e| match e {
-                Error::BadJson {
-                    what,
-                    path,
-                    message,
-                } => Error::BadJson {
-                    what,
-                    path: if path == "." {
-                        "game".into()
-                    } else {
-                        alloc::format!("game.{path}")
-                    },
-                    message,
-                },
-                other => other,
-            })?;
+        // The whole record is read strictly: its own types, the actions of its history and
+        // the states (`start`, `state`) refuse a field they do not have, named with its path
+        // inside the save's `game` part.
+        let snapshot: GameSnapshot<R> = parse_strict("saved game", "game", &saved)?;
         let game = Game::restore(rules, snapshot)?;
         Ok(Adapter::new(game, scenario, scenario_json))
     }

@@ -16,7 +16,6 @@
 
 mod error;
 mod game;
-mod position;
 mod strict;
 
 use alloc::boxed::Box;
@@ -28,8 +27,7 @@ use serde_json::Value;
 
 pub use error::Error;
 pub use game::{ActorKind, Adapter, AnyGame, SAVE_FORMAT, actor_json, from_value, parse_json};
-pub use position::parse_position;
-pub use strict::refuse_unknown_fields;
+pub use strict::parse_strict;
 
 use crate::data::ResolvedScenario;
 use crate::engine::{Game, Rules, SystemInfo};
@@ -179,7 +177,7 @@ where
         seed: u64,
     ) -> Result<Box<dyn AnyGame>, Error> {
         let rules = R::from_scenario(scenario)?;
-        let state: R::State = parse_position("position", "", state)?;
+        let state: R::State = parse_strict("position", "", state)?;
         Ok(Box::new(Adapter::new(
             Game::from_state(rules, state, seed)?,
             scenario.scenario.id.clone(),

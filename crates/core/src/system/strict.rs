@@ -1,29 +1,76 @@
-//! Unknown fields in inputs whose types cannot say `#[serde(deny_unknown_fields)]` themselves.
+//! Reading a system's JSON strictly: a field the engine's types do not have is refused, never
+//! skipped.
 //!
-//! Actions, saved-game records and data files refuse a field they do not have through serde's
-//! `deny_unknown_fields`. A system's state is a large tree of types owned by the system; a
-//! saved game carries one, and serde's derive would skip an unknown field inside it without a
-//! word. [`refuse_unknown_fields`] closes that gap for any type from outside: it writes the
-//! parsed value back out, and every key of the input that the engine does not write at that
-//! place is a candidate. A candidate is an unknown field when the type ignores it: with its
-//! value replaced by a probe that no field of the engine's types accepts (a fraction; the
-//! engine has no floats), the input still reads as the same value. A known field that the
-//! engine leaves out when it holds its default (`"share": null`) reads the probe as an error
-//! or as another value, so it is kept.
+//! Actions, saved-game records and data files refuse an unknown field through serde's
+//! `deny_unknown_fields`. A system's state is a large tree of types owned by the system, and
+//! serde's derive lets a field it does not know pass without a word: a saved game or a position
+//! (docs/json.md, "Positions") edited by hand with a misspelt field would then play on from
+//! defaults the caller never meant. [`parse_strict`], the one strict reader, reads the whole
+//! input through `serde_ignored`, which reports every field the types skipped, and refuses the
+//! first, naming the field and its JSON path. A wrong type or a missing field is refused with
+//! its path as [`from_value`] reports it.
 
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::Error;
-use super::game::to_value;
+use super::game::from_value;
 
-/// How many candidates are probed before the input is taken as it is (each probe reads the
-/// whole input again; the engine's own output has no candidates at all).
-const MAX_PROBES: usize = 64;
+/// Reads `value` as a `T`, refusing unknown fields, wrong types and missing fields with their
+/// JSON path, prefixed by `prefix` when the value sits inside a larger document (`"game"` for
+/// the record of a saved game). `what` names the input in the error (`"saved game"`,
+/// `"position"`): `bad saved game JSON at game.state.units[3].colour: unknown field `colour``.
+pub fn parse_strict<T: DeserializeOwned>(
+    what: &str,
+    prefix: &str,
+    value: &Value,
+) -> Result<T, Error> {
+    let mut first: Option<Vec<Seg>> = None;
+    let parsed: Result<T, _> = serde_ignored::deserialize(value, |path| {
+        if first.is_none() {
+            let mut segs = Vec::new();
+            segments(&path, &mut segs);
+            first = Some(segs);
+        }
+    });
+    match parsed {
+        Ok(t) => match first {
+            None => Ok(t),
+            Some(segs) => {
+                let field = match segs.last() {
+                    Some(Seg::Key(k)) => k.clone(),
+                    _ => String::new(),
+                };
+                Err(Error::BadJson {
+                    what: what.into(),
+                    path: join(prefix, &located(value, &segs)),
+                    message: alloc::format!("unknown field `{field}`"),
+                })
+            }
+        },
+        // The typed read failed: read it again, tracking the path, for the error.
+        Err(_) => Err(match from_value::<T>(what, value.clone()) {
+            Ok(_) => Error::BadJson {
+                what: what.into(),
+                path: join(prefix, "."),
+                message: alloc::format!("does not read as a {what}"),
+            },
+            Err(Error::BadJson {
+                what,
+                path,
+                message,
+            }) => Error::BadJson {
+                what,
+                path: join(prefix, &path),
+                message,
+            },
+            Err(other) => other,
+        }),
+    }
+}
 
 /// One step of a JSON path.
 #[derive(Clone, Debug)]
@@ -32,115 +79,159 @@ enum Seg {
     Index(usize),
 }
 
-/// The path as `serde_path_to_error` writes it: `state.units[3].hex`, `.` for the root.
-fn render(path: &[Seg]) -> String {
+/// The steps of a path as `serde_ignored` gives it: object keys and list indices. It leaves
+/// out the variant names of enums (`{"Cavalry": {...}}`), which [`located`] puts back.
+fn segments(path: &serde_ignored::Path<'_>, out: &mut Vec<Seg>) {
+    use serde_ignored::Path;
+    match path {
+        Path::Root => {}
+        Path::Seq { parent, index } => {
+            segments(parent, out);
+            out.push(Seg::Index(*index));
+        }
+        Path::Map { parent, key } => {
+            segments(parent, out);
+            out.push(Seg::Key(key.clone()));
+        }
+        Path::Some { parent }
+        | Path::NewtypeStruct { parent }
+        | Path::NewtypeVariant { parent } => segments(parent, out),
+    }
+}
+
+/// The path of `segs` in `value` as `serde_path_to_error` writes it (`state.units[3].colour`,
+/// `.` for the root), so that both kinds of error name places alike: walking `value`, an
+/// object of one key that does not hold the next step is an enum's variant, whose name the
+/// path gets back.
+fn located(value: &Value, segs: &[Seg]) -> String {
     let mut out = String::new();
-    for seg in path {
+    let key = |out: &mut String, k: &str| {
+        if !out.is_empty() {
+            out.push('.');
+        }
+        out.push_str(k);
+    };
+    let mut at = Some(value);
+    for seg in segs {
+        while let Some(Value::Object(m)) = at {
+            let holds = match seg {
+                Seg::Key(k) => m.contains_key(k),
+                Seg::Index(_) => false,
+            };
+            match m.iter().next() {
+                Some((variant, inner)) if !holds && m.len() == 1 => {
+                    key(&mut out, variant);
+                    at = Some(inner);
+                }
+                _ => break,
+            }
+        }
         match seg {
             Seg::Key(k) => {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(k);
+                key(&mut out, k);
+                at = at.and_then(|v| v.get(k));
             }
-            Seg::Index(i) => out.push_str(&alloc::format!("[{i}]")),
+            Seg::Index(i) => {
+                out.push_str(&alloc::format!("[{i}]"));
+                at = at.and_then(|v| v.get(i));
+            }
         }
     }
     if out.is_empty() { ".".into() } else { out }
 }
 
-/// Every key of `input` absent from `written` at the same place, with the keys written there.
-fn candidates(
-    input: &Value,
-    written: &Value,
-    at: &mut Vec<Seg>,
-    out: &mut Vec<(Vec<Seg>, Vec<String>)>,
-) {
-    match (input, written) {
-        (Value::Object(i), Value::Object(w)) => {
-            for (k, v) in i {
-                at.push(Seg::Key(k.clone()));
-                match w.get(k) {
-                    Some(wv) => candidates(v, wv, at, out),
-                    None => out.push((at.clone(), w.keys().cloned().collect())),
-                }
-                at.pop();
-            }
-        }
-        (Value::Object(i), _) => {
-            // The engine wrote no object here (`null` for an absent option, say): every key
-            // of the input's object is a candidate.
-            for k in i.keys() {
-                at.push(Seg::Key(k.clone()));
-                out.push((at.clone(), Vec::new()));
-                at.pop();
-            }
-        }
-        (Value::Array(i), Value::Array(w)) => {
-            for (n, (v, wv)) in i.iter().zip(w).enumerate() {
-                at.push(Seg::Index(n));
-                candidates(v, wv, at, out);
-                at.pop();
-            }
-        }
-        _ => {}
+/// `path` (`.` for the root) inside `prefix` (empty for none).
+fn join(prefix: &str, path: &str) -> String {
+    match (prefix.is_empty(), path == "." || path.is_empty()) {
+        (true, true) => ".".into(),
+        (true, false) => path.into(),
+        (false, true) => prefix.into(),
+        (false, false) if path.starts_with('[') => alloc::format!("{prefix}{path}"),
+        (false, false) => alloc::format!("{prefix}.{path}"),
     }
 }
 
-/// `input` with the value at `path` replaced by `probe`.
-fn probed(input: &Value, path: &[Seg], probe: Value) -> Value {
-    let mut v = input.clone();
-    let mut at = &mut v;
-    for seg in path {
-        let next = match (seg, at) {
-            (Seg::Key(k), Value::Object(m)) => m.get_mut(k),
-            (Seg::Index(i), Value::Array(a)) => a.get_mut(*i),
-            _ => None,
-        };
-        match next {
-            Some(n) => at = n,
-            None => return v,
-        }
-    }
-    *at = probe;
-    v
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use serde::Deserialize;
 
-/// Refuses a field of `input` that reading it as `T` ignored: `parsed` is what `input` read
-/// as. The error names the field and its JSON path (from the root of `input`, as serde's own
-/// `unknown field` errors give it), e.g. `bad saved game JSON at state.units[3].colour: unknown
-/// field `colour`, expected one of ...`.
-pub fn refuse_unknown_fields<T: Serialize + DeserializeOwned>(
-    what: &str,
-    input: &Value,
-    parsed: &T,
-) -> Result<(), Error> {
-    let written = to_value(parsed);
-    let mut found = Vec::new();
-    candidates(input, &written, &mut Vec::new(), &mut found);
-    // A fraction no integer, string, list or record of the engine reads.
-    let probe = serde_json::Number::from_f64(-0.5).map_or(Value::Null, Value::Number);
-    for (path, known) in found.into_iter().take(MAX_PROBES) {
-        let again: Result<T, _> = serde_json::from_value(probed(input, &path, probe.clone()));
-        let ignored = again.is_ok_and(|t| to_value(&t) == written);
-        if !ignored {
-            continue;
-        }
-        let field = match path.last() {
-            Some(Seg::Key(k)) => k.clone(),
-            _ => String::new(),
-        };
-        let expected = if known.is_empty() {
-            String::new()
-        } else {
-            let names: Vec<String> = known.iter().map(|k| alloc::format!("`{k}`")).collect();
-            alloc::format!(", expected one of {}", names.join(", "))
-        };
-        return Err(Error::BadJson {
-            what: what.to_string(),
-            path: render(&path),
-            message: alloc::format!("unknown field `{field}`{expected}"),
-        });
+    #[derive(Debug, Deserialize)]
+    struct Inner {
+        #[allow(dead_code)]
+        a: u8,
     }
-    Ok(())
+
+    #[derive(Debug, Deserialize)]
+    enum Kind {
+        Plain(#[allow(dead_code)] Inner),
+        Record {
+            #[allow(dead_code)]
+            b: u8,
+        },
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct Outer {
+        #[allow(dead_code)]
+        list: Vec<Inner>,
+        #[allow(dead_code)]
+        #[serde(default)]
+        kinds: Vec<Kind>,
+    }
+
+    fn refused(v: &Value, prefix: &str) -> (String, String) {
+        match parse_strict::<Outer>("position", prefix, v) {
+            Err(Error::BadJson { path, message, .. }) => (path, message),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn unknown_field_named_with_path() {
+        let v = serde_json::json!({"list": [{"a": 1}, {"a": 2, "colour": 3}]});
+        assert_eq!(
+            refused(&v, ""),
+            (
+                "list[1].colour".to_string(),
+                "unknown field `colour`".to_string()
+            )
+        );
+        let e = parse_strict::<Outer>("saved game", "game.state", &v).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad saved game JSON at game.state.list[1].colour: unknown field `colour`"
+        );
+    }
+
+    #[test]
+    fn unknown_field_in_a_variant_names_the_variant() {
+        let v = serde_json::json!({"list": [], "kinds": [
+            {"Plain": {"a": 1}},
+            {"Record": {"b": 1, "c": 2}},
+        ]});
+        assert_eq!(refused(&v, "").0, "kinds[1].Record.c");
+        let v = serde_json::json!({"list": [], "kinds": [{"Plain": {"a": 1, "z": 0}}]});
+        assert_eq!(refused(&v, "game").0, "game.kinds[0].Plain.z");
+    }
+
+    #[test]
+    fn wrong_type_named_with_path() {
+        let v = serde_json::json!({"list": [{"a": "x"}]});
+        let (path, message) = refused(&v, "game.start");
+        assert_eq!(path, "game.start.list[0].a");
+        assert!(
+            message.starts_with("invalid type: string \"x\""),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn missing_field_named_with_path() {
+        let v = serde_json::json!({"list": [{}]});
+        let (path, message) = refused(&v, "");
+        assert_eq!(path, "list[0]");
+        assert!(message.contains("missing field `a`"), "{message}");
+    }
 }

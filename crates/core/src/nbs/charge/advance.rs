@@ -3,15 +3,13 @@
 
 use crate::hex::Hex;
 use crate::nbs::Nbs;
+use crate::nbs::board::arc;
 use crate::nbs::board::side as hs;
 use crate::nbs::charge::*;
 use crate::nbs::event::Event;
-use crate::nbs::movement::StepCost;
-use crate::nbs::movement::arc;
-use crate::nbs::movement::facing::FacingMode;
 use crate::nbs::state::{CheckKind, FireDecl, Place, Role, State, Task, UnitId, flag};
 use crate::nbs::tables::{CavFireMod, CavLevel, CavTarget, FireResult, MoraleList, MoraleMod};
-use crate::nbs::types::{Formation, Fp, MoraleState, Seq66, UnitKind};
+use crate::nbs::types::{FacingMode, Formation, Fp, MoraleState, Seq66, StepCost, UnitKind};
 use alloc::format;
 use alloc::vec::Vec;
 

@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal};
 use crate::hex::{Facing, Hex};
+use crate::nbs::board::arc;
 use crate::nbs::event::Event;
-use crate::nbs::movement::arc;
 use crate::nbs::state::{
     CcStep, CheckKind, CloseCombat, FireDecl, Place, Role, State, Task, UnitId, flag,
 };
@@ -193,7 +193,7 @@ impl Nbs {
             if self.is_skirmisher(u) {
                 // 11.5b: a skirmisher joins only when it can pay the hex + 2 itself.
                 let st = &s.units[usize::from(u)];
-                if let crate::nbs::movement::StepCost::Half(h) = c {
+                if let crate::nbs::types::StepCost::Half(h) = c {
                     if st.spent + h + 4 <= self.allowance(s, u) || st.spent == 0 {
                         joined.push(u);
                     }
@@ -201,7 +201,7 @@ impl Nbs {
                 continue;
             }
             let cost = match c {
-                crate::nbs::movement::StepCost::Half(h) => h + 4,
+                crate::nbs::types::StepCost::Half(h) => h + 4,
                 _ => {
                     return Err(Illegal::new(
                         "23.1b",
@@ -402,10 +402,8 @@ impl Nbs {
         let flank = defenders.first().is_some_and(|&t| {
             let st = &s.units[usize::from(t)];
             match self.facing_mode(s, t) {
-                crate::nbs::movement::facing::FacingMode::Standard => {
-                    !arc::in_front(target, st.facing, from)
-                }
-                crate::nbs::movement::facing::FacingMode::AllFlank => true,
+                crate::nbs::types::FacingMode::Standard => !arc::in_front(target, st.facing, from),
+                crate::nbs::types::FacingMode::AllFlank => true,
                 _ => false,
             }
         });
@@ -417,7 +415,7 @@ impl Nbs {
             let class = self.move_class(s, u);
             let cost = class
                 .map(|c| match self.terrain_step(c, from, d, false).0 {
-                    crate::nbs::movement::StepCost::Half(h) => h + 4,
+                    crate::nbs::types::StepCost::Half(h) => h + 4,
                     _ => 0,
                 })
                 .unwrap_or(0);

@@ -25,179 +25,19 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
-
+use super::board::arc;
 use super::board::side as hs;
 use super::event::Event;
-use super::movement::StepCost;
-use super::movement::arc;
-use super::movement::facing::FacingMode;
-use super::state::{CcStep, CheckKind, CloseCombat, Phase, Place, Role, State, Task, UnitId, flag};
+use super::state::{
+    CavTask, CavalryLog, CcStep, ChStep, Charge, CheckKind, CloseCombat, Phase, Place, Role, State,
+    Task, UnitId, flag,
+};
 use super::tables::{MoraleList, MoraleMod};
-use super::types::{Formation, Fp, MoraleState, Seq66, UnitKind};
+use super::types::{FacingMode, Formation, Fp, MoraleState, Seq66, StepCost, UnitKind};
 use super::{Action, Nbs};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::{Direction, Hex};
-
-/// What the cavalry and close-combat rules remember during a Movement Phase.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct CavalryLog {
-    /// Every phasing cavalry unit and leader on the map: the hexes it stood in this phase,
-    /// the start hex first (24.1c A, 24.1e, 24.1k).
-    pub paths: Vec<(UnitId, Vec<Hex>)>,
-    /// Reaction windows already offered to a unit leaving a hex (15.2a).
-    pub offered: Vec<(UnitId, Hex)>,
-    /// Every phasing infantry unit and skirmisher counter, by unit: the hex it began the
-    /// phase in, `None` when it was off the map (23.1e: attackers together must have started
-    /// the phase stacked together).
-    #[serde(default)]
-    pub foot: Vec<(UnitId, Option<Hex>)>,
-}
-
-/// The steps of a charge (24.1 A–I).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ChStep {
-    /// B: square attempts are offered.
-    Square,
-    /// B: the skirmishers charged retreated into terrain closed to charges; the charging
-    /// player picks a hex next to the old target, or the charge ends (11.5e).
-    Retarget,
-    /// C: the charging player may try a recall.
-    Recall,
-    /// C: the recall die.
-    RecallRoll,
-    /// D: the run-in, hex by hex.
-    RunIn,
-    /// E: the defender fires or makes its cavalry attack.
-    DefenderAttack,
-    /// E: the attacker's cavalry attack.
-    AttackerAttack,
-    /// F: the defender's morale check.
-    DefenderMorale,
-    /// F: after it, retreat (to H) or stand (to G).
-    AfterDefender,
-    /// G: the attacker's morale check.
-    AttackerMorale,
-    /// H: the charging player may make a follow-on attack.
-    FollowOn,
-    /// I: blown and withdrawal.
-    Withdraw,
-}
-
-/// A charge in progress (24.1).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Charge {
-    /// The charging cavalry and the leaders with it.
-    pub units: Vec<UnitId>,
-    /// The charging side.
-    pub side: Side,
-    /// The hex the charge was announced from.
-    pub origin: Hex,
-    /// Where the charging stack stands.
-    pub at: Hex,
-    /// Hexes still to enter, the target last.
-    pub route: Vec<Hex>,
-    /// The target hex.
-    pub target: Hex,
-    /// The defending units.
-    pub defenders: Vec<UnitId>,
-    /// A reaction charge (15.2).
-    pub reaction: bool,
-    /// The original target's top unit was cavalry (ERR-16: no follow-ons).
-    pub versus_cavalry: bool,
-    /// Follow-ons made (ERR-15: at most 3).
-    pub follow_ons: u8,
-    /// A reaction charge has been made against this run-in (15.2a: only one).
-    pub reacted: bool,
-    /// Hexes of the run-in whose exit windows were offered.
-    pub offered: Vec<Hex>,
-    /// The charge strikes the defender's flank.
-    pub flank: bool,
-    /// Defending cavalry that took a DG-or-worse result (24.1 I).
-    pub def_blown: Vec<UnitId>,
-    /// The evasion window of lone skirmishers in the target was opened (11.5e, step B).
-    #[serde(default)]
-    pub evade_offered: bool,
-    /// Route hexes of enemy skirmishers whose evasion window was opened before a reaction
-    /// charge rides through them (ERR-17).
-    #[serde(default)]
-    pub overrun: Vec<Hex>,
-    /// The step reached.
-    pub step: ChStep,
-}
-
-/// The cavalry sub-sequences on the task stack.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CavTask {
-    /// A charge (24.1).
-    Charge(Charge),
-    /// Square Checks the owner of these hexes may attempt (11.6b, 24.1 B).
-    SquareOffer {
-        /// The hexes.
-        hexes: Vec<Hex>,
-        /// Who decides.
-        side: Side,
-        /// The cavalry's hex (the charge's origin).
-        from: Hex,
-        /// Because of a charge (24.1j: stragglers count as casualties).
-        charge: bool,
-        /// Because of a reaction charge (Square Check list).
-        reaction: bool,
-    },
-    /// A Square Check waiting for its roll (8.5).
-    SquareRoll {
-        /// The hex.
-        hex: Hex,
-        /// The cavalry's hex.
-        from: Hex,
-        /// In a charge.
-        charge: bool,
-        /// In a reaction charge.
-        reaction: bool,
-    },
-    /// The non-phasing player may launch a reaction charge at `at` (15.2).
-    ReactionOffer {
-        /// The hex being left.
-        at: Hex,
-        /// The hexes of the cavalry that may react.
-        stacks: Vec<Hex>,
-        /// Who decides.
-        side: Side,
-    },
-    /// The morale check for a reaction charge outside the frontal arc (15.2b).
-    ReactionRoll {
-        /// The reacting stack's hex.
-        from: Hex,
-        /// The target.
-        at: Hex,
-    },
-    /// A cavalry attack's Fire Combat Table roll (24.1 E).
-    AttackRoll {
-        /// The attacking units.
-        firers: Vec<UnitId>,
-        /// The hex struck.
-        target: Hex,
-        /// The column.
-        column: u8,
-    },
-    /// Cavalry attacked by infantry may evade (ERR-9).
-    Evade {
-        /// The cavalry's hex.
-        hex: Hex,
-        /// Who decides.
-        side: Side,
-    },
-    /// Blown cavalry withdraws 6–12 hexes (24.2a, 24.1 I).
-    BlownWithdraw {
-        /// The units.
-        units: Vec<UnitId>,
-        /// Where they stand.
-        at: Hex,
-    },
-}
 
 /// The Permissible Charge Forms from `from` (provisional, see the module notes): every route
 /// of 1–3 hexes turning at most once by 60°.

@@ -1,7 +1,7 @@
 //! Attachments and detachments (10.5c, AUS 2.1, AUS 3.6): which corps a French division
 //! belongs to now.
 //!
-//! * A division's printed corps is [`crate::nbs::command::phase::Formation::parent`]; the scenario may
+//! * A division's printed corps is [`crate::nbs::units::Formation::parent`]; the scenario may
 //!   start it attached elsewhere or detached (`rules.attachments`: division code to corps
 //!   code, or `"detached"`), and [`State::attached`] keeps the changes.
 //! * In play the army commander detaches a division with an order to its current corps
@@ -24,11 +24,11 @@ use alloc::vec::Vec;
 
 use crate::data::DataError;
 use crate::engine::Illegal;
-use crate::nbs::command::phase::FormKind;
 use crate::nbs::command::{OrderSource, OrderStatus, Receiver};
 use crate::nbs::event::Event;
 use crate::nbs::state::{State, UnitId};
 use crate::nbs::types::UnitKind;
+use crate::nbs::units::FormKind;
 use crate::nbs::{Action, FRENCH, Nbs};
 
 /// The Cavalry Corps' code.

@@ -15,7 +15,7 @@ use crate::nbs::event::Event;
 use crate::nbs::query::Occ;
 use crate::nbs::state::{Place, State, Task, UnitId};
 use crate::nbs::types::{Seq66, UnitKind};
-use crate::nbs::units::Rank;
+use crate::nbs::units::{FormKind, Rank};
 use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;

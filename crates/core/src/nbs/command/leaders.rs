@@ -20,9 +20,9 @@ use alloc::vec::Vec;
 
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
-use crate::nbs::command::phase::FormKind;
 use crate::nbs::event::Event;
 use crate::nbs::state::{Place, State, Task, UnitId};
+use crate::nbs::units::FormKind;
 use crate::nbs::units::Rank;
 use crate::nbs::{Action, Nbs};
 

@@ -1,73 +1,44 @@
 //! Command and control (10.0–10.5, with the Austerlitz rules AUS 2.x–3.x that change it).
 //!
-//! Pure data types and functions for the game state machine; nothing here sees the whole game
-//! state. The caller passes what a rule needs (ratings, indices of leaders and formations, the
-//! dice) and stores the returned values.
-//!
-//! * [`tables`]: the command charts of a scenario, read once ([`CommandTables`]): Command
-//!   Points, order costs, delivery time, Acceptance Number and Table, delay reduction,
-//!   Initiative Table, Corps Attack Stoppage Tables 1 and 2.
-//! * [`orders`]: the order model (10.1) and the Order Log (10.1d) with delivery, acceptance,
-//!   cancellation, delay reduction, implementation at the HQ, initiative and loose cannon
-//!   orders.
-//! * [`initiative`]: who may roll for initiative in a turn (10.2c), the Austerlitz free rolls
-//!   (AUS 3.2a, 3.2c), the Allied seniority list (AUS 3.3) and the Francis penalty (AUS 3.5).
+//! The command model is pure data and functions below the rule sections (nothing in it sees
+//! the whole game state; the caller passes what a rule needs and stores the returned values),
+//! and is re-exported here:
+//! * [`CommandTables`] (`tables/command.rs`): the command charts of a scenario, read once:
+//!   Command Points, order costs, delivery time, Acceptance Number and Table, delay
+//!   reduction, Initiative Table, Corps Attack Stoppage Tables 1 and 2.
+//! * [`crate::nbs::order_log`]: the order model (10.1) and the Order Log (10.1d) with delivery,
+//!   acceptance, cancellation, delay reduction, implementation at the HQ, initiative and loose
+//!   cannon orders; [`crate::nbs::order_log::initiative`]: who may roll for initiative in a turn
+//!   (10.2c), the Austerlitz free rolls (AUS 3.2a, 3.2c), the Allied seniority list (AUS 3.3)
+//!   and the Francis penalty (AUS 3.5).
 //! * [`stoppage`]: counting a formation's divisions for Corps Attack Stoppage (10.3a, AUS 2.2,
 //!   2.3, 3.2c).
 //!
 //! A refusal is a [`CommandError`] naming the rule and saying why in English.
-
-use alloc::string::String;
-use core::fmt;
+//!
+//! The rest of the folder is the command rules in play, as `impl Nbs` blocks: the Command
+//! Phase ([`phase`]), command radius (`radius.rs`, `gate.rs`), initiative and stoppage checks
+//! (`checks.rs`), attachments (`attach.rs`) and leader losses (`leaders.rs`).
 
 pub(super) mod attach;
 mod checks;
 mod gate;
-pub mod initiative;
 pub(super) mod leaders;
-pub mod orders;
 pub mod phase;
 pub(super) mod radius;
 pub mod stoppage;
-pub mod tables;
 
-pub use initiative::{
+pub use super::order_log::initiative::{
     ALLIED_SENIORITY, AlliedLeader, Echelon, Emperor, FRANCIS_INITIATIVE_MODIFIER, FreeRoller,
     InitiativeAttempts, Nationality, allied_army_commander, francis_in_command, initiative_points,
 };
-pub use orders::{
-    FormalOrder, InitiativeOrder, LONE_UNIT_RECEIVER_RATING, Method, Order, OrderKind, OrderLog,
-    OrderSource, OrderStatus, Receiver,
+pub use super::order_log::{
+    FormalOrder, InitiativeOrder, LONE_UNIT_RECEIVER_RATING, Order, OrderLog, OrderSource,
+    OrderStatus,
 };
+pub use super::tables::{Acceptance, CommandTables, InitiativeResult, ProvisionalCell};
+pub use super::types::{CommandError, Method, OrderKind, Receiver};
 pub use stoppage::{DivisionEntry, stoppage_count, stoppage_row};
-pub use tables::{Acceptance, CommandTables, InitiativeResult, ProvisionalCell};
-
-/// A command action the rules forbid: the rule broken and the reason.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CommandError {
-    /// The rule, as numbered in the rulebook (`"10.1b"`, `"AUS 3.2a"`).
-    pub rule: &'static str,
-    /// Why the action is refused, in English.
-    pub reason: String,
-}
-
-impl CommandError {
-    pub(crate) fn new(rule: &'static str, reason: impl Into<String>) -> CommandError {
-        CommandError {
-            rule,
-            reason: reason.into(),
-        }
-    }
-}
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} [rule {}]", self.reason, self.rule)
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for CommandError {}
 
 #[cfg(test)]
 mod tests {

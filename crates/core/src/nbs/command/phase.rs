@@ -2,7 +2,8 @@
 //! over the pure rules of [`crate::nbs::command`], and the hooks by which orders, HQs and command
 //! radius bind movement, fire and close combat.
 //!
-//! The Command Phase (digest §3.1) runs in three segments kept in [`CommandState::segment`]:
+//! The Command Phase (digest §3.1) runs in three segments kept in
+//! [`CommandState::segment`](crate::nbs::state::CommandState::segment):
 //! * 0, C1 Order Issue (10.1): `IssueOrder` by the army commander, `EmergencyRetreat` (10.4);
 //!   `EndCommand` closes it and runs C2, the Corps Attack Stoppage checks (10.3), as 2d6 rolls;
 //! * 1, C3 Initiative (10.2): `RollInitiative` (11..66), then the order the success or the
@@ -25,13 +26,11 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use crate::engine::{Illegal, Side};
 use crate::hex::{Hex, Reach, ReachOptions};
 use crate::nbs::command::radius::LeaderCosts;
-pub(in crate::nbs) use crate::nbs::command::radius::RadiusCache;
 use crate::nbs::command::{
     ALLIED_SENIORITY, AlliedLeader, FormalOrder, FreeRoller, InitiativeAttempts, InitiativeOrder,
     Method, Nationality, OrderKind, OrderSource, OrderStatus, Receiver, allied_army_commander,
@@ -39,135 +38,12 @@ use crate::nbs::command::{
 };
 use crate::nbs::command::{Acceptance, CommandError};
 use crate::nbs::event::Event;
-use crate::nbs::query::Occ;
+use crate::nbs::query::{Occ, RadiusCache};
 use crate::nbs::state::{Place, State, Task, UnitId, flag};
 use crate::nbs::tables::MoveClass;
 use crate::nbs::types::{Seq66, UnitKind};
-use crate::nbs::units::{Nation, Rank, UnitInfo};
+use crate::nbs::units::{FormKind, Formation, Nation, Rank};
 use crate::nbs::{Action, Nbs};
-
-/// What kind of formation (10.0, AUS 2.3, 3.2b).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormKind {
-    /// A French corps with an HQ unit: orders go to the HQ and take effect when the corps
-    /// leader touches base (10.0a).
-    Corps,
-    /// The French Imperial Guard: one formation under Bessieres, without HQ (AUS 2.3; digest
-    /// §8.4 item 13: it needs orders and its brigades trace radius to Bessieres).
-    Guard,
-    /// A French division (leader without HQ): orders to it are divisional goals (10.5b).
-    Division,
-    /// An Allied command of AUS 3.2b: every order is a divisional goal, no HQ.
-    Allied,
-    /// AUS 4.2b: Buxhowden's Left Wing (1-L, 2-L, 3-L) as a corps. He stands in for its HQ:
-    /// orders go to him and take effect on acceptance, and its column leaders trace command
-    /// radius to him as to a corps HQ.
-    Wing,
-}
-
-/// One formation that receives orders.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Formation {
-    /// Its side.
-    pub side: Side,
-    /// Its code (corps code, or division / command code).
-    pub code: String,
-    /// What it is.
-    pub kind: FormKind,
-    /// Its leader.
-    pub leader: UnitId,
-    /// Its HQ unit (French corps only).
-    pub hq: Option<UnitId>,
-    /// The corps of a French division.
-    pub parent: Option<u16>,
-}
-
-/// Reads the formations from the counters (10.0, AUS 2.3, 3.2b): French corps and the Guard
-/// first (by their leaders), then French divisions, then the Allied commands.
-pub fn formations(units: &[UnitInfo]) -> Vec<Formation> {
-    let mut out: Vec<Formation> = Vec::new();
-    let french = Side(0);
-    for (i, u) in units.iter().enumerate() {
-        if u.side == french && u.kind == UnitKind::Leader && u.rank == Rank::Corps {
-            let hq = units
-                .iter()
-                .position(|h| h.side == french && h.kind == UnitKind::Hq && h.corps == u.corps)
-                .map(|h| h as UnitId);
-            out.push(Formation {
-                side: french,
-                code: u.corps.clone(),
-                kind: if hq.is_some() {
-                    FormKind::Corps
-                } else {
-                    FormKind::Guard
-                },
-                leader: i as UnitId,
-                hq,
-                parent: None,
-            });
-        }
-    }
-    let corps_count = out.len();
-    for (i, u) in units.iter().enumerate() {
-        if u.kind != UnitKind::Leader || u.rank != Rank::Division || u.division.is_empty() {
-            continue;
-        }
-        if u.side == french {
-            // The Guard's leader is its corps-rank leader; no division formation for it.
-            let parent = out[..corps_count]
-                .iter()
-                .position(|f| f.code == u.corps)
-                .map(|p| p as u16);
-            out.push(Formation {
-                side: french,
-                code: u.division.clone(),
-                kind: FormKind::Division,
-                leader: i as UnitId,
-                hq: None,
-                parent,
-            });
-        } else {
-            out.push(Formation {
-                side: u.side,
-                code: u.division.clone(),
-                kind: FormKind::Allied,
-                leader: i as UnitId,
-                hq: None,
-                parent: None,
-            });
-        }
-    }
-    out
-}
-
-/// One side's command bookkeeping for the turn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct SideCommand {
-    /// Command Points left this turn (10.1b).
-    pub cp: u8,
-    /// This turn's initiative attempts (10.2c, AUS 3.2a, 3.2c).
-    pub attempts: InitiativeAttempts,
-    /// Formations on an Attack order whose units were fired on at two hexes or less (or
-    /// charged) since this side's last Command Phase (10.3a; digest §8.4 item 1).
-    pub contact: Vec<u16>,
-    /// Formations that failed a stoppage check this turn: their units must end the turn three
-    /// hexes or more from every enemy unit (10.3b).
-    pub stopped: Vec<u16>,
-    /// Formations whose HQ was overrun: an emergency retreat is due (10.0c).
-    pub overrun: Vec<u16>,
-    /// Formations that made an emergency retreat this turn (one a turn).
-    pub retreated: Vec<u16>,
-}
-
-/// The command part of the state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct CommandState {
-    /// The Command Phase segment: 0 order issue, 1 initiative, 2 the rolls (see the module
-    /// docs).
-    pub segment: u8,
-    /// Per side.
-    pub sides: [SideCommand; 2],
-}
 
 /// The anchors of a unit's command radius kept inline: one leader or HQ, two for a
 /// Buxhowden column (AUS 3.2c), the corps HQ and its division leaders for corps artillery
@@ -256,7 +132,7 @@ impl Nbs {
                 continue;
             };
             for d in crate::hex::Direction::ALL {
-                if let crate::nbs::movement::StepCost::Half(c) =
+                if let crate::nbs::types::StepCost::Half(c) =
                     self.terrain_step(MoveClass::Leader, h, d, true).0
                 {
                     t[i][usize::from(d.index())] = c.clamp(1, 254) as u8;

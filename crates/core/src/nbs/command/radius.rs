@@ -20,27 +20,11 @@ use alloc::vec::Vec;
 use crate::engine::{Memo, Side};
 use crate::hex::{Bounds, Hex, MoveCosts, Reach, ReachOptions};
 use crate::nbs::Nbs;
-use crate::nbs::query::Occ;
+use crate::nbs::query::{Ball, Occ, RadiusCache};
 use crate::nbs::state::State;
 
 /// Balls kept at most by a memo before it starts afresh (a game has some 30 leaders a side).
 const MEMO_BALLS: usize = 256;
-
-/// One bounded search: every hex within `halves` of `anchor` for `side`, sorted.
-#[derive(Clone)]
-struct Ball {
-    anchor: Hex,
-    halves: u16,
-    side: Side,
-    hexes: Arc<[Hex]>,
-}
-
-impl Ball {
-    /// Whether this is the search for (`anchor`, `halves`, `side`).
-    fn is(&self, anchor: Hex, halves: u16, side: Side) -> bool {
-        self.anchor == anchor && self.halves == halves && self.side == side
-    }
-}
 
 /// Leader movement costs for radius and order delivery (10.5a, 10.1e): the map's table,
 /// with hexes holding enemy combat units closed.
@@ -88,16 +72,6 @@ pub(crate) struct MemoInner {
 
 /// Radius balls remembered across listings (see the module notes).
 pub(crate) type RadiusMemo = Memo<MemoInner>;
-
-/// Radius searches of one listing or one check.
-#[derive(Default)]
-pub(in crate::nbs) struct RadiusCache {
-    balls: Vec<Ball>,
-    /// The sorted cells holding enemy combat units, per side that traces, once asked.
-    enemies: [Option<Vec<u16>>; 2],
-    /// Buxhowden's column in this position (AUS 3.2c), once asked.
-    pub(in crate::nbs) bux: Option<Option<u16>>,
-}
 
 impl Nbs {
     /// The sorted board cells holding combat units of the side other than `side`.

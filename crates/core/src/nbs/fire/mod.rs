@@ -11,13 +11,11 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::board::{Terrain, side as hs};
+use super::board::{Terrain, arc, side as hs};
 use super::event::Event;
-use super::movement::arc;
-use super::movement::facing::FacingMode;
 use super::state::{CheckKind, FireDecl, Phase, Place, Role, State, Task, UnitId, flag};
 use super::tables::{FireMod, FireResult, Part, Range, SmallArms};
-use super::types::{Formation, Fp, GunWeight, MoraleState, Seq66, UnitKind};
+use super::types::{FacingMode, Formation, Fp, GunWeight, MoraleState, Seq66, UnitKind};
 use super::units::Nation;
 use super::{Action, Nbs};
 use crate::engine::{Illegal, Side};

@@ -312,7 +312,7 @@ impl Nbs {
                     .unwrap_or(super::tables::MoveClass::InfantryColumn);
                 !matches!(
                     self.terrain_step(class, r.at, d, false).0,
-                    super::movement::StepCost::Prohibited(_)
+                    super::types::StepCost::Prohibited(_)
                 )
             });
             if ok {
@@ -528,8 +528,9 @@ impl Nbs {
             .map(|f| &self.formations[usize::from(f)]);
         let ours = |i: &super::units::UnitInfo| match (now, me.rank) {
             (Some(f), _) if me.kind == UnitKind::Leader => match f.kind {
-                super::command::phase::FormKind::Division
-                | super::command::phase::FormKind::Allied => i.division == f.code,
+                super::units::FormKind::Division | super::units::FormKind::Allied => {
+                    i.division == f.code
+                }
                 _ => i.corps == me.corps,
             },
             (_, super::units::Rank::Division) if me.kind == UnitKind::Leader => {

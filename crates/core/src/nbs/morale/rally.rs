@@ -55,7 +55,7 @@ impl Nbs {
         t.units[usize::from(u)].place = Place::At(spot);
         t.units[usize::from(u)].morale = MoraleState::Normal;
         let occ = crate::nbs::query::Occ::new(self, &t);
-        let mut cache = crate::nbs::command::phase::RadiusCache::default();
+        let mut cache = crate::nbs::query::RadiusCache::default();
         // A hex in radius is never further (in hexes) than the radius's half MPs from its
         // leader, which bounds the search.
         let anchors: Vec<(Hex, u32)> = self

@@ -23,7 +23,7 @@ impl Nbs {
                 (n != from
                     && self.board.on_map(n)
                     && !self.enemy_in(s, n, side)
-                    && !matches!(c, crate::nbs::movement::StepCost::Prohibited(_)))
+                    && !matches!(c, crate::nbs::types::StepCost::Prohibited(_)))
                 .then_some(n)
             })
             .collect()

@@ -1,41 +1,12 @@
 //! Facing (13.0–13.2): which way a stack's front lies, what turning costs, and how facing
-//! limits movement. Geometry is [`crate::hex::Facing`]: six hexsides and six corners.
+//! limits movement. Geometry is [`crate::hex::Facing`]: six hexsides and six corners; how a
+//! unit's facing divides its surroundings is a [`FacingMode`] (types.rs).
 //!
 //! Not here yet: the frontal arc beyond range 1 and for corner facing at range 1 (the 13.0a
 //! diagrams are not in the text); the road exceptions of 13.2c belong to movement.
 
 use crate::hex::{Direction, Facing};
-
-/// How a unit's facing divides its surroundings (13.0a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FacingMode {
-    /// Front and flank/rear as the counter faces: Line, Column, Skirmishers stacked with other
-    /// types, Cavalry (combat formation and Blown), Unlimbered artillery.
-    Standard,
-    /// Every side is front: Skirmishers alone in their hex, any unit not Routed in a walled
-    /// farm, town or redoubt hex, Squares. The counter still shows the centre-front hexside for
-    /// movement.
-    AllFrontal,
-    /// Every side is flank/rear: Limbered artillery, Routed units. The counter still shows the
-    /// centre-front hexside for movement.
-    AllFlank,
-    /// No facing and no facing costs: leaders, HQs, markers.
-    None,
-}
-
-impl FacingMode {
-    /// Whether fire or an attack entering from the neighbour toward `from` strikes the front
-    /// (13.0a, 13.0b), at range 1. Fire along the boundary between front and flank counts as
-    /// flank; at range 1 that boundary is a corner of the hex, not a hexside, so every
-    /// adjacent hex is wholly front or wholly flank.
-    pub fn frontal_from(self, facing: Facing, from: Direction) -> bool {
-        match self {
-            FacingMode::Standard => facing.is_frontal(from),
-            FacingMode::AllFrontal => true,
-            FacingMode::AllFlank | FacingMode::None => false,
-        }
-    }
-}
+use crate::nbs::types::FacingMode;
 
 /// The movement points to turn from `from` to `to` in place (13.1): 1 MP for each hexside of
 /// change (13.1a), a faced hexside to a corner at either of its ends free and a corner to

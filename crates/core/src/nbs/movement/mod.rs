@@ -5,7 +5,6 @@
 //!
 //! Costs are kept in half movement points: the Movement Chart prices primary roads at ½.
 
-pub mod arc;
 mod evasion;
 pub(super) mod extension;
 pub mod facing;
@@ -16,13 +15,14 @@ pub(super) mod stacking;
 use alloc::format;
 use alloc::vec::Vec;
 
+use super::board::arc;
 use super::board::side as hs;
 use super::event::Event;
-use super::movement::facing::{FacingMode, change_cost, entry_cost_factor};
+use super::movement::facing::{change_cost, entry_cost_factor};
 use super::query::Occ;
 use super::state::{Place, State, Task, Unit, UnitId, flag, road};
 use super::tables::{MoveClass, MoveCost};
-use super::types::{Formation, MoraleState, UnitKind};
+use super::types::{FacingMode, Formation, MoraleState, StepCost, UnitKind};
 use super::{Action, Nbs};
 use crate::engine::{Illegal, Reached, Side};
 use crate::hex::{Bounds, Direction, Facing, Hex, MoveCosts, Reach, ReachOptions};
@@ -38,17 +38,6 @@ enum Refusal {
     Terrain(&'static str),
     AllAfterMoving,
     NoMp { left: u16, cost: u16 },
-}
-
-/// What a step costs (half MPs) or why it cannot be taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum StepCost {
-    /// Half MPs.
-    Half(u16),
-    /// The whole allowance ("all" on the chart): only from a standing start.
-    All,
-    /// Prohibited terrain or hexside (16.2c), or a road rate the formation may not use.
-    Prohibited(&'static str),
 }
 
 /// Why a formation change is refused (turned into an [`Illegal`] with names only when asked).
@@ -586,7 +575,7 @@ impl Nbs {
         if !self.may_move(s, u, side) {
             return false;
         }
-        let mut radius = super::command::phase::RadiusCache::default();
+        let mut radius = super::query::RadiusCache::default();
         let gate = self.step_gate(s, occ, &mut radius, u, h);
         let leash = self.leash_of(s, u);
         self.steps_where(s, occ, u, |n, road| {
@@ -600,7 +589,7 @@ impl Nbs {
     pub(super) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.phasing(s);
         let occ = Occ::new(self, s);
-        let mut radius = super::command::phase::RadiusCache::default();
+        let mut radius = super::query::RadiusCache::default();
         let mut anchors: Option<Vec<Hex>> = None; // 11.5b, gathered at the first skirmisher
         for u in 0..s.units.len() as UnitId {
             if !self.may_move(s, u, side) {
@@ -1032,7 +1021,7 @@ impl Nbs {
                 }
                 // 11.5b: strayed skirmishers that can step back must.
                 let occ = Occ::new(self, s);
-                let mut cache = super::command::phase::RadiusCache::default();
+                let mut cache = super::query::RadiusCache::default();
                 if let Some(e) = self.leash_block(s, &occ, &mut cache) {
                     return Err(e);
                 }

@@ -4,7 +4,7 @@
 //! [`crate::nbs::movement::extension`].
 //!
 //! Representation: every counter that can appear during play is allocated when the scenario
-//! is bound ([`append_counters`]), after the printed counters, and waits `Place::Off` until it
+//! is bound ([`crate::nbs::units::append_counters`]), after the printed counters, and waits `Place::Off` until it
 //! is used; unit indices never change during a game, so saved games, replays and the bindings
 //! see a fixed unit list. Each infantry unit with skirmisher boxes gets boxes + 1 skirmisher
 //! counters (the extra one lets a full skirmisher break down, 11.5g); each infantry unit two
@@ -24,115 +24,10 @@ use crate::hex::{Facing, Hex};
 use crate::nbs::event::{Event, PartChange};
 use crate::nbs::query::Occ;
 use crate::nbs::state::{Place, State, Task, UnitId, flag};
-use crate::nbs::tables::{GenericUnit, SkirmisherStrength, StragglerMod, Tables};
-use crate::nbs::types::{FireLevel, Formation, MoraleState, UnitKind};
-use crate::nbs::units::{Nation, Rank, UnitInfo};
+use crate::nbs::tables::{SkirmisherStrength, StragglerMod};
+use crate::nbs::types::{Formation, MoraleState, UnitKind};
+use crate::nbs::units::UnitInfo;
 use crate::nbs::{ALLIED, Action, Nbs};
-
-/// Appends the counters made during play after the printed ones (11.5a, 17.0, 27.1).
-pub(in crate::nbs) fn append_counters(units: &mut Vec<UnitInfo>, tables: &Tables) {
-    let printed = units.len();
-    let mut extra = Vec::new();
-    for (p, u) in units.iter().enumerate() {
-        let base = |kind: UnitKind, id: String, name: String| UnitInfo {
-            id,
-            name,
-            side: u.side,
-            kind,
-            nation: u.nation,
-            corps: u.corps.clone(),
-            division: String::new(),
-            vp_formation: String::new(),
-            wreck_division: String::new(),
-            fire_level: FireLevel::NONE,
-            morale: None,
-            loss_chart: Vec::new(),
-            boxes: 0,
-            wreck_boxes: 0,
-            skirmisher_boxes: 0,
-            heavy: false,
-            gun_points: 0,
-            weight: u.weight,
-            class: u.class,
-            guard: u.guard,
-            rating: 0,
-            morale_rating: 0,
-            rank: Rank::Division,
-            command: String::new(),
-            independent: u.independent,
-            parent: Some(p as u16),
-            parts: Vec::new(),
-        };
-        match u.kind {
-            UnitKind::Infantry => {
-                // 11.5, 25.2b: skirmishers check with the generic value, French B, others C.
-                let generic = tables.generic_morale(if u.nation == Nation::French {
-                    GenericUnit::FrenchSkirmishers
-                } else {
-                    GenericUnit::OtherSkirmishers
-                });
-                let n = if u.skirmisher_boxes > 0 {
-                    u.skirmisher_boxes + 1
-                } else {
-                    0
-                };
-                for k in 1..=n {
-                    let mut x = base(
-                        UnitKind::Skirmisher,
-                        format!("{}-sk{k}", u.id),
-                        format!("{} skirmishers {k}", u.name),
-                    );
-                    x.morale = Some(generic);
-                    extra.push(x);
-                }
-                // 17.1, digest §8.4 item 26: two Extensions when every part can keep a C
-                // (A or better), one from B.
-                let exts = match u.fire_level.units() {
-                    0..=1 => 0,
-                    2 => 1,
-                    _ => 2,
-                };
-                for k in 1..=exts {
-                    let mut x = base(
-                        UnitKind::Infantry,
-                        format!("{}-ext{k}", u.id),
-                        format!("{} extension {k}", u.name),
-                    );
-                    x.division = u.division.clone();
-                    x.fire_level = u.fire_level;
-                    x.morale = u.morale;
-                    x.loss_chart = u.loss_chart.clone();
-                    x.boxes = u.boxes;
-                    x.wreck_boxes = u.wreck_boxes;
-                    extra.push(x);
-                }
-            }
-            UnitKind::Artillery => {
-                let mut x = base(
-                    UnitKind::Artillery,
-                    format!("{}-det", u.id),
-                    format!("{} detached", u.name),
-                );
-                x.division = u.division.clone();
-                x.gun_points = 5;
-                extra.push(x);
-            }
-            _ => {}
-        }
-    }
-    for (k, x) in extra.iter().enumerate() {
-        if let Some(p) = x.parent {
-            units[usize::from(p)].parts.push((printed + k) as u16);
-        }
-    }
-    units.extend(extra);
-}
-
-/// AERR-6: the Allied cap in full-strength skirmishers (OPT-1, the declared option
-/// `opt-1-allied-skirmishers`, lifts it in `flow::build`).
-pub(in crate::nbs) fn cap_option(_rules: &serde_json::Value) -> Option<u8> {
-    Some(5)
-}
 
 /// A skirmisher's leash (11.5b): its distance to the nearest friendly non-skirmisher combat
 /// unit, and where those nearest units stand.
@@ -1282,7 +1177,7 @@ impl Nbs {
         }
         // 11.5b: a skirmisher still beyond the leash could not get back this phase.
         let occ = Occ::new(self, s);
-        let mut cache = crate::nbs::command::phase::RadiusCache::default();
+        let mut cache = crate::nbs::query::RadiusCache::default();
         for (u, _) in self.stray_skirmishers(s, &occ, &mut cache) {
             ev.push(Event::Part {
                 what: PartChange::Stray,
@@ -1301,7 +1196,7 @@ impl Nbs {
         &self,
         s: &State,
         occ: &Occ,
-        cache: &mut crate::nbs::command::phase::RadiusCache,
+        cache: &mut crate::nbs::query::RadiusCache,
     ) -> Vec<(UnitId, bool)> {
         let side = self.phasing(s);
         let mut out = Vec::new();
@@ -1338,7 +1233,7 @@ impl Nbs {
         &self,
         s: &State,
         occ: &Occ,
-        cache: &mut crate::nbs::command::phase::RadiusCache,
+        cache: &mut crate::nbs::query::RadiusCache,
     ) -> Option<Illegal> {
         let (u, _) = self
             .stray_skirmishers(s, occ, cache)

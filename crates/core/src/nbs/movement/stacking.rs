@@ -23,21 +23,9 @@ use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
 use crate::nbs::event::Event;
 use crate::nbs::query::Occ;
-use crate::nbs::state::{State, UnitId, flag};
+use crate::nbs::state::{Overstack, State, UnitId, flag};
 use crate::nbs::types::MoraleState;
 use crate::nbs::{ALLIED, FRENCH, Nbs};
-
-/// A hex found over-stacked and treated (12.5), kept until the stack there is back within
-/// the limits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct Overstack {
-    /// The hex.
-    pub hex: Hex,
-    /// Whose stack it is.
-    pub side: Side,
-    /// Over-stacked by a retreat (25.3d): it breaks up only once rallied to DG.
-    pub by_retreat: bool,
-}
 
 impl Nbs {
     /// Forgets the treated hexes whose stacks are back within the limits.

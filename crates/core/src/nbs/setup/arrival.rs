@@ -24,13 +24,11 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
-
 use crate::data::{DataError, ResolvedScenario};
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
 use crate::nbs::event::Event;
-use crate::nbs::state::{Phase, Place, State, Task, UnitId};
+use crate::nbs::state::{ColumnPlan, ColumnStatus, Phase, Place, State, Task, UnitId};
 use crate::nbs::{Action, Arrival, Nbs};
 
 /// One entry area of the plot.
@@ -72,31 +70,6 @@ pub struct ColumnRules {
     pub plan: Vec<ColumnPlan>,
     /// The default rider assignments.
     pub rider_columns: Vec<(UnitId, u8)>,
-}
-
-/// Where a column stands in the arrival procedure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ColumnStatus {
-    /// Not yet arrived: rolls from its plotted turn, on hour turns.
-    Waiting,
-    /// Made its roll but queued behind a column plotted earlier at the same entry.
-    Banked,
-    /// Comes on from this turn (16.4: its units must enter).
-    Due(u16),
-    /// The plot is secret (the other side's observation).
-    Unknown,
-}
-
-/// One column's plot and progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ColumnPlan {
-    /// Index of its entry area in [`ColumnRules::entries`].
-    pub entry: u8,
-    /// Its plotted hour turn.
-    pub turn: u16,
-    /// Its progress.
-    pub status: ColumnStatus,
 }
 
 impl Nbs {

@@ -28,11 +28,11 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::command::{Method, OrderKind, OrderStatus};
 use super::event::Event;
+use super::order_log::OrderStatus;
 use super::state::{Phase, Place, State, Task, UnitId};
-use super::types::Formation;
 use super::types::UnitKind;
+use super::types::{Formation, Method, OrderKind};
 use super::{Action, Nbs};
 use crate::data::{DataError, ResolvedScenario};
 use crate::engine::{Illegal, Side};
@@ -385,7 +385,7 @@ impl Nbs {
 
     /// Every formation of `side` may receive a pre-set order, on the map or not yet arrived,
     /// with whether the order is a divisional goal (10.5b, AUS 3.2b).
-    fn preset_receivers(&self, side: Side) -> Vec<(super::command::Receiver, bool)> {
+    fn preset_receivers(&self, side: Side) -> Vec<(super::types::Receiver, bool)> {
         (0..self.formations.len() as u16)
             .filter(|&f| self.formations[usize::from(f)].side == side)
             .map(|f| {
@@ -393,8 +393,7 @@ impl Nbs {
                     self.formation_receiver(f),
                     matches!(
                         self.formations[usize::from(f)].kind,
-                        super::command::phase::FormKind::Division
-                            | super::command::phase::FormKind::Allied
+                        super::units::FormKind::Division | super::units::FormKind::Allied
                     ),
                 )
             })

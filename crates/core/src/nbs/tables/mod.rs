@@ -1,5 +1,5 @@
-//! The series charts of Part Three as typed, integer-only tables (every chart except the
-//! command charts, which live with the command rules).
+//! The series charts of Part Three as typed, integer-only tables; the command charts (10.1b–10.3)
+//! are read apart into [`CommandTables`] (`tables/command.rs`).
 //!
 //! [`Tables::from_scenario`] reads each chart once from a [`ResolvedScenario`]. A cell is taken
 //! from the rulebook chart (`nbs/<name>`) when the text gives it, and otherwise from the chart's
@@ -18,6 +18,7 @@
 //! * Sequential 11..66 rolls are [`Seq66`]; one-die results are `u8` or, modified, `i8`.
 
 mod combat;
+mod command;
 mod fire;
 mod morale;
 mod movement;
@@ -31,6 +32,7 @@ use alloc::vec::Vec;
 use crate::data::{Chart, Cost, DataError, DieRange, Mode, Ratio, ResolvedScenario, Value};
 
 pub use combat::{BlownMod, OddsDrm, OddsFormation, OddsResult, OddsStrength, RecallMod};
+pub use command::{Acceptance, CommandTables, InitiativeResult, ProvisionalCell};
 pub use fire::{
     CavFireMod, CavLevel, CavTarget, FireMod, FireResult, Nationality, Part, Range,
     SkirmisherStrength, SmallArms,

@@ -8,7 +8,9 @@ use crate::hex::{Direction, Facing, Hex};
 use crate::nbs::board::Terrain;
 use crate::nbs::charge::*;
 use crate::nbs::event::Event;
-use crate::nbs::state::{CheckKind, Phase, Place, Role, State, Task, UnitId, flag};
+use crate::nbs::state::{
+    CavTask, ChStep, Charge, CheckKind, Phase, Place, Role, State, Task, UnitId, flag,
+};
 use crate::nbs::types::{Formation, MoraleState, Seq66, UnitKind};
 use crate::nbs::{ALLIED, Action, FRENCH, Nbs};
 use alloc::string::String;
@@ -328,7 +330,7 @@ fn r10_3a_a_charge_is_a_stoppage_contact() {
             .iter()
             .position(|f| {
                 f.side == FRENCH
-                    && f.kind == crate::nbs::command::phase::FormKind::Corps
+                    && f.kind == crate::nbs::units::FormKind::Corps
                     && f.code == t.r.units[usize::from(inf)].corps
             })
             .expect("the infantry's corps") as u16;

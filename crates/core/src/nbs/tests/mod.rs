@@ -1448,13 +1448,13 @@ fn aus5_1_fog_charge_option_needs_a_visible_target() {
 fn r10_5c_aus2_1_a_division_is_detached_by_an_accepted_order() {
     use super::command::{Method, OrderKind, Receiver};
     let r = rules("nbs/austerlitz-3");
-    let code = |c: &str, kind: super::command::phase::FormKind| {
+    let code = |c: &str, kind: super::units::FormKind| {
         r.formations
             .iter()
             .position(|f| f.side == Side(0) && f.code == c && f.kind == kind)
             .unwrap_or_else(|| panic!("formation {c}")) as u16
     };
-    use super::command::phase::FormKind::{Corps, Division};
+    use super::units::FormKind::{Corps, Division};
     let (c3, c4, c5, cc) = (
         code("3", Corps),
         code("4", Corps),
@@ -1590,7 +1590,7 @@ fn r10_5c_aus2_1_a_division_is_detached_by_an_accepted_order() {
 #[test]
 fn aus7_3_division_3_4_joins_3_corps_when_it_arrives() {
     use super::command::Receiver;
-    use super::command::phase::FormKind;
+    use super::units::FormKind;
     let r = rules("nbs/austerlitz-3");
     let f = |c: &str, k: FormKind| {
         r.formations
@@ -1642,7 +1642,7 @@ fn aus7_3_division_3_4_joins_3_corps_when_it_arrives() {
 #[test]
 fn aus4_2b_buxhowden_commands_the_left_wing_as_a_corps() {
     use super::command::Receiver;
-    use super::command::phase::FormKind;
+    use super::units::FormKind;
     let plain = rules("nbs/austerlitz-3");
     let r = with_options("nbs/austerlitz-3", serde_json::json!({ "aus-4.2b": true })).unwrap();
     assert_eq!(r.initial_state().vp, [8, 0]);
@@ -1714,8 +1714,8 @@ fn aus4_2b_buxhowden_commands_the_left_wing_as_a_corps() {
 /// command; each column gives the French 2 VP; at most two columns.
 #[test]
 fn aus4_2c_columns_returned_to_bagration_arrive_with_the_right_wing() {
-    use super::command::phase::FormKind;
     use super::command::{OrderStatus, Receiver};
+    use super::units::FormKind;
     let plain = rules("nbs/austerlitz-3");
     let p0 = plain.initial_state();
     let r = with_options(

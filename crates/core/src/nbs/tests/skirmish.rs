@@ -424,7 +424,7 @@ fn r11_5h_restack_and_fire_position() {
     alone.units[usize::from(p)].place = Place::Off;
     assert_eq!(
         rules.facing_mode(&alone, k),
-        crate::nbs::movement::facing::FacingMode::AllFrontal
+        crate::nbs::types::FacingMode::AllFrontal
     );
 }
 

@@ -9,6 +9,14 @@
 //! Leaders and units are `u16` indices into the caller's unit list; formations (corps,
 //! divisions, Allied commands) are `u16` indices into the caller's formation list. Turns are
 //! the caller's turn numbers.
+//!
+//! The model is pure data and functions below the rule sections: the state holds an
+//! [`OrderLog`] per side and the [`initiative::InitiativeAttempts`] of the turn, and the
+//! Command Phase in play (`command/`) drives both. [`initiative`]: who may roll for initiative
+//! in a turn (10.2c), the Austerlitz free rolls (AUS 3.2a, 3.2c), the Allied seniority list
+//! (AUS 3.3) and the Francis penalty (AUS 3.5).
+
+pub mod initiative;
 
 use alloc::format;
 use alloc::string::String;
@@ -16,30 +24,9 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::CommandError;
-use super::initiative::{Emperor, InitiativeAttempts, Nationality};
-use super::tables::{Acceptance, CommandTables};
-
-/// An order's type (10.1a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum OrderKind {
-    /// Movement toward, into or around enemy-held ground; the only type that allows
-    /// offensive combat.
-    Attack,
-    /// Anything else.
-    NonAttack,
-}
-
-/// How an order travels (10.1a, 10.1e).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Method {
-    /// AO: carried by an aide, spoken.
-    AideOral,
-    /// AW: carried by an aide, on paper.
-    AideWritten,
-    /// IPO: given face to face (always oral); sender and receiver share a hex.
-    InPerson,
-}
+use crate::nbs::tables::{Acceptance, CommandTables};
+use crate::nbs::types::{CommandError, Method, OrderKind, Receiver};
+use initiative::{Emperor, InitiativeAttempts, Nationality};
 
 /// Where an order stands on the log (10.1d).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -86,28 +73,6 @@ pub enum OrderSource {
 /// The receiver rating for the Acceptance Number of a divisional goal sent to a lone cavalry
 /// brigade or artillery unit, which has no leader of its own (10.5b).
 pub const LONE_UNIT_RECEIVER_RATING: u8 = 2;
-
-/// Who receives an order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Receiver {
-    /// A corps (or wing) with an HQ unit, by formation index: orders are delivered to the HQ
-    /// and take effect when the corps leader enters the HQ hex (10.0a).
-    Corps(u16),
-    /// A command with no HQ, by formation index: a division leader, each Allied command of
-    /// AUS 3.2b. Orders take effect on acceptance (10.1, AUS 3.2b).
-    Command(u16),
-    /// One unit (a cavalry brigade or artillery unit with a divisional goal, 10.5b), by unit
-    /// index. Orders take effect on acceptance; acceptance reads the receiver as rated
-    /// [`LONE_UNIT_RECEIVER_RATING`].
-    Unit(u16),
-}
-
-impl Receiver {
-    /// Whether the receiver has an HQ its leader must reach before an order takes effect.
-    pub fn has_hq(self) -> bool {
-        matches!(self, Receiver::Corps(_))
-    }
-}
 
 /// One line of the Order Log (10.1c, 10.1d).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

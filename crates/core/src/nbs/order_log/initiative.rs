@@ -7,8 +7,8 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::CommandError;
-use super::tables::InitiativeResult;
+use crate::nbs::tables::InitiativeResult;
+use crate::nbs::types::CommandError;
 
 /// A leader's place in the chain of command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -13,9 +13,8 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::orders::{Method, OrderKind};
 use crate::data::{Chart, DataError, Mode, ResolvedScenario, Value};
-use crate::nbs::types::Seq66;
+use crate::nbs::types::{Method, OrderKind, Seq66};
 
 /// A result of the Acceptance Table (10.1f).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
