@@ -23,6 +23,9 @@ rustup target list --installed | grep -qx thumbv7em-none-eabihf || rustup target
 step "cargo fmt --check"
 cargo fmt --all --check
 
+step "layers inside each system (tools/layers.py: docs/engine.md, Inside a system)"
+python3 tools/layers.py
+
 step "cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 

@@ -32,18 +32,22 @@ LOWER = {
     'pg': {'action', 'board', 'charts', 'describe', 'event', 'pghex', 'rules_list', 'state',
            'units'},
     'nbs': {'action', 'board', 'event', 'order_log', 'state', 'tables', 'types', 'units'},
+    'fontenoy': {'action', 'board', 'event', 'fhex', 'geometry', 'stacking', 'state', 'tables',
+                 'types', 'units'},
 }
 # Questions about a state that every section asks, above the lower modules and below the
 # sections: sections may import them.
 SHARED = {
     'pg': set(),
     'nbs': {'query'},
+    'fontenoy': {'occupancy'},
 }
 # The engine contract's glue above the sections (building the rules value, handing an action
 # to the section of the phase): it may import a section's items.
 TOP = {
     'pg': {'dispatch', 'position', 'rules', 'setup'},
     'nbs': set(),
+    'fontenoy': {'rules', 'view'},
 }
 
 

@@ -8,9 +8,31 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use super::geometry::Placed;
-use super::types::{Formation, Morale};
+use super::types::{Formation, Morale, Pts};
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::Side;
+
+/// One unit's movement this segment (11.1d: its own allowance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Moving {
+    /// The unit.
+    pub unit: UnitId,
+    /// Its Movement Potential this segment (11.0).
+    pub mpo: Pts,
+    /// MP spent.
+    pub spent: Pts,
+    /// Its movement is over (it ended it, or was left behind by its group, 10.8c).
+    pub done: bool,
+    /// The Frontal side of its last forward step: 0 the right, 1 the left (11.3a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_side: Option<u8>,
+    /// Hexes and hexsides that call for a Disorder Check (A) passed so far (11.2e).
+    pub dca: u8,
+    /// It entered such a hex or crossed such a hexside with its last step: the check counts
+    /// only if it spends more MP (11.2d).
+    pub dca_pending: bool,
+}
 
 /// Where a counter is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -231,7 +253,7 @@ pub struct Activation {
     pub attached: Vec<UnitId>,
     /// Each unit's movement in the Movement Segment (11.1d).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub moving: Vec<super::movement::Moving>,
+    pub moving: Vec<Moving>,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them

@@ -210,17 +210,15 @@ impl Tables {
         self.sides.iter().find(|x| x.bit == bit)
     }
 
-    /// The cost of a single-hex facing change of `steps` 60-degree steps (1–3) for unit `u` in
+    /// The cost of a single-hex facing change of `steps` 60-degree steps (1–3) for a unit in
     /// formation `f` (9.3a; F-1.6h: French infantry use their own diagram).
     pub fn facing_cost(
         &self,
-        r: &super::Fontenoy,
-        u: super::units::UnitId,
+        info: &super::units::UnitInfo,
         f: super::types::Formation,
         steps: u8,
     ) -> Mp {
         use super::types::{Formation as F, Kind, Nationality};
-        let info = &r.units[usize::from(u)];
         let french_inf = info.kind == Kind::Infantry && info.nationality == Nationality::French;
         let row = match f {
             F::GeneralOrder => &self.facing.general_order,

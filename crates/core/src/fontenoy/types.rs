@@ -318,6 +318,15 @@ pub enum MoraleCheck {
     J,
 }
 
+/// Who traces the line: its costs differ (7.2, 7.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tracer {
+    /// A Division Commander (7.2), or a Special Commander without Army/Wing powers (F-2.6a).
+    Division,
+    /// An Army or Wing Commander (7.3), or a Detachment Commander (24.1b).
+    ArmyOrWing,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

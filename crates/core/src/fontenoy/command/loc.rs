@@ -29,14 +29,7 @@ use super::super::units::UnitId;
 use crate::engine::Side;
 use crate::hex::Hex;
 
-/// Who traces the line: its costs differ (7.2, 7.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tracer {
-    /// A Division Commander (7.2), or a Special Commander without Army/Wing powers (F-2.6a).
-    Division,
-    /// An Army or Wing Commander (7.3), or a Detachment Commander (24.1b).
-    ArmyOrWing,
-}
+pub use super::super::types::Tracer;
 
 impl Fontenoy {
     /// Whether `u` keeps Regimental Integrity (6.2b, 6.2c): a non-Routed combat unit of a

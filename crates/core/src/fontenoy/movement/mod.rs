@@ -13,8 +13,6 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
-
 use super::Fontenoy;
 use super::action::Action;
 use super::board::side as hs;
@@ -22,34 +20,12 @@ use super::event::Event;
 use super::geometry::{self, Arc, Hexes, Placed};
 use super::occupancy::Occupancy;
 use super::stacking::{Stance, compatible};
-use super::state::{Act, Place, Segment, State};
+use super::state::{Act, Moving, Place, Segment, State};
 use super::tables::{Dca, GoFor, MoveClass, Mp};
 use super::types::{Formation, Kind, Morale, Pts, round};
 use super::units::UnitId;
 use crate::engine::{Illegal, Side};
 use crate::hex::{Direction, Facing, Hex};
-
-/// One unit's movement this segment (11.1d: its own allowance).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Moving {
-    /// The unit.
-    pub unit: UnitId,
-    /// Its Movement Potential this segment (11.0).
-    pub mpo: Pts,
-    /// MP spent.
-    pub spent: Pts,
-    /// Its movement is over (it ended it, or was left behind by its group, 10.8c).
-    pub done: bool,
-    /// The Frontal side of its last forward step: 0 the right, 1 the left (11.3a).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_side: Option<u8>,
-    /// Hexes and hexsides that call for a Disorder Check (A) passed so far (11.2e).
-    pub dca: u8,
-    /// It entered such a hex or crossed such a hexside with its last step: the check counts
-    /// only if it spends more MP (11.2d).
-    pub dca_pending: bool,
-}
 
 impl Fontenoy {
     /// A unit's Movement Potential (11.0): printed MP, halved (round) once when Disordered or
@@ -752,7 +728,10 @@ impl Fontenoy {
                 ))
             }
         };
-        let cost = match self.tables.facing_cost(self, u, f, steps) {
+        let cost = match self
+            .tables
+            .facing_cost(&self.units[usize::from(u)], f, steps)
+        {
             Mp::Pts(c) => c,
             Mp::All => return whole(),
             Mp::Prohibited => {

@@ -6,11 +6,11 @@ use alloc::vec::Vec;
 
 use super::super::Fontenoy;
 use super::super::action::Action;
-use super::super::command::loc::Tracer;
 use super::super::event::{CommandBy, Event};
 use super::super::occupancy::Occupancy;
 use super::super::state::{Act, Activation, Phase, Segment, State, Step};
 use super::super::types::Morale;
+use super::super::types::Tracer;
 use super::super::units::{DivId, UnitId, WingId};
 use crate::engine::{Illegal, Side};
 
