@@ -710,6 +710,9 @@ impl Fontenoy {
     ) -> Result<Pts, Illegal> {
         let f = s.unit(u).formation;
         let steps = p.facing.turn_to(to) / 2; // 60-degree steps: 1, 2, 3
+        if steps == 3 && s.unit(u).disordered {
+            return Err(Illegal::new("9.6a", "a Disordered unit may not about-face"));
+        }
         if steps == 0 || p.facing.is_corner() != to.is_corner() {
             return Err(Illegal::new(
                 "9.2",
@@ -816,6 +819,14 @@ impl Fontenoy {
                             Facing::new(p.facing.index() | 1).unwrap_or(p.facing),
                         ));
                     }
+                }
+                // 6.1b: a Commander-in-Chief who moves costs his army 2 from its Command
+                // Rating this turn (F-3.3b: not Maréchal de Saxe, counter fr-saxe).
+                let side = self.units[usize::from(unit)].side;
+                if s.armies[side.index()].cinc == Some(unit)
+                    && self.units[usize::from(unit)].id != "fr-saxe"
+                {
+                    s.armies[side.index()].cinc_moved = true;
                 }
                 ev.push(Event::Moved {
                     unit,

@@ -302,3 +302,35 @@ fn r11_1b_a_group_moves_together_or_a_unit_leaves_it() {
     );
     assert!(matches!(ev[0], Event::Moved { group: 2, .. }));
 }
+
+#[test]
+fn r6_1b_a_cinc_who_moves_costs_two_from_the_command_rating() {
+    let mut w = World::new();
+    let f = w.commander("Saxe", Side(0), "S1011", 10, 5);
+    w.units[usize::from(f)].mp = 6;
+    w.cinc(f, 2, 5);
+    let al = w.commander("Cumberland", Side(1), "S2828", 2, 5);
+    w.cinc(al, 1, 6);
+    let ac = w.commander("Dz", Side(1), "S2828", 4, 4);
+    let au = w.infantry("1 ZZZ", Side(1), "ZZZ", "S2828", 7);
+    w.division("Z", Side(1), Some(ac), &[au]);
+    let dc = w.commander("Dx", Side(0), "S1010", 4, 4);
+    let u = w.infantry("1 AAA", Side(0), "AAA", "S1010", 1);
+    w.division("X", Side(0), Some(dc), &[u]);
+    let (r, mut s) = w.build();
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    apply(&r, &mut s, Action::Activate { division: 1 });
+    apply(&r, &mut s, Action::ActivateCommander { commander: f });
+    apply(&r, &mut s, Action::EndDesignations);
+    apply(&r, &mut s, Action::EndSegment); // fire
+    assert!(!s.armies[0].cinc_moved);
+    let to = hex("S1011").neighbor(Direction::ALL[5]);
+    apply(&r, &mut s, Action::Step { unit: f, to, alone: false });
+    assert!(s.armies[0].cinc_moved);
+    // The next initiative: French 4 + (2 - 2) = 4 against Allied 3 + 1 = 4, a tie.
+    apply(&r, &mut s, Action::EndSegment); // movement
+    apply(&r, &mut s, Action::EndSegment); // close combat
+    let ev = initiative(&r, &mut s, 4, 3);
+    assert!(ev.contains(&Event::Reroll { double_zero: false }));
+}
