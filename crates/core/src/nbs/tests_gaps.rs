@@ -442,68 +442,6 @@ fn retreat_hexes(r: &Nbs, s: &State) -> Vec<Hex> {
         .collect()
 }
 
-/// 5.2: a retreat keeps to a relatively straight line. After its first step the next hex
-/// keeps within 60° of that step's line whenever such a hex is open (a sideways bend is
-/// refused naming 5.2); only when none is may it bend round the obstacle. (A retreat from a
-/// threat that must get farther from it each step cannot bend more anyway; this binds rout
-/// movement, which needs only to keep its distance from the enemy.)
-#[test]
-fn r5_2_retreats_keep_a_straight_line() {
-    let r = rules("nbs/austerlitz-3");
-    let at = clear_spot(&r, 4);
-    let threat = at.neighbor(dir(Compass::S));
-    let mut s = empty(&r, Phase::OffensiveFire);
-    let u = id(&r, "1-1-4");
-    let enemy = id(&r, "Y2-1-L");
-    put(&mut s, u, at, north(), Formation::Line);
-    put(&mut s, enemy, threat, north(), Formation::Line);
-    s.units[usize::from(u)].morale = super::types::MoraleState::Routed;
-    r.start_retreat(&mut s, at, threat, 0, true, false);
-    let p = n_of(at, 1);
-    let (s1, _) = apply(&r, &s, Action::RetreatTo { hex: p });
-    let first = dir(Compass::N);
-    let opts = retreat_hexes(&r, &s1);
-    assert!(!opts.is_empty());
-    for h in &opts {
-        let d = p.direction_to(*h).unwrap();
-        assert!(
-            matches!((d.index() + 6 - first.index()) % 6, 0 | 1 | 5),
-            "{h:?} bends from the line"
-        );
-    }
-    // Sideways (120° off the first step), though no nearer the enemy: refused.
-    let bend = p.neighbor(dir(Compass::SE));
-    assert!(bend.distance(threat) >= p.distance(threat));
-    let e = r
-        .applied(&s1, &Action::RetreatTo { hex: bend })
-        .unwrap_err();
-    assert_eq!(e.rule, "5.2", "{e}");
-    // With the line ahead closed (enemy units in front), the bend is allowed.
-    let mut blocked = s1.clone();
-    let others: Vec<UnitId> = (0..r.units.len() as UnitId)
-        .filter(|&x| {
-            let i = &r.units[usize::from(x)];
-            x != enemy && i.side == Side(1) && i.kind == UnitKind::Infantry
-        })
-        .take(3)
-        .collect();
-    for (&x, c) in others.iter().zip([Compass::N, Compass::NE, Compass::NW]) {
-        put(
-            &mut blocked,
-            x,
-            p.neighbor(dir(c)),
-            south(),
-            Formation::Line,
-        );
-    }
-    let opts = retreat_hexes(&r, &blocked);
-    assert!(opts.contains(&bend), "{opts:?}");
-    assert!(
-        r.applied(&blocked, &Action::RetreatTo { hex: bend })
-            .is_ok()
-    );
-}
-
 /// 25.3b: a retreating stack may split: the unit split off retreats on its own, first, the
 /// same number of hexes, then the rest goes on; each part may take its own line.
 #[test]

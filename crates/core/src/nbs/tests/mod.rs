@@ -3,6 +3,8 @@
 
 mod charge;
 mod command;
+mod general;
+mod kit;
 mod movement;
 mod setup;
 mod skirmish;
@@ -574,25 +576,6 @@ fn r12_5_overstacked_hex_must_be_broken_up_next_movement_phase() {
     r.set_hex_morale(&mut s3, x, MoraleState::Routed);
     r.note_overstack(&mut s3, x, Side(0), true);
     assert!(r.applied(&s3, &Action::EndMovement).is_ok());
-}
-
-#[test]
-fn r9_0_observation_hides_the_other_sides_losses() {
-    let r = rules("nbs/austerlitz-3");
-    let (s, _, t) = two_lines_at_one(&r);
-    let (s, _) = apply(&r, &s, Action::Resolve);
-    let (s, ev) = apply(&r, &s, d66(46));
-    let o = r.observation(&s, Side(0));
-    assert_eq!(o.units[usize::from(t)].casualties, 0);
-    assert_eq!(o.casualty_track[1], 0);
-    let mine = r.observation(&s, Side(1));
-    assert_eq!(mine.units[usize::from(t)].casualties, 1);
-    use crate::engine::EventInfo;
-    let loss = ev
-        .iter()
-        .find(|e| matches!(e, Event::Losses { .. }))
-        .unwrap();
-    assert!(!loss.visible_to(Side(0)) && loss.visible_to(Side(1)));
 }
 
 #[test]
