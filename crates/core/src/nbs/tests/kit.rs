@@ -1,13 +1,13 @@
 //! The helpers the nbs engine-level tests share: fixtures (an empty scenario 3, a clear stretch
 //! of map, a cavalry-charge ground), placement, actions and scripted dice, and readers of events.
 
-use super::dir;
+use super::{apply, dir};
 use crate::engine::{Rules, Side};
 use crate::hex::{Compass, Direction, Facing, Hex};
 use crate::nbs::board::Terrain;
 use crate::nbs::state::{State, UnitId};
 use crate::nbs::types::UnitKind;
-use crate::nbs::{Action, Nbs};
+use crate::nbs::{Action, Event, Nbs};
 use alloc::vec::Vec;
 
 /// A hex whose surroundings to `radius` hexes are in play, clear, not special, level with it
@@ -56,6 +56,59 @@ pub(super) fn first_infantry(r: &Nbs, side: Side) -> UnitId {
             i.side == side && i.kind == UnitKind::Infantry && i.parent.is_none()
         })
         .unwrap()
+}
+
+/// Declares a fire at `target` (its top unit, or the battery named) by `firers` and resolves
+/// it, stopping before the roll.
+pub(super) fn fire_up_to_the_roll(
+    r: &Nbs,
+    s: &State,
+    target: Hex,
+    art: Option<UnitId>,
+    firers: &[UnitId],
+) -> (State, Vec<Event>) {
+    let (mut s, _) = apply(
+        r,
+        s,
+        Action::Target {
+            hex: target,
+            artillery: art,
+        },
+    );
+    for &f in firers {
+        s = apply(
+            r,
+            &s,
+            Action::AddFirer {
+                unit: f,
+                share: None,
+            },
+        )
+        .0;
+    }
+    apply(r, &s, Action::Resolve)
+}
+
+/// The row shift of a standard morale check of the stack in `hex`.
+pub(super) fn standard_shift(r: &Nbs, s: &State, hex: Hex) -> i16 {
+    r.morale_check(
+        s,
+        hex,
+        crate::nbs::state::CheckKind::Standard,
+        false,
+        hex.neighbor(dir(Compass::S)),
+        crate::nbs::state::Role::None,
+        "test",
+    )
+    .shift
+}
+
+pub(super) fn standard_mod(r: &Nbs, m: crate::nbs::tables::MoraleMod) -> i16 {
+    i16::from(
+        r.tables
+            .morale_modifier(crate::nbs::tables::MoraleList::Standard, m)
+            .unwrap_or(0),
+    )
 }
 
 pub(super) fn south() -> Facing {
