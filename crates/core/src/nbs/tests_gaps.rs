@@ -134,63 +134,6 @@ fn r11_5h_d_skirmishers_drop_to_the_bottom_in_close_combat_and_count_for_odds() 
     assert!(d_with > d_without, "{d_with} vs {d_without}");
 }
 
-/// 11.6e: a unit leaving square for line or column takes any facing with it, paying only the
-/// formation change (an about-face would otherwise cost 1 MP, 13.1d).
-#[test]
-fn r11_6e_leaving_square_takes_any_facing_free() {
-    let r = rules("nbs/austerlitz-3");
-    let at = clear_spot(&r, 1);
-    let mut s = empty(&r, Phase::Movement);
-    let u = id(&r, "1-1-4");
-    put(&mut s, u, at, north(), Formation::Square);
-    let leave = Action::LeaveSquare {
-        unit: u,
-        formation: Formation::Line,
-        facing: south().index(),
-    };
-    assert!(legal(&r, &s).contains(&leave));
-    let (plain, _) = apply(
-        &r,
-        &s,
-        Action::Form {
-            unit: u,
-            formation: Formation::Line,
-        },
-    );
-    let (left, ev) = apply(&r, &s, leave);
-    let (p, l) = (&plain.units[usize::from(u)], &left.units[usize::from(u)]);
-    assert_eq!(l.formation, Formation::Line);
-    assert_eq!(p.facing, north(), "an ordinary change keeps the facing");
-    assert_eq!(l.facing, south(), "turned about");
-    assert_eq!(l.spent, p.spent, "no facing cost on top of the change");
-    assert!(ev.iter().any(|e| matches!(
-        e,
-        Event::Faced { unit, cost: 0, .. } if *unit == u
-    )));
-    // Turning about after an ordinary change costs MPs.
-    let (turned, _) = apply(
-        &r,
-        &plain,
-        Action::Face {
-            unit: u,
-            facing: south().index(),
-        },
-    );
-    assert!(turned.units[usize::from(u)].spent > l.spent);
-    // Only a square leaves square this way.
-    let e = r
-        .applied(
-            &plain,
-            &Action::LeaveSquare {
-                unit: u,
-                formation: Formation::Column,
-                facing: 0,
-            },
-        )
-        .unwrap_err();
-    assert_eq!(e.rule, "11.6e", "{e}");
-}
-
 /// 26.4e: enemy units entering a hex that holds only leaders do not eliminate them: they go
 /// to the nearest stack of their command, or out of play when there is none.
 #[test]
@@ -722,48 +665,6 @@ fn first_of(r: &Nbs, side: Side, kind: UnitKind) -> UnitId {
             i.side == side && i.kind == kind && (i.parent.is_none() || kind == UnitKind::Skirmisher)
         })
         .expect("a unit of that kind")
-}
-
-/// 11.2: a square and an unlimbered battery cannot move (no step is listed and a step is
-/// refused naming 11.2) but may still turn and change formation with their MPs.
-#[test]
-fn r11_2_square_and_unlimbered_battery_turn_and_reform_but_do_not_move() {
-    let r = rules("nbs/austerlitz-3");
-    for (kind, form) in [
-        (UnitKind::Infantry, Formation::Square),
-        (UnitKind::Artillery, Formation::Unlimbered),
-    ] {
-        let u = first_of(&r, Side(0), kind);
-        let mut s = empty(&r, Phase::Movement);
-        let at = clear_spot(&r, 2);
-        put(&mut s, u, at, north(), form);
-        let v = legal(&r, &s);
-        assert!(
-            !v.iter()
-                .any(|a| matches!(a, Action::Step { unit, .. } if *unit == u)),
-            "{form:?}: no step listed"
-        );
-        let e = r
-            .applied(
-                &s,
-                &Action::Step {
-                    unit: u,
-                    to: n_of(at, 1),
-                },
-            )
-            .unwrap_err();
-        assert_eq!(e.rule, "11.2", "{form:?}: {e}");
-        assert!(
-            v.iter()
-                .any(|a| matches!(a, Action::Face { unit, .. } if *unit == u)),
-            "{form:?}: it may turn"
-        );
-        assert!(
-            v.iter()
-                .any(|a| matches!(a, Action::Form { unit, .. } if *unit == u)),
-            "{form:?}: it may re-form"
-        );
-    }
 }
 
 /// 13.0a: the facing mode of each formation and situation.

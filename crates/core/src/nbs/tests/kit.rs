@@ -58,6 +58,28 @@ pub(super) fn first_infantry(r: &Nbs, side: Side) -> UnitId {
         .unwrap()
 }
 
+pub(super) fn first_cavalry(r: &Nbs, side: Side) -> UnitId {
+    (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == side && i.kind == UnitKind::Cavalry && !i.heavy
+        })
+        .unwrap()
+}
+
+pub(super) fn declared_fp_and_column(ev: &[Event]) -> (u32, u8) {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::FireDeclared {
+                fire_points,
+                column,
+                ..
+            } => Some((*fire_points, *column)),
+            _ => None,
+        })
+        .expect("a fire declared")
+}
+
 /// Declares a fire at `target` (its top unit, or the battery named) by `firers` and resolves
 /// it, stopping before the roll.
 pub(super) fn fire_up_to_the_roll(
@@ -87,6 +109,51 @@ pub(super) fn fire_up_to_the_roll(
         .0;
     }
     apply(r, &s, Action::Resolve)
+}
+
+/// The first roll that gives `pred` for the stack in `hex` checking with `shift` rows.
+pub(super) fn morale_roll(
+    r: &Nbs,
+    s: &State,
+    hex: Hex,
+    shift: i16,
+    pred: impl Fn(&crate::nbs::tables::MoraleResult) -> bool,
+) -> Option<u32> {
+    let u = r.morale_unit(s, hex)?;
+    let row = r.tables.morale_row_shifted(r.morale_rating(u), shift);
+    (0..36)
+        .map(|i| crate::nbs::types::Seq66::from_index(i).unwrap())
+        .find(|&q| pred(&r.tables.morale_result(row, q)))
+        .map(|q| u32::from(q.value()))
+}
+
+/// Pushes a standard morale check for `hex` (threat from `from`) with `shift` rows in all,
+/// and a roll giving `pred`; `None` when no roll of that row gives it.
+pub(super) fn check_with(
+    r: &Nbs,
+    s: &State,
+    hex: Hex,
+    from: Hex,
+    pred: impl Fn(&crate::nbs::tables::MoraleResult) -> bool + Copy,
+) -> Option<(State, u32)> {
+    for shift in [0i16, -1, 1, -2, 2, -3, 3, -4, 4] {
+        let mut c = r.morale_check(
+            s,
+            hex,
+            crate::nbs::state::CheckKind::Standard,
+            false,
+            from,
+            crate::nbs::state::Role::None,
+            "test",
+        );
+        c.shift = shift;
+        if let Some(roll) = morale_roll(r, s, hex, shift, pred) {
+            let mut s2 = s.clone();
+            r.push_check(&mut s2, c);
+            return Some((s2, roll));
+        }
+    }
+    None
 }
 
 /// The row shift of a standard morale check of the stack in `hex`.
@@ -123,4 +190,13 @@ pub(super) fn retreat_hexes(r: &Nbs, s: &State) -> Vec<Hex> {
             _ => None,
         })
         .collect()
+}
+
+pub(super) fn first_of(r: &Nbs, side: Side, kind: UnitKind) -> UnitId {
+    (0..r.units.len() as UnitId)
+        .find(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == side && i.kind == kind && (i.parent.is_none() || kind == UnitKind::Skirmisher)
+        })
+        .expect("a unit of that kind")
 }

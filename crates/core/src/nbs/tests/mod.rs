@@ -3,9 +3,9 @@
 
 mod charge;
 mod command;
+mod formation;
 mod general;
 mod kit;
-mod movement;
 mod setup;
 mod skirmish;
 pub(super) mod skirmish_kit;
@@ -490,32 +490,6 @@ fn r16_3a_enemy_hex_refused_naming_the_case() {
         )
         .unwrap_err();
     assert_eq!(err.rule, "16.3b");
-}
-
-#[test]
-fn r11_0a_column_to_line_keeps_proportional_mps() {
-    // 11.0a example: a column (MA 8) that spent 5 MP changes to line (1 MP): 1 MP left.
-    let r = rules("nbs/austerlitz-3");
-    let mut s = empty(&r, Phase::Movement);
-    let a = id(&r, "1-1-4");
-    put(
-        &mut s,
-        a,
-        hex(&r, "B40.12"),
-        Facing::side(dir(Compass::N)),
-        Formation::Column,
-    );
-    s.units[usize::from(a)].spent = 10;
-    let (s, _) = apply(
-        &r,
-        &s,
-        Action::Form {
-            unit: a,
-            formation: Formation::Line,
-        },
-    );
-    let left = r.allowance(&s, a) - s.units[usize::from(a)].spent;
-    assert_eq!(left, 2, "one whole MP (two halves) left in line");
 }
 
 #[test]
