@@ -49,6 +49,15 @@ pub(super) fn legal(r: &Nbs, s: &State) -> Vec<Action> {
     v
 }
 
+pub(super) fn moved_cost(ev: &[Event]) -> u16 {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Moved { cost, .. } => Some(*cost),
+            _ => None,
+        })
+        .expect("a step")
+}
+
 pub(super) fn first_infantry(r: &Nbs, side: Side) -> UnitId {
     (0..r.units.len() as UnitId)
         .find(|&u| {

@@ -9,6 +9,7 @@ mod kit;
 mod setup;
 mod skirmish;
 pub(super) mod skirmish_kit;
+mod stacking;
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -490,66 +491,6 @@ fn r16_3a_enemy_hex_refused_naming_the_case() {
         )
         .unwrap_err();
     assert_eq!(err.rule, "16.3b");
-}
-
-#[test]
-fn r12_5_overstacked_hex_becomes_dg_at_end_of_movement() {
-    let r = rules("nbs/austerlitz-3");
-    let mut s = empty(&r, Phase::Movement);
-    let x = hex(&r, "B40.12");
-    let f = Facing::side(dir(Compass::N));
-    // Two AAB brigades and an AA: 10 + 10 + 8 C-units, over the 12 of 12.1.
-    for name in ["1-1-1", "2-2-1", "1-1-4"] {
-        put(&mut s, id(&r, name), x, f, Formation::Column);
-    }
-    assert!(r.overstacked(&s, x, Side(0)));
-    let (s, ev) = apply(&r, &s, Action::EndMovement);
-    assert_eq!(r.hex_morale(&s, x), MoraleState::Disorganized);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::MoraleChanged { rule, .. } if rule == "12.5"))
-    );
-}
-
-/// 12.5, 25.3d: a hex over-stacked when the Movement Phase begins must be broken up in it:
-/// the phase cannot end while one of its units can step out; once under the limit it can.
-/// A stack routed by a retreat is left alone (25.3d: it breaks up once rallied to DG).
-#[test]
-fn r12_5_overstacked_hex_must_be_broken_up_next_movement_phase() {
-    let r = rules("nbs/austerlitz-3");
-    let mut s = empty(&r, Phase::Movement);
-    let x = hex(&r, "B40.12");
-    let f = Facing::side(dir(Compass::N));
-    for name in ["1-1-1", "2-2-1", "1-1-4"] {
-        put(&mut s, id(&r, name), x, f, Formation::Column);
-    }
-    let mut ev = Vec::new();
-    r.enter_phase(&mut s, &mut ev);
-    assert_eq!(s.break_up, [x]);
-    let e = r.applied(&s, &Action::EndMovement).unwrap_err();
-    assert_eq!(e.rule, "12.5");
-    let mut v = Vec::new();
-    r.legal_actions(&s, &mut v);
-    assert!(!v.contains(&Action::EndMovement));
-    // Two brigades step out (one AAB stays: 10 C-units): under the limit, the phase may end.
-    let mut s2 = s.clone();
-    for name in ["1-1-4", "2-2-1"] {
-        let mut v = Vec::new();
-        r.legal_actions(&s2, &mut v);
-        let out = v
-            .iter()
-            .find(|a| matches!(a, Action::Step { unit, to } if *unit == id(&r, name) && *to != x))
-            .expect("a step out")
-            .clone();
-        s2 = apply(&r, &s2, out).0;
-    }
-    assert!(!r.overstacked(&s2, x, Side(0)));
-    assert!(r.applied(&s2, &Action::EndMovement).is_ok());
-    // Routed by a retreat (25.3d), the stack stays.
-    let mut s3 = s.clone();
-    r.set_hex_morale(&mut s3, x, MoraleState::Routed);
-    r.note_overstack(&mut s3, x, Side(0), true);
-    assert!(r.applied(&s3, &Action::EndMovement).is_ok());
 }
 
 #[test]
