@@ -516,68 +516,6 @@ fn r21_2_eliminated_unit_returns_through_straggler_recovery() {
     assert!(!r.may_recover(&t, u));
 }
 
-fn first_of(r: &Nbs, side: Side, kind: UnitKind) -> UnitId {
-    (0..r.units.len() as UnitId)
-        .find(|&u| {
-            let i = &r.units[usize::from(u)];
-            i.side == side && i.kind == kind && (i.parent.is_none() || kind == UnitKind::Skirmisher)
-        })
-        .expect("a unit of that kind")
-}
-
-/// 13.0a: the facing mode of each formation and situation.
-#[test]
-fn r13_0a_facing_mode_by_formation_and_terrain() {
-    use super::board::Terrain;
-    use super::movement::facing::FacingMode;
-    use super::types::MoraleState;
-    let mut r = rules("nbs/austerlitz-3");
-    let at = clear_spot(&r, 3);
-    let town = n_of(at, 2);
-    r.board.set_terrain(town, Terrain::Town);
-    let inf = first_of(&r, Side(0), UnitKind::Infantry);
-    let cav = first_of(&r, Side(0), UnitKind::Cavalry);
-    let art = first_of(&r, Side(0), UnitKind::Artillery);
-    let skr = first_of(&r, Side(0), UnitKind::Skirmisher);
-    let ldr = first_of(&r, Side(0), UnitKind::Leader);
-    let mode = |s: &State, u| r.facing_mode(s, u);
-    let mut s = empty(&r, Phase::Movement);
-    for (f, want) in [
-        (Formation::Line, FacingMode::Standard),
-        (Formation::Column, FacingMode::Standard),
-        (Formation::Square, FacingMode::AllFrontal),
-    ] {
-        put(&mut s, inf, at, north(), f);
-        assert_eq!(mode(&s, inf), want, "{f:?}");
-    }
-    put(&mut s, art, n_of(at, 1), north(), Formation::Unlimbered);
-    assert_eq!(mode(&s, art), FacingMode::Standard, "unlimbered");
-    put(&mut s, art, n_of(at, 1), north(), Formation::Limbered);
-    assert_eq!(mode(&s, art), FacingMode::AllFlank, "limbered");
-    let cav_form = s.units[usize::from(cav)].formation;
-    put(&mut s, cav, n_of(at, 3), north(), cav_form);
-    assert_eq!(mode(&s, cav), FacingMode::Standard, "cavalry");
-    s.units[usize::from(cav)].flags |= flag::BLOWN;
-    assert_eq!(mode(&s, cav), FacingMode::Standard, "blown cavalry");
-    // A skirmisher alone faces all round; stacked with another type, as the counter shows.
-    let lone = (0..6).fold(at, |h, _| {
-        h.neighbor(super::tests::dir(crate::hex::Compass::S))
-    });
-    let skr_form = s.units[usize::from(skr)].formation;
-    put(&mut s, skr, lone, north(), skr_form);
-    assert_eq!(mode(&s, skr), FacingMode::AllFrontal, "lone skirmisher");
-    put(&mut s, skr, at, north(), skr_form);
-    put(&mut s, inf, at, north(), Formation::Line);
-    assert_eq!(mode(&s, skr), FacingMode::Standard, "stacked skirmisher");
-    // In a town any unit not routed faces all round; routed units are all flank.
-    put(&mut s, inf, town, north(), Formation::Column);
-    assert_eq!(mode(&s, inf), FacingMode::AllFrontal, "in town");
-    s.units[usize::from(inf)].morale = MoraleState::Routed;
-    assert_eq!(mode(&s, inf), FacingMode::AllFlank, "routed in town");
-    put(&mut s, ldr, at, north(), Formation::None);
-    assert_eq!(mode(&s, ldr), FacingMode::None, "leaders have no facing");
-}
-
 /// The half MPs of the one step in `ev`.
 fn step_cost_of(ev: &[Event]) -> u16 {
     ev.iter()
@@ -704,38 +642,6 @@ fn err4_a_unit_passed_by_a_road_mover_loses_road_rates() {
     let mut s2 = s1.clone();
     r.enter_phase(&mut s2, &mut Vec::new());
     assert_eq!(s2.units[usize::from(sk)].road, 0);
-}
-
-/// 18.0a with 13.2c and ERR-4: a column on a forced march must move by road, and when the
-/// road hexside is there but its rate is closed to it, the refusal names why: it does not
-/// face along the road (13.2c), or a road mover is in the hex (ERR-4).
-#[test]
-fn r13_2c_err4_forced_march_names_why_the_road_is_closed() {
-    let mut r = rules("nbs/austerlitz-3");
-    let (at, col, sk) = road_north(&mut r);
-    let mut s = empty(&r, Phase::Movement);
-    put(
-        &mut s,
-        col,
-        at,
-        Facing::side(dir(Compass::NE)),
-        Formation::Column,
-    );
-    s.units[usize::from(col)].flags |= flag::FORCED_1;
-    let step = Action::Step {
-        unit: col,
-        to: n_of(at, 1),
-    };
-    let e = r.applied(&s, &step).unwrap_err();
-    assert_eq!(e.rule, "13.2c", "{e}");
-    assert!(!legal(&r, &s).contains(&step));
-    // Facing along the road it may go, unless a road mover is in the hex entered.
-    s.units[usize::from(col)].facing = north();
-    assert!(legal(&r, &s).contains(&step));
-    put(&mut s, sk, n_of(at, 1), north(), Formation::Skirmish);
-    s.units[usize::from(sk)].road = super::state::road::USED;
-    let e = r.applied(&s, &step).unwrap_err();
-    assert_eq!(e.rule, "ERR-4", "{e}");
 }
 
 /// The highest Fire Combat Table column and a roll there whose result marks casualties,

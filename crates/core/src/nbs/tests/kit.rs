@@ -1,11 +1,12 @@
 //! The helpers the nbs engine-level tests share: fixtures (an empty scenario 3, a clear stretch
 //! of map, a cavalry-charge ground), placement, actions and scripted dice, and readers of events.
 
-use super::{apply, dir};
+use super::{apply, dir, id};
 use crate::engine::{Rules, Side};
 use crate::hex::{Compass, Direction, Facing, Hex};
-use crate::nbs::board::Terrain;
+use crate::nbs::board::{Terrain, side as hs};
 use crate::nbs::state::{State, UnitId};
+use crate::nbs::tables::MoveClass;
 use crate::nbs::types::UnitKind;
 use crate::nbs::{Action, Event, Nbs};
 use alloc::vec::Vec;
@@ -56,6 +57,18 @@ pub(super) fn moved_cost(ev: &[Event]) -> u16 {
             _ => None,
         })
         .expect("a step")
+}
+
+pub(super) fn halves(c: crate::nbs::tables::MoveCost) -> u16 {
+    match c {
+        crate::nbs::tables::MoveCost::Halves(h) => u16::from(h),
+        other => panic!("not a number of MPs: {other:?}"),
+    }
+}
+
+/// The Movement Chart cost of the hex terrain `t` for `class`, in half MPs.
+pub(super) fn hex_cost(r: &Nbs, class: MoveClass, t: Terrain) -> u16 {
+    halves(r.tables.hex_cost(class, r.terrain_idx(t)))
 }
 
 pub(super) fn first_infantry(r: &Nbs, side: Side) -> UnitId {
@@ -191,6 +204,16 @@ pub(super) fn south() -> Facing {
     Facing::side(dir(Compass::S))
 }
 
+pub(super) fn skirmisher_of(r: &Nbs, side: Side, n: usize) -> UnitId {
+    (0..r.units.len() as UnitId)
+        .filter(|&u| {
+            let i = &r.units[usize::from(u)];
+            i.side == side && i.kind == UnitKind::Skirmisher
+        })
+        .nth(n)
+        .expect("a skirmisher counter")
+}
+
 pub(super) fn retreat_hexes(r: &Nbs, s: &State) -> Vec<Hex> {
     legal(r, s)
         .into_iter()
@@ -208,4 +231,16 @@ pub(super) fn first_of(r: &Nbs, side: Side, kind: UnitKind) -> UnitId {
             i.side == side && i.kind == kind && (i.parent.is_none() || kind == UnitKind::Skirmisher)
         })
         .expect("a unit of that kind")
+}
+
+/// A straight primary road north from a clear hex, four hexes long, with a French column
+/// (MA 8) and a French skirmisher on it, both facing north: their road rate and clear cost
+/// are ½ and 1 MP.
+pub(super) fn road_north(r: &mut Nbs) -> (Hex, UnitId, UnitId) {
+    let at = clear_spot(r, 4);
+    for k in 0..3 {
+        r.board
+            .add_side_bits(n_of(at, k), dir(Compass::N), hs::PRIMARY_ROAD);
+    }
+    (at, id(r, "1-1-4"), skirmisher_of(r, Side(0), 0))
 }

@@ -3,6 +3,7 @@
 
 mod charge;
 mod command;
+mod facing;
 mod formation;
 mod general;
 mod kit;
