@@ -1,13 +1,13 @@
 //! The helpers the nbs engine-level tests share: fixtures (an empty scenario 3, a clear stretch
 //! of map, a cavalry-charge ground), placement, actions and scripted dice, and readers of events.
 
-use super::{apply, dir, id};
+use super::{apply, dir, empty, id, put, rules};
 use crate::engine::{Rules, Side};
 use crate::hex::{Compass, Direction, Facing, Hex};
 use crate::nbs::board::{Terrain, side as hs};
-use crate::nbs::state::{State, UnitId};
+use crate::nbs::state::{Phase, State, UnitId};
 use crate::nbs::tables::MoveClass;
-use crate::nbs::types::UnitKind;
+use crate::nbs::types::{Formation, UnitKind};
 use crate::nbs::{Action, Event, Nbs};
 use alloc::vec::Vec;
 
@@ -198,6 +198,36 @@ pub(super) fn standard_mod(r: &Nbs, m: crate::nbs::tables::MoraleMod) -> i16 {
             .morale_modifier(crate::nbs::tables::MoraleList::Standard, m)
             .unwrap_or(0),
     )
+}
+
+/// French cavalry in `at` facing north, 3 hexes from an Allied brigade in line; the phase
+/// start of the cavalry recorded (24.1e).
+pub(super) fn charge_setup() -> (Nbs, State, Hex, Hex, UnitId, UnitId) {
+    let r = rules("nbs/austerlitz-3");
+    let at = clear_spot(&r, 5);
+    let mut s = empty(&r, Phase::Movement);
+    s.turn = r.first_turn
+        + r.turns
+            .iter()
+            .position(|t| !t.night && t.visibility.is_none())
+            .unwrap() as u16;
+    let cav = first_cavalry(&r, Side(0));
+    let def = id(&r, "Y2-1-L");
+    put(&mut s, cav, at, north(), Formation::Combat);
+    let target = n_of(at, 3);
+    put(
+        &mut s,
+        def,
+        target,
+        Facing::side(dir(Compass::S)),
+        Formation::Line,
+    );
+    r.cavalry_phase_start(&mut s);
+    (r, s, at, target, cav, def)
+}
+
+pub(super) fn charge_path(at: Hex) -> Vec<Hex> {
+    alloc::vec![n_of(at, 1), n_of(at, 2), n_of(at, 3)]
 }
 
 pub(super) fn south() -> Facing {

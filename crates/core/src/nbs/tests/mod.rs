@@ -7,6 +7,7 @@ mod facing;
 mod formation;
 mod general;
 mod kit;
+mod opportunity_fire;
 mod setup;
 mod skirmish;
 pub(super) mod skirmish_kit;
@@ -16,7 +17,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::state::{Phase, Place, State, Task, UnitId};
-use super::types::{Formation, MoraleState};
+use super::types::Formation;
 use super::{Action, Event, Nbs};
 use crate::data::Library;
 use crate::dice::DiceSpec;
@@ -361,106 +362,6 @@ fn r23_0_close_combat_subsequence_order() {
         assert_eq!(s.units[usize::from(att)].place, Place::At(x));
         assert!(r2.stopped(&s, att));
     }
-}
-
-#[test]
-fn r15_1_opportunity_fire_window_on_leaving_the_zone() {
-    let r0 = rules("nbs/austerlitz-3");
-    let mut r = r0.clone();
-    let gun = id(&r, "4b(h-f)");
-    r.units[usize::from(gun)].side = Side(1); // an Allied battery for the test (see above)
-    let mut s = empty(&r, Phase::Movement);
-    let b = hex(&r, "B40.12");
-    let west = Facing::corner(dir(Compass::NW));
-    put(&mut s, gun, b, west, Formation::Unlimbered);
-    let mover = id(&r, "1-1-4");
-    let two_west = b.neighbor(dir(Compass::NW)).neighbor(dir(Compass::SW));
-    put(
-        &mut s,
-        mover,
-        two_west,
-        Facing::side(dir(Compass::N)),
-        Formation::Column,
-    );
-    assert!(r.in_cfz(&s, gun, two_west));
-    // Turning in the zone never triggers (15.1h).
-    let (s1, _) = apply(
-        &r,
-        &s,
-        Action::Face {
-            unit: mover,
-            facing: Facing::side(dir(Compass::NW)).index(),
-        },
-    );
-    assert!(s1.tasks.is_empty());
-    // A step that stays inside the zone does not trigger (15.1b).
-    let inside = two_west.neighbor(dir(Compass::N));
-    assert!(r.in_cfz(&s, gun, inside));
-    let (s2, _) = apply(
-        &r,
-        &s,
-        Action::Step {
-            unit: mover,
-            to: inside,
-        },
-    );
-    assert!(s2.tasks.is_empty());
-    // Leaving the zone opens the window for the non-phasing player: find a hex of the zone
-    // with a neighbour outside it.
-    let mut found = None;
-    for at in r.board.hexes().filter(|h| h.distance(b) <= 3) {
-        if !r.in_cfz(&s, gun, at) {
-            continue;
-        }
-        for to in at.neighbors() {
-            if r.board.on_map(to)
-                && to != b
-                && to.distance(b) > at.distance(b)
-                && !r.in_cfz(&s, gun, to)
-            {
-                found = Some((at, to));
-            }
-        }
-    }
-    let (at, to) = found.expect("the zone has an edge");
-    let mut s3 = s.clone();
-    s3.units[usize::from(mover)].place = Place::At(at);
-    s3.units[usize::from(mover)].facing = Facing::side(at.direction_to(to).unwrap());
-    let (w, ev) = apply(&r, &s3, Action::Step { unit: mover, to });
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::OpportunityOffered { .. }))
-    );
-    assert_eq!(r.actor(&w), Actor::Player(Side(1)));
-    let mut v = Vec::new();
-    r.legal_actions(&w, &mut v);
-    assert_eq!(v, [Action::OpportunityFire, Action::Pass]);
-    assert_eq!(
-        w.units[usize::from(mover)].place,
-        Place::At(at),
-        "the step waits"
-    );
-    // Passing lets the step go on.
-    let (p, _) = apply(&r, &w, Action::Pass);
-    assert_eq!(p.units[usize::from(mover)].place, Place::At(to));
-    // Firing resolves first (a fire roll); with no effect the step goes on (15.1d).
-    let (f, _) = apply(&r, &w, Action::OpportunityFire);
-    assert_eq!(r.actor(&f), Actor::Chance(Chance::Dice(DiceSpec::D66)));
-    let (mut f, ev) = apply(&r, &f, d66(11));
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::FireResult { roll: 11, .. }))
-    );
-    // Whatever morale check follows, a 33 leaves the stack in good order.
-    while let Actor::Chance(_) = r.actor(&f) {
-        f = apply(&r, &f, d66(33)).0;
-    }
-    assert!(f.tasks.is_empty(), "{:?}", f.tasks);
-    assert!(!matches!(
-        f.units[usize::from(mover)].morale,
-        MoraleState::Disorganized | MoraleState::Routed
-    ));
-    assert_eq!(f.units[usize::from(mover)].place, Place::At(to));
 }
 
 #[test]
