@@ -7,6 +7,7 @@ mod facing;
 mod formation;
 mod general;
 mod kit;
+mod movement;
 mod opportunity_fire;
 mod setup;
 mod skirmish;
@@ -362,37 +363,6 @@ fn r23_0_close_combat_subsequence_order() {
         assert_eq!(s.units[usize::from(att)].place, Place::At(x));
         assert!(r2.stopped(&s, att));
     }
-}
-
-#[test]
-fn r16_3a_enemy_hex_refused_naming_the_case() {
-    let r = rules("nbs/austerlitz-3");
-    let mut s = empty(&r, Phase::Movement);
-    let x = hex(&r, "B40.12");
-    let a = id(&r, "1-1-4");
-    let e = id(&r, "Y2-1-L");
-    put(
-        &mut s,
-        a,
-        x.neighbor(dir(Compass::NW)),
-        Facing::side(dir(Compass::SE)),
-        Formation::Column,
-    );
-    put(&mut s, e, x, Facing::side(dir(Compass::N)), Formation::Line);
-    let err = r.applied(&s, &Action::Step { unit: a, to: x }).unwrap_err();
-    assert_eq!(err.rule, "16.3a");
-    assert!(err.reason.contains("B40.12"), "{}", err.reason);
-    // Not the mover's: the Allied unit in the French Movement Phase.
-    let err = r
-        .applied(
-            &s,
-            &Action::Step {
-                unit: e,
-                to: x.neighbor(dir(Compass::S)),
-            },
-        )
-        .unwrap_err();
-    assert_eq!(err.rule, "16.3b");
 }
 
 #[test]
