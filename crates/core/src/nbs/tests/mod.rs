@@ -5,6 +5,7 @@ mod charge;
 mod command;
 mod facing;
 mod fire;
+mod fire_results;
 mod formation;
 mod general;
 mod kit;
@@ -147,83 +148,6 @@ pub(super) fn two_lines_at_one(r: &Nbs) -> (State, Hex, UnitId) {
         s2 = apply(r, &s2, f).0;
     }
     (s2, x, t)
-}
-
-#[test]
-fn r20_4_example_1_two_a_lines_column_4_roll_46() {
-    let r = rules("nbs/austerlitz-3");
-    let (s, x, t) = two_lines_at_one(&r);
-    let (s, ev) = apply(&r, &s, Action::Resolve);
-    let declared = ev.iter().find_map(|e| match e {
-        Event::FireDeclared {
-            fire_points,
-            column,
-            shift,
-            ..
-        } => Some((*fire_points, *column, *shift)),
-        _ => None,
-    });
-    assert_eq!(
-        declared,
-        Some((16, 4, 0)),
-        "4 fire points (in quarters: 16), no shift, column 4"
-    );
-    assert_eq!(r.actor(&s), Actor::Chance(Chance::Dice(DiceSpec::D66)));
-    let (s, ev) = apply(&r, &s, d66(46));
-    assert!(ev.iter().any(
-        |e| matches!(e, Event::Losses { unit, casualties: 1, stragglers: 1, .. } if *unit == t)
-    ));
-    // 20.4a: every numeric result calls for a morale check.
-    assert!(matches!(s.tasks.last(), Some(Task::Morale(c)) if c.hex == x));
-    // 20.6: one casualty and one straggler on A1 B4 C3 leave the brigade at B.
-    assert_eq!(r.fire_level(&s, t), super::types::FireLevel::A);
-    assert_eq!(s.casualty_track[1], 1, "1.1f: casualties only");
-}
-
-#[test]
-fn r20_6_loss_chart_example_wrecks_brigade_and_division() {
-    // 20.6: row A1 B4 C3 with the wreck mark after the third box, in a division whose
-    // wrecked line is one brigade.
-    let mut r = rules("nbs/austerlitz-3");
-    let u = id(&r, "1-2-1");
-    r.units[usize::from(u)].wreck_boxes = 3;
-    let div = r.units[usize::from(u)].wreck_division.clone();
-    r.divisions.retain(|d| d.0 != div);
-    r.divisions.push((div.clone(), 1));
-    let mut s = empty(&r, Phase::OffensiveFire);
-    put(
-        &mut s,
-        u,
-        hex(&r, "B40.12"),
-        Facing::side(dir(Compass::N)),
-        Formation::Line,
-    );
-    let mut ev = Vec::new();
-    r.add_losses(&mut s, u, 1, 1, &mut ev);
-    assert_eq!(
-        r.fire_level(&s, u),
-        super::types::FireLevel::B,
-        "one X and one / leave B"
-    );
-    assert!(!r.wrecked(&s, u));
-    r.add_losses(&mut s, u, 1, 0, &mut ev);
-    assert_eq!(
-        (
-            s.units[usize::from(u)].casualties,
-            s.units[usize::from(u)].stragglers
-        ),
-        (2, 1)
-    );
-    assert!(r.wrecked(&s, u), "three boxes filled: wrecked (20.6a)");
-    assert!(r.division_wrecked(&s, &div), "20.6b");
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Wrecked { wrecked: true, .. }))
-    );
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::DivisionWrecked { wrecked: true, .. }))
-    );
 }
 
 pub(super) fn resolve_all_chance(r: &Nbs, mut s: State) -> State {
@@ -404,55 +328,6 @@ fn aus7_1_board_view_draws_the_playable_area_and_every_counter() {
             );
         }
     }
-}
-
-/// 21.2: the conditions of straggler recovery, (c) among them: the brigade must be within its
-/// division leader's command radius (10.5a, 4 leader MPs), so moving the leader away takes
-/// the roll away.
-#[test]
-fn r21_2c_straggler_recovery_needs_command_radius() {
-    let r = rules("nbs/austerlitz-3");
-    let mut s = empty(&r, Phase::Rally);
-    let u = id(&r, "2-1-1");
-    let leader = division_leader(&r, u);
-    let at = hex(&r, "B40.12");
-    put(
-        &mut s,
-        u,
-        at,
-        Facing::side(dir(Compass::N)),
-        Formation::Line,
-    );
-    s.units[usize::from(u)].stragglers = 1;
-    put(
-        &mut s,
-        leader,
-        at,
-        Facing::side(dir(Compass::N)),
-        Formation::None,
-    );
-    assert!(r.may_recover(&s, u), "(a)-(f) hold");
-    // (d): nothing to recover.
-    s.units[usize::from(u)].stragglers = 0;
-    assert!(!r.may_recover(&s, u));
-    s.units[usize::from(u)].stragglers = 1;
-    // (e): it spent MPs this turn.
-    s.units[usize::from(u)].flags |= super::state::flag::MOVED;
-    assert!(!r.may_recover(&s, u));
-    s.units[usize::from(u)].flags = 0;
-    // (c): the leader 10 hexes away.
-    let mut far = at;
-    for _ in 0..10 {
-        far = far.neighbor(dir(Compass::S));
-    }
-    put(
-        &mut s,
-        leader,
-        far,
-        Facing::side(dir(Compass::N)),
-        Formation::None,
-    );
-    assert!(!r.may_recover(&s, u), "21.2c: out of command radius");
 }
 
 /// 26.4b, 26.4c: a division leader who falls is replaced at once by the generic replacement
