@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use super::state::{Phase, Place, State, Task, UnitId, flag};
+use super::state::{Phase, Place, State, Task, UnitId};
 use super::tests::{apply, dir, division_leader, empty, id, put, rules};
 use super::tests_cases::clear_spot;
 use super::types::{Formation, UnitKind};
@@ -52,87 +52,6 @@ fn settle(r: &Nbs, mut s: State, ev: &mut Vec<Event>) -> State {
     panic!("the tasks do not settle: {:?}", s.tasks);
 }
 
-fn skirmisher_of(r: &Nbs, side: Side, n: usize) -> UnitId {
-    (0..r.units.len() as UnitId)
-        .filter(|&u| {
-            let i = &r.units[usize::from(u)];
-            i.side == side && i.kind == UnitKind::Skirmisher
-        })
-        .nth(n)
-        .expect("a skirmisher counter")
-}
-
-/// A French column attacking an Allied line to its north in the Movement Phase (10.1a order
-/// checks off, not under test).
-fn assault(r: &mut Nbs) -> (State, Hex, Hex, UnitId, UnitId) {
-    r.strict_orders = false;
-    let at = clear_spot(r, 3);
-    let target = n_of(at, 1);
-    let mut s = empty(r, Phase::Movement);
-    let att = id(r, "2-1-1");
-    let def = id(r, "Y2-1-L");
-    put(&mut s, att, at, north(), Formation::Column);
-    put(&mut s, def, target, south(), Formation::Line);
-    (s, at, target, att, def)
-}
-
-fn odds_of(ev: &[Event]) -> (u32, u32) {
-    ev.iter()
-        .find_map(|e| match e {
-            Event::Odds {
-                attacker, defender, ..
-            } => Some((*attacker, *defender)),
-            _ => None,
-        })
-        .expect("the Odds Table is reached")
-}
-
-/// 11.5h D: when a close combat is declared, the skirmishers at the top of the attacking and
-/// the defending stacks go to the bottom (the defender's line, not its skirmisher, is then
-/// the hex's top unit), and a skirmisher still counts for the Odds Table strength from there.
-#[test]
-fn r11_5h_d_skirmishers_drop_to_the_bottom_in_close_combat_and_count_for_odds() {
-    let mut r = rules("nbs/austerlitz-3");
-    let (s, at, target, att, def) = assault(&mut r);
-    let mine = skirmisher_of(&r, Side(0), 0);
-    let theirs = skirmisher_of(&r, Side(1), 0);
-    let mut with = s.clone();
-    put(&mut with, mine, at, north(), Formation::Skirmish);
-    put(&mut with, theirs, target, south(), Formation::Skirmish);
-    with.units[usize::from(mine)].flags |= flag::SKIRMISHER_TOP;
-    with.units[usize::from(theirs)].flags |= flag::SKIRMISHER_TOP;
-    assert_eq!(r.combat_stack(&with, target)[0], theirs, "on top before");
-    assert_eq!(r.combat_stack(&with, at)[0], mine, "on top before");
-    let a = Action::Assault { from: at, target };
-    let (w, ev) = apply(&r, &with, a.clone());
-    for k in [mine, theirs] {
-        assert!(!w.units[usize::from(k)].has(flag::SKIRMISHER_TOP), "{k}");
-        assert!(ev.iter().any(|e| matches!(
-            e,
-            Event::Part { what: super::event::PartChange::ToBottom, unit, .. } if *unit == k
-        )));
-    }
-    assert_eq!(r.combat_stack(&w, target)[0], def, "the line is on top now");
-    assert_eq!(r.combat_stack(&w, at)[0], att);
-    let Some(Task::CloseCombat(cc)) = w.tasks.iter().find(|t| matches!(t, Task::CloseCombat(_)))
-    else {
-        panic!("a close combat");
-    };
-    assert!(
-        cc.attackers.contains(&mine),
-        "the skirmisher attacks with the column"
-    );
-    // The Odds Table: the same combat with and without the skirmishers.
-    let mut ev = ev;
-    settle(&r, w, &mut ev);
-    let (a_with, d_with) = odds_of(&ev);
-    let (w0, mut ev0) = apply(&r, &s, a);
-    settle(&r, w0, &mut ev0);
-    let (a_without, d_without) = odds_of(&ev0);
-    assert!(a_with > a_without, "{a_with} vs {a_without}");
-    assert!(d_with > d_without, "{d_with} vs {d_without}");
-}
-
 /// 26.4e: enemy units entering a hex that holds only leaders do not eliminate them: they go
 /// to the nearest stack of their command, or out of play when there is none.
 #[test]
@@ -178,88 +97,6 @@ fn r26_4e_leaders_alone_in_an_entered_hex_displace_to_their_command() {
     let (moved, ev) = apply(&r, &lone, step);
     assert_eq!(moved.units[usize::from(leader)].place, Place::Gone);
     assert!(!ev.iter().any(|e| matches!(e, Event::LeaderLost { .. })));
-}
-
-fn attackers_of(s: &State) -> Vec<UnitId> {
-    match s.tasks.iter().find(|t| matches!(t, Task::CloseCombat(_))) {
-        Some(Task::CloseCombat(cc)) => {
-            let mut v = cc.attackers.clone();
-            v.sort();
-            v
-        }
-        _ => panic!("no close combat: {:?}", s.tasks),
-    }
-}
-
-/// 23.1e: units attacking together must have begun the phase stacked together, and the
-/// player may leave eligible units out. `Assault` takes every eligible unit that began the
-/// phase with the hex's top one; `AssaultChoose` names them all, `Withhold` drops one and
-/// `Resolve` declares (refused naming 23.1e for units that began apart), `Pass` gives up.
-#[test]
-fn r23_1e_attackers_began_the_phase_together_and_may_be_chosen() {
-    let mut r = rules("nbs/austerlitz-3");
-    let (mut s, at, target, att, _) = assault(&mut r);
-    let other = id(&r, "1-2-1");
-    let south = at.neighbor(dir(Compass::S));
-    let both = {
-        let mut b = s.clone();
-        put(&mut b, other, at, north(), Formation::Column);
-        r.cavalry_phase_start(&mut b);
-        b
-    };
-    let assault_all = Action::Assault { from: at, target };
-    let choose = Action::AssaultChoose { from: at, target };
-    // Begun together: both attack by default, or one may be left out.
-    let (w, _) = apply(&r, &both, assault_all.clone());
-    let mut pair = alloc::vec![att, other];
-    pair.sort();
-    assert_eq!(attackers_of(&w), pair);
-    assert!(legal(&r, &both).contains(&choose));
-    let (c, _) = apply(&r, &both, choose.clone());
-    assert!(matches!(c.tasks.last(), Some(Task::Assembling { units, .. }) if units.len() == 2));
-    assert_eq!(r.actor(&c), Actor::Player(Side(0)));
-    let v = legal(&r, &c);
-    for a in [
-        Action::Withhold { unit: att },
-        Action::Withhold { unit: other },
-        Action::Resolve,
-        Action::Pass,
-    ] {
-        assert!(v.contains(&a), "{a:?} in {v:?}");
-    }
-    let (c1, _) = apply(&r, &c, Action::Withhold { unit: other });
-    assert_eq!(
-        legal(&r, &c1),
-        [Action::Resolve, Action::Pass],
-        "one must attack"
-    );
-    let (w, _) = apply(&r, &c1, Action::Resolve);
-    assert_eq!(attackers_of(&w), [att]);
-    assert!(!w.units[usize::from(other)].has(flag::CLOSE_COMBAT));
-    let (gone, _) = apply(&r, &c, Action::Pass);
-    assert!(gone.tasks.is_empty(), "given up");
-    assert!(!gone.units[usize::from(att)].has(flag::CLOSE_COMBAT));
-    // Begun apart: the second brigade steps in during the phase.
-    put(&mut s, other, south, north(), Formation::Column);
-    r.cavalry_phase_start(&mut s);
-    let (s, _) = apply(
-        &r,
-        &s,
-        Action::Step {
-            unit: other,
-            to: at,
-        },
-    );
-    assert_eq!(s.units[usize::from(other)].place, Place::At(at));
-    let (w, _) = apply(&r, &s, assault_all);
-    assert_eq!(attackers_of(&w), [att], "only the unit that began there");
-    let (c, _) = apply(&r, &s, choose);
-    assert!(!legal(&r, &c).contains(&Action::Resolve));
-    let e = r.applied(&c, &Action::Resolve).unwrap_err();
-    assert_eq!(e.rule, "23.1e", "{e}");
-    let (c2, _) = apply(&r, &c, Action::Withhold { unit: att });
-    let (w, _) = apply(&r, &c2, Action::Resolve);
-    assert_eq!(attackers_of(&w), [other], "the newcomer may attack alone");
 }
 
 fn retreat_hexes(r: &Nbs, s: &State) -> Vec<Hex> {

@@ -2,10 +2,10 @@
 //! of map, a cavalry-charge ground), placement, actions and scripted dice, and readers of events.
 
 use super::{apply, dir, empty, id, put, rules};
-use crate::engine::{Rules, Side};
+use crate::engine::{Actor, Chance, Rules, Side};
 use crate::hex::{Compass, Direction, Facing, Hex};
 use crate::nbs::board::{Terrain, side as hs};
-use crate::nbs::state::{Phase, State, UnitId};
+use crate::nbs::state::{Phase, State, Task, UnitId};
 use crate::nbs::tables::MoveClass;
 use crate::nbs::types::{Formation, UnitKind};
 use crate::nbs::{Action, Event, Nbs};
@@ -232,6 +232,28 @@ pub(super) fn charge_path(at: Hex) -> Vec<Hex> {
 
 pub(super) fn south() -> Facing {
     Facing::side(dir(Compass::S))
+}
+
+/// Runs the chance nodes with their first outcome and passes every free re-facing, until a
+/// player decision other than a re-facing is due or nothing is pending.
+pub(super) fn settle(r: &Nbs, mut s: State, ev: &mut Vec<Event>) -> State {
+    for _ in 0..80 {
+        match r.actor(&s) {
+            Actor::Chance(Chance::Dice(_)) | Actor::Chance(_) => {
+                let v = legal(r, &s);
+                let (n, e) = apply(r, &s, v[0].clone());
+                s = n;
+                ev.extend(e);
+            }
+            _ if matches!(s.tasks.last(), Some(Task::Reface { .. })) => {
+                let (n, e) = apply(r, &s, Action::Pass);
+                s = n;
+                ev.extend(e);
+            }
+            _ => return s,
+        }
+    }
+    panic!("the tasks do not settle: {:?}", s.tasks);
 }
 
 pub(super) fn skirmisher_of(r: &Nbs, side: Side, n: usize) -> UnitId {

@@ -2,6 +2,7 @@
 //! dice (digest §7.1), the interrupt windows, and the refusals that name their case.
 
 mod charge;
+mod close_combat;
 mod command;
 mod facing;
 mod fire;
@@ -24,7 +25,7 @@ use super::types::Formation;
 use super::{Action, Event, Nbs};
 use crate::data::Library;
 use crate::dice::DiceSpec;
-use crate::engine::{Actor, Chance, Rules, Side};
+use crate::engine::{Actor, Rules, Side};
 use crate::hex::{Compass, Direction, Facing, Hex};
 
 pub(super) fn rules(id: &str) -> Nbs {
@@ -160,112 +161,6 @@ pub(super) fn resolve_all_chance(r: &Nbs, mut s: State) -> State {
 }
 
 #[test]
-fn r23_0_close_combat_subsequence_order() {
-    // The 23.0 narrative: the attacker enters; the defender fires (with its unlimbered
-    // battery), the attacker fires, the attacker checks morale, the defender checks morale,
-    // the Odds Table decides and the loser retreats one hex.
-    let r = rules("nbs/austerlitz-3");
-    let mut s = empty(&r, Phase::Movement);
-    let x = hex(&r, "B40.12");
-    let from = x.neighbor(dir(Compass::NW));
-    let att = id(&r, "1-1-4");
-    let def = id(&r, "Y2-1-L");
-    let gun = id(&r, "4b(h-f)");
-    let face_x = Facing::side(dir(Compass::SE));
-    put(&mut s, att, from, face_x, Formation::Column);
-    put(
-        &mut s,
-        def,
-        x,
-        Facing::corner(dir(Compass::NW)),
-        Formation::Line,
-    );
-    // An Allied battery is not in the text; the French 4b stands in for the defender's guns
-    // by switching sides in this test.
-    let mut r2 = r.clone();
-    r2.units[usize::from(gun)].side = Side(1);
-    // The subsequence, not the Attack order that allows it (10.1a), is under test.
-    r2.strict_orders = false;
-    put(
-        &mut s,
-        gun,
-        x,
-        Facing::corner(dir(Compass::NW)),
-        Formation::Unlimbered,
-    );
-    let mut v = Vec::new();
-    r2.legal_actions(&s, &mut v);
-    let a = Action::Assault { from, target: x };
-    assert!(v.contains(&a), "{v:?}");
-    let (s, ev) = apply(&r2, &s, a);
-    assert!(matches!(ev[0], Event::CloseCombat { .. }));
-    // B: the defender fires first, at the attacker's hex, at close-combat range.
-    let fired_at: Vec<Hex> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::FireDeclared { target, .. } => Some(*target),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(fired_at, [from]);
-    let (s, ev) = apply(&r2, &s, d66(11)); // defender fire: no effect
-    // C: the attacker fires at the defender.
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::FireDeclared { target, .. } if *target == x))
-    );
-    let (s, _) = apply(&r2, &s, d66(11));
-    // D: the attacker's morale check, then E: the defender's.
-    assert!(matches!(s.tasks.last(), Some(Task::Morale(c)) if c.hex == from));
-    let (s, _) = apply(&r2, &s, d66(11));
-    assert!(matches!(s.tasks.last(), Some(Task::Morale(c)) if c.hex == x));
-    let (s, ev) = apply(&r2, &s, d66(11));
-    // F: the Odds Table.
-    assert!(ev.iter().any(|e| matches!(e, Event::Odds { .. })));
-    assert_eq!(r2.actor(&s), Actor::Chance(Chance::Dice(DiceSpec::D6)));
-    let (s, ev) = apply(&r2, &s, d6(6));
-    let won = ev.iter().find_map(|e| match e {
-        Event::OddsRoll { attacker_wins, .. } => Some(*attacker_wins),
-        _ => None,
-    });
-    assert_eq!(
-        won,
-        Some(true),
-        "a 6 at these odds wins for the attacker: {ev:?}"
-    );
-    {
-        // 27.4: the battery limbers to retreat with the stack, rolling on the Gun Loss Table.
-        assert!(matches!(s.tasks.last(), Some(Task::GunLoss { unit }) if *unit == gun));
-        let (s, _) = apply(&r2, &s, d6(6));
-        // The defender retreats one hex, away from the attacker (23.1k).
-        let Some(Task::Retreat(rt)) = s.tasks.last() else {
-            panic!("the loser retreats: {:?}", s.tasks)
-        };
-        assert_eq!(rt.left, 1);
-        let mut v = Vec::new();
-        r2.legal_actions(&s, &mut v);
-        let Action::RetreatTo { hex: to } = v[0] else {
-            panic!()
-        };
-        assert!(to.distance(from) > x.distance(from));
-        let (mut s, _) = apply(&r2, &s, v[0].clone());
-        // 13.1a, 23.1o: the stacks may re-face freely; both keep their facing here.
-        let mut refaced = 0;
-        while let Some(Task::Reface { .. }) = s.tasks.last() {
-            s = apply(&r2, &s, Action::Pass).0;
-            refaced += 1;
-        }
-        assert_eq!(
-            refaced, 3,
-            "after the retreat, then attacker and defender after the combat"
-        );
-        // The attacker takes the hex and stops (23.0).
-        assert_eq!(s.units[usize::from(att)].place, Place::At(x));
-        assert!(r2.stopped(&s, att));
-    }
-}
-
-#[test]
 fn aus6_4_victory_levels_from_losses() {
     let r = rules("nbs/austerlitz-3");
     let mut s = r.initial_state();
@@ -374,81 +269,6 @@ fn r26_4c_division_replacement_appears_in_another_stack() {
     let mut ev = Vec::new();
     r.leader_falls(&mut lone, leader, &mut ev);
     assert_eq!(lone.units[usize::from(leader)].place, Place::At(at));
-}
-
-/// 23.1n: a column may close-combat across a bridge, but it does not fire (step C is empty),
-/// the defender still checks morale, and it loses at the Odds Table without a roll.
-#[test]
-fn r23_1n_column_across_a_bridge_does_not_fire_and_loses() {
-    let mut r = rules("nbs/austerlitz-3");
-    r.strict_orders = false; // the 10.1a order is not under test
-    let (from, d) = r
-        .board
-        .hexes()
-        .flat_map(|h| Direction::ALL.into_iter().map(move |d| (h, d)))
-        .find(|&(h, d)| {
-            r.board.side(h, d) == super::board::side::STREAM
-                && r.board.on_map(h.neighbor(d))
-                && !r.board.hex(h).special
-                && !r.board.hex(h.neighbor(d)).special
-        })
-        .expect("a stream on the map");
-    // The provisional map has no bridges: this stream gets one.
-    r.board.add_side_bits(from, d, super::board::side::BRIDGE);
-    let target = from.neighbor(d);
-    let mut s = empty(&r, Phase::Movement);
-    let att = id(&r, "1-1-4");
-    let def = id(&r, "Y2-1-L");
-    put(&mut s, att, from, Facing::side(d), Formation::Column);
-    put(
-        &mut s,
-        def,
-        target,
-        Facing::side(d.opposite()),
-        Formation::Line,
-    );
-    let a = Action::Assault { from, target };
-    let mut v = Vec::new();
-    r.legal_actions(&s, &mut v);
-    assert!(
-        v.contains(&a),
-        "23.1n: a column may attack across a bridge: {v:?}"
-    );
-    let (mut s, mut ev) = apply(&r, &s, a);
-    for _ in 0..40 {
-        if !matches!(r.actor(&s), Actor::Chance(_)) || s.tasks.is_empty() {
-            break;
-        }
-        let mut v = Vec::new();
-        r.legal_actions(&s, &mut v);
-        // The lowest fire and morale rolls: no losses, no retreats.
-        let (n, e) = apply(&r, &s, v[0].clone());
-        s = n;
-        ev.extend(e);
-    }
-    let attacker_fired = ev
-        .iter()
-        .any(|e| matches!(e, Event::FireDeclared { target: t, .. } if *t == target));
-    assert!(!attacker_fired, "23.1n: the column does not fire");
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::MoraleCheck { hex, .. } if *hex == target)),
-        "the defender checks morale normally"
-    );
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::BridgeAssaultLost { .. }))
-    );
-    assert!(
-        !ev.iter().any(|e| matches!(e, Event::OddsRoll { .. })),
-        "no roll"
-    );
-    assert_eq!(
-        s.units[usize::from(def)].place,
-        Place::At(target),
-        "the defender holds"
-    );
-    assert_eq!(s.units[usize::from(att)].place, Place::At(from));
 }
 
 /// AUS 4.2a: with the option on, Katusov plays on his inverted side (rating 3, the counter's
