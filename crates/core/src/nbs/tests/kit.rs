@@ -1,13 +1,16 @@
 //! The helpers the nbs engine-level tests share: fixtures (an empty scenario 3, a clear stretch
 //! of map, a cavalry-charge ground), placement, actions and scripted dice, and readers of events.
 
-use super::{apply, dir, empty, id, put, rules};
+use super::{apply, d6, d66, dir, empty, id, put, rules};
+use crate::data::Library;
+use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Rules, Side};
 use crate::hex::{Compass, Direction, Facing, Hex};
 use crate::nbs::board::{Terrain, side as hs};
-use crate::nbs::state::{Phase, State, Task, UnitId};
+use crate::nbs::charge::*;
+use crate::nbs::state::{Phase, Place, State, Task, UnitId};
 use crate::nbs::tables::MoveClass;
-use crate::nbs::types::{Formation, UnitKind};
+use crate::nbs::types::{Formation, MoraleState, UnitKind};
 use crate::nbs::{Action, Event, Nbs};
 use alloc::vec::Vec;
 
@@ -200,6 +203,29 @@ pub(super) fn standard_mod(r: &Nbs, m: crate::nbs::tables::MoraleMod) -> i16 {
     )
 }
 
+/// Plays the tasks out: chance nodes with their first outcome, decisions with Pass when
+/// offered (no square, no recall, no follow-on), else the first choice.
+pub(super) fn play(r: &Nbs, mut s: State, ev: &mut Vec<Event>) -> State {
+    for _ in 0..400 {
+        if s.tasks.is_empty() {
+            return s;
+        }
+        let v = legal(r, &s);
+        let a = match r.actor(&s) {
+            crate::engine::Actor::Chance(_) => v[0].clone(),
+            _ => v
+                .iter()
+                .find(|a| matches!(a, Action::Pass))
+                .cloned()
+                .unwrap_or_else(|| v[0].clone()),
+        };
+        let (n, e) = apply(r, &s, a);
+        s = n;
+        ev.extend(e);
+    }
+    panic!("the tasks did not end: {:?}", s.tasks);
+}
+
 /// French cavalry in `at` facing north, 3 hexes from an Allied brigade in line; the phase
 /// start of the cavalry recorded (24.1e).
 pub(super) fn charge_setup() -> (Nbs, State, Hex, Hex, UnitId, UnitId) {
@@ -295,4 +321,184 @@ pub(super) fn road_north(r: &mut Nbs) -> (Hex, UnitId, UnitId) {
             .add_side_bits(n_of(at, k), dir(Compass::N), hs::PRIMARY_ROAD);
     }
     (at, id(r, "1-1-4"), skirmisher_of(r, Side(0), 0))
+}
+
+pub(super) struct Setup {
+    pub(super) r: Nbs,
+    pub(super) s: State,
+    /// A clear, flat, featureless hex with room around it.
+    pub(super) c: Hex,
+    pub(super) d: Direction,
+}
+
+impl Setup {
+    pub(super) fn clone_setup(&self) -> Setup {
+        Setup {
+            r: self.r.clone(),
+            s: self.s.clone(),
+            c: self.c,
+            d: self.d,
+        }
+    }
+
+    pub(super) fn at(&self, k: u8) -> Hex {
+        let mut h = self.c;
+        for _ in 0..k {
+            h = h.neighbor(self.d);
+        }
+        h
+    }
+
+    pub(super) fn pick(&self, side: Side, kind: UnitKind, n: usize) -> UnitId {
+        (0..self.r.units.len())
+            .filter(|&i| {
+                let u = &self.r.units[i];
+                u.side == side && u.kind == kind && (kind != UnitKind::Cavalry || !u.heavy)
+            })
+            .nth(n)
+            .expect("a unit") as UnitId
+    }
+
+    pub(super) fn place(&mut self, u: UnitId, h: Hex, facing: Facing, f: Formation) {
+        let st = &mut self.s.units[usize::from(u)];
+        st.place = Place::At(h);
+        st.facing = facing;
+        st.formation = f;
+        st.order = self.s.next_order;
+        self.s.next_order += 1;
+    }
+
+    pub(super) fn apply(&mut self, a: Action, ev: &mut Vec<Event>) {
+        let (n, e) = self
+            .r
+            .applied(&self.s, &a)
+            .unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+        self.s = n;
+        ev.extend(e);
+    }
+
+    /// Plays the tasks out: scripted D66 rolls (then 33), D6 3, the first choice or
+    /// Pass when offered.
+    pub(super) fn play_out(&mut self, rolls: &[u32], ev: &mut Vec<Event>) {
+        let mut script = rolls.iter().copied();
+        for _ in 0..400 {
+            if self.s.tasks.is_empty() {
+                return;
+            }
+            let a = match self.r.actor(&self.s) {
+                Actor::Chance(Chance::Dice(DiceSpec::D66)) => d66(script.next().unwrap_or(33)),
+                Actor::Chance(Chance::Dice(DiceSpec::D6)) => d6(3),
+                Actor::Chance(_) => Action::Pick(0),
+                Actor::Player(_) => {
+                    let mut v = Vec::new();
+                    self.r.legal_actions(&self.s, &mut v);
+                    v.iter()
+                        .find(|a| matches!(a, Action::Pass))
+                        .cloned()
+                        .unwrap_or_else(|| v[0].clone())
+                }
+                Actor::Terminal(_) => return,
+            };
+            self.apply(a, ev);
+        }
+        panic!("the tasks did not end: {:?}", self.s.tasks);
+    }
+}
+
+pub(super) fn clear_area(r: &Nbs, radius: u32) -> Hex {
+    r.board
+        .hexes()
+        .find(|&c| {
+            let lvl = r.board.hex(c).level;
+            r.board.hexes().filter(|h| h.distance(c) <= radius).count() as u32
+                == 1 + 3 * radius * (radius + 1)
+                && r.board
+                    .hexes()
+                    .filter(|h| h.distance(c) <= radius)
+                    .all(|h| {
+                        let i = r.board.hex(h);
+                        i.on_map
+                            && i.terrain == Terrain::Clear
+                            && !i.special
+                            && i.level == lvl
+                            && Direction::ALL.iter().all(|&d| r.board.side(h, d) == 0)
+                    })
+        })
+        .expect("a clear area")
+}
+
+pub(super) fn clear_daylight_setup() -> Setup {
+    let sc = Library::builtin()
+        .unwrap()
+        .scenario("nbs/austerlitz-3")
+        .unwrap();
+    let r = Nbs::new(&sc).unwrap();
+    let mut s = r.initial_state();
+    for u in &mut s.units {
+        u.place = Place::Off;
+        u.flags = 0;
+        u.spent = 0;
+        u.morale = MoraleState::Normal;
+    }
+    s.tasks.clear();
+    // A clear daylight turn.
+    s.turn = (r.first_turn..=r.last_turn())
+        .find(|&t| {
+            let i = r.turn_info(t);
+            !i.night && i.visibility.is_none()
+        })
+        .expect("a clear daylight turn");
+    s.player_turn = 0;
+    s.phase = Phase::Movement;
+    let c = clear_area(&r, 7);
+    Setup {
+        r,
+        s,
+        c,
+        d: Direction::ALL[0],
+    }
+}
+
+pub(super) fn side_facing(d: Direction) -> Facing {
+    Facing::side(d)
+}
+
+pub(super) fn the_charge(s: &State) -> Option<Charge> {
+    s.tasks.iter().rev().find_map(|t| match t {
+        Task::Cavalry(CavTask::Charge(c)) => Some(c.clone()),
+        _ => None,
+    })
+}
+
+/// Plays on with scripted D66 rolls (then 33), D6 3, and Pass (or the first choice) for
+/// decisions, until `stop` holds or nothing is pending; whether `stop` was reached.
+pub(super) fn play_until(
+    t: &mut Setup,
+    ev: &mut Vec<Event>,
+    stop: &dyn Fn(&State) -> bool,
+) -> bool {
+    for _ in 0..400 {
+        if stop(&t.s) {
+            return true;
+        }
+        if t.s.tasks.is_empty() {
+            return false;
+        }
+        let a = match t.r.actor(&t.s) {
+            Actor::Chance(Chance::Dice(DiceSpec::D66)) => d66(33),
+            Actor::Chance(Chance::Dice(DiceSpec::D6)) => d6(3),
+            Actor::Chance(_) => Action::Pick(0),
+            Actor::Player(_) => {
+                let mut v = Vec::new();
+                t.r.legal_actions(&t.s, &mut v);
+                v.iter()
+                    .find(|a| matches!(a, Action::Pass))
+                    .cloned()
+                    .unwrap_or_else(|| v[0].clone())
+            }
+            Actor::Terminal(_) => return false,
+        };
+        t.apply(a, ev);
+    }
+    panic!("the tasks did not end: {:?}", t.s.tasks);
 }

@@ -2,6 +2,7 @@
 //! dice (digest §7.1), the interrupt windows, and the refusals that name their case.
 
 mod charge;
+mod charge_followon;
 mod close_combat;
 mod command;
 mod facing;
@@ -12,6 +13,7 @@ mod general;
 mod kit;
 mod movement;
 mod opportunity_fire;
+mod reaction_charge;
 mod setup;
 mod skirmish;
 pub(super) mod skirmish_kit;
