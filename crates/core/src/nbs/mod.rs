@@ -54,8 +54,6 @@ mod tests;
 #[cfg(test)]
 mod tests_cases;
 #[cfg(test)]
-mod tests_fidelity;
-#[cfg(test)]
 mod tests_gaps;
 pub mod types;
 pub mod units;

@@ -9,7 +9,7 @@ use super::tests::{apply, dir, division_leader, empty, id, put, rules};
 use super::tests_cases::clear_spot;
 use super::types::{Formation, UnitKind};
 use super::{Action, Event, Nbs};
-use crate::engine::{Actor, Chance, Rules, Side};
+use crate::engine::{Actor, Rules, Side};
 use crate::hex::{Compass, Facing, Hex};
 
 fn north() -> Facing {
@@ -28,28 +28,6 @@ fn legal(r: &Nbs, s: &State) -> Vec<Action> {
     let mut v = Vec::new();
     r.legal_actions(s, &mut v);
     v
-}
-
-/// Runs the chance nodes with their first outcome and passes every free re-facing, until a
-/// player decision other than a re-facing is due or nothing is pending.
-fn settle(r: &Nbs, mut s: State, ev: &mut Vec<Event>) -> State {
-    for _ in 0..80 {
-        match r.actor(&s) {
-            Actor::Chance(Chance::Dice(_)) | Actor::Chance(_) => {
-                let v = legal(r, &s);
-                let (n, e) = apply(r, &s, v[0].clone());
-                s = n;
-                ev.extend(e);
-            }
-            _ if matches!(s.tasks.last(), Some(Task::Reface { .. })) => {
-                let (n, e) = apply(r, &s, Action::Pass);
-                s = n;
-                ev.extend(e);
-            }
-            _ => return s,
-        }
-    }
-    panic!("the tasks do not settle: {:?}", s.tasks);
 }
 
 /// 26.4e: enemy units entering a hex that holds only leaders do not eliminate them: they go
@@ -97,75 +75,6 @@ fn r26_4e_leaders_alone_in_an_entered_hex_displace_to_their_command() {
     let (moved, ev) = apply(&r, &lone, step);
     assert_eq!(moved.units[usize::from(leader)].place, Place::Gone);
     assert!(!ev.iter().any(|e| matches!(e, Event::LeaderLost { .. })));
-}
-
-fn retreat_hexes(r: &Nbs, s: &State) -> Vec<Hex> {
-    legal(r, s)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::RetreatTo { hex } => Some(hex),
-            _ => None,
-        })
-        .collect()
-}
-
-/// 25.3b: a retreating stack may split: the unit split off retreats on its own, first, the
-/// same number of hexes, then the rest goes on; each part may take its own line.
-#[test]
-fn r25_3b_a_retreating_stack_may_split() {
-    let r = rules("nbs/austerlitz-3");
-    let at = clear_spot(&r, 4);
-    let threat = at.neighbor(dir(Compass::S));
-    let mut s = empty(&r, Phase::OffensiveFire);
-    let a = id(&r, "2-1-1");
-    let b = id(&r, "1-2-1");
-    put(&mut s, a, at, north(), Formation::Column);
-    put(&mut s, b, at, north(), Formation::Column);
-    r.start_retreat(&mut s, at, threat, 2, false, false);
-    let v = legal(&r, &s);
-    for u in [a, b] {
-        assert!(v.contains(&Action::SplitRetreat { unit: u }), "{v:?}");
-    }
-    let (s, _) = apply(&r, &s, Action::SplitRetreat { unit: b });
-    assert!(matches!(
-        s.tasks.last(),
-        Some(Task::Retreat(x)) if x.units == [b] && x.left == 2 && x.at == at
-    ));
-    // Alone now: no further split of it.
-    let e = r
-        .applied(&s, &Action::SplitRetreat { unit: b })
-        .unwrap_err();
-    assert_eq!(e.rule, "25.3b", "{e}");
-    let nw = at.neighbor(dir(Compass::NW));
-    assert!(retreat_hexes(&r, &s).contains(&nw));
-    let mut ev = Vec::new();
-    let (s, e1) = apply(&r, &s, Action::RetreatTo { hex: nw });
-    ev.extend(e1);
-    assert_eq!(
-        s.units[usize::from(a)].place,
-        Place::At(at),
-        "the rest waits"
-    );
-    let (s, e2) = apply(&r, &s, Action::RetreatTo { hex: n_of(nw, 1) });
-    ev.extend(e2);
-    let s = settle(&r, s, &mut ev);
-    // The rest goes on, two hexes too, on its own line.
-    assert!(matches!(s.tasks.last(), Some(Task::Retreat(x)) if x.units == [a] && x.left == 2));
-    let (s, e3) = apply(&r, &s, Action::RetreatTo { hex: n_of(at, 1) });
-    ev.extend(e3);
-    let (s, e4) = apply(&r, &s, Action::RetreatTo { hex: n_of(at, 2) });
-    ev.extend(e4);
-    let s = settle(&r, s, &mut ev);
-    assert!(s.tasks.is_empty(), "{:?}", s.tasks);
-    assert_eq!(s.units[usize::from(b)].place, Place::At(n_of(nw, 1)));
-    assert_eq!(s.units[usize::from(a)].place, Place::At(n_of(at, 2)));
-    for u in [a, b] {
-        let steps = ev
-            .iter()
-            .filter(|e| matches!(e, Event::Retreated { units, .. } if units.contains(&u)))
-            .count();
-        assert_eq!(steps, 2, "the same number of hexes");
-    }
 }
 
 /// The highest Fire Combat Table column and a roll there whose result marks casualties,

@@ -11,6 +11,7 @@ mod fire_results;
 mod formation;
 mod general;
 mod kit;
+mod morale;
 mod movement;
 mod opportunity_fire;
 mod reaction_charge;
