@@ -53,8 +53,6 @@ mod tasks;
 mod tests;
 #[cfg(test)]
 mod tests_cases;
-#[cfg(test)]
-mod tests_gaps;
 pub mod types;
 pub mod units;
 mod view;

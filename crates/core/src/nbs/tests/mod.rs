@@ -11,6 +11,7 @@ mod fire_results;
 mod formation;
 mod general;
 mod kit;
+mod leaders;
 mod morale;
 mod movement;
 mod opportunity_fire;
@@ -228,52 +229,6 @@ fn aus7_1_board_view_draws_the_playable_area_and_every_counter() {
     }
 }
 
-/// 26.4b, 26.4c: a division leader who falls is replaced at once by the generic replacement
-/// (the provisional rating of the scenario data), which appears in another stack of his
-/// division, not where he fell; with no other stack it appears where he fell.
-#[test]
-fn r26_4c_division_replacement_appears_in_another_stack() {
-    use super::units::Rank;
-    let r = rules("nbs/austerlitz-3");
-    let mut s = empty(&r, Phase::OffensiveFire);
-    let b1 = id(&r, "2-1-1");
-    let div = r.units[usize::from(b1)].division.clone();
-    let leader = division_leader(&r, b1);
-    assert_eq!(r.units[usize::from(leader)].rank, Rank::Division);
-    let b2 = (0..r.units.len() as UnitId)
-        .find(|&u| {
-            u != b1 && r.units[usize::from(u)].division == div && r.units[usize::from(u)].combat()
-        })
-        .expect("a second brigade of the division");
-    let at = hex(&r, "B40.12");
-    let mut other = at;
-    for _ in 0..3 {
-        other = other.neighbor(dir(Compass::N));
-    }
-    let f = Facing::side(dir(Compass::N));
-    put(&mut s, b1, at, f, Formation::Line);
-    put(&mut s, leader, at, f, Formation::None);
-    put(&mut s, b2, other, f, Formation::Line);
-    let mut ev = Vec::new();
-    let mut lone = s.clone();
-    r.leader_falls(&mut s, leader, &mut ev);
-    assert_eq!(
-        s.units[usize::from(leader)].place,
-        Place::At(other),
-        "26.4c: another stack"
-    );
-    assert!(s.replaced.contains(&leader));
-    assert_eq!(r.leader_rating(&s, leader), r.replacement_rating);
-    assert!(ev.iter().any(
-        |e| matches!(e, Event::LeaderReplaced { unit, at: h } if *unit == leader && *h == other)
-    ));
-    // No other stack of the division: the replacement appears where the leader fell.
-    lone.units[usize::from(b2)].place = Place::Off;
-    let mut ev = Vec::new();
-    r.leader_falls(&mut lone, leader, &mut ev);
-    assert_eq!(lone.units[usize::from(leader)].place, Place::At(at));
-}
-
 /// AUS 4.2a: with the option on, Katusov plays on his inverted side (rating 3, the counter's
 /// `rating_inverted`) and the French start with the variant's 5 VPs; off (the default), his
 /// front side and no VPs. An option the scenario does not offer is refused.
@@ -301,134 +256,6 @@ fn aus4_2a_katusov_inverted_option() {
     assert_eq!(s.vp[Side(0).index()], 5);
     let e = with("nbs/austerlitz-1", serde_json::json!({ "aus-4.2a": true })).unwrap_err();
     assert!(alloc::format!("{e}").contains("aus-4.2a"), "{e}");
-}
-
-/// 26.4d: a leader left alone goes to the nearest stack of his own command, passing a nearer
-/// stack of another division; with no stack of his command he leaves play.
-#[test]
-fn r26_4d_leader_goes_to_the_nearest_stack_of_his_command() {
-    let r = rules("nbs/austerlitz-3");
-    let mut s = empty(&r, Phase::Movement);
-    let own = id(&r, "2-1-1");
-    let div = r.units[usize::from(own)].division.clone();
-    let leader = division_leader(&r, own);
-    let other = (0..r.units.len() as UnitId)
-        .find(|&u| {
-            let i = &r.units[usize::from(u)];
-            i.side == Side(0)
-                && i.combat()
-                && i.kind == super::types::UnitKind::Infantry
-                && i.division != div
-        })
-        .unwrap();
-    let at = hex(&r, "B40.12");
-    let step = |h: Hex, n: u32| (0..n).fold(h, |x, _| x.neighbor(dir(Compass::N)));
-    let f = Facing::side(dir(Compass::N));
-    put(&mut s, leader, at, f, Formation::None);
-    put(&mut s, other, step(at, 1), f, Formation::Line);
-    put(&mut s, own, step(at, 3), f, Formation::Line);
-    let mut lone = s.clone();
-    r.displace_leaders(&mut s, at, &mut Vec::new());
-    assert_eq!(s.units[usize::from(leader)].place, Place::At(step(at, 3)));
-    lone.units[usize::from(own)].place = Place::Off;
-    r.displace_leaders(&mut lone, at, &mut Vec::new());
-    assert_eq!(
-        lone.units[usize::from(leader)].place,
-        Place::Gone,
-        "no stack of his command"
-    );
-}
-
-/// 26.4a, 26.4b: a fallen corps commander is replaced at once by a division commander of his
-/// corps; with two on the map the owner names him (a refusal names 26.4a), and the fallen
-/// leader's generic back then leads the promoted one's division, in his hex. With one
-/// candidate the promotion is automatic; with none (the Guard), the corps leader's own
-/// generic back takes the corps where he fell.
-#[test]
-fn r26_4a_corps_commander_replaced_by_his_senior_subordinate() {
-    use super::units::Rank;
-    let r = rules("nbs/austerlitz-3");
-    let mut s = empty(&r, Phase::OffensiveFire);
-    let (bern, raff, drouet) = (
-        id(&r, "L-Bernadotte"),
-        id(&r, "L-Raffiniere"),
-        id(&r, "L-Drouet"),
-    );
-    let corps = r.commanded_by(&s, bern).expect("1 Corps");
-    let div2 = r.commanded_by(&s, drouet).expect("2-1");
-    let f = Facing::side(dir(Compass::N));
-    let (a, b, c) = (hex(&r, "B40.12"), hex(&r, "B40.16"), hex(&r, "B36.12"));
-    put(&mut s, id(&r, "2-1-1"), a, f, Formation::Line);
-    put(&mut s, bern, a, f, Formation::None);
-    put(&mut s, raff, b, f, Formation::None);
-    put(&mut s, drouet, c, f, Formation::None);
-    let mut ev = Vec::new();
-    let mut one = s.clone();
-    r.leader_falls(&mut s, bern, &mut ev);
-    assert!(
-        matches!(s.tasks.last(), Some(Task::Promote { candidates, .. }) if candidates.len() == 2)
-    );
-    assert_eq!(r.actor(&s), Actor::Player(Side(0)), "the owner picks");
-    let mut v = Vec::new();
-    r.legal_actions(&s, &mut v);
-    assert_eq!(
-        v,
-        [
-            Action::Promote {
-                leader: raff.min(drouet)
-            },
-            Action::Promote {
-                leader: raff.max(drouet)
-            }
-        ]
-    );
-    let e = r
-        .applied(
-            &s,
-            &Action::Promote {
-                leader: id(&r, "L-Friant"),
-            },
-        )
-        .unwrap_err();
-    assert_eq!(e.rule, "26.4a");
-    let (s, ev) = apply(&r, &s, Action::Promote { leader: drouet });
-    assert!(ev.iter().any(|e| matches!(e, Event::LeaderPromoted { unit, replacement, .. } if *unit == drouet && *replacement == bern)));
-    assert_eq!(r.commander(&s, corps), drouet);
-    assert_eq!(r.commander(&s, div2), bern);
-    assert_eq!(r.rank_now(&s, drouet), Rank::Corps);
-    assert_eq!(r.rank_now(&s, bern), Rank::Division);
-    assert_eq!(
-        s.units[usize::from(bern)].place,
-        Place::At(c),
-        "26.4b: in the division's hex"
-    );
-    assert_eq!(r.leader_rating(&s, bern), r.replacement_rating);
-    assert_eq!(
-        r.leader_rating(&s, drouet),
-        r.units[usize::from(drouet)].rating
-    );
-    assert_eq!(
-        r.senior_leader(&s, c, Side(0)),
-        Some(drouet),
-        "26.3a: by rank now"
-    );
-
-    // One division commander on the map: promoted without a decision.
-    one.units[usize::from(drouet)].place = Place::Off;
-    let mut ev = Vec::new();
-    r.leader_falls(&mut one, bern, &mut ev);
-    assert!(one.tasks.is_empty());
-    assert_eq!(r.commander(&one, corps), raff);
-    assert_eq!(one.units[usize::from(bern)].place, Place::At(b));
-
-    // The Guard has no division commanders: Bessieres's generic back takes it where he fell.
-    let mut g = empty(&r, Phase::OffensiveFire);
-    let bess = id(&r, "L-Bessieres");
-    put(&mut g, bess, a, f, Formation::None);
-    r.leader_falls(&mut g, bess, &mut Vec::new());
-    assert_eq!(g.units[usize::from(bess)].place, Place::At(a));
-    assert!(g.replaced.contains(&bess));
-    assert_eq!(r.commander(&g, r.commanded_by(&g, bess).unwrap()), bess);
 }
 
 pub(super) fn with_options(
