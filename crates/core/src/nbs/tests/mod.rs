@@ -1,6 +1,7 @@
 //! Engine-level tests: the rulebook's worked examples driven through actions and scripted
 //! dice (digest §7.1), the interrupt windows, and the refusals that name their case.
 
+mod artillery;
 mod charge;
 mod charge_followon;
 mod close_combat;
@@ -14,6 +15,7 @@ mod kit;
 mod leaders;
 mod morale;
 mod movement;
+mod night;
 mod opportunity_fire;
 mod reaction_charge;
 mod setup;
