@@ -51,8 +51,6 @@ pub mod tables;
 mod tasks;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_cases;
 pub mod types;
 pub mod units;
 mod view;
