@@ -1,7 +1,9 @@
 //! Artillery losses (27.2).
 
-use super::kit::{clear_spot, declared_fp_and_column, fire_up_to_the_roll, legal, n_of, north};
-use super::{apply, d66, dir, empty, id, put, rules};
+use super::kit::{
+    apply, clear_spot, d66, declared_fp_and_column, dir, empty, fire_up_to_the_roll, id, legal,
+    n_of, north, put, rules,
+};
 use crate::engine::Side;
 use crate::hex::{Compass, Facing};
 use crate::nbs::state::{Phase, Place};

@@ -1,8 +1,7 @@
 //! The Austerlitz special hexes (AUS 1.0), fog (AUS 5.1), victory (AUS 6.0–6.4) and scenarios
 //! (AUS 7.x, AERR-5).
 
-use super::kit::{clear_spot, north};
-use super::{apply, dir, empty, hex, id, put, rules, with_options};
+use super::kit::{apply, clear_spot, dir, empty, hex, id, north, put, rules, with_options};
 use crate::engine::{Actor, Rules, Side};
 use crate::hex::{Compass, Facing};
 use crate::nbs::state::{Phase, Place, UnitId};

@@ -1,9 +1,9 @@
 //! The Austerlitz French and Allied special rules (AUS 2.4, AUS 3.2–3.7) and minor variants
 //! (AUS 4.1a, AUS 4.2a–4.2c).
 
-use super::kit::{clear_spot, legal, n_of, north};
-use super::{
-    apply, d66, dir, division_leader, empty, hex, id, put, resolve_all_chance, rules, with_options,
+use super::kit::{
+    apply, clear_spot, d66, dir, division_leader, empty, hex, id, legal, n_of, north, put,
+    resolve_all_chance, rules, with_options,
 };
 use crate::data::Library;
 use crate::engine::{Actor, Rules, Side};

@@ -2,10 +2,10 @@
 //! charge (turn 19); follow-ons and blown cavalry are in `charge_followon.rs`.
 
 use super::kit::{
-    charge_path, charge_setup, clear_daylight_setup, clear_spot, first_cavalry, first_infantry,
-    morale_roll, n_of, north, play, play_until, side_facing, the_charge,
+    apply, charge_path, charge_setup, clear_daylight_setup, clear_spot, d6, d66, dir,
+    division_leader, empty, first_cavalry, first_infantry, id, morale_roll, n_of, north, play,
+    play_until, put, rules, side_facing, the_charge,
 };
-use super::{apply, d6, d66, dir, division_leader, empty, id, put, rules};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Rules, Side};
 use crate::hex::Compass;

@@ -2,10 +2,9 @@
 //! cavalry evading a close combat (ERR-9).
 
 use super::kit::{
-    charge_path, charge_setup, clear_daylight_setup, clear_spot, first_cavalry, legal, n_of, north,
-    play, side_facing,
+    apply, charge_path, charge_setup, clear_daylight_setup, clear_spot, d6, dir, empty,
+    first_cavalry, id, legal, n_of, north, play, put, rules, side_facing,
 };
-use super::{apply, d6, dir, empty, id, put, rules};
 use crate::engine::{Actor, Rules, Side};
 use crate::hex::{Compass, Facing};
 use crate::nbs::charge::*;

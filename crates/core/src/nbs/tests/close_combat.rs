@@ -2,10 +2,9 @@
 //! combat dropping to the bottom of their stacks (11.5h D).
 
 use super::kit::{
-    clear_spot, declared_fp_and_column, first_cavalry, legal, n_of, north, settle, skirmisher_of,
-    south,
+    apply, clear_spot, d6, d66, declared_fp_and_column, dir, empty, first_cavalry, hex, id, legal,
+    n_of, north, put, rules, settle, skirmisher_of, south,
 };
-use super::{apply, d6, d66, dir, empty, hex, id, put, rules};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Rules, Side};
 use crate::hex::{Compass, Direction, Facing, Hex};

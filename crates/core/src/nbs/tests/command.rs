@@ -2,9 +2,9 @@
 //! log, initiative, stoppage and command radius, with the rulebook's examples.
 
 use super::kit::{
-    clear_spot, fire_up_to_the_roll, legal, n_of, north, standard_mod, standard_shift,
+    apply, clear_spot, d66, dir, division_leader, empty, fire_up_to_the_roll, hex, id, legal, n_of,
+    north, put, resolve_all_chance, rules, standard_mod, standard_shift,
 };
-use super::{apply, d66, dir, division_leader, empty, hex, id, put, resolve_all_chance, rules};
 use crate::data::Library;
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, EventInfo, Rules, Side};

@@ -1,9 +1,9 @@
 //! Facing (13.0a modes, 13.1b artillery turns, 13.2b stacks, 13.2c roads with ERR-4).
 
 use super::kit::{
-    clear_spot, first_of, halves, hex_cost, legal, moved_cost, n_of, north, road_north,
+    apply, clear_spot, dir, empty, first_of, halves, hex_cost, id, legal, moved_cost, n_of, north,
+    put, road_north, rules,
 };
-use super::{apply, dir, empty, id, put, rules};
 use crate::engine::{Rules, Side};
 use crate::hex::{Compass, Facing, Hex};
 use crate::nbs::board::{Terrain, side as hs};

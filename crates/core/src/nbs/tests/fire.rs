@@ -1,12 +1,9 @@
 //! Fire combat (20.1–20.2): who fires, how much, at what (20.2a–20.2g), ERR-11 and ERR-12.
 
 use super::kit::{
-    clear_spot, declared_fp_and_column, fire_up_to_the_roll, first_infantry, legal, n_of, north,
-    skirmisher_of,
-};
-use super::{
-    apply, d66, dir, division_leader, empty, hex, id, put, resolve_all_chance, rules,
-    two_lines_at_one,
+    apply, clear_spot, d66, declared_fp_and_column, dir, division_leader, empty,
+    fire_up_to_the_roll, first_infantry, hex, id, legal, n_of, north, put, resolve_all_chance,
+    rules, skirmisher_of, two_lines_at_one,
 };
 use crate::data::Library;
 use crate::engine::{Rules, Side};

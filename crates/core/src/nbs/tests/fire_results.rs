@@ -1,7 +1,9 @@
 //! Fire combat terrain and results (20.3–20.6) and stragglers (21.x).
 
-use super::kit::{clear_spot, legal, north};
-use super::{apply, d66, dir, division_leader, empty, hex, id, put, rules, two_lines_at_one};
+use super::kit::{
+    apply, clear_spot, d66, dir, division_leader, empty, hex, id, legal, north, put, rules,
+    two_lines_at_one,
+};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Rules, Side};
 use crate::hex::{Compass, Direction, Facing, Hex};

@@ -1,10 +1,10 @@
 //! Formations (11.0–11.4) and squares (11.6); skirmishers (11.5) are in `skirmish.rs`.
 
 use super::kit::{
-    check_with, clear_spot, declared_fp_and_column, fire_up_to_the_roll, first_cavalry,
-    first_infantry, first_of, legal, n_of, north, south, standard_mod, standard_shift,
+    apply, check_with, clear_spot, d66, declared_fp_and_column, dir, empty, fire_up_to_the_roll,
+    first_cavalry, first_infantry, first_of, hex, id, legal, n_of, north, put, rules, south,
+    standard_mod, standard_shift,
 };
-use super::{apply, d66, dir, empty, hex, id, put, rules};
 use crate::engine::{Rules, Side};
 use crate::hex::{Compass, Facing};
 use crate::nbs::state::{Phase, Place};

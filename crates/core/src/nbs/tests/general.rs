@@ -1,7 +1,9 @@
 //! The map's edges (1.1c, 1.1e), the retreat rule (5.2) and fog of war (9.0).
 
-use super::kit::{clear_spot, first_infantry, legal, n_of, north, retreat_hexes, south};
-use super::{apply, d66, dir, empty, id, put, rules, two_lines_at_one};
+use super::kit::{
+    apply, clear_spot, d66, dir, empty, first_infantry, id, legal, n_of, north, put, retreat_hexes,
+    rules, south, two_lines_at_one,
+};
 use crate::engine::{Rules, Side};
 use crate::hex::{Compass, Direction, Facing, Hex};
 use crate::nbs::board::Terrain;

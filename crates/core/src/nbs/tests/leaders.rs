@@ -1,7 +1,9 @@
 //! Leaders (26.0–26.3) and leader losses and replacement (26.4).
 
-use super::kit::{clear_spot, first_infantry, legal, n_of, north, south, standard_shift};
-use super::{apply, d6, d66, dir, division_leader, empty, hex, id, put, rules};
+use super::kit::{
+    apply, clear_spot, d6, d66, dir, division_leader, empty, first_infantry, hex, id, legal, n_of,
+    north, put, rules, south, standard_shift,
+};
 use crate::engine::{Actor, Rules, Side};
 use crate::hex::{Compass, Facing, Hex};
 use crate::nbs::state::{Phase, Place, State, Task, UnitId};

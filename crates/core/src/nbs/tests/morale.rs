@@ -2,10 +2,10 @@
 //! morale checks (25.2) and square checks (8.5).
 
 use super::kit::{
-    check_with, clear_spot, declared_fp_and_column, fire_up_to_the_roll, first_cavalry,
-    first_infantry, legal, n_of, north, retreat_hexes, settle, standard_mod, standard_shift,
+    apply, check_with, clear_spot, d6, d66, declared_fp_and_column, dir, division_leader, empty,
+    fire_up_to_the_roll, first_cavalry, first_infantry, id, legal, n_of, north, put, retreat_hexes,
+    rules, settle, standard_mod, standard_shift,
 };
-use super::{apply, d6, d66, dir, division_leader, empty, id, put, rules};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Preview, Rules, Side};
 use crate::hex::{Compass, Facing, Hex};

@@ -1,7 +1,9 @@
 //! Movement (16.1–16.3): allowances, the minimum move (ERR-3), terrain costs, roads (ERR-4).
 
-use super::kit::{clear_spot, halves, hex_cost, legal, moved_cost, n_of, north, road_north};
-use super::{apply, dir, division_leader, empty, hex, id, put, rules};
+use super::kit::{
+    apply, clear_spot, dir, division_leader, empty, halves, hex, hex_cost, id, legal, moved_cost,
+    n_of, north, put, road_north, rules,
+};
 use crate::engine::Rules;
 use crate::hex::{Compass, Direction, Facing};
 use crate::nbs::board::{Terrain, side as hs};

@@ -1,7 +1,9 @@
 //! Night (28.0d).
 
-use super::kit::{clear_spot, first_infantry, n_of, north, standard_mod, standard_shift};
-use super::{apply, division_leader, empty, id, put, rules, two_lines_at_one};
+use super::kit::{
+    apply, clear_spot, division_leader, empty, first_infantry, id, n_of, north, put, rules,
+    standard_mod, standard_shift, two_lines_at_one,
+};
 use crate::engine::Side;
 use crate::nbs::Action;
 use crate::nbs::state::{Phase, Place, State};

@@ -1,7 +1,9 @@
 //! Opportunity fire (15.1, 15.1c–15.1g); reaction charges (15.2) are in `reaction_charge.rs`.
 
-use super::kit::{charge_path, charge_setup, clear_spot, fire_up_to_the_roll, legal, n_of, north};
-use super::{apply, d66, dir, empty, hex, id, put, rules};
+use super::kit::{
+    apply, charge_path, charge_setup, clear_spot, d66, dir, empty, fire_up_to_the_roll, hex, id,
+    legal, n_of, north, put, rules,
+};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Rules, Side};
 use crate::hex::{Compass, Facing, Hex};

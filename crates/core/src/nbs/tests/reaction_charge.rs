@@ -1,7 +1,6 @@
 //! Reaction charges (15.2a–15.2g, ERR-17) and skirmishers evading a charge (11.5e).
 
-use super::d66;
-use super::kit::{Setup, clear_daylight_setup, play_until, side_facing, the_charge};
+use super::kit::{Setup, clear_daylight_setup, d66, play_until, side_facing, the_charge};
 use crate::dice::DiceSpec;
 use crate::engine::{Actor, Chance, Rules};
 use crate::hex::{Direction, Facing};

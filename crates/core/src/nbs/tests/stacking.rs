@@ -1,7 +1,8 @@
 //! Stacking (12.0, 12.2) and over-stacking (12.5).
 
-use super::kit::{clear_spot, legal, moved_cost, n_of, north};
-use super::{apply, dir, empty, hex, id, put, rules};
+use super::kit::{
+    apply, clear_spot, dir, empty, hex, id, legal, moved_cost, n_of, north, put, rules,
+};
 use crate::engine::{Rules, Side};
 use crate::hex::{Compass, Facing, Hex};
 use crate::nbs::state::{Phase, State, UnitId, flag};
