@@ -10,7 +10,8 @@ use crate::nbs::state::{Phase, Place};
 use crate::nbs::types::Formation;
 use crate::nbs::{Action, Event, Nbs};
 
-/// A roll that gives, in `column`, a loss with at least one casualty and one straggler.
+/// A roll that gives, in `column`, a loss with at least one casualty and one straggler and
+/// no leader hit (compare `leaders.rs`' `top_column_loss_roll`).
 fn loss_roll_with_stragglers(r: &Nbs, column: u8) -> u32 {
     (0..36)
         .map(|i| crate::nbs::types::Seq66::from_index(i).unwrap())

@@ -3,9 +3,8 @@
 use super::kit::{
     apply, clear_spot, d66, declared_fp_and_column, dir, division_leader, empty,
     fire_up_to_the_roll, first_infantry, hex, id, legal, n_of, north, put, resolve_all_chance,
-    rules, skirmisher_of, two_lines_at_one,
+    rules, skirmisher_of, two_lines_at_one, with_options,
 };
-use crate::data::Library;
 use crate::engine::{Rules, Side};
 use crate::hex::{Compass, Facing, Hex};
 use crate::nbs::state::{Phase, Place, State, UnitId, flag};
@@ -210,7 +209,8 @@ fn r20_2d_a_hex_is_fired_at_once_at_its_top_unit() {
     assert_eq!(e.rule, "20.2d");
 }
 
-/// Fire points of a declaration just resolved.
+/// Fire points of a declaration just resolved, if there is one (compare
+/// [`declared_fp_and_column`], which also gives the column and requires the declaration).
 fn declared_fire_points(ev: &[Event]) -> Option<u32> {
     ev.iter().find_map(|e| match e {
         Event::FireDeclared { fire_points, .. } => Some(*fire_points),
@@ -218,6 +218,9 @@ fn declared_fire_points(ev: &[Event]) -> Option<u32> {
     })
 }
 
+/// Declares a fire at the top unit of `target` by `firers` (each with its 20.2e share),
+/// resolves it, rolls 11 and settles the chance nodes; gives the state and the fire points
+/// (compare [`fire_up_to_the_roll`], which stops before the roll).
 fn fire_and_roll_11(
     r: &Nbs,
     s: &State,
@@ -442,13 +445,9 @@ fn r20_2f_fraction_takes_the_less_than_1_column_then_shifts() {
     assert_eq!(r.fire_table_column(Fp::ZERO, 3), None, "zero has no effect");
 }
 
+/// [`with_options`] for options the scenario accepts: a refusal fails the test.
 fn rules_with(id: &str, opts: serde_json::Value) -> Nbs {
-    let lib = Library::builtin().unwrap();
-    let mut sc = lib.scenario(id).unwrap();
-    let mut rules = serde_json::to_value(&sc.scenario.rules).unwrap();
-    rules["options"] = opts;
-    sc.scenario.rules = serde_json::from_value(rules).unwrap();
-    Nbs::new(&sc).unwrap_or_else(|e| panic!("{e:?}"))
+    with_options(id, opts).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 /// 20.2f, option `nbs-20.2f-modifiers-first`: the modifiers apply to the total before the

@@ -235,6 +235,7 @@ pub(super) fn first_cavalry(r: &Nbs, side: Side) -> UnitId {
         .unwrap()
 }
 
+/// Fire points and Fire Combat Table column of the fire declared in `ev`.
 pub(super) fn declared_fp_and_column(ev: &[Event]) -> (u32, u8) {
     ev.iter()
         .find_map(|e| match e {
@@ -466,6 +467,7 @@ pub(super) fn road_north(r: &mut Nbs) -> (Hex, UnitId, UnitId) {
     (at, id(r, "1-1-4"), skirmisher_of(r, Side(0), 0))
 }
 
+/// The ground for the cavalry tests (`charge.rs`, `charge_followon.rs`, `reaction_charge.rs`).
 pub(super) struct Setup {
     pub(super) r: Nbs,
     pub(super) s: State,
@@ -548,6 +550,8 @@ impl Setup {
     }
 }
 
+/// A hex with every hex to `radius` on the board, clear, not special, level with it and free
+/// of hexside features; unlike [`clear_spot`] the disc may reach the map's edge hexes.
 pub(super) fn clear_area(r: &Nbs, radius: u32) -> Hex {
     r.board
         .hexes()
@@ -570,6 +574,8 @@ pub(super) fn clear_area(r: &Nbs, radius: u32) -> Hex {
         .expect("a clear area")
 }
 
+/// Scenario 3 with every counter off the map and fresh, a clear daylight turn, the first
+/// player's Movement Phase, and a [`clear_area`] of radius 7 as the centre.
 pub(super) fn clear_daylight_setup() -> Setup {
     let sc = Library::builtin()
         .unwrap()

@@ -332,7 +332,8 @@ fn r26_4d_leader_goes_to_the_nearest_stack_of_his_command() {
 }
 
 /// The highest Fire Combat Table column and a roll there whose result marks casualties,
-/// a leader hit (55, 66) or not as `hit` asks (20.4d).
+/// a leader hit (55, 66) or not as `hit` asks (20.4d) (compare `artillery.rs`'
+/// `loss_roll_with_stragglers`).
 fn top_column_loss_roll(r: &Nbs, hit: bool) -> (u8, crate::nbs::types::Seq66) {
     let top = r.tables.fire_columns();
     (0..36)
