@@ -27,10 +27,9 @@
 //! * `setup/` — 1.4 set-up, AUS 4.1, 10.1i, AUS 5.3 (`setup/mod.rs`); AUS 7.5 column arrivals
 //!   ([`arrival`], `setup/arrival.rs`); AUS 3.1 the Emperors (`royals.rs`)
 //! * [`action`], [`event`], [`state`], [`bot`], `view` — the engine contract's types
-//! * `tests/` — engine-level tests by rule section (`tests/charge.rs`, `tests/command.rs`,
-//!   `tests/skirmish.rs`, `tests/setup.rs`, ...; worked examples in `tests/mod.rs`), and the
-//!   single-case tests in rulebook order (`tests_cases.rs`, `tests_gaps.rs`); test names start
-//!   with the rule number
+//! * `tests/` — engine-level tests, one file per rule section (`tests/fire.rs`,
+//!   `tests/charge.rs`, `tests/morale.rs`, ...) with their shared helpers in `tests/kit.rs`;
+//!   test names start with the rule number
 
 pub mod action;
 pub mod board;
