@@ -38,13 +38,12 @@
 //!   ([`arrival`], `setup/arrival.rs`); AUS 3.1 the Emperors (`royals.rs`)
 //! * [`bot`], `view`, `preview`, `position` — the bots, the board view, previews and the
 //!   check of a position given by a caller
+//! * `tests/` — engine-level tests, one file per rule section (`tests/fire.rs`,
+//!   `tests/charge.rs`, `tests/morale.rs`, ...) with their shared helpers in `tests/kit.rs`;
+//!   test names start with the rule number
 //!
 //! A section reaches another only through methods of the split `impl Nbs`; it names no type
 //! or function of another section (docs/engine.md, "Layers").
-//! * `tests/` — engine-level tests by rule section (`tests/charge.rs`, `tests/command.rs`,
-//!   `tests/skirmish.rs`, `tests/setup.rs`, ...; worked examples in `tests/mod.rs`), and the
-//!   single-case tests in rulebook order (`tests_cases.rs`, `tests_gaps.rs`); test names start
-//!   with the rule number
 
 pub mod action;
 pub mod board;
@@ -66,12 +65,6 @@ pub mod tables;
 mod tasks;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_cases;
-#[cfg(test)]
-mod tests_fidelity;
-#[cfg(test)]
-mod tests_gaps;
 pub mod types;
 pub mod units;
 mod view;

@@ -326,7 +326,15 @@ fn r6_1b_a_cinc_who_moves_costs_two_from_the_command_rating() {
     apply(&r, &mut s, Action::EndSegment); // fire
     assert!(!s.armies[0].cinc_moved);
     let to = hex("S1011").neighbor(Direction::ALL[5]);
-    apply(&r, &mut s, Action::Step { unit: f, to, alone: false });
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: f,
+            to,
+            alone: false,
+        },
+    );
     assert!(s.armies[0].cinc_moved);
     // The next initiative: French 4 + (2 - 2) = 4 against Allied 3 + 1 = 4, a tie.
     apply(&r, &mut s, Action::EndSegment); // movement
