@@ -95,7 +95,17 @@ fn f10_every_scenario_sets_up_and_plays() {
             let mut steps = 0usize;
             while game.outcome().is_none() && steps < STEPS {
                 let before = game.state().clone();
-                let act = game.step_random().unwrap_or_else(|e| panic!("{id}: {e}"));
+                let act = game.step_random().unwrap_or_else(|e| {
+                    for a in game.history().iter().rev().take(12) {
+                        eprintln!("H {:?}", a.action);
+                    }
+                    panic!(
+                        "{id}: {e} at {:?} {:?} {:?}",
+                        before.phase,
+                        before.steps.last(),
+                        before.activation.as_ref().map(|a| (a.segment, &a.moving))
+                    )
+                });
                 assert!(act.is_some(), "{id}: no legal action at {:?}", before.phase);
                 steps += 1;
                 if steps % 16 == 0 {

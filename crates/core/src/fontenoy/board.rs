@@ -253,7 +253,8 @@ impl Board {
                 };
             }
         }
-        for placed in map.placed_hexsides(&board.grid) {
+        let grid = board.grid;
+        for placed in map.placed_hexsides(&grid) {
             let placed = placed?;
             let (a, b, d) = (placed.a, placed.b, placed.dir);
             let entry = placed.entry;
@@ -281,19 +282,7 @@ impl Board {
                 }
                 _ => false,
             };
-            if let Some(i) = board.index(a) {
-                board.sides[i][usize::from(d.index())] |= bit;
-                if toward_b {
-                    board.toward[i][usize::from(d.index())] |= bit;
-                }
-            }
-            if let Some(j) = board.index(b) {
-                let back = usize::from(d.opposite().index());
-                board.sides[j][back] |= bit;
-                if bit & side::DIRECTED != 0 && !toward_b {
-                    board.toward[j][back] |= bit;
-                }
-            }
+            board.add_side(a, d, bit, toward_b);
         }
         for p in &map.places {
             let mut hexes = Vec::with_capacity(p.hexes.len());

@@ -94,15 +94,16 @@ impl Fontenoy {
             return alloc::vec![u];
         }
         let f = s.unit(u).formation;
+        // Units that have spent the same MP: a unit that moved apart no longer moves with
+        // those that did not (10.8c).
+        let spent = self.moving(s, u).map_or(Pts::ZERO, |m| m.spent);
         (0..s.units.len() as UnitId)
             .filter(|&v| {
                 self.units[usize::from(v)].is_combat()
                     && s.unit(v).placed() == Some(&p)
                     && s.unit(v).formation == f
                     && self.may_move(s, v)
-                    && self
-                        .moving(s, v)
-                        .is_none_or(|m| m.spent == self.moving(s, u).map_or(Pts::ZERO, |x| x.spent))
+                    && self.moving(s, v).map_or(Pts::ZERO, |m| m.spent) == spent
             })
             .collect()
     }
@@ -397,12 +398,28 @@ impl Fontenoy {
         })
     }
 
+    /// The unit whose movement is under way, if one has begun and not ended: units move one
+    /// at a time, each (or each group) finishing before the next begins (11.1a, 10.8a).
+    pub fn current_mover(&self, s: &State) -> Option<UnitId> {
+        s.activation
+            .as_ref()?
+            .moving
+            .iter()
+            .find(|m| !m.done)
+            .map(|m| m.unit)
+    }
+
     /// The Movement Segment's actions.
     pub(crate) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
         let o = Occupancy::build(self, s);
         let mut seen: Vec<UnitId> = Vec::new();
+        let current = self.current_mover(s);
+        let current_group = current.map(|c| self.group_of(s, c));
         for u in 0..s.units.len() as UnitId {
             if !self.may_move(s, u) || seen.contains(&u) {
+                continue;
+            }
+            if current_group.as_ref().is_some_and(|g| !g.contains(&u)) {
                 continue;
             }
             let group = self.group_of(s, u);
@@ -757,6 +774,20 @@ impl Fontenoy {
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
         let o = Occupancy::build(self, s);
+        if let (Some(c), Action::Step { unit, .. } | Action::Face { unit, .. }) =
+            (self.current_mover(s), a)
+        {
+            if !self.group_of(s, c).contains(unit) {
+                return Err(Illegal::new(
+                    "11.1a",
+                    format!(
+                        "{} is moving: it ends its movement before {} moves (10.8a)",
+                        self.unit_name(c),
+                        self.unit_name(*unit)
+                    ),
+                ));
+            }
+        }
         match *a {
             Action::Step { unit, to, alone } => {
                 if !self.may_move(s, unit) {
@@ -872,6 +903,12 @@ impl Fontenoy {
                 let whole = cost == self.mpo(s, unit);
                 for &g in &group {
                     self.spend(s, g, cost, None, false);
+                    // 11.3a: straight and oblique steps are counted within one facing; a turn
+                    // starts the alternation afresh (a reading: the text pairs left and right
+                    // Frontal hexes "without changing facing").
+                    if let Some(m) = self.record(s, g) {
+                        m.last_side = None;
+                    }
                     let u = s.unit_mut(g);
                     if let Place::Map(q) = &mut u.place {
                         q.facing = to;

@@ -18,7 +18,7 @@ use serde::Deserialize;
 
 use super::board::Board;
 use super::geometry::Hexes;
-use super::state::{ArmyState, Phase, State, Unit};
+use super::state::{ArmyState, State, Unit};
 use super::tables::Tables;
 use super::units::{RawSideOrg, UnitId, UnitInfo, build_org};
 use super::{Fontenoy, Initiative};
@@ -301,20 +301,11 @@ impl Fontenoy {
                 }
             }
         }
-        let divisions = org.divisions.len();
         let initial = State {
-            turn: 0,
-            phase: Phase::SetUp,
-            eot_box: 0,
-            end_of_turn: false,
-            specials: 0,
-            double_zero_used: false,
-            divisions_done: alloc::vec![false; divisions],
+            divisions_done: alloc::vec![false; org.divisions.len()],
             units: state_units,
             armies,
-            activation: None,
-            steps: Vec::new(),
-            rally_first: None,
+            ..State::empty()
         };
         let mut r = Fontenoy {
             scenario: sc.id.clone(),
