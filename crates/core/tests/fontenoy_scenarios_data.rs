@@ -174,7 +174,13 @@ fn every_file_loads_and_every_scenario_resolves() {
         let s = lib.scenario(id).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(s.map.id, "fontenoy/fontenoy");
         assert_eq!(s.counters.len(), 2);
-        assert!(s.charts.is_empty(), "{id}: the charts are added later");
+        // Every chart of the booklet (tools/fontenoy-scenarios lists scenarios/fontenoy/charts).
+        assert!(
+            s.charts
+                .iter()
+                .any(|c| c.id == "fontenoy/end-of-turn-track-provisional"),
+            "{id}: the scenario lists the chart booklet"
+        );
         let sides: Vec<&str> = s.scenario.sides.iter().map(|x| x.id.as_str()).collect();
         assert_eq!(sides, ["french", "allied"], "{id}");
     }
@@ -203,11 +209,15 @@ fn rules_objects_have_the_agreed_keys() {
         "notes",
     ];
     let extra: [(&str, &[&str]); 4] = [
-        ("ingoldsby", &["redoubts", "always_in_command"]),
-        ("dutch-attack", &["redoubts", "potential_reinforcements"]),
+        ("ingoldsby", &["number", "redoubts", "always_in_command"]),
+        (
+            "dutch-attack",
+            &["number", "redoubts", "potential_reinforcements"],
+        ),
         (
             "english-attack",
             &[
+                "number",
                 "redoubts",
                 "infernal_column",
                 "lowendahl",
@@ -216,7 +226,13 @@ fn rules_objects_have_the_agreed_keys() {
         ),
         (
             "battle",
-            &["redoubts", "barricades", "lowendahl_detachment", "tournay"],
+            &[
+                "number",
+                "redoubts",
+                "barricades",
+                "lowendahl_detachment",
+                "tournay",
+            ],
         ),
     ];
     for (id, more) in extra {
