@@ -167,6 +167,17 @@ pub enum Event {
     },
     /// The Technical Phase: markers removed, the clock advanced (4.0E).
     TurnEnds,
+    /// A unit loses Strength Points (12.9a, 14.0).
+    SpLost {
+        /// The unit.
+        unit: UnitId,
+        /// SP lost.
+        lost: u8,
+        /// It has none left and is destroyed.
+        destroyed: bool,
+        /// The rule that took them.
+        rule: String,
+    },
     /// The game is over.
     GameOver {
         /// The winner, if any.
@@ -199,6 +210,7 @@ impl Event {
             Event::SegmentEnds { .. } | Event::ActivationComplete => "4.0C",
             Event::RallyOrder { .. } => "4.0D",
             Event::GameOver { .. } => "F-10.0",
+            Event::SpLost { .. } => "12.9a",
         }
     }
 }
@@ -326,6 +338,18 @@ impl fmt::Display for Event {
                 }
             }
             Event::TurnEnds => f.write_str("the turn ends"),
+            Event::SpLost {
+                unit,
+                lost,
+                destroyed,
+                rule,
+            } => {
+                write!(f, "unit {unit} loses {lost} SP ({rule})")?;
+                if *destroyed {
+                    f.write_str(" and is destroyed")?;
+                }
+                Ok(())
+            }
             Event::GameOver { winner, level } => match winner {
                 Some(s) => write!(f, "game over: {} ({level})", side(s)),
                 None => write!(f, "game over: {level}"),

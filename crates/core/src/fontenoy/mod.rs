@@ -22,10 +22,13 @@
 
 pub mod action;
 pub mod board;
+pub mod checks;
 pub mod command;
+pub mod commanders;
 pub mod event;
 pub mod fhex;
 pub mod geometry;
+mod losses;
 pub mod movement;
 pub mod occupancy;
 mod rules;

@@ -21,7 +21,7 @@ impl Fontenoy {
             | Step::RallyDice { .. }
             | Step::WingInitiative { .. }
             | Step::CommanderInitiative { .. } => Some(DiceSpec::D10),
-            Step::UnitInitiative { .. } => Some(DiceSpec::D100),
+            Step::UnitInitiative { .. } | Step::Check(_) => Some(DiceSpec::D100),
             _ => None,
         }
     }
@@ -55,6 +55,7 @@ impl Fontenoy {
                 self.commander_initiative(s, commander, v, ev);
             }
             Step::UnitInitiative { unit } => self.unit_initiative(s, unit, v, ev),
+            Step::Check(req) => self.resolve_check(s, req, v, ev),
             _ => {}
         }
     }

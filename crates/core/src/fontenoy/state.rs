@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
+use super::checks::CheckReq;
 use super::geometry::Placed;
 use super::types::{Formation, Morale, Pts};
 use super::units::{DivId, UnitId, WingId};
@@ -142,6 +143,10 @@ pub struct ArmyState {
     pub rating_spent: u8,
     /// The Army Morale Modifier (23.2c: never decreases).
     pub morale_modifier: u8,
+    /// SP lost so far (23.1a: part of the Current Loss Total).
+    pub sp_lost: u16,
+    /// Points of destroyed commanders (21.4b, 23.1a).
+    pub commander_points: u16,
 }
 
 /// What one side may do with the Initiative it won (6.1a, 6.5).
@@ -197,6 +202,8 @@ pub enum Step {
         /// The unit whose ER is read (the top unit of the group).
         unit: UnitId,
     },
+    /// A Disorder or Morale Check (18.1, 19.1): a d100.
+    Check(CheckReq),
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
     /// (digest A9).
     RallyDice {

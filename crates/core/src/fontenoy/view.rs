@@ -105,6 +105,16 @@ impl Fontenoy {
                 }
                 CommandBy::Always => format!("{} is In Command", self.unit_name(*unit)),
             },
+            Event::SpLost {
+                unit,
+                lost,
+                destroyed,
+                rule,
+            } => format!(
+                "{} loses {lost} SP ({rule}){}",
+                self.unit_name(*unit),
+                if *destroyed { " and is destroyed" } else { "" }
+            ),
             other => alloc::string::ToString::to_string(other),
         }
     }
@@ -162,6 +172,14 @@ impl Fontenoy {
                 format!("roll {}'s unit initiative (00-99)", self.unit_name(*unit)),
             ),
             Some(Step::RallyDice { .. }) => ("4.0D", "roll the rally order dice".into()),
+            Some(Step::Check(req)) => (
+                "18.1",
+                format!(
+                    "roll {}'s {:?} check (00-99)",
+                    self.unit_name(req.unit),
+                    req.kind
+                ),
+            ),
             None => match (&s.activation, s.phase) {
                 (Some(a), Phase::Activation) => {
                     let who = Self::side_name(a.side);
