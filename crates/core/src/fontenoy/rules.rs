@@ -198,6 +198,19 @@ impl Rules for Fontenoy {
         self.describe(e)
     }
 
+    fn board(&self, s: &State) -> Option<crate::engine::BoardView> {
+        (!self.map_view.hexes.is_empty())
+            .then(|| crate::engine::BoardView::new(&self.map_view, self.piece_views(s)))
+    }
+
+    fn default_bot(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn bot(&self, name: &str) -> Option<alloc::boxed::Box<dyn crate::engine::Bot<Self>>> {
+        super::bot::named(name)
+    }
+
     fn rules_id(&self) -> String {
         format!("fontenoy/{}", self.scenario)
     }
