@@ -57,7 +57,13 @@ fn f5_optional_rules_are_listed_with_their_rule_numbers() {
     let sunken = options.iter().find(|o| o["id"] == "5.5").unwrap();
     assert_eq!(sunken["default"], false);
     assert!(!sunken["name"].as_str().unwrap().is_empty());
-    assert!(sunken["rules"].as_array().unwrap().iter().any(|r| r == "5.5"));
+    assert!(
+        sunken["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r == "5.5")
+    );
     // Scenario 1's own variants (F-10.1a F, F-10.1e) are options too.
     let ingoldsby = listed(&e, "fontenoy/ingoldsby");
     let ids: Vec<&str> = ingoldsby["options"]
@@ -76,7 +82,9 @@ fn f5_options_are_chosen_for_a_game_and_kept_by_its_save() {
         .new_game_with_options("fontenoy/battle", r#"{"5.5": true, "6.1": false}"#, 3)
         .expect("options offered by the scenario");
     let saved = g.save();
-    let text = saved["scenario_json"].as_str().expect("the chosen scenario is kept");
+    let text = saved["scenario_json"]
+        .as_str()
+        .expect("the chosen scenario is kept");
     let scenario: Value = serde_json::from_str(text).unwrap();
     assert_eq!(scenario["rules"]["options"]["5.5"], true);
     assert_eq!(scenario["rules"]["options"]["6.1"], false);
@@ -102,7 +110,10 @@ fn f5_an_option_the_scenario_does_not_offer_is_refused_by_name() {
         .new_game_with_options("fontenoy/ingoldsby", r#"{"10.1e": 1}"#, 1)
         .err()
         .expect("not a boolean");
-    assert!(matches!(err, Error::BadJson { ref path, .. } if path == "10.1e"), "{err:?}");
+    assert!(
+        matches!(err, Error::BadJson { ref path, .. } if path == "10.1e"),
+        "{err:?}"
+    );
     assert!(matches!(
         e.new_game_with_options("fontenoy/ingoldsby", "[1]", 1),
         Err(Error::BadJson { .. })
@@ -138,7 +149,9 @@ fn r8_1_the_board_draws_every_formation_with_its_hexes_and_facing() {
     let pieces = board["pieces"].as_array().unwrap();
     let mut multi = 0;
     for p in pieces.iter().filter(|p| p["status"] == "on_map") {
-        let facing = p["facing"].as_u64().expect("every counter on the map has a facing");
+        let facing = p["facing"]
+            .as_u64()
+            .expect("every counter on the map has a facing");
         assert!(facing < 12);
         let hex = p["hex"].as_str().unwrap();
         assert!(hexes.contains(&hex), "{hex} drawn");
@@ -162,6 +175,10 @@ fn f10_greedy_and_random_bots_play_scenario_1_to_a_result() {
         let mut g = e.new_game("fontenoy/ingoldsby", 1).unwrap();
         let out = g.play_bots(bots, 200_000).unwrap();
         assert!(out["outcome"].is_object(), "{bots:?}: {out}");
-        assert!(out["outcome"]["level"].as_str().is_some_and(|l| !l.is_empty()));
+        assert!(
+            out["outcome"]["level"]
+                .as_str()
+                .is_some_and(|l| !l.is_empty())
+        );
     }
 }
