@@ -7,6 +7,7 @@
 mod command;
 mod geometry;
 mod movement;
+mod reach;
 mod turn;
 
 use alloc::string::{String, ToString};
