@@ -7,11 +7,46 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::checks::CheckReq;
 use super::geometry::Placed;
-use super::types::{Formation, Morale, Pts};
+use super::types::{DisorderCheck, Formation, Morale, MoraleCheck, Pts};
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::Side;
+
+/// Which check (18.1b, 19.1b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    /// A Disorder Check (18.1).
+    Disorder(DisorderCheck),
+    /// A Morale Check (19.1).
+    Morale(MoraleCheck),
+}
+
+/// A check to take: the unit (for a group, the unit whose ER is read, 18.7a, 19.4a), the check,
+/// and the ER modifiers that the asking rule adds (12.9d losses, 18.2b actions, ...). The
+/// standard modifiers (19.8) are added when the check is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckReq {
+    /// The unit.
+    pub unit: UnitId,
+    /// The check.
+    pub kind: CheckKind,
+    /// ER modifiers from the asking rule.
+    pub er_mod: i16,
+}
+
+/// What calls for a Commander Loss Check (21.4a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LossCause {
+    /// A Special Fire Combat Result (12.11, 21.4b): killed or wounded.
+    Fire,
+    /// A Special Close Combat Result (14.8, 21.4d): killed only.
+    CloseCombat,
+    /// A Special Disorder/Morale Check Result (19.1a, 21.4d): killed only.
+    Check,
+}
 
 /// One unit's movement this segment (11.1d: its own allowance).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -7,37 +7,13 @@
 
 use alloc::vec::Vec;
 
-use serde::{Deserialize, Serialize};
-
 use super::Fontenoy;
 use super::event::Event;
 use super::state::{State, Step};
-use super::types::{DisorderCheck, Morale, MoraleCheck};
+use super::types::Morale;
 use super::units::UnitId;
 
-/// Which check (18.1b, 19.1b).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CheckKind {
-    /// A Disorder Check (18.1).
-    Disorder(DisorderCheck),
-    /// A Morale Check (19.1).
-    Morale(MoraleCheck),
-}
-
-/// A check to take: the unit (for a group, the unit whose ER is read, 18.7a, 19.4a), the check,
-/// and the ER modifiers that the asking rule adds (12.9d losses, 18.2b actions, ...). The
-/// standard modifiers (19.8) are added when the check is taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CheckReq {
-    /// The unit.
-    pub unit: UnitId,
-    /// The check.
-    pub kind: CheckKind,
-    /// ER modifiers from the asking rule.
-    pub er_mod: i16,
-}
+pub use super::state::{CheckKind, CheckReq};
 
 impl Fontenoy {
     /// Queues `reqs` to be taken in the order given, before anything already pending (12.9k:
