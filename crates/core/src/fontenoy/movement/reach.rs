@@ -93,14 +93,11 @@ impl Fontenoy {
             open: true,
         }];
         let mut events = Vec::new();
-        loop {
-            // The cheapest position not yet searched from.
-            let Some(i) = (0..nodes.len())
-                .filter(|&i| nodes[i].open)
-                .min_by_key(|&i| (nodes[i].spent, i))
-            else {
-                break;
-            };
+        // The cheapest position not yet searched from, each in turn.
+        while let Some(i) = (0..nodes.len())
+            .filter(|&i| nodes[i].open)
+            .min_by_key(|&i| (nodes[i].spent, i))
+        {
             nodes[i].open = false;
             // A dearer way to a position found more cheaply is not searched from.
             let (here, cost) = (nodes[i].placed, nodes[i].spent);
