@@ -7,7 +7,8 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use super::checks::CheckReq;
+use super::checks::retreat::Retreat;
+use super::checks::{CheckReq, Plain};
 use super::geometry::Placed;
 use super::types::{Formation, Morale, Pts};
 use super::units::{DivId, UnitId, WingId};
@@ -94,6 +95,9 @@ pub struct Unit {
     pub rally_tried: bool,
     /// Commanders: wounded once already (21.4c: a second wound kills).
     pub wounded_once: bool,
+    /// Under a Victoire! marker (F-8.3c).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub victoire: bool,
 }
 
 impl Unit {
@@ -110,6 +114,7 @@ impl Unit {
             order: 0,
             rally_tried: false,
             wounded_once: false,
+            victoire: false,
         }
     }
 
@@ -204,6 +209,26 @@ pub enum Step {
     },
     /// A Disorder or Morale Check (18.1, 19.1): a d100.
     Check(CheckReq),
+    /// A check whose roll is never a special result (F-8.1): a special's re-roll, Sauve qui
+    /// peut!'s checks (F-8.3b): a d100.
+    PlainCheck {
+        /// The check.
+        req: CheckReq,
+        /// Why it is taken.
+        why: Plain,
+    },
+    /// The owner of the retreat under way chooses its next hex, the hex a Routing Line
+    /// collapses into (19.7e), or the unit of the group that takes a loss (19.7d); or, retreating
+    /// before combat, whether to go on (20.1a).
+    RetreatChoice {
+        /// The retreating group's first unit.
+        unit: UnitId,
+    },
+    /// The owner of a rallied unit chooses its formation and facing (19.5e).
+    RallyForm {
+        /// The unit.
+        unit: UnitId,
+    },
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
     /// (digest A9).
     RallyDice {
@@ -261,6 +286,20 @@ pub struct Activation {
     /// Each unit's movement in the Movement Segment (11.1d).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moving: Vec<Moving>,
+    /// The units that Voluntarily Routed in this Movement Segment (19.10a).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub voluntary: Vec<UnitId>,
+    /// Units of the Division that voluntary routers passed through: +10 on their MC(J)
+    /// (19.10d).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub voluntary_passed: Vec<UnitId>,
+    /// The units that could Voluntarily Rout when the first did (19.10c: the command status
+    /// does not change, even if the Division Commander leaves with the routers).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub voluntary_eligible: Vec<UnitId>,
+    /// The Voluntary Rout declarations are over (19.10c: MC(J) taken).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub voluntary_done: bool,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them
@@ -314,6 +353,17 @@ pub struct State {
     /// The side that rallies first this Rally Phase (4.0D), once rolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rally_first: Option<Side>,
+    /// The Rally Phase's progress (19.5): 0 the first side's Shaken units, 1 its Routed units,
+    /// 2 and 3 the other side's, 4 done.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rally_stage: u8,
+    /// Retreats under way or waiting, the first under way (20.1, 20.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreats: Vec<Retreat>,
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }
 
 impl State {
@@ -332,6 +382,8 @@ impl State {
             activation: None,
             steps: Vec::new(),
             rally_first: None,
+            rally_stage: 0,
+            retreats: Vec::new(),
         }
     }
 
