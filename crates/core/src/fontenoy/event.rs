@@ -7,8 +7,8 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::checks::{CheckKind, ErMod};
 use super::checks::tables::kind_code;
+use super::checks::{CheckKind, ErMod};
 use super::types::{Formation, Morale};
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::{EventInfo, Side};
@@ -450,7 +450,11 @@ impl fmt::Display for Event {
                 special,
                 ..
             } => {
-                write!(f, "unit {unit} {}: rolled {roll} against ER {er}", kind_code(*check))?;
+                write!(
+                    f,
+                    "unit {unit} {}: rolled {roll} against ER {er}",
+                    kind_code(*check)
+                )?;
                 if let Some(sp) = special {
                     write!(f, ", special result {sp}")?;
                 }

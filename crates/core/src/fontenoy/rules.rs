@@ -70,7 +70,7 @@ impl Fontenoy {
     fn dispatch(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
         self.dispatch_action(s, a, ev)?;
         // 19.5: the Rally Phase goes on once nothing is pending in it.
-        if s.phase == Phase::Rally && s.steps.is_empty() && s.retreats.is_empty() {
+        if s.phase == Phase::Rally && s.steps.is_empty() {
             self.rally_continue(s, ev);
         }
         Ok(())

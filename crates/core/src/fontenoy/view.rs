@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 use super::Fontenoy;
 use super::checks::tables::kind_code;
 use super::event::{CommandBy, Event};
-use super::types::Morale;
 use super::state::{Phase, Segment, State, Step};
+use super::types::Morale;
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::{Prompt, Side};
 
@@ -272,7 +272,11 @@ impl Fontenoy {
                 "20.2g",
                 format!(
                     "{}: choose where {} retreats (or which unit takes the loss)",
-                    Self::side_name(self.units.get(usize::from(*unit)).map_or(Side(0), |u| u.side)),
+                    Self::side_name(
+                        self.units
+                            .get(usize::from(*unit))
+                            .map_or(Side(0), |u| u.side)
+                    ),
                     self.unit_name(*unit)
                 ),
             ),
@@ -280,7 +284,11 @@ impl Fontenoy {
                 "19.5e",
                 format!(
                     "{}: choose the formation and facing of the rallied {}",
-                    Self::side_name(self.units.get(usize::from(*unit)).map_or(Side(0), |u| u.side)),
+                    Self::side_name(
+                        self.units
+                            .get(usize::from(*unit))
+                            .map_or(Side(0), |u| u.side)
+                    ),
                     self.unit_name(*unit)
                 ),
             ),

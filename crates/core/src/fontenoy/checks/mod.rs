@@ -172,7 +172,9 @@ impl Fontenoy {
                 let info = &self.units[usize::from(c)];
                 info.kind == Kind::Commander
                     && info.side == side
-                    && s.unit(c).placed().is_some_and(|q| p.hexes.contains(q.hex()))
+                    && s.unit(c)
+                        .placed()
+                        .is_some_and(|q| p.hexes.contains(q.hex()))
             })
             .collect()
     }

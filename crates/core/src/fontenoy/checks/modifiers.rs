@@ -50,7 +50,10 @@ impl Fontenoy {
                     add("Disordered (18.5a)", t.disorder_mod("disordered", d));
                 }
                 if let Some(b) = commander {
-                    add("commander's ER bonus (21.3)", b * t.disorder_mod("commander", d));
+                    add(
+                        "commander's ER bonus (21.3)",
+                        b * t.disorder_mod("commander", d),
+                    );
                 }
             }
             CheckKind::Morale(m) => {
@@ -109,14 +112,23 @@ impl Fontenoy {
                 }
                 if m == MoraleCheck::I {
                     // 19.9c.
-                    let in_ezoc = unit
-                        .placed()
-                        .is_some_and(|p| p.hexes.as_slice().iter().any(|&h| o.ezoc(self, h, info.side)));
+                    let in_ezoc = unit.placed().is_some_and(|p| {
+                        p.hexes
+                            .as_slice()
+                            .iter()
+                            .any(|&h| o.ezoc(self, h, info.side))
+                    });
                     if in_ezoc {
-                        add("rally in an enemy ZOC (19.9c)", get("rally_in_ezoc").unwrap_or(0));
+                        add(
+                            "rally in an enemy ZOC (19.9c)",
+                            get("rally_in_ezoc").unwrap_or(0),
+                        );
                     }
                     if unit.morale == Morale::Routed {
-                        add("Routed unit rallying (19.9c)", get("rally_routed").unwrap_or(0));
+                        add(
+                            "Routed unit rallying (19.9c)",
+                            get("rally_routed").unwrap_or(0),
+                        );
                     }
                 }
             }
@@ -147,8 +159,7 @@ impl Fontenoy {
         for arc in [Arc::Flank, Arc::Rear] {
             geometry::for_each_in_arc(unit.formation, p, arc, |h| {
                 hit |= o.combat_at(self, h).any(|x| {
-                    self.units[usize::from(x)].side != side
-                        && s.unit(x).morale != Morale::Routed
+                    self.units[usize::from(x)].side != side && s.unit(x).morale != Morale::Routed
                 });
             });
         }
@@ -168,10 +179,10 @@ impl Fontenoy {
         let mut any = false;
         geometry::for_each_in_arc(unit.formation, p, Arc::Flank, |h| {
             any = true;
-            let difficult = self.board.on_map(h) && self.tables.fx(self.board.hex(h).terrain).difficult;
+            let difficult =
+                self.board.on_map(h) && self.tables.fx(self.board.hex(h).terrain).difficult;
             let friend = o.combat_at(self, h).any(|x| {
-                self.units[usize::from(x)].side == side
-                    && matches!(s.unit(x).morale, Morale::Good)
+                self.units[usize::from(x)].side == side && matches!(s.unit(x).morale, Morale::Good)
             });
             all &= difficult || friend;
         });

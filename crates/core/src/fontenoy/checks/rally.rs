@@ -24,6 +24,16 @@ use crate::hex::Facing;
 impl Fontenoy {
     /// The Rally Phase goes on (called whenever nothing is pending in it).
     pub(crate) fn rally_continue(&self, s: &mut State, ev: &mut Vec<Event>) {
+        // Failed rallies still held for their group go now (19.5d).
+        if s.retreats.iter().any(|r| r.hold) {
+            for r in &mut s.retreats {
+                r.hold = false;
+            }
+            self.run_retreats(s, ev);
+        }
+        if !s.steps.is_empty() || !s.retreats.is_empty() {
+            return;
+        }
         loop {
             let Some(first) = s.rally_first else {
                 self.technical_phase(s, ev);

@@ -314,8 +314,7 @@ impl Fontenoy {
     /// Runs the retreats waiting, until one needs its owner's decision.
     pub(crate) fn run_retreats(&self, s: &mut State, ev: &mut Vec<Event>) {
         loop {
-            if s
-                .steps
+            if s.steps
                 .iter()
                 .any(|st| matches!(st, Step::RetreatChoice { .. }))
             {
@@ -489,7 +488,9 @@ impl Fontenoy {
         let mut out: Vec<Hex> = Vec::new();
         let now = Self::dist_to(here, &r.from);
         for n in here.neighbors() {
-            if r.visited.contains(&n) || !self.enterable(here, n, class) || self.enemy_in(s, n, side)
+            if r.visited.contains(&n)
+                || !self.enterable(here, n, class)
+                || self.enemy_in(s, n, side)
             {
                 continue;
             }
@@ -739,7 +740,9 @@ impl Fontenoy {
 
     /// The checking group of `alive` (they stand together).
     fn stack_of_list(&self, s: &State, alive: &[UnitId]) -> Vec<UnitId> {
-        alive.first().map_or_else(Vec::new, |&u| self.stack_of(s, u))
+        alive
+            .first()
+            .map_or_else(Vec::new, |&u| self.stack_of(s, u))
     }
 
     /// The decisions of the retreat under way (19.7d, 19.7e, 20.1a, 20.2g).
@@ -882,7 +885,11 @@ impl Fontenoy {
             return false;
         }
         self.start_retreat(s, &group, &from, RetreatKind::BeforeCombat, false, false);
-        let Some(i) = s.retreats.iter().position(|r| r.units.first() == group.first()) else {
+        let Some(i) = s
+            .retreats
+            .iter()
+            .position(|r| r.units.first() == group.first())
+        else {
             return false;
         };
         if self.rbcc_options(s, &s.retreats[i]).is_empty() {

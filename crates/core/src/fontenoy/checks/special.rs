@@ -57,7 +57,12 @@ impl Fontenoy {
                 continue;
             }
             let Some(q) = x.placed() else { continue };
-            if !q.hexes.as_slice().iter().any(|&h| near(h, p.hexes.as_slice())) {
+            if !q
+                .hexes
+                .as_slice()
+                .iter()
+                .any(|&h| near(h, p.hexes.as_slice()))
+            {
                 continue;
             }
             let stack = self.stack_of(s, v);

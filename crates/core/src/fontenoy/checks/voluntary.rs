@@ -107,14 +107,10 @@ impl Fontenoy {
             if seen.contains(&u) || !self.may_rout_voluntarily(s, u) {
                 continue;
             }
+            // One action per group, named by its first unit that may rout.
             let stack = self.stack_of(s, u);
             seen.extend_from_slice(&stack);
-            if let Some(&first) = stack
-                .iter()
-                .find(|&&g| self.units[usize::from(g)].kind != Kind::Artillery)
-            {
-                out.push(Action::VoluntaryRout { unit: first });
-            }
+            out.push(Action::VoluntaryRout { unit: u });
         }
         if !act.voluntary.is_empty() {
             out.push(Action::EndVoluntaryRouts);
@@ -146,7 +142,10 @@ impl Fontenoy {
                     .filter(|&g| self.units[usize::from(g)].kind != Kind::Artillery)
                     .collect();
                 // 19.10c: who could rout is fixed when the first does.
-                if s.activation.as_ref().is_some_and(|a| a.voluntary.is_empty()) {
+                if s.activation
+                    .as_ref()
+                    .is_some_and(|a| a.voluntary.is_empty())
+                {
                     let eligible: Vec<UnitId> = (0..s.units.len() as UnitId)
                         .filter(|&v| self.voluntary_placed(s, v))
                         .collect();

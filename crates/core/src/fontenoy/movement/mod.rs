@@ -510,7 +510,10 @@ impl Fontenoy {
                 .iter()
                 .any(|x| !group.contains(x) && self.units[usize::from(*x)].is_combat())
         });
-        if occupied && self.units[usize::from(lead)].is_combat() {
+        // 10.1c: likewise where the group alone would exceed the terrain's stacking limit.
+        if self.units[usize::from(lead)].is_combat()
+            && (occupied || !self.fits_at(s, o, group, to, f))
+        {
             let remaining = left.minus(cost).unwrap_or(Pts::ZERO);
             if !self.may_stay_or_leave(s, o, group, to, f, remaining, side_of_step, 6) {
                 return Err(Illegal::new(
@@ -947,7 +950,13 @@ impl Fontenoy {
                 let open: Vec<UnitId> = s
                     .activation
                     .as_ref()
-                    .map(|a| a.moving.iter().filter(|m| !m.done).map(|m| m.unit).collect())
+                    .map(|a| {
+                        a.moving
+                            .iter()
+                            .filter(|m| !m.done)
+                            .map(|m| m.unit)
+                            .collect()
+                    })
                     .unwrap_or_default();
                 for u in open {
                     self.finish(s, u, ev);

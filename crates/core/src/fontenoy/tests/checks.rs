@@ -44,14 +44,7 @@ pub(super) fn check(
     er_mod: i16,
     roll: u8,
 ) -> Vec<Event> {
-    r.queue_checks(
-        s,
-        &[CheckReq {
-            unit,
-            kind,
-            er_mod,
-        }],
-    );
+    r.queue_checks(s, &[CheckReq { unit, kind, er_mod }]);
     let mut ev = apply(r, s, d100(roll));
     ev.extend(settle(r, s));
     ev
@@ -95,7 +88,11 @@ fn r18_1a_a_roll_below_the_er_disorders_at_or_above_passes() {
     let ev = check(&r, &mut s, a, DCA, 0, 29);
     assert_eq!(checks_in(&ev), alloc::vec![(a, 30, Some(false), None)]);
     assert!(s.unit(a).disordered);
-    assert_eq!(s.unit(a).morale, Morale::Good, "a Disorder does not touch morale (18.0)");
+    assert_eq!(
+        s.unit(a).morale,
+        Morale::Good,
+        "a Disorder does not touch morale (18.0)"
+    );
 }
 
 #[test]
@@ -129,7 +126,11 @@ fn r18_2b_e58_the_movement_check_sums_its_modifiers_and_a_commander_helps() {
     });
     let ev = check(&r, &mut s, a, DCA, 20, 44);
     assert_eq!(checks_in(&ev), alloc::vec![(a, 45, Some(false), None)]);
-    let Event::Check { modifiers, .. } = ev.iter().find(|e| matches!(e, Event::Check { .. })).unwrap() else {
+    let Event::Check { modifiers, .. } = ev
+        .iter()
+        .find(|e| matches!(e, Event::Check { .. }))
+        .unwrap()
+    else {
         unreachable!()
     };
     let total: i16 = modifiers.iter().map(|m| m.value).sum();
@@ -176,7 +177,10 @@ fn r19_1c_good_order_to_shaken_shaken_routs_and_retreats() {
     let ev = check(&r, &mut s, a, MCA, 0, 25);
     assert_eq!(s.unit(a).morale, Morale::Routed);
     assert_eq!(s.unit(a).formation, Formation::Rout);
-    assert!(ev.iter().any(|e| matches!(e, Event::Routed { unit, .. } if *unit == a)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Routed { unit, .. } if *unit == a))
+    );
     let after = s.unit(a).placed().unwrap().hex();
     assert_eq!(before.distance(after), 4, "infantry Routs 4 hexes (20.2a)");
 }
@@ -194,7 +198,9 @@ fn r19_1c_a_shaken_gun_that_fails_is_destroyed() {
     s.unit_mut(gun).morale = Morale::Shaken;
     let ev = check(&r, &mut s, gun, MCA, 0, 0 + 15);
     assert_eq!(s.unit(gun).place, Place::Destroyed);
-    assert!(ev.iter().any(|e| matches!(e, Event::SpLost { unit, lost: 2, destroyed: true, .. } if *unit == gun)));
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::SpLost { unit, lost: 2, destroyed: true, .. } if *unit == gun)
+    ));
     assert_eq!(s.armies[0].sp_lost, 2);
 }
 
@@ -214,9 +220,15 @@ fn r19_1c_exception_2_a_failed_mc_f_shakes_and_disorders_skirmishers_only_shaken
     s.unit_mut(sk).formation = Formation::Skirmish;
     let mcf = CheckKind::Morale(MC::F);
     check(&r, &mut s, a, mcf, 0, 12);
-    assert_eq!((s.unit(a).morale, s.unit(a).disordered), (Morale::Shaken, true));
+    assert_eq!(
+        (s.unit(a).morale, s.unit(a).disordered),
+        (Morale::Shaken, true)
+    );
     check(&r, &mut s, sk, mcf, 0, 12);
-    assert_eq!((s.unit(sk).morale, s.unit(sk).disordered), (Morale::Shaken, false));
+    assert_eq!(
+        (s.unit(sk).morale, s.unit(sk).disordered),
+        (Morale::Shaken, false)
+    );
     check(&r, &mut s, a, mcf, 0, 12);
     assert_eq!(s.unit(a).morale, Morale::Routed);
 }
@@ -229,7 +241,10 @@ fn r19_1f_a_routed_unit_told_to_check_loses_1_sp_and_retreats() {
     let ev = check(&r, &mut s, a, MCA, 0, 99);
     assert!(checks_in(&ev).is_empty());
     assert_eq!(s.unit(a).sp, 5);
-    assert!(ev.iter().any(|e| matches!(e, Event::RetreatEnds { hexes: 4, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RetreatEnds { hexes: 4, .. }))
+    );
 }
 
 #[test]
@@ -262,7 +277,8 @@ fn r19_8_the_standard_modifiers_add_up() {
     let (r, mut s, a, b) = pair(|w| {
         let c = w.commander("Dx", Side(0), "S1010", 4, 4);
         w.units[usize::from(c)].er_bonus = -5;
-        w.board.set_terrain(hex("S1010"), crate::fontenoy::board::Terrain::Woods);
+        w.board
+            .set_terrain(hex("S1010"), crate::fontenoy::board::Terrain::Woods);
     });
     let mut r = r;
     let t = alloc::sync::Arc::make_mut(&mut r.tables);
@@ -417,7 +433,11 @@ fn f8_3b_sauve_qui_peut_routs_the_stack_and_friends_within_2_hexes_check() {
     assert_eq!(pending, alloc::vec![(near, 15)]);
     let ev = apply(&r, &mut s, d100(0));
     assert_eq!(checks_in(&ev), alloc::vec![(near, 45, Some(false), None)]);
-    assert_eq!(s.unit(near).morale, Morale::Routed, "failing, it Routs outright");
+    assert_eq!(
+        s.unit(near).morale,
+        Morale::Routed,
+        "failing, it Routs outright"
+    );
     assert_eq!(s.unit(far).morale, Morale::Good);
 }
 
@@ -515,7 +535,7 @@ fn r18_7c_r19_4c_grouping_shares_disorder_and_shaken() {
 
 /// A French Division (commander at S1010, Command Distance 4) of A at S1010 and B at S1210,
 /// C far off at S1020; the Allies at S2525. Returns the position at its Movement Segment.
-fn to_movement() -> (Fontenoy, State, [UnitId; 3]) {
+fn to_movement_with(extra: impl FnOnce(&mut World)) -> (Fontenoy, State, [UnitId; 3]) {
     let mut w = World::new();
     let dc = w.commander("Dx", Side(0), "S1010", 4, 9);
     let a = w.infantry("1 AAA", Side(0), "AAA", "S1010", 1);
@@ -524,6 +544,7 @@ fn to_movement() -> (Fontenoy, State, [UnitId; 3]) {
     w.division("X", Side(0), Some(dc), &[a, b, c]);
     let e = w.infantry("1 ZZZ", Side(1), "ZZZ", "S1005", 3);
     w.division("Z", Side(1), None, &[e]);
+    extra(&mut w);
     let (r, mut s) = w.build();
     initiative(&r, &mut s, 6, 1);
     apply(&r, &mut s, Action::ActivateOwn);
@@ -538,13 +559,48 @@ fn to_movement() -> (Fontenoy, State, [UnitId; 3]) {
     (r, s, [a, b, c])
 }
 
+fn to_movement() -> (Fontenoy, State, [UnitId; 3]) {
+    to_movement_with(|_| {})
+}
+
+/// The movement position with woods (a Disorder Check (A) terrain) in the hexes `woods` steps
+/// from S1010 (direction, distance).
+fn in_woods(woods: &[(u8, u8)]) -> (Fontenoy, State, UnitId) {
+    let hexes: Vec<Hex> = woods.iter().map(|&(d, n)| toward("S1010", d, n)).collect();
+    let (mut r, s, [a, _, _]) = to_movement_with(|w| {
+        for &h in &hexes {
+            w.board
+                .set_terrain(h, crate::fontenoy::board::Terrain::Woods);
+        }
+    });
+    alloc::sync::Arc::make_mut(&mut r.tables).terrain
+        [crate::fontenoy::board::Terrain::Woods as usize]
+        .dca = crate::fontenoy::tables::Dca::Yes;
+    (r, s, a)
+}
+
+fn step(r: &Fontenoy, s: &mut State, u: UnitId, to: Hex) {
+    apply(
+        r,
+        s,
+        Action::Step {
+            unit: u,
+            to,
+            alone: false,
+        },
+    );
+}
+
 #[test]
 fn r19_10a_voluntary_rout_before_any_movement_within_the_command_distance() {
     let (r, s, [a, b, c]) = to_movement();
     let acts = legal(&r, &s);
     assert!(acts.contains(&Action::VoluntaryRout { unit: a }));
     assert!(acts.contains(&Action::VoluntaryRout { unit: b }));
-    assert!(!acts.contains(&Action::VoluntaryRout { unit: c }), "10 hexes off");
+    assert!(
+        !acts.contains(&Action::VoluntaryRout { unit: c }),
+        "10 hexes off"
+    );
     // Once a unit has moved, no more.
     let step = acts
         .iter()
@@ -553,21 +609,32 @@ fn r19_10a_voluntary_rout_before_any_movement_within_the_command_distance() {
         .expect("B may step");
     let mut s = s;
     apply(&r, &mut s, step);
-    assert!(!legal(&r, &s).iter().any(|x| matches!(x, Action::VoluntaryRout { .. })));
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|x| matches!(x, Action::VoluntaryRout { .. }))
+    );
 }
 
 #[test]
 fn r19_10c_the_routers_retreat_then_the_others_take_mc_j() {
     let (r, mut s, [a, b, c]) = to_movement();
     let ev = apply(&r, &mut s, Action::VoluntaryRout { unit: a });
-    assert!(ev.iter().any(|e| matches!(e, Event::Routed { unit, .. } if *unit == a)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Routed { unit, .. } if *unit == a))
+    );
     settle(&r, &mut s);
     assert!(hex("S1010").distance(s.unit(a).placed().unwrap().hex()) >= 3);
     assert_eq!(s.unit(a).morale, Morale::Routed);
     // Movement waits for the end of the declarations.
     let acts = legal(&r, &s);
     assert!(acts.contains(&Action::EndVoluntaryRouts));
-    assert!(!acts.iter().any(|x| matches!(x, Action::Step { .. } | Action::EndSegment)));
+    assert!(
+        !acts
+            .iter()
+            .any(|x| matches!(x, Action::Step { .. } | Action::EndSegment))
+    );
     apply(&r, &mut s, Action::EndVoluntaryRouts);
     // B (within the Command Distance) takes MC(J); C does not.
     assert_eq!(
@@ -578,7 +645,11 @@ fn r19_10c_the_routers_retreat_then_the_others_take_mc_j() {
             er_mod: 0
         }))
     );
-    assert!(!s.steps.iter().any(|st| matches!(st, Step::Check(r) if r.unit == c)));
+    assert!(
+        !s.steps
+            .iter()
+            .any(|st| matches!(st, Step::Check(r) if r.unit == c))
+    );
     apply(&r, &mut s, d100(50));
     assert!(legal(&r, &s).contains(&Action::EndSegment));
 }
@@ -602,11 +673,17 @@ fn r19_5c_e60_a_routed_unit_rallies_at_er_plus_15() {
         assert_eq!(checks_in(&ev)[0].1, 47, "roll {roll}");
         assert_eq!(s.unit(a).sp, sp, "roll {roll}");
         if rallied {
-            assert_eq!((s.unit(a).morale, s.unit(a).disordered), (Morale::Shaken, true));
+            assert_eq!(
+                (s.unit(a).morale, s.unit(a).disordered),
+                (Morale::Shaken, true)
+            );
             assert_eq!(s.steps.last(), Some(&Step::RallyForm { unit: a }));
         } else {
             assert_eq!(s.unit(a).morale, Morale::Routed);
-            assert!(ev.iter().any(|e| matches!(e, Event::RetreatEnds { .. })), "roll {roll}");
+            assert!(
+                ev.iter().any(|e| matches!(e, Event::RetreatEnds { .. })),
+                "roll {roll}"
+            );
         }
     }
 }
@@ -631,7 +708,13 @@ fn r19_5e_a_rallied_unit_chooses_its_formation_and_facing_r19_5b_skirmish_only_s
         formation: Formation::MarchColumn,
         facing: 2
     }));
-    assert!(!acts.iter().any(|x| matches!(x, Action::Rally { formation: Formation::Square, .. })));
+    assert!(!acts.iter().any(|x| matches!(
+        x,
+        Action::Rally {
+            formation: Formation::Square,
+            ..
+        }
+    )));
     apply(
         &r,
         &mut s,
@@ -642,7 +725,10 @@ fn r19_5e_a_rallied_unit_chooses_its_formation_and_facing_r19_5b_skirmish_only_s
         },
     );
     assert_eq!(s.unit(a).formation, Formation::Skirmish);
-    assert_eq!((s.unit(a).morale, s.unit(a).disordered), (Morale::Shaken, false));
+    assert_eq!(
+        (s.unit(a).morale, s.unit(a).disordered),
+        (Morale::Shaken, false)
+    );
 }
 
 #[test]
@@ -671,7 +757,10 @@ fn r19_5a_the_rally_phase_checks_shaken_then_routed_first_side_first() {
     assert_eq!(order(&s), Some(a));
     let ev = apply(&r, &mut s, d100(99));
     assert_eq!(checks_in(&ev)[0].1, 45, "Shaken and Disordered +15");
-    assert_eq!((s.unit(a).morale, s.unit(a).disordered), (Morale::Good, true));
+    assert_eq!(
+        (s.unit(a).morale, s.unit(a).disordered),
+        (Morale::Good, true)
+    );
     assert_eq!(order(&s), Some(rt));
     apply(&r, &mut s, d100(99));
     assert_eq!(s.steps.last(), Some(&Step::RallyForm { unit: rt }));
@@ -684,7 +773,10 @@ fn r19_5a_the_rally_phase_checks_shaken_then_routed_first_side_first() {
             facing: 1,
         },
     );
-    assert!(matches!(s.steps.last(), Some(Step::InitiativeDice { .. })), "next turn");
+    assert!(
+        matches!(s.steps.last(), Some(Step::InitiativeDice { .. })),
+        "next turn"
+    );
     assert_eq!(s.turn, 1);
 }
 
@@ -698,4 +790,170 @@ fn r19_9c_a_rally_in_an_enemy_zoc_is_at_plus_10() {
     let (_, er, _, _) = checks_in(&ev)[0].clone();
     // Shaken +10, EZOC +10; B sits in A's Frontal hex, not a flank.
     assert_eq!(er, 50);
+}
+
+#[test]
+fn r11_2d_r18_2b_a_unit_that_crossed_woods_takes_dc_a_once_its_move_is_over() {
+    let (r, mut s, a) = in_woods(&[(0, 1)]);
+    let woods = toward("S1010", 0, 1);
+    step(&r, &mut s, a, woods);
+    step(&r, &mut s, a, woods.neighbor(Direction::ALL[1]));
+    assert!(s.steps.is_empty(), "not before its movement is over");
+    apply(&r, &mut s, Action::EndMove { unit: a });
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Check(CheckReq {
+            unit: a,
+            kind: DCA,
+            er_mod: 5
+        }))
+    );
+    let ev = apply(&r, &mut s, d100(34));
+    assert_eq!(checks_in(&ev), alloc::vec![(a, 35, Some(false), None)]);
+    assert!(s.unit(a).disordered);
+}
+
+#[test]
+fn r11_2d_a_unit_that_stops_in_the_woods_takes_no_check() {
+    let (r, mut s, a) = in_woods(&[(0, 1)]);
+    step(&r, &mut s, a, toward("S1010", 0, 1));
+    apply(&r, &mut s, Action::EndMove { unit: a });
+    assert!(s.steps.is_empty());
+}
+
+#[test]
+fn r11_2e_each_further_woods_hex_adds_5() {
+    let first = toward("S1010", 0, 1);
+    let second = first.neighbor(Direction::ALL[1]);
+    let (r, mut s, a) = {
+        let (mut r, s, [a, _, _]) = to_movement_with(|w| {
+            w.board
+                .set_terrain(first, crate::fontenoy::board::Terrain::Woods);
+            w.board
+                .set_terrain(second, crate::fontenoy::board::Terrain::Woods);
+        });
+        alloc::sync::Arc::make_mut(&mut r.tables).terrain
+            [crate::fontenoy::board::Terrain::Woods as usize]
+            .dca = crate::fontenoy::tables::Dca::Yes;
+        (r, s, a)
+    };
+    step(&r, &mut s, a, first);
+    step(&r, &mut s, a, second);
+    step(&r, &mut s, a, second.neighbor(Direction::ALL[0]));
+    // The segment's end ends the move too (11.1b).
+    apply(&r, &mut s, Action::EndSegment);
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Check(CheckReq {
+            unit: a,
+            kind: DCA,
+            er_mod: 10
+        }))
+    );
+}
+
+#[test]
+fn r18_5b_r9_6a_a_disordered_unit_may_not_about_face() {
+    let (r, mut s, [a, _, _]) = to_movement();
+    let about = Action::Face { unit: a, facing: 7 };
+    assert!(legal(&r, &s).contains(&about));
+    s.unit_mut(a).disordered = true;
+    assert!(!legal(&r, &s).contains(&about));
+    let mut ev = Vec::new();
+    assert_eq!(
+        r.apply(&mut s.clone(), &about, &mut ev).unwrap_err().rule,
+        "9.2"
+    );
+}
+
+#[test]
+fn r18_5b_r8_1e_a_disordered_square_may_not_move() {
+    let (r, mut s, [a, _, _]) = to_movement();
+    s.unit_mut(a).formation = Formation::Square;
+    assert!(
+        legal(&r, &s)
+            .iter()
+            .any(|x| matches!(x, Action::Step { unit, .. } if *unit == a))
+    );
+    s.unit_mut(a).disordered = true;
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|x| matches!(x, Action::Step { unit, .. } if *unit == a))
+    );
+}
+
+#[test]
+fn r19_5f_a_rally_roll_of_00_09_is_ordinary() {
+    let (r, mut s, a, _) = pair(|_| {});
+    s.unit_mut(a).morale = Morale::Shaken;
+    let ev = check(&r, &mut s, a, CheckKind::Morale(MC::I), 0, 5);
+    assert_eq!(checks_in(&ev), alloc::vec![(a, 40, Some(false), None)]);
+    assert_eq!(s.unit(a).morale, Morale::Shaken, "19.5a: it stays Shaken");
+}
+
+#[test]
+fn r19_5d_the_units_of_a_group_that_fail_their_rally_retreat_together() {
+    let (r, mut s, a, _) = pair(|w| {
+        w.infantry("2 AAA", Side(0), "AAA", "S1010", 1);
+    });
+    let b = 2;
+    for u in [a, b] {
+        s.unit_mut(u).morale = Morale::Routed;
+        s.unit_mut(u).formation = Formation::Rout;
+    }
+    s.steps.clear();
+    s.phase = crate::fontenoy::state::Phase::Rally;
+    s.rally_first = Some(Side(0));
+    s.rally_stage = 1;
+    let mut ev = Vec::new();
+    r.rally_continue(&mut s, &mut ev);
+    let ev = apply(&r, &mut s, d100(40));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Retreated { .. })),
+        "it waits for B's check"
+    );
+    let mut ev = apply(&r, &mut s, d100(40));
+    ev.extend(settle(&r, &mut s));
+    let ends = ev
+        .iter()
+        .filter(|e| matches!(e, Event::RetreatEnds { .. }))
+        .count();
+    assert_eq!(ends, 1, "one retreat for both");
+    assert_eq!(
+        s.unit(a).placed().unwrap().hex(),
+        s.unit(b).placed().unwrap().hex()
+    );
+    assert_ne!(s.unit(a).placed().unwrap().hex(), hex("S1010"));
+}
+
+#[test]
+fn f8_3b_a_stack_in_a_redoubt_that_rolls_sauve_qui_peut_only_checks_again() {
+    let (r, mut s, a, _) = pair(|w| {
+        w.board
+            .set_terrain(hex("S1010"), crate::fontenoy::board::Terrain::Redoubt);
+        w.infantry("NEAR", Side(0), "N", "S1012", 1);
+    });
+    let ev = check(&r, &mut s, a, MCA, 0, 0);
+    assert_eq!(checks_in(&ev)[0].3.as_deref(), Some("Sauve qui peut!"));
+    assert_eq!(s.unit(a).morale, Morale::Good);
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::PlainCheck {
+            req: CheckReq {
+                unit: a,
+                kind: MCA,
+                er_mod: 0
+            },
+            why: Plain::SauveOrigin
+        })
+    );
+    apply(&r, &mut s, d100(99));
+    assert_eq!(s.unit(a).morale, Morale::Good);
+    assert!(
+        !s.steps
+            .iter()
+            .any(|st| matches!(st, Step::PlainCheck { .. })),
+        "no friend checks"
+    );
 }

@@ -254,7 +254,9 @@ pub(super) fn check_tables() -> super::checks::tables::CheckTables {
     };
     let morale = read(
         "morale-check-table-provisional.json",
-        include_str!("../../../../../scenarios/fontenoy/charts/morale-check-table-provisional.json"),
+        include_str!(
+            "../../../../../scenarios/fontenoy/charts/morale-check-table-provisional.json"
+        ),
     );
     let disorder = read(
         "disorder-check-table-provisional.json",

@@ -39,8 +39,10 @@ fn here(s: &State, u: UnitId) -> Hex {
 fn corridor(w: &mut World, rows: &[u8]) {
     for &n in rows {
         let h = toward("S1010", 5, n);
-        w.board.set_terrain(h.neighbor(crate::hex::Direction::ALL[0]), Terrain::River);
-        w.board.set_terrain(h.neighbor(crate::hex::Direction::ALL[4]), Terrain::River);
+        w.board
+            .set_terrain(h.neighbor(crate::hex::Direction::ALL[0]), Terrain::River);
+        w.board
+            .set_terrain(h.neighbor(crate::hex::Direction::ALL[4]), Terrain::River);
     }
 }
 
@@ -59,7 +61,10 @@ fn r20_2a_r20_2g_infantry_routs_4_hexes_away_from_the_enemy_toward_the_rear() {
             _ => None,
         })
         .collect();
-    assert_eq!(path, (1..=4).map(|n| toward("S1010", 5, n)).collect::<Vec<_>>());
+    assert_eq!(
+        path,
+        (1..=4).map(|n| toward("S1010", 5, n)).collect::<Vec<_>>()
+    );
     assert!(s.retreats.is_empty());
     assert_eq!(s.unit(a).sp, 6);
 }
@@ -87,7 +92,12 @@ fn r20_2b_one_sp_for_each_enemy_zoc_hex_entered() {
     let (r, mut s, a, e) = north(|w| {
         w.infantry("2 EEE", Side(1), "EEE", "S2020", 1);
     });
-    put(&mut s, 2, toward("S1010", 5, 2).neighbor(crate::hex::Direction::ALL[0]), 7);
+    put(
+        &mut s,
+        2,
+        toward("S1010", 5, 2).neighbor(crate::hex::Direction::ALL[0]),
+        7,
+    );
     let mut ev = Vec::new();
     r.rout_from(&mut s, a, &[e], &mut ev);
     ev.extend(settle(&r, &mut s));
@@ -131,8 +141,14 @@ fn r20_2b_a_routed_friend_passed_through_retreats_too() {
     r.rout_from(&mut s, a, &[e], &mut ev);
     ev.extend(settle(&r, &mut s));
     assert_ne!(here(&s, f), toward("S1010", 5, 2));
-    assert!(ev.iter().any(|x| matches!(x, Event::RetreatEnds { unit, .. } if *unit == f)));
-    assert!(!s.steps.iter().any(|st| matches!(st, Step::Check(_))), "no MC(F) for a Routed unit");
+    assert!(
+        ev.iter()
+            .any(|x| matches!(x, Event::RetreatEnds { unit, .. } if *unit == f))
+    );
+    assert!(
+        !s.steps.iter().any(|st| matches!(st, Step::Check(_))),
+        "no MC(F) for a Routed unit"
+    );
 }
 
 #[test]
@@ -162,7 +178,10 @@ fn r20_2d_one_sp_for_each_hex_it_cannot_retreat() {
     r.rout_from(&mut s, a, &[e], &mut ev);
     assert_eq!(here(&s, a), hex("S1010"));
     assert_eq!(s.unit(a).sp, 2);
-    assert!(ev.iter().any(|x| matches!(x, Event::SpLost { lost: 4, .. })));
+    assert!(
+        ev.iter()
+            .any(|x| matches!(x, Event::SpLost { lost: 4, .. }))
+    );
 }
 
 #[test]
@@ -204,10 +223,20 @@ fn r19_7e_a_routing_two_hex_line_collapses_into_the_hex_its_owner_chooses() {
                 unit: a,
                 to: hex("S1010")
             },
-            Action::Retreat { unit: a, to: second }
+            Action::Retreat {
+                unit: a,
+                to: second
+            }
         ]
     );
-    apply(&r, &mut s, Action::Retreat { unit: a, to: second });
+    apply(
+        &r,
+        &mut s,
+        Action::Retreat {
+            unit: a,
+            to: second,
+        },
+    );
     settle(&r, &mut s);
     assert_eq!(s.unit(a).placed().unwrap().hexes.len(), 1);
     assert_eq!(s.unit(a).formation, Formation::Rout);
@@ -220,7 +249,12 @@ fn r19_7d_a_groups_losses_come_from_the_unit_its_owner_picks() {
         w.infantry("2 EEE", Side(1), "EEE", "S2020", 1);
     });
     let b = 2;
-    put(&mut s, 3, toward("S1010", 5, 2).neighbor(crate::hex::Direction::ALL[0]), 7);
+    put(
+        &mut s,
+        3,
+        toward("S1010", 5, 2).neighbor(crate::hex::Direction::ALL[0]),
+        7,
+    );
     let mut ev = Vec::new();
     r.rout_from(&mut s, a, &[e], &mut ev);
     assert_eq!(s.unit(b).morale, Morale::Routed, "the whole group Routs");
@@ -253,10 +287,19 @@ fn r20_1_who_may_retreat_before_combat() {
         w.infantry("CAV", Side(1), "C", "S2020", 1);
         w.units[2].kind = Kind::Cavalry;
     });
-    assert!(r.may_retreat_before_combat(&s, a, &[e]), "cavalry from foot");
-    assert!(!r.may_retreat_before_combat(&s, a, &[e, 2]), "not from cavalry");
+    assert!(
+        r.may_retreat_before_combat(&s, a, &[e]),
+        "cavalry from foot"
+    );
+    assert!(
+        !r.may_retreat_before_combat(&s, a, &[e, 2]),
+        "not from cavalry"
+    );
     s.unit_mut(a).disordered = true;
-    assert!(!r.may_retreat_before_combat(&s, a, &[e]), "not Disordered (20.1e)");
+    assert!(
+        !r.may_retreat_before_combat(&s, a, &[e]),
+        "not Disordered (20.1e)"
+    );
 }
 
 #[test]
@@ -274,7 +317,11 @@ fn r20_1a_one_or_two_hexes_as_the_owner_chooses_then_mc_d() {
     assert!(legal(&r, &s).contains(&Action::EndRetreat { unit: a }));
     apply(&r, &mut s, Action::EndRetreat { unit: a });
     assert_eq!(here(&s, a), to);
-    assert_eq!(s.unit(a).formation, Formation::Line, "same formation (20.1d)");
+    assert_eq!(
+        s.unit(a).formation,
+        Formation::Line,
+        "same formation (20.1d)"
+    );
     assert_eq!(
         s.steps.last(),
         Some(&Step::Check(CheckReq {
