@@ -171,7 +171,7 @@ fn r18_7a_a_group_checks_on_its_top_non_gun_unit_and_all_of_it_is_disordered() {
 #[test]
 fn r19_1c_good_order_to_shaken_shaken_routs_and_retreats() {
     let (r, mut s, a, _) = pair(|_| {});
-    check(&r, &mut s, a, MCA, 0, 5 + 20);
+    check(&r, &mut s, a, MCA, 0, 25);
     assert_eq!(s.unit(a).morale, Morale::Shaken);
     let before = s.unit(a).placed().unwrap().hex();
     let ev = check(&r, &mut s, a, MCA, 0, 25);
@@ -196,7 +196,7 @@ fn r19_1c_a_shaken_gun_that_fails_is_destroyed() {
     s.unit_mut(gun).sp = 2;
     s.unit_mut(gun).formation = Formation::Unlimbered;
     s.unit_mut(gun).morale = Morale::Shaken;
-    let ev = check(&r, &mut s, gun, MCA, 0, 0 + 15);
+    let ev = check(&r, &mut s, gun, MCA, 0, 15);
     assert_eq!(s.unit(gun).place, Place::Destroyed);
     assert!(ev.iter().any(
         |e| matches!(e, Event::SpLost { unit, lost: 2, destroyed: true, .. } if *unit == gun)
