@@ -96,4 +96,40 @@ pub enum Action {
     },
     /// Ends the segment under way.
     EndSegment,
+    /// Voluntarily Routs a unit and its infantry or cavalry group instead of moving, before
+    /// any unit moves (19.10a, 19.10b).
+    VoluntaryRout {
+        /// The unit (its group's first).
+        unit: UnitId,
+    },
+    /// Ends the Voluntary Rout declarations: every other eligible unit takes MC(J) (19.10c).
+    EndVoluntaryRouts,
+    /// The next hex of a retreat (20.1a, 20.2g), or the hex a Routing multi-hex unit collapses
+    /// into (19.7e).
+    Retreat {
+        /// The retreating group's first unit.
+        unit: UnitId,
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// Ends a Retreat Before Close Combat after its first hex (20.1a).
+    EndRetreat {
+        /// The retreating group's first unit.
+        unit: UnitId,
+    },
+    /// The unit of a retreating group that takes its next SP loss (19.7d).
+    TakeLoss {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// A rallied unit's single-hex formation and facing (19.5e).
+    Rally {
+        /// The unit.
+        unit: UnitId,
+        /// Its formation.
+        formation: Formation,
+        /// Its facing (0–11).
+        facing: u8,
+    },
 }

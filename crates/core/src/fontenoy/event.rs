@@ -7,7 +7,9 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::types::Formation;
+use super::checks::tables::kind_code;
+use super::checks::{CheckKind, ErMod};
+use super::types::{Formation, Morale};
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::{EventInfo, Side};
 use crate::hex::Hex;
@@ -178,6 +180,84 @@ pub enum Event {
         /// The rule that took them.
         rule: String,
     },
+    /// A Disorder or Morale Check is taken (18.1a, 19.1a).
+    Check {
+        /// The unit whose ER is read.
+        unit: UnitId,
+        /// The check.
+        check: CheckKind,
+        /// The d100 roll.
+        roll: u8,
+        /// The modified ER it was read against (a roll below it fails).
+        er: i16,
+        /// The modifiers that made it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        modifiers: Vec<ErMod>,
+        /// Passed or failed; `None` when a special result calls for a re-roll.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        passed: Option<bool>,
+        /// The special result of a roll of 00–09, by its chart name (F-8.3).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        special: Option<String>,
+    },
+    /// A check asked for is not taken, or replaced (18.2b, 18.4, 19.1f).
+    CheckSkipped {
+        /// The unit.
+        unit: UnitId,
+        /// The check.
+        check: CheckKind,
+        /// Why.
+        why: String,
+    },
+    /// A unit's organizational or morale state changes (18.0, 19.0).
+    Condition {
+        /// The unit.
+        unit: UnitId,
+        /// Disordered now.
+        disordered: bool,
+        /// Its morale state now.
+        morale: Morale,
+        /// The rule.
+        rule: String,
+    },
+    /// A unit Routs (19.1c, 19.3, 19.10).
+    Routed {
+        /// The unit.
+        unit: UnitId,
+        /// The rule.
+        rule: String,
+    },
+    /// A retreating unit (and its group) enters a hex (20.1, 20.2).
+    Retreated {
+        /// The group's first unit.
+        unit: UnitId,
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// A retreat is over (20.1, 20.2).
+    RetreatEnds {
+        /// The group's first unit.
+        unit: UnitId,
+        /// Hexes retreated.
+        hexes: u8,
+    },
+    /// A Routed unit rallies into a formation and facing (19.5b, 19.5e).
+    Rallied {
+        /// The unit.
+        unit: UnitId,
+        /// Its formation.
+        formation: Formation,
+        /// Its facing.
+        facing: u8,
+    },
+    /// A Victoire! marker is placed or removed (F-8.3c).
+    Victoire {
+        /// The unit.
+        unit: UnitId,
+        /// Placed (true) or removed.
+        on: bool,
+    },
     /// The game is over.
     GameOver {
         /// The winner, if any.
@@ -211,6 +291,17 @@ impl Event {
             Event::RallyOrder { .. } => "4.0D",
             Event::GameOver { .. } => "F-10.0",
             Event::SpLost { .. } => "12.9a",
+            Event::Check {
+                check: CheckKind::Disorder(_),
+                ..
+            } => "18.1a",
+            Event::Check { .. } => "19.1a",
+            Event::CheckSkipped { .. } => "19.1f",
+            Event::Condition { .. } => "19.1c",
+            Event::Routed { .. } => "19.1c",
+            Event::Retreated { .. } | Event::RetreatEnds { .. } => "20.2",
+            Event::Rallied { .. } => "19.5",
+            Event::Victoire { .. } => "F-8.3c",
         }
     }
 }
@@ -350,6 +441,60 @@ impl fmt::Display for Event {
                 }
                 Ok(())
             }
+            Event::Check {
+                unit,
+                check,
+                roll,
+                er,
+                passed,
+                special,
+                ..
+            } => {
+                write!(
+                    f,
+                    "unit {unit} {}: rolled {roll} against ER {er}",
+                    kind_code(*check)
+                )?;
+                if let Some(sp) = special {
+                    write!(f, ", special result {sp}")?;
+                }
+                match passed {
+                    Some(true) => f.write_str(", passed"),
+                    Some(false) => f.write_str(", failed"),
+                    None => f.write_str(", roll again"),
+                }
+            }
+            Event::CheckSkipped { unit, check, why } => {
+                write!(f, "unit {unit} takes no {}: {why}", kind_code(*check))
+            }
+            Event::Condition {
+                unit,
+                disordered,
+                morale,
+                rule,
+            } => write!(
+                f,
+                "unit {unit} is now {:?}{} ({rule})",
+                morale,
+                if *disordered { " and Disordered" } else { "" }
+            ),
+            Event::Routed { unit, rule } => write!(f, "unit {unit} Routs ({rule})"),
+            Event::Retreated { unit, to } => {
+                write!(f, "unit {unit} retreats into {}", super::fhex::label(*to))
+            }
+            Event::RetreatEnds { unit, hexes } => {
+                write!(f, "unit {unit} ends its retreat after {hexes} hexes")
+            }
+            Event::Rallied {
+                unit,
+                formation,
+                facing,
+            } => write!(f, "unit {unit} rallies in {formation} facing {facing}"),
+            Event::Victoire { unit, on } => write!(
+                f,
+                "unit {unit} {} a Victoire! marker",
+                if *on { "gets" } else { "loses" }
+            ),
             Event::GameOver { winner, level } => match winner {
                 Some(s) => write!(f, "game over: {} ({level})", side(s)),
                 None => write!(f, "game over: {level}"),

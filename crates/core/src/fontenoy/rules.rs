@@ -21,7 +21,9 @@ impl Fontenoy {
             | Step::RallyDice { .. }
             | Step::WingInitiative { .. }
             | Step::CommanderInitiative { .. } => Some(DiceSpec::D10),
-            Step::UnitInitiative { .. } | Step::Check(_) => Some(DiceSpec::D100),
+            Step::UnitInitiative { .. } | Step::Check(_) | Step::PlainCheck { .. } => {
+                Some(DiceSpec::D100)
+            }
             _ => None,
         }
     }
@@ -37,6 +39,10 @@ impl Fontenoy {
                 .deployments
                 .get(usize::from(index))
                 .map_or(Side(0), |d| self.units[usize::from(d.unit)].side),
+            // 20.1a, 20.2g, 19.5e: the owner of the retreating or rallying unit.
+            Step::RetreatChoice { unit } | Step::RallyForm { unit } => {
+                self.units[usize::from(unit)].side
+            }
             _ => s.activation.as_ref().map_or(Side(0), |a| a.side),
         }
     }
@@ -56,11 +62,26 @@ impl Fontenoy {
             }
             Step::UnitInitiative { unit } => self.unit_initiative(s, unit, v, ev),
             Step::Check(req) => self.resolve_check(s, req, v, ev),
+            Step::PlainCheck { req, why } => self.resolve_plain_check(s, req, why, v, ev),
             _ => {}
         }
     }
 
     fn dispatch(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        self.dispatch_action(s, a, ev)?;
+        // 19.5: the Rally Phase goes on once nothing is pending in it.
+        if s.phase == Phase::Rally && s.steps.is_empty() {
+            self.rally_continue(s, ev);
+        }
+        Ok(())
+    }
+
+    fn dispatch_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         if s.phase == Phase::Over {
             return Err(Illegal::new("engine", "the game is over"));
         }

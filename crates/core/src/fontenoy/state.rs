@@ -11,6 +11,7 @@ use super::geometry::Placed;
 use super::types::{DisorderCheck, Formation, Morale, MoraleCheck, Pts};
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::Side;
+use crate::hex::Hex;
 
 /// Which check (18.1b, 19.1b).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -46,6 +47,83 @@ pub enum LossCause {
     CloseCombat,
     /// A Special Disorder/Morale Check Result (19.1a, 21.4d): killed only.
     Check,
+}
+
+/// Why a check's roll is never a special result (F-8.1: a second roll is not special).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Plain {
+    /// A special result's re-roll: only the special's modifier counts (18.1a, 19.1a, F-8.3a);
+    /// `er_mod` is that modifier.
+    Reroll,
+    /// Sauve qui peut!'s MC(G) of a friendly stack within 2 hexes (F-8.3b): a failure routs it
+    /// (in a redoubt or behind field fortifications: Shaken, or Rout if Shaken).
+    SauveQuiPeut,
+    /// Sauve qui peut! rolled by a stack in a redoubt or behind field fortifications: it only
+    /// takes a Morale Check, and its friends check only if it Routs (F-8.3b).
+    SauveOrigin,
+}
+
+/// Which retreat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RetreatKind {
+    /// Retreat by Routing (20.2).
+    Rout,
+    /// Retreat Before Close Combat (20.1).
+    BeforeCombat,
+}
+
+/// Where a retreat stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RetreatPhase {
+    /// A multi-hex unit has still to collapse into one of its hexes (19.7e).
+    Collapse,
+    /// Retreating.
+    Move,
+    /// The group's losses are being taken (19.7d).
+    Losses,
+}
+
+/// One retreat under way or waiting.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Retreat {
+    /// Rout or before combat.
+    pub kind: RetreatKind,
+    /// Where it stands.
+    pub phase: RetreatPhase,
+    /// The group, first unit first (20.2c: it stays together).
+    pub units: Vec<UnitId>,
+    /// The commanders going with it (21.2c).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commanders: Vec<UnitId>,
+    /// Hexes still to retreat (20.2a: 4 infantry, 6 cavalry; 20.1a: at most 2).
+    pub left: u8,
+    /// Hexes retreated.
+    pub moved: u8,
+    /// The hexes it stood in or entered (20.2a: none twice).
+    pub visited: Vec<Hex>,
+    /// The hexes of the enemy units it retreats from (20.1a, 20.2g).
+    pub from: Vec<Hex>,
+    /// Non-Routed friends it passed through: MC(F) once it is over (20.1c, 20.2b).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub through: Vec<UnitId>,
+    /// Routed friends it passed through: they retreat too (20.2b).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub routed_through: Vec<UnitId>,
+    /// SP the group still loses (19.7d, 20.2b, 20.2d).
+    pub losses: u8,
+    /// Waiting for the rest of its group's rally checks (19.5d).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub hold: bool,
+    /// It entered difficult terrain (20.1e).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub difficult: bool,
+    /// A Voluntary Rout (19.10d, 20.2b exception 2).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub voluntary: bool,
 }
 
 /// One unit's movement this segment (11.1d: its own allowance).
@@ -129,6 +207,9 @@ pub struct Unit {
     pub rally_tried: bool,
     /// Commanders: wounded once already (21.4c: a second wound kills).
     pub wounded_once: bool,
+    /// Under a Victoire! marker (F-8.3c).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub victoire: bool,
 }
 
 impl Unit {
@@ -145,6 +226,7 @@ impl Unit {
             order: 0,
             rally_tried: false,
             wounded_once: false,
+            victoire: false,
         }
     }
 
@@ -239,6 +321,26 @@ pub enum Step {
     },
     /// A Disorder or Morale Check (18.1, 19.1): a d100.
     Check(CheckReq),
+    /// A check whose roll is never a special result (F-8.1): a special's re-roll, Sauve qui
+    /// peut!'s checks (F-8.3b): a d100.
+    PlainCheck {
+        /// The check.
+        req: CheckReq,
+        /// Why it is taken.
+        why: Plain,
+    },
+    /// The owner of the retreat under way chooses its next hex, the hex a Routing Line
+    /// collapses into (19.7e), or the unit of the group that takes a loss (19.7d); or, retreating
+    /// before combat, whether to go on (20.1a).
+    RetreatChoice {
+        /// The retreating group's first unit.
+        unit: UnitId,
+    },
+    /// The owner of a rallied unit chooses its formation and facing (19.5e).
+    RallyForm {
+        /// The unit.
+        unit: UnitId,
+    },
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
     /// (digest A9).
     RallyDice {
@@ -296,6 +398,20 @@ pub struct Activation {
     /// Each unit's movement in the Movement Segment (11.1d).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moving: Vec<Moving>,
+    /// The units that Voluntarily Routed in this Movement Segment (19.10a).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub voluntary: Vec<UnitId>,
+    /// Units of the Division that voluntary routers passed through: +10 on their MC(J)
+    /// (19.10d).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub voluntary_passed: Vec<UnitId>,
+    /// The units that could Voluntarily Rout when the first did (19.10c: the command status
+    /// does not change, even if the Division Commander leaves with the routers).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub voluntary_eligible: Vec<UnitId>,
+    /// The Voluntary Rout declarations are over (19.10c: MC(J) taken).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub voluntary_done: bool,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them
@@ -349,6 +465,17 @@ pub struct State {
     /// The side that rallies first this Rally Phase (4.0D), once rolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rally_first: Option<Side>,
+    /// The Rally Phase's progress (19.5): 0 the first side's Shaken units, 1 its Routed units,
+    /// 2 and 3 the other side's, 4 done.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rally_stage: u8,
+    /// Retreats under way or waiting, the first under way (20.1, 20.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreats: Vec<Retreat>,
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }
 
 impl State {
@@ -367,6 +494,8 @@ impl State {
             activation: None,
             steps: Vec::new(),
             rally_first: None,
+            rally_stage: 0,
+            retreats: Vec::new(),
         }
     }
 

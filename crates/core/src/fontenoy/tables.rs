@@ -138,6 +138,8 @@ pub struct Tables {
     pub sides: Vec<SideFx>,
     /// Facing changes.
     pub facing: FacingCosts,
+    /// The Disorder and Morale Check tables and their special results (F-1.6i, F-8.3).
+    pub checks: super::checks::tables::CheckTables,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -202,6 +204,7 @@ impl Tables {
             terrain,
             sides,
             facing,
+            checks: super::checks::tables::CheckTables::new(s)?,
         })
     }
 
@@ -374,5 +377,6 @@ pub fn open_terrain() -> Tables {
             general_order: [Mp::All; 3],
             unlimbered: [Mp::Pts(Pts::ZERO); 3],
         },
+        checks: super::checks::tables::CheckTables::default(),
     }
 }

@@ -6,8 +6,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::Fontenoy;
+use super::checks::tables::kind_code;
 use super::event::{CommandBy, Event};
 use super::state::{Phase, Segment, State, Step};
+use super::types::Morale;
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::{Prompt, Side};
 
@@ -115,6 +117,84 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 if *destroyed { " and is destroyed" } else { "" }
             ),
+            Event::Check {
+                unit,
+                check,
+                roll,
+                er,
+                modifiers,
+                passed,
+                special,
+            } => {
+                let mods: Vec<String> = modifiers
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.what, m.value))
+                    .collect();
+                let mut line = format!(
+                    "{} {}: rolled {roll:02} against ER {er} (printed {}{}{})",
+                    self.unit_name(*unit),
+                    kind_code(*check),
+                    self.units.get(usize::from(*unit)).map_or(0, |u| u.er),
+                    if mods.is_empty() { "" } else { "; " },
+                    mods.join(", ")
+                );
+                if let Some(sp) = special {
+                    line.push_str(&format!(", special result {sp}"));
+                }
+                line.push_str(match passed {
+                    Some(true) => ", passed",
+                    Some(false) => ", failed",
+                    None => ", roll again",
+                });
+                line
+            }
+            Event::CheckSkipped { unit, check, why } => format!(
+                "{} takes no {}: {why}",
+                self.unit_name(*unit),
+                kind_code(*check)
+            ),
+            Event::Condition {
+                unit,
+                disordered,
+                morale,
+                rule,
+            } => format!(
+                "{} is now {}{} ({rule})",
+                self.unit_name(*unit),
+                match morale {
+                    Morale::Good => "in Good Order",
+                    Morale::Shaken => "Shaken",
+                    Morale::Routed => "Routed",
+                },
+                if *disordered {
+                    " and Disordered"
+                } else {
+                    " and Formed"
+                }
+            ),
+            Event::Routed { unit, rule } => format!("{} Routs ({rule})", self.unit_name(*unit)),
+            Event::Retreated { unit, to } => format!(
+                "{} retreats into {}",
+                self.unit_name(*unit),
+                super::fhex::label(*to)
+            ),
+            Event::RetreatEnds { unit, hexes } => format!(
+                "{} ends its retreat after {hexes} hex(es)",
+                self.unit_name(*unit)
+            ),
+            Event::Rallied {
+                unit,
+                formation,
+                facing,
+            } => format!(
+                "{} rallies in {formation} facing {facing}",
+                self.unit_name(*unit)
+            ),
+            Event::Victoire { unit, on } => format!(
+                "{} {} a Victoire! marker",
+                self.unit_name(*unit),
+                if *on { "gets" } else { "loses" }
+            ),
             other => alloc::string::ToString::to_string(other),
         }
     }
@@ -175,9 +255,41 @@ impl Fontenoy {
             Some(Step::Check(req)) => (
                 "18.1",
                 format!(
-                    "roll {}'s {:?} check (00-99)",
+                    "roll {}'s {} check (00-99)",
                     self.unit_name(req.unit),
-                    req.kind
+                    kind_code(req.kind)
+                ),
+            ),
+            Some(Step::PlainCheck { req, .. }) => (
+                "F-8.1",
+                format!(
+                    "roll {}'s {} check again (00-99; never a special result)",
+                    self.unit_name(req.unit),
+                    kind_code(req.kind)
+                ),
+            ),
+            Some(Step::RetreatChoice { unit }) => (
+                "20.2g",
+                format!(
+                    "{}: choose where {} retreats (or which unit takes the loss)",
+                    Self::side_name(
+                        self.units
+                            .get(usize::from(*unit))
+                            .map_or(Side(0), |u| u.side)
+                    ),
+                    self.unit_name(*unit)
+                ),
+            ),
+            Some(Step::RallyForm { unit }) => (
+                "19.5e",
+                format!(
+                    "{}: choose the formation and facing of the rallied {}",
+                    Self::side_name(
+                        self.units
+                            .get(usize::from(*unit))
+                            .map_or(Side(0), |u| u.side)
+                    ),
+                    self.unit_name(*unit)
                 ),
             ),
             None => match (&s.activation, s.phase) {

@@ -512,7 +512,10 @@ impl Fontenoy {
                 .iter()
                 .any(|x| !group.contains(x) && self.units[usize::from(*x)].is_combat())
         });
-        if occupied && self.units[usize::from(lead)].is_combat() {
+        // 10.1c: likewise where the group alone would exceed the terrain's stacking limit.
+        if self.units[usize::from(lead)].is_combat()
+            && (occupied || !self.fits_at(s, o, group, to, f))
+        {
             let remaining = left.minus(cost).unwrap_or(Pts::ZERO);
             if !self.may_stay_or_leave(s, o, group, to, f, remaining, side_of_step, 6) {
                 return Err(Illegal::new(
@@ -835,7 +838,7 @@ impl Fontenoy {
                 };
                 // 10.8c: group members left behind after moving have finished.
                 if alone {
-                    self.leave_group(s, unit);
+                    self.leave_group(s, unit, ev);
                 }
                 let terrain = self.board.hex(to).terrain;
                 let goes_go = self.forces_go(unit, terrain) && f != Formation::RoadColumn;
@@ -869,7 +872,7 @@ impl Fontenoy {
                 });
                 if goes_go || f == Formation::Square || f == Formation::GeneralOrder {
                     for &g in &group {
-                        self.finish(s, g);
+                        self.finish(s, g, ev);
                     }
                 }
                 Ok(())
@@ -919,7 +922,7 @@ impl Fontenoy {
                 ev.push(Event::Faced { unit, facing, cost });
                 if whole || s.unit(unit).formation == Formation::GeneralOrder {
                     for &g in &group {
-                        self.finish(s, g);
+                        self.finish(s, g, ev);
                     }
                 }
                 Ok(())
@@ -933,9 +936,9 @@ impl Fontenoy {
                 }
                 self.end_ok(s, &o, unit)?;
                 for g in self.group_of(s, unit) {
-                    self.finish(s, g);
+                    self.finish(s, g, ev);
                 }
-                self.finish(s, unit);
+                self.finish(s, unit, ev);
                 Ok(())
             }
             Action::EndSegment => {
@@ -944,6 +947,21 @@ impl Fontenoy {
                     if self.moving(s, u).is_some_and(|m| !m.done) {
                         self.end_ok(s, &o, u)?;
                     }
+                }
+                // 11.1b: the movements under way are over.
+                let open: Vec<UnitId> = s
+                    .activation
+                    .as_ref()
+                    .map(|a| {
+                        a.moving
+                            .iter()
+                            .filter(|m| !m.done)
+                            .map(|m| m.unit)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                for u in open {
+                    self.finish(s, u, ev);
                 }
                 ev.push(Event::SegmentEnds {
                     rule: "11.0".into(),
@@ -1003,17 +1021,23 @@ impl Fontenoy {
         }
     }
 
-    fn finish(&self, s: &mut State, u: UnitId) {
+    fn finish(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+        let mut over = false;
         if let Some(m) = self.record(s, u) {
+            over = !m.done;
             m.done = true;
+        }
+        if over {
+            // 18.2b: its Movement Disorder Check (A), if it owes one (checks/disorder.rs).
+            self.movement_over(s, u, ev);
         }
     }
 
     /// 10.8c: units of `u`'s group that moved with it and stay behind have finished.
-    fn leave_group(&self, s: &mut State, u: UnitId) {
+    fn leave_group(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         for g in self.group_of(s, u) {
             if g != u && self.moving(s, g).is_some_and(|m| m.spent > Pts::ZERO) {
-                self.finish(s, g);
+                self.finish(s, g, ev);
             }
         }
     }

@@ -4,10 +4,12 @@
 //! [`World`] builds a small position by hand on an open South-map board: counters, Divisions
 //! and Wings, so that each test lays out exactly what its rule needs.
 
+mod checks;
 mod command;
 mod geometry;
 mod movement;
 mod reach;
+mod retreat;
 mod turn;
 
 use alloc::string::{String, ToString};
@@ -222,8 +224,10 @@ impl World {
             activation: None,
             steps: Vec::new(),
             rally_first: None,
+            rally_stage: 0,
+            retreats: Vec::new(),
         };
-        let r = Fontenoy::from_parts(
+        let mut r = Fontenoy::from_parts(
             "test",
             self.board,
             self.units,
@@ -234,11 +238,41 @@ impl World {
             self.initiative,
             initial.clone(),
         );
+        alloc::sync::Arc::make_mut(&mut r.tables).checks = check_tables();
         let mut s = initial;
         let mut ev = Vec::new();
         r.begin_turn(&mut s, &mut ev);
         (r, s)
     }
+}
+
+/// The check charts as the scenarios read them (their provisional completions, 18.0–19.0,
+/// F-8.3).
+pub(super) fn check_tables() -> super::checks::tables::CheckTables {
+    let read = |name: &str, text: &str| match crate::data::parse_standalone(name, text) {
+        Ok(crate::data::DataFile::Chart(c)) => c,
+        other => panic!("{name}: {other:?}"),
+    };
+    let morale = read(
+        "morale-check-table-provisional.json",
+        include_str!(
+            "../../../../../scenarios/fontenoy/charts/morale-check-table-provisional.json"
+        ),
+    );
+    let disorder = read(
+        "disorder-check-table-provisional.json",
+        include_str!(
+            "../../../../../scenarios/fontenoy/charts/disorder-check-table-provisional.json"
+        ),
+    );
+    let special = read(
+        "special-disorder-morale-provisional.json",
+        include_str!(
+            "../../../../../scenarios/fontenoy/charts/special-disorder-morale-provisional.json"
+        ),
+    );
+    super::checks::tables::CheckTables::from_charts(&morale, &disorder, &special)
+        .expect("the check charts read")
 }
 
 /// Applies `a`, panicking with the refusal if it is refused.

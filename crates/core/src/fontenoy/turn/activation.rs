@@ -260,6 +260,10 @@ impl Fontenoy {
             independents: Vec::new(),
             attached: Vec::new(),
             moving: Vec::new(),
+            voluntary: Vec::new(),
+            voluntary_passed: Vec::new(),
+            voluntary_eligible: Vec::new(),
+            voluntary_done: false,
         });
         // 21.5c, 21.5d: replacements and returning commanders are placed now; no commander
         // can be lost before the combat sections exist, so the segment has nothing to do.
@@ -273,37 +277,9 @@ impl Fontenoy {
         };
         act.segment = seg;
         if seg == Segment::RallyDisordered {
-            self.rally_disordered(s, ev);
+            // 18.6 (checks/disorder.rs).
+            self.rally_disordered_segment(s, ev);
         }
-    }
-
-    /// 18.6: activated Disordered units grouped with a friendly commander become Formed; the
-    /// others take DC(G), once a turn (18.6a).
-    fn rally_disordered(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let o = Occupancy::build(self, s);
-        let side = s.activation.as_ref().map_or(Side(0), |a| a.side);
-        let active: Vec<UnitId> = (0..s.units.len() as UnitId)
-            .filter(|&u| {
-                let unit = s.unit(u);
-                unit.act == Act::Active && unit.disordered && self.units[usize::from(u)].is_combat()
-            })
-            .collect();
-        for u in active {
-            let Some(p) = s.unit(u).placed().copied() else {
-                continue;
-            };
-            let grouped = p.hexes.as_slice().iter().any(|&h| {
-                o.at(self, h).units.iter().any(|&c| {
-                    let info = &self.units[usize::from(c)];
-                    !info.is_combat() && info.side == side
-                })
-            });
-            if grouped {
-                s.unit_mut(u).disordered = false;
-                s.unit_mut(u).rally_tried = true;
-            }
-        }
-        self.enter_segment(s, Segment::Fire, ev);
     }
 
     /// The legal actions of the activation's decision points.
@@ -317,6 +293,12 @@ impl Fontenoy {
                 }
             }
             Segment::Movement => {
+                // 19.10: Voluntary Routs come before any movement; once one is declared, the
+                // declarations end before anything moves.
+                self.voluntary_actions(s, out);
+                if self.voluntary_pending(s) {
+                    return;
+                }
                 self.movement_actions(s, out);
                 if self.movement_may_end(s) {
                     out.push(Action::EndSegment);
@@ -348,6 +330,13 @@ impl Fontenoy {
                 Ok(())
             }
             (Segment::CommandControl, _) if act.designating => self.designate(s, &act, a, ev),
+            (Segment::Movement, Action::VoluntaryRout { .. } | Action::EndVoluntaryRouts) => {
+                self.apply_voluntary(s, a, ev)
+            }
+            (Segment::Movement, _) if self.voluntary_pending(s) => Err(Illegal::new(
+                "19.10c",
+                "the Voluntary Routs are declared before any unit moves: end the declarations first",
+            )),
             (Segment::Movement, _) => self.apply_movement(s, a, ev),
             (seg @ (Segment::Fire | Segment::CloseCombat), Action::EndSegment) => {
                 let (rule, next) = match seg {

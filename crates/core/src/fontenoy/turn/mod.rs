@@ -195,6 +195,8 @@ impl Fontenoy {
                 joined,
             } => self.wing_join_actions(wing, undecided, joined, out),
             Step::Deploy { index } => self.deploy_actions(s, index, out),
+            Step::RetreatChoice { .. } => self.retreat_actions(s, out),
+            Step::RallyForm { unit } => self.rally_form_actions(s, unit, out),
             _ => {}
         }
     }
@@ -260,6 +262,8 @@ impl Fontenoy {
                 Action::WingJoin { division, join },
             ) => self.wing_join(s, wing, undecided, joined, *division, *join, ev),
             (Step::Deploy { index }, a) => self.apply_deploy(s, index, a, ev),
+            (Step::RetreatChoice { .. }, a) => self.apply_retreat_choice(s, a, ev),
+            (Step::RallyForm { unit }, a) => self.apply_rally_form(s, unit, a, ev),
             (step, a) => Err(Illegal::new(
                 "engine",
                 format!("{a:?} is not a decision at this point ({step:?})"),
@@ -287,10 +291,11 @@ impl Fontenoy {
         match first {
             None => s.steps.push(Step::RallyDice { french: None }),
             Some(side) => {
-                s.rally_first = Some(side);
                 // 19.5: Shaken units, then Routed units, take MC(I), the first side then the
-                // other. No unit can be Shaken or Routed before the combat sections exist.
-                self.technical_phase(s, ev);
+                // other (checks/rally.rs).
+                s.rally_first = Some(side);
+                s.rally_stage = 0;
+                self.rally_continue(s, ev);
             }
         }
     }
@@ -312,6 +317,7 @@ impl Fontenoy {
         s.specials = 0;
         s.double_zero_used = false;
         s.rally_first = None;
+        s.rally_stage = 0;
         for a in &mut s.armies {
             a.cinc_moved = false;
         }
