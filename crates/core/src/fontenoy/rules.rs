@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::action::Action;
 use super::event::Event;
-use super::state::{Phase, State, Step};
+use super::state::{FireStep, Phase, State, Step};
 use super::{Fontenoy, INFO, fhex};
 use crate::dice::{DiceSpec, Prob, Roll};
 use crate::engine::{Actor, Chance, Illegal, Outcome, Reached, Rules, Side, SystemInfo};
@@ -22,6 +22,8 @@ impl Fontenoy {
             | Step::WingInitiative { .. }
             | Step::CommanderInitiative { .. } => Some(DiceSpec::D10),
             Step::UnitInitiative { .. } | Step::Check(_) => Some(DiceSpec::D100),
+            Step::Fire(FireStep::Roll { .. }) => Some(DiceSpec::D100),
+            Step::Fire(FireStep::Die { .. }) => Some(DiceSpec::D10),
             _ => None,
         }
     }
@@ -31,6 +33,7 @@ impl Fontenoy {
         match *step {
             Step::InitiativeChoice { winner, .. } => winner,
             Step::ChooseDivision { side } => side,
+            Step::Fire(f) => self.fire_step_player(s, f),
             Step::WingDivisions { wing, .. } => self.org.wings[usize::from(wing)].side,
             Step::Deploy { index } => self
                 .scenario_rules
@@ -56,11 +59,25 @@ impl Fontenoy {
             }
             Step::UnitInitiative { unit } => self.unit_initiative(s, unit, v, ev),
             Step::Check(req) => self.resolve_check(s, req, v, ev),
+            Step::Fire(FireStep::Roll { combat }) => self.fire_roll(s, combat, v, ev),
+            Step::Fire(FireStep::Die { combat }) => self.fire_die(s, combat, v, ev),
             _ => {}
         }
     }
 
     fn dispatch(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        self.dispatch_action(s, a, ev)?;
+        // Steps no one decides (the end of a Fire Reaction, 18.5d) are done at once.
+        self.settle_fire(s, ev);
+        Ok(())
+    }
+
+    fn dispatch_action(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         if s.phase == Phase::Over {
             return Err(Illegal::new("engine", "the game is over"));
         }

@@ -1,6 +1,9 @@
 //! The chart booklet's tables the rules read, typed once from the scenario's charts: the
-//! Terrain Effects Table (F-1.6b, F-9.1A, F-9.2). None of the booklet is in the text; the
+//! Terrain Effects Table (F-1.6b, F-9.1A, F-9.2), and the fire charts ([`fire`]: 12.0–12.11,
+//! F-8.5–F-8.7). None of the booklet is in the text; the
 //! `-provisional` charts complete it (docs/fontenoy-charts.md), and strict mode refuses them.
+
+pub mod fire;
 
 use alloc::format;
 use alloc::string::ToString;
@@ -138,6 +141,8 @@ pub struct Tables {
     pub sides: Vec<SideFx>,
     /// Facing changes.
     pub facing: FacingCosts,
+    /// The fire charts (12.0–12.11, F-8.5–F-8.7).
+    pub fire: fire::FireTables,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -202,6 +207,7 @@ impl Tables {
             terrain,
             sides,
             facing,
+            fire: fire::FireTables::read(|id| s.chart(id))?,
         })
     }
 
@@ -374,5 +380,6 @@ pub fn open_terrain() -> Tables {
             general_order: [Mp::All; 3],
             unlimbered: [Mp::Pts(Pts::ZERO); 3],
         },
+        fire: fire::FireTables::builtin(),
     }
 }

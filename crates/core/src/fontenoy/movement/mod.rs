@@ -831,6 +831,11 @@ impl Fontenoy {
                 } else {
                     cost
                 };
+                // 12.8d: the passive player may react before the unit leaves; the step is
+                // then made when it is asked for again (fire/reaction.rs).
+                if self.reaction_before_leaving(s, unit, ev) {
+                    return Ok(());
+                }
                 // 10.8c: group members left behind after moving have finished.
                 if alone {
                     self.leave_group(s, unit);
@@ -869,6 +874,10 @@ impl Fontenoy {
                     for &g in &group {
                         self.finish(s, g);
                     }
+                }
+                if goes_go {
+                    // 12.8: a forced change into General Order sets off a Fire Reaction.
+                    self.reaction_after_change(s, unit, f, target, ev);
                 }
                 Ok(())
             }
@@ -920,6 +929,9 @@ impl Fontenoy {
                         self.finish(s, g);
                     }
                 }
+                // 12.8c: a Fire Reaction once the change is complete.
+                let f = s.unit(unit).formation;
+                self.reaction_after_change(s, unit, f, p, ev);
                 Ok(())
             }
             Action::EndMove { unit } => {

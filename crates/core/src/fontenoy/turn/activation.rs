@@ -260,6 +260,7 @@ impl Fontenoy {
             independents: Vec::new(),
             attached: Vec::new(),
             moving: Vec::new(),
+            fire: Default::default(),
         });
         // 21.5c, 21.5d: replacements and returning commanders are placed now; no commander
         // can be lost before the combat sections exist, so the segment has nothing to do.
@@ -322,7 +323,11 @@ impl Fontenoy {
                     out.push(Action::EndSegment);
                 }
             }
-            Segment::Fire | Segment::CloseCombat => {
+            Segment::Fire => {
+                self.fire_segment_actions(s, out);
+                out.push(Action::EndSegment);
+            }
+            Segment::CloseCombat => {
                 out.push(Action::EndSegment);
             }
             Segment::Replacement | Segment::RallyDisordered => {}
@@ -349,6 +354,7 @@ impl Fontenoy {
             }
             (Segment::CommandControl, _) if act.designating => self.designate(s, &act, a, ev),
             (Segment::Movement, _) => self.apply_movement(s, a, ev),
+            (Segment::Fire, Action::Fire { .. }) => self.declare_fire(s, a, ev),
             (seg @ (Segment::Fire | Segment::CloseCombat), Action::EndSegment) => {
                 let (rule, next) = match seg {
                     Segment::Fire => ("12.0", Some(Segment::Movement)),
