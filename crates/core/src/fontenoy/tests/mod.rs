@@ -5,6 +5,8 @@
 //! and Wings, so that each test lays out exactly what its rule needs.
 
 mod command;
+mod fire;
+mod fire_special;
 mod geometry;
 mod movement;
 mod turn;
