@@ -65,6 +65,7 @@ impl Fontenoy {
     /// Whether `h` blocks a line of sight traced by `side` from `from` to `at` (12.6a): terrain
     /// that blocks, or any combat unit (a howitzer of `side` sees over friends nearer to it
     /// than to the target, 12.6d). The second value says the howitzer's exception was used.
+    #[allow(clippy::too_many_arguments)]
     fn obstacle(
         &self,
         s: &State,

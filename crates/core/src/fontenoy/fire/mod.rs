@@ -189,6 +189,7 @@ impl Fontenoy {
 
     /// Why the hex `from` may not fire with `arm` at `at` in a fire of `kind` by `side`
     /// (12.2, 12.6), or the firing hex's part of the fire: its units and strength.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn check_fire(
         &self,
         s: &State,
