@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::types::Formation;
+use super::types::{Arm, Formation};
 use super::units::{DivId, UnitId, WingId};
 use crate::dice::Roll;
 use crate::hex::Hex;
@@ -94,6 +94,23 @@ pub enum Action {
         /// The unit.
         unit: UnitId,
     },
+    /// Fires the `arm` SP of hex `from` at the hex `at` (12.1): starts a fire, or adds a firing
+    /// hex to the fire being declared (12.2d), or answers a Fire Reaction or Return Fire
+    /// decision (12.8, 12.10).
+    Fire {
+        /// The firing hex.
+        #[serde(with = "super::fhex")]
+        from: Hex,
+        /// Infantry or artillery.
+        arm: Arm,
+        /// The hex fired at.
+        #[serde(with = "super::fhex")]
+        at: Hex,
+    },
+    /// Resolves the fire being declared (12.1).
+    OpenFire,
+    /// Declines a Fire Reaction or Return Fire (12.8a, 12.10).
+    Pass,
     /// Ends the segment under way.
     EndSegment,
     /// Voluntarily Routs a unit and its infantry or cavalry group instead of moving, before

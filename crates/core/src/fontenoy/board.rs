@@ -374,6 +374,13 @@ impl Board {
         }
     }
 
+    /// Sets a hex's elevation (tests and examples).
+    pub fn set_elevation(&mut self, h: Hex, e: i8) {
+        if let Some(i) = self.index(h) {
+            self.hexes[i].elevation = e;
+        }
+    }
+
     /// Adds feature bits to the side between `h` and its neighbour toward `d`, both ways; for
     /// a directed feature, `toward_neighbour` says whether the neighbour is its `toward` hex.
     pub fn add_side(&mut self, h: Hex, d: Direction, bits: u16, toward_neighbour: bool) {

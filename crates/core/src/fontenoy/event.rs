@@ -7,9 +7,9 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::checks::tables::kind_code;
-use super::checks::{CheckKind, ErMod};
-use super::types::{Formation, Morale};
+use super::state::{CheckKind, ErMod, FireKind, Trigger};
+use super::tables::checks::kind_code;
+use super::types::{Arm, Formation, Morale};
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::{EventInfo, Side};
 use crate::hex::Hex;
@@ -258,6 +258,101 @@ pub enum Event {
         /// Placed (true) or removed.
         on: bool,
     },
+    /// A fire is opened (12.1): its firers, strength, Defense Rating, column and modifiers.
+    FireOpened {
+        /// The occasion.
+        kind: FireKind,
+        /// The firing side.
+        side: Side,
+        /// The arm, or `None` for combined Defensive Fire.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        arm: Option<Arm>,
+        /// The hex fired at.
+        #[serde(with = "super::fhex")]
+        at: Hex,
+        /// The firing units.
+        firers: Vec<UnitId>,
+        /// Fire Strength.
+        strength: u32,
+        /// Defense Rating.
+        defense: u32,
+        /// The column, `None` below 1:3 (no effect).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        column: Option<String>,
+        /// Die roll modifiers.
+        drm: i32,
+    },
+    /// A fire's roll and what the Fire Combat Table gives (12.1, 12.9).
+    FireRolled {
+        /// The hex fired at.
+        #[serde(with = "super::fhex")]
+        at: Hex,
+        /// The unmodified roll.
+        roll: u8,
+        /// The modified roll.
+        modified: i32,
+        /// The table's result (`-`, `R/D`, `1`..`6`).
+        result: String,
+    },
+    /// A Special Fire Combat Result (12.11, F-8.5–F-8.7).
+    FireSpecial {
+        /// The hex fired at.
+        #[serde(with = "super::fhex")]
+        at: Hex,
+        /// The unmodified roll, 00–09.
+        roll: u8,
+        /// The result's name.
+        result: String,
+    },
+    /// A fire has no effect, or is not conducted, for a reason (12.1, F-8.5e, F-8.6g...).
+    FireNoEffect {
+        /// The hex fired at.
+        #[serde(with = "super::fhex")]
+        at: Hex,
+        /// Why.
+        why: String,
+    },
+    /// A moving unit gives the passive player a Fire Reaction (12.8).
+    ReactionOffered {
+        /// The mover.
+        mover: UnitId,
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+        /// What set it off.
+        trigger: Trigger,
+    },
+    /// A unit changes formation as a result (8.4g, 12.9j; F-8.7e limbering).
+    Reformed {
+        /// The unit.
+        unit: UnitId,
+        /// Its new formation.
+        formation: Formation,
+        /// The rule.
+        rule: String,
+    },
+    /// A multi-hex formation shrinks after losses (11.5i, 12.9j).
+    Shrunk {
+        /// The unit.
+        unit: UnitId,
+        /// Its hexes now.
+        hexes: u8,
+    },
+    /// A unit becomes Disordered, or Shaken/Disordered, without a check (18.3, 18.5c; F-8.5a,
+    /// F-8.5e).
+    Disordered {
+        /// The unit.
+        unit: UnitId,
+        /// It was already Disordered and is now Shaken/Disordered.
+        shaken: bool,
+        /// The rule.
+        rule: String,
+    },
+    /// A moving unit Disordered by a Fire Reaction stops (18.5d).
+    MoveStopped {
+        /// The unit.
+        unit: UnitId,
+    },
     /// The game is over.
     GameOver {
         /// The winner, if any.
@@ -302,6 +397,15 @@ impl Event {
             Event::Retreated { .. } | Event::RetreatEnds { .. } => "20.2",
             Event::Rallied { .. } => "19.5",
             Event::Victoire { .. } => "F-8.3c",
+            Event::FireOpened { .. } | Event::FireRolled { .. } | Event::FireNoEffect { .. } => {
+                "12.1"
+            }
+            Event::FireSpecial { .. } => "12.11",
+            Event::ReactionOffered { .. } => "12.8",
+            Event::Reformed { .. } => "12.9j",
+            Event::Shrunk { .. } => "11.5i",
+            Event::Disordered { .. } => "18.5c",
+            Event::MoveStopped { .. } => "18.5d",
         }
     }
 }
@@ -495,6 +599,64 @@ impl fmt::Display for Event {
                 "unit {unit} {} a Victoire! marker",
                 if *on { "gets" } else { "loses" }
             ),
+            Event::FireOpened {
+                side: s,
+                at,
+                strength,
+                defense,
+                column,
+                drm,
+                ..
+            } => write!(
+                f,
+                "the {} fire at {}: strength {strength} against {defense}, column {}, {drm:+}",
+                side(s),
+                super::fhex::label(*at),
+                column.as_deref().unwrap_or("below 1:3")
+            ),
+            Event::FireRolled {
+                at,
+                roll,
+                modified,
+                result,
+            } => write!(
+                f,
+                "fire at {}: rolled {roll:02} ({modified}): {result}",
+                super::fhex::label(*at)
+            ),
+            Event::FireSpecial { at, roll, result } => write!(
+                f,
+                "fire at {}: special result {roll:02}, {result}",
+                super::fhex::label(*at)
+            ),
+            Event::FireNoEffect { at, why } => {
+                write!(f, "fire at {}: no effect ({why})", super::fhex::label(*at))
+            }
+            Event::ReactionOffered {
+                mover,
+                hex,
+                trigger,
+            } => write!(
+                f,
+                "unit {mover} in {} may draw a Fire Reaction ({trigger:?})",
+                super::fhex::label(*hex)
+            ),
+            Event::Reformed {
+                unit,
+                formation,
+                rule,
+            } => write!(f, "unit {unit} forms {formation} ({rule})"),
+            Event::Shrunk { unit, hexes } => write!(f, "unit {unit} shrinks to {hexes} hex(es)"),
+            Event::Disordered { unit, shaken, rule } => write!(
+                f,
+                "unit {unit} becomes {} ({rule})",
+                if *shaken {
+                    "Shaken/Disordered"
+                } else {
+                    "Disordered"
+                }
+            ),
+            Event::MoveStopped { unit } => write!(f, "unit {unit} stops moving"),
             Event::GameOver { winner, level } => match winner {
                 Some(s) => write!(f, "game over: {} ({level})", side(s)),
                 None => write!(f, "game over: {level}"),

@@ -54,3 +54,25 @@ pub mod opt {
         }
     }
 }
+
+/// `#[serde(with = "fhex::vec")]` for a `Vec<Hex>` field.
+pub mod vec {
+    use super::*;
+    use alloc::vec::Vec;
+    use serde::Serialize;
+
+    /// Serialises the printed ids.
+    pub fn serialize<S: Serializer>(h: &[Hex], s: S) -> Result<S::Ok, S::Error> {
+        let labels: Vec<String> = h.iter().map(|&x| label(x)).collect();
+        labels.serialize(s)
+    }
+
+    /// Reads printed ids.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Hex>, D::Error> {
+        let labels = Vec::<String>::deserialize(d)?;
+        labels
+            .iter()
+            .map(|l| GRID.parse(l).map_err(serde::de::Error::custom))
+            .collect()
+    }
+}

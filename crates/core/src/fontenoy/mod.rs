@@ -13,6 +13,9 @@
 //! * `movement/` — 11.0 movement: MPo, forward steps straight and oblique, terrain, EZOC,
 //!   single-hex facing changes, groups, General Order by terrain (`movement/mod.rs`); 10.1–10.5
 //!   groups — [`stacking`]; the TET — [`tables`]
+//! * `fire/` — 12.0 fire combat: the Fire Combat Segment, Fire Reactions, Return and
+//!   Defensive Fire, the special results of F-8.5–F-8.7 ([`fire`]); the fire charts —
+//!   [`tables::fire`]
 //! * `setup/` — F-10.0 scenarios read from data, the Set-Up phase (`setup/deploy.rs`)
 //! * `command/` — 7.0 command control: 6.2 Regimental Integrity and 7.1–7.3 Lines of Command
 //!   (`command/loc.rs`), 7.4–7.6 initiative and status (`command/mod.rs`)
@@ -29,6 +32,7 @@ pub mod command;
 pub mod commanders;
 pub mod event;
 pub mod fhex;
+pub mod fire;
 pub mod geometry;
 mod losses;
 pub mod movement;

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::action::Action;
 use super::event::Event;
-use super::state::{Phase, State, Step};
+use super::state::{FireStep, Phase, State, Step};
 use super::{Fontenoy, INFO, fhex};
 use crate::dice::{DiceSpec, Prob, Roll};
 use crate::engine::{Actor, Chance, Illegal, Outcome, Reached, Rules, Side, SystemInfo};
@@ -24,6 +24,8 @@ impl Fontenoy {
             Step::UnitInitiative { .. } | Step::Check(_) | Step::PlainCheck { .. } => {
                 Some(DiceSpec::D100)
             }
+            Step::Fire(FireStep::Roll { .. }) => Some(DiceSpec::D100),
+            Step::Fire(FireStep::Die { .. }) => Some(DiceSpec::D10),
             _ => None,
         }
     }
@@ -33,6 +35,7 @@ impl Fontenoy {
         match *step {
             Step::InitiativeChoice { winner, .. } => winner,
             Step::ChooseDivision { side } => side,
+            Step::Fire(f) => self.fire_step_player(s, f),
             Step::WingDivisions { wing, .. } => self.org.wings[usize::from(wing)].side,
             Step::Deploy { index } => self
                 .scenario_rules
@@ -63,6 +66,8 @@ impl Fontenoy {
             Step::UnitInitiative { unit } => self.unit_initiative(s, unit, v, ev),
             Step::Check(req) => self.resolve_check(s, req, v, ev),
             Step::PlainCheck { req, why } => self.resolve_plain_check(s, req, why, v, ev),
+            Step::Fire(FireStep::Roll { combat }) => self.fire_roll(s, combat, v, ev),
+            Step::Fire(FireStep::Die { combat }) => self.fire_die(s, combat, v, ev),
             _ => {}
         }
     }
@@ -73,6 +78,8 @@ impl Fontenoy {
         if s.phase == Phase::Rally && s.steps.is_empty() {
             self.rally_continue(s, ev);
         }
+        // Steps no one decides (the end of a Fire Reaction, 18.5d) are done at once.
+        self.settle_fire(s, ev);
         Ok(())
     }
 

@@ -3,12 +3,13 @@
 //! values (6.1b, 23), each counter's place and condition (8.0, 18.0, 19.0), the activation in
 //! progress (6.3–6.6) and the stack of pending decisions and rolls.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
 use super::geometry::Placed;
-use super::types::{DisorderCheck, Formation, Morale, MoraleCheck, Pts};
+use super::types::{Arm, DisorderCheck, Formation, Morale, MoraleCheck, Nationality, Pts};
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::Side;
 use crate::hex::Hex;
@@ -47,6 +48,16 @@ pub enum LossCause {
     CloseCombat,
     /// A Special Disorder/Morale Check Result (19.1a, 21.4d): killed only.
     Check,
+}
+
+/// One ER modifier of a check, named for the event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ErMod {
+    /// What it is (`shaken`, `commander`, `asked`, ...).
+    pub what: String,
+    /// Its value.
+    pub value: i16,
 }
 
 /// Why a check's roll is never a special result (F-8.1: a second roll is not special).
@@ -341,6 +352,9 @@ pub enum Step {
         /// The unit.
         unit: UnitId,
     },
+    /// A step of fire combat (12.0): a declaration, a roll, a Return Fire or Fire Reaction
+    /// decision.
+    Fire(FireStep),
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
     /// (digest A9).
     RallyDice {
@@ -412,6 +426,10 @@ pub struct Activation {
     /// The Voluntary Rout declarations are over (19.10c: MC(J) taken).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub voluntary_done: bool,
+    /// Fire combat in this activation: who fired and was fired on (12.2c), the Fire Reaction
+    /// triggers used (12.8e), the combats (12.1).
+    #[serde(default, skip_serializing_if = "FireLog::is_empty")]
+    pub fire: FireLog,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them
@@ -515,5 +533,272 @@ impl State {
             .get(usize::from(d))
             .copied()
             .unwrap_or(true)
+    }
+}
+
+// ---- Fire combat (12.0–12.11): the fire section's records, kept with the activation. ----
+
+/// The four occasions of fire (12.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FireKind {
+    /// In the activation's Fire Combat Segment (12.1).
+    Segment,
+    /// A passive Fire Reaction during movement (12.8).
+    Reaction,
+    /// Return Fire after an "R" (12.10).
+    Return,
+    /// Defensive Fire in close combat (13.10).
+    Defensive,
+}
+
+/// What sets off a Fire Reaction (12.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// A change of facing or formation, once it is complete (12.8c).
+    Change,
+    /// Leaving a hex, before it leaves (12.8d).
+    Leave,
+}
+
+/// A pending step of fire combat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum FireStep {
+    /// `side` adds firing hexes to the fire being declared ([`FireLog::decl`]) or opens fire
+    /// (12.1, 12.2d).
+    Declare {
+        /// The firing side.
+        side: Side,
+    },
+    /// The d100 of fire combat `combat` (12.1; re-rolls of special results, 12.11).
+    Roll {
+        /// Index in [`FireLog::combats`].
+        combat: u16,
+    },
+    /// A d10 of fire combat `combat`: Wild Fire's hex (F-8.7d), English Taunting (F-8.6a).
+    Die {
+        /// Index in [`FireLog::combats`].
+        combat: u16,
+    },
+    /// The target of an "R" may Return Fire (12.10).
+    Return {
+        /// The combat whose result was "R".
+        combat: u16,
+    },
+    /// The passive player may fire at `mover` (12.8): bit 0 infantry, bit 1 artillery have
+    /// had their chance.
+    Reaction {
+        /// The moving unit (its group's first).
+        mover: UnitId,
+        /// What set it off.
+        trigger: Trigger,
+        /// The arms that have had their chance.
+        fired: u8,
+        /// The mover's formation before a change (12.8c: the firer may use either).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        before: Option<Formation>,
+        /// The mover's position before a change.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        placed: Option<Placed>,
+    },
+    /// Done at once when it comes up: the Fire Reaction at `mover` is over (18.5d: a mover
+    /// that became Disordered stops).
+    ReactionEnd {
+        /// The moving unit.
+        mover: UnitId,
+        /// It was Disordered before the reaction.
+        disordered: bool,
+        /// Its morale before the reaction.
+        morale: Morale,
+    },
+}
+
+/// A firing hex and arm that has fired this activation (12.2c, 12.2f), and at which hex (a
+/// Square's three targets, 12.2g).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fired {
+    /// The firing hex.
+    #[serde(with = "super::fhex")]
+    pub hex: Hex,
+    /// The arm.
+    pub arm: Arm,
+    /// The hex fired at.
+    #[serde(with = "super::fhex")]
+    pub at: Hex,
+}
+
+/// A unit fired on this Fire Combat Segment by `arm` (12.2c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FiredOn {
+    /// The unit.
+    pub unit: UnitId,
+    /// By infantry or artillery.
+    pub arm: Arm,
+}
+
+/// A Fire Reaction trigger used (12.8e): a mover, a hex, a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Triggered {
+    /// The moving unit (its group's first).
+    pub unit: UnitId,
+    /// The hex.
+    #[serde(with = "super::fhex")]
+    pub hex: Hex,
+    /// The kind.
+    pub trigger: Trigger,
+}
+
+/// A fire being declared: the hexes that fire, one arm (or both in Defensive Fire), at one hex.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Decl {
+    /// The occasion.
+    pub kind: FireKind,
+    /// The firing side.
+    pub side: Side,
+    /// The arm.
+    pub arm: Arm,
+    /// The hex fired at.
+    #[serde(with = "super::fhex")]
+    pub at: Hex,
+    /// The firing hexes so far.
+    #[serde(with = "super::fhex::vec")]
+    pub from: Vec<Hex>,
+    /// A Fire Reaction's mover (12.9c: moving units take the losses first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mover: Option<UnitId>,
+    /// A Fire Reaction's mover before its change (12.8c).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<Formation>,
+    /// Its position before the change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed: Option<Placed>,
+    /// Return Fire: the combat answered (12.10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answers: Option<u16>,
+}
+
+/// What a Special Defensive Fire Result does to the close combat that follows (F-8.6a–c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseCombatEffect {
+    /// The defenders' Combat Rating changes by this much in the following close combat.
+    DefenderCr(i8),
+}
+
+/// One fire combat (12.1) and the state of its special result (12.11).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireCombat {
+    /// The occasion.
+    pub kind: FireKind,
+    /// The firing side.
+    pub side: Side,
+    /// The arm, or `None` for combined Defensive Fire (13.10).
+    pub arm: Option<Arm>,
+    /// The firing units.
+    pub firers: Vec<UnitId>,
+    /// The firing hexes.
+    #[serde(with = "super::fhex::vec")]
+    pub from: Vec<Hex>,
+    /// The hex fired at.
+    #[serde(with = "super::fhex")]
+    pub at: Hex,
+    /// The target's units in the order they take losses (12.9b, 12.9c).
+    pub target: Vec<UnitId>,
+    /// Fire Strength (12.1).
+    pub strength: u32,
+    /// The Defense Rating (12.1).
+    pub defense: u32,
+    /// Die roll modifiers: target size or skirmishers, steps above 5:1, Defensive Fire.
+    pub drm: i32,
+    /// The range from the nearest firing hex.
+    pub range: u8,
+    /// Only artillery firing from beyond short range (12.9f).
+    pub long_artillery: bool,
+    /// Fired on through a Flank or Rear hex (19.9b).
+    pub flank: bool,
+    /// Enfilade (12.6e).
+    pub enfilade: bool,
+    /// The target is in March, Road or Attack Column or Square: losses ×1.5 (12.9h).
+    pub heavy: bool,
+    /// The nationality whose special results column is read (F-1.6e, F-8.1).
+    pub nationality: Nationality,
+    /// A Fire Reaction's mover.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mover: Option<UnitId>,
+    /// A re-roll of a special result: 00–09 are ordinary rolls (12.11, F-8.1).
+    #[serde(default)]
+    pub ordinary: bool,
+    /// Columns shifted right (F-8.6d, F-8.7b).
+    #[serde(default)]
+    pub shift: u8,
+    /// SP added to any result but no effect (F-8.5c, F-8.6e).
+    #[serde(default)]
+    pub extra_loss: u8,
+    /// Caisson Explosion: guns in the target hex lose 1 SP more (F-8.7c).
+    #[serde(default)]
+    pub caisson: bool,
+    /// A die modifier of the special result (F-8.5f, F-8.7g).
+    #[serde(default)]
+    pub smoke: i32,
+    /// Re-rolls still to come (F-8.5a, F-8.7a).
+    #[serde(default)]
+    pub rerolls: u8,
+    /// The firers become Disordered once the rolls are done (F-8.5a).
+    #[serde(default)]
+    pub disorder_after: bool,
+    /// Wild Fire: the hex the shot strays into (F-8.7d).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "super::fhex::opt"
+    )]
+    pub wild: Option<Hex>,
+    /// A Special Defensive Fire Result's effect on the close combat (F-8.6a–c).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<CloseCombatEffect>,
+    /// The Defensive Fire was not conducted (F-8.6a–c, F-8.6g).
+    #[serde(default)]
+    pub cancelled: bool,
+    /// SP the target lost to this combat.
+    #[serde(default)]
+    pub lost: u8,
+}
+
+/// The activation's fire record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireLog {
+    /// Firing hexes and arms that have fired (12.2c).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fired: Vec<Fired>,
+    /// Units fired on in the Fire Combat Segment (12.2c).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fired_on: Vec<FiredOn>,
+    /// Fire Reaction triggers used (12.8e).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub triggers: Vec<Triggered>,
+    /// The fire being declared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decl: Option<Decl>,
+    /// The fire combats of the activation, by index.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub combats: Vec<FireCombat>,
+}
+
+impl FireLog {
+    /// Nothing recorded.
+    pub fn is_empty(&self) -> bool {
+        self.fired.is_empty()
+            && self.fired_on.is_empty()
+            && self.triggers.is_empty()
+            && self.decl.is_none()
+            && self.combats.is_empty()
     }
 }

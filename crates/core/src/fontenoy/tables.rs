@@ -1,6 +1,10 @@
 //! The chart booklet's tables the rules read, typed once from the scenario's charts: the
-//! Terrain Effects Table (F-1.6b, F-9.1A, F-9.2). None of the booklet is in the text; the
+//! Terrain Effects Table (F-1.6b, F-9.1A, F-9.2), and the fire charts ([`fire`]: 12.0–12.11,
+//! F-8.5–F-8.7). None of the booklet is in the text; the
 //! `-provisional` charts complete it (docs/fontenoy-charts.md), and strict mode refuses them.
+
+pub mod checks;
+pub mod fire;
 
 use alloc::format;
 use alloc::string::ToString;
@@ -139,7 +143,9 @@ pub struct Tables {
     /// Facing changes.
     pub facing: FacingCosts,
     /// The Disorder and Morale Check tables and their special results (F-1.6i, F-8.3).
-    pub checks: super::checks::tables::CheckTables,
+    pub checks: checks::CheckTables,
+    /// The fire charts (12.0–12.11, F-8.5–F-8.7).
+    pub fire: fire::FireTables,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -204,7 +210,8 @@ impl Tables {
             terrain,
             sides,
             facing,
-            checks: super::checks::tables::CheckTables::new(s)?,
+            checks: checks::CheckTables::new(s)?,
+            fire: fire::FireTables::read(|id| s.chart(id))?,
         })
     }
 
@@ -377,6 +384,7 @@ pub fn open_terrain() -> Tables {
             general_order: [Mp::All; 3],
             unlimbered: [Mp::Pts(Pts::ZERO); 3],
         },
-        checks: super::checks::tables::CheckTables::default(),
+        checks: checks::CheckTables::default(),
+        fire: fire::FireTables::builtin(),
     }
 }

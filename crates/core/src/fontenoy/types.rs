@@ -258,6 +258,26 @@ impl fmt::Display for Formation {
     }
 }
 
+/// The two arms that fire (12.2e): infantry and artillery fire apart, except in Defensive Fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Arm {
+    /// Infantry (with dismounted units and skirmishers).
+    Infantry,
+    /// Unlimbered artillery.
+    Artillery,
+}
+
+impl Arm {
+    /// The name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Arm::Infantry => "infantry",
+            Arm::Artillery => "artillery",
+        }
+    }
+}
+
 /// A unit's morale state (19.0). Artillery is only ever in Good Order or Shaken (19.0).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,

@@ -6,9 +6,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::Fontenoy;
-use super::checks::tables::kind_code;
 use super::event::{CommandBy, Event};
 use super::state::{Phase, Segment, State, Step};
+use super::tables::checks::kind_code;
 use super::types::Morale;
 use super::units::{DivId, UnitId, WingId};
 use crate::engine::{Prompt, Side};
@@ -195,12 +195,76 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 if *on { "gets" } else { "loses" }
             ),
+            Event::FireOpened {
+                side,
+                arm,
+                at,
+                firers,
+                strength,
+                defense,
+                column,
+                drm,
+                ..
+            } => {
+                let names: Vec<String> = firers.iter().map(|&u| self.unit_name(u)).collect();
+                format!(
+                    "{} {} fire at {} ({}): strength {strength} against Defense Rating {defense}, {}, modifier {drm:+}",
+                    Self::side_name(*side),
+                    arm.map_or("combined", |a| a.name()),
+                    super::fhex::label(*at),
+                    names.join(", "),
+                    column.as_deref().map_or_else(
+                        || String::from("below 1:3: no effect"),
+                        |c| format!("column {c}")
+                    )
+                )
+            }
+            Event::ReactionOffered {
+                mover,
+                hex,
+                trigger,
+            } => format!(
+                "{} {} {}: the passive player may react with fire",
+                self.unit_name(*mover),
+                match trigger {
+                    super::state::Trigger::Leave => "is about to leave",
+                    super::state::Trigger::Change => "changed formation or facing in",
+                },
+                super::fhex::label(*hex)
+            ),
+            Event::Reformed {
+                unit,
+                formation,
+                rule,
+            } => format!("{} forms {formation} ({rule})", self.unit_name(*unit)),
+            Event::Shrunk { unit, hexes } => {
+                format!(
+                    "{} shrinks to {hexes} hex(es) (11.5i)",
+                    self.unit_name(*unit)
+                )
+            }
+            Event::Disordered { unit, shaken, rule } => format!(
+                "{} becomes {} ({rule})",
+                self.unit_name(*unit),
+                if *shaken {
+                    "Shaken/Disordered"
+                } else {
+                    "Disordered"
+                }
+            ),
+            Event::MoveStopped { unit } => format!(
+                "{} is Disordered by the Fire Reaction and stops (18.5d)",
+                self.unit_name(*unit)
+            ),
             other => alloc::string::ToString::to_string(other),
         }
     }
 
     /// What the actor is being asked.
     pub fn prompt_of(&self, s: &State) -> Prompt {
+        if let Some(Step::Fire(f)) = s.steps.last() {
+            return self.fire_prompt(s, *f);
+        }
         let (rule, text): (&str, String) = match s.steps.last() {
             Some(Step::Deploy { index }) => (
                 "F-10.0c",
@@ -252,6 +316,7 @@ impl Fontenoy {
                 format!("roll {}'s unit initiative (00-99)", self.unit_name(*unit)),
             ),
             Some(Step::RallyDice { .. }) => ("4.0D", "roll the rally order dice".into()),
+            Some(Step::Fire(_)) => ("12.0", String::new()),
             Some(Step::Check(req)) => (
                 "18.1",
                 format!(

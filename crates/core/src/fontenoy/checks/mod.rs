@@ -23,13 +23,10 @@ mod morale;
 mod rally;
 pub mod retreat;
 mod special;
-pub mod tables;
+pub use super::tables::checks as tables;
 mod voluntary;
 
-use alloc::string::String;
 use alloc::vec::Vec;
-
-use serde::{Deserialize, Serialize};
 
 use super::Fontenoy;
 use super::event::Event;
@@ -38,17 +35,7 @@ use super::types::{Formation, Kind, Morale, MoraleCheck, Nationality};
 use super::units::{Skirmish, UnitId};
 use tables::Special;
 
-pub use super::state::{CheckKind, CheckReq, Plain};
-
-/// One ER modifier of a check, named for the event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ErMod {
-    /// What it is (`shaken`, `commander`, `asked`, ...).
-    pub what: String,
-    /// Its value.
-    pub value: i16,
-}
+pub use super::state::{CheckKind, CheckReq, ErMod, Plain};
 
 impl Fontenoy {
     /// Queues `reqs` to be taken in the order given, before anything already pending (12.9k:

@@ -836,6 +836,11 @@ impl Fontenoy {
                 } else {
                     cost
                 };
+                // 12.8d: the passive player may react before the unit leaves; the step is
+                // then made when it is asked for again (fire/reaction.rs).
+                if self.reaction_before_leaving(s, unit, ev) {
+                    return Ok(());
+                }
                 // 10.8c: group members left behind after moving have finished.
                 if alone {
                     self.leave_group(s, unit, ev);
@@ -874,6 +879,10 @@ impl Fontenoy {
                     for &g in &group {
                         self.finish(s, g, ev);
                     }
+                }
+                if goes_go {
+                    // 12.8: a forced change into General Order sets off a Fire Reaction.
+                    self.reaction_after_change(s, unit, f, target, ev);
                 }
                 Ok(())
             }
@@ -925,6 +934,9 @@ impl Fontenoy {
                         self.finish(s, g, ev);
                     }
                 }
+                // 12.8c: a Fire Reaction once the change is complete.
+                let f = s.unit(unit).formation;
+                self.reaction_after_change(s, unit, f, p, ev);
                 Ok(())
             }
             Action::EndMove { unit } => {

@@ -499,6 +499,7 @@ fn r18_6a_one_rally_attempt_a_turn() {
         voluntary_passed: Vec::new(),
         voluntary_eligible: Vec::new(),
         voluntary_done: false,
+        fire: Default::default(),
     });
     s.steps.clear();
     let mut ev = Vec::new();

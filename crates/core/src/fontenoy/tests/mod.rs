@@ -6,6 +6,8 @@
 
 mod checks;
 mod command;
+mod fire;
+mod fire_special;
 mod geometry;
 mod movement;
 mod reach;

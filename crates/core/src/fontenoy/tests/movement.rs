@@ -182,15 +182,19 @@ fn r11_9a_entering_an_enemy_zoc_costs_one_more() {
     let (r, mut s, u) = mover(|w| {
         w.infantry("2 ZZZ", Side(1), "ZZZ", &label, 7);
     });
-    let ev = apply(
-        &r,
-        &mut s,
-        Action::Step {
-            unit: u,
-            to: target,
-            alone: false,
-        },
+    let step = Action::Step {
+        unit: u,
+        to: target,
+        alone: false,
+    };
+    // 12.8d: the English battalion (range 2) may react before the unit leaves; it passes.
+    let ev = apply(&r, &mut s, step.clone());
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ReactionOffered { .. }))
     );
+    apply(&r, &mut s, Action::Pass);
+    let ev = apply(&r, &mut s, step);
     assert_eq!(cost_of(&ev), Pts::whole(2));
 }
 

@@ -57,11 +57,11 @@ fn r11_0_nothing_is_reachable_outside_the_movement_segment() {
     let (r, s, u) = mover(|_| {});
     let mut before = s.clone();
     before.activation.as_mut().unwrap().segment = crate::fontenoy::state::Segment::Fire;
-    let e = r.reach(&before, u).err().expect("not moving now");
+    let e = r.reach(&before, u).expect_err("not moving now");
     assert_eq!(e.rule, "11.0");
     let id = r.units[usize::from(u)].id.clone();
     let far = hex("S2020");
-    let e = r.path_actions(&s, &id, far).err().expect("too far");
+    let e = r.path_actions(&s, &id, far).expect_err("too far");
     assert_eq!(e.rule, "11.1");
     assert!(e.reason.contains("S2020"), "{}", e.reason);
 }

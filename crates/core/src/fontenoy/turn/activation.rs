@@ -264,6 +264,7 @@ impl Fontenoy {
             voluntary_passed: Vec::new(),
             voluntary_eligible: Vec::new(),
             voluntary_done: false,
+            fire: Default::default(),
         });
         // 21.5c, 21.5d: replacements and returning commanders are placed now; no commander
         // can be lost before the combat sections exist, so the segment has nothing to do.
@@ -304,7 +305,11 @@ impl Fontenoy {
                     out.push(Action::EndSegment);
                 }
             }
-            Segment::Fire | Segment::CloseCombat => {
+            Segment::Fire => {
+                self.fire_segment_actions(s, out);
+                out.push(Action::EndSegment);
+            }
+            Segment::CloseCombat => {
                 out.push(Action::EndSegment);
             }
             Segment::Replacement | Segment::RallyDisordered => {}
@@ -338,6 +343,7 @@ impl Fontenoy {
                 "the Voluntary Routs are declared before any unit moves: end the declarations first",
             )),
             (Segment::Movement, _) => self.apply_movement(s, a, ev),
+            (Segment::Fire, Action::Fire { .. }) => self.declare_fire(s, a, ev),
             (seg @ (Segment::Fire | Segment::CloseCombat), Action::EndSegment) => {
                 let (rule, next) = match seg {
                     Segment::Fire => ("12.0", Some(Segment::Movement)),

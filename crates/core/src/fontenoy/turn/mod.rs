@@ -197,6 +197,7 @@ impl Fontenoy {
             Step::Deploy { index } => self.deploy_actions(s, index, out),
             Step::RetreatChoice { .. } => self.retreat_actions(s, out),
             Step::RallyForm { unit } => self.rally_form_actions(s, unit, out),
+            Step::Fire(f) => self.fire_step_actions(s, f, out),
             _ => {}
         }
     }
@@ -264,6 +265,7 @@ impl Fontenoy {
             (Step::Deploy { index }, a) => self.apply_deploy(s, index, a, ev),
             (Step::RetreatChoice { .. }, a) => self.apply_retreat_choice(s, a, ev),
             (Step::RallyForm { unit }, a) => self.apply_rally_form(s, unit, a, ev),
+            (Step::Fire(f), a) => self.apply_fire_step(s, f, a, ev),
             (step, a) => Err(Illegal::new(
                 "engine",
                 format!("{a:?} is not a decision at this point ({step:?})"),

@@ -8,8 +8,8 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::CheckKind;
 use crate::data::{Chart, DataError, Mode, ResolvedScenario, Value};
+use crate::fontenoy::state::CheckKind;
 use crate::fontenoy::tables::chart;
 use crate::fontenoy::types::{DisorderCheck, MoraleCheck, Nationality};
 

@@ -1,0 +1,2206 @@
+//! 12.0 Fire Combat: the worked examples of section 12 (E30–E40, E59) and each rule's
+//! branches, with the provisional charts (docs/fontenoy-charts.md); the special results of
+//! F-8.5–F-8.7 are in `tests/fire_special.rs`.
+
+use super::*;
+use crate::fontenoy::checks::{CheckKind, CheckReq};
+use crate::fontenoy::fire::resolve::{Outcome, column};
+use crate::fontenoy::state::{FireKind, FireStep, Segment, Step, Trigger};
+use crate::fontenoy::tables::fire::FireResult;
+use crate::fontenoy::types::{Arm, DisorderCheck, Morale, MoraleCheck};
+use crate::hex::Direction;
+
+pub(super) fn ahead(from: Hex, d: u8) -> Hex {
+    from.neighbor(Direction::ALL[usize::from(d % 6)])
+}
+
+pub(super) fn far(from: Hex, d: u8, n: u32) -> Hex {
+    (0..n).fold(from, |h, _| ahead(h, d))
+}
+
+/// The French firer's hex: a one-hex Line facing vertex 1 fires into directions 0 and 1.
+pub(super) const F: &str = "S1010";
+
+/// A combat unit of `kind` with `sp` SP at `at` facing `facing`, in `formation`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn unit(
+    w: &mut World,
+    name: &str,
+    side: Side,
+    kind: Kind,
+    at: Hex,
+    facing: u8,
+    sp: u8,
+    formation: Formation,
+) -> UnitId {
+    let mut info = World::info(name, side, kind);
+    info.sp = sp;
+    info.mp = 4;
+    info.regiment = Some(name.to_string());
+    if kind == Kind::Artillery {
+        info.caliber = Some(if side == Side(0) { "12" } else { "6" }.into());
+    }
+    let p = Placed::at(at, Facing::new(facing).expect("a facing"));
+    let u = w.push(info, Some(p));
+    w.unit_state[usize::from(u)].formation = formation;
+    w.unit_state[usize::from(u)].order = u as u8;
+    u
+}
+
+/// A French division (its commander with the first unit) and the Allied units, the French
+/// Division activated and in its Fire Combat Segment. `setup` places the French units and
+/// the Allied ones.
+pub(super) fn segment(
+    setup: impl FnOnce(&mut World) -> (Vec<UnitId>, Vec<UnitId>),
+) -> (Fontenoy, State, Vec<UnitId>, Vec<UnitId>) {
+    let mut w = World::new();
+    let f = w.commander("Saxe", Side(0), "S0101", 30, 5);
+    w.cinc(f, 2, 5);
+    let al = w.commander("Cumberland", Side(1), "S2929", 2, 5);
+    w.cinc(al, 1, 6);
+    let (me, them) = setup(&mut w);
+    let ac = w.commander("Dz", Side(1), "S2929", 4, 4);
+    w.division("Z", Side(1), Some(ac), &them);
+    let at = w.unit_state[usize::from(me[0])]
+        .placed()
+        .map_or(hex(F), |p| p.hex());
+    let dc = w.commander("Dx", Side(0), &crate::fontenoy::fhex::label(at), 20, 4);
+    w.division("X", Side(0), Some(dc), &me);
+    let (r, mut s) = w.build();
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    apply(&r, &mut s, Action::Activate { division: 1 });
+    apply(&r, &mut s, Action::EndDesignations);
+    while let Some(Step::CommanderInitiative { .. } | Step::UnitInitiative { .. }) = s.steps.last()
+    {
+        apply(&r, &mut s, d10(0));
+    }
+    assert_eq!(s.activation.as_ref().unwrap().segment, Segment::Fire);
+    (r, s, me, them)
+}
+
+/// One French 6-SP battalion at F facing vertex 1 and one English 6-SP battalion adjacent in
+/// front of it, facing it.
+pub(super) fn duel() -> (Fontenoy, State, UnitId, UnitId) {
+    let (r, s, me, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let b = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a], alloc::vec![b])
+    });
+    (r, s, me[0], them[0])
+}
+
+pub(super) fn fire_at(from: Hex, arm: Arm, at: Hex) -> Action {
+    Action::Fire { from, arm, at }
+}
+
+pub(super) fn refused(r: &Fontenoy, s: &State, a: Action) -> crate::engine::Illegal {
+    let mut ev = Vec::new();
+    let before = s.clone();
+    let e = r.apply(&mut s.clone(), &a, &mut ev).expect_err("refused");
+    assert_eq!(&before, s);
+    e
+}
+
+pub(super) fn opened(ev: &[Event]) -> (u32, u32, Option<String>, i32) {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::FireOpened {
+                strength,
+                defense,
+                column,
+                drm,
+                ..
+            } => Some((*strength, *defense, column.clone(), *drm)),
+            _ => None,
+        })
+        .expect("a fire")
+}
+
+pub(super) fn lost(ev: &[Event]) -> Vec<(UnitId, u8)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::SpLost { unit, lost, .. } => Some((*unit, *lost)),
+            _ => None,
+        })
+        .collect()
+}
+
+pub(super) fn pending_checks(s: &State) -> Vec<CheckReq> {
+    s.steps
+        .iter()
+        .rev()
+        .filter_map(|st| match st {
+            Step::Check(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn r12_1_a_fire_is_declared_opened_and_rolled() {
+    let (r, mut s, a, b) = duel();
+    let at = ahead(hex(F), 0);
+    assert!(legal(&r, &s).contains(&fire_at(hex(F), Arm::Infantry, at)));
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, at));
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Fire(FireStep::Declare { side: Side(0) }))
+    );
+    assert_eq!(legal(&r, &s), alloc::vec![Action::OpenFire]);
+    let ev = apply(&r, &mut s, Action::OpenFire);
+    // 4 of the 6 French SP fire (4 ranks, 1 hex) at x3: 12 against clear ground's 10: 1:1;
+    // size 6 adds nothing.
+    assert_eq!(opened(&ev), (12, 10, Some("1:1".into()), 0));
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Fire(FireStep::Roll { combat: 0 }))
+    );
+    // 1:1 reads "1" from 65: 67 (odd) costs 1 SP and no check.
+    let ev = apply(&r, &mut s, d100(67));
+    assert_eq!(lost(&ev), alloc::vec![(b, 1)]);
+    assert!(s.steps.is_empty());
+    assert_eq!(s.unit(b).sp, 5);
+    assert_eq!(s.unit(a).sp, 6);
+}
+
+#[test]
+fn r12_1_e30_a_line_of_grenadiers_over_line_infantry_fires_14_and_9() {
+    let (r, s, me, them) = segment(|w| {
+        let g = unit(
+            w,
+            "1 GRE",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            1,
+            Formation::Line,
+        );
+        w.units[usize::from(g)].class = "grenadiers".into();
+        let f = unit(
+            w,
+            "1 FUS",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            4,
+            Formation::Line,
+        );
+        let e1 = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        let e2 = unit(
+            w,
+            "2 EEE",
+            Side(1),
+            Kind::Infantry,
+            far(hex(F), 1, 2),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![g, f], alloc::vec![e1, e2])
+    });
+    // The example's multipliers (another game of the series): grenadiers x5/x3, fusiliers
+    // x3/x2; the provisional Firing Formations Table's 4 SP a Line hex.
+    let mut r = r;
+    let mut t = (*r.tables).clone();
+    for m in &mut t.fire.multipliers {
+        if m.id == "french_grenadiers" {
+            m.at[0] = 5;
+            m.at[1] = 3;
+        }
+        if m.id == "french_infanterie" {
+            m.at[0] = 3;
+            m.at[1] = 2;
+        }
+    }
+    r.tables = alloc::sync::Arc::new(t);
+    let one = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            ahead(hex(F), 0),
+        )
+        .unwrap();
+    assert_eq!(one.strength, 14);
+    assert_eq!(one.firers, me);
+    let two = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            far(hex(F), 1, 2),
+        )
+        .unwrap();
+    assert_eq!(two.strength, 9);
+    let _ = them;
+}
+
+#[test]
+fn r12_1_e31_two_12_pounder_sp_at_8_hexes_fire_6() {
+    let (r, s, _, _) = segment(|w| {
+        let g = unit(
+            w,
+            "12 PDR",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            far(hex(F), 0, 8),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![g], alloc::vec![e])
+    });
+    let c = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Artillery,
+            far(hex(F), 0, 8),
+        )
+        .unwrap();
+    assert_eq!(c.strength, 6);
+    assert_eq!(c.range, 8);
+    assert!(c.long_artillery);
+}
+
+#[test]
+fn r12_1_e32_a_ratio_of_7_to_1_fires_on_5_to_1_at_plus_20() {
+    assert_eq!(column(70, 10, 0), Some((6, 20)));
+    assert_eq!(column(59, 10, 0), Some((6, 0)));
+    // In the defender's favour: 14 against 10 is 1:1, 9 against 10 is 1:2, 3 against 10
+    // is 1:4, below the lowest column.
+    assert_eq!(column(14, 10, 0), Some((2, 0)));
+    assert_eq!(column(9, 10, 0), Some((1, 0)));
+    assert_eq!(column(4, 10, 0), Some((0, 0)));
+    assert_eq!(column(3, 10, 0), None);
+}
+
+#[test]
+fn r12_1_below_1_to_3_the_fire_has_no_effect() {
+    let (r, mut s, _, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            1,
+            Formation::Line,
+        );
+        w.units[usize::from(a)].class = "militia".into();
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a], alloc::vec![e])
+    });
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    let ev = apply(&r, &mut s, Action::OpenFire);
+    // 1 SP of militia at x2 against 10 is 1:5.
+    assert_eq!(opened(&ev), (2, 10, None, 0));
+    assert!(ev.iter().any(|e| matches!(e, Event::FireNoEffect { .. })));
+    assert!(s.steps.is_empty());
+    assert_eq!(s.unit(them[0]).sp, 6);
+}
+
+#[test]
+fn r12_1_even_roll_with_a_loss_brings_mc_a_with_its_modifier() {
+    let (r, mut s, _, b) = duel();
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    apply(&r, &mut s, Action::OpenFire);
+    // 1:1 "2" from 78: an even 80 costs 2 SP, MC(A) at +10 (19.9a).
+    let ev = apply(&r, &mut s, d100(80));
+    assert_eq!(lost(&ev), alloc::vec![(b, 2)]);
+    assert_eq!(
+        pending_checks(&s),
+        alloc::vec![CheckReq {
+            unit: b,
+            kind: CheckKind::Morale(MoraleCheck::A),
+            er_mod: 10
+        }]
+    );
+}
+
+#[test]
+fn r12_9d_four_or_more_lost_is_plus_20_and_a_flank_fire_plus_5() {
+    // The English battalion faces away: the French fire comes through its rear.
+    let (r, mut s, _, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let a2 = unit(
+            w,
+            "2 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            1,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a, a2], alloc::vec![e])
+    });
+    let b = them[0];
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    let ev = apply(&r, &mut s, Action::OpenFire);
+    // 12 SP in the hex, 4 fire, x3 = 12: 1:1. 98 reads "4".
+    assert_eq!(opened(&ev).0, 12);
+    let ev = apply(&r, &mut s, d100(98));
+    assert_eq!(lost(&ev), alloc::vec![(b, 4)]);
+    assert_eq!(pending_checks(&s)[0].er_mod, 25);
+}
+
+#[test]
+fn r12_2a_columns_cavalry_and_routed_units_do_not_fire() {
+    let (r, s, me, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            2,
+            6,
+            Formation::MarchColumn,
+        );
+        let c = unit(
+            w,
+            "CAV",
+            Side(0),
+            Kind::Cavalry,
+            far(hex(F), 3, 2),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 1),
+            7,
+            6,
+            Formation::Line,
+        );
+        let e2 = unit(
+            w,
+            "2 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(far(hex(F), 3, 2), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a, c], alloc::vec![e, e2])
+    });
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Fire { .. }))
+    );
+    let e = refused(&r, &s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 1)));
+    assert_eq!(e.rule, "12.2a");
+    let mut s2 = s.clone();
+    s2.unit_mut(me[0]).formation = Formation::Line;
+    s2.unit_mut(me[0]).morale = Morale::Routed;
+    assert_eq!(
+        refused(&r, &s2, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 1))).rule,
+        "12.2a"
+    );
+}
+
+#[test]
+fn r12_2b_fire_goes_only_through_frontal_hexes_and_within_range() {
+    let (r, s, _, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        // Behind it, and two hexes ahead (French infantry fires at 1 hex, F-2.4b A).
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 3),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e2 = unit(
+            w,
+            "2 EEE",
+            Side(1),
+            Kind::Infantry,
+            far(hex(F), 0, 2),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a], alloc::vec![e, e2])
+    });
+    assert_eq!(
+        refused(&r, &s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 3))).rule,
+        "12.2b"
+    );
+    let e = refused(&r, &s, fire_at(hex(F), Arm::Infantry, far(hex(F), 0, 2)));
+    assert_eq!(e.rule, "12.2b");
+    assert!(e.reason.contains("beyond its range of 1"), "{}", e.reason);
+}
+
+#[test]
+fn r12_2c_a_hex_fires_once_and_a_unit_is_fired_on_once_by_each_arm() {
+    let (r, mut s, _, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let g = unit(
+            w,
+            "GUN",
+            Side(0),
+            Kind::Artillery,
+            ahead(hex(F), 2),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let a2 = unit(
+            w,
+            "2 AAA",
+            Side(0),
+            Kind::Infantry,
+            ahead(hex(F), 2),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        let e2 = unit(
+            w,
+            "2 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 1),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a, a2, g], alloc::vec![e, e2])
+    });
+    let t = ahead(hex(F), 1);
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, t));
+    apply(&r, &mut s, Action::OpenFire);
+    apply(&r, &mut s, d100(11));
+    // The hex has fired.
+    let e = refused(&r, &s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    assert_eq!(e.rule, "12.2c");
+    assert!(e.reason.contains("already fired"), "{}", e.reason);
+    // The target was fired on by infantry: the other battalion may not.
+    let e = refused(&r, &s, fire_at(ahead(hex(F), 2), Arm::Infantry, t));
+    assert_eq!(e.rule, "12.2c");
+    assert!(e.reason.contains("already been fired on"), "{}", e.reason);
+    // But the guns may.
+    assert!(legal(&r, &s).contains(&fire_at(ahead(hex(F), 2), Arm::Artillery, t)));
+    apply(&r, &mut s, fire_at(ahead(hex(F), 2), Arm::Artillery, t));
+    apply(&r, &mut s, Action::OpenFire);
+    apply(&r, &mut s, d100(11));
+    assert_eq!(
+        refused(&r, &s, fire_at(ahead(hex(F), 2), Arm::Artillery, t)).rule,
+        "12.2c"
+    );
+    let _ = them;
+}
+
+#[test]
+fn r12_2d_infantry_of_several_hexes_combine_in_one_fire() {
+    let (r, mut s, _, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let t = ahead(hex(F), 0);
+        let a2 = unit(
+            w,
+            "2 AAA",
+            Side(0),
+            Kind::Infantry,
+            ahead(t, 2),
+            11,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            t,
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a, a2], alloc::vec![e])
+    });
+    let t = ahead(hex(F), 0);
+    let other = ahead(t, 2);
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, t));
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![fire_at(other, Arm::Infantry, t), Action::OpenFire]
+    );
+    // 12.2e: the arm and the target are the declaration's.
+    assert_eq!(
+        refused(&r, &s, fire_at(other, Arm::Artillery, t)).rule,
+        "12.2e"
+    );
+    apply(&r, &mut s, fire_at(other, Arm::Infantry, t));
+    let ev = apply(&r, &mut s, Action::OpenFire);
+    // 12 from the first hex; 4 × (3 + 1) from the second, which fires through the target's
+    // flank (enfilade, 12.6e).
+    assert_eq!(opened(&ev).0, 28);
+    assert_eq!(opened(&ev).2.as_deref(), Some("2:1"));
+    // Both hexes have fired.
+    let l = &s.activation.as_ref().unwrap().fire.fired;
+    assert_eq!(l.len(), 2);
+}
+
+#[test]
+fn r12_2f_e33_infantry_and_guns_of_one_hex_may_choose_different_targets() {
+    let (r, mut s, _, _) = segment(|w| {
+        let g = unit(
+            w,
+            "GUN",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            2,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        let e2 = unit(
+            w,
+            "2 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 1),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![g, a], alloc::vec![e, e2])
+    });
+    apply(
+        &r,
+        &mut s,
+        fire_at(hex(F), Arm::Artillery, ahead(hex(F), 0)),
+    );
+    apply(&r, &mut s, Action::OpenFire);
+    apply(&r, &mut s, d100(11));
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 1)));
+    let ev = apply(&r, &mut s, Action::OpenFire);
+    // 12.4b: the guns on top count first; 2 infantry SP fill the hex's 4.
+    assert_eq!(opened(&ev).0, 6);
+    // The infantry SP of the hex cannot split: it has fired.
+    apply(&r, &mut s, d100(11));
+    assert_eq!(
+        refused(&r, &s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0))).rule,
+        "12.2c"
+    );
+}
+
+#[test]
+fn r12_2g_a_square_fires_at_three_non_adjacent_hexes() {
+    let (r, mut s, me, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            12,
+            Formation::Square,
+        );
+        let mut them = Vec::new();
+        for d in 0..6u8 {
+            them.push(unit(
+                w,
+                &alloc::format!("{d} EEE"),
+                Side(1),
+                Kind::Infantry,
+                ahead(hex(F), d),
+                (2 * d + 7) % 12,
+                6,
+                Formation::Line,
+            ));
+        }
+        (alloc::vec![a], them)
+    });
+    // 12 SP: 4 at each target.
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    let ev = apply(&r, &mut s, Action::OpenFire);
+    assert_eq!(opened(&ev).0, 12);
+    apply(&r, &mut s, d100(11));
+    // Next to the first: refused; two away: allowed.
+    assert_eq!(
+        refused(&r, &s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 1))).rule,
+        "12.2g"
+    );
+    for d in [2u8, 4] {
+        apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), d)));
+        apply(&r, &mut s, Action::OpenFire);
+        apply(&r, &mut s, d100(11));
+    }
+    let e = refused(&r, &s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 3)));
+    assert_eq!(e.rule, "12.2g");
+    // Disordered: 2 a target.
+    let mut s2 = s.clone();
+    s2.activation.as_mut().unwrap().fire.fired.clear();
+    s2.activation.as_mut().unwrap().fire.fired_on.clear();
+    s2.unit_mut(me[0]).disordered = true;
+    apply(
+        &r,
+        &mut s2,
+        fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)),
+    );
+    let ev = apply(&r, &mut s2, Action::OpenFire);
+    assert_eq!(opened(&ev).0, 6);
+}
+
+#[test]
+fn r12_2h_a_two_hex_line_fires_each_hex_apart_or_both_together() {
+    let (r, mut s, me, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            10,
+            Formation::Line,
+        );
+        let left = ahead(hex(F), 2);
+        w.unit_state[usize::from(a)].place = crate::fontenoy::state::Place::Map(Placed {
+            hexes: crate::fontenoy::geometry::line_hexes(hex(F), Facing::new(1).unwrap(), 2)
+                .unwrap(),
+            facing: Facing::new(1).unwrap(),
+            hook: None,
+        });
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        let e2 = unit(
+            w,
+            "2 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(left, 1),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a], alloc::vec![e, e2])
+    });
+    let left = ahead(hex(F), 2);
+    assert_eq!(
+        s.unit(me[0]).placed().unwrap().hexes.as_slice(),
+        &[hex(F), left]
+    );
+    // The middle hex in front of both: both hexes may fire at it together.
+    let mid = ahead(hex(F), 1);
+    assert_eq!(mid, ahead(left, 0));
+    let p = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            ahead(hex(F), 0),
+        )
+        .unwrap();
+    // 10 SP in four ranks over two hexes fire 4 and 4 (the Line SP chart).
+    assert_eq!(p.strength, 12);
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    apply(&r, &mut s, Action::OpenFire);
+    apply(&r, &mut s, d100(11));
+    // The left hex still fires, at another target.
+    assert!(legal(&r, &s).contains(&fire_at(left, Arm::Infantry, ahead(left, 1))));
+}
+
+#[test]
+fn r12_2i_guns_at_short_range_combine_and_beyond_it_fire_alone() {
+    let (r, mut s, _, _) = segment(|w| {
+        let t = far(hex(F), 0, 3);
+        let g1 = unit(
+            w,
+            "G1",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let g2 = unit(
+            w,
+            "G2",
+            Side(0),
+            Kind::Artillery,
+            ahead(hex(F), 1),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let g3 = unit(
+            w,
+            "G3",
+            Side(0),
+            Kind::Artillery,
+            far(t, 0, 4),
+            7,
+            2,
+            Formation::Unlimbered,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            t,
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![g1, g2, g3], alloc::vec![e])
+    });
+    let t = far(hex(F), 0, 3);
+    let (g2, g3) = (ahead(hex(F), 1), far(t, 0, 4));
+    assert_eq!((g2.distance(t), g3.distance(t)), (3, 4));
+    apply(&r, &mut s, fire_at(hex(F), Arm::Artillery, t));
+    // G2 is 3 hexes from the target, G3 four: only G2 may join (short range 3).
+    let l = legal(&r, &s);
+    assert!(l.contains(&fire_at(g2, Arm::Artillery, t)));
+    assert!(!l.contains(&fire_at(g3, Arm::Artillery, t)));
+    let e = refused(&r, &s, fire_at(g3, Arm::Artillery, t));
+    assert_eq!(e.rule, "12.2i");
+    // Starting beyond short range, no other battery joins.
+    let mut s2 = s.clone();
+    s2.steps.pop();
+    s2.activation.as_mut().unwrap().fire.decl = None;
+    apply(&r, &mut s2, fire_at(g3, Arm::Artillery, t));
+    assert_eq!(legal(&r, &s2), alloc::vec![Action::OpenFire]);
+}
+
+#[test]
+fn r12_3a_disordered_and_partial_los_halve_the_firing_sp() {
+    let (r, s, me, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a], alloc::vec![e])
+    });
+    let t = ahead(hex(F), 0);
+    let mut s2 = s.clone();
+    s2.unit_mut(me[0]).disordered = true;
+    let formed = r
+        .fire_preview(&s, FireKind::Segment, Side(0), &[hex(F)], Arm::Infantry, t)
+        .unwrap();
+    let dis = r
+        .fire_preview(&s2, FireKind::Segment, Side(0), &[hex(F)], Arm::Infantry, t)
+        .unwrap();
+    assert_eq!((formed.strength, dis.strength), (12, 6));
+}
+
+#[test]
+fn r12_3a_partial_los_along_a_blocking_hexside_halves_and_both_quarter() {
+    // A line from F two hexes straight through the vertex runs along the side of the two
+    // frontal hexes; a unit in one of them makes it partial.
+    let (r, s, me, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        w.units[usize::from(a)].class = "skirmishers".into();
+        w.unit_state[usize::from(a)].formation = Formation::Skirmish;
+        let f2 = unit(
+            w,
+            "2 AAA",
+            Side(0),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            1,
+            6,
+            Formation::Line,
+        );
+        let beyond = ahead(ahead(hex(F), 0), 1);
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            beyond,
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a, f2], alloc::vec![e])
+    });
+    let t = ahead(ahead(hex(F), 0), 1);
+    let p = r
+        .fire_preview(&s, FireKind::Segment, Side(0), &[hex(F)], Arm::Infantry, t)
+        .unwrap();
+    // A skirmisher fires 2 SP at x2 at 2 hexes; half with partial LOS: 1 SP, 2.
+    assert_eq!(p.strength, 2);
+    let _ = me;
+}
+
+#[test]
+fn r12_4c_e34_a_two_hex_line_with_guns_on_top_fires_8_sp_and_4_disordered() {
+    let (r, s, me, _) = segment(|w| {
+        let facing = Facing::new(1).unwrap();
+        let hexes = crate::fontenoy::geometry::line_hexes(hex(F), facing, 2).unwrap();
+        let g = unit(
+            w,
+            "GUN",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            7,
+            Formation::Line,
+        );
+        let b = unit(
+            w,
+            "2 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            3,
+            Formation::Line,
+        );
+        for u in [a, b] {
+            w.unit_state[usize::from(u)].place = crate::fontenoy::state::Place::Map(Placed {
+                hexes,
+                facing,
+                hook: None,
+            });
+        }
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 1),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![g, a, b], alloc::vec![e])
+    });
+    let sp = |s: &State| -> (u32, u32) {
+        let o = crate::fontenoy::occupancy::Occupancy::build(&r, s);
+        let at = ahead(hex(F), 1);
+        let mut art = 0;
+        let mut inf = 0;
+        for h in [hex(F), ahead(hex(F), 2)] {
+            for arm in [Arm::Artillery, Arm::Infantry] {
+                let units = r.firing_units(s, &o, h, arm, Side(0), FireKind::Segment);
+                let Some(&top) = units.first() else { continue };
+                let sight = r.sight(s, &o, h, at, top, arm, Side(0)).unwrap();
+                let part = r.part(s, &o, h, arm, &units, at, &sight, FireKind::Segment);
+                let n: u32 = part.sp.iter().map(|&(_, n)| u32::from(n)).sum();
+                if arm == Arm::Artillery {
+                    art += n;
+                } else {
+                    inf += n;
+                }
+            }
+        }
+        (art, inf)
+    };
+    assert_eq!(sp(&s), (2, 6));
+    let mut d = s.clone();
+    for &u in &me {
+        d.unit_mut(u).disordered = true;
+    }
+    assert_eq!(sp(&d), (2, 2));
+}
+
+#[test]
+fn r12_4d_e35_a_squares_sp_aimed_into_its_guns_front_do_not_fire() {
+    let (r, s, _, _) = segment(|w| {
+        let g = unit(
+            w,
+            "GUN",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            12,
+            Formation::Square,
+        );
+        let mut them = Vec::new();
+        for d in [0u8, 3] {
+            them.push(unit(
+                w,
+                &alloc::format!("{d} EEE"),
+                Side(1),
+                Kind::Infantry,
+                ahead(hex(F), d),
+                7,
+                6,
+                Formation::Line,
+            ));
+        }
+        (alloc::vec![g, a], them)
+    });
+    // Direction 0 is one of the guns' Frontal hexes: the Square's SP there cannot fire.
+    let e = refused(&r, &s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    assert_eq!(e.rule, "12.4d");
+    // Behind the guns the Square fires its 4.
+    let c = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            ahead(hex(F), 3),
+        )
+        .unwrap();
+    assert_eq!(c.strength, 12);
+    // The guns fire as if alone.
+    let g = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Artillery,
+            ahead(hex(F), 0),
+        )
+        .unwrap();
+    assert_eq!(g.strength, 12);
+}
+
+#[test]
+fn r12_4b_guns_under_the_infantry_of_a_line_do_not_fire() {
+    let (r, s, me, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            4,
+            Formation::Line,
+        );
+        let g = unit(
+            w,
+            "GUN",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a, g], alloc::vec![e])
+    });
+    assert!(s.unit(me[0]).order < s.unit(me[1]).order);
+    assert_eq!(
+        refused(&r, &s, fire_at(hex(F), Arm::Artillery, ahead(hex(F), 0))).rule,
+        "12.2a"
+    );
+}
+
+#[test]
+fn r12_5c_e36_a_two_hex_line_of_7_infantry_and_3_gun_sp_is_size_16() {
+    let (r, s, _, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let t = ahead(hex(F), 0);
+        let facing = Facing::new(7).unwrap();
+        let hexes = crate::fontenoy::geometry::line_hexes(t, facing, 2).unwrap();
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            t,
+            7,
+            7,
+            Formation::Line,
+        );
+        w.unit_state[usize::from(e)].place = crate::fontenoy::state::Place::Map(Placed {
+            hexes,
+            facing,
+            hook: None,
+        });
+        let g = unit(
+            w,
+            "GUN",
+            Side(1),
+            Kind::Artillery,
+            hexes.last(),
+            7,
+            3,
+            Formation::Unlimbered,
+        );
+        (alloc::vec![a], alloc::vec![e, g])
+    });
+    assert_eq!(r.target_size(&s, &them), 16);
+    // Fired on in the hex without the guns, the target is the whole group.
+    let c = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            ahead(hex(F), 0),
+        )
+        .unwrap();
+    assert_eq!(c.target.len(), 2);
+    // Size 16: +5 (provisional target size table).
+    assert_eq!(c.drm, 5);
+}
+
+#[test]
+fn r12_5d_e37_a_three_hex_cavalry_line_of_17_sp_is_size_11() {
+    let (r, s, _, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let t = ahead(hex(F), 0);
+        let facing = Facing::new(7).unwrap();
+        let hexes = crate::fontenoy::geometry::line_hexes(t, facing, 3).unwrap();
+        let e = unit(w, "CAV", Side(1), Kind::Cavalry, t, 7, 17, Formation::Line);
+        w.unit_state[usize::from(e)].place = crate::fontenoy::state::Place::Map(Placed {
+            hexes,
+            facing,
+            hook: None,
+        });
+        (alloc::vec![a], alloc::vec![e])
+    });
+    assert_eq!(r.target_size(&s, &them), 11);
+}
+
+#[test]
+fn r12_5f_skirmishers_are_minus_10_without_a_size_modifier() {
+    let (r, s, _, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "SKR",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            20,
+            Formation::Skirmish,
+        );
+        (alloc::vec![a], alloc::vec![e])
+    });
+    let c = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            ahead(hex(F), 0),
+        )
+        .unwrap();
+    assert_eq!(c.drm, -10);
+}
+
+#[test]
+fn r12_6a_units_and_blocking_terrain_block_the_line_lone_commanders_do_not() {
+    let (r, s, _, _) = segment(|w| {
+        let g = unit(
+            w,
+            "GUN",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            far(hex(F), 0, 3),
+            7,
+            6,
+            Formation::Line,
+        );
+        let f2 = unit(
+            w,
+            "2 AAA",
+            Side(0),
+            Kind::Infantry,
+            far(hex(F), 0, 2),
+            0,
+            6,
+            Formation::MarchColumn,
+        );
+        (alloc::vec![g, f2], alloc::vec![e])
+    });
+    let t = far(hex(F), 0, 3);
+    let e = refused(&r, &s, fire_at(hex(F), Arm::Artillery, t));
+    assert_eq!(e.rule, "12.6a");
+    // Moved away, a commander left in its place: the line is clear.
+    let mut s2 = s.clone();
+    let f2 = (0..s2.units.len() as UnitId)
+        .find(|&u| r.units[usize::from(u)].name == "2 AAA")
+        .unwrap();
+    s2.unit_mut(f2).place = crate::fontenoy::state::Place::Waiting;
+    let cmd = (0..s2.units.len() as UnitId)
+        .find(|&u| r.units[usize::from(u)].name == "Dx")
+        .unwrap();
+    s2.unit_mut(cmd).place =
+        crate::fontenoy::state::Place::Map(Placed::at(far(hex(F), 0, 2), Facing::new(1).unwrap()));
+    assert!(legal(&r, &s2).contains(&fire_at(hex(F), Arm::Artillery, t)));
+    // Woods in between block; woods in the target hex do not (12.6b).
+    let mut r2 = r.clone();
+    let mut t2 = (*r2.tables).clone();
+    t2.terrain[crate::fontenoy::board::Terrain::Woods as usize].blocks_los = true;
+    r2.tables = alloc::sync::Arc::new(t2);
+    let r3 = r2.clone();
+    let mut b = (*r2.board).clone();
+    b.set_terrain(far(hex(F), 0, 2), crate::fontenoy::board::Terrain::Woods);
+    r2.board = alloc::sync::Arc::new(b);
+    assert_eq!(
+        refused(&r2, &s2, fire_at(hex(F), Arm::Artillery, t)).rule,
+        "12.6a"
+    );
+    let mut r3 = r3;
+    let mut b = (*r3.board).clone();
+    b.set_terrain(t, crate::fontenoy::board::Terrain::Woods);
+    r3.board = alloc::sync::Arc::new(b);
+    assert!(legal(&r3, &s2).contains(&fire_at(hex(F), Arm::Artillery, t)));
+}
+
+#[test]
+fn r12_6c_an_obstacle_nearer_the_higher_end_does_not_block() {
+    let (r, s, _, _) = segment(|w| {
+        let g = unit(
+            w,
+            "GUN",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            far(hex(F), 0, 4),
+            7,
+            6,
+            Formation::Line,
+        );
+        let x = unit(
+            w,
+            "2 EEE",
+            Side(1),
+            Kind::Infantry,
+            far(hex(F), 0, 1),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![g], alloc::vec![e, x])
+    });
+    let t = far(hex(F), 0, 4);
+    assert_eq!(
+        refused(&r, &s, fire_at(hex(F), Arm::Artillery, t)).rule,
+        "12.6a"
+    );
+    let mut r2 = r.clone();
+    let mut b = (*r2.board).clone();
+    b.set_elevation(hex(F), 2);
+    r2.board = alloc::sync::Arc::new(b);
+    // The guns stand higher; the unit next to them is nearer the higher end.
+    let c = r2.fire_preview(&s, FireKind::Segment, Side(0), &[hex(F)], Arm::Artillery, t);
+    assert!(c.is_ok(), "{c:?}");
+    // Ground as high as the guns between them blocks.
+    let mut b = (*r2.board).clone();
+    b.set_elevation(far(hex(F), 0, 2), 2);
+    r2.board = alloc::sync::Arc::new(b);
+    assert_eq!(
+        refused(&r2, &s, fire_at(hex(F), Arm::Artillery, t)).rule,
+        "12.6a"
+    );
+}
+
+#[test]
+fn r12_6d_howitzers_fire_over_nearer_friends_at_half_sp() {
+    let (r, s, _, _) = segment(|w| {
+        let g = unit(
+            w,
+            "HOW",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        w.units[usize::from(g)].caliber = Some("howitzer".into());
+        w.units[usize::from(g)].nationality = crate::fontenoy::types::Nationality::Dutch;
+        let f2 = unit(
+            w,
+            "2 AAA",
+            Side(0),
+            Kind::Infantry,
+            far(hex(F), 0, 1),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            far(hex(F), 0, 4),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![g, f2], alloc::vec![e])
+    });
+    let c = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Artillery,
+            far(hex(F), 0, 4),
+        )
+        .unwrap();
+    // 2 SP halved: 1 SP at x3 (the provisional Dutch howitzer at 4 hexes).
+    assert_eq!(c.strength, 3);
+}
+
+#[test]
+fn r12_6e_e38_fire_through_a_flank_hex_is_enfilade_plus_1() {
+    let (r, s, _, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        // The target's front looks along direction 1 and 2 (facing 3): F, in direction 3
+        // from it, is its flank.
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            3,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a], alloc::vec![e])
+    });
+    let c = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            ahead(hex(F), 0),
+        )
+        .unwrap();
+    assert!(c.enfilade && c.flank);
+    // 4 SP at x3 + 1.
+    assert_eq!(c.strength, 16);
+}
+
+#[test]
+fn r12_7c_general_order_is_minus_1_to_the_multiplier() {
+    let (r, s, _, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::GeneralOrder,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a], alloc::vec![e])
+    });
+    let c = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            ahead(hex(F), 0),
+        )
+        .unwrap();
+    // 3 SP a hexside in General Order, at x3 − 1.
+    assert_eq!(c.strength, 6);
+}
+
+#[test]
+fn r12_9b_losses_go_to_the_top_unit_until_it_is_destroyed() {
+    let (r, mut s, _, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let a2 = unit(
+            w,
+            "2 AAA",
+            Side(0),
+            Kind::Infantry,
+            ahead(ahead(hex(F), 0), 2),
+            11,
+            6,
+            Formation::Line,
+        );
+        let t = ahead(hex(F), 0);
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            t,
+            7,
+            1,
+            Formation::Line,
+        );
+        let e2 = unit(
+            w,
+            "2 EEE",
+            Side(1),
+            Kind::Infantry,
+            t,
+            7,
+            5,
+            Formation::Line,
+        );
+        (alloc::vec![a, a2], alloc::vec![e, e2])
+    });
+    let t = ahead(hex(F), 0);
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, t));
+    apply(&r, &mut s, fire_at(ahead(t, 2), Arm::Infantry, t));
+    let ev = apply(&r, &mut s, Action::OpenFire);
+    // 24 against 10: 2:1; 81 reads "3".
+    assert_eq!(opened(&ev).2.as_deref(), Some("2:1"));
+    let ev = apply(&r, &mut s, d100(81));
+    assert_eq!(lost(&ev), alloc::vec![(them[0], 1), (them[1], 2)]);
+    assert!(!s.unit(them[0]).on_map());
+}
+
+#[test]
+fn r12_9f_e39_guns_fired_on_from_beyond_short_range_lose_half() {
+    let (r, mut s, _, them) = segment(|w| {
+        let g = unit(
+            w,
+            "GUN",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let e = unit(
+            w,
+            "EGUN",
+            Side(1),
+            Kind::Artillery,
+            far(hex(F), 0, 4),
+            7,
+            3,
+            Formation::Unlimbered,
+        );
+        (alloc::vec![g], alloc::vec![e])
+    });
+    apply(
+        &r,
+        &mut s,
+        fire_at(hex(F), Arm::Artillery, far(hex(F), 0, 4)),
+    );
+    apply(&r, &mut s, Action::OpenFire);
+    s.steps.pop();
+    let mut ev = Vec::new();
+    r.conclude(&mut s, 0, FireResult::Loss(3), 11, &mut ev);
+    assert_eq!(lost(&ev), alloc::vec![(them[0], 1)]);
+}
+
+#[test]
+fn r12_9g_e40_guns_on_top_of_infantry_take_every_second_loss() {
+    let case = |result: u8, long: bool| -> Vec<(&'static str, u8)> {
+        let (r, mut s, _, them) = segment(|w| {
+            let g = unit(
+                w,
+                "GUN",
+                Side(0),
+                Kind::Artillery,
+                hex(F),
+                1,
+                2,
+                Formation::Unlimbered,
+            );
+            let t = far(hex(F), 0, 4);
+            let eg = unit(
+                w,
+                "EGUN",
+                Side(1),
+                Kind::Artillery,
+                t,
+                7,
+                3,
+                Formation::Unlimbered,
+            );
+            let ei = unit(
+                w,
+                "1 EEE",
+                Side(1),
+                Kind::Infantry,
+                t,
+                7,
+                6,
+                Formation::Line,
+            );
+            (alloc::vec![g], alloc::vec![eg, ei])
+        });
+        apply(
+            &r,
+            &mut s,
+            fire_at(hex(F), Arm::Artillery, far(hex(F), 0, 4)),
+        );
+        apply(&r, &mut s, Action::OpenFire);
+        s.steps.pop();
+        if !long {
+            s.activation.as_mut().unwrap().fire.combats[0].long_artillery = false;
+        }
+        let mut ev = Vec::new();
+        r.conclude(&mut s, 0, FireResult::Loss(result), 11, &mut ev);
+        lost(&ev)
+            .into_iter()
+            .map(|(u, n)| (if u == them[0] { "guns" } else { "infantry" }, n))
+            .collect()
+    };
+    // The guns are on top: the infantry takes the 1st and 3rd losses.
+    assert_eq!(case(3, false), alloc::vec![("guns", 1), ("infantry", 2)]);
+    assert_eq!(case(3, true), alloc::vec![("infantry", 2)]);
+    assert_eq!(case(4, false), alloc::vec![("guns", 2), ("infantry", 2)]);
+    assert_eq!(case(4, true), alloc::vec![("guns", 1), ("infantry", 2)]);
+}
+
+#[test]
+fn r12_9h_columns_and_squares_lose_half_again_and_a_road_column_routs() {
+    let (r, mut s, _, t) = duel();
+    let them = [t];
+    s.unit_mut(them[0]).formation = Formation::Square;
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    apply(&r, &mut s, Action::OpenFire);
+    // "3" × 1.5 = 4.5, rounded 5.
+    let ev = apply(&r, &mut s, d100(91));
+    assert_eq!(lost(&ev), alloc::vec![(them[0], 5)]);
+    // A Square under 3 SP becomes a Line and is Disordered (12.9j, 8.4g).
+    assert_eq!(s.unit(them[0]).formation, Formation::Line);
+    assert!(s.unit(them[0]).disordered);
+    let (r, mut s, _, b) = duel();
+    s.unit_mut(b).formation = Formation::RoadColumn;
+    s.unit_mut(b).place =
+        crate::fontenoy::state::Place::Map(Placed::at(ahead(hex(F), 0), Facing::new(6).unwrap()));
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    apply(&r, &mut s, Action::OpenFire);
+    let ev = apply(&r, &mut s, d100(66));
+    assert_eq!(lost(&ev), alloc::vec![(b, 2)]);
+    assert_eq!(s.unit(b).morale, Morale::Routed);
+    // MC(A) is not taken by a Road Column (12.9d).
+    assert!(pending_checks(&s).is_empty());
+}
+
+#[test]
+fn r12_9j_a_two_hex_line_too_weak_for_two_hexes_shrinks() {
+    let (r, mut s, _, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let t = ahead(hex(F), 0);
+        let facing = Facing::new(7).unwrap();
+        let hexes = crate::fontenoy::geometry::line_hexes(t, facing, 2).unwrap();
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            t,
+            7,
+            7,
+            Formation::Line,
+        );
+        w.unit_state[usize::from(e)].place = crate::fontenoy::state::Place::Map(Placed {
+            hexes,
+            facing,
+            hook: None,
+        });
+        (alloc::vec![a], alloc::vec![e])
+    });
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    apply(&r, &mut s, Action::OpenFire);
+    // Size 4 (7 over two hexes): −5. 1:1, 85 − 5 reads "2": 7 − 2 = 5 SP, under the 6 a
+    // 3-rank 2-hex Line needs.
+    let ev = apply(&r, &mut s, d100(85));
+    assert_eq!(lost(&ev), alloc::vec![(them[0], 2)]);
+    assert_eq!(s.unit(them[0]).placed().unwrap().hexes.len(), 1);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Shrunk { hexes: 1, .. }))
+    );
+}
+
+#[test]
+fn r12_9i_r_gives_the_target_return_fire_at_the_nearest_firer() {
+    let (r, mut s, a, b) = duel();
+    apply(&r, &mut s, fire_at(hex(F), Arm::Infantry, ahead(hex(F), 0)));
+    apply(&r, &mut s, Action::OpenFire);
+    // 1:1 R/D from 50.
+    apply(&r, &mut s, d100(51));
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Fire(FireStep::Return { combat: 0 }))
+    );
+    assert_eq!(r.actor(&s), crate::engine::Actor::Player(Side(1)));
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![
+            fire_at(ahead(hex(F), 0), Arm::Infantry, hex(F)),
+            Action::Pass
+        ]
+    );
+    apply(&r, &mut s, fire_at(ahead(hex(F), 0), Arm::Infantry, hex(F)));
+    let ev = apply(&r, &mut s, Action::OpenFire);
+    assert!(matches!(
+        ev.iter().find(|e| matches!(e, Event::FireOpened { .. })),
+        Some(Event::FireOpened {
+            kind: FireKind::Return,
+            ..
+        })
+    ));
+    // 12.10: Return Fire's R/D does nothing.
+    apply(&r, &mut s, d100(51));
+    assert!(s.steps.is_empty());
+    // 12.2c: the French battalion has been fired on by infantry.
+    assert!(r.fired_on(&s, &[a], Arm::Infantry));
+    let _ = b;
+}
+
+#[test]
+fn r12_9k_the_disorder_check_comes_before_the_morale_check() {
+    let (r, mut s, a, b) = reaction_setup();
+    open_leave_reaction(&r, &mut s, a);
+    apply(&r, &mut s, fire_at(ahead(hex(F), 0), Arm::Infantry, hex(F)));
+    apply(&r, &mut s, Action::OpenFire);
+    // 1:1 "2" on 80 (even): DC(C), then MC(A) +10, the mover only.
+    let ev = apply(&r, &mut s, d100(80));
+    assert_eq!(lost(&ev), alloc::vec![(a, 2)]);
+    assert_eq!(
+        pending_checks(&s),
+        alloc::vec![
+            CheckReq {
+                unit: a,
+                kind: CheckKind::Disorder(DisorderCheck::C),
+                er_mod: 0
+            },
+            CheckReq {
+                unit: a,
+                kind: CheckKind::Morale(MoraleCheck::A),
+                er_mod: 10
+            }
+        ]
+    );
+    let _ = b;
+}
+
+/// A French battalion in its Movement Segment at F facing vertex 1, an English battalion in
+/// front of it (not activated: passive).
+fn reaction_setup() -> (Fontenoy, State, UnitId, UnitId) {
+    let (r, mut s, a, b) = duel();
+    apply(&r, &mut s, Action::EndSegment);
+    assert_eq!(s.activation.as_ref().unwrap().segment, Segment::Movement);
+    (r, s, a, b)
+}
+
+fn open_leave_reaction(r: &Fontenoy, s: &mut State, a: UnitId) {
+    let to = ahead(hex(F), 1);
+    let ev = apply(
+        r,
+        s,
+        Action::Step {
+            unit: a,
+            to,
+            alone: false,
+        },
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ReactionOffered {
+            trigger: Trigger::Leave,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn r12_8d_a_reaction_comes_before_the_mover_leaves_and_then_it_goes_on() {
+    let (r, mut s, a, _) = reaction_setup();
+    // The English battalion is next to F: the step would leave; the Allies decide first.
+    open_leave_reaction(&r, &mut s, a);
+    assert_eq!(s.unit(a).placed().unwrap().hex(), hex(F));
+    assert_eq!(r.actor(&s), crate::engine::Actor::Player(Side(1)));
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![
+            fire_at(ahead(hex(F), 0), Arm::Infantry, hex(F)),
+            Action::Pass
+        ]
+    );
+    apply(&r, &mut s, Action::Pass);
+    assert!(s.steps.is_empty());
+    // 12.8e: the step is made when asked again, without a second reaction.
+    let to = ahead(hex(F), 1);
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: a,
+            to,
+            alone: false,
+        },
+    );
+    assert!(ev.iter().any(|e| matches!(e, Event::Moved { .. })));
+    assert_eq!(s.unit(a).placed().unwrap().hex(), to);
+}
+
+#[test]
+fn r12_8c_a_facing_change_sets_off_one_reaction_in_the_hex() {
+    let (r, mut s, a, _) = reaction_setup();
+    let ev = apply(&r, &mut s, Action::Face { unit: a, facing: 3 });
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ReactionOffered {
+            trigger: Trigger::Change,
+            ..
+        }
+    )));
+    match s.steps.last() {
+        Some(Step::Fire(FireStep::Reaction { before, placed, .. })) => {
+            assert_eq!(*before, Some(Formation::Line));
+            assert_eq!(placed.unwrap().facing, Facing::new(1).unwrap());
+        }
+        other => panic!("{other:?}"),
+    }
+    apply(&r, &mut s, Action::Pass);
+    let ev = apply(&r, &mut s, Action::Face { unit: a, facing: 1 });
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::ReactionOffered { .. }))
+    );
+}
+
+#[test]
+fn r12_8b_one_infantry_and_one_artillery_reaction_per_trigger() {
+    let (r, mut s, me, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        let g = unit(
+            w,
+            "EGUN",
+            Side(1),
+            Kind::Artillery,
+            far(hex(F), 1, 3),
+            7,
+            2,
+            Formation::Unlimbered,
+        );
+        (alloc::vec![a], alloc::vec![e, g])
+    });
+    apply(&r, &mut s, Action::EndSegment);
+    open_leave_reaction(&r, &mut s, me[0]);
+    let l = legal(&r, &s);
+    assert!(l.contains(&fire_at(ahead(hex(F), 0), Arm::Infantry, hex(F))));
+    assert!(l.contains(&fire_at(far(hex(F), 1, 3), Arm::Artillery, hex(F))));
+    apply(&r, &mut s, fire_at(ahead(hex(F), 0), Arm::Infantry, hex(F)));
+    apply(&r, &mut s, Action::OpenFire);
+    apply(&r, &mut s, d100(11));
+    // The infantry has had its reaction; the guns may still fire.
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![
+            fire_at(far(hex(F), 1, 3), Arm::Artillery, hex(F)),
+            Action::Pass
+        ]
+    );
+    let e = refused(&r, &s, fire_at(ahead(hex(F), 0), Arm::Infantry, hex(F)));
+    assert_eq!(e.rule, "12.8c");
+    let _ = them;
+}
+
+#[test]
+fn r12_9c_reaction_losses_go_to_the_movers_first() {
+    let (r, mut s, me, _) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let st = unit(
+            w,
+            "2 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a, st], alloc::vec![e])
+    });
+    apply(&r, &mut s, Action::EndSegment);
+    // The lower battalion moves off alone: it is on top for the reaction's losses.
+    let to = ahead(hex(F), 1);
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: me[1],
+            to,
+            alone: true,
+        },
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ReactionOffered { .. }))
+    );
+    apply(&r, &mut s, fire_at(ahead(hex(F), 0), Arm::Infantry, hex(F)));
+    apply(&r, &mut s, Action::OpenFire);
+    // 12 (size 12: +5) against 10, 1:1: 67 + 5 reads "1".
+    let ev = apply(&r, &mut s, d100(67));
+    assert_eq!(lost(&ev), alloc::vec![(me[1], 1)]);
+    assert_eq!(pending_checks(&s)[0].unit, me[1]);
+}
+
+#[test]
+fn r18_5d_a_mover_disordered_by_a_reaction_stops() {
+    let (r, mut s, a, _) = reaction_setup();
+    open_leave_reaction(&r, &mut s, a);
+    apply(&r, &mut s, fire_at(ahead(hex(F), 0), Arm::Infantry, hex(F)));
+    apply(&r, &mut s, Action::OpenFire);
+    apply(&r, &mut s, d100(67));
+    assert_eq!(
+        pending_checks(&s)[0].kind,
+        CheckKind::Disorder(DisorderCheck::C)
+    );
+    // The checks section decides the check; here the unit fails it.
+    s.unit_mut(a).disordered = true;
+    apply(&r, &mut s, d100(0));
+    // The Allied guns have no reaction to make: the reaction ends and the mover stops.
+    let ev = apply(&r, &mut s, Action::Pass);
+    assert!(ev.contains(&Event::MoveStopped { unit: a }));
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|x| matches!(x, Action::Step { unit, .. } if *unit == a))
+    );
+}
+
+#[test]
+fn r12_9e_a_d_result_in_a_reaction_is_a_disorder_check() {
+    let (r, mut s, a, _) = reaction_setup();
+    open_leave_reaction(&r, &mut s, a);
+    apply(&r, &mut s, fire_at(ahead(hex(F), 0), Arm::Infantry, hex(F)));
+    apply(&r, &mut s, Action::OpenFire);
+    let ev = apply(&r, &mut s, d100(51));
+    assert!(lost(&ev).is_empty());
+    assert_eq!(
+        pending_checks(&s),
+        alloc::vec![CheckReq {
+            unit: a,
+            kind: CheckKind::Disorder(DisorderCheck::C),
+            er_mod: 0
+        }]
+    );
+}
+
+#[test]
+fn r13_10_defensive_fire_combines_both_arms_and_checks_de() {
+    let (r, mut s, me, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let g = unit(
+            w,
+            "GUN",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let e = unit(
+            w,
+            "CAV",
+            Side(1),
+            Kind::Cavalry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a, g], alloc::vec![e])
+    });
+    // Guns under the infantry of a Line do not fire (12.4b): the infantry's 12 alone.
+    assert_eq!(r.defensive_strength(&s, &me, ahead(hex(F), 0)), 12);
+    let mut s2 = s.clone();
+    s2.unit_mut(me[1]).order = 0;
+    s2.unit_mut(me[0]).order = 5;
+    // Guns on top: 2 × 6 and 2 infantry SP × 3.
+    assert_eq!(r.defensive_strength(&s2, &me, ahead(hex(F), 0)), 18);
+    let mut ev = Vec::new();
+    let id = r
+        .defensive_fire(&mut s, &me, ahead(hex(F), 0), &mut ev)
+        .unwrap();
+    let c = r.fire_combat(&s, id).unwrap().clone();
+    assert_eq!(c.arm, None);
+    // Cavalry target of size 12: +5, and +10 for Defensive Fire at cavalry (13.10g).
+    assert_eq!(c.drm, 15);
+    let ev = apply(&r, &mut s, d100(51));
+    assert_eq!(lost(&ev), alloc::vec![(them[0], 1)]);
+    assert_eq!(
+        pending_checks(&s)[0].kind,
+        CheckKind::Disorder(DisorderCheck::E)
+    );
+}
+
+#[test]
+fn r12_1_the_outcome_distribution_of_one_fire_sums_to_the_d100() {
+    let (r, s, _, _) = duel();
+    let c = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            ahead(hex(F), 0),
+        )
+        .unwrap();
+    let d = r.fire_outcome_distribution(&c);
+    assert_eq!(d.iter().map(|&(_, n)| n).sum::<u32>(), 100);
+    // 1:1 at +0: 10-49 nothing, 50-64 R/D, 65-77 one, 78-89 two, 90-97 three, 98-99 four;
+    // 00-09 special.
+    let get = |o: Outcome| d.iter().find(|(x, _)| *x == o).map_or(0, |x| x.1);
+    assert_eq!(get(Outcome::NoEffect), 40);
+    assert_eq!(get(Outcome::Rd), 15);
+    assert_eq!(get(Outcome::Lost(1)), 13);
+    assert_eq!(get(Outcome::Lost(2)), 12);
+    assert_eq!(get(Outcome::Lost(3)), 8);
+    assert_eq!(get(Outcome::Lost(4)), 2);
+    let specials: u32 = d
+        .iter()
+        .filter(|(o, _)| matches!(o, Outcome::Special(_)))
+        .map(|x| x.1)
+        .sum();
+    assert_eq!(specials, 10);
+}
