@@ -138,6 +138,10 @@ pub struct Tables {
     pub sides: Vec<SideFx>,
     /// Facing changes.
     pub facing: FacingCosts,
+    /// The commander loss charts (21.4, F-8.8).
+    pub commander: super::commanders::LossCharts,
+    /// The Army Loss Record and Army Morale Tables (23.0, F-1.6a).
+    pub army: super::army::ArmyCharts,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -202,6 +206,8 @@ impl Tables {
             terrain,
             sides,
             facing,
+            commander: super::commanders::LossCharts::read(s)?,
+            army: super::army::ArmyCharts::read(s)?,
         })
     }
 
@@ -374,5 +380,7 @@ pub fn open_terrain() -> Tables {
             general_order: [Mp::All; 3],
             unlimbered: [Mp::Pts(Pts::ZERO); 3],
         },
+        commander: super::commanders::LossCharts::default(),
+        army: super::army::ArmyCharts::default(),
     }
 }

@@ -100,6 +100,7 @@ impl World {
             optional: false,
             rank: None,
             command_distance: 0,
+            wing_command_distance: 0,
             initiative: 0,
             cc_bonus: 0,
             er_bonus: 0,
@@ -221,6 +222,7 @@ impl World {
             activation: None,
             steps: Vec::new(),
             rally_first: None,
+            ..State::empty()
         };
         let r = Fontenoy::from_parts(
             "test",
