@@ -484,15 +484,15 @@ impl fmt::Display for Event {
                 commander,
                 roll,
                 until,
-            } => write!(
-                f,
-                "commander {commander} is wounded ({roll}) until {until}"
-            ),
+            } => write!(f, "commander {commander} is wounded ({roll}) until {until}"),
             Event::CommanderKilled {
                 commander,
                 points,
                 rule,
-            } => write!(f, "commander {commander} is killed ({rule}, {points} loss points)"),
+            } => write!(
+                f,
+                "commander {commander} is killed ({rule}, {points} loss points)"
+            ),
             Event::CommanderUnemployed { commander } => {
                 write!(f, "commander {commander} has no units left and leaves play")
             }
@@ -538,11 +538,9 @@ impl fmt::Display for Event {
             Event::ArmyRetreat { side: s, rule } => {
                 write!(f, "the {} declare an Army Retreat ({rule})", side(s))
             }
-            Event::Arrived { unit, hex } => write!(
-                f,
-                "unit {unit} arrives in {}",
-                super::fhex::label(*hex)
-            ),
+            Event::Arrived { unit, hex } => {
+                write!(f, "unit {unit} arrives in {}", super::fhex::label(*hex))
+            }
             Event::PlaceTaken { unit, place } => write!(f, "unit {unit} takes {place}"),
             Event::GameOver { winner, level } => match winner {
                 Some(s) => write!(f, "game over: {} ({level})", side(s)),

@@ -83,7 +83,11 @@ pub fn read_arrivals(
             (None, Some(h), true) => Entry::Edge(h),
             (None, Some(h), false) => Entry::Hex(h),
             (None, None, _) => {
-                return Err(DataError::new(id, format!("{at}.hex"), "an entry hex is needed"));
+                return Err(DataError::new(
+                    id,
+                    format!("{at}.hex"),
+                    "an entry hex is needed",
+                ));
             }
         };
         let turn = u16::try_from(r.turn.saturating_sub(first)).unwrap_or(u16::MAX);
@@ -95,7 +99,12 @@ pub fn read_arrivals(
         });
     }
     for i in 0..out.len() {
-        let Some(d) = org.division_of.get(usize::from(out[i].unit)).copied().flatten() else {
+        let Some(d) = org
+            .division_of
+            .get(usize::from(out[i].unit))
+            .copied()
+            .flatten()
+        else {
             continue;
         };
         let div = &org.divisions[usize::from(d)];
@@ -158,7 +167,9 @@ impl Fontenoy {
                 // Every hex within `r` of a unit of the Division, ring by ring.
                 let mut v: Vec<Hex> = Vec::new();
                 for &x in &self.org.divisions[usize::from(d)].units {
-                    let Some(p) = s.unit(x).placed() else { continue };
+                    let Some(p) = s.unit(x).placed() else {
+                        continue;
+                    };
                     let mut ring: Vec<Hex> = p.hexes.as_slice().to_vec();
                     for h in &ring {
                         if !v.contains(h) {
@@ -256,7 +267,7 @@ impl Fontenoy {
         let Entry::Edge(h) = a.entry else {
             return None;
         };
-        if a.turn > s.turn || !s.unit(u).placed().is_some_and(|p| p.hex() == h) {
+        if a.turn > s.turn || s.unit(u).placed().is_none_or(|p| p.hex() != h) {
             return None;
         }
         let class = match self.units[usize::from(u)].kind {

@@ -92,7 +92,13 @@ pub struct VictoryRules {
 fn place_hexes(id: &str, board: &Board, name: &str) -> Result<Vec<Hex>, DataError> {
     board
         .place(name)
-        .map(|p| p.hexes.iter().copied().filter(|&h| board.on_map(h)).collect())
+        .map(|p| {
+            p.hexes
+                .iter()
+                .copied()
+                .filter(|&h| board.on_map(h))
+                .collect()
+        })
         .ok_or_else(|| DataError::new(id, "victory", format!("no place `{name}` on the map")))
 }
 
@@ -192,7 +198,10 @@ impl VictoryRules {
                     .ok_or_else(|| err("no such morale track"))?;
             } else if f.contains_key("vp") {
                 let vp = f.get("vp").and_then(|v| v.as_i64()).unwrap_or(0) as i32;
-                let held_vp = f.get("held_at_end_vp").and_then(|v| v.as_i64()).unwrap_or(0) as i32;
+                let held_vp = f
+                    .get("held_at_end_vp")
+                    .and_then(|v| v.as_i64())
+                    .unwrap_or(0) as i32;
                 let names: Vec<String> = match f.get("places").and_then(|l| l.as_array()) {
                     Some(l) => l
                         .iter()
@@ -384,8 +393,9 @@ impl Fontenoy {
             let allied_in = s.units.iter().enumerate().any(|(i, u)| {
                 self.units[i].side == Side(1)
                     && self.units[i].is_combat()
-                    && u.placed()
-                        .is_some_and(|p| p.hexes.as_slice().iter().any(|h| vr.bridgehead.contains(h)))
+                    && u.placed().is_some_and(|p| {
+                        p.hexes.as_slice().iter().any(|h| vr.bridgehead.contains(h))
+                    })
             });
             if allied_in {
                 self.army_retreat(s, Side(0), "F-3.9b", ev);
@@ -446,7 +456,10 @@ impl Fontenoy {
                 } else {
                     (
                         Side(0),
-                        format!("French victory: the Allies do not control {}", self.label(*h)),
+                        format!(
+                            "French victory: the Allies do not control {}",
+                            self.label(*h)
+                        ),
                     )
                 };
                 self.finish_game(s, Some(w), level, [0, 0], "F-10.3d", ev);

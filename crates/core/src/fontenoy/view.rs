@@ -173,7 +173,10 @@ impl Fontenoy {
                     self.unit_name(*c),
                     Self::side_name(*side)
                 ),
-                None => format!("the {} have no Commander-in-Chief left (21.6a)", Self::side_name(*side)),
+                None => format!(
+                    "the {} have no Commander-in-Chief left (21.6a)",
+                    Self::side_name(*side)
+                ),
             },
             Event::CommanderDisplaced { commander, to } => format!(
                 "{} is displaced to {}",
@@ -251,7 +254,10 @@ impl Fontenoy {
             ),
             Some(Step::WoundRoll { commander }) => (
                 "21.4c",
-                format!("roll how long {} is away wounded", self.unit_name(*commander)),
+                format!(
+                    "roll how long {} is away wounded",
+                    self.unit_name(*commander)
+                ),
             ),
             Some(Step::PlaceCommander { commander }) => (
                 "21.5e",
@@ -266,7 +272,10 @@ impl Fontenoy {
             ),
             Some(Step::Displace { commander }) => (
                 "21.1b",
-                format!("choose the hex {} is displaced to", self.unit_name(*commander)),
+                format!(
+                    "choose the hex {} is displaced to",
+                    self.unit_name(*commander)
+                ),
             ),
             Some(Step::MoraleSpend { track, .. }) => (
                 "23.2b",

@@ -122,9 +122,7 @@ impl ArmyCharts {
                 let min = cols
                     .get(&id, "min_clt", Mode::Lenient)?
                     .and_then(Value::as_int)
-                    .ok_or_else(|| {
-                        DataError::new(&cols.id, format!("{id}.min_clt"), "missing")
-                    })?;
+                    .ok_or_else(|| DataError::new(&cols.id, format!("{id}.min_clt"), "missing"))?;
                 let mut adds = [0u8; 12];
                 for (i, roll) in (-1i64..=10).enumerate() {
                     let v = table.get_roll(roll, &id, Mode::Lenient)?;
@@ -135,16 +133,13 @@ impl ArmyCharts {
                             "the Army Morale result is missing",
                         )
                     })?;
-                    adds[i] = text
-                        .trim_start_matches('+')
-                        .parse::<u8>()
-                        .map_err(|_| {
-                            DataError::new(
-                                &table.id,
-                                format!("{id}[{roll}]"),
-                                format!("`{text}`: expected 0 or +#"),
-                            )
-                        })?;
+                    adds[i] = text.trim_start_matches('+').parse::<u8>().map_err(|_| {
+                        DataError::new(
+                            &table.id,
+                            format!("{id}[{roll}]"),
+                            format!("`{text}`: expected 0 or +#"),
+                        )
+                    })?;
                 }
                 out.tables[t].push(Column {
                     min: small(min),

@@ -323,7 +323,9 @@ impl Fontenoy {
         if self.loc_reaches(s, o, cinc, Tracer::ArmyOrWing, c) {
             return true;
         }
-        let wing = self.commands_division(s, c).and_then(|d| self.org.wing_of(d));
+        let wing = self
+            .commands_division(s, c)
+            .and_then(|d| self.org.wing_of(d));
         let Some(wc) = wing.and_then(|w| self.wing_commander(s, w)) else {
             return false;
         };

@@ -31,7 +31,9 @@ impl Fontenoy {
                 let i = &self.units[usize::from(c)];
                 i.side != side
                     && !i.is_combat()
-                    && s.unit(c).placed().is_some_and(|q| p.hexes.contains(q.hex()))
+                    && s.unit(c)
+                        .placed()
+                        .is_some_and(|q| p.hexes.contains(q.hex()))
             })
             .collect();
         for c in lone.into_iter().rev() {

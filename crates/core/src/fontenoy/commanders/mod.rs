@@ -60,6 +60,7 @@ pub enum LossCause {
 impl Fontenoy {
     /// Queues the Commander Loss Check of each commander in `commanders` (21.4), before
     /// anything already pending; the first named is checked first.
+    #[cfg_attr(not(test), allow(dead_code))] // a seam: fire, close combat and checks call it
     pub(crate) fn queue_commander_loss(
         &self,
         s: &mut State,
@@ -69,7 +70,11 @@ impl Fontenoy {
     ) {
         let _ = ev;
         for &c in commanders.iter().rev() {
-            if self.units.get(usize::from(c)).is_some_and(|i| !i.is_combat()) && s.unit(c).on_map()
+            if self
+                .units
+                .get(usize::from(c))
+                .is_some_and(|i| !i.is_combat())
+                && s.unit(c).on_map()
             {
                 s.steps.push(Step::CommanderLoss {
                     commander: c,
@@ -124,7 +129,11 @@ impl Fontenoy {
     /// The Wing whose commander `c` is (in his own right or as a replacement).
     pub fn commands_wing(&self, s: &State, c: UnitId) -> Option<WingId> {
         let o = self.office_of(s, c).unwrap_or(c);
-        self.org.wing_of_commander.get(usize::from(o)).copied().flatten()
+        self.org
+            .wing_of_commander
+            .get(usize::from(o))
+            .copied()
+            .flatten()
     }
 
     /// A commander's Command Distance (7.1; F-2.5a: a replacement counter's larger figure when

@@ -43,11 +43,18 @@ pub struct CommanderRules {
     pub pool: Vec<UnitId>,
 }
 
-/// The successions as the rules print them: (original, [(successor or "any_lg", rating, WAN)]).
-const SUCCESSIONS: [(&str, [(&str, i8, u8); 3]); 2] = [
+/// A succession as the rules print it: (successor or "any_lg", rating, WAN).
+type Line = (&'static str, i8, u8);
+
+/// The successions: (original, his successors in order).
+const SUCCESSIONS: [(&str, [Line; 3]); 2] = [
     (
         "fr-saxe",
-        [("fr-noailles", 3, 6), ("fr-lutteaux", 4, 7), ("any_lg", 2, 8)],
+        [
+            ("fr-noailles", 3, 6),
+            ("fr-lutteaux", 4, 7),
+            ("any_lg", 2, 8),
+        ],
     ),
     (
         "al-cumberland",
@@ -116,7 +123,9 @@ pub fn extra_counters(
             if NONE.contains(&c) {
                 continue;
             }
-            let Some(counter) = s.counter(c) else { continue };
+            let Some(counter) = s.counter(c) else {
+                continue;
+            };
             let nat = counter
                 .values
                 .get("nationality")
@@ -128,11 +137,7 @@ pub fn extra_counters(
         }
     }
     for (prefix, n) in need {
-        let mut k = 0;
-        for i in 1..=99 {
-            if k >= n {
-                break;
-            }
+        for i in 1..=n.min(99) {
             let id = format!("{prefix}{i:02}");
             if s.counter(&id).is_none() {
                 break;
@@ -140,7 +145,6 @@ pub fn extra_counters(
             if !have(&id, &out) {
                 out.push(id);
             }
-            k += 1;
         }
     }
     out
@@ -156,10 +160,10 @@ impl CommanderRules {
     ) -> CommanderRules {
         let find = |id: &str| units.iter().position(|u| u.id == id).map(|i| i as UnitId);
         let mut out = CommanderRules::default();
+        // The rule, or its whole section, in force (F-10.xa B).
         let active = |rule: &str| {
-            in_force
-                .iter()
-                .any(|r| r == rule || rule.starts_with(&format!("{r}")) && r.len() >= 3)
+            let section = rule.trim_end_matches(|c: char| c.is_ascii_lowercase());
+            in_force.iter().any(|r| r == rule || r == section)
         };
         for (side, cinc) in cincs.iter().enumerate() {
             let Some(c) = *cinc else { continue };
@@ -253,7 +257,15 @@ impl Fontenoy {
         });
     }
 
-    fn appoint(&self, s: &mut State, side: Side, u: UnitId, rating: i8, wan: u8, ev: &mut Vec<Event>) {
+    fn appoint(
+        &self,
+        s: &mut State,
+        side: Side,
+        u: UnitId,
+        rating: i8,
+        wan: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let a = &mut s.armies[side.index()];
         a.cinc = Some(u);
         a.command_rating = rating;
@@ -298,7 +310,10 @@ impl Fontenoy {
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
         let Action::Appoint { commander } = *a else {
-            return Err(Illegal::new("F-3.3b", format!("{a:?} is not a choice of CinC")));
+            return Err(Illegal::new(
+                "F-3.3b",
+                format!("{a:?} is not a choice of CinC"),
+            ));
         };
         if !self.lieutenant_generals(s, side).contains(&commander) {
             return Err(Illegal::new(
@@ -371,15 +386,18 @@ impl Fontenoy {
                 if let Some(i) = s.offices.iter().position(|o| o.office == office) {
                     let h = s.offices[i].holder;
                     s.offices.remove(i);
-                    if self.scenario_rules.commanders.pool.contains(&h) {
-                        s.unit_mut(h).place = Place::Waiting;
+                    if s.unit(h).on_map() {
+                        let x = s.unit_mut(h);
+                        x.place = Place::Waiting;
+                        x.act = Act::Unactivated;
+                        x.command = None;
                     }
                 }
                 return Some((office, list));
             }
             let raised = cinc == Some(office) && original != Some(office);
             let vacant = (!unit.on_map() || raised)
-                && !matches!(unit.place, Place::Destroyed if self.org.division_of[usize::from(office)].is_some_and(|d| self.org.divisions[usize::from(d)].units.iter().all(|&u| matches!(s.unit(u).place, Place::Destroyed))))
+                && !self.unemployed(s, office)
                 && self.holder(s, office).is_none()
                 && !matches!(unit.place, Place::Waiting);
             if !vacant || self.scenario_rules.commanders.none.contains(&office) {
@@ -402,6 +420,26 @@ impl Fontenoy {
             return Some((h, list));
         }
         None
+    }
+
+    /// Whether the command of `office` has no unit left (21.7: nobody replaces him).
+    fn unemployed(&self, s: &State, office: UnitId) -> bool {
+        let gone = |d: u16| {
+            self.org.divisions[usize::from(d)]
+                .units
+                .iter()
+                .all(|&u| matches!(s.unit(u).place, Place::Destroyed))
+        };
+        if let Some(d) = self.org.division_of[usize::from(office)] {
+            return gone(d);
+        }
+        if let Some(w) = self.org.wing_of_commander[usize::from(office)] {
+            return self.org.wings[usize::from(w)]
+                .divisions
+                .iter()
+                .all(|&d| gone(d));
+        }
+        false
     }
 
     /// The replacement for `office` (21.5a): his named replacement, else a replacement
@@ -485,16 +523,21 @@ impl Fontenoy {
 
     /// The units the commander to place may join.
     pub(crate) fn place_actions(&self, s: &State, c: UnitId, out: &mut Vec<Action>) {
-        let div = self
-            .commands_division(s, c)
-            .filter(|&d| s.activation.as_ref().is_some_and(|a| a.divisions.contains(&d)));
+        let div = self.commands_division(s, c).filter(|&d| {
+            s.activation
+                .as_ref()
+                .is_some_and(|a| a.divisions.contains(&d))
+        });
         let div = if s.armies[self.units[usize::from(c)].side.index()].cinc == Some(c) {
             None
         } else {
             div
         };
         for u in self.placements(s, div) {
-            out.push(Action::PlaceCommander { commander: c, unit: u });
+            out.push(Action::PlaceCommander {
+                commander: c,
+                unit: u,
+            });
         }
     }
 
