@@ -122,6 +122,12 @@ fn play(c: &mut Criterion, lib: &Library) {
             play_one(c, id, Pg::new(&sc).expect("pg rules"));
         } else if id.starts_with("nbs/") {
             play_one(c, id, Nbs::new(&sc).expect("nbs rules"));
+        } else if id.starts_with("fontenoy/") {
+            play_one(
+                c,
+                id,
+                grognard::fontenoy::Fontenoy::new(&sc).expect("fontenoy rules"),
+            );
         }
     }
 }

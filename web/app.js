@@ -10,6 +10,16 @@ const TERRAIN_FILL = {
   woods: '#7fae6b',
   town: '#c9b7a0',
   marsh: '#a9c9c4',
+  bog: '#b7c9a6',
+  broken: '#d8cfa8',
+  orchard: '#a8c98a',
+  village: '#d2b48c',
+  walled_farm: '#b59a7a',
+  keep: '#8f7a66',
+  redoubt: '#c2a27c',
+  sunken_road: '#cdbb8f',
+  river: '#8fb8de',
+  bridge: '#9a8a7a',
 };
 const DIRECTIONS = ['SE', 'NE', 'N', 'NW', 'SW', 'S'];
 // The middle of each hexside, by direction (y grows southward).
@@ -143,6 +153,29 @@ function drawMap() {
     sideLayer.append(line);
   }
   svg.append(sideLayer);
+
+  // Fontenoy formations (8.1, 9.1): a multi-hex Line, Hook or column as a band through the
+  // centres of its hexes, and every facing as an arrow from the formation's middle (the facing
+  // index n points at 30° − 30°·n, docs/json.md).
+  const formationLayer = el('svg:g', { id: 'formations' });
+  for (const p of board.pieces) {
+    if (!p.hex || p.facing === undefined) continue;
+    const pts = (p.hexes?.length ? p.hexes : [p.hex]).map((h) => centre.get(h)).filter(Boolean);
+    if (pts.length === 0) continue;
+    const g = el('svg:g', { class: `formation side${p.side}`, 'data-unit': p.id, 'data-hexes': (p.hexes?.length ? p.hexes : [p.hex]).join(' '), 'data-facing': String(p.facing) });
+    if (pts.length > 1) {
+      g.append(el('svg:polyline', { points: pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' '), class: 'band' }));
+    }
+    const mx = pts.reduce((a, [x]) => a + x, 0) / pts.length;
+    const my = pts.reduce((a, [, y]) => a + y, 0) / pts.length;
+    const angle = ((30 - 30 * p.facing) * Math.PI) / 180;
+    const tip = [mx + Math.cos(angle) * H * 0.95, my + Math.sin(angle) * H * 0.95];
+    g.append(el('svg:line', { x1: mx, y1: my, x2: tip[0], y2: tip[1], class: 'facing' }));
+    g.append(el('svg:circle', { cx: tip[0], cy: tip[1], r: 3, class: 'facing-tip' }));
+    g.append(el('svg:title', {}, `${p.name}: facing ${p.facing}${p.hexes?.length ? `, ${p.hexes.join('-')}` : ''}`));
+    formationLayer.append(g);
+  }
+  svg.append(formationLayer);
 
   // Counters: each stack bottom first, so the top counter is drawn last.
   const stacks = new Map();

@@ -433,6 +433,30 @@ static void positions(const gg_engine *engine) {
   gg_game_free(game);
 }
 
+/* Fontenoy's options (F-5 to F-7, the scenarios' variants) chosen from C, kept by the save, and
+   an option the scenario does not offer refused by name. */
+static void fontenoy_options(const gg_engine *engine) {
+  gg_game *game = NULL;
+  OK(gg_game_new_with_options(engine, "fontenoy/battle", "{\"5.5\": true}", 3, &game));
+  char *saved = NULL;
+  OK(gg_game_save(game, &saved));
+  CHECK(strstr(saved, "\\\"options\\\":{\\\"5.5\\\":true}") != NULL,
+        "the save keeps the chosen options: %.200s", saved);
+  gg_string_free(saved);
+  gg_game *refused = NULL;
+  expect_error("fontenoy option not offered",
+               gg_game_new_with_options(engine, "fontenoy/ingoldsby", "{\"5.5\": true}", 1,
+                                        &refused),
+               GG_ERR_JSON, "5.5", NULL, 0);
+  CHECK(refused == NULL, "no game on error");
+  char *out = NULL;
+  OK(gg_game_play_random(game, 200, &out));
+  CHECK(strstr(out, "\"steps\":200") != NULL, "fontenoy plays: %s", out);
+  gg_string_free(out);
+  gg_game_free(game);
+  printf("fontenoy: options chosen and refused\n");
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s FIXTURE [SCENARIO...]\n", argv[0]);
@@ -459,6 +483,7 @@ int main(int argc, char **argv) {
   cross_language(engine, argv[1]);
   error_statuses(engine);
   positions(engine);
+  fontenoy_options(engine);
 
   char *sim = NULL;
   OK(gg_simulate(engine, "pg/training", 2, 10, "random", "greedy", 1000000, &sim));

@@ -143,6 +143,36 @@ pub unsafe extern "C" fn gg_game_new(
     })
 }
 
+/// A new game of a built-in (or added) scenario with some of its options chosen:
+/// `options_json` is a JSON object of option id → true or false (the ids `gg_engine_scenarios`
+/// lists under each scenario's `options`); an option not named keeps its default.
+///
+/// # Safety
+/// `engine` is a live engine; `scenario` and `options_json` are NUL-terminated; `out` is valid
+/// for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn gg_game_new_with_options(
+    engine: *const gg_engine,
+    scenario: *const c_char,
+    options_json: *const c_char,
+    seed: u64,
+    out: *mut *mut gg_game,
+) -> gg_status {
+    guard(|| {
+        // SAFETY: by the caller's contract.
+        let (engine, scenario, options) = unsafe {
+            (
+                engine_ref(engine)?,
+                arg_str(scenario, "scenario")?,
+                arg_str(options_json, "options_json")?,
+            )
+        };
+        need(out)?;
+        give_game(out, engine.new_game_with_options(scenario, options, seed)?);
+        Ok(())
+    })
+}
+
 /// A new game of a scenario given as JSON text (which may use the engine's maps, counters and
 /// charts).
 ///

@@ -132,13 +132,25 @@ fn rolled(game: &mut dyn AnyGame, value: u32) -> Result<Value, Error> {
 
 #[pymethods]
 impl Game {
-    /// A new game of the built-in scenario `scenario` (see `grognard.scenarios()`).
+    /// A new game of the built-in scenario `scenario` (see `grognard.scenarios()`);
+    /// `options`, a dict (or JSON text) of option id → bool, chooses some of the scenario's
+    /// options (each scenario lists its own under `options`).
     #[new]
-    #[pyo3(signature = (scenario, seed = 0))]
-    fn new(py: Python<'_>, scenario: &str, seed: u64) -> PyResult<Self> {
-        let game = engine()
-            .and_then(|e| e.new_game(scenario, seed))
-            .or_raise(py)?;
+    #[pyo3(signature = (scenario, seed = 0, options = None))]
+    fn new(
+        py: Python<'_>,
+        scenario: &str,
+        seed: u64,
+        options: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let game = match options {
+            None => engine().and_then(|e| e.new_game(scenario, seed)),
+            Some(o) => {
+                let text = text_or_data(o)?;
+                engine().and_then(|e| e.new_game_with_options(scenario, &text, seed))
+            }
+        }
+        .or_raise(py)?;
         Ok(Game::wrap(game))
     }
 

@@ -129,6 +129,24 @@ impl Game {
         Ok(Game { inner })
     }
 
+    /// A new game of the built-in scenario `scenario` with some of its options chosen: an
+    /// object (or JSON text) of option id → boolean, as `scenarios()` lists them.
+    #[wasm_bindgen(js_name = withOptions)]
+    pub fn with_options(
+        #[wasm_bindgen(unchecked_param_type = "string")] scenario: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, boolean> | string")]
+        options: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Seed")] seed: &JsValue,
+    ) -> Result<Game, JsValue> {
+        let scenario = text_arg("scenario", scenario)?;
+        let options = json_arg("options", options)?;
+        let seed = seed_arg(seed)?;
+        let inner = engine()?
+            .new_game_with_options(&scenario, &options, seed)
+            .map_err(err)?;
+        Ok(Game { inner })
+    }
+
     /// A new game of a scenario given as JSON (text or object); it may use built-in maps,
     /// counters and charts.
     #[wasm_bindgen(js_name = fromScenarioJson)]

@@ -79,6 +79,8 @@ impl Engine {
         engine.register(Box::new(crate::pg::PgSystem::new()));
         #[cfg(feature = "nbs")]
         engine.register(Box::new(crate::nbs::NbsSystem::new()));
+        #[cfg(feature = "fontenoy")]
+        engine.register(Box::new(crate::fontenoy::FontenoySystem::new()));
         Ok(engine)
     }
 
@@ -181,8 +183,17 @@ impl Engine {
                         .iter()
                         .map(|p| alloc::format!("{} {}", p.kind, p.id))
                         .collect();
+                    let options: Vec<Value> = sc
+                        .options
+                        .iter()
+                        .map(|o| {
+                            json!({"id": o.id, "name": o.name, "default": o.default,
+                                   "rules": o.rules})
+                        })
+                        .collect();
                     json!({"id": sc.id, "system": sc.system.id(), "name": sc.name,
-                           "implemented": implemented, "provisional": provisional})
+                           "implemented": implemented, "provisional": provisional,
+                           "options": options})
                 })
                 .collect(),
         )
@@ -222,6 +233,53 @@ impl Engine {
             Some(scenario_json.into()),
             seed,
         )
+    }
+
+    /// A new game of the library's scenario `scenario_id` with some of its options chosen:
+    /// `options_json` is an object of option id → `true` or `false` (the ids the scenario lists
+    /// under `options` in [`scenarios`](Self::scenarios); an option not named keeps its
+    /// default). The game keeps the chosen scenario as its own JSON, so a saved game reloads
+    /// with the same options. An id the scenario does not offer, or a value that is not true or
+    /// false, is a `bad_json` error naming it.
+    pub fn new_game_with_options(
+        &self,
+        scenario_id: &str,
+        options_json: &str,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        let chosen: serde_json::Map<String, Value> = parse_json("options", options_json)?;
+        let resolved = self.resolve(scenario_id)?;
+        let mut scenario = resolved.scenario.clone();
+        for (k, v) in &chosen {
+            let bad = |message: String| Error::BadJson {
+                what: "options".into(),
+                path: k.clone(),
+                message,
+            };
+            if !scenario.options.iter().any(|o| o.id == *k) {
+                let offered: Vec<&str> = scenario.options.iter().map(|o| o.id.as_str()).collect();
+                return Err(bad(alloc::format!(
+                    "{scenario_id} has no option `{k}` (it offers: {})",
+                    if offered.is_empty() {
+                        String::from("none")
+                    } else {
+                        offered.join(", ")
+                    }
+                )));
+            }
+            if !v.is_boolean() {
+                return Err(bad(String::from("an option is chosen with true or false")));
+            }
+        }
+        scenario
+            .rules
+            .insert("options".into(), Value::Object(chosen));
+        let text = serde_json::to_string(&scenario).map_err(|e| Error::BadJson {
+            what: "options".into(),
+            path: String::new(),
+            message: e.to_string(),
+        })?;
+        self.new_game_from_json(&text, seed)
     }
 
     /// A game of the library's scenario `scenario_id` starting from `state_json`, a full state

@@ -146,6 +146,16 @@ pub struct PieceView {
     pub factors: Option<String>,
     /// Short state words for a label: morale, In Column, moved, ...
     pub marks: Vec<String>,
+    /// Every hex a multi-hex formation covers, `hex` first (Fontenoy Lines, Hooks and
+    /// columns, 8.1); empty for a counter in one hex.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hexes: Vec<String>,
+    /// Its facing where the system draws one as a direction (Fontenoy 9.1): a
+    /// [`Facing`](crate::hex::Facing) index 0–11, even a hexside, odd a vertex, pointing at
+    /// 30° − 30°·n on the drawn map (x eastward, y southward): 0 the south-east hexside, 1 the
+    /// east vertex, 2 the north-east hexside, 4 north, and so on counter-clockwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facing: Option<u8>,
 }
 
 /// The whole board: the map and the counters (see [`crate::engine::Rules::board`]).

@@ -29,6 +29,8 @@
 pub mod action;
 pub mod army;
 pub mod board;
+mod board_view;
+mod bot;
 pub mod checks;
 pub mod command;
 pub mod commanders;
@@ -97,6 +99,8 @@ pub struct Fontenoy {
     pub scenario: String,
     /// The map.
     pub board: Arc<Board>,
+    /// The map as a front end draws it (empty for a position built by hand).
+    pub map_view: Arc<crate::engine::MapView>,
     /// Every counter's fixed facts, indexed by [`units::UnitId`].
     pub units: Arc<Vec<UnitInfo>>,
     /// Divisions, Wings, armies.
@@ -137,6 +141,12 @@ impl Fontenoy {
         Fontenoy {
             scenario: String::from(scenario),
             board: Arc::new(board),
+            map_view: Arc::new(crate::engine::MapView {
+                scheme: String::from("fontenoy"),
+                map: String::new(),
+                hexes: Vec::new(),
+                hexsides: Vec::new(),
+            }),
             units: Arc::new(units),
             org: Arc::new(org),
             turns,
@@ -159,6 +169,15 @@ impl Fontenoy {
             .copied()
     }
 
+    /// Whether the scenario option `id` is on (a Fontenoy optional rule such as `5.5`, or a
+    /// scenario variant such as `10.1e`): the players' choice, else the option's default.
+    pub fn option(&self, id: &str) -> bool {
+        self.scenario_rules
+            .options_on
+            .binary_search_by(|o| o.as_str().cmp(id))
+            .is_ok()
+    }
+
     /// The position the scenario starts from.
     pub fn initial(&self) -> &State {
         &self.initial
@@ -175,5 +194,18 @@ impl Fontenoy {
     /// The time of turn index `t`, as printed.
     pub fn time(&self, t: u16) -> &str {
         self.turns.get(usize::from(t)).map_or("?", |s| s.as_str())
+    }
+}
+
+/// The Fontenoy rules as the facade registers them.
+pub type FontenoySystem = crate::system::RulesSystem<Fontenoy>;
+
+impl crate::system::ScenarioRules for Fontenoy {
+    const INFO: &'static SystemInfo = &INFO;
+
+    fn from_scenario(
+        scenario: &crate::data::ResolvedScenario,
+    ) -> Result<Self, crate::system::Error> {
+        Ok(Fontenoy::new(scenario)?)
     }
 }

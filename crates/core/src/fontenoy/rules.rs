@@ -198,18 +198,31 @@ impl Rules for Fontenoy {
         s.clone()
     }
 
-    fn reachable(&self, _s: &State, unit: &str) -> Result<Vec<Reached>, Illegal> {
-        Err(Illegal::new(
-            "11.0",
-            format!("movement is not built yet, so {unit} has no reachable hexes to list"),
-        ))
+    fn reachable(&self, s: &State, unit: &str) -> Result<Vec<Reached>, Illegal> {
+        let u = self
+            .unit_index(unit)
+            .ok_or_else(|| Illegal::new("engine", format!("no unit `{unit}` in this scenario")))?;
+        Ok(self.reach(s, u)?.into_iter().map(|(r, _)| r).collect())
     }
 
-    fn path_actions(&self, _s: &State, unit: &str, _to: Hex) -> Result<Vec<Action>, Illegal> {
-        Err(Illegal::new(
-            "11.0",
-            format!("movement is not built yet, so {unit} has no path"),
-        ))
+    fn path_actions(&self, s: &State, unit: &str, to: Hex) -> Result<Vec<Action>, Illegal> {
+        let u = self
+            .unit_index(unit)
+            .ok_or_else(|| Illegal::new("engine", format!("no unit `{unit}` in this scenario")))?;
+        self.reach(s, u)?
+            .into_iter()
+            .find(|(r, _)| r.hex == to)
+            .map(|(_, actions)| actions)
+            .ok_or_else(|| {
+                Illegal::new(
+                    "11.1",
+                    format!(
+                        "{} cannot reach {} in this Movement Segment",
+                        self.unit_name(u),
+                        fhex::label(to)
+                    ),
+                )
+            })
     }
 
     fn hex_label(&self, hex: Hex) -> String {
@@ -226,6 +239,19 @@ impl Rules for Fontenoy {
 
     fn describe_event(&self, e: &Event) -> String {
         self.describe(e)
+    }
+
+    fn board(&self, s: &State) -> Option<crate::engine::BoardView> {
+        (!self.map_view.hexes.is_empty())
+            .then(|| crate::engine::BoardView::new(&self.map_view, self.piece_views(s)))
+    }
+
+    fn default_bot(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn bot(&self, name: &str) -> Option<alloc::boxed::Box<dyn crate::engine::Bot<Self>>> {
+        super::bot::named(name)
     }
 
     fn rules_id(&self) -> String {

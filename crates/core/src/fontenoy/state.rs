@@ -324,6 +324,9 @@ pub struct VictoryState {
     /// F-4.4: the turn the French moved 15 SP off the map toward the supply train.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub train_taken: Option<u16>,
+    /// F-5.4: the army that declared an Army Retreat first, when that does not end the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreated: Option<Side>,
 }
 
 /// The segments of a Division Activation (4.0C), in order.

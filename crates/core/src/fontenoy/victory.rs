@@ -334,7 +334,13 @@ impl Fontenoy {
         let Victory::Points(p) = &self.scenario_rules.victory.victory else {
             return 0;
         };
-        let mut vp = p.start;
+        // F-10.2d: judging the troops alone, the Dutch start with 3.
+        let mut vp = p.start
+            + if self.option("10.2d-troops-only") {
+                3
+            } else {
+                0
+            };
         for (k, place) in p.places.iter().enumerate() {
             if s.victory.entered & (1 << k) == 0 {
                 continue;
@@ -371,10 +377,21 @@ impl Fontenoy {
     /// F-2.2: `side` declares an Army Retreat; without F-5.4 the game ends and the other army
     /// wins (F-10.4d is cut off; in scenario 3, where F-2.2 is in force, the same is read).
     pub(crate) fn army_retreat(&self, s: &mut State, side: Side, rule: &str, ev: &mut Vec<Event>) {
+        if s.victory.retreated == Some(side) {
+            return; // F-5.4c: declared already, and irrevocable
+        }
         ev.push(Event::ArmyRetreat {
             side,
             rule: rule.into(),
         });
+        if self.option("5.4") {
+            // F-5.4: the Retreat does not end the game; the first to declare it loses at the
+            // end (a reading: 5.4 leaves the verdict to the players).
+            if s.victory.retreated.is_none() {
+                s.victory.retreated = Some(side);
+            }
+            return;
+        }
         let winner = side.other();
         let level = format!(
             "{} victory: the {} retreat",
@@ -399,7 +416,6 @@ impl Fontenoy {
             });
             if allied_in {
                 self.army_retreat(s, Side(0), "F-3.9b", ev);
-                return true;
             }
         }
         if vr.supply_train {
@@ -415,12 +431,11 @@ impl Fontenoy {
                     s.victory.train_taken = Some(s.turn);
                 }
             }
-            if s.victory.train_taken.is_some_and(|t| s.turn >= t + 6) {
+            if s.result.is_none() && s.victory.train_taken.is_some_and(|t| s.turn >= t + 6) {
                 self.army_retreat(s, Side(1), "F-4.4", ev);
-                return true;
             }
         }
-        false
+        s.result.is_some()
     }
 
     /// The result after the scenario's last turn (F-10.xd).
@@ -473,6 +488,15 @@ impl Fontenoy {
                     .map(|(_, _, n, w)| (n.clone(), *w))
                     .unwrap_or_else(|| ("no level".into(), Side(0)));
                 self.finish_game(s, Some(w), level, [0, vp], "F-10.2d", ev);
+            }
+            Victory::Retreat { .. } if s.victory.retreated.is_some() => {
+                let side = s.victory.retreated.unwrap_or(Side(0));
+                let level = format!(
+                    "{} victory: the {} retreated first",
+                    Self::side_name(side.other()),
+                    Self::side_name(side)
+                );
+                self.finish_game(s, Some(side.other()), level, [0, 0], "F-5.4", ev);
             }
             Victory::Retreat { otherwise } => {
                 let level = format!("{otherwise}: neither army has retreated (provisional)");

@@ -92,6 +92,8 @@ impl Nbs {
                     max_steps: boxes,
                     factors,
                     marks,
+                    hexes: Vec::new(),
+                    facing: None,
                 }
             })
             .collect()

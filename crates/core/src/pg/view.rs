@@ -77,6 +77,8 @@ impl Pg {
                 max_steps: Some(info.max_steps),
                 factors: Some(factors),
                 marks,
+                hexes: Vec::new(),
+                facing: None,
             });
         }
         for (i, (l, info)) in s.leaders.iter().zip(&self.pieces.leaders).enumerate() {
@@ -109,6 +111,8 @@ impl Pg {
                 max_steps: None,
                 factors: None,
                 marks,
+                hexes: Vec::new(),
+                facing: None,
             });
         }
         out

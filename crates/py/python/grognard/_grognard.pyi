@@ -37,7 +37,12 @@ def simulate(
 class Game:
     """A game of any system. A call that raises leaves the game as it was."""
 
-    def __new__(cls, scenario: str, seed: int = 0) -> "Game": ...
+    def __new__(
+        cls,
+        scenario: str,
+        seed: int = 0,
+        options: Optional[Union[str, Mapping[str, bool]]] = None,
+    ) -> "Game": ...
     @classmethod
     def from_scenario_json(
         cls, scenario_json: Union[str, Mapping[str, Any]], seed: int = 0

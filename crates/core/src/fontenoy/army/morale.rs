@@ -252,12 +252,10 @@ impl Fontenoy {
         }
         if french {
             self.army_retreat(s, Side(0), "F-2.2a", ev);
-            return true;
         }
-        if allied_one || allied_sum >= 40 {
+        if s.result.is_none() && (allied_one || allied_sum >= 40) {
             self.army_retreat(s, Side(1), "F-2.2a", ev);
-            return true;
         }
-        false
+        s.result.is_some()
     }
 }

@@ -65,4 +65,16 @@ impl Fontenoy {
         let _ = ev;
         s.unit_mut(unit).morale = Morale::Routed;
     }
+
+    /// `unit` (and its group) Retreats Before Close Combat (20.1) away from `attackers`: its
+    /// owner chooses the path (one or two hexes), then it takes Morale Check (D) (20.1a).
+    pub(crate) fn retreat_before_combat(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        attackers: &[UnitId],
+        ev: &mut Vec<Event>,
+    ) {
+        let _ = (s, unit, attackers, ev);
+    }
 }

@@ -10,6 +10,8 @@
 //! beyond the single-hex ones, movement by hand, the Movement Disorder Check itself and the
 //! reactions that interrupt a move).
 
+mod reach;
+
 use alloc::format;
 use alloc::vec::Vec;
 

@@ -478,6 +478,15 @@ impl Fontenoy {
                 format!("{a:?} is not a set-up deployment"),
             ));
         };
+        if usize::from(unit) >= self.units.len() {
+            return Err(Illegal::new(
+                "F-10.0c",
+                format!(
+                    "no counter {unit} in this scenario (counters are numbered 0 to {})",
+                    self.units.len().saturating_sub(1)
+                ),
+            ));
+        }
         let mut legal = Vec::new();
         self.deploy_actions(s, index, &mut legal);
         if !legal.contains(a) {

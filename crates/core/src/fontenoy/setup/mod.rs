@@ -93,6 +93,10 @@ struct RawRules {
     single_map_variant: Option<serde_json::Value>,
     #[serde(default)]
     notes: Option<String>,
+    /// The players' choice of the scenario's options (`options` of the scenario file): id →
+    /// on or off; an option not named keeps its default.
+    #[serde(default)]
+    options: BTreeMap<String, bool>,
 }
 
 /// A redoubt on the map (F-3.5a).
@@ -129,6 +133,9 @@ pub struct ScenarioRules {
     pub arrivals: Vec<super::reinforcements::Arrival>,
     /// The victory conditions (F-10.xd).
     pub victory: super::victory::VictoryRules,
+    /// The ids of the scenario's options that are on (its `options`, each with its rule
+    /// number: the Fontenoy optional rules F-5 to F-7 and the scenario's own variants), sorted.
+    pub options_on: Vec<String>,
 }
 
 fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
@@ -363,8 +370,29 @@ impl Fontenoy {
             tracks,
             ..State::empty()
         };
+        let mut options_on: Vec<String> = Vec::new();
+        for (k, _) in raw.options.iter() {
+            if !sc.options.iter().any(|o| o.id == *k) {
+                return Err(DataError::new(
+                    id,
+                    format!("rules.options.{k}"),
+                    "this scenario does not offer the option",
+                ));
+            }
+        }
+        for o in &sc.options {
+            if raw.options.get(&o.id).copied().unwrap_or(o.default) {
+                options_on.push(o.id.clone());
+            }
+        }
+        options_on.sort();
+        let mut map_view = crate::engine::MapView::from_map(&s.map)?;
+        let on_map = |id: &str| super::fhex::parse(id).is_some_and(|h| board.on_map(h));
+        map_view.hexes.retain(|h| on_map(&h.id));
+        map_view.hexsides.retain(|side| on_map(&side.hex));
         let mut r = Fontenoy {
             scenario: sc.id.clone(),
+            map_view: Arc::new(map_view),
             board: Arc::new(board),
             units: Arc::new(units),
             org: Arc::new(org),
@@ -386,6 +414,7 @@ impl Fontenoy {
                 commanders,
                 arrivals,
                 victory,
+                options_on,
             }),
             initial: State::empty(),
         };

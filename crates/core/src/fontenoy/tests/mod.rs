@@ -9,6 +9,7 @@ mod command;
 mod commanders;
 mod geometry;
 mod movement;
+mod reach;
 mod turn;
 mod victory;
 

@@ -9,7 +9,7 @@ use crate::hex::Direction;
 /// A French battalion (4 MP) in a one-hex Line at S1010 facing vertex 1 (its Frontal hexes lie
 /// in directions 0 and 1), its Division Commander with it, the CinC in reach; the Allies far
 /// off. Returns the rules, the position at the start of its Movement Segment, and the unit.
-fn mover(extra: impl FnOnce(&mut World)) -> (Fontenoy, State, UnitId) {
+pub(super) fn mover(extra: impl FnOnce(&mut World)) -> (Fontenoy, State, UnitId) {
     let mut w = World::new();
     let f = w.commander("Saxe", Side(0), "S1011", 10, 5);
     w.cinc(f, 2, 5);
