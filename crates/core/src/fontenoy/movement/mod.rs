@@ -512,7 +512,11 @@ impl Fontenoy {
                 .iter()
                 .any(|x| !group.contains(x) && self.units[usize::from(*x)].is_combat())
         });
-        if occupied && self.units[usize::from(lead)].is_combat() {
+        // An empty hex whose stacking limit the group exceeds (10.1c) is no better: the group
+        // must be able to stay or go on.
+        if self.units[usize::from(lead)].is_combat()
+            && (occupied || !self.fits_at(s, o, group, to, f))
+        {
             let remaining = left.minus(cost).unwrap_or(Pts::ZERO);
             if !self.may_stay_or_leave(s, o, group, to, f, remaining, side_of_step, 6) {
                 return Err(Illegal::new(
