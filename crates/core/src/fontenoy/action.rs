@@ -130,6 +130,32 @@ pub enum Action {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// Spends this many points of the Commander-in-Chief's Command Rating to lower an Army
+    /// Morale Check's die (23.2b; 0 spends nothing).
+    SpendRating {
+        /// Points spent.
+        points: u8,
+    },
+    /// Places a replacement or returning commander on a combat unit (21.5e).
+    PlaceCommander {
+        /// The commander.
+        commander: UnitId,
+        /// The unit he joins.
+        unit: UnitId,
+    },
+    /// Names the Lieutenant General who becomes Commander-in-Chief (F-3.3b).
+    Appoint {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// Moves a displaced commander into an adjacent hex (21.1b).
+    Displace {
+        /// The commander.
+        commander: UnitId,
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
     /// Ends a Retreat Before Close Combat after its first hex (20.1a).
     EndRetreat {
         /// The retreating group's first unit.

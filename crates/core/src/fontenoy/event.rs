@@ -353,6 +353,118 @@ pub enum Event {
         /// The unit.
         unit: UnitId,
     },
+    /// A Commander Loss Check (21.4).
+    CommanderLossCheck {
+        /// The commander.
+        commander: UnitId,
+        /// The d10.
+        roll: u8,
+        /// killed, wounded or none.
+        result: String,
+    },
+    /// A commander is wounded and leaves play until a later turn (21.4c).
+    CommanderWounded {
+        /// The commander.
+        commander: UnitId,
+        /// The d10 of the Commander Wound Result.
+        roll: u8,
+        /// The turn he may return on, as printed.
+        until: String,
+    },
+    /// A commander is killed (21.4b) or destroyed (21.1b, 21.4c, 21.4e).
+    CommanderKilled {
+        /// The commander.
+        commander: UnitId,
+        /// The boxes shaded on his army's loss record (21.4b, F-2.5b).
+        points: u16,
+        /// The rule.
+        rule: String,
+    },
+    /// A commander whose units are all destroyed leaves play, without points (21.7).
+    CommanderUnemployed {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// A replacement takes a lost commander's office (21.5a).
+    CommanderReplaced {
+        /// The lost commander.
+        office: UnitId,
+        /// The replacement.
+        holder: UnitId,
+    },
+    /// A commander is placed on a unit: a replacement, or a wounded commander back (21.5c–e).
+    CommanderPlaced {
+        /// The commander.
+        commander: UnitId,
+        /// The unit he joins.
+        unit: UnitId,
+    },
+    /// A new Commander-in-Chief (21.5, 21.6; F-3.3b, F-4.2a), or none.
+    NewCinc {
+        /// The army.
+        side: Side,
+        /// The new CinC, `None` when all are lost (21.6a).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        commander: Option<UnitId>,
+        /// His Command Rating.
+        rating: i8,
+        /// His WAN.
+        wan: u8,
+    },
+    /// A lone commander is displaced by an enemy (21.1b).
+    CommanderDisplaced {
+        /// The commander.
+        commander: UnitId,
+        /// The hex he goes to.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// Command Rating spent on an Army Morale Check (23.2b).
+    RatingSpent {
+        /// The army.
+        side: Side,
+        /// Points.
+        points: u8,
+    },
+    /// An Army Morale Check (23.2, F-2.12).
+    ArmyMorale {
+        /// The morale track's name.
+        track: String,
+        /// The Current Loss Total (23.1a).
+        clt: u16,
+        /// The column's lowest total (23.1b).
+        column: u16,
+        /// The d10.
+        roll: u8,
+        /// Rating spent (23.2b).
+        spent: u8,
+        /// Added to the modifier.
+        added: u8,
+        /// The modifier now.
+        modifier: u8,
+    },
+    /// An army declares an Army Retreat (F-2.2).
+    ArmyRetreat {
+        /// The army.
+        side: Side,
+        /// Why.
+        rule: String,
+    },
+    /// A reinforcement arrives (22.1).
+    Arrived {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+    },
+    /// A victory place is entered or captured (F-10.1d, F-10.2d).
+    PlaceTaken {
+        /// The unit.
+        unit: UnitId,
+        /// The place.
+        place: String,
+    },
     /// The game is over.
     GameOver {
         /// The winner, if any.
@@ -406,6 +518,19 @@ impl Event {
             Event::Shrunk { .. } => "11.5i",
             Event::Disordered { .. } => "18.5c",
             Event::MoveStopped { .. } => "18.5d",
+            Event::CommanderLossCheck { .. } => "21.4a",
+            Event::CommanderWounded { .. } => "21.4c",
+            Event::CommanderKilled { .. } => "21.4b",
+            Event::CommanderUnemployed { .. } => "21.7",
+            Event::CommanderReplaced { .. } => "21.5a",
+            Event::CommanderPlaced { .. } => "21.5e",
+            Event::NewCinc { .. } => "21.6",
+            Event::CommanderDisplaced { .. } => "21.1b",
+            Event::RatingSpent { .. } => "23.2b",
+            Event::ArmyMorale { .. } => "23.2a",
+            Event::ArmyRetreat { .. } => "F-2.2",
+            Event::Arrived { .. } => "22.1",
+            Event::PlaceTaken { .. } => "F-10.0",
         }
     }
 }
@@ -657,6 +782,73 @@ impl fmt::Display for Event {
                 }
             ),
             Event::MoveStopped { unit } => write!(f, "unit {unit} stops moving"),
+            Event::CommanderLossCheck {
+                commander,
+                roll,
+                result,
+            } => write!(f, "commander {commander} loss check: {roll}, {result}"),
+            Event::CommanderWounded {
+                commander,
+                roll,
+                until,
+            } => write!(f, "commander {commander} is wounded ({roll}) until {until}"),
+            Event::CommanderKilled {
+                commander,
+                points,
+                rule,
+            } => write!(
+                f,
+                "commander {commander} is killed ({rule}, {points} loss points)"
+            ),
+            Event::CommanderUnemployed { commander } => {
+                write!(f, "commander {commander} has no units left and leaves play")
+            }
+            Event::CommanderReplaced { office, holder } => {
+                write!(f, "counter {holder} replaces commander {office}")
+            }
+            Event::CommanderPlaced { commander, unit } => {
+                write!(f, "commander {commander} is placed with unit {unit}")
+            }
+            Event::NewCinc {
+                side: s,
+                commander,
+                rating,
+                wan,
+            } => match commander {
+                Some(c) => write!(
+                    f,
+                    "commander {c} now commands the {} (rating {rating}, WAN {wan})",
+                    side(s)
+                ),
+                None => write!(f, "the {} have no Commander-in-Chief left", side(s)),
+            },
+            Event::CommanderDisplaced { commander, to } => write!(
+                f,
+                "commander {commander} is displaced to {}",
+                super::fhex::label(*to)
+            ),
+            Event::RatingSpent { side: s, points } => {
+                write!(f, "the {} spend {points} Command Rating points", side(s))
+            }
+            Event::ArmyMorale {
+                track,
+                clt,
+                column,
+                roll,
+                spent,
+                added,
+                modifier,
+            } => write!(
+                f,
+                "{track} Army Morale Check: loss total {clt}, column {column}+, roll {roll} less {spent}: +{added}, modifier {modifier}"
+            ),
+            Event::ArmyRetreat { side: s, rule } => {
+                write!(f, "the {} declare an Army Retreat ({rule})", side(s))
+            }
+            Event::Arrived { unit, hex } => {
+                write!(f, "unit {unit} arrives in {}", super::fhex::label(*hex))
+            }
+            Event::PlaceTaken { unit, place } => write!(f, "unit {unit} takes {place}"),
             Event::GameOver { winner, level } => match winner {
                 Some(s) => write!(f, "game over: {} ({level})", side(s)),
                 None => write!(f, "game over: {level}"),

@@ -17,6 +17,12 @@
 //!   Defensive Fire, the special results of F-8.5–F-8.7 ([`fire`]); the fire charts —
 //!   [`tables::fire`]
 //! * `setup/` — F-10.0 scenarios read from data, the Set-Up phase (`setup/deploy.rs`)
+//! * `commanders/` — 21.0 commanders: offices and bonuses (`mod.rs`), 21.4 losses
+//!   (`losses.rs`), 21.5–21.6 replacements and successions (`replacement.rs`), 21.1b
+//!   displacement (`displacement.rs`); [`losses`](self) — SP losses (12.9a) and their
+//!   consequences for commanders (21.4e, 21.7)
+//! * [`reinforcements`] — 22.0; `army/` — 23.0 army morale; [`victory`] — F-10.xd and the
+//!   Army Retreat (F-2.2)
 //! * `command/` — 7.0 command control: 6.2 Regimental Integrity and 7.1–7.3 Lines of Command
 //!   (`command/loc.rs`), 7.4–7.6 initiative and status (`command/mod.rs`)
 //! * [`action`], [`event`], [`state`] — the engine contract's types; `rules.rs` — `impl Rules`;
@@ -24,6 +30,7 @@
 //! * `tests/` — unit tests by rule section; test names start with the rule number
 
 pub mod action;
+pub mod army;
 pub mod board;
 mod board_view;
 mod bot;
@@ -37,6 +44,7 @@ pub mod geometry;
 mod losses;
 pub mod movement;
 pub mod occupancy;
+pub mod reinforcements;
 mod rules;
 pub mod setup;
 pub mod stacking;
@@ -47,6 +55,7 @@ mod tests;
 pub mod turn;
 pub mod types;
 pub mod units;
+pub mod victory;
 mod view;
 
 use alloc::string::String;

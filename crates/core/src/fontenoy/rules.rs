@@ -20,7 +20,10 @@ impl Fontenoy {
             Step::InitiativeDice { .. }
             | Step::RallyDice { .. }
             | Step::WingInitiative { .. }
-            | Step::CommanderInitiative { .. } => Some(DiceSpec::D10),
+            | Step::CommanderInitiative { .. }
+            | Step::CommanderLoss { .. }
+            | Step::WoundRoll { .. }
+            | Step::MoraleRoll { .. } => Some(DiceSpec::D10),
             Step::UnitInitiative { .. } | Step::Check(_) | Step::PlainCheck { .. } => {
                 Some(DiceSpec::D100)
             }
@@ -34,7 +37,17 @@ impl Fontenoy {
     fn step_player(&self, s: &State, step: &Step) -> Side {
         match *step {
             Step::InitiativeChoice { winner, .. } => winner,
-            Step::ChooseDivision { side } => side,
+            Step::ChooseDivision { side } | Step::ChooseCinc { side } => side,
+            Step::Displace { commander } | Step::PlaceCommander { commander } => {
+                self.units[usize::from(commander)].side
+            }
+            Step::Arrive { unit } => self.units[usize::from(unit)].side,
+            Step::MoraleSpend { track, .. } => self
+                .scenario_rules
+                .army
+                .tracks
+                .get(usize::from(track))
+                .map_or(Side(0), |t| t.side),
             Step::Fire(f) => self.fire_step_player(s, f),
             Step::WingDivisions { wing, .. } => self.org.wings[usize::from(wing)].side,
             Step::Deploy { index } => self
@@ -68,6 +81,15 @@ impl Fontenoy {
             Step::PlainCheck { req, why } => self.resolve_plain_check(s, req, why, v, ev),
             Step::Fire(FireStep::Roll { combat }) => self.fire_roll(s, combat, v, ev),
             Step::Fire(FireStep::Die { combat }) => self.fire_die(s, combat, v, ev),
+            Step::CommanderLoss { commander, cause } => {
+                self.commander_loss_roll(s, commander, cause, v, ev);
+            }
+            Step::WoundRoll { commander } => self.wound_roll(s, commander, v, ev),
+            Step::MoraleRoll {
+                track,
+                column,
+                spent,
+            } => self.morale_roll(s, track, column, spent, v, ev),
             _ => {}
         }
     }
@@ -134,11 +156,19 @@ impl Rules for Fontenoy {
 
     fn actor(&self, s: &State) -> Actor {
         if s.phase == Phase::Over {
-            return Actor::Terminal(Outcome {
-                winner: None,
-                level: String::from("the scenario's last turn has been played"),
-                points: [0, 0],
-                rule: "F-10.0".into(),
+            return Actor::Terminal(match &s.result {
+                Some(r) => Outcome {
+                    winner: r.winner,
+                    level: r.level.clone(),
+                    points: r.points,
+                    rule: r.rule.clone().into(),
+                },
+                None => Outcome {
+                    winner: None,
+                    level: String::from("the scenario's last turn has been played"),
+                    points: [0, 0],
+                    rule: "F-10.0".into(),
+                },
             });
         }
         if let Some(step) = s.steps.last() {

@@ -38,15 +38,40 @@ pub struct CheckReq {
     pub er_mod: i16,
 }
 
+/// Which of the four Special Commander Loss Results of a fire combat applies (F-8.8a–d).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FireLoss {
+    /// F-8.8a Fate: 0 killed, 1 wounded.
+    Fate,
+    /// F-8.8b The Lucky Shot: 0–3 killed, 4–7 wounded.
+    LuckyShot,
+    /// F-8.8c In the Line of Fire: 0–1 killed, 2–4 wounded.
+    LineOfFire,
+    /// F-8.8d Braving Enemy Fire: 0–1 killed, 2–4 wounded.
+    Braving,
+}
+
 /// What calls for a Commander Loss Check (21.4a).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LossCause {
-    /// A Special Fire Combat Result (12.11, 21.4b): killed or wounded.
+    /// A Special Fire Combat Result (12.11, 21.4b): killed or wounded. Which of the F-8.8
+    /// results applies is rolled first on the special-commander-loss chart.
     Fire,
-    /// A Special Close Combat Result (14.8, 21.4d): killed only.
+    /// A Special Fire Combat Result whose F-8.8 result the firer already knows, with the −1 of
+    /// F-8.8 (close artillery, skirmishers, Dutch infantry, dismounted carabiniers; never on
+    /// Fate).
+    Special {
+        /// The result.
+        result: FireLoss,
+        /// Subtract 1 from the roll.
+        minus_one: bool,
+    },
+    /// A Special Close Combat Result (14.8b, 21.4d): killed only, 0–3.
     CloseCombat,
-    /// A Special Disorder/Morale Check Result (19.1a, 21.4d): killed only.
+    /// A Special Disorder/Morale Check Result (19.1a, 21.4d): killed only (read on the close
+    /// combat roll, 0–3, a reading).
     Check,
 }
 
@@ -269,6 +294,9 @@ pub struct ArmyState {
     pub cinc_moved: bool,
     /// Command Rating points spent on Army Morale this hour (23.2b).
     pub rating_spent: u8,
+    /// F-4.3: a CinC who may modify either Allied roll has modified one this turn.
+    #[serde(default)]
+    pub spent_this_turn: bool,
     /// The Army Morale Modifier (23.2c: never decreases).
     pub morale_modifier: u8,
     /// SP lost so far (23.1a: part of the Current Loss Total).
@@ -362,6 +390,118 @@ pub enum Step {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         french: Option<u8>,
     },
+    /// A Commander Loss Check (21.4): a d10 read on the commander-loss-results chart.
+    CommanderLoss {
+        /// The commander.
+        commander: UnitId,
+        /// What called for it.
+        cause: LossCause,
+    },
+    /// A wounded commander's absence (21.4c, F-8.8e): a d10.
+    WoundRoll {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// The activating player places a replacement or returning commander on one of his units
+    /// (21.5e).
+    PlaceCommander {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// The army's player names the Lieutenant General who becomes Commander-in-Chief (F-3.3b).
+    ChooseCinc {
+        /// The army.
+        side: Side,
+    },
+    /// A lone commander entered by an enemy unit is displaced; his player picks the hex
+    /// (21.1b).
+    Displace {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// Before an Army Morale Check the army's player may spend Command Rating (23.2b).
+    MoraleSpend {
+        /// The morale track (index into `State::tracks`).
+        track: u8,
+        /// The Army Morale Table column read.
+        column: u8,
+    },
+    /// An Army Morale Check (23.2a): a d10 less the rating spent.
+    MoraleRoll {
+        /// The morale track.
+        track: u8,
+        /// The Army Morale Table column read.
+        column: u8,
+        /// Command Rating points spent.
+        spent: u8,
+    },
+    /// A reinforcement is placed (22.1, F-10.0d): its formation and facing, and its hex where
+    /// the scenario leaves a choice.
+    Arrive {
+        /// The unit.
+        unit: UnitId,
+    },
+}
+
+/// One Army Loss Record and its Army Morale (23.0, F-1.6a; F-4.3: the Allies keep two).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Track {
+    /// Boxes shaded: lost SP (two per artillery SP) and killed commanders' loss values
+    /// (23.1a, F-1.6a B).
+    pub boxes: u16,
+    /// The Army Morale Modifier (23.2c: never decreases).
+    pub modifier: u8,
+    /// The last Army Morale Table column used, if any (23.1c–e).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<u8>,
+}
+
+/// A commander's office held by another counter (21.5): a replacement counter, or a named
+/// replacement, stands in for the original until he returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Office {
+    /// The original commander whose office it is.
+    pub office: UnitId,
+    /// The counter holding it now.
+    pub holder: UnitId,
+}
+
+/// How the game ended (F-10.xd).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameResult {
+    /// The winner, `None` for a draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Side>,
+    /// The result in the scenario's words.
+    pub level: alloc::string::String,
+    /// Victory points, French then Allied, where the scenario counts them.
+    pub points: [i32; 2],
+    /// The rule that decided it.
+    pub rule: alloc::string::String,
+}
+
+/// What the victory conditions remember during play (F-10.1d–F-10.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryState {
+    /// Victory places an Allied unit has entered or captured (bits by the scenario's list).
+    #[serde(default)]
+    pub entered: u32,
+    /// The side that last occupied each watched hex (F-10.3d), by the scenario's list.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<Option<Side>>,
+    /// F-10.2a F: the Potential French Reinforcement Divisions activated (bits by the list).
+    #[serde(default)]
+    pub activated: u32,
+    /// F-4.4: the turn the French moved 15 SP off the map toward the supply train.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub train_taken: Option<u16>,
+    /// F-5.4: the army that declared an Army Retreat first, when that does not end the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreated: Option<Side>,
 }
 
 /// The segments of a Division Activation (4.0C), in order.
@@ -490,6 +630,18 @@ pub struct State {
     /// Retreats under way or waiting, the first under way (20.1, 20.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub retreats: Vec<Retreat>,
+    /// The Army Loss Records, by the scenario's morale tracks (23.0, F-4.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tracks: Vec<Track>,
+    /// Offices held by replacements (21.5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offices: Vec<Office>,
+    /// What the victory conditions remember.
+    #[serde(default)]
+    pub victory: VictoryState,
+    /// How the game ended, once it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
 }
 
 fn is_zero(v: &u8) -> bool {
@@ -514,6 +666,10 @@ impl State {
             rally_first: None,
             rally_stage: 0,
             retreats: Vec::new(),
+            tracks: Vec::new(),
+            offices: Vec::new(),
+            victory: VictoryState::default(),
+            result: None,
         }
     }
 

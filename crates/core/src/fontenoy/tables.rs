@@ -3,7 +3,9 @@
 //! F-8.5–F-8.7). None of the booklet is in the text; the
 //! `-provisional` charts complete it (docs/fontenoy-charts.md), and strict mode refuses them.
 
+pub mod army;
 pub mod checks;
+pub mod commanders;
 pub mod fire;
 
 use alloc::format;
@@ -146,6 +148,10 @@ pub struct Tables {
     pub checks: checks::CheckTables,
     /// The fire charts (12.0–12.11, F-8.5–F-8.7).
     pub fire: fire::FireTables,
+    /// The commander loss charts (21.4, F-8.8).
+    pub commander: commanders::LossCharts,
+    /// The Army Loss Record and Army Morale Tables (23.0, F-1.6a).
+    pub army: army::ArmyCharts,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -212,6 +218,8 @@ impl Tables {
             facing,
             checks: checks::CheckTables::new(s)?,
             fire: fire::FireTables::read(|id| s.chart(id))?,
+            commander: commanders::LossCharts::read(s)?,
+            army: army::ArmyCharts::read(s)?,
         })
     }
 
@@ -386,5 +394,7 @@ pub fn open_terrain() -> Tables {
         },
         checks: checks::CheckTables::default(),
         fire: fire::FireTables::builtin(),
+        commander: commanders::LossCharts::default(),
+        army: army::ArmyCharts::default(),
     }
 }

@@ -93,6 +93,8 @@ pub struct UnitInfo {
     pub rank: Option<String>,
     /// Commanders: Command Distance (7.1).
     pub command_distance: u8,
+    /// Replacement counters: the Command Distance when replacing a Wing Commander (F-2.5a A).
+    pub wing_command_distance: u8,
     /// Commanders: Initiative Rating (7.4a: a d10 at or below it passes).
     pub initiative: u8,
     /// Commanders: close combat bonus (13.11c, 21.2b).
@@ -249,6 +251,7 @@ impl UnitInfo {
             optional: matches!(value("optional"), Some(Value::Bool(true))),
             rank: text("rank"),
             command_distance: cmd("command_distance", 0, 30)? as u8,
+            wing_command_distance: opt_int("wing_command_distance", 0, 30)?.unwrap_or(0) as u8,
             initiative: cmd("initiative", 0, 9)? as u8,
             cc_bonus: opt_int("cc_bonus", -9, 9)?.unwrap_or(0) as i8,
             er_bonus: opt_int("er_bonus", -30, 30)?.unwrap_or(0) as i8,

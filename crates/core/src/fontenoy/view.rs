@@ -38,6 +38,15 @@ impl Fontenoy {
             .map_or_else(|| format!("Wing #{w}"), |x| x.name.clone())
     }
 
+    /// A morale track's name (23.0, F-4.3).
+    pub fn track_name(&self, t: u8) -> String {
+        self.scenario_rules
+            .army
+            .tracks
+            .get(usize::from(t))
+            .map_or_else(|| format!("track #{t}"), |x| x.name.clone())
+    }
+
     /// The army's name.
     pub fn side_name(side: Side) -> &'static str {
         if side.0 == 0 { "French" } else { "Allies" }
@@ -256,6 +265,73 @@ impl Fontenoy {
                 "{} is Disordered by the Fire Reaction and stops (18.5d)",
                 self.unit_name(*unit)
             ),
+            Event::CommanderLossCheck {
+                commander,
+                roll,
+                result,
+            } => format!(
+                "{} Commander Loss Check: {roll}, {result}",
+                self.unit_name(*commander)
+            ),
+            Event::CommanderWounded {
+                commander,
+                roll,
+                until,
+            } => format!(
+                "{} is wounded ({roll}) and away until {until}",
+                self.unit_name(*commander)
+            ),
+            Event::CommanderKilled {
+                commander,
+                points,
+                rule,
+            } => format!(
+                "{} is killed ({rule}): {points} loss points",
+                self.unit_name(*commander)
+            ),
+            Event::CommanderUnemployed { commander } => format!(
+                "{} has no units left and leaves play (21.7)",
+                self.unit_name(*commander)
+            ),
+            Event::CommanderReplaced { office, holder } => format!(
+                "{} takes {}'s command",
+                self.unit_name(*holder),
+                self.unit_name(*office)
+            ),
+            Event::CommanderPlaced { commander, unit } => format!(
+                "{} joins {}",
+                self.unit_name(*commander),
+                self.unit_name(*unit)
+            ),
+            Event::NewCinc {
+                side,
+                commander,
+                rating,
+                wan,
+            } => match commander {
+                Some(c) => format!(
+                    "{} commands the {} (Command Rating {rating}, WAN {wan})",
+                    self.unit_name(*c),
+                    Self::side_name(*side)
+                ),
+                None => format!(
+                    "the {} have no Commander-in-Chief left (21.6a)",
+                    Self::side_name(*side)
+                ),
+            },
+            Event::CommanderDisplaced { commander, to } => format!(
+                "{} is displaced to {}",
+                self.unit_name(*commander),
+                super::fhex::label(*to)
+            ),
+            Event::Arrived { unit, hex } => format!(
+                "{} arrives in {}",
+                self.unit_name(*unit),
+                super::fhex::label(*hex)
+            ),
+            Event::PlaceTaken { unit, place } => {
+                format!("{} takes {place}", self.unit_name(*unit))
+            }
             other => alloc::string::ToString::to_string(other),
         }
     }
@@ -317,6 +393,53 @@ impl Fontenoy {
             ),
             Some(Step::RallyDice { .. }) => ("4.0D", "roll the rally order dice".into()),
             Some(Step::Fire(_)) => ("12.0", String::new()),
+            Some(Step::CommanderLoss { commander, .. }) => (
+                "21.4a",
+                format!("roll {}'s Commander Loss Check", self.unit_name(*commander)),
+            ),
+            Some(Step::WoundRoll { commander }) => (
+                "21.4c",
+                format!(
+                    "roll how long {} is away wounded",
+                    self.unit_name(*commander)
+                ),
+            ),
+            Some(Step::PlaceCommander { commander }) => (
+                "21.5e",
+                format!("choose the unit {} joins", self.unit_name(*commander)),
+            ),
+            Some(Step::ChooseCinc { side }) => (
+                "F-3.3b",
+                format!(
+                    "{}: name the Lieutenant General who takes command of the army",
+                    Self::side_name(*side)
+                ),
+            ),
+            Some(Step::Displace { commander }) => (
+                "21.1b",
+                format!(
+                    "choose the hex {} is displaced to",
+                    self.unit_name(*commander)
+                ),
+            ),
+            Some(Step::MoraleSpend { track, .. }) => (
+                "23.2b",
+                format!(
+                    "spend Command Rating to lower the {} Army Morale Check (0 for none)",
+                    self.track_name(*track)
+                ),
+            ),
+            Some(Step::MoraleRoll { track, .. }) => (
+                "23.2a",
+                format!("roll the {} Army Morale Check", self.track_name(*track)),
+            ),
+            Some(Step::Arrive { unit }) => (
+                "22.1",
+                format!(
+                    "place the reinforcement {}: hex, formation and facing",
+                    self.unit_name(*unit)
+                ),
+            ),
             Some(Step::Check(req)) => (
                 "18.1",
                 format!(

@@ -193,8 +193,7 @@ impl Fontenoy {
         commander: UnitId,
         tracer: Tracer,
     ) -> BTreeMap<Hex, Pts> {
-        let info = &self.units[usize::from(commander)];
-        let budget = Pts::whole(u16::from(info.command_distance));
+        let budget = Pts::whole(u16::from(self.command_distance(s, commander)));
         self.loc_reach_within(s, o, commander, tracer, budget)
     }
 

@@ -43,10 +43,11 @@ impl Fontenoy {
         if army.cinc == Some(c) {
             return Some(Role::Cinc);
         }
-        if self.org.wing_of_commander[usize::from(c)].is_some() {
+        // 21.5: a replacement holds his original's office.
+        if self.commands_wing(s, c).is_some() {
             return Some(Role::Wing);
         }
-        if self.org.division_of[usize::from(c)].is_some() {
+        if self.commands_division(s, c).is_some() {
             return Some(Role::Division);
         }
         Some(Role::Special)
@@ -108,12 +109,9 @@ impl Fontenoy {
         let commanders: Vec<UnitId> = act
             .divisions
             .iter()
-            .filter_map(|&d| self.org.divisions[usize::from(d)].commander)
+            .filter_map(|&d| self.division_commander(s, d))
             .chain(act.ndcs.iter().copied())
-            .chain(
-                act.wing
-                    .and_then(|w| self.org.wings[usize::from(w)].commander),
-            )
+            .chain(act.wing.and_then(|w| self.wing_commander(s, w)))
             .filter(|&c| s.unit(c).act == Act::Active)
             .collect();
         let mut out: Vec<UnitId> = Vec::new();
@@ -290,7 +288,7 @@ impl Fontenoy {
             }
             match self.org.division_of[usize::from(u)] {
                 Some(d) => {
-                    let dc = self.org.divisions[usize::from(d)].commander;
+                    let dc = self.division_commander(s, d);
                     let by = if dc.is_some_and(|dc| {
                         s.unit(dc).on_map() && self.loc_reaches(s, &o, dc, Tracer::Division, u)
                     }) {
@@ -325,8 +323,10 @@ impl Fontenoy {
         if self.loc_reaches(s, o, cinc, Tracer::ArmyOrWing, c) {
             return true;
         }
-        let wing = self.org.division_of[usize::from(c)].and_then(|d| self.org.wing_of(d));
-        let Some(wc) = wing.and_then(|w| self.org.wings[usize::from(w)].commander) else {
+        let wing = self
+            .commands_division(s, c)
+            .and_then(|d| self.org.wing_of(d));
+        let Some(wc) = wing.and_then(|w| self.wing_commander(s, w)) else {
             return false;
         };
         s.unit(wc).on_map()
@@ -338,10 +338,7 @@ impl Fontenoy {
     fn grouped_with_superior(&self, s: &State, o: &Occupancy, u: UnitId, d: u16) -> bool {
         let side = self.units[usize::from(u)].side;
         let cinc = s.armies[side.index()].cinc;
-        let wc = self
-            .org
-            .wing_of(d)
-            .and_then(|w| self.org.wings[usize::from(w)].commander);
+        let wc = self.org.wing_of(d).and_then(|w| self.wing_commander(s, w));
         let Some(p) = s.unit(u).placed() else {
             return false;
         };
@@ -367,7 +364,7 @@ impl Fontenoy {
         let dcs = act
             .divisions
             .iter()
-            .filter_map(|&d| self.org.divisions[usize::from(d)].commander);
+            .filter_map(|&d| self.division_commander(s, d));
         for dc in dcs {
             if s.unit(dc).command == Some(true) && self.loc_reaches(s, o, dc, Tracer::Division, u) {
                 return true;

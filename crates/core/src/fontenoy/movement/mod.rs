@@ -177,11 +177,11 @@ impl Fontenoy {
                     format!("{} is off the map", self.label(h)),
                 ));
             }
-            if o.at(self, h)
-                .units
-                .iter()
-                .any(|&x| self.units[usize::from(x)].side != side)
-            {
+            // 21.1b: a commander alone does not block; he is displaced.
+            if o.at(self, h).units.iter().any(|&x| {
+                let i = &self.units[usize::from(x)];
+                i.side != side && i.is_combat()
+            }) {
                 return Err(Illegal::new(
                     "10.1b",
                     format!("{} holds an enemy unit", self.label(h)),
@@ -512,7 +512,8 @@ impl Fontenoy {
                 .iter()
                 .any(|x| !group.contains(x) && self.units[usize::from(*x)].is_combat())
         });
-        // 10.1c: likewise where the group alone would exceed the terrain's stacking limit.
+        // An empty hex whose stacking limit the group exceeds (10.1c) is no better: the group
+        // must be able to stay or go on.
         if self.units[usize::from(lead)].is_combat()
             && (occupied || !self.fits_at(s, o, group, to, f))
         {
@@ -575,7 +576,7 @@ impl Fontenoy {
 
     /// Whether `group` in `f` at `p` may end there with the units it finds (10.1c–10.4, the
     /// SP limits of the TET, 10.4g artillery SP counting 4 with infantry).
-    fn fits_at(
+    pub(crate) fn fits_at(
         &self,
         s: &State,
         o: &Occupancy,
@@ -875,6 +876,8 @@ impl Fontenoy {
                     to,
                     cost,
                 });
+                // 21.1b displacement; victory places (F-10.xd).
+                self.after_step(s, &group, ev);
                 if goes_go || f == Formation::Square || f == Formation::GeneralOrder {
                     for &g in &group {
                         self.finish(s, g, ev);

@@ -248,7 +248,7 @@ impl Fontenoy {
 
     /// The formations and facings a unit may set up in at `p` (F-10.0c, 8.1, F-2.4a: no
     /// Attack Column), before grouping.
-    fn setup_stances(&self, u: UnitId, hexes: &[Hex]) -> Vec<(Formation, Placed)> {
+    pub(crate) fn setup_stances(&self, u: UnitId, hexes: &[Hex]) -> Vec<(Formation, Placed)> {
         let info = &self.units[usize::from(u)];
         let mut out = Vec::new();
         let corners =

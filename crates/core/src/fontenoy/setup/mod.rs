@@ -125,6 +125,14 @@ pub struct ScenarioRules {
     pub rank: Vec<u16>,
     /// Each unit's deployment's place in `order` (`u16::MAX`: none).
     pub unit_rank: Vec<u16>,
+    /// The army loss records and morale rules (23.0, F-2.2a, F-2.12, F-4.3).
+    pub army: super::army::ArmyRules,
+    /// The commander replacement rules (21.5, F-2.5a, F-3.3b, F-4.2).
+    pub commanders: super::commanders::CommanderRules,
+    /// The reinforcements (22.1).
+    pub arrivals: Vec<super::reinforcements::Arrival>,
+    /// The victory conditions (F-10.xd).
+    pub victory: super::victory::VictoryRules,
     /// The ids of the scenario's options that are on (its `options`, each with its rule
     /// number: the Fontenoy optional rules F-5 to F-7 and the scenario's own variants), sorted.
     pub options_on: Vec<String>,
@@ -190,6 +198,14 @@ impl Fontenoy {
                 }
             }
         }
+        // 21.5, F-2.5a: named successors and replacement counters the scenario may need.
+        let extra = super::commanders::replacement::extra_counters(
+            [&raw.organisation.french, &raw.organisation.allied],
+            &raw.command_overrides,
+            s,
+            &wanted,
+        );
+        wanted.extend(extra);
         let mut units: Vec<UnitInfo> = Vec::new();
         for name in &wanted {
             let (set, c) = s
@@ -308,10 +324,50 @@ impl Fontenoy {
                 }
             }
         }
+        let tables = Tables::new(s)?;
+        let army = super::army::ArmyRules::read(
+            id,
+            raw.morale_tracks.as_ref(),
+            raw.army_loss_at_start.as_ref(),
+            &raw.rules_in_force,
+            s,
+            &tables.army,
+        )?;
+        let commanders = super::commanders::CommanderRules::new(
+            &units,
+            [org.armies[0].cinc, org.armies[1].cinc],
+            &raw.command_overrides,
+            &raw.rules_in_force,
+        );
+        let arrivals = super::reinforcements::read_arrivals(
+            id,
+            &sc.reinforcements,
+            sc.turns.first,
+            &board,
+            &org,
+            index,
+        )?;
+        let victory = super::victory::VictoryRules::read(
+            id,
+            &sc.victory,
+            &board,
+            &org,
+            &army.tracks,
+            &raw.rules_in_force,
+        )?;
+        let tracks = army
+            .start
+            .iter()
+            .map(|&boxes| super::state::Track {
+                boxes,
+                ..super::state::Track::default()
+            })
+            .collect();
         let initial = State {
             divisions_done: alloc::vec![false; org.divisions.len()],
             units: state_units,
             armies,
+            tracks,
             ..State::empty()
         };
         let mut options_on: Vec<String> = Vec::new();
@@ -345,7 +401,7 @@ impl Fontenoy {
             eot_boxes,
             special_limit: None,
             initiative,
-            tables: Arc::new(Tables::new(s)?),
+            tables: Arc::new(tables),
             scenario_rules: Arc::new(ScenarioRules {
                 number: raw.number,
                 in_force: raw.rules_in_force.clone(),
@@ -354,6 +410,10 @@ impl Fontenoy {
                 order: Vec::new(),
                 rank: Vec::new(),
                 unit_rank: Vec::new(),
+                army,
+                commanders,
+                arrivals,
+                victory,
                 options_on,
             }),
             initial: State::empty(),

@@ -2084,9 +2084,10 @@ fn r18_5d_a_mover_disordered_by_a_reaction_stops() {
         pending_checks(&s)[0].kind,
         CheckKind::Disorder(DisorderCheck::C)
     );
-    // The checks section decides the check; here the unit fails it.
+    // The unit is Disordered by the time its check is over (set here; a 99 passes the check
+    // and is no special result, 18.1a).
     s.unit_mut(a).disordered = true;
-    apply(&r, &mut s, d100(0));
+    apply(&r, &mut s, d100(99));
     // The Allied guns have no reaction to make: the reaction ends and the mover stops.
     let ev = apply(&r, &mut s, Action::Pass);
     assert!(ev.contains(&Event::MoveStopped { unit: a }));

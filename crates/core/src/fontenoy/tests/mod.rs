@@ -4,8 +4,10 @@
 //! [`World`] builds a small position by hand on an open South-map board: counters, Divisions
 //! and Wings, so that each test lays out exactly what its rule needs.
 
+mod army;
 mod checks;
 mod command;
+mod commanders;
 mod fire;
 mod fire_special;
 mod geometry;
@@ -13,6 +15,7 @@ mod movement;
 mod reach;
 mod retreat;
 mod turn;
+mod victory;
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -105,6 +108,7 @@ impl World {
             optional: false,
             rank: None,
             command_distance: 0,
+            wing_command_distance: 0,
             initiative: 0,
             cc_bonus: 0,
             er_bonus: 0,
@@ -226,8 +230,7 @@ impl World {
             activation: None,
             steps: Vec::new(),
             rally_first: None,
-            rally_stage: 0,
-            retreats: Vec::new(),
+            ..State::empty()
         };
         let mut r = Fontenoy::from_parts(
             "test",
@@ -275,6 +278,33 @@ pub(super) fn check_tables() -> super::checks::tables::CheckTables {
     );
     super::checks::tables::CheckTables::from_charts(&morale, &disorder, &special)
         .expect("the check charts read")
+}
+
+/// Gives a hand-built position the chart booklet's commander and army charts (their
+/// provisional completions) and the series' one loss record per army (23.0).
+pub(super) fn with_charts(r: &mut Fontenoy, s: &mut State) {
+    use super::army::{ArmyCharts, ArmyRules};
+    let lib = crate::data::Library::builtin().expect("the built-in data");
+    let rs = lib.scenario("fontenoy/ingoldsby").expect("scenario 1");
+    let t = alloc::sync::Arc::make_mut(&mut r.tables);
+    t.commander = super::commanders::LossCharts::read(&rs).expect("commander charts");
+    t.army = ArmyCharts::read(&rs).expect("army charts");
+    let sr = alloc::sync::Arc::make_mut(&mut r.scenario_rules);
+    sr.army = ArmyRules::read("test", None, None, &[], &rs, &t.army).expect("tracks");
+    s.tracks = alloc::vec![super::state::Track::default(); 2];
+}
+
+/// A built-in scenario's rules and its position once the Set-Up is done (each unit set up
+/// with its first legal choice).
+pub(super) fn scenario(id: &str) -> (Fontenoy, State) {
+    let lib = crate::data::Library::builtin().expect("the built-in data");
+    let r = Fontenoy::new(&lib.scenario(id).expect("a scenario")).expect("loads");
+    let mut s = r.initial_state();
+    while let Some(super::state::Step::Deploy { .. }) = s.steps.last() {
+        let a = legal(&r, &s).into_iter().next().expect("a set-up choice");
+        apply(&r, &mut s, a);
+    }
+    (r, s)
 }
 
 /// Applies `a`, panicking with the refusal if it is refused.

@@ -39,7 +39,9 @@ impl Fontenoy {
     /// Wing's Division list. 0 when the Wing Commander is absent or FINISHED (6.5b).
     fn wing_candidates_with(&self, s: &State, o: &Occupancy, w: WingId) -> u32 {
         let wing = &self.org.wings[usize::from(w)];
-        let Some(wc) = wing.commander else { return 0 };
+        let Some(wc) = self.wing_commander(s, w) else {
+            return 0;
+        };
         let u = s.unit(wc);
         if !u.on_map() || u.act != Act::Unactivated {
             return 0;
@@ -50,7 +52,7 @@ impl Fontenoy {
             if !open.contains(&d) {
                 continue;
             }
-            let Some(dc) = self.org.divisions[usize::from(d)].commander else {
+            let Some(dc) = self.division_commander(s, d) else {
                 continue;
             };
             if s.unit(dc).on_map() && self.loc_reaches(s, o, wc, Tracer::ArmyOrWing, dc) {
@@ -77,7 +79,7 @@ impl Fontenoy {
                 ),
             ));
         }
-        let wc = self.org.wings[usize::from(w)].commander.unwrap_or_default();
+        let wc = self.wing_commander(s, w).unwrap_or_default();
         let cinc = s.armies[side.index()].cinc;
         let o = Occupancy::build(self, s);
         let by_loc = cinc.is_some_and(|c| self.loc_reaches(s, &o, c, Tracer::ArmyOrWing, wc));
@@ -103,7 +105,7 @@ impl Fontenoy {
     /// The Wing Commander's Initiative roll (7.4b): pass, the Wing Activation goes ahead;
     /// fail, he is FINISHED and play returns to Phase B.
     pub(crate) fn wing_initiative(&self, s: &mut State, w: WingId, roll: u8, ev: &mut Vec<Event>) {
-        let wc = self.org.wings[usize::from(w)].commander.unwrap_or_default();
+        let wc = self.wing_commander(s, w).unwrap_or_default();
         let rating = self.units[usize::from(wc)].initiative;
         let passed = roll <= rating;
         ev.push(Event::InitiativeCheck {
@@ -197,7 +199,7 @@ impl Fontenoy {
             .map(|(_, &d)| d)
             .collect();
         let side = wing.side;
-        let wc = wing.commander;
+        let wc = self.wing_commander(s, w);
         self.activate(s, side, divisions.clone(), Some(w), ev);
         // 6.5c: the Wing Commander and the joining Division Commanders are In Command.
         if let Some(wc) = wc {
@@ -205,7 +207,7 @@ impl Fontenoy {
             self.set_command(s, wc, CommandBy::Loc, ev);
         }
         for d in divisions {
-            if let Some(dc) = self.org.divisions[usize::from(d)].commander {
+            if let Some(dc) = self.division_commander(s, d) {
                 self.set_command(s, dc, CommandBy::Loc, ev);
             }
         }
@@ -234,7 +236,8 @@ impl Fontenoy {
                 *done = true;
             }
             let div = &self.org.divisions[usize::from(d)];
-            for &u in div.units.iter().chain(div.commander.iter()) {
+            let dc = self.division_commander(s, d);
+            for &u in div.units.iter().chain(dc.iter()) {
                 let unit = s.unit_mut(u);
                 if unit.on_map() && unit.act == Act::Unactivated && unit.morale != Morale::Routed {
                     unit.act = Act::Active;
@@ -266,9 +269,13 @@ impl Fontenoy {
             voluntary_done: false,
             fire: Default::default(),
         });
-        // 21.5c, 21.5d: replacements and returning commanders are placed now; no commander
-        // can be lost before the combat sections exist, so the segment has nothing to do.
-        self.enter_segment(s, Segment::CommandControl, ev);
+        // F-10.2a F: a Potential French Reinforcement Division activated.
+        if let Some(a) = s.activation.as_ref() {
+            let divs = a.divisions.clone();
+            self.watch_activation(s, &divs);
+        }
+        // 21.5c, 21.5d: replacements and returning commanders are placed now.
+        self.replacement_segment(s, ev);
     }
 
     /// Moves the activation to `seg`, skipping segments with nothing to decide.
@@ -280,6 +287,17 @@ impl Fontenoy {
         if seg == Segment::RallyDisordered {
             // 18.6 (checks/disorder.rs).
             self.rally_disordered_segment(s, ev);
+        }
+        if seg == Segment::Fire && self.skips_fire(s) {
+            // 22.2: a whole Division arriving this turn has no Fire Combat Segment.
+            ev.push(Event::SegmentEnds {
+                rule: "22.2".into(),
+            });
+            self.enter_segment(s, Segment::Movement, ev);
+        }
+        if seg == Segment::Movement {
+            // 22.4: edge arrivals have paid their entry hex.
+            self.charge_entries(s);
         }
     }
 
@@ -374,6 +392,11 @@ impl Fontenoy {
         }
         ev.push(Event::ActivationComplete);
         s.activation = None;
+        // F-10.xd: the watched places as the activation left them.
+        self.watch_all(s, ev);
+        if s.result.is_some() {
+            return;
+        }
         self.to_initiative(s, ev);
     }
 }

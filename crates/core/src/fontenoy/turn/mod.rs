@@ -31,7 +31,8 @@ impl Fontenoy {
                 return false;
             }
             let div = &self.org.divisions[usize::from(d)];
-            div.units.iter().chain(div.commander.iter()).any(|&u| {
+            let dc = self.division_commander(s, d);
+            div.units.iter().chain(dc.iter()).any(|&u| {
                 let unit = s.unit(u);
                 unit.on_map() && unit.act == Act::Unactivated
             })
@@ -49,10 +50,10 @@ impl Fontenoy {
         ev.push(Event::TurnBegins {
             time: self.time(s.turn).into(),
         });
-        // 23.0: the Army Morale Check Phase comes first on ":00" turns; a check is taken only
-        // once an army's Current Loss Total reaches its table's first column (23.1c).
+        // 22.1 reinforcements, then 4.0A the Army Morale Check Phase on ":00" turns (23.0,
+        // F-2.3), then Initiative.
         s.phase = Phase::ArmyMorale;
-        self.to_initiative(s, ev);
+        self.turn_start(s, ev);
     }
 
     /// Phase B (6.1), or the Rally Phase when neither side has a Division left (4.0C).
@@ -105,7 +106,12 @@ impl Fontenoy {
         match r.decision {
             initiative::Decision::Reroll { double_zero } => {
                 ev.push(Event::Reroll { double_zero });
-                s.steps.push(Step::InitiativeDice { french: None });
+                if double_zero && self.scenario_rules.army.double_zero && !s.double_zero_used {
+                    // F-2.12: every army checks its morale, then the dice are rolled again.
+                    self.double_zero_check(s, ev);
+                } else {
+                    s.steps.push(Step::InitiativeDice { french: None });
+                }
             }
             initiative::Decision::Special { side, die } => {
                 s.specials = s.specials.saturating_add(1);
@@ -198,6 +204,11 @@ impl Fontenoy {
             Step::RetreatChoice { .. } => self.retreat_actions(s, out),
             Step::RallyForm { unit } => self.rally_form_actions(s, unit, out),
             Step::Fire(f) => self.fire_step_actions(s, f, out),
+            Step::PlaceCommander { commander } => self.place_actions(s, commander, out),
+            Step::ChooseCinc { side } => self.appoint_actions(s, side, out),
+            Step::Displace { commander } => self.displace_actions(s, commander, out),
+            Step::MoraleSpend { track, .. } => self.spend_actions(s, track, out),
+            Step::Arrive { unit } => self.arrive_actions(s, unit, out),
             _ => {}
         }
     }
@@ -266,6 +277,11 @@ impl Fontenoy {
             (Step::RetreatChoice { .. }, a) => self.apply_retreat_choice(s, a, ev),
             (Step::RallyForm { unit }, a) => self.apply_rally_form(s, unit, a, ev),
             (Step::Fire(f), a) => self.apply_fire_step(s, f, a, ev),
+            (Step::PlaceCommander { commander }, a) => self.apply_place(s, commander, a, ev),
+            (Step::ChooseCinc { side }, a) => self.apply_appoint(s, side, a, ev),
+            (Step::Displace { commander }, a) => self.apply_displace(s, commander, a, ev),
+            (Step::MoraleSpend { track, column }, a) => self.apply_spend(s, track, column, a, ev),
+            (Step::Arrive { unit }, a) => self.apply_arrive(s, unit, a, ev),
             (step, a) => Err(Illegal::new(
                 "engine",
                 format!("{a:?} is not a decision at this point ({step:?})"),
@@ -324,11 +340,8 @@ impl Fontenoy {
             a.cinc_moved = false;
         }
         if usize::from(s.turn) + 1 >= self.turns.len() {
-            s.phase = Phase::Over;
-            ev.push(Event::GameOver {
-                winner: None,
-                level: "the scenario's last turn has been played".into(),
-            });
+            // F-10.xd: the scenario's victory conditions decide.
+            self.game_end(s, ev);
             return;
         }
         s.turn += 1;
