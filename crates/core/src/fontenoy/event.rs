@@ -339,15 +339,6 @@ pub enum Event {
         hexes: u8,
     },
     /// A unit becomes Disordered, or Shaken/Disordered, without a check (18.3, 18.5c; F-8.5a,
-    /// F-8.5e).
-    Disordered {
-        /// The unit.
-        unit: UnitId,
-        /// It was already Disordered and is now Shaken/Disordered.
-        shaken: bool,
-        /// The rule.
-        rule: String,
-    },
     /// A moving unit Disordered by a Fire Reaction stops (18.5d).
     MoveStopped {
         /// The unit.
@@ -516,7 +507,6 @@ impl Event {
             Event::ReactionOffered { .. } => "12.8",
             Event::Reformed { .. } => "12.9j",
             Event::Shrunk { .. } => "11.5i",
-            Event::Disordered { .. } => "18.5c",
             Event::MoveStopped { .. } => "18.5d",
             Event::CommanderLossCheck { .. } => "21.4a",
             Event::CommanderWounded { .. } => "21.4c",
@@ -772,15 +762,6 @@ impl fmt::Display for Event {
                 rule,
             } => write!(f, "unit {unit} forms {formation} ({rule})"),
             Event::Shrunk { unit, hexes } => write!(f, "unit {unit} shrinks to {hexes} hex(es)"),
-            Event::Disordered { unit, shaken, rule } => write!(
-                f,
-                "unit {unit} becomes {} ({rule})",
-                if *shaken {
-                    "Shaken/Disordered"
-                } else {
-                    "Disordered"
-                }
-            ),
             Event::MoveStopped { unit } => write!(f, "unit {unit} stops moving"),
             Event::CommanderLossCheck {
                 commander,

@@ -252,15 +252,6 @@ impl Fontenoy {
                     self.unit_name(*unit)
                 )
             }
-            Event::Disordered { unit, shaken, rule } => format!(
-                "{} becomes {} ({rule})",
-                self.unit_name(*unit),
-                if *shaken {
-                    "Shaken/Disordered"
-                } else {
-                    "Disordered"
-                }
-            ),
             Event::MoveStopped { unit } => format!(
                 "{} is Disordered by the Fire Reaction and stops (18.5d)",
                 self.unit_name(*unit)

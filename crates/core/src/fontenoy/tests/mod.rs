@@ -9,6 +9,7 @@ mod checks;
 mod command;
 mod commanders;
 mod fire;
+mod fire_reaction;
 mod fire_special;
 mod geometry;
 mod movement;
