@@ -124,6 +124,19 @@ gg_status gg_engine_scenarios(const gg_engine *engine, char **out);
 // `engine` is a live engine; `scenario` is NUL-terminated; `out` is valid for one write.
 gg_status gg_game_new(const gg_engine *engine, const char *scenario, uint64_t seed, gg_game **out);
 
+// A new game of a built-in (or added) scenario with some of its options chosen:
+// `options_json` is a JSON object of option id → true or false (the ids `gg_engine_scenarios`
+// lists under each scenario's `options`); an option not named keeps its default.
+//
+// # Safety
+// `engine` is a live engine; `scenario` and `options_json` are NUL-terminated; `out` is valid
+// for one write.
+gg_status gg_game_new_with_options(const gg_engine *engine,
+                                   const char *scenario,
+                                   const char *options_json,
+                                   uint64_t seed,
+                                   gg_game **out);
+
 // A new game of a scenario given as JSON text (which may use the engine's maps, counters and
 // charts).
 //
