@@ -13,6 +13,8 @@
 //! * `movement/` — 11.0 movement: MPo, forward steps straight and oblique, terrain, EZOC,
 //!   single-hex facing changes, groups, General Order by terrain (`movement/mod.rs`); 10.1–10.5
 //!   groups — [`stacking`]; the TET — [`tables`]
+//! * `close/` — 13.0 close combat, 14.0 results, 15.0 advance, 16.0 pursuit, 17.0 Cavalry
+//!   Reaction, the F-8 special close combat and pursuit results (`close/mod.rs` lists the files)
 //! * `setup/` — F-10.0 scenarios read from data, the Set-Up phase (`setup/deploy.rs`)
 //! * `command/` — 7.0 command control: 6.2 Regimental Integrity and 7.1–7.3 Lines of Command
 //!   (`command/loc.rs`), 7.4–7.6 initiative and status (`command/mod.rs`)
@@ -25,6 +27,7 @@ pub mod board;
 mod board_view;
 mod bot;
 pub mod checks;
+pub mod close;
 pub mod command;
 pub mod commanders;
 pub mod event;

@@ -22,6 +22,7 @@ impl Fontenoy {
             | Step::WingInitiative { .. }
             | Step::CommanderInitiative { .. } => Some(DiceSpec::D10),
             Step::UnitInitiative { .. } | Step::Check(_) => Some(DiceSpec::D100),
+            Step::Close(c) if Self::close_step_is_dice(c) => Some(DiceSpec::D10),
             _ => None,
         }
     }
@@ -30,6 +31,7 @@ impl Fontenoy {
     fn step_player(&self, s: &State, step: &Step) -> Side {
         match *step {
             Step::InitiativeChoice { winner, .. } => winner,
+            Step::Close(ref c) => self.close_step_player(s, c),
             Step::ChooseDivision { side } => side,
             Step::WingDivisions { wing, .. } => self.org.wings[usize::from(wing)].side,
             Step::Deploy { index } => self
@@ -56,11 +58,19 @@ impl Fontenoy {
             }
             Step::UnitInitiative { unit } => self.unit_initiative(s, unit, v, ev),
             Step::Check(req) => self.resolve_check(s, req, v, ev),
+            Step::Close(c) => self.close_roll(s, c, v, ev),
             _ => {}
         }
     }
 
     fn dispatch(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        self.dispatch_one(s, a, ev)?;
+        // Close combat continuations waiting under resolved checks run now (close/mod.rs).
+        self.run_resumes(s, ev);
+        Ok(())
+    }
+
+    fn dispatch_one(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
         if s.phase == Phase::Over {
             return Err(Illegal::new("engine", "the game is over"));
         }

@@ -204,6 +204,8 @@ pub enum Step {
     },
     /// A Disorder or Morale Check (18.1, 19.1): a d100.
     Check(CheckReq),
+    /// A close combat decision, die or continuation (13.0–17.0).
+    Close(super::close::CloseStep),
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
     /// (digest A9).
     RallyDice {
@@ -261,6 +263,10 @@ pub struct Activation {
     /// Each unit's movement in the Movement Segment (11.1d).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moving: Vec<Moving>,
+    /// Close combat: the Close Combat Segment (13.0), and Cavalry Reactions in the Movement
+    /// Segment (17.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub close: Option<super::close::CloseSegment>,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them

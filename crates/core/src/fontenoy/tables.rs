@@ -138,6 +138,8 @@ pub struct Tables {
     pub sides: Vec<SideFx>,
     /// Facing changes.
     pub facing: FacingCosts,
+    /// The close combat charts (13.11, 14.1, 14.8, 16.2a; `close/tables.rs`).
+    pub close: super::close::tables::CloseTables,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -202,6 +204,7 @@ impl Tables {
             terrain,
             sides,
             facing,
+            close: super::close::tables::CloseTables::new(s)?,
         })
     }
 
@@ -374,5 +377,6 @@ pub fn open_terrain() -> Tables {
             general_order: [Mp::All; 3],
             unlimbered: [Mp::Pts(Pts::ZERO); 3],
         },
+        close: super::close::tables::CloseTables::builtin(),
     }
 }

@@ -43,6 +43,9 @@ impl Fontenoy {
 
     /// An English line for `e` with the scenario's names.
     pub fn describe(&self, e: &Event) -> String {
+        if let Some(line) = self.describe_close(e) {
+            return line;
+        }
         match e {
             Event::Activated {
                 side,
@@ -172,6 +175,10 @@ impl Fontenoy {
                 format!("roll {}'s unit initiative (00-99)", self.unit_name(*unit)),
             ),
             Some(Step::RallyDice { .. }) => ("4.0D", "roll the rally order dice".into()),
+            Some(Step::Close(c)) => {
+                let (rule, text) = self.close_prompt(s, c);
+                (rule, text)
+            }
             Some(Step::Check(req)) => (
                 "18.1",
                 format!(

@@ -260,6 +260,7 @@ impl Fontenoy {
             independents: Vec::new(),
             attached: Vec::new(),
             moving: Vec::new(),
+            close: None,
         });
         // 21.5c, 21.5d: replacements and returning commanders are placed now; no commander
         // can be lost before the combat sections exist, so the segment has nothing to do.
@@ -274,6 +275,9 @@ impl Fontenoy {
         act.segment = seg;
         if seg == Segment::RallyDisordered {
             self.rally_disordered(s, ev);
+        }
+        if seg == Segment::CloseCombat {
+            self.begin_close(s);
         }
     }
 
@@ -322,9 +326,10 @@ impl Fontenoy {
                     out.push(Action::EndSegment);
                 }
             }
-            Segment::Fire | Segment::CloseCombat => {
+            Segment::Fire => {
                 out.push(Action::EndSegment);
             }
+            Segment::CloseCombat => self.close_segment_actions(s, out),
             Segment::Replacement | Segment::RallyDisordered => {}
         }
     }
@@ -348,17 +353,20 @@ impl Fontenoy {
                 Ok(())
             }
             (Segment::CommandControl, _) if act.designating => self.designate(s, &act, a, ev),
-            (Segment::Movement, _) => self.apply_movement(s, a, ev),
-            (seg @ (Segment::Fire | Segment::CloseCombat), Action::EndSegment) => {
-                let (rule, next) = match seg {
-                    Segment::Fire => ("12.0", Some(Segment::Movement)),
-                    _ => ("13.0", None),
-                };
-                ev.push(Event::SegmentEnds { rule: rule.into() });
-                match next {
-                    Some(n) => self.enter_segment(s, n, ev),
-                    None => self.complete_activation(s, ev),
+            (Segment::Movement, _) => {
+                self.apply_movement(s, a, ev)?;
+                // 17.0: a step or a facing change may call for a Cavalry Reaction.
+                if let Action::Step { unit, .. } | Action::Face { unit, .. } = *a {
+                    self.cavalry_reaction_trigger(s, unit);
                 }
+                Ok(())
+            }
+            (Segment::CloseCombat, a) => self.apply_close_segment(s, a, ev),
+            (Segment::Fire, Action::EndSegment) => {
+                ev.push(Event::SegmentEnds {
+                    rule: "12.0".into(),
+                });
+                self.enter_segment(s, Segment::Movement, ev);
                 Ok(())
             }
             (seg, a) => Err(Illegal::new(

@@ -195,6 +195,7 @@ impl Fontenoy {
                 joined,
             } => self.wing_join_actions(wing, undecided, joined, out),
             Step::Deploy { index } => self.deploy_actions(s, index, out),
+            Step::Close(ref c) => self.close_step_actions(s, c, out),
             _ => {}
         }
     }
@@ -260,6 +261,7 @@ impl Fontenoy {
                 Action::WingJoin { division, join },
             ) => self.wing_join(s, wing, undecided, joined, *division, *join, ev),
             (Step::Deploy { index }, a) => self.apply_deploy(s, index, a, ev),
+            (Step::Close(c), a) => self.apply_close_step(s, c, a, ev),
             (step, a) => Err(Illegal::new(
                 "engine",
                 format!("{a:?} is not a decision at this point ({step:?})"),
