@@ -549,21 +549,28 @@ impl Fontenoy {
         // Merge attacks that share a defender (13.6b, 13.6d).
         let mut sets: Vec<(Vec<Attack>, Vec<UnitId>)> = Vec::new();
         for (a, foes) in pairs {
-            let mut joined: Vec<usize> = sets
+            let joined: Vec<usize> = sets
                 .iter()
                 .enumerate()
                 .filter(|(_, (_, f))| f.iter().any(|x| foes.contains(x)))
                 .map(|(i, _)| i)
                 .collect();
-            let mut attacks = alloc::vec![a];
-            let mut all = foes;
-            while let Some(i) = joined.pop() {
+            // The earlier attacks keep their place (13.0: the attacker's order).
+            let mut attacks = Vec::new();
+            let mut all = Vec::new();
+            for i in joined.into_iter().rev() {
                 let (aa, ff) = sets.remove(i);
-                attacks.extend(aa);
+                attacks.splice(0..0, aa);
                 for f in ff {
                     if !all.contains(&f) {
                         all.push(f);
                     }
+                }
+            }
+            attacks.push(a);
+            for f in foes {
+                if !all.contains(&f) {
+                    all.push(f);
                 }
             }
             sets.push((attacks, all));

@@ -1,0 +1,1662 @@
+//! 13.0 Close Combat, 14.0 results, 15.0 advance, 16.0 pursuit, 17.0 Cavalry Reaction, and the
+//! close combat special results of F-8: declarations and their refusals, charges, reactions,
+//! the SP, CR and ratio of the worked examples (E41–E57), the results, and a random play of
+//! close combats that must always end.
+
+use super::*;
+use crate::fontenoy::board::Terrain;
+use crate::fontenoy::checks::CheckKind;
+use crate::fontenoy::close::{CcResult, CloseStep, Outcome};
+use crate::fontenoy::state::{Segment, Step};
+use crate::fontenoy::tables::Mp;
+use crate::fontenoy::types::{DisorderCheck, Morale, MoraleCheck, Pts};
+use crate::hex::Direction;
+use alloc::sync::Arc;
+
+const FR: Side = Side(0);
+const AL: Side = Side(1);
+
+fn ahead(from: Hex, d: u8) -> Hex {
+    from.neighbor(Direction::ALL[usize::from(d % 6)])
+}
+
+/// A unit of `kind` with `sp` SP at `at` facing `facing`.
+fn unit(w: &mut World, name: &str, side: Side, kind: Kind, sp: u8, at: Hex, facing: u8) -> UnitId {
+    let label = crate::fontenoy::fhex::label(at);
+    let u = w.infantry(name, side, name, &label, facing);
+    let info = &mut w.units[usize::from(u)];
+    info.kind = kind;
+    info.sp = sp;
+    if kind == Kind::Cavalry {
+        info.mp = 7;
+        info.class = String::from("cavalry");
+    }
+    if kind == Kind::Artillery {
+        info.cr = 0;
+    }
+    w.unit_state[usize::from(u)].sp = sp;
+    if kind == Kind::Artillery {
+        w.unit_state[usize::from(u)].formation = Formation::Unlimbered;
+    }
+    u
+}
+
+/// The French (division 0, with their CinC and Division Commander on the first unit's hex)
+/// and the Allies (division 1) that `build` places; the position at the start of the French
+/// Close Combat Segment, with `tweak` applied to the state first.
+fn cc(
+    build: impl FnOnce(&mut World) -> (Vec<UnitId>, Vec<UnitId>),
+    tables: impl FnOnce(&mut crate::fontenoy::tables::Tables),
+) -> (Fontenoy, State) {
+    let mut w = World::new();
+    let (fr, al) = build(&mut w);
+    let at = w.unit_state[usize::from(fr[0])]
+        .placed()
+        .map(|p| crate::fontenoy::fhex::label(p.hex()))
+        .unwrap();
+    let saxe = w.commander("Saxe", FR, &at, 30, 5);
+    w.cinc(saxe, 2, 5);
+    let dc = w.commander("Dx", FR, &at, 8, 4);
+    let cumb = w.commander("Cumberland", AL, "S2929", 2, 5);
+    w.cinc(cumb, 1, 6);
+    let ac = w.commander("Dz", AL, "S2929", 4, 4);
+    w.division("X", FR, Some(dc), &fr);
+    w.division("Z", AL, Some(ac), &al);
+    let (mut r, mut s) = w.build();
+    tables(Arc::make_mut(&mut r.tables));
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    apply(&r, &mut s, Action::Activate { division: 0 });
+    apply(&r, &mut s, Action::EndDesignations);
+    while let Some(Step::CommanderInitiative { .. } | Step::UnitInitiative { .. }) = s.steps.last()
+    {
+        apply(&r, &mut s, d10(0));
+    }
+    apply(&r, &mut s, Action::EndSegment); // fire
+    apply(&r, &mut s, Action::EndSegment); // movement
+    assert_eq!(s.activation.as_ref().unwrap().segment, Segment::CloseCombat);
+    (r, s)
+}
+
+fn at(s: &State, u: UnitId) -> Hex {
+    s.unit(u).placed().unwrap().hex()
+}
+
+fn refused(r: &Fontenoy, s: &State, a: Action) -> crate::engine::Illegal {
+    let mut ev = Vec::new();
+    let mut t = s.clone();
+    let e = r.apply(&mut t, &a, &mut ev).unwrap_err();
+    assert_eq!(&t, s, "a refused action leaves the state as it was");
+    e
+}
+
+/// Rolls every pending check (the checks section decides its outcome).
+fn checks(r: &Fontenoy, s: &mut State) -> Vec<Event> {
+    let mut ev = Vec::new();
+    while let Some(Step::Check(_)) = s.steps.last() {
+        ev.extend(apply(r, s, d100(50)));
+    }
+    ev
+}
+
+fn top(s: &State) -> Option<Step> {
+    s.steps.last().copied()
+}
+
+/// A French infantry battalion at S1010 facing vertex 1 (Frontal directions 0 and 1) and an
+/// English one in its Frontal hex toward 0, facing back.
+fn duel(fsp: u8, asp: u8) -> (Fontenoy, State, UnitId, UnitId) {
+    let mut ids = (0, 0);
+    let (r, s) = cc(
+        |w| {
+            let f = unit(w, "1 FRA", FR, Kind::Infantry, fsp, hex("S1010"), 1);
+            let a = unit(
+                w,
+                "1 ENG",
+                AL,
+                Kind::Infantry,
+                asp,
+                ahead(hex("S1010"), 0),
+                7,
+            );
+            ids = (f, a);
+            (alloc::vec![f], alloc::vec![a])
+        },
+        |_| {},
+    );
+    (r, s, ids.0, ids.1)
+}
+
+/// Declares `u` against `target`, ends the declarations and rolls the attacker's MC(B).
+fn attack(r: &Fontenoy, s: &mut State, u: UnitId, target: Hex) -> Vec<Event> {
+    let mut ev = apply(r, s, Action::Attack { unit: u, target });
+    ev.extend(apply(r, s, Action::EndSegment));
+    assert!(matches!(top(s), Some(Step::Check(_))));
+    ev.extend(apply(r, s, d100(50)));
+    ev
+}
+
+/// Dice that give `want` on the combat under way (attacker's die, defender's).
+fn dice_for(r: &Fontenoy, s: &State, want: &str, special: bool) -> [u8; 2] {
+    let c = r.close_segment(s).unwrap().current.as_ref().unwrap();
+    let f = r.combat_figures(s, c);
+    let (col, _, drm) = r.combat_column(f[0].sp, f[1].sp);
+    let cr = [f[0].cr + i16::from(drm[0]), f[1].cr + i16::from(drm[1])];
+    let want = CcResult::parse(want).unwrap();
+    for a in 0..10 {
+        for d in 0..10 {
+            let o = r.round_outcome(col, cr, [a, d]);
+            if o.result == want && o.special == special {
+                return [a, d];
+            }
+        }
+    }
+    panic!("no dice give {want:?}");
+}
+
+fn roll(r: &Fontenoy, s: &mut State, dice: [u8; 2]) -> Vec<Event> {
+    assert_eq!(top(s), Some(Step::Close(CloseStep::Dice)));
+    let mut ev = apply(r, s, d10(dice[0]));
+    ev.extend(apply(r, s, d10(dice[1])));
+    ev
+}
+
+// --- 13.1 designating the attacker -------------------------------------------------------
+
+#[test]
+fn r13_1_the_segment_offers_declarations_and_no_more_attacks() {
+    let (r, s, f, a) = duel(6, 6);
+    let target = at(&s, a);
+    let acts = legal(&r, &s);
+    assert_eq!(
+        acts,
+        alloc::vec![Action::Attack { unit: f, target }, Action::EndSegment]
+    );
+}
+
+#[test]
+fn r13_1_no_attack_ends_the_segment_and_the_activation() {
+    let (r, mut s, _, _) = duel(6, 6);
+    let ev = apply(&r, &mut s, Action::EndSegment);
+    assert!(ev.contains(&Event::ActivationComplete));
+    assert!(
+        s.activation.is_none() || s.activation.as_ref().unwrap().segment != Segment::CloseCombat
+    );
+}
+
+#[test]
+fn r19_6d_a_shaken_unit_may_not_declare_an_attack() {
+    let (r, mut s, f, a) = duel(6, 6);
+    s.unit_mut(f).morale = Morale::Shaken;
+    let e = refused(
+        &r,
+        &s,
+        Action::Attack {
+            unit: f,
+            target: at(&s, a),
+        },
+    );
+    assert_eq!(e.rule, "19.6d");
+    assert_eq!(legal(&r, &s), alloc::vec![Action::EndSegment]);
+}
+
+#[test]
+fn r13_1a_an_out_of_command_unit_may_not_attack() {
+    let (r, mut s, f, a) = duel(6, 6);
+    s.unit_mut(f).command = Some(false);
+    let e = refused(
+        &r,
+        &s,
+        Action::Attack {
+            unit: f,
+            target: at(&s, a),
+        },
+    );
+    assert_eq!(e.rule, "13.1a");
+}
+
+#[test]
+fn r13_1a_artillery_never_attacks() {
+    let mut g = 0;
+    let (r, s) = cc(
+        |w| {
+            g = unit(w, "8 LB", FR, Kind::Artillery, 2, hex("S1010"), 1);
+            let a = unit(w, "1 ENG", AL, Kind::Infantry, 6, ahead(hex("S1010"), 0), 7);
+            (alloc::vec![g], alloc::vec![a])
+        },
+        |_| {},
+    );
+    let e = refused(
+        &r,
+        &s,
+        Action::Attack {
+            unit: g,
+            target: ahead(hex("S1010"), 0),
+        },
+    );
+    assert_eq!(e.rule, "13.1a");
+}
+
+#[test]
+fn r13_1a_infantry_needs_an_enemy_in_its_zoc() {
+    let (r, s, f, _) = duel(6, 6);
+    // The hex behind it holds nobody and is not Frontal.
+    let e = refused(
+        &r,
+        &s,
+        Action::Attack {
+            unit: f,
+            target: ahead(hex("S1010"), 3),
+        },
+    );
+    assert_eq!(e.rule, "13.1a");
+}
+
+#[test]
+fn r13_1b_a_march_column_may_not_attack() {
+    let (r, mut s, f, a) = duel(6, 6);
+    s.unit_mut(f).formation = Formation::MarchColumn;
+    let e = refused(
+        &r,
+        &s,
+        Action::Attack {
+            unit: f,
+            target: at(&s, a),
+        },
+    );
+    assert_eq!(e.rule, "13.1b");
+}
+
+#[test]
+fn r13_6d_a_group_declares_only_once() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    apply(&r, &mut s, Action::Attack { unit: f, target: t });
+    let e = refused(&r, &s, Action::Attack { unit: f, target: t });
+    assert_eq!(e.rule, "13.6d");
+    assert_eq!(legal(&r, &s), alloc::vec![Action::EndSegment]);
+}
+
+/// French cavalry at S1010 facing vertex 1 and an English battalion `gap` hexes ahead in
+/// direction 0 (Frontal direction), in `terrain`.
+fn charge_setup(
+    gap: u8,
+    terrain: Terrain,
+    tables: impl FnOnce(&mut crate::fontenoy::tables::Tables),
+) -> (Fontenoy, State, UnitId, UnitId) {
+    let mut ids = (0, 0);
+    let (r, s) = cc(
+        |w| {
+            let f = unit(w, "CAR a", FR, Kind::Cavalry, 5, hex("S1010"), 1);
+            let mut h = hex("S1010");
+            for _ in 0..gap {
+                h = ahead(h, 0);
+            }
+            w.board.set_terrain(h, terrain);
+            let a = unit(w, "1 ENG", AL, Kind::Infantry, 6, h, 7);
+            ids = (f, a);
+            (alloc::vec![f], alloc::vec![a])
+        },
+        tables,
+    );
+    (r, s, ids.0, ids.1)
+}
+
+#[test]
+fn f2_8c_cavalry_may_not_attack_into_a_walled_farm() {
+    let (r, s, f, a) = charge_setup(1, Terrain::WalledFarm, |t| {
+        t.terrain[Terrain::WalledFarm as usize].cavalry_attack = false;
+    });
+    let e = refused(
+        &r,
+        &s,
+        Action::Attack {
+            unit: f,
+            target: at(&s, a),
+        },
+    );
+    assert_eq!(e.rule, "F-2.8c");
+}
+
+#[test]
+fn f2_9_cavalry_in_general_order_cannot_attack() {
+    let (r, mut s, f, a) = charge_setup(1, Terrain::Clear, |_| {});
+    s.unit_mut(f).formation = Formation::GeneralOrder;
+    let e = refused(
+        &r,
+        &s,
+        Action::Attack {
+            unit: f,
+            target: at(&s, a),
+        },
+    );
+    assert_eq!(e.rule, "F-2.9");
+}
+
+#[test]
+fn r18_5b_disordered_cavalry_may_not_charge_a_unit_not_adjacent() {
+    let (r, mut s, f, a) = charge_setup(3, Terrain::Clear, |_| {});
+    s.unit_mut(f).disordered = true;
+    let e = refused(
+        &r,
+        &s,
+        Action::Attack {
+            unit: f,
+            target: at(&s, a),
+        },
+    );
+    assert_eq!(e.rule, "18.5b");
+}
+
+#[test]
+fn r13_1d_cavalry_charges_within_its_range_and_no_further() {
+    // French cavalry charges 3 hexes (F-3.1c): an enemy 3 hexes ahead is reached after two
+    // hexes of movement; one 5 hexes ahead is not.
+    let (r, s, f, a) = charge_setup(3, Terrain::Clear, |_| {});
+    assert!(legal(&r, &s).contains(&Action::Attack {
+        unit: f,
+        target: at(&s, a)
+    }));
+    let (r, s, f, a) = charge_setup(5, Terrain::Clear, |_| {});
+    let e = refused(
+        &r,
+        &s,
+        Action::Attack {
+            unit: f,
+            target: at(&s, a),
+        },
+    );
+    assert_eq!(e.rule, "13.1d");
+}
+
+#[test]
+fn r13_1f_e42_terrain_costs_more_charge_range_and_a_dc_a_after_the_charge() {
+    // E42 with the series example's village (2 hexes of range, a DC(A) entered and left) and
+    // a range of 4: Open 1, Village 2, Open 1 reaches the enemy, then DC(A) before combat.
+    // (Fontenoy's village costs 3, F-9.2j: the example is not Fontenoy data.)
+    let tweak = |t: &mut crate::fontenoy::tables::Tables| {
+        let v = &mut t.terrain[Terrain::Village as usize];
+        v.scm = Mp::Pts(Pts::whole(2));
+        v.dca = crate::fontenoy::tables::Dca::Yes;
+        for row in t.close.charge.iter_mut() {
+            if row.key == "french" {
+                row.range = 4;
+            }
+        }
+    };
+    let mut ids = (0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let f = unit(w, "CAR a", FR, Kind::Cavalry, 5, hex("S1010"), 1);
+            let h1 = ahead(hex("S1010"), 0);
+            let h2 = ahead(h1, 0);
+            let h3 = ahead(h2, 0);
+            w.board.set_terrain(h2, Terrain::Village);
+            let a = unit(w, "1 ENG", AL, Kind::Infantry, 6, ahead(h3, 0), 7);
+            ids = (f, a);
+            (alloc::vec![f], alloc::vec![a])
+        },
+        tweak,
+    );
+    let (f, a) = ids;
+    let target = at(&s, a);
+    attack(&r, &mut s, f, target);
+    let h1 = ahead(hex("S1010"), 0);
+    let h2 = ahead(h1, 0);
+    let h3 = ahead(h2, 0);
+    for h in [h1, h2, h3] {
+        while top(&s) == Some(Step::Close(CloseStep::DefenderReaction)) {
+            apply(&r, &mut s, Action::Pass);
+        }
+        apply(&r, &mut s, Action::ChargeStep { unit: f, to: h });
+    }
+    // In the enemy's ZOC the charge stops (13.3d); the DC(A) is due (13.3f).
+    match top(&s) {
+        Some(Step::Check(req)) => {
+            assert_eq!(req.unit, f);
+            assert_eq!(req.kind, CheckKind::Disorder(DisorderCheck::A));
+        }
+        other => panic!("expected the DC(A), found {other:?}"),
+    }
+    let a_ = r.close_segment(&s).unwrap().attacks[0].clone();
+    assert_eq!(a_.hexes, 3);
+    assert_eq!(a_.range, Pts::ZERO);
+}
+
+#[test]
+fn r13_1d_e41_a_charge_goes_around_a_unit_in_the_way() {
+    // C (range 3) may reach unit 3 by going around unit 2, which stands straight ahead.
+    let mut ids = (0, 0, 0);
+    let (r, s) = cc(
+        |w| {
+            let c = unit(w, "CAR a", FR, Kind::Cavalry, 5, hex("S1010"), 1);
+            let h1 = ahead(hex("S1010"), 0);
+            let u2 = unit(w, "2 ENG", AL, Kind::Infantry, 6, ahead(h1, 0), 9);
+            let h1b = ahead(hex("S1010"), 1);
+            let u3 = unit(
+                w,
+                "3 ENG",
+                AL,
+                Kind::Infantry,
+                6,
+                ahead(ahead(h1b, 1), 1),
+                7,
+            );
+            ids = (c, u2, u3);
+            (alloc::vec![c], alloc::vec![u2, u3])
+        },
+        |_| {},
+    );
+    let (c, _, u3) = ids;
+    assert!(legal(&r, &s).contains(&Action::Attack {
+        unit: c,
+        target: at(&s, u3)
+    }));
+}
+
+// --- 13.2 the attacker's Morale Check ----------------------------------------------------
+
+#[test]
+fn r13_2a_an_attacker_that_fails_its_mc_b_does_not_attack() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    apply(&r, &mut s, Action::Attack { unit: f, target: t });
+    apply(&r, &mut s, Action::EndSegment);
+    match top(&s) {
+        Some(Step::Check(req)) => {
+            assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::B));
+            assert_eq!(req.unit, f);
+        }
+        other => panic!("{other:?}"),
+    }
+    // The check fails: the unit is Shaken (the checks section's result).
+    s.unit_mut(f).morale = Morale::Shaken;
+    let ev = checks(&r, &mut s);
+    assert!(ev.contains(&Event::AttackCancelled {
+        unit: f,
+        rule: "13.2a".into()
+    }));
+    assert!(ev.contains(&Event::ActivationComplete));
+}
+
+// --- 13.3–13.5 charges, reactions, countercharges ------------------------------------------
+
+#[test]
+fn r13_3e_a_charge_that_reaches_nobody_returns_disorder_shaken() {
+    let (r, mut s, f, a) = charge_setup(3, Terrain::Clear, |_| {});
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    while top(&s) == Some(Step::Close(CloseStep::DefenderReaction)) {
+        apply(&r, &mut s, Action::Pass);
+    }
+    let ev = apply(&r, &mut s, Action::EndCharge { unit: f });
+    assert!(ev.contains(&Event::ChargeReturned { unit: f }));
+    assert!(s.unit(f).disordered);
+    assert_eq!(s.unit(f).morale, Morale::Shaken);
+    assert_eq!(s.unit(f).placed().unwrap().hex(), hex("S1010"));
+}
+
+#[test]
+fn r13_3d_a_charge_stops_on_entering_an_enemy_zoc_and_the_combat_follows() {
+    let (r, mut s, f, a) = charge_setup(3, Terrain::Clear, |_| {});
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    let h1 = ahead(hex("S1010"), 0);
+    for h in [h1, ahead(h1, 0)] {
+        while top(&s) == Some(Step::Close(CloseStep::DefenderReaction)) {
+            apply(&r, &mut s, Action::Pass);
+        }
+        apply(&r, &mut s, Action::ChargeStep { unit: f, to: h });
+    }
+    let c = r.close_segment(&s).unwrap();
+    let combat = c.current.as_ref().expect("the combat is under way");
+    assert_eq!(combat.attackers[0].units, alloc::vec![f]);
+    assert_eq!(combat.attackers[0].charged, 2);
+    assert_eq!(combat.defenders[0].units, alloc::vec![a]);
+    // The defender's MC(B), +5 against cavalry (19.9d).
+    match top(&s) {
+        Some(Step::Check(req)) => {
+            assert_eq!(req.unit, a);
+            assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::B));
+            assert_eq!(req.er_mod, 5);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn r13_4e_e43_reactions_check_dc_d_at_ten_per_mp_or_forty() {
+    // The open board's facing costs: 60 degrees 1 MP, 120 degrees 2 MP, 180 the whole MPo.
+    let (r, mut s, f, a) = charge_setup(3, Terrain::Clear, |_| {});
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::DefenderReaction)));
+    let opts = r.reaction_options(&s, a);
+    let er = |steps: i8| {
+        let to = s.unit(a).placed().unwrap().facing.rotate(2 * steps).index();
+        opts.iter().find(|o| o.0 == to && !o.1).unwrap().2
+    };
+    assert_eq!(er(1), 10);
+    assert_eq!(er(2), 20);
+    assert_eq!(er(3), 40);
+    assert!(opts.contains(&(s.unit(a).placed().unwrap().facing.index(), true, 40)));
+    let to = s.unit(a).placed().unwrap().facing.rotate(4).index();
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::React {
+            unit: a,
+            facing: to,
+            square: false,
+        },
+    );
+    assert!(matches!(ev[0], Event::Reacted { er_mod: 20, .. }));
+    match top(&s) {
+        Some(Step::Check(req)) => {
+            assert_eq!(req.kind, CheckKind::Disorder(DisorderCheck::D));
+            assert_eq!(req.er_mod, 20);
+        }
+        other => panic!("{other:?}"),
+    }
+    checks(&r, &mut s);
+    // 13.4d: once a segment.
+    assert_ne!(top(&s), Some(Step::Close(CloseStep::DefenderReaction)));
+}
+
+#[test]
+fn r13_4c_e44_a_two_hex_line_may_not_react() {
+    let (r, mut s, _f, a) = charge_setup(3, Terrain::Clear, |_| {});
+    // Make the English a two-hex Line: no reaction needs no movement in or out (13.4c).
+    let p = *s.unit(a).placed().unwrap();
+    let line = crate::fontenoy::geometry::line_hexes(p.hex(), p.facing, 2).unwrap();
+    if let crate::fontenoy::state::Place::Map(q) = &mut s.unit_mut(a).place {
+        q.hexes = line;
+    }
+    assert!(
+        r.reaction_options(&s, a).is_empty() || {
+            let o = crate::fontenoy::occupancy::Occupancy::build(&r, &s);
+            !r.reactors(&s, &o).contains(&a)
+        }
+    );
+}
+
+#[test]
+fn r13_5_e45_a_countercharge_stops_the_charge_and_must_be_attacked() {
+    // A charges ahead; Y, two hexes from A's first hex with it in front, countercharges.
+    let mut ids = (0, 0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let a = unit(w, "CAR a", FR, Kind::Cavalry, 5, hex("S1010"), 1);
+            let h1 = ahead(hex("S1010"), 0);
+            let x = unit(w, "1 ENG", AL, Kind::Infantry, 6, ahead(ahead(h1, 0), 0), 7);
+            // Y faces back toward h1 from two hexes away, off to the side.
+            let y_at = ahead(ahead(h1, 1), 1);
+            let y = unit(w, "Y CAV", AL, Kind::Cavalry, 4, y_at, 7);
+            ids = (a, x, y);
+            (alloc::vec![a], alloc::vec![x, y])
+        },
+        |_| {},
+    );
+    let (a, x, y) = ids;
+    let t = at(&s, x);
+    attack(&r, &mut s, a, t);
+    while top(&s) == Some(Step::Close(CloseStep::DefenderReaction)) {
+        apply(&r, &mut s, Action::Pass);
+    }
+    let h1 = ahead(hex("S1010"), 0);
+    apply(&r, &mut s, Action::ChargeStep { unit: a, to: h1 });
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Countercharge)));
+    assert!(legal(&r, &s).contains(&Action::Countercharge { unit: y }));
+    apply(&r, &mut s, Action::Countercharge { unit: y });
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::C)),
+        other => panic!("{other:?}"),
+    }
+    let ev = checks(&r, &mut s);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Countercharged { unit, .. } if *unit == y))
+    );
+    assert_eq!(
+        s.unit(a).placed().unwrap().hex(),
+        h1,
+        "the charge stopped (13.5c)"
+    );
+    let combat = r
+        .close_segment(&s)
+        .unwrap()
+        .current
+        .clone()
+        .expect("a combat");
+    assert_eq!(combat.defenders.len(), 1);
+    assert_eq!(
+        combat.defenders[0].units,
+        alloc::vec![y],
+        "A attacks Y (13.6a)"
+    );
+    assert!(combat.defenders[0].checked, "MC(C) was its MC(B) (13.5c)");
+}
+
+// --- 13.7–13.9 the defender ----------------------------------------------------------------
+
+#[test]
+fn r13_7d_a_routed_defender_loses_1_sp_instead_of_checking() {
+    let (r, mut s, f, a) = duel(6, 6);
+    s.unit_mut(a).morale = Morale::Routed;
+    let t = at(&s, a);
+    // A Routed unit has no ZOC but may be attacked: it stands in the attacker's ZOC.
+    let ev = attack(&r, &mut s, f, t);
+    assert!(ev.contains(&Event::SpLost {
+        unit: a,
+        lost: 1,
+        destroyed: false,
+        rule: "13.7d".into()
+    }));
+}
+
+#[test]
+fn r13_9_cavalry_attacked_by_infantry_may_retreat_before_combat() {
+    let mut ids = (0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let f = unit(w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
+            let a = unit(w, "E CAV", AL, Kind::Cavalry, 4, ahead(hex("S1010"), 0), 7);
+            ids = (f, a);
+            (alloc::vec![f], alloc::vec![a])
+        },
+        |_| {},
+    );
+    let (f, a) = ids;
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Retreat)));
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![Action::RetreatBefore { unit: a }, Action::Pass]
+    );
+    let ev = apply(&r, &mut s, Action::RetreatBefore { unit: a });
+    assert!(ev.contains(&Event::RetreatBeforeCombat { unit: a }));
+    let c = r.close_segment(&s).unwrap().current.clone();
+    // The retreat section moves it (on this branch it stays): then no MC(B) for it (13.9c).
+    if let Some(c) = c {
+        assert!(c.defenders[0].retreated);
+    }
+}
+
+#[test]
+fn r13_9b_infantry_attacked_by_infantry_is_not_offered_a_retreat() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    assert!(
+        matches!(top(&s), Some(Step::Check(_))),
+        "straight to the MC(B)"
+    );
+}
+
+#[test]
+fn r13_8_e46_uncommitted_passive_cavalry_with_the_attacker_in_its_zoc_may_join() {
+    // Situation 1: A attacks X; cavalry Y has A in its ZOC and is not attacked.
+    let mut ids = (0, 0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let a = unit(w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
+            let x = unit(w, "1 ENG", AL, Kind::Infantry, 6, ahead(hex("S1010"), 0), 7);
+            // Y stands on A's flank (direction 2 of A) facing A.
+            let y = unit(w, "Y CAV", AL, Kind::Cavalry, 4, ahead(hex("S1010"), 2), 9);
+            ids = (a, x, y);
+            (alloc::vec![a], alloc::vec![x, y])
+        },
+        |_| {},
+    );
+    let (a, x, y) = ids;
+    let t = at(&s, x);
+    attack(&r, &mut s, a, t);
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Commit)));
+    assert!(legal(&r, &s).contains(&Action::Commit { unit: y }));
+    apply(&r, &mut s, Action::Commit { unit: y });
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    assert!(
+        c.defenders
+            .iter()
+            .any(|g| g.committed && g.units == alloc::vec![y])
+    );
+    // Situation 3: a cavalry unit already attacked cannot be committed (its `fought` mark).
+    assert!(r.close_segment(&s).unwrap().fought.contains(&y));
+}
+
+// --- 13.11 the ratio and the CR ------------------------------------------------------------
+
+#[test]
+fn r13_11a_e47_sp_taking_part() {
+    // A 4-SP unit in one hex: all 4. An 8-SP 2-hex Line with only its right hex adjacent and
+    // the left one next to the enemy's flank hex: 4 + 2 = 6. A 13-SP cavalry 3-hex Line (5, 4,
+    // 4) with its right hex adjacent and the middle one next to the flank hex: 5 + 2 = 7.
+    let mut ids = (0, 0, 0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let e = unit(w, "1 ENG", AL, Kind::Infantry, 6, hex("S1515"), 7);
+            let one = unit(w, "ONE", FR, Kind::Infantry, 4, hex("S0505"), 1);
+            let two = unit(w, "TWO", FR, Kind::Infantry, 8, hex("S0606"), 1);
+            let three = unit(w, "THREE", FR, Kind::Cavalry, 13, hex("S0707"), 1);
+            ids = (e, one, two, three);
+            (alloc::vec![one, two, three], alloc::vec![e])
+        },
+        |_| {},
+    );
+    let (e, one, two, three) = ids;
+    let ep = *s.unit(e).placed().unwrap();
+    // The enemy faces vertex 7: Frontal 3 and 4, flanks 2 and 5.
+    let put = |s: &mut State, u: UnitId, right: Hex, n: usize| {
+        let facing = crate::hex::Facing::new(1).unwrap();
+        let hexes = crate::fontenoy::geometry::line_hexes(right, facing, n).unwrap();
+        if let crate::fontenoy::state::Place::Map(q) = &mut s.unit_mut(u).place {
+            *q = crate::fontenoy::geometry::Placed {
+                hexes,
+                facing,
+                hook: None,
+            };
+        }
+    };
+    // Single hex: in the enemy's front hex toward 3.
+    put(&mut s, one, ahead(ep.hex(), 3), 1);
+    assert_eq!(r.group_sp(&s, &[one], &[e]), 4);
+    // The Line's axis runs toward direction 2 from its right end (facing vertex 1).
+    // Right end in the enemy's direction-3 hex: the left hex (toward direction 2) is two
+    // hexes from the enemy, next to its flank hex toward 2.
+    put(&mut s, one, hex("S0101"), 1);
+    let right = ahead(ep.hex(), 3);
+    put(&mut s, two, right, 2);
+    let p2 = *s.unit(two).placed().unwrap();
+    let left = p2.hexes.as_slice()[1];
+    assert!(left.distance(ep.hex()) > 1);
+    assert_eq!(r.group_sp(&s, &[two], &[e]), 6);
+    put(&mut s, two, hex("S0103"), 1);
+    put(&mut s, three, right, 3);
+    assert_eq!(r.group_sp(&s, &[three], &[e]), 7);
+}
+
+#[test]
+fn r13_11b_e48_a_line_averages_the_units_of_its_top_4_sp_a_hex() {
+    let mut ids = (0, 0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let a = unit(w, "A", FR, Kind::Infantry, 3, hex("S1010"), 1);
+            let b = unit(w, "B", FR, Kind::Infantry, 4, hex("S1010"), 1);
+            let c = unit(w, "C", FR, Kind::Infantry, 1, hex("S1010"), 1);
+            w.units[usize::from(a)].cr = 3;
+            w.units[usize::from(b)].cr = 2;
+            w.units[usize::from(c)].cr = 4;
+            let e = unit(w, "E", AL, Kind::Infantry, 6, hex("S2020"), 7);
+            ids = (a, b, c);
+            (alloc::vec![a, b, c], alloc::vec![e])
+        },
+        |_| {},
+    );
+    let (a, b, c) = ids;
+    let facing = crate::hex::Facing::new(1).unwrap();
+    let hexes = crate::fontenoy::geometry::line_hexes(hex("S1010"), facing, 2).unwrap();
+    for (k, u) in [a, b, c].into_iter().enumerate() {
+        s.unit_mut(u).order = k as u8;
+        if let crate::fontenoy::state::Place::Map(q) = &mut s.unit_mut(u).place {
+            q.hexes = hexes;
+        }
+    }
+    assert_eq!(r.base_cr(&s, &[a, b, c]), 3);
+}
+
+#[test]
+fn r13_11c_e49_losses_halve_the_printed_cr_then_the_modifiers_add() {
+    // 6 SP, printed +2, 3 SP lost (+1); flanked by an outsider −3, woods +1, commander +1: 0.
+    let mut ids = (0, 0, 0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let f = unit(w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
+            let d = unit(w, "1 ENG", AL, Kind::Infantry, 6, ahead(hex("S1010"), 0), 7);
+            w.board.set_terrain(ahead(hex("S1010"), 0), Terrain::Woods);
+            // A French unit outside the combat on d's flank, facing it.
+            let o = unit(
+                w,
+                "2 FRA",
+                FR,
+                Kind::Infantry,
+                6,
+                ahead(ahead(hex("S1010"), 0), 5),
+                3,
+            );
+            let b = w.commander(
+                "Bonus",
+                AL,
+                &crate::fontenoy::fhex::label(ahead(hex("S1010"), 0)),
+                4,
+                4,
+            );
+            w.units[usize::from(b)].cc_bonus = 1;
+            ids = (f, d, o, b);
+            (alloc::vec![f, o], alloc::vec![d])
+        },
+        |t| t.terrain[Terrain::Woods as usize].cr = [1, 0],
+    );
+    let (f, d, _o, b) = ids;
+    s.unit_mut(d).sp = 3;
+    let c = crate::fontenoy::close::Combat {
+        attackers: alloc::vec![group_of(&s, f)],
+        defenders: alloc::vec![{
+            let mut g = group_of(&s, d);
+            g.bonus = Some(b);
+            g
+        }],
+        round: 1,
+        reaction: false,
+        mover: None,
+        asked: 0,
+        commit_done: true,
+        bonus_asked: 0,
+        die: None,
+        special_order: Vec::new(),
+        outcome: Outcome::Open,
+        advanced: Vec::new(),
+    };
+    let g = c.defenders[0].clone();
+    assert_eq!(r.group_cr(&s, &c, false, &g), 0);
+}
+
+fn group_of(s: &State, u: UnitId) -> crate::fontenoy::close::Group {
+    crate::fontenoy::close::Group {
+        units: alloc::vec![u],
+        hexes: s
+            .unit(u)
+            .placed()
+            .unwrap()
+            .hexes
+            .as_slice()
+            .iter()
+            .map(|&h| crate::fontenoy::close::HexLabel(h))
+            .collect(),
+        charged: 0,
+        bonus: None,
+        checked: false,
+        retreated: false,
+        committed: false,
+        before: Morale::Good,
+        failed: false,
+    }
+}
+
+#[test]
+fn r13_11_e52_ratios_beyond_the_table_add_to_the_dice() {
+    let t = crate::fontenoy::close::tables::CloseTables::builtin();
+    assert_eq!(t.column(8, 1), (7, [2, 0]));
+    assert_eq!(t.column(1, 4), (0, [0, 1]));
+    assert_eq!(t.column(3, 1), (4, [0, 0]));
+    assert_eq!(t.column(1, 3), (0, [0, 0]));
+}
+
+// --- 14.0 results --------------------------------------------------------------------------
+
+#[test]
+fn r14_1a_the_attackers_roll_less_the_defenders_on_the_ratio_column() {
+    // 6 against 6: 1:1. Both CR +2: the difference is the dice.
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    checks(&r, &mut s);
+    let ev = roll(&r, &mut s, [9, 1]);
+    let round = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::CloseCombatRound {
+                sp,
+                odds,
+                cr,
+                result,
+                special,
+                ..
+            } => Some((*sp, odds.clone(), *cr, result.clone(), *special)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(round.0, [6, 6]);
+    assert_eq!(round.1, "1:1");
+    assert_eq!(round.2, [2, 2]);
+    let want = r.tables.close.result(2, 8);
+    assert_eq!(round.3, crate::fontenoy::close::resolve::result_code(&want));
+    assert!(!round.4);
+}
+
+#[test]
+fn r14_2a_losses_alternate_and_r_routs_the_loser() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    checks(&r, &mut s);
+    let dice = dice_for(&r, &s, "1D/2R", false);
+    let ev = roll(&r, &mut s, dice);
+    assert_eq!(s.unit(f).sp, 5);
+    assert_eq!(s.unit(a).sp, 4);
+    assert!(s.unit(f).disordered, "D: the winner is Disordered (14.3a)");
+    assert_eq!(s.unit(a).morale, Morale::Routed, "R (14.6a)");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CombatOver {
+            winner: Some(FR),
+            ..
+        }
+    )));
+}
+
+#[test]
+fn r14_2c_e53_a_destroyed_attacker_ends_it_and_its_hex_mates_take_mc_e() {
+    let mut ids = (0, 0, 0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let f = unit(w, "1 FRA", FR, Kind::Infantry, 1, hex("S1010"), 1);
+            let g = unit(w, "4 LB", FR, Kind::Artillery, 1, hex("S1010"), 1);
+            let u = unit(w, "2 FRA", FR, Kind::Infantry, 2, hex("S1010"), 1);
+            let a = unit(w, "1 ENG", AL, Kind::Infantry, 2, ahead(hex("S1010"), 0), 7);
+            w.units[usize::from(f)].cr = 9;
+            w.unit_state[usize::from(g)].formation = Formation::Line;
+            w.unit_state[usize::from(g)].order = 1;
+            w.unit_state[usize::from(u)].order = 2;
+            ids = (f, g, u, a);
+            (alloc::vec![f, g], alloc::vec![a])
+        },
+        |_| {},
+    );
+    let (f, g, u, a) = ids;
+    // The third unit belongs to no activated Division: unactivated (13.1c).
+    s.unit_mut(u).act = crate::fontenoy::state::Act::Unactivated;
+    s.unit_mut(g).formation = Formation::Line;
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    checks(&r, &mut s);
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    assert_eq!(
+        c.attackers[0].units,
+        alloc::vec![f],
+        "guns and unactivated units do not attack"
+    );
+    let dice = dice_for(&r, &s, "1D/2R", false);
+    roll(&r, &mut s, dice);
+    assert!(!s.unit(f).on_map(), "destroyed by the first loss");
+    assert_eq!(s.unit(a).sp, 2, "the defender takes no loss (14.2a)");
+    assert_eq!(s.unit(a).morale, Morale::Good, "nor the rest of the result");
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::E)),
+        other => panic!("expected MC(E), found {other:?}"),
+    }
+}
+
+#[test]
+fn r14_4_e54_m_checks_the_attackers_first_then_the_defender_then_a_renewed_round() {
+    // Two attackers in different hexes against one defender.
+    let mut ids = (0, 0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let d = unit(w, "1 ENG", AL, Kind::Infantry, 6, hex("S1212"), 7);
+            // Both face the defender: from its directions 3 and 4, facing vertex 1.
+            let a1 = unit(w, "1 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 3), 1);
+            let a2 = unit(w, "2 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 4), 1);
+            ids = (a1, a2, d);
+            (alloc::vec![a1, a2], alloc::vec![d])
+        },
+        |_| {},
+    );
+    let (a1, a2, d) = ids;
+    apply(
+        &r,
+        &mut s,
+        Action::Attack {
+            unit: a1,
+            target: hex("S1212"),
+        },
+    );
+    apply(
+        &r,
+        &mut s,
+        Action::Attack {
+            unit: a2,
+            target: hex("S1212"),
+        },
+    );
+    apply(&r, &mut s, Action::EndSegment);
+    checks(&r, &mut s);
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    assert_eq!(c.attackers.len(), 2, "one combat (13.6b)");
+    checks(&r, &mut s); // the defender's MC(B)
+    let dice = dice_for(&r, &s, "M", false);
+    roll(&r, &mut s, dice);
+    // The attackers' MC(G)s come first.
+    let mut seen = Vec::new();
+    while let Some(Step::Check(req)) = top(&s) {
+        assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::G));
+        seen.push(req.unit);
+        if req.unit == a1 {
+            s.unit_mut(a1).morale = Morale::Routed; // attacker 1 fails
+        }
+        apply(&r, &mut s, d100(50));
+        if seen.len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(seen, alloc::vec![a1, a2]);
+    assert_eq!(s.unit(a1).sp, 5, "a failed MC(G) costs 1 SP (14.4c)");
+    // Then the defender's.
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.unit, d),
+        other => panic!("{other:?}"),
+    }
+    apply(&r, &mut s, d100(50));
+    // Both sides hold: a renewed round.
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Dice)));
+    assert_eq!(
+        r.close_segment(&s).unwrap().current.as_ref().unwrap().round,
+        2
+    );
+}
+
+#[test]
+fn r14_5b_e55_a_line_shrinks_a_hex_a_renewed_round() {
+    // 17 cavalry SP in a 3-hex Line (6, 6, 5) against one infantry hex: 9, then 13, then 17.
+    let mut ids = (0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let e = unit(w, "1 ENG", AL, Kind::Infantry, 6, hex("S1515"), 7);
+            let c = unit(w, "CAV", FR, Kind::Cavalry, 17, hex("S0505"), 1);
+            ids = (c, e);
+            (alloc::vec![c], alloc::vec![e])
+        },
+        |_| {},
+    );
+    let (c, e) = ids;
+    let facing = crate::hex::Facing::new(1).unwrap();
+    let right = ahead(hex("S1515"), 3);
+    let hexes = crate::fontenoy::geometry::line_hexes(right, facing, 3).unwrap();
+    if let crate::fontenoy::state::Place::Map(q) = &mut s.unit_mut(c).place {
+        q.hexes = hexes;
+    }
+    assert_eq!(r.group_sp(&s, &[c], &[e]), 9);
+    let combat = crate::fontenoy::close::Combat {
+        attackers: alloc::vec![group_of(&s, c)],
+        defenders: alloc::vec![group_of(&s, e)],
+        round: 2,
+        reaction: false,
+        mover: None,
+        asked: 0,
+        commit_done: true,
+        bonus_asked: 0,
+        die: None,
+        special_order: Vec::new(),
+        outcome: Outcome::Open,
+        advanced: Vec::new(),
+    };
+    s.activation
+        .as_mut()
+        .unwrap()
+        .close
+        .as_mut()
+        .unwrap()
+        .current = Some(combat);
+    let mut ev = Vec::new();
+    r.shrink_lines(&mut s, &mut ev);
+    assert_eq!(s.unit(c).placed().unwrap().hexes.len(), 2);
+    assert_eq!(r.group_sp(&s, &[c], &[e]), 13);
+    r.shrink_lines(&mut s, &mut ev);
+    assert_eq!(s.unit(c).placed().unwrap().hexes.len(), 1);
+    assert_eq!(r.group_sp(&s, &[c], &[e]), 17);
+}
+
+#[test]
+fn r14_7_surrender_destroys_the_unit_whatever_its_sp() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    checks(&r, &mut s);
+    // 6:1 needs more attackers; read the result directly at the top of the 1:1 column.
+    let want = r.tables.close.result(2, 20);
+    assert!(want.defender.surrender);
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    let mut ev = Vec::new();
+    r.apply_result(&mut s, &c, want, &mut ev);
+    r.run_resumes(&mut s, &mut ev);
+    assert!(!s.unit(a).on_map());
+    assert!(ev.contains(&Event::SpLost {
+        unit: a,
+        lost: 6,
+        destroyed: true,
+        rule: "14.7".into()
+    }));
+}
+
+#[test]
+fn r14_6a_routed_defending_guns_are_destroyed() {
+    let mut ids = (0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let f = unit(w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
+            let g = unit(w, "6 LB", AL, Kind::Artillery, 2, ahead(hex("S1010"), 0), 7);
+            ids = (f, g);
+            (alloc::vec![f], alloc::vec![g])
+        },
+        |_| {},
+    );
+    let (f, g) = ids;
+    let t = at(&s, g);
+    attack(&r, &mut s, f, t);
+    checks(&r, &mut s);
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    assert_eq!(
+        r.group_sp(&s, &[g], &[f]),
+        1,
+        "guns alone count 1 SP each (13.11a)"
+    );
+    let mut ev = Vec::new();
+    r.apply_result(&mut s, &c, CcResult::parse("-/R").unwrap(), &mut ev);
+    assert!(!s.unit(g).on_map());
+}
+
+#[test]
+fn r14_5d_cavalry_is_disordered_after_a_renewed_combat() {
+    let (r, mut s, f, a) = charge_setup(1, Terrain::Clear, |_| {});
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    checks(&r, &mut s);
+    if let Some(c) = s
+        .activation
+        .as_mut()
+        .unwrap()
+        .close
+        .as_mut()
+        .unwrap()
+        .current
+        .as_mut()
+    {
+        c.round = 2;
+        c.outcome = Outcome::Neither;
+    }
+    let mut ev = Vec::new();
+    r.finish_combat(&mut s, &mut ev);
+    assert!(s.unit(f).disordered);
+    assert!(!s.unit(a).disordered, "infantry is not");
+}
+
+#[test]
+fn r14_8_e56_a_rolled_0_reads_the_special_table_at_the_other_die() {
+    let (r, _s, _, _) = duel(6, 6);
+    let o = r.round_outcome(2, [0, 0], [0, 3]);
+    assert!(o.special);
+    assert_eq!(o.result, CcResult::parse("2/2*").unwrap());
+    let o = r.round_outcome(2, [0, 0], [3, 0]);
+    assert_eq!(o.result, CcResult::parse("2/2*").unwrap());
+}
+
+#[test]
+fn r14_8b_e56_groups_check_worst_er_first_the_attacker_first_on_a_tie() {
+    // Attacking groups ER 27 and 23 (the latter at half strength: +10 = 33), defender 30.
+    let mut ids = (0, 0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let d = unit(w, "1 ENG", AL, Kind::Infantry, 6, hex("S1212"), 7);
+            let a1 = unit(w, "1 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 3), 1);
+            let a2 = unit(w, "2 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 4), 1);
+            w.units[usize::from(a1)].er = 27;
+            w.units[usize::from(a2)].er = 23;
+            w.units[usize::from(d)].er = 30;
+            ids = (a1, a2, d);
+            (alloc::vec![a1, a2], alloc::vec![d])
+        },
+        |_| {},
+    );
+    let (a1, a2, d) = ids;
+    s.unit_mut(a2).sp = 3;
+    assert_eq!(r.mcg_er(&s, &[a2]), 33);
+    let c = crate::fontenoy::close::Combat {
+        attackers: alloc::vec![group_of(&s, a1), group_of(&s, a2)],
+        defenders: alloc::vec![group_of(&s, d)],
+        round: 1,
+        reaction: false,
+        mover: None,
+        asked: 0,
+        commit_done: true,
+        bonus_asked: 0,
+        die: None,
+        special_order: Vec::new(),
+        outcome: Outcome::Open,
+        advanced: Vec::new(),
+    };
+    assert_eq!(
+        r.special_order(&s, &c),
+        alloc::vec![(true, 1), (false, 0), (true, 0)]
+    );
+}
+
+#[test]
+fn r14_8b_e56_when_one_side_has_all_failed_the_rest_skip_their_checks() {
+    let mut ids = (0, 0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let d = unit(w, "1 ENG", AL, Kind::Infantry, 6, hex("S1212"), 7);
+            let a1 = unit(w, "1 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 3), 1);
+            let a2 = unit(w, "2 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 4), 1);
+            w.units[usize::from(a1)].er = 27;
+            w.units[usize::from(a2)].er = 33;
+            w.units[usize::from(d)].er = 30;
+            ids = (a1, a2, d);
+            (alloc::vec![a1, a2], alloc::vec![d])
+        },
+        |_| {},
+    );
+    let (a1, a2, d) = ids;
+    apply(
+        &r,
+        &mut s,
+        Action::Attack {
+            unit: a1,
+            target: hex("S1212"),
+        },
+    );
+    apply(
+        &r,
+        &mut s,
+        Action::Attack {
+            unit: a2,
+            target: hex("S1212"),
+        },
+    );
+    apply(&r, &mut s, Action::EndSegment);
+    checks(&r, &mut s);
+    checks(&r, &mut s);
+    let dice = dice_for(&r, &s, "2/2*", true);
+    let ev = roll(&r, &mut s, dice);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::CloseCombatRound { special: true, .. }))
+    );
+    // Order: 33 (a2), 30 (d), 27 (a1). a2 passes; d fails: the combat ends, a1 skips.
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.unit, a2),
+        other => panic!("{other:?}"),
+    }
+    apply(&r, &mut s, d100(50));
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.unit, d),
+        other => panic!("{other:?}"),
+    }
+    s.unit_mut(d).morale = Morale::Routed;
+    let ev = apply(&r, &mut s, d100(50));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CombatOver {
+            winner: Some(FR),
+            ..
+        }
+    )));
+    assert!(!matches!(top(&s), Some(Step::Check(req)) if req.unit == a1));
+}
+
+// --- 15, 16 advance and pursuit ------------------------------------------------------------
+
+#[test]
+fn r15_1a_the_attacker_must_advance_into_the_vacated_frontal_hex() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    checks(&r, &mut s);
+    // The defender is gone before the dice (as if it had routed away).
+    s.unit_mut(a).place = crate::fontenoy::state::Place::Map(
+        crate::fontenoy::geometry::Placed::at(hex("S2525"), crate::hex::Facing::new(7).unwrap()),
+    );
+    s.unit_mut(a).morale = Morale::Routed;
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    let mut ev = Vec::new();
+    r.apply_result(&mut s, &c, CcResult::parse("-/-").unwrap(), &mut ev);
+    r.run_resumes(&mut s, &mut ev);
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![Action::Advance { unit: f, to: t }]
+    );
+    let e = refused(&r, &s, Action::EndAdvance);
+    assert_eq!(e.rule, "15.1c");
+    let ev = apply(&r, &mut s, Action::Advance { unit: f, to: t });
+    assert!(ev.contains(&Event::Advanced { unit: f, to: t }));
+    assert_eq!(s.unit(f).placed().unwrap().hex(), t);
+}
+
+/// Cavalry that has advanced into `from` with a routed 2-SP battalion 4 hexes down the line
+/// (E57): the pursuit waits for its PP die.
+fn pursuit_setup(disordered: bool) -> (Fontenoy, State, UnitId, UnitId) {
+    let mut ids = (0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let c = unit(w, "CAV", FR, Kind::Cavalry, 4, hex("S1010"), 1);
+            let mut h = hex("S1010");
+            for _ in 0..4 {
+                h = ahead(h, 0);
+            }
+            let e = unit(w, "1 ENG", AL, Kind::Infantry, 2, h, 7);
+            ids = (c, e);
+            (alloc::vec![c], alloc::vec![e])
+        },
+        |_| {},
+    );
+    let (c, e) = ids;
+    s.unit_mut(e).morale = Morale::Routed;
+    s.unit_mut(c).disordered = disordered;
+    let cs = s.activation.as_mut().unwrap().close.as_mut().unwrap();
+    cs.pursuits.push((
+        alloc::vec![c],
+        alloc::vec![e],
+        crate::fontenoy::close::HexLabel(hex("S1010")),
+    ));
+    let mut ev = Vec::new();
+    r.next_pursuit(&mut s, &mut ev);
+    (r, s, c, e)
+}
+
+#[test]
+fn r16_2c_e57_disordered_cavalry_pursues_with_half_its_pp_and_destroys_the_routers() {
+    let (r, mut s, c, e) = pursuit_setup(true);
+    assert_eq!(
+        top(&s),
+        Some(Step::Close(CloseStep::PursuitDice {
+            special: false,
+            reroll: false
+        }))
+    );
+    let ev = apply(&r, &mut s, d10(7));
+    assert!(ev.contains(&Event::PursuitPoints {
+        unit: c,
+        roll: 7,
+        pp: 4
+    }));
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![Action::Pursue { unit: c }, Action::Recall { unit: c }]
+    );
+    apply(&r, &mut s, Action::Pursue { unit: c });
+    assert_eq!(s.unit(e).sp, 1);
+    let ev = apply(&r, &mut s, Action::Pursue { unit: c });
+    assert!(!s.unit(e).on_map(), "1 SP a path hex: destroyed");
+    assert!(ev.iter().any(|x| matches!(x, Event::PursuitEnds { .. })));
+    let p = r.close_segment(&s).unwrap().pursuit.clone().unwrap();
+    assert_eq!(p.pp, 2);
+    // The automatic recall check (16.3a).
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Disorder(DisorderCheck::F)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn f2_7_a_commander_adds_1_to_the_pp_before_halving() {
+    // With its Division Commander: (6 + 1) / 2 = 3.5, rounded 4.
+    let (r, mut s, c, _) = pursuit_setup(true);
+    let ev = apply(&r, &mut s, d10(6));
+    assert!(ev.contains(&Event::PursuitPoints {
+        unit: c,
+        roll: 6,
+        pp: 4
+    }));
+    // Without: 6 / 2 = 3.
+    let (r, mut s, c, _) = pursuit_setup(true);
+    for name in ["saxe", "dx"] {
+        let k = r.unit_index(name).unwrap();
+        s.unit_mut(k).place =
+            crate::fontenoy::state::Place::Map(crate::fontenoy::geometry::Placed::at(
+                hex("S0101"),
+                crate::hex::Facing::new(1).unwrap(),
+            ));
+    }
+    let ev = apply(&r, &mut s, d10(6));
+    assert!(ev.contains(&Event::PursuitPoints {
+        unit: c,
+        roll: 6,
+        pp: 3
+    }));
+}
+
+#[test]
+fn r16_3_a_recall_that_passes_ends_the_pursuit() {
+    let (r, mut s, c, _) = pursuit_setup(false);
+    apply(&r, &mut s, d10(5));
+    apply(&r, &mut s, Action::Recall { unit: c });
+    let ev = checks(&r, &mut s);
+    assert!(
+        ev.iter()
+            .any(|x| matches!(x, Event::PursuitEnds { why, .. } if why.contains("recalled")))
+    );
+    assert!(r.close_segment(&s).is_none_or(|c| c.pursuit.is_none()));
+}
+
+#[test]
+fn f8_4a_blood_lust_takes_2_sp_a_hex() {
+    let (r, mut s, c, e) = pursuit_setup(false);
+    apply(&r, &mut s, d10(0));
+    assert_eq!(
+        top(&s),
+        Some(Step::Close(CloseStep::PursuitDice {
+            special: true,
+            reroll: false
+        }))
+    );
+    // French 8-9: Blood Lust (the provisional chart).
+    let ev = apply(&r, &mut s, d10(9));
+    assert!(ev.contains(&Event::SpecialPursuit {
+        unit: c,
+        roll: 9,
+        result: "Blood Lust".into()
+    }));
+    apply(&r, &mut s, d10(5));
+    apply(&r, &mut s, Action::Pursue { unit: c });
+    assert!(!s.unit(e).on_map(), "2 SP off at the first path hex");
+}
+
+#[test]
+fn f8_4d_no_pursuit_still_takes_the_recall_check() {
+    let (r, mut s, _c, _) = pursuit_setup(false);
+    apply(&r, &mut s, d10(0));
+    apply(&r, &mut s, d10(0)); // French 0: No Pursuit
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Disorder(DisorderCheck::F)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn f8_4b_out_of_control_adds_5_and_allows_no_recall() {
+    let (r, mut s, c, _) = pursuit_setup(false);
+    apply(&r, &mut s, d10(0));
+    apply(&r, &mut s, d10(6)); // French 5-7: Out of Control
+    // 2, +1 for the Division Commander (F-2.7), +5.
+    let ev = apply(&r, &mut s, d10(2));
+    assert!(ev.contains(&Event::PursuitPoints {
+        unit: c,
+        roll: 2,
+        pp: 8
+    }));
+    assert_eq!(legal(&r, &s), alloc::vec![Action::Pursue { unit: c }]);
+}
+
+#[test]
+fn f8_4c_hesitation_halves_the_pp_or_quarters_them_when_disordered() {
+    let (r, mut s, c, _) = pursuit_setup(true);
+    apply(&r, &mut s, d10(0));
+    apply(&r, &mut s, d10(3)); // French 2-4: Hesitation
+    let ev = apply(&r, &mut s, d10(9));
+    // (9 + 1) / 4 = 2.5, rounded 3.
+    assert!(ev.contains(&Event::PursuitPoints {
+        unit: c,
+        roll: 9,
+        pp: 3
+    }));
+}
+
+// --- 17 Cavalry Reaction -------------------------------------------------------------------
+
+/// French infantry moving at S1010 (facing vertex 1) and English cavalry that will be within
+/// 2 hexes of it after one step; the position at the start of the French Movement Segment.
+fn reaction_setup(cav_morale: Morale) -> (Fontenoy, State, UnitId, UnitId) {
+    let mut w = World::new();
+    let f = unit(&mut w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
+    let h1 = ahead(hex("S1010"), 0);
+    let cav = unit(
+        &mut w,
+        "E CAV",
+        AL,
+        Kind::Cavalry,
+        4,
+        ahead(ahead(h1, 0), 0),
+        7,
+    );
+    w.unit_state[usize::from(cav)].morale = cav_morale;
+    let saxe = w.commander("Saxe", FR, "S1010", 30, 5);
+    w.cinc(saxe, 2, 5);
+    let dc = w.commander("Dx", FR, "S1010", 8, 4);
+    let cumb = w.commander("Cumberland", AL, "S2929", 2, 5);
+    w.cinc(cumb, 1, 6);
+    let ac = w.commander("Dz", AL, "S2929", 4, 4);
+    w.division("X", FR, Some(dc), &[f]);
+    w.division("Z", AL, Some(ac), &[cav]);
+    let (r, mut s) = w.build();
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    apply(&r, &mut s, Action::Activate { division: 0 });
+    apply(&r, &mut s, Action::EndDesignations);
+    while let Some(Step::CommanderInitiative { .. } | Step::UnitInitiative { .. }) = s.steps.last()
+    {
+        apply(&r, &mut s, d10(0));
+    }
+    apply(&r, &mut s, Action::EndSegment); // fire
+    (r, s, f, cav)
+}
+
+#[test]
+fn r17_a_move_within_2_hexes_of_passive_cavalry_opens_a_cavalry_reaction() {
+    let (r, mut s, f, cav) = reaction_setup(Morale::Good);
+    let h1 = ahead(hex("S1010"), 0);
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: f,
+            to: h1,
+            alone: false,
+        },
+    );
+    assert_eq!(
+        top(&s),
+        Some(Step::Close(CloseStep::CavalryReaction { mover: f }))
+    );
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![Action::CavalryReact { unit: cav }, Action::Pass]
+    );
+    apply(&r, &mut s, Action::CavalryReact { unit: cav });
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::H)),
+        other => panic!("{other:?}"),
+    }
+    apply(&r, &mut s, d100(50));
+    // It moved a hex to meet the mover (17.2a) and attacks it: the mover's MC(B) first.
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    assert!(c.reaction);
+    assert_eq!(c.attackers[0].units, alloc::vec![cav]);
+    assert_eq!(c.attackers[0].charged, 1);
+    assert_eq!(c.defenders[0].units, alloc::vec![f]);
+    match top(&s) {
+        Some(Step::Check(req)) => {
+            assert_eq!(req.unit, f);
+            assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::B));
+        }
+        other => panic!("{other:?}"),
+    }
+    // 17.1d: once per Movement Segment.
+    assert!(r.close_segment(&s).unwrap().cavalry_reacted.contains(&cav));
+}
+
+#[test]
+fn r17_1a_shaken_cavalry_makes_no_cavalry_reaction() {
+    let (r, mut s, f, _) = reaction_setup(Morale::Shaken);
+    let h1 = ahead(hex("S1010"), 0);
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: f,
+            to: h1,
+            alone: false,
+        },
+    );
+    assert_eq!(top(&s), None);
+}
+
+// --- the outcome distribution and a random play ---------------------------------------------
+
+#[test]
+fn r14_1_the_outcome_distribution_sums_to_one_with_19_in_100_special() {
+    let (r, _s, _, _) = duel(6, 6);
+    let d = r.close_combat_distribution(2, [2, 2]);
+    let total: u32 = d.iter().map(|(_, p)| p.num() * (100 / p.den())).sum();
+    assert_eq!(total, 100);
+    let special: u32 = d
+        .iter()
+        .filter(|(o, _)| o.special)
+        .map(|(_, p)| p.num() * (100 / p.den()))
+        .sum();
+    assert_eq!(special, 19);
+}
+
+#[test]
+fn r13_0_random_close_combats_always_end() {
+    // Cavalry and infantry of both sides face to face; random decisions and dice from the
+    // Close Combat Segment must reach the end of the activation.
+    for seed in 0..40u64 {
+        let mut ids = Vec::new();
+        let (r, mut s) = cc(
+            |w| {
+                let f1 = unit(w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
+                let f2 = unit(w, "CAR a", FR, Kind::Cavalry, 5, ahead(hex("S1010"), 2), 1);
+                let a1 = unit(w, "1 ENG", AL, Kind::Infantry, 6, ahead(hex("S1010"), 0), 7);
+                let a2 = unit(
+                    w,
+                    "E CAV",
+                    AL,
+                    Kind::Cavalry,
+                    4,
+                    ahead(ahead(hex("S1010"), 1), 1),
+                    7,
+                );
+                let f3 = unit(w, "CAR b", FR, Kind::Cavalry, 5, hex("S1006"), 1);
+                ids = alloc::vec![f1, f2, a1, a2, f3];
+                (alloc::vec![f1, f2, f3], alloc::vec![a1, a2])
+            },
+            |_| {},
+        );
+        let mut x = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut n = 0;
+        while s
+            .activation
+            .as_ref()
+            .is_some_and(|a| a.segment == Segment::CloseCombat)
+        {
+            n += 1;
+            assert!(n < 2000, "seed {seed}: the segment does not end");
+            let acts = legal(&r, &s);
+            assert!(
+                !acts.is_empty(),
+                "seed {seed}: stuck at {:?}",
+                s.steps.last()
+            );
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let i = ((x >> 33) as usize) % acts.len();
+            let mut ev = Vec::new();
+            r.apply(&mut s, &acts[i], &mut ev)
+                .unwrap_or_else(|e| panic!("seed {seed}: {:?} refused: {e}", acts[i]));
+        }
+    }
+}
