@@ -20,9 +20,12 @@ use crate::fontenoy::types::{Formation, Kind};
 use crate::fontenoy::units::UnitId;
 use crate::hex::Hex;
 
+/// The winning side, its groups that may advance (by index) and the hexes the losers left.
+type Sides = (Side, Vec<(usize, Group)>, Vec<Hex>);
+
 impl Fontenoy {
     /// The winners' groups and the hexes their enemies left, for the combat under way.
-    pub(crate) fn advance_sides(&self, s: &State) -> Option<(Side, Vec<(usize, Group)>, Vec<Hex>)> {
+    pub(crate) fn advance_sides(&self, s: &State) -> Option<Sides> {
         let c = self.current(s)?;
         let o = Occupancy::build(self, s);
         let empty = |h: Hex| o.combat_at(self, h).next().is_none();

@@ -108,7 +108,7 @@ pub struct Group {
     /// The units taking part (13.11a), top first; the first takes the group's checks.
     pub units: Vec<UnitId>,
     /// The hexes it stood in when the combat was designated (15.1a).
-    pub hexes: Vec<HexId>,
+    pub hexes: Vec<HexLabel>,
     /// Hexes of charge or countercharge movement (13.11c).
     pub charged: u8,
     /// The commander whose Combat Bonus it uses (21.2b).
@@ -123,12 +123,7 @@ pub struct Group {
     pub committed: bool,
     /// Its morale before the checks under way (19.1d: a check is read by what it changed).
     pub before: Morale,
-    /// It failed its last check.
-    pub failed: bool,
 }
-
-/// A hex as its printed id, for the position's JSON.
-pub type HexId = HexLabel;
 
 /// A hex serialised by its printed id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -644,7 +639,6 @@ impl Fontenoy {
             retreated: false,
             committed: false,
             before,
-            failed: false,
         }
     }
 

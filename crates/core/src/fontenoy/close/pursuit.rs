@@ -257,9 +257,7 @@ impl Fontenoy {
             return;
         };
         let here = at.hex();
-        let facing = here
-            .direction_to(first.0)
-            .map_or(at.facing, |d| Facing::corner(d));
+        let facing = here.direction_to(first.0).map_or(at.facing, Facing::corner);
         let placed = Placed {
             hexes: Hexes::one(here),
             facing,

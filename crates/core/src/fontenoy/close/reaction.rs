@@ -132,8 +132,7 @@ impl Fontenoy {
             .find(|&(f, q, _)| f == facing && q == square)
             .map_or(40, |(_, _, e)| e);
         let stack = self.cc_stack(s, u);
-        let to =
-            Facing::new(facing).unwrap_or(Facing::new(1).unwrap_or_else(|| unreachable_facing()));
+        let to = Facing::new(facing).unwrap_or(Facing::corner(crate::hex::Direction::ALL[0]));
         for &v in &stack {
             let x = s.unit_mut(v);
             if let Place::Map(p) = &mut x.place {
@@ -636,8 +635,4 @@ impl Fontenoy {
     pub(crate) fn group_side(&self, g: &Group) -> Side {
         g.units.first().map_or(Side(0), |&u| self.side_of(u))
     }
-}
-
-fn unreachable_facing() -> Facing {
-    Facing::side(crate::hex::Direction::ALL[0])
 }

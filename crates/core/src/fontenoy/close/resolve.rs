@@ -555,10 +555,7 @@ impl Fontenoy {
 
     /// Asks the next group with a commander, or rolls (13.11).
     pub(crate) fn ask_bonus(&self, s: &mut State, ev: &mut Vec<Event>) {
-        loop {
-            let Some((att, i)) = self.bonus_group(s) else {
-                break;
-            };
+        while let Some((att, i)) = self.bonus_group(s) {
             if !self.bonus_candidates(s).is_empty() {
                 let side = self
                     .current(s)

@@ -879,7 +879,6 @@ fn group_of(s: &State, u: UnitId) -> crate::fontenoy::close::Group {
         retreated: false,
         committed: false,
         before: Morale::Good,
-        failed: false,
     }
 }
 
