@@ -1656,6 +1656,112 @@ fn r13_0_random_close_combats_always_end() {
             let mut ev = Vec::new();
             r.apply(&mut s, &acts[i], &mut ev)
                 .unwrap_or_else(|e| panic!("seed {seed}: {:?} refused: {e}", acts[i]));
+            let json = serde_json::to_string(&s).unwrap();
+            let back: State = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, s, "seed {seed}: JSON round trip");
         }
     }
+}
+
+fn simple_combat(
+    s: &State,
+    att: UnitId,
+    def: UnitId,
+    charged: u8,
+) -> crate::fontenoy::close::Combat {
+    let mut g = group_of(s, att);
+    g.charged = charged;
+    crate::fontenoy::close::Combat {
+        attackers: alloc::vec![g],
+        defenders: alloc::vec![group_of(s, def)],
+        round: 1,
+        reaction: false,
+        mover: None,
+        asked: 0,
+        commit_done: true,
+        bonus_asked: 0,
+        die: None,
+        special_order: Vec::new(),
+        outcome: Outcome::Open,
+        advanced: Vec::new(),
+    }
+}
+
+#[test]
+fn f4_1e_d_hanoverian_cavalry_gets_no_charge_hex_bonus() {
+    // Heavy cavalry +2 and +1 for the hex charged (13.11c); the Hanoverians only the +2.
+    let (mut r, s, f, a) = charge_setup(1, Terrain::Clear, |_| {});
+    let c = simple_combat(&s, f, a, 1);
+    let g = c.attackers[0].clone();
+    assert_eq!(r.group_cr(&s, &c, true, &g), 5);
+    Arc::make_mut(&mut r.units)[usize::from(f)].nationality =
+        crate::fontenoy::types::Nationality::Hanoverian;
+    assert_eq!(r.group_cr(&s, &c, true, &g), 4);
+}
+
+#[test]
+fn f3_2b_the_wild_geese_add_1_against_the_english() {
+    let (mut r, s, f, a) = duel(6, 6);
+    let c = simple_combat(&s, f, a, 0);
+    let g = c.attackers[0].clone();
+    assert_eq!(r.group_cr(&s, &c, true, &g), 2);
+    Arc::make_mut(&mut r.units)[usize::from(f)].tag = Some(String::from("irish"));
+    assert_eq!(r.group_cr(&s, &c, true, &g), 3);
+}
+
+#[test]
+fn r13_7e_when_every_defender_has_left_the_attacker_advances_without_dice() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.unit, a),
+        other => panic!("{other:?}"),
+    }
+    // The defender fails and Routs away (the checks and retreat sections' part).
+    s.unit_mut(a).morale = Morale::Routed;
+    s.unit_mut(a).place = crate::fontenoy::state::Place::Map(
+        crate::fontenoy::geometry::Placed::at(hex("S2525"), crate::hex::Facing::new(7).unwrap()),
+    );
+    let ev = apply(&r, &mut s, d100(50));
+    assert!(ev.contains(&Event::CombatOver {
+        winner: Some(FR),
+        rounds: 0
+    }));
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
+}
+
+#[test]
+fn r16_1b_shaken_cavalry_does_not_pursue() {
+    let mut ids = (0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let c = unit(w, "CAV", FR, Kind::Cavalry, 4, hex("S1010"), 1);
+            let e = unit(w, "1 ENG", AL, Kind::Infantry, 2, hex("S1515"), 7);
+            ids = (c, e);
+            (alloc::vec![c], alloc::vec![e])
+        },
+        |_| {},
+    );
+    let (c, e) = ids;
+    s.unit_mut(e).morale = Morale::Routed;
+    s.unit_mut(c).morale = Morale::Shaken;
+    s.activation
+        .as_mut()
+        .unwrap()
+        .close
+        .as_mut()
+        .unwrap()
+        .pursuits
+        .push((
+            alloc::vec![c],
+            alloc::vec![e],
+            crate::fontenoy::close::HexLabel(hex("S1010")),
+        ));
+    let mut ev = Vec::new();
+    r.next_pursuit(&mut s, &mut ev);
+    assert!(ev.contains(&Event::NoPursuit {
+        unit: c,
+        why: "16.1b: the cavalry is Shaken".into()
+    }));
 }
