@@ -13,15 +13,23 @@ use crate::fontenoy::types::{DisorderCheck, Morale, MoraleCheck, Pts};
 use crate::hex::Direction;
 use alloc::sync::Arc;
 
-const FR: Side = Side(0);
-const AL: Side = Side(1);
+pub(super) const FR: Side = Side(0);
+pub(super) const AL: Side = Side(1);
 
-fn ahead(from: Hex, d: u8) -> Hex {
+pub(super) fn ahead(from: Hex, d: u8) -> Hex {
     from.neighbor(Direction::ALL[usize::from(d % 6)])
 }
 
 /// A unit of `kind` with `sp` SP at `at` facing `facing`.
-fn unit(w: &mut World, name: &str, side: Side, kind: Kind, sp: u8, at: Hex, facing: u8) -> UnitId {
+pub(super) fn unit(
+    w: &mut World,
+    name: &str,
+    side: Side,
+    kind: Kind,
+    sp: u8,
+    at: Hex,
+    facing: u8,
+) -> UnitId {
     let label = crate::fontenoy::fhex::label(at);
     let u = w.infantry(name, side, name, &label, facing);
     let info = &mut w.units[usize::from(u)];
@@ -44,7 +52,7 @@ fn unit(w: &mut World, name: &str, side: Side, kind: Kind, sp: u8, at: Hex, faci
 /// The French (division 0, with their CinC and Division Commander on the first unit's hex)
 /// and the Allies (division 1) that `build` places; the position at the start of the French
 /// Close Combat Segment, with `tweak` applied to the state first.
-fn cc(
+pub(super) fn cc(
     build: impl FnOnce(&mut World) -> (Vec<UnitId>, Vec<UnitId>),
     tables: impl FnOnce(&mut crate::fontenoy::tables::Tables),
 ) -> (Fontenoy, State) {
@@ -78,11 +86,11 @@ fn cc(
     (r, s)
 }
 
-fn at(s: &State, u: UnitId) -> Hex {
+pub(super) fn at(s: &State, u: UnitId) -> Hex {
     s.unit(u).placed().unwrap().hex()
 }
 
-fn refused(r: &Fontenoy, s: &State, a: Action) -> crate::engine::Illegal {
+pub(super) fn refused(r: &Fontenoy, s: &State, a: Action) -> crate::engine::Illegal {
     let mut ev = Vec::new();
     let mut t = s.clone();
     let e = r.apply(&mut t, &a, &mut ev).unwrap_err();
@@ -91,7 +99,7 @@ fn refused(r: &Fontenoy, s: &State, a: Action) -> crate::engine::Illegal {
 }
 
 /// Rolls every pending check (the checks section decides its outcome).
-fn checks(r: &Fontenoy, s: &mut State) -> Vec<Event> {
+pub(super) fn checks(r: &Fontenoy, s: &mut State) -> Vec<Event> {
     let mut ev = Vec::new();
     while let Some(Step::Check(_)) = s.steps.last() {
         ev.extend(apply(r, s, d100(50)));
@@ -99,13 +107,13 @@ fn checks(r: &Fontenoy, s: &mut State) -> Vec<Event> {
     ev
 }
 
-fn top(s: &State) -> Option<Step> {
+pub(super) fn top(s: &State) -> Option<Step> {
     s.steps.last().copied()
 }
 
 /// A French infantry battalion at S1010 facing vertex 1 (Frontal directions 0 and 1) and an
 /// English one in its Frontal hex toward 0, facing back.
-fn duel(fsp: u8, asp: u8) -> (Fontenoy, State, UnitId, UnitId) {
+pub(super) fn duel(fsp: u8, asp: u8) -> (Fontenoy, State, UnitId, UnitId) {
     let mut ids = (0, 0);
     let (r, s) = cc(
         |w| {
@@ -128,7 +136,7 @@ fn duel(fsp: u8, asp: u8) -> (Fontenoy, State, UnitId, UnitId) {
 }
 
 /// Declares `u` against `target`, ends the declarations and rolls the attacker's MC(B).
-fn attack(r: &Fontenoy, s: &mut State, u: UnitId, target: Hex) -> Vec<Event> {
+pub(super) fn attack(r: &Fontenoy, s: &mut State, u: UnitId, target: Hex) -> Vec<Event> {
     let mut ev = apply(r, s, Action::Attack { unit: u, target });
     ev.extend(apply(r, s, Action::EndSegment));
     assert!(matches!(top(s), Some(Step::Check(_))));
@@ -137,7 +145,7 @@ fn attack(r: &Fontenoy, s: &mut State, u: UnitId, target: Hex) -> Vec<Event> {
 }
 
 /// Dice that give `want` on the combat under way (attacker's die, defender's).
-fn dice_for(r: &Fontenoy, s: &State, want: &str, special: bool) -> [u8; 2] {
+pub(super) fn dice_for(r: &Fontenoy, s: &State, want: &str, special: bool) -> [u8; 2] {
     let c = r.close_segment(s).unwrap().current.as_ref().unwrap();
     let f = r.combat_figures(s, c);
     let (col, _, drm) = r.combat_column(f[0].sp, f[1].sp);
@@ -154,7 +162,7 @@ fn dice_for(r: &Fontenoy, s: &State, want: &str, special: bool) -> [u8; 2] {
     panic!("no dice give {want:?}");
 }
 
-fn roll(r: &Fontenoy, s: &mut State, dice: [u8; 2]) -> Vec<Event> {
+pub(super) fn roll(r: &Fontenoy, s: &mut State, dice: [u8; 2]) -> Vec<Event> {
     assert_eq!(top(s), Some(Step::Close(CloseStep::Dice)));
     let mut ev = apply(r, s, d10(dice[0]));
     ev.extend(apply(r, s, d10(dice[1])));
@@ -279,7 +287,7 @@ fn r13_6d_a_group_declares_only_once() {
 
 /// French cavalry at S1010 facing vertex 1 and an English battalion `gap` hexes ahead in
 /// direction 0 (Frontal direction), in `terrain`.
-fn charge_setup(
+pub(super) fn charge_setup(
     gap: u8,
     terrain: Terrain,
     tables: impl FnOnce(&mut crate::fontenoy::tables::Tables),
@@ -861,7 +869,7 @@ fn r13_11c_e49_losses_halve_the_printed_cr_then_the_modifiers_add() {
     assert_eq!(r.group_cr(&s, &c, false, &g), 0);
 }
 
-fn group_of(s: &State, u: UnitId) -> crate::fontenoy::close::Group {
+pub(super) fn group_of(s: &State, u: UnitId) -> crate::fontenoy::close::Group {
     crate::fontenoy::close::Group {
         units: alloc::vec![u],
         hexes: s
@@ -889,705 +897,6 @@ fn r13_11_e52_ratios_beyond_the_table_add_to_the_dice() {
     assert_eq!(t.column(1, 4), (0, [0, 1]));
     assert_eq!(t.column(3, 1), (4, [0, 0]));
     assert_eq!(t.column(1, 3), (0, [0, 0]));
-}
-
-// --- 14.0 results --------------------------------------------------------------------------
-
-#[test]
-fn r14_1a_the_attackers_roll_less_the_defenders_on_the_ratio_column() {
-    // 6 against 6: 1:1. Both CR +2: the difference is the dice.
-    let (r, mut s, f, a) = duel(6, 6);
-    let t = at(&s, a);
-    attack(&r, &mut s, f, t);
-    checks(&r, &mut s);
-    let ev = roll(&r, &mut s, [9, 1]);
-    let round = ev
-        .iter()
-        .find_map(|e| match e {
-            Event::CloseCombatRound {
-                sp,
-                odds,
-                cr,
-                result,
-                special,
-                ..
-            } => Some((*sp, odds.clone(), *cr, result.clone(), *special)),
-            _ => None,
-        })
-        .unwrap();
-    assert_eq!(round.0, [6, 6]);
-    assert_eq!(round.1, "1:1");
-    assert_eq!(round.2, [2, 2]);
-    let want = r.tables.close.result(2, 8);
-    assert_eq!(round.3, crate::fontenoy::close::resolve::result_code(&want));
-    assert!(!round.4);
-}
-
-#[test]
-fn r14_2a_losses_alternate_and_r_routs_the_loser() {
-    let (r, mut s, f, a) = duel(6, 6);
-    let t = at(&s, a);
-    attack(&r, &mut s, f, t);
-    checks(&r, &mut s);
-    let dice = dice_for(&r, &s, "1D/2R", false);
-    let ev = roll(&r, &mut s, dice);
-    assert_eq!(s.unit(f).sp, 5);
-    assert_eq!(s.unit(a).sp, 4);
-    assert!(s.unit(f).disordered, "D: the winner is Disordered (14.3a)");
-    assert_eq!(s.unit(a).morale, Morale::Routed, "R (14.6a)");
-    assert!(ev.iter().any(|e| matches!(
-        e,
-        Event::CombatOver {
-            winner: Some(FR),
-            ..
-        }
-    )));
-}
-
-#[test]
-fn r14_2c_e53_a_destroyed_attacker_ends_it_and_its_hex_mates_take_mc_e() {
-    let mut ids = (0, 0, 0, 0);
-    let (r, mut s) = cc(
-        |w| {
-            let f = unit(w, "1 FRA", FR, Kind::Infantry, 1, hex("S1010"), 1);
-            let g = unit(w, "4 LB", FR, Kind::Artillery, 1, hex("S1010"), 1);
-            let u = unit(w, "2 FRA", FR, Kind::Infantry, 2, hex("S1010"), 1);
-            let a = unit(w, "1 ENG", AL, Kind::Infantry, 2, ahead(hex("S1010"), 0), 7);
-            w.units[usize::from(f)].cr = 9;
-            w.unit_state[usize::from(g)].formation = Formation::Line;
-            w.unit_state[usize::from(g)].order = 1;
-            w.unit_state[usize::from(u)].order = 2;
-            ids = (f, g, u, a);
-            (alloc::vec![f, g], alloc::vec![a])
-        },
-        |_| {},
-    );
-    let (f, g, u, a) = ids;
-    // The third unit belongs to no activated Division: unactivated (13.1c).
-    s.unit_mut(u).act = crate::fontenoy::state::Act::Unactivated;
-    s.unit_mut(g).formation = Formation::Line;
-    let t = at(&s, a);
-    attack(&r, &mut s, f, t);
-    checks(&r, &mut s);
-    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
-    assert_eq!(
-        c.attackers[0].units,
-        alloc::vec![f],
-        "guns and unactivated units do not attack"
-    );
-    let dice = dice_for(&r, &s, "1D/2R", false);
-    roll(&r, &mut s, dice);
-    assert!(!s.unit(f).on_map(), "destroyed by the first loss");
-    assert_eq!(s.unit(a).sp, 2, "the defender takes no loss (14.2a)");
-    assert_eq!(s.unit(a).morale, Morale::Good, "nor the rest of the result");
-    match top(&s) {
-        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::E)),
-        other => panic!("expected MC(E), found {other:?}"),
-    }
-}
-
-#[test]
-fn r14_4_e54_m_checks_the_attackers_first_then_the_defender_then_a_renewed_round() {
-    // Two attackers in different hexes against one defender.
-    let mut ids = (0, 0, 0);
-    let (r, mut s) = cc(
-        |w| {
-            let d = unit(w, "1 ENG", AL, Kind::Infantry, 6, hex("S1212"), 7);
-            // Both face the defender: from its directions 3 and 4, facing vertex 1.
-            let a1 = unit(w, "1 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 3), 1);
-            let a2 = unit(w, "2 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 4), 1);
-            ids = (a1, a2, d);
-            (alloc::vec![a1, a2], alloc::vec![d])
-        },
-        |_| {},
-    );
-    let (a1, a2, d) = ids;
-    apply(
-        &r,
-        &mut s,
-        Action::Attack {
-            unit: a1,
-            target: hex("S1212"),
-        },
-    );
-    apply(
-        &r,
-        &mut s,
-        Action::Attack {
-            unit: a2,
-            target: hex("S1212"),
-        },
-    );
-    apply(&r, &mut s, Action::EndSegment);
-    checks(&r, &mut s);
-    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
-    assert_eq!(c.attackers.len(), 2, "one combat (13.6b)");
-    checks(&r, &mut s); // the defender's MC(B)
-    let dice = dice_for(&r, &s, "M", false);
-    roll(&r, &mut s, dice);
-    // The attackers' MC(G)s come first.
-    let mut seen = Vec::new();
-    while let Some(Step::Check(req)) = top(&s) {
-        assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::G));
-        seen.push(req.unit);
-        if req.unit == a1 {
-            s.unit_mut(a1).morale = Morale::Routed; // attacker 1 fails
-        }
-        apply(&r, &mut s, d100(50));
-        if seen.len() == 2 {
-            break;
-        }
-    }
-    assert_eq!(seen, alloc::vec![a1, a2]);
-    assert_eq!(s.unit(a1).sp, 5, "a failed MC(G) costs 1 SP (14.4c)");
-    // Then the defender's.
-    match top(&s) {
-        Some(Step::Check(req)) => assert_eq!(req.unit, d),
-        other => panic!("{other:?}"),
-    }
-    apply(&r, &mut s, d100(50));
-    // Both sides hold: a renewed round.
-    assert_eq!(top(&s), Some(Step::Close(CloseStep::Dice)));
-    assert_eq!(
-        r.close_segment(&s).unwrap().current.as_ref().unwrap().round,
-        2
-    );
-}
-
-#[test]
-fn r14_5b_e55_a_line_shrinks_a_hex_a_renewed_round() {
-    // 17 cavalry SP in a 3-hex Line (6, 6, 5) against one infantry hex: 9, then 13, then 17.
-    let mut ids = (0, 0);
-    let (r, mut s) = cc(
-        |w| {
-            let e = unit(w, "1 ENG", AL, Kind::Infantry, 6, hex("S1515"), 7);
-            let c = unit(w, "CAV", FR, Kind::Cavalry, 17, hex("S0505"), 1);
-            ids = (c, e);
-            (alloc::vec![c], alloc::vec![e])
-        },
-        |_| {},
-    );
-    let (c, e) = ids;
-    let facing = crate::hex::Facing::new(1).unwrap();
-    let right = ahead(hex("S1515"), 3);
-    let hexes = crate::fontenoy::geometry::line_hexes(right, facing, 3).unwrap();
-    if let crate::fontenoy::state::Place::Map(q) = &mut s.unit_mut(c).place {
-        q.hexes = hexes;
-    }
-    assert_eq!(r.group_sp(&s, &[c], &[e]), 9);
-    let combat = crate::fontenoy::close::Combat {
-        attackers: alloc::vec![group_of(&s, c)],
-        defenders: alloc::vec![group_of(&s, e)],
-        round: 2,
-        reaction: false,
-        mover: None,
-        asked: 0,
-        commit_done: true,
-        bonus_asked: 0,
-        die: None,
-        special_order: Vec::new(),
-        outcome: Outcome::Open,
-        advanced: Vec::new(),
-    };
-    s.activation
-        .as_mut()
-        .unwrap()
-        .close
-        .as_mut()
-        .unwrap()
-        .current = Some(combat);
-    let mut ev = Vec::new();
-    r.shrink_lines(&mut s, &mut ev);
-    assert_eq!(s.unit(c).placed().unwrap().hexes.len(), 2);
-    assert_eq!(r.group_sp(&s, &[c], &[e]), 13);
-    r.shrink_lines(&mut s, &mut ev);
-    assert_eq!(s.unit(c).placed().unwrap().hexes.len(), 1);
-    assert_eq!(r.group_sp(&s, &[c], &[e]), 17);
-}
-
-#[test]
-fn r14_7_surrender_destroys_the_unit_whatever_its_sp() {
-    let (r, mut s, f, a) = duel(6, 6);
-    let t = at(&s, a);
-    attack(&r, &mut s, f, t);
-    checks(&r, &mut s);
-    // 6:1 needs more attackers; read the result directly at the top of the 1:1 column.
-    let want = r.tables.close.result(2, 20);
-    assert!(want.defender.surrender);
-    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
-    let mut ev = Vec::new();
-    r.apply_result(&mut s, &c, want, &mut ev);
-    r.run_resumes(&mut s, &mut ev);
-    assert!(!s.unit(a).on_map());
-    assert!(ev.contains(&Event::SpLost {
-        unit: a,
-        lost: 6,
-        destroyed: true,
-        rule: "14.7".into()
-    }));
-}
-
-#[test]
-fn r14_6a_routed_defending_guns_are_destroyed() {
-    let mut ids = (0, 0);
-    let (r, mut s) = cc(
-        |w| {
-            let f = unit(w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
-            let g = unit(w, "6 LB", AL, Kind::Artillery, 2, ahead(hex("S1010"), 0), 7);
-            ids = (f, g);
-            (alloc::vec![f], alloc::vec![g])
-        },
-        |_| {},
-    );
-    let (f, g) = ids;
-    let t = at(&s, g);
-    attack(&r, &mut s, f, t);
-    checks(&r, &mut s);
-    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
-    assert_eq!(
-        r.group_sp(&s, &[g], &[f]),
-        1,
-        "guns alone count 1 SP each (13.11a)"
-    );
-    let mut ev = Vec::new();
-    r.apply_result(&mut s, &c, CcResult::parse("-/R").unwrap(), &mut ev);
-    assert!(!s.unit(g).on_map());
-}
-
-#[test]
-fn r14_5d_cavalry_is_disordered_after_a_renewed_combat() {
-    let (r, mut s, f, a) = charge_setup(1, Terrain::Clear, |_| {});
-    let t = at(&s, a);
-    attack(&r, &mut s, f, t);
-    checks(&r, &mut s);
-    if let Some(c) = s
-        .activation
-        .as_mut()
-        .unwrap()
-        .close
-        .as_mut()
-        .unwrap()
-        .current
-        .as_mut()
-    {
-        c.round = 2;
-        c.outcome = Outcome::Neither;
-    }
-    let mut ev = Vec::new();
-    r.finish_combat(&mut s, &mut ev);
-    assert!(s.unit(f).disordered);
-    assert!(!s.unit(a).disordered, "infantry is not");
-}
-
-#[test]
-fn r14_8_e56_a_rolled_0_reads_the_special_table_at_the_other_die() {
-    let (r, _s, _, _) = duel(6, 6);
-    let o = r.round_outcome(2, [0, 0], [0, 3]);
-    assert!(o.special);
-    assert_eq!(o.result, CcResult::parse("2/2*").unwrap());
-    let o = r.round_outcome(2, [0, 0], [3, 0]);
-    assert_eq!(o.result, CcResult::parse("2/2*").unwrap());
-}
-
-#[test]
-fn r14_8b_e56_groups_check_worst_er_first_the_attacker_first_on_a_tie() {
-    // Attacking groups ER 27 and 23 (the latter at half strength: +10 = 33), defender 30.
-    let mut ids = (0, 0, 0);
-    let (r, mut s) = cc(
-        |w| {
-            let d = unit(w, "1 ENG", AL, Kind::Infantry, 6, hex("S1212"), 7);
-            let a1 = unit(w, "1 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 3), 1);
-            let a2 = unit(w, "2 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 4), 1);
-            w.units[usize::from(a1)].er = 27;
-            w.units[usize::from(a2)].er = 23;
-            w.units[usize::from(d)].er = 30;
-            ids = (a1, a2, d);
-            (alloc::vec![a1, a2], alloc::vec![d])
-        },
-        |_| {},
-    );
-    let (a1, a2, d) = ids;
-    s.unit_mut(a2).sp = 3;
-    assert_eq!(r.mcg_er(&s, &[a2]), 33);
-    let c = crate::fontenoy::close::Combat {
-        attackers: alloc::vec![group_of(&s, a1), group_of(&s, a2)],
-        defenders: alloc::vec![group_of(&s, d)],
-        round: 1,
-        reaction: false,
-        mover: None,
-        asked: 0,
-        commit_done: true,
-        bonus_asked: 0,
-        die: None,
-        special_order: Vec::new(),
-        outcome: Outcome::Open,
-        advanced: Vec::new(),
-    };
-    assert_eq!(
-        r.special_order(&s, &c),
-        alloc::vec![(true, 1), (false, 0), (true, 0)]
-    );
-}
-
-#[test]
-fn r14_8b_e56_when_one_side_has_all_failed_the_rest_skip_their_checks() {
-    let mut ids = (0, 0, 0);
-    let (r, mut s) = cc(
-        |w| {
-            let d = unit(w, "1 ENG", AL, Kind::Infantry, 6, hex("S1212"), 7);
-            let a1 = unit(w, "1 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 3), 1);
-            let a2 = unit(w, "2 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 4), 1);
-            w.units[usize::from(a1)].er = 27;
-            w.units[usize::from(a2)].er = 33;
-            w.units[usize::from(d)].er = 30;
-            ids = (a1, a2, d);
-            (alloc::vec![a1, a2], alloc::vec![d])
-        },
-        |_| {},
-    );
-    let (a1, a2, d) = ids;
-    apply(
-        &r,
-        &mut s,
-        Action::Attack {
-            unit: a1,
-            target: hex("S1212"),
-        },
-    );
-    apply(
-        &r,
-        &mut s,
-        Action::Attack {
-            unit: a2,
-            target: hex("S1212"),
-        },
-    );
-    apply(&r, &mut s, Action::EndSegment);
-    checks(&r, &mut s);
-    checks(&r, &mut s);
-    let dice = dice_for(&r, &s, "2/2*", true);
-    let ev = roll(&r, &mut s, dice);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::CloseCombatRound { special: true, .. }))
-    );
-    // Order: 33 (a2), 30 (d), 27 (a1). a2 passes; d fails: the combat ends, a1 skips.
-    match top(&s) {
-        Some(Step::Check(req)) => assert_eq!(req.unit, a2),
-        other => panic!("{other:?}"),
-    }
-    apply(&r, &mut s, d100(50));
-    match top(&s) {
-        Some(Step::Check(req)) => assert_eq!(req.unit, d),
-        other => panic!("{other:?}"),
-    }
-    s.unit_mut(d).morale = Morale::Routed;
-    let ev = apply(&r, &mut s, d100(50));
-    assert!(ev.iter().any(|e| matches!(
-        e,
-        Event::CombatOver {
-            winner: Some(FR),
-            ..
-        }
-    )));
-    assert!(!matches!(top(&s), Some(Step::Check(req)) if req.unit == a1));
-}
-
-// --- 15, 16 advance and pursuit ------------------------------------------------------------
-
-#[test]
-fn r15_1a_the_attacker_must_advance_into_the_vacated_frontal_hex() {
-    let (r, mut s, f, a) = duel(6, 6);
-    let t = at(&s, a);
-    attack(&r, &mut s, f, t);
-    checks(&r, &mut s);
-    // The defender is gone before the dice (as if it had routed away).
-    s.unit_mut(a).place = crate::fontenoy::state::Place::Map(
-        crate::fontenoy::geometry::Placed::at(hex("S2525"), crate::hex::Facing::new(7).unwrap()),
-    );
-    s.unit_mut(a).morale = Morale::Routed;
-    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
-    let mut ev = Vec::new();
-    r.apply_result(&mut s, &c, CcResult::parse("-/-").unwrap(), &mut ev);
-    r.run_resumes(&mut s, &mut ev);
-    assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
-    assert_eq!(
-        legal(&r, &s),
-        alloc::vec![Action::Advance { unit: f, to: t }]
-    );
-    let e = refused(&r, &s, Action::EndAdvance);
-    assert_eq!(e.rule, "15.1c");
-    let ev = apply(&r, &mut s, Action::Advance { unit: f, to: t });
-    assert!(ev.contains(&Event::Advanced { unit: f, to: t }));
-    assert_eq!(s.unit(f).placed().unwrap().hex(), t);
-}
-
-/// Cavalry that has advanced into `from` with a routed 2-SP battalion 4 hexes down the line
-/// (E57): the pursuit waits for its PP die.
-fn pursuit_setup(disordered: bool) -> (Fontenoy, State, UnitId, UnitId) {
-    let mut ids = (0, 0);
-    let (r, mut s) = cc(
-        |w| {
-            let c = unit(w, "CAV", FR, Kind::Cavalry, 4, hex("S1010"), 1);
-            let mut h = hex("S1010");
-            for _ in 0..4 {
-                h = ahead(h, 0);
-            }
-            let e = unit(w, "1 ENG", AL, Kind::Infantry, 2, h, 7);
-            ids = (c, e);
-            (alloc::vec![c], alloc::vec![e])
-        },
-        |_| {},
-    );
-    let (c, e) = ids;
-    s.unit_mut(e).morale = Morale::Routed;
-    s.unit_mut(c).disordered = disordered;
-    let cs = s.activation.as_mut().unwrap().close.as_mut().unwrap();
-    cs.pursuits.push((
-        alloc::vec![c],
-        alloc::vec![e],
-        crate::fontenoy::close::HexLabel(hex("S1010")),
-    ));
-    let mut ev = Vec::new();
-    r.next_pursuit(&mut s, &mut ev);
-    (r, s, c, e)
-}
-
-#[test]
-fn r16_2c_e57_disordered_cavalry_pursues_with_half_its_pp_and_destroys_the_routers() {
-    let (r, mut s, c, e) = pursuit_setup(true);
-    assert_eq!(
-        top(&s),
-        Some(Step::Close(CloseStep::PursuitDice {
-            special: false,
-            reroll: false
-        }))
-    );
-    let ev = apply(&r, &mut s, d10(7));
-    assert!(ev.contains(&Event::PursuitPoints {
-        unit: c,
-        roll: 7,
-        pp: 4
-    }));
-    assert_eq!(
-        legal(&r, &s),
-        alloc::vec![Action::Pursue { unit: c }, Action::Recall { unit: c }]
-    );
-    apply(&r, &mut s, Action::Pursue { unit: c });
-    assert_eq!(s.unit(e).sp, 1);
-    let ev = apply(&r, &mut s, Action::Pursue { unit: c });
-    assert!(!s.unit(e).on_map(), "1 SP a path hex: destroyed");
-    assert!(ev.iter().any(|x| matches!(x, Event::PursuitEnds { .. })));
-    let p = r.close_segment(&s).unwrap().pursuit.clone().unwrap();
-    assert_eq!(p.pp, 2);
-    // The automatic recall check (16.3a).
-    match top(&s) {
-        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Disorder(DisorderCheck::F)),
-        other => panic!("{other:?}"),
-    }
-}
-
-#[test]
-fn f2_7_a_commander_adds_1_to_the_pp_before_halving() {
-    // With its Division Commander: (6 + 1) / 2 = 3.5, rounded 4.
-    let (r, mut s, c, _) = pursuit_setup(true);
-    let ev = apply(&r, &mut s, d10(6));
-    assert!(ev.contains(&Event::PursuitPoints {
-        unit: c,
-        roll: 6,
-        pp: 4
-    }));
-    // Without: 6 / 2 = 3.
-    let (r, mut s, c, _) = pursuit_setup(true);
-    for name in ["saxe", "dx"] {
-        let k = r.unit_index(name).unwrap();
-        s.unit_mut(k).place =
-            crate::fontenoy::state::Place::Map(crate::fontenoy::geometry::Placed::at(
-                hex("S0101"),
-                crate::hex::Facing::new(1).unwrap(),
-            ));
-    }
-    let ev = apply(&r, &mut s, d10(6));
-    assert!(ev.contains(&Event::PursuitPoints {
-        unit: c,
-        roll: 6,
-        pp: 3
-    }));
-}
-
-#[test]
-fn r16_3_a_recall_that_passes_ends_the_pursuit() {
-    let (r, mut s, c, _) = pursuit_setup(false);
-    apply(&r, &mut s, d10(5));
-    apply(&r, &mut s, Action::Recall { unit: c });
-    let ev = checks(&r, &mut s);
-    assert!(
-        ev.iter()
-            .any(|x| matches!(x, Event::PursuitEnds { why, .. } if why.contains("recalled")))
-    );
-    assert!(r.close_segment(&s).is_none_or(|c| c.pursuit.is_none()));
-}
-
-#[test]
-fn f8_4a_blood_lust_takes_2_sp_a_hex() {
-    let (r, mut s, c, e) = pursuit_setup(false);
-    apply(&r, &mut s, d10(0));
-    assert_eq!(
-        top(&s),
-        Some(Step::Close(CloseStep::PursuitDice {
-            special: true,
-            reroll: false
-        }))
-    );
-    // French 8-9: Blood Lust (the provisional chart).
-    let ev = apply(&r, &mut s, d10(9));
-    assert!(ev.contains(&Event::SpecialPursuit {
-        unit: c,
-        roll: 9,
-        result: "Blood Lust".into()
-    }));
-    apply(&r, &mut s, d10(5));
-    apply(&r, &mut s, Action::Pursue { unit: c });
-    assert!(!s.unit(e).on_map(), "2 SP off at the first path hex");
-}
-
-#[test]
-fn f8_4d_no_pursuit_still_takes_the_recall_check() {
-    let (r, mut s, _c, _) = pursuit_setup(false);
-    apply(&r, &mut s, d10(0));
-    apply(&r, &mut s, d10(0)); // French 0: No Pursuit
-    match top(&s) {
-        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Disorder(DisorderCheck::F)),
-        other => panic!("{other:?}"),
-    }
-}
-
-#[test]
-fn f8_4b_out_of_control_adds_5_and_allows_no_recall() {
-    let (r, mut s, c, _) = pursuit_setup(false);
-    apply(&r, &mut s, d10(0));
-    apply(&r, &mut s, d10(6)); // French 5-7: Out of Control
-    // 2, +1 for the Division Commander (F-2.7), +5.
-    let ev = apply(&r, &mut s, d10(2));
-    assert!(ev.contains(&Event::PursuitPoints {
-        unit: c,
-        roll: 2,
-        pp: 8
-    }));
-    assert_eq!(legal(&r, &s), alloc::vec![Action::Pursue { unit: c }]);
-}
-
-#[test]
-fn f8_4c_hesitation_halves_the_pp_or_quarters_them_when_disordered() {
-    let (r, mut s, c, _) = pursuit_setup(true);
-    apply(&r, &mut s, d10(0));
-    apply(&r, &mut s, d10(3)); // French 2-4: Hesitation
-    let ev = apply(&r, &mut s, d10(9));
-    // (9 + 1) / 4 = 2.5, rounded 3.
-    assert!(ev.contains(&Event::PursuitPoints {
-        unit: c,
-        roll: 9,
-        pp: 3
-    }));
-}
-
-// --- 17 Cavalry Reaction -------------------------------------------------------------------
-
-/// French infantry moving at S1010 (facing vertex 1) and English cavalry that will be within
-/// 2 hexes of it after one step; the position at the start of the French Movement Segment.
-fn reaction_setup(cav_morale: Morale) -> (Fontenoy, State, UnitId, UnitId) {
-    let mut w = World::new();
-    let f = unit(&mut w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
-    let h1 = ahead(hex("S1010"), 0);
-    let cav = unit(
-        &mut w,
-        "E CAV",
-        AL,
-        Kind::Cavalry,
-        4,
-        ahead(ahead(h1, 0), 0),
-        7,
-    );
-    w.unit_state[usize::from(cav)].morale = cav_morale;
-    let saxe = w.commander("Saxe", FR, "S1010", 30, 5);
-    w.cinc(saxe, 2, 5);
-    let dc = w.commander("Dx", FR, "S1010", 8, 4);
-    let cumb = w.commander("Cumberland", AL, "S2929", 2, 5);
-    w.cinc(cumb, 1, 6);
-    let ac = w.commander("Dz", AL, "S2929", 4, 4);
-    w.division("X", FR, Some(dc), &[f]);
-    w.division("Z", AL, Some(ac), &[cav]);
-    let (r, mut s) = w.build();
-    initiative(&r, &mut s, 6, 1);
-    apply(&r, &mut s, Action::ActivateOwn);
-    apply(&r, &mut s, Action::Activate { division: 0 });
-    apply(&r, &mut s, Action::EndDesignations);
-    while let Some(Step::CommanderInitiative { .. } | Step::UnitInitiative { .. }) = s.steps.last()
-    {
-        apply(&r, &mut s, d10(0));
-    }
-    apply(&r, &mut s, Action::EndSegment); // fire
-    (r, s, f, cav)
-}
-
-#[test]
-fn r17_a_move_within_2_hexes_of_passive_cavalry_opens_a_cavalry_reaction() {
-    let (r, mut s, f, cav) = reaction_setup(Morale::Good);
-    let h1 = ahead(hex("S1010"), 0);
-    apply(
-        &r,
-        &mut s,
-        Action::Step {
-            unit: f,
-            to: h1,
-            alone: false,
-        },
-    );
-    assert_eq!(
-        top(&s),
-        Some(Step::Close(CloseStep::CavalryReaction { mover: f }))
-    );
-    assert_eq!(
-        legal(&r, &s),
-        alloc::vec![Action::CavalryReact { unit: cav }, Action::Pass]
-    );
-    apply(&r, &mut s, Action::CavalryReact { unit: cav });
-    match top(&s) {
-        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::H)),
-        other => panic!("{other:?}"),
-    }
-    apply(&r, &mut s, d100(50));
-    // It moved a hex to meet the mover (17.2a) and attacks it: the mover's MC(B) first.
-    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
-    assert!(c.reaction);
-    assert_eq!(c.attackers[0].units, alloc::vec![cav]);
-    assert_eq!(c.attackers[0].charged, 1);
-    assert_eq!(c.defenders[0].units, alloc::vec![f]);
-    match top(&s) {
-        Some(Step::Check(req)) => {
-            assert_eq!(req.unit, f);
-            assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::B));
-        }
-        other => panic!("{other:?}"),
-    }
-    // 17.1d: once per Movement Segment.
-    assert!(r.close_segment(&s).unwrap().cavalry_reacted.contains(&cav));
-}
-
-#[test]
-fn r17_1a_shaken_cavalry_makes_no_cavalry_reaction() {
-    let (r, mut s, f, _) = reaction_setup(Morale::Shaken);
-    let h1 = ahead(hex("S1010"), 0);
-    apply(
-        &r,
-        &mut s,
-        Action::Step {
-            unit: f,
-            to: h1,
-            alone: false,
-        },
-    );
-    assert_eq!(top(&s), None);
 }
 
 // --- the outcome distribution and a random play ---------------------------------------------
@@ -1663,7 +972,7 @@ fn r13_0_random_close_combats_always_end() {
     }
 }
 
-fn simple_combat(
+pub(super) fn simple_combat(
     s: &State,
     att: UnitId,
     def: UnitId,
@@ -1729,39 +1038,4 @@ fn r13_7e_when_every_defender_has_left_the_attacker_advances_without_dice() {
         rounds: 0
     }));
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
-}
-
-#[test]
-fn r16_1b_shaken_cavalry_does_not_pursue() {
-    let mut ids = (0, 0);
-    let (r, mut s) = cc(
-        |w| {
-            let c = unit(w, "CAV", FR, Kind::Cavalry, 4, hex("S1010"), 1);
-            let e = unit(w, "1 ENG", AL, Kind::Infantry, 2, hex("S1515"), 7);
-            ids = (c, e);
-            (alloc::vec![c], alloc::vec![e])
-        },
-        |_| {},
-    );
-    let (c, e) = ids;
-    s.unit_mut(e).morale = Morale::Routed;
-    s.unit_mut(c).morale = Morale::Shaken;
-    s.activation
-        .as_mut()
-        .unwrap()
-        .close
-        .as_mut()
-        .unwrap()
-        .pursuits
-        .push((
-            alloc::vec![c],
-            alloc::vec![e],
-            crate::fontenoy::close::HexLabel(hex("S1010")),
-        ));
-    let mut ev = Vec::new();
-    r.next_pursuit(&mut s, &mut ev);
-    assert!(ev.contains(&Event::NoPursuit {
-        unit: c,
-        why: "16.1b: the cavalry is Shaken".into()
-    }));
 }

@@ -8,6 +8,8 @@ mod close;
 mod command;
 mod geometry;
 mod movement;
+mod pursuit;
+mod results;
 mod turn;
 
 use alloc::string::{String, ToString};
