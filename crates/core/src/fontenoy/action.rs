@@ -109,9 +109,10 @@ pub enum Action {
     },
     /// Resolves the fire being declared (12.1).
     OpenFire,
-    /// Declines a Fire Reaction or Return Fire (12.8a, 12.10).
+    /// Declines the option on offer: a Fire Reaction or Return Fire (12.8a, 12.10), a Defender's
+    /// Reaction, countercharge, commitment, retreat, Combat Bonus or Cavalry Reaction (13–17).
     Pass,
-    /// Ends the segment under way.
+    /// Ends the segment under way (in the Close Combat Segment: no more attacks, 13.1).
     EndSegment,
     /// Voluntarily Routs a unit and its infantry or cavalry group instead of moving, before
     /// any unit moves (19.10a, 19.10b).
@@ -174,5 +175,88 @@ pub enum Action {
         formation: Formation,
         /// Its facing (0–11).
         facing: u8,
+    },
+    /// Designates a group, named by its top unit, to attack (13.1): the enemy hex in its ZOC,
+    /// or a cavalry charge's target hex (13.1d).
+    Attack {
+        /// The group's top attacking unit.
+        unit: UnitId,
+        /// The enemy's hex.
+        #[serde(with = "super::fhex")]
+        target: Hex,
+    },
+    /// Moves the charging cavalry one hex forward (13.3a): `to` is the hex its first hex
+    /// enters.
+    ChargeStep {
+        /// The charging group's top unit.
+        unit: UnitId,
+        /// The hex its first hex enters.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// Ends the charge where the cavalry stands (13.3d).
+    EndCharge {
+        /// The charging group's top unit.
+        unit: UnitId,
+    },
+    /// A Defender's Reaction (13.4): the group turns to `facing`, or forms Square.
+    React {
+        /// The group's top unit.
+        unit: UnitId,
+        /// The new facing (0–11; unchanged for a Square).
+        facing: u8,
+        /// Forms Square.
+        #[serde(default)]
+        square: bool,
+    },
+    /// Countercharges the charging cavalry (13.5).
+    Countercharge {
+        /// The cavalry group's top unit.
+        unit: UnitId,
+    },
+    /// Commits defending cavalry to the combat (13.8).
+    Commit {
+        /// The cavalry group's top unit.
+        unit: UnitId,
+    },
+    /// Retreats Before Close Combat (13.9, 20.1).
+    RetreatBefore {
+        /// The group's top unit.
+        unit: UnitId,
+    },
+    /// Fights the designated combat of this attacker next (13.0).
+    Resolve {
+        /// One of its attacking units.
+        unit: UnitId,
+    },
+    /// Uses this commander's Combat Bonus for the group (21.2b).
+    Bonus {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// Advances a group into a vacated hex (15.1).
+    Advance {
+        /// The group's top unit.
+        unit: UnitId,
+        /// The vacated hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// Ends Advance After Combat (15.1c).
+    EndAdvance,
+    /// Pursues one more hex along the path of retreat (16.2b).
+    Pursue {
+        /// The pursuing group's top unit.
+        unit: UnitId,
+    },
+    /// Tries to recall the pursuing cavalry (16.3).
+    Recall {
+        /// The pursuing group's top unit.
+        unit: UnitId,
+    },
+    /// A Cavalry Reaction against the unit that moved (17).
+    CavalryReact {
+        /// The reacting cavalry group's top unit.
+        unit: UnitId,
     },
 }

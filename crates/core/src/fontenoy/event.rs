@@ -180,6 +180,175 @@ pub enum Event {
         /// The rule that took them.
         rule: String,
     },
+    /// A group is designated to attack (13.1): its top unit and the target hex.
+    AttackDeclared {
+        /// The group's top unit.
+        unit: UnitId,
+        /// The enemy's hex.
+        #[serde(with = "super::fhex")]
+        target: Hex,
+        /// A cavalry charge (13.1d).
+        charge: bool,
+    },
+    /// A declared attack does not go in (13.2a failed check, 13.6a nobody to attack).
+    AttackCancelled {
+        /// The group's top unit.
+        unit: UnitId,
+        /// Why.
+        rule: String,
+    },
+    /// Charging (or reacting) cavalry moves a hex (13.3, 17.2a).
+    Charged {
+        /// The group's top unit.
+        unit: UnitId,
+        /// The hex its first hex entered.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// A charge that reached nobody goes back, Disorder/Shaken (13.3e).
+    ChargeReturned {
+        /// The group's top unit.
+        unit: UnitId,
+    },
+    /// A Defender's Reaction (13.4).
+    Reacted {
+        /// The group's top unit.
+        unit: UnitId,
+        /// Its new facing.
+        facing: u8,
+        /// It formed Square.
+        square: bool,
+        /// The DC(D) modifier (13.4e).
+        er_mod: i16,
+    },
+    /// A countercharge meets the charger (13.5c).
+    Countercharged {
+        /// The cavalry's top unit.
+        unit: UnitId,
+        /// The hex it moved into.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// Cavalry is committed to a combat (13.8).
+    Committed {
+        /// The cavalry's top unit.
+        unit: UnitId,
+    },
+    /// A group Retreats Before Close Combat (13.9).
+    RetreatBeforeCombat {
+        /// The group's top unit.
+        unit: UnitId,
+    },
+    /// A close combat is designated and begins (13.6).
+    CombatDesignated {
+        /// The attacking units.
+        attackers: Vec<UnitId>,
+        /// The defending units.
+        defenders: Vec<UnitId>,
+    },
+    /// Defensive Fire is due now (13.10); the fire section conducts it.
+    DefensiveFireDue {
+        /// The defenders in place.
+        defenders: Vec<UnitId>,
+        /// The attackers.
+        attackers: Vec<UnitId>,
+    },
+    /// A commander adds his Combat Bonus to his group (21.2b).
+    CombatBonus {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// A round of close combat (13.11, 14.1, 14.8).
+    CloseCombatRound {
+        /// The round (14.5).
+        round: u8,
+        /// SP taking part: attacker, defender (13.11a).
+        sp: [u32; 2],
+        /// The ratio read.
+        odds: String,
+        /// Final CRs with the ratio's modifiers: attacker, defender.
+        cr: [i16; 2],
+        /// The dice: attacker, defender.
+        dice: [u8; 2],
+        /// The result's code.
+        result: String,
+        /// A Special Close Combat Result (14.8).
+        special: bool,
+    },
+    /// A unit's state changes by a close combat rule (14.3a "D", 14.5d, 13.3e, 17.2b).
+    CloseState {
+        /// The unit.
+        unit: UnitId,
+        /// Disordered now.
+        disordered: bool,
+        /// Its morale now.
+        morale: super::types::Morale,
+        /// The rule.
+        rule: String,
+    },
+    /// A close combat is over (14.1a).
+    CombatOver {
+        /// The side that won, if one did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        winner: Option<Side>,
+        /// Rounds fought (0: decided before the dice, 13.7e).
+        rounds: u8,
+    },
+    /// A group advances after combat (15.1).
+    Advanced {
+        /// The group's top unit.
+        unit: UnitId,
+        /// The vacated hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// No pursuit (16.1b, F-8.4).
+    NoPursuit {
+        /// The cavalry's top unit.
+        unit: UnitId,
+        /// Why.
+        why: String,
+    },
+    /// A Special Pursuit Result (F-8.4).
+    SpecialPursuit {
+        /// The cavalry's top unit.
+        unit: UnitId,
+        /// The second die.
+        roll: u8,
+        /// The result.
+        result: String,
+    },
+    /// The Pursuit Points (16.2a).
+    PursuitPoints {
+        /// The cavalry's top unit.
+        unit: UnitId,
+        /// The die.
+        roll: u8,
+        /// The PP.
+        pp: u8,
+    },
+    /// Pursuing cavalry enters a path hex (16.2b).
+    Pursued {
+        /// The cavalry's top unit.
+        unit: UnitId,
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// Pursuit Movement ends (16.2b).
+    PursuitEnds {
+        /// The cavalry's top unit.
+        unit: UnitId,
+        /// Why.
+        why: String,
+    },
+    /// Passive cavalry makes a Cavalry Reaction (17.2a).
+    CavalryReaction {
+        /// The cavalry's top unit.
+        unit: UnitId,
+        /// The unit that moved.
+        mover: UnitId,
+    },
     /// A Disorder or Morale Check is taken (18.1a, 19.1a).
     Check {
         /// The unit whose ER is read.
@@ -489,6 +658,27 @@ impl Event {
             Event::RallyOrder { .. } => "4.0D",
             Event::GameOver { .. } => "F-10.0",
             Event::SpLost { .. } => "12.9a",
+            Event::AttackDeclared { .. } => "13.1",
+            Event::AttackCancelled { .. } => "13.2a",
+            Event::Charged { .. } => "13.3",
+            Event::ChargeReturned { .. } => "13.3e",
+            Event::Reacted { .. } => "13.4",
+            Event::Countercharged { .. } => "13.5",
+            Event::Committed { .. } => "13.8",
+            Event::RetreatBeforeCombat { .. } => "13.9",
+            Event::CombatDesignated { .. } => "13.6",
+            Event::DefensiveFireDue { .. } => "13.10",
+            Event::CombatBonus { .. } => "21.2b",
+            Event::CloseCombatRound { special: true, .. } => "14.8",
+            Event::CloseCombatRound { .. } => "13.11",
+            Event::CloseState { .. } => "14.3a",
+            Event::CombatOver { .. } => "14.1a",
+            Event::Advanced { .. } => "15.1",
+            Event::NoPursuit { .. } => "16.1b",
+            Event::SpecialPursuit { .. } => "F-8.4",
+            Event::PursuitPoints { .. } => "16.2a",
+            Event::Pursued { .. } | Event::PursuitEnds { .. } => "16.2b",
+            Event::CavalryReaction { .. } => "17.2a",
             Event::Check {
                 check: CheckKind::Disorder(_),
                 ..
@@ -659,6 +849,117 @@ impl fmt::Display for Event {
                     f.write_str(" and is destroyed")?;
                 }
                 Ok(())
+            }
+            Event::AttackDeclared {
+                unit,
+                target,
+                charge,
+            } => write!(
+                f,
+                "unit {unit} {} {}",
+                if *charge { "charges" } else { "attacks" },
+                super::fhex::label(*target)
+            ),
+            Event::AttackCancelled { unit, rule } => {
+                write!(f, "unit {unit}'s attack does not go in ({rule})")
+            }
+            Event::Charged { unit, to } => {
+                write!(f, "unit {unit} charges into {}", super::fhex::label(*to))
+            }
+            Event::ChargeReturned { unit } => {
+                write!(f, "unit {unit} reaches nobody and returns Disorder/Shaken")
+            }
+            Event::Reacted {
+                unit,
+                facing,
+                square,
+                er_mod,
+            } => {
+                if *square {
+                    write!(f, "unit {unit} forms Square (DC(D) +{er_mod})")
+                } else {
+                    write!(f, "unit {unit} turns to facing {facing} (DC(D) +{er_mod})")
+                }
+            }
+            Event::Countercharged { unit, to } => write!(
+                f,
+                "unit {unit} countercharges into {}",
+                super::fhex::label(*to)
+            ),
+            Event::Committed { unit } => write!(f, "unit {unit} is committed to the combat"),
+            Event::RetreatBeforeCombat { unit } => {
+                write!(f, "unit {unit} Retreats Before Close Combat")
+            }
+            Event::CombatDesignated {
+                attackers,
+                defenders,
+            } => write!(f, "close combat: {attackers:?} attack {defenders:?}"),
+            Event::DefensiveFireDue {
+                defenders,
+                attackers,
+            } => write!(f, "Defensive Fire is due: {defenders:?} at {attackers:?}"),
+            Event::CombatBonus { commander } => {
+                write!(f, "commander {commander} adds his Combat Bonus")
+            }
+            Event::CloseCombatRound {
+                round,
+                sp,
+                odds,
+                cr,
+                dice,
+                result,
+                special,
+            } => write!(
+                f,
+                "close combat round {round}: {} SP against {} ({odds}), CR {} and {}, dice {} and {}: {}{result}",
+                sp[0],
+                sp[1],
+                cr[0],
+                cr[1],
+                dice[0],
+                dice[1],
+                if *special { "special result " } else { "" }
+            ),
+            Event::CloseState {
+                unit,
+                disordered,
+                morale,
+                rule,
+            } => write!(
+                f,
+                "unit {unit} is now {morale:?}{} ({rule})",
+                if *disordered { " and Disordered" } else { "" }
+            ),
+            Event::CombatOver { winner, rounds } => match winner {
+                Some(s) => write!(
+                    f,
+                    "the {} win the close combat after {rounds} round(s)",
+                    side(s)
+                ),
+                None => write!(
+                    f,
+                    "the close combat ends after {rounds} round(s) with no winner"
+                ),
+            },
+            Event::Advanced { unit, to } => {
+                write!(f, "unit {unit} advances into {}", super::fhex::label(*to))
+            }
+            Event::NoPursuit { unit, why } => write!(f, "unit {unit} does not pursue ({why})"),
+            Event::SpecialPursuit { unit, roll, result } => {
+                write!(f, "unit {unit}: Special Pursuit Result {roll}, {result}")
+            }
+            Event::PursuitPoints { unit, roll, pp } => {
+                write!(f, "unit {unit} rolls {roll}: {pp} Pursuit Points")
+            }
+            Event::Pursued { unit, to } => {
+                write!(f, "unit {unit} pursues into {}", super::fhex::label(*to))
+            }
+            Event::PursuitEnds { unit, why } => write!(f, "unit {unit}'s pursuit ends ({why})"),
+            Event::CavalryReaction { unit, mover } => {
+                write!(
+                    f,
+                    "unit {unit} makes a Cavalry Reaction against unit {mover}"
+                )
             }
             Event::Check {
                 unit,

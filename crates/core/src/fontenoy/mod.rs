@@ -16,6 +16,8 @@
 //! * `fire/` — 12.0 fire combat: the Fire Combat Segment, Fire Reactions, Return and
 //!   Defensive Fire, the special results of F-8.5–F-8.7 ([`fire`]); the fire charts —
 //!   [`tables::fire`]
+//! * `close/` — 13.0 close combat, 14.0 results, 15.0 advance, 16.0 pursuit, 17.0 Cavalry
+//!   Reaction, the F-8 special close combat and pursuit results (`close/mod.rs` lists the files)
 //! * `setup/` — F-10.0 scenarios read from data, the Set-Up phase (`setup/deploy.rs`)
 //! * `commanders/` — 21.0 commanders: offices and bonuses (`mod.rs`), 21.4 losses
 //!   (`losses.rs`), 21.5–21.6 replacements and successions (`replacement.rs`), 21.1b
@@ -35,6 +37,7 @@ pub mod board;
 mod board_view;
 mod bot;
 pub mod checks;
+pub mod close;
 pub mod command;
 pub mod commanders;
 pub mod event;

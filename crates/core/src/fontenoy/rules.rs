@@ -29,6 +29,7 @@ impl Fontenoy {
             }
             Step::Fire(FireStep::Roll { .. }) => Some(DiceSpec::D100),
             Step::Fire(FireStep::Die { .. }) => Some(DiceSpec::D10),
+            Step::Close(c) if Self::close_step_is_dice(c) => Some(DiceSpec::D10),
             _ => None,
         }
     }
@@ -49,6 +50,7 @@ impl Fontenoy {
                 .get(usize::from(track))
                 .map_or(Side(0), |t| t.side),
             Step::Fire(f) => self.fire_step_player(s, f),
+            Step::Close(ref c) => self.close_step_player(s, c),
             Step::WingDivisions { wing, .. } => self.org.wings[usize::from(wing)].side,
             Step::Deploy { index } => self
                 .scenario_rules
@@ -90,12 +92,15 @@ impl Fontenoy {
                 column,
                 spent,
             } => self.morale_roll(s, track, column, spent, v, ev),
+            Step::Close(c) => self.close_roll(s, c, v, ev),
             _ => {}
         }
     }
 
     fn dispatch(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
         self.dispatch_action(s, a, ev)?;
+        // Close combat continuations waiting under resolved checks run now (close/mod.rs).
+        self.run_resumes(s, ev);
         // 19.5: the Rally Phase goes on once nothing is pending in it.
         if s.phase == Phase::Rally && s.steps.is_empty() {
             self.rally_continue(s, ev);

@@ -5,6 +5,7 @@
 
 pub mod army;
 pub mod checks;
+pub mod close;
 pub mod commanders;
 pub mod fire;
 
@@ -152,6 +153,8 @@ pub struct Tables {
     pub commander: commanders::LossCharts,
     /// The Army Loss Record and Army Morale Tables (23.0, F-1.6a).
     pub army: army::ArmyCharts,
+    /// The close combat charts (13.11, 14.1, 14.8, 16.2a).
+    pub close: close::CloseTables,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -220,6 +223,7 @@ impl Tables {
             fire: fire::FireTables::read(|id| s.chart(id))?,
             commander: commanders::LossCharts::read(s)?,
             army: army::ArmyCharts::read(s)?,
+            close: close::CloseTables::new(s)?,
         })
     }
 
@@ -396,5 +400,6 @@ pub fn open_terrain() -> Tables {
         fire: fire::FireTables::builtin(),
         commander: commanders::LossCharts::default(),
         army: army::ArmyCharts::default(),
+        close: close::CloseTables::builtin(),
     }
 }

@@ -54,6 +54,9 @@ impl Fontenoy {
 
     /// An English line for `e` with the scenario's names.
     pub fn describe(&self, e: &Event) -> String {
+        if let Some(line) = self.describe_close(e) {
+            return line;
+        }
         match e {
             Event::Activated {
                 side,
@@ -431,6 +434,10 @@ impl Fontenoy {
                     self.unit_name(*unit)
                 ),
             ),
+            Some(Step::Close(c)) => {
+                let (rule, text) = self.close_prompt(s, c);
+                (rule, text)
+            }
             Some(Step::Check(req)) => (
                 "18.1",
                 format!(

@@ -26,10 +26,11 @@ use crate::fontenoy::board::side as hs;
 use crate::fontenoy::event::Event;
 use crate::fontenoy::geometry::{Hexes, Placed};
 use crate::fontenoy::occupancy::Occupancy;
-use crate::fontenoy::state::{Place, State, Step};
+use crate::fontenoy::state::{HexLabel, Place, State, Step};
+use crate::fontenoy::tables::close::RetreatFrom;
 use crate::fontenoy::tables::{GoFor, MoveClass, Mp};
 use crate::fontenoy::types::{Formation, Kind, Morale, MoraleCheck};
-use crate::fontenoy::units::UnitId;
+use crate::fontenoy::units::{ByHand, UnitId};
 use crate::hex::{Direction, Hex};
 
 pub use super::super::state::{Retreat, RetreatKind, RetreatPhase};
@@ -636,6 +637,16 @@ impl Fontenoy {
                 hexes: r.moved,
             });
         }
+        // 16.2b: a pursuer follows the path of a Retreat by Routing made in close combat.
+        if r.kind == RetreatKind::Rout {
+            if let Some(c) = s.activation.as_mut().and_then(|a| a.close.as_mut()) {
+                let path: Vec<HexLabel> = r.visited.iter().skip(1).map(|&h| HexLabel(h)).collect();
+                for &u in &alive {
+                    c.rout_paths.retain(|(x, _)| *x != u);
+                    c.rout_paths.push((u, path.clone()));
+                }
+            }
+        }
         let mut reqs: Vec<CheckReq> = Vec::new();
         if r.kind == RetreatKind::BeforeCombat {
             if r.difficult && !alive.iter().all(|&u| self.is_skirmisher(s, u)) {
@@ -777,33 +788,78 @@ impl Fontenoy {
         Ok(())
     }
 
-    /// Who may Retreat Before Close Combat from `attackers` (20.1): light infantry from
-    /// non-light infantry only, foot skirmishers from infantry only, cavalry from foot only,
-    /// light cavalry from all but light cavalry, mounted skirmishers from anyone; never a
-    /// Disordered non-skirmisher (20.1e, 18.5b).
-    pub fn may_retreat_before_combat(&self, s: &State, unit: UnitId, attackers: &[UnitId]) -> bool {
-        let info = &self.units[usize::from(unit)];
-        let x = s.unit(unit);
-        if !x.on_map() || x.morale == Morale::Routed {
+    /// Whether `group` may Retreat Before Close Combat from `attackers` (13.9, 20.1): cavalry
+    /// before infantry only (F-3.1c, F-4.1e E), light cavalry before all but light cavalry
+    /// (F-3.1c, F-4.1e F), skirmishers before infantry, or cavalry when they stand in woods, a
+    /// town or a village (F-2.8d, F-3.1d, F-4.1e G), light infantry before other infantry,
+    /// Swedish 4-pounders alone before infantry (F-3.7b); never Disordered non-skirmishers
+    /// (13.9b, 20.1e).
+    pub fn may_retreat_before_combat(
+        &self,
+        s: &State,
+        group: &[UnitId],
+        attackers: &[UnitId],
+    ) -> bool {
+        if group.is_empty() || attackers.is_empty() {
             return false;
         }
-        let skirmisher = self.is_skirmisher(s, unit);
-        if x.disordered && !skirmisher {
-            return false;
-        }
-        let all = |f: &dyn Fn(&crate::fontenoy::units::UnitInfo) -> bool| {
-            attackers.iter().all(|&a| f(&self.units[usize::from(a)]))
-        };
-        match info.kind {
-            Kind::Cavalry if info.skirmish != crate::fontenoy::units::Skirmish::No => true,
-            Kind::Cavalry if info.light => all(&|a| !(a.kind == Kind::Cavalry && a.light)),
-            Kind::Cavalry => all(&|a| a.kind != Kind::Cavalry),
-            Kind::Infantry if skirmisher => all(&|a| a.kind == Kind::Infantry),
-            Kind::Infantry if info.class == "light_infantry" => {
-                all(&|a| a.kind == Kind::Infantry && a.class != "light_infantry")
+        let all_inf = attackers
+            .iter()
+            .all(|&a| self.units[usize::from(a)].kind == Kind::Infantry);
+        let any_light_cav = attackers.iter().any(|&a| {
+            let i = &self.units[usize::from(a)];
+            i.kind == Kind::Cavalry && i.light
+        });
+        group.iter().all(|&u| {
+            let info = &self.units[usize::from(u)];
+            let x = s.unit(u);
+            let skirm = self.is_skirmisher(s, u);
+            if !x.on_map() || x.morale == Morale::Routed || (x.disordered && !skirm) {
+                return false;
             }
-            _ => false,
-        }
+            match info.kind {
+                Kind::Cavalry => {
+                    let from = self
+                        .tables
+                        .close
+                        .charge_row(info.nationality, info.light)
+                        .map_or(RetreatFrom::Infantry, |r| r.retreat_from);
+                    match from {
+                        RetreatFrom::Infantry => all_inf,
+                        RetreatFrom::NotLightCavalry => !any_light_cav,
+                    }
+                }
+                Kind::Infantry if skirm => {
+                    let t = self
+                        .board
+                        .hex(x.placed().map_or(crate::hex::Hex::new(0, 0), |p| p.hex()))
+                        .terrain;
+                    use crate::fontenoy::board::Terrain as T;
+                    all_inf
+                        || matches!(t, T::Woods | T::Town | T::Village)
+                            && attackers.iter().all(|&a| {
+                                matches!(
+                                    self.units[usize::from(a)].kind,
+                                    Kind::Infantry | Kind::Cavalry
+                                )
+                            })
+                }
+                Kind::Infantry if info.class == "light_infantry" => {
+                    all_inf
+                        && attackers
+                            .iter()
+                            .all(|&a| self.units[usize::from(a)].class != "light_infantry")
+                }
+                Kind::Artillery => {
+                    info.by_hand == ByHand::Fp2
+                        && all_inf
+                        && group
+                            .iter()
+                            .all(|&v| self.units[usize::from(v)].by_hand == ByHand::Fp2)
+                }
+                _ => false,
+            }
+        })
     }
 
     /// Retreat Before Close Combat (20.1a): `unit`'s group goes one or two hexes away from

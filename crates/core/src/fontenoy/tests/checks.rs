@@ -500,6 +500,7 @@ fn r18_6a_one_rally_attempt_a_turn() {
         voluntary_eligible: Vec::new(),
         voluntary_done: false,
         fire: Default::default(),
+        close: None,
     });
     s.steps.clear();
     let mut ev = Vec::new();

@@ -6,6 +6,7 @@
 
 mod army;
 mod checks;
+mod close;
 mod command;
 mod commanders;
 mod fire;
@@ -13,7 +14,9 @@ mod fire_reaction;
 mod fire_special;
 mod geometry;
 mod movement;
+mod pursuit;
 mod reach;
+mod results;
 mod retreat;
 mod turn;
 mod victory;

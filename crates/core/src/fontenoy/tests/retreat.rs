@@ -288,16 +288,16 @@ fn r20_1_who_may_retreat_before_combat() {
         w.units[2].kind = Kind::Cavalry;
     });
     assert!(
-        r.may_retreat_before_combat(&s, a, &[e]),
+        r.may_retreat_before_combat(&s, &[a], &[e]),
         "cavalry from foot"
     );
     assert!(
-        !r.may_retreat_before_combat(&s, a, &[e, 2]),
+        !r.may_retreat_before_combat(&s, &[a], &[e, 2]),
         "not from cavalry"
     );
     s.unit_mut(a).disordered = true;
     assert!(
-        !r.may_retreat_before_combat(&s, a, &[e]),
+        !r.may_retreat_before_combat(&s, &[a], &[e]),
         "not Disordered (20.1e)"
     );
 }

@@ -268,6 +268,7 @@ impl Fontenoy {
             voluntary_eligible: Vec::new(),
             voluntary_done: false,
             fire: Default::default(),
+            close: None,
         });
         // F-10.2a F: a Potential French Reinforcement Division activated.
         if let Some(a) = s.activation.as_ref() {
@@ -299,6 +300,33 @@ impl Fontenoy {
             // 22.4: edge arrivals have paid their entry hex.
             self.charge_entries(s);
         }
+        if seg == Segment::CloseCombat {
+            // 13.0 (close/declare.rs).
+            self.begin_close(s);
+        }
+    }
+
+    /// 17.0: a step or a facing change of `unit` may call for a Cavalry Reaction as well as a
+    /// Fire Reaction (12.8c-d). A step that waits on a Fire Reaction before leaving its hex
+    /// (12.8d) is made when it is asked for again, and the Cavalry Reaction comes then; a
+    /// facing change's Fire Reaction is offered first and the Cavalry Reaction after it (the
+    /// order 17.0 lets the passive player choose is fixed: fire first; `pending` is the step
+    /// stack's height before the action).
+    fn after_move_reactions(&self, s: &mut State, unit: UnitId, pending: usize) {
+        use super::super::state::{FireStep, Trigger};
+        if let Some(Step::Fire(FireStep::Reaction {
+            mover,
+            trigger: Trigger::Leave,
+            ..
+        })) = s.steps.last()
+        {
+            if *mover == unit && s.steps.len() > pending {
+                return;
+            }
+        }
+        let above = s.steps.split_off(pending.min(s.steps.len()));
+        self.cavalry_reaction_trigger(s, unit);
+        s.steps.extend(above);
     }
 
     /// The legal actions of the activation's decision points.
@@ -327,9 +355,7 @@ impl Fontenoy {
                 self.fire_segment_actions(s, out);
                 out.push(Action::EndSegment);
             }
-            Segment::CloseCombat => {
-                out.push(Action::EndSegment);
-            }
+            Segment::CloseCombat => self.close_segment_actions(s, out),
             Segment::Replacement | Segment::RallyDisordered => {}
         }
     }
@@ -360,20 +386,23 @@ impl Fontenoy {
                 "19.10c",
                 "the Voluntary Routs are declared before any unit moves: end the declarations first",
             )),
-            (Segment::Movement, _) => self.apply_movement(s, a, ev),
-            (Segment::Fire, Action::Fire { .. }) => self.declare_fire(s, a, ev),
-            (seg @ (Segment::Fire | Segment::CloseCombat), Action::EndSegment) => {
-                let (rule, next) = match seg {
-                    Segment::Fire => ("12.0", Some(Segment::Movement)),
-                    _ => ("13.0", None),
-                };
-                ev.push(Event::SegmentEnds { rule: rule.into() });
-                match next {
-                    Some(n) => self.enter_segment(s, n, ev),
-                    None => self.complete_activation(s, ev),
+            (Segment::Movement, _) => {
+                let pending = s.steps.len();
+                self.apply_movement(s, a, ev)?;
+                if let Action::Step { unit, .. } | Action::Face { unit, .. } = *a {
+                    self.after_move_reactions(s, unit, pending);
                 }
                 Ok(())
             }
+            (Segment::Fire, Action::Fire { .. }) => self.declare_fire(s, a, ev),
+            (Segment::Fire, Action::EndSegment) => {
+                ev.push(Event::SegmentEnds {
+                    rule: "12.0".into(),
+                });
+                self.enter_segment(s, Segment::Movement, ev);
+                Ok(())
+            }
+            (Segment::CloseCombat, a) => self.apply_close_segment(s, a, ev),
             (seg, a) => Err(Illegal::new(
                 "4.0C",
                 format!("{a:?} is not a decision of the {seg:?} segment"),

@@ -209,6 +209,7 @@ impl Fontenoy {
             Step::Displace { commander } => self.displace_actions(s, commander, out),
             Step::MoraleSpend { track, .. } => self.spend_actions(s, track, out),
             Step::Arrive { unit } => self.arrive_actions(s, unit, out),
+            Step::Close(ref c) => self.close_step_actions(s, c, out),
             _ => {}
         }
     }
@@ -282,6 +283,7 @@ impl Fontenoy {
             (Step::Displace { commander }, a) => self.apply_displace(s, commander, a, ev),
             (Step::MoraleSpend { track, column }, a) => self.apply_spend(s, track, column, a, ev),
             (Step::Arrive { unit }, a) => self.apply_arrive(s, unit, a, ev),
+            (Step::Close(c), a) => self.apply_close_step(s, c, a, ev),
             (step, a) => Err(Illegal::new(
                 "engine",
                 format!("{a:?} is not a decision at this point ({step:?})"),

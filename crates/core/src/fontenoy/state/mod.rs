@@ -3,6 +3,13 @@
 //! values (6.1b, 23), each counter's place and condition (8.0, 18.0, 19.0), the activation in
 //! progress (6.3–6.6) and the stack of pending decisions and rolls.
 
+mod close;
+
+pub use close::{
+    Attack, CloseSegment, CloseStep, Combat, Cont, Group, HexLabel, Outcome, Pursuit,
+    SpecialPursuit,
+};
+
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -383,6 +390,8 @@ pub enum Step {
     /// A step of fire combat (12.0): a declaration, a roll, a Return Fire or Fire Reaction
     /// decision.
     Fire(FireStep),
+    /// A close combat decision, die or continuation (13.0–17.0).
+    Close(CloseStep),
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
     /// (digest A9).
     RallyDice {
@@ -570,6 +579,10 @@ pub struct Activation {
     /// triggers used (12.8e), the combats (12.1).
     #[serde(default, skip_serializing_if = "FireLog::is_empty")]
     pub fire: FireLog,
+    /// Close combat: the Close Combat Segment (13.0), and Cavalry Reactions in the Movement
+    /// Segment (17.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub close: Option<CloseSegment>,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them

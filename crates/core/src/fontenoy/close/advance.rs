@@ -1,0 +1,252 @@
+//! 15.0 Advance After Combat: the winner's units go into the Frontal hexes the losers left
+//! (15.1a attackers; 15.1b defending cavalry in Line or Attack Column), cavalry first (15.1a),
+//! the unit that took the group's Morale Check going (15.1c: at least one must), one group a
+//! hex, a multi-hex Line shrinking into the hex (15.1e), General Order where the terrain
+//! forces it (15.1f, 15.2); commanders go with their group (21.2c). Advances trigger no
+//! reactions (15.1i): they are not movement.
+
+use alloc::vec::Vec;
+
+use super::{CloseStep, Group, HexLabel, Outcome};
+use crate::engine::Side;
+use crate::fontenoy::Fontenoy;
+use crate::fontenoy::action::Action;
+use crate::fontenoy::event::Event;
+use crate::fontenoy::geometry::Placed;
+use crate::fontenoy::occupancy::Occupancy;
+use crate::fontenoy::state::{Place, State, Step};
+use crate::fontenoy::tables::{GoFor, MoveClass, Mp};
+use crate::fontenoy::types::{Formation, Kind};
+use crate::fontenoy::units::UnitId;
+use crate::hex::Hex;
+
+/// The winning side, its groups that may advance (by index) and the hexes the losers left.
+type Sides = (Side, Vec<(usize, Group)>, Vec<Hex>);
+
+impl Fontenoy {
+    /// The winners' groups and the hexes their enemies left, for the combat under way.
+    pub(crate) fn advance_sides(&self, s: &State) -> Option<Sides> {
+        let c = self.current(s)?;
+        let o = Occupancy::build(self, s);
+        let empty = |h: Hex| o.combat_at(self, h).next().is_none();
+        let (winners, losers, attacker) = match c.outcome {
+            Outcome::Attacker => (&c.attackers, &c.defenders, true),
+            Outcome::Defender => (&c.defenders, &c.attackers, false),
+            _ => return None,
+        };
+        let side = self.group_side(winners.first()?);
+        let mut vacated: Vec<Hex> = Vec::new();
+        for g in losers {
+            if g.committed {
+                continue; // 13.8d: not into committed cavalry's hex
+            }
+            for h in &g.hexes {
+                if empty(h.0) && !vacated.contains(&h.0) {
+                    vacated.push(h.0);
+                }
+            }
+        }
+        let groups: Vec<(usize, Group)> = winners
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| {
+                let live = self.fighting(s, g);
+                if live.is_empty() {
+                    return false;
+                }
+                if attacker {
+                    true
+                } else {
+                    // 15.1b: only defending cavalry in Line or Attack Column advances.
+                    live.iter()
+                        .all(|&u| self.units[usize::from(u)].kind == Kind::Cavalry)
+                        && matches!(
+                            s.unit(live[0]).formation,
+                            Formation::Line | Formation::AttackColumn
+                        )
+                }
+            })
+            .map(|(i, g)| (i, g.clone()))
+            .collect();
+        Some((side, groups, vacated))
+    }
+
+    /// Where the winners may advance now: (the group's checking unit, the hex).
+    pub(crate) fn advance_options(&self, s: &State) -> Vec<(UnitId, Hex)> {
+        let mut out: Vec<(UnitId, Hex, bool)> = Vec::new();
+        let Some(c) = self.current(s) else {
+            return Vec::new();
+        };
+        let Some((_, groups, vacated)) = self.advance_sides(s) else {
+            return Vec::new();
+        };
+        for (i, g) in groups {
+            if c.advanced.iter().any(|(k, _)| usize::from(*k) == i) {
+                continue;
+            }
+            let live = self.fighting(s, &g);
+            let top = self.cc_checker(s, &live);
+            let front = self.frontal_hexes(s, top);
+            let cav = live
+                .iter()
+                .all(|&u| self.units[usize::from(u)].kind == Kind::Cavalry);
+            for &h in &vacated {
+                if c.advanced.iter().any(|(_, x)| x.0 == h) || !front.contains(&h) {
+                    continue;
+                }
+                if self.may_stand(s, &live, h) {
+                    out.push((top, h, cav));
+                }
+            }
+        }
+        // 15.1a: with cavalry and infantry among the winners, the cavalry advances.
+        if out.iter().any(|x| x.2) {
+            out.retain(|x| x.2);
+        }
+        out.into_iter().map(|(u, h, _)| (u, h)).collect()
+    }
+
+    /// Whether `units` may stand together in `h` as a one-hex group: terrain they may enter,
+    /// within the TET's SP limit (15.1f, 10.1c).
+    pub(crate) fn may_stand(&self, s: &State, units: &[UnitId], h: Hex) -> bool {
+        if !self.board.on_map(h) {
+            return false;
+        }
+        let fx = self.tables.fx(self.board.hex(h).terrain);
+        let mut sp = 0u16;
+        let mut cav = false;
+        for &u in units {
+            let info = &self.units[usize::from(u)];
+            let f = s.unit(u).formation;
+            let class = match info.kind {
+                Kind::Cavalry if f.is_column() => MoveClass::CavalryColumn,
+                Kind::Cavalry => MoveClass::CavalryLine,
+                Kind::Infantry if f.is_column() => MoveClass::InfantryColumn,
+                Kind::Infantry => MoveClass::InfantryLine,
+                Kind::Artillery => MoveClass::Artillery,
+                Kind::Commander => MoveClass::Commander,
+            };
+            if fx.mp[class as usize] == Mp::Prohibited {
+                return false;
+            }
+            let w = if info.kind == Kind::Artillery { 4 } else { 1 };
+            sp += u16::from(s.unit(u).sp) * w;
+            cav |= info.kind == Kind::Cavalry;
+        }
+        let column = units
+            .first()
+            .is_some_and(|&u| s.unit(u).formation.is_column());
+        let col = match (cav, column) {
+            (true, true) => 3,
+            (true, false) => 2,
+            (false, true) => 1,
+            (false, false) => 0,
+        };
+        sp <= u16::from(fx.stack[col])
+    }
+
+    /// The advances on offer, and their end once one has been made (15.1c).
+    pub(crate) fn advance_actions(&self, s: &State, out: &mut Vec<Action>) {
+        for (u, h) in self.advance_options(s) {
+            out.push(Action::Advance { unit: u, to: h });
+        }
+        if self.current(s).is_some_and(|c| !c.advanced.is_empty()) {
+            out.push(Action::EndAdvance);
+        }
+    }
+
+    /// Advance After Combat begins (15.1h: after the whole combat), or is skipped when nobody
+    /// may advance.
+    pub(crate) fn start_advance(&self, s: &mut State, ev: &mut Vec<Event>) {
+        match self.advance_sides(s) {
+            Some((side, _, _)) if !self.advance_options(s).is_empty() => {
+                s.steps.push(Step::Close(CloseStep::Advance { side }));
+            }
+            _ => self.advances_done(s, ev),
+        }
+    }
+
+    /// One group advances into `to` (15.1).
+    pub(crate) fn advance_after_combat(
+        &self,
+        s: &mut State,
+        side: Side,
+        unit: UnitId,
+        to: Hex,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(c) = self.current(s).cloned() else {
+            return;
+        };
+        let (winners, losers) = match c.outcome {
+            Outcome::Attacker => (&c.attackers, &c.defenders),
+            _ => (&c.defenders, &c.attackers),
+        };
+        let Some((i, g)) = winners
+            .iter()
+            .enumerate()
+            .find(|(_, g)| self.fighting(s, g).contains(&unit))
+        else {
+            return;
+        };
+        let live = self.fighting(s, g);
+        let Some(p) = s.unit(unit).placed().copied() else {
+            return;
+        };
+        let old: Vec<Hex> = p.hexes.as_slice().to_vec();
+        let commanders = self.commanders_in(s, &old, side);
+        let fx = self.tables.fx(self.board.hex(to).terrain);
+        let placed = Placed {
+            hexes: crate::fontenoy::geometry::Hexes::one(to),
+            facing: p.facing,
+            hook: None,
+        };
+        for &u in &live {
+            let info = &self.units[usize::from(u)];
+            let go = match fx.general_order {
+                GoFor::None => false,
+                GoFor::Infantry => info.kind == Kind::Infantry,
+                GoFor::InfantryArtillery => matches!(info.kind, Kind::Infantry | Kind::Artillery),
+                GoFor::All => true,
+            };
+            let x = s.unit_mut(u);
+            x.place = Place::Map(placed);
+            if go {
+                x.formation = Formation::GeneralOrder;
+            } else if x.formation == Formation::Hook {
+                x.formation = Formation::Line;
+            }
+        }
+        for cmd in commanders {
+            s.unit_mut(cmd).place = Place::Map(Placed::at(to, p.facing));
+        }
+        ev.push(Event::Advanced { unit, to });
+        if let Some(x) = self.current_mut(s) {
+            x.advanced.push((i as u8, HexLabel(to)));
+        }
+        // 16.1a: advancing cavalry pursues the group that left the hex.
+        let cav = live
+            .iter()
+            .all(|&u| self.units[usize::from(u)].kind == Kind::Cavalry);
+        if cav {
+            if let Some(l) = losers.iter().find(|l| l.hexes.iter().any(|h| h.0 == to)) {
+                if !l.retreated {
+                    let enemy = l.units.clone();
+                    if let Some(cs) = self.cs_mut(s) {
+                        cs.pursuits.push((live.clone(), enemy, HexLabel(to)));
+                    }
+                }
+            }
+        }
+        if self.advance_options(s).is_empty() {
+            self.advances_done(s, ev);
+        } else {
+            s.steps.push(Step::Close(CloseStep::Advance { side }));
+        }
+    }
+
+    /// The advances are over: the pursuits, one group at a time (16.1c).
+    pub(crate) fn advances_done(&self, s: &mut State, ev: &mut Vec<Event>) {
+        self.next_pursuit(s, ev);
+    }
+}

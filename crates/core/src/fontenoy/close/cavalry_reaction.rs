@@ -1,0 +1,310 @@
+//! 17.0 Cavalry Reaction: when an active unit moves or turns within 2 hexes of passive cavalry,
+//! the passive player may have that cavalry attack it (17.1): MC(H) first, then a one-hex
+//! move like a countercharge if it is not yet adjacent (17.2a, 17.2b), then a close combat in
+//! the order of 17.3a (the defenders' MC(B), Defensive Fire, resolution), advance and pursuit,
+//! and the mover goes on unless it was Disordered (17.3c, 14.3b).
+//!
+//! The trigger is read after each step or facing change of the Movement Segment, from where
+//! the mover then stands (a reading: the text measures a departure from the hex left, 12.8d).
+
+use alloc::vec::Vec;
+
+use super::{CloseStep, Combat, Cont, Outcome};
+use crate::fontenoy::Fontenoy;
+use crate::fontenoy::action::Action;
+use crate::fontenoy::checks::{CheckKind, CheckReq};
+use crate::fontenoy::event::Event;
+use crate::fontenoy::geometry::{self, Arc, Placed};
+use crate::fontenoy::occupancy::Occupancy;
+use crate::fontenoy::state::{Place, State, Step};
+use crate::fontenoy::types::{Formation, Kind, Morale, MoraleCheck};
+use crate::fontenoy::units::UnitId;
+use crate::hex::Hex;
+
+impl Fontenoy {
+    /// The passive cavalry that may react to `mover` now (17.1), with the position it would
+    /// charge into (`None` when already adjacent with the mover in its Frontal hexes).
+    pub(crate) fn cavalry_reactors(
+        &self,
+        s: &State,
+        mover: UnitId,
+    ) -> Vec<(UnitId, Option<Placed>)> {
+        let mut out = Vec::new();
+        let Some(mp) = s.unit(mover).placed().copied() else {
+            return out;
+        };
+        if !self.units[usize::from(mover)].is_combat() {
+            return out;
+        }
+        let reacted = self
+            .close_segment(s)
+            .map(|c| c.cavalry_reacted.clone())
+            .unwrap_or_default();
+        let passive = self.side_of(mover).other();
+        let o = Occupancy::build(self, s);
+        let mover_cav = self.units[usize::from(mover)].kind == Kind::Cavalry;
+        for u in 0..s.units.len() as UnitId {
+            let info = &self.units[usize::from(u)];
+            let x = s.unit(u);
+            if info.side != passive
+                || info.kind != Kind::Cavalry
+                || reacted.contains(&u)
+                || x.morale != Morale::Good
+                || !matches!(x.formation, Formation::Line | Formation::AttackColumn)
+            {
+                continue;
+            }
+            let Some(p) = x.placed().copied() else {
+                continue;
+            };
+            let stack = self.cc_stack(s, u);
+            if stack.first() != Some(&u) {
+                continue;
+            }
+            let near = p
+                .hexes
+                .as_slice()
+                .iter()
+                .flat_map(|&h| mp.hexes.as_slice().iter().map(move |&k| h.distance(k)))
+                .min()
+                .unwrap_or(99);
+            if near > 2 {
+                continue;
+            }
+            let hits = |q: &Placed| -> Option<Hex> {
+                let mut hit = None;
+                geometry::for_each_in_arc(x.formation, q, Arc::Frontal, |h| {
+                    if hit.is_none() && mp.hexes.contains(h) {
+                        hit = Some(h);
+                    }
+                });
+                hit
+            };
+            let can_attack = |q: &Placed, h: Hex| {
+                q.hexes
+                    .as_slice()
+                    .iter()
+                    .any(|&f| f.distance(h) == 1 && self.may_attack_into(f, h, true))
+            };
+            if let Some(h) = hits(&p) {
+                if can_attack(&p, h) {
+                    out.push((u, None));
+                }
+                continue;
+            }
+            // 17.1a: a Disordered unit only against a mover in its Frontal hexes.
+            if x.disordered {
+                continue;
+            }
+            let shift = self
+                .charge_shifts(&o, &stack, &p)
+                .into_iter()
+                .find(|(q, _)| hits(q).is_some_and(|h| can_attack(q, h)));
+            if let Some((q, _)) = shift {
+                out.push((u, Some(q)));
+            }
+        }
+        let _ = mover_cav;
+        out
+    }
+
+    /// After an active unit's step or facing change (17.0): the passive player's window.
+    pub(crate) fn cavalry_reaction_trigger(&self, s: &mut State, mover: UnitId) {
+        if !self.cavalry_reactors(s, mover).is_empty() {
+            s.steps
+                .push(Step::Close(CloseStep::CavalryReaction { mover }));
+        }
+    }
+
+    /// The Cavalry Reactions on offer.
+    pub(crate) fn cavalry_reaction_actions(&self, s: &State, mover: UnitId, out: &mut Vec<Action>) {
+        for (u, _) in self.cavalry_reactors(s, mover) {
+            out.push(Action::CavalryReact { unit: u });
+        }
+    }
+
+    /// A Cavalry Reaction is declared: MC(H) (17.2a); the group reacts at most once this
+    /// Movement Segment (17.1d).
+    pub(crate) fn cavalry_react(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        mover: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
+        let stack = self.cc_stack(s, u);
+        if let Some(c) = self.cs_mut(s) {
+            c.cavalry_reacted.extend_from_slice(&stack);
+        }
+        ev.push(Event::CavalryReaction { unit: u, mover });
+        s.steps
+            .push(Step::Close(CloseStep::Resume(Cont::CavalryReaction {
+                unit: u,
+                mover,
+            })));
+        self.queue_checks(
+            s,
+            &[CheckReq {
+                unit: u,
+                kind: CheckKind::Morale(MoraleCheck::H),
+                er_mod: 0,
+            }],
+        );
+    }
+
+    /// After MC(H): failed, Shaken and no reaction (17.2a); passed, the charge and the combat
+    /// (17.2b: cancelled and Shaken when the mover cannot be reached).
+    pub(crate) fn after_reaction_check(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        mover: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
+        if !s.unit(u).on_map() || s.unit(u).morale != Morale::Good {
+            self.reaction_window_again(s, mover);
+            return;
+        }
+        let stack = self.cc_stack(s, u);
+        // The reactor is eligible again for this look (it is in `cavalry_reacted` only to stop
+        // a second reaction).
+        let option = {
+            let reacted = self
+                .cs_mut(s)
+                .map(|c| core::mem::take(&mut c.cavalry_reacted));
+            let found = self
+                .cavalry_reactors(s, mover)
+                .into_iter()
+                .find(|(x, _)| *x == u);
+            if let (Some(c), Some(r)) = (self.cs_mut(s), reacted) {
+                c.cavalry_reacted = r;
+            }
+            found
+        };
+        let Some((_, shift)) = option else {
+            for &v in &stack {
+                if s.unit(v).morale == Morale::Good {
+                    s.unit_mut(v).morale = Morale::Shaken;
+                }
+            }
+            ev.push(Event::CloseState {
+                unit: u,
+                disordered: s.unit(u).disordered,
+                morale: s.unit(u).morale,
+                rule: "17.2b".into(),
+            });
+            self.reaction_window_again(s, mover);
+            return;
+        };
+        let mut charged = 0;
+        if let Some(q) = shift {
+            for &v in &stack {
+                s.unit_mut(v).place = Place::Map(q);
+            }
+            charged = 1;
+            ev.push(Event::Charged {
+                unit: u,
+                to: q.hex(),
+            });
+        }
+        // 17.3a: every enemy in its Frontal hexes is attacked.
+        let o = Occupancy::build(self, s);
+        let side = self.side_of(u);
+        let mut foes: Vec<UnitId> = Vec::new();
+        let from = s.unit(u).placed().copied();
+        for h in self.frontal_hexes(s, u) {
+            let open = from.is_some_and(|p| {
+                p.hexes
+                    .as_slice()
+                    .iter()
+                    .any(|&f| f.distance(h) == 1 && self.may_attack_into(f, h, true))
+            });
+            if !open {
+                continue;
+            }
+            for e in self.enemies_at(&o, h, side) {
+                if !foes.contains(&e) {
+                    foes.push(e);
+                }
+            }
+        }
+        let mut attacker = self.make_group(s, stack, charged);
+        attacker.checked = true;
+        let mut defenders = Vec::new();
+        for &f in &foes {
+            if defenders
+                .iter()
+                .any(|g: &super::Group| g.units.contains(&f))
+            {
+                continue;
+            }
+            let g: Vec<UnitId> = self
+                .cc_stack(s, f)
+                .into_iter()
+                .filter(|x| foes.contains(x))
+                .collect();
+            defenders.push(self.make_group(s, g, 0));
+        }
+        if defenders.is_empty() {
+            self.reaction_window_again(s, mover);
+            return;
+        }
+        let combat = Combat {
+            attackers: alloc::vec![attacker],
+            defenders,
+            round: 1,
+            reaction: true,
+            mover: Some(mover),
+            asked: 0,
+            commit_done: true,
+            bonus_asked: 0,
+            die: None,
+            special_order: Vec::new(),
+            outcome: Outcome::Open,
+            advanced: Vec::new(),
+        };
+        ev.push(Event::CombatDesignated {
+            attackers: combat.attackers[0].units.clone(),
+            defenders: foes,
+        });
+        if let Some(c) = self.cs_mut(s) {
+            c.current = Some(combat);
+        }
+        self.defender_checks(s, ev);
+    }
+
+    /// The window again for the other cavalry (17.1c), if the mover is still there.
+    pub(crate) fn reaction_window_again(&self, s: &mut State, mover: UnitId) {
+        if s.unit(mover).on_map() && s.unit(mover).morale != Morale::Routed {
+            self.cavalry_reaction_trigger(s, mover);
+        }
+    }
+
+    /// A Cavalry Reaction's combat is over: a mover that was Disordered, Routed or destroyed
+    /// stops (14.3b, 17.3c), with the units of its group; the window opens again.
+    pub(crate) fn reaction_over(&self, s: &mut State, _c: &Combat, _ev: &mut Vec<Event>) {
+        let Some(act) = s.activation.as_ref() else {
+            return;
+        };
+        let stop: Vec<UnitId> = act
+            .moving
+            .iter()
+            .filter(|m| !m.done)
+            .map(|m| m.unit)
+            .filter(|&u| {
+                let x = s.unit(u);
+                !x.on_map() || x.morale == Morale::Routed || x.disordered
+            })
+            .collect();
+        if let Some(act) = s.activation.as_mut() {
+            for m in act.moving.iter_mut() {
+                if stop.contains(&m.unit) {
+                    m.done = true;
+                }
+            }
+        }
+        if let Some(mover) = _c.mover {
+            self.reaction_window_again(s, mover);
+        }
+    }
+}

@@ -1,0 +1,575 @@
+//! The passive player's side of a close combat: the Defender's Reaction to a charge (13.4),
+//! Countercharges (13.5), Committing the Defending Cavalry (13.8), Retreat Before Close Combat
+//! (13.9, 20.1 and the Fontenoy list: F-2.8d, F-3.1c, F-3.1d, F-3.7b, F-4.1e E–G) and the
+//! Defender's Morale Check (13.7).
+
+use alloc::vec::Vec;
+
+use super::{CloseStep, Cont, Group, Outcome};
+use crate::engine::Side;
+use crate::fontenoy::Fontenoy;
+use crate::fontenoy::action::Action;
+use crate::fontenoy::checks::{CheckKind, CheckReq};
+use crate::fontenoy::event::Event;
+use crate::fontenoy::geometry::Placed;
+use crate::fontenoy::occupancy::Occupancy;
+use crate::fontenoy::state::{Place, State, Step};
+use crate::fontenoy::tables::Mp;
+use crate::fontenoy::types::{DisorderCheck, Formation, Kind, Morale, MoraleCheck};
+use crate::fontenoy::units::UnitId;
+use crate::hex::Facing;
+
+impl Fontenoy {
+    /// The passive units that may make a Defender's Reaction now (13.4a, 13.4d): the top unit
+    /// of each group within the charge's reach, not Routed or Disordered, not in an enemy ZOC,
+    /// that has not reacted this segment. Line of Sight is not checked (LOS is the fire
+    /// section's, 12.6).
+    pub(crate) fn reactors(&self, s: &State, o: &Occupancy) -> Vec<UnitId> {
+        let Some(c) = self.close_segment(s) else {
+            return Vec::new();
+        };
+        let passive = Self::active_side(s).other();
+        let threat = self.charge_threat(s, o);
+        let mut out = Vec::new();
+        for u in 0..s.units.len() as UnitId {
+            let info = &self.units[usize::from(u)];
+            let x = s.unit(u);
+            if info.side != passive || !info.is_combat() || c.reacted.contains(&u) {
+                continue;
+            }
+            let Some(p) = x.placed() else { continue };
+            if x.morale == Morale::Routed
+                || x.disordered
+                || p.hexes.len() != 1
+                || self.cc_stack(s, u).first() != Some(&u)
+                || !threat.contains(&p.hex())
+                || o.ezoc(self, p.hex(), passive)
+            {
+                continue;
+            }
+            if !self.defender_reaction_options(s, u).is_empty() {
+                out.push(u);
+            }
+        }
+        out
+    }
+
+    /// A unit's reactions (13.4b, 13.4c): one facing change of a single-hex formation, or
+    /// forming Square from a single-hex Line or column (infantry of 3 SP or more, on ground
+    /// that allows it), each with its DC(D) modifier (13.4e: +10 per MP, +40 for a change that
+    /// takes the whole MPo). `(facing, square, er_mod)`.
+    pub(crate) fn defender_reaction_options(&self, s: &State, u: UnitId) -> Vec<(u8, bool, i16)> {
+        let mut out = Vec::new();
+        let x = s.unit(u);
+        let info = &self.units[usize::from(u)];
+        let Some(p) = x.placed() else { return out };
+        if matches!(
+            x.formation,
+            Formation::Hook | Formation::Square | Formation::Rout
+        ) {
+            return out;
+        }
+        for k in 1..=5i8 {
+            let to = p.facing.rotate(2 * k);
+            let steps = p.facing.turn_to(to) / 2;
+            if steps == 3 && x.disordered {
+                continue;
+            }
+            let er = match self.tables.facing_cost(info, x.formation, steps) {
+                Mp::Pts(c) => i16::try_from(c.sixths() * 10 / 6).unwrap_or(40),
+                Mp::All => 40,
+                Mp::Prohibited => continue,
+            };
+            // 9.6a: an About-Face is a whole-MPo change.
+            let er = if steps == 3 { 40 } else { er };
+            out.push((to.index(), false, er));
+        }
+        let stack = self.cc_stack(s, u);
+        let sp: u16 = stack.iter().map(|&v| u16::from(s.unit(v).sp)).sum();
+        let square_ground = self.tables.fx(self.board.hex(p.hex()).terrain).square;
+        if info.kind == Kind::Infantry
+            && matches!(x.formation, Formation::Line | Formation::MarchColumn)
+            && stack
+                .iter()
+                .all(|&v| self.units[usize::from(v)].kind == Kind::Infantry)
+            && sp >= 3
+            && square_ground
+            && !x.disordered
+        {
+            out.push((p.facing.index(), true, 40));
+        }
+        out
+    }
+
+    /// The Defender's Reactions on offer.
+    pub(crate) fn defender_reaction_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let o = Occupancy::build(self, s);
+        for u in self.reactors(s, &o) {
+            for (facing, square, _) in self.defender_reaction_options(s, u) {
+                out.push(Action::React {
+                    unit: u,
+                    facing,
+                    square,
+                });
+            }
+        }
+    }
+
+    /// A Defender's Reaction (13.4): the group turns or forms Square, then takes DC(D) (13.4e);
+    /// the window stays open for other units.
+    pub(crate) fn react(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        facing: u8,
+        square: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let er = self
+            .defender_reaction_options(s, u)
+            .into_iter()
+            .find(|&(f, q, _)| f == facing && q == square)
+            .map_or(40, |(_, _, e)| e);
+        let stack = self.cc_stack(s, u);
+        let to = Facing::new(facing).unwrap_or(Facing::corner(crate::hex::Direction::ALL[0]));
+        for &v in &stack {
+            let x = s.unit_mut(v);
+            if let Place::Map(p) = &mut x.place {
+                p.facing = to;
+            }
+            if square {
+                x.formation = Formation::Square;
+            }
+        }
+        if let Some(c) = self.cs_mut(s) {
+            c.reacted.extend_from_slice(&stack);
+        }
+        ev.push(Event::Reacted {
+            unit: u,
+            facing,
+            square,
+            er_mod: er,
+        });
+        s.steps.push(Step::Close(CloseStep::DefenderReaction));
+        self.queue_checks(
+            s,
+            &[CheckReq {
+                unit: u,
+                kind: CheckKind::Disorder(DisorderCheck::D),
+                er_mod: er,
+            }],
+        );
+        // The window closes by itself when nobody else may react.
+        let o = Occupancy::build(self, s);
+        if self.reactors(s, &o).is_empty() {
+            if let Some(pos) = s
+                .steps
+                .iter()
+                .rposition(|x| *x == Step::Close(CloseStep::DefenderReaction))
+            {
+                s.steps.remove(pos);
+            }
+        }
+    }
+
+    /// Passive cavalry that may countercharge the charger where it now stands (13.5a, 13.5b,
+    /// 13.5d): with the hex it would move into.
+    pub(crate) fn countercharger_options(&self, s: &State, o: &Occupancy) -> Vec<(UnitId, Placed)> {
+        let mut out = Vec::new();
+        let Some(a) = self.charging_attack(s) else {
+            return out;
+        };
+        let Some(cp) = s.unit(a.lead).placed().copied() else {
+            return out;
+        };
+        let Some(c) = self.close_segment(s) else {
+            return out;
+        };
+        let passive = Self::active_side(s).other();
+        for u in 0..s.units.len() as UnitId {
+            let info = &self.units[usize::from(u)];
+            let x = s.unit(u);
+            if info.side != passive
+                || info.kind != Kind::Cavalry
+                || c.reacted.contains(&u)
+                || x.morale != Morale::Good
+                || x.disordered
+                || !matches!(x.formation, Formation::Line | Formation::AttackColumn)
+                || self.cc_stack(s, u).first() != Some(&u)
+            {
+                continue;
+            }
+            let Some(p) = x.placed().copied() else {
+                continue;
+            };
+            if p.hexes.as_slice().iter().any(|&h| o.ezoc(self, h, passive)) {
+                continue;
+            }
+            let dist = p
+                .hexes
+                .as_slice()
+                .iter()
+                .flat_map(|&h| cp.hexes.as_slice().iter().map(move |&k| h.distance(k)))
+                .min()
+                .unwrap_or(0);
+            if dist != 2 {
+                continue;
+            }
+            let group = self.cc_stack(s, u);
+            let meet = self
+                .charge_shifts(o, &group, &p)
+                .into_iter()
+                .find(|(q, _)| {
+                    let mut hit = false;
+                    crate::fontenoy::geometry::for_each_in_arc(
+                        x.formation,
+                        q,
+                        crate::fontenoy::geometry::Arc::Frontal,
+                        |h| hit |= cp.hexes.contains(h),
+                    );
+                    hit
+                });
+            if let Some((q, _)) = meet {
+                out.push((u, q));
+            }
+        }
+        out
+    }
+
+    /// The countercharges on offer.
+    pub(crate) fn countercharge_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let o = Occupancy::build(self, s);
+        for (u, _) in self.countercharger_options(s, &o) {
+            out.push(Action::Countercharge { unit: u });
+        }
+    }
+
+    /// A countercharge is tried: MC(C) first (13.5c).
+    pub(crate) fn countercharge(&self, s: &mut State, u: UnitId, _ev: &mut Vec<Event>) {
+        let stack = self.cc_stack(s, u);
+        if let Some(c) = self.cs_mut(s) {
+            c.reacted.extend_from_slice(&stack);
+            c.countercharged.extend_from_slice(&stack);
+        }
+        s.steps
+            .push(Step::Close(CloseStep::Resume(Cont::Countercharge {
+                unit: u,
+            })));
+        self.queue_checks(
+            s,
+            &[CheckReq {
+                unit: u,
+                kind: CheckKind::Morale(MoraleCheck::C),
+                er_mod: 0,
+            }],
+        );
+    }
+
+    /// After MC(C) (13.5c): passed, the cavalry moves a hex to meet the charger, whose charge
+    /// ends; failed, it is Shaken and the charge goes on.
+    pub(crate) fn after_countercharge_check(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+        let passed = s.unit(u).on_map() && s.unit(u).morale == Morale::Good;
+        if passed {
+            let o = Occupancy::build(self, s);
+            let stack = self.cc_stack(s, u);
+            let Some(p) = s.unit(u).placed().copied() else {
+                return;
+            };
+            let Some(cp) = self
+                .charging_attack(s)
+                .and_then(|a| s.unit(a.lead).placed().copied())
+            else {
+                return;
+            };
+            let f = s.unit(u).formation;
+            let meet = self
+                .charge_shifts(&o, &stack, &p)
+                .into_iter()
+                .find(|(q, _)| {
+                    let mut hit = false;
+                    crate::fontenoy::geometry::for_each_in_arc(
+                        f,
+                        q,
+                        crate::fontenoy::geometry::Arc::Frontal,
+                        |h| hit |= cp.hexes.contains(h),
+                    );
+                    hit
+                });
+            if let Some((q, _)) = meet {
+                for &v in &stack {
+                    s.unit_mut(v).place = Place::Map(q);
+                }
+                ev.push(Event::Countercharged {
+                    unit: u,
+                    to: q.hex(),
+                });
+                if let Some(c) = self.cs_mut(s) {
+                    if let Some(i) = c.charging {
+                        c.attacks[usize::from(i)].stopped_by = Some(u);
+                    }
+                }
+                self.end_charge(s, ev);
+                return;
+            }
+        }
+        let o = Occupancy::build(self, s);
+        if self.countercharger_options(s, &o).is_empty() {
+            self.charge_go_on(s, ev);
+        } else {
+            s.steps.push(Step::Close(CloseStep::Countercharge));
+        }
+    }
+
+    /// Passive cavalry that may be committed to the combat under way (13.8a, 13.8b, 19.6d).
+    pub(crate) fn commit_options(&self, s: &State) -> Vec<UnitId> {
+        let mut out = Vec::new();
+        let Some(cs) = self.close_segment(s) else {
+            return out;
+        };
+        let Some(c) = cs.current.as_ref() else {
+            return out;
+        };
+        if c.reaction {
+            return out; // 17.2c
+        }
+        let Some(&first) = c.attackers.first().and_then(|g| g.units.first()) else {
+            return out;
+        };
+        let passive = self.side_of(first).other();
+        let attacker_hexes: Vec<_> = c
+            .attackers
+            .iter()
+            .flat_map(|g| g.units.iter())
+            .filter_map(|&u| s.unit(u).placed().map(|p| p.hexes))
+            .collect();
+        for u in 0..s.units.len() as UnitId {
+            let info = &self.units[usize::from(u)];
+            let x = s.unit(u);
+            if info.side != passive
+                || info.kind != Kind::Cavalry
+                || cs.fought.contains(&u)
+                || x.morale != Morale::Good
+                || !matches!(x.formation, Formation::Line | Formation::AttackColumn)
+                || !x.on_map()
+                || self.cc_stack(s, u).first() != Some(&u)
+                || c.defenders.iter().any(|g| g.units.contains(&u))
+            {
+                continue;
+            }
+            let Some(p) = x.placed().copied() else {
+                continue;
+            };
+            let front = self.frontal_hexes(s, u);
+            let ok = attacker_hexes.iter().any(|hs| {
+                hs.as_slice().iter().any(|&h| {
+                    front.contains(&h)
+                        && p.hexes.as_slice().iter().any(|&from| {
+                            from.distance(h) == 1 && self.may_attack_into(from, h, true)
+                        })
+                })
+            });
+            if ok {
+                out.push(u);
+            }
+        }
+        out
+    }
+
+    /// The commitments on offer.
+    pub(crate) fn commit_actions(&self, s: &State, out: &mut Vec<Action>) {
+        for u in self.commit_options(s) {
+            out.push(Action::Commit { unit: u });
+        }
+    }
+
+    /// The cavalry joins the defenders (13.8a): it takes MC(B) with them.
+    pub(crate) fn commit(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+        let stack = self.cc_stack(s, u);
+        let mut g = self.make_group(s, stack.clone(), 0);
+        g.committed = true;
+        if let Some(cs) = self.cs_mut(s) {
+            cs.fought.extend_from_slice(&stack);
+            if let Some(c) = cs.current.as_mut() {
+                c.defenders.push(g);
+            }
+        }
+        ev.push(Event::Committed { unit: u });
+        self.commit_or_on(s, ev);
+    }
+
+    /// The combat's first decisions: committing cavalry (13.8), then retreats (13.9).
+    pub(crate) fn commit_or_on(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Some(c) = self.current(s) else { return };
+        if c.reaction {
+            self.defender_checks(s, ev);
+            return;
+        }
+        if !c.commit_done && !self.commit_options(s).is_empty() {
+            s.steps.push(Step::Close(CloseStep::Commit));
+            return;
+        }
+        if let Some(c) = self.current_mut(s) {
+            c.commit_done = true;
+        }
+        self.ask_retreat(s, ev);
+    }
+
+    /// The defending group the passive player is asked about next (13.9a), if it may retreat.
+    pub(crate) fn retreat_candidate(&self, s: &State) -> Option<UnitId> {
+        let c = self.current(s)?;
+        let g = c.defenders.get(usize::from(c.asked))?;
+        let attackers: Vec<UnitId> = c.attackers.iter().flat_map(|g| g.units.clone()).collect();
+        let alive = self.fighting(s, g);
+        (!g.checked && !g.committed && self.may_retreat_before_combat(s, &alive, &attackers))
+            .then(|| alive.first().copied())
+            .flatten()
+    }
+
+    /// Asks about the next group that may retreat (13.9a), or goes on to the checks (13.7).
+    pub(crate) fn ask_retreat(&self, s: &mut State, ev: &mut Vec<Event>) {
+        loop {
+            let Some(c) = self.current(s) else { return };
+            if usize::from(c.asked) >= c.defenders.len() {
+                break;
+            }
+            if self.retreat_candidate(s).is_some() {
+                s.steps.push(Step::Close(CloseStep::Retreat));
+                return;
+            }
+            if let Some(c) = self.current_mut(s) {
+                c.asked += 1;
+            }
+        }
+        self.defender_checks(s, ev);
+    }
+
+    /// The group Retreats Before Close Combat (13.9a): the retreat section moves it and takes
+    /// its MC(D) (20.1a); then the next group is asked.
+    pub(crate) fn retreat_before(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+        let attackers: Vec<UnitId> = self
+            .current(s)
+            .map(|c| c.attackers.iter().flat_map(|g| g.units.clone()).collect())
+            .unwrap_or_default();
+        let asked = self.current(s).map_or(0, |c| usize::from(c.asked));
+        if let Some(c) = self.current_mut(s) {
+            if let Some(g) = c.defenders.get_mut(asked) {
+                g.retreated = true;
+            }
+            c.asked = c.asked.saturating_add(1);
+        }
+        let pending = s.steps.len();
+        s.steps
+            .push(Step::Close(CloseStep::Resume(Cont::Retreated)));
+        let mut moved = Vec::new();
+        if self.retreat_before_combat(s, u, &attackers, &mut moved) {
+            ev.push(Event::RetreatBeforeCombat { unit: u });
+            ev.append(&mut moved);
+            return;
+        }
+        // 20.1c: no hex it may retreat to; the group stays and takes its MC(B) (13.7a).
+        s.steps.truncate(pending);
+        if let Some(g) = self.current_mut(s).and_then(|c| c.defenders.get_mut(asked)) {
+            g.retreated = false;
+        }
+        self.ask_retreat(s, ev);
+    }
+
+    /// The Defender's Morale Checks (13.7a): MC(B) for each group that did not retreat or
+    /// countercharge, +5 for a non-cavalry group attacked by cavalry (19.9d); a Routed group
+    /// loses 1 SP and Retreats by Routing instead (13.7d, 19.7c).
+    pub(crate) fn defender_checks(&self, s: &mut State, ev: &mut Vec<Event>) {
+        self.snapshot(s);
+        let Some(c) = self.current(s).cloned() else {
+            return;
+        };
+        let cav_attack = c.attackers.iter().any(|g| {
+            g.units
+                .iter()
+                .any(|&u| self.units[usize::from(u)].kind == Kind::Cavalry)
+        });
+        s.steps
+            .push(Step::Close(CloseStep::Resume(Cont::DefenderChecks)));
+        let mut reqs = Vec::new();
+        for g in &c.defenders {
+            if g.checked || g.retreated {
+                continue;
+            }
+            let Some(&top) = g.units.iter().find(|&&u| s.unit(u).on_map()) else {
+                continue;
+            };
+            if s.unit(top).morale == Morale::Routed {
+                self.lose_sp(s, top, 1, "13.7d", ev);
+                if s.unit(top).on_map() {
+                    self.rout(s, top, ev);
+                }
+                continue;
+            }
+            let checker = self.cc_checker(s, &g.units);
+            let cav = g
+                .units
+                .iter()
+                .all(|&u| self.units[usize::from(u)].kind == Kind::Cavalry);
+            reqs.push(CheckReq {
+                unit: checker,
+                kind: CheckKind::Morale(MoraleCheck::B),
+                er_mod: if cav_attack && !cav { 5 } else { 0 },
+            });
+        }
+        self.queue_checks(s, &reqs);
+    }
+
+    /// The unit that takes a group's checks: its top infantry or cavalry unit, else its top gun
+    /// (13.7b, 14.4a).
+    pub(crate) fn cc_checker(&self, s: &State, units: &[UnitId]) -> UnitId {
+        units
+            .iter()
+            .copied()
+            .filter(|&u| s.unit(u).on_map())
+            .find(|&u| self.units[usize::from(u)].kind != Kind::Artillery)
+            .or_else(|| units.first().copied())
+            .unwrap_or_default()
+    }
+
+    /// After the Defender's Morale Checks (13.7): a defender that stays fights (Shaken if it
+    /// failed in Good Order); if every defending hex is empty the attacker advances (13.7e);
+    /// else Defensive Fire (13.10).
+    pub(crate) fn after_defender_checks(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Some(c) = self.current(s).cloned() else {
+            return;
+        };
+        let stays = |g: &Group| -> bool {
+            let here: Vec<_> = g.hexes.iter().map(|h| h.0).collect();
+            self.fighting(s, g).iter().any(|&u| {
+                s.unit(u)
+                    .placed()
+                    .is_some_and(|p| p.hexes.as_slice() == here.as_slice())
+            })
+        };
+        if !c.defenders.iter().any(stays) {
+            if let Some(x) = self.current_mut(s) {
+                x.outcome = Outcome::Attacker;
+            }
+            ev.push(Event::CombatOver {
+                winner: Some(self.side_of(c.attackers[0].units[0])),
+                rounds: 0,
+            });
+            self.start_advance(s, ev);
+            return;
+        }
+        let defenders: Vec<UnitId> = c
+            .defenders
+            .iter()
+            .filter(|g| stays(g))
+            .flat_map(|g| self.fighting(s, g))
+            .collect();
+        let attackers: Vec<Vec<UnitId>> = c.attackers.iter().map(|g| self.fighting(s, g)).collect();
+        s.steps
+            .push(Step::Close(CloseStep::Resume(Cont::AfterFire)));
+        self.close_defensive_fire(s, &defenders, &attackers, ev);
+    }
+
+    /// The side of a group.
+    pub(crate) fn group_side(&self, g: &Group) -> Side {
+        g.units.first().map_or(Side(0), |&u| self.side_of(u))
+    }
+}

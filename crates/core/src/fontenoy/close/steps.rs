@@ -1,0 +1,299 @@
+//! The close combat steps as the engine sees them: who decides, the legal actions, applying
+//! a decision (refused with the rule that forbids it), the dice and the prompts.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::CloseStep;
+use crate::engine::{Illegal, Side};
+use crate::fontenoy::Fontenoy;
+use crate::fontenoy::action::Action;
+use crate::fontenoy::event::Event;
+use crate::fontenoy::occupancy::Occupancy;
+use crate::fontenoy::state::State;
+
+impl Fontenoy {
+    /// Who decides at a close combat step.
+    pub(crate) fn close_step_player(&self, s: &State, step: &CloseStep) -> Side {
+        let active = Self::active_side(s);
+        match *step {
+            CloseStep::DefenderReaction
+            | CloseStep::Countercharge
+            | CloseStep::Commit
+            | CloseStep::Retreat
+            | CloseStep::CavalryReaction { .. } => active.other(),
+            CloseStep::Bonus { side }
+            | CloseStep::Advance { side }
+            | CloseStep::Pursue { side } => side,
+            _ => active,
+        }
+    }
+
+    /// Whether a close combat step is a roll.
+    pub(crate) fn close_step_is_dice(step: &CloseStep) -> bool {
+        matches!(step, CloseStep::Dice | CloseStep::PursuitDice { .. })
+    }
+
+    /// A close combat die (13.11, 16.2a).
+    pub(crate) fn close_roll(&self, s: &mut State, step: CloseStep, v: u8, ev: &mut Vec<Event>) {
+        match step {
+            CloseStep::Dice => self.combat_die(s, v, ev),
+            CloseStep::PursuitDice { special, reroll } => {
+                self.pursuit_die(s, special, reroll, v, ev)
+            }
+            _ => {}
+        }
+    }
+
+    /// The legal actions of a close combat decision.
+    pub(crate) fn close_step_actions(&self, s: &State, step: &CloseStep, out: &mut Vec<Action>) {
+        match *step {
+            CloseStep::ChargeMove => self.charge_actions(s, out),
+            CloseStep::DefenderReaction => {
+                self.defender_reaction_actions(s, out);
+                out.push(Action::Pass);
+            }
+            CloseStep::Countercharge => {
+                self.countercharge_actions(s, out);
+                out.push(Action::Pass);
+            }
+            CloseStep::ChooseCombat => {
+                if let Some(c) = self.close_segment(s) {
+                    for cb in &c.combats {
+                        if let Some(&u) = cb.attackers.first().and_then(|g| g.units.first()) {
+                            out.push(Action::Resolve { unit: u });
+                        }
+                    }
+                }
+            }
+            CloseStep::Commit => {
+                self.commit_actions(s, out);
+                out.push(Action::Pass);
+            }
+            CloseStep::Retreat => {
+                if let Some(u) = self.retreat_candidate(s) {
+                    out.push(Action::RetreatBefore { unit: u });
+                }
+                out.push(Action::Pass);
+            }
+            CloseStep::Bonus { .. } => {
+                for c in self.bonus_candidates(s) {
+                    out.push(Action::Bonus { commander: c });
+                }
+                out.push(Action::Pass);
+            }
+            CloseStep::Advance { .. } => self.advance_actions(s, out),
+            CloseStep::Pursue { .. } => self.pursue_actions(s, out),
+            CloseStep::CavalryReaction { mover } => {
+                self.cavalry_reaction_actions(s, mover, out);
+                out.push(Action::Pass);
+            }
+            CloseStep::Resume(_) | CloseStep::Dice | CloseStep::PursuitDice { .. } => {}
+        }
+    }
+
+    /// Applies a close combat decision (the step is already popped).
+    pub(crate) fn apply_close_step(
+        &self,
+        s: &mut State,
+        step: CloseStep,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let mut legal = Vec::new();
+        self.close_step_actions(s, &step, &mut legal);
+        if !legal.contains(a) {
+            return Err(self.close_refusal(s, step, a));
+        }
+        match (step, a) {
+            (CloseStep::ChargeMove, Action::ChargeStep { to, .. }) => self.charge_step(s, *to, ev),
+            (CloseStep::ChargeMove, Action::EndCharge { .. }) => self.end_charge(s, ev),
+            (
+                CloseStep::DefenderReaction,
+                Action::React {
+                    unit,
+                    facing,
+                    square,
+                },
+            ) => {
+                self.react(s, *unit, *facing, *square, ev);
+            }
+            (CloseStep::DefenderReaction, Action::Pass) => {}
+            (CloseStep::Countercharge, Action::Countercharge { unit }) => {
+                self.countercharge(s, *unit, ev);
+            }
+            (CloseStep::Countercharge, Action::Pass) => self.charge_go_on(s, ev),
+            (CloseStep::ChooseCombat, Action::Resolve { unit }) => {
+                let i = self
+                    .close_segment(s)
+                    .and_then(|c| {
+                        c.combats.iter().position(|cb| {
+                            cb.attackers.first().and_then(|g| g.units.first()) == Some(unit)
+                        })
+                    })
+                    .unwrap_or(0);
+                self.start_close_combat(s, i, ev);
+            }
+            (CloseStep::Commit, Action::Commit { unit }) => self.commit(s, *unit, ev),
+            (CloseStep::Commit, Action::Pass) => {
+                if let Some(c) = self.current_mut(s) {
+                    c.commit_done = true;
+                }
+                self.ask_retreat(s, ev);
+            }
+            (CloseStep::Retreat, Action::RetreatBefore { unit }) => {
+                self.retreat_before(s, *unit, ev)
+            }
+            (CloseStep::Retreat, Action::Pass) => {
+                if let Some(c) = self.current_mut(s) {
+                    c.asked = c.asked.saturating_add(1);
+                }
+                self.ask_retreat(s, ev);
+            }
+            (CloseStep::Bonus { .. }, Action::Bonus { commander }) => {
+                self.set_bonus(s, Some(*commander), ev);
+            }
+            (CloseStep::Bonus { .. }, Action::Pass) => self.set_bonus(s, None, ev),
+            (CloseStep::Advance { side }, Action::Advance { unit, to }) => {
+                self.advance_after_combat(s, side, *unit, *to, ev);
+            }
+            (CloseStep::Advance { .. }, Action::EndAdvance) => self.advances_done(s, ev),
+            (CloseStep::Pursue { .. }, Action::Pursue { .. }) => self.pursue_step(s, ev),
+            (CloseStep::Pursue { .. }, Action::Recall { .. }) => self.recall(s, ev),
+            (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit }) => {
+                self.cavalry_react(s, *unit, mover, ev);
+            }
+            (CloseStep::CavalryReaction { .. }, Action::Pass) => {}
+            _ => return Err(self.close_refusal(s, step, a)),
+        }
+        Ok(())
+    }
+
+    /// Why `a` is not a decision at `step`, naming the rule.
+    pub(crate) fn close_refusal(&self, s: &State, step: CloseStep, a: &Action) -> Illegal {
+        let o = Occupancy::build(self, s);
+        match (step, a) {
+            (CloseStep::ChargeMove, Action::ChargeStep { to, .. }) => {
+                self.charge_step_refusal(s, &o, *to)
+            }
+            (CloseStep::DefenderReaction, Action::React { unit, .. }) => Illegal::new(
+                "13.4a",
+                format!(
+                    "{} may not react now: it must be within the charge's reach, not Routed, Disordered or in an enemy ZOC, not have reacted this segment, and the change must need no movement (13.4c)",
+                    self.unit_name(*unit)
+                ),
+            ),
+            (CloseStep::Countercharge, Action::Countercharge { unit }) => Illegal::new(
+                "13.5b",
+                format!(
+                    "{} may not countercharge: it must be cavalry in Line or Attack Column, not Shaken, Routed or Disordered, outside enemy ZOCs, with the charger two hexes ahead and a free hex to meet it",
+                    self.unit_name(*unit)
+                ),
+            ),
+            (CloseStep::Commit, Action::Commit { unit }) => Illegal::new(
+                "13.8a",
+                format!(
+                    "{} may not be committed: it must be passive cavalry in Line or Attack Column, not Shaken, not attacked, with an attacker in its ZOC",
+                    self.unit_name(*unit)
+                ),
+            ),
+            (CloseStep::Retreat, Action::RetreatBefore { unit }) => Illegal::new(
+                "13.9a",
+                format!(
+                    "{} may not Retreat Before Close Combat from these attackers (20.1)",
+                    self.unit_name(*unit)
+                ),
+            ),
+            (CloseStep::Advance { .. }, Action::EndAdvance) => Illegal::new(
+                "15.1c",
+                "at least one unit must advance into a vacated Frontal hex, the one that took the Morale Check first",
+            ),
+            (CloseStep::Advance { .. }, Action::Advance { unit, to }) => Illegal::new(
+                "15.1a",
+                format!(
+                    "{} may not advance into {}",
+                    self.unit_name(*unit),
+                    self.label(*to)
+                ),
+            ),
+            (step, a) => Illegal::new(
+                "13.0",
+                format!("{a:?} is not a decision at this point of the close combat ({step:?})"),
+            ),
+        }
+    }
+
+    /// The prompt of a close combat step.
+    pub(crate) fn close_prompt(
+        &self,
+        s: &State,
+        step: &CloseStep,
+    ) -> (&'static str, alloc::string::String) {
+        let who = |side: Side| Self::side_name(side);
+        let active = Self::active_side(s);
+        match *step {
+            CloseStep::Resume(_) => ("13.0", "close combat continues".into()),
+            CloseStep::ChargeMove => (
+                "13.3",
+                format!(
+                    "{}: move the charging cavalry one hex or end its charge",
+                    who(active)
+                ),
+            ),
+            CloseStep::DefenderReaction => (
+                "13.4",
+                format!(
+                    "{}: Defender's Reactions before the charge's next hex",
+                    who(active.other())
+                ),
+            ),
+            CloseStep::Countercharge => (
+                "13.5",
+                format!(
+                    "{}: countercharge the charging cavalry?",
+                    who(active.other())
+                ),
+            ),
+            CloseStep::ChooseCombat => (
+                "13.0",
+                format!("{}: choose the next close combat", who(active)),
+            ),
+            CloseStep::Commit => (
+                "13.8",
+                format!(
+                    "{}: commit defending cavalry to this combat?",
+                    who(active.other())
+                ),
+            ),
+            CloseStep::Retreat => (
+                "13.9",
+                format!("{}: Retreat Before Close Combat?", who(active.other())),
+            ),
+            CloseStep::Bonus { side } => (
+                "21.2b",
+                format!("{}: use a commander's Combat Bonus?", who(side)),
+            ),
+            CloseStep::Dice => (
+                "13.11",
+                "roll the close combat dice (attacker, then defender)".into(),
+            ),
+            CloseStep::Advance { side } => ("15.1", format!("{}: Advance After Combat", who(side))),
+            CloseStep::PursuitDice { special: true, .. } => {
+                ("F-8.4", "roll on the Special Pursuit Results".into())
+            }
+            CloseStep::PursuitDice { .. } => ("16.2a", "roll the Pursuit Points".into()),
+            CloseStep::Pursue { side } => (
+                "16.2b",
+                format!("{}: pursue, or try to recall the cavalry", who(side)),
+            ),
+            CloseStep::CavalryReaction { mover } => (
+                "17.0",
+                format!(
+                    "{}: Cavalry Reaction to {}?",
+                    who(active.other()),
+                    self.unit_name(mover)
+                ),
+            ),
+        }
+    }
+}

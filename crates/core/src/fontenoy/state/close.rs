@@ -1,0 +1,348 @@
+//! The close combat records (13.0–17.0) kept in the state: the segment's attacks, combats and
+//! pursuits, and its steps. The close combat section (`close/`) reads and writes them.
+
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::super::geometry::Placed;
+use super::super::types::{Morale, Pts};
+use super::super::units::UnitId;
+use crate::engine::Side;
+use crate::hex::Hex;
+
+/// One declared attack (13.1): a group and, for a charge, its target.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    /// The unit that takes the group's Morale Check (13.2c): its top attacking unit.
+    pub lead: UnitId,
+    /// The activated non-artillery units of the group, which all attack (13.1c).
+    pub units: Vec<UnitId>,
+    /// A cavalry charge's target hex (13.1d); `None` for an attack on the enemy in its ZOC.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_hex")]
+    pub target: Option<Hex>,
+    /// Where a charge began (13.3e).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Placed>,
+    /// Charge range left, in sixths of a hex (13.1f).
+    pub range: Pts,
+    /// Hexes of charge movement made (13.11c).
+    pub hexes: u8,
+    /// Its Morale Check (B) is passed (13.2a); `None` before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passed: Option<bool>,
+    /// The charge is over (13.3d).
+    pub charged: bool,
+    /// The charge left a hex that calls for a Disorder Check (A) (13.3f).
+    pub dca: bool,
+    /// The countercharging cavalry that stopped it: it must attack that unit (13.5c, 13.6a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<UnitId>,
+}
+
+/// Serde for an optional hex as its printed id.
+mod opt_hex {
+    use super::super::super::fhex;
+    use crate::hex::Hex;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(h: &Option<Hex>, s: S) -> Result<S::Ok, S::Error> {
+        match h {
+            Some(h) => s.serialize_some(&fhex::label(*h)),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Hex>, D::Error> {
+        let l = Option::<alloc::string::String>::deserialize(d)?;
+        match l {
+            None => Ok(None),
+            Some(l) => fhex::parse(&l)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(alloc::format!("bad hex id {l:?}"))),
+        }
+    }
+}
+
+/// One group in a combat: its units, top first, on one set of hexes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Group {
+    /// The units taking part (13.11a), top first; the first takes the group's checks.
+    pub units: Vec<UnitId>,
+    /// The hexes it stood in when the combat was designated (15.1a).
+    pub hexes: Vec<HexLabel>,
+    /// Hexes of charge or countercharge movement (13.11c).
+    pub charged: u8,
+    /// The commander whose Combat Bonus it uses (21.2b).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<UnitId>,
+    /// Its check before combat is not taken (13.5c countercharged cavalry; 17.2a the reacting
+    /// cavalry's MC(H)).
+    pub checked: bool,
+    /// It Retreated Before Close Combat (13.9, 16.1b).
+    pub retreated: bool,
+    /// Committed cavalry (13.8).
+    pub committed: bool,
+    /// Its morale before the checks under way (19.1d: a check is read by what it changed).
+    pub before: Morale,
+}
+
+/// A hex serialised by its printed id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HexLabel(pub Hex);
+
+impl Serialize for HexLabel {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&super::super::fhex::label(self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for HexLabel {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<HexLabel, D::Error> {
+        let l = alloc::string::String::deserialize(d)?;
+        super::super::fhex::parse(&l)
+            .map(HexLabel)
+            .ok_or_else(|| serde::de::Error::custom(alloc::format!("bad hex id {l:?}")))
+    }
+}
+
+/// Who won a combat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Still fighting.
+    Open,
+    /// The attackers: the defenders are gone (advance, 15.1a).
+    Attacker,
+    /// The defenders: the attackers are gone (defending cavalry advances, 15.1b).
+    Defender,
+    /// Neither leaves.
+    Neither,
+}
+
+/// One close combat (13.6) from designation to its last round, advance and pursuit.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Combat {
+    /// The attacking groups.
+    pub attackers: Vec<Group>,
+    /// The defending groups.
+    pub defenders: Vec<Group>,
+    /// The round (14.5): 1 first.
+    pub round: u8,
+    /// A combat from a Cavalry Reaction (17.3): the reacting cavalry attacks, the mover's side
+    /// defends.
+    pub reaction: bool,
+    /// The moving unit that triggered a Cavalry Reaction (17.3c).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mover: Option<UnitId>,
+    /// The next defending group to be asked about retreating (13.9).
+    pub asked: u8,
+    /// The passive player has decided on committing cavalry (13.8).
+    pub commit_done: bool,
+    /// The groups whose owners have been asked for a Combat Bonus (21.2b), attackers first.
+    pub bonus_asked: u8,
+    /// The attacker's die of the round, once rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub die: Option<u8>,
+    /// The order of the Special Result's MC(G)s (14.8b): (attacker?, group index), worst ER
+    /// first; the first is under way.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub special_order: Vec<(bool, u8)>,
+    /// Who won.
+    pub outcome: Outcome,
+    /// Groups that advanced (15.1), by group index on the winning side, with the hex.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advanced: Vec<(u8, HexLabel)>,
+}
+
+/// A pursuit under way (16.2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pursuit {
+    /// The pursuing units, top first.
+    pub units: Vec<UnitId>,
+    /// The retreating group's units.
+    pub enemy: Vec<UnitId>,
+    /// The path of retreat still ahead (16.2b).
+    pub path: Vec<HexLabel>,
+    /// Pursuit Points left.
+    pub pp: u8,
+    /// The PP die (F-8.3d reads half of it).
+    pub roll: u8,
+    /// A Special Pursuit Result (F-8.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special: Option<SpecialPursuit>,
+    /// A recall has been tried (16.3a).
+    pub recall_tried: bool,
+    /// The recall succeeded (16.2b condition 4).
+    pub recalled: bool,
+    /// Its morale and Disorder before the recall check.
+    pub before: (Morale, bool),
+}
+
+/// The Close Combat Segment's record (13.0), and the Cavalry Reactions of the Movement Segment
+/// (17.1d).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CloseSegment {
+    /// The declared attacks, in order (13.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attacks: Vec<Attack>,
+    /// Declarations are over (13.1: none may be added).
+    pub declared: bool,
+    /// The charge under way, by attack index (13.3a: one at a time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charging: Option<u8>,
+    /// Units that have attacked or been attacked this segment (13.6d).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fought: Vec<UnitId>,
+    /// Units that made a Defender's Reaction or a Countercharge this segment (13.4d, 13.5b).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reacted: Vec<UnitId>,
+    /// Cavalry that tried a Countercharge: its MC(C) was its MC(B) (13.5c, 13.7a).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub countercharged: Vec<UnitId>,
+    /// Designated combats still to fight (13.6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub combats: Vec<Combat>,
+    /// The combat under way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current: Option<Combat>,
+    /// The pursuit under way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursuit: Option<Pursuit>,
+    /// Pursuits waiting: (pursuing group's units, enemy group's units, hex it advanced from).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pursuits: Vec<(Vec<UnitId>, Vec<UnitId>, HexLabel)>,
+    /// Cavalry that has made a Cavalry Reaction this Movement Segment (17.1d).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cavalry_reacted: Vec<UnitId>,
+    /// Units that have made their Defensive Fire this segment (13.10c).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defensive_fired: Vec<UnitId>,
+    /// The paths of the Retreats by Routing made in this segment: each routed unit and the
+    /// hexes it entered, its last hex last (16.2b: the path a pursuer follows).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rout_paths: Vec<(UnitId, Vec<HexLabel>)>,
+}
+
+/// What a continuation does once the checks above it are resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cont {
+    /// The attackers' MC(B) (13.2).
+    AttackerChecks,
+    /// The DC(A) after a charge (13.3f): the next charge.
+    NextCharge,
+    /// A countercharger's MC(C) (13.5c).
+    Countercharge {
+        /// The cavalry.
+        unit: UnitId,
+    },
+    /// A Retreat Before Close Combat is over: ask the next group (13.9).
+    Retreated,
+    /// The defenders' MC(B) (13.7).
+    DefenderChecks,
+    /// Defensive Fire is over (13.10e).
+    AfterFire,
+    /// The attackers' MC(G) on "M" (14.4b).
+    AttackersMg,
+    /// The defenders' MC(G) on "M" (14.4b).
+    DefendersMg,
+    /// The commander checks of a Special Close Combat Result are over (14.8b).
+    SpecialStart,
+    /// One MC(G) of a Special Close Combat Result (14.8b).
+    SpecialMg,
+    /// The round's results are carried out (14.2c MC(E), routs).
+    RoundOver,
+    /// A recall's DC(F) (16.3).
+    Recall,
+    /// The DC(F) at the end of a pursuit (16.2b).
+    PursuitOver,
+    /// A Cavalry Reaction's MC(H) (17.2a).
+    CavalryReaction {
+        /// The reacting cavalry.
+        unit: UnitId,
+        /// The moving unit.
+        mover: UnitId,
+    },
+}
+
+/// A close combat step: a decision, a die, or a continuation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseStep {
+    /// A continuation (no decision): runs as soon as it is on top.
+    Resume(Cont),
+    /// The active player moves the charging cavalry one hex or ends its charge (13.3).
+    ChargeMove,
+    /// The passive player's Defender's Reactions before the charger's next hex (13.4).
+    DefenderReaction,
+    /// The passive player may countercharge (13.5).
+    Countercharge,
+    /// The active player picks the next combat (13.0 step 5).
+    ChooseCombat,
+    /// The passive player may commit cavalry to the combat (13.8).
+    Commit,
+    /// The passive player may Retreat Before Close Combat with the next eligible group (13.9).
+    Retreat,
+    /// A group's owner picks the commander whose Combat Bonus it uses (21.2b).
+    Bonus {
+        /// The side asked.
+        side: Side,
+    },
+    /// The combat's dice: the attacker's d10, then the defender's (13.11).
+    Dice,
+    /// The winner advances (15.1).
+    Advance {
+        /// The advancing side.
+        side: Side,
+    },
+    /// The Pursuit Points die (16.2a); `special` the Special Pursuit die (F-8.4); `reroll` the
+    /// PP die rolled again after a special result.
+    PursuitDice {
+        /// Reading the Special Pursuit Results.
+        special: bool,
+        /// A re-roll after a special result.
+        reroll: bool,
+    },
+    /// The pursuing player follows the path or tries a recall (16.2b, 16.3).
+    Pursue {
+        /// The pursuing side.
+        side: Side,
+    },
+    /// The passive player may make Cavalry Reactions to the unit that just moved (17).
+    CavalryReaction {
+        /// The moving unit.
+        mover: UnitId,
+    },
+}
+
+/// The Special Pursuit Results (F-8.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpecialPursuit {
+    /// F-8.4a: PP rolled again (0 cancels), 2 SP a path hex.
+    BloodLust,
+    /// F-8.4b: PP rolled again +5; no recall until the end.
+    OutOfControl,
+    /// F-8.4c: PP rolled again and halved (quartered when Disordered).
+    Hesitation,
+    /// F-8.4d: no pursuit; the recall check is still taken.
+    NoPursuit,
+}
+
+impl SpecialPursuit {
+    /// The name as F-8.4 prints it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SpecialPursuit::BloodLust => "Blood Lust",
+            SpecialPursuit::OutOfControl => "Out of Control",
+            SpecialPursuit::Hesitation => "Hesitation",
+            SpecialPursuit::NoPursuit => "No Pursuit",
+        }
+    }
+}

@@ -1,0 +1,341 @@
+//! 15.0 Advance After Combat, 16.0 Cavalry Pursuit and Recall (with F-2.7 and the Special
+//! Pursuit Results of F-8.4), 17.0 Cavalry Reaction: on the positions of `tests/close.rs`.
+
+use super::close::*;
+use super::*;
+use crate::fontenoy::checks::CheckKind;
+use crate::fontenoy::close::{CcResult, CloseStep};
+use crate::fontenoy::state::Step;
+use crate::fontenoy::types::{DisorderCheck, Morale, MoraleCheck};
+
+// --- 15, 16 advance and pursuit ------------------------------------------------------------
+
+#[test]
+fn r15_1a_the_attacker_must_advance_into_the_vacated_frontal_hex() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    checks(&r, &mut s);
+    // The defender is gone before the dice (as if it had routed away).
+    s.unit_mut(a).place = crate::fontenoy::state::Place::Map(
+        crate::fontenoy::geometry::Placed::at(hex("S2525"), crate::hex::Facing::new(7).unwrap()),
+    );
+    s.unit_mut(a).morale = Morale::Routed;
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    let mut ev = Vec::new();
+    r.apply_close_result(&mut s, &c, CcResult::parse("-/-").unwrap(), &mut ev);
+    r.run_resumes(&mut s, &mut ev);
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![Action::Advance { unit: f, to: t }]
+    );
+    let e = refused(&r, &s, Action::EndAdvance);
+    assert_eq!(e.rule, "15.1c");
+    let ev = apply(&r, &mut s, Action::Advance { unit: f, to: t });
+    assert!(ev.contains(&Event::Advanced { unit: f, to: t }));
+    assert_eq!(s.unit(f).placed().unwrap().hex(), t);
+}
+
+/// Cavalry that has advanced into `from` with a routed 2-SP battalion 4 hexes down the line
+/// (E57): the pursuit waits for its PP die.
+fn pursuit_setup(disordered: bool) -> (Fontenoy, State, UnitId, UnitId) {
+    let mut ids = (0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let c = unit(w, "CAV", FR, Kind::Cavalry, 4, hex("S1010"), 1);
+            let mut h = hex("S1010");
+            for _ in 0..4 {
+                h = ahead(h, 0);
+            }
+            let e = unit(w, "1 ENG", AL, Kind::Infantry, 2, h, 7);
+            ids = (c, e);
+            (alloc::vec![c], alloc::vec![e])
+        },
+        |_| {},
+    );
+    let (c, e) = ids;
+    s.unit_mut(e).morale = Morale::Routed;
+    s.unit_mut(c).disordered = disordered;
+    let cs = s.activation.as_mut().unwrap().close.as_mut().unwrap();
+    cs.pursuits.push((
+        alloc::vec![c],
+        alloc::vec![e],
+        crate::fontenoy::close::HexLabel(hex("S1010")),
+    ));
+    let mut ev = Vec::new();
+    r.next_pursuit(&mut s, &mut ev);
+    (r, s, c, e)
+}
+
+#[test]
+fn r16_2c_e57_disordered_cavalry_pursues_with_half_its_pp_and_destroys_the_routers() {
+    let (r, mut s, c, e) = pursuit_setup(true);
+    assert_eq!(
+        top(&s),
+        Some(Step::Close(CloseStep::PursuitDice {
+            special: false,
+            reroll: false
+        }))
+    );
+    let ev = apply(&r, &mut s, d10(7));
+    assert!(ev.contains(&Event::PursuitPoints {
+        unit: c,
+        roll: 7,
+        pp: 4
+    }));
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![Action::Pursue { unit: c }, Action::Recall { unit: c }]
+    );
+    apply(&r, &mut s, Action::Pursue { unit: c });
+    assert_eq!(s.unit(e).sp, 1);
+    let ev = apply(&r, &mut s, Action::Pursue { unit: c });
+    assert!(!s.unit(e).on_map(), "1 SP a path hex: destroyed");
+    assert!(ev.iter().any(|x| matches!(x, Event::PursuitEnds { .. })));
+    let p = r.close_segment(&s).unwrap().pursuit.clone().unwrap();
+    assert_eq!(p.pp, 2);
+    // The automatic recall check (16.3a).
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Disorder(DisorderCheck::F)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn f2_7_a_commander_adds_1_to_the_pp_before_halving() {
+    // With its Division Commander: (6 + 1) / 2 = 3.5, rounded 4.
+    let (r, mut s, c, _) = pursuit_setup(true);
+    let ev = apply(&r, &mut s, d10(6));
+    assert!(ev.contains(&Event::PursuitPoints {
+        unit: c,
+        roll: 6,
+        pp: 4
+    }));
+    // Without: 6 / 2 = 3.
+    let (r, mut s, c, _) = pursuit_setup(true);
+    for name in ["saxe", "dx"] {
+        let k = r.unit_index(name).unwrap();
+        s.unit_mut(k).place =
+            crate::fontenoy::state::Place::Map(crate::fontenoy::geometry::Placed::at(
+                hex("S0101"),
+                crate::hex::Facing::new(1).unwrap(),
+            ));
+    }
+    let ev = apply(&r, &mut s, d10(6));
+    assert!(ev.contains(&Event::PursuitPoints {
+        unit: c,
+        roll: 6,
+        pp: 3
+    }));
+}
+
+#[test]
+fn r16_3_a_recall_that_passes_ends_the_pursuit() {
+    let (r, mut s, c, _) = pursuit_setup(false);
+    apply(&r, &mut s, d10(5));
+    apply(&r, &mut s, Action::Recall { unit: c });
+    let ev = checks(&r, &mut s);
+    assert!(
+        ev.iter()
+            .any(|x| matches!(x, Event::PursuitEnds { why, .. } if why.contains("recalled")))
+    );
+    assert!(r.close_segment(&s).is_none_or(|c| c.pursuit.is_none()));
+}
+
+#[test]
+fn f8_4a_blood_lust_takes_2_sp_a_hex() {
+    let (r, mut s, c, e) = pursuit_setup(false);
+    apply(&r, &mut s, d10(0));
+    assert_eq!(
+        top(&s),
+        Some(Step::Close(CloseStep::PursuitDice {
+            special: true,
+            reroll: false
+        }))
+    );
+    // French 8-9: Blood Lust (the provisional chart).
+    let ev = apply(&r, &mut s, d10(9));
+    assert!(ev.contains(&Event::SpecialPursuit {
+        unit: c,
+        roll: 9,
+        result: "Blood Lust".into()
+    }));
+    apply(&r, &mut s, d10(5));
+    apply(&r, &mut s, Action::Pursue { unit: c });
+    assert!(!s.unit(e).on_map(), "2 SP off at the first path hex");
+}
+
+#[test]
+fn f8_4d_no_pursuit_still_takes_the_recall_check() {
+    let (r, mut s, _c, _) = pursuit_setup(false);
+    apply(&r, &mut s, d10(0));
+    apply(&r, &mut s, d10(0)); // French 0: No Pursuit
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Disorder(DisorderCheck::F)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn f8_4b_out_of_control_adds_5_and_allows_no_recall() {
+    let (r, mut s, c, _) = pursuit_setup(false);
+    apply(&r, &mut s, d10(0));
+    apply(&r, &mut s, d10(6)); // French 5-7: Out of Control
+    // 2, +1 for the Division Commander (F-2.7), +5.
+    let ev = apply(&r, &mut s, d10(2));
+    assert!(ev.contains(&Event::PursuitPoints {
+        unit: c,
+        roll: 2,
+        pp: 8
+    }));
+    assert_eq!(legal(&r, &s), alloc::vec![Action::Pursue { unit: c }]);
+}
+
+#[test]
+fn f8_4c_hesitation_halves_the_pp_or_quarters_them_when_disordered() {
+    let (r, mut s, c, _) = pursuit_setup(true);
+    apply(&r, &mut s, d10(0));
+    apply(&r, &mut s, d10(3)); // French 2-4: Hesitation
+    let ev = apply(&r, &mut s, d10(9));
+    // (9 + 1) / 4 = 2.5, rounded 3.
+    assert!(ev.contains(&Event::PursuitPoints {
+        unit: c,
+        roll: 9,
+        pp: 3
+    }));
+}
+
+// --- 17 Cavalry Reaction -------------------------------------------------------------------
+
+/// French infantry moving at S1010 (facing vertex 1) and English cavalry that will be within
+/// 2 hexes of it after one step; the position at the start of the French Movement Segment.
+fn reaction_setup(cav_morale: Morale) -> (Fontenoy, State, UnitId, UnitId) {
+    let mut w = World::new();
+    let f = unit(&mut w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
+    let h1 = ahead(hex("S1010"), 0);
+    let cav = unit(
+        &mut w,
+        "E CAV",
+        AL,
+        Kind::Cavalry,
+        4,
+        ahead(ahead(h1, 0), 0),
+        7,
+    );
+    w.unit_state[usize::from(cav)].morale = cav_morale;
+    let saxe = w.commander("Saxe", FR, "S1010", 30, 5);
+    w.cinc(saxe, 2, 5);
+    let dc = w.commander("Dx", FR, "S1010", 8, 4);
+    let cumb = w.commander("Cumberland", AL, "S2929", 2, 5);
+    w.cinc(cumb, 1, 6);
+    let ac = w.commander("Dz", AL, "S2929", 4, 4);
+    w.division("X", FR, Some(dc), &[f]);
+    w.division("Z", AL, Some(ac), &[cav]);
+    let (r, mut s) = w.build();
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    apply(&r, &mut s, Action::Activate { division: 0 });
+    apply(&r, &mut s, Action::EndDesignations);
+    while let Some(Step::CommanderInitiative { .. } | Step::UnitInitiative { .. }) = s.steps.last()
+    {
+        apply(&r, &mut s, d10(0));
+    }
+    apply(&r, &mut s, Action::EndSegment); // fire
+    (r, s, f, cav)
+}
+
+#[test]
+fn r17_a_move_within_2_hexes_of_passive_cavalry_opens_a_cavalry_reaction() {
+    let (r, mut s, f, cav) = reaction_setup(Morale::Good);
+    let h1 = ahead(hex("S1010"), 0);
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: f,
+            to: h1,
+            alone: false,
+        },
+    );
+    assert_eq!(
+        top(&s),
+        Some(Step::Close(CloseStep::CavalryReaction { mover: f }))
+    );
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![Action::CavalryReact { unit: cav }, Action::Pass]
+    );
+    apply(&r, &mut s, Action::CavalryReact { unit: cav });
+    match top(&s) {
+        Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::H)),
+        other => panic!("{other:?}"),
+    }
+    apply(&r, &mut s, d100(50));
+    // It moved a hex to meet the mover (17.2a) and attacks it: the mover's MC(B) first.
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    assert!(c.reaction);
+    assert_eq!(c.attackers[0].units, alloc::vec![cav]);
+    assert_eq!(c.attackers[0].charged, 1);
+    assert_eq!(c.defenders[0].units, alloc::vec![f]);
+    match top(&s) {
+        Some(Step::Check(req)) => {
+            assert_eq!(req.unit, f);
+            assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::B));
+        }
+        other => panic!("{other:?}"),
+    }
+    // 17.1d: once per Movement Segment.
+    assert!(r.close_segment(&s).unwrap().cavalry_reacted.contains(&cav));
+}
+
+#[test]
+fn r17_1a_shaken_cavalry_makes_no_cavalry_reaction() {
+    let (r, mut s, f, _) = reaction_setup(Morale::Shaken);
+    let h1 = ahead(hex("S1010"), 0);
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: f,
+            to: h1,
+            alone: false,
+        },
+    );
+    assert_eq!(top(&s), None);
+}
+
+#[test]
+fn r16_1b_shaken_cavalry_does_not_pursue() {
+    let mut ids = (0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let c = unit(w, "CAV", FR, Kind::Cavalry, 4, hex("S1010"), 1);
+            let e = unit(w, "1 ENG", AL, Kind::Infantry, 2, hex("S1515"), 7);
+            ids = (c, e);
+            (alloc::vec![c], alloc::vec![e])
+        },
+        |_| {},
+    );
+    let (c, e) = ids;
+    s.unit_mut(e).morale = Morale::Routed;
+    s.unit_mut(c).morale = Morale::Shaken;
+    s.activation
+        .as_mut()
+        .unwrap()
+        .close
+        .as_mut()
+        .unwrap()
+        .pursuits
+        .push((
+            alloc::vec![c],
+            alloc::vec![e],
+            crate::fontenoy::close::HexLabel(hex("S1010")),
+        ));
+    let mut ev = Vec::new();
+    r.next_pursuit(&mut s, &mut ev);
+    assert!(ev.contains(&Event::NoPursuit {
+        unit: c,
+        why: "16.1b: the cavalry is Shaken".into()
+    }));
+}
