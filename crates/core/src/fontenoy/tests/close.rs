@@ -1079,3 +1079,64 @@ fn r13_7e_when_every_defender_has_left_the_attacker_advances_without_dice() {
     }));
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
 }
+
+// --- 13.10 Defensive Fire, through the fire section ------------------------------------------
+
+#[test]
+fn r13_10a_the_defender_fires_at_its_attacker_before_the_round_and_only_once_13_10c() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    let ev = checks(&r, &mut s); // the defender's MC(B), then Defensive Fire
+    assert!(
+        ev.contains(&Event::DefensiveFireDue {
+            defenders: alloc::vec![a],
+            attackers: alloc::vec![f],
+        }),
+        "{ev:?}"
+    );
+    assert!(matches!(
+        top(&s),
+        Some(Step::Fire(crate::fontenoy::state::FireStep::Roll { .. }))
+    ));
+    let fired = r.close_segment(&s).unwrap().defensive_fired.clone();
+    assert_eq!(fired, alloc::vec![a], "13.10c: recorded as fired this segment");
+    fire_misses(&r, &mut s);
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Dice)));
+    // A second Defensive Fire of the segment finds nobody free to fire (13.10c).
+    let mut ev = Vec::new();
+    let before = s.steps.len();
+    r.close_defensive_fire(&mut s, &[a], &[alloc::vec![f]], &mut ev);
+    assert!(ev.is_empty() && s.steps.len() == before, "{ev:?}");
+}
+
+#[test]
+fn r13_10e_a_hit_from_defensive_fire_brings_the_attackers_disorder_check() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    checks(&r, &mut s);
+    // The first roll that costs the attacker SP: DC(E) follows (12.9e), then the combat.
+    let v = (10..100u8)
+        .find(|&v| {
+            let mut x = s.clone();
+            apply(&r, &mut x, d100(v));
+            x.unit(f).sp < 6
+        })
+        .expect("a roll with a loss");
+    let ev = apply(&r, &mut s, d100(v));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::SpLost { unit, .. } if *unit == f))
+    );
+    match top(&s) {
+        Some(Step::Check(req)) => {
+            assert_eq!(req.unit, f);
+            assert_eq!(
+                req.kind,
+                CheckKind::Disorder(DisorderCheck::E)
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}

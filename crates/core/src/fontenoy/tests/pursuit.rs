@@ -339,3 +339,45 @@ fn r16_1b_shaken_cavalry_does_not_pursue() {
         why: "16.1b: the cavalry is Shaken".into()
     }));
 }
+
+#[test]
+fn r16_2b_the_pursuit_follows_the_hexes_the_routers_retreated_through() {
+    let (r, mut s, c, e) = pursuit_setup(false);
+    // The routers' recorded retreat (20.2): two hexes off the straight line, then their hex.
+    let here = at(&s, e);
+    let bend = hex("S1012");
+    let path = alloc::vec![bend, ahead(bend, 0), here];
+    s.activation
+        .as_mut()
+        .unwrap()
+        .close
+        .as_mut()
+        .unwrap()
+        .rout_paths
+        .push((e, path.iter().map(|&h| crate::fontenoy::close::HexLabel(h)).collect()));
+    assert_eq!(r.retreat_path(&s, e, hex("S1010")), path);
+    // A unit with no recorded retreat, or one that moved on since, gets the straight chain.
+    assert_eq!(r.retreat_path(&s, c, hex("S1010")), Vec::<Hex>::new());
+    s.unit_mut(e).place = crate::fontenoy::state::Place::Map(
+        crate::fontenoy::geometry::Placed::at(ahead(here, 0), crate::hex::Facing::new(7).unwrap()),
+    );
+    let straight = r.retreat_path(&s, e, hex("S1010"));
+    assert_eq!(straight.len(), 5);
+    assert_eq!(straight.last(), Some(&ahead(here, 0)));
+}
+
+#[test]
+fn r16_2b_a_rout_in_close_combat_records_its_path() {
+    let (r, mut s, f, a) = duel(6, 6);
+    let t = at(&s, a);
+    attack(&r, &mut s, f, t);
+    checks(&r, &mut s);
+    let dice = dice_for(&r, &s, "1D/2R", false);
+    roll(&r, &mut s, dice);
+    assert_eq!(s.unit(a).morale, Morale::Routed);
+    let paths = &r.close_segment(&s).unwrap().rout_paths;
+    let (_, p) = paths.iter().find(|(u, _)| *u == a).expect("a's path");
+    assert!(!p.is_empty());
+    assert_eq!(p.last().map(|h| h.0), Some(at(&s, a)), "its own hex last");
+    assert!(p.iter().all(|h| h.0 != t), "the hex it left is not on it");
+}
