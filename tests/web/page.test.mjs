@@ -191,14 +191,48 @@ test('the page also works when web/ is the server root', { timeout: 60000 }, asy
   try {
     const { page, problems } = await open(browser, `${base}/`);
     assert.equal(await page.locator('#hexes .hex').count(), 120);
-    // Another scenario from the list draws its own map.
+    // Another Prussia's Glory scenario from the list draws its own map with its counters.
     const ids = await page.$$eval('#scenario option', (os) => os.map((o) => o.value));
-    const other = ids.find((id) => id !== 'pg/training');
+    const other = ids.find((id) => id.startsWith('pg/') && id !== 'pg/training');
     await page.selectOption('#scenario', other);
     await page.fill('#seed', '3');
     await page.click('#new-game');
     await page.waitForFunction(() => document.querySelectorAll('#hexes .hex').length > 120);
     assert.ok((await page.locator('#counters .counter').count()) > 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('the page plays a Fontenoy turn with the bot: set-up, Lines drawn with their facing, the next turn', { timeout: 180000 }, async () => {
+  const { server, base } = await serve(ROOT);
+  const browser = await launch();
+  try {
+    const { page, problems } = await open(browser, `${base}/web/index.html?scenario=fontenoy/ingoldsby&seed=1`);
+    assert.ok((await page.locator('#hexes .hex').count()) > 120, 'the Fontenoy map');
+    assert.match(await page.textContent('#actor'), /French to act/);
+    assert.match(await page.textContent('#prompt'), /F-10\.0|rule/);
+    const turn0 = await page.textContent('#turn');
+    // The bot sets both armies up and plays until the turn changes.
+    let steps = 0;
+    while ((await page.textContent('#turn')) === turn0 || (await page.locator('#counters .counter').count()) === 0) {
+      assert.ok(steps < 1500, `the next turn within 1,500 steps (still ${await page.textContent('#turn')})`);
+      await page.click('#step');
+      steps += 1;
+    }
+    assert.ok((await page.locator('#counters .counter').count()) > 10, 'the armies are on the map');
+    // Every formation is drawn with a facing arrow; Lines of two or more hexes as a band.
+    const formations = await page.locator('#counters .formation, svg .formation').count();
+    assert.ok(formations > 10, `formations drawn: ${formations}`);
+    const facings = await page.$$eval('svg .formation', (gs) => gs.map((g) => Number(g.dataset.facing)));
+    assert.ok(facings.every((f) => f >= 0 && f <= 11), `facings 0-11: ${facings}`);
+    assert.ok((await page.locator('svg .formation polyline.band').count()) > 0, 'a multi-hex Line');
+    // The log names units and rules.
+    const rules = await page.$$eval('#log li.event .rule', (spans) => spans.map((s) => s.textContent));
+    assert.ok(rules.length > 0);
+    assert.ok(rules.every((r) => /^((F-)?\d+(\.\d+)*[a-zA-Z]*( [A-Z])?|engine)$/.test(r)), `rule numbers: ${rules.slice(0, 40)}`);
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();
