@@ -47,7 +47,7 @@ SHARED = {
 TOP = {
     'pg': {'dispatch', 'position', 'rules', 'setup'},
     'nbs': set(),
-    'fontenoy': {'rules', 'setup', 'view'},
+    'fontenoy': {'preview', 'rules', 'setup', 'view'},
 }
 
 

@@ -216,12 +216,27 @@ test('the page plays a Fontenoy turn with the bot: set-up, Lines drawn with thei
     assert.match(await page.textContent('#prompt'), /F-10\.0|rule/);
     const turn0 = await page.textContent('#turn');
     // The bot sets both armies up and plays until the turn changes.
+    // A roll of fire, close combat or a check shows its preview with the odds of each result.
     let steps = 0;
-    while ((await page.textContent('#turn')) === turn0 || (await page.locator('#counters .counter').count()) === 0) {
-      assert.ok(steps < 1500, `the next turn within 1,500 steps (still ${await page.textContent('#turn')})`);
+    let preview = null;
+    while ((await page.textContent('#turn')) === turn0 || (await page.locator('#counters .counter').count()) === 0 || !preview) {
+      assert.ok(steps < 1500, `the next turn and a preview within 1,500 steps (still ${await page.textContent('#turn')}, preview ${preview})`);
+      if (!preview && !(await isHidden(page, '#preview'))) {
+        preview = await page.textContent('#preview-title');
+        const outcomes = await page.$$eval('#preview-outcomes tr.outcome', (rows) =>
+          rows.map((r) => [...r.cells].map((c) => c.textContent)),
+        );
+        assert.ok(outcomes.length >= 1, `outcomes of ${preview}`);
+        const total = outcomes.reduce((sum, [, chance]) => {
+          const [n, d] = chance.split('/').map(Number);
+          return sum + n / d;
+        }, 0);
+        assert.ok(Math.abs(total - 1) < 1e-9, `the distribution sums to 1 (${total})`);
+      }
       await page.click('#step');
       steps += 1;
     }
+    assert.match(preview, /fire|close combat|Check/);
     assert.ok((await page.locator('#counters .counter').count()) > 10, 'the armies are on the map');
     // Every formation is drawn with a facing arrow; Lines of two or more hexes as a band.
     const formations = await page.locator('#counters .formation, svg .formation').count();

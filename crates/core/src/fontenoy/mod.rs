@@ -28,7 +28,8 @@
 //! * `command/` — 7.0 command control: 6.2 Regimental Integrity and 7.1–7.3 Lines of Command
 //!   (`command/loc.rs`), 7.4–7.6 initiative and status (`command/mod.rs`)
 //! * [`action`], [`event`], [`state`] — the engine contract's types; `rules.rs` — `impl Rules`;
-//!   `view.rs` — names (code and counter id), event lines, prompts
+//!   `view.rs` — names (code and counter id), event lines, prompts; `preview.rs` — what a pending
+//!   fire, close combat or check roll resolves
 //! * `tests/` — unit tests by rule section; test names start with the rule number
 
 pub mod action;
@@ -47,6 +48,7 @@ pub mod geometry;
 mod losses;
 pub mod movement;
 pub mod occupancy;
+mod preview;
 pub mod reinforcements;
 mod rules;
 pub mod setup;

@@ -270,6 +270,10 @@ impl Rules for Fontenoy {
         self.prompt_of(s)
     }
 
+    fn preview(&self, s: &State) -> Option<crate::engine::Preview> {
+        self.preview_of(s)
+    }
+
     fn describe_event(&self, e: &Event) -> String {
         self.describe(e)
     }

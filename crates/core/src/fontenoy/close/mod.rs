@@ -460,7 +460,7 @@ impl Fontenoy {
     }
 
     /// The units of a group still in the fight: on the map, not Routed.
-    fn fighting(&self, s: &State, g: &Group) -> Vec<UnitId> {
+    pub(crate) fn fighting(&self, s: &State, g: &Group) -> Vec<UnitId> {
         g.units
             .iter()
             .copied()
