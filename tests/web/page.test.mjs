@@ -206,7 +206,7 @@ test('the page also works when web/ is the server root', { timeout: 60000 }, asy
   }
 });
 
-test('the page plays a Fontenoy turn with the bot: set-up, Lines drawn with their facing, the next turn', { timeout: 180000 }, async () => {
+test('the page plays a Fontenoy turn with the bot: set-up, formations drawn with their facing, a preview, the next turn', { timeout: 180000 }, async () => {
   const { server, base } = await serve(ROOT);
   const browser = await launch();
   try {
@@ -243,7 +243,11 @@ test('the page plays a Fontenoy turn with the bot: set-up, Lines drawn with thei
     assert.ok(formations > 10, `formations drawn: ${formations}`);
     const facings = await page.$$eval('svg .formation', (gs) => gs.map((g) => Number(g.dataset.facing)));
     assert.ok(facings.every((f) => f >= 0 && f <= 11), `facings 0-11: ${facings}`);
-    assert.ok((await page.locator('svg .formation polyline.band').count()) > 0, 'a multi-hex Line');
+    // A formation of several hexes (8.1) is a band through them; one of one hex has none.
+    const shapes = await page.$$eval('svg .formation', (gs) =>
+      gs.map((g) => [g.dataset.hexes.split(' ').length, g.querySelectorAll('polyline.band').length]),
+    );
+    assert.ok(shapes.every(([n, bands]) => (n > 1) === (bands === 1)), `bands: ${JSON.stringify(shapes)}`);
     // The log names units and rules.
     const rules = await page.$$eval('#log li.event .rule', (spans) => spans.map((s) => s.textContent));
     assert.ok(rules.length > 0);

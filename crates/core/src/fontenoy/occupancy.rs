@@ -24,8 +24,15 @@ pub struct Cell {
 }
 
 /// The map's occupants and ZOCs at one position.
+///
+/// Only the hexes that hold a counter or lie in a ZOC have a [`Cell`]; a dense index of the
+/// board's cells (zeroed memory, so building it costs next to nothing) points at them. Built
+/// per question, so building must stay cheap: a board has thousands of cells, a position a few
+/// hundred occupied ones.
 #[derive(Clone, Debug)]
 pub struct Occupancy {
+    /// For each board cell, 1 + its slot in `cells`, or 0 when nothing is there.
+    index: Vec<u32>,
     cells: Vec<Cell>,
     empty: Cell,
 }
@@ -33,12 +40,16 @@ pub struct Occupancy {
 impl Occupancy {
     /// Indexes `s`.
     pub fn build(r: &Fontenoy, s: &State) -> Occupancy {
-        let mut cells = alloc::vec![Cell::default(); r.board.cell_count()];
+        let mut o = Occupancy {
+            index: alloc::vec![0u32; r.board.cell_count()],
+            cells: Vec::with_capacity(s.units.len() * 3),
+            empty: Cell::default(),
+        };
         for (i, unit) in s.units.iter().enumerate() {
             let Some(p) = unit.placed() else { continue };
             for &h in p.hexes.as_slice() {
                 if let Some(c) = r.board.index(h) {
-                    cells[c].units.push(i as UnitId);
+                    o.cell_mut(c).units.push(i as UnitId);
                 }
             }
             let info = &r.units[i];
@@ -48,19 +59,33 @@ impl Occupancy {
             let side = info.side.index();
             geometry::for_each_in_arc(unit.formation, p, Arc::Frontal, |h| {
                 if let Some(c) = r.board.index(h) {
-                    cells[c].zoc[side] = true;
+                    o.cell_mut(c).zoc[side] = true;
                 }
             });
         }
-        Occupancy {
-            cells,
-            empty: Cell::default(),
-        }
+        o
     }
 
-    /// The cell of `h` (an empty cell off the grid).
+    /// The cell of board cell `c`, made when it is first written.
+    fn cell_mut(&mut self, c: usize) -> &mut Cell {
+        let slot = match self.index[c] {
+            0 => {
+                self.cells.push(Cell::default());
+                let n = self.cells.len();
+                self.index[c] = u32::try_from(n).unwrap_or(u32::MAX);
+                n - 1
+            }
+            k => k as usize - 1,
+        };
+        &mut self.cells[slot]
+    }
+
+    /// The cell of `h` (an empty cell off the grid or where nothing is).
     pub fn at(&self, r: &Fontenoy, h: Hex) -> &Cell {
-        r.board.index(h).map_or(&self.empty, |i| &self.cells[i])
+        match r.board.index(h).map_or(0, |i| self.index[i]) {
+            0 => &self.empty,
+            k => &self.cells[k as usize - 1],
+        }
     }
 
     /// Whether `h` is in the ZOC of `side`'s enemy (an EZOC for `side`).
