@@ -311,6 +311,26 @@ pub fn arc_of(formation: Formation, p: &Placed, target: Hex) -> Option<Arc> {
 /// Calls `f` for every hex adjacent to the unit in the arc `want` (each hex once).
 pub fn for_each_in_arc(formation: Formation, p: &Placed, want: Arc, mut f: impl FnMut(Hex)) {
     let hexes = p.hexes.as_slice();
+    // The common case, a one-hex unit facing a vertex: its arcs by direction alone (as
+    // `arc_of` reads them), neighbours in the same order.
+    if hexes.len() == 1
+        && p.facing.is_corner()
+        && p.hook.is_none()
+        && !matches!(formation, Formation::Square | Formation::Rout)
+    {
+        let d = vertex_front(p.facing).index();
+        for (i, n) in hexes[0].neighbors().into_iter().enumerate() {
+            let arc = match (i + 6 - usize::from(d)) % 6 {
+                0 | 1 => Arc::Frontal,
+                2 | 5 => Arc::Flank,
+                _ => Arc::Rear,
+            };
+            if arc == want {
+                f(n);
+            }
+        }
+        return;
+    }
     for (i, &h) in hexes.iter().enumerate() {
         for n in h.neighbors() {
             // Count a neighbour once: at the first of the unit's hexes it touches.

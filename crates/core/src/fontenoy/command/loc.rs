@@ -206,32 +206,7 @@ impl Fontenoy {
         tracer: Tracer,
         budget: Pts,
     ) -> BTreeMap<Hex, Pts> {
-        let side = self.units[usize::from(commander)].side;
-        let mut best: BTreeMap<Hex, Pts> = BTreeMap::new();
-        let mut heap: BinaryHeap<Reverse<(Pts, Hex)>> = BinaryHeap::new();
-        for h in self.loc_sources(s, o, commander, tracer) {
-            best.insert(h, Pts::ZERO);
-            heap.push(Reverse((Pts::ZERO, h)));
-        }
-        while let Some(Reverse((cost, h))) = heap.pop() {
-            if best.get(&h).is_some_and(|&c| c < cost) {
-                continue;
-            }
-            for n in h.neighbors() {
-                let Some(step) = self.loc_step(s, o, side, tracer, h, n) else {
-                    continue;
-                };
-                let c = cost.plus(step);
-                if c > budget {
-                    continue;
-                }
-                if best.get(&n).is_none_or(|&old| c < old) {
-                    best.insert(n, c);
-                    heap.push(Reverse((c, n)));
-                }
-            }
-        }
-        best
+        self.loc_search(s, o, commander, tracer, budget, &[]).0
     }
 
     /// Whether a Line of Command from `commander` reaches the counter `target` (any of its
@@ -250,12 +225,58 @@ impl Fontenoy {
         if s.unit(commander).placed().is_none() {
             return false;
         }
-        let reach = self.loc_reach(s, o, commander, tracer);
         let hexes: &[Hex] = if self.units[usize::from(target)].kind == Kind::Commander {
             core::slice::from_ref(&p.hexes.as_slice()[0])
         } else {
             p.hexes.as_slice()
         };
-        hexes.iter().any(|h| reach.contains_key(h))
+        let budget = Pts::whole(u16::from(self.command_distance(s, commander)));
+        self.loc_search(s, o, commander, tracer, budget, hexes).1
+    }
+
+    /// The search behind [`loc_reach_within`](Self::loc_reach_within) and
+    /// [`loc_reaches`](Self::loc_reaches): it stops as soon as one of `goals` is reached
+    /// (then the map is partial) and says whether one was.
+    fn loc_search(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        commander: UnitId,
+        tracer: Tracer,
+        budget: Pts,
+        goals: &[Hex],
+    ) -> (BTreeMap<Hex, Pts>, bool) {
+        let side = self.units[usize::from(commander)].side;
+        let mut best: BTreeMap<Hex, Pts> = BTreeMap::new();
+        let mut heap: BinaryHeap<Reverse<(Pts, Hex)>> = BinaryHeap::new();
+        for h in self.loc_sources(s, o, commander, tracer) {
+            if goals.contains(&h) {
+                return (best, true);
+            }
+            best.insert(h, Pts::ZERO);
+            heap.push(Reverse((Pts::ZERO, h)));
+        }
+        while let Some(Reverse((cost, h))) = heap.pop() {
+            if best.get(&h).is_some_and(|&c| c < cost) {
+                continue;
+            }
+            for n in h.neighbors() {
+                let Some(step) = self.loc_step(s, o, side, tracer, h, n) else {
+                    continue;
+                };
+                let c = cost.plus(step);
+                if c > budget {
+                    continue;
+                }
+                if best.get(&n).is_none_or(|&old| c < old) {
+                    if goals.contains(&n) {
+                        return (best, true);
+                    }
+                    best.insert(n, c);
+                    heap.push(Reverse((c, n)));
+                }
+            }
+        }
+        (best, false)
     }
 }
