@@ -10,6 +10,8 @@ mod close;
 mod command;
 mod commanders;
 mod fire;
+mod fire_los;
+mod fire_losses;
 mod fire_reaction;
 mod fire_special;
 mod geometry;
