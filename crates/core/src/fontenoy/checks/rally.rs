@@ -60,58 +60,51 @@ impl Fontenoy {
 
     /// 19.5a: one MC(I) for each Shaken unit or group of `side`, on its top unit.
     fn shaken_rallies(&self, s: &State, side: Side) -> Vec<CheckReq> {
-        let mut seen: Vec<UnitId> = Vec::new();
         let mut out = Vec::new();
-        for u in 0..s.units.len() as UnitId {
-            let info = &self.units[usize::from(u)];
-            let x = s.unit(u);
-            if info.side != side
-                || !info.is_combat()
-                || !x.on_map()
-                || x.morale != Morale::Shaken
-                || seen.contains(&u)
-            {
-                continue;
+        self.rally_stacks(s, side, Morale::Shaken, |stack| {
+            if let Some(c) = self.checking_unit(stack) {
+                out.push(Self::mc_i(c));
             }
-            let stack = self.stack_of(s, u);
-            seen.extend_from_slice(&stack);
-            if let Some(c) = self.checking_unit(&stack) {
-                out.push(CheckReq {
-                    unit: c,
-                    kind: CheckKind::Morale(MoraleCheck::I),
-                    er_mod: 0,
-                });
-            }
-        }
+        });
         out
     }
 
     /// 19.5b: one MC(I) for each Routed unit of `side`, a group's units one after the other.
     fn routed_rallies(&self, s: &State, side: Side) -> Vec<CheckReq> {
-        let mut seen: Vec<UnitId> = Vec::new();
         let mut out = Vec::new();
+        self.rally_stacks(s, side, Morale::Routed, |stack| {
+            out.extend(stack.iter().map(|&g| Self::mc_i(g)));
+        });
+        out
+    }
+
+    /// Each group of `side`'s combat units on the map in `morale`, once, in counter order.
+    fn rally_stacks(&self, s: &State, side: Side, morale: Morale, mut each: impl FnMut(&[UnitId])) {
+        let mut seen: Vec<UnitId> = Vec::new();
         for u in 0..s.units.len() as UnitId {
             let info = &self.units[usize::from(u)];
             let x = s.unit(u);
             if info.side != side
                 || !info.is_combat()
                 || !x.on_map()
-                || x.morale != Morale::Routed
+                || x.morale != morale
                 || seen.contains(&u)
             {
                 continue;
             }
             let stack = self.stack_of(s, u);
             seen.extend_from_slice(&stack);
-            for g in stack {
-                out.push(CheckReq {
-                    unit: g,
-                    kind: CheckKind::Morale(MoraleCheck::I),
-                    er_mod: 0,
-                });
-            }
+            each(&stack);
         }
-        out
+    }
+
+    /// A rally check (19.5).
+    fn mc_i(unit: UnitId) -> CheckReq {
+        CheckReq {
+            unit,
+            kind: CheckKind::Morale(MoraleCheck::I),
+            er_mod: 0,
+        }
     }
 
     /// The end of the Rally Phase: Victoire! markers not adjacent to an enemy come off
