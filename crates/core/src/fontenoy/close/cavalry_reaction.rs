@@ -57,7 +57,7 @@ impl Fontenoy {
             let Some(p) = x.placed().copied() else {
                 continue;
             };
-            let stack = self.cc_stack(s, u);
+            let stack = self.stack_of(s, u);
             if stack.first() != Some(&u) {
                 continue;
             }
@@ -132,7 +132,7 @@ impl Fontenoy {
         mover: UnitId,
         ev: &mut Vec<Event>,
     ) {
-        let stack = self.cc_stack(s, u);
+        let stack = self.stack_of(s, u);
         if let Some(c) = self.cs_mut(s) {
             c.cavalry_reacted.extend_from_slice(&stack);
         }
@@ -165,7 +165,7 @@ impl Fontenoy {
             self.reaction_window_again(s, mover);
             return;
         }
-        let stack = self.cc_stack(s, u);
+        let stack = self.stack_of(s, u);
         // The reactor is eligible again for this look (it is in `cavalry_reacted` only to stop
         // a second reaction).
         let option = {
@@ -239,7 +239,7 @@ impl Fontenoy {
                 continue;
             }
             let g: Vec<UnitId> = self
-                .cc_stack(s, f)
+                .stack_of(s, f)
                 .into_iter()
                 .filter(|x| foes.contains(x))
                 .collect();

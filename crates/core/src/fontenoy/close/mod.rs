@@ -73,28 +73,6 @@ impl Fontenoy {
         s.activation.as_ref().map_or(Side(0), |a| a.side)
     }
 
-    /// The combat units of `u`'s side standing exactly where it stands, Routed with Routed and
-    /// the others with the others (10.1f), top first (10.6).
-    pub fn cc_stack(&self, s: &State, u: UnitId) -> Vec<UnitId> {
-        let Some(p) = s.unit(u).placed() else {
-            return Vec::new();
-        };
-        let side = self.units[usize::from(u)].side;
-        let routed = s.unit(u).morale == Morale::Routed;
-        let mut out: Vec<UnitId> = (0..s.units.len() as UnitId)
-            .filter(|&v| {
-                let info = &self.units[usize::from(v)];
-                let x = s.unit(v);
-                info.is_combat()
-                    && info.side == side
-                    && (x.morale == Morale::Routed) == routed
-                    && x.placed().is_some_and(|q| q.hexes == p.hexes)
-            })
-            .collect();
-        out.sort_by_key(|&v| (s.unit(v).order, v));
-        out
-    }
-
     /// The hexes in `u`'s Frontal arc (9.1: its ZOC).
     pub fn frontal_hexes(&self, s: &State, u: UnitId) -> Vec<Hex> {
         let unit = s.unit(u);
@@ -151,7 +129,7 @@ impl Fontenoy {
     /// top one first, or `None` when `u` is not the top one.
     fn attack_group(&self, s: &State, u: UnitId) -> Option<Vec<UnitId>> {
         let group: Vec<UnitId> = self
-            .cc_stack(s, u)
+            .stack_of(s, u)
             .into_iter()
             .filter(|&v| {
                 s.unit(v).act == Act::Active
@@ -201,7 +179,7 @@ impl Fontenoy {
                 .any(|&u| self.units[usize::from(u)].kind == Kind::Cavalry);
             let mut foes: Vec<UnitId> = Vec::new();
             if let Some(c) = a.stopped_by.filter(|&c| s.unit(c).on_map()) {
-                foes.extend(self.cc_stack(s, c));
+                foes.extend(self.stack_of(s, c));
             } else if let Some(p) = s.unit(lead).placed().copied() {
                 for h in self.frontal_hexes(s, lead) {
                     let from = p
@@ -275,7 +253,7 @@ impl Fontenoy {
                     continue;
                 }
                 let stack: Vec<UnitId> = self
-                    .cc_stack(s, f)
+                    .stack_of(s, f)
                     .into_iter()
                     .filter(|x| foes.contains(x))
                     .collect();

@@ -41,7 +41,7 @@ impl Fontenoy {
             if x.morale == Morale::Routed
                 || x.disordered
                 || p.hexes.len() != 1
-                || self.cc_stack(s, u).first() != Some(&u)
+                || self.stack_of(s, u).first() != Some(&u)
                 || !threat.contains(&p.hex())
                 || o.ezoc(self, p.hex(), passive)
             {
@@ -84,7 +84,7 @@ impl Fontenoy {
             let er = if steps == 3 { 40 } else { er };
             out.push((to.index(), false, er));
         }
-        let stack = self.cc_stack(s, u);
+        let stack = self.stack_of(s, u);
         let sp: u16 = stack.iter().map(|&v| u16::from(s.unit(v).sp)).sum();
         let square_ground = self.tables.fx(self.board.hex(p.hex()).terrain).square;
         if info.kind == Kind::Infantry
@@ -130,7 +130,7 @@ impl Fontenoy {
             .into_iter()
             .find(|&(f, q, _)| f == facing && q == square)
             .map_or(40, |(_, _, e)| e);
-        let stack = self.cc_stack(s, u);
+        let stack = self.stack_of(s, u);
         let to = Facing::new(facing).unwrap_or(Facing::corner(crate::hex::Direction::ALL[0]));
         for &v in &stack {
             let x = s.unit_mut(v);
@@ -195,7 +195,7 @@ impl Fontenoy {
                 || x.morale != Morale::Good
                 || x.disordered
                 || !matches!(x.formation, Formation::Line | Formation::AttackColumn)
-                || self.cc_stack(s, u).first() != Some(&u)
+                || self.stack_of(s, u).first() != Some(&u)
             {
                 continue;
             }
@@ -215,7 +215,7 @@ impl Fontenoy {
             if dist != 2 {
                 continue;
             }
-            let group = self.cc_stack(s, u);
+            let group = self.stack_of(s, u);
             let meet = self
                 .charge_shifts(o, &group, &p)
                 .into_iter()
@@ -246,7 +246,7 @@ impl Fontenoy {
 
     /// A countercharge is tried: MC(C) first (13.5c).
     pub(crate) fn countercharge(&self, s: &mut State, u: UnitId, _ev: &mut Vec<Event>) {
-        let stack = self.cc_stack(s, u);
+        let stack = self.stack_of(s, u);
         if let Some(c) = self.cs_mut(s) {
             c.reacted.extend_from_slice(&stack);
             c.countercharged.extend_from_slice(&stack);
@@ -271,7 +271,7 @@ impl Fontenoy {
         let passed = s.unit(u).on_map() && s.unit(u).morale == Morale::Good;
         if passed {
             let o = Occupancy::build(self, s);
-            let stack = self.cc_stack(s, u);
+            let stack = self.stack_of(s, u);
             let Some(p) = s.unit(u).placed().copied() else {
                 return;
             };
@@ -351,7 +351,7 @@ impl Fontenoy {
                 || x.morale != Morale::Good
                 || !matches!(x.formation, Formation::Line | Formation::AttackColumn)
                 || !x.on_map()
-                || self.cc_stack(s, u).first() != Some(&u)
+                || self.stack_of(s, u).first() != Some(&u)
                 || c.defenders.iter().any(|g| g.units.contains(&u))
             {
                 continue;
@@ -384,7 +384,7 @@ impl Fontenoy {
 
     /// The cavalry joins the defenders (13.8a): it takes MC(B) with them.
     pub(crate) fn commit(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
-        let stack = self.cc_stack(s, u);
+        let stack = self.stack_of(s, u);
         let mut g = self.make_group(s, stack.clone(), 0);
         g.committed = true;
         if let Some(cs) = self.cs_mut(s) {

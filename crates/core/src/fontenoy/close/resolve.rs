@@ -857,15 +857,20 @@ impl Fontenoy {
         };
         s.steps
             .push(Step::Close(CloseStep::Resume(Cont::AttackersMg)));
-        let reqs: Vec<CheckReq> = c
-            .attackers
-            .iter()
-            .filter(|g| !self.fighting(s, g).is_empty())
-            .map(|g| self.mg_req(s, g))
-            .collect();
+        let reqs = self.mg_reqs(s, &c.attackers);
         self.queue_checks(s, &reqs);
     }
 
+    /// The MC(G) of each of `groups` still in the fight (14.4a).
+    pub(crate) fn mg_reqs(&self, s: &State, groups: &[Group]) -> Vec<CheckReq> {
+        groups
+            .iter()
+            .filter(|g| !self.fighting(s, g).is_empty())
+            .map(|g| self.mg_req(s, g))
+            .collect()
+    }
+
+    /// A group's MC(G), on its checking unit (14.4a, 13.7b).
     pub(crate) fn mg_req(&self, s: &State, g: &Group) -> CheckReq {
         CheckReq {
             unit: self.cc_checker(s, &self.fighting(s, g)),
@@ -921,12 +926,7 @@ impl Fontenoy {
         self.snapshot(s);
         s.steps
             .push(Step::Close(CloseStep::Resume(Cont::DefendersMg)));
-        let reqs: Vec<CheckReq> = c
-            .defenders
-            .iter()
-            .filter(|g| !self.fighting(s, g).is_empty())
-            .map(|g| self.mg_req(s, g))
-            .collect();
+        let reqs = self.mg_reqs(s, &c.defenders);
         self.queue_checks(s, &reqs);
     }
 
@@ -996,7 +996,7 @@ impl Fontenoy {
                     continue;
                 };
                 let np = crate::fontenoy::geometry::Placed { hexes: nh, ..p };
-                for u in self.cc_stack(s, top) {
+                for u in self.stack_of(s, top) {
                     s.unit_mut(u).place = Place::Map(np);
                 }
             }
