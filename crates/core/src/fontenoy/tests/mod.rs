@@ -14,6 +14,7 @@ mod fire_reaction;
 mod fire_special;
 mod geometry;
 mod movement;
+mod multihex;
 mod pursuit;
 mod reach;
 mod results;
