@@ -941,7 +941,11 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "unit {unit} {} {} to {hexes} hex(es) for {cost} MP",
-                if *extended { "extends into" } else { "gives up" },
+                if *extended {
+                    "extends into"
+                } else {
+                    "gives up"
+                },
                 super::fhex::label(*hex)
             ),
             Event::MovedRearward { unit, to, cost } => write!(

@@ -27,9 +27,7 @@ impl Fontenoy {
             Step::UnitInitiative { .. }
             | Step::Check(_)
             | Step::PlainCheck { .. }
-            | Step::SkirmishEzoc { .. } => {
-                Some(DiceSpec::D100)
-            }
+            | Step::SkirmishEzoc { .. } => Some(DiceSpec::D100),
             Step::Fire(FireStep::Roll { .. }) => Some(DiceSpec::D100),
             Step::Fire(FireStep::Die { .. }) => Some(DiceSpec::D10),
             Step::Close(c) if Self::close_step_is_dice(c) => Some(DiceSpec::D10),

@@ -384,11 +384,7 @@ impl Fontenoy {
             } => format!(
                 "{} rolls {roll:02} against ER {er} to enter an enemy ZOC: {} (11.9c)",
                 self.unit_name(*unit),
-                if *passed {
-                    "it may enter"
-                } else {
-                    "it stops"
-                }
+                if *passed { "it may enter" } else { "it stops" }
             ),
             other => alloc::string::ToString::to_string(other),
         }

@@ -32,7 +32,9 @@ impl Fontenoy {
             || unit.formation != Formation::Unlimbered
             || unit.act != Act::Active
             || !unit.on_map()
+            || s.activation.as_ref().is_none_or(|a| a.restricted)
         {
+            // 6.8b: under Restricted Activation no gun moves by hand.
             return 0;
         }
         let m = self.moving(s, u);
@@ -41,8 +43,8 @@ impl Fontenoy {
         }
         let used = m.map_or(0, |m| m.by_hand);
         let hex = unit.placed().map(|p| p.hex());
-        let fired = used == 0
-            && hex.is_some_and(|h| !self.fired_from(s, h, Arm::Artillery).is_empty());
+        let fired =
+            used == 0 && hex.is_some_and(|h| !self.fired_from(s, h, Arm::Artillery).is_empty());
         let points: u8 = match info.by_hand {
             ByHand::No => 0,
             ByHand::P if fired || unit.disordered => 0,

@@ -29,7 +29,13 @@ use crate::hex::{Direction, Hex};
 impl Fontenoy {
     /// The most hexes a formation `f` of `kind` of `side` may cover with `total` SP (8.1a,
     /// 8.1d, 8.1f, 8.1i); `None` where no rule limits it here.
-    pub(crate) fn max_hexes(&self, kind: Kind, side: Side, f: Formation, total: u16) -> Option<usize> {
+    pub(crate) fn max_hexes(
+        &self,
+        kind: Kind,
+        side: Side,
+        f: Formation,
+        total: u16,
+    ) -> Option<usize> {
         match (kind, f) {
             (_, Formation::RoadColumn) => {
                 let per = if kind == Kind::Artillery { 1 } else { 4 };

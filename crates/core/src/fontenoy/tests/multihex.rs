@@ -5,7 +5,7 @@
 use super::movement::mover;
 use super::*;
 use crate::fontenoy::board::side as hs;
-use crate::fontenoy::geometry::{HookSide, Hexes, line_hexes};
+use crate::fontenoy::geometry::{Hexes, HookSide, line_hexes};
 use crate::fontenoy::state::{CheckKind, Step};
 use crate::fontenoy::types::{DisorderCheck, Pts};
 use crate::fontenoy::units::ByHand;
@@ -158,13 +158,21 @@ fn r9_4b_a_line_pivoting_on_its_left_end_turns_left_and_keeps_that_end() {
     // 2 for a two-hexside turn, 4 hexes entered by the moving end.
     assert_eq!(cost(&ev), Pts::whole(6));
     // 7 MP: a second wheel of one hexside (3) is too dear now.
-    assert!(!legal(&r, &s).iter().any(|a| matches!(a, Action::Wheel { .. })));
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Wheel { .. }))
+    );
 }
 
 #[test]
 fn r9_4b_a_single_hex_line_does_not_wheel_and_a_hook_never_turns() {
     let (r, s, u) = mover(|_| {});
-    assert!(!legal(&r, &s).iter().any(|a| matches!(a, Action::Wheel { .. })));
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Wheel { .. }))
+    );
     let e = refused(
         &r,
         &s,
@@ -195,11 +203,10 @@ fn r9_4a_e19_a_two_hex_march_column_turns_for_the_hex_entered_and_one_hexside() 
     let (r, mut s, u) = mover(march_column);
     let head = hex("S1010");
     let c = head.neighbor(dir(1));
-    let turn = match r.tables.facing_cost(
-        &r.units[usize::from(u)],
-        Formation::MarchColumn,
-        1,
-    ) {
+    let turn = match r
+        .tables
+        .facing_cost(&r.units[usize::from(u)], Formation::MarchColumn, 1)
+    {
         crate::fontenoy::tables::Mp::Pts(p) => p,
         other => panic!("{other:?}"),
     };
@@ -209,7 +216,10 @@ fn r9_4a_e19_a_two_hex_march_column_turns_for_the_hex_entered_and_one_hexside() 
     let now = placed(&s, u);
     assert_eq!(now.hexes.as_slice(), &[c, head]);
     assert_eq!(now.facing, facing(2));
-    assert!(crate::fontenoy::geometry::shape_ok(Formation::MarchColumn, &now));
+    assert!(crate::fontenoy::geometry::shape_ok(
+        Formation::MarchColumn,
+        &now
+    ));
 }
 
 #[test]
@@ -224,7 +234,10 @@ fn r9_4a_a_turn_is_of_one_or_two_hexsides_into_an_adjacent_hex() {
         })
         .collect();
     // Ahead is a step; behind is the column's own tail.
-    let mut want: Vec<Hex> = [1u8, 2, 4, 5].iter().map(|&k| head.neighbor(dir(k))).collect();
+    let mut want: Vec<Hex> = [1u8, 2, 4, 5]
+        .iter()
+        .map(|&k| head.neighbor(dir(k)))
+        .collect();
     want.sort();
     let mut got = turns.clone();
     got.sort();
@@ -271,7 +284,10 @@ fn r11_4a_a_forced_march_ends_with_dc_a_at_plus_5() {
         },
     );
     apply(&r, &mut s, Action::EndMove { unit: u });
-    let plus = r.tables.checks.disorder_mod("forced_march", DisorderCheck::A);
+    let plus = r
+        .tables
+        .checks
+        .disorder_mod("forced_march", DisorderCheck::A);
     assert_eq!(plus, 5);
     assert!(s.steps.iter().any(|st| matches!(
         st,
@@ -283,11 +299,20 @@ fn r11_4a_a_forced_march_ends_with_dc_a_at_plus_5() {
 
 #[test]
 fn r11_4b_no_forced_march_when_disordered_in_skirmish_or_once_moving() {
-    let (r, s, u) = mover(|w| w.unit_state[usize::from(U)].disordered = true);
+    // Disordered once its Movement Segment has begun (the fixture's commander would rally it
+    // in 18.6).
+    let (r, mut s, u) = mover(|_| {});
+    s.unit_mut(u).disordered = true;
     assert!(!legal(&r, &s).contains(&Action::ForcedMarch { unit: u }));
-    assert_eq!(refused(&r, &s, Action::ForcedMarch { unit: u }).rule, "11.4b");
+    assert_eq!(
+        refused(&r, &s, Action::ForcedMarch { unit: u }).rule,
+        "11.4b"
+    );
     let (r, s, u) = mover(|w| w.unit_state[usize::from(U)].formation = Formation::Skirmish);
-    assert_eq!(refused(&r, &s, Action::ForcedMarch { unit: u }).rule, "11.4b");
+    assert_eq!(
+        refused(&r, &s, Action::ForcedMarch { unit: u }).rule,
+        "11.4b"
+    );
     let (r, mut s, u) = mover(|_| {});
     assert!(legal(&r, &s).contains(&Action::ForcedMarch { unit: u }));
     apply(
@@ -306,12 +331,22 @@ fn r11_4b_no_forced_march_when_disordered_in_skirmish_or_once_moving() {
 fn r11_5c_a_line_extends_at_either_end_for_1_plus_the_hex_and_shrinks_the_same() {
     // The French stand in four ranks (F-3.1b): 6 SP hold one hex, 8 SP two.
     let (r, s, u) = mover(|_| {});
-    assert_eq!(r.max_hexes(Kind::Infantry, Side(0), Formation::Line, 6), Some(1));
-    assert!(!legal(&r, &s).iter().any(|a| matches!(a, Action::Extend { .. })));
+    assert_eq!(
+        r.max_hexes(Kind::Infantry, Side(0), Formation::Line, 6),
+        Some(1)
+    );
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Extend { .. }))
+    );
     let axis = crate::fontenoy::geometry::line_axis(facing(1));
     let left = hex("S1010").neighbor(axis);
     let right = hex("S1010").neighbor(axis.opposite());
-    assert_eq!(refused(&r, &s, Action::Extend { unit: u, to: left }).rule, "11.5a");
+    assert_eq!(
+        refused(&r, &s, Action::Extend { unit: u, to: left }).rule,
+        "11.5a"
+    );
     let (r, mut s, u) = mover(|w| {
         w.unit_state[usize::from(U)].sp = 8;
         w.units[usize::from(U)].sp = 8;
@@ -320,13 +355,16 @@ fn r11_5c_a_line_extends_at_either_end_for_1_plus_the_hex_and_shrinks_the_same()
     assert!(acts.contains(&Action::Extend { unit: u, to: left }));
     assert!(acts.contains(&Action::Extend { unit: u, to: right }));
     let ev = apply(&r, &mut s, Action::Extend { unit: u, to: left });
-    assert!(ev.contains(&Event::Resized {
-        unit: u,
-        hex: left,
-        hexes: 2,
-        extended: true,
-        cost: Pts::whole(2)
-    }), "1 + Open 1");
+    assert!(
+        ev.contains(&Event::Resized {
+            unit: u,
+            hex: left,
+            hexes: 2,
+            extended: true,
+            cost: Pts::whole(2)
+        }),
+        "1 + Open 1"
+    );
     assert_eq!(placed(&s, u).hexes.as_slice(), &[hex("S1010"), left]);
     let ev = apply(
         &r,
@@ -356,9 +394,16 @@ fn r11_5e_e28_a_hook_right_extends_left_into_open_for_3_mp() {
     let left = hex("S1010").neighbor(axis);
     let right = hex("S1010").neighbor(axis.opposite());
     let acts = legal(&r, &s);
-    assert!(!acts.contains(&Action::Extend { unit: u, to: right }), "not at the hooked end");
+    assert!(
+        !acts.contains(&Action::Extend { unit: u, to: right }),
+        "not at the hooked end"
+    );
     let ev = apply(&r, &mut s, Action::Extend { unit: u, to: left });
-    assert_eq!(cost(&ev), Pts::whole(3), "1 for extending, 1 Open, 1 for the Hook");
+    assert_eq!(
+        cost(&ev),
+        Pts::whole(3),
+        "1 for extending, 1 Open, 1 for the Hook"
+    );
     let now = placed(&s, u);
     assert_eq!(now.hook, Some(HookSide::Right));
     assert!(crate::fontenoy::geometry::shape_ok(Formation::Hook, &now));
@@ -366,14 +411,26 @@ fn r11_5e_e28_a_hook_right_extends_left_into_open_for_3_mp() {
 
 #[test]
 fn r11_5a_a_disordered_line_neither_extends_nor_shrinks() {
-    let (r, s, u) = mover(|w| {
+    let (r, mut s, u) = mover(|w| {
         w.unit_state[usize::from(U)].sp = 8;
         w.units[usize::from(U)].sp = 8;
-        w.unit_state[usize::from(U)].disordered = true;
     });
+    assert!(
+        legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Extend { .. }))
+    );
+    s.unit_mut(u).disordered = true;
     let left = hex("S1010").neighbor(crate::fontenoy::geometry::line_axis(facing(1)));
-    assert!(!legal(&r, &s).iter().any(|a| matches!(a, Action::Extend { .. })));
-    assert_eq!(refused(&r, &s, Action::Extend { unit: u, to: left }).rule, "11.5a");
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Extend { .. }))
+    );
+    assert_eq!(
+        refused(&r, &s, Action::Extend { unit: u, to: left }).rule,
+        "11.5a"
+    );
 }
 
 #[test]
@@ -389,7 +446,11 @@ fn r11_5d_a_march_column_adds_its_rear_hex_for_nothing_as_its_head_advances() {
             Placed::at(hex("S1010"), facing(0)),
         );
     });
-    assert!(!legal(&r, &s).iter().any(|a| matches!(a, Action::Extend { .. })));
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Extend { .. }))
+    );
     let head = at("S1010", 0);
     apply(
         &r,
@@ -411,7 +472,11 @@ fn r11_5d_a_march_column_adds_its_rear_hex_for_nothing_as_its_head_advances() {
     assert_eq!(cost(&ev), Pts::ZERO);
     assert_eq!(placed(&s, u).hexes.as_slice(), &[head, hex("S1010")]);
     // No more credit: the head has entered one hex.
-    assert!(!legal(&r, &s).iter().any(|a| matches!(a, Action::Extend { .. })));
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Extend { .. }))
+    );
     // Shrinking pulls the tail into the hex ahead for its terrain (Open, 1).
     let ev = apply(
         &r,
@@ -433,7 +498,14 @@ fn rear(k: u8) -> Hex {
 #[test]
 fn r11_7_e29_two_rearward_steps_into_open_cost_4_and_dc_a_follows() {
     let (r, mut s, u) = mover(|_| {});
-    let ev = apply(&r, &mut s, Action::Rearward { unit: u, to: rear(0) });
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::Rearward {
+            unit: u,
+            to: rear(0),
+        },
+    );
     assert_eq!(cost(&ev), Pts::whole(2), "Open 1 + 1");
     assert_eq!(placed(&s, u).facing, facing(1), "the facing is kept");
     // The same Rear hex again would be oblique (11.7b).
@@ -449,7 +521,10 @@ fn r11_7_e29_two_rearward_steps_into_open_cost_4_and_dc_a_follows() {
     // No Forced March for it now.
     assert!(!legal(&r, &s).contains(&Action::ForcedMarch { unit: u }));
     apply(&r, &mut s, Action::EndMove { unit: u });
-    let plus = r.tables.checks.disorder_mod("line_rearward", DisorderCheck::A);
+    let plus = r
+        .tables
+        .checks
+        .disorder_mod("line_rearward", DisorderCheck::A);
     assert!(s.steps.iter().any(|st| matches!(
         st,
         Step::Check(c) if c.unit == u
@@ -462,9 +537,21 @@ fn r11_7_e29_two_rearward_steps_into_open_cost_4_and_dc_a_follows() {
 fn r11_7b_a_unit_on_forced_march_does_not_move_rearward() {
     let (r, mut s, u) = mover(|_| {});
     apply(&r, &mut s, Action::ForcedMarch { unit: u });
-    assert!(!legal(&r, &s).iter().any(|a| matches!(a, Action::Rearward { .. })));
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Rearward { .. }))
+    );
     assert_eq!(
-        refused(&r, &s, Action::Rearward { unit: u, to: rear(0) }).rule,
+        refused(
+            &r,
+            &s,
+            Action::Rearward {
+                unit: u,
+                to: rear(0)
+            }
+        )
+        .rule,
         "11.7b"
     );
 }
@@ -477,10 +564,21 @@ fn r11_7d_a_line_never_moves_rearward_into_an_enemy_zoc() {
         enemy_column(w, e, 0);
     });
     assert_eq!(
-        refused(&r, &s, Action::Rearward { unit: u, to: rear(0) }).rule,
+        refused(
+            &r,
+            &s,
+            Action::Rearward {
+                unit: u,
+                to: rear(0)
+            }
+        )
+        .rule,
         "11.7d"
     );
-    assert!(legal(&r, &s).contains(&Action::Rearward { unit: u, to: rear(1) }));
+    assert!(legal(&r, &s).contains(&Action::Rearward {
+        unit: u,
+        to: rear(1)
+    }));
 }
 
 #[test]
@@ -491,7 +589,14 @@ fn r11_8a_a_skirmisher_moves_into_a_flank_hex_for_the_terrain_and_a_half() {
     for f in flanks {
         assert!(acts.contains(&Action::Rearward { unit: u, to: f }));
     }
-    let ev = apply(&r, &mut s, Action::Rearward { unit: u, to: flanks[0] });
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::Rearward {
+            unit: u,
+            to: flanks[0],
+        },
+    );
     assert_eq!(cost(&ev), Pts::ONE.plus(Pts::HALF));
     apply(&r, &mut s, Action::EndMove { unit: u });
     // 11.8b: no DC(A).
@@ -529,7 +634,11 @@ fn r11_6_p_guns_move_one_hex_by_hand_into_a_frontal_or_rear_hex_and_stop() {
     let ev = apply(&r, &mut s, Action::ByHand { unit: g, to });
     assert!(ev.contains(&Event::MovedByHand { unit: g, to }));
     assert_eq!(placed(&s, g), Placed::at(to, facing(1)));
-    assert!(!legal(&r, &s).iter().any(|a| matches!(a, Action::ByHand { .. })));
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::ByHand { .. }))
+    );
     assert!(r.current_mover(&s).is_none(), "its move is over");
 }
 
