@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::geometry::HookSide;
 use super::types::{Arm, Formation};
 use super::units::{DivId, UnitId, WingId};
 use crate::dice::Roll;
@@ -88,6 +89,65 @@ pub enum Action {
         unit: UnitId,
         /// The new facing (0–11).
         facing: u8,
+    },
+    /// Declares Forced March for a unit and its group before it moves (11.4a).
+    ForcedMarch {
+        /// The unit (a group's first).
+        unit: UnitId,
+    },
+    /// Wheels a multi-hex Line (and its group) forward around one of its end hexes by one or
+    /// two hexsides (9.4b): pivoting on the right end turns it to the right, on the left end to
+    /// the left.
+    Wheel {
+        /// The unit (a group's first).
+        unit: UnitId,
+        /// The end that stays put.
+        pivot: HookSide,
+        /// Hexsides turned: 1 or 2.
+        turn: u8,
+    },
+    /// A multi-hex March or Road Column's head turns toward `to` and steps into it; the rest
+    /// follow through its hex (9.4a).
+    ColumnTurn {
+        /// The unit (a group's first).
+        unit: UnitId,
+        /// The hex the head enters.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// Extends a Line, Hook or March Column by the hex `to` (11.5).
+    Extend {
+        /// The unit (a group's first).
+        unit: UnitId,
+        /// The hex added.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// Shrinks a Line, Hook or March Column by giving up its end hex `from` (11.5).
+    Shrink {
+        /// The unit (a group's first).
+        unit: UnitId,
+        /// The hex given up.
+        #[serde(with = "super::fhex")]
+        from: Hex,
+    },
+    /// Moves a Line one hex rearward (11.7) or a skirmisher into a Flank hex (11.8), keeping its
+    /// facing: `to` is the hex its first hex enters.
+    Rearward {
+        /// The unit (a group's first).
+        unit: UnitId,
+        /// The hex its first hex enters.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// Moves unlimbered artillery by hand into a Frontal or Rear hex, keeping its facing
+    /// (11.6, F-2.11, F-3.7a).
+    ByHand {
+        /// The artillery unit.
+        unit: UnitId,
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
     },
     /// Ends a unit's (and its group's) movement (11.1b).
     EndMove {

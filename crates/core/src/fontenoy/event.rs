@@ -143,6 +143,80 @@ pub enum Event {
         /// MP paid.
         cost: super::types::Pts,
     },
+    /// A unit declared Forced March (11.4a).
+    ForcedMarch {
+        /// The unit.
+        unit: UnitId,
+        /// Its Movement Potential now.
+        mpo: super::types::Pts,
+    },
+    /// A multi-hex Line wheeled (9.4b).
+    Wheeled {
+        /// The unit (its group's first).
+        unit: UnitId,
+        /// The pivot hex.
+        #[serde(with = "super::fhex")]
+        pivot: Hex,
+        /// The new facing.
+        facing: u8,
+        /// MP paid.
+        cost: super::types::Pts,
+    },
+    /// A multi-hex column's head turned and stepped (9.4a).
+    ColumnTurned {
+        /// The unit (its group's first).
+        unit: UnitId,
+        /// The hex the head entered.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+        /// The new facing.
+        facing: u8,
+        /// MP paid.
+        cost: super::types::Pts,
+    },
+    /// A formation extended or shrank in its movement (11.5).
+    Resized {
+        /// The unit (its group's first).
+        unit: UnitId,
+        /// The hex added or given up.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+        /// Its hexes now.
+        hexes: u8,
+        /// It extended (else it shrank).
+        extended: bool,
+        /// MP paid.
+        cost: super::types::Pts,
+    },
+    /// A unit moved rearward (11.7) or a skirmisher into a Flank hex (11.8).
+    MovedRearward {
+        /// The unit (its group's first).
+        unit: UnitId,
+        /// The hex its first hex entered.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+        /// MP paid.
+        cost: super::types::Pts,
+    },
+    /// Unlimbered artillery moved by hand (11.6).
+    MovedByHand {
+        /// The unit.
+        unit: UnitId,
+        /// The hex entered.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// A skirmisher's roll to enter an enemy ZOC (11.9c).
+    EzocRoll {
+        /// The skirmisher.
+        unit: UnitId,
+        /// The roll.
+        roll: u8,
+        /// Its ER.
+        er: u8,
+        /// It may enter.
+        passed: bool,
+    },
     /// A unit turned in place (9.2).
     Faced {
         /// The unit.
@@ -653,6 +727,13 @@ impl Event {
             Event::InitiativeCheck { .. } => "7.4",
             Event::Moved { .. } => "11.1",
             Event::Faced { .. } => "9.2",
+            Event::ForcedMarch { .. } => "11.4a",
+            Event::Wheeled { .. } => "9.4b",
+            Event::ColumnTurned { .. } => "9.4a",
+            Event::Resized { .. } => "11.5",
+            Event::MovedRearward { .. } => "11.7",
+            Event::MovedByHand { .. } => "11.6",
+            Event::EzocRoll { .. } => "11.9c",
             Event::Command { .. } => "7.6",
             Event::SegmentEnds { .. } | Event::ActivationComplete => "4.0C",
             Event::RallyOrder { .. } => "4.0D",
@@ -828,6 +909,65 @@ impl fmt::Display for Event {
             Event::Faced { unit, facing, cost } => {
                 write!(f, "unit {unit} turns to facing {facing} for {cost} MP")
             }
+            Event::ForcedMarch { unit, mpo } => {
+                write!(f, "unit {unit} declares Forced March: {mpo} MP")
+            }
+            Event::Wheeled {
+                unit,
+                pivot,
+                facing,
+                cost,
+            } => write!(
+                f,
+                "unit {unit} wheels on {} to facing {facing} for {cost} MP",
+                super::fhex::label(*pivot)
+            ),
+            Event::ColumnTurned {
+                unit,
+                to,
+                facing,
+                cost,
+            } => write!(
+                f,
+                "unit {unit} turns its head into {} (facing {facing}) for {cost} MP",
+                super::fhex::label(*to)
+            ),
+            Event::Resized {
+                unit,
+                hex,
+                hexes,
+                extended,
+                cost,
+            } => write!(
+                f,
+                "unit {unit} {} {} to {hexes} hex(es) for {cost} MP",
+                if *extended {
+                    "extends into"
+                } else {
+                    "gives up"
+                },
+                super::fhex::label(*hex)
+            ),
+            Event::MovedRearward { unit, to, cost } => write!(
+                f,
+                "unit {unit} moves rearward into {} for {cost} MP",
+                super::fhex::label(*to)
+            ),
+            Event::MovedByHand { unit, to } => write!(
+                f,
+                "unit {unit} is moved by hand into {}",
+                super::fhex::label(*to)
+            ),
+            Event::EzocRoll {
+                unit,
+                roll,
+                er,
+                passed,
+            } => write!(
+                f,
+                "unit {unit} rolls {roll} against ER {er} to enter an enemy ZOC: {}",
+                if *passed { "enters" } else { "stops" }
+            ),
             Event::SegmentEnds { rule } => write!(f, "segment {rule} ends"),
             Event::ActivationComplete => f.write_str("the activation is complete"),
             Event::RallyOrder { dice, first } => {

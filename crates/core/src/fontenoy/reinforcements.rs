@@ -323,6 +323,7 @@ impl Fontenoy {
                         last_side: None,
                         dca: 0,
                         dca_pending: false,
+                        ..Moving::default()
                     });
                 }
             }

@@ -24,9 +24,10 @@ impl Fontenoy {
             | Step::CommanderLoss { .. }
             | Step::WoundRoll { .. }
             | Step::MoraleRoll { .. } => Some(DiceSpec::D10),
-            Step::UnitInitiative { .. } | Step::Check(_) | Step::PlainCheck { .. } => {
-                Some(DiceSpec::D100)
-            }
+            Step::UnitInitiative { .. }
+            | Step::Check(_)
+            | Step::PlainCheck { .. }
+            | Step::SkirmishEzoc { .. } => Some(DiceSpec::D100),
             Step::Fire(FireStep::Roll { .. }) => Some(DiceSpec::D100),
             Step::Fire(FireStep::Die { .. }) => Some(DiceSpec::D10),
             Step::Close(c) if Self::close_step_is_dice(c) => Some(DiceSpec::D10),
@@ -79,6 +80,7 @@ impl Fontenoy {
                 self.commander_initiative(s, commander, v, ev);
             }
             Step::UnitInitiative { unit } => self.unit_initiative(s, unit, v, ev),
+            Step::SkirmishEzoc { unit, .. } => self.ezoc_roll(s, unit, v, ev),
             Step::Check(req) => self.resolve_check(s, req, v, ev),
             Step::PlainCheck { req, why } => self.resolve_plain_check(s, req, why, v, ev),
             Step::Fire(FireStep::Roll { combat }) => self.fire_roll(s, combat, v, ev),

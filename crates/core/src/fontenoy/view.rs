@@ -326,6 +326,66 @@ impl Fontenoy {
             Event::PlaceTaken { unit, place } => {
                 format!("{} takes {place}", self.unit_name(*unit))
             }
+            Event::ForcedMarch { unit, mpo } => format!(
+                "{} declares Forced March: {mpo} MP (11.4a)",
+                self.unit_name(*unit)
+            ),
+            Event::Wheeled {
+                unit,
+                pivot,
+                facing,
+                cost,
+            } => format!(
+                "{} wheels on {} to facing {facing} for {cost} MP (9.4b)",
+                self.unit_name(*unit),
+                self.label(*pivot)
+            ),
+            Event::ColumnTurned {
+                unit,
+                to,
+                facing,
+                cost,
+            } => format!(
+                "{} turns its column head into {} (facing {facing}) for {cost} MP (9.4a)",
+                self.unit_name(*unit),
+                self.label(*to)
+            ),
+            Event::Resized {
+                unit,
+                hex,
+                hexes,
+                extended,
+                cost,
+            } => format!(
+                "{} {} {} and now covers {hexes} hex(es), for {cost} MP (11.5)",
+                self.unit_name(*unit),
+                if *extended {
+                    "extends into"
+                } else {
+                    "gives up"
+                },
+                self.label(*hex)
+            ),
+            Event::MovedRearward { unit, to, cost } => format!(
+                "{} moves rearward into {} for {cost} MP (11.7, 11.8)",
+                self.unit_name(*unit),
+                self.label(*to)
+            ),
+            Event::MovedByHand { unit, to } => format!(
+                "{} is moved by hand into {} (11.6)",
+                self.unit_name(*unit),
+                self.label(*to)
+            ),
+            Event::EzocRoll {
+                unit,
+                roll,
+                er,
+                passed,
+            } => format!(
+                "{} rolls {roll:02} against ER {er} to enter an enemy ZOC: {} (11.9c)",
+                self.unit_name(*unit),
+                if *passed { "it may enter" } else { "it stops" }
+            ),
             other => alloc::string::ToString::to_string(other),
         }
     }
@@ -380,6 +440,14 @@ impl Fontenoy {
             Some(Step::CommanderInitiative { commander }) => (
                 "7.4a",
                 format!("roll {}'s initiative", self.unit_name(*commander)),
+            ),
+            Some(Step::SkirmishEzoc { unit, to }) => (
+                "11.9c",
+                format!(
+                    "roll for {} to enter the enemy ZOC at {} (00-99, at least its ER)",
+                    self.unit_name(*unit),
+                    self.label(*to)
+                ),
             ),
             Some(Step::UnitInitiative { unit }) => (
                 "7.4c",

@@ -115,13 +115,23 @@ impl Fontenoy {
         };
         let group = self.stack_of(s, u);
         self.share_condition(s, &group, ev);
-        if m.dca == 0 {
+        // 11.4a Forced March, 11.7c Line Rearward Movement: DC(A) whatever the terrain.
+        if m.dca == 0 && !m.forced && !m.rearward {
             return;
         }
         let t = &self.tables.checks;
         let a = DisorderCheck::A;
-        let er_mod = t.disorder_mod("difficult_terrain_first", a)
-            + i16::from(m.dca - 1) * t.disorder_mod("difficult_terrain_each_additional", a);
+        let mut er_mod = 0;
+        if m.dca > 0 {
+            er_mod += t.disorder_mod("difficult_terrain_first", a)
+                + i16::from(m.dca - 1) * t.disorder_mod("difficult_terrain_each_additional", a);
+        }
+        if m.forced {
+            er_mod += t.disorder_mod("forced_march", a);
+        }
+        if m.rearward {
+            er_mod += t.disorder_mod("line_rearward", a);
+        }
         // One check for the group (18.2b): a unit of the stack may already have queued it.
         let queued = s.steps.iter().any(|st| match st {
             Step::Check(r) => r.kind == CheckKind::Disorder(a) && group.contains(&r.unit),

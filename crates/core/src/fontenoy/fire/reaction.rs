@@ -302,6 +302,7 @@ impl Fontenoy {
                         last_side: None,
                         dca: 0,
                         dca_pending: false,
+                        ..Moving::default()
                     });
                     stopped |= g == mover;
                 }

@@ -17,7 +17,7 @@ use alloc::vec::Vec;
 use super::super::Fontenoy;
 use super::super::checks::{CheckKind, CheckReq};
 use super::super::event::Event;
-use super::super::geometry::{Placed, road_column_length};
+use super::super::geometry::Placed;
 use super::super::occupancy::Occupancy;
 use super::super::state::{Decl, FireCombat, FireKind, FireStep, State, Step};
 use super::super::tables::fire::{COLUMNS, FireResult, Special};
@@ -648,21 +648,8 @@ impl Fontenoy {
                 continue;
             }
             let kind = self.units[usize::from(u)].kind;
-            let allowed = match (kind, f) {
-                (_, Formation::RoadColumn) => {
-                    let per = if kind == Kind::Artillery { 1 } else { 4 };
-                    road_column_length(total, per)
-                }
-                (Kind::Cavalry, _) => usize::from(total / 4).max(1),
-                (Kind::Infantry, _) => {
-                    let ranks = usize::from(side == super::super::FRENCH);
-                    self.tables
-                        .fire
-                        .line(total)
-                        .map_or(len, |r| usize::from(r.hexes[ranks]))
-                }
-                _ => len,
-            };
+            // 8.1: the SP a formation needs for its hexes (movement/extend.rs).
+            let allowed = self.max_hexes(kind, side, f, total).unwrap_or(len);
             if allowed >= len {
                 continue;
             }

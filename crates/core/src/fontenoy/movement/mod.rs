@@ -5,12 +5,18 @@
 //! 11.1b); the group rules at the end of a move (10.1–10.4); General Order forced by terrain
 //! (8.2b, 8.4i); commanders (21.1).
 //!
-//! What this module does not yet do is listed in docs/coverage/fontenoy.md (multi-hex wheels
-//! and column turns, extending and shrinking, rearward moves, Forced March, reformations
-//! beyond the single-hex ones, movement by hand, the Movement Disorder Check itself and the
-//! reactions that interrupt a move).
+//! The multi-hex moves and the other movement functions have their own files: 9.4 wheels and
+//! column turns (`wheel.rs`), 11.4 Forced March (`forced.rs`), 11.5 extending and shrinking
+//! (`extend.rs`), 11.7, 11.8 rearward moves and the 11.9c skirmisher's roll (`rearward.rs`),
+//! 11.6 guns moved by hand (`byhand.rs`). What is not yet done is listed in
+//! docs/coverage/fontenoy.md.
 
+mod byhand;
+mod extend;
+mod forced;
 mod reach;
+mod rearward;
+mod wheel;
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -455,8 +461,22 @@ impl Fontenoy {
             for f in self.facings_open(s, &o, u, &p, left) {
                 out.push(Action::Face { unit: u, facing: f });
             }
+            // 9.4, 11.4, 11.5, 11.7, 11.8 (wheel.rs).
+            self.more_moves(s, &o, &group, &p, left, out);
             if self.moving(s, u).is_some() && self.end_ok(s, &o, u).is_ok() {
                 out.push(Action::EndMove { unit: u });
+            }
+        }
+        // 11.6 (byhand.rs).
+        self.by_hand_actions(s, &o, current, out);
+        // 11.1b: the unit whose move is under way may always end it where it may stand, even
+        // when it may no longer move (its MP spent, guns moved by hand, a group gone).
+        if let Some(c) = current {
+            let listed = out
+                .iter()
+                .any(|a| matches!(a, Action::EndMove { unit } if *unit == c));
+            if !listed && self.end_ok(s, &o, c).is_ok() {
+                out.push(Action::EndMove { unit: c });
             }
         }
     }
@@ -780,10 +800,20 @@ impl Fontenoy {
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
         let o = Occupancy::build(self, s);
-        if let (Some(c), Action::Step { unit, .. } | Action::Face { unit, .. }) =
-            (self.current_mover(s), a)
+        if let (
+            Some(c),
+            Action::Step { unit, .. }
+            | Action::Face { unit, .. }
+            | Action::ForcedMarch { unit }
+            | Action::Wheel { unit, .. }
+            | Action::ColumnTurn { unit, .. }
+            | Action::Extend { unit, .. }
+            | Action::Shrink { unit, .. }
+            | Action::Rearward { unit, .. }
+            | Action::ByHand { unit, .. },
+        ) = (self.current_mover(s), a)
         {
-            if !self.group_of(s, c).contains(unit) {
+            if !self.group_of(s, c).contains(unit) && c != *unit {
                 return Err(Illegal::new(
                     "11.1a",
                     format!(
@@ -842,6 +872,10 @@ impl Fontenoy {
                 if self.reaction_before_leaving(s, unit, ev) {
                     return Ok(());
                 }
+                // 11.9c: a skirmisher rolls to enter an enemy ZOC (rearward.rs).
+                if self.ezoc_roll_due(s, &o, unit, &p, &target) {
+                    return Ok(());
+                }
                 // 10.8c: group members left behind after moving have finished.
                 if alone {
                     self.leave_group(s, unit, ev);
@@ -878,6 +912,8 @@ impl Fontenoy {
                 });
                 // 21.1b displacement; victory places (F-10.xd).
                 self.after_step(s, &group, ev);
+                // 11.5d: a March Column may add a hex at its rear (extend.rs).
+                self.credit_head_step(s, &group, f);
                 if goes_go || f == Formation::Square || f == Formation::GeneralOrder {
                     for &g in &group {
                         self.finish(s, g, ev);
@@ -942,6 +978,13 @@ impl Fontenoy {
                 self.reaction_after_change(s, unit, f, p, ev);
                 Ok(())
             }
+            Action::ForcedMarch { unit } => self.apply_forced_march(s, unit, ev),
+            Action::Wheel { unit, pivot, turn } => self.apply_wheel(s, &o, unit, pivot, turn, ev),
+            Action::ColumnTurn { unit, to } => self.apply_column_turn(s, &o, unit, to, ev),
+            Action::Extend { unit, to } => self.apply_resize(s, &o, unit, to, true, ev),
+            Action::Shrink { unit, from } => self.apply_resize(s, &o, unit, from, false, ev),
+            Action::Rearward { unit, to } => self.apply_rearward(s, &o, unit, to, ev),
+            Action::ByHand { unit, to } => self.apply_by_hand(s, &o, unit, to, ev),
             Action::EndMove { unit } => {
                 if self.moving(s, unit).is_none_or(|m| m.done) {
                     return Err(Illegal::new(
@@ -1019,12 +1062,17 @@ impl Fontenoy {
             last_side: None,
             dca: 0,
             dca_pending: false,
+            ..Moving::default()
         });
         act.moving.last_mut()
     }
 
     fn spend(&self, s: &mut State, u: UnitId, cost: Pts, side: Option<u8>, dca: bool) {
         if let Some(m) = self.record(s, u) {
+            // 11.7b: only a rearward move sets it again (rearward.rs); 11.9c a passed roll
+            // serves one step.
+            m.rear_side = None;
+            m.ezoc_ok = false;
             m.spent = m.spent.plus(cost);
             if m.dca_pending && cost > Pts::ZERO {
                 m.dca = m.dca.saturating_add(1);

@@ -1,7 +1,7 @@
 //! Where a unit can move now (11.0), for front ends and analysts: every position its lead hex
 //! (a Line's right end, a column's head, 8.1) can reach in this Movement Segment with its group,
-//! by forward and oblique steps and facing changes (11.1–11.3, 9.2), and the actions that take
-//! it there.
+//! by forward and oblique steps and facing changes (11.1–11.3, 9.2), Line wheels and column
+//! turns (9.4), rearward moves (11.7, 11.8), and the actions that take it there.
 //!
 //! The search runs the movement rules themselves: from the position, each of the unit's own
 //! `Step` and `Face` actions that the listing offers is applied to a copy, cheapest first
@@ -42,14 +42,18 @@ impl Fontenoy {
             .map_or(0, |m| m.spent.0)
     }
 
-    /// `u`'s own movement actions now: steps with its group and facing changes.
+    /// `u`'s own movement actions now: steps with its group, facing changes, wheels, column
+    /// turns and rearward moves.
     fn own_moves(&self, s: &State, u: UnitId, out: &mut Vec<Action>) {
         out.clear();
         let mut all = Vec::new();
         self.movement_actions(s, &mut all);
         out.extend(all.into_iter().filter(|a| match a {
             Action::Step { unit, alone, .. } => *unit == u && !alone,
-            Action::Face { unit, .. } => *unit == u,
+            Action::Face { unit, .. }
+            | Action::Wheel { unit, .. }
+            | Action::ColumnTurn { unit, .. }
+            | Action::Rearward { unit, .. } => *unit == u,
             _ => false,
         }));
     }

@@ -170,7 +170,7 @@ pub struct Retreat {
 }
 
 /// One unit's movement this segment (11.1d: its own allowance).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Moving {
     /// The unit.
@@ -189,6 +189,25 @@ pub struct Moving {
     /// It entered such a hex or crossed such a hexside with its last step: the check counts
     /// only if it spends more MP (11.2d).
     pub dca_pending: bool,
+    /// It declared Forced March (11.4a): MPo +50%, DC(A) +5 once its movement is over.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub forced: bool,
+    /// It used Line Rearward Movement (11.7c: DC(A) once its movement is over).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub rearward: bool,
+    /// The Rear side (0 right, 1 left) of its last move if that was a rearward step (11.7b:
+    /// no oblique rearward steps).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rear_side: Option<u8>,
+    /// By-hand points spent (11.6, F-3.7a).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub by_hand: u8,
+    /// Hexes a March Column's head entered that it may still add at its rear (11.5d).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extend_credit: u8,
+    /// A skirmisher passed its roll to enter an enemy ZOC with its next step (11.9c).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub ezoc_ok: bool,
 }
 
 /// Where a counter is.
@@ -443,6 +462,14 @@ pub enum Step {
         column: u8,
         /// Command Rating points spent.
         spent: u8,
+    },
+    /// A skirmisher's roll to enter an enemy ZOC (11.9c): a d100, at least its ER to enter.
+    SkirmishEzoc {
+        /// The skirmisher (its group's first unit).
+        unit: UnitId,
+        /// The hex its step enters.
+        #[serde(with = "super::fhex")]
+        to: Hex,
     },
     /// A reinforcement is placed (22.1, F-10.0d): its formation and facing, and its hex where
     /// the scenario leaves a choice.

@@ -17,6 +17,7 @@ mod fire_special;
 mod geometry;
 mod movement;
 mod preview;
+mod multihex;
 mod pursuit;
 mod reach;
 mod results;

@@ -324,6 +324,13 @@ impl Fontenoy {
                 return;
             }
         }
+        // 11.9c: a skirmisher's step waits on its roll to enter an enemy ZOC; it is made (and
+        // reacted to) when asked for again.
+        if let Some(Step::SkirmishEzoc { unit: u, .. }) = s.steps.last() {
+            if *u == unit && s.steps.len() > pending {
+                return;
+            }
+        }
         let above = s.steps.split_off(pending.min(s.steps.len()));
         self.cavalry_reaction_trigger(s, unit);
         s.steps.extend(above);
@@ -389,7 +396,15 @@ impl Fontenoy {
             (Segment::Movement, _) => {
                 let pending = s.steps.len();
                 self.apply_movement(s, a, ev)?;
-                if let Action::Step { unit, .. } | Action::Face { unit, .. } = *a {
+                if let Action::Step { unit, .. }
+                | Action::Face { unit, .. }
+                | Action::Wheel { unit, .. }
+                | Action::ColumnTurn { unit, .. }
+                | Action::Extend { unit, .. }
+                | Action::Shrink { unit, .. }
+                | Action::Rearward { unit, .. }
+                | Action::ByHand { unit, .. } = *a
+                {
                     self.after_move_reactions(s, unit, pending);
                 }
                 Ok(())
