@@ -11,6 +11,7 @@
 //! reactions that interrupt a move).
 
 mod reach;
+mod reform;
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -459,6 +460,8 @@ impl Fontenoy {
                 out.push(Action::EndMove { unit: u });
             }
         }
+        // 8.2a: reformations (movement/reform.rs).
+        self.reform_actions(s, &o, current_group.as_deref(), out);
     }
 
     /// A step's cost, if it may be made with `left` MP (11.2a, 10.1a, 8.1e, 8.1h).
@@ -489,6 +492,18 @@ impl Fontenoy {
                 return Err(Illegal::new(
                     "8.1h",
                     "a unit in General Order moves only one hex",
+                ));
+            }
+            // 8.4i: into a hex that does not require General Order it steps by reforming
+            // there (movement/reform.rs).
+            Formation::GeneralOrder if !self.forces_go(lead, self.board.hex(to.hex()).terrain) => {
+                return Err(Illegal::new(
+                    "8.4i",
+                    format!(
+                        "{} leaves General Order by reforming into {}",
+                        self.unit_name(lead),
+                        self.label(to.hex())
+                    ),
                 ));
             }
             _ => {}
@@ -942,6 +957,11 @@ impl Fontenoy {
                 self.reaction_after_change(s, unit, f, p, ev);
                 Ok(())
             }
+            Action::Reform {
+                unit,
+                formation,
+                ref to,
+            } => self.apply_reform(s, &o, unit, formation, to, ev),
             Action::EndMove { unit } => {
                 if self.moving(s, unit).is_none_or(|m| m.done) {
                     return Err(Illegal::new(

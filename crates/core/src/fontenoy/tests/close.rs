@@ -1100,7 +1100,11 @@ fn r13_10a_the_defender_fires_at_its_attacker_before_the_round_and_only_once_13_
         Some(Step::Fire(crate::fontenoy::state::FireStep::Roll { .. }))
     ));
     let fired = r.close_segment(&s).unwrap().defensive_fired.clone();
-    assert_eq!(fired, alloc::vec![a], "13.10c: recorded as fired this segment");
+    assert_eq!(
+        fired,
+        alloc::vec![a],
+        "13.10c: recorded as fired this segment"
+    );
     fire_misses(&r, &mut s);
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Dice)));
     // A second Defensive Fire of the segment finds nobody free to fire (13.10c).
@@ -1132,10 +1136,7 @@ fn r13_10e_a_hit_from_defensive_fire_brings_the_attackers_disorder_check() {
     match top(&s) {
         Some(Step::Check(req)) => {
             assert_eq!(req.unit, f);
-            assert_eq!(
-                req.kind,
-                CheckKind::Disorder(DisorderCheck::E)
-            );
+            assert_eq!(req.kind, CheckKind::Disorder(DisorderCheck::E));
         }
         other => panic!("{other:?}"),
     }

@@ -354,7 +354,12 @@ fn r16_2b_the_pursuit_follows_the_hexes_the_routers_retreated_through() {
         .as_mut()
         .unwrap()
         .rout_paths
-        .push((e, path.iter().map(|&h| crate::fontenoy::close::HexLabel(h)).collect()));
+        .push((
+            e,
+            path.iter()
+                .map(|&h| crate::fontenoy::close::HexLabel(h))
+                .collect(),
+        ));
     assert_eq!(r.retreat_path(&s, e, hex("S1010")), path);
     // A unit with no recorded retreat, or one that moved on since, gets the straight chain.
     assert_eq!(r.retreat_path(&s, c, hex("S1010")), Vec::<Hex>::new());

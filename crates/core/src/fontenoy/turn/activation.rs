@@ -389,7 +389,10 @@ impl Fontenoy {
             (Segment::Movement, _) => {
                 let pending = s.steps.len();
                 self.apply_movement(s, a, ev)?;
-                if let Action::Step { unit, .. } | Action::Face { unit, .. } = *a {
+                if let Action::Step { unit, .. }
+                | Action::Face { unit, .. }
+                | Action::Reform { unit, .. } = *a
+                {
                     self.after_move_reactions(s, unit, pending);
                 }
                 Ok(())
