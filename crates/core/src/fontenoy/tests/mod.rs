@@ -16,6 +16,7 @@ mod geometry;
 mod movement;
 mod pursuit;
 mod reach;
+mod reform;
 mod results;
 mod retreat;
 mod turn;
