@@ -149,6 +149,19 @@ pub enum Action {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// Changes a unit's formation with its group (8.2a, 8.4, 8.6, 10.12a), or about-faces a
+    /// multi-hex formation or unlimbered guns when `formation` is the one it has (9.6). `to`
+    /// is where its first unit stands afterwards: its hexes (a Line's right end first, a
+    /// column's head first), facing and hooked end. Guns grouped with infantry change with it
+    /// to the compatible formation (10.12c).
+    Reform {
+        /// The unit (its group's first).
+        unit: UnitId,
+        /// The new formation.
+        formation: Formation,
+        /// The new position.
+        to: super::geometry::Placed,
+    },
     /// Ends a unit's (and its group's) movement (11.1b).
     EndMove {
         /// The unit.

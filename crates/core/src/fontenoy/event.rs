@@ -226,6 +226,26 @@ pub enum Event {
         /// MP paid.
         cost: super::types::Pts,
     },
+    /// A unit (and its group) reforms in its Movement Segment (8.2a, 8.4, 8.6) or
+    /// about-faces (9.6).
+    Reformation {
+        /// The unit (its group's first).
+        unit: UnitId,
+        /// Units in the group.
+        group: u8,
+        /// Its formation before.
+        from: super::types::Formation,
+        /// Its formation now.
+        formation: super::types::Formation,
+        /// Its hexes now.
+        hexes: u8,
+        /// Its facing now.
+        facing: u8,
+        /// MP paid.
+        cost: super::types::Pts,
+        /// The rule.
+        rule: String,
+    },
     /// A segment of the activation ends (4.0C).
     SegmentEnds {
         /// Its rule.
@@ -734,6 +754,7 @@ impl Event {
             Event::MovedRearward { .. } => "11.7",
             Event::MovedByHand { .. } => "11.6",
             Event::EzocRoll { .. } => "11.9c",
+            Event::Reformation { .. } => "8.4",
             Event::Command { .. } => "7.6",
             Event::SegmentEnds { .. } | Event::ActivationComplete => "4.0C",
             Event::RallyOrder { .. } => "4.0D",
@@ -967,6 +988,17 @@ impl fmt::Display for Event {
                 f,
                 "unit {unit} rolls {roll} against ER {er} to enter an enemy ZOC: {}",
                 if *passed { "enters" } else { "stops" }
+            ),
+            Event::Reformation {
+                unit,
+                formation,
+                hexes,
+                facing,
+                cost,
+                ..
+            } => write!(
+                f,
+                "unit {unit} forms {formation} ({hexes} hexes, facing {facing}) for {cost} MP"
             ),
             Event::SegmentEnds { rule } => write!(f, "segment {rule} ends"),
             Event::ActivationComplete => f.write_str("the activation is complete"),

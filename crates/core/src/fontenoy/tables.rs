@@ -8,6 +8,7 @@ pub mod checks;
 pub mod close;
 pub mod commanders;
 pub mod fire;
+pub mod reform;
 
 use alloc::format;
 use alloc::string::ToString;
@@ -155,6 +156,8 @@ pub struct Tables {
     pub army: army::ArmyCharts,
     /// The close combat charts (13.11, 14.1, 14.8, 16.2a).
     pub close: close::CloseTables,
+    /// The Reformation Table (8.4, 8.6, F-1.6g).
+    pub reform: reform::ReformCosts,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -224,6 +227,7 @@ impl Tables {
             commander: commanders::LossCharts::read(s)?,
             army: army::ArmyCharts::read(s)?,
             close: close::CloseTables::new(s)?,
+            reform: reform::ReformCosts::read(|id| s.chart(id))?,
         })
     }
 
@@ -401,5 +405,6 @@ pub fn open_terrain() -> Tables {
         commander: commanders::LossCharts::default(),
         army: army::ArmyCharts::default(),
         close: close::CloseTables::builtin(),
+        reform: reform::ReformCosts::builtin(),
     }
 }

@@ -249,6 +249,31 @@ impl Fontenoy {
                 formation,
                 rule,
             } => format!("{} forms {formation} ({rule})", self.unit_name(*unit)),
+            Event::Reformation {
+                unit,
+                group,
+                from,
+                formation,
+                hexes,
+                cost,
+                rule,
+                ..
+            } => {
+                let with = if *group > 1 {
+                    format!(" with its group of {group}")
+                } else {
+                    String::new()
+                };
+                let what = if from == formation {
+                    String::from("about-faces")
+                } else {
+                    format!("reforms from {from} into {formation} ({hexes} hex(es))")
+                };
+                format!(
+                    "{}{with} {what} for {cost} MP ({rule})",
+                    self.unit_name(*unit)
+                )
+            }
             Event::Shrunk { unit, hexes } => {
                 format!(
                     "{} shrinks to {hexes} hex(es) (11.5i)",

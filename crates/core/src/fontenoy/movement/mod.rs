@@ -16,6 +16,7 @@ mod extend;
 mod forced;
 mod reach;
 mod rearward;
+mod reform;
 mod wheel;
 
 use alloc::format;
@@ -467,6 +468,8 @@ impl Fontenoy {
                 out.push(Action::EndMove { unit: u });
             }
         }
+        // 8.2a: reformations (movement/reform.rs).
+        self.reform_actions(s, &o, current_group.as_deref(), out);
         // 11.6 (byhand.rs).
         self.by_hand_actions(s, &o, current, out);
         // 11.1b: the unit whose move is under way may always end it where it may stand, even
@@ -509,6 +512,18 @@ impl Fontenoy {
                 return Err(Illegal::new(
                     "8.1h",
                     "a unit in General Order moves only one hex",
+                ));
+            }
+            // 8.4i: into a hex that does not require General Order it steps by reforming
+            // there (movement/reform.rs).
+            Formation::GeneralOrder if !self.forces_go(lead, self.board.hex(to.hex()).terrain) => {
+                return Err(Illegal::new(
+                    "8.4i",
+                    format!(
+                        "{} leaves General Order by reforming into {}",
+                        self.unit_name(lead),
+                        self.label(to.hex())
+                    ),
                 ));
             }
             _ => {}
@@ -985,6 +1000,11 @@ impl Fontenoy {
             Action::Shrink { unit, from } => self.apply_resize(s, &o, unit, from, false, ev),
             Action::Rearward { unit, to } => self.apply_rearward(s, &o, unit, to, ev),
             Action::ByHand { unit, to } => self.apply_by_hand(s, &o, unit, to, ev),
+            Action::Reform {
+                unit,
+                formation,
+                ref to,
+            } => self.apply_reform(s, &o, unit, formation, to, ev),
             Action::EndMove { unit } => {
                 if self.moving(s, unit).is_none_or(|m| m.done) {
                     return Err(Illegal::new(

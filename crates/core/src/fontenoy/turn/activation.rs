@@ -403,7 +403,8 @@ impl Fontenoy {
                 | Action::Extend { unit, .. }
                 | Action::Shrink { unit, .. }
                 | Action::Rearward { unit, .. }
-                | Action::ByHand { unit, .. } = *a
+                | Action::ByHand { unit, .. }
+                | Action::Reform { unit, .. } = *a
                 {
                     self.after_move_reactions(s, unit, pending);
                 }
