@@ -175,7 +175,12 @@ impl Fontenoy {
                     RetreatPhase::Collapse
                 } else {
                     for &u in units {
-                        s.unit_mut(u).formation = Formation::Rout;
+                        let x = s.unit_mut(u);
+                        x.formation = Formation::Rout;
+                        // 8.1: Rout has no hooked end.
+                        if let Place::Map(p) = &mut x.place {
+                            p.hook = None;
+                        }
                     }
                     RetreatPhase::Move
                 };
