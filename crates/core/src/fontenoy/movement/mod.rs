@@ -3,12 +3,12 @@
 //! hexes entered and the hexsides crossed (11.2), 1 more into an enemy ZOC (11.9a); facing
 //! changes of single-hex formations (9.2, 9.3); groups moving together and splitting (10.8,
 //! 11.1b); the group rules at the end of a move (10.1–10.4); General Order forced by terrain
-//! (8.2b, 8.4i); commanders (21.1).
+//! (8.2b, 8.4i); commanders (21.1); reformations, limbering and about-faces (8.2a–8.7, 9.6,
+//! 10.12: `reform.rs`).
 //!
 //! What this module does not yet do is listed in docs/coverage/fontenoy.md (multi-hex wheels
-//! and column turns, extending and shrinking, rearward moves, Forced March, reformations
-//! beyond the single-hex ones, movement by hand, the Movement Disorder Check itself and the
-//! reactions that interrupt a move).
+//! and column turns, extending and shrinking, rearward moves, Forced March, movement by hand,
+//! the Movement Disorder Check itself and the reactions that interrupt a move).
 
 mod reach;
 mod reform;
