@@ -12,7 +12,8 @@
 //!   4.0B–E the phases, 6.3–6.6, 6.8 activation (`turn/mod.rs`, `turn/activation.rs`)
 //! * `movement/` — 11.0 movement: MPo, forward steps straight and oblique, terrain, EZOC,
 //!   single-hex facing changes, groups, General Order by terrain (`movement/mod.rs`); 10.1–10.5
-//!   groups — [`stacking`]; the TET — [`tables`]
+//!   groups — [`stacking`]; the TET — [`tables`]; 8.2–8.7 reformations, 9.6 about-faces,
+//!   10.12 group changes (`movement/reform.rs`), the Reformation Table ([`tables::reform`])
 //! * `fire/` — 12.0 fire combat: the Fire Combat Segment, Fire Reactions, Return and
 //!   Defensive Fire, the special results of F-8.5–F-8.7 ([`fire`]); the fire charts —
 //!   [`tables::fire`]

@@ -3,12 +3,14 @@
 //! hexes entered and the hexsides crossed (11.2), 1 more into an enemy ZOC (11.9a); facing
 //! changes of single-hex formations (9.2, 9.3); groups moving together and splitting (10.8,
 //! 11.1b); the group rules at the end of a move (10.1–10.4); General Order forced by terrain
-//! (8.2b, 8.4i); commanders (21.1).
+//! (8.2b, 8.4i); commanders (21.1); reformations, limbering and about-faces (8.2a–8.7, 9.6,
+//! 10.12: `reform.rs`).
 //!
 //! The multi-hex moves and the other movement functions have their own files: 9.4 wheels and
 //! column turns (`wheel.rs`), 11.4 Forced March (`forced.rs`), 11.5 extending and shrinking
 //! (`extend.rs`), 11.7, 11.8 rearward moves and the 11.9c skirmisher's roll (`rearward.rs`),
-//! 11.6 guns moved by hand (`byhand.rs`). What is not yet done is listed in
+//! 11.6 guns moved by hand (`byhand.rs`), 8.x reformations, limbering and 9.6 About-Face
+//! (`reform.rs`). What is not yet done is listed in
 //! docs/coverage/fontenoy.md.
 
 mod byhand;

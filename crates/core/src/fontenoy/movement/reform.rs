@@ -86,6 +86,15 @@ struct Plan {
     leaves: bool,
 }
 
+/// A unit's name, formatted only when an error is written (the listing tries many changes).
+struct Named<'a>(&'a Fontenoy, UnitId);
+
+impl core::fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0.unit_name(self.1))
+    }
+}
+
 /// The turn from `from` to `to` on the March Column ↔ Line diagrams (8.4c): 0 ahead (30
 /// degrees), 1 right, 2 left (90), 3 rear (150); `None` for any other turn.
 fn turn_class(from: Facing, to: Facing) -> Option<u8> {
@@ -434,7 +443,7 @@ impl Fontenoy {
         to: &Placed,
     ) -> Result<Plan, Illegal> {
         use Formation as F;
-        let name = self.unit_name(c.lead);
+        let name = Named(self, c.lead);
         let info = &self.units[usize::from(c.lead)];
         let side = info.side;
         if !shape_ok(t, to) {
