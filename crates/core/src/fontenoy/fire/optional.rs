@@ -1,7 +1,7 @@
 //! The Fontenoy optional rules that change fire (each behind its option, `Fontenoy::option`):
 //! F-5.1 Flanking Fire (the column shift is in `resolve::build_combat`, the spreading of an
 //! artillery enfilade's losses here), F-5.3 artillery fire below 1:3, F-7.7 the Allied
-//! howitzers' indirect fire.
+//! howitzers' indirect fire, F-7.9 the Hanoverian cavalry's pistols (called by close combat).
 //!
 //! Readings (docs/coverage/fontenoy.md): F-5.1b's last sentence ("not in Defensive Fire") is
 //! read for the whole of F-5.1; under F-5.3 a fire below 1:3 rolls, and of the specials only
@@ -12,9 +12,12 @@
 use alloc::vec::Vec;
 
 use super::super::Fontenoy;
-use super::super::state::{FireCombat, FireKind};
+use super::super::event::Event;
+use super::super::occupancy::Occupancy;
+use super::super::state::{FireCombat, FireKind, State};
 use super::super::tables::fire::Special;
-use super::super::types::{Arm, Kind};
+use super::super::types::{Arm, Kind, Nationality};
+use super::super::units::UnitId;
 use super::strength::Part;
 use crate::engine::Side;
 use crate::hex::Hex;
@@ -57,5 +60,75 @@ impl Fontenoy {
             && firers.iter().all(|&u| {
                 self.units[usize::from(u)].caliber.as_deref() == Some("howitzer")
             })
+    }
+}
+
+impl Fontenoy {
+    /// F-7.9: the pistols of Hanoverian cavalry `cavalry` at the hex `at` it attacks: an
+    /// ordinary fire (no special results: 00–09 read the table) on the 1:3 column with the
+    /// target's size modifier; no Return Fire answers it. The roll is pending on return.
+    pub(crate) fn pistol_fire(
+        &self,
+        s: &mut State,
+        cavalry: &[UnitId],
+        at: Hex,
+        ev: &mut Vec<Event>,
+    ) -> Option<u16> {
+        let side = self.units[usize::from(*cavalry.first()?)].side;
+        let o = Occupancy::build(self, s);
+        let target = self.target_units(s, &o, at, side);
+        if target.is_empty() {
+            return None;
+        }
+        let target = self.loss_order(s, &target, None);
+        let from: Vec<Hex> = cavalry
+            .iter()
+            .filter_map(|&u| s.unit(u).placed().map(|p| p.hex()))
+            .collect();
+        let heavy = target
+            .iter()
+            .any(|&u| Self::heavy_formation(s.unit(u).formation));
+        let drm = if self.skirmisher_target(s, &target) {
+            self.tables.fire.drms.skirmisher
+        } else {
+            self.tables.fire.size_drm(self.target_size(s, &target))
+        };
+        let c = FireCombat {
+            kind: FireKind::Segment,
+            side,
+            // No arm: the cavalry's pistols (F-7.9); such a fire draws no Return Fire.
+            arm: None,
+            nationality: Nationality::Hanoverian,
+            firers: cavalry.to_vec(),
+            from,
+            at,
+            target,
+            // F-7.9: the 1:3 column whatever the strengths.
+            strength: 1,
+            defense: 3,
+            drm,
+            range: 1,
+            long_artillery: false,
+            flank: false,
+            enfilade: false,
+            heavy,
+            mover: None,
+            ordinary: true,
+            shift: 0,
+            extra_loss: 0,
+            caisson: false,
+            smoke: 0,
+            rerolls: 0,
+            disorder_after: false,
+            wild: None,
+            effect: None,
+            cancelled: false,
+            lost: 0,
+        };
+        ev.push(Event::PistolFire {
+            firers: cavalry.to_vec(),
+            at,
+        });
+        Some(self.start_combat(s, c, ev))
     }
 }

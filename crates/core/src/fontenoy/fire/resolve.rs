@@ -187,7 +187,14 @@ impl Fontenoy {
                 .first()
                 .is_some_and(|&u| self.units[usize::from(u)].kind == Kind::Cavalry);
             drm += if cavalry {
-                drms.defensive_vs_cavalry
+                // F-6.4: not against French cavalry charging a Line or Square's front.
+                let firers: Vec<UnitId> =
+                    parts.iter().flat_map(|p| p.sp.iter().map(|&(u, _)| u)).collect();
+                if self.french_screen_charge(s, &target, &firers) {
+                    0
+                } else {
+                    drms.defensive_vs_cavalry
+                }
             } else {
                 drms.defensive_vs_infantry
             };
@@ -395,6 +402,7 @@ impl Fontenoy {
         }
         if res == FireResult::Rd
             && c.kind == FireKind::Segment
+            && c.arm.is_some()
             && !self.return_options(s, id).is_empty()
         {
             s.steps.push(Step::Fire(FireStep::Return { combat: id }));
