@@ -1158,7 +1158,11 @@ impl fmt::Display for Event {
             Event::PerimeterBreach { breached, units } => write!(
                 f,
                 "the French Perimeter is {} ({units} Allied units through it)",
-                if *breached { "breached" } else { "no longer breached" }
+                if *breached {
+                    "breached"
+                } else {
+                    "no longer breached"
+                }
             ),
             Event::GameOver { winner, level } => match winner {
                 Some(s) => write!(f, "game over: {} ({level})", side(s)),

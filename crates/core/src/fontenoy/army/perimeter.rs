@@ -50,7 +50,9 @@ impl Fontenoy {
             {
                 continue;
             }
-            if u.placed().is_some_and(|p| p.hexes.as_slice().iter().all(clear)) {
+            if u.placed()
+                .is_some_and(|p| p.hexes.as_slice().iter().all(clear))
+            {
                 n = n.saturating_add(1);
             }
         }

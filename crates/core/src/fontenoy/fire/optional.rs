@@ -57,9 +57,9 @@ impl Fontenoy {
             && parts
                 .iter()
                 .all(|p| p.arm == Arm::Artillery && p.hex.distance(at) > 4)
-            && firers.iter().all(|&u| {
-                self.units[usize::from(u)].caliber.as_deref() == Some("howitzer")
-            })
+            && firers
+                .iter()
+                .all(|&u| self.units[usize::from(u)].caliber.as_deref() == Some("howitzer"))
     }
 }
 

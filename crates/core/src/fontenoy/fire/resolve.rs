@@ -188,8 +188,10 @@ impl Fontenoy {
                 .is_some_and(|&u| self.units[usize::from(u)].kind == Kind::Cavalry);
             drm += if cavalry {
                 // F-6.4: not against French cavalry charging a Line or Square's front.
-                let firers: Vec<UnitId> =
-                    parts.iter().flat_map(|p| p.sp.iter().map(|&(u, _)| u)).collect();
+                let firers: Vec<UnitId> = parts
+                    .iter()
+                    .flat_map(|p| p.sp.iter().map(|&(u, _)| u))
+                    .collect();
                 if self.french_screen_charge(s, &target, &firers) {
                     0
                 } else {
@@ -907,7 +909,10 @@ impl Fontenoy {
                 // F-5.3: only the special results that shift the column or strike a
                 // commander.
                 for roll in 0..100u8 {
-                    match self.special_of(c, roll).filter(|_| roll <= 9 && !c.ordinary) {
+                    match self
+                        .special_of(c, roll)
+                        .filter(|_| roll <= 9 && !c.ordinary)
+                    {
                         Some(x) if Self::low_ratio_special(x, roll) => add(Outcome::Special(x)),
                         _ => add(Outcome::NoEffect),
                     }

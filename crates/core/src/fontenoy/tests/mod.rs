@@ -14,6 +14,7 @@ mod fire_reaction;
 mod fire_special;
 mod geometry;
 mod movement;
+mod options;
 mod preview;
 mod pursuit;
 mod reach;
