@@ -240,3 +240,48 @@ fn fontenoy_random_play_keeps_the_invariants_and_reaches_every_part_of_the_rules
         }
     }
 }
+
+/// The optional rules (F-5 to F-7) built so far: all on together in scenario 4.
+const OPTIONS: [&str; 9] = [
+    "5.1", "5.3", "5.4", "6.4", "6.7", "6.8", "7.4", "7.7", "7.9",
+];
+
+/// Two games of scenario 4 with every implemented option on, one per bot, shorter than the
+/// main run's (they keep its checks and replay), so that the options' actions and fires are
+/// offered only when legal and play still reaches the end or the step limit.
+#[test]
+fn fontenoy_random_play_with_every_implemented_option() {
+    let lib = Library::builtin().unwrap();
+    let mut rs = lib.scenario("fontenoy/battle").unwrap();
+    let options: serde_json::Map<String, serde_json::Value> = OPTIONS
+        .iter()
+        .map(|o| (o.to_string(), serde_json::Value::Bool(true)))
+        .collect();
+    rs.scenario
+        .rules
+        .insert("options".into(), serde_json::Value::Object(options));
+    let r = Fontenoy::new(&rs).unwrap();
+    for o in OPTIONS {
+        assert!(r.option(o), "option {o} is on");
+    }
+    let mut seen: BTreeMap<String, u64> = BTreeMap::new();
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..2u64)
+            .map(|g| {
+                let r = &r;
+                sc.spawn(move || play(r, "fontenoy/battle+options", 500 + g, true))
+            })
+            .collect();
+        for h in handles {
+            let (s, _, _) = h.join().unwrap();
+            for (k, v) in s {
+                *seen.entry(k).or_default() += v;
+            }
+        }
+    });
+    eprintln!("fontenoy random play with options {OPTIONS:?}:");
+    for (k, v) in &seen {
+        eprintln!("  {k:<24} {v}");
+    }
+    assert!(seen.get("FireRolled").copied().unwrap_or(0) > 0);
+}

@@ -719,6 +719,22 @@ pub enum Event {
         /// The place.
         place: String,
     },
+    /// Hanoverian cavalry fires its pistols as it attacks (F-7.9).
+    PistolFire {
+        /// The cavalry.
+        firers: Vec<UnitId>,
+        /// The hex attacked.
+        #[serde(with = "super::fhex")]
+        at: Hex,
+    },
+    /// The French Perimeter is breached, or no longer (F-6.8b): the Allied infantry and
+    /// cavalry units clearly through it.
+    PerimeterBreach {
+        /// Breached now.
+        breached: bool,
+        /// The units through it.
+        units: u8,
+    },
     /// The game is over.
     GameOver {
         /// The winner, if any.
@@ -759,6 +775,8 @@ impl Event {
             Event::SegmentEnds { .. } | Event::ActivationComplete => "4.0C",
             Event::RallyOrder { .. } => "4.0D",
             Event::GameOver { .. } => "F-10.0",
+            Event::PistolFire { .. } => "F-7.9",
+            Event::PerimeterBreach { .. } => "F-6.8",
             Event::SpLost { .. } => "12.9a",
             Event::AttackDeclared { .. } => "13.1",
             Event::AttackCancelled { .. } => "13.2a",
@@ -1303,6 +1321,21 @@ impl fmt::Display for Event {
                 write!(f, "unit {unit} arrives in {}", super::fhex::label(*hex))
             }
             Event::PlaceTaken { unit, place } => write!(f, "unit {unit} takes {place}"),
+            Event::PistolFire { firers, at } => write!(
+                f,
+                "{} cavalry units fire their pistols at {} (1:3)",
+                firers.len(),
+                super::fhex::label(*at)
+            ),
+            Event::PerimeterBreach { breached, units } => write!(
+                f,
+                "the French Perimeter is {} ({units} Allied units through it)",
+                if *breached {
+                    "breached"
+                } else {
+                    "no longer breached"
+                }
+            ),
             Event::GameOver { winner, level } => match winner {
                 Some(s) => write!(f, "game over: {} ({level})", side(s)),
                 None => write!(f, "game over: {level}"),

@@ -207,6 +207,14 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 if *on { "gets" } else { "loses" }
             ),
+            Event::PistolFire { firers, at } => {
+                let names: Vec<String> = firers.iter().map(|&u| self.unit_name(u)).collect();
+                format!(
+                    "{} fire their pistols at {} on the 1:3 column (F-7.9)",
+                    names.join(", "),
+                    super::fhex::label(*at)
+                )
+            }
             Event::FireOpened {
                 side,
                 arm,

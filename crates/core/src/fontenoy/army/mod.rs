@@ -8,6 +8,7 @@
 //! `army-morale-columns` and `army-morale-table` are read here once.
 
 pub mod morale;
+pub mod perimeter;
 
 pub use super::tables::army::{ArmyCharts, Column, Table, TrackDef};
 

@@ -74,6 +74,7 @@ impl Fontenoy {
         for a in &mut s.armies {
             a.spent_this_turn = false;
         }
+        self.perimeter_turn_start(s, ev);
         if self.time(s.turn).ends_with(":00") {
             self.next_morale_check(s, 0, ev);
         } else {
@@ -191,7 +192,13 @@ impl Fontenoy {
         };
         let cols = &self.tables.army.tables[def.table as usize];
         let col = cols.get(usize::from(column)).copied().unwrap_or_default();
-        let modified = i16::from(roll) - i16::from(spent);
+        // F-6.8c: +2 to the French checks while the Perimeter is breached.
+        let breach = if def.side == super::super::FRENCH && self.perimeter_breached(s) {
+            2
+        } else {
+            0
+        };
+        let modified = i16::from(roll) - i16::from(spent) + breach;
         let row = (modified + 1).clamp(0, 11) as usize;
         let added = col.adds[row];
         let clt = self.current_loss_total(s, t);

@@ -107,6 +107,10 @@ impl Fontenoy {
                 if let Some(k) = get("terrain") {
                     add("terrain (19.8h)", self.terrain_morale(s, checker) * k);
                 }
+                // F-6.7: Furia Francese, French defenders in open ground.
+                if matches!(m, MoraleCheck::B | MoraleCheck::G) && self.furia_francese(s, checker) {
+                    add("Furia Francese (F-6.7)", 5);
+                }
                 if unit.victoire {
                     add("Victoire! (F-8.3c)", get("victoire").unwrap_or(0));
                 }

@@ -32,6 +32,9 @@ impl Fontenoy {
             .close_segment(s)
             .map(|c| (c.reacted.clone(), c.defensive_fired.clone()))
             .unwrap_or_default();
+        // F-7.9: Hanoverian pistols fire with the Defensive Fire (pushed first, resolved after
+        // it: the two are simultaneous, neither depends on the other's result).
+        self.hanoverian_pistols(s, groups, defenders, ev);
         let mut free: Vec<UnitId> = defenders
             .iter()
             .copied()

@@ -24,6 +24,7 @@ mod cavalry_reaction;
 mod charge;
 mod declare;
 mod defensive_fire;
+mod optional;
 mod pursuit;
 mod reaction;
 pub mod resolve;

@@ -260,7 +260,10 @@ impl Fontenoy {
                 .close
                 .charge_row(info.nationality, info.light)
                 .is_none_or(|r| r.hex_bonus);
-            if bonus {
+            if attacker && self.french_screen_charge(s, &units, &foes) {
+                // F-6.4: −1 in all for the hexes traversed, instead of any other.
+                cr -= 1;
+            } else if bonus {
                 cr += i16::from(g.charged) * i16::from(m.charge_hex);
             }
         }

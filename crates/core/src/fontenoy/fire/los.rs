@@ -182,6 +182,10 @@ impl Fontenoy {
         }
         let howitzer = arm == Arm::Artillery
             && self.units[usize::from(unit)].caliber.as_deref() == Some("howitzer");
+        // F-7.7: an Allied howitzer more than 4 hexes away fires indirectly, over the hexside
+        // features (the blocking part of their modifiers).
+        let indirect =
+            howitzer && self.option("7.7") && side == super::super::ALLIED && from.distance(at) > 4;
         let mut sight = Sight {
             lane: lanes.first().copied().unwrap_or(at),
             path: alloc::vec![from],
@@ -227,7 +231,8 @@ impl Fontenoy {
                         }
                         // 12.6f: along a hexside with one blocking hex, or a blocking hexside
                         // feature, the line is partial.
-                        let feature = self.side_blocks(from, a, b) && from != a && from != b;
+                        let feature =
+                            !indirect && self.side_blocks(from, a, b) && from != a && from != b;
                         sight.partial |= ba || bb || feature;
                     }
                     LosStep::Corner(_) => {}
@@ -235,7 +240,7 @@ impl Fontenoy {
             }
             sight.path.push(at);
             for w in sight.path.windows(2) {
-                if w[0].distance(w[1]) == 1 && self.side_blocks(from, w[0], w[1]) {
+                if !indirect && w[0].distance(w[1]) == 1 && self.side_blocks(from, w[0], w[1]) {
                     return Err(blocked());
                 }
             }

@@ -14,6 +14,7 @@
 //! * [`special`] — 12.11 the special results.
 
 pub mod los;
+mod optional;
 pub mod reaction;
 pub mod resolve;
 pub mod special;

@@ -152,6 +152,9 @@ impl Fontenoy {
         let mut strength = 0u32;
         let mut flank = false;
         let mut enfilade_any = false;
+        // F-5.1a: with Flanking Fire, enfilade shifts a column instead of adding to the
+        // multiplier (not in Defensive Fire, F-5.1b's last sentence read for all of F-5.1).
+        let flanking = self.option("5.1") && kind != FireKind::Defensive;
         let mut firers = Vec::new();
         let mut from = Vec::new();
         for part in parts {
@@ -162,7 +165,7 @@ impl Fontenoy {
                 flank |= fl;
             }
             enfilade_any |= enfilade;
-            strength += self.part_strength(s, part, at, enfilade);
+            strength += self.part_strength(s, part, at, enfilade && !flanking);
             for &(u, n) in &part.sp {
                 if n > 0 && !firers.contains(&u) {
                     firers.push(u);
@@ -171,7 +174,8 @@ impl Fontenoy {
             from.push(part.hex);
         }
         let heavy = shapes.iter().any(|(f, _)| Self::heavy_formation(*f));
-        let defense = self.defense_rating(s, o, &target, &from, at);
+        let indirect = self.indirect_howitzer_fire(parts, at, side);
+        let defense = self.defense_rating(s, o, &target, &from, at, indirect);
         let drms = &self.tables.fire.drms;
         let mut drm = if self.skirmisher_target(s, &target) {
             drms.skirmisher
@@ -183,7 +187,16 @@ impl Fontenoy {
                 .first()
                 .is_some_and(|&u| self.units[usize::from(u)].kind == Kind::Cavalry);
             drm += if cavalry {
-                drms.defensive_vs_cavalry
+                // F-6.4: not against French cavalry charging a Line or Square's front.
+                let firers: Vec<UnitId> = parts
+                    .iter()
+                    .flat_map(|p| p.sp.iter().map(|&(u, _)| u))
+                    .collect();
+                if self.french_screen_charge(s, &target, &firers) {
+                    0
+                } else {
+                    drms.defensive_vs_cavalry
+                }
             } else {
                 drms.defensive_vs_infantry
             };
@@ -216,7 +229,7 @@ impl Fontenoy {
             heavy,
             mover,
             ordinary: false,
-            shift: 0,
+            shift: u8::from(flanking && enfilade_any),
             extra_loss: 0,
             caisson: false,
             smoke: 0,
@@ -300,12 +313,14 @@ impl Fontenoy {
             drm: c.drm + col.map_or(0, |(_, x)| x),
         });
         let at = c.at;
+        let low = col.is_none() && self.low_ratio_artillery(Some(&c));
         let Some(l) = super::log_mut(s) else {
             return 0;
         };
         let id = l.combats.len() as u16;
         l.combats.push(c);
-        if col.is_some() {
+        if col.is_some() || low {
+            // F-5.3: artillery below 1:3 rolls for a special result.
             s.steps.push(Step::Fire(FireStep::Roll { combat: id }));
         } else {
             ev.push(Event::FireNoEffect {
@@ -389,6 +404,7 @@ impl Fontenoy {
         }
         if res == FireResult::Rd
             && c.kind == FireKind::Segment
+            && c.arm.is_some()
             && !self.return_options(s, id).is_empty()
         {
             s.steps.push(Step::Fire(FireStep::Return { combat: id }));
@@ -876,6 +892,21 @@ impl Fontenoy {
             None => out.push((o, 1)),
         };
         let Some((col, above)) = self.combat_column(c) else {
+            if self.low_ratio_artillery(Some(c)) {
+                // F-5.3: only the special results that shift the column or strike a
+                // commander.
+                for roll in 0..100u8 {
+                    match self
+                        .special_of(c, roll)
+                        .filter(|_| roll <= 9 && !c.ordinary)
+                    {
+                        Some(x) if Self::low_ratio_special(x, roll) => add(Outcome::Special(x)),
+                        _ => add(Outcome::NoEffect),
+                    }
+                }
+                out.sort();
+                return out;
+            }
             return alloc::vec![(Outcome::NoEffect, 100)];
         };
         for roll in 0..100i32 {

@@ -144,6 +144,26 @@ impl Fontenoy {
             roll,
             result: sp.name().into(),
         });
+        if self.combat_column(&c).is_none() {
+            // F-5.3: below 1:3 only a shift to the right (Accurate Fire: the strength
+            // doubled, F-8.7b) or a commander loss (F-8.8) acts.
+            if sp == Special::AccurateFire {
+                if let Some(x) = self.combat_mut(s, id) {
+                    x.ordinary = true;
+                    x.strength *= 2;
+                }
+                s.steps.push(Step::Fire(FireStep::Roll { combat: id }));
+            } else {
+                ev.push(Event::FireNoEffect {
+                    at: c.at,
+                    why: "below 1:3 only Accurate Fire or a commander loss acts (F-5.3)".into(),
+                });
+            }
+            if matches!(roll, 2 | 4 | 6 | 8) {
+                self.fire_commander_loss(s, id, ev);
+            }
+            return;
+        }
         let table = Self::special_table(&c);
         let mut commander = matches!(roll, 2 | 4 | 6 | 8);
         let reroll = |s: &mut State, f: &dyn Fn(&mut FireCombat)| {

@@ -145,6 +145,7 @@ impl Fontenoy {
         target: &[UnitId],
         from: &[Hex],
         at: Hex,
+        indirect: bool,
     ) -> u32 {
         let mut hexes: Vec<Hex> = alloc::vec![at];
         for &u in target {
@@ -176,20 +177,23 @@ impl Fontenoy {
                 .map(|&f| (f.distance(h), f))
                 .min()
                 .unwrap_or((0, h));
-            let rating = self.hex_defense(near, h);
+            let rating = self.hex_defense(near, h, indirect);
             best = Some(match best {
                 None => (dist, rating),
                 Some((d, r)) if dist < d || (dist == d && rating > r) => (dist, rating),
                 Some(b) => b,
             });
         }
-        best.map_or_else(|| self.hex_defense(at, at), |(_, r)| r)
+        best.map_or_else(|| self.hex_defense(at, at, indirect), |(_, r)| r)
     }
 
     /// The Defense Rating of `h` against fire from `from`: the TET value and the hexside the
-    /// line crosses last.
-    fn hex_defense(&self, from: Hex, h: Hex) -> u32 {
+    /// line crosses last (none for a howitzer's indirect fire, F-7.7).
+    fn hex_defense(&self, from: Hex, h: Hex, indirect: bool) -> u32 {
         let base = u32::from(self.tables.fx(self.board.hex(h).terrain).fire_defense);
+        if indirect {
+            return base;
+        }
         let prev = if from.distance(h) <= 1 {
             Some(from)
         } else {

@@ -386,6 +386,15 @@ impl Fontenoy {
             }
         }
         options_on.sort();
+        // F-7.4: the English guns have 4 MP limbered (the counters print 2).
+        if options_on.iter().any(|o| o == "7.4") {
+            for u in units.iter_mut().filter(|u| {
+                u.kind == super::types::Kind::Artillery
+                    && u.nationality == super::types::Nationality::English
+            }) {
+                u.mp = u.mp.max(4);
+            }
+        }
         let mut map_view = crate::engine::MapView::from_map(&s.map)?;
         let on_map = |id: &str| super::fhex::parse(id).is_some_and(|h| board.on_map(h));
         map_view.hexes.retain(|h| on_map(&h.id));

@@ -538,6 +538,9 @@ pub struct VictoryState {
     /// F-5.4: the army that declared an Army Retreat first, when that does not end the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retreated: Option<Side>,
+    /// F-6.8d: the French Perimeter was breached at the start of this turn.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub perimeter_breached: bool,
 }
 
 /// The segments of a Division Activation (4.0C), in order.

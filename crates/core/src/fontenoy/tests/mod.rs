@@ -17,6 +17,7 @@ mod fire_special;
 mod geometry;
 mod movement;
 mod multihex;
+mod options;
 mod preview;
 mod pursuit;
 mod reach;
