@@ -3,7 +3,7 @@
 //! reached), odd games with uniform `random` choices (every kind of decision, cheaply), and
 //! uniform dice. The games run on every core.
 //!
-//! How many games: 24 by default (about two minutes on two cores in the test profile), each
+//! How many games: 16 by default (about two minutes on two cores in the test profile), each
 //! scenario with both bots, the seeds fixed, so that the run is the same every time; 1,000 with `GROGNARD_LONG_SOAK=1`, the long soak (README);
 //! `FONTENOY_RANDOM_GAMES=n` sets any count. Each game plays to its result or to [`STEPS`]
 //! actions. Checked:
@@ -34,7 +34,7 @@ use grognard::fontenoy::state::State;
 use grognard::fontenoy::{Fontenoy, types::Pts};
 
 /// Games of the default run.
-const GAMES: u64 = 24;
+const GAMES: u64 = 16;
 /// Games of the long soak (`GROGNARD_LONG_SOAK=1`).
 const LONG_SOAK_GAMES: u64 = 1000;
 /// Actions at most in one game.
