@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::Fontenoy;
 use super::state::{CheckKind, CloseStep, FireStep, State, Step};
 use super::tables::fire::COLUMNS;
-use super::types::{Arm, Morale, MoraleCheck};
+use super::types::Arm;
 use crate::engine::{Fact, Preview};
 
 fn fact(name: impl Into<String>, value: impl Into<String>) -> Fact {
@@ -161,13 +161,8 @@ impl Fontenoy {
         if !s.unit(req.unit).on_map() {
             return None;
         }
-        let routed = s.unit(req.unit).morale == Morale::Routed;
-        let group = if routed && req.kind == CheckKind::Morale(MoraleCheck::I) {
-            alloc::vec![req.unit]
-        } else {
-            self.stack_of(s, req.unit)
-        };
-        let checker = self.checking_unit(&group)?;
+        let (group, checker) = self.check_group(s, req);
+        let checker = checker?;
         let (er, mods) = self.modified_er(s, checker, &group, req);
         let mut facts = alloc::vec![
             fact("unit", self.unit_name(checker)),

@@ -69,6 +69,19 @@ impl Fontenoy {
         self.take_check(s, req, roll, Some(why), ev);
     }
 
+    /// The units a check of `req` is taken for and the unit whose ER it reads: a Routed
+    /// unit's rally check is its own (19.5b), every other check its group's (18.1a, 19.1a).
+    pub(crate) fn check_group(&self, s: &State, req: CheckReq) -> (Vec<UnitId>, Option<UnitId>) {
+        let routed = s.unit(req.unit).morale == Morale::Routed;
+        let group = if routed && req.kind == CheckKind::Morale(MoraleCheck::I) {
+            alloc::vec![req.unit]
+        } else {
+            self.stack_of(s, req.unit)
+        };
+        let checker = self.checking_unit(&group);
+        (group, checker)
+    }
+
     /// Whether `u` is a skirmisher: in Skirmish order, or a unit that always skirmishes (8.1g,
     /// 18.4).
     pub fn is_skirmisher(&self, s: &State, u: UnitId) -> bool {
@@ -169,13 +182,8 @@ impl Fontenoy {
             return;
         }
         let routed = s.unit(req.unit).morale == Morale::Routed;
-        // 19.5b: a Routed unit rallies on its own; every other check is the group's.
-        let group = if routed && req.kind == CheckKind::Morale(MoraleCheck::I) {
-            alloc::vec![req.unit]
-        } else {
-            self.stack_of(s, req.unit)
-        };
-        let Some(checker) = self.checking_unit(&group) else {
+        let (group, checker) = self.check_group(s, req);
+        let Some(checker) = checker else {
             return;
         };
         match req.kind {
