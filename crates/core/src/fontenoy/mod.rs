@@ -130,6 +130,8 @@ pub struct Fontenoy {
     /// The scenario's own rules: its set-up, redoubts, rules in force.
     pub scenario_rules: Arc<setup::ScenarioRules>,
     initial: State,
+    /// The last occupancy index built (a cache, no part of the rules' identity).
+    occupancy_memo: occupancy::OccupancyMemo,
 }
 
 impl Fontenoy {
@@ -167,6 +169,7 @@ impl Fontenoy {
             tables: Arc::new(tables::open_terrain()),
             scenario_rules: Arc::new(setup::ScenarioRules::default()),
             initial,
+            occupancy_memo: occupancy::OccupancyMemo::default(),
         }
     }
 

@@ -2,14 +2,15 @@
 //! board's dense cell numbers, so that line-of-command searches (7.1), stacking (10.0) and
 //! movement read a hex in constant time instead of scanning every counter.
 
+use alloc::sync::Arc as Shared;
 use alloc::vec::Vec;
 
 use smallvec::SmallVec;
 
 use super::Fontenoy;
-use super::geometry::{self, Arc};
+use super::geometry::{self, Arc, Placed};
 use super::state::{Act, State};
-use super::types::Morale;
+use super::types::{Formation, Morale};
 use super::units::UnitId;
 use crate::engine::Side;
 use crate::hex::Hex;
@@ -37,9 +38,71 @@ pub struct Occupancy {
     empty: Cell,
 }
 
+/// What an [`Occupancy`] is built from: each counter's formation and place on the map.
+type Key = Vec<(Formation, Option<Placed>)>;
+
+/// The last [`Occupancy`] built by one [`Fontenoy`], with the placements it was built from.
+///
+/// A step asks who stands where several times (listing, legality, the apply and the reactions
+/// it sets off) while nothing moves, and building the index is the largest single cost of a
+/// question. The memo compares the whole placement of every counter (not a hash, so a stale
+/// index can never be returned) and rebuilds on any difference. It is no part of the rules'
+/// identity: clones start empty and every memo compares equal. Its lock is only tried, never
+/// waited on: a thread that finds it taken builds its own index.
+#[derive(Default)]
+pub struct OccupancyMemo(spin::Mutex<Option<(Key, Shared<Occupancy>)>>);
+
+impl Clone for OccupancyMemo {
+    fn clone(&self) -> Self {
+        OccupancyMemo::default()
+    }
+}
+
+impl PartialEq for OccupancyMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for OccupancyMemo {}
+
+impl core::fmt::Debug for OccupancyMemo {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("OccupancyMemo")
+    }
+}
+
+/// Whether `key` holds exactly the placements of `s`.
+fn same_key(key: &Key, s: &State) -> bool {
+    key.len() == s.units.len()
+        && key
+            .iter()
+            .zip(&s.units)
+            .all(|((f, p), u)| *f == u.formation && p.as_ref() == u.placed())
+}
+
 impl Occupancy {
-    /// Indexes `s`.
-    pub fn build(r: &Fontenoy, s: &State) -> Occupancy {
+    /// The index of `s`: the memo's when `s` has the placements it was built from, else a new
+    /// one (then remembered).
+    pub fn build(r: &Fontenoy, s: &State) -> Shared<Occupancy> {
+        let Some(mut slot) = r.occupancy_memo.0.try_lock() else {
+            return Shared::new(Occupancy::index(r, s));
+        };
+        if let Some((key, o)) = slot.as_ref() {
+            if same_key(key, s) {
+                return Shared::clone(o);
+            }
+        }
+        let o = Shared::new(Occupancy::index(r, s));
+        let mut key = slot.take().map(|(k, _)| k).unwrap_or_default();
+        key.clear();
+        key.extend(s.units.iter().map(|u| (u.formation, u.placed().copied())));
+        *slot = Some((key, Shared::clone(&o)));
+        o
+    }
+
+    /// Indexes `s` afresh.
+    pub fn index(r: &Fontenoy, s: &State) -> Occupancy {
         let mut o = Occupancy {
             index: alloc::vec![0u32; r.board.cell_count()],
             cells: Vec::with_capacity(s.units.len() * 3),

@@ -234,6 +234,12 @@ impl Fontenoy {
         self.loc_search(s, o, commander, tracer, budget, hexes).1
     }
 
+    /// Every hex Division Commander `commander`'s lines reach within his Command Distance
+    /// (7.2), to ask of many units at once.
+    pub fn division_reach(&self, s: &State, o: &Occupancy, commander: UnitId) -> Reach {
+        Reach(self.loc_reach(s, o, commander, Tracer::Division))
+    }
+
     /// The search behind [`loc_reach_within`](Self::loc_reach_within) and
     /// [`loc_reaches`](Self::loc_reaches): it stops as soon as one of `goals` is reached
     /// (then the map is partial) and says whether one was.
@@ -278,5 +284,18 @@ impl Fontenoy {
             }
         }
         (best, false)
+    }
+}
+
+/// The hexes one commander's Lines of Command reach ([`Fontenoy::division_reach`]).
+pub struct Reach(BTreeMap<Hex, Pts>);
+
+impl Reach {
+    /// Whether the lines reach counter `target` as [`Fontenoy::loc_reaches`] asks it: a
+    /// combat unit in any of its hexes.
+    pub fn reaches(&self, s: &State, target: UnitId) -> bool {
+        s.unit(target)
+            .placed()
+            .is_some_and(|p| p.hexes.as_slice().iter().any(|h| self.0.contains_key(h)))
     }
 }

@@ -277,7 +277,9 @@ impl Fontenoy {
             };
             self.set_command(s, c, by, ev);
         }
-        // Combat units.
+        // Combat units. Each Division Commander's lines are traced once for all his units
+        // (nothing the search reads changes while statuses are set).
+        let mut reach: Vec<(UnitId, loc::Reach)> = Vec::new();
         for u in 0..s.units.len() as UnitId {
             if !pending(s, u) || !self.units[usize::from(u)].is_combat() {
                 continue;
@@ -290,7 +292,7 @@ impl Fontenoy {
                 Some(d) => {
                     let dc = self.division_commander(s, d);
                     let by = if dc.is_some_and(|dc| {
-                        s.unit(dc).on_map() && self.loc_reaches(s, &o, dc, Tracer::Division, u)
+                        s.unit(dc).on_map() && self.reach_of(s, &o, &mut reach, dc).reaches(s, u)
                     }) {
                         CommandBy::Loc
                     } else if self.grouped_with_superior(s, &o, u, d) {
@@ -314,6 +316,25 @@ impl Fontenoy {
         }
         ev.push(Event::SegmentEnds { rule: "7.0".into() });
         self.enter_segment(s, Segment::RallyDisordered, ev);
+    }
+
+    /// The hexes Division Commander `dc`'s lines reach (7.2), traced on first use and kept
+    /// in `memo` for the rest of one pass over the units.
+    fn reach_of<'m>(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        memo: &'m mut Vec<(UnitId, loc::Reach)>,
+        dc: UnitId,
+    ) -> &'m loc::Reach {
+        let k = match memo.iter().position(|(c, _)| *c == dc) {
+            Some(k) => k,
+            None => {
+                memo.push((dc, self.division_reach(s, o, dc)));
+                memo.len() - 1
+            }
+        };
+        &memo[k].1
     }
 
     /// 7.3: an LOC to a Division or Special Commander from the CinC, or through one In-Command

@@ -14,6 +14,7 @@ use super::super::action::Action;
 use super::super::board::Board;
 use super::super::event::Event;
 use super::super::geometry::{self, Hexes, Placed};
+use super::super::occupancy::Occupancy;
 use super::super::stacking::{Stance, compatible};
 use super::super::state::{Phase, Place, State, Step};
 use super::super::tables::GoFor;
@@ -369,9 +370,10 @@ impl Fontenoy {
         } else {
             hexes.into_iter().map(|h| alloc::vec![h]).collect()
         };
+        let o = Occupancy::build(self, s);
         for hs in candidates {
             for (formation, p) in self.setup_stances(d.unit, &hs) {
-                if self.deploy_fits(s, index, d.unit, formation, &p) {
+                if self.deploy_fits(s, &o, index, d.unit, formation, &p) {
                     out.push(Action::Deploy {
                         unit: d.unit,
                         hex: p.hex(),
@@ -388,6 +390,7 @@ impl Fontenoy {
     fn deploy_fits(
         &self,
         s: &State,
+        o: &Occupancy,
         index: u16,
         unit: UnitId,
         formation: Formation,
@@ -403,19 +406,20 @@ impl Fontenoy {
             facing: p.facing,
         };
         let hexes = p.hexes;
-        // Units deployed already in these hexes.
-        for (i, u) in s.units.iter().enumerate() {
+        // Units deployed already in these hexes (a unit over two of them is asked twice, to
+        // the same answer).
+        let occupants = hexes
+            .as_slice()
+            .iter()
+            .flat_map(|&h| o.at(self, h).units.iter().copied());
+        for x in occupants {
+            let i = usize::from(x);
             let other = &self.units[i];
-            if i == usize::from(unit)
-                || !other.is_combat()
-                || !self.deployed_before(index, i as UnitId)
-            {
+            if x == unit || !other.is_combat() || !self.deployed_before(index, x) {
                 continue;
             }
+            let u = s.unit(x);
             let Some(q) = u.placed() else { continue };
-            if !q.hexes.as_slice().iter().any(|h| hexes.contains(*h)) {
-                continue;
-            }
             if other.side != info.side {
                 return false;
             }

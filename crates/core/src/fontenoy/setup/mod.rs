@@ -426,6 +426,7 @@ impl Fontenoy {
                 options_on,
             }),
             initial: State::empty(),
+            occupancy_memo: Default::default(),
         };
         let order = r.deploy_order();
         let sr = Arc::make_mut(&mut r.scenario_rules);
