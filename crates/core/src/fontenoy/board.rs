@@ -336,6 +336,11 @@ impl Board {
         self.cells.index(h)
     }
 
+    /// The hex of cell `i` (the inverse of [`index`](Self::index)).
+    pub fn cell_hex(&self, i: usize) -> Hex {
+        self.cells.hex(i)
+    }
+
     /// The number of cells (the length of per-hex tables).
     pub fn cell_count(&self) -> usize {
         self.cells.count()

@@ -52,6 +52,7 @@ pub mod occupancy;
 mod preview;
 pub mod reinforcements;
 mod rules;
+mod scratch;
 pub mod setup;
 pub mod stacking;
 pub mod state;
@@ -132,6 +133,8 @@ pub struct Fontenoy {
     initial: State,
     /// The last occupancy index built (a cache, no part of the rules' identity).
     occupancy_memo: occupancy::OccupancyMemo,
+    /// Working tables for Line of Command searches (a cache, no part of the rules' identity).
+    tables_pool: scratch::TablePool,
 }
 
 impl Fontenoy {
@@ -170,6 +173,7 @@ impl Fontenoy {
             scenario_rules: Arc::new(setup::ScenarioRules::default()),
             initial,
             occupancy_memo: occupancy::OccupancyMemo::default(),
+            tables_pool: scratch::TablePool::default(),
         }
     }
 

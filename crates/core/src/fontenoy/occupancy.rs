@@ -22,6 +22,8 @@ pub struct Cell {
     pub units: SmallVec<[UnitId; 4]>,
     /// Whether each side's combat units have this hex in their ZOC (9.1), by side.
     pub zoc: [bool; 2],
+    /// What the hex holds for each side, as Lines of Command read it, by side.
+    held: [Held; 2],
 }
 
 /// The map's occupants and ZOCs at one position.
@@ -38,19 +40,22 @@ pub struct Occupancy {
     empty: Cell,
 }
 
-/// What an [`Occupancy`] is built from: each counter's formation and place on the map.
-type Key = Vec<(Formation, Option<Placed>)>;
+/// What an [`Occupancy`] is built from: each counter's formation, place on the map,
+/// activation and whether it is Routed.
+type Key = Vec<(Formation, Option<Placed>, Act, bool)>;
 
-/// The last [`Occupancy`] built by one [`Fontenoy`], with the placements it was built from.
+/// The last [`Occupancy`]s built by one [`Fontenoy`] (the two most recent), with the
+/// placements each was built from.
 ///
 /// A step asks who stands where several times (listing, legality, the apply and the reactions
-/// it sets off) while nothing moves, and building the index is the largest single cost of a
-/// question. The memo compares the whole placement of every counter (not a hash, so a stale
-/// index can never be returned) and rebuilds on any difference. It is no part of the rules'
-/// identity: clones start empty and every memo compares equal. Its lock is only tried, never
-/// waited on: a thread that finds it taken builds its own index.
+/// it sets off, often alternating between the position before and after a move), and building
+/// the index is the largest single cost of a question. The memo compares the whole placement
+/// of every counter (not a hash, so a stale index can never be returned) and rebuilds on any
+/// difference. It is no part of the rules' identity: clones start empty and every memo
+/// compares equal. Its lock is only tried, never waited on: a thread that finds it taken
+/// builds its own index.
 #[derive(Default)]
-pub struct OccupancyMemo(spin::Mutex<Option<(Key, Shared<Occupancy>)>>);
+pub struct OccupancyMemo(spin::Mutex<[Option<(Key, Shared<Occupancy>)>; 2]>);
 
 impl Clone for OccupancyMemo {
     fn clone(&self) -> Self {
@@ -75,29 +80,41 @@ impl core::fmt::Debug for OccupancyMemo {
 /// Whether `key` holds exactly the placements of `s`.
 fn same_key(key: &Key, s: &State) -> bool {
     key.len() == s.units.len()
-        && key
-            .iter()
-            .zip(&s.units)
-            .all(|((f, p), u)| *f == u.formation && p.as_ref() == u.placed())
+        && key.iter().zip(&s.units).all(|((f, p, a, r), u)| {
+            *f == u.formation
+                && *a == u.act
+                && *r == (u.morale == Morale::Routed)
+                && p.as_ref() == u.placed()
+        })
 }
 
 impl Occupancy {
     /// The index of `s`: the memo's when `s` has the placements it was built from, else a new
     /// one (then remembered).
     pub fn build(r: &Fontenoy, s: &State) -> Shared<Occupancy> {
-        let Some(mut slot) = r.occupancy_memo.0.try_lock() else {
+        let Some(mut slots) = r.occupancy_memo.0.try_lock() else {
             return Shared::new(Occupancy::index(r, s));
         };
-        if let Some((key, o)) = slot.as_ref() {
-            if same_key(key, s) {
-                return Shared::clone(o);
+        for k in 0..slots.len() {
+            if let Some((key, o)) = slots[k].as_ref() {
+                if same_key(key, s) {
+                    let o = Shared::clone(o);
+                    // The most recent first.
+                    slots.swap(0, k);
+                    return o;
+                }
             }
         }
         let o = Shared::new(Occupancy::index(r, s));
-        let mut key = slot.take().map(|(k, _)| k).unwrap_or_default();
+        // The older entry makes way; its key's memory is reused.
+        let mut key = slots[1].take().map(|(k, _)| k).unwrap_or_default();
         key.clear();
-        key.extend(s.units.iter().map(|u| (u.formation, u.placed().copied())));
-        *slot = Some((key, Shared::clone(&o)));
+        key.extend(s.units.iter().map(|u| {
+            let routed = u.morale == Morale::Routed;
+            (u.formation, u.placed().copied(), u.act, routed)
+        }));
+        slots[1] = Some((key, Shared::clone(&o)));
+        slots.swap(0, 1);
         o
     }
 
@@ -110,16 +127,28 @@ impl Occupancy {
         };
         for (i, unit) in s.units.iter().enumerate() {
             let Some(p) = unit.placed() else { continue };
+            let info = &r.units[i];
+            let side = info.side.index();
+            // 7.1, 7.2b: what the hex holds for Lines of Command.
+            let routed = unit.morale == Morale::Routed;
+            let combat = info.is_combat();
+            let active = combat && unit.act == Act::Active && !routed;
             for &h in p.hexes.as_slice() {
                 if let Some(c) = r.board.index(h) {
-                    o.cell_mut(c).units.push(i as UnitId);
+                    let cell = o.cell_mut(c);
+                    cell.units.push(i as UnitId);
+                    cell.held[1 - side].enemy = true;
+                    let mine = &mut cell.held[side];
+                    if combat {
+                        mine.active |= active;
+                        mine.inactive |= !active;
+                        mine.covering |= !routed;
+                    }
                 }
             }
-            let info = &r.units[i];
-            if !info.is_combat() {
+            if !combat {
                 continue;
             }
-            let side = info.side.index();
             geometry::for_each_in_arc(unit.formation, p, Arc::Frontal, |h| {
                 if let Some(c) = r.board.index(h) {
                     o.cell_mut(c).zoc[side] = true;
@@ -166,29 +195,8 @@ impl Occupancy {
     }
 
     /// What `h` holds for `side`, as Lines of Command read it (7.1, 7.2b).
-    pub fn held(&self, r: &Fontenoy, s: &State, h: Hex, side: Side) -> Held {
-        let mut held = Held::default();
-        for &u in &self.at(r, h).units {
-            let info = &r.units[usize::from(u)];
-            if info.side != side {
-                held.enemy = true;
-                continue;
-            }
-            if !info.is_combat() {
-                continue;
-            }
-            let unit = s.unit(u);
-            let routed = unit.morale == Morale::Routed;
-            if unit.act == Act::Active && !routed {
-                held.active = true;
-            } else {
-                held.inactive = true;
-            }
-            if !routed {
-                held.covering = true;
-            }
-        }
-        held
+    pub fn held(&self, r: &Fontenoy, h: Hex, side: Side) -> Held {
+        self.at(r, h).held[side.index()]
     }
 }
 

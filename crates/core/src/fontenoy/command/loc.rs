@@ -152,7 +152,7 @@ impl Fontenoy {
         if !info.on_map || info.terrain.impassable_to_commanders() {
             return None;
         }
-        let held_to = o.held(self, s, to, side);
+        let held_to = o.held(self, to, side);
         if held_to.enemy {
             return None;
         }
@@ -175,7 +175,7 @@ impl Fontenoy {
                 if held_to.inactive && held_to.active {
                     return Some(Pts::ONE);
                 }
-                let held_from = o.held(self, s, from, side);
+                let held_from = o.held(self, from, side);
                 if held_to.active && held_from.active && !held_from.inactive {
                     return Some(Pts::HALF);
                 }
@@ -206,7 +206,11 @@ impl Fontenoy {
         tracer: Tracer,
         budget: Pts,
     ) -> BTreeMap<Hex, Pts> {
-        self.loc_search(s, o, commander, tracer, budget, &[]).0
+        let mut map = BTreeMap::new();
+        self.loc_search(s, o, commander, tracer, budget, &[], |h, c| {
+            map.insert(h, c);
+        });
+        map
     }
 
     /// Whether a Line of Command from `commander` reaches the counter `target` (any of its
@@ -231,18 +235,25 @@ impl Fontenoy {
             p.hexes.as_slice()
         };
         let budget = Pts::whole(u16::from(self.command_distance(s, commander)));
-        self.loc_search(s, o, commander, tracer, budget, hexes).1
+        self.loc_search(s, o, commander, tracer, budget, hexes, |_, _| {})
     }
 
     /// Every hex Division Commander `commander`'s lines reach within his Command Distance
     /// (7.2), to ask of many units at once.
     pub fn division_reach(&self, s: &State, o: &Occupancy, commander: UnitId) -> Reach {
-        Reach(self.loc_reach(s, o, commander, Tracer::Division))
+        let budget = Pts::whole(u16::from(self.command_distance(s, commander)));
+        let mut hexes = Vec::new();
+        self.loc_search(s, o, commander, Tracer::Division, budget, &[], |h, _| {
+            hexes.push(h)
+        });
+        hexes.sort_unstable();
+        Reach(hexes)
     }
 
-    /// The search behind [`loc_reach_within`](Self::loc_reach_within) and
-    /// [`loc_reaches`](Self::loc_reaches): it stops as soon as one of `goals` is reached
-    /// (then the map is partial) and says whether one was.
+    /// The least-cost search behind the functions above (Dijkstra over the board's cells, on
+    /// a pooled table): it stops as soon as one of `goals` is reached and says whether one
+    /// was; otherwise it hands every hex reached, with its least cost, to `reached`.
+    #[allow(clippy::too_many_arguments)]
     fn loc_search(
         &self,
         s: &State,
@@ -251,51 +262,74 @@ impl Fontenoy {
         tracer: Tracer,
         budget: Pts,
         goals: &[Hex],
-    ) -> (BTreeMap<Hex, Pts>, bool) {
+        mut reached: impl FnMut(Hex, Pts),
+    ) -> bool {
         let side = self.units[usize::from(commander)].side;
-        let mut best: BTreeMap<Hex, Pts> = BTreeMap::new();
+        let mut best = self.tables_pool.take();
+        best.reset(self.board.cell_count());
         let mut heap: BinaryHeap<Reverse<(Pts, Hex)>> = BinaryHeap::new();
-        for h in self.loc_sources(s, o, commander, tracer) {
-            if goals.contains(&h) {
-                return (best, true);
-            }
-            best.insert(h, Pts::ZERO);
-            heap.push(Reverse((Pts::ZERO, h)));
-        }
-        while let Some(Reverse((cost, h))) = heap.pop() {
-            if best.get(&h).is_some_and(|&c| c < cost) {
-                continue;
-            }
-            for n in h.neighbors() {
-                let Some(step) = self.loc_step(s, o, side, tracer, h, n) else {
+        let mut found = false;
+        'search: {
+            for h in self.loc_sources(s, o, commander, tracer) {
+                if goals.contains(&h) {
+                    found = true;
+                    break 'search;
+                }
+                let Some(c) = self.board.index(h) else {
                     continue;
                 };
-                let c = cost.plus(step);
-                if c > budget {
+                best.set(c, Pts::ZERO);
+                heap.push(Reverse((Pts::ZERO, h)));
+            }
+            while let Some(Reverse((cost, h))) = heap.pop() {
+                let Some(hc) = self.board.index(h) else {
+                    continue;
+                };
+                if best.get(hc).is_some_and(|c| c < cost) {
                     continue;
                 }
-                if best.get(&n).is_none_or(|&old| c < old) {
-                    if goals.contains(&n) {
-                        return (best, true);
+                for n in h.neighbors() {
+                    let Some(step) = self.loc_step(s, o, side, tracer, h, n) else {
+                        continue;
+                    };
+                    let c = cost.plus(step);
+                    if c > budget {
+                        continue;
                     }
-                    best.insert(n, c);
-                    heap.push(Reverse((c, n)));
+                    let Some(nc) = self.board.index(n) else {
+                        continue;
+                    };
+                    if best.get(nc).is_none_or(|old| c < old) {
+                        if goals.contains(&n) {
+                            found = true;
+                            break 'search;
+                        }
+                        best.set(nc, c);
+                        heap.push(Reverse((c, n)));
+                    }
                 }
             }
+            for (cell, c) in best.reached() {
+                reached(self.board.cell_hex(cell), c);
+            }
         }
-        (best, false)
+        self.tables_pool.put(best);
+        found
     }
 }
 
-/// The hexes one commander's Lines of Command reach ([`Fontenoy::division_reach`]).
-pub struct Reach(BTreeMap<Hex, Pts>);
+/// The hexes one commander's Lines of Command reach ([`Fontenoy::division_reach`]), sorted.
+pub struct Reach(Vec<Hex>);
 
 impl Reach {
     /// Whether the lines reach counter `target` as [`Fontenoy::loc_reaches`] asks it: a
     /// combat unit in any of its hexes.
     pub fn reaches(&self, s: &State, target: UnitId) -> bool {
-        s.unit(target)
-            .placed()
-            .is_some_and(|p| p.hexes.as_slice().iter().any(|h| self.0.contains_key(h)))
+        s.unit(target).placed().is_some_and(|p| {
+            p.hexes
+                .as_slice()
+                .iter()
+                .any(|h| self.0.binary_search(h).is_ok())
+        })
     }
 }

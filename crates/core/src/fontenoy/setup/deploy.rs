@@ -356,6 +356,12 @@ impl Fontenoy {
 
     /// The legal deployments of the unit at set-up position `index`.
     pub(crate) fn deploy_actions(&self, s: &State, index: u16, out: &mut Vec<Action>) {
+        self.deploy_actions_at(s, index, None, out);
+    }
+
+    /// [`deploy_actions`](Self::deploy_actions), only those placing the unit with `at` among
+    /// its hexes when `at` is given (to check one action without listing them all).
+    fn deploy_actions_at(&self, s: &State, index: u16, at: Option<Hex>, out: &mut Vec<Action>) {
         let Some(d) = self.scenario_rules.deployments.get(usize::from(index)) else {
             return;
         };
@@ -372,6 +378,9 @@ impl Fontenoy {
         };
         let o = Occupancy::build(self, s);
         for hs in candidates {
+            if at.is_some_and(|h| !hs.contains(&h)) {
+                continue;
+            }
             for (formation, p) in self.setup_stances(d.unit, &hs) {
                 if self.deploy_fits(s, &o, index, d.unit, formation, &p) {
                     out.push(Action::Deploy {
@@ -492,7 +501,7 @@ impl Fontenoy {
             ));
         }
         let mut legal = Vec::new();
-        self.deploy_actions(s, index, &mut legal);
+        self.deploy_actions_at(s, index, Some(hex), &mut legal);
         if !legal.contains(a) {
             return Err(Illegal::new(
                 "F-10.0c",

@@ -427,6 +427,7 @@ impl Fontenoy {
             }),
             initial: State::empty(),
             occupancy_memo: Default::default(),
+            tables_pool: Default::default(),
         };
         let order = r.deploy_order();
         let sr = Arc::make_mut(&mut r.scenario_rules);
