@@ -55,7 +55,10 @@ type Key = Vec<(Formation, Option<Placed>, Act, bool)>;
 /// compares equal. Its lock is only tried, never waited on: a thread that finds it taken
 /// builds its own index.
 #[derive(Default)]
-pub struct OccupancyMemo(spin::Mutex<[Option<(Key, Shared<Occupancy>)>; 2]>);
+pub struct OccupancyMemo(spin::Mutex<[Option<Entry>; 2]>);
+
+/// One remembered index and what it was built from.
+type Entry = (Key, Shared<Occupancy>);
 
 impl Clone for OccupancyMemo {
     fn clone(&self) -> Self {

@@ -359,6 +359,27 @@ impl Fontenoy {
             Event::PlaceTaken { unit, place } => {
                 format!("{} takes {place}", self.unit_name(*unit))
             }
+            Event::Moved {
+                unit,
+                group,
+                to,
+                cost,
+            } => {
+                let with = match group {
+                    0 | 1 => String::new(),
+                    2 => " with 1 other unit".into(),
+                    n => format!(" with {} other units", n - 1),
+                };
+                format!(
+                    "{}{with} moves into {} for {cost} MP (11.1)",
+                    self.unit_name(*unit),
+                    super::fhex::label(*to)
+                )
+            }
+            Event::Faced { unit, facing, cost } => format!(
+                "{} turns to facing {facing} for {cost} MP (9.2)",
+                self.unit_name(*unit)
+            ),
             Event::ForcedMarch { unit, mpo } => format!(
                 "{} declares Forced March: {mpo} MP (11.4a)",
                 self.unit_name(*unit)

@@ -698,7 +698,10 @@ impl Fontenoy {
         let Some(p) = s.unit(u).placed().copied() else {
             return Ok(());
         };
-        if self.fits_at(s, o, &group, &p, s.unit(u).formation) {
+        // 11.1b: a unit that has spent nothing stands where its move began, as it stood before
+        // (even in a group that is no longer legal, 10.13); it may always stop there.
+        let unmoved = self.moving(s, u).is_some_and(|m| m.spent == Pts::ZERO);
+        if unmoved || self.fits_at(s, o, &group, &p, s.unit(u).formation) {
             Ok(())
         } else {
             Err(Illegal::new(
