@@ -30,6 +30,7 @@ use std::sync::Mutex;
 use grognard::data::Library;
 use grognard::engine::{Actor, Game, Rules, bot_named};
 use grognard::fontenoy::geometry::shape_ok;
+use grognard::fontenoy::occupancy::Occupancy;
 use grognard::fontenoy::state::State;
 use grognard::fontenoy::{Fontenoy, types::Pts};
 
@@ -61,6 +62,14 @@ fn games() -> u64 {
 }
 
 fn check_state(r: &Fontenoy, s: &State, ctx: &dyn Fn() -> String) {
+    // The occupancy index as the rules keep it (remembered, brought up to date a counter at a
+    // time) agrees with one built afresh.
+    let kept = Occupancy::build(r, s);
+    assert!(
+        kept.agrees_with(r, &Occupancy::index(r, s)),
+        "{}: the kept occupancy index differs from a fresh one",
+        ctx()
+    );
     let mut held: BTreeMap<grognard::hex::Hex, u8> = BTreeMap::new();
     for (i, u) in s.units.iter().enumerate() {
         let info = &r.units[i];

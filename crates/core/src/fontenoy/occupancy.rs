@@ -20,8 +20,8 @@ use crate::hex::Hex;
 pub struct Cell {
     /// The counters with a hex here (combat units and commanders), in counter order.
     pub units: SmallVec<[UnitId; 4]>,
-    /// Whether each side's combat units have this hex in their ZOC (9.1), by side.
-    pub zoc: [bool; 2],
+    /// How many of each side's combat units have this hex in their ZOC (9.1), by side.
+    zoc: [u16; 2],
     /// What the hex holds for each side, as Lines of Command read it, by side.
     held: [Held; 2],
 }
@@ -91,6 +91,51 @@ fn same_key(key: &Key, s: &State) -> bool {
         })
 }
 
+/// The counters whose entry in `key` differs from `s`, if they are few enough for an update
+/// to beat a rebuild.
+fn changed_units(key: &Key, s: &State) -> Option<SmallVec<[usize; 16]>> {
+    if key.len() != s.units.len() {
+        return None;
+    }
+    let mut out = SmallVec::new();
+    for (i, ((f, p, a, r), u)) in key.iter().zip(&s.units).enumerate() {
+        let same = *f == u.formation
+            && *a == u.act
+            && *r == (u.morale == Morale::Routed)
+            && p.as_ref() == u.placed();
+        if !same {
+            if out.len() == 16 {
+                return None;
+            }
+            out.push(i);
+        }
+    }
+    Some(out)
+}
+
+/// Adds counter `i` to what its hex holds for Lines of Command (7.1, 7.2b): an enemy for the
+/// other side; for its own, an activated non-Routed combat unit, an unactivated or Routed one,
+/// and whether it covers an EZOC.
+fn add_held(held: &mut [Held; 2], r: &Fontenoy, s: &State, i: usize) {
+    let info = &r.units[i];
+    let side = info.side.index();
+    held[1 - side].enemy = true;
+    if !info.is_combat() {
+        return;
+    }
+    let unit = &s.units[i];
+    let routed = unit.morale == Morale::Routed;
+    let mine = &mut held[side];
+    if unit.act == Act::Active && !routed {
+        mine.active = true;
+    } else {
+        mine.inactive = true;
+    }
+    if !routed {
+        mine.covering = true;
+    }
+}
+
 impl Occupancy {
     /// The index of `s`: the memo's when `s` has the placements it was built from, else a new
     /// one (then remembered).
@@ -108,9 +153,21 @@ impl Occupancy {
                 }
             }
         }
-        let o = Shared::new(Occupancy::index(r, s));
-        // The older entry makes way; its key's memory is reused.
-        let mut key = slots[1].take().map(|(k, _)| k).unwrap_or_default();
+        // The older entry makes way: brought up to date in place when nobody else holds it
+        // and few counters differ, else rebuilt; its key's memory is reused either way.
+        let (mut key, o) = match slots[1].take() {
+            Some((key, mut o)) => {
+                let changed = changed_units(&key, s);
+                match (changed, Shared::get_mut(&mut o)) {
+                    (Some(changed), Some(occ)) => {
+                        occ.update(r, s, &key, &changed);
+                        (key, o)
+                    }
+                    _ => (key, Shared::new(Occupancy::index(r, s))),
+                }
+            }
+            None => (Vec::new(), Shared::new(Occupancy::index(r, s))),
+        };
         key.clear();
         key.extend(s.units.iter().map(|u| {
             let routed = u.morale == Morale::Routed;
@@ -119,6 +176,66 @@ impl Occupancy {
         slots[1] = Some((key, Shared::clone(&o)));
         slots.swap(0, 1);
         o
+    }
+
+    /// Brings an index built from `old` up to date with `s`, where only the counters
+    /// `changed` differ: their old hexes and ZOC are taken out, their new ones put in, and what
+    /// the touched hexes hold for Lines of Command is worked out again.
+    fn update(&mut self, r: &Fontenoy, s: &State, old: &Key, changed: &[usize]) {
+        let mut touched: SmallVec<[usize; 32]> = SmallVec::new();
+        for &i in changed {
+            let info = &r.units[i];
+            let side = info.side.index();
+            let combat = info.is_combat();
+            if let Some((f, Some(p), _, _)) = old.get(i) {
+                for &h in p.hexes.as_slice() {
+                    if let Some(c) = r.board.index(h) {
+                        let cell = self.cell_mut(c);
+                        cell.units.retain(|x| usize::from(*x) != i);
+                        touched.push(c);
+                    }
+                }
+                if combat {
+                    geometry::for_each_in_arc(*f, p, Arc::Frontal, |h| {
+                        if let Some(c) = r.board.index(h) {
+                            let z = &mut self.cell_mut(c).zoc[side];
+                            *z = z.saturating_sub(1);
+                        }
+                    });
+                }
+            }
+            let unit = &s.units[i];
+            if let Some(p) = unit.placed() {
+                for &h in p.hexes.as_slice() {
+                    if let Some(c) = r.board.index(h) {
+                        let cell = self.cell_mut(c);
+                        // Counter order (10.6a readers rely on it).
+                        let at = cell.units.partition_point(|x| usize::from(*x) < i);
+                        cell.units.insert(at, i as UnitId);
+                        touched.push(c);
+                    }
+                }
+                if combat {
+                    geometry::for_each_in_arc(unit.formation, p, Arc::Frontal, |h| {
+                        if let Some(c) = r.board.index(h) {
+                            self.cell_mut(c).zoc[side] += 1;
+                        }
+                    });
+                }
+            }
+        }
+        for c in touched {
+            let slot = self.index[c] as usize - 1;
+            let mut held = [Held::default(); 2];
+            for &u in &self.cells[slot].units {
+                add_held(&mut held, r, s, usize::from(u));
+            }
+            self.cells[slot].held = held;
+        }
+        debug_assert!(
+            self.agrees_with(r, &Occupancy::index(r, s)),
+            "an occupancy index brought up to date differs from one built afresh"
+        );
     }
 
     /// Indexes `s` afresh.
@@ -132,29 +249,19 @@ impl Occupancy {
             let Some(p) = unit.placed() else { continue };
             let info = &r.units[i];
             let side = info.side.index();
-            // 7.1, 7.2b: what the hex holds for Lines of Command.
-            let routed = unit.morale == Morale::Routed;
-            let combat = info.is_combat();
-            let active = combat && unit.act == Act::Active && !routed;
             for &h in p.hexes.as_slice() {
                 if let Some(c) = r.board.index(h) {
                     let cell = o.cell_mut(c);
                     cell.units.push(i as UnitId);
-                    cell.held[1 - side].enemy = true;
-                    let mine = &mut cell.held[side];
-                    if combat {
-                        mine.active |= active;
-                        mine.inactive |= !active;
-                        mine.covering |= !routed;
-                    }
+                    add_held(&mut cell.held, r, s, i);
                 }
             }
-            if !combat {
+            if !info.is_combat() {
                 continue;
             }
             geometry::for_each_in_arc(unit.formation, p, Arc::Frontal, |h| {
                 if let Some(c) = r.board.index(h) {
-                    o.cell_mut(c).zoc[side] = true;
+                    o.cell_mut(c).zoc[side] += 1;
                 }
             });
         }
@@ -185,7 +292,7 @@ impl Occupancy {
 
     /// Whether `h` is in the ZOC of `side`'s enemy (an EZOC for `side`).
     pub fn ezoc(&self, r: &Fontenoy, h: Hex, side: Side) -> bool {
-        self.at(r, h).zoc[side.other().index()]
+        self.at(r, h).zoc[side.other().index()] > 0
     }
 
     /// The combat units at `h`.
@@ -195,6 +302,16 @@ impl Occupancy {
             .iter()
             .copied()
             .filter(|&u| r.units[usize::from(u)].is_combat())
+    }
+
+    /// Whether `self` and `other` index the same occupants, ZOCs and Line-of-Command facts in
+    /// every hex of `r`'s board (an index brought up to date against one built afresh).
+    pub fn agrees_with(&self, r: &Fontenoy, other: &Occupancy) -> bool {
+        (0..r.board.cell_count()).all(|c| {
+            let h = r.board.cell_hex(c);
+            let (a, b) = (self.at(r, h), other.at(r, h));
+            a.units == b.units && a.zoc == b.zoc && a.held == b.held
+        })
     }
 
     /// What `h` holds for `side`, as Lines of Command read it (7.1, 7.2b).
