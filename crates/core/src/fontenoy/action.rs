@@ -162,6 +162,33 @@ pub enum Action {
         /// The new position.
         to: super::geometry::Placed,
     },
+    /// Puts a unit on top of its group (`top`), or guns at its bottom: free, before the group
+    /// spends MP or once its move is over (10.6f, 10.6h).
+    Reorder {
+        /// The unit.
+        unit: UnitId,
+        /// On top, or at the bottom.
+        top: bool,
+    },
+    /// Splits a parent unit into its subunits (8.5a).
+    Split {
+        /// The parent unit.
+        unit: UnitId,
+    },
+    /// The subunits of a parent unit try to rejoin (8.5b): where they stand, in their formation
+    /// and facing; skirmishing subunits (8.5c) around the common hex `at`, in Line or March
+    /// Column with any facing.
+    Rejoin {
+        /// The parent unit.
+        parent: UnitId,
+        /// Its (first) hex.
+        #[serde(with = "super::fhex")]
+        at: Hex,
+        /// Its formation.
+        formation: Formation,
+        /// Its facing.
+        facing: u8,
+    },
     /// Ends a unit's (and its group's) movement (11.1b).
     EndMove {
         /// The unit.

@@ -206,6 +206,49 @@ pub enum Event {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// A unit passed through friendly units it differs from (10.7a): it and they take DC(A)
+    /// once its movement is over (movement/passage.rs).
+    PassageOfLines {
+        /// The moving unit (its group's first).
+        unit: UnitId,
+        /// The hex it left.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+        /// The units passed through.
+        through: Vec<UnitId>,
+        /// The Disorder Check Table row (10.7c) of the first difference found.
+        why: String,
+        /// The DC(A) modifier it adds.
+        er_mod: i16,
+    },
+    /// A unit was put on top of its group (10.6f, 10.6g), or unactivated units and guns
+    /// beneath the attackers (10.6i).
+    Reordered {
+        /// The unit.
+        unit: UnitId,
+        /// On top (`true`) or at the bottom.
+        top: bool,
+        /// The rule.
+        rule: String,
+    },
+    /// A parent unit split into its subunits (8.5a).
+    Split {
+        /// The parent unit.
+        parent: UnitId,
+        /// The subunits placed, each with its SP.
+        subunits: Vec<(UnitId, u8)>,
+    },
+    /// Subunits tried to rejoin as their parent unit (8.5b, 8.5c).
+    Rejoin {
+        /// The parent unit.
+        parent: UnitId,
+        /// The 00–99 roll.
+        roll: u8,
+        /// The worst ER among the subunits.
+        er: u8,
+        /// It rejoined.
+        passed: bool,
+    },
     /// A skirmisher's roll to enter an enemy ZOC (11.9c).
     EzocRoll {
         /// The skirmisher.
@@ -770,6 +813,11 @@ impl Event {
             Event::MovedRearward { .. } => "11.7",
             Event::MovedByHand { .. } => "11.6",
             Event::EzocRoll { .. } => "11.9c",
+            Event::PassageOfLines { .. } => "10.7a",
+            Event::Reordered { top: false, .. } => "10.6i",
+            Event::Reordered { .. } => "10.6f",
+            Event::Split { .. } => "8.5a",
+            Event::Rejoin { .. } => "8.5b",
             Event::Reformation { .. } => "8.4",
             Event::Command { .. } => "7.6",
             Event::SegmentEnds { .. } | Event::ActivationComplete => "4.0C",
@@ -996,6 +1044,34 @@ impl fmt::Display for Event {
                 f,
                 "unit {unit} is moved by hand into {}",
                 super::fhex::label(*to)
+            ),
+            Event::PassageOfLines {
+                unit,
+                hex,
+                through,
+                why,
+                er_mod,
+            } => write!(
+                f,
+                "unit {unit} passes through {through:?} leaving {} ({why}): DC(A) {er_mod:+}",
+                super::fhex::label(*hex)
+            ),
+            Event::Reordered { unit, top, rule } => {
+                let at = if *top { "top" } else { "bottom" };
+                write!(f, "unit {unit} goes to the {at} of its group ({rule})")
+            }
+            Event::Split { parent, subunits } => {
+                write!(f, "unit {parent} splits into {subunits:?}")
+            }
+            Event::Rejoin {
+                parent,
+                roll,
+                er,
+                passed,
+            } => write!(
+                f,
+                "subunits of unit {parent} roll {roll:02} against ER {er}: {}",
+                if *passed { "rejoined" } else { "not rejoined" }
             ),
             Event::EzocRoll {
                 unit,

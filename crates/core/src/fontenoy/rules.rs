@@ -27,7 +27,8 @@ impl Fontenoy {
             Step::UnitInitiative { .. }
             | Step::Check(_)
             | Step::PlainCheck { .. }
-            | Step::SkirmishEzoc { .. } => Some(DiceSpec::D100),
+            | Step::SkirmishEzoc { .. }
+            | Step::Rejoin { .. } => Some(DiceSpec::D100),
             Step::Fire(FireStep::Roll { .. }) => Some(DiceSpec::D100),
             Step::Fire(FireStep::Die { .. }) => Some(DiceSpec::D10),
             Step::Close(c) if Self::close_step_is_dice(c) => Some(DiceSpec::D10),
@@ -81,6 +82,12 @@ impl Fontenoy {
             }
             Step::UnitInitiative { unit } => self.unit_initiative(s, unit, v, ev),
             Step::SkirmishEzoc { unit, .. } => self.ezoc_roll(s, unit, v, ev),
+            Step::Rejoin {
+                parent,
+                at,
+                formation,
+                facing,
+            } => self.rejoin_roll(s, parent, at, formation, facing, v, ev),
             Step::Check(req) => self.resolve_check(s, req, v, ev),
             Step::PlainCheck { req, why } => self.resolve_plain_check(s, req, why, v, ev),
             Step::Fire(FireStep::Roll { combat }) => self.fire_roll(s, combat, v, ev),

@@ -324,6 +324,27 @@ pub struct Org {
     pub division_of: Vec<Option<DivId>>,
     /// The Wing each Wing Commander commands, by [`UnitId`].
     pub wing_of_commander: Vec<Option<WingId>>,
+    /// The units that may split into subunits (8.5), from the scenario's `parent_units`.
+    pub parents: Vec<Parent>,
+}
+
+/// A parent unit and the subunits it splits into (8.5): never on the map together.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parent {
+    /// The parent unit.
+    pub parent: UnitId,
+    /// Its subunits, in the order they take its SP (8.5a: as evenly as possible).
+    pub subunits: Vec<UnitId>,
+}
+
+/// A parent unit as written in a scenario file (8.5).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawParent {
+    /// The parent unit's counter id.
+    pub parent: String,
+    /// Its subunits' counter ids.
+    pub subunits: Vec<String>,
 }
 
 impl Org {
@@ -368,6 +389,9 @@ pub struct RawSideOrg {
     /// Special Commanders.
     #[serde(default)]
     pub special_commanders: Vec<String>,
+    /// The units that may split into subunits (8.5: the scenario rules list them).
+    #[serde(default)]
+    pub parent_units: Vec<RawParent>,
 }
 
 /// A Wing as written in a scenario file.
@@ -447,6 +471,23 @@ pub fn build_org(
             "rules.organisation.{}",
             if s == 0 { "french" } else { "allied" }
         );
+        // 8.5: parent units and their subunits.
+        for (k, p) in r.parent_units.iter().enumerate() {
+            let at = format!("{base}.parent_units[{k}]");
+            let parent = find(&format!("{at}.parent"), &p.parent, side)?;
+            let mut subunits = Vec::with_capacity(p.subunits.len());
+            for (j, x) in p.subunits.iter().enumerate() {
+                subunits.push(find(&format!("{at}.subunits[{j}]"), x, side)?);
+            }
+            if subunits.len() < 2 {
+                return Err(DataError::new(
+                    scenario,
+                    at,
+                    "a parent unit splits into two or more subunits (8.5)",
+                ));
+            }
+            org.parents.push(Parent { parent, subunits });
+        }
         let first_div = org.divisions.len();
         for (k, d) in r.divisions.iter().enumerate() {
             let at = format!("{base}.divisions[{k}]");

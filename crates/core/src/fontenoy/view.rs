@@ -430,6 +430,50 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 self.label(*to)
             ),
+            Event::PassageOfLines {
+                unit,
+                hex,
+                through,
+                er_mod,
+                ..
+            } => format!(
+                "{} passes through {} leaving {}: a Passage of Lines, DC(A) {er_mod:+} for it and for them once its movement is over (10.7a)",
+                self.unit_name(*unit),
+                through
+                    .iter()
+                    .map(|&x| self.unit_name(x))
+                    .collect::<alloc::vec::Vec<_>>()
+                    .join(", "),
+                self.label(*hex)
+            ),
+            Event::Reordered { unit, top, rule } => format!(
+                "{} goes to the {} of its group ({rule})",
+                self.unit_name(*unit),
+                if *top { "top" } else { "bottom" }
+            ),
+            Event::Split { parent, subunits } => format!(
+                "{} splits into {} (8.5a)",
+                self.unit_name(*parent),
+                subunits
+                    .iter()
+                    .map(|&(u, sp)| alloc::format!("{} with {sp} SP", self.unit_name(u)))
+                    .collect::<alloc::vec::Vec<_>>()
+                    .join(", ")
+            ),
+            Event::Rejoin {
+                parent,
+                roll,
+                er,
+                passed,
+            } => format!(
+                "the subunits of {} roll {roll:02} against their worst ER {er}: {} (8.5b)",
+                self.unit_name(*parent),
+                if *passed {
+                    "they rejoin"
+                } else {
+                    "they stay apart this segment"
+                }
+            ),
             Event::EzocRoll {
                 unit,
                 roll,
@@ -501,6 +545,14 @@ impl Fontenoy {
                     "roll for {} to enter the enemy ZOC at {} (00-99, at least its ER)",
                     self.unit_name(*unit),
                     self.label(*to)
+                ),
+            ),
+            Some(Step::Rejoin { parent, at, .. }) => (
+                "8.5b",
+                format!(
+                    "roll for the subunits of {} to rejoin at {} (00-99, at least their worst ER)",
+                    self.unit_name(*parent),
+                    self.label(*at)
                 ),
             ),
             Some(Step::UnitInitiative { unit }) => (

@@ -116,7 +116,7 @@ impl Fontenoy {
         let group = self.stack_of(s, u);
         self.share_condition(s, &group, ev);
         // 11.4a Forced March, 11.7c Line Rearward Movement: DC(A) whatever the terrain.
-        if m.dca == 0 && !m.forced && !m.rearward {
+        if m.dca == 0 && !m.forced && !m.rearward && m.passage == 0 {
             return;
         }
         let t = &self.tables.checks;
@@ -132,6 +132,8 @@ impl Fontenoy {
         if m.rearward {
             er_mod += t.disorder_mod("line_rearward", a);
         }
+        // 10.7a, 18.5e, 19.4d: Passage of Lines (movement/passage.rs).
+        er_mod += m.passage;
         // One check for the group (18.2b): a unit of the stack may already have queued it.
         let queued = s.steps.iter().any(|st| match st {
             Step::Check(r) => r.kind == CheckKind::Disorder(a) && group.contains(&r.unit),
@@ -148,6 +150,8 @@ impl Fontenoy {
                 }),
             );
         }
+        // 10.7a, 18.2g: the units it passed through check after it (movement/passage.rs).
+        self.passage_checks(s, u);
     }
 
     /// The Rallying Disordered Units Segment (18.6): every activated Disordered unit or group

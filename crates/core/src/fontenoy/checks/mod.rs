@@ -78,6 +78,8 @@ impl Fontenoy {
         } else {
             self.stack_of(s, req.unit)
         };
+        // 18.2e, 19.2b: in a mixed hex only the movers check (movement/groups.rs).
+        let group = self.movers_only(s, req, group);
         let checker = self.checking_unit(&group);
         (group, checker)
     }

@@ -16,6 +16,8 @@
 mod byhand;
 mod extend;
 mod forced;
+mod groups;
+mod passage;
 mod reach;
 mod rearward;
 mod reform;
@@ -474,6 +476,8 @@ impl Fontenoy {
         self.reform_actions(s, &o, current_group.as_deref(), out);
         // 11.6 (byhand.rs).
         self.by_hand_actions(s, &o, current, out);
+        // 10.6f reordering, 8.5 splitting and rejoining (groups.rs).
+        self.group_actions(s, &o, out);
         // 11.1b: the unit whose move is under way may always end it where it may stand, even
         // when it may no longer move (its MP spent, guns moved by hand, a group gone).
         if let Some(c) = current {
@@ -900,6 +904,8 @@ impl Fontenoy {
                 if alone {
                     self.leave_group(s, unit, ev);
                 }
+                // 10.7a: leaving a friendly hex it entered may be a Passage of Lines.
+                self.note_passage(s, &o, &group, &p, &target, ev);
                 let terrain = self.board.hex(to).terrain;
                 let goes_go = self.forces_go(unit, terrain) && f != Formation::RoadColumn;
                 for &g in &group {
@@ -930,6 +936,7 @@ impl Fontenoy {
                     to,
                     cost,
                 });
+                self.note_entered(s, &group, target);
                 // 21.1b displacement; victory places (F-10.xd).
                 self.after_step(s, &group, ev);
                 // 11.5d: a March Column may add a hex at its rear (extend.rs).
@@ -1005,6 +1012,14 @@ impl Fontenoy {
             Action::Shrink { unit, from } => self.apply_resize(s, &o, unit, from, false, ev),
             Action::Rearward { unit, to } => self.apply_rearward(s, &o, unit, to, ev),
             Action::ByHand { unit, to } => self.apply_by_hand(s, &o, unit, to, ev),
+            Action::Reorder { unit, top } => self.apply_reorder(s, &o, unit, top, ev),
+            Action::Split { unit } => self.apply_split(s, &o, unit, ev),
+            Action::Rejoin {
+                parent,
+                at,
+                formation,
+                facing,
+            } => self.apply_rejoin(s, &o, parent, at, formation, facing),
             Action::Reform {
                 unit,
                 formation,

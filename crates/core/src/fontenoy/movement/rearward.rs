@@ -182,7 +182,10 @@ impl Fontenoy {
         if self.reaction_before_leaving(s, unit, ev) {
             return Ok(());
         }
+        // 10.7a: leaving a friendly hex it entered may be a Passage of Lines.
+        self.note_passage(s, o, &group, &p, &target, ev);
         self.shift(s, &group, target, cost, dca);
+        self.note_entered(s, &group, target);
         if f == Formation::Line {
             for &g in &group {
                 if let Some(m) = self.record(s, g) {

@@ -208,6 +208,16 @@ pub struct Moving {
     /// A skirmisher passed its roll to enter an enemy ZOC with its next step (11.9c).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub ezoc_ok: bool,
+    /// Where its last step put it: leaving a friendly-occupied hex it entered this way may be a
+    /// Passage of Lines (10.7a); `None` while it stands where it began (10.7b: a split).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entered: Option<Placed>,
+    /// The DC(A) modifiers of its Passages of Lines so far (10.7a, 18.5e, 19.4d).
+    #[serde(default, skip_serializing_if = "is_zero_i16")]
+    pub passage: i16,
+    /// Its subunits failed to rejoin this segment (8.5b: no second try).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub rejoin_tried: bool,
 }
 
 /// Where a counter is.
@@ -463,6 +473,19 @@ pub enum Step {
         /// Command Rating points spent.
         spent: u8,
     },
+    /// Subunits' roll to rejoin as their parent unit (8.5b, 8.5c): a d100, at least their
+    /// worst ER to rejoin.
+    Rejoin {
+        /// The parent unit.
+        parent: UnitId,
+        /// Where it is to stand (its first hex).
+        #[serde(with = "super::fhex")]
+        at: Hex,
+        /// In this formation.
+        formation: Formation,
+        /// With this facing.
+        facing: u8,
+    },
     /// A skirmisher's roll to enter an enemy ZOC (11.9c): a d100, at least its ER to enter.
     SkirmishEzoc {
         /// The skirmisher (its group's first unit).
@@ -613,6 +636,10 @@ pub struct Activation {
     /// Segment (17.0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub close: Option<CloseSegment>,
+    /// Stationary units passed through in a Passage of Lines, each with its mover: they take
+    /// DC(A) once the mover's movement is over (10.7a, 18.2g).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passed: Vec<(UnitId, UnitId, i16)>,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them
@@ -685,6 +712,10 @@ pub struct State {
     /// How the game ended, once it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
+}
+
+fn is_zero_i16(v: &i16) -> bool {
+    *v == 0
 }
 
 fn is_zero(v: &u8) -> bool {

@@ -501,6 +501,7 @@ fn r18_6a_one_rally_attempt_a_turn() {
         voluntary_done: false,
         fire: Default::default(),
         close: None,
+        passed: Vec::new(),
     });
     s.steps.clear();
     let mut ev = Vec::new();

@@ -15,6 +15,7 @@ mod fire_losses;
 mod fire_reaction;
 mod fire_special;
 mod geometry;
+mod groups;
 mod movement;
 mod multihex;
 mod options;

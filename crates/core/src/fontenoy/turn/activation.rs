@@ -269,6 +269,7 @@ impl Fontenoy {
             voluntary_done: false,
             fire: Default::default(),
             close: None,
+            passed: Vec::new(),
         });
         // F-10.2a F: a Potential French Reinforcement Division activated.
         if let Some(a) = s.activation.as_ref() {

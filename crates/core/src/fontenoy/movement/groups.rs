@@ -1,0 +1,651 @@
+//! Group actions of the Movement Segment that cost no MP: 10.6 the order of the counters in a
+//! group (put one on top or at the bottom, before the group spends MP or once its move is
+//! over: 10.6f, 10.6h; guns with a Square on top, 10.6d; guns with a Line or Hook never
+//! between infantry, 10.6e), and 8.5 parent units splitting into their subunits and the
+//! subunits rejoining (8.5a–c; the scenario's `parent_units` list them).
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::super::Fontenoy;
+use super::super::action::Action;
+use super::super::event::Event;
+use super::super::geometry::Placed;
+use super::super::occupancy::Occupancy;
+use super::super::state::{Act, CheckKind, CheckReq, Place, Segment, State, Step};
+use super::super::tables::Mp;
+use super::super::types::{DisorderCheck, Formation, Kind, Morale, MoraleCheck};
+use super::super::units::{Parent, UnitId};
+use crate::engine::Illegal;
+use crate::hex::{Facing, Hex};
+
+impl Fontenoy {
+    /// The combat units of `u`'s side standing exactly where `u` stands, top first (10.6),
+    /// read from the occupancy index.
+    fn group_at(&self, s: &State, o: &Occupancy, u: UnitId) -> Vec<UnitId> {
+        let Some(p) = s.unit(u).placed() else {
+            return Vec::new();
+        };
+        let side = self.units[usize::from(u)].side;
+        let routed = s.unit(u).morale == Morale::Routed;
+        let mut v: Vec<UnitId> = o
+            .at(self, p.hex())
+            .units
+            .iter()
+            .copied()
+            .filter(|&x| {
+                let info = &self.units[usize::from(x)];
+                info.is_combat()
+                    && info.side == side
+                    && (s.unit(x).morale == Morale::Routed) == routed
+                    && s.unit(x).placed().is_some_and(|q| q.hexes == p.hexes)
+            })
+            .collect();
+        v.sort_by_key(|&x| (s.unit(x).order, x));
+        v
+    }
+
+    /// Whether `u` is between the start and the end of its move: it has spent MP and not
+    /// finished (10.6f: no reordering then).
+    fn mid_move(&self, s: &State, u: UnitId) -> bool {
+        self.moving(s, u)
+            .is_some_and(|m| !m.done && m.spent > super::super::types::Pts::ZERO)
+    }
+
+    /// 10.6d, 10.6e: whether the order `v` (top first) keeps the guns where they must be: on
+    /// top of a Square, on top or at the bottom of a Line or Hook.
+    fn order_ok(&self, s: &State, v: &[UnitId]) -> bool {
+        let gun = |x: &UnitId| self.units[usize::from(*x)].kind == Kind::Artillery;
+        let inf: Vec<usize> = (0..v.len()).filter(|&i| !gun(&v[i])).collect();
+        let (Some(&first), Some(&last)) = (inf.first(), inf.last()) else {
+            return true;
+        };
+        let square = v.iter().any(|&x| s.unit(x).formation == Formation::Square);
+        if square {
+            return v[first..].iter().all(|x| !gun(x));
+        }
+        v[first..=last].iter().all(|x| !gun(x))
+    }
+
+    /// 10.6f, 10.6h: the group's new order once `unit` goes on top (`top`) or to the bottom,
+    /// or why it may not.
+    fn reordered(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        unit: UnitId,
+        top: bool,
+    ) -> Result<Vec<UnitId>, Illegal> {
+        let group = self.group_at(s, o, unit);
+        if group.len() < 2 || !group.contains(&unit) {
+            return Err(Illegal::new(
+                "10.6f",
+                format!("{} stands in no group", self.unit_name(unit)),
+            ));
+        }
+        // 10.6f: units of the activated Division; 10.6h: unactivated ones may share the group.
+        if !group.iter().any(|&g| s.unit(g).act == Act::Active) {
+            return Err(Illegal::new(
+                "10.6f",
+                "only a group with activated units is reordered in its Movement Segment",
+            ));
+        }
+        if group.iter().any(|&g| self.mid_move(s, g)) {
+            return Err(Illegal::new(
+                "10.6f",
+                format!(
+                    "{}'s group is moving: it is reordered before it spends MP or once its move is over",
+                    self.unit_name(unit)
+                ),
+            ));
+        }
+        let mut v: Vec<UnitId> = group.iter().copied().filter(|&g| g != unit).collect();
+        if top {
+            v.insert(0, unit);
+        } else {
+            v.push(unit);
+        }
+        if v == group {
+            return Err(Illegal::new(
+                "10.6f",
+                format!("{} is there already", self.unit_name(unit)),
+            ));
+        }
+        if !self.order_ok(s, &v) {
+            let square = v.iter().any(|&x| s.unit(x).formation == Formation::Square);
+            return Err(if square {
+                Illegal::new("10.6d", "guns grouped with a Square stay on top of it")
+            } else {
+                Illegal::new(
+                    "10.6e",
+                    "guns grouped with a Line or Hook stay on top or at the bottom, never between its infantry",
+                )
+            });
+        }
+        Ok(v)
+    }
+
+    /// Sets the order of `v` (top first) and reports `unit`'s move.
+    pub(crate) fn set_order(
+        &self,
+        s: &mut State,
+        v: &[UnitId],
+        unit: UnitId,
+        top: bool,
+        rule: &str,
+        ev: &mut Vec<Event>,
+    ) {
+        for (i, &g) in v.iter().enumerate() {
+            s.unit_mut(g).order = u8::try_from(i).unwrap_or(u8::MAX);
+        }
+        ev.push(Event::Reordered {
+            unit,
+            top,
+            rule: rule.into(),
+        });
+    }
+
+    /// The reorderings, splits and rejoinings on offer (10.6f, 8.5a–c).
+    pub(super) fn group_actions(&self, s: &State, o: &Occupancy, out: &mut Vec<Action>) {
+        let idle = self.current_mover(s).is_none();
+        let side = s.activation.as_ref().map(|a| a.side);
+        for u in 0..s.units.len() as UnitId {
+            let x = s.unit(u);
+            if x.act != Act::Active
+                || !x.on_map()
+                || Some(self.units[usize::from(u)].side) != side
+                || !self.units[usize::from(u)].is_combat()
+            {
+                continue;
+            }
+            for top in [true, false] {
+                // Only guns go to the bottom (10.6e); any order is reached by moves to the top.
+                if !top && self.units[usize::from(u)].kind != Kind::Artillery {
+                    continue;
+                }
+                if self.reordered(s, o, u, top).is_ok() {
+                    out.push(Action::Reorder { unit: u, top });
+                }
+            }
+        }
+        if !idle {
+            return;
+        }
+        for p in &self.org.parents {
+            if self.split_ok(s, o, p).is_ok() {
+                out.push(Action::Split { unit: p.parent });
+            }
+            for (at, formation, facing) in self.rejoin_choices(s, o, p) {
+                out.push(Action::Rejoin {
+                    parent: p.parent,
+                    at,
+                    formation,
+                    facing,
+                });
+            }
+        }
+    }
+
+    /// Applies a reordering (10.6f).
+    pub(super) fn apply_reorder(
+        &self,
+        s: &mut State,
+        o: &Occupancy,
+        unit: UnitId,
+        top: bool,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let side = s.activation.as_ref().map(|a| a.side);
+        if Some(self.units[usize::from(unit)].side) != side {
+            return Err(Illegal::new(
+                "10.6f",
+                "the active player reorders his own groups",
+            ));
+        }
+        let v = self.reordered(s, o, unit, top)?;
+        self.set_order(s, &v, unit, top, "10.6f", ev);
+        Ok(())
+    }
+
+    /// 18.2e, 19.2b: a DC(B), DC(C) or MC(A) taken in the Movement Segment by a group in
+    /// which moving and stationary units stand together concerns the moving units only.
+    pub(crate) fn movers_only(&self, s: &State, req: CheckReq, group: Vec<UnitId>) -> Vec<UnitId> {
+        let kind = matches!(
+            req.kind,
+            CheckKind::Disorder(DisorderCheck::B | DisorderCheck::C)
+                | CheckKind::Morale(MoraleCheck::A)
+        );
+        let movement = s
+            .activation
+            .as_ref()
+            .is_some_and(|a| a.segment == Segment::Movement);
+        if !kind || !movement {
+            return group;
+        }
+        let open = |u: UnitId| self.moving(s, u).is_some_and(|m| !m.done);
+        let movers: Vec<UnitId> = group.iter().copied().filter(|&g| open(g)).collect();
+        if movers.is_empty() { group } else { movers }
+    }
+
+    /// The parent-unit entry of `u`, as a parent.
+    fn parent_entry(&self, u: UnitId) -> Option<&Parent> {
+        self.org.parents.iter().find(|p| p.parent == u)
+    }
+
+    /// The conditions 8.5a and 8.5b share for a unit: activated, In Command, Formed, not
+    /// Routed, MPo not yet spent.
+    fn split_common(&self, s: &State, u: UnitId, rule: &'static str) -> Result<(), Illegal> {
+        let x = s.unit(u);
+        let name = self.unit_name(u);
+        if x.act != Act::Active || !x.on_map() {
+            return Err(Illegal::new(
+                rule,
+                format!("{name} is not an activated unit on the map"),
+            ));
+        }
+        if x.command != Some(true) {
+            return Err(Illegal::new(rule, format!("{name} is not In Command")));
+        }
+        if x.disordered || x.morale == Morale::Routed {
+            return Err(Illegal::new(
+                rule,
+                format!("{name} is Disordered or Routed"),
+            ));
+        }
+        if self
+            .moving(s, u)
+            .is_some_and(|m| m.spent > super::super::types::Pts::ZERO || m.done)
+        {
+            return Err(Illegal::new(
+                rule,
+                format!("{name} has begun spending its MPo"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether any hex of `p` is in an enemy ZOC of `u`'s side (8.5a, 8.5b).
+    fn in_ezoc(&self, o: &Occupancy, u: UnitId, p: &Placed) -> bool {
+        let side = self.units[usize::from(u)].side;
+        p.hexes.as_slice().iter().any(|&h| o.ezoc(self, h, side))
+    }
+
+    /// Whether a friendly combat unit other than `mine` stands in a hex of `p` (8.5a, 8.5b).
+    fn others_in(&self, o: &Occupancy, u: UnitId, p: &Placed, mine: &[UnitId]) -> bool {
+        let side = self.units[usize::from(u)].side;
+        p.hexes.as_slice().iter().any(|&h| {
+            o.at(self, h).units.iter().any(|&x| {
+                let info = &self.units[usize::from(x)];
+                info.is_combat() && info.side == side && !mine.contains(&x)
+            })
+        })
+    }
+
+    /// 8.5a: whether parent `p` may split now.
+    fn split_ok(&self, s: &State, o: &Occupancy, p: &Parent) -> Result<Placed, Illegal> {
+        let u = p.parent;
+        self.split_common(s, u, "8.5a")?;
+        let x = s.unit(u);
+        let Some(at) = x.placed().copied() else {
+            return Err(Illegal::new("8.5a", "the parent unit is not on the map"));
+        };
+        if !matches!(x.formation, Formation::Line | Formation::MarchColumn) {
+            return Err(Illegal::new(
+                "8.5a",
+                format!("{} is not in Line or March Column", self.unit_name(u)),
+            ));
+        }
+        if self.others_in(o, u, &at, &[u]) {
+            return Err(Illegal::new(
+                "8.5a",
+                format!("{} is grouped with another combat unit", self.unit_name(u)),
+            ));
+        }
+        if self.in_ezoc(o, u, &at) {
+            return Err(Illegal::new(
+                "8.5a",
+                format!("{} is in an enemy ZOC", self.unit_name(u)),
+            ));
+        }
+        if u16::from(x.sp) * 2 <= u16::from(self.units[usize::from(u)].sp) {
+            return Err(Illegal::new(
+                "8.5a",
+                format!("{} has no more than half its printed SP", self.unit_name(u)),
+            ));
+        }
+        if p.subunits
+            .iter()
+            .any(|&g| s.unit(g).place != Place::Waiting)
+        {
+            return Err(Illegal::new("8.5a", "its subunits are not all off the map"));
+        }
+        if usize::from(x.sp) < p.subunits.len() {
+            return Err(Illegal::new(
+                "8.5a",
+                "too few SP for every subunit to have one",
+            ));
+        }
+        Ok(at)
+    }
+
+    /// 8.5a: the parent leaves the map and its subunits stand grouped where it stood, in its
+    /// formation and facing, its current SP shared as evenly as possible; they may spend
+    /// their whole MPo; the change may set off a Fire Reaction (12.8).
+    pub(super) fn apply_split(
+        &self,
+        s: &mut State,
+        o: &Occupancy,
+        unit: UnitId,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let Some(p) = self.parent_entry(unit).cloned() else {
+            return Err(Illegal::new(
+                "8.5",
+                format!("{} is no parent unit", self.unit_name(unit)),
+            ));
+        };
+        if self.current_mover(s).is_some() {
+            return Err(Illegal::new(
+                "8.5a",
+                "a unit splits before it moves, not while another is moving",
+            ));
+        }
+        let at = self.split_ok(s, o, &p)?;
+        let parent = *s.unit(unit);
+        let n = p.subunits.len() as u8;
+        let (base, extra) = (parent.sp / n, parent.sp % n);
+        let mut placed = Vec::with_capacity(p.subunits.len());
+        for (i, &g) in p.subunits.iter().enumerate() {
+            let sp = base + u8::from((i as u8) < extra);
+            let x = s.unit_mut(g);
+            x.place = Place::Map(at);
+            x.sp = sp;
+            x.formation = parent.formation;
+            x.disordered = false;
+            x.morale = parent.morale;
+            x.act = Act::Active;
+            x.command = parent.command;
+            x.order = i as u8;
+            x.victoire = parent.victoire;
+            placed.push((g, sp));
+        }
+        let x = s.unit_mut(unit);
+        x.place = Place::Waiting;
+        ev.push(Event::Split {
+            parent: unit,
+            subunits: placed,
+        });
+        // 8.5a: a reformation, which may set off a Fire Reaction (12.8c).
+        if let Some(&first) = p.subunits.first() {
+            self.reaction_after_change(s, first, parent.formation, at, ev);
+        }
+        Ok(())
+    }
+
+    /// 8.5b, 8.5c: where and how the subunits of `p` may rejoin now: their own hexes in their
+    /// formation and facing, or (all skirmishing) each hex they all stand next to, in Line or
+    /// March Column and any facing.
+    fn rejoin_choices(&self, s: &State, o: &Occupancy, p: &Parent) -> Vec<(Hex, Formation, u8)> {
+        let mut out = Vec::new();
+        let Ok(skirmish) = self.rejoin_common(s, o, p) else {
+            return out;
+        };
+        let first = p.subunits[0];
+        let Some(at) = s.unit(first).placed().copied() else {
+            return out;
+        };
+        if !skirmish {
+            out.push((at.hex(), s.unit(first).formation, at.facing.index()));
+            return out;
+        }
+        for h in at.hex().neighbors().into_iter().chain([at.hex()]) {
+            if self.common_hex_ok(s, o, p, h) {
+                for formation in [Formation::Line, Formation::MarchColumn] {
+                    for f in 0..12u8 {
+                        if (f % 2 == 1) == (formation == Formation::Line) {
+                            out.push((h, formation, f));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// 8.5b: the conditions for every subunit of `p`; `Ok(true)` when they are all
+    /// skirmishing (8.5c: they rejoin around a common hex), `Ok(false)` when they stand
+    /// grouped in Line or March Column.
+    fn rejoin_common(&self, s: &State, o: &Occupancy, p: &Parent) -> Result<bool, Illegal> {
+        if s.unit(p.parent).place != Place::Waiting {
+            return Err(Illegal::new("8.5", "the parent unit is on the map"));
+        }
+        let live: Vec<UnitId> = p
+            .subunits
+            .iter()
+            .copied()
+            .filter(|&g| s.unit(g).place != Place::Destroyed)
+            .collect();
+        if live.is_empty() {
+            return Err(Illegal::new("8.5b", "no subunit is left"));
+        }
+        let mut sp: u16 = 0;
+        for &g in &live {
+            self.split_common(s, g, "8.5b")?;
+            if self.moving(s, g).is_some_and(|m| m.rejoin_tried) {
+                return Err(Illegal::new(
+                    "8.5b",
+                    "the subunits tried to rejoin this segment already",
+                ));
+            }
+            sp += u16::from(s.unit(g).sp);
+        }
+        if sp * 2 <= u16::from(self.units[usize::from(p.parent)].sp) {
+            return Err(Illegal::new(
+                "8.5b",
+                "the subunits have no more than half the parent unit's printed SP",
+            ));
+        }
+        let skirmish = live.iter().all(|&g| self.is_skirmisher(s, g));
+        if skirmish {
+            return Ok(true);
+        }
+        let first = live[0];
+        let Some(at) = s.unit(first).placed().copied() else {
+            return Err(Illegal::new("8.5b", "a subunit is off the map"));
+        };
+        let f = s.unit(first).formation;
+        if !matches!(f, Formation::Line | Formation::MarchColumn) {
+            return Err(Illegal::new(
+                "8.5b",
+                "the subunits are not in Line or March Column",
+            ));
+        }
+        if live
+            .iter()
+            .any(|&g| s.unit(g).placed() != Some(&at) || s.unit(g).formation != f)
+        {
+            return Err(Illegal::new(
+                "8.5b",
+                "the subunits do not stand grouped in one formation and facing",
+            ));
+        }
+        if self.others_in(o, first, &at, &live) {
+            return Err(Illegal::new(
+                "8.5b",
+                "the subunits are grouped with another combat unit",
+            ));
+        }
+        if self.in_ezoc(o, first, &at) {
+            return Err(Illegal::new("8.5b", "the subunits are in an enemy ZOC"));
+        }
+        Ok(false)
+    }
+
+    /// 8.5c: whether `h` may be the common hex of skirmishing subunits: next to each of them
+    /// (or held by one), held by no other unit, outside enemy ZOCs, terrain where the parent
+    /// may stand in Line or March Column with all its SP.
+    fn common_hex_ok(&self, s: &State, o: &Occupancy, p: &Parent, h: Hex) -> bool {
+        if !self.board.on_map(h) {
+            return false;
+        }
+        let live: Vec<UnitId> = p
+            .subunits
+            .iter()
+            .copied()
+            .filter(|&g| s.unit(g).place != Place::Destroyed)
+            .collect();
+        let near = live.iter().all(|&g| {
+            s.unit(g)
+                .placed()
+                .is_some_and(|q| q.hexes.len() == 1 && (q.hex() == h || q.hex().distance(h) == 1))
+        });
+        if !near || o.at(self, h).units.iter().any(|x| !live.contains(x)) {
+            return false;
+        }
+        let parent = p.parent;
+        if o.ezoc(self, h, self.units[usize::from(parent)].side) {
+            return false;
+        }
+        let terrain = self.board.hex(h).terrain;
+        if self.forces_go(parent, terrain) {
+            return false;
+        }
+        let fx = self.tables.fx(terrain);
+        let class = self.move_class(parent, Formation::Line);
+        if !matches!(fx.mp[class as usize], Mp::Pts(_)) {
+            return false;
+        }
+        let sp: u16 = live.iter().map(|&g| u16::from(s.unit(g).sp)).sum();
+        let col = if self.units[usize::from(parent)].kind == Kind::Cavalry {
+            2
+        } else {
+            0
+        };
+        sp <= u16::from(fx.stack[col])
+    }
+
+    /// 8.5b, 8.5c: the subunits of `parent` try to rejoin at `at` in `formation` facing
+    /// `facing`: one 00–99 roll for them all.
+    pub(super) fn apply_rejoin(
+        &self,
+        s: &mut State,
+        o: &Occupancy,
+        parent: UnitId,
+        at: Hex,
+        formation: Formation,
+        facing: u8,
+    ) -> Result<(), Illegal> {
+        let Some(p) = self.parent_entry(parent).cloned() else {
+            return Err(Illegal::new(
+                "8.5",
+                format!("{} is no parent unit", self.unit_name(parent)),
+            ));
+        };
+        if self.current_mover(s).is_some() {
+            return Err(Illegal::new(
+                "8.5b",
+                "subunits rejoin before they move, not while another unit is moving",
+            ));
+        }
+        if !self
+            .rejoin_choices(s, o, &p)
+            .contains(&(at, formation, facing))
+        {
+            self.rejoin_common(s, o, &p)?;
+            return Err(Illegal::new(
+                "8.5b",
+                format!(
+                    "the subunits of {} cannot rejoin at {} in that formation and facing",
+                    self.unit_name(parent),
+                    self.label(at)
+                ),
+            ));
+        }
+        s.steps.push(Step::Rejoin {
+            parent,
+            at,
+            formation,
+            facing,
+        });
+        Ok(())
+    }
+
+    /// 8.5b: the rejoining roll: at least the worst (highest) ER of the subunits, the parent
+    /// returns with their SP where they stood (8.5c: in the common hex, as chosen), free;
+    /// less, they stay apart and may not try again this segment.
+    pub(crate) fn rejoin_roll(
+        &self,
+        s: &mut State,
+        parent: UnitId,
+        at: Hex,
+        formation: Formation,
+        facing: u8,
+        roll: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(p) = self.parent_entry(parent).cloned() else {
+            return;
+        };
+        let live: Vec<UnitId> = p
+            .subunits
+            .iter()
+            .copied()
+            .filter(|&g| s.unit(g).on_map())
+            .collect();
+        let er = live
+            .iter()
+            .map(|&g| self.units[usize::from(g)].er)
+            .max()
+            .unwrap_or(0);
+        let passed = roll >= er;
+        ev.push(Event::Rejoin {
+            parent,
+            roll,
+            er,
+            passed,
+        });
+        if !passed {
+            for &g in &live {
+                if let Some(m) = self.record(s, g) {
+                    m.rejoin_tried = true;
+                }
+            }
+            return;
+        }
+        let Some(first) = live.first().and_then(|&g| s.unit(g).placed().copied()) else {
+            return;
+        };
+        let skirmish = live.iter().all(|&g| self.is_skirmisher(s, g));
+        let place = if skirmish {
+            Placed::at(at, Facing::new(facing).unwrap_or(first.facing))
+        } else {
+            first
+        };
+        let form = if skirmish {
+            formation
+        } else {
+            s.unit(live[0]).formation
+        };
+        let sp: u8 = live.iter().map(|&g| s.unit(g).sp).sum();
+        let shaken = live.iter().any(|&g| s.unit(g).morale == Morale::Shaken);
+        let command = s.unit(live[0]).command;
+        let victoire = live.iter().all(|&g| s.unit(g).victoire);
+        for &g in &live {
+            s.unit_mut(g).place = Place::Waiting;
+        }
+        if let Some(a) = s.activation.as_mut() {
+            a.moving
+                .retain(|m| !live.contains(&m.unit) && m.unit != parent);
+        }
+        let x = s.unit_mut(parent);
+        x.place = Place::Map(place);
+        x.sp = sp;
+        x.formation = form;
+        x.disordered = false;
+        x.morale = if shaken { Morale::Shaken } else { Morale::Good };
+        x.act = Act::Active;
+        x.command = command;
+        x.order = 0;
+        x.victoire = victoire;
+    }
+}
