@@ -16,6 +16,7 @@ mod fire_reaction;
 mod fire_special;
 mod geometry;
 mod movement;
+mod movement_rules;
 mod multihex;
 mod options;
 mod preview;
