@@ -101,7 +101,8 @@ impl Fontenoy {
                 .into_iter()
                 // 11.10b: a one-hex move only through a hex whose SCM cost is at most 1.
                 .find(|(q, c)| {
-                    *c <= crate::fontenoy::types::Pts::ONE && hits(q).is_some_and(|h| can_attack(q, h))
+                    *c <= crate::fontenoy::types::Pts::ONE
+                        && hits(q).is_some_and(|h| can_attack(q, h))
                 });
             if let Some((q, _)) = shift {
                 out.push((u, Some(q)));

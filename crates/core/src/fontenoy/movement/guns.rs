@@ -83,7 +83,12 @@ impl Fontenoy {
             let Mp::Pts(c) = self.tables.facing_cost(info, Formation::Unlimbered, steps) else {
                 continue;
             };
-            let c = if p.hexes.as_slice().iter().any(|&h| o.ezoc(self, h, info.side)) {
+            let c = if p
+                .hexes
+                .as_slice()
+                .iter()
+                .any(|&h| o.ezoc(self, h, info.side))
+            {
                 c.plus(Pts::ONE)
             } else {
                 c
@@ -168,11 +173,7 @@ impl Fontenoy {
         if let Place::Map(q) = &mut s.unit_mut(unit).place {
             q.facing = to;
         }
-        ev.push(Event::Faced {
-            unit,
-            facing,
-            cost,
-        });
+        ev.push(Event::Faced { unit, facing, cost });
         // 9.2, 12.8c: a Fire Reaction once the turn is made.
         self.reaction_after_change(s, unit, Formation::Unlimbered, p, ev);
         Ok(())
@@ -203,11 +204,18 @@ impl Fontenoy {
         {
             return false;
         }
-        let left = self.mp_left(s, u);
+        // The group it moves with (the steps offered are its group's, 11.1b).
+        let group = self.group_of(s, u);
+        let group = if group.is_empty() {
+            alloc::vec![u]
+        } else {
+            group
+        };
+        let left = self.group_left(s, &group);
         let steps_out = |q: &Placed, left: Pts| {
             self.forward(unit.formation, q)
                 .into_iter()
-                .any(|(to, k)| self.step_ok(s, o, &[u], q, &to, k, left).is_ok())
+                .any(|(to, k)| self.step_ok(s, o, &group, q, &to, k, left).is_ok())
         };
         if steps_out(&p, left) {
             return true;

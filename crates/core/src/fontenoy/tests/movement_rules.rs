@@ -4,8 +4,8 @@
 //! combat, formation changes paid in MP (11.1c).
 
 use super::close::{FR, cc, dice_for};
-use super::multihex::{ENEMY, U, at, enemy_column, facing, gun, placed, refused, set, spent};
 use super::movement::mover;
+use super::multihex::{ENEMY, U, at, enemy_column, facing, gun, placed, refused, set, spent};
 use super::*;
 use crate::fontenoy::geometry::{Hexes, line_hexes};
 use crate::fontenoy::types::{Morale, Pts};
@@ -55,7 +55,10 @@ fn r9_2_r11_9a_turns_of_one_or_two_vertices_as_often_as_paid_each_setting_off_a_
     // 60 degrees: 1 MP, +1 in the enemy ZOC (9.1, 11.9a).
     let ev = apply(&r, &mut s, Action::Face { unit: u, facing: 3 });
     assert_eq!(faced_cost(&ev), Some(Pts::whole(2)));
-    assert!(reacted(&ev, u), "9.2: a facing change may set off a reaction");
+    assert!(
+        reacted(&ev, u),
+        "9.2: a facing change may set off a reaction"
+    );
     apply(&r, &mut s, Action::Pass);
     assert_eq!(spent(&s, u), Pts::whole(2));
     // 120 degrees back to facing 11 would cost 2 + 1: more than the 2 MP left, refused whole.
@@ -120,11 +123,7 @@ fn r11_1c_formation_changes_are_paid_from_the_mpo() {
     let a = hex("S1010");
     let (r, mut s, u) = mover(|_| {});
     // Line to March Column (8.4c, the provisional diagram's 1 MP ahead) then a step.
-    let ev = apply(
-        &r,
-        &mut s,
-        reform(u, Formation::MarchColumn, &[a], 0),
-    );
+    let ev = apply(&r, &mut s, reform(u, Formation::MarchColumn, &[a], 0));
     let c = reform_cost(&ev).expect("a reformation");
     assert!(c > Pts::ZERO);
     assert_eq!(spent(&s, u), c);
@@ -248,11 +247,9 @@ fn r11_6_f3_7a_swedish_guns_turn_for_a_by_hand_point_and_move_for_the_other() {
     s.unit_mut(g).disordered = true;
     apply(&r, &mut s, Action::Face { unit: g, facing: 3 });
     assert!(r.current_mover(&s).is_none());
-    assert!(
-        !legal(&r, &s)
-            .iter()
-            .any(|a| matches!(a, Action::ByHand { unit, .. } | Action::Face { unit, .. } if *unit == g))
-    );
+    assert!(!legal(&r, &s).iter().any(
+        |a| matches!(a, Action::ByHand { unit, .. } | Action::Face { unit, .. } if *unit == g)
+    ));
 }
 
 #[test]
@@ -389,10 +386,21 @@ fn r11_5i_r16_2a_a_pursuing_line_shrinks_into_one_hex_r21_2c_its_commanders_foll
     assert_ne!(now, hex("S1010"));
     for name in ["saxe", "dx"] {
         let k = r.unit_index(name).unwrap();
-        assert_eq!(placed(&s, k).hex(), now, "21.2c: {name} goes with the pursuers");
+        assert_eq!(
+            placed(&s, k).hex(),
+            now,
+            "21.2c: {name} goes with the pursuers"
+        );
     }
     // 11.1e, 11.10a: no MP are spent by a pursuit.
-    assert!(s.activation.as_ref().unwrap().moving.iter().all(|m| m.unit != c));
+    assert!(
+        s.activation
+            .as_ref()
+            .unwrap()
+            .moving
+            .iter()
+            .all(|m| m.unit != c)
+    );
 }
 
 /// A cavalry March Column of 12 SP in 3 hexes, head at S1010 facing the hexside toward
@@ -439,7 +447,10 @@ fn r9_4_r9_4a_a_three_hex_march_column_turns_only_going_on_until_straight() {
     let now = placed(&s, u);
     assert_eq!(now.hexes.as_slice(), &[beyond, c, head]);
     assert_eq!(now.facing, facing(2));
-    assert!(crate::fontenoy::geometry::shape_ok(Formation::MarchColumn, &now));
+    assert!(crate::fontenoy::geometry::shape_ok(
+        Formation::MarchColumn,
+        &now
+    ));
     // Without the MP to go on, no turn.
     let mp = u8::try_from(turn.plus(open).sixths() / 6).unwrap();
     let (r, s, u) = mover(|w| long_column(w, mp));
@@ -590,8 +601,74 @@ fn r8_1d_each_hex_of_a_march_column_pays_the_hexside_it_crosses() {
     };
     // The head crosses the stream.
     let ev = step(&mut s, ahead);
-    assert!(ev.iter().any(|e| matches!(e, Event::Moved { cost, .. } if *cost == open.plus(stream))));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Moved { cost, .. } if *cost == open.plus(stream)))
+    );
     // The tail crosses it with the next step: the stream once more.
     let ev = step(&mut s, ahead.neighbor(super::multihex::dir(0)));
-    assert!(ev.iter().any(|e| matches!(e, Event::Moved { cost, .. } if *cost == open.plus(stream))));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Moved { cost, .. } if *cost == open.plus(stream)))
+    );
+}
+
+#[test]
+fn r11_10b_a_cavalry_reaction_moves_only_through_a_hex_of_scm_cost_1() {
+    use super::close::{AL, ahead, unit};
+    use crate::fontenoy::board::Terrain;
+    use crate::fontenoy::close::CloseStep;
+    use crate::fontenoy::state::Step;
+    let run = |woods: bool| {
+        let mut w = World::new();
+        let f = unit(&mut w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
+        let h1 = ahead(hex("S1010"), 0);
+        let far = ahead(ahead(h1, 0), 0);
+        let cav = unit(&mut w, "E CAV", AL, Kind::Cavalry, 4, far, 7);
+        if woods {
+            // The hexes the cavalry would move into to meet the mover.
+            for k in [3u8, 4] {
+                w.board.set_terrain(ahead(far, k), Terrain::Woods);
+            }
+        }
+        let saxe = w.commander("Saxe", FR, "S1010", 30, 5);
+        w.cinc(saxe, 2, 5);
+        let dc = w.commander("Dx", FR, "S1010", 8, 4);
+        let cumb = w.commander("Cumberland", AL, "S2929", 2, 5);
+        w.cinc(cumb, 1, 6);
+        let ac = w.commander("Dz", AL, "S2929", 4, 4);
+        w.division("X", FR, Some(dc), &[f]);
+        w.division("Z", AL, Some(ac), &[cav]);
+        let (mut r, mut s) = w.build();
+        alloc::sync::Arc::make_mut(&mut r.tables).terrain[Terrain::Woods as usize].scm =
+            crate::fontenoy::tables::Mp::Pts(Pts::whole(2));
+        initiative(&r, &mut s, 6, 1);
+        apply(&r, &mut s, Action::ActivateOwn);
+        apply(&r, &mut s, Action::Activate { division: 0 });
+        apply(&r, &mut s, Action::EndDesignations);
+        while let Some(Step::CommanderInitiative { .. } | Step::UnitInitiative { .. }) =
+            s.steps.last()
+        {
+            apply(&r, &mut s, d10(0));
+        }
+        apply(&r, &mut s, Action::EndSegment); // fire
+        apply(
+            &r,
+            &mut s,
+            Action::Step {
+                unit: f,
+                to: h1,
+                alone: false,
+            },
+        );
+        s.steps.last().copied()
+    };
+    assert!(matches!(
+        run(false),
+        Some(Step::Close(CloseStep::CavalryReaction { .. }))
+    ));
+    assert!(!matches!(
+        run(true),
+        Some(Step::Close(CloseStep::CavalryReaction { .. }))
+    ));
 }
