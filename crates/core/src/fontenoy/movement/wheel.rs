@@ -400,7 +400,7 @@ impl Fontenoy {
         list.extend_from_slice(&p.hexes.as_slice()[..n - 1]);
         let hexes = Hexes::from_slice(&list)
             .ok_or_else(|| Illegal::new("engine", "a column of too many hexes"))?;
-        let after = Placed {
+        let mut after = Placed {
             hexes,
             facing,
             hook: None,
@@ -420,7 +420,6 @@ impl Fontenoy {
         let mut cost = turn.plus(step);
         // 9.4: a March Column of three hexes or more must end straight: its head goes on
         // straight ahead until the column is in line again, as part of the turn (a reading).
-        let mut after = after;
         if f == Formation::MarchColumn {
             for _ in 2..n {
                 if self.forces_go(lead, self.board.hex(after.hex()).terrain) {
