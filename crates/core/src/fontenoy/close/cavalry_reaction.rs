@@ -99,7 +99,11 @@ impl Fontenoy {
             let shift = self
                 .charge_shifts(&o, &stack, &p)
                 .into_iter()
-                .find(|(q, _)| hits(q).is_some_and(|h| can_attack(q, h)));
+                // 11.10b: a one-hex move only through a hex whose SCM cost is at most 1.
+                .find(|(q, c)| {
+                    *c <= crate::fontenoy::types::Pts::ONE
+                        && hits(q).is_some_and(|h| can_attack(q, h))
+                });
             if let Some((q, _)) = shift {
                 out.push((u, Some(q)));
             }

@@ -353,6 +353,8 @@ impl Fontenoy {
             }
             destroyed = true;
         }
+        // 21.1c, 21.2c: the commanders with the pursuers go with them.
+        let commanders = self.commanders_in(s, at.hexes.as_slice(), side);
         for &u in &p.units {
             s.unit_mut(u).place = Place::Map(if destroyed {
                 Placed {
@@ -362,6 +364,9 @@ impl Fontenoy {
             } else {
                 placed
             });
+        }
+        for c in commanders {
+            s.unit_mut(c).place = Place::Map(Placed::at(next.0, at.facing));
         }
         ev.push(Event::Pursued {
             unit: top,

@@ -219,7 +219,11 @@ impl Fontenoy {
             let meet = self
                 .charge_shifts(o, &group, &p)
                 .into_iter()
-                .find(|(q, _)| {
+                // 11.10b: a one-hex move only through a hex whose SCM cost is at most 1.
+                .find(|(q, c)| {
+                    if *c > crate::fontenoy::types::Pts::ONE {
+                        return false;
+                    }
                     let mut hit = false;
                     crate::fontenoy::geometry::for_each_in_arc(
                         x.formation,
@@ -285,7 +289,11 @@ impl Fontenoy {
             let meet = self
                 .charge_shifts(&o, &stack, &p)
                 .into_iter()
-                .find(|(q, _)| {
+                // 11.10b: a one-hex move only through a hex whose SCM cost is at most 1.
+                .find(|(q, c)| {
+                    if *c > crate::fontenoy::types::Pts::ONE {
+                        return false;
+                    }
                     let mut hit = false;
                     crate::fontenoy::geometry::for_each_in_arc(
                         f,

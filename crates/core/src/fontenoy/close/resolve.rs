@@ -704,6 +704,13 @@ impl Fontenoy {
                 gone[k] = true;
             }
         }
+        // 8.4g, 11.5i: a Square under 3 SP becomes a Disordered Line, a multi-hex formation
+        // without the SP for its hexes shrinks (fire/resolve.rs `after_losses`).
+        if n[0] > 0 || n[1] > 0 {
+            let mut hit = self.side_units(s, &c.attackers);
+            hit.extend(self.side_units(s, &c.defenders));
+            self.after_losses(s, &hit, ev);
+        }
         gone
     }
 

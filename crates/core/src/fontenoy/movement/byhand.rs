@@ -3,10 +3,11 @@
 //! hex keeping their facing; never into terrain closed to guns, nor into an enemy ZOC unless
 //! friendly infantry or artillery already stands there (11.9b); leaving one may set off a
 //! reaction (12.8d). F-2.11 marks the guns; F-3.7a the Swedish 4-pounders ("FP2"): 2 by-hand
-//! points, an open hex 1, a difficult one 2; Disordered, one hex.
+//! points, an open hex 1, a difficult one 2, a hexside what guns pay for it (rounded up);
+//! Disordered, one hex; their turn for a by-hand point is in guns.rs.
 //!
 //! Readings: moving by hand uses up the guns' MP for the segment (11.6: limbered movement and
-//! movement by hand are not combined); the F-3.7a facing change by hand is not offered here.
+//! movement by hand are not combined).
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -25,7 +26,7 @@ use crate::hex::{Direction, Hex};
 
 impl Fontenoy {
     /// The by-hand points `u` has left now, 0 when it may not move by hand (11.6, F-3.7a).
-    fn by_hand_left(&self, s: &State, u: UnitId) -> u8 {
+    pub(super) fn by_hand_left(&self, s: &State, u: UnitId) -> u8 {
         let info = &self.units[usize::from(u)];
         let unit = s.unit(u);
         if info.kind != Kind::Artillery
@@ -79,7 +80,16 @@ impl Fontenoy {
             let Ok(e) = self.entry(o, u, MoveClass::Artillery, p.hex(), h) else {
                 continue;
             };
-            let cost = if fp2 && e.difficult { 2 } else { 1 };
+            // F-3.7a: an open hex 1 by-hand point, a difficult one 2, a hexside what it costs
+            // guns (rounded up); Disordered, the one hex they may move whatever it costs.
+            let cost = if fp2 && s.unit(u).disordered {
+                points
+            } else if fp2 {
+                let side = u8::try_from(e.side.sixths().div_ceil(6)).unwrap_or(u8::MAX);
+                (if e.difficult { 2u8 } else { 1 }).saturating_add(side)
+            } else {
+                1
+            };
             if cost > points {
                 continue;
             }

@@ -17,6 +17,7 @@ mod byhand;
 mod extend;
 mod forced;
 mod groups;
+mod guns;
 mod passage;
 mod reach;
 mod rearward;
@@ -199,6 +200,17 @@ impl Fontenoy {
                 ));
             }
             if from.hexes.contains(h) {
+                // 8.1d: each hex of a column pays the hexside it crosses (not along a road in
+                // Road Column, 11.2c).
+                if unit.formation.is_column() && prev != h {
+                    if let Some(d) = prev.direction_to(h) {
+                        let along_road = road && self.board.side(prev, d) & hs::ANY_ROAD != 0;
+                        if !along_road {
+                            let c = self.side_cost(prev, d, class).unwrap_or(Pts::ZERO);
+                            sides_total = sides_total.plus(c);
+                        }
+                    }
+                }
                 continue;
             }
             let d = prev.direction_to(h).ok_or_else(|| {
@@ -408,7 +420,7 @@ impl Fontenoy {
             a.moving
                 .iter()
                 .all(|m| m.done || self.end_ok(s, &o, m.unit).is_ok())
-        })
+        }) && !self.any_gun_must_leave(s, &o) // 11.9b (guns.rs)
     }
 
     /// The unit whose movement is under way, if one has begun and not ended: units move one
@@ -478,6 +490,8 @@ impl Fontenoy {
         self.by_hand_actions(s, &o, current, out);
         // 10.6f reordering, 8.5 splitting and rejoining (groups.rs).
         self.group_actions(s, &o, out);
+        // 9.5, F-3.7a (guns.rs).
+        self.gun_turn_actions(s, &o, current, out);
         // 11.1b: the unit whose move is under way may always end it where it may stand, even
         // when it may no longer move (its MP spent, guns moved by hand, a group gone).
         if let Some(c) = current {
@@ -706,7 +720,8 @@ impl Fontenoy {
         // (even in a group that is no longer legal, 10.13); it may always stop there.
         let unmoved = self.moving(s, u).is_some_and(|m| m.spent == Pts::ZERO);
         if unmoved || self.fits_at(s, o, &group, &p, s.unit(u).formation) {
-            Ok(())
+            // 11.9b: limbered guns leave an enemy ZOC while they can (guns.rs).
+            self.guns_leave_ok(s, o, &group)
         } else {
             Err(Illegal::new(
                 "10.1c",
@@ -779,6 +794,13 @@ impl Fontenoy {
         let steps = p.facing.turn_to(to) / 2; // 60-degree steps: 1, 2, 3
         if steps == 3 && s.unit(u).disordered {
             return Err(Illegal::new("9.6a", "a Disordered unit may not about-face"));
+        }
+        // 11.4b, 9.6a: nor one on Forced March.
+        if steps == 3 && self.moving(s, u).is_some_and(|m| m.forced) {
+            return Err(Illegal::new(
+                "11.4b",
+                "a unit on Forced March may not about-face",
+            ));
         }
         if steps == 0 || p.facing.is_corner() != to.is_corner() {
             return Err(Illegal::new(
@@ -953,6 +975,10 @@ impl Fontenoy {
                 Ok(())
             }
             Action::Face { unit, facing } => {
+                // 9.5, F-3.7a: unlimbered guns turn by their own rules (guns.rs).
+                if s.unit(unit).formation == Formation::Unlimbered {
+                    return self.apply_gun_turn(s, &o, unit, facing, ev);
+                }
                 if !self.may_move(s, unit) {
                     return Err(Illegal::new(
                         "11.0",
@@ -970,6 +996,8 @@ impl Fontenoy {
                     .facings_open(s, &o, unit, &p, self.mp_left(s, unit))
                     .contains(&facing)
                 {
+                    // The turn's own bar first (9.6a, 11.4b, 9.7), if it has one.
+                    self.facing_cost(s, &o, unit, &p, to)?;
                     return Err(Illegal::new(
                         "9.2",
                         format!(
@@ -1045,6 +1073,13 @@ impl Fontenoy {
                     if self.moving(s, u).is_some_and(|m| !m.done) {
                         self.end_ok(s, &o, u)?;
                     }
+                }
+                // 11.9b: limbered guns that could still leave an enemy ZOC (guns.rs).
+                if self.any_gun_must_leave(s, &o) {
+                    return Err(Illegal::new(
+                        "11.9b",
+                        "a limbered gun in an enemy ZOC must leave it while it can",
+                    ));
                 }
                 // 11.1b: the movements under way are over.
                 let open: Vec<UnitId> = s

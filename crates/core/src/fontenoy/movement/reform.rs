@@ -173,7 +173,7 @@ impl Fontenoy {
     }
 
     /// Whether gun `u` fired in this activation (8.6a, 9.5).
-    fn gun_fired(&self, s: &State, u: UnitId) -> bool {
+    pub(super) fn gun_fired(&self, s: &State, u: UnitId) -> bool {
         s.activation.as_ref().is_some_and(|a| {
             a.fire
                 .combats
@@ -521,6 +521,16 @@ impl Fontenoy {
                     return Err(Illegal::new(
                         "9.6a",
                         format!("{name} is Disordered and may not about-face"),
+                    ));
+                }
+                // 11.4b, 9.6a: a unit on Forced March does not about-face.
+                if c.group
+                    .iter()
+                    .any(|&g| self.moving(s, g).is_some_and(|m| m.forced))
+                {
+                    return Err(Illegal::new(
+                        "11.4b",
+                        format!("{name} is on Forced March and may not about-face"),
                     ));
                 }
                 if f == F::Unlimbered && c.group.iter().any(|&g| self.gun_fired(s, g)) {

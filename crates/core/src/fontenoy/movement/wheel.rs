@@ -8,7 +8,9 @@
 //! "Difficult terrain" (9.4b c) is the TET's difficult terrain: the moving end pays such a
 //! hex's TET cost on top of its 1 MP a hex, open ground nothing more; hexside features are
 //! paid as the TET charges them. A March Column of more than two hexes would be bent after the
-//! turn; it does not turn while moving (a two-hex column is straight again at once, 9.4).
+//! turn: its head goes on straight ahead, as part of the turn, until the column is in line
+//! again (9.4: it must end straight, so it turns only with the MP for it; a two-hex column is
+//! straight again at once).
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -382,12 +384,6 @@ impl Fontenoy {
                 ),
             ));
         }
-        if f == Formation::MarchColumn && n > 2 {
-            return Err(Illegal::new(
-                "9.4",
-                "a March Column of more than two hexes cannot turn while moving (it must end straight)",
-            ));
-        }
         let head = p.hexes.first();
         let d = head
             .direction_to(to)
@@ -404,7 +400,7 @@ impl Fontenoy {
         list.extend_from_slice(&p.hexes.as_slice()[..n - 1]);
         let hexes = Hexes::from_slice(&list)
             .ok_or_else(|| Illegal::new("engine", "a column of too many hexes"))?;
-        let after = Placed {
+        let mut after = Placed {
             hexes,
             facing,
             hook: None,
@@ -420,11 +416,49 @@ impl Fontenoy {
         } else {
             self.facing_cost(s, o, lead, p, facing)?
         };
-        let (step, dca) = self.step_cost(s, o, group, p, &after, None)?;
-        let cost = turn.plus(step);
+        let (step, mut dca) = self.step_cost(s, o, group, p, &after, None)?;
+        let mut cost = turn.plus(step);
+        // 9.4: a March Column of three hexes or more must end straight: its head goes on
+        // straight ahead until the column is in line again, as part of the turn (a reading).
+        if f == Formation::MarchColumn {
+            for _ in 2..n {
+                if self.forces_go(lead, self.board.hex(after.hex()).terrain) {
+                    return Err(Illegal::new(
+                        "9.4",
+                        "the column would take General Order before it is straight again",
+                    ));
+                }
+                let next = self
+                    .forward(f, &after)
+                    .into_iter()
+                    .next()
+                    .map(|(q, _)| q)
+                    .ok_or_else(|| Illegal::new("9.4", "the column cannot go on"))?;
+                let (c, d) = self.step_cost(s, o, group, &after, &next, None).map_err(|e| {
+                    Illegal::new(
+                        "9.4",
+                        format!(
+                            "a March Column of {n} hexes turns only if it can go on until it is straight: {}",
+                            e.reason
+                        ),
+                    )
+                })?;
+                cost = cost.plus(c);
+                dca |= d;
+                after = next;
+            }
+            if !geometry::straight_column(after.hexes.as_slice(), after.facing) {
+                return Err(Illegal::new("9.4", "the column must end straight"));
+            }
+        }
         let rest = left.minus(cost).ok_or_else(|| {
             Illegal::new(
-                "11.2a",
+                // 9.4: without the MP to end straight, no turn.
+                if f == Formation::MarchColumn && n > 2 {
+                    "9.4"
+                } else {
+                    "11.2a"
+                },
                 format!(
                     "the turn costs {cost} MP and {} has {left} left",
                     self.unit_name(lead)

@@ -865,7 +865,7 @@ fn r18_5b_r9_6a_a_disordered_unit_may_not_about_face() {
     let mut ev = Vec::new();
     assert_eq!(
         r.apply(&mut s.clone(), &about, &mut ev).unwrap_err().rule,
-        "9.2"
+        "9.6a"
     );
 }
 

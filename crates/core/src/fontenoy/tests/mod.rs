@@ -17,6 +17,7 @@ mod fire_special;
 mod geometry;
 mod groups;
 mod movement;
+mod movement_rules;
 mod multihex;
 mod options;
 mod preview;

@@ -12,20 +12,20 @@ use crate::fontenoy::units::ByHand;
 use crate::hex::Direction;
 
 /// The mover of the `mover` fixture (the last counter it pushes before `extra`).
-const U: UnitId = 5;
+pub(super) const U: UnitId = 5;
 /// The Allied infantry of the fixture.
-const ENEMY: UnitId = 3;
+pub(super) const ENEMY: UnitId = 3;
 
-fn dir(k: u8) -> Direction {
+pub(super) fn dir(k: u8) -> Direction {
     Direction::ALL[usize::from(k)]
 }
 
-fn at(id: &str, d: u8) -> Hex {
+pub(super) fn at(id: &str, d: u8) -> Hex {
     hex(id).neighbor(dir(d))
 }
 
 /// The mover set up as `kind` with `sp` SP and `mp` MP, in `formation` at `p`.
-fn set(w: &mut World, kind: Kind, sp: u8, mp: u8, formation: Formation, p: Placed) {
+pub(super) fn set(w: &mut World, kind: Kind, sp: u8, mp: u8, formation: Formation, p: Placed) {
     let i = usize::from(U);
     w.units[i].kind = kind;
     w.units[i].sp = sp;
@@ -37,21 +37,21 @@ fn set(w: &mut World, kind: Kind, sp: u8, mp: u8, formation: Formation, p: Place
 
 /// The Allied infantry in a one-hex March Column at `h` facing the hexside `facing`: its ZOC is
 /// the hex ahead of it, and it cannot fire (no Fire Reaction, 12.2a).
-fn enemy_column(w: &mut World, h: Hex, facing: u8) {
+pub(super) fn enemy_column(w: &mut World, h: Hex, facing: u8) {
     let i = usize::from(ENEMY);
     w.unit_state[i].formation = Formation::MarchColumn;
     w.unit_state[i].place = Place::Map(Placed::at(h, Facing::new(facing).unwrap()));
 }
 
-fn facing(n: u8) -> Facing {
+pub(super) fn facing(n: u8) -> Facing {
     Facing::new(n).unwrap()
 }
 
-fn placed(s: &State, u: UnitId) -> Placed {
+pub(super) fn placed(s: &State, u: UnitId) -> Placed {
     *s.unit(u).placed().expect("on the map")
 }
 
-fn spent(s: &State, u: UnitId) -> Pts {
+pub(super) fn spent(s: &State, u: UnitId) -> Pts {
     s.activation
         .as_ref()
         .and_then(|a| a.moving.iter().find(|m| m.unit == u))
@@ -71,7 +71,7 @@ fn cost(ev: &[Event]) -> Pts {
         .expect("a move")
 }
 
-fn refused(r: &Fontenoy, s: &State, a: Action) -> crate::engine::Illegal {
+pub(super) fn refused(r: &Fontenoy, s: &State, a: Action) -> crate::engine::Illegal {
     let mut ev = Vec::new();
     let mut t = s.clone();
     let e = r.apply(&mut t, &a, &mut ev).unwrap_err();
@@ -604,7 +604,7 @@ fn r11_8a_a_skirmisher_moves_into_a_flank_hex_for_the_terrain_and_a_half() {
 }
 
 /// A 2-SP gun of the Division, unlimbered at S1012 facing vertex 1, moving by hand as `mark`.
-fn gun(w: &mut World, mark: ByHand) -> UnitId {
+pub(super) fn gun(w: &mut World, mark: ByHand) -> UnitId {
     let mut info = World::info("Gun", Side(0), Kind::Artillery);
     info.sp = 2;
     info.mp = 3;
