@@ -279,7 +279,13 @@ impl Fontenoy {
     }
 
     /// The group in `unit`'s hex (and its commanders) turns to `facing` (15.1g).
-    pub(crate) fn advance_face(&self, s: &mut State, unit: UnitId, facing: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn advance_face(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        facing: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(p) = s.unit(unit).placed().copied() else {
             return;
         };

@@ -167,7 +167,9 @@ impl Fontenoy {
                 self.advance_face(s, unit, *facing, ev);
                 self.advance_go_on(s, side, ev);
             }
-            (CloseStep::AdvanceFacing { side, .. }, Action::Pass) => self.advance_go_on(s, side, ev),
+            (CloseStep::AdvanceFacing { side, .. }, Action::Pass) => {
+                self.advance_go_on(s, side, ev)
+            }
             (CloseStep::Pursue { .. }, Action::Pursue { .. }) => self.pursue_step(s, ev),
             (CloseStep::Pursue { .. }, Action::Recall { .. }) => self.recall(s, ev),
             (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit }) => {

@@ -222,7 +222,8 @@ impl Fontenoy {
                         sight.halves |= self.tables.fx(self.board.hex(h).terrain).halves_multiplier;
                         sight.path.push(h);
                     }
-                    LosStep::Hexside(a, b) if battery && a.distance(at) > 1 && b.distance(at) > 1 => {}
+                    LosStep::Hexside(a, b)
+                        if battery && a.distance(at) > 1 && b.distance(at) > 1 => {}
                     LosStep::Hexside(a, b) => {
                         let ba = self.obstacle(s, o, a, side, howitzer, from, at).0
                             && self.blocks_by_height(from, at, a)

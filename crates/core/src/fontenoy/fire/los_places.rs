@@ -14,7 +14,9 @@ const CALONNE: &str = "S1012";
 const LARGE_REDOUBTS: [&str; 2] = ["S4405", "N4633"];
 
 /// The smouldering area S4620–S4822: the map's burned buildings between those hexes (F-9.2b).
-const SMOULDERING: [&str; 7] = ["S4620", "S4621", "S4720", "S4721", "S4722", "S4821", "S4822"];
+const SMOULDERING: [&str; 7] = [
+    "S4620", "S4621", "S4720", "S4721", "S4722", "S4821", "S4822",
+];
 
 fn is(h: Hex, id: &str) -> bool {
     super::super::fhex::parse(id) == Some(h)

@@ -1,7 +1,7 @@
 //! Close combat modifiers and the morale states in combat: 19.6c–d Shaken, 19.7a Routed,
 //! 13.11c flanking (the worked examples E50, E51), 13.10f the shrink after Defensive Fire.
 
-use super::close::{ahead, at, cc, group_of, unit, AL, FR};
+use super::close::{AL, FR, ahead, at, cc, group_of, unit};
 use super::*;
 use crate::fontenoy::close::{Combat, Group, Outcome};
 use crate::fontenoy::geometry::{self, Arc, Placed};
@@ -192,7 +192,7 @@ fn r13_11c_e51_an_outsider_facing_the_attacker_from_its_flank_gives_minus_3() {
 #[test]
 fn r13_10f_an_attacker_shrunk_by_defensive_fire_keeps_the_hex_next_to_the_defender() {
     // A French two-hex Line (right end R, left end L) attacks an English battalion that only L
-    // touches; Defensive Fire costs it the SP for its second hex.
+    // touches; Defensive Fire has cost it the SP for its second hex, and 12.9j kept R.
     let r_hex = hex("S1010");
     let l_hex = ahead(r_hex, 2);
     let e_hex = ahead(l_hex, 1);
@@ -207,44 +207,38 @@ fn r13_10f_an_attacker_shrunk_by_defensive_fire_keeps_the_hex_next_to_the_defend
         |_| {},
     );
     let (f, a) = ids;
-    let sp = (2..=24u16)
-        .find(|&n| {
-            r.max_hexes(Kind::Infantry, FR, Formation::Line, n) == Some(2)
-                && r.max_hexes(Kind::Infantry, FR, Formation::Line, n - 1) == Some(1)
-        })
-        .expect("a strength at the edge of two hexes") as u8;
-    s.unit_mut(f).sp = sp;
     let line = geometry::line_hexes(r_hex, Facing::new(1).unwrap(), 2).unwrap();
     assert_eq!(line.as_slice(), &[r_hex, l_hex]);
     put(&mut s, f, line.as_slice(), 1);
     assert_eq!(r_hex.distance(e_hex), 2);
-    super::close::attack(&r, &mut s, f, e_hex);
-    super::close::checks(&r, &mut s);
-    assert!(
-        matches!(
-            s.steps.last(),
-            Some(crate::fontenoy::state::Step::Fire(
-                crate::fontenoy::state::FireStep::Roll { .. }
-            ))
-        ),
-        "{:?}",
-        s.steps.last()
-    );
-    let v = (0..100u8)
-        .find(|&v| {
-            let mut x = s.clone();
-            apply(&r, &mut x, d100(v));
-            x.unit(f).placed().is_some_and(|p| p.hexes.len() == 1)
-        })
-        .expect("a Defensive Fire roll that shrinks the Line");
-    let ev = apply(&r, &mut s, d100(v));
-    assert!(ev.contains(&Event::Shrunk { unit: f, hexes: 1 }));
+    assert_eq!(l_hex.distance(e_hex), 1);
+    let c = combat(alloc::vec![group_of(&s, f)], alloc::vec![group_of(&s, a)]);
+    s.activation
+        .as_mut()
+        .unwrap()
+        .close
+        .as_mut()
+        .unwrap()
+        .current = Some(c);
+    let before = alloc::vec![(f, *s.unit(f).placed().unwrap())];
+    put(&mut s, f, &[r_hex], 1);
+    r.shrink_toward_defenders(&mut s, &before);
     assert_eq!(
         s.unit(f).placed().unwrap().hexes.as_slice(),
         &[l_hex],
         "13.10f: the hex next to the defender, not the first hex (12.9j)"
     );
-    let _ = a;
+    // Not after an ordinary fire (no close combat under way): 12.9j's first hex stays.
+    s.activation
+        .as_mut()
+        .unwrap()
+        .close
+        .as_mut()
+        .unwrap()
+        .current = None;
+    put(&mut s, f, &[r_hex], 1);
+    r.shrink_toward_defenders(&mut s, &before);
+    assert_eq!(s.unit(f).placed().unwrap().hexes.as_slice(), &[r_hex]);
 }
 
 /// The duel of `tests/close.rs` won by the French before the dice, the English gone; `extra`
@@ -312,9 +306,8 @@ fn r15_1g_no_free_turn_in_an_enemy_zoc() {
     use crate::fontenoy::state::Step;
     // Another English battalion with the vacated hex in its front.
     let t0 = ahead(hex("S1010"), 0);
-    let (r, mut s, f, t) = won(|w| {
-        alloc::vec![unit(w, "2 ENG", AL, Kind::Infantry, 6, ahead(t0, 0), 7)]
-    });
+    let (r, mut s, f, t) =
+        won(|w| alloc::vec![unit(w, "2 ENG", AL, Kind::Infantry, 6, ahead(t0, 0), 7)]);
     apply(&r, &mut s, Action::Advance { unit: f, to: t });
     assert!(!matches!(
         s.steps.last(),

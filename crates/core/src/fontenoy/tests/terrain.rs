@@ -368,7 +368,14 @@ fn f3_5c_the_guns_at_s1012_fire_over_anything_not_next_to_the_target() {
     let (r5, s5, t5) = battery_at("S1212");
     assert!(
         on(&r5, |_| {})
-            .fire_preview(&s5, FireKind::Segment, Side(0), &[hex("S1212")], Arm::Artillery, t5)
+            .fire_preview(
+                &s5,
+                FireKind::Segment,
+                Side(0),
+                &[hex("S1212")],
+                Arm::Artillery,
+                t5
+            )
             .is_err()
     );
 }
