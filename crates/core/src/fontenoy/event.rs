@@ -439,6 +439,13 @@ pub enum Event {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// A group that advanced turns freely (15.1g).
+    AdvanceFaced {
+        /// The group's top unit.
+        unit: UnitId,
+        /// The new facing (0–11).
+        facing: u8,
+    },
     /// No pursuit (16.1b, F-8.4).
     NoPursuit {
         /// The cavalry's top unit.
@@ -842,6 +849,7 @@ impl Event {
             Event::CloseState { .. } => "14.3a",
             Event::CombatOver { .. } => "14.1a",
             Event::Advanced { .. } => "15.1",
+            Event::AdvanceFaced { .. } => "15.1g",
             Event::NoPursuit { .. } => "16.1b",
             Event::SpecialPursuit { .. } => "F-8.4",
             Event::PursuitPoints { .. } => "16.2a",
@@ -1209,6 +1217,9 @@ impl fmt::Display for Event {
             },
             Event::Advanced { unit, to } => {
                 write!(f, "unit {unit} advances into {}", super::fhex::label(*to))
+            }
+            Event::AdvanceFaced { unit, facing } => {
+                write!(f, "unit {unit} turns to facing {facing} after advancing")
             }
             Event::NoPursuit { unit, why } => write!(f, "unit {unit} does not pursue ({why})"),
             Event::SpecialPursuit { unit, roll, result } => {

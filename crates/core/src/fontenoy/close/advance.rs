@@ -228,9 +228,11 @@ impl Fontenoy {
         let cav = live
             .iter()
             .all(|&u| self.units[usize::from(u)].kind == Kind::Cavalry);
+        let mut may_pursue = false;
         if cav {
             if let Some(l) = losers.iter().find(|l| l.hexes.iter().any(|h| h.0 == to)) {
                 if !l.retreated {
+                    may_pursue = true;
                     let enemy = l.units.clone();
                     if let Some(cs) = self.cs_mut(s) {
                         cs.pursuits.push((live.clone(), enemy, HexLabel(to)));
@@ -238,11 +240,67 @@ impl Fontenoy {
                 }
             }
         }
+        // 15.1g: a free turn outside an enemy ZOC, not for cavalry that may pursue.
+        if !may_pursue && !Occupancy::build(self, s).ezoc(self, to, side) {
+            let mut turns = Vec::new();
+            self.advance_facing_actions(s, unit, &mut turns);
+            if !turns.is_empty() {
+                s.steps
+                    .push(Step::Close(CloseStep::AdvanceFacing { side, unit }));
+                return;
+            }
+        }
+        self.advance_go_on(s, side, ev);
+    }
+
+    /// After an advance (and its free turn): the next advance, or the pursuits (15.1c).
+    pub(crate) fn advance_go_on(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
         if self.advance_options(s).is_empty() {
             self.advances_done(s, ev);
         } else {
             s.steps.push(Step::Close(CloseStep::Advance { side }));
         }
+    }
+
+    /// The facings `unit` may turn to after advancing (15.1g): every other facing of the kind
+    /// its formation takes (a vertex or a hexside).
+    pub(crate) fn advance_facing_actions(&self, s: &State, unit: UnitId, out: &mut Vec<Action>) {
+        let Some(p) = s.unit(unit).placed() else {
+            return;
+        };
+        if p.hexes.len() != 1 {
+            return;
+        }
+        for f in 0..12u8 {
+            if f != p.facing.index() && (f % 2 == 1) == p.facing.is_corner() {
+                out.push(Action::Face { unit, facing: f });
+            }
+        }
+    }
+
+    /// The group in `unit`'s hex (and its commanders) turns to `facing` (15.1g).
+    pub(crate) fn advance_face(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        facing: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(p) = s.unit(unit).placed().copied() else {
+            return;
+        };
+        let Some(f) = crate::hex::Facing::new(facing) else {
+            return;
+        };
+        for u in 0..s.units.len() as UnitId {
+            let x = s.unit_mut(u);
+            if let Place::Map(q) = &mut x.place {
+                if q.hexes == p.hexes {
+                    q.facing = f;
+                }
+            }
+        }
+        ev.push(Event::AdvanceFaced { unit, facing });
     }
 
     /// The advances are over: the pursuits, one group at a time (16.1c).

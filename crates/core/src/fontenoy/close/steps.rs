@@ -24,6 +24,7 @@ impl Fontenoy {
             | CloseStep::CavalryReaction { .. } => active.other(),
             CloseStep::Bonus { side }
             | CloseStep::Advance { side }
+            | CloseStep::AdvanceFacing { side, .. }
             | CloseStep::Pursue { side } => side,
             _ => active,
         }
@@ -83,6 +84,10 @@ impl Fontenoy {
                 out.push(Action::Pass);
             }
             CloseStep::Advance { .. } => self.advance_actions(s, out),
+            CloseStep::AdvanceFacing { unit, .. } => {
+                self.advance_facing_actions(s, unit, out);
+                out.push(Action::Pass);
+            }
             CloseStep::Pursue { .. } => self.pursue_actions(s, out),
             CloseStep::CavalryReaction { mover } => {
                 self.cavalry_reaction_actions(s, mover, out);
@@ -158,6 +163,13 @@ impl Fontenoy {
                 self.advance_after_combat(s, side, *unit, *to, ev);
             }
             (CloseStep::Advance { .. }, Action::EndAdvance) => self.advances_done(s, ev),
+            (CloseStep::AdvanceFacing { side, unit }, Action::Face { facing, .. }) => {
+                self.advance_face(s, unit, *facing, ev);
+                self.advance_go_on(s, side, ev);
+            }
+            (CloseStep::AdvanceFacing { side, .. }, Action::Pass) => {
+                self.advance_go_on(s, side, ev)
+            }
             (CloseStep::Pursue { .. }, Action::Pursue { .. }) => self.pursue_step(s, ev),
             (CloseStep::Pursue { .. }, Action::Recall { .. }) => self.recall(s, ev),
             (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit }) => {
@@ -207,6 +219,13 @@ impl Fontenoy {
             (CloseStep::Advance { .. }, Action::EndAdvance) => Illegal::new(
                 "15.1c",
                 "at least one unit must advance into a vacated Frontal hex, the one that took the Morale Check first",
+            ),
+            (CloseStep::AdvanceFacing { unit, .. }, a) => Illegal::new(
+                "15.1g",
+                format!(
+                    "{a:?}: {} may only turn to another facing its formation allows, or keep its facing",
+                    self.unit_name(unit)
+                ),
             ),
             (CloseStep::Advance { .. }, Action::Advance { unit, to }) => Illegal::new(
                 "15.1a",
@@ -278,6 +297,14 @@ impl Fontenoy {
                 "roll the close combat dice (attacker, then defender)".into(),
             ),
             CloseStep::Advance { side } => ("15.1", format!("{}: Advance After Combat", who(side))),
+            CloseStep::AdvanceFacing { side, unit } => (
+                "15.1g",
+                format!(
+                    "{}: turn {} to a new facing after its advance, or keep it",
+                    who(side),
+                    self.unit_name(unit)
+                ),
+            ),
             CloseStep::PursuitDice { special: true, .. } => {
                 ("F-8.4", "roll on the Special Pursuit Results".into())
             }

@@ -94,6 +94,12 @@ impl Fontenoy {
             Event::Advanced { unit, to } => {
                 format!("{} advances into {} (15.1)", n(unit), label(*to))
             }
+            Event::AdvanceFaced { unit, facing } => {
+                format!(
+                    "{} turns to facing {facing} after its advance (15.1g)",
+                    n(unit)
+                )
+            }
             Event::NoPursuit { unit, why } => format!("{} does not pursue ({why})", n(unit)),
             Event::SpecialPursuit { unit, roll, result } => {
                 format!(

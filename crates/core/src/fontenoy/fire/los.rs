@@ -76,7 +76,7 @@ impl Fontenoy {
         from: Hex,
         at: Hex,
     ) -> (bool, bool) {
-        let terrain = self.tables.fx(self.board.hex(h).terrain).blocks_los;
+        let terrain = self.tables.fx(self.board.hex(h).terrain).blocks_los || self.smouldering(h);
         let mut units = false;
         let mut over = false;
         for u in o.combat_at(self, h) {
@@ -128,8 +128,8 @@ impl Fontenoy {
             return false;
         }
         for (bit, _) in hs::IDS {
-            if bits & bit == 0 {
-                continue;
+            if bits & bit == 0 || (bit == hs::ABATIS && self.sees_over_abatis(from)) {
+                continue; // F-3.5d: the large redoubts see past the abatis
             }
             let kind = self.tables.fire.side(bit).map_or(0, |x| x.blocks);
             let touches = from == a || from == b;
@@ -186,6 +186,8 @@ impl Fontenoy {
         // features (the blocking part of their modifiers).
         let indirect =
             howitzer && self.option("7.7") && side == super::super::ALLIED && from.distance(at) > 4;
+        // F-3.5c: the guns at S1012 fire over everything not next to the target.
+        let battery = self.calonne_battery(from, side, arm);
         let mut sight = Sight {
             lane: lanes.first().copied().unwrap_or(at),
             path: alloc::vec![from],
@@ -207,6 +209,7 @@ impl Fontenoy {
             };
             for step in los::trace(from, at) {
                 match step {
+                    LosStep::Hex(h) if battery && h.distance(at) > 1 => sight.path.push(h),
                     LosStep::Hex(h) => {
                         if self.ground_blocks(from, at, h) {
                             return Err(blocked());
@@ -219,6 +222,8 @@ impl Fontenoy {
                         sight.halves |= self.tables.fx(self.board.hex(h).terrain).halves_multiplier;
                         sight.path.push(h);
                     }
+                    LosStep::Hexside(a, b)
+                        if battery && a.distance(at) > 1 && b.distance(at) > 1 => {}
                     LosStep::Hexside(a, b) => {
                         let ba = self.obstacle(s, o, a, side, howitzer, from, at).0
                             && self.blocks_by_height(from, at, a)
@@ -240,7 +245,12 @@ impl Fontenoy {
             }
             sight.path.push(at);
             for w in sight.path.windows(2) {
-                if !indirect && w[0].distance(w[1]) == 1 && self.side_blocks(from, w[0], w[1]) {
+                let over = battery && w[1] != at;
+                if !indirect
+                    && !over
+                    && w[0].distance(w[1]) == 1
+                    && self.side_blocks(from, w[0], w[1])
+                {
                     return Err(blocked());
                 }
             }

@@ -13,7 +13,9 @@
 //! * [`reaction`] — 12.8 Fire Reactions;
 //! * [`special`] — 12.11 the special results.
 
+mod defensive_shrink;
 pub mod los;
+mod los_places;
 mod optional;
 pub mod reaction;
 pub mod resolve;

@@ -483,8 +483,17 @@ impl Fontenoy {
                 }
             }
         }
-        // 12.9j: shrinking, Squares breaking.
+        // 12.9j: shrinking, Squares breaking; 13.10f: toward the defenders.
+        let before: Vec<(UnitId, Placed)> = if c.kind == FireKind::Defensive {
+            alive
+                .iter()
+                .filter_map(|&u| s.unit(u).placed().map(|p| (u, *p)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         self.after_losses(s, &alive, ev);
+        self.shrink_toward_defenders(s, &before);
         let alive: Vec<UnitId> = alive
             .into_iter()
             .filter(|&u| s.unit(u).on_map() && s.unit(u).sp > 0)

@@ -194,23 +194,36 @@ impl Fontenoy {
         if indirect {
             return base;
         }
-        let prev = if from.distance(h) <= 1 {
-            Some(from)
+        // F-9.3: a line that reaches the target along a hexside (through the vertex where
+        // two of its hexsides meet) gets the better of the two hexsides.
+        let prevs: Vec<Hex> = if from.distance(h) <= 1 {
+            alloc::vec![from]
         } else {
             crate::hex::los::trace(from, h)
                 .into_iter()
                 .rev()
                 .find_map(|st| match st {
-                    crate::hex::LosStep::Hex(x) => Some(x),
+                    crate::hex::LosStep::Hex(x) => Some(alloc::vec![x]),
+                    crate::hex::LosStep::Hexside(a, b) => Some(alloc::vec![a, b]),
                     _ => None,
                 })
-                .filter(|x| x.distance(h) == 1)
+                .unwrap_or_default()
         };
-        let Some(prev) = prev.filter(|&p| p != h) else {
-            return base;
-        };
+        let bonus = prevs
+            .into_iter()
+            .filter(|&p| p != h && p.distance(h) == 1)
+            .map(|p| self.side_defense(h, p))
+            .max()
+            .unwrap_or(0);
+        base + bonus
+    }
+
+    /// The Defense Rating bonus of the hexside of `h` toward its neighbour `prev` that a fire
+    /// coming from `prev`'s side crosses (F-9.3: slopes when the target is above, field
+    /// fortifications when it is behind them, the other features always).
+    fn side_defense(&self, h: Hex, prev: Hex) -> u32 {
         let Some(d) = h.direction_to(prev) else {
-            return base;
+            return 0;
         };
         let bits = self.board.side(h, d);
         let mut bonus = 0u32;
@@ -235,6 +248,6 @@ impl Fontenoy {
                 bonus += u32::from(fx.defense_bonus);
             }
         }
-        base + bonus
+        bonus
     }
 }

@@ -301,6 +301,13 @@ pub enum CloseStep {
         /// The advancing side.
         side: Side,
     },
+    /// The group that just advanced may turn to any facing (15.1g).
+    AdvanceFacing {
+        /// The advancing side.
+        side: Side,
+        /// The unit that advanced (its group turns with it).
+        unit: UnitId,
+    },
     /// The Pursuit Points die (16.2a); `special` the Special Pursuit die (F-8.4); `reroll` the
     /// PP die rolled again after a special result.
     PursuitDice {

@@ -7,6 +7,7 @@
 mod army;
 mod checks;
 mod close;
+mod combat_mods;
 mod command;
 mod commanders;
 mod fire;
@@ -26,6 +27,7 @@ mod reach;
 mod reform;
 mod results;
 mod retreat;
+mod terrain;
 mod turn;
 mod victory;
 
