@@ -157,14 +157,20 @@ impl Fontenoy {
 
     /// The designations still open in the Command Control Segment (6.4, 6.6d).
     pub(crate) fn designation_actions(&self, s: &State, act: &Activation, out: &mut Vec<Action>) {
-        for u in self.open_independents(s, act.side) {
-            out.push(Action::ActivateIndependent { unit: u });
+        // F-8.2e, F-8.2g: some special activations take no Independents or attachments.
+        let (independents, attach) = self.special_designations(s);
+        if independents {
+            for u in self.open_independents(s, act.side) {
+                out.push(Action::ActivateIndependent { unit: u });
+            }
         }
         for c in self.open_ndcs(s, act.side) {
             out.push(Action::ActivateCommander { commander: c });
         }
-        for u in self.attachable(s, act) {
-            out.push(Action::Attach { unit: u });
+        if attach {
+            for u in self.attachable(s, act) {
+                out.push(Action::Attach { unit: u });
+            }
         }
     }
 
@@ -176,7 +182,16 @@ impl Fontenoy {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
+        let (independents, attach) = self.special_designations(s);
         match *a {
+            Action::ActivateIndependent { .. } if !independents => Err(Illegal::new(
+                "F-8.2e",
+                "this activation (Command Lethargy or Hasty Orders) activates no Independent unit",
+            )),
+            Action::Attach { .. } if !attach => Err(Illegal::new(
+                "F-8.2e",
+                "a Division under Command Lethargy attaches no unit",
+            )),
             Action::ActivateIndependent { unit } => {
                 if !self.open_independents(s, act.side).any(|u| u == unit) {
                     return Err(Illegal::new(
@@ -318,7 +333,13 @@ impl Fontenoy {
 
     /// 7.3: an LOC to a Division or Special Commander from the CinC, or through one In-Command
     /// Wing Commander he is subordinate to (7.3c).
-    fn commander_loc(&self, s: &State, o: &Occupancy, cinc: Option<UnitId>, c: UnitId) -> bool {
+    pub(crate) fn commander_loc(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        cinc: Option<UnitId>,
+        c: UnitId,
+    ) -> bool {
         let Some(cinc) = cinc else { return false };
         if self.loc_reaches(s, o, cinc, Tracer::ArmyOrWing, c) {
             return true;

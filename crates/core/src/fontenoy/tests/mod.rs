@@ -24,6 +24,7 @@ mod reach;
 mod reform;
 mod results;
 mod retreat;
+mod special_initiative;
 mod turn;
 mod victory;
 
