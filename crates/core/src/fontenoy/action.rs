@@ -36,6 +36,13 @@ pub enum Action {
         /// The Division.
         division: DivId,
     },
+    /// Whether a Detachment rejoins the main army now (24.3a).
+    Rejoin {
+        /// The Detachment.
+        detachment: u8,
+        /// Rejoins.
+        rejoin: bool,
+    },
     /// The Division chosen for a Free Combat Segment, and which segment (F-8.2c).
     FreeCombat {
         /// The Division.

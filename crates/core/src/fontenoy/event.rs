@@ -88,6 +88,15 @@ pub enum Event {
         /// The side that chose it.
         by: Side,
     },
+    /// A Detachment's player decided whether it rejoins the main army (24.3a).
+    DetachmentRejoins {
+        /// The side.
+        side: Side,
+        /// The Detachment.
+        detachment: u8,
+        /// It rejoined.
+        rejoined: bool,
+    },
     /// What a Special Initiative Result does (F-8.2).
     SpecialEffect {
         /// The result.
@@ -775,6 +784,7 @@ impl Event {
             Event::Reroll { double_zero: true } => "4.0B",
             Event::Reroll { .. } => "6.1c",
             Event::SpecialInitiative { .. } => "6.9",
+            Event::DetachmentRejoins { .. } => "24.3a",
             Event::SpecialChoice { result, .. } | Event::SpecialEffect { result, .. } => {
                 result.rule()
             }
@@ -922,6 +932,20 @@ impl fmt::Display for Event {
                 "the {} choose Division {division} for {}",
                 side(by),
                 result.name()
+            ),
+            Event::DetachmentRejoins {
+                side: s,
+                detachment,
+                rejoined,
+            } => write!(
+                f,
+                "the {} Detachment {detachment} {} the main army",
+                side(s),
+                if *rejoined {
+                    "rejoins"
+                } else {
+                    "does not rejoin"
+                }
             ),
             Event::SpecialEffect {
                 result,

@@ -92,6 +92,19 @@ impl Fontenoy {
                 Some(d) => format!("{} on {}: {effect}", result.name(), self.division_name(*d)),
                 None => format!("{}: {effect}", result.name()),
             },
+            Event::DetachmentRejoins {
+                side,
+                detachment,
+                rejoined,
+            } => format!(
+                "the {} Detachment {detachment} {} the main army",
+                Self::side_name(*side),
+                if *rejoined {
+                    "rejoins"
+                } else {
+                    "stays apart from"
+                }
+            ),
             Event::WingFailed { wing } => format!(
                 "{}'s commander fails his Initiative: the Wing Activation ends",
                 self.wing_name(*wing)
@@ -512,6 +525,13 @@ impl Fontenoy {
                     "roll the Initiative of {}'s commander for {}",
                     self.division_name(*division),
                     result.name()
+                ),
+            ),
+            Some(Step::Special(SpecialStep::Rejoin { side, detachment })) => (
+                "24.3a",
+                format!(
+                    "{}: does Detachment {detachment} rejoin the main army?",
+                    Self::side_name(*side)
                 ),
             ),
             Some(Step::CommanderInitiative { commander }) => (

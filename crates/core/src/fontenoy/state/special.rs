@@ -102,6 +102,14 @@ pub enum SpecialStep {
         /// The chosen Division.
         division: DivId,
     },
+    /// In the Rally Phase, `side` decides whether Detachment `detachment` rejoins the main
+    /// army (24.3a).
+    Rejoin {
+        /// The side.
+        side: Side,
+        /// The Detachment (index into [`SpecialLog::detachments`]).
+        detachment: u8,
+    },
 }
 
 /// What an activation made by a Special Initiative Result may do.
@@ -148,6 +156,9 @@ pub struct Detachment {
     pub commander: UnitId,
     /// Its Divisions.
     pub divisions: Vec<DivId>,
+    /// Its Independent units (24.2a: activated with its Divisions).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub independents: Vec<UnitId>,
     /// Rejoined the main army (24.3c): no longer a Detachment.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub rejoined: bool,

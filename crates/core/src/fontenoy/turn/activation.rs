@@ -49,7 +49,8 @@ impl Fontenoy {
         let open: Vec<DivId> = self.open_divisions(s, wing.side).collect();
         let mut bits = 0u32;
         for (k, &d) in wing.divisions.iter().enumerate().take(32) {
-            if !open.contains(&d) {
+            // 24.2a: a Wing Activation stays inside one force.
+            if !open.contains(&d) || self.detachment_of(s, d) != self.force_of(s, wc) {
                 continue;
             }
             let Some(dc) = self.division_commander(s, d) else {
@@ -244,7 +245,9 @@ impl Fontenoy {
                 }
             }
         }
-        let restricted = s.end_of_turn;
+        // 24.2b: an interrupted Detachment's Divisions are Restricted.
+        let detached = self.detachment_activation(s, side, &divisions);
+        let restricted = s.end_of_turn || detached;
         ev.push(Event::Activated {
             side,
             divisions: divisions.clone(),

@@ -287,6 +287,8 @@ impl Fontenoy {
         s.activation = None;
         s.rally_first = None;
         s.steps.push(Step::RallyDice { french: None });
+        // 24.3a: Detachments may rejoin in the Rally Phase.
+        self.queue_rejoins(s);
     }
 
     /// The rally dice are rolled (4.0D): the higher rallies first; a tie rolls again (digest

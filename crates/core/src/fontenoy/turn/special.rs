@@ -111,6 +111,7 @@ impl Fontenoy {
                     side
                 }
             }
+            SpecialStep::Rejoin { side, .. } => side,
         }
     }
 
@@ -201,6 +202,9 @@ impl Fontenoy {
 
     /// The choices at a Special Initiative Result's step.
     pub(crate) fn special_actions(&self, s: &State, step: SpecialStep, out: &mut Vec<Action>) {
+        if let SpecialStep::Rejoin { detachment, .. } = step {
+            self.rejoin_actions(detachment, out);
+        }
         if let SpecialStep::Pick { result, side } = step {
             for d in self.special_candidates(s, result, side) {
                 if result == SpecialResult::FreeCombat {
@@ -227,6 +231,9 @@ impl Fontenoy {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
+        if let SpecialStep::Rejoin { side, detachment } = step {
+            return self.apply_rejoin(s, side, detachment, a, ev);
+        }
         let SpecialStep::Pick { result, side } = step else {
             return Err(Illegal::new(
                 "engine",
