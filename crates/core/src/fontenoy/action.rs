@@ -31,6 +31,25 @@ pub enum Action {
     },
     /// The Initiative player activates one of his own Divisions (6.1a a).
     ActivateOwn,
+    /// The Division chosen for a Special Initiative Result (F-8.2).
+    SpecialDivision {
+        /// The Division.
+        division: DivId,
+    },
+    /// Whether a Detachment rejoins the main army now (24.3a).
+    Rejoin {
+        /// The Detachment.
+        detachment: u8,
+        /// Rejoins.
+        rejoin: bool,
+    },
+    /// The Division chosen for a Free Combat Segment, and which segment (F-8.2c).
+    FreeCombat {
+        /// The Division.
+        division: DivId,
+        /// A Close Combat Segment (else a Fire Combat Segment).
+        close: bool,
+    },
     /// The Initiative player makes his opponent activate one of the opponent's Divisions
     /// (6.1a b).
     ForceOpponent,

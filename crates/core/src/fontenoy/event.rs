@@ -7,7 +7,7 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{CheckKind, ErMod, FireKind, Trigger};
+use super::state::{CheckKind, ErMod, FireKind, SpecialResult, Trigger};
 use super::tables::checks::kind_code;
 use super::types::{Arm, Formation, Morale};
 use super::units::{DivId, UnitId, WingId};
@@ -78,6 +78,34 @@ pub enum Event {
         die: u8,
         /// The result's name.
         result: String,
+    },
+    /// A Division is chosen for a Special Initiative Result (F-8.2).
+    SpecialChoice {
+        /// The result.
+        result: SpecialResult,
+        /// The Division.
+        division: DivId,
+        /// The side that chose it.
+        by: Side,
+    },
+    /// A Detachment's player decided whether it rejoins the main army (24.3a).
+    DetachmentRejoins {
+        /// The side.
+        side: Side,
+        /// The Detachment.
+        detachment: u8,
+        /// It rejoined.
+        rejoined: bool,
+    },
+    /// What a Special Initiative Result does (F-8.2).
+    SpecialEffect {
+        /// The result.
+        result: SpecialResult,
+        /// The Division, if one was chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        division: Option<DivId>,
+        /// What it does.
+        effect: String,
     },
     /// A side won the Initiative (6.1a).
     InitiativeWon {
@@ -806,6 +834,10 @@ impl Event {
             Event::Reroll { double_zero: true } => "4.0B",
             Event::Reroll { .. } => "6.1c",
             Event::SpecialInitiative { .. } => "6.9",
+            Event::DetachmentRejoins { .. } => "24.3a",
+            Event::SpecialChoice { result, .. } | Event::SpecialEffect { result, .. } => {
+                result.rule()
+            }
             Event::Activated { .. } => "6.3",
             Event::WingFailed { .. } => "7.4b",
             Event::Joined { .. } => "6.6",
@@ -947,6 +979,38 @@ impl fmt::Display for Event {
                     side(s)
                 )
             }
+            Event::SpecialChoice {
+                result,
+                division,
+                by,
+            } => write!(
+                f,
+                "the {} choose Division {division} for {}",
+                side(by),
+                result.name()
+            ),
+            Event::DetachmentRejoins {
+                side: s,
+                detachment,
+                rejoined,
+            } => write!(
+                f,
+                "the {} Detachment {detachment} {} the main army",
+                side(s),
+                if *rejoined {
+                    "rejoins"
+                } else {
+                    "does not rejoin"
+                }
+            ),
+            Event::SpecialEffect {
+                result,
+                division,
+                effect,
+            } => match division {
+                Some(d) => write!(f, "{} on Division {d}: {effect}", result.name()),
+                None => write!(f, "{}: {effect}", result.name()),
+            },
             Event::InitiativeWon { side: s, wing } => {
                 write!(f, "the {} win the Initiative", side(s))?;
                 if *wing {

@@ -9,7 +9,8 @@
 //!   who stands where and whose ZOC covers a hex — [`occupancy`]
 //! * F-9 the maps: terrain, hexsides, places — [`board`]; hex ids (F-1.4) — [`fhex`]
 //! * `turn/` — 4.0 the Game Turn: 6.1, 6.5a, 6.7, 6.9 initiative dice ([`turn::initiative`]),
-//!   4.0B–E the phases, 6.3–6.6, 6.8 activation (`turn/mod.rs`, `turn/activation.rs`)
+//!   4.0B–E the phases, 6.3–6.6, 6.8 activation (`turn/mod.rs`, `turn/activation.rs`), 6.9
+//!   and F-8.2 the Special Initiative Results (`turn/special.rs`)
 //! * `movement/` — 11.0 movement: MPo, forward steps straight and oblique, terrain, EZOC,
 //!   single-hex facing changes, groups, General Order by terrain (`movement/mod.rs`); 10.1–10.5
 //!   groups — [`stacking`]; the TET — [`tables`]; 8.2–8.7 reformations, 9.6 about-faces,
@@ -27,7 +28,8 @@
 //! * [`reinforcements`] — 22.0; `army/` — 23.0 army morale; [`victory`] — F-10.xd and the
 //!   Army Retreat (F-2.2)
 //! * `command/` — 7.0 command control: 6.2 Regimental Integrity and 7.1–7.3 Lines of Command
-//!   (`command/loc.rs`), 7.4–7.6 initiative and status (`command/mod.rs`)
+//!   (`command/loc.rs`), 7.4–7.6 initiative and status (`command/mod.rs`), 24.0 Detachments
+//!   and F-7.8 (`command/detachment.rs`), F-4.2 special commanders (`command/special.rs`)
 //! * [`action`], [`event`], [`state`] — the engine contract's types; `rules.rs` — `impl Rules`;
 //!   `view.rs` — names (code and counter id), event lines, prompts; `preview.rs` — what a pending
 //!   fire, close combat or check roll resolves

@@ -23,7 +23,8 @@ impl Fontenoy {
             | Step::CommanderInitiative { .. }
             | Step::CommanderLoss { .. }
             | Step::WoundRoll { .. }
-            | Step::MoraleRoll { .. } => Some(DiceSpec::D10),
+            | Step::MoraleRoll { .. }
+            | Step::Special(super::state::SpecialStep::Roll { .. }) => Some(DiceSpec::D10),
             Step::UnitInitiative { .. }
             | Step::Check(_)
             | Step::PlainCheck { .. }
@@ -54,6 +55,7 @@ impl Fontenoy {
             Step::Fire(f) => self.fire_step_player(s, f),
             Step::Close(ref c) => self.close_step_player(s, c),
             Step::WingDivisions { wing, .. } => self.org.wings[usize::from(wing)].side,
+            Step::Special(sp) => self.special_step_player(sp),
             Step::Deploy { index } => self
                 .scenario_rules
                 .deployments
@@ -102,6 +104,7 @@ impl Fontenoy {
                 spent,
             } => self.morale_roll(s, track, column, spent, v, ev),
             Step::Close(c) => self.close_roll(s, c, v, ev),
+            Step::Special(sp) => self.special_roll(s, sp, v, ev),
             _ => {}
         }
     }

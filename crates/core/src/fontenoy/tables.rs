@@ -8,6 +8,7 @@ pub mod checks;
 pub mod close;
 pub mod commanders;
 pub mod fire;
+pub mod initiative;
 pub mod reform;
 
 use alloc::format;
@@ -158,6 +159,8 @@ pub struct Tables {
     pub close: close::CloseTables,
     /// The Reformation Table (8.4, 8.6, F-1.6g).
     pub reform: reform::ReformCosts,
+    /// The Special Initiative Results Table (6.9a, F-8.2).
+    pub special_initiative: initiative::SpecialTable,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -228,6 +231,7 @@ impl Tables {
             army: army::ArmyCharts::read(s)?,
             close: close::CloseTables::new(s)?,
             reform: reform::ReformCosts::read(|id| s.chart(id))?,
+            special_initiative: initiative::SpecialTable::read(s)?,
         })
     }
 
@@ -406,5 +410,6 @@ pub fn open_terrain() -> Tables {
         army: army::ArmyCharts::default(),
         close: close::CloseTables::builtin(),
         reform: reform::ReformCosts::builtin(),
+        special_initiative: initiative::SpecialTable::builtin(),
     }
 }

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::Fontenoy;
 use super::event::{CommandBy, Event};
-use super::state::{Phase, Segment, State, Step};
+use super::state::{Phase, Segment, SpecialResult, SpecialStep, State, Step};
 use super::tables::checks::kind_code;
 use super::types::Morale;
 use super::units::{DivId, UnitId, WingId};
@@ -74,6 +74,37 @@ impl Fontenoy {
                 }
                 line
             }
+            Event::SpecialChoice {
+                result,
+                division,
+                by,
+            } => format!(
+                "the {} choose {} for {}",
+                Self::side_name(*by),
+                self.division_name(*division),
+                result.name()
+            ),
+            Event::SpecialEffect {
+                result,
+                division,
+                effect,
+            } => match division {
+                Some(d) => format!("{} on {}: {effect}", result.name(), self.division_name(*d)),
+                None => format!("{}: {effect}", result.name()),
+            },
+            Event::DetachmentRejoins {
+                side,
+                detachment,
+                rejoined,
+            } => format!(
+                "the {} Detachment {detachment} {} the main army",
+                Self::side_name(*side),
+                if *rejoined {
+                    "rejoins"
+                } else {
+                    "stays apart from"
+                }
+            ),
             Event::WingFailed { wing } => format!(
                 "{}'s commander fails his Initiative: the Wing Activation ends",
                 self.wing_name(*wing)
@@ -533,6 +564,39 @@ impl Fontenoy {
                 format!(
                     "choose the Divisions joining {}'s activation",
                     self.wing_name(*wing)
+                ),
+            ),
+            Some(Step::Special(SpecialStep::Pick { result, side })) => (
+                result.rule(),
+                format!(
+                    "{}: choose a Division for {} ({})",
+                    Self::side_name(self.special_step_player(SpecialStep::Pick {
+                        result: *result,
+                        side: *side
+                    })),
+                    result.name(),
+                    if *result == SpecialResult::FreeCombat {
+                        "and a Fire or Close Combat Segment"
+                    } else {
+                        "the result applies to it"
+                    }
+                ),
+            ),
+            Some(Step::Special(SpecialStep::Roll {
+                result, division, ..
+            })) => (
+                result.rule(),
+                format!(
+                    "roll the Initiative of {}'s commander for {}",
+                    self.division_name(*division),
+                    result.name()
+                ),
+            ),
+            Some(Step::Special(SpecialStep::Rejoin { side, detachment })) => (
+                "24.3a",
+                format!(
+                    "{}: does Detachment {detachment} rejoin the main army?",
+                    Self::side_name(*side)
                 ),
             ),
             Some(Step::CommanderInitiative { commander }) => (

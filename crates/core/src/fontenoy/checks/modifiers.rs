@@ -114,6 +114,9 @@ impl Fontenoy {
                 if unit.victoire {
                     add("Victoire! (F-8.3c)", get("victoire").unwrap_or(0));
                 }
+                if self.under_vive_le_roi(s, checker) {
+                    add("Vive le Roi! (F-8.2f)", get("vive_le_roi").unwrap_or(0));
+                }
                 if m == MoraleCheck::I {
                     // 19.9c.
                     let in_ezoc = unit.placed().is_some_and(|p| {

@@ -3,7 +3,9 @@
 //! commanders first (7.6a): Lines of Command (7.2, 7.3, [`loc`]), Commander and Unit
 //! Initiative (7.4), automatic In Command (7.5).
 
+pub mod detachment;
 pub mod loc;
+pub mod special;
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -157,14 +159,29 @@ impl Fontenoy {
 
     /// The designations still open in the Command Control Segment (6.4, 6.6d).
     pub(crate) fn designation_actions(&self, s: &State, act: &Activation, out: &mut Vec<Action>) {
-        for u in self.open_independents(s, act.side) {
-            out.push(Action::ActivateIndependent { unit: u });
+        // F-8.2e, F-8.2g: some special activations take no Independents or attachments.
+        let (independents, attach) = self.special_designations(s);
+        // 24.2a: a Detachment's and the main army's counters activate apart.
+        let force = act
+            .divisions
+            .first()
+            .and_then(|&d| self.detachment_of(s, d));
+        let ours = |u: UnitId| self.force_of(s, u) == force;
+        if independents {
+            for u in self.open_independents(s, act.side).filter(|&u| ours(u)) {
+                out.push(Action::ActivateIndependent { unit: u });
+            }
         }
         for c in self.open_ndcs(s, act.side) {
-            out.push(Action::ActivateCommander { commander: c });
+            // F-4.2b A: Konigsegg goes only with Austrians.
+            if !self.special_commander_barred(s, c, act) {
+                out.push(Action::ActivateCommander { commander: c });
+            }
         }
-        for u in self.attachable(s, act) {
-            out.push(Action::Attach { unit: u });
+        if attach {
+            for u in self.attachable(s, act).into_iter().filter(|&u| ours(u)) {
+                out.push(Action::Attach { unit: u });
+            }
         }
     }
 
@@ -176,7 +193,31 @@ impl Fontenoy {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
+        let (independents, attach) = self.special_designations(s);
+        let force = act
+            .divisions
+            .first()
+            .and_then(|&d| self.detachment_of(s, d));
         match *a {
+            Action::ActivateIndependent { unit } | Action::Attach { unit }
+                if self.force_of(s, unit) != force =>
+            {
+                Err(Illegal::new(
+                    "24.2a",
+                    format!(
+                        "{} belongs to another force (the main army or a Detachment) than this activation",
+                        self.unit_name(unit)
+                    ),
+                ))
+            }
+            Action::ActivateIndependent { .. } if !independents => Err(Illegal::new(
+                "F-8.2e",
+                "this activation (Command Lethargy or Hasty Orders) activates no Independent unit",
+            )),
+            Action::Attach { .. } if !attach => Err(Illegal::new(
+                "F-8.2e",
+                "a Division under Command Lethargy attaches no unit",
+            )),
             Action::ActivateIndependent { unit } => {
                 if !self.open_independents(s, act.side).any(|u| u == unit) {
                     return Err(Illegal::new(
@@ -192,6 +233,17 @@ impl Fontenoy {
                 }
                 ev.push(Event::Joined { unit });
                 Ok(())
+            }
+            Action::ActivateCommander { commander }
+                if self.special_commander_barred(s, commander, act) =>
+            {
+                Err(Illegal::new(
+                    "F-4.2b",
+                    format!(
+                        "{} activates only with Austrian units until he succeeds Cumberland",
+                        self.unit_name(commander)
+                    ),
+                ))
             }
             Action::ActivateCommander { commander } => {
                 if !self.open_ndcs(s, act.side).any(|c| c == commander) {
@@ -250,7 +302,16 @@ impl Fontenoy {
             if !pending(s, c) || self.units[usize::from(c)].kind != Kind::Commander {
                 continue;
             }
+            // 24.1b: a Detachment Commander is always In Command; his Detachment's commanders
+            // trace from him as from their CinC.
+            let cinc = match self.commands_division(s, c) {
+                Some(d) if self.detachment_of(s, d).is_some() => {
+                    self.cinc_for(s, act.side, Some(d))
+                }
+                _ => cinc,
+            };
             let by = match self.role(s, c) {
+                _ if self.leads_detachment(s, c) => CommandBy::Always,
                 Some(Role::Cinc) => CommandBy::Always,
                 Some(Role::Wing) => {
                     // 7.3: an LOC from the CinC; a Wing Commander's Initiative serves only a Wing
@@ -339,7 +400,13 @@ impl Fontenoy {
 
     /// 7.3: an LOC to a Division or Special Commander from the CinC, or through one In-Command
     /// Wing Commander he is subordinate to (7.3c).
-    fn commander_loc(&self, s: &State, o: &Occupancy, cinc: Option<UnitId>, c: UnitId) -> bool {
+    pub(crate) fn commander_loc(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        cinc: Option<UnitId>,
+        c: UnitId,
+    ) -> bool {
         let Some(cinc) = cinc else { return false };
         if self.loc_reaches(s, o, cinc, Tracer::ArmyOrWing, c) {
             return true;
@@ -355,20 +422,59 @@ impl Fontenoy {
             && self.loc_reaches(s, o, wc, Tracer::ArmyOrWing, c)
     }
 
-    /// 7.5a: a Division's unit grouped with its CinC or its own Wing Commander.
+    /// 7.5a: a Division's unit grouped with its CinC (24.1b: its Detachment Commander) or its
+    /// own Wing Commander; 7.5b: or linked by Regimental Integrity (6.2) to such a unit of its
+    /// regiment, when the commander's group holds that regiment alone.
     fn grouped_with_superior(&self, s: &State, o: &Occupancy, u: UnitId, d: u16) -> bool {
         let side = self.units[usize::from(u)].side;
-        let cinc = s.armies[side.index()].cinc;
+        let cinc = self.cinc_for(s, side, Some(d));
         let wc = self.org.wing_of(d).and_then(|w| self.wing_commander(s, w));
-        let Some(p) = s.unit(u).placed() else {
+        let direct = |v: UnitId| {
+            s.unit(v).placed().is_some_and(|p| {
+                p.hexes.as_slice().iter().any(|&h| {
+                    o.at(self, h).units.iter().any(|&c| {
+                        (Some(c) == cinc || Some(c) == wc)
+                            && s.unit(c).placed().is_some_and(|q| q.hex() == h)
+                    })
+                })
+            })
+        };
+        if direct(u) {
+            return true;
+        }
+        // 7.5b: the chain of adjacent units of one regiment, each keeping its integrity
+        // (which also means the commander's group holds no other regiment).
+        let Some(reg) = self.units[usize::from(u)].regiment.as_deref() else {
             return false;
         };
-        p.hexes.as_slice().iter().any(|&h| {
-            o.at(self, h).units.iter().any(|&c| {
-                (Some(c) == cinc || Some(c) == wc)
-                    && s.unit(c).placed().is_some_and(|q| q.hex() == h)
-            })
-        })
+        if !self.keeps_integrity(s, o, u) {
+            return false;
+        }
+        let mut seen: Vec<UnitId> = alloc::vec![u];
+        let mut i = 0;
+        while i < seen.len() {
+            let v = seen[i];
+            i += 1;
+            if v != u && direct(v) {
+                return true;
+            }
+            let Some(p) = s.unit(v).placed().copied() else {
+                continue;
+            };
+            for &h in p.hexes.as_slice() {
+                for n in h.neighbors() {
+                    for x in o.combat_at(self, n) {
+                        if !seen.contains(&x)
+                            && self.units[usize::from(x)].regiment.as_deref() == Some(reg)
+                            && self.keeps_integrity(s, o, x)
+                        {
+                            seen.push(x);
+                        }
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// 7.0, 7.4c: an Independent unit is In Command by an LOC from an activated Division

@@ -42,6 +42,9 @@ impl Fontenoy {
         if self.moving(s, u).is_some() {
             return Some("Forced March is declared before the unit moves");
         }
+        if self.lethargic(s, u) {
+            return Some("a Division under Command Lethargy does not Forced March (F-8.2e)");
+        }
         // 11.4b, 7.5: its Division Commander Out of Command, it must stand with its Army or
         // Wing Commander.
         if let Some(d) = self.org.division_of.get(usize::from(u)).copied().flatten() {

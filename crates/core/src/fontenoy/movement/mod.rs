@@ -50,6 +50,12 @@ impl Fontenoy {
         let mp = i32::from(info.mp);
         let halved = info.is_combat() && (unit.disordered || unit.command == Some(false));
         let mp = if halved { round(mp, 2) } else { mp };
+        // F-8.2e: Command Lethargy halves it (again for a Disordered or OOC unit).
+        let mp = if self.lethargic(s, u) {
+            round(mp, 2)
+        } else {
+            mp
+        };
         Pts::whole(u16::try_from(mp.max(0)).unwrap_or(0))
     }
 

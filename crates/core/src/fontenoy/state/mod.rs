@@ -4,11 +4,13 @@
 //! progress (6.3–6.6) and the stack of pending decisions and rolls.
 
 mod close;
+mod special;
 
 pub use close::{
     Attack, CloseSegment, CloseStep, Combat, Cont, Group, HexLabel, Outcome, Pursuit,
     SpecialPursuit,
 };
+pub use special::{Detachment, SpecialAct, SpecialKind, SpecialLog, SpecialResult, SpecialStep};
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -421,6 +423,8 @@ pub enum Step {
     Fire(FireStep),
     /// A close combat decision, die or continuation (13.0–17.0).
     Close(CloseStep),
+    /// A Special Initiative Result's choice or roll (6.9, F-8.2).
+    Special(SpecialStep),
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
     /// (digest A9).
     RallyDice {
@@ -712,6 +716,9 @@ pub struct State {
     /// How the game ended, once it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
+    /// The Special Initiative Results' markers and the Detachments (F-8.2, 24.0).
+    #[serde(default, skip_serializing_if = "SpecialLog::is_empty")]
+    pub special: SpecialLog,
 }
 
 fn is_zero_i16(v: &i16) -> bool {
@@ -744,6 +751,7 @@ impl State {
             offices: Vec::new(),
             victory: VictoryState::default(),
             result: None,
+            special: SpecialLog::default(),
         }
     }
 

@@ -49,7 +49,8 @@ impl Fontenoy {
         let open: Vec<DivId> = self.open_divisions(s, wing.side).collect();
         let mut bits = 0u32;
         for (k, &d) in wing.divisions.iter().enumerate().take(32) {
-            if !open.contains(&d) {
+            // 24.2a: a Wing Activation stays inside one force.
+            if !open.contains(&d) || self.detachment_of(s, d) != self.force_of(s, wc) {
                 continue;
             }
             let Some(dc) = self.division_commander(s, d) else {
@@ -244,7 +245,9 @@ impl Fontenoy {
                 }
             }
         }
-        let restricted = s.end_of_turn;
+        // 24.2b: an interrupted Detachment's Divisions are Restricted.
+        let detached = self.detachment_activation(s, side, &divisions);
+        let restricted = s.end_of_turn || detached;
         ev.push(Event::Activated {
             side,
             divisions: divisions.clone(),
@@ -252,7 +255,24 @@ impl Fontenoy {
             restricted,
         });
         s.phase = Phase::Activation;
-        s.activation = Some(Activation {
+        s.activation = Some(Self::new_activation(side, divisions, wing, restricted));
+        // F-10.2a F: a Potential French Reinforcement Division activated.
+        if let Some(a) = s.activation.as_ref() {
+            let divs = a.divisions.clone();
+            self.watch_activation(s, &divs);
+        }
+        // 21.5c, 21.5d: replacements and returning commanders are placed now.
+        self.replacement_segment(s, ev);
+    }
+
+    /// A new activation record, at its first segment.
+    pub(crate) fn new_activation(
+        side: Side,
+        divisions: Vec<DivId>,
+        wing: Option<WingId>,
+        restricted: bool,
+    ) -> Activation {
+        Activation {
             side,
             divisions,
             wing,
@@ -270,18 +290,15 @@ impl Fontenoy {
             fire: Default::default(),
             close: None,
             passed: Vec::new(),
-        });
-        // F-10.2a F: a Potential French Reinforcement Division activated.
-        if let Some(a) = s.activation.as_ref() {
-            let divs = a.divisions.clone();
-            self.watch_activation(s, &divs);
         }
-        // 21.5c, 21.5d: replacements and returning commanders are placed now.
-        self.replacement_segment(s, ev);
     }
 
     /// Moves the activation to `seg`, skipping segments with nothing to decide.
     pub(crate) fn enter_segment(&self, s: &mut State, seg: Segment, ev: &mut Vec<Event>) {
+        // F-8.2: an activation made by a Special Initiative Result has only some segments.
+        if s.activation.is_some() && self.special_skips(s, seg, ev) {
+            return;
+        }
         let Some(act) = s.activation.as_mut() else {
             return;
         };
@@ -430,11 +447,16 @@ impl Fontenoy {
     /// Completing the Activation (4.0C, 6.3d): commanders flipped, FINISHED markers on the
     /// Independents and attached units, OUT OF COMMAND markers removed; back to Phase B.
     pub(crate) fn complete_activation(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let special = s.special.act.take();
         for u in &mut s.units {
             if u.act == Act::Active {
                 u.act = Act::Finished;
             }
             u.command = None;
+        }
+        if let Some(sp) = special {
+            // F-8.2a, F-8.2c: an extra segment leaves the activation state as it was.
+            self.special_restore(s, sp);
         }
         ev.push(Event::ActivationComplete);
         s.activation = None;

@@ -7,6 +7,7 @@
 
 pub mod activation;
 pub mod initiative;
+pub mod special;
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -124,19 +125,6 @@ impl Fontenoy {
         }
     }
 
-    /// A Special Initiative Result (6.9a, F-8.2). The Special Results Table mapping the die to
-    /// a result is not in the text (digest §4); until the chart and the segments the results
-    /// act on are built, the result is recorded and the dice are rolled again
-    /// (docs/coverage/fontenoy.md, 6.9: not yet).
-    fn special_initiative(&self, s: &mut State, side: Side, die: u8, ev: &mut Vec<Event>) {
-        ev.push(Event::SpecialInitiative {
-            side,
-            die,
-            result: format!("special initiative result {die} (F-8.2: not yet applied)"),
-        });
-        s.steps.push(Step::InitiativeDice { french: None });
-    }
-
     /// 6.1a: the winner chooses, or (4.0B note) the only side with Divisions left activates.
     fn after_win(&self, s: &mut State, winner: Side, wing: bool) {
         let mine = self.has_open_division(s, winner);
@@ -210,6 +198,7 @@ impl Fontenoy {
             Step::MoraleSpend { track, .. } => self.spend_actions(s, track, out),
             Step::Arrive { unit } => self.arrive_actions(s, unit, out),
             Step::Close(ref c) => self.close_step_actions(s, c, out),
+            Step::Special(sp) => self.special_actions(s, sp, out),
             _ => {}
         }
     }
@@ -284,6 +273,7 @@ impl Fontenoy {
             (Step::MoraleSpend { track, column }, a) => self.apply_spend(s, track, column, a, ev),
             (Step::Arrive { unit }, a) => self.apply_arrive(s, unit, a, ev),
             (Step::Close(c), a) => self.apply_close_step(s, c, a, ev),
+            (Step::Special(sp), a) => self.apply_special_step(s, sp, a, ev),
             (step, a) => Err(Illegal::new(
                 "engine",
                 format!("{a:?} is not a decision at this point ({step:?})"),
@@ -297,6 +287,8 @@ impl Fontenoy {
         s.activation = None;
         s.rally_first = None;
         s.steps.push(Step::RallyDice { french: None });
+        // 24.3a: Detachments may rejoin in the Rally Phase.
+        self.queue_rejoins(s);
     }
 
     /// The rally dice are rolled (4.0D): the higher rallies first; a tie rolls again (digest
@@ -336,6 +328,8 @@ impl Fontenoy {
         s.end_of_turn = false;
         s.specials = 0;
         s.double_zero_used = false;
+        // F-8.2a, F-8.2c: the markers come off in the Rally Phase; 24.2b lasts a turn.
+        self.special_new_turn(s);
         s.rally_first = None;
         s.rally_stage = 0;
         for a in &mut s.armies {

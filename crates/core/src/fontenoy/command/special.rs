@@ -1,0 +1,27 @@
+//! The Fontenoy special commanders' limits on activation (F-4.2): Konigsegg, until he
+//! succeeds Cumberland, activates only with Austrians (F-4.2b A).
+
+use super::super::Fontenoy;
+use super::super::state::{Activation, State};
+use super::super::types::Nationality;
+use super::super::units::UnitId;
+
+impl Fontenoy {
+    /// F-4.2b A: whether Non-Divisional Commander `c` may not join activation `act`:
+    /// Konigsegg, not (yet) CinC, joins only an activation with an Austrian Division.
+    pub(crate) fn special_commander_barred(&self, s: &State, c: UnitId, act: &Activation) -> bool {
+        let info = &self.units[usize::from(c)];
+        if !info.id.contains("konigsegg") || s.armies[info.side.index()].cinc == Some(c) {
+            return false;
+        }
+        !act.divisions.iter().any(|&d| {
+            self.org.divisions.get(usize::from(d)).is_some_and(|x| {
+                x.commander
+                    .or_else(|| x.units.first().copied())
+                    .is_some_and(|u| {
+                        self.units[usize::from(u)].nationality == Nationality::Austrian
+                    })
+            })
+        })
+    }
+}
