@@ -4,7 +4,10 @@
 //! (F-10.0c: any formation, any facing), made in the Set-Up phase (`setup/deploy.rs`), the
 //! French first.
 
+mod bounds;
 mod deploy;
+
+pub use bounds::{Bound, Bounds};
 
 pub use deploy::Deployment;
 
@@ -136,6 +139,8 @@ pub struct ScenarioRules {
     /// The ids of the scenario's options that are on (its `options`, each with its rule
     /// number: the Fontenoy optional rules F-5 to F-7 and the scenario's own variants), sorted.
     pub options_on: Vec<String>,
+    /// The limits of the field (F-10.1a C–D, F-10.2a G, F-10.3a B–D, F-3.9d; `setup/bounds.rs`).
+    pub bounds: Bounds,
 }
 
 fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
@@ -395,6 +400,7 @@ impl Fontenoy {
                 u.mp = u.mp.max(4);
             }
         }
+        let bounds = Bounds::read(id, &raw.boundaries, &board, &org, &units)?;
         let mut map_view = crate::engine::MapView::from_map(&s.map)?;
         let on_map = |id: &str| super::fhex::parse(id).is_some_and(|h| board.on_map(h));
         map_view.hexes.retain(|h| on_map(&h.id));
@@ -424,6 +430,7 @@ impl Fontenoy {
                 arrivals,
                 victory,
                 options_on,
+                bounds,
             }),
             initial: State::empty(),
         };

@@ -24,6 +24,7 @@ mod reach;
 mod reform;
 mod results;
 mod retreat;
+mod scenarios;
 mod turn;
 mod victory;
 
