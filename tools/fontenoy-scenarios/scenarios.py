@@ -820,9 +820,9 @@ def incomplete(sid):
     opts = f["options"]
     opts.insert(0, {"id": "provisional", "name": "Play the provisional completion (scenario 4's data, not the published "
                     "scenario %d)" % n, "default": False, "rules": ["10.%d" % n]})
-    if n == 7:
-        opts.append({"id": "7.2", "name": "The supply train moves north (required in scenario 7)", "default": True,
-                     "rules": ["7.2"]})
+    # 7.2 may be used in scenarios 5 and 6 and is required in 7.
+    opts.append({"id": "7.2", "name": "The Supply Train Moves (F-4.4 not used)" + (" (required in scenario 7)" if n == 7 else ""),
+                 "default": n == 7, "rules": ["7.2"]})
     # rules.number stays 4: the completion plays as scenario 4 (its End-of-Turn track row).
     return f
 

@@ -20,6 +20,8 @@ use serde::Deserialize;
 
 use super::super::Fontenoy;
 use super::super::board::Board;
+use super::super::state::State;
+use super::super::types::Kind;
 use super::super::units::{Org, UnitId, UnitInfo};
 use crate::data::DataError;
 use crate::engine::{Illegal, Side};
@@ -228,7 +230,14 @@ impl Bounds {
 impl Fontenoy {
     /// Whether a limit of the field (F-10.1a C–D, F-10.2a G, F-10.3a B–D, F-3.9d) forbids
     /// `u`'s step from `from` to `to`: a step from inside the allowed area to a hex outside it.
-    pub(crate) fn bounds_ok(&self, u: UnitId, from: &[Hex], to: &[Hex]) -> Result<(), Illegal> {
+    pub(crate) fn bounds_ok(
+        &self,
+        s: &State,
+        u: UnitId,
+        from: &[Hex],
+        to: &[Hex],
+    ) -> Result<(), Illegal> {
+        self.garrison_ok(s, u, from, to)?;
         let b = &self.scenario_rules.bounds;
         let bits = b.binds.get(usize::from(u)).copied().unwrap_or(0);
         if bits == 0 {
@@ -253,6 +262,60 @@ impl Fontenoy {
                     ),
                 ));
             }
+        }
+        Ok(())
+    }
+
+    /// F-3.9b: the bridgehead keeps at least 6 infantry or cavalry units, 3 of them with an
+    /// unmodified ER of 28 or less, and 2 artillery units. A French unit whose step out of the
+    /// bridgehead would leave fewer of a kind it counts in is held (until the French retreat,
+    /// which ends the game, F-2.2).
+    fn garrison_ok(&self, s: &State, u: UnitId, from: &[Hex], to: &[Hex]) -> Result<(), Illegal> {
+        let bh = &self.scenario_rules.victory.bridgehead;
+        let info = &self.units[usize::from(u)];
+        if bh.is_empty()
+            || info.side != Side(0)
+            || !info.is_combat()
+            || !from.iter().any(|h| bh.contains(h))
+            || to.iter().all(|h| bh.contains(h))
+        {
+            return Ok(());
+        }
+        let (mut foot, mut steady, mut guns) = (0u16, 0u16, 0u16);
+        for (i, x) in s.units.iter().enumerate() {
+            let xi = &self.units[i];
+            if i == usize::from(u) || xi.side != Side(0) || !xi.is_combat() {
+                continue;
+            }
+            if !x
+                .placed()
+                .is_some_and(|p| p.hexes.as_slice().iter().any(|h| bh.contains(h)))
+            {
+                continue;
+            }
+            if xi.kind == Kind::Artillery {
+                guns += 1;
+            } else {
+                foot += 1;
+                if xi.er <= 28 {
+                    steady += 1;
+                }
+            }
+        }
+        let short = if info.kind == Kind::Artillery {
+            guns < 2
+        } else {
+            foot < 6 || (info.er <= 28 && steady < 3)
+        };
+        if short {
+            return Err(Illegal::new(
+                "F-3.9b",
+                format!(
+                    "{} may not leave the bridgehead: its garrison would fall below 6 infantry or \
+                     cavalry units (3 of ER 28 or less) and 2 guns",
+                    self.unit_name(u)
+                ),
+            ));
         }
         Ok(())
     }

@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use super::super::Fontenoy;
 use super::super::units::UnitId;
 use super::{hex, scenario};
+use crate::engine::Rules;
 use crate::hex::Hex;
 
 fn unit(r: &Fontenoy, id: &str) -> UnitId {
@@ -44,7 +45,7 @@ fn crossing(
 }
 
 fn rule_of(r: &Fontenoy, u: UnitId, from: Hex, to: Hex) -> Option<String> {
-    r.bounds_ok(u, &[from], &[to])
+    r.bounds_ok(&r.initial_state(), u, &[from], &[to])
         .err()
         .map(|e| e.rule.into_owned())
 }
@@ -90,7 +91,9 @@ fn f10_1a_d_the_allies_stay_along_or_north_of_the_road_and_out_of_the_deep_wood(
     );
     assert_eq!(rule_of(&r, dur, e, f).as_deref(), Some("10.1a D"));
     // The refusal names the unit and the hex.
-    let err = r.bounds_ok(dur, &[e], &[f]).unwrap_err();
+    let err = r
+        .bounds_ok(&r.initial_state(), dur, &[e], &[f])
+        .unwrap_err();
     assert!(err.reason.contains("DUR"), "{}", err.reason);
     assert!(err.reason.contains(&r.label(f)), "{}", err.reason);
 }
@@ -344,4 +347,174 @@ fn f10_3b_lowendahl_arrives_at_12_00_within_5_hexes_of_the_normandie_brigade() {
     };
     assert_eq!(r.org.divisions[usize::from(d)].id, "fr-normandie");
     assert_eq!(radius, 5);
+}
+
+/// A built-in scenario with the options `ids` chosen, set up (every unit at its first legal
+/// choice).
+fn with_options(id: &str, ids: &[&str]) -> (Fontenoy, super::super::State) {
+    let lib = crate::data::Library::builtin().expect("the built-in data");
+    let mut rs = lib.scenario(id).expect("a scenario");
+    let mut o = serde_json::Map::new();
+    for x in ids {
+        o.insert((*x).into(), serde_json::Value::Bool(true));
+    }
+    rs.scenario
+        .rules
+        .insert("options".into(), serde_json::Value::Object(o));
+    let r = Fontenoy::new(&rs).unwrap_or_else(|e| panic!("{id} with {ids:?}: {e}"));
+    let mut s = r.initial_state();
+    while let Some(super::super::state::Step::Deploy { .. }) = s.steps.last() {
+        let a = super::legal(&r, &s)
+            .into_iter()
+            .next()
+            .expect("a set-up choice");
+        super::apply(&r, &mut s, a);
+    }
+    (r, s)
+}
+
+#[test]
+fn f6_2_the_missing_redoubt_stands_at_s4208() {
+    let (plain, _) = scenario("fontenoy/battle");
+    let (r, _) = with_options("fontenoy/battle", &["6.2"]);
+    let n = plain.scenario_rules.redoubts.len();
+    assert_eq!(r.scenario_rules.redoubts.len(), n + 1);
+    let extra = r.scenario_rules.redoubts[n];
+    assert_eq!((r.label(extra.hex), extra.large), ("S4208".into(), true));
+    assert!(r.scenario_rules.options_on.iter().any(|o| o == "6.2"));
+}
+
+#[test]
+fn f6_1_no_field_fortifications_but_the_bridgehead_s_and_no_perimeter_breach() {
+    use super::super::board::{Terrain, side};
+    let (plain, _) = scenario("fontenoy/battle");
+    let (r, _) = with_options("fontenoy/battle", &["6.1", "6.8"]);
+    assert!(r.scenario_rules.redoubts.is_empty(), "no redoubts");
+    assert!(!r.scenario_rules.options_on.iter().any(|o| o == "6.8"));
+    let works = side::FIELDWORKS | side::ABATIS;
+    let bridgehead = place(&r, "bridgehead");
+    let mut outside = 0;
+    let mut kept = 0;
+    for p in &plain.board.places {
+        for &h in &p.hexes {
+            for d in 0..6u8 {
+                let dir = crate::hex::Direction::new(d).expect("a direction");
+                let before = plain.board.side(h, dir) & works;
+                let after = r.board.side(h, dir) & works;
+                let near = bridgehead.contains(&h) || bridgehead.contains(&h.neighbor(dir));
+                if before != 0 && near {
+                    assert_eq!(after, before, "{} keeps its works", r.label(h));
+                    kept += 1;
+                } else if before != 0 {
+                    assert_eq!(after, 0, "{} loses its works", r.label(h));
+                    outside += 1;
+                }
+            }
+        }
+    }
+    assert!(outside > 0, "the map has field fortifications to remove");
+    let _ = kept;
+    for h in place(&r, "burned-buildings") {
+        assert_eq!(r.board.hex(h).terrain, Terrain::Village, "{}", r.label(h));
+    }
+    for h in place(&r, "bois-de-barry-cleared") {
+        assert_eq!(r.board.hex(h).terrain, Terrain::Woods, "{}", r.label(h));
+    }
+}
+
+#[test]
+fn f6_3a_gen_b_sets_up_with_gen_a() {
+    let (r, s) = with_options("fontenoy/battle", &["6.3a"]);
+    let a = unit(&r, "fr-gen-a");
+    let b = unit(&r, "fr-gen-b");
+    let at = |u: UnitId| s.unit(u).placed().map(|p| r.label(p.hexes.first()));
+    assert_eq!(at(b), at(a));
+    assert_eq!(at(a).as_deref(), Some("N3719"));
+    assert!(
+        r.org.armies[0].independents.contains(&b),
+        "Independent like GEN a"
+    );
+    // Without the option GEN b is not in the game.
+    let (plain, _) = scenario("fontenoy/battle");
+    assert_eq!(plain.unit_index("fr-gen-b"), None);
+}
+
+#[test]
+fn f6_3d_tai_b_arrives_with_the_detachment_s_cavalry() {
+    let (r, _) = with_options("fontenoy/battle", &["6.3d"]);
+    let tai = unit(&r, "fr-tai-b");
+    let egd = unit(&r, "fr-egd-a");
+    let arr = |u: UnitId| {
+        r.scenario_rules
+            .arrivals
+            .iter()
+            .find(|a| a.unit == u)
+            .map(|a| (a.turn, a.entry.clone()))
+    };
+    assert!(arr(tai).is_some());
+    assert_eq!(arr(tai), arr(egd));
+    assert!(r.org.armies[0].independents.contains(&tai));
+}
+
+#[test]
+fn f7_2_the_supply_train_moves_and_f4_4_is_not_used() {
+    let on = |id: &str, ids: &[&str]| with_options(id, ids).0.scenario_rules.victory.supply_train;
+    let (plain, _) = scenario("fontenoy/battle");
+    assert!(
+        plain.scenario_rules.victory.supply_train,
+        "F-4.4 in scenario 4"
+    );
+    assert!(
+        !on("fontenoy/what-if-lowendahl", &["provisional"]),
+        "7.2 is on in scenario 7"
+    );
+    assert!(on("fontenoy/battle-early", &["provisional"]));
+    assert!(!on("fontenoy/battle-early", &["provisional", "7.2"]));
+}
+
+#[test]
+fn f3_9b_the_bridgehead_garrison_may_not_fall_below_six_units_and_two_guns() {
+    let (r, s) = scenario("fontenoy/battle");
+    let bh = place(&r, "bridgehead");
+    let (edge, out) = crossing(&r, &bh, |n| !bh.contains(&n), |_| true);
+    let (inside_a, inside_b) = crossing(&r, &bh, |n| bh.contains(&n), |_| true);
+    let at = |id: &str| {
+        s.unit(unit(&r, id))
+            .placed()
+            .expect("on the map")
+            .hexes
+            .first()
+    };
+    // 5 GFR, 6 GFR, 3 GSU and 3 militia with 12 LB #1 and #2: exactly the garrison.
+    for id in ["fr-5-gfr", "fr-mil-01", "fr-12lb-1"] {
+        assert!(bh.contains(&at(id)), "{id} sets up in the bridgehead");
+        let e = r.bounds_ok(&s, unit(&r, id), &[edge], &[out]).unwrap_err();
+        assert_eq!(e.rule, "F-3.9b", "{id}");
+        assert!(e.reason.contains("bridgehead"), "{}", e.reason);
+        // Moving inside the bridgehead is free.
+        assert!(
+            r.bounds_ok(&s, unit(&r, id), &[inside_a], &[inside_b])
+                .is_ok()
+        );
+    }
+    // A unit of the field army outside is not held.
+    assert!(
+        r.bounds_ok(&s, unit(&r, "fr-1-gfr"), &[out], &[edge])
+            .is_ok()
+    );
+    // With one more battalion inside, one of the others may leave (but not a gun).
+    let mut s2 = s.clone();
+    let extra = unit(&r, "fr-1-gfr");
+    s2.unit_mut(extra).place = super::super::state::Place::Map(super::super::geometry::Placed::at(
+        inside_a,
+        crate::hex::Facing::new(1).expect("a facing"),
+    ));
+    assert!(
+        r.bounds_ok(&s2, unit(&r, "fr-5-gfr"), &[edge], &[out])
+            .is_ok()
+    );
+    assert!(
+        r.bounds_ok(&s2, unit(&r, "fr-12lb-1"), &[edge], &[out])
+            .is_err()
+    );
 }
