@@ -423,10 +423,9 @@ impl Board {
                 }
             }
         }
-        for (s, t) in self.sides.iter_mut().zip(self.toward.iter_mut()) {
-            for k in 0..6 {
-                s[k] &= !bits;
-                t[k] &= !bits;
+        for b in self.sides.iter_mut().chain(self.toward.iter_mut()) {
+            for x in b.iter_mut() {
+                *x &= !bits;
             }
         }
         for (i, k, sb, tb) in saved {
