@@ -137,6 +137,15 @@ fn run(command: Command) -> Result<ExitCode, String> {
                 if !provisional.is_empty() {
                     notes.push(format!("provisional: {}", provisional.join(", ")));
                 }
+                let missing: Vec<&str> = s["incomplete"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .collect();
+                if !missing.is_empty() {
+                    notes.push(format!("incomplete, lacks: {}", missing.join("; ")));
+                }
                 say!(
                     "{:<24} {}{}",
                     s["id"].as_str().unwrap_or("?"),

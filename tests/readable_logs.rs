@@ -29,7 +29,9 @@ fn every_event_line_names_units_apart_in_every_scenario() {
     let scenarios = engine.scenarios();
     let mut checked = 0;
     for s in scenarios.as_array().expect("scenario list") {
-        if !s["implemented"].as_bool().unwrap_or(false) {
+        // An incomplete scenario (Fontenoy's 5-9) starts only with its provisional completion.
+        let incomplete = s["incomplete"].as_array().is_some_and(|m| !m.is_empty());
+        if !s["implemented"].as_bool().unwrap_or(false) || incomplete {
             continue;
         }
         let id = s["id"].as_str().expect("scenario id");

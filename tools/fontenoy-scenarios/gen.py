@@ -304,6 +304,8 @@ def counters_file(side):
 def main():
     scen_files = scenarios.build_all()
     for sid, sc in scen_files.items():
+        if "incomplete" in sc:
+            continue  # scenarios 5-9: not in the text (scenarios.py INCOMPLETE)
         for p in sc["setup"] + sc["reinforcements"]:
             APPEARS.setdefault(p["unit"], [])
             r = scenarios.SCEN_RULE[sid] + ("b" if p["unit"].startswith("fr-") else "c")

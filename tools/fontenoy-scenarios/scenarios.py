@@ -733,5 +733,102 @@ def finish(s, start, end, rules, victory, options, note, turns_note, turns_prove
     return f
 
 
+# ------------------------------------------------------------------- scenarios 5-9
+# The rulebook's text stops inside 10.4c: 10.5-10.9 are not in it. Each is listed with what the
+# other rules say of it (`incomplete.known`) and what is missing; the facade refuses to start
+# one unless the caller chooses its `provisional` option, where there is a completion to play.
+TEXT_STOPS = "The rulebook's text stops inside 10.4c"
+
+INCOMPLETE = {
+    "battle-early": {
+        "number": 5, "name": "Scenario 5: The Battle of Fontenoy, earlier start (incomplete)",
+        "missing": ["the start time and last turn (10.5a)", "the special rules (10.5a)", "the French set-up (10.5b)",
+                    "the Allied set-up (10.5c)", "the victory conditions (10.5d)", "the scenario's options (10.5e)"],
+        "known": ["10.0a D: the actual battle in full, starting earlier than scenario 4 (9:00)",
+                  "4.2e: LG Campbell takes part", "4.2d: Ingoldsby's division exists at the start",
+                  "3.6, 3.8, 3.9d: barricades, Lowendahl's Detachment and the west-bank guns are used",
+                  "6.1, 6.2, 6.3, 6.6, 7.1, 7.2, 7.3: the French and Allied options may be used",
+                  "5.2a H: Fast-Play End-of-Turn Number 9", "2.2: victory by the Army Retreat"],
+        "note": "The actual battle from an earlier start (10.0a D)."},
+    "what-if-flank-march": {
+        "number": 6, "name": "Scenario 6: Fontenoy, what might have happened (the Allied flank march; incomplete)",
+        "missing": ["the turns (10.6a)", "the special rules (10.6a)", "the French set-up (10.6b)", "the Allied set-up (10.6c)",
+                    "the victory conditions (10.6d)", "the scenario's options (10.6e)",
+                    "the off-map manoeuvre board and its areas X, Y and Z (1.4, 3.8d A)"],
+        "known": ["10.0a E: a what-if battle with freer deployment", "1.4, 3.8d A: an off-map manoeuvre board for an Allied "
+                  "flank march; entering the North map by areas X, Y or Z brings in Lowendahl's Detachment",
+                  "4.2e: LG Campbell takes part", "4.2d: Ingoldsby's division is not used (but see 7.3a)",
+                  "7.8a: the Allied Detachments are required", "3.6: barricades", "5.2a H: Fast-Play End-of-Turn Number 9",
+                  "2.2: victory by the Army Retreat"],
+        "note": "What might have happened at Fontenoy, with an Allied flank march (10.0a E)."},
+    "what-if-lowendahl": {
+        "number": 7, "name": "Scenario 7: Fontenoy, what might have happened (Lowendahl's Detachment; incomplete)",
+        "missing": ["the turns (10.7a)", "the special rules (10.7a)", "the French set-up (10.7b)", "the Allied set-up (10.7c)",
+                    "the victory conditions (10.7d)", "the scenario's options (10.7e)",
+                    "the Order of Battle's [W] units of Lowendahl's Detachment (3.8a, 3.8c)"],
+        "known": ["10.0a E: a what-if battle with freer deployment", "3.8c: the whole of Lowendahl's Detachment is used, with "
+                  "rules of its own", "7.2: the supply train moves north (required)", "7.8a: the Allied Detachments are required",
+                  "5.2a H: Fast-Play End-of-Turn Number 10", "2.2: victory by the Army Retreat"],
+        "note": "What might have happened at Fontenoy, with Lowendahl's Detachment on the field (10.0a E)."},
+    "melle": {
+        "number": 8, "name": "Scenario 8: Historical Melle (incomplete)",
+        "missing": ["the Melle map (1.4)", "the Melle Order of Battle and counters (1.6c B)", "the turns (10.8a)",
+                    "the special rules (10.8a)", "the French set-up (10.8b)", "the Allied set-up (10.8c)",
+                    "the victory conditions (10.8d)", "the scenario's options (10.8e)"],
+        "known": ["10.0a B: about 3 hours of play, with somewhat more special rules than scenario 9",
+                  "1.4: played on the Melle map, whose hexes have no N or S prefix", "3.8b: no Lowendahl's Detachment",
+                  "7.5a: no English regimental artillery", "6.5a: GCH (the mounted Grassins) starts mounted"],
+        "note": "The action at Melle, as fought (10.0a B)."},
+    "melle-hypothetical": {
+        "number": 9, "name": "Scenario 9: Hypothetical Melle (incomplete)",
+        "missing": ["the Melle map (1.4)", "the Melle Order of Battle and counters (1.6c B)", "the turns (10.9a)",
+                    "the French set-up (10.9b)", "the Allied set-up (10.9c)", "the victory conditions (10.9d)",
+                    "the scenario's options (10.9e)"],
+        "known": ["10.0a A: 2-3 hours of play, almost free of special rules", "1.1: needs no special rules at all",
+                  "4.2b: GM Forgach takes part in his own right", "3.8b: no Lowendahl's Detachment",
+                  "7.5a: no regimental artillery"],
+        "note": "A hypothetical action at Melle (10.0a A)."},
+}
+
+
+def incomplete(sid):
+    """Scenario 5-9 `sid`: the text's facts, and for 5-7 a provisional completion (scenario 4's
+    set-up, turns, rules and victory) that plays only when its `provisional` option is chosen."""
+    import copy
+    d = INCOMPLETE[sid]
+    n = d["number"]
+    melle = n >= 8
+    inc = {"missing": d["missing"], "known": d["known"]}
+    if melle:
+        inc["note"] = TEXT_STOPS + "; no provisional completion exists: the Melle map and Order of Battle are not in the data."
+        f = {"format": "grognard/1", "kind": "scenario", "id": "fontenoy/" + sid, "system": "fontenoy", "name": d["name"],
+             "provenance": prov(TEXT_STOPS + ": only the scenario's name and what other rules say of it are known."),
+             "note": d["note"], "map": "fontenoy/fontenoy", "counters": ["fontenoy/french", "fontenoy/allied"],
+             "turns": {"first": 1, "last": 1, "note": "Not in the text."},
+             "sides": [{"id": "french", "name": "French"}, {"id": "allied", "name": "Allied"}],
+             "incomplete": inc}
+        return f
+    f = copy.deepcopy(battle())
+    inc["provisional_option"] = "provisional"
+    inc["note"] = (TEXT_STOPS + ". The provisional completion is scenario 4 as the data has it (its set-up, turns, rules, "
+                   "victory and options), not the published scenario %d." % n)
+    f["id"] = "fontenoy/" + sid
+    f["name"] = d["name"]
+    f["note"] = d["note"]
+    f["provenance"] = prov(inc["note"])
+    f["incomplete"] = inc
+    opts = f["options"]
+    opts.insert(0, {"id": "provisional", "name": "Play the provisional completion (scenario 4's data, not the published "
+                    "scenario %d)" % n, "default": False, "rules": ["10.%d" % n]})
+    # 7.2 may be used in scenarios 5 and 6 and is required in 7.
+    opts.append({"id": "7.2", "name": "The Supply Train Moves (F-4.4 not used)" + (" (required in scenario 7)" if n == 7 else ""),
+                 "default": n == 7, "rules": ["7.2"]})
+    # rules.number stays 4: the completion plays as scenario 4 (its End-of-Turn track row).
+    return f
+
+
 def build_all():
-    return {"ingoldsby": ingoldsby(), "dutch-attack": dutch_attack(), "english-attack": english_attack(), "battle": battle()}
+    out = {"ingoldsby": ingoldsby(), "dutch-attack": dutch_attack(), "english-attack": english_attack(), "battle": battle()}
+    for sid in INCOMPLETE:
+        out[sid] = incomplete(sid)
+    return out

@@ -191,9 +191,16 @@ impl Engine {
                                    "rules": o.rules})
                         })
                         .collect();
+                    // What an incomplete scenario lacks (empty when complete): such a
+                    // scenario starts only with its provisional completion chosen.
+                    let incomplete: Vec<&str> = sc
+                        .incomplete
+                        .iter()
+                        .flat_map(|i| i.missing.iter().map(String::as_str))
+                        .collect();
                     json!({"id": sc.id, "system": sc.system.id(), "name": sc.name,
                            "implemented": implemented, "provisional": provisional,
-                           "options": options})
+                           "options": options, "incomplete": incomplete})
                 })
                 .collect(),
         )
@@ -248,7 +255,9 @@ impl Engine {
         seed: u64,
     ) -> Result<Box<dyn AnyGame>, Error> {
         let chosen: serde_json::Map<String, Value> = parse_json("options", options_json)?;
-        let resolved = self.resolve(scenario_id)?;
+        // An incomplete scenario is checked once its options are chosen (in
+        // `new_game_from_json`): its provisional completion is one of them.
+        let resolved = self.resolve_unchecked(scenario_id)?;
         let mut scenario = resolved.scenario.clone();
         for (k, v) in &chosen {
             let bad = |message: String| Error::BadJson {
@@ -429,7 +438,15 @@ impl Engine {
             .load_game(&scenario, saved.scenario_json, saved.game)
     }
 
+    /// The library's scenario, refused if it is incomplete and its provisional completion is
+    /// not chosen (`Scenario::check_complete`).
     fn resolve(&self, scenario_id: &str) -> Result<ResolvedScenario, Error> {
+        let s = self.resolve_unchecked(scenario_id)?;
+        s.scenario.check_complete()?;
+        Ok(s)
+    }
+
+    fn resolve_unchecked(&self, scenario_id: &str) -> Result<ResolvedScenario, Error> {
         if self.library.scenario_file(scenario_id).is_none() {
             // `pg/rossbach` before the pg rules land: say the system is missing, not the id.
             if let Some((system, _)) = scenario_id.split_once('/') {
@@ -461,6 +478,8 @@ impl Engine {
         let id = data.id().to_string();
         let mut library = self.library.clone();
         library.insert(NAME, data, false)?;
-        Ok(library.scenario(&id)?)
+        let s = library.scenario(&id)?;
+        s.scenario.check_complete()?;
+        Ok(s)
     }
 }

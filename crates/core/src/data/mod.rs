@@ -46,7 +46,7 @@ pub use library::{Library, PartStatus, ResolvedScenario};
 pub use map::{HexEntry, Hexside, Map, MapEdge, Place, PlacedHexside};
 pub use provenance::Provenance;
 pub use scenario::{
-    Fields, Placement, Reinforcement, Scenario, ScenarioOption, ScenarioSide, Turns,
+    Fields, Incomplete, Placement, Reinforcement, Scenario, ScenarioOption, ScenarioSide, Turns,
     VictoryCondition,
 };
 pub use terrain::{TerrainSet, TerrainType};

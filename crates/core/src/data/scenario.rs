@@ -63,6 +63,27 @@ pub struct Scenario {
     /// System-specific parameters (activation costs, first player, weather …; no floats).
     #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
     pub rules: Fields,
+    /// A scenario whose source is not wholly known: the facade refuses to start it
+    /// ([`Scenario::check_complete`]) unless its provisional completion is chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<Incomplete>,
+}
+
+/// What a scenario's source lacks (a scenario named by the rules whose text is lost).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Incomplete {
+    /// What is missing, each in words with its rule number (at least one).
+    pub missing: Vec<String>,
+    /// What other rules say of it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub known: Vec<String>,
+    /// The option (of `options`) that plays the file's provisional completion, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provisional_option: Option<String>,
+    /// Free remark.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// The turns of a scenario.
@@ -208,6 +229,22 @@ impl Scenario {
         check_unique(self.charts.iter().map(String::as_str), "chart", |i| {
             path::index("charts", i)
         })?;
+        if let Some(inc) = &self.incomplete {
+            if inc.missing.is_empty() {
+                return Err(DataError::at(
+                    "incomplete.missing",
+                    "an incomplete scenario says what is missing",
+                ));
+            }
+            if let Some(o) = &inc.provisional_option {
+                if !self.options.iter().any(|x| x.id == *o) {
+                    return Err(DataError::at(
+                        "incomplete.provisional_option",
+                        format!("{o:?} is not one of the scenario's options"),
+                    ));
+                }
+            }
+        }
         if self.turns.first > self.turns.last {
             return Err(DataError::at(
                 "turns",
@@ -383,6 +420,41 @@ impl Scenario {
             }
         }
         Ok(())
+    }
+
+    /// An incomplete scenario ([`Incomplete`]) may be played only with its provisional
+    /// completion chosen: its `provisional_option` set to `true` in `rules.options` (where the
+    /// facade's `new_game_with_options` puts the players' choices). Otherwise the error names
+    /// what is missing.
+    pub fn check_complete(&self) -> Result<(), DataError> {
+        let Some(inc) = &self.incomplete else {
+            return Ok(());
+        };
+        let chosen = inc.provisional_option.as_ref().is_some_and(|o| {
+            self.rules
+                .get("options")
+                .and_then(|v| v.get(o))
+                .and_then(serde_json::Value::as_bool)
+                == Some(true)
+        });
+        if chosen {
+            return Ok(());
+        }
+        let how = match &inc.provisional_option {
+            Some(o) => format!(
+                "to play its provisional completion (not the published scenario), choose its option `{o}`"
+            ),
+            None => String::from("no provisional completion exists"),
+        };
+        Err(DataError::new(
+            &self.id,
+            "incomplete",
+            format!(
+                "incomplete scenario: {} lacks {}; {how}",
+                self.name,
+                inc.missing.join("; ")
+            ),
+        ))
     }
 
     /// Every provisional item, with its path.

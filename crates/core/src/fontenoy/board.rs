@@ -406,6 +406,39 @@ impl Board {
         }
     }
 
+    /// Removes the feature `bits` from every hexside but those of the hexes in `keep` (F-6.1:
+    /// the field fortifications go, but for the bridgehead's).
+    pub fn strip_sides_except(&mut self, bits: u16, keep: &[Hex]) {
+        let mut saved: Vec<(usize, usize, u16, u16)> = Vec::new();
+        for &h in keep {
+            for d in 0..6u8 {
+                let Some(dir) = Direction::new(d) else {
+                    continue;
+                };
+                for (cell, k) in [
+                    (self.index(h), usize::from(d)),
+                    (
+                        self.index(h.neighbor(dir)),
+                        usize::from(dir.opposite().index()),
+                    ),
+                ] {
+                    if let Some(i) = cell {
+                        saved.push((i, k, self.sides[i][k] & bits, self.toward[i][k] & bits));
+                    }
+                }
+            }
+        }
+        for b in self.sides.iter_mut().chain(self.toward.iter_mut()) {
+            for x in b.iter_mut() {
+                *x &= !bits;
+            }
+        }
+        for (i, k, sb, tb) in saved {
+            self.sides[i][k] |= sb;
+            self.toward[i][k] |= tb;
+        }
+    }
+
     /// The place with id `id`.
     pub fn place(&self, id: &str) -> Option<&Place> {
         self.places.iter().find(|p| p.id == id)

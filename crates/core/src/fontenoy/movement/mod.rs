@@ -555,6 +555,10 @@ impl Fontenoy {
             _ => {}
         }
         let (cost, dca) = self.step_cost(s, o, group, from, to, side_of_step)?;
+        // F-10.1a C–D, F-10.2a G, F-10.3a B–D, F-3.9d: the scenario's limits (setup/bounds.rs).
+        for &g in group {
+            self.bounds_ok(s, g, from.hexes.as_slice(), to.hexes.as_slice())?;
+        }
         let whole = matches!(f, Formation::Square | Formation::GeneralOrder);
         if !whole && cost > left {
             return Err(Illegal::new(

@@ -4,7 +4,11 @@
 //! (F-10.0c: any formation, any facing), made in the Set-Up phase (`setup/deploy.rs`), the
 //! French first.
 
+mod bounds;
 mod deploy;
+mod options;
+
+pub use bounds::{Bound, Bounds};
 
 pub use deploy::Deployment;
 
@@ -136,6 +140,8 @@ pub struct ScenarioRules {
     /// The ids of the scenario's options that are on (its `options`, each with its rule
     /// number: the Fontenoy optional rules F-5 to F-7 and the scenario's own variants), sorted.
     pub options_on: Vec<String>,
+    /// The limits of the field (F-10.1a C–D, F-10.2a G, F-10.3a B–D, F-3.9d; `setup/bounds.rs`).
+    pub bounds: Bounds,
 }
 
 fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
@@ -153,7 +159,10 @@ fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
 impl Fontenoy {
     /// Binds the rules to a scenario.
     pub fn new(s: &ResolvedScenario) -> Result<Fontenoy, DataError> {
-        let sc = &s.scenario;
+        // F-6.1, F-6.2, F-6.3a, F-6.3d: the set-up options change the scenario before it is
+        // read (setup/options.rs).
+        let changed = options::with_options(&s.scenario)?;
+        let sc = changed.as_ref().unwrap_or(&s.scenario);
         let id = sc.id.as_str();
         let raw: RawRules = serde_path_to_error::deserialize(serde_json::Value::Object(
             sc.rules.clone(),
@@ -228,7 +237,10 @@ impl Fontenoy {
             [&raw.organisation.french, &raw.organisation.allied],
         )?;
         let sheets: Vec<char> = raw.maps.iter().filter_map(|m| m.chars().next()).collect();
-        let board = Board::new(&s.map, &sheets)?;
+        let mut board = Board::new(&s.map, &sheets)?;
+        if options::chosen(sc).iter().any(|o| o == "6.1") {
+            options::strip_fortifications(&mut board);
+        }
         let turns: Vec<String> = (sc.turns.first..=sc.turns.last)
             .map(|t| {
                 sc.turns
@@ -347,7 +359,7 @@ impl Fontenoy {
             &org,
             index,
         )?;
-        let victory = super::victory::VictoryRules::read(
+        let mut victory = super::victory::VictoryRules::read(
             id,
             &sc.victory,
             &board,
@@ -386,6 +398,14 @@ impl Fontenoy {
             }
         }
         options_on.sort();
+        // F-6.1: no Perimeter Breach (F-6.8) without the field fortifications.
+        if options_on.iter().any(|o| o == "6.1") {
+            options_on.retain(|o| o != "6.8");
+        }
+        // F-7.2: the supply train moves north; F-4.4 is not used.
+        if options_on.iter().any(|o| o == "7.2") {
+            victory.supply_train = false;
+        }
         // F-7.4: the English guns have 4 MP limbered (the counters print 2).
         if options_on.iter().any(|o| o == "7.4") {
             for u in units.iter_mut().filter(|u| {
@@ -395,6 +415,7 @@ impl Fontenoy {
                 u.mp = u.mp.max(4);
             }
         }
+        let bounds = Bounds::read(id, &raw.boundaries, &board, &org, &units)?;
         let mut map_view = crate::engine::MapView::from_map(&s.map)?;
         let on_map = |id: &str| super::fhex::parse(id).is_some_and(|h| board.on_map(h));
         map_view.hexes.retain(|h| on_map(&h.id));
@@ -424,6 +445,7 @@ impl Fontenoy {
                 arrivals,
                 victory,
                 options_on,
+                bounds,
             }),
             initial: State::empty(),
             occupancy_memo: Default::default(),

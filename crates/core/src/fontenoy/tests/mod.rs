@@ -29,6 +29,7 @@ mod reach;
 mod reform;
 mod results;
 mod retreat;
+mod scenarios;
 mod special_initiative;
 mod terrain;
 mod turn;

@@ -1,0 +1,160 @@
+//! The set-up options (F-10.0e: a scenario's options join the general ones): what each changes
+//! in the scenario before it is read.
+//!
+//! * F-6.1 No Field Fortifications: no redoubts; the field fortifications and abatis are gone
+//!   except those of the bridgehead's hexsides; the ruined village (the map's
+//!   `burned-buildings`) is village and the cleared wood (`bois-de-barry-cleared`) woods; F-6.8
+//!   is not used (its option is dropped).
+//! * F-6.2 A Missing Redoubt: a large redoubt at S4208 (the rule lets the French place it
+//!   within 1 hex of S4208; the default is S4208 itself, a provisional choice).
+//! * F-6.3a The Gendarmes: GEN b sets up (or arrives) with GEN a, Independent like him.
+//! * F-6.3d Taillerand: TAI b joins. The text does not say where; it arrives with the cavalry
+//!   of Lowendahl's Detachment (the EGD squadrons' arrival), Independent (a reading, F-3.8a
+//!   keeps TAI b out of the Detachment itself).
+//! * F-7.2 The Supply Train Moves: F-4.4 is not used (`setup/mod.rs` drops the trigger).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde_json::Value;
+
+use super::super::board::{Board, Terrain, side};
+use crate::data::{DataError, Placement, Reinforcement, Scenario};
+use crate::hex::Hex;
+
+/// The ids of the scenario's options that are on: the players' choice (`rules.options`), or
+/// each option's default.
+pub(super) fn chosen(sc: &Scenario) -> Vec<String> {
+    let picked = sc.rules.get("options").and_then(Value::as_object);
+    let mut on: Vec<String> = sc
+        .options
+        .iter()
+        .filter(|o| {
+            picked
+                .and_then(|p| p.get(&o.id))
+                .and_then(Value::as_bool)
+                .unwrap_or(o.default)
+        })
+        .map(|o| o.id.clone())
+        .collect();
+    on.sort();
+    on
+}
+
+fn is_on(on: &[String], id: &str) -> bool {
+    on.iter().any(|o| o == id)
+}
+
+/// The scenario as the set-up options F-6.1, F-6.2, F-6.3a and F-6.3d change it, if any of them
+/// is on.
+pub(super) fn with_options(sc: &Scenario) -> Result<Option<Scenario>, DataError> {
+    let on = chosen(sc);
+    if !["6.1", "6.2", "6.3a", "6.3d"].iter().any(|o| is_on(&on, o)) {
+        return Ok(None);
+    }
+    let mut sc = sc.clone();
+    let id = sc.id.clone();
+    let err = |path: &str, m: &str| DataError::new(&id, path, m);
+    // F-6.3a: GEN b with GEN a.
+    if is_on(&on, "6.3a") {
+        join(&mut sc, "fr-gen-b", "fr-gen-a")
+            .ok_or_else(|| err("options.6.3a", "GEN a (fr-gen-a) is not in the scenario"))?;
+    }
+    // F-6.3d: TAI b arrives with the Detachment's cavalry.
+    if is_on(&on, "6.3d") {
+        join(&mut sc, "fr-tai-b", "fr-egd-a").ok_or_else(|| {
+            err(
+                "options.6.3d",
+                "EGD a (fr-egd-a), with whom TAI b arrives, is not in the scenario",
+            )
+        })?;
+    }
+    let redoubts = sc
+        .rules
+        .entry("redoubts")
+        .or_insert_with(|| Value::Array(Vec::new()));
+    if let Value::Array(list) = redoubts {
+        // F-6.1: no redoubts (none stands in the bridgehead).
+        if is_on(&on, "6.1") {
+            list.clear();
+        }
+        // F-6.2: the missing redoubt.
+        if is_on(&on, "6.2") {
+            list.push(serde_json::json!({
+                "place": "redoubt-site-s4208",
+                "hex": "S4208",
+                "size": "large",
+                "rule": "6.2"
+            }));
+        }
+    }
+    Ok(Some(sc))
+}
+
+/// Adds `extra` where `with` sets up or arrives, in the same organisation (Independent when
+/// `with` is). `None` when `with` is not in the scenario.
+fn join(sc: &mut Scenario, extra: &str, with: &str) -> Option<()> {
+    if sc.setup.iter().any(|p| p.unit == extra) || sc.reinforcements.iter().any(|r| r.unit == extra)
+    {
+        return Some(());
+    }
+    if let Some(p) = sc.setup.iter().find(|p| p.unit == with) {
+        sc.setup.push(Placement {
+            unit: extra.into(),
+            ..p.clone()
+        });
+    } else {
+        let r = sc.reinforcements.iter().find(|r| r.unit == with)?;
+        sc.reinforcements.push(Reinforcement {
+            unit: extra.into(),
+            ..r.clone()
+        });
+    }
+    // The organisation: the same Division, or Independent.
+    let org = sc.rules.get_mut("organisation")?;
+    let side = org.get_mut(if with.starts_with("fr-") {
+        "french"
+    } else {
+        "allied"
+    })?;
+    let mut placed = false;
+    if let Some(Value::Array(divs)) = side.get_mut("divisions") {
+        for d in divs.iter_mut() {
+            if let Some(Value::Array(units)) = d.get_mut("units") {
+                if units.iter().any(|u| u == with) {
+                    units.push(Value::from(extra));
+                    placed = true;
+                    break;
+                }
+            }
+        }
+    }
+    if !placed {
+        if let Some(Value::Array(ind)) = side.get_mut("independent_units") {
+            ind.push(Value::from(extra));
+        }
+    }
+    Some(())
+}
+
+/// F-6.1 on the board: the field fortifications and abatis go, but for the bridgehead's; the
+/// ruined village is village, the cleared wood woods.
+pub(super) fn strip_fortifications(board: &mut Board) {
+    let keep: Vec<Hex> = board
+        .place("bridgehead")
+        .map(|p| p.hexes.clone())
+        .unwrap_or_default();
+    board.strip_sides_except(side::FIELDWORKS | side::ABATIS, &keep);
+    for (place, t) in [
+        ("burned-buildings", Terrain::Village),
+        ("bois-de-barry-cleared", Terrain::Woods),
+    ] {
+        let hexes = board
+            .place(place)
+            .map(|p| p.hexes.clone())
+            .unwrap_or_default();
+        for h in hexes {
+            board.set_terrain(h, t);
+        }
+    }
+}
