@@ -1,6 +1,7 @@
 //! docs/coverage/fontenoy.md stays well formed and true to the code:
 //! * every coverage row's status is one of the five words (a reason after `partial:`,
-//!   `provisional:` and `n/a:`), and an `implemented` row names a test;
+//!   `provisional:` and `n/a:`, a reading after `implemented:` if any), and an `implemented`
+//!   row names a test;
 //! * every test named anywhere in the file exists as a `#[test] fn` (under
 //!   `crates/core/src/fontenoy`, `crates/core/tests` or `tests`), so renaming a test breaks this;
 //! * every name in a code column is declared in `crates/core/src/fontenoy` (a `fn`, type, module,
@@ -210,6 +211,13 @@ fn rule_key(rule: &str) -> Option<(u32, u32)> {
 fn status_word(status: &str) -> Option<&'static str> {
     if status == "implemented" || status == "not yet" {
         return STATUSES.iter().copied().find(|s| *s == status);
+    }
+    // An implemented row may carry the reading it was built on.
+    if status
+        .strip_prefix("implemented: ")
+        .is_some_and(|note| !note.trim().is_empty())
+    {
+        return Some("implemented");
     }
     for s in ["partial", "provisional", "n/a"] {
         if let Some(reason) = status.strip_prefix(s).and_then(|r| r.strip_prefix(": ")) {

@@ -37,7 +37,7 @@ pub enum Action {
         division: DivId,
     },
     /// Whether a Detachment rejoins the main army now (24.3a).
-    Rejoin {
+    RejoinDetachment {
         /// The Detachment.
         detachment: u8,
         /// Rejoins.

@@ -211,18 +211,18 @@ impl Fontenoy {
 
     /// The choices at a rejoin decision (24.3a).
     pub(crate) fn rejoin_actions(&self, detachment: u8, out: &mut Vec<Action>) {
-        out.push(Action::Rejoin {
+        out.push(Action::RejoinDetachment {
             detachment,
             rejoin: true,
         });
-        out.push(Action::Rejoin {
+        out.push(Action::RejoinDetachment {
             detachment,
             rejoin: false,
         });
     }
 
     /// Applies a rejoin decision (24.3a, 24.3c).
-    pub(crate) fn apply_rejoin(
+    pub(crate) fn apply_rejoin_detachment(
         &self,
         s: &mut State,
         side: Side,
@@ -230,7 +230,7 @@ impl Fontenoy {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        let Action::Rejoin {
+        let Action::RejoinDetachment {
             detachment: k,
             rejoin,
         } = *a

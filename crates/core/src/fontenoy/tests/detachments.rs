@@ -147,11 +147,11 @@ fn r24_3a_a_detachment_rejoins_at_will_in_the_rally_phase_within_the_cincs_line(
     assert_eq!(
         legal(&r, &s),
         alloc::vec![
-            Action::Rejoin {
+            Action::RejoinDetachment {
                 detachment: 0,
                 rejoin: true
             },
-            Action::Rejoin {
+            Action::RejoinDetachment {
                 detachment: 0,
                 rejoin: false
             }
@@ -160,7 +160,7 @@ fn r24_3a_a_detachment_rejoins_at_will_in_the_rally_phase_within_the_cincs_line(
     let ev = apply(
         &r,
         &mut s,
-        Action::Rejoin {
+        Action::RejoinDetachment {
             detachment: 0,
             rejoin: true,
         },

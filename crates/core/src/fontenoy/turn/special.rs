@@ -232,7 +232,7 @@ impl Fontenoy {
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
         if let SpecialStep::Rejoin { side, detachment } = step {
-            return self.apply_rejoin(s, side, detachment, a, ev);
+            return self.apply_rejoin_detachment(s, side, detachment, a, ev);
         }
         let SpecialStep::Pick { result, side } = step else {
             return Err(Illegal::new(
