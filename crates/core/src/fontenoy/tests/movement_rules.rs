@@ -672,3 +672,22 @@ fn r11_10b_a_cavalry_reaction_moves_only_through_a_hex_of_scm_cost_1() {
         Some(Step::Close(CloseStep::CavalryReaction { .. }))
     ));
 }
+
+#[test]
+fn r11_1b_a_unit_that_has_spent_nothing_may_end_its_move_in_an_illegal_group() {
+    // The mover shares S1010 with an unactivated friendly Line facing the other way (not a
+    // legal group, 10.1); it declares Forced March, which costs nothing, and may still stop
+    // where it began (the long soak's stall, scenario 4 seed 1030).
+    let (r, mut s, u) = mover(|w| {
+        w.infantry("1 BBB", Side(0), "BBB", "S1010", 7);
+    });
+    apply(&r, &mut s, Action::ForcedMarch { unit: u });
+    assert_eq!(spent(&s, u), Pts::ZERO);
+    assert!(legal(&r, &s).contains(&Action::EndMove { unit: u }));
+    apply(&r, &mut s, Action::EndMove { unit: u });
+    assert!(
+        s.activation
+            .as_ref()
+            .is_some_and(|a| a.moving.iter().any(|m| m.unit == u && m.done))
+    );
+}
