@@ -573,6 +573,7 @@ impl Fontenoy {
     /// 8.5b: the rejoining roll: at least the worst (highest) ER of the subunits, the parent
     /// returns with their SP where they stood (8.5c: in the common hex, as chosen), free;
     /// less, they stay apart and may not try again this segment.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn rejoin_roll(
         &self,
         s: &mut State,
