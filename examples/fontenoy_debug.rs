@@ -15,11 +15,16 @@ fn main() {
     let lib = Library::builtin().expect("built-in data");
     let rules = Fontenoy::new(&lib.scenario(id).expect("scenario")).expect("rules");
     let mut game = Game::new(rules.clone(), seed);
-    let mut bot = bot_named(&rules, bname).expect("bot");
+    // `uniform`: the engine's own uniform choice (`step_random`, as the benches play).
+    let mut bot = (bname != "uniform").then(|| bot_named(&rules, bname).expect("bot"));
     let mut log: std::collections::VecDeque<String> = Default::default();
     let mut steps = 0u64;
     loop {
-        match game.step_bot(bot.as_mut()) {
+        let step = match bot.as_mut() {
+            Some(b) => game.step_bot(b.as_mut()),
+            None => game.step_random(),
+        };
+        match step {
             Ok(Some(a)) => {
                 steps += 1;
                 let mut line = format!("{steps}: {a:?}");

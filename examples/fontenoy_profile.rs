@@ -25,7 +25,11 @@ fn main() {
     let mut steps = 0u64;
     for seed in 0..n {
         let mut g = Game::new(rules.clone(), seed);
-        while g.step_random().expect("random step").is_some() {}
+        while g
+            .step_random()
+            .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"))
+            .is_some()
+        {}
         steps += g.history().len() as u64;
     }
     let secs = t.elapsed().as_secs_f64();

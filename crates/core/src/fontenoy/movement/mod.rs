@@ -34,10 +34,10 @@ use super::event::Event;
 use super::geometry::{self, Arc, Hexes, Placed};
 use super::occupancy::Occupancy;
 use super::stacking::{Stance, compatible};
-use super::state::{Act, Moving, Place, Segment, State};
+use super::state::{Act, CheckKind, CheckReq, Moving, Place, Segment, State};
 use super::tables::{Dca, GoFor, MoveClass, Mp};
-use super::types::{Formation, Kind, Morale, Pts, round};
-use super::units::UnitId;
+use super::types::{Formation, Kind, Morale, MoraleCheck, Pts, round};
+use super::units::{Skirmish, UnitId};
 use crate::engine::{Illegal, Side};
 use crate::hex::{Direction, Facing, Hex};
 
@@ -507,6 +507,11 @@ impl Fontenoy {
             if !listed && self.end_ok(s, &o, c).is_ok() {
                 out.push(Action::EndMove { unit: c });
             }
+            // 10.13: stranded in a group it may not end in, with nothing else to do, it ends
+            // its move all the same, and routs (`illegitimate_group`).
+            if out.is_empty() {
+                out.push(Action::EndMove { unit: c });
+            }
         }
     }
 
@@ -741,6 +746,55 @@ impl Fontenoy {
                 ),
             ))
         }
+    }
+
+    /// Whether the unit whose move is under way, `u`, may do nothing but end its move where
+    /// it may not stand (10.13).
+    fn stranded(&self, s: &State, u: UnitId) -> bool {
+        if self.current_mover(s) != Some(u) {
+            return false;
+        }
+        let mut out = Vec::new();
+        self.movement_actions(s, &mut out);
+        out == [Action::EndMove { unit: u }]
+            && self.end_ok(s, &Occupancy::build(self, s), u).is_err()
+    }
+
+    /// 10.13c: the mover stranded in an illegitimate group ends its move and routs; the other
+    /// units of the hex take MC(F) unless the router is a skirmisher.
+    fn illegitimate_group(&self, s: &mut State, o: &Occupancy, u: UnitId, ev: &mut Vec<Event>) {
+        let hexes: Vec<Hex> = s
+            .unit(u)
+            .placed()
+            .map(|p| p.hexes.as_slice().to_vec())
+            .unwrap_or_default();
+        let others: Vec<UnitId> = hexes
+            .iter()
+            .flat_map(|&h| o.combat_at(self, h))
+            .filter(|&x| x != u)
+            .collect();
+        self.finish(s, u, ev);
+        self.rout_units(s, &[u], &[], "10.13c", false, ev);
+        if self.units[usize::from(u)].skirmish == Skirmish::Always {
+            return;
+        }
+        let mut reqs: Vec<CheckReq> = Vec::new();
+        let mut seen: Vec<UnitId> = Vec::new();
+        for x in others {
+            if seen.contains(&x) || s.unit(x).morale == Morale::Routed || !s.unit(x).on_map() {
+                continue;
+            }
+            let stack = self.stack_of(s, x);
+            seen.extend_from_slice(&stack);
+            if let Some(c) = self.checking_unit(&stack) {
+                reqs.push(CheckReq {
+                    unit: c,
+                    kind: CheckKind::Morale(MoraleCheck::F),
+                    er_mod: 0,
+                });
+            }
+        }
+        self.queue_checks(s, &reqs);
     }
 
     /// The facings a single-hex unit may turn to with `left` MP (9.2, 9.3a; 9.1 +1 in an
@@ -1070,7 +1124,15 @@ impl Fontenoy {
                         format!("{} has no movement under way", self.unit_name(unit)),
                     ));
                 }
-                self.end_ok(s, &o, unit)?;
+                if let Err(e) = self.end_ok(s, &o, unit) {
+                    // 10.13: a mover that can neither stand where it is nor do anything else is
+                    // in an illegitimate group: it routs (10.13c).
+                    if !self.stranded(s, unit) {
+                        return Err(e);
+                    }
+                    self.illegitimate_group(s, &o, unit, ev);
+                    return Ok(());
+                }
                 for g in self.group_of(s, unit) {
                     self.finish(s, g, ev);
                 }

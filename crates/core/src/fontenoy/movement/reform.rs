@@ -30,6 +30,7 @@
 //! * F-2.4a: Attack Column is never used at Fontenoy, so 8.4d and 8.4e are refused.
 
 use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::super::Fontenoy;
@@ -72,6 +73,8 @@ struct Ctx {
     kind: Kind,
     /// The SP of `group`.
     sp: u16,
+    /// Only whether a change is legal is wanted, not why not (the listing).
+    quiet: bool,
 }
 
 /// A reformation worked out.
@@ -84,6 +87,18 @@ struct Plan {
     difficult: bool,
     /// It steps into an adjacent hex (8.4i).
     leaves: bool,
+}
+
+/// An error's text, written only when it will be read: the listing tries many changes and
+/// keeps only whether each is legal (`quiet`), so it gets an empty text.
+macro_rules! say {
+    ($quiet:expr, $($arg:tt)*) => {
+        if $quiet {
+            String::new()
+        } else {
+            format!($($arg)*)
+        }
+    };
 }
 
 /// A unit's name, formatted only when an error is written (the listing tries many changes).
@@ -239,6 +254,7 @@ impl Fontenoy {
             left,
             kind,
             sp,
+            quiet: false,
         })
     }
 
@@ -443,20 +459,21 @@ impl Fontenoy {
         to: &Placed,
     ) -> Result<Plan, Illegal> {
         use Formation as F;
+        let quiet = c.quiet;
         let name = Named(self, c.lead);
         let info = &self.units[usize::from(c.lead)];
         let side = info.side;
         if !shape_ok(t, to) {
             return Err(Illegal::new(
                 "8.1",
-                format!("{name}: {to:?} is not the shape of a {t}"),
+                say!(quiet, "{name}: {to:?} is not the shape of a {t}"),
             ));
         }
         for &h in to.hexes.as_slice() {
             if !self.board.on_map(h) {
                 return Err(Illegal::new(
                     "11.2a",
-                    format!("{} is off the map", self.label(h)),
+                    say!(quiet, "{} is off the map", self.label(h)),
                 ));
             }
             if o.combat_at(self, h)
@@ -464,14 +481,14 @@ impl Fontenoy {
             {
                 return Err(Illegal::new(
                     "10.1b",
-                    format!("{} holds an enemy unit", self.label(h)),
+                    say!(quiet, "{} holds an enemy unit", self.label(h)),
                 ));
             }
         }
         if info.skirmish == Skirmish::Always {
             return Err(Illegal::new(
                 "8.1g",
-                format!("{name} is a skirmisher: it stays in Skirmish order"),
+                say!(quiet, "{name} is a skirmisher: it stays in Skirmish order"),
             ));
         }
         let p = &c.p;
@@ -492,7 +509,8 @@ impl Fontenoy {
         let too_long = |limit: usize| {
             Illegal::new(
                 "8.1a",
-                format!(
+                say!(
+                    quiet,
                     "{name}: {m} hexes are more than its {} SP may cover ({limit})",
                     c.sp
                 ),
@@ -508,19 +526,22 @@ impl Fontenoy {
                 if !matches!(f, F::MarchColumn | F::RoadColumn | F::Line | F::Unlimbered) {
                     return Err(Illegal::new(
                         "9.6a",
-                        format!("{name}: a {f} may not about-face"),
+                        say!(quiet, "{name}: a {f} may not about-face"),
                     ));
                 }
                 if n == 1 && f != F::Unlimbered {
                     return Err(Illegal::new(
                         "9.6b",
-                        format!("{name} stands in one hex: it about-faces by a facing change"),
+                        say!(
+                            quiet,
+                            "{name} stands in one hex: it about-faces by a facing change"
+                        ),
                     ));
                 }
                 if disordered {
                     return Err(Illegal::new(
                         "9.6a",
-                        format!("{name} is Disordered and may not about-face"),
+                        say!(quiet, "{name} is Disordered and may not about-face"),
                     ));
                 }
                 // 11.4b, 9.6a: a unit on Forced March does not about-face.
@@ -530,19 +551,20 @@ impl Fontenoy {
                 {
                     return Err(Illegal::new(
                         "11.4b",
-                        format!("{name} is on Forced March and may not about-face"),
+                        say!(quiet, "{name} is on Forced March and may not about-face"),
                     ));
                 }
                 if f == F::Unlimbered && c.group.iter().any(|&g| self.gun_fired(s, g)) {
                     return Err(Illegal::new(
                         "9.5",
-                        format!("{name} fired in this activation and may not turn"),
+                        say!(quiet, "{name} fired in this activation and may not turn"),
                     ));
                 }
                 if about_faced(f, p).as_ref() != Some(to) {
                     return Err(Illegal::new(
                         "9.6b",
-                        format!(
+                        say!(
+                            quiet,
                             "{name}: an about-face turns the unit in its hexes, the tail of a column becoming its head"
                         ),
                     ));
@@ -554,7 +576,8 @@ impl Fontenoy {
                 {
                     return Err(Illegal::new(
                         "8.4a",
-                        format!(
+                        say!(
+                            quiet,
                             "{name}: the March Column forms from the Road Column's head, in its hexes, facing its way"
                         ),
                     ));
@@ -590,7 +613,10 @@ impl Fontenoy {
                 if !c.guns.is_empty() {
                     return Err(Illegal::new(
                         "10.12c",
-                        format!("{name}: guns and infantry do not share a Road Column"),
+                        say!(
+                            quiet,
+                            "{name}: guns and infantry do not share a Road Column"
+                        ),
                     ));
                 }
                 let len = self.reform_max_len(c, F::RoadColumn);
@@ -601,7 +627,8 @@ impl Fontenoy {
                 {
                     return Err(Illegal::new(
                         "8.4b",
-                        format!(
+                        say!(
+                            quiet,
                             "{name}: a Road Column of {} SP covers {len} hexes from the column's head (8.1f)",
                             c.sp
                         ),
@@ -616,7 +643,8 @@ impl Fontenoy {
                     {
                         return Err(Illegal::new(
                             "10.11a",
-                            format!(
+                            say!(
+                                quiet,
                                 "{name}: units of different regiments do not share a multi-hex Road Column"
                             ),
                         ));
@@ -639,7 +667,8 @@ impl Fontenoy {
                 let Some(turn) = turn_class(p.facing, to.facing) else {
                     return Err(Illegal::new(
                         "8.4c",
-                        format!(
+                        say!(
+                            quiet,
                             "{name}: the new facing must lie 30, 90 or 150 degrees from the old"
                         ),
                     ));
@@ -652,7 +681,8 @@ impl Fontenoy {
                 if !placed_ok {
                     return Err(Illegal::new(
                         "8.4c",
-                        format!(
+                        say!(
+                            quiet,
                             "{name}: the Line covers the column's head, the column's head stands in the Line"
                         ),
                     ));
@@ -679,7 +709,8 @@ impl Fontenoy {
                 if !ok {
                     return Err(Illegal::new(
                         "8.4f",
-                        format!(
+                        say!(
+                            quiet,
                             "{name}: the Square forms in the column's head or a hex of the Line"
                         ),
                     ));
@@ -687,16 +718,19 @@ impl Fontenoy {
                 if disordered {
                     return Err(Illegal::new(
                         "8.4f",
-                        format!("{name} is Disordered and may not form Square"),
+                        say!(quiet, "{name} is Disordered and may not form Square"),
                     ));
                 }
                 if c.sp < 3 {
-                    return Err(Illegal::new("8.1e", format!("{name}: a Square needs 3 SP")));
+                    return Err(Illegal::new(
+                        "8.1e",
+                        say!(quiet, "{name}: a Square needs 3 SP"),
+                    ));
                 }
                 if !self.tables.fx(self.board.hex(to.hex()).terrain).square {
                     return Err(Illegal::new(
                         "8.1e",
-                        format!("{name}: no Square in {}", self.label(to.hex())),
+                        say!(quiet, "{name}: no Square in {}", self.label(to.hex())),
                     ));
                 }
                 (self.change_cost(c, Change::ToSquare)?, "8.4f")
@@ -710,7 +744,7 @@ impl Fontenoy {
                 if !ok {
                     return Err(Illegal::new(
                         "8.4g",
-                        format!("{name}: the new formation includes the Square's hex"),
+                        say!(quiet, "{name}: the new formation includes the Square's hex"),
                     ));
                 }
                 let limit = self.reform_max_len(c, t);
@@ -724,19 +758,22 @@ impl Fontenoy {
                 if !capable {
                     return Err(Illegal::new(
                         "8.3b",
-                        format!("{name} may not form Skirmish order"),
+                        say!(quiet, "{name} may not form Skirmish order"),
                     ));
                 }
                 if n != 1 || !same_hex || matches!(f, F::GeneralOrder | F::Unlimbered) {
                     return Err(Illegal::new(
                         "8.4h",
-                        format!("{name}: Skirmish is formed in place from a single-hex formation"),
+                        say!(
+                            quiet,
+                            "{name}: Skirmish is formed in place from a single-hex formation"
+                        ),
                     ));
                 }
                 if !c.guns.is_empty() {
                     return Err(Illegal::new(
                         "10.12c",
-                        format!("{name}: guns do not group with skirmishers"),
+                        say!(quiet, "{name}: guns do not group with skirmishers"),
                     ));
                 }
                 (self.change_cost(c, Change::Skirmish)?, "8.4h")
@@ -745,7 +782,7 @@ impl Fontenoy {
                 if !same_hex {
                     return Err(Illegal::new(
                         "8.4h",
-                        format!("{name}: a skirmisher reforms in its hex"),
+                        say!(quiet, "{name}: a skirmisher reforms in its hex"),
                     ));
                 }
                 (self.change_cost(c, Change::Skirmish)?, "8.4h")
@@ -754,7 +791,7 @@ impl Fontenoy {
                 if !same_hex || to.facing != p.facing {
                     return Err(Illegal::new(
                         "8.4j",
-                        format!("{name}: a Hook keeps the Line's hexes and facing"),
+                        say!(quiet, "{name}: a Hook keeps the Line's hexes and facing"),
                     ));
                 }
                 (self.change_cost(c, Change::LineHook)?, "8.4j")
@@ -765,13 +802,13 @@ impl Fontenoy {
                 if !same_hex {
                     return Err(Illegal::new(
                         "8.6b",
-                        format!("{name}: guns limber and unlimber in their hex"),
+                        say!(quiet, "{name}: guns limber and unlimber in their hex"),
                     ));
                 }
                 if c.f == F::Unlimbered && c.group.iter().any(|&g| self.gun_fired(s, g)) {
                     return Err(Illegal::new(
                         "8.6a",
-                        format!("{name} fired in this activation and may not limber"),
+                        say!(quiet, "{name} fired in this activation and may not limber"),
                     ));
                 }
                 let rule = if t == F::Unlimbered { "8.6b" } else { "8.6a" };
@@ -780,7 +817,7 @@ impl Fontenoy {
             (F::RoadColumn, F::Unlimbered) => {
                 return Err(Illegal::new(
                     "8.3c",
-                    format!("{name}: guns unlimber only from March Column"),
+                    say!(quiet, "{name}: guns unlimber only from March Column"),
                 ));
             }
             (F::GeneralOrder, F::Line | F::MarchColumn | F::Unlimbered) => {
@@ -789,12 +826,13 @@ impl Fontenoy {
                     _ => c.kind != Kind::Artillery || t == F::MarchColumn,
                 };
                 if !fits_kind {
-                    return Err(Illegal::new("8.4i", format!("{name} may not form {t}")));
+                    return Err(Illegal::new("8.4i", say!(quiet, "{name} may not form {t}")));
                 }
                 if c.spent > Pts::ZERO || m != 1 || head.distance(to.hex()) != 1 {
                     return Err(Illegal::new(
                         "8.4i",
-                        format!(
+                        say!(
+                            quiet,
                             "{name} leaves General Order stepping from where it began the segment into an adjacent hex"
                         ),
                     ));
@@ -803,7 +841,7 @@ impl Fontenoy {
                 if c.group.iter().any(|&g| self.forces_go(g, terrain)) {
                     return Err(Illegal::new(
                         "8.4i",
-                        format!("{} requires General Order", self.label(to.hex())),
+                        say!(quiet, "{} requires General Order", self.label(to.hex())),
                     ));
                 }
                 self.new_hexes_ok(o, c, t, to)?;
@@ -813,7 +851,8 @@ impl Fontenoy {
             (_, F::GeneralOrder) => {
                 return Err(Illegal::new(
                     "8.4i",
-                    format!(
+                    say!(
+                        quiet,
                         "{name}: General Order is taken only by entering terrain that requires it"
                     ),
                 ));
@@ -827,7 +866,8 @@ impl Fontenoy {
             (f, t) => {
                 return Err(Illegal::new(
                     "8.3a",
-                    format!(
+                    say!(
+                        quiet,
                         "{name} may not reform from {f} into {t}: the Formation Change Table does not link them"
                     ),
                 ));
@@ -872,7 +912,10 @@ impl Fontenoy {
             if disordered {
                 return Err(Illegal::new(
                     "8.7",
-                    format!("{name} is Disordered and may not reform in difficult terrain"),
+                    say!(
+                        quiet,
+                        "{name} is Disordered and may not reform in difficult terrain"
+                    ),
                 ));
             }
             cost = Cost::Whole;
@@ -882,7 +925,8 @@ impl Fontenoy {
             Cost::Whole if c.spent > Pts::ZERO => {
                 return Err(Illegal::new(
                     rule,
-                    format!(
+                    say!(
+                        quiet,
                         "{name} has spent MP: this change takes its whole Movement Potential (9.1)"
                     ),
                 ));
@@ -890,7 +934,11 @@ impl Fontenoy {
             Cost::Pts(x) if x > c.left => {
                 return Err(Illegal::new(
                     "8.2a",
-                    format!("{name}: the change costs {x} MP and it has {} left", c.left),
+                    say!(
+                        quiet,
+                        "{name}: the change costs {x} MP and it has {} left",
+                        c.left
+                    ),
                 ));
             }
             _ => {}
@@ -911,7 +959,7 @@ impl Fontenoy {
             if rest == Pts::ZERO || !self.may_stay_or_leave(&after, o, &ids, to, t, rest, None, 6) {
                 return Err(Illegal::new(
                     "10.1a",
-                    format!("{name} could neither stay there in {t} nor move on"),
+                    say!(quiet, "{name} could neither stay there in {t} nor move on"),
                 ));
             }
         }
@@ -1139,9 +1187,10 @@ impl Fontenoy {
             if current.is_some_and(|g| !g.contains(&u)) {
                 continue;
             }
-            let Ok(c) = self.reform_ctx(s, u) else {
+            let Ok(mut c) = self.reform_ctx(s, u) else {
                 continue;
             };
+            c.quiet = true;
             seen.extend_from_slice(&c.group);
             for (t, to) in self.reform_candidates(s, &c) {
                 if self.reform_plan(s, o, &c, t, &to).is_ok() {
