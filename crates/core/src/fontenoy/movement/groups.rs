@@ -76,6 +76,21 @@ impl Fontenoy {
         unit: UnitId,
         top: bool,
     ) -> Result<Vec<UnitId>, Illegal> {
+        // 10.6f, a reading: each counter is put on top (or at the bottom) at most twice an
+        // activation (before its move and after it), so that reordering, which is free,
+        // cannot go on for ever.
+        if s.activation
+            .as_ref()
+            .is_some_and(|a| a.reordered.iter().filter(|&&x| x == unit).count() >= 2)
+        {
+            return Err(Illegal::new(
+                "10.6f",
+                format!(
+                    "{} has been reordered twice this activation already",
+                    self.unit_name(unit)
+                ),
+            ));
+        }
         let group = self.group_at(s, o, unit);
         if group.len() < 2 || !group.contains(&unit) {
             return Err(Illegal::new(
@@ -204,6 +219,9 @@ impl Fontenoy {
         }
         let v = self.reordered(s, o, unit, top)?;
         self.set_order(s, &v, unit, top, "10.6f", ev);
+        if let Some(a) = s.activation.as_mut() {
+            a.reordered.push(unit);
+        }
         Ok(())
     }
 

@@ -644,6 +644,10 @@ pub struct Activation {
     /// DC(A) once the mover's movement is over (10.7a, 18.2g).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passed: Vec<(UnitId, UnitId, i16)>,
+    /// The counters reordered in their group this activation, once per reordering (10.6f: at
+    /// most twice each, a reading).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reordered: Vec<UnitId>,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them

@@ -502,6 +502,7 @@ fn r18_6a_one_rally_attempt_a_turn() {
         fire: Default::default(),
         close: None,
         passed: Vec::new(),
+        reordered: Vec::new(),
     });
     s.steps.clear();
     let mut ev = Vec::new();

@@ -290,6 +290,7 @@ impl Fontenoy {
             fire: Default::default(),
             close: None,
             passed: Vec::new(),
+            reordered: Vec::new(),
         }
     }
 
