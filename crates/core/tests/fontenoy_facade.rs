@@ -182,3 +182,113 @@ fn f10_greedy_and_random_bots_play_scenario_1_to_a_result() {
         );
     }
 }
+
+#[test]
+fn f10_5_to_f10_9_the_lost_scenarios_are_listed_with_what_they_lack() {
+    let e = engine();
+    let listed = e.scenarios();
+    let list = listed.as_array().expect("a list");
+    for (id, lacks) in [
+        ("fontenoy/battle-early", "the French set-up (10.5b)"),
+        ("fontenoy/what-if-flank-march", "areas X, Y and Z"),
+        (
+            "fontenoy/what-if-lowendahl",
+            "[W] units of Lowendahl's Detachment",
+        ),
+        ("fontenoy/melle", "the Melle map (1.4)"),
+        ("fontenoy/melle-hypothetical", "the Melle Order of Battle"),
+    ] {
+        let s = list
+            .iter()
+            .find(|s| s["id"] == id)
+            .unwrap_or_else(|| panic!("{id} listed"));
+        let missing: Vec<&str> = s["incomplete"]
+            .as_array()
+            .expect("incomplete")
+            .iter()
+            .filter_map(|m| m.as_str())
+            .collect();
+        assert!(
+            missing.iter().any(|m| m.contains(lacks)),
+            "{id}: {missing:?}"
+        );
+    }
+    // The four scenarios of the text are complete.
+    for id in [
+        "fontenoy/ingoldsby",
+        "fontenoy/dutch-attack",
+        "fontenoy/english-attack",
+        "fontenoy/battle",
+    ] {
+        let s = list.iter().find(|s| s["id"] == id).expect("listed");
+        assert_eq!(s["incomplete"], serde_json::json!([]), "{id}");
+    }
+}
+
+#[test]
+fn f10_5_to_f10_7_refused_unless_the_provisional_completion_is_chosen() {
+    let e = engine();
+    for (id, n) in [
+        ("fontenoy/battle-early", 5),
+        ("fontenoy/what-if-flank-march", 6),
+        ("fontenoy/what-if-lowendahl", 7),
+    ] {
+        let err = e.new_game(id, 1).err().expect("refused");
+        assert_eq!(err.code(), "data", "{id}");
+        let text = format!("{err}");
+        assert!(
+            text.starts_with(&format!(
+                "{id}: incomplete: incomplete scenario: Scenario {n}"
+            )),
+            "{text}"
+        );
+        assert!(text.contains("choose its option `provisional`"), "{text}");
+        // Choosing it off is still refused; on, the completion plays.
+        assert!(
+            e.new_game_with_options(id, r#"{"provisional": false}"#, 1)
+                .is_err()
+        );
+        let mut g = e
+            .new_game_with_options(id, r#"{"provisional": true}"#, 1)
+            .unwrap_or_else(|err| panic!("{id}: {err}"));
+        let played = g.play_random(300).expect("plays");
+        assert!(played["steps"].as_u64().unwrap_or(0) > 0, "{id}");
+    }
+}
+
+#[test]
+fn f10_8_f10_9_melle_has_no_provisional_completion() {
+    let e = engine();
+    for id in ["fontenoy/melle", "fontenoy/melle-hypothetical"] {
+        let err = e.new_game(id, 1).err().expect("refused");
+        let text = format!("{err}");
+        assert!(text.contains("incomplete scenario"), "{text}");
+        assert!(text.contains("no provisional completion exists"), "{text}");
+        // No option can bring it in.
+        assert!(
+            e.new_game_with_options(id, r#"{"provisional": true}"#, 1)
+                .is_err()
+        );
+    }
+}
+
+#[test]
+fn f10_7_the_supply_train_option_is_on_in_scenario_7() {
+    let e = engine();
+    let listed = e.scenarios();
+    let s = listed
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|s| s["id"] == "fontenoy/what-if-lowendahl")
+        .expect("listed")
+        .clone();
+    let o = s["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .find(|o| o["id"] == "7.2")
+        .expect("7.2 offered")
+        .clone();
+    assert_eq!(o["default"], true);
+}
