@@ -102,7 +102,11 @@ impl Fontenoy {
     /// first (11.2e), taken once for its group (18.2b), after any other check (18.2f); the
     /// group's states are shared (18.7c, 19.4c).
     pub(crate) fn movement_over(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
-        if !self.units[usize::from(u)].is_combat() {
+        // 18.0: a Routed unit has no organisational state to check (10.13d, 17.3f).
+        if !self.units[usize::from(u)].is_combat()
+            || s.unit(u).morale == Morale::Routed
+            || !s.unit(u).on_map()
+        {
             return;
         }
         let Some(m) = s

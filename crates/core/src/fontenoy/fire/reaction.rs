@@ -251,9 +251,10 @@ impl Fontenoy {
     }
 
     /// The end of a Fire Reaction at `mover` (it was `disordered` and in `morale` before):
-    /// a mover the reaction Disordered (or made Shaken or Routed) stops at once (18.5d). This
-    /// is the hook the Disorder and Morale Checks of the reaction feed: it runs once they are
-    /// resolved.
+    /// a mover the reaction Disordered (or Routed) stops at once (18.5d); a mover only made
+    /// Shaken goes on (19.2a). This is the hook the Disorder and Morale Checks of the reaction
+    /// feed: it runs once they are resolved. A stopped mover that may not stand where it
+    /// stopped routs (10.13b, 18.2e); the others owe their DC(A) now (18.2a).
     pub(crate) fn reaction_end(
         &self,
         s: &mut State,
@@ -266,7 +267,8 @@ impl Fontenoy {
         let Some(p) = u.placed().copied() else {
             return;
         };
-        let worse = (u.disordered && !disordered) || u.morale > morale;
+        let worse = (u.disordered && !disordered)
+            || (u.morale == Morale::Routed && morale != Morale::Routed);
         if !worse {
             return;
         }
@@ -286,11 +288,13 @@ impl Fontenoy {
             return;
         };
         let mut stopped = false;
+        // The movers whose move this stop ends (they owe their DC(A), or rout).
+        let mut ended: Vec<UnitId> = Vec::new();
         for (g, mpo) in group.into_iter().zip(mpos) {
             match act.moving.iter_mut().find(|m| m.unit == g) {
                 Some(m) if !m.done => {
-                    m.done = true;
                     stopped |= g == mover;
+                    ended.push(g);
                 }
                 Some(_) => {}
                 None => {
@@ -310,6 +314,20 @@ impl Fontenoy {
         }
         if stopped {
             ev.push(Event::MoveStopped { unit: mover });
+        }
+        let spent = |s: &State, g: UnitId| {
+            s.activation
+                .as_ref()
+                .and_then(|a| a.moving.iter().find(|m| m.unit == g))
+                .is_some_and(|m| m.spent > Pts::ZERO)
+        };
+        // 10.13b, 18.2e: the movers that moved into the hex and may not stay there rout.
+        let movers: Vec<UnitId> = ended.iter().copied().filter(|&g| spent(s, g)).collect();
+        if s.unit(mover).morale != Morale::Routed && self.stopped_in_group(s, &movers, ev) {
+            ended.retain(|g| !movers.contains(g));
+        }
+        for g in ended {
+            self.finish(s, g, ev);
         }
     }
 }

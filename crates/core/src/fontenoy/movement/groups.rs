@@ -20,6 +20,39 @@ use crate::engine::Illegal;
 use crate::hex::{Facing, Hex};
 
 impl Fontenoy {
+    /// 10.8d: when a unit leaves a multi-hex group, the units that stay shrink at once, free,
+    /// to the hexes their SP allow (keeping the first hexes, as 11.5i); so does the leaving
+    /// unit once it is out of the old hexes (E22).
+    pub(crate) fn split_shrink(
+        &self,
+        s: &mut State,
+        from: &Placed,
+        movers: &[UnitId],
+        to: &Placed,
+        ev: &mut Vec<Event>,
+    ) {
+        if from.hexes.len() < 2 {
+            return;
+        }
+        let Some(&lead) = movers.first() else {
+            return;
+        };
+        let side = self.units[usize::from(lead)].side;
+        let stay = (0..s.units.len() as UnitId).find(|&x| {
+            !movers.contains(&x)
+                && self.units[usize::from(x)].side == side
+                && self.units[usize::from(x)].is_combat()
+                && s.unit(x).placed() == Some(from)
+        });
+        if let Some(x) = stay {
+            self.after_losses(s, &[x], ev);
+        }
+        let apart = !to.hexes.as_slice().iter().any(|&h| from.hexes.contains(h));
+        if stay.is_some() && apart && to.hexes.len() > 1 {
+            self.after_losses(s, &[lead], ev);
+        }
+    }
+
     /// The combat units of `u`'s side standing exactly where `u` stands, top first (10.6),
     /// read from the occupancy index.
     fn group_at(&self, s: &State, o: &Occupancy, u: UnitId) -> Vec<UnitId> {

@@ -760,22 +760,76 @@ impl Fontenoy {
             && self.end_ok(s, &Occupancy::build(self, s), u).is_err()
     }
 
-    /// 10.13c: the mover stranded in an illegitimate group ends its move and routs; the other
-    /// units of the hex take MC(F) unless the router is a skirmisher.
-    fn illegitimate_group(&self, s: &mut State, o: &Occupancy, u: UnitId, ev: &mut Vec<Event>) {
-        let hexes: Vec<Hex> = s
-            .unit(u)
-            .placed()
-            .map(|p| p.hexes.as_slice().to_vec())
-            .unwrap_or_default();
+    /// 10.13b: movers stopped where they stand (by a Fire Reaction's Disorder, 18.2e; by a
+    /// close combat after a Cavalry Reaction, 17.3d; by a skirmisher's failed roll, 11.9c) in
+    /// a group they may not end in rout out of it (10.13c). Whether they did.
+    pub(crate) fn stopped_in_group(
+        &self,
+        s: &mut State,
+        movers: &[UnitId],
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let movers: Vec<UnitId> = movers
+            .iter()
+            .copied()
+            .filter(|&m| s.unit(m).on_map() && s.unit(m).morale != Morale::Routed)
+            .collect();
+        let Some(&lead) = movers.first() else {
+            return false;
+        };
+        let Some(p) = s.unit(lead).placed().copied() else {
+            return false;
+        };
+        // 11.1b: a unit that has spent nothing stands where it began.
+        if self.moving(s, lead).is_none_or(|m| m.spent == Pts::ZERO) {
+            return false;
+        }
+        let o = Occupancy::build(self, s);
+        if self.fits_at(s, &o, &movers, &p, s.unit(lead).formation) {
+            return false;
+        }
+        self.illegitimate_group(s, &o, &movers, ev);
+        true
+    }
+
+    /// 10.13c: the movers of an illegitimate group end their move and rout; the other units
+    /// of the hex take MC(F) unless the routers are skirmishers. 10.13d: no Passage of Lines
+    /// and no Movement Disorder Check (A) for them.
+    fn illegitimate_group(
+        &self,
+        s: &mut State,
+        o: &Occupancy,
+        movers: &[UnitId],
+        ev: &mut Vec<Event>,
+    ) {
+        let hexes: Vec<Hex> = movers
+            .iter()
+            .filter_map(|&u| s.unit(u).placed())
+            .flat_map(|p| p.hexes.as_slice().to_vec())
+            .collect();
         let others: Vec<UnitId> = hexes
             .iter()
             .flat_map(|&h| o.combat_at(self, h))
-            .filter(|&x| x != u)
+            .filter(|x| !movers.contains(x))
             .collect();
-        self.finish(s, u, ev);
-        self.rout_units(s, &[u], &[], "10.13c", false, ev);
-        if self.units[usize::from(u)].skirmish == Skirmish::Always {
+        for &u in movers {
+            if let Some(m) = self.record(s, u) {
+                // 10.13d: no DC(A) (nor the Passage of Lines' modifiers) for a router.
+                m.dca = 0;
+                m.dca_pending = false;
+                m.forced = false;
+                m.rearward = false;
+                m.passage = 0;
+                // Its move is over, but it does not share the hex's condition (18.7c): it
+                // leaves it.
+                m.done = true;
+            }
+        }
+        self.rout_units(s, movers, &[], "10.13c", false, ev);
+        if movers
+            .iter()
+            .all(|&u| self.units[usize::from(u)].skirmish == Skirmish::Always)
+        {
             return;
         }
         let mut reqs: Vec<CheckReq> = Vec::new();
@@ -1008,6 +1062,10 @@ impl Fontenoy {
                         ));
                     }
                 }
+                // 10.8d: a multi-hex formation split by this step shrinks, free.
+                if alone && !goes_go {
+                    self.split_shrink(s, &p, &group, &target, ev);
+                }
                 // 6.1b: a Commander-in-Chief who moves costs his army 2 from its Command
                 // Rating this turn (F-3.3b: not Maréchal de Saxe, counter fr-saxe).
                 let side = self.units[usize::from(unit)].side;
@@ -1130,7 +1188,7 @@ impl Fontenoy {
                     if !self.stranded(s, unit) {
                         return Err(e);
                     }
-                    self.illegitimate_group(s, &o, unit, ev);
+                    self.illegitimate_group(s, &o, &[unit], ev);
                     return Ok(());
                 }
                 for g in self.group_of(s, unit) {
@@ -1231,7 +1289,7 @@ impl Fontenoy {
         }
     }
 
-    fn finish(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+    pub(crate) fn finish(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let mut over = false;
         if let Some(m) = self.record(s, u) {
             over = !m.done;

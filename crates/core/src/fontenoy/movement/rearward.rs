@@ -279,6 +279,10 @@ impl Fontenoy {
         if !group.contains(&unit) {
             group.push(unit);
         }
+        // 10.13b: stopped in a hex it may not end in, the skirmisher routs (no MC(F), 20.2b).
+        if !passed && self.stopped_in_group(s, &group, ev) {
+            return;
+        }
         for g in group {
             if passed {
                 if let Some(m) = self.record(s, g) {

@@ -1323,3 +1323,86 @@ fn r12_5f_skirmishers_are_minus_10_without_a_size_modifier() {
         .unwrap();
     assert_eq!(c.drm, -10);
 }
+
+/// The infantry SP each hex of `side`'s formation at `hexes` fires at `at` in a fire of `kind`.
+fn per_hex_sp(r: &Fontenoy, s: &State, side: Side, hexes: &[Hex], at: Hex) -> Vec<u32> {
+    // The passive English fire as a Fire Reaction would.
+    let kind = if side == Side(0) {
+        FireKind::Segment
+    } else {
+        FireKind::Reaction
+    };
+    let o = crate::fontenoy::occupancy::Occupancy::build(r, s);
+    hexes
+        .iter()
+        .map(|&h| {
+            let units = r.firing_units(s, &o, h, Arm::Infantry, side, kind);
+            let Some(&top) = units.first() else { return 0 };
+            let sight = r.sight(s, &o, h, at, top, Arm::Infantry, side).unwrap();
+            let part = r.part(s, &o, h, Arm::Infantry, &units, at, &sight, kind);
+            part.sp.iter().map(|&(_, n)| u32::from(n)).sum()
+        })
+        .collect()
+}
+
+#[test]
+fn r18_5a_e59_disordered_2_hex_lines_fire_2_per_hex() {
+    // A French (4-rank) 9-SP 2-hex Line at F facing vertex 1, and an English (3-rank) 10-SP
+    // 2-hex Line facing it, adjacent.
+    let f1 = Facing::new(1).unwrap();
+    let mine = crate::fontenoy::geometry::line_hexes(hex(F), f1, 2).unwrap();
+    let there = ahead(hex(F), 1);
+    let f7 = Facing::new(7).unwrap();
+    let theirs = crate::fontenoy::geometry::line_hexes(there, f7, 2).unwrap();
+    let (r, s, me, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            9,
+            Formation::Line,
+        );
+        w.unit_state[usize::from(a)].place = crate::fontenoy::state::Place::Map(Placed {
+            hexes: mine,
+            facing: f1,
+            hook: None,
+        });
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            there,
+            7,
+            10,
+            Formation::Line,
+        );
+        w.unit_state[usize::from(e)].place = crate::fontenoy::state::Place::Map(Placed {
+            hexes: theirs,
+            facing: f7,
+            hook: None,
+        });
+        (alloc::vec![a], alloc::vec![e])
+    });
+    // Formed: what the Line SP chart lets each hex fire (E59: "3 and 4" for the 4-rank
+    // Line, 4 a hex for the 3-rank one on the printed chart; the provisional chart's here).
+    let formed_fr = per_hex_sp(&r, &s, Side(0), mine.as_slice(), there);
+    let formed_en = per_hex_sp(&r, &s, Side(1), theirs.as_slice(), hex(F));
+    assert_eq!(formed_fr, alloc::vec![4, 3]);
+    assert_eq!(formed_en, alloc::vec![4, 4]);
+    // 18.5a: Disordered, 2 a hex each.
+    let mut d = s.clone();
+    d.unit_mut(me[0]).disordered = true;
+    d.unit_mut(them[0]).disordered = true;
+    assert_eq!(
+        per_hex_sp(&r, &d, Side(0), mine.as_slice(), there),
+        alloc::vec![2, 2]
+    );
+    assert_eq!(
+        per_hex_sp(&r, &d, Side(1), theirs.as_slice(), hex(F)),
+        alloc::vec![2, 2]
+    );
+}

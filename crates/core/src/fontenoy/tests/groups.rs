@@ -532,3 +532,45 @@ fn r18_2e_r19_2b_in_a_mixed_hex_only_the_moving_unit_checks() {
     let (g, _) = r.check_group(&s, req(CheckKind::Morale(MoraleCheck::F)));
     assert_eq!(g.len(), 2);
 }
+
+#[test]
+fn r10_8d_e22_a_4_sp_unit_left_alone_forms_a_1_hex_line() {
+    let (r, mut s, u, b) = pair();
+    // E22's premise, from the Line SP chart: 4 SP hold one hex of Line, 8 SP two.
+    assert_eq!(
+        r.max_hexes(Kind::Infantry, Side(0), Formation::Line, 4),
+        Some(1)
+    );
+    assert!(r.max_hexes(Kind::Infantry, Side(0), Formation::Line, 8) >= Some(2));
+    let f = Facing::new(1).unwrap();
+    let two = Placed {
+        hexes: crate::fontenoy::geometry::line_hexes(hex("S1010"), f, 2).unwrap(),
+        facing: f,
+        hook: None,
+    };
+    for x in [u, b] {
+        s.unit_mut(x).sp = 4;
+        s.unit_mut(x).place = Place::Map(two);
+    }
+    // The top battalion steps off alone (10.8a).
+    let go = legal(&r, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Step { unit, alone: true, .. } if *unit == u))
+        .expect("a step alone");
+    let ev = apply(&r, &mut s, go);
+    // 10.8d: both are 1-hex Lines at once, for no MP.
+    assert_eq!(s.unit(b).placed().unwrap().hexes.len(), 1, "{ev:?}");
+    assert_eq!(s.unit(b).placed().unwrap().hex(), two.hex());
+    assert_eq!(s.unit(u).placed().unwrap().hexes.len(), 1, "{ev:?}");
+    assert!(ev.contains(&Event::Shrunk { unit: b, hexes: 1 }));
+    assert!(ev.contains(&Event::Shrunk { unit: u, hexes: 1 }));
+    let cost = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Moved { cost, .. } => Some(*cost),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(r.mp_left(&s, u), r.mpo(&s, u).minus(cost).unwrap());
+    assert_eq!(r.mp_left(&s, b), r.mpo(&s, b));
+}
