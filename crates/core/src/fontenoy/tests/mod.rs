@@ -19,6 +19,7 @@ mod fire_reaction;
 mod fire_special;
 mod geometry;
 mod groups;
+mod infernal;
 mod movement;
 mod movement_rules;
 mod multihex;
