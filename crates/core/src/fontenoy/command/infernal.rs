@@ -158,9 +158,9 @@ impl Fontenoy {
     pub(crate) fn column_bars_loc(&self, s: &State, side: Side, c: UnitId) -> bool {
         side == ALLIED
             && s.infernal.column.is_some()
-            && !self
+            && self
                 .commands_division(s, c)
-                .is_some_and(|d| self.detachment_of(s, d).is_some())
+                .is_none_or(|d| self.detachment_of(s, d).is_none())
     }
 
     /// Whether the column has still to activate this turn, by a Wing Activation once delayed

@@ -432,7 +432,7 @@ fn f7_1e_b_the_column_is_safe_from_some_special_results() {
 fn f7_1f_a_cumberland_wounded_ligonier_leads_killed_ligonier_rolls_each_turn() {
     let (r, mut s, c) = column_world();
     apply(&r, &mut s, Action::Infernal(InfernalChoice::Declare));
-    s.unit_mut(c.ligonier).place = s.unit(c.cumberland).place.clone();
+    s.unit_mut(c.ligonier).place = s.unit(c.cumberland).place;
     s.unit_mut(c.cumberland).place = Place::Wounded { until: 3 };
     assert_eq!(r.column_leader(&s), Some(c.ligonier));
     // Killed: at the next turn's start Ligonier rolls (Initiative 6).
