@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::geometry::HookSide;
+use super::state::InfernalChoice;
 use super::types::{Arm, Formation};
 use super::units::{DivId, UnitId, WingId};
 use crate::dice::Roll;
@@ -53,6 +54,8 @@ pub enum Action {
     /// The Initiative player makes his opponent activate one of the opponent's Divisions
     /// (6.1a b).
     ForceOpponent,
+    /// The Allied player's choice about the Infernal Column (F-7.1a, F-7.1f C).
+    Infernal(InfernalChoice),
     /// The Initiative player makes a Wing Activation with this Wing (6.5).
     WingActivation {
         /// The Wing.

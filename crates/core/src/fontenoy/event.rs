@@ -7,7 +7,7 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{CheckKind, ErMod, FireKind, SpecialResult, Trigger};
+use super::state::{CheckKind, ErMod, FireKind, InfernalChange, SpecialResult, Trigger};
 use super::tables::checks::kind_code;
 use super::types::{Arm, Formation, Morale};
 use super::units::{DivId, UnitId, WingId};
@@ -125,6 +125,14 @@ pub enum Event {
         wing: Option<WingId>,
         /// Restricted Activation (6.8).
         restricted: bool,
+    },
+    /// The Infernal Column is declared, activates, is delayed, kept or ended (F-7.1).
+    InfernalColumn {
+        /// What happened.
+        change: InfernalChange,
+        /// Its leader (Cumberland, or Ligonier), if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        leader: Option<UnitId>,
     },
     /// A Wing Activation failed: the Wing Commander failed his Initiative (7.4b).
     WingFailed {
@@ -839,6 +847,7 @@ impl Event {
                 result.rule()
             }
             Event::Activated { .. } => "6.3",
+            Event::InfernalColumn { change, .. } => change.rule(),
             Event::WingFailed { .. } => "7.4b",
             Event::Joined { .. } => "6.6",
             Event::Attached { .. } => "6.4",
@@ -1030,6 +1039,13 @@ impl fmt::Display for Event {
                 }
                 if *restricted {
                     f.write_str(" (Restricted Activation)")?;
+                }
+                Ok(())
+            }
+            Event::InfernalColumn { change, leader } => {
+                write!(f, "the Infernal Column: {change:?}")?;
+                if let Some(l) = leader {
+                    write!(f, " (led by counter {l})")?;
                 }
                 Ok(())
             }

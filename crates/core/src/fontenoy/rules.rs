@@ -24,7 +24,8 @@ impl Fontenoy {
             | Step::CommanderLoss { .. }
             | Step::WoundRoll { .. }
             | Step::MoraleRoll { .. }
-            | Step::Special(super::state::SpecialStep::Roll { .. }) => Some(DiceSpec::D10),
+            | Step::Special(super::state::SpecialStep::Roll { .. })
+            | Step::Infernal(super::state::InfernalStep::Hold { .. }) => Some(DiceSpec::D10),
             Step::UnitInitiative { .. }
             | Step::Check(_)
             | Step::PlainCheck { .. }
@@ -56,6 +57,7 @@ impl Fontenoy {
             Step::Close(ref c) => self.close_step_player(s, c),
             Step::WingDivisions { wing, .. } => self.org.wings[usize::from(wing)].side,
             Step::Special(sp) => self.special_step_player(sp),
+            Step::Infernal(_) => super::ALLIED,
             Step::Deploy { index } => self
                 .scenario_rules
                 .deployments
@@ -105,6 +107,9 @@ impl Fontenoy {
             } => self.morale_roll(s, track, column, spent, v, ev),
             Step::Close(c) => self.close_roll(s, c, v, ev),
             Step::Special(sp) => self.special_roll(s, sp, v, ev),
+            Step::Infernal(super::state::InfernalStep::Hold { commander }) => {
+                self.infernal_hold_roll(s, commander, v, ev);
+            }
             _ => {}
         }
     }

@@ -7,7 +7,9 @@ use alloc::vec::Vec;
 
 use super::Fontenoy;
 use super::event::{CommandBy, Event};
-use super::state::{Phase, Segment, SpecialResult, SpecialStep, State, Step};
+use super::state::{
+    InfernalChange, InfernalStep, Phase, Segment, SpecialResult, SpecialStep, State, Step,
+};
 use super::tables::checks::kind_code;
 use super::types::Morale;
 use super::units::{DivId, UnitId, WingId};
@@ -105,6 +107,18 @@ impl Fontenoy {
                     "stays apart from"
                 }
             ),
+            Event::InfernalColumn { change, leader } => {
+                let who =
+                    leader.map_or_else(String::new, |l| format!(" under {}", self.unit_name(l)));
+                let what = match change {
+                    InfernalChange::Declared => "is declared",
+                    InfernalChange::Activated => "activates",
+                    InfernalChange::Delayed => "is delayed this turn",
+                    InfernalChange::Kept => "goes on",
+                    InfernalChange::Ended => "ends",
+                };
+                format!("the Infernal Column{who} {what}")
+            }
             Event::WingFailed { wing } => format!(
                 "{}'s commander fails his Initiative: the Wing Activation ends",
                 self.wing_name(*wing)
@@ -549,6 +563,21 @@ impl Fontenoy {
                     } else {
                         ""
                     }
+                ),
+            ),
+            Some(Step::Infernal(InfernalStep::Declare)) => (
+                "F-7.1a A",
+                "Allies: declare the Infernal Column now, or not this turn".into(),
+            ),
+            Some(Step::Infernal(InfernalStep::Start)) => (
+                "F-7.1a B",
+                "Allies: the Infernal Column activates first, or is delayed (then only a Wing Activation activates it), or ends (F-7.1f C)".into(),
+            ),
+            Some(Step::Infernal(InfernalStep::Hold { commander })) => (
+                "F-7.1f A",
+                format!(
+                    "roll {}'s initiative to keep the Infernal Column going",
+                    self.unit_name(*commander)
                 ),
             ),
             Some(Step::ChooseDivision { side }) => (

@@ -53,6 +53,9 @@ impl Fontenoy {
         let Some(c) = army.cinc.filter(|&c| s.unit(c).on_map()) else {
             return 0;
         };
+        if self.column_blocks_spending(s, def.table, def.side) {
+            return 0; // F-7.1b A
+        }
         if self.scenario_rules.army.allied_split && def.side == Side(1) {
             let ok = match self.units[usize::from(c)].nationality {
                 Nationality::Dutch => def.table == Table::Dutch,

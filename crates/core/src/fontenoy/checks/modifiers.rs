@@ -111,6 +111,8 @@ impl Fontenoy {
                 if matches!(m, MoraleCheck::B | MoraleCheck::G) && self.furia_francese(s, checker) {
                     add("Furia Francese (F-6.7)", 5);
                 }
+                // F-7.1d B: the Infernal Column's infantry.
+                add("the Infernal Column (F-7.1d B)", self.column_er(s, checker));
                 if unit.victoire {
                     add("Victoire! (F-8.3c)", get("victoire").unwrap_or(0));
                 }

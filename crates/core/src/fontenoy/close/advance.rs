@@ -150,7 +150,8 @@ impl Fontenoy {
         for (u, h) in self.advance_options(s) {
             out.push(Action::Advance { unit: u, to: h });
         }
-        if self.current(s).is_some_and(|c| !c.advanced.is_empty()) {
+        // F-7.1d D: the Infernal Column need not advance.
+        if self.current(s).is_some_and(|c| !c.advanced.is_empty()) || self.column_may_stay(s) {
             out.push(Action::EndAdvance);
         }
     }

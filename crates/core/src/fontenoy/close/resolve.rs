@@ -330,6 +330,8 @@ impl Fontenoy {
         if geese && english {
             cr += i16::from(m.wild_geese);
         }
+        // F-7.1d A: the Infernal Column (command/infernal_combat.rs).
+        cr += self.column_cr(s, attacker, top, &foes, &foe_hexes, &front);
         cr
     }
 

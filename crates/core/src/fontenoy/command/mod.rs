@@ -4,6 +4,8 @@
 //! Initiative (7.4), automatic In Command (7.5).
 
 pub mod detachment;
+pub mod infernal;
+mod infernal_combat;
 pub mod loc;
 pub mod special;
 
@@ -68,6 +70,8 @@ impl Fontenoy {
                     self.role(s, c),
                     Some(Role::Cinc | Role::Wing | Role::Special)
                 )
+                // F-7.1c A: Cumberland leads the Infernal Column alone; Ligonier is ignored.
+                && !self.column_keeps_commander(s, c)
         })
     }
 
@@ -159,6 +163,10 @@ impl Fontenoy {
 
     /// The designations still open in the Command Control Segment (6.4, 6.6d).
     pub(crate) fn designation_actions(&self, s: &State, act: &Activation, out: &mut Vec<Action>) {
+        // F-7.1b: the Infernal Column designates nobody.
+        if act.infernal {
+            return;
+        }
         // F-8.2e, F-8.2g: some special activations take no Independents or attachments.
         let (independents, attach) = self.special_designations(s);
         // 24.2a: a Detachment's and the main army's counters activate apart.
@@ -198,6 +206,12 @@ impl Fontenoy {
             .divisions
             .first()
             .and_then(|&d| self.detachment_of(s, d));
+        if act.infernal {
+            return Err(Illegal::new(
+                "F-7.1b",
+                "the Infernal Column activates its own units alone: no Independent unit, commander or attachment joins it",
+            ));
+        }
         match *a {
             Action::ActivateIndependent { unit } | Action::Attach { unit }
                 if self.force_of(s, unit) != force =>
@@ -290,6 +304,11 @@ impl Fontenoy {
         let Some(act) = s.activation.clone() else {
             return;
         };
+        if act.infernal {
+            // F-7.1b (command/infernal.rs).
+            self.column_command(s, ev);
+            return;
+        }
         let o = Occupancy::build(self, s);
         let army = s.armies[act.side.index()].clone();
         let cinc = army.cinc.filter(|&c| s.unit(c).on_map());
@@ -323,7 +342,10 @@ impl Fontenoy {
                     }
                 }
                 Some(Role::Division) | Some(Role::Special) => {
-                    if self.commander_loc(s, &o, cinc, c) {
+                    // F-7.1c C: under the Infernal Column only Commander Initiative.
+                    let barred = self.role(s, c) == Some(Role::Division)
+                        && self.column_bars_loc(s, act.side, c);
+                    if !barred && self.commander_loc(s, &o, cinc, c) {
                         CommandBy::Loc
                     } else if self.role(s, c) == Some(Role::Division) {
                         // 7.4a (21.6a: without a CinC every Division Commander rolls).

@@ -110,13 +110,14 @@ impl Fontenoy {
 
     /// How far `u` firing from `from` reaches in a fire of `kind` (12.0: the last range with
     /// a multiplier; 12.8: a Fire Reaction by guns only at short range).
-    pub fn fire_range(&self, _s: &State, u: UnitId, from: Hex, kind: FireKind) -> u32 {
+    pub fn fire_range(&self, s: &State, u: UnitId, from: Hex, kind: FireKind) -> u32 {
         let Some(row) = self.multiplier_row(u) else {
             return 0;
         };
         let fortified =
             self.units[usize::from(u)].kind == Kind::Infantry && self.fire_fortified(u, from);
-        let reach = row.max_range(fortified);
+        // F-7.1d E: the Infernal Column's infantry fires at 1 hex.
+        let reach = self.column_fire_reach(s, u, row.max_range(fortified));
         if kind == FireKind::Reaction && self.units[usize::from(u)].kind == Kind::Artillery {
             reach.min(u32::from(row.short_range))
         } else {

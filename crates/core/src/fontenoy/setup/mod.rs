@@ -142,6 +142,8 @@ pub struct ScenarioRules {
     pub options_on: Vec<String>,
     /// The limits of the field (F-10.1a C–D, F-10.2a G, F-10.3a B–D, F-3.9d; `setup/bounds.rs`).
     pub bounds: Bounds,
+    /// F-10.3a E: the Infernal Column (F-7.1) must be declared by this turn index.
+    pub infernal_by: Option<u16>,
 }
 
 fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
@@ -416,6 +418,14 @@ impl Fontenoy {
             }
         }
         let bounds = Bounds::read(id, &raw.boundaries, &board, &org, &units)?;
+        // F-10.3a E: the turn by which the Infernal Column must be declared (a turn number of
+        // the scenario's track).
+        let infernal_by = raw
+            .infernal_column
+            .as_ref()
+            .and_then(|v| v.get("declare_by_turn"))
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|n| u16::try_from(n.saturating_sub(u64::from(sc.turns.first))).ok());
         let mut map_view = crate::engine::MapView::from_map(&s.map)?;
         let on_map = |id: &str| super::fhex::parse(id).is_some_and(|h| board.on_map(h));
         map_view.hexes.retain(|h| on_map(&h.id));
@@ -446,6 +456,7 @@ impl Fontenoy {
                 victory,
                 options_on,
                 bounds,
+                infernal_by,
             }),
             initial: State::empty(),
             occupancy_memo: Default::default(),

@@ -4,12 +4,14 @@
 //! progress (6.3–6.6) and the stack of pending decisions and rolls.
 
 mod close;
+mod infernal;
 mod special;
 
 pub use close::{
     Attack, CloseSegment, CloseStep, Combat, Cont, Group, HexLabel, Outcome, Pursuit,
     SpecialPursuit,
 };
+pub use infernal::{Column, InfernalChange, InfernalChoice, InfernalLog, InfernalStep};
 pub use special::{Detachment, SpecialAct, SpecialKind, SpecialLog, SpecialResult, SpecialStep};
 
 use alloc::string::String;
@@ -425,6 +427,8 @@ pub enum Step {
     Close(CloseStep),
     /// A Special Initiative Result's choice or roll (6.9, F-8.2).
     Special(SpecialStep),
+    /// The Infernal Column's decision or roll (F-7.1).
+    Infernal(InfernalStep),
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
     /// (digest A9).
     RallyDice {
@@ -648,6 +652,9 @@ pub struct Activation {
     /// most twice each, a reading).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reordered: Vec<UnitId>,
+    /// The Infernal Column's activation (F-7.1b).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub infernal: bool,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them
@@ -723,6 +730,9 @@ pub struct State {
     /// The Special Initiative Results' markers and the Detachments (F-8.2, 24.0).
     #[serde(default, skip_serializing_if = "SpecialLog::is_empty")]
     pub special: SpecialLog,
+    /// The Infernal Column (F-7.1).
+    #[serde(default, skip_serializing_if = "InfernalLog::is_empty")]
+    pub infernal: InfernalLog,
 }
 
 fn is_zero_i16(v: &i16) -> bool {
@@ -756,6 +766,7 @@ impl State {
             victory: VictoryState::default(),
             result: None,
             special: SpecialLog::default(),
+            infernal: InfernalLog::default(),
         }
     }
 

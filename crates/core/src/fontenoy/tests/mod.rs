@@ -20,6 +20,7 @@ mod fire_special;
 mod geometry;
 mod groups;
 mod illegitimate;
+mod infernal;
 mod movement;
 mod movement_rules;
 mod multihex;

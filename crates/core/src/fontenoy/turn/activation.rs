@@ -29,6 +29,8 @@ impl Fontenoy {
             .iter()
             .enumerate()
             .filter(|(_, w)| w.side == side)
+            // F-7.1c A: Ligonier is no Wing Commander while the Infernal Column lasts.
+            .filter(|(i, _)| !self.column_ignores_wing(s, *i as WingId))
             .filter(|(i, _)| self.wing_candidates_with(s, &o, *i as WingId) != 0)
             .map(|(i, _)| i as WingId)
             .collect()
@@ -83,7 +85,9 @@ impl Fontenoy {
         let wc = self.wing_commander(s, w).unwrap_or_default();
         let cinc = s.armies[side.index()].cinc;
         let o = Occupancy::build(self, s);
-        let by_loc = cinc.is_some_and(|c| self.loc_reaches(s, &o, c, Tracer::ArmyOrWing, wc));
+        // F-7.1c C: under the Infernal Column a Wing Commander rolls his Initiative.
+        let by_loc = !self.column_bars_loc(s, side, wc)
+            && cinc.is_some_and(|c| self.loc_reaches(s, &o, c, Tracer::ArmyOrWing, wc));
         if by_loc {
             self.wing_in_command(s, w, CommandBy::Loc);
         } else {
@@ -239,6 +243,9 @@ impl Fontenoy {
             let div = &self.org.divisions[usize::from(d)];
             let dc = self.division_commander(s, d);
             for &u in div.units.iter().chain(dc.iter()) {
+                if self.column_claims(s, u) {
+                    continue; // F-7.1b B: the Infernal Column's units activate with it only
+                }
                 let unit = s.unit_mut(u);
                 if unit.on_map() && unit.act == Act::Unactivated && unit.morale != Morale::Routed {
                     unit.act = Act::Active;
@@ -291,6 +298,7 @@ impl Fontenoy {
             close: None,
             passed: Vec::new(),
             reordered: Vec::new(),
+            infernal: false,
         }
     }
 

@@ -6,6 +6,7 @@
 //! a die to roll or a decision of one side. What has a single outcome happens inside `apply`.
 
 pub mod activation;
+mod fastplay;
 pub mod initiative;
 pub mod special;
 
@@ -28,7 +29,8 @@ impl Fontenoy {
         side: Side,
     ) -> impl Iterator<Item = DivId> + 'a {
         self.org.divisions_of(side).filter(move |&d| {
-            if s.division_done(d) {
+            if s.division_done(d) || self.column_holds_division(s, d) {
+                // F-7.1c A: a Division the Infernal Column holds activates only with it.
                 return false;
             }
             let div = &self.org.divisions[usize::from(d)];
@@ -60,6 +62,10 @@ impl Fontenoy {
     /// Phase B (6.1), or the Rally Phase when neither side has a Division left (4.0C).
     pub(crate) fn to_initiative(&self, s: &mut State, ev: &mut Vec<Event>) {
         s.activation = None;
+        // F-7.1a: the Infernal Column's decisions before the turn's first roll.
+        if self.infernal_turn_start(s, ev) {
+            return;
+        }
         let open = [
             self.has_open_division(s, Side(0)),
             self.has_open_division(s, Side(1)),
@@ -69,7 +75,8 @@ impl Fontenoy {
             return;
         }
         s.phase = Phase::Initiative;
-        match self.initiative {
+        // F-5.2b: the last turn of fast play has no dice.
+        match self.initiative_now(s) {
             super::Initiative::Fixed(order) => {
                 // F-10.1a A: no dice; the first side of the order with a Division left.
                 let side = if open[order[0].index()] {
@@ -119,6 +126,8 @@ impl Fontenoy {
                 self.special_initiative(s, side, die, ev);
             }
             initiative::Decision::Won { winner, wing, .. } => {
+                // F-5.2a A: no Wing Activation rolls under fast play.
+                let wing = self.fast_wing(s, winner, wing);
                 ev.push(Event::InitiativeWon { side: winner, wing });
                 self.after_win(s, winner, wing);
             }
@@ -127,6 +136,11 @@ impl Fontenoy {
 
     /// 6.1a: the winner chooses, or (4.0B note) the only side with Divisions left activates.
     fn after_win(&self, s: &mut State, winner: Side, wing: bool) {
+        if wing && self.column_waits(s, winner) {
+            // F-7.1a B: a delayed Infernal Column activates by a Wing Activation.
+            s.steps.push(Step::InitiativeChoice { winner, wing });
+            return;
+        }
         let mine = self.has_open_division(s, winner);
         let theirs = self.has_open_division(s, winner.other());
         let wing = wing && mine && !self.open_wings(s, winner).is_empty();
@@ -154,10 +168,12 @@ impl Fontenoy {
             let a = &s.armies[side];
             a.cinc.filter(|&c| s.unit(c).on_map()).map(|_| a.wan)
         };
+        // F-7.1b A: Cumberland's rating and the Allied WAN under the Infernal Column.
+        let (allied, allied_wan) = self.column_ratings(s, rating(1), wan(1));
         initiative::Ratings {
-            command: [rating(0), rating(1)],
-            wan: [wan(0), wan(1)],
-            eotn: self.eotn,
+            command: [rating(0), allied],
+            wan: [wan(0), allied_wan],
+            eotn: self.current_eotn(s),
             specials_open: self.special_limit.is_none_or(|l| s.specials < l),
         }
     }
@@ -172,9 +188,12 @@ impl Fontenoy {
                 if self.has_open_division(s, winner.other()) {
                     out.push(Action::ForceOpponent);
                 }
-                if wing {
+                if wing && !self.fast_play() {
                     for w in self.open_wings(s, winner) {
                         out.push(Action::WingActivation { wing: w });
+                    }
+                    if self.column_waits(s, winner) {
+                        out.push(Action::Infernal(super::state::InfernalChoice::Activate));
                     }
                 }
             }
@@ -199,6 +218,7 @@ impl Fontenoy {
             Step::Arrive { unit } => self.arrive_actions(s, unit, out),
             Step::Close(ref c) => self.close_step_actions(s, c, out),
             Step::Special(sp) => self.special_actions(s, sp, out),
+            Step::Infernal(i) => self.infernal_actions(s, i, out),
             _ => {}
         }
     }
@@ -235,13 +255,17 @@ impl Fontenoy {
                 Ok(())
             }
             (Step::InitiativeChoice { winner, wing }, Action::WingActivation { wing: w }) => {
-                if !wing {
+                if !wing || self.fast_play() {
                     return Err(Illegal::new(
                         "6.5a",
                         "a Wing Activation needs the winning die at or above the WAN and at least twice the loser's die",
                     ));
                 }
                 self.begin_wing(s, winner, *w, ev)
+            }
+            (Step::InitiativeChoice { winner, wing }, Action::Infernal(_)) => {
+                // F-7.1a B (command/infernal.rs).
+                self.column_by_wing(s, winner, wing, ev)
             }
             (Step::ChooseDivision { side }, Action::Activate { division }) => {
                 if !self.open_divisions(s, side).any(|d| d == *division) {
@@ -252,7 +276,14 @@ impl Fontenoy {
                         ),
                     ));
                 }
-                self.activate(s, side, alloc::vec![*division], None, ev);
+                // F-5.2a A–B: under fast play the whole Wing (turn/fastplay.rs).
+                let (divisions, wing) = self.fast_divisions(s, side, *division);
+                if let Some(wc) = wing.and_then(|w| self.wing_commander(s, w)) {
+                    if s.unit(wc).on_map() && s.unit(wc).act == Act::Unactivated {
+                        s.unit_mut(wc).act = Act::Active;
+                    }
+                }
+                self.activate(s, side, divisions, wing, ev);
                 Ok(())
             }
             (
@@ -274,6 +305,7 @@ impl Fontenoy {
             (Step::Arrive { unit }, a) => self.apply_arrive(s, unit, a, ev),
             (Step::Close(c), a) => self.apply_close_step(s, c, a, ev),
             (Step::Special(sp), a) => self.apply_special_step(s, sp, a, ev),
+            (Step::Infernal(i), a) => self.apply_infernal_step(s, i, a, ev),
             (step, a) => Err(Illegal::new(
                 "engine",
                 format!("{a:?} is not a decision at this point ({step:?})"),

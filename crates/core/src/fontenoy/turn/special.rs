@@ -175,6 +175,8 @@ impl Fontenoy {
         self.org
             .divisions_of(side)
             .filter(|&d| !self.org.divisions[usize::from(d)].flexible)
+            // F-7.1e B: some results never touch the Infernal Column.
+            .filter(|&d| !self.column_shields(s, result, d))
             .filter(|&d| match result {
                 SpecialResult::LeaderInitiative => {
                     !s.special.leader.contains(&d) && dc_on_map(d) && has_units(d)

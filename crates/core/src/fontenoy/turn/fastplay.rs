@@ -1,0 +1,105 @@
+//! F-5.2 Fast-Play Fontenoy (option `5.2`, for the whole-battle scenarios 4–7) and the
+//! End-of-Turn Number as the options change it (F-5.2a H, F-7.1a C):
+//! * F-5.2a A, B, D, F — choosing a Division of a Wing activates every unactivated Division of
+//!   the Wing (of a Detachment: every Division of the Detachment); a Division outside any Wing
+//!   activates alone; no Wing Activation rolls: the dice never allow a Wing Activation (but
+//!   for the delayed Infernal Column, F-7.1a B, which has no other way);
+//! * F-5.2a E — French cavalry Divisions are Independent Divisions in the scenarios' data and
+//!   activate alone (the rule lets the French player do so);
+//! * F-5.2a G — the Special Initiative Results still act on one Division;
+//! * F-5.2a H — the EOTN is 9 in scenarios 4–6 and 10 in 7, one less once the Infernal
+//!   Column has been declared (a reading: from then on, even after it ends);
+//! * F-5.2b — on the last turn no initiative dice: the Allies, then the French, activate
+//!   their Divisions one after the other (a reading: the engine moves one side at a time;
+//!   road movement for everyone is not built).
+
+use alloc::vec::Vec;
+
+use super::super::Fontenoy;
+use super::super::state::State;
+use super::super::units::DivId;
+use super::super::{ALLIED, FRENCH, Initiative};
+use crate::engine::Side;
+
+impl Fontenoy {
+    /// Whether the fast-play option is on (F-5.2).
+    pub fn fast_play(&self) -> bool {
+        self.option("5.2")
+    }
+
+    /// The End-of-Turn Number now (6.1c): the scenario's, or F-5.2a H's; one less while the
+    /// Infernal Column lasts in scenarios 4–6 (F-7.1a C: scenario 3's number allows for it),
+    /// or under F-5.2 once it has been declared (F-5.2a H).
+    pub fn current_eotn(&self, s: &State) -> Option<u8> {
+        let base = self.eotn?;
+        let n = self.scenario_rules.number;
+        let fast = self.fast_play() && (4..=7).contains(&n);
+        let eotn = if fast {
+            if n == 7 { 10 } else { 9 }
+        } else {
+            base
+        };
+        let less = if fast {
+            s.infernal.used
+        } else {
+            s.infernal.column.is_some() && (4..=6).contains(&n)
+        };
+        Some(if less { eotn.saturating_sub(1) } else { eotn })
+    }
+
+    /// F-5.2a A: no Wing Activation by the dice under fast play, but for the delayed Infernal
+    /// Column (F-7.1a B).
+    pub(crate) fn fast_wing(&self, s: &State, winner: Side, wing: bool) -> bool {
+        if self.fast_play() {
+            self.column_waits(s, winner)
+        } else {
+            wing
+        }
+    }
+
+    /// The Divisions that activate when `side` chooses Division `d` (F-5.2a A, B, D, F): under
+    /// fast play its whole Wing (or Detachment), else `d` alone; and the Wing.
+    pub(crate) fn fast_divisions(
+        &self,
+        s: &State,
+        side: Side,
+        d: DivId,
+    ) -> (Vec<DivId>, Option<super::super::units::WingId>) {
+        if !self.fast_play() {
+            return (alloc::vec![d], None);
+        }
+        let open: Vec<DivId> = self.open_divisions(s, side).collect();
+        if let Some(x) = self.detachment_of(s, d) {
+            // F-5.2a F: a Detachment is a Wing.
+            let all = open
+                .into_iter()
+                .filter(|&e| self.detachment_of(s, e) == Some(x))
+                .collect();
+            return (all, None);
+        }
+        match self.org.wing_of(d) {
+            Some(w) => {
+                let all: Vec<DivId> = open
+                    .into_iter()
+                    .filter(|&e| {
+                        e == d
+                            || (self.org.wing_of(e) == Some(w)
+                                && self.detachment_of(s, e).is_none())
+                    })
+                    .collect();
+                (all, Some(w))
+            }
+            None => (alloc::vec![d], None),
+        }
+    }
+
+    /// The initiative procedure this turn: F-5.2b's last turn has no dice.
+    pub(crate) fn initiative_now(&self, s: &State) -> Initiative {
+        let last = usize::from(s.turn) + 1 >= self.turns.len();
+        if self.fast_play() && last && matches!(self.initiative, Initiative::Rolled) {
+            Initiative::Fixed([ALLIED, FRENCH])
+        } else {
+            self.initiative
+        }
+    }
+}
