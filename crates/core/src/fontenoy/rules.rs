@@ -24,6 +24,7 @@ impl Fontenoy {
             | Step::CommanderLoss { .. }
             | Step::WoundRoll { .. }
             | Step::MoraleRoll { .. }
+            | Step::Wing(super::state::WingStep::CavalryInitiative { .. })
             | Step::Special(super::state::SpecialStep::Roll { .. }) => Some(DiceSpec::D10),
             Step::UnitInitiative { .. }
             | Step::Check(_)
@@ -105,6 +106,9 @@ impl Fontenoy {
             } => self.morale_roll(s, track, column, spent, v, ev),
             Step::Close(c) => self.close_roll(s, c, v, ev),
             Step::Special(sp) => self.special_roll(s, sp, v, ev),
+            Step::Wing(super::state::WingStep::CavalryInitiative { commander }) => {
+                self.cavalry_wing_initiative(s, commander, v, ev);
+            }
             _ => {}
         }
     }

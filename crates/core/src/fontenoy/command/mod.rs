@@ -6,6 +6,7 @@
 pub mod detachment;
 pub mod loc;
 pub mod special;
+pub mod wings;
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -64,6 +65,7 @@ impl Fontenoy {
             info.side == side
                 && unit.on_map()
                 && unit.act == Act::Unactivated
+                && !self.commands_nobody(c) // F-3.3a
                 && matches!(
                     self.role(s, c),
                     Some(Role::Cinc | Role::Wing | Role::Special)
@@ -183,6 +185,8 @@ impl Fontenoy {
                 out.push(Action::Attach { unit: u });
             }
         }
+        // F-2.1, F-2.6b, F-3.4a (command/wings.rs).
+        self.lead_designations(s, act, out);
     }
 
     /// Applies a designation (6.4, 6.6).
@@ -199,6 +203,10 @@ impl Fontenoy {
             .first()
             .and_then(|&d| self.detachment_of(s, d));
         match *a {
+            // F-2.1, F-2.6b, F-3.4a (command/wings.rs).
+            Action::AddDivision { .. } | Action::FlexibleIndependent { .. } => {
+                self.apply_lead_designation(s, act, a, ev)
+            }
             Action::ActivateIndependent { unit } | Action::Attach { unit }
                 if self.force_of(s, unit) != force =>
             {
@@ -349,7 +357,13 @@ impl Fontenoy {
                 self.set_command(s, u, CommandBy::Attached, ev);
                 continue;
             }
-            match self.org.division_of[usize::from(u)] {
+            // F-2.1: a Flexible Division's unit joined as an Independent traces as one.
+            let division = if self.flexible_independent(&act, u) {
+                None
+            } else {
+                self.org.division_of[usize::from(u)]
+            };
+            match division {
                 Some(d) => {
                     let dc = self.division_commander(s, d);
                     let by = if dc.is_some_and(|dc| {

@@ -96,6 +96,10 @@ impl Fontenoy {
             return false;
         }
         let info = &self.units[usize::from(u)];
+        // F-3.3a, F-3.3c, F-3.3e: the King and those who stay with him (commanders/special.rs).
+        if !info.is_combat() && self.held_commander(s, u) {
+            return false;
+        }
         let restricted = s.activation.as_ref().is_some_and(|a| a.restricted);
         if restricted && info.is_combat() && unit.formation != Formation::RoadColumn {
             return false;

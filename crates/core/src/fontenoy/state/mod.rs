@@ -5,12 +5,14 @@
 
 mod close;
 mod special;
+mod wings;
 
 pub use close::{
     Attack, CloseSegment, CloseStep, Combat, Cont, Group, HexLabel, Outcome, Pursuit,
     SpecialPursuit,
 };
 pub use special::{Detachment, SpecialAct, SpecialKind, SpecialLog, SpecialResult, SpecialStep};
+pub use wings::{Lead, WingStep};
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -425,6 +427,8 @@ pub enum Step {
     Close(CloseStep),
     /// A Special Initiative Result's choice or roll (6.9, F-8.2).
     Special(SpecialStep),
+    /// A step of an activation led by a special leader (F-3.4; state/wings.rs).
+    Wing(WingStep),
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
     /// (digest A9).
     RallyDice {
@@ -648,6 +652,9 @@ pub struct Activation {
     /// most twice each, a reading).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reordered: Vec<UnitId>,
+    /// A special leader and what he added (F-2.1, F-2.6b, F-3.4; state/wings.rs).
+    #[serde(default, skip_serializing_if = "Lead::is_empty")]
+    pub lead: Lead,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them

@@ -503,6 +503,7 @@ fn r18_6a_one_rally_attempt_a_turn() {
         close: None,
         passed: Vec::new(),
         reordered: Vec::new(),
+        lead: Default::default(),
     });
     s.steps.clear();
     let mut ev = Vec::new();

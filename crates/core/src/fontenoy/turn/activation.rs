@@ -291,6 +291,7 @@ impl Fontenoy {
             close: None,
             passed: Vec::new(),
             reordered: Vec::new(),
+            lead: Default::default(),
         }
     }
 

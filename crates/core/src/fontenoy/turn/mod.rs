@@ -129,7 +129,11 @@ impl Fontenoy {
     fn after_win(&self, s: &mut State, winner: Side, wing: bool) {
         let mine = self.has_open_division(s, winner);
         let theirs = self.has_open_division(s, winner.other());
-        let wing = wing && mine && !self.open_wings(s, winner).is_empty();
+        // F-3.4a: a French cavalry Wing is a Wing Activation too.
+        let wing = wing
+            && mine
+            && (!self.open_wings(s, winner).is_empty()
+                || !self.cavalry_wing_leaders(s, winner).is_empty());
         if mine && (theirs || wing) {
             s.steps.push(Step::InitiativeChoice { winner, wing });
         } else if mine {
@@ -175,6 +179,9 @@ impl Fontenoy {
                 if wing {
                     for w in self.open_wings(s, winner) {
                         out.push(Action::WingActivation { wing: w });
+                    }
+                    for c in self.cavalry_wing_leaders(s, winner) {
+                        out.push(Action::CavalryWing { commander: c });
                     }
                 }
             }
@@ -242,6 +249,15 @@ impl Fontenoy {
                     ));
                 }
                 self.begin_wing(s, winner, *w, ev)
+            }
+            (Step::InitiativeChoice { winner, wing }, Action::CavalryWing { commander }) => {
+                if !wing {
+                    return Err(Illegal::new(
+                        "F-3.4a",
+                        "a cavalry Wing Activation needs the dice of a Wing Activation (6.5a)",
+                    ));
+                }
+                self.begin_cavalry_wing(s, winner, *commander, ev)
             }
             (Step::ChooseDivision { side }, Action::Activate { division }) => {
                 if !self.open_divisions(s, side).any(|d| d == *division) {
