@@ -5,6 +5,7 @@
 
 pub mod detachment;
 pub mod loc;
+pub mod ooc;
 pub mod special;
 pub mod wings;
 

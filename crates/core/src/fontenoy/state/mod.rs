@@ -222,6 +222,9 @@ pub struct Moving {
     /// Its subunits failed to rejoin this segment (8.5b: no second try).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub rejoin_tried: bool,
+    /// 7.6c: a unit under the Out-of-Command limits began in an enemy ZOC: one action only.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub ooc_once: bool,
 }
 
 /// Where a counter is.

@@ -401,3 +401,111 @@ fn f4_2e_without_campbell_the_english_cavalry_divisions_activate_one_by_one() {
         alloc::vec![da, db]
     );
 }
+
+/// `u`'s steps and facing changes on offer.
+fn moves_of(r: &Fontenoy, s: &State, u: UnitId) -> Vec<Action> {
+    legal(r, s)
+        .into_iter()
+        .filter(
+            |a| matches!(a, Action::Step { unit, .. } | Action::Face { unit, .. } if *unit == u),
+        )
+        .collect()
+}
+
+/// The mover of tests/movement.rs with an Allied battalion two hexes ahead facing back (the
+/// hex between in its ZOC), its Division Commander Out of Command.
+fn ooc_mover() -> (Fontenoy, State, UnitId, Hex) {
+    use crate::hex::Direction;
+    let target = hex("S1010").neighbor(Direction::ALL[0]);
+    let label = crate::fontenoy::fhex::label(target.neighbor(Direction::ALL[0]));
+    let (r, mut s, u) = super::movement::mover(|w| {
+        w.infantry("2 ZZZ", AL, "ZZZ", &label, 7);
+    });
+    let dc = r.division_commander(&s, 1).expect("Dx");
+    s.unit_mut(dc).command = Some(false);
+    (r, s, u, target)
+}
+
+#[test]
+fn r7_6c_one_step_into_an_enemy_zoc_is_the_units_only_action() {
+    let (r, mut s, u, target) = ooc_mover();
+    assert!(r.ooc_limited(&s, u));
+    let step = Action::Step {
+        unit: u,
+        to: target,
+        alone: false,
+    };
+    assert!(moves_of(&r, &s, u).contains(&step));
+    // 12.8d: the Allied battalion may react before the unit leaves; it passes.
+    apply(&r, &mut s, step.clone());
+    apply(&r, &mut s, Action::Pass);
+    apply(&r, &mut s, step);
+    assert_eq!(s.unit(u).placed().map(|p| p.hex()), Some(target));
+    // In the enemy ZOC with MP left (4 - 2): nothing more.
+    assert!(moves_of(&r, &s, u).is_empty());
+    assert!(legal(&r, &s).contains(&Action::EndMove { unit: u }));
+}
+
+/// `u` changes facing; the Allied battalion passes its Fire Reaction (12.8c).
+fn face(r: &Fontenoy, s: &mut State, u: UnitId, facing: u8) {
+    apply(r, s, Action::Face { unit: u, facing });
+    while let Some(Step::Fire(_)) = s.steps.last() {
+        apply(r, s, Action::Pass);
+    }
+}
+
+#[test]
+fn r7_6c_no_step_into_an_enemy_zoc_after_another_action() {
+    let (r, mut s, u, target) = ooc_mover();
+    face(&r, &mut s, u, 3);
+    face(&r, &mut s, u, 1);
+    let step = Action::Step {
+        unit: u,
+        to: target,
+        alone: false,
+    };
+    assert!(!moves_of(&r, &s, u).contains(&step));
+    let mut ev = Vec::new();
+    let e = r.apply(&mut s, &step, &mut ev).expect_err("7.6c");
+    assert_eq!(e.rule, "7.6c");
+    // In Command, the same step is open.
+    let (r, mut s, u, target) = ooc_mover();
+    let dc = r.division_commander(&s, 1).expect("Dx");
+    s.unit_mut(dc).command = Some(true);
+    face(&r, &mut s, u, 3);
+    face(&r, &mut s, u, 1);
+    assert!(moves_of(&r, &s, u).contains(&Action::Step {
+        unit: u,
+        to: target,
+        alone: false
+    }));
+}
+
+#[test]
+fn f3_8d_d_no_activation_is_spent_on_units_still_off_the_map() {
+    let mut w = World::new();
+    let saxe = w.commander("Saxe", FR, "S1011", 10, 5);
+    w.cinc(saxe, 2, 5);
+    allies(&mut w);
+    let c1 = w.commander("Dx", FR, "S1010", 4, 4);
+    let u1 = w.infantry("1 AAA", FR, "AAA", "S1010", 1);
+    let d1 = w.division("X", FR, Some(c1), &[u1]);
+    let c2 = w.commander("Duras", FR, "S1012", 4, 4);
+    let u2 = w.infantry("1 LOW", FR, "LOW", "S1012", 1);
+    let d2 = w.division("Duras", FR, Some(c2), &[u2]);
+    let (r, mut s) = w.build();
+    for u in [c2, u2] {
+        s.unit_mut(u).place = crate::fontenoy::state::Place::Waiting;
+    }
+    assert_eq!(
+        r.open_divisions(&s, FR).collect::<Vec<_>>(),
+        alloc::vec![d1]
+    );
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    let mut ev = Vec::new();
+    let e = r
+        .apply(&mut s, &Action::Activate { division: d2 }, &mut ev)
+        .expect_err("off the map");
+    assert_eq!(e.rule, "6.3a");
+}
