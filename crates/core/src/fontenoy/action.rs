@@ -61,6 +61,23 @@ pub enum Action {
         /// The Wing.
         wing: WingId,
     },
+    /// The French Initiative player makes a Wing Activation with this cavalry Lieutenant
+    /// General as Wing Commander (F-3.4a).
+    CavalryWing {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// Adds this Division to the activation: a Division whose commander is grouped with the
+    /// Wing Commander (F-2.6b), or a cavalry Division of a cavalry Wing (F-3.4a).
+    AddDivision {
+        /// The Division.
+        division: DivId,
+    },
+    /// Activates a Flexible Division's unit as an Independent with this activation (F-2.1).
+    FlexibleIndependent {
+        /// The unit.
+        unit: UnitId,
+    },
     /// The activating player activates this Division (6.3).
     Activate {
         /// The Division.

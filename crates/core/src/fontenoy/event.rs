@@ -139,6 +139,26 @@ pub enum Event {
         /// The Wing.
         wing: WingId,
     },
+    /// A French cavalry Lieutenant General acts as Wing Commander (F-3.4a).
+    CavalryWing {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// The cavalry Wing Commander failed his Initiative: his own Division alone activates, he
+    /// Out of Command (F-3.4b).
+    CavalryWingFailed {
+        /// The commander.
+        commander: UnitId,
+    },
+    /// A Division joins an activation under `commander` (F-2.6b, F-3.4a).
+    DivisionAdded {
+        /// The Wing Commander.
+        commander: UnitId,
+        /// The Division.
+        division: DivId,
+        /// A cavalry Wing's (F-3.4a), else a Wing Commander's grouped Division (F-2.6b).
+        cavalry: bool,
+    },
     /// An Independent unit or Non-Divisional Commander is activated with the Division (6.6).
     Joined {
         /// The counter.
@@ -849,6 +869,10 @@ impl Event {
             Event::Activated { .. } => "6.3",
             Event::InfernalColumn { change, .. } => change.rule(),
             Event::WingFailed { .. } => "7.4b",
+            Event::CavalryWing { .. } => "F-3.4a",
+            Event::CavalryWingFailed { .. } => "F-3.4b",
+            Event::DivisionAdded { cavalry: true, .. } => "F-3.4a",
+            Event::DivisionAdded { .. } => "F-2.6b",
             Event::Joined { .. } => "6.6",
             Event::Attached { .. } => "6.4",
             Event::InitiativeCheck { .. } => "7.4",
@@ -1055,6 +1079,21 @@ impl fmt::Display for Event {
                     "Wing {wing}'s commander fails his Initiative: the activation ends"
                 )
             }
+            Event::CavalryWing { commander } => {
+                write!(f, "commander {commander} leads a cavalry Wing Activation")
+            }
+            Event::CavalryWingFailed { commander } => write!(
+                f,
+                "commander {commander} fails his Initiative: his Division alone activates, Out of Command"
+            ),
+            Event::DivisionAdded {
+                commander,
+                division,
+                ..
+            } => write!(
+                f,
+                "Division {division} joins commander {commander}'s activation"
+            ),
             Event::Joined { unit } => write!(f, "unit {unit} activated with the Division"),
             Event::Attached { unit } => write!(f, "unit {unit} attached"),
             Event::InitiativeCheck {

@@ -25,6 +25,7 @@ impl Fontenoy {
             | Step::WoundRoll { .. }
             | Step::MoraleRoll { .. }
             | Step::Special(super::state::SpecialStep::Roll { .. })
+            | Step::Wing(super::state::WingStep::CavalryInitiative { .. })
             | Step::Infernal(super::state::InfernalStep::Hold { .. }) => Some(DiceSpec::D10),
             Step::UnitInitiative { .. }
             | Step::Check(_)
@@ -109,6 +110,9 @@ impl Fontenoy {
             Step::Special(sp) => self.special_roll(s, sp, v, ev),
             Step::Infernal(super::state::InfernalStep::Hold { commander }) => {
                 self.infernal_hold_roll(s, commander, v, ev);
+            }
+            Step::Wing(super::state::WingStep::CavalryInitiative { commander }) => {
+                self.cavalry_wing_initiative(s, commander, v, ev);
             }
             _ => {}
         }

@@ -119,6 +119,24 @@ impl Fontenoy {
                 };
                 format!("the Infernal Column{who} {what}")
             }
+            Event::CavalryWing { commander } => format!(
+                "{} leads a Wing Activation of French cavalry (F-3.4a)",
+                self.unit_name(*commander)
+            ),
+            Event::CavalryWingFailed { commander } => format!(
+                "{} fails his Initiative: only his own Division activates, and he is Out of Command (F-3.4b)",
+                self.unit_name(*commander)
+            ),
+            Event::DivisionAdded {
+                commander,
+                division,
+                cavalry,
+            } => format!(
+                "{} joins {}'s activation ({})",
+                self.division_name(*division),
+                self.unit_name(*commander),
+                if *cavalry { "F-3.4a" } else { "F-2.6b" }
+            ),
             Event::WingFailed { wing } => format!(
                 "{}'s commander fails his Initiative: the Wing Activation ends",
                 self.wing_name(*wing)
@@ -588,6 +606,15 @@ impl Fontenoy {
                 "7.4b",
                 format!("roll {}'s commander's initiative", self.wing_name(*wing)),
             ),
+            Some(Step::Wing(crate::fontenoy::state::WingStep::CavalryInitiative { commander })) => {
+                (
+                    "F-3.4b",
+                    format!(
+                        "roll {}'s initiative to lead the cavalry Wing",
+                        self.unit_name(*commander)
+                    ),
+                )
+            }
             Some(Step::WingDivisions { wing, .. }) => (
                 "6.5c",
                 format!(

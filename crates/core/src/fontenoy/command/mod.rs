@@ -7,7 +7,9 @@ pub mod detachment;
 pub mod infernal;
 mod infernal_combat;
 pub mod loc;
+pub mod ooc;
 pub mod special;
+pub mod wings;
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -66,6 +68,7 @@ impl Fontenoy {
             info.side == side
                 && unit.on_map()
                 && unit.act == Act::Unactivated
+                && !self.commands_nobody(c) // F-3.3a
                 && matches!(
                     self.role(s, c),
                     Some(Role::Cinc | Role::Wing | Role::Special)
@@ -191,6 +194,8 @@ impl Fontenoy {
                 out.push(Action::Attach { unit: u });
             }
         }
+        // F-2.1, F-2.6b, F-3.4a (command/wings.rs).
+        self.lead_designations(s, act, out);
     }
 
     /// Applies a designation (6.4, 6.6).
@@ -213,6 +218,10 @@ impl Fontenoy {
             ));
         }
         match *a {
+            // F-2.1, F-2.6b, F-3.4a (command/wings.rs).
+            Action::AddDivision { .. } | Action::FlexibleIndependent { .. } => {
+                self.apply_lead_designation(s, act, a, ev)
+            }
             Action::ActivateIndependent { unit } | Action::Attach { unit }
                 if self.force_of(s, unit) != force =>
             {
@@ -371,7 +380,13 @@ impl Fontenoy {
                 self.set_command(s, u, CommandBy::Attached, ev);
                 continue;
             }
-            match self.org.division_of[usize::from(u)] {
+            // F-2.1: a Flexible Division's unit joined as an Independent traces as one.
+            let division = if self.flexible_independent(&act, u) {
+                None
+            } else {
+                self.org.division_of[usize::from(u)]
+            };
+            match division {
                 Some(d) => {
                     let dc = self.division_commander(s, d);
                     let by = if dc.is_some_and(|dc| {

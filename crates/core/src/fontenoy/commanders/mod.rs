@@ -7,6 +7,7 @@
 pub mod displacement;
 pub mod losses;
 pub mod replacement;
+pub mod special;
 
 use alloc::vec::Vec;
 

@@ -95,7 +95,15 @@ impl Fontenoy {
         if self.moving(s, u).is_some_and(|m| m.done) {
             return false;
         }
+        // 7.6c: a unit under the Out-of-Command limits made its one action (command/ooc.rs).
+        if self.moving(s, u).is_some_and(|m| m.spent > Pts::ZERO) && self.ooc_action_made(s, u) {
+            return false;
+        }
         let info = &self.units[usize::from(u)];
+        // F-3.3a, F-3.3c, F-3.3e: the King and those who stay with him (commanders/special.rs).
+        if !info.is_combat() && self.held_commander(s, u) {
+            return false;
+        }
         let restricted = s.activation.as_ref().is_some_and(|a| a.restricted);
         if restricted && info.is_combat() && unit.formation != Formation::RoadColumn {
             return false;
@@ -564,6 +572,8 @@ impl Fontenoy {
         for &g in group {
             self.bounds_ok(s, g, from.hexes.as_slice(), to.hexes.as_slice())?;
         }
+        // 7.6c (command/ooc.rs).
+        self.ooc_step_ok(s, o, group, from, to)?;
         let whole = matches!(f, Formation::Square | Formation::GeneralOrder);
         if !whole && cost > left {
             return Err(Illegal::new(
@@ -1255,10 +1265,18 @@ impl Fontenoy {
 
     fn record<'a>(&self, s: &'a mut State, u: UnitId) -> Option<&'a mut Moving> {
         let mpo = self.mpo(s, u);
-        let act = s.activation.as_mut()?;
-        if let Some(i) = act.moving.iter().position(|m| m.unit == u) {
-            return act.moving.get_mut(i);
+        if let Some(i) = s
+            .activation
+            .as_ref()?
+            .moving
+            .iter()
+            .position(|m| m.unit == u)
+        {
+            return s.activation.as_mut()?.moving.get_mut(i);
         }
+        // 7.6c (command/ooc.rs).
+        let ooc_once = self.ooc_began_in_ezoc(s, u);
+        let act = s.activation.as_mut()?;
         act.moving.push(Moving {
             unit: u,
             mpo,
@@ -1267,6 +1285,7 @@ impl Fontenoy {
             last_side: None,
             dca: 0,
             dca_pending: false,
+            ooc_once,
             ..Moving::default()
         });
         act.moving.last_mut()

@@ -6,6 +6,7 @@
 mod close;
 mod infernal;
 mod special;
+mod wings;
 
 pub use close::{
     Attack, CloseSegment, CloseStep, Combat, Cont, Group, HexLabel, Outcome, Pursuit,
@@ -13,6 +14,7 @@ pub use close::{
 };
 pub use infernal::{Column, InfernalChange, InfernalChoice, InfernalLog, InfernalStep};
 pub use special::{Detachment, SpecialAct, SpecialKind, SpecialLog, SpecialResult, SpecialStep};
+pub use wings::{Lead, WingStep};
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -222,6 +224,9 @@ pub struct Moving {
     /// Its subunits failed to rejoin this segment (8.5b: no second try).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub rejoin_tried: bool,
+    /// 7.6c: a unit under the Out-of-Command limits began in an enemy ZOC: one action only.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub ooc_once: bool,
 }
 
 /// Where a counter is.
@@ -429,6 +434,8 @@ pub enum Step {
     Special(SpecialStep),
     /// The Infernal Column's decision or roll (F-7.1).
     Infernal(InfernalStep),
+    /// A step of an activation led by a special leader (F-3.4; state/wings.rs).
+    Wing(WingStep),
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
     /// (digest A9).
     RallyDice {
@@ -655,6 +662,9 @@ pub struct Activation {
     /// The Infernal Column's activation (F-7.1b).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub infernal: bool,
+    /// A special leader and what he added (F-2.1, F-2.6b, F-3.4; state/wings.rs).
+    #[serde(default, skip_serializing_if = "Lead::is_empty")]
+    pub lead: Lead,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them

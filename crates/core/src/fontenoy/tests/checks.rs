@@ -504,6 +504,7 @@ fn r18_6a_one_rally_attempt_a_turn() {
         passed: Vec::new(),
         reordered: Vec::new(),
         infernal: false,
+        lead: Default::default(),
     });
     s.steps.clear();
     let mut ev = Vec::new();

@@ -36,6 +36,7 @@ mod special_initiative;
 mod terrain;
 mod turn;
 mod victory;
+mod wings;
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

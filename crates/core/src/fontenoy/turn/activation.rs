@@ -299,6 +299,7 @@ impl Fontenoy {
             passed: Vec::new(),
             reordered: Vec::new(),
             infernal: false,
+            lead: Default::default(),
         }
     }
 

@@ -143,7 +143,11 @@ impl Fontenoy {
         }
         let mine = self.has_open_division(s, winner);
         let theirs = self.has_open_division(s, winner.other());
-        let wing = wing && mine && !self.open_wings(s, winner).is_empty();
+        // F-3.4a: a French cavalry Wing is a Wing Activation too.
+        let wing = wing
+            && mine
+            && (!self.open_wings(s, winner).is_empty()
+                || !self.cavalry_wing_leaders(s, winner).is_empty());
         if mine && (theirs || wing) {
             s.steps.push(Step::InitiativeChoice { winner, wing });
         } else if mine {
@@ -194,6 +198,9 @@ impl Fontenoy {
                     }
                     if self.column_waits(s, winner) {
                         out.push(Action::Infernal(super::state::InfernalChoice::Activate));
+                    }
+                    for c in self.cavalry_wing_leaders(s, winner) {
+                        out.push(Action::CavalryWing { commander: c });
                     }
                 }
             }
@@ -266,6 +273,15 @@ impl Fontenoy {
             (Step::InitiativeChoice { winner, wing }, Action::Infernal(_)) => {
                 // F-7.1a B (command/infernal.rs).
                 self.column_by_wing(s, winner, wing, ev)
+            }
+            (Step::InitiativeChoice { winner, wing }, Action::CavalryWing { commander }) => {
+                if !wing {
+                    return Err(Illegal::new(
+                        "F-3.4a",
+                        "a cavalry Wing Activation needs the dice of a Wing Activation (6.5a)",
+                    ));
+                }
+                self.begin_cavalry_wing(s, winner, *commander, ev)
             }
             (Step::ChooseDivision { side }, Action::Activate { division }) => {
                 if !self.open_divisions(s, side).any(|d| d == *division) {
