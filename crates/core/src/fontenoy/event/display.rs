@@ -1,0 +1,594 @@
+//! The plain text of each event (`Display`): counters by index; `Fontenoy::describe_event`
+//! (view.rs) names them.
+
+use core::fmt;
+
+use super::*;
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = |s: &Side| if s.0 == 0 { "French" } else { "Allies" };
+        match self {
+            Event::Deployed {
+                unit,
+                hex,
+                formation,
+                facing,
+            } => write!(
+                f,
+                "unit {unit} sets up in {} in {formation} facing {facing}",
+                crate::fontenoy::fhex::label(*hex)
+            ),
+            Event::TurnBegins { time } => write!(f, "turn {time} begins"),
+            Event::Initiative {
+                dice,
+                totals,
+                marker,
+            } => {
+                write!(f, "initiative dice: French {}, Allies {}", dice[0], dice[1])?;
+                if let Some(t) = totals {
+                    write!(f, " (totals {} and {})", t[0], t[1])?;
+                }
+                if *marker {
+                    f.write_str("; the Hour Marker moves toward END")?;
+                }
+                Ok(())
+            }
+            Event::EndOfTurn => {
+                f.write_str("End of Turn: Restricted Activation for the rest of the turn")
+            }
+            Event::Reroll { double_zero } => {
+                if *double_zero {
+                    f.write_str("both dice 0: roll again")
+                } else {
+                    f.write_str("tied: roll again")
+                }
+            }
+            Event::SpecialInitiative {
+                side: s,
+                die,
+                result,
+            } => {
+                write!(
+                    f,
+                    "Special Initiative Result for the {} ({die}): {result}",
+                    side(s)
+                )
+            }
+            Event::SpecialChoice {
+                result,
+                division,
+                by,
+            } => write!(
+                f,
+                "the {} choose Division {division} for {}",
+                side(by),
+                result.name()
+            ),
+            Event::DetachmentRejoins {
+                side: s,
+                detachment,
+                rejoined,
+            } => write!(
+                f,
+                "the {} Detachment {detachment} {} the main army",
+                side(s),
+                if *rejoined {
+                    "rejoins"
+                } else {
+                    "does not rejoin"
+                }
+            ),
+            Event::SpecialEffect {
+                result,
+                division,
+                effect,
+            } => match division {
+                Some(d) => write!(f, "{} on Division {d}: {effect}", result.name()),
+                None => write!(f, "{}: {effect}", result.name()),
+            },
+            Event::InitiativeWon { side: s, wing } => {
+                write!(f, "the {} win the Initiative", side(s))?;
+                if *wing {
+                    f.write_str(" and may make a Wing Activation")?;
+                }
+                Ok(())
+            }
+            Event::Activated {
+                side: s,
+                divisions,
+                wing,
+                restricted,
+            } => {
+                write!(f, "the {} activate Division(s) {divisions:?}", side(s))?;
+                if let Some(w) = wing {
+                    write!(f, " as Wing {w}")?;
+                }
+                if *restricted {
+                    f.write_str(" (Restricted Activation)")?;
+                }
+                Ok(())
+            }
+            Event::InfernalColumn { change, leader } => {
+                write!(f, "the Infernal Column: {change:?}")?;
+                if let Some(l) = leader {
+                    write!(f, " (led by counter {l})")?;
+                }
+                Ok(())
+            }
+            Event::WingFailed { wing } => {
+                write!(
+                    f,
+                    "Wing {wing}'s commander fails his Initiative: the activation ends"
+                )
+            }
+            Event::CavalryWing { commander } => {
+                write!(f, "commander {commander} leads a cavalry Wing Activation")
+            }
+            Event::CavalryWingFailed { commander } => write!(
+                f,
+                "commander {commander} fails his Initiative: his Division alone activates, Out of Command"
+            ),
+            Event::DivisionAdded {
+                commander,
+                division,
+                ..
+            } => write!(
+                f,
+                "Division {division} joins commander {commander}'s activation"
+            ),
+            Event::Joined { unit } => write!(f, "unit {unit} activated with the Division"),
+            Event::Attached { unit } => write!(f, "unit {unit} attached"),
+            Event::InitiativeCheck {
+                unit,
+                roll,
+                rating,
+                passed,
+            } => write!(
+                f,
+                "unit {unit} initiative: rolled {roll} against {rating}, {}",
+                if *passed { "passed" } else { "failed" }
+            ),
+            Event::Command { unit, by } => match by {
+                CommandBy::None => write!(f, "unit {unit} is Out of Command"),
+                _ => write!(f, "unit {unit} is In Command ({by:?})"),
+            },
+            Event::Moved {
+                unit,
+                group,
+                to,
+                cost,
+            } => write!(
+                f,
+                "unit {unit} ({group} units) moves into {} for {cost} MP",
+                crate::fontenoy::fhex::label(*to)
+            ),
+            Event::Faced { unit, facing, cost } => {
+                write!(f, "unit {unit} turns to facing {facing} for {cost} MP")
+            }
+            Event::ForcedMarch { unit, mpo } => {
+                write!(f, "unit {unit} declares Forced March: {mpo} MP")
+            }
+            Event::Wheeled {
+                unit,
+                pivot,
+                facing,
+                cost,
+            } => write!(
+                f,
+                "unit {unit} wheels on {} to facing {facing} for {cost} MP",
+                crate::fontenoy::fhex::label(*pivot)
+            ),
+            Event::ColumnTurned {
+                unit,
+                to,
+                facing,
+                cost,
+            } => write!(
+                f,
+                "unit {unit} turns its head into {} (facing {facing}) for {cost} MP",
+                crate::fontenoy::fhex::label(*to)
+            ),
+            Event::Resized {
+                unit,
+                hex,
+                hexes,
+                extended,
+                cost,
+            } => write!(
+                f,
+                "unit {unit} {} {} to {hexes} hex(es) for {cost} MP",
+                if *extended {
+                    "extends into"
+                } else {
+                    "gives up"
+                },
+                crate::fontenoy::fhex::label(*hex)
+            ),
+            Event::MovedRearward { unit, to, cost } => write!(
+                f,
+                "unit {unit} moves rearward into {} for {cost} MP",
+                crate::fontenoy::fhex::label(*to)
+            ),
+            Event::MovedByHand { unit, to } => write!(
+                f,
+                "unit {unit} is moved by hand into {}",
+                crate::fontenoy::fhex::label(*to)
+            ),
+            Event::PassageOfLines {
+                unit,
+                hex,
+                through,
+                why,
+                er_mod,
+            } => write!(
+                f,
+                "unit {unit} passes through {through:?} leaving {} ({why}): DC(A) {er_mod:+}",
+                crate::fontenoy::fhex::label(*hex)
+            ),
+            Event::Reordered { unit, top, rule } => {
+                let at = if *top { "top" } else { "bottom" };
+                write!(f, "unit {unit} goes to the {at} of its group ({rule})")
+            }
+            Event::Split { parent, subunits } => {
+                write!(f, "unit {parent} splits into {subunits:?}")
+            }
+            Event::Rejoin {
+                parent,
+                roll,
+                er,
+                passed,
+            } => write!(
+                f,
+                "subunits of unit {parent} roll {roll:02} against ER {er}: {}",
+                if *passed { "rejoined" } else { "not rejoined" }
+            ),
+            Event::EzocRoll {
+                unit,
+                roll,
+                er,
+                passed,
+            } => write!(
+                f,
+                "unit {unit} rolls {roll} against ER {er} to enter an enemy ZOC: {}",
+                if *passed { "enters" } else { "stops" }
+            ),
+            Event::Reformation {
+                unit,
+                formation,
+                hexes,
+                facing,
+                cost,
+                ..
+            } => write!(
+                f,
+                "unit {unit} forms {formation} ({hexes} hexes, facing {facing}) for {cost} MP"
+            ),
+            Event::SegmentEnds { rule } => write!(f, "segment {rule} ends"),
+            Event::ActivationComplete => f.write_str("the activation is complete"),
+            Event::RallyOrder { dice, first } => {
+                write!(f, "rally dice: French {}, Allies {}", dice[0], dice[1])?;
+                match first {
+                    Some(s) => write!(f, "; the {} rally first", side(s)),
+                    None => f.write_str("; tied, roll again"),
+                }
+            }
+            Event::TurnEnds => f.write_str("the turn ends"),
+            Event::SpLost {
+                unit,
+                lost,
+                destroyed,
+                rule,
+            } => {
+                write!(f, "unit {unit} loses {lost} SP ({rule})")?;
+                if *destroyed {
+                    f.write_str(" and is destroyed")?;
+                }
+                Ok(())
+            }
+            Event::AttackDeclared {
+                unit,
+                target,
+                charge,
+            } => write!(
+                f,
+                "unit {unit} {} {}",
+                if *charge { "charges" } else { "attacks" },
+                crate::fontenoy::fhex::label(*target)
+            ),
+            Event::AttackCancelled { unit, rule } => {
+                write!(f, "unit {unit}'s attack does not go in ({rule})")
+            }
+            Event::Charged { unit, to } => {
+                write!(f, "unit {unit} charges into {}", crate::fontenoy::fhex::label(*to))
+            }
+            Event::ChargeReturned { unit } => {
+                write!(f, "unit {unit} reaches nobody and returns Disorder/Shaken")
+            }
+            Event::Reacted {
+                unit,
+                facing,
+                square,
+                er_mod,
+            } => {
+                if *square {
+                    write!(f, "unit {unit} forms Square (DC(D) +{er_mod})")
+                } else {
+                    write!(f, "unit {unit} turns to facing {facing} (DC(D) +{er_mod})")
+                }
+            }
+            Event::Countercharged { unit, to } => write!(
+                f,
+                "unit {unit} countercharges into {}",
+                crate::fontenoy::fhex::label(*to)
+            ),
+            Event::Committed { unit } => write!(f, "unit {unit} is committed to the combat"),
+            Event::RetreatBeforeCombat { unit } => {
+                write!(f, "unit {unit} Retreats Before Close Combat")
+            }
+            Event::CombatDesignated {
+                attackers,
+                defenders,
+            } => write!(f, "close combat: {attackers:?} attack {defenders:?}"),
+            Event::DefensiveFireDue {
+                defenders,
+                attackers,
+            } => write!(f, "Defensive Fire is due: {defenders:?} at {attackers:?}"),
+            Event::CombatBonus { commander } => {
+                write!(f, "commander {commander} adds his Combat Bonus")
+            }
+            Event::CloseCombatRound {
+                round,
+                sp,
+                odds,
+                cr,
+                dice,
+                result,
+                special,
+            } => write!(
+                f,
+                "close combat round {round}: {} SP against {} ({odds}), CR {} and {}, dice {} and {}: {}{result}",
+                sp[0],
+                sp[1],
+                cr[0],
+                cr[1],
+                dice[0],
+                dice[1],
+                if *special { "special result " } else { "" }
+            ),
+            Event::CloseState {
+                unit,
+                disordered,
+                morale,
+                rule,
+            } => write!(
+                f,
+                "unit {unit} is now {morale:?}{} ({rule})",
+                if *disordered { " and Disordered" } else { "" }
+            ),
+            Event::CombatOver { winner, rounds } => match winner {
+                Some(s) => write!(
+                    f,
+                    "the {} win the close combat after {rounds} round(s)",
+                    side(s)
+                ),
+                None => write!(
+                    f,
+                    "the close combat ends after {rounds} round(s) with no winner"
+                ),
+            },
+            Event::Advanced { unit, to } => {
+                write!(f, "unit {unit} advances into {}", crate::fontenoy::fhex::label(*to))
+            }
+            Event::AdvanceFaced { unit, facing } => {
+                write!(f, "unit {unit} turns to facing {facing} after advancing")
+            }
+            Event::NoPursuit { unit, why } => write!(f, "unit {unit} does not pursue ({why})"),
+            Event::SpecialPursuit { unit, roll, result } => {
+                write!(f, "unit {unit}: Special Pursuit Result {roll}, {result}")
+            }
+            Event::PursuitPoints { unit, roll, pp } => {
+                write!(f, "unit {unit} rolls {roll}: {pp} Pursuit Points")
+            }
+            Event::Pursued { unit, to } => {
+                write!(f, "unit {unit} pursues into {}", crate::fontenoy::fhex::label(*to))
+            }
+            Event::PursuitEnds { unit, why } => write!(f, "unit {unit}'s pursuit ends ({why})"),
+            Event::CavalryReaction { unit, mover } => {
+                write!(
+                    f,
+                    "unit {unit} makes a Cavalry Reaction against unit {mover}"
+                )
+            }
+            Event::Check {
+                unit,
+                check,
+                roll,
+                er,
+                passed,
+                special,
+                ..
+            } => {
+                write!(
+                    f,
+                    "unit {unit} {}: rolled {roll} against ER {er}",
+                    kind_code(*check)
+                )?;
+                if let Some(sp) = special {
+                    write!(f, ", special result {sp}")?;
+                }
+                match passed {
+                    Some(true) => f.write_str(", passed"),
+                    Some(false) => f.write_str(", failed"),
+                    None => f.write_str(", roll again"),
+                }
+            }
+            Event::CheckSkipped { unit, check, why } => {
+                write!(f, "unit {unit} takes no {}: {why}", kind_code(*check))
+            }
+            Event::Condition {
+                unit,
+                disordered,
+                morale,
+                rule,
+            } => write!(
+                f,
+                "unit {unit} is now {:?}{} ({rule})",
+                morale,
+                if *disordered { " and Disordered" } else { "" }
+            ),
+            Event::Routed { unit, rule } => write!(f, "unit {unit} Routs ({rule})"),
+            Event::Retreated { unit, to } => {
+                write!(f, "unit {unit} retreats into {}", crate::fontenoy::fhex::label(*to))
+            }
+            Event::RetreatEnds { unit, hexes } => {
+                write!(f, "unit {unit} ends its retreat after {hexes} hexes")
+            }
+            Event::Rallied {
+                unit,
+                formation,
+                facing,
+            } => write!(f, "unit {unit} rallies in {formation} facing {facing}"),
+            Event::Victoire { unit, on } => write!(
+                f,
+                "unit {unit} {} a Victoire! marker",
+                if *on { "gets" } else { "loses" }
+            ),
+            Event::FireOpened {
+                side: s,
+                at,
+                strength,
+                defense,
+                column,
+                drm,
+                ..
+            } => write!(
+                f,
+                "the {} fire at {}: strength {strength} against {defense}, column {}, {drm:+}",
+                side(s),
+                crate::fontenoy::fhex::label(*at),
+                column.as_deref().unwrap_or("below 1:3")
+            ),
+            Event::FireRolled {
+                at,
+                roll,
+                modified,
+                result,
+            } => write!(
+                f,
+                "fire at {}: rolled {roll:02} ({modified}): {result}",
+                crate::fontenoy::fhex::label(*at)
+            ),
+            Event::FireSpecial { at, roll, result } => write!(
+                f,
+                "fire at {}: special result {roll:02}, {result}",
+                crate::fontenoy::fhex::label(*at)
+            ),
+            Event::FireNoEffect { at, why } => {
+                write!(f, "fire at {}: no effect ({why})", crate::fontenoy::fhex::label(*at))
+            }
+            Event::ReactionOffered {
+                mover,
+                hex,
+                trigger,
+            } => write!(
+                f,
+                "unit {mover} in {} may draw a Fire Reaction ({trigger:?})",
+                crate::fontenoy::fhex::label(*hex)
+            ),
+            Event::Reformed {
+                unit,
+                formation,
+                rule,
+            } => write!(f, "unit {unit} forms {formation} ({rule})"),
+            Event::Shrunk { unit, hexes } => write!(f, "unit {unit} shrinks to {hexes} hex(es)"),
+            Event::MoveStopped { unit } => write!(f, "unit {unit} stops moving"),
+            Event::CommanderLossCheck {
+                commander,
+                roll,
+                result,
+            } => write!(f, "commander {commander} loss check: {roll}, {result}"),
+            Event::CommanderWounded {
+                commander,
+                roll,
+                until,
+            } => write!(f, "commander {commander} is wounded ({roll}) until {until}"),
+            Event::CommanderKilled {
+                commander,
+                points,
+                rule,
+            } => write!(
+                f,
+                "commander {commander} is killed ({rule}, {points} loss points)"
+            ),
+            Event::CommanderUnemployed { commander } => {
+                write!(f, "commander {commander} has no units left and leaves play")
+            }
+            Event::CommanderReplaced { office, holder } => {
+                write!(f, "counter {holder} replaces commander {office}")
+            }
+            Event::CommanderPlaced { commander, unit } => {
+                write!(f, "commander {commander} is placed with unit {unit}")
+            }
+            Event::NewCinc {
+                side: s,
+                commander,
+                rating,
+                wan,
+            } => match commander {
+                Some(c) => write!(
+                    f,
+                    "commander {c} now commands the {} (rating {rating}, WAN {wan})",
+                    side(s)
+                ),
+                None => write!(f, "the {} have no Commander-in-Chief left", side(s)),
+            },
+            Event::CommanderDisplaced { commander, to } => write!(
+                f,
+                "commander {commander} is displaced to {}",
+                crate::fontenoy::fhex::label(*to)
+            ),
+            Event::RatingSpent { side: s, points } => {
+                write!(f, "the {} spend {points} Command Rating points", side(s))
+            }
+            Event::ArmyMorale {
+                track,
+                clt,
+                column,
+                roll,
+                spent,
+                added,
+                modifier,
+            } => write!(
+                f,
+                "{track} Army Morale Check: loss total {clt}, column {column}+, roll {roll} less {spent}: +{added}, modifier {modifier}"
+            ),
+            Event::ArmyRetreat { side: s, rule } => {
+                write!(f, "the {} declare an Army Retreat ({rule})", side(s))
+            }
+            Event::Arrived { unit, hex } => {
+                write!(f, "unit {unit} arrives in {}", crate::fontenoy::fhex::label(*hex))
+            }
+            Event::PlaceTaken { unit, place } => write!(f, "unit {unit} takes {place}"),
+            Event::PistolFire { firers, at } => write!(
+                f,
+                "{} cavalry units fire their pistols at {} (1:3)",
+                firers.len(),
+                crate::fontenoy::fhex::label(*at)
+            ),
+            Event::PerimeterBreach { breached, units } => write!(
+                f,
+                "the French Perimeter is {} ({units} Allied units through it)",
+                if *breached {
+                    "breached"
+                } else {
+                    "no longer breached"
+                }
+            ),
+            Event::GameOver { winner, level } => match winner {
+                Some(s) => write!(f, "game over: {} ({level})", side(s)),
+                None => write!(f, "game over: {level}"),
+            },
+        }
+    }
+}
