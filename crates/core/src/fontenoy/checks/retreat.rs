@@ -377,7 +377,7 @@ impl Fontenoy {
     }
 
     /// The movement class a retreating group's terrain is read with.
-    fn retreat_class(&self, s: &State, u: UnitId) -> MoveClass {
+    pub(crate) fn retreat_class(&self, s: &State, u: UnitId) -> MoveClass {
         let f = s.unit(u).formation;
         match self.units[usize::from(u)].kind {
             Kind::Cavalry if f.is_column() => MoveClass::CavalryColumn,
@@ -391,7 +391,7 @@ impl Fontenoy {
 
     /// Whether class `c` may enter `to` from `from` (20.1b, 20.2a: only forbidden terrain
     /// counts).
-    fn enterable(&self, from: Hex, to: Hex, c: MoveClass) -> bool {
+    pub(crate) fn enterable(&self, from: Hex, to: Hex, c: MoveClass) -> bool {
         if !self.board.on_map(to) {
             return false;
         }

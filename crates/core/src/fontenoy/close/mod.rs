@@ -26,6 +26,7 @@ mod declare;
 mod defensive_fire;
 mod optional;
 mod pursuit;
+mod pursuit_split;
 mod reaction;
 pub mod resolve;
 mod steps;

@@ -512,11 +512,16 @@ impl Fontenoy {
         self.finish_pursuit(s, ev);
     }
 
-    /// The pursuit is over (16.2c: the stacking split is not built); the next one.
+    /// The pursuit is over: the cavalry splits if it is over the stacking limit (16.2c,
+    /// pursuit_split.rs); the next one.
     pub(crate) fn finish_pursuit(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let mut units = Vec::new();
         if let Some(c) = self.cs_mut(s) {
-            c.pursuit = None;
+            if let Some(p) = c.pursuit.take() {
+                units = p.units;
+            }
         }
+        self.split_after_pursuit(s, &units, ev);
         self.next_pursuit(s, ev);
     }
 }

@@ -115,6 +115,11 @@ impl Fontenoy {
             }
             Event::Pursued { unit, to } => format!("{} pursues into {}", n(unit), label(*to)),
             Event::PursuitEnds { unit, why } => format!("{}'s pursuit ends ({why})", n(unit)),
+            Event::PursuitSplit { units, to } => format!(
+                "{} split off to {}: the pursuers are over the stacking limit (16.2c)",
+                self.names(units),
+                self.label(*to)
+            ),
             Event::CavalryReaction { unit, mover } => format!(
                 "{} makes a Cavalry Reaction against {} (17)",
                 n(unit),

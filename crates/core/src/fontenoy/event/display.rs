@@ -300,7 +300,11 @@ impl fmt::Display for Event {
                 write!(f, "unit {unit}'s attack does not go in ({rule})")
             }
             Event::Charged { unit, to } => {
-                write!(f, "unit {unit} charges into {}", crate::fontenoy::fhex::label(*to))
+                write!(
+                    f,
+                    "unit {unit} charges into {}",
+                    crate::fontenoy::fhex::label(*to)
+                )
             }
             Event::ChargeReturned { unit } => {
                 write!(f, "unit {unit} reaches nobody and returns Disorder/Shaken")
@@ -378,7 +382,11 @@ impl fmt::Display for Event {
                 ),
             },
             Event::Advanced { unit, to } => {
-                write!(f, "unit {unit} advances into {}", crate::fontenoy::fhex::label(*to))
+                write!(
+                    f,
+                    "unit {unit} advances into {}",
+                    crate::fontenoy::fhex::label(*to)
+                )
             }
             Event::AdvanceFaced { unit, facing } => {
                 write!(f, "unit {unit} turns to facing {facing} after advancing")
@@ -391,9 +399,18 @@ impl fmt::Display for Event {
                 write!(f, "unit {unit} rolls {roll}: {pp} Pursuit Points")
             }
             Event::Pursued { unit, to } => {
-                write!(f, "unit {unit} pursues into {}", crate::fontenoy::fhex::label(*to))
+                write!(
+                    f,
+                    "unit {unit} pursues into {}",
+                    crate::fontenoy::fhex::label(*to)
+                )
             }
             Event::PursuitEnds { unit, why } => write!(f, "unit {unit}'s pursuit ends ({why})"),
+            Event::PursuitSplit { units, to } => write!(
+                f,
+                "units {units:?} split off to {} over the stacking limit (16.2c)",
+                crate::fontenoy::fhex::label(*to)
+            ),
             Event::CavalryReaction { unit, mover } => {
                 write!(
                     f,
@@ -439,7 +456,11 @@ impl fmt::Display for Event {
             ),
             Event::Routed { unit, rule } => write!(f, "unit {unit} Routs ({rule})"),
             Event::Retreated { unit, to } => {
-                write!(f, "unit {unit} retreats into {}", crate::fontenoy::fhex::label(*to))
+                write!(
+                    f,
+                    "unit {unit} retreats into {}",
+                    crate::fontenoy::fhex::label(*to)
+                )
             }
             Event::RetreatEnds { unit, hexes } => {
                 write!(f, "unit {unit} ends its retreat after {hexes} hexes")
@@ -485,7 +506,11 @@ impl fmt::Display for Event {
                 crate::fontenoy::fhex::label(*at)
             ),
             Event::FireNoEffect { at, why } => {
-                write!(f, "fire at {}: no effect ({why})", crate::fontenoy::fhex::label(*at))
+                write!(
+                    f,
+                    "fire at {}: no effect ({why})",
+                    crate::fontenoy::fhex::label(*at)
+                )
             }
             Event::ReactionOffered {
                 mover,
@@ -567,7 +592,11 @@ impl fmt::Display for Event {
                 write!(f, "the {} declare an Army Retreat ({rule})", side(s))
             }
             Event::Arrived { unit, hex } => {
-                write!(f, "unit {unit} arrives in {}", crate::fontenoy::fhex::label(*hex))
+                write!(
+                    f,
+                    "unit {unit} arrives in {}",
+                    crate::fontenoy::fhex::label(*hex)
+                )
             }
             Event::PlaceTaken { unit, place } => write!(f, "unit {unit} takes {place}"),
             Event::PistolFire { firers, at } => write!(

@@ -541,6 +541,15 @@ pub enum Event {
         /// Why.
         why: String,
     },
+    /// Cavalry over the stacking limit after its pursuit splits, the lower units to an empty
+    /// hex next to it (16.2c, 10.8b).
+    PursuitSplit {
+        /// The units that leave, top first.
+        units: Vec<UnitId>,
+        /// Where they go.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
     /// Passive cavalry makes a Cavalry Reaction (17.2a).
     CavalryReaction {
         /// The cavalry's top unit.
@@ -918,6 +927,7 @@ impl Event {
             Event::SpecialPursuit { .. } => "F-8.4",
             Event::PursuitPoints { .. } => "16.2a",
             Event::Pursued { .. } | Event::PursuitEnds { .. } => "16.2b",
+            Event::PursuitSplit { .. } => "16.2c",
             Event::CavalryReaction { .. } => "17.2a",
             Event::Check {
                 check: CheckKind::Disorder(_),

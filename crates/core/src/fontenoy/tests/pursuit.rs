@@ -386,3 +386,81 @@ fn r16_2b_a_rout_in_close_combat_records_its_path() {
     assert_eq!(p.last().map(|h| h.0), Some(at(&s, a)), "its own hex last");
     assert!(p.iter().all(|h| h.0 != t), "the hex it left is not on it");
 }
+
+// --- 16.2c Pursuit Completion --------------------------------------------------------------
+
+/// Three 7-SP French cavalry regiments in one hex after a pursuit (21 SP; the provisional TET
+/// holds 18 cavalry SP in a Line hex of clear terrain), and an English battalion far off.
+fn over_the_limit(block_rear: bool) -> (Fontenoy, State, [UnitId; 3]) {
+    let mut ids = [0; 3];
+    let (r, mut s) = cc(
+        |w| {
+            let a = unit(w, "1 CAV", FR, Kind::Cavalry, 7, hex("S1010"), 1);
+            let b = unit(w, "2 CAV", FR, Kind::Cavalry, 7, hex("S1010"), 1);
+            let c = unit(w, "3 CAV", FR, Kind::Cavalry, 7, hex("S1010"), 1);
+            let mut mine = alloc::vec![a, b, c];
+            if block_rear {
+                // French infantry in both Rear hexes (directions 3 and 4 of a Line facing
+                // vertex 1).
+                for d in [3, 4] {
+                    mine.push(unit(
+                        w,
+                        "INF",
+                        FR,
+                        Kind::Infantry,
+                        4,
+                        ahead(hex("S1010"), d),
+                        1,
+                    ));
+                }
+            }
+            let e = unit(w, "1 ENG", AL, Kind::Infantry, 4, hex("S2020"), 7);
+            ids = [a, b, c];
+            (mine, alloc::vec![e])
+        },
+        |_| {},
+    );
+    for (i, &u) in ids.iter().enumerate() {
+        s.unit_mut(u).order = i as u8;
+    }
+    (r, s, ids)
+}
+
+#[test]
+fn r16_2c_r10_8b_cavalry_over_the_limit_after_a_pursuit_splits_to_the_rear() {
+    let (r, mut s, [a, b, c]) = over_the_limit(false);
+    let at = hex("S1010");
+    let mut ev = Vec::new();
+    r.split_after_pursuit(&mut s, &[a, b, c], &mut ev);
+    // The top two (14 SP) stay; the third goes to a Rear hex, same facing and formation.
+    let to = match ev.as_slice() {
+        [Event::PursuitSplit { units, to }] => {
+            assert_eq!(units, &alloc::vec![c]);
+            *to
+        }
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(s.unit(a).placed().unwrap().hex(), at);
+    assert_eq!(s.unit(b).placed().unwrap().hex(), at);
+    let q = *s.unit(c).placed().unwrap();
+    assert_eq!(q.hex(), to);
+    assert_eq!(q.facing, s.unit(a).placed().unwrap().facing);
+    assert_eq!(s.unit(c).formation, s.unit(a).formation);
+    assert!([ahead(at, 3), ahead(at, 4)].contains(&to), "{to:?}");
+    // Under the limit: nothing happens.
+    let mut ev = Vec::new();
+    let before = s.clone();
+    r.split_after_pursuit(&mut s, &[a, b], &mut ev);
+    assert!(ev.is_empty());
+    assert_eq!(s, before);
+}
+
+#[test]
+fn r16_2c_with_the_rear_taken_the_split_goes_to_a_flank_hex() {
+    let (r, mut s, [a, b, c]) = over_the_limit(true);
+    let at = hex("S1010");
+    let mut ev = Vec::new();
+    r.split_after_pursuit(&mut s, &[a, b, c], &mut ev);
+    let q = *s.unit(c).placed().unwrap();
+    assert!([ahead(at, 2), ahead(at, 5)].contains(&q.hex()), "{ev:?}");
+}
