@@ -177,19 +177,22 @@ impl Fontenoy {
                 .map(|&f| (f.distance(h), f))
                 .min()
                 .unwrap_or((0, h));
-            let rating = self.hex_defense(near, h, indirect);
+            let rating = self.hex_defense(near, h, indirect, self.works_hold(from, h));
             best = Some(match best {
                 None => (dist, rating),
                 Some((d, r)) if dist < d || (dist == d && rating > r) => (dist, rating),
                 Some(b) => b,
             });
         }
-        best.map_or_else(|| self.hex_defense(at, at, indirect), |(_, r)| r)
+        best.map_or_else(
+            || self.hex_defense(at, at, indirect, self.works_hold(from, at)),
+            |(_, r)| r,
+        )
     }
 
     /// The Defense Rating of `h` against fire from `from`: the TET value and the hexside the
     /// line crosses last (none for a howitzer's indirect fire, F-7.7).
-    fn hex_defense(&self, from: Hex, h: Hex, indirect: bool) -> u32 {
+    fn hex_defense(&self, from: Hex, h: Hex, indirect: bool, hold: bool) -> u32 {
         let base = u32::from(self.tables.fx(self.board.hex(h).terrain).fire_defense);
         if indirect {
             return base;
@@ -212,7 +215,7 @@ impl Fontenoy {
         let bonus = prevs
             .into_iter()
             .filter(|&p| p != h && p.distance(h) == 1)
-            .map(|p| self.side_defense(h, p))
+            .map(|p| self.side_defense(h, p, hold))
             .max()
             .unwrap_or(0);
         base + bonus
@@ -221,7 +224,7 @@ impl Fontenoy {
     /// The Defense Rating bonus of the hexside of `h` toward its neighbour `prev` that a fire
     /// coming from `prev`'s side crosses (F-9.3: slopes when the target is above, field
     /// fortifications when it is behind them, the other features always).
-    fn side_defense(&self, h: Hex, prev: Hex) -> u32 {
+    fn side_defense(&self, h: Hex, prev: Hex, hold: bool) -> u32 {
         let Some(d) = h.direction_to(prev) else {
             return 0;
         };
@@ -239,8 +242,9 @@ impl Fontenoy {
                 prev.direction_to(h)
                     .is_some_and(|d2| self.board.toward(prev, d2) & bit != 0)
             } else if bit & super::super::board::side::FIELDWORKS != 0 {
-                // The target is behind them: the firer is on their front (`toward`) side.
-                self.board.toward(h, d) & bit != 0
+                // The target is behind them: the firer is on their front (`toward`) side, and
+                // every firing hex is (F-3.5b C).
+                hold && self.board.toward(h, d) & bit != 0
             } else {
                 true
             };
