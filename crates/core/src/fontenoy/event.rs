@@ -234,6 +234,14 @@ pub enum Event {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// A unit removed the barricade in its hex (F-3.6).
+    BarricadeRemoved {
+        /// The unit.
+        unit: UnitId,
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+    },
     /// A unit passed through friendly units it differs from (10.7a): it and they take DC(A)
     /// once its movement is over (movement/passage.rs).
     PassageOfLines {
@@ -851,6 +859,7 @@ impl Event {
             Event::Resized { .. } => "11.5",
             Event::MovedRearward { .. } => "11.7",
             Event::MovedByHand { .. } => "11.6",
+            Event::BarricadeRemoved { .. } => "F-3.6",
             Event::EzocRoll { .. } => "11.9c",
             Event::PassageOfLines { .. } => "10.7a",
             Event::Reordered { top: false, .. } => "10.6i",
@@ -1116,6 +1125,11 @@ impl fmt::Display for Event {
                 f,
                 "unit {unit} is moved by hand into {}",
                 super::fhex::label(*to)
+            ),
+            Event::BarricadeRemoved { unit, hex } => write!(
+                f,
+                "unit {unit} removes the barricade in {}",
+                super::fhex::label(*hex)
             ),
             Event::PassageOfLines {
                 unit,

@@ -177,7 +177,16 @@ impl Fontenoy {
                 .map(|&f| (f.distance(h), f))
                 .min()
                 .unwrap_or((0, h));
-            let rating = self.hex_defense(near, h, indirect, self.works_hold(from, h));
+            let mut rating = self.hex_defense(near, h, indirect, self.works_hold(from, h));
+            // F-3.6: a non-skirmisher in a barricade hex has Fire Defense 5.
+            if s.barricades.contains(&h)
+                && target.iter().any(|&u| {
+                    !self.is_skirmisher(s, u)
+                        && s.unit(u).placed().is_some_and(|p| p.hexes.contains(h))
+                })
+            {
+                rating = super::super::movement::barricade::BARRICADE_FIRE_DEFENSE;
+            }
             best = Some(match best {
                 None => (dist, rating),
                 Some((d, r)) if dist < d || (dist == d && rating > r) => (dist, rating),

@@ -723,6 +723,13 @@ pub struct State {
     /// The Special Initiative Results' markers and the Detachments (F-8.2, 24.0).
     #[serde(default, skip_serializing_if = "SpecialLog::is_empty")]
     pub special: SpecialLog,
+    /// F-3.6: the hexes holding a barricade marker.
+    #[serde(
+        default,
+        with = "super::fhex::vec",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub barricades: Vec<Hex>,
 }
 
 fn is_zero_i16(v: &i16) -> bool {
@@ -756,6 +763,7 @@ impl State {
             victory: VictoryState::default(),
             result: None,
             special: SpecialLog::default(),
+            barricades: Vec::new(),
         }
     }
 

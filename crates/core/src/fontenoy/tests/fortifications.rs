@@ -455,3 +455,156 @@ fn f2_11_guns_move_by_hand_by_nationality_and_calibre() {
     }
     assert!(seen > 20, "{seen} guns checked");
 }
+
+fn removals(r: &Fontenoy, s: &State) -> Vec<Action> {
+    legal(r, s)
+        .into_iter()
+        .filter(|a| matches!(a, Action::RemoveBarricade { .. }))
+        .collect()
+}
+
+#[test]
+fn f3_6_a_unit_removes_a_barricade_with_all_its_mp_and_is_disordered() {
+    let (r, mut s, u) = super::movement::mover(|_| {});
+    let h = hex("S1010");
+    assert!(removals(&r, &s).is_empty());
+    s.barricades = alloc::vec![h];
+    assert_eq!(
+        removals(&r, &s),
+        alloc::vec![Action::RemoveBarricade { unit: u }]
+    );
+    let ev = apply(&r, &mut s, Action::RemoveBarricade { unit: u });
+    assert!(ev.contains(&Event::BarricadeRemoved { unit: u, hex: h }));
+    assert!(s.barricades.is_empty());
+    assert!(s.unit(u).disordered);
+    // Its move is over: no step, no second removal.
+    assert!(!legal(&r, &s).iter().any(|a| matches!(
+        a,
+        Action::Step { unit, .. } | Action::Face { unit, .. } if *unit == u
+    )));
+    // A unit that has moved may not.
+    let (r, mut s, u) = super::movement::mover(|_| {});
+    let to = ahead(h, 0);
+    s.barricades = alloc::vec![to];
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: u,
+            to,
+            alone: false,
+        },
+    );
+    assert!(removals(&r, &s).is_empty());
+    let mut t = s.clone();
+    let e = r
+        .apply(
+            &mut t,
+            &Action::RemoveBarricade { unit: u },
+            &mut Vec::new(),
+        )
+        .expect_err("refused");
+    assert_eq!(e.rule, "F-3.6");
+}
+
+#[test]
+fn f3_6_skirmishers_removing_a_barricade_are_not_disordered() {
+    let (mut r, mut s, u) = super::movement::mover(|_| {});
+    Shared::make_mut(&mut r.units)[usize::from(u)].skirmish =
+        crate::fontenoy::units::Skirmish::Always;
+    s.unit_mut(u).formation = Formation::Skirmish;
+    s.barricades = alloc::vec![hex("S1010")];
+    apply(&r, &mut s, Action::RemoveBarricade { unit: u });
+    assert!(s.barricades.is_empty());
+    assert!(!s.unit(u).disordered);
+}
+
+#[test]
+fn f3_6_no_road_movement_into_a_barricade_hex() {
+    let (r, mut s, u) = super::movement::mover(|_| {});
+    s.unit_mut(u).formation = Formation::RoadColumn;
+    // 4 SP: a one-hex Road Column (8.1f).
+    s.unit_mut(u).sp = 4;
+    s.unit_mut(u).place =
+        crate::fontenoy::state::Place::Map(crate::fontenoy::geometry::Placed::at(
+            hex("S1010"),
+            Facing::new(0).expect("a hexside facing"),
+        ));
+    let p = *s.unit(u).placed().expect("placed");
+    let d = Direction::new(p.facing.index() / 2).expect("a side");
+    let to = p.hex().neighbor(d);
+    // A road runs ahead.
+    let r = on(&r, |b| {
+        b.add_side(p.hex(), d, hs::ROAD, false);
+        b.add_side(to, d, hs::ROAD, false);
+    });
+    let step = Action::Step {
+        unit: u,
+        to,
+        alone: false,
+    };
+    let open: Vec<Action> = legal(&r, &s);
+    assert!(open.contains(&step), "{open:?}");
+    s.barricades = alloc::vec![to];
+    assert!(!legal(&r, &s).contains(&step));
+    let e = r
+        .apply(&mut s.clone(), &step, &mut Vec::new())
+        .expect_err("refused");
+    assert_eq!(e.rule, "F-3.6");
+}
+
+#[test]
+fn f3_6_a_unit_in_a_barricade_hex_has_fire_defense_5() {
+    let (r, mut s, near, _) = french_and_two_targets(Kind::Infantry, 6, Formation::Line);
+    let r = on(&r, |_| {});
+    let defense = |s: &State| {
+        r.fire_preview(
+            s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            near,
+        )
+        .expect("a fire")
+        .defense
+    };
+    assert_eq!(defense(&s), 10);
+    s.barricades = alloc::vec![near];
+    assert_eq!(defense(&s), 5);
+    // Skirmishers there keep the terrain's value.
+    let mut r2 = r.clone();
+    let e = named(&r2, "1 EEE");
+    Shared::make_mut(&mut r2.units)[usize::from(e)].skirmish =
+        crate::fontenoy::units::Skirmish::Always;
+    assert_eq!(
+        r2.fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            near
+        )
+        .expect("a fire")
+        .defense,
+        10
+    );
+}
+
+#[test]
+fn f3_6_scenarios_4_to_6_start_with_six_barricades_in_the_bois_de_barry() {
+    let lib = crate::data::Library::builtin().expect("the built-in data");
+    for id in [
+        "fontenoy/battle",
+        "fontenoy/battle-early",
+        "fontenoy/what-if-flank-march",
+    ] {
+        let r = Fontenoy::new(&lib.scenario(id).expect("a scenario")).expect("loads");
+        let s = r.initial_state();
+        assert_eq!(s.barricades.len(), 6, "{id}");
+        assert!(s.barricades.contains(&hex("S6206")));
+    }
+    let r = Fontenoy::new(&lib.scenario("fontenoy/ingoldsby").expect("scenario 1")).expect("loads");
+    assert!(r.initial_state().barricades.is_empty());
+}
