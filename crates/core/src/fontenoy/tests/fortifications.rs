@@ -608,3 +608,70 @@ fn f3_6_scenarios_4_to_6_start_with_six_barricades_in_the_bois_de_barry() {
     let r = Fontenoy::new(&lib.scenario("fontenoy/ingoldsby").expect("scenario 1")).expect("loads");
     assert!(r.initial_state().barricades.is_empty());
 }
+
+#[test]
+fn f7_5c_f7_6_regimental_guns_change_the_infantry_multipliers_and_dutch_specials() {
+    use crate::fontenoy::tables::fire::Special;
+    let (r, s, near, _) = french_and_two_targets(Kind::Infantry, 6, Formation::Line);
+    let mut r = on(&r, |_| {});
+    let u = named(&r, "1 AAA");
+    let set = |r: &mut Fontenoy, nat: Nationality, class: &str| {
+        let info = &mut Shared::make_mut(&mut r.units)[usize::from(u)];
+        info.nationality = nat;
+        info.class = class.into();
+    };
+    let opts = |r: &mut Fontenoy, on: &[&str]| {
+        Shared::make_mut(&mut r.scenario_rules).options_on =
+            on.iter().map(|o| alloc::string::String::from(*o)).collect();
+    };
+    let row = |r: &Fontenoy| {
+        let m = r.multiplier_row(u).expect("a row");
+        (m.id.clone(), m.at[0], m.at[1])
+    };
+    // F-7.5c: English foot x4/x0, guards x5/x0, fusiliers as foot.
+    set(&mut r, Nationality::English, "line");
+    assert_eq!(row(&r), ("english_foot".into(), 4, 1));
+    opts(&mut r, &["7.5"]);
+    assert_eq!(row(&r), ("english_foot_7_5c".into(), 4, 0));
+    set(&mut r, Nationality::English, "guards");
+    assert_eq!(row(&r), ("english_foot_guards_7_5c".into(), 5, 0));
+    set(&mut r, Nationality::English, "fusiliers");
+    assert_eq!(row(&r), ("english_foot_7_5c".into(), 4, 0));
+    // F-7.6: Dutch guards and Hanoverians x4/x1, Dutch infantry x3/x1.
+    opts(&mut r, &[]);
+    set(&mut r, Nationality::Dutch, "line");
+    assert_eq!(row(&r), ("dutch_musketiere".into(), 3, 0));
+    opts(&mut r, &["7.6"]);
+    assert_eq!(row(&r), ("dutch_infantry_7_6".into(), 3, 1));
+    set(&mut r, Nationality::Dutch, "guards");
+    assert_eq!(row(&r), ("dutch_gardes_7_6".into(), 4, 1));
+    set(&mut r, Nationality::Hanoverian, "line");
+    assert_eq!(row(&r), ("hanoverian_musketier_7_6".into(), 4, 1));
+    // F-7.6: a Dutch infantry fire's 3 and Defensive Fire's 4 and 5 read Regimental Guns.
+    set(&mut r, Nationality::French, "line");
+    let mut c = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Infantry,
+            near,
+        )
+        .expect("a fire");
+    c.nationality = Nationality::Dutch;
+    assert_eq!(r.special_of(&c, 3), Some(Special::RegimentalGuns));
+    let mut off = r.clone();
+    opts(&mut off, &[]);
+    let plain = off.special_of(&c, 3);
+    c.kind = FireKind::Defensive;
+    for roll in [4, 5] {
+        assert_eq!(r.special_of(&c, roll), Some(Special::RegimentalGuns));
+    }
+    // Without the option the tables' own cells.
+    let _ = plain;
+    assert_eq!(
+        off.special_of(&c, 4),
+        off.tables.fire.special_defensive[4][1]
+    );
+}
