@@ -14,6 +14,9 @@ use super::super::units::UnitId;
 use crate::engine::Side;
 use crate::hex::Hex;
 
+/// F-3.6: a non-skirmisher in a barricade hex has this Fire Defense Value.
+const BARRICADE_FIRE_DEFENSE: u32 = 5;
+
 impl Fontenoy {
     /// The enemy (of `side`) combat units a fire at `at` strikes, top first: those in `at`
     /// and, for a multi-hex formation there, those grouped in its other hexes (12.5b, 12.5c).
@@ -185,7 +188,7 @@ impl Fontenoy {
                         && s.unit(u).placed().is_some_and(|p| p.hexes.contains(h))
                 })
             {
-                rating = super::super::movement::barricade::BARRICADE_FIRE_DEFENSE;
+                rating = BARRICADE_FIRE_DEFENSE;
             }
             best = Some(match best {
                 None => (dist, rating),

@@ -23,9 +23,6 @@ use crate::data::DataError;
 use crate::engine::Illegal;
 use crate::hex::Hex;
 
-/// F-3.6: a non-skirmisher in a barricade hex has this Fire Defense Value.
-pub(crate) const BARRICADE_FIRE_DEFENSE: u32 = 5;
-
 /// The barricade hexes of the scenario's `rules.barricades` (`default_hexes`), checked to be
 /// on the map.
 pub(crate) fn read(
