@@ -188,6 +188,12 @@ pub enum Action {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// Removes the barricade in the unit's hex: it spends all its MP there and is Disordered
+    /// (skirmishers excepted, F-3.6).
+    RemoveBarricade {
+        /// The unit.
+        unit: UnitId,
+    },
     /// Changes a unit's formation with its group (8.2a, 8.4, 8.6, 10.12a), or about-faces a
     /// multi-hex formation or unlimbered guns when `formation` is the one it has (9.6). `to`
     /// is where its first unit stands afterwards: its hexes (a Line's right end first, a

@@ -107,6 +107,9 @@ pub struct UnitInfo {
     pub command_rating: Option<i8>,
     /// Army commanders: Wing Activation Number (6.5a).
     pub wan: Option<u8>,
+    /// F-4.1e I: one of the two English 6-pounders that never form Road Column (unless
+    /// optional F-7.4).
+    pub no_road_column: bool,
 }
 
 impl UnitInfo {
@@ -258,6 +261,7 @@ impl UnitInfo {
             loss_points: opt_int("loss_points", 0, 99)?.unwrap_or(0) as u8,
             command_rating: opt_int("command_rating", -9, 9)?.map(|v| v as i8),
             wan: opt_int("wan", 0, 10)?.map(|v| v as u8),
+            no_road_column: matches!(value("no_road_column"), Some(Value::Bool(true))),
         })
     }
 }

@@ -493,6 +493,11 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 self.label(*to)
             ),
+            Event::BarricadeRemoved { unit, hex } => format!(
+                "{} removes the barricade in {}, spending all its MP (F-3.6)",
+                self.unit_name(*unit),
+                self.label(*hex)
+            ),
             Event::PassageOfLines {
                 unit,
                 hex,

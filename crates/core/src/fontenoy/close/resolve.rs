@@ -274,7 +274,8 @@ impl Fontenoy {
                 let Some(p) = y.placed() else { return false };
                 hexes.iter().any(|&h| {
                     matches!(
-                        geometry::arc_of(y.formation, p, h),
+                        // F-3.5a C, F-3.5b E: the fortifications' all-round front.
+                        self.arc_for(u, y.formation, p, h),
                         Some(Arc::Flank | Arc::Rear)
                     )
                 })
@@ -309,7 +310,17 @@ impl Fontenoy {
                 if let Some(&h) = my_hexes.first() {
                     cr += i16::from(self.tables.fx(self.board.hex(h).terrain).cr[1]);
                 }
-                cr += self.across_cr(&my_hexes, &foe_hexes);
+                // F-3.5b C: the fortifications count only when every attacker comes across
+                // their front.
+                let attackers: Vec<Hex> = c
+                    .attackers
+                    .iter()
+                    .flat_map(|g| g.units.iter())
+                    .filter_map(|&u| s.unit(u).placed())
+                    .flat_map(|p| p.hexes.as_slice().iter().copied())
+                    .collect();
+                let hold = self.works_hold_close(&attackers, &foe_hexes);
+                cr += self.across_cr(&my_hexes, &foe_hexes, hold);
             } else if let Some(&h) = my_hexes.first() {
                 cr += i16::from(self.tables.fx(self.board.hex(h).terrain).cr[0]);
             }
@@ -361,7 +372,7 @@ impl Fontenoy {
     /// The CR of attacking across the hexsides between `from` and `to` (13.11c terrain, F-9.3:
     /// slopes going up, fortifications from their front, streams and the rest always): the
     /// worst of the sides crossed.
-    pub(crate) fn across_cr(&self, from: &[Hex], to: &[Hex]) -> i16 {
+    pub(crate) fn across_cr(&self, from: &[Hex], to: &[Hex], hold: bool) -> i16 {
         use crate::fontenoy::board::side as hs;
         let mut worst: Option<i16> = None;
         for &a in from {
@@ -378,7 +389,8 @@ impl Fontenoy {
                     let counts = if bit & hs::SLOPE != 0 {
                         self.board.toward(a, dir) & bit != 0
                     } else if bit & hs::FIELDWORKS != 0 {
-                        self.board.toward(d, dir.opposite()) & bit != 0
+                        // F-3.5b B: across the front only; C: when all attackers are.
+                        hold && self.board.toward(d, dir.opposite()) & bit != 0
                     } else {
                         true
                     };

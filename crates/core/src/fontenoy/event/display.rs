@@ -215,6 +215,11 @@ impl fmt::Display for Event {
                 "unit {unit} is moved by hand into {}",
                 crate::fontenoy::fhex::label(*to)
             ),
+            Event::BarricadeRemoved { unit, hex } => write!(
+                f,
+                "unit {unit} removes the barricade in {}",
+                crate::fontenoy::fhex::label(*hex)
+            ),
             Event::PassageOfLines {
                 unit,
                 hex,

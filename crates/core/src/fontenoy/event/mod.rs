@@ -261,6 +261,14 @@ pub enum Event {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// A unit removed the barricade in its hex (F-3.6).
+    BarricadeRemoved {
+        /// The unit.
+        unit: UnitId,
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+    },
     /// A unit passed through friendly units it differs from (10.7a): it and they take DC(A)
     /// once its movement is over (movement/passage.rs).
     PassageOfLines {
@@ -892,6 +900,7 @@ impl Event {
             Event::Resized { .. } => "11.5",
             Event::MovedRearward { .. } => "11.7",
             Event::MovedByHand { .. } => "11.6",
+            Event::BarricadeRemoved { .. } => "F-3.6",
             Event::EzocRoll { .. } => "11.9c",
             Event::PassageOfLines { .. } => "10.7a",
             Event::Reordered { top: false, .. } => "10.6i",

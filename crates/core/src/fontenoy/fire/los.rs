@@ -169,7 +169,7 @@ impl Fontenoy {
         let in_arc = u.formation == Formation::Square
             || lanes
                 .iter()
-                .any(|&l| self.frontal_from(u.formation, p, from, l));
+                .any(|&l| self.frontal_for(unit, u.formation, p, from, l));
         if !in_arc {
             return Err(Illegal::new(
                 "12.2b",
@@ -268,11 +268,21 @@ impl Fontenoy {
     /// Whether a fire along `path` (firer first, target last) takes a target in `f` at `p`
     /// through a Flank hex (12.6e: enfilade; the firer standing there counts) and through a
     /// Flank or Rear hex (19.9b).
-    pub(crate) fn angle(&self, path: &[Hex], f: Formation, p: &Placed) -> (bool, bool) {
+    pub(crate) fn angle(
+        &self,
+        path: &[Hex],
+        u: Option<UnitId>,
+        f: Formation,
+        p: &Placed,
+    ) -> (bool, bool) {
         let mut enfilade = false;
         let mut flank = false;
         for &h in path {
-            match geometry::arc_of(f, p, h) {
+            let arc = match u {
+                Some(u) => self.arc_for(u, f, p, h),
+                None => geometry::arc_of(f, p, h),
+            };
+            match arc {
                 Some(Arc::Flank) => {
                     enfilade = true;
                     flank = true;

@@ -14,6 +14,7 @@
 //! * [`special`] — 12.11 the special results.
 
 mod defensive_shrink;
+mod fieldworks;
 pub mod los;
 mod los_places;
 mod optional;
@@ -437,7 +438,11 @@ impl Fontenoy {
             return out;
         }
         let short = |h: Hex| self.all_short(s, &o, h, d.side, d.kind, d.at);
-        if d.arm == Arm::Artillery && !d.from.iter().all(|&h| short(h)) {
+        let all_short = d.from.iter().all(|&h| short(h));
+        // F-3.5b G: adjacent French guns behind field fortifications combine at any range.
+        let battery = |h: Hex| self.works_battery(s, &o, &d.from, Some(h), d.side, d.kind);
+        let works = d.arm == Arm::Artillery && d.side == super::FRENCH;
+        if d.arm == Arm::Artillery && !all_short && !works {
             return out;
         }
         let candidates: Vec<Hex> = match d.kind {
@@ -466,7 +471,7 @@ impl Fontenoy {
             if d.from.contains(&h) {
                 continue;
             }
-            if d.arm == Arm::Artillery && !short(h) {
+            if d.arm == Arm::Artillery && !(all_short && short(h)) && !(works && battery(h)) {
                 continue;
             }
             if self

@@ -139,16 +139,21 @@ impl Fontenoy {
         let target = self.loss_order(s, &target, mover);
         // 12.8c, 12.8f: every formation and facing in the hex, before and after a change,
         // whichever favours the firer.
-        let mut shapes: Vec<(Formation, Placed)> = target
+        let mut shapes: Vec<(Option<UnitId>, Formation, Placed)> = target
             .iter()
             .filter_map(|&u| {
                 let x = s.unit(u);
                 x.placed()
                     .filter(|p| p.hexes.contains(at))
-                    .map(|p| (x.formation, *p))
+                    .map(|p| (Some(u), x.formation, *p))
             })
             .collect();
-        shapes.extend(before);
+        shapes.extend(before.map(|(f, p)| (None, f, p)));
+        // F-3.5b C: the fortification of the target's hex counts only when every firing hex
+        // fires across its front; F-7.7: not against indirect howitzer fire.
+        let indirect = self.indirect_howitzer_fire(parts, at, side);
+        let all_from: Vec<Hex> = parts.iter().map(|p| p.hex).collect();
+        let hold = !indirect && self.works_hold(&all_from, at);
         let mut strength = 0u32;
         let mut flank = false;
         let mut enfilade_any = false;
@@ -159,13 +164,14 @@ impl Fontenoy {
         let mut from = Vec::new();
         for part in parts {
             let mut enfilade = false;
-            for (f, p) in &shapes {
-                let (e, fl) = self.angle(&part.sight.path, *f, p);
+            for (u, f, p) in &shapes {
+                let (e, fl) = self.angle(&part.sight.path, *u, *f, p);
                 enfilade |= e;
                 flank |= fl;
             }
             enfilade_any |= enfilade;
-            strength += self.part_strength(s, part, at, enfilade && !flanking);
+            let one = self.part_strength(s, part, at, enfilade && !flanking);
+            strength += self.works_fire_out(part, one, hold);
             for &(u, n) in &part.sp {
                 if n > 0 && !firers.contains(&u) {
                     firers.push(u);
@@ -173,8 +179,7 @@ impl Fontenoy {
             }
             from.push(part.hex);
         }
-        let heavy = shapes.iter().any(|(f, _)| Self::heavy_formation(*f));
-        let indirect = self.indirect_howitzer_fire(parts, at, side);
+        let heavy = shapes.iter().any(|(_, f, _)| Self::heavy_formation(*f));
         let defense = self.defense_rating(s, o, &target, &from, at, indirect);
         let drms = &self.tables.fire.drms;
         let mut drm = if self.skirmisher_target(s, &target) {

@@ -72,6 +72,16 @@ impl Fontenoy {
             SpecialTable::Artillery => &t.special_artillery,
             SpecialTable::Defensive => &t.special_defensive,
         };
+        // F-7.6: with the Dutch guns kept with their regiments, a Dutch infantry fire's 3 and
+        // a Dutch Defensive Fire's 4 or 5 read Regimental Guns.
+        if self.option("7.6") && c.nationality == super::super::types::Nationality::Dutch {
+            match (Self::special_table(c), roll) {
+                (SpecialTable::Infantry, 3) | (SpecialTable::Defensive, 4 | 5) => {
+                    return Some(Special::RegimentalGuns);
+                }
+                _ => {}
+            }
+        }
         rows.get(usize::from(roll))
             .and_then(|r| r[nation_index(c.nationality)])
     }

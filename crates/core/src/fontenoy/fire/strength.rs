@@ -60,6 +60,27 @@ impl Fontenoy {
             },
             _ => {
                 let class = info.class.as_str();
+                // F-7.5c: with the English regimental guns as counters, English foot fires
+                // x4/x0 and the guards x5/x0 (fusiliers use the foot row); F-7.6: with the
+                // Dutch and Hanoverian guns kept with their regiments, their rows of x4 or x3
+                // and x1 at 2 hexes.
+                if self.option("7.5") && info.nationality == Nationality::English {
+                    return String::from(if class == "guards" {
+                        "english_foot_guards_7_5c"
+                    } else {
+                        "english_foot_7_5c"
+                    });
+                }
+                if self.option("7.6") && class != "skirmishers" {
+                    match (info.nationality, class) {
+                        (Nationality::Dutch, "guards") => return String::from("dutch_gardes_7_6"),
+                        (Nationality::Dutch, _) => return String::from("dutch_infantry_7_6"),
+                        (Nationality::Hanoverian, _) => {
+                            return String::from("hanoverian_musketier_7_6");
+                        }
+                        _ => {}
+                    }
+                }
                 let t = match (info.nationality, class) {
                     (Nationality::French, "guards") => "gardes",
                     (Nationality::French, "militia") => "milice",

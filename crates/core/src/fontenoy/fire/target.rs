@@ -14,6 +14,9 @@ use super::super::units::UnitId;
 use crate::engine::Side;
 use crate::hex::Hex;
 
+/// F-3.6: a non-skirmisher in a barricade hex has this Fire Defense Value.
+const BARRICADE_FIRE_DEFENSE: u32 = 5;
+
 impl Fontenoy {
     /// The enemy (of `side`) combat units a fire at `at` strikes, top first: those in `at`
     /// and, for a multi-hex formation there, those grouped in its other hexes (12.5b, 12.5c).
@@ -177,19 +180,31 @@ impl Fontenoy {
                 .map(|&f| (f.distance(h), f))
                 .min()
                 .unwrap_or((0, h));
-            let rating = self.hex_defense(near, h, indirect);
+            let mut rating = self.hex_defense(near, h, indirect, self.works_hold(from, h));
+            // F-3.6: a non-skirmisher in a barricade hex has Fire Defense 5.
+            if s.barricades.contains(&h)
+                && target.iter().any(|&u| {
+                    !self.is_skirmisher(s, u)
+                        && s.unit(u).placed().is_some_and(|p| p.hexes.contains(h))
+                })
+            {
+                rating = BARRICADE_FIRE_DEFENSE;
+            }
             best = Some(match best {
                 None => (dist, rating),
                 Some((d, r)) if dist < d || (dist == d && rating > r) => (dist, rating),
                 Some(b) => b,
             });
         }
-        best.map_or_else(|| self.hex_defense(at, at, indirect), |(_, r)| r)
+        best.map_or_else(
+            || self.hex_defense(at, at, indirect, self.works_hold(from, at)),
+            |(_, r)| r,
+        )
     }
 
     /// The Defense Rating of `h` against fire from `from`: the TET value and the hexside the
     /// line crosses last (none for a howitzer's indirect fire, F-7.7).
-    fn hex_defense(&self, from: Hex, h: Hex, indirect: bool) -> u32 {
+    fn hex_defense(&self, from: Hex, h: Hex, indirect: bool, hold: bool) -> u32 {
         let base = u32::from(self.tables.fx(self.board.hex(h).terrain).fire_defense);
         if indirect {
             return base;
@@ -212,7 +227,7 @@ impl Fontenoy {
         let bonus = prevs
             .into_iter()
             .filter(|&p| p != h && p.distance(h) == 1)
-            .map(|p| self.side_defense(h, p))
+            .map(|p| self.side_defense(h, p, hold))
             .max()
             .unwrap_or(0);
         base + bonus
@@ -221,7 +236,7 @@ impl Fontenoy {
     /// The Defense Rating bonus of the hexside of `h` toward its neighbour `prev` that a fire
     /// coming from `prev`'s side crosses (F-9.3: slopes when the target is above, field
     /// fortifications when it is behind them, the other features always).
-    fn side_defense(&self, h: Hex, prev: Hex) -> u32 {
+    fn side_defense(&self, h: Hex, prev: Hex, hold: bool) -> u32 {
         let Some(d) = h.direction_to(prev) else {
             return 0;
         };
@@ -239,8 +254,9 @@ impl Fontenoy {
                 prev.direction_to(h)
                     .is_some_and(|d2| self.board.toward(prev, d2) & bit != 0)
             } else if bit & super::super::board::side::FIELDWORKS != 0 {
-                // The target is behind them: the firer is on their front (`toward`) side.
-                self.board.toward(h, d) & bit != 0
+                // The target is behind them: the firer is on their front (`toward`) side, and
+                // every firing hex is (F-3.5b C).
+                hold && self.board.toward(h, d) & bit != 0
             } else {
                 true
             };

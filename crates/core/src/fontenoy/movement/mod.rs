@@ -13,6 +13,7 @@
 //! (`reform.rs`). What is not yet done is listed in
 //! docs/coverage/fontenoy.md.
 
+pub(crate) mod barricade;
 mod byhand;
 mod extend;
 mod forced;
@@ -233,6 +234,16 @@ impl Fontenoy {
                     "a unit moves one hex at a time into an adjacent hex",
                 )
             })?;
+            // F-3.6: no Road Movement into a barricade hex.
+            if road && s.barricades.contains(&h) {
+                return Err(Illegal::new(
+                    "F-3.6",
+                    format!(
+                        "{} holds a barricade: no unit enters it by Road Movement",
+                        self.label(h)
+                    ),
+                ));
+            }
             let terrain = self.board.hex(h).terrain;
             let fx = self.tables.fx(terrain);
             // 11.2c: a Road Column following a road pays the road's rate instead.
@@ -502,6 +513,8 @@ impl Fontenoy {
         self.reform_actions(s, &o, current_group.as_deref(), out);
         // 11.6 (byhand.rs).
         self.by_hand_actions(s, &o, current, out);
+        // F-3.6 (barricade.rs).
+        self.barricade_actions(s, current, out);
         // 10.6f reordering, 8.5 splitting and rejoining (groups.rs).
         self.group_actions(s, &o, out);
         // 9.5, F-3.7a (guns.rs).
@@ -984,7 +997,8 @@ impl Fontenoy {
             | Action::Extend { unit, .. }
             | Action::Shrink { unit, .. }
             | Action::Rearward { unit, .. }
-            | Action::ByHand { unit, .. },
+            | Action::ByHand { unit, .. }
+            | Action::RemoveBarricade { unit },
         ) = (self.current_mover(s), a)
         {
             if !self.group_of(s, c).contains(unit) && c != *unit {
@@ -1172,6 +1186,7 @@ impl Fontenoy {
             Action::Shrink { unit, from } => self.apply_resize(s, &o, unit, from, false, ev),
             Action::Rearward { unit, to } => self.apply_rearward(s, &o, unit, to, ev),
             Action::ByHand { unit, to } => self.apply_by_hand(s, &o, unit, to, ev),
+            Action::RemoveBarricade { unit } => self.apply_remove_barricade(s, unit, ev),
             Action::Reorder { unit, top } => self.apply_reorder(s, &o, unit, top, ev),
             Action::Split { unit } => self.apply_split(s, &o, unit, ev),
             Action::Rejoin {

@@ -169,6 +169,15 @@ fn about_faced(f: Formation, p: &Placed) -> Option<Placed> {
 }
 
 impl Fontenoy {
+    /// F-4.1e I: the two English 6-pounders marked so never form Road Column, unless optional
+    /// rule 7.4 is used.
+    fn road_column_barred(&self, c: &Ctx) -> bool {
+        !self.option("7.4")
+            && c.group
+                .iter()
+                .any(|&g| self.units[usize::from(g)].no_road_column)
+    }
+
     /// Whether `u` may take part in a reformation now (8.2a): activated, on the map, not
     /// Routed, its movement not over; none under Restricted Activation (6.8b: only Road
     /// Movement).
@@ -610,6 +619,15 @@ impl Fontenoy {
                 }
             }
             (F::MarchColumn, F::RoadColumn) => {
+                if self.road_column_barred(c) {
+                    return Err(Illegal::new(
+                        "F-4.1e I",
+                        say!(
+                            quiet,
+                            "{name} is one of the two English 6-pounders that never form Road Column (unless optional rule 7.4 is used)"
+                        ),
+                    ));
+                }
                 if !c.guns.is_empty() {
                     return Err(Illegal::new(
                         "10.12c",
@@ -1027,7 +1045,7 @@ impl Fontenoy {
                         out.push((F::Unlimbered, at(head, f)));
                     }
                 }
-                if c.guns.is_empty() {
+                if c.guns.is_empty() && !self.road_column_barred(c) {
                     let len = self.reform_max_len(c, F::RoadColumn);
                     let hexes = if len <= n {
                         Hexes::from_slice(&p.hexes.as_slice()[..len])

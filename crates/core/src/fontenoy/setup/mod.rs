@@ -378,6 +378,8 @@ impl Fontenoy {
             })
             .collect();
         let initial = State {
+            // F-3.6: the barricades (at their default hexes).
+            barricades: super::movement::barricade::read(id, raw.barricades.as_ref(), &board)?,
             divisions_done: alloc::vec![false; org.divisions.len()],
             units: state_units,
             armies,

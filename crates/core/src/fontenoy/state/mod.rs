@@ -743,6 +743,13 @@ pub struct State {
     /// The Infernal Column (F-7.1).
     #[serde(default, skip_serializing_if = "InfernalLog::is_empty")]
     pub infernal: InfernalLog,
+    /// F-3.6: the hexes holding a barricade marker.
+    #[serde(
+        default,
+        with = "super::fhex::vec",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub barricades: Vec<Hex>,
 }
 
 fn is_zero_i16(v: &i16) -> bool {
@@ -777,6 +784,7 @@ impl State {
             result: None,
             special: SpecialLog::default(),
             infernal: InfernalLog::default(),
+            barricades: Vec::new(),
         }
     }
 

@@ -17,6 +17,7 @@ mod fire_los;
 mod fire_losses;
 mod fire_reaction;
 mod fire_special;
+mod fortifications;
 mod geometry;
 mod groups;
 mod illegitimate;
@@ -136,6 +137,7 @@ impl World {
             loss_points: 0,
             command_rating: None,
             wan: None,
+            no_road_column: false,
         }
     }
 

@@ -699,3 +699,36 @@ fn r9_1_a_change_in_an_enemy_zoc_costs_1_more_r12_8c_and_sets_off_a_fire_reactio
             .any(|e| matches!(e, Event::ReactionOffered { mover, .. } if *mover == u))
     );
 }
+
+#[test]
+fn f4_1e_i_the_two_marked_english_6_pounders_never_form_road_column() {
+    let a = hex("S1010");
+    let (mut r, mut s, u) = mover(|_| {});
+    // One gun SP: a one-hex Road Column (8.1i).
+    make(&mut r, &mut s, u, Kind::Artillery, 1, 4);
+    alloc::sync::Arc::make_mut(&mut r.units)[usize::from(u)].no_road_column = true;
+    put(&mut s, u, Formation::MarchColumn, &[a], 2, None);
+    let to = reform(u, Formation::RoadColumn, placed(&[a], 2));
+    assert!(!listed(&r, &s, &to));
+    assert_eq!(refused(&r, &s, to.clone()), "F-4.1e I");
+    // Unmarked guns may.
+    let mut free = r.clone();
+    alloc::sync::Arc::make_mut(&mut free.units)[usize::from(u)].no_road_column = false;
+    assert!(listed(&free, &s, &to));
+    // Optional rule 7.4 lifts the restriction.
+    alloc::sync::Arc::make_mut(&mut r.scenario_rules).options_on = alloc::vec!["7.4".into()];
+    assert!(listed(&r, &s, &to));
+    apply(&r, &mut s, to);
+    assert_eq!(s.unit(u).formation, Formation::RoadColumn);
+    // The counters mark exactly the two English 6-pounders.
+    let lib = crate::data::Library::builtin().expect("the built-in data");
+    let rs = lib.scenario("fontenoy/battle").expect("scenario 4");
+    let all = Fontenoy::new(&rs).expect("loads");
+    let marked: Vec<&str> = all
+        .units
+        .iter()
+        .filter(|i| i.no_road_column)
+        .map(|i| i.id.as_str())
+        .collect();
+    assert_eq!(marked, alloc::vec!["al-en-6lb-1", "al-en-6lb-2"]);
+}

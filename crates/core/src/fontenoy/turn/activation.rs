@@ -432,6 +432,7 @@ impl Fontenoy {
                 | Action::Shrink { unit, .. }
                 | Action::Rearward { unit, .. }
                 | Action::ByHand { unit, .. }
+                | Action::RemoveBarricade { unit }
                 | Action::Reform { unit, .. } = *a
                 {
                     self.after_move_reactions(s, unit, pending);
