@@ -389,7 +389,10 @@ impl Fontenoy {
             match division {
                 Some(d) => {
                     let dc = self.division_commander(s, d);
-                    let by = if dc.is_some_and(|dc| {
+                    let by = if dc.is_some_and(|dc| self.whole_division_out(s, dc)) {
+                        // F-10.1a F: Ingoldsby Out of Command puts all his units out too.
+                        CommandBy::None
+                    } else if dc.is_some_and(|dc| {
                         s.unit(dc).on_map() && self.reach_of(s, &o, &mut reach, dc).reaches(s, u)
                     }) {
                         CommandBy::Loc
@@ -414,6 +417,14 @@ impl Fontenoy {
         }
         ev.push(Event::SegmentEnds { rule: "7.0".into() });
         self.enter_segment(s, Segment::RallyDisordered, ev);
+    }
+
+    /// F-10.1a F (option `10.1a-f`, 7.6e): Ingoldsby Out of Command puts every unit of his
+    /// Division Out of Command (7.6d), wherever it stands.
+    fn whole_division_out(&self, s: &State, dc: UnitId) -> bool {
+        s.unit(dc).command == Some(false)
+            && self.units[usize::from(dc)].id == "al-ingoldsby"
+            && self.option("10.1a-f")
     }
 
     /// The hexes Division Commander `dc`'s lines reach (7.2), traced on first use and kept

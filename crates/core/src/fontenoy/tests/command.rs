@@ -334,3 +334,42 @@ fn r6_6a_independents_and_commanders_activate_once_a_turn() {
         .unwrap_err();
     assert_eq!(e.rule, "6.6a");
 }
+
+/// F-10.1a F: the French Division of the fixture led by a commander with Ingoldsby's counter
+/// id, who fails his Initiative roll (Out of Command); one battalion next to him. The status
+/// the battalion gets, with option `10.1a-f` on or off.
+fn ingoldsby_unit_status(option: bool) -> Option<CommandBy> {
+    let mut w = World::new();
+    let f = w.commander("Saxe", Side(0), "S0101", 2, 5);
+    w.cinc(f, 2, 5);
+    let dc = w.commander("AL Ingoldsby", Side(0), "S1010", 4, 4);
+    let al = w.commander("Cumberland", Side(1), "S2828", 2, 5);
+    w.cinc(al, 1, 6);
+    let ac = w.commander("Dz", Side(1), "S2828", 4, 4);
+    let au = w.infantry("1 ZZZ", Side(1), "ZZZ", "S2828", 7);
+    w.division("Z", Side(1), Some(ac), &[au]);
+    let u = w.infantry("1 AAA", Side(0), "AAA", "S1011", 1);
+    w.division("X", Side(0), Some(dc), &[u]);
+    let (mut r, mut s) = w.build();
+    if option {
+        let sr = alloc::sync::Arc::make_mut(&mut r.scenario_rules);
+        sr.options_on = alloc::vec!["10.1a-f".to_string()];
+    }
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    apply(&r, &mut s, Action::Activate { division: 1 });
+    let mut ev = apply(&r, &mut s, Action::EndDesignations);
+    while let Some(Step::CommanderInitiative { .. }) = s.steps.last() {
+        ev.extend(apply(&r, &mut s, d10(9)));
+    }
+    assert_eq!(s.unit(dc).command, Some(false), "{ev:?}");
+    status(&ev, u)
+}
+
+#[test]
+fn f10_1a_f_r7_6e_ingoldsby_out_of_command_puts_his_units_out_of_command() {
+    // Without the option his lines still reach the battalion (7.6a: a unit is not Out of
+    // Command because its commander is).
+    assert_eq!(ingoldsby_unit_status(false), Some(CommandBy::Loc));
+    assert_eq!(ingoldsby_unit_status(true), Some(CommandBy::None));
+}
