@@ -23,6 +23,9 @@ use crate::data::{DataError, Reinforcement};
 use crate::engine::Illegal;
 use crate::hex::{Facing, Hex};
 
+mod lowendahl;
+pub use lowendahl::LowendahlRules;
+
 /// Where a reinforcement may be placed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {
@@ -46,6 +49,9 @@ pub struct Arrival {
     /// Its whole Division arrives that turn (22.2; digest A40: every unit and the commander
     /// scheduled for the same turn).
     pub whole_division: bool,
+    /// Lowendahl's Detachment's group (F-3.8d B): 0 appears on the first successful roll
+    /// (the cavalry and Lowendahl), 1 on the second (the infantry and artillery).
+    pub group: Option<u8>,
 }
 
 /// Reads the scenario's reinforcements; `first` is the scenario's first turn number.
@@ -91,11 +97,20 @@ pub fn read_arrivals(
             }
         };
         let turn = u16::try_from(r.turn.saturating_sub(first)).unwrap_or(u16::MAX);
+        let group = if r.fields.contains_key("detachment") {
+            match r.fields.get("group").and_then(|g| g.as_str()) {
+                Some("infantry_artillery") => Some(1),
+                _ => Some(0),
+            }
+        } else {
+            None
+        };
         out.push(Arrival {
             unit,
             turn,
             entry,
             whole_division: false,
+            group,
         });
     }
     for i in 0..out.len() {
@@ -108,12 +123,11 @@ pub fn read_arrivals(
             continue;
         };
         let div = &org.divisions[usize::from(d)];
-        let turn = out[i].turn;
-        out[i].whole_division = div
-            .units
-            .iter()
-            .chain(div.commander.iter())
-            .all(|&u| out.iter().any(|a| a.unit == u && a.turn == turn));
+        let (turn, group) = (out[i].turn, out[i].group);
+        out[i].whole_division = div.units.iter().chain(div.commander.iter()).all(|&u| {
+            out.iter()
+                .any(|a| a.unit == u && a.turn == turn && a.group == group)
+        });
     }
     Ok(out)
 }
@@ -122,6 +136,10 @@ impl Fontenoy {
     /// The turn's start (4.0): reinforcements are placed (22.1), then the Army Morale Check
     /// Phase (4.0A).
     pub(crate) fn turn_start(&self, s: &mut State, ev: &mut Vec<Event>) {
+        // F-3.8d: Lowendahl's Detachment's roll comes first.
+        if self.lowendahl_turn_start(s, ev) {
+            return;
+        }
         if let Some(u) = self.next_arrival(s) {
             s.steps.push(Step::Arrive { unit: u });
             return;
@@ -134,7 +152,10 @@ impl Fontenoy {
         self.scenario_rules
             .arrivals
             .iter()
-            .filter(|a| a.turn <= s.turn && s.unit(a.unit).place == Place::Waiting)
+            .filter(|a| {
+                self.due_turn(s, a).is_some_and(|t| t <= s.turn)
+                    && s.unit(a.unit).place == Place::Waiting
+            })
             .map(|a| a.unit)
             .find(|&u| {
                 let mut v = Vec::new();
@@ -267,7 +288,8 @@ impl Fontenoy {
         let Entry::Edge(h) = a.entry else {
             return None;
         };
-        if a.turn > s.turn || s.unit(u).placed().is_none_or(|p| p.hex() != h) {
+        let due = self.due_turn(s, a)?;
+        if due > s.turn || s.unit(u).placed().is_none_or(|p| p.hex() != h) {
             return None;
         }
         let class = match self.units[usize::from(u)].kind {
@@ -292,7 +314,9 @@ impl Fontenoy {
             .arrivals
             .iter()
             .take_while(|b| b.unit != u)
-            .filter(|b| b.entry == a.entry && b.turn == a.turn && s.unit(b.unit).on_map())
+            .filter(|b| {
+                b.entry == a.entry && self.due_turn(s, b) == Some(due) && s.unit(b.unit).on_map()
+            })
             .count() as u16;
         let mut cost = base;
         for _ in 0..earlier {
@@ -340,10 +364,9 @@ impl Fontenoy {
             && act.divisions.iter().all(|&d| {
                 let div = &self.org.divisions[usize::from(d)];
                 div.units.iter().all(|&u| {
-                    self.scenario_rules
-                        .arrivals
-                        .iter()
-                        .any(|a| a.unit == u && a.turn == s.turn && a.whole_division)
+                    self.scenario_rules.arrivals.iter().any(|a| {
+                        a.unit == u && self.due_turn(s, a) == Some(s.turn) && a.whole_division
+                    })
                 })
             })
     }

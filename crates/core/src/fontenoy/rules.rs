@@ -26,7 +26,8 @@ impl Fontenoy {
             | Step::MoraleRoll { .. }
             | Step::Special(super::state::SpecialStep::Roll { .. })
             | Step::Wing(super::state::WingStep::CavalryInitiative { .. })
-            | Step::Infernal(super::state::InfernalStep::Hold { .. }) => Some(DiceSpec::D10),
+            | Step::Infernal(super::state::InfernalStep::Hold { .. })
+            | Step::Lowendahl { .. } => Some(DiceSpec::D10),
             Step::UnitInitiative { .. }
             | Step::Check(_)
             | Step::PlainCheck { .. }
@@ -107,6 +108,7 @@ impl Fontenoy {
                 spent,
             } => self.morale_roll(s, track, column, spent, v, ev),
             Step::Close(c) => self.close_roll(s, c, v, ev),
+            Step::Lowendahl { marker } => self.lowendahl_roll(s, marker, v, ev),
             Step::Special(sp) => self.special_roll(s, sp, v, ev),
             Step::Infernal(super::state::InfernalStep::Hold { commander }) => {
                 self.infernal_hold_roll(s, commander, v, ev);

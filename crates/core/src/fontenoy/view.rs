@@ -107,6 +107,22 @@ impl Fontenoy {
                     "stays apart from"
                 }
             ),
+            Event::LowendahlEnters => {
+                "Lowendahl's Detachment enters the game: from an hour on, the French roll for it to appear"
+                    .into()
+            }
+            Event::LowendahlRoll {
+                roll,
+                marker,
+                group,
+            } => format!(
+                "Lowendahl's Detachment rolls {roll} against {marker}: {}",
+                match group {
+                    Some(0) => "its cavalry appear at N1801 this turn",
+                    Some(_) => "its infantry and artillery appear at N1801 this turn",
+                    None => "it does not appear this turn",
+                }
+            ),
             Event::InfernalColumn { change, leader } => {
                 let who =
                     leader.map_or_else(String::new, |l| format!(" under {}", self.unit_name(l)));
@@ -586,6 +602,12 @@ impl Fontenoy {
                     } else {
                         ""
                     }
+                ),
+            ),
+            Some(Step::Lowendahl { marker }) => (
+                "F-3.8d B",
+                format!(
+                    "French: roll for Lowendahl's Detachment to appear this turn ({marker} or more)"
                 ),
             ),
             Some(Step::Infernal(InfernalStep::Declare)) => (

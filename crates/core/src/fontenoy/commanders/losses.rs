@@ -25,6 +25,11 @@ fn kills_commanders(rule: &str) -> bool {
         .any(|p| rule.starts_with(p))
 }
 
+/// F-6.9c A: the loss points of the King's death or capture, and of his wound.
+pub const KING_KILLED: u16 = 50;
+/// F-6.9c A: see [`KING_KILLED`].
+pub const KING_WOUNDED: u16 = 20;
+
 impl Fontenoy {
     /// A Commander Loss Check's d10 (21.4a).
     pub(crate) fn commander_loss_roll(
@@ -94,10 +99,16 @@ impl Fontenoy {
         let turns = self.tables.commander.wound_turns[usize::from(roll.min(9))];
         let until = s.turn.saturating_add(u16::from(turns));
         let u = s.unit_mut(c);
+        let first_wound = !u.wounded_once;
         u.place = Place::Wounded { until };
         u.wounded_once = true;
         u.act = super::super::state::Act::Unactivated;
         u.command = None;
+        // F-6.9c A: with option 6.9 the King's wound costs 20 points of loss, kept when he
+        // returns (a second wound, a reading, costs nothing more).
+        if first_wound && self.is_king(c) && self.option("6.9") {
+            self.shade(s, c, KING_WOUNDED);
+        }
         let label = if usize::from(until) < self.turns.len() {
             String::from(self.time(until))
         } else {
@@ -114,6 +125,10 @@ impl Fontenoy {
     /// The loss value a killed commander shades (21.4b, F-1.6a B; F-2.5b: a replacement, his
     /// original's less 2).
     pub fn commander_loss_value(&self, s: &State, c: UnitId) -> u16 {
+        // F-6.9c A: with option 6.9 the King's death (or capture) costs 50 points of loss.
+        if self.is_king(c) && self.option("6.9") {
+            return KING_KILLED;
+        }
         let ch = &self.tables.army;
         let pts = match self.office_of(s, c) {
             Some(o) => (i16::from(self.units[usize::from(o)].loss_points) + ch.replacement_delta)

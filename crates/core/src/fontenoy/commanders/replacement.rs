@@ -574,7 +574,7 @@ impl Fontenoy {
             .scenario_rules
             .arrivals
             .iter()
-            .filter(|a| a.turn == s.turn)
+            .filter(|a| self.due_turn(s, a) == Some(s.turn))
             .map(|a| a.unit)
             .filter(|&u| s.unit(u).act == Act::Active && s.unit(u).command.is_none())
             .collect();

@@ -109,6 +109,20 @@ impl fmt::Display for Event {
                 }
                 Ok(())
             }
+            Event::LowendahlEnters => f.write_str("Lowendahl's Detachment enters the game"),
+            Event::LowendahlRoll {
+                roll,
+                marker,
+                group,
+            } => write!(
+                f,
+                "Lowendahl's Detachment: {roll} against {marker}: {}",
+                match group {
+                    Some(0) => "the cavalry appear",
+                    Some(_) => "the infantry and artillery appear",
+                    None => "nothing appears",
+                }
+            ),
             Event::InfernalColumn { change, leader } => {
                 write!(f, "the Infernal Column: {change:?}")?;
                 if let Some(l) = leader {

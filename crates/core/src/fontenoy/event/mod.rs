@@ -125,6 +125,19 @@ pub enum Event {
         /// Restricted Activation (6.8).
         restricted: bool,
     },
+    /// Lowendahl's Detachment enters the game (F-3.8d A): the entry markers start an hour on.
+    LowendahlEnters,
+    /// The French roll for Lowendahl's Detachment (F-3.8d B): `group` 0, the cavalry appear
+    /// this turn, 1 the infantry and artillery; `None` when the roll is below the marker.
+    LowendahlRoll {
+        /// The d10.
+        roll: u8,
+        /// The number needed.
+        marker: u8,
+        /// The group let onto the map.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        group: Option<u8>,
+    },
     /// The Infernal Column is declared, activates, is delayed, kept or ended (F-7.1).
     InfernalColumn {
         /// What happened.
@@ -884,6 +897,8 @@ impl Event {
             }
             Event::Activated { .. } => "6.3",
             Event::InfernalColumn { change, .. } => change.rule(),
+            Event::LowendahlEnters => "F-3.8d A",
+            Event::LowendahlRoll { .. } => "F-3.8d B",
             Event::WingFailed { .. } => "7.4b",
             Event::CavalryWing { .. } => "F-3.4a",
             Event::CavalryWingFailed { .. } => "F-3.4b",

@@ -144,6 +144,8 @@ pub struct ScenarioRules {
     pub bounds: Bounds,
     /// F-10.3a E: the Infernal Column (F-7.1) must be declared by this turn index.
     pub infernal_by: Option<u16>,
+    /// F-3.8d: Lowendahl's Detachment's entry and rolls, when the scenario has them.
+    pub lowendahl: Option<super::reinforcements::LowendahlRules>,
 }
 
 fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
@@ -428,6 +430,14 @@ impl Fontenoy {
             .and_then(|v| v.get("declare_by_turn"))
             .and_then(serde_json::Value::as_u64)
             .and_then(|n| u16::try_from(n.saturating_sub(u64::from(sc.turns.first))).ok());
+        let lowendahl = match raw.lowendahl_detachment.as_ref() {
+            Some(v) => Some(super::reinforcements::LowendahlRules::read(
+                id,
+                v,
+                sc.turns.first,
+            )?),
+            None => None,
+        };
         let mut map_view = crate::engine::MapView::from_map(&s.map)?;
         let on_map = |id: &str| super::fhex::parse(id).is_some_and(|h| board.on_map(h));
         map_view.hexes.retain(|h| on_map(&h.id));
@@ -459,6 +469,7 @@ impl Fontenoy {
                 options_on,
                 bounds,
                 infernal_by,
+                lowendahl,
             }),
             initial: State::empty(),
             occupancy_memo: Default::default(),

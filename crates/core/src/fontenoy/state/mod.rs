@@ -5,6 +5,7 @@
 
 mod close;
 mod infernal;
+mod lowendahl;
 mod special;
 mod wings;
 
@@ -13,6 +14,7 @@ pub use close::{
     SpecialPursuit,
 };
 pub use infernal::{Column, InfernalChange, InfernalChoice, InfernalLog, InfernalStep};
+pub use lowendahl::LowendahlLog;
 pub use special::{Detachment, SpecialAct, SpecialKind, SpecialLog, SpecialResult, SpecialStep};
 pub use wings::{Lead, WingStep};
 
@@ -434,6 +436,12 @@ pub enum Step {
     Special(SpecialStep),
     /// The Infernal Column's decision or roll (F-7.1).
     Infernal(InfernalStep),
+    /// The French roll for Lowendahl's Detachment to appear this turn (F-3.8d B): a d10
+    /// against the turn's marker.
+    Lowendahl {
+        /// The number needed (the marker).
+        marker: u8,
+    },
     /// A step of an activation led by a special leader (F-3.4; state/wings.rs).
     Wing(WingStep),
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
@@ -750,6 +758,9 @@ pub struct State {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub barricades: Vec<Hex>,
+    /// Lowendahl's Detachment (F-3.8d).
+    #[serde(default, skip_serializing_if = "LowendahlLog::is_empty")]
+    pub lowendahl: LowendahlLog,
 }
 
 fn is_zero_i16(v: &i16) -> bool {
@@ -785,6 +796,7 @@ impl State {
             special: SpecialLog::default(),
             infernal: InfernalLog::default(),
             barricades: Vec::new(),
+            lowendahl: LowendahlLog::default(),
         }
     }
 

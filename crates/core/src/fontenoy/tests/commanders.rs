@@ -525,3 +525,50 @@ fn r21_3_the_grouped_commander_with_the_best_er_bonus_serves() {
     assert_eq!(p.r.check_er_bonus(&p.s, u2), 0);
     let _ = &mut p;
 }
+
+/// A French position with Louis XV on the map, option 6.9 on or off.
+fn king_position(on: bool) -> (Fontenoy, State, UnitId) {
+    let mut w = World::new();
+    let u1 = w.infantry("1 EU", F, "eu", "S1010", 1);
+    let king = w.commander("Louis XV", F, "S1011", 5, 0);
+    w.units[usize::from(king)].loss_points = 3;
+    w.infantry("DUR", A, "dur", "S2020", 7);
+    let dc = w.commander("Chambonnas", F, "S1010", 4, 5);
+    w.division("Brigade d'Eu", F, Some(dc), &[u1]);
+    let (mut r, mut s) = w.build();
+    with_charts(&mut r, &mut s);
+    if on {
+        alloc::sync::Arc::make_mut(&mut r.scenario_rules).options_on = vec!["6.9".into()];
+    }
+    s.steps.clear();
+    (r, s, king)
+}
+
+#[test]
+fn f6_9c_a_the_king_killed_or_captured_costs_50_points_wounded_20() {
+    let (r, mut s, king) = king_position(true);
+    let mut ev = Vec::new();
+    r.kill_commander(&mut s, king, "F-6.9c", &mut ev);
+    assert_eq!(s.tracks[0].boxes, 50);
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::CommanderKilled { commander, points: 50, .. } if *commander == king)
+    ));
+    // Wounded: 20, once; a later wound adds nothing.
+    let (r, mut s, king) = king_position(true);
+    r.wound_roll(&mut s, king, 3, &mut ev);
+    assert_eq!(s.tracks[0].boxes, 20);
+    r.wound_roll(&mut s, king, 3, &mut ev);
+    assert_eq!(s.tracks[0].boxes, 20);
+}
+
+#[test]
+fn f6_9c_without_the_option_the_king_is_an_ordinary_loss() {
+    let (r, mut s, king) = king_position(false);
+    let mut ev = Vec::new();
+    r.wound_roll(&mut s, king, 3, &mut ev);
+    assert_eq!(s.tracks[0].boxes, 0, "a wound shades nothing (21.4b)");
+    let (r, mut s, king) = king_position(false);
+    r.kill_commander(&mut s, king, "21.4b", &mut ev);
+    assert_eq!(s.tracks[0].boxes, r.commander_loss_value(&s, king));
+    assert_ne!(s.tracks[0].boxes, 50);
+}

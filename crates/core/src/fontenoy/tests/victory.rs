@@ -336,6 +336,7 @@ fn r22_4_e66_each_further_group_through_the_hex_pays_once_more() {
             turn: 0,
             entry: Entry::Edge(at),
             whole_division: false,
+            group: None,
         })
         .collect();
     for &u in &units {
