@@ -625,7 +625,7 @@ def battle():
     det = [("fr-lowendahl", "leader"), ("fr-egd-a", "cavalry"), ("fr-egd-b", "cavalry"), ("fr-4lbs-8", "infantry_artillery"), ("fr-4lbs-9", "infantry_artillery")]
     for u, grp in det:
         s.reinf.append({"unit": u, "turn": t13, "hex": "N1801", "fields": {"detachment": "lowendahl", "group": grp, "arrival": "3.8d"},
-                        "provenance": prov("3.8d: the Detachment enters through N1801 at a variable turn; 13:00 (the first turn with a marker if it enters the game at 12:00) stands in for it. rules.lowendahl_detachment gives the procedure.")})
+                        "provenance": prov("3.8d: the Detachment enters through N1801 at a variable turn; 13:00 (the first turn with a marker if it enters the game at 12:00) stands in for it. rules.lowendahl_detachment gives the procedure; the engine ignores this turn and lets each group appear on its F-3.8d B roll.")})
     s.org["french"]["independent_units"] += ["fr-egd-a", "fr-egd-b", "fr-4lbs-8", "fr-4lbs-9"]
     # ---- Allied (10.4c, cut off in the text)
     dutch_setup(s, provenance=prov("Completion of the cut-off 10.4c (the text stops at Hesse-Philipsthal's heading): 10.2c's position, which starts at the same 9:00."))
