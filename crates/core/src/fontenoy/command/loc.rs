@@ -240,12 +240,29 @@ impl Fontenoy {
 
     /// Every hex Division Commander `commander`'s lines reach within his Command Distance
     /// (7.2), to ask of many units at once.
-    pub fn division_reach(&self, s: &State, o: &Occupancy, commander: UnitId) -> Reach {
+    ///
+    /// With `wanted` given, the search may stop as soon as every hex of it is reached: the
+    /// hexes listed then are only those reached so far, which answers for counters in
+    /// `wanted` (and for others only when they are listed).
+    pub fn division_reach(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        commander: UnitId,
+        wanted: &[Hex],
+    ) -> Reach {
         let budget = Pts::whole(u16::from(self.command_distance(s, commander)));
         let mut hexes = Vec::new();
-        self.loc_search(s, o, commander, Tracer::Division, budget, &[], |h, _| {
-            hexes.push(h)
-        });
+        self.loc_search_until(
+            s,
+            o,
+            commander,
+            Tracer::Division,
+            budget,
+            &[],
+            wanted,
+            |h, _| hexes.push(h),
+        );
         hexes.sort_unstable();
         Reach(hexes)
     }
@@ -262,8 +279,27 @@ impl Fontenoy {
         tracer: Tracer,
         budget: Pts,
         goals: &[Hex],
+        reached: impl FnMut(Hex, Pts),
+    ) -> bool {
+        self.loc_search_until(s, o, commander, tracer, budget, goals, &[], reached)
+    }
+
+    /// [`loc_search`](Self::loc_search) that, given `enough` hexes, stops as soon as each of
+    /// them is reached and hands over the hexes reached up to then.
+    #[allow(clippy::too_many_arguments)]
+    fn loc_search_until(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        commander: UnitId,
+        tracer: Tracer,
+        budget: Pts,
+        goals: &[Hex],
+        enough: &[Hex],
         mut reached: impl FnMut(Hex, Pts),
     ) -> bool {
+        // How many of `enough` (distinct, as the caller gives them) are still to reach.
+        let mut missing = enough.len();
         let side = self.units[usize::from(commander)].side;
         let mut best = self.tables_pool.take();
         best.reset(self.board.cell_count());
@@ -278,10 +314,16 @@ impl Fontenoy {
                 let Some(c) = self.board.index(h) else {
                     continue;
                 };
+                if best.get(c).is_none() && enough.contains(&h) {
+                    missing -= 1;
+                }
                 best.set(c, Pts::ZERO);
                 heap.push(Reverse((Pts::ZERO, h)));
             }
-            while let Some(Reverse((cost, h))) = heap.pop() {
+            'dijkstra: while let Some(Reverse((cost, h))) = heap.pop() {
+                if !enough.is_empty() && missing == 0 {
+                    break 'dijkstra;
+                }
                 let Some(hc) = self.board.index(h) else {
                     continue;
                 };
@@ -303,6 +345,9 @@ impl Fontenoy {
                         if goals.contains(&n) {
                             found = true;
                             break 'search;
+                        }
+                        if missing > 0 && best.get(nc).is_none() && enough.contains(&n) {
+                            missing -= 1;
                         }
                         best.set(nc, c);
                         heap.push(Reverse((c, n)));

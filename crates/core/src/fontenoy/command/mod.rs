@@ -24,6 +24,7 @@ use super::state::{Act, Activation, Segment, State, Step};
 use super::types::{Kind, Morale};
 use super::units::UnitId;
 use crate::engine::{Illegal, Side};
+use crate::hex::Hex;
 
 /// The kind of commander a counter is in its army's organisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -372,6 +373,7 @@ impl Fontenoy {
         // Combat units. Each Division Commander's lines are traced once for all his units
         // (nothing the search reads changes while statuses are set).
         let mut reach: Vec<(UnitId, loc::Reach)> = Vec::new();
+        let mut roll: Option<UnitId> = None;
         for u in 0..s.units.len() as UnitId {
             if !pending(s, u) || !self.units[usize::from(u)].is_combat() {
                 continue;
@@ -406,14 +408,18 @@ impl Fontenoy {
                 None => {
                     if self.independent_loc(s, &o, &act, cinc, u) {
                         self.set_command(s, u, CommandBy::Loc, ev);
-                    } else {
+                    } else if roll.is_none() {
                         // 7.4c: the Unit Initiative roll (a group of Independents rolls once,
-                        // on its top unit's ER).
-                        s.steps.push(Step::UnitInitiative { unit: u });
-                        return;
+                        // on its top unit's ER), once the Division's units are settled, so
+                        // that their lines are traced once however many Independents roll.
+                        roll = Some(u);
                     }
                 }
             }
+        }
+        if let Some(u) = roll {
+            s.steps.push(Step::UnitInitiative { unit: u });
+            return;
         }
         ev.push(Event::SegmentEnds { rule: "7.0".into() });
         self.enter_segment(s, Segment::RallyDisordered, ev);
@@ -439,7 +445,21 @@ impl Fontenoy {
         let k = match memo.iter().position(|(c, _)| *c == dc) {
             Some(k) => k,
             None => {
-                memo.push((dc, self.division_reach(s, o, dc)));
+                // The hexes of the units still waiting for their status whose Division this
+                // commander leads: the search may stop once it has reached them all.
+                let mut wanted: Vec<Hex> = Vec::new();
+                for (u, unit) in s.units.iter().enumerate() {
+                    let led = self.org.division_of[u]
+                        .is_some_and(|d| self.division_commander(s, d) == Some(dc));
+                    if led && unit.command.is_none() && self.units[u].is_combat() {
+                        if let Some(p) = unit.placed() {
+                            wanted.extend_from_slice(p.hexes.as_slice());
+                        }
+                    }
+                }
+                wanted.sort_unstable();
+                wanted.dedup();
+                memo.push((dc, self.division_reach(s, o, dc, &wanted)));
                 memo.len() - 1
             }
         };

@@ -16,6 +16,7 @@ use super::super::state::{Act, CheckKind, CheckReq, Place, Segment, State, Step}
 use super::super::tables::Mp;
 use super::super::types::{DisorderCheck, Formation, Kind, Morale, MoraleCheck};
 use super::super::units::{Parent, UnitId};
+use super::Named;
 use crate::engine::Illegal;
 use crate::hex::{Facing, Hex};
 
@@ -108,7 +109,9 @@ impl Fontenoy {
         o: &Occupancy,
         unit: UnitId,
         top: bool,
+        quiet: bool,
     ) -> Result<Vec<UnitId>, Illegal> {
+        let name = Named(self, unit);
         // 10.6f, a reading: each counter is put on top (or at the bottom) at most twice an
         // activation (before its move and after it), so that reordering, which is free,
         // cannot go on for ever.
@@ -118,9 +121,9 @@ impl Fontenoy {
         {
             return Err(Illegal::new(
                 "10.6f",
-                format!(
-                    "{} has been reordered twice this activation already",
-                    self.unit_name(unit)
+                say!(
+                    quiet,
+                    "{name} has been reordered twice this activation already"
                 ),
             ));
         }
@@ -128,7 +131,7 @@ impl Fontenoy {
         if group.len() < 2 || !group.contains(&unit) {
             return Err(Illegal::new(
                 "10.6f",
-                format!("{} stands in no group", self.unit_name(unit)),
+                say!(quiet, "{name} stands in no group"),
             ));
         }
         // 10.6f: units of the activated Division; 10.6h: unactivated ones may share the group.
@@ -141,9 +144,9 @@ impl Fontenoy {
         if group.iter().any(|&g| self.mid_move(s, g)) {
             return Err(Illegal::new(
                 "10.6f",
-                format!(
-                    "{}'s group is moving: it is reordered before it spends MP or once its move is over",
-                    self.unit_name(unit)
+                say!(
+                    quiet,
+                    "{name}'s group is moving: it is reordered before it spends MP or once its move is over"
                 ),
             ));
         }
@@ -156,7 +159,7 @@ impl Fontenoy {
         if v == group {
             return Err(Illegal::new(
                 "10.6f",
-                format!("{} is there already", self.unit_name(unit)),
+                say!(quiet, "{name} is there already"),
             ));
         }
         if !self.order_ok(s, &v) {
@@ -211,7 +214,7 @@ impl Fontenoy {
                 if !top && self.units[usize::from(u)].kind != Kind::Artillery {
                     continue;
                 }
-                if self.reordered(s, o, u, top).is_ok() {
+                if self.reordered(s, o, u, top, true).is_ok() {
                     out.push(Action::Reorder { unit: u, top });
                 }
             }
@@ -250,7 +253,7 @@ impl Fontenoy {
                 "the active player reorders his own groups",
             ));
         }
-        let v = self.reordered(s, o, unit, top)?;
+        let v = self.reordered(s, o, unit, top, false)?;
         self.set_order(s, &v, unit, top, "10.6f", ev);
         if let Some(a) = s.activation.as_mut() {
             a.reordered.push(unit);
@@ -287,7 +290,7 @@ impl Fontenoy {
     /// Routed, MPo not yet spent.
     fn split_common(&self, s: &State, u: UnitId, rule: &'static str) -> Result<(), Illegal> {
         let x = s.unit(u);
-        let name = self.unit_name(u);
+        let name = Named(self, u);
         if x.act != Act::Active || !x.on_map() {
             return Err(Illegal::new(
                 rule,

@@ -13,6 +13,27 @@
 //! (`reform.rs`). What is not yet done is listed in
 //! docs/coverage/fontenoy.md.
 
+/// An error's text, written only when it will be read: the listing tries many changes and
+/// keeps only whether each is legal (`quiet`), so it gets an empty text.
+macro_rules! say {
+    ($quiet:expr, $($arg:tt)*) => {
+        if $quiet {
+            alloc::string::String::new()
+        } else {
+            alloc::format!($($arg)*)
+        }
+    };
+}
+
+/// A unit's name, formatted only when an error is written (the listing tries many changes).
+pub(crate) struct Named<'a>(&'a Fontenoy, UnitId);
+
+impl core::fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0.unit_name(self.1))
+    }
+}
+
 pub(crate) mod barricade;
 mod byhand;
 mod extend;
@@ -888,31 +909,24 @@ impl Fontenoy {
         ) {
             return out;
         }
+        // The unit's group, found once for the five turns.
+        let mut group: Option<Vec<UnitId>> = None;
         for k in 1..=5i8 {
             let to = p.facing.rotate(2 * k);
             if let Ok(c) = self.facing_cost(s, o, u, p, to) {
                 let affordable = c <= left || c == self.mpo(s, u) && self.moving(s, u).is_none();
+                if !affordable {
+                    continue;
+                }
                 let turned = Placed { facing: to, ..*p };
-                let group = self.group_of(s, u);
-                let group = if group.is_empty() {
-                    alloc::vec![u]
-                } else {
-                    group
-                };
+                let group = group.get_or_insert_with(|| {
+                    let g = self.group_of(s, u);
+                    if g.is_empty() { alloc::vec![u] } else { g }
+                });
                 let rest = left.minus(c).unwrap_or(Pts::ZERO);
                 // 10.1a, 10.8e: a turn inside a group must leave a legal group, or the MP to
                 // move on.
-                if affordable
-                    && self.may_stay_or_leave(
-                        s,
-                        o,
-                        &group,
-                        &turned,
-                        s.unit(u).formation,
-                        rest,
-                        None,
-                        6,
-                    )
+                if self.may_stay_or_leave(s, o, group, &turned, s.unit(u).formation, rest, None, 6)
                 {
                     out.push(to.index());
                 }

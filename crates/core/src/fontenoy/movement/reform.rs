@@ -30,7 +30,6 @@
 //! * F-2.4a: Attack Column is never used at Fontenoy, so 8.4d and 8.4e are refused.
 
 use alloc::format;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::super::Fontenoy;
@@ -47,6 +46,7 @@ use super::super::tables::reform::Change;
 use super::super::tables::{MoveClass, Mp};
 use super::super::types::{DisorderCheck, Formation, Kind, Morale, Pts};
 use super::super::units::{Skirmish, UnitId};
+use super::Named;
 use crate::engine::Illegal;
 use crate::hex::{Direction, Facing, Hex};
 
@@ -87,27 +87,6 @@ struct Plan {
     difficult: bool,
     /// It steps into an adjacent hex (8.4i).
     leaves: bool,
-}
-
-/// An error's text, written only when it will be read: the listing tries many changes and
-/// keeps only whether each is legal (`quiet`), so it gets an empty text.
-macro_rules! say {
-    ($quiet:expr, $($arg:tt)*) => {
-        if $quiet {
-            String::new()
-        } else {
-            format!($($arg)*)
-        }
-    };
-}
-
-/// A unit's name, formatted only when an error is written (the listing tries many changes).
-struct Named<'a>(&'a Fontenoy, UnitId);
-
-impl core::fmt::Display for Named<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&self.0.unit_name(self.1))
-    }
 }
 
 /// The turn from `from` to `to` on the March Column ↔ Line diagrams (8.4c): 0 ahead (30

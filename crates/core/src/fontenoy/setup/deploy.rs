@@ -444,10 +444,13 @@ impl Fontenoy {
         // Later deployments fixed to the same hexes must keep a choice.
         let order = &self.scenario_rules.order;
         let pos = usize::from(self.scenario_rules.rank[usize::from(index)]);
-        for &later in &order[pos + 1..] {
+        let fixed = &self.scenario_rules.fixed_order;
+        let from = fixed.partition_point(|&k| usize::from(k) <= pos);
+        for &k in &fixed[from..] {
+            let later = order[usize::from(k)];
             let l = &self.scenario_rules.deployments[usize::from(later)];
             let linfo = &self.units[usize::from(l.unit)];
-            if l.at != Where::Fixed || l.hexes != hexes || !linfo.is_combat() {
+            if l.hexes != hexes {
                 continue;
             }
             let ok = self

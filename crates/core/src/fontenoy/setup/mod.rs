@@ -129,6 +129,8 @@ pub struct ScenarioRules {
     pub rank: Vec<u16>,
     /// Each unit's deployment's place in `order` (`u16::MAX`: none).
     pub unit_rank: Vec<u16>,
+    /// The places in `order` of the combat units' deployments fixed to their hexes, in order.
+    pub fixed_order: Vec<u16>,
     /// The army loss records and morale rules (23.0, F-2.2a, F-2.12, F-4.3).
     pub army: super::army::ArmyRules,
     /// The commander replacement rules (21.5, F-2.5a, F-3.3b, F-4.2).
@@ -462,6 +464,7 @@ impl Fontenoy {
                 order: Vec::new(),
                 rank: Vec::new(),
                 unit_rank: Vec::new(),
+                fixed_order: Vec::new(),
                 army,
                 commanders,
                 arrivals,
@@ -483,6 +486,17 @@ impl Fontenoy {
             sr.rank[usize::from(i)] = k as u16;
             sr.unit_rank[usize::from(sr.deployments[usize::from(i)].unit)] = k as u16;
         }
+        // The places in `order` of the combat units' deployments fixed to their hexes, which
+        // `deploy_fits` keeps a choice for.
+        sr.fixed_order = order
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| {
+                let d = &sr.deployments[usize::from(**i)];
+                d.at == deploy::Where::Fixed && r.units[usize::from(d.unit)].is_combat()
+            })
+            .map(|(k, _)| k as u16)
+            .collect();
         sr.order = order;
         let mut start = initial;
         r.begin_setup(&mut start);
