@@ -312,6 +312,7 @@ impl Fontenoy {
             retreated: false,
             committed: false,
             before,
+            movers: Vec::new(),
         }
     }
 

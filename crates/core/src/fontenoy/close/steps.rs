@@ -172,8 +172,8 @@ impl Fontenoy {
             }
             (CloseStep::Pursue { .. }, Action::Pursue { .. }) => self.pursue_step(s, ev),
             (CloseStep::Pursue { .. }, Action::Recall { .. }) => self.recall(s, ev),
-            (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit }) => {
-                self.cavalry_react(s, *unit, mover, ev);
+            (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit, split }) => {
+                self.cavalry_react(s, *unit, mover, *split, ev);
             }
             (CloseStep::CavalryReaction { .. }, Action::Pass) => {}
             _ => return Err(self.close_refusal(s, step, a)),
@@ -235,6 +235,25 @@ impl Fontenoy {
                     self.label(*to)
                 ),
             ),
+            (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit, split })
+                if self.cavalry_reactors(s, mover).iter().any(|r| r.0 == *unit) =>
+            {
+                let why = match (self.split_options(s, mover), split) {
+                    (None, _) => format!(
+                        "{} has not split from a group: no choice of group to attack",
+                        self.unit_name(mover)
+                    ),
+                    (Some(_), None) => format!(
+                        "{} splits from its group: attack the original group or the split one",
+                        self.unit_name(mover)
+                    ),
+                    (Some(_), Some(_)) => format!(
+                        "every Cavalry Reaction to this move of {} attacks as the first chose",
+                        self.unit_name(mover)
+                    ),
+                };
+                Illegal::new("17.2d", why)
+            }
             (step, a) => Illegal::new(
                 "13.0",
                 format!("{a:?} is not a decision at this point of the close combat ({step:?})"),

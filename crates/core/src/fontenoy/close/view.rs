@@ -120,6 +120,16 @@ impl Fontenoy {
                 self.names(units),
                 self.label(*to)
             ),
+            Event::SplitGroupChoice {
+                unit,
+                mover,
+                original,
+            } => format!(
+                "{} attacks the {} group of {} (17.2d)",
+                n(unit),
+                if *original { "original" } else { "split" },
+                n(mover)
+            ),
             Event::CavalryReaction { unit, mover } => format!(
                 "{} makes a Cavalry Reaction against {} (17)",
                 n(unit),

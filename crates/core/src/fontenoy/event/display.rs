@@ -430,6 +430,15 @@ impl fmt::Display for Event {
                 "units {units:?} split off to {} over the stacking limit (16.2c)",
                 crate::fontenoy::fhex::label(*to)
             ),
+            Event::SplitGroupChoice {
+                unit,
+                mover,
+                original,
+            } => write!(
+                f,
+                "unit {unit} attacks the {} group of unit {mover} (17.2d)",
+                if *original { "original" } else { "split" }
+            ),
             Event::CavalryReaction { unit, mover } => {
                 write!(
                     f,

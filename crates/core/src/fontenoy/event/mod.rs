@@ -578,6 +578,16 @@ pub enum Event {
         /// The unit that moved.
         mover: UnitId,
     },
+    /// 17.2d: the reacting player attacks the original group of a splitting unit (`original`)
+    /// or the split group; every reaction to the same movement does the same.
+    SplitGroupChoice {
+        /// The reacting cavalry's top unit.
+        unit: UnitId,
+        /// The unit that split from its group.
+        mover: UnitId,
+        /// The original group (17.2d a), or the split one (17.2d b).
+        original: bool,
+    },
     /// A Disorder or Morale Check is taken (18.1a, 19.1a).
     Check {
         /// The unit whose ER is read.
@@ -953,6 +963,7 @@ impl Event {
             Event::Pursued { .. } | Event::PursuitEnds { .. } => "16.2b",
             Event::PursuitSplit { .. } => "16.2c",
             Event::CavalryReaction { .. } => "17.2a",
+            Event::SplitGroupChoice { .. } => "17.2d",
             Event::Check {
                 check: CheckKind::Disorder(_),
                 ..

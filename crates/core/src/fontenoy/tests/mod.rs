@@ -35,6 +35,7 @@ mod results;
 mod retreat;
 mod scenarios;
 mod special_initiative;
+mod splitting;
 mod terrain;
 mod turn;
 mod victory;
