@@ -665,6 +665,10 @@ impl Fontenoy {
         });
         if o.special {
             self.apply_special(s, &c, o.result, ev);
+        } else if let Some(attacker) = self.column_may_stand(s, &c, o.result) {
+            // F-7.1d C: the Allied player decides first.
+            s.steps
+                .push(Step::Close(CloseStep::ColumnStand { attacker, dice }));
         } else {
             self.apply_close_result(s, &c, o.result, ev);
         }

@@ -588,6 +588,13 @@ pub enum Event {
         /// The original group (17.2d a), or the split one (17.2d b).
         original: bool,
     },
+    /// F-7.1d C: the Infernal Column turns an R into an M and loses `sp` SP in all.
+    ColumnStands {
+        /// The top unit of the column's side.
+        unit: UnitId,
+        /// The SP it loses (the result's and 1 more).
+        sp: u8,
+    },
     /// A Disorder or Morale Check is taken (18.1a, 19.1a).
     Check {
         /// The unit whose ER is read.
@@ -964,6 +971,7 @@ impl Event {
             Event::PursuitSplit { .. } => "16.2c",
             Event::CavalryReaction { .. } => "17.2a",
             Event::SplitGroupChoice { .. } => "17.2d",
+            Event::ColumnStands { .. } => "F-7.1d",
             Event::Check {
                 check: CheckKind::Disorder(_),
                 ..

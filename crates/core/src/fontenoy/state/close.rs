@@ -293,6 +293,14 @@ pub enum Cont {
         /// The moving unit.
         mover: UnitId,
     },
+    /// F-7.1d C: the Infernal Column turned an R into an M: once the losses are taken, its
+    /// MC(G) (`checked` false), then its outcome (`checked` true).
+    ColumnMg {
+        /// The column is the attacking side.
+        attacker: bool,
+        /// Its MC(G) has been taken.
+        checked: bool,
+    },
 }
 
 /// A close combat step: a decision, a die, or a continuation.
@@ -349,6 +357,14 @@ pub enum CloseStep {
     CavalryReaction {
         /// The moving unit.
         mover: UnitId,
+    },
+    /// F-7.1d C: the Allied player may turn the Infernal Column's 1R–3R into 1M–3M for 1 SP
+    /// more; the round's dice are kept to read the result again.
+    ColumnStand {
+        /// The column is the attacking side.
+        attacker: bool,
+        /// The round's dice (attacker's, defender's).
+        dice: [u8; 2],
     },
 }
 
