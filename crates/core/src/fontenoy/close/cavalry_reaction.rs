@@ -334,7 +334,9 @@ impl Fontenoy {
         let original = self
             .close_segment(s)
             .and_then(|c| c.split_choice)
-            .is_some_and(|c| c.mover == mover && c.original && Some(c.at) == s.unit(mover).placed().copied());
+            .is_some_and(|c| {
+                c.mover == mover && c.original && Some(c.at) == s.unit(mover).placed().copied()
+            });
         let movers = if original {
             Vec::new()
         } else {

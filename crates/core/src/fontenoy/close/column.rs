@@ -91,12 +91,14 @@ impl Fontenoy {
             .first()
             .copied()
             .unwrap_or_default();
-        ev.push(Event::ColumnStands { unit: top, sp: lost });
-        s.steps
-            .push(Step::Close(CloseStep::Resume(Cont::ColumnMg {
-                attacker,
-                checked: false,
-            })));
+        ev.push(Event::ColumnStands {
+            unit: top,
+            sp: lost,
+        });
+        s.steps.push(Step::Close(CloseStep::Resume(Cont::ColumnMg {
+            attacker,
+            checked: false,
+        })));
         let n = if attacker {
             [lost, other.sp]
         } else {
@@ -133,11 +135,10 @@ impl Fontenoy {
                 return;
             }
             self.snapshot(s);
-            s.steps
-                .push(Step::Close(CloseStep::Resume(Cont::ColumnMg {
-                    attacker,
-                    checked: true,
-                })));
+            s.steps.push(Step::Close(CloseStep::Resume(Cont::ColumnMg {
+                attacker,
+                checked: true,
+            })));
             let reqs = self.mg_reqs(s, mine);
             self.queue_checks(s, &reqs);
             return;

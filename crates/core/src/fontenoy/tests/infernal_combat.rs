@@ -50,7 +50,12 @@ fn rout_dice(r: &Fontenoy, s: &State) -> Option<([u8; 2], u8)> {
         for d in 1..10u8 {
             let o = r.round_outcome(col, cr, [a, d]);
             let x = o.result.attacker;
-            if !o.special && x.rout && !x.surrender && (1..=3).contains(&x.sp) && !o.result.defender.rout {
+            if !o.special
+                && x.rout
+                && !x.surrender
+                && (1..=3).contains(&x.sp)
+                && !o.result.defender.rout
+            {
                 return Some(([a, d], x.sp));
             }
         }

@@ -11,9 +11,7 @@ use crate::fontenoy::types::{Morale, MoraleCheck, Pts};
 
 /// The French units `build` places (Division X, activated) and English cavalry; the position
 /// at the start of the French Movement Segment.
-fn moving_world(
-    build: impl FnOnce(&mut World) -> (Vec<UnitId>, Vec<UnitId>),
-) -> (Fontenoy, State) {
+fn moving_world(build: impl FnOnce(&mut World) -> (Vec<UnitId>, Vec<UnitId>)) -> (Fontenoy, State) {
     let mut w = World::new();
     let (fr, al) = build(&mut w);
     let saxe = w.commander("Saxe", FR, "S1010", 30, 5);
@@ -182,10 +180,16 @@ fn r17_2d_r17_3b_the_split_group_the_same_choice_for_every_reaction() {
     whole.movers.clear();
     let original = r.group_cr(&s, &c, false, &whole);
     assert_eq!(split, 0);
-    assert!(original > split, "the Square's CR counts only in the original group: {original}");
+    assert!(
+        original > split,
+        "the Square's CR counts only in the original group: {original}"
+    );
     // The stationary Square's SP count with the moving guns' (guns with infantry add none,
     // 13.11a).
-    assert_eq!(r.group_sp(&s, &c.defenders[0].units, &c.attackers[0].units), 4);
+    assert_eq!(
+        r.group_sp(&s, &c.defenders[0].units, &c.attackers[0].units),
+        4
+    );
 }
 
 #[test]
@@ -282,7 +286,10 @@ fn r17_3b_movers_check_and_give_the_cr_only_stationary_units_fire() {
     ordinary.movers.clear();
     assert_eq!(r.group_cr(&s, &c, false, &ordinary) - mixed, 4);
     // All 7 SP count.
-    assert_eq!(r.group_sp(&s, &c.defenders[0].units, &c.attackers[0].units), 7);
+    assert_eq!(
+        r.group_sp(&s, &c.defenders[0].units, &c.attackers[0].units),
+        7
+    );
     // B passes: only A fires (17.3b).
     let ev = apply(&r, &mut s, d100(50));
     let fired: Vec<&Event> = ev
@@ -356,7 +363,11 @@ fn r17_3d_a_disordered_mover_in_a_legal_group_only_stops() {
     let mut ev = Vec::new();
     r.reaction_over(&mut s, &c, &mut ev);
     assert_eq!(s.unit(b).morale, Morale::Good);
-    assert!(!s.steps.iter().any(|st| matches!(st, Step::Check(q) if q.unit == a)));
+    assert!(
+        !s.steps
+            .iter()
+            .any(|st| matches!(st, Step::Check(q) if q.unit == a))
+    );
     let m = s
         .activation
         .as_ref()
