@@ -403,5 +403,9 @@ pub enum Action {
     CavalryReact {
         /// The reacting cavalry group's top unit.
         unit: UnitId,
+        /// 17.2d, against a splitting group: attack the original group (`Some(true)`) or the
+        /// split one (`Some(false)`); `None` when the mover has not split from a group.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        split: Option<bool>,
     },
 }

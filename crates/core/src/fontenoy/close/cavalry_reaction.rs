@@ -16,7 +16,7 @@ use crate::fontenoy::checks::{CheckKind, CheckReq};
 use crate::fontenoy::event::Event;
 use crate::fontenoy::geometry::{self, Arc, Placed};
 use crate::fontenoy::occupancy::Occupancy;
-use crate::fontenoy::state::{Place, State, Step};
+use crate::fontenoy::state::{Place, SplitChoice, State, Step};
 use crate::fontenoy::types::{Formation, Kind, Morale, MoraleCheck};
 use crate::fontenoy::units::UnitId;
 use crate::hex::Hex;
@@ -120,11 +120,87 @@ impl Fontenoy {
         }
     }
 
-    /// The Cavalry Reactions on offer.
+    /// The Cavalry Reactions on offer: against a splitting group, each with the choice of
+    /// 17.2d (the one already made for this movement, if any).
     pub(crate) fn cavalry_reaction_actions(&self, s: &State, mover: UnitId, out: &mut Vec<Action>) {
-        for (u, _) in self.cavalry_reactors(s, mover) {
-            out.push(Action::CavalryReact { unit: u });
+        let reactors = self.cavalry_reactors(s, mover);
+        if reactors.is_empty() {
+            return;
         }
+        let options = self.split_options(s, mover);
+        for (u, _) in reactors {
+            match &options {
+                None => out.push(Action::CavalryReact {
+                    unit: u,
+                    split: None,
+                }),
+                Some(v) => {
+                    for &original in v {
+                        out.push(Action::CavalryReact {
+                            unit: u,
+                            split: Some(original),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// 17.3b: the units moving with `mover` now (its group under way; a unit that changed
+    /// facing or formation in place, 10.8e), top first.
+    pub(crate) fn reaction_movers(&self, s: &State, mover: UnitId) -> Vec<UnitId> {
+        let Some(p) = s.unit(mover).placed().copied() else {
+            return Vec::new();
+        };
+        let f = s.unit(mover).formation;
+        let spent = self.moving(s, mover).map(|m| m.spent);
+        let mut out: Vec<UnitId> = self
+            .stack_of(s, mover)
+            .into_iter()
+            .filter(|&x| {
+                x == mover
+                    || (s.unit(x).placed() == Some(&p)
+                        && s.unit(x).formation == f
+                        && self
+                            .moving(s, x)
+                            .is_some_and(|m| !m.done && Some(m.spent) == spent))
+            })
+            .collect();
+        if !out.contains(&mover) {
+            out.insert(0, mover);
+        }
+        out
+    }
+
+    /// 17.3b: the stationary units of the mover's hex (its side's, not Routed, not moving
+    /// with it).
+    fn reaction_stationary(&self, s: &State, mover: UnitId) -> Vec<UnitId> {
+        let movers = self.reaction_movers(s, mover);
+        self.stack_of(s, mover)
+            .into_iter()
+            .filter(|x| !movers.contains(x))
+            .collect()
+    }
+
+    /// 17.2d, 10.8e: whether `mover` is splitting from its group (it shares the hex it began
+    /// in with units of its group that stay: it changed facing or formation in place, 10.8e),
+    /// and the choices open: the original group (`true`) or the split one (`false`), or the
+    /// one already made against this movement by an earlier reaction.
+    pub(crate) fn split_options(&self, s: &State, mover: UnitId) -> Option<Vec<bool>> {
+        let began_here = self.moving(s, mover).is_some_and(|m| m.entered.is_none());
+        if !began_here || self.reaction_stationary(s, mover).is_empty() {
+            return None;
+        }
+        let p = s.unit(mover).placed().copied()?;
+        let f = s.unit(mover).formation;
+        let made = self
+            .close_segment(s)
+            .and_then(|c| c.split_choice)
+            .filter(|c| c.mover == mover && c.at == p && c.formation == f);
+        Some(match made {
+            Some(c) => alloc::vec![c.original],
+            None => alloc::vec![true, false],
+        })
     }
 
     /// A Cavalry Reaction is declared: MC(H) (17.2a); the group reacts at most once this
@@ -134,11 +210,30 @@ impl Fontenoy {
         s: &mut State,
         u: UnitId,
         mover: UnitId,
+        split: Option<bool>,
         ev: &mut Vec<Event>,
     ) {
         let stack = self.stack_of(s, u);
+        let at = s.unit(mover).placed().copied();
+        let formation = s.unit(mover).formation;
         if let Some(c) = self.cs_mut(s) {
             c.cavalry_reacted.extend_from_slice(&stack);
+            // 17.2d: the choice holds for every reaction to this movement.
+            if let (Some(original), Some(at)) = (split, at) {
+                c.split_choice = Some(SplitChoice {
+                    mover,
+                    at,
+                    formation,
+                    original,
+                });
+            }
+        }
+        if let Some(original) = split {
+            ev.push(Event::SplitGroupChoice {
+                unit: u,
+                mover,
+                original,
+            });
         }
         ev.push(Event::CavalryReaction { unit: u, mover });
         s.steps
@@ -234,6 +329,19 @@ impl Fontenoy {
         }
         let mut attacker = self.make_group(s, stack, charged);
         attacker.checked = true;
+        // 17.2d (a): against the original group, the combat is an ordinary one (17.3a); (b),
+        // or a mover in a hex of stationary units, 17.3b.
+        let original = self
+            .close_segment(s)
+            .and_then(|c| c.split_choice)
+            .is_some_and(|c| {
+                c.mover == mover && c.original && Some(c.at) == s.unit(mover).placed().copied()
+            });
+        let movers = if original {
+            Vec::new()
+        } else {
+            self.reaction_movers(s, mover)
+        };
         let mut defenders = Vec::new();
         for &f in &foes {
             if defenders
@@ -247,7 +355,21 @@ impl Fontenoy {
                 .into_iter()
                 .filter(|x| foes.contains(x))
                 .collect();
-            defenders.push(self.make_group(s, g, 0));
+            let moving: Vec<UnitId> = g.iter().copied().filter(|x| movers.contains(x)).collect();
+            let mixed = !moving.is_empty() && moving.len() < g.len();
+            if !mixed {
+                defenders.push(self.make_group(s, g, 0));
+                continue;
+            }
+            // 17.3b: the movers on top, where they take the checks.
+            let order: Vec<UnitId> = moving
+                .iter()
+                .copied()
+                .chain(g.iter().copied().filter(|x| !moving.contains(x)))
+                .collect();
+            let mut group = self.make_group(s, order, 0);
+            group.movers = moving;
+            defenders.push(group);
         }
         if defenders.is_empty() {
             self.reaction_window_again(s, mover);
@@ -285,8 +407,38 @@ impl Fontenoy {
     }
 
     /// A Cavalry Reaction's combat is over: a mover that was Disordered, Routed or destroyed
-    /// stops (14.3b, 17.3c), with the units of its group; the window opens again.
-    pub(crate) fn reaction_over(&self, s: &mut State, _c: &Combat, _ev: &mut Vec<Event>) {
+    /// stops (14.3b, 17.3c), with the units of its group; a Disordered mover stopped in a
+    /// group it may not end in routs, the others of the hex take MC(F) (17.3d, 10.13b); the
+    /// window opens again.
+    pub(crate) fn reaction_over(&self, s: &mut State, _c: &Combat, ev: &mut Vec<Event>) {
+        let Some(act) = s.activation.as_ref() else {
+            return;
+        };
+        let disordered: Vec<UnitId> = act
+            .moving
+            .iter()
+            .filter(|m| !m.done && m.spent > crate::fontenoy::types::Pts::ZERO)
+            .map(|m| m.unit)
+            .filter(|&u| {
+                let x = s.unit(u);
+                x.on_map() && x.morale != Morale::Routed && x.disordered
+            })
+            .collect();
+        // 17.3d: by the stacks they stand in, each judged as a group.
+        let mut seen: Vec<UnitId> = Vec::new();
+        for &u in &disordered {
+            if seen.contains(&u) {
+                continue;
+            }
+            let p = s.unit(u).placed().copied();
+            let movers: Vec<UnitId> = disordered
+                .iter()
+                .copied()
+                .filter(|&x| s.unit(x).placed().copied() == p)
+                .collect();
+            seen.extend_from_slice(&movers);
+            self.stopped_in_group(s, &movers, ev);
+        }
         let Some(act) = s.activation.as_ref() else {
             return;
         };

@@ -254,6 +254,7 @@ impl Fontenoy {
     ) -> Result<(), Illegal> {
         let o = Occupancy::build(self, s);
         let plan = self.attack_plan(s, &o, u, target)?;
+        self.attackers_on_top(s, u, &plan.units, ev);
         ev.push(Event::AttackDeclared {
             unit: u,
             target,
@@ -263,6 +264,37 @@ impl Fontenoy {
             c.attacks.push(plan);
         }
         Ok(())
+    }
+
+    /// 10.6i, 13.1c: the guns and unactivated units of an attacking group go below its
+    /// attackers (the attackers keep their order, and so do the others among themselves).
+    fn attackers_on_top(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        attackers: &[UnitId],
+        ev: &mut Vec<Event>,
+    ) {
+        let stack = self.stack_of(s, u);
+        let lowest = stack.iter().rposition(|x| attackers.contains(x));
+        for (i, &g) in stack.iter().enumerate() {
+            if !attackers.contains(&g) && lowest.is_some_and(|l| i < l) {
+                ev.push(Event::Reordered {
+                    unit: g,
+                    top: false,
+                    rule: "10.6i".into(),
+                });
+            }
+        }
+        let order: Vec<UnitId> = stack
+            .iter()
+            .copied()
+            .filter(|x| attackers.contains(x))
+            .chain(stack.iter().copied().filter(|x| !attackers.contains(x)))
+            .collect();
+        for (i, &g) in order.iter().enumerate() {
+            s.unit_mut(g).order = u8::try_from(i).unwrap_or(u8::MAX);
+        }
     }
 
     /// "No more attacks" (13.1): the attackers take their MC(B) (13.2), or the segment ends.

@@ -22,6 +22,7 @@
 mod advance;
 mod cavalry_reaction;
 mod charge;
+mod column;
 mod declare;
 mod defensive_fire;
 mod optional;
@@ -312,6 +313,7 @@ impl Fontenoy {
             retreated: false,
             committed: false,
             before,
+            movers: Vec::new(),
         }
     }
 
@@ -387,6 +389,7 @@ impl Fontenoy {
             Cont::Recall => self.after_recall(s, ev),
             Cont::PursuitOver => self.after_pursuit_check(s, ev),
             Cont::CavalryReaction { unit, mover } => self.after_reaction_check(s, unit, mover, ev),
+            Cont::ColumnMg { attacker, checked } => self.after_column_mg(s, attacker, checked, ev),
         }
     }
 

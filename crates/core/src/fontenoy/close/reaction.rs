@@ -564,11 +564,16 @@ impl Fontenoy {
             self.start_advance(s, ev);
             return;
         }
+        // 17.3b: only the stationary units of a hex of moving and stationary units fire.
         let defenders: Vec<UnitId> = c
             .defenders
             .iter()
             .filter(|g| stays(g))
-            .flat_map(|g| self.fighting(s, g))
+            .flat_map(|g| {
+                self.fighting(s, g)
+                    .into_iter()
+                    .filter(|u| !g.movers.contains(u))
+            })
             .collect();
         let attackers: Vec<Vec<UnitId>> = c.attackers.iter().map(|g| self.fighting(s, g)).collect();
         s.steps

@@ -159,6 +159,14 @@ impl Fontenoy {
     pub fn group_cr(&self, s: &State, c: &Combat, attacker: bool, g: &Group) -> i16 {
         let o = Occupancy::build(self, s);
         let units = self.fighting(s, g);
+        // 17.3b: a hex of moving and stationary units fights with the movers' CR and their
+        // modifiers only, even when the only mover is artillery.
+        let movers: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|u| g.movers.contains(u))
+            .collect();
+        let units = if movers.is_empty() { units } else { movers };
         let Some(&top) = units
             .iter()
             .find(|&&u| self.units[usize::from(u)].kind != Kind::Artillery)
@@ -657,6 +665,10 @@ impl Fontenoy {
         });
         if o.special {
             self.apply_special(s, &c, o.result, ev);
+        } else if let Some(attacker) = self.column_may_stand(s, &c, o.result) {
+            // F-7.1d C: the Allied player decides first.
+            s.steps
+                .push(Step::Close(CloseStep::ColumnStand { attacker, dice }));
         } else {
             self.apply_close_result(s, &c, o.result, ev);
         }

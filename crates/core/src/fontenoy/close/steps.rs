@@ -10,7 +10,7 @@ use crate::fontenoy::Fontenoy;
 use crate::fontenoy::action::Action;
 use crate::fontenoy::event::Event;
 use crate::fontenoy::occupancy::Occupancy;
-use crate::fontenoy::state::State;
+use crate::fontenoy::state::{InfernalChoice, State};
 
 impl Fontenoy {
     /// Who decides at a close combat step.
@@ -26,6 +26,13 @@ impl Fontenoy {
             | CloseStep::Advance { side }
             | CloseStep::AdvanceFacing { side, .. }
             | CloseStep::Pursue { side } => side,
+            CloseStep::ColumnStand { attacker, .. } => {
+                if attacker {
+                    active
+                } else {
+                    active.other()
+                }
+            }
             _ => active,
         }
     }
@@ -91,6 +98,10 @@ impl Fontenoy {
             CloseStep::Pursue { .. } => self.pursue_actions(s, out),
             CloseStep::CavalryReaction { mover } => {
                 self.cavalry_reaction_actions(s, mover, out);
+                out.push(Action::Pass);
+            }
+            CloseStep::ColumnStand { .. } => {
+                out.push(Action::Infernal(InfernalChoice::Stand));
                 out.push(Action::Pass);
             }
             CloseStep::Resume(_) | CloseStep::Dice | CloseStep::PursuitDice { .. } => {}
@@ -172,10 +183,15 @@ impl Fontenoy {
             }
             (CloseStep::Pursue { .. }, Action::Pursue { .. }) => self.pursue_step(s, ev),
             (CloseStep::Pursue { .. }, Action::Recall { .. }) => self.recall(s, ev),
-            (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit }) => {
-                self.cavalry_react(s, *unit, mover, ev);
+            (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit, split }) => {
+                self.cavalry_react(s, *unit, mover, *split, ev);
             }
             (CloseStep::CavalryReaction { .. }, Action::Pass) => {}
+            (
+                CloseStep::ColumnStand { attacker, dice },
+                Action::Infernal(InfernalChoice::Stand),
+            ) => self.column_stand(s, attacker, dice, ev),
+            (CloseStep::ColumnStand { dice, .. }, Action::Pass) => self.column_falls(s, dice, ev),
             _ => return Err(self.close_refusal(s, step, a)),
         }
         Ok(())
@@ -235,6 +251,25 @@ impl Fontenoy {
                     self.label(*to)
                 ),
             ),
+            (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit, split })
+                if self.cavalry_reactors(s, mover).iter().any(|r| r.0 == *unit) =>
+            {
+                let why = match (self.split_options(s, mover), split) {
+                    (None, _) => format!(
+                        "{} has not split from a group: no choice of group to attack",
+                        self.unit_name(mover)
+                    ),
+                    (Some(_), None) => format!(
+                        "{} splits from its group: attack the original group or the split one",
+                        self.unit_name(mover)
+                    ),
+                    (Some(_), Some(_)) => format!(
+                        "every Cavalry Reaction to this move of {} attacks as the first chose",
+                        self.unit_name(mover)
+                    ),
+                };
+                Illegal::new("17.2d", why)
+            }
             (step, a) => Illegal::new(
                 "13.0",
                 format!("{a:?} is not a decision at this point of the close combat ({step:?})"),
@@ -295,6 +330,13 @@ impl Fontenoy {
             CloseStep::Dice => (
                 "13.11",
                 "roll the close combat dice (attacker, then defender)".into(),
+            ),
+            CloseStep::ColumnStand { attacker, .. } => (
+                "F-7.1d",
+                format!(
+                    "{}: the Infernal Column may turn its Rout into an M for 1 SP more",
+                    who(if attacker { active } else { active.other() })
+                ),
             ),
             CloseStep::Advance { side } => ("15.1", format!("{}: Advance After Combat", who(side))),
             CloseStep::AdvanceFacing { side, unit } => (

@@ -120,6 +120,20 @@ impl Fontenoy {
                 self.names(units),
                 self.label(*to)
             ),
+            Event::SplitGroupChoice {
+                unit,
+                mover,
+                original,
+            } => format!(
+                "{} attacks the {} group of {} (17.2d)",
+                n(unit),
+                if *original { "original" } else { "split" },
+                n(mover)
+            ),
+            Event::ColumnStands { unit, sp } => format!(
+                "the Infernal Column with {} stands: its R becomes an M for {sp} SP in all (F-7.1d C)",
+                n(unit)
+            ),
             Event::CavalryReaction { unit, mover } => format!(
                 "{} makes a Cavalry Reaction against {} (17)",
                 n(unit),

@@ -402,6 +402,12 @@ impl Fontenoy {
                 self.end_column(s, ev);
                 self.to_initiative(s, ev);
             }
+            InfernalChoice::Stand => {
+                return Err(Illegal::new(
+                    "F-7.1d",
+                    "the column stands only on its own 1R-3R in close combat",
+                ));
+            }
         }
         Ok(())
     }

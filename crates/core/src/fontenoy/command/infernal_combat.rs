@@ -22,7 +22,7 @@ use crate::hex::Hex;
 impl Fontenoy {
     /// 7.1d F: an attack into a village, town or redoubt hex, or onto the North map, gets
     /// none of the column's close combat benefits.
-    fn column_attack_barred(&self, defender_hexes: &[Hex]) -> bool {
+    pub(crate) fn column_attack_barred(&self, defender_hexes: &[Hex]) -> bool {
         let strong = defender_hexes.iter().any(|&h| {
             self.board.on_map(h)
                 && (matches!(

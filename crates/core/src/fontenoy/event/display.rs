@@ -430,6 +430,19 @@ impl fmt::Display for Event {
                 "units {units:?} split off to {} over the stacking limit (16.2c)",
                 crate::fontenoy::fhex::label(*to)
             ),
+            Event::SplitGroupChoice {
+                unit,
+                mover,
+                original,
+            } => write!(
+                f,
+                "unit {unit} attacks the {} group of unit {mover} (17.2d)",
+                if *original { "original" } else { "split" }
+            ),
+            Event::ColumnStands { unit, sp } => write!(
+                f,
+                "unit {unit}'s Infernal Column turns its R into an M for {sp} SP (F-7.1d C)"
+            ),
             Event::CavalryReaction { unit, mover } => {
                 write!(
                     f,

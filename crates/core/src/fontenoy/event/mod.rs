@@ -578,6 +578,23 @@ pub enum Event {
         /// The unit that moved.
         mover: UnitId,
     },
+    /// 17.2d: the reacting player attacks the original group of a splitting unit (`original`)
+    /// or the split group; every reaction to the same movement does the same.
+    SplitGroupChoice {
+        /// The reacting cavalry's top unit.
+        unit: UnitId,
+        /// The unit that split from its group.
+        mover: UnitId,
+        /// The original group (17.2d a), or the split one (17.2d b).
+        original: bool,
+    },
+    /// F-7.1d C: the Infernal Column turns an R into an M and loses `sp` SP in all.
+    ColumnStands {
+        /// The top unit of the column's side.
+        unit: UnitId,
+        /// The SP it loses (the result's and 1 more).
+        sp: u8,
+    },
     /// A Disorder or Morale Check is taken (18.1a, 19.1a).
     Check {
         /// The unit whose ER is read.
@@ -953,6 +970,8 @@ impl Event {
             Event::Pursued { .. } | Event::PursuitEnds { .. } => "16.2b",
             Event::PursuitSplit { .. } => "16.2c",
             Event::CavalryReaction { .. } => "17.2a",
+            Event::SplitGroupChoice { .. } => "17.2d",
+            Event::ColumnStands { .. } => "F-7.1d",
             Event::Check {
                 check: CheckKind::Disorder(_),
                 ..

@@ -82,7 +82,7 @@ impl Fontenoy {
     }
 
     /// The movement record of `u`, if it has acted this segment.
-    fn moving<'a>(&self, s: &'a State, u: UnitId) -> Option<&'a Moving> {
+    pub(crate) fn moving<'a>(&self, s: &'a State, u: UnitId) -> Option<&'a Moving> {
         s.activation
             .as_ref()
             .and_then(|a| a.moving.iter().find(|m| m.unit == u))

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
 use super::super::geometry::Placed;
-use super::super::types::{Morale, Pts};
+use super::super::types::{Formation, Morale, Pts};
 use super::super::units::UnitId;
 use crate::engine::Side;
 use crate::hex::Hex;
@@ -87,6 +87,26 @@ pub struct Group {
     pub committed: bool,
     /// Its morale before the checks under way (19.1d: a check is read by what it changed).
     pub before: Morale,
+    /// 17.3b: in a hex of moving and stationary units attacked by a Cavalry Reaction, the
+    /// moving units (on top of `units`): they take the checks and give the CR; only the
+    /// others fire. Empty in every other combat (and against the original group, 17.2d a).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movers: Vec<UnitId>,
+}
+
+/// 17.2d: the reacting player's choice against a splitting group, kept for every Cavalry
+/// Reaction to the same movement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SplitChoice {
+    /// The mover.
+    pub mover: UnitId,
+    /// Where it stood and faced when the choice was made.
+    pub at: Placed,
+    /// Its formation then.
+    pub formation: Formation,
+    /// (a) the original group (true) or (b) the split one (false).
+    pub original: bool,
 }
 
 /// A hex serialised by its printed id.
@@ -220,6 +240,10 @@ pub struct CloseSegment {
     /// Cavalry that has made a Cavalry Reaction this Movement Segment (17.1d).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cavalry_reacted: Vec<UnitId>,
+    /// 17.2d: the choice made against a splitting group, for the other reactions to the
+    /// same movement: the mover, where it stood, and whether the original group is attacked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split_choice: Option<SplitChoice>,
     /// Units that have made their Defensive Fire this segment (13.10c).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub defensive_fired: Vec<UnitId>,
@@ -268,6 +292,14 @@ pub enum Cont {
         unit: UnitId,
         /// The moving unit.
         mover: UnitId,
+    },
+    /// F-7.1d C: the Infernal Column turned an R into an M: once the losses are taken, its
+    /// MC(G) (`checked` false), then its outcome (`checked` true).
+    ColumnMg {
+        /// The column is the attacking side.
+        attacker: bool,
+        /// Its MC(G) has been taken.
+        checked: bool,
     },
 }
 
@@ -325,6 +357,14 @@ pub enum CloseStep {
     CavalryReaction {
         /// The moving unit.
         mover: UnitId,
+    },
+    /// F-7.1d C: the Allied player may turn the Infernal Column's 1R–3R into 1M–3M for 1 SP
+    /// more; the round's dice are kept to read the result again.
+    ColumnStand {
+        /// The column is the attacking side.
+        attacker: bool,
+        /// The round's dice (attacker's, defender's).
+        dice: [u8; 2],
     },
 }
 

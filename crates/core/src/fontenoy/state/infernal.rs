@@ -79,6 +79,8 @@ pub enum InfernalChoice {
     Delay,
     /// End it (7.1f C).
     End,
+    /// Turn the column's 1R–3R close combat result into 1M–3M for 1 SP more (7.1d C).
+    Stand,
 }
 
 /// What happened to the Infernal Column, for the event log.

@@ -11,7 +11,7 @@ mod wings;
 
 pub use close::{
     Attack, CloseSegment, CloseStep, Combat, Cont, Group, HexLabel, Outcome, Pursuit,
-    SpecialPursuit,
+    SpecialPursuit, SplitChoice,
 };
 pub use infernal::{Column, InfernalChange, InfernalChoice, InfernalLog, InfernalStep};
 pub use lowendahl::LowendahlLog;

@@ -928,6 +928,7 @@ pub(super) fn group_of(s: &State, u: UnitId) -> crate::fontenoy::close::Group {
         retreated: false,
         committed: false,
         before: Morale::Good,
+        movers: Vec::new(),
     }
 }
 

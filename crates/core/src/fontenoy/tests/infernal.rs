@@ -13,37 +13,37 @@ use crate::fontenoy::{ALLIED, FRENCH};
 use alloc::sync::Arc;
 
 /// Turns the options `ids` on.
-fn options(r: &mut Fontenoy, ids: &[&str]) {
+pub(super) fn options(r: &mut Fontenoy, ids: &[&str]) {
     let sr = Arc::make_mut(&mut r.scenario_rules);
     sr.options_on = ids.iter().map(|x| x.to_string()).collect();
     sr.options_on.sort();
 }
 
 /// The units of the fixture.
-struct Cast {
-    cumberland: UnitId,
-    ligonier: UnitId,
+pub(super) struct Cast {
+    pub(super) cumberland: UnitId,
+    pub(super) ligonier: UnitId,
     /// Division E's commander, beside Cumberland (superfluous, 7.1c A).
-    ponsonby: UnitId,
+    pub(super) ponsonby: UnitId,
     /// E's battalion beside Cumberland, and its battalion far away.
-    e_near: UnitId,
-    e_far: UnitId,
+    pub(super) e_near: UnitId,
+    pub(super) e_far: UnitId,
     /// Division F's commander, 6 hexes from Cumberland; its battalion beside Cumberland and
     /// one far away.
-    zastrow: UnitId,
-    f_near: UnitId,
-    f_far: UnitId,
+    pub(super) zastrow: UnitId,
+    pub(super) f_near: UnitId,
+    pub(super) f_far: UnitId,
     /// A Dutch battalion beside Cumberland (never the column's).
-    dutch: UnitId,
+    pub(super) dutch: UnitId,
     /// A French battalion facing the column.
-    french: UnitId,
+    pub(super) french: UnitId,
 }
 
 /// Allied CinC Cumberland (+4, WAN 6) at S2010; Ligonier, Wing Commander of E and F, at
 /// S2030; Division E (Ponsonby at S2011, 1 ENE at S2012, 2 ENE at S2024); Division F
 /// (Zastrow at S2016, 1 HAN at S2110, 2 HAN at S2130); Dutch Division D at S1910. French CinC
 /// and a Division to the west (1 FRA at S1711).
-fn cast() -> (World, Cast) {
+pub(super) fn cast() -> (World, Cast) {
     let mut w = World::new();
     let saxe = w.commander("fr saxe", Side(0), "S0510", 10, 5);
     w.cinc(saxe, 2, 5);
@@ -86,7 +86,7 @@ fn cast() -> (World, Cast) {
 }
 
 /// The fixture with option `7.1` on, at the turn's first Phase B: the Declare step.
-fn column_world() -> (Fontenoy, State, Cast) {
+pub(super) fn column_world() -> (Fontenoy, State, Cast) {
     let (w, c) = cast();
     let (mut r, mut s) = w.build();
     options(&mut r, &["7.1"]);
@@ -97,7 +97,7 @@ fn column_world() -> (Fontenoy, State, Cast) {
 }
 
 /// The fixture with the column declared and activated (its Command Control Segment open).
-fn activated() -> (Fontenoy, State, Cast) {
+pub(super) fn activated() -> (Fontenoy, State, Cast) {
     let (r, mut s, c) = column_world();
     apply(&r, &mut s, Action::Infernal(InfernalChoice::Declare));
     apply(&r, &mut s, Action::Infernal(InfernalChoice::Activate));

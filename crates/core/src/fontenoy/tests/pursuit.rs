@@ -264,9 +264,22 @@ fn r17_a_move_within_2_hexes_of_passive_cavalry_opens_a_cavalry_reaction() {
     );
     assert_eq!(
         legal(&r, &s),
-        alloc::vec![Action::CavalryReact { unit: cav }, Action::Pass]
+        alloc::vec![
+            Action::CavalryReact {
+                unit: cav,
+                split: None,
+            },
+            Action::Pass
+        ]
     );
-    apply(&r, &mut s, Action::CavalryReact { unit: cav });
+    apply(
+        &r,
+        &mut s,
+        Action::CavalryReact {
+            unit: cav,
+            split: None,
+        },
+    );
     match top(&s) {
         Some(Step::Check(req)) => assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::H)),
         other => panic!("{other:?}"),
