@@ -197,6 +197,10 @@ impl Fontenoy {
                     format!("{} is In Command (attached)", self.unit_name(*unit))
                 }
                 CommandBy::Always => format!("{} is In Command", self.unit_name(*unit)),
+                CommandBy::King => format!(
+                    "{} is In Command (within Louis XV's reach, F-6.9a)",
+                    self.unit_name(*unit)
+                ),
             },
             Event::SpLost {
                 unit,

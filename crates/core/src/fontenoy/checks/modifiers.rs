@@ -42,6 +42,8 @@ impl Fontenoy {
             .commanders_with(s, group)
             .into_iter()
             .map(|c| i16::from(self.units[usize::from(c)].er_bonus))
+            // F-6.9a: the King's bonus as a commander's (the better one serves).
+            .chain(self.king_er_bonus(s, checker).map(i16::from))
             .min();
         match req.kind {
             CheckKind::Disorder(d) => {

@@ -326,8 +326,15 @@ impl Fontenoy {
             }
         }
         // The commander's Combat Bonus (21.2b).
-        if let Some(cmd) = g.bonus {
-            cr += i16::from(self.units[usize::from(cmd)].cc_bonus);
+        // F-6.9a: the King's +1 to the units he reaches, as a commander's bonus (the better
+        // one serves).
+        let chosen = g.bonus.map(|cmd| self.units[usize::from(cmd)].cc_bonus);
+        let king = self.king_cr_bonus(s, top);
+        if let Some(b) = match (chosen, king) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        } {
+            cr += i16::from(b);
         }
         // F-3.2b: the Wild Geese against English or Hanoverian troops.
         let geese = matches!(info.tag.as_deref(), Some("irish" | "scots"));

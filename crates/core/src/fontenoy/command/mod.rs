@@ -380,6 +380,11 @@ impl Fontenoy {
                 self.set_command(s, u, CommandBy::Attached, ev);
                 continue;
             }
+            // F-6.9a: a unit Louis XV reaches knows what to do.
+            if self.king_reaches(s, u) {
+                self.set_command(s, u, CommandBy::King, ev);
+                continue;
+            }
             // F-2.1: a Flexible Division's unit joined as an Independent traces as one.
             let division = if self.flexible_independent(&act, u) {
                 None

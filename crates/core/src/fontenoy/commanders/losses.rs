@@ -63,6 +63,15 @@ impl Fontenoy {
                 return;
             }
             LossCause::Special { result, minus_one } => {
+                // F-6.9d: Fate passes the King by out of twice every Allied unit's range.
+                if result == FireLoss::Fate && !self.fate_may_strike(s, c) {
+                    ev.push(Event::CommanderLossCheck {
+                        commander: c,
+                        roll,
+                        result: "none (F-6.9d: out of Fate's reach)".into(),
+                    });
+                    return;
+                }
                 let col = match result {
                     FireLoss::Fate => 0,
                     FireLoss::LuckyShot => 1,

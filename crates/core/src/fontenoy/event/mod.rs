@@ -27,6 +27,8 @@ pub enum CommandBy {
     Attached,
     /// Always In Command: a CinC (7.0), a scenario rule (F-10.1a E, F-3.9a, F-10.0d).
     Always,
+    /// Within Louis XV's reach under option `6.9` (F-6.9a).
+    King,
     /// Out of Command (7.6).
     None,
 }

@@ -22,6 +22,7 @@ mod geometry;
 mod groups;
 mod illegitimate;
 mod infernal;
+mod louis;
 mod lowendahl;
 mod movement;
 mod movement_rules;
