@@ -211,7 +211,8 @@ impl Fontenoy {
             .as_slice()
             .iter()
             .map(|&h| {
-                let mut m = i16::from(self.tables.fx(self.board.hex(h).terrain).morale[col]);
+                // F-5.5c: the sunken road's column only where its effects count.
+                let mut m = i16::from(self.tables.fx(self.combat_terrain(s, u, h)).morale[col]);
                 for d in Direction::ALL {
                     let works = self.board.side(h, d) & hs::FIELDWORKS;
                     // Behind the works: the hex across is their front.

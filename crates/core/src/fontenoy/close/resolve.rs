@@ -308,7 +308,8 @@ impl Fontenoy {
         if !(cavalry && hampered) {
             if attacker {
                 if let Some(&h) = my_hexes.first() {
-                    cr += i16::from(self.tables.fx(self.board.hex(h).terrain).cr[1]);
+                    // F-5.5c: a sunken road's −3 only where its effects count.
+                    cr += i16::from(self.tables.fx(self.combat_terrain(s, top, h)).cr[1]);
                 }
                 // F-3.5b C: the fortifications count only when every attacker comes across
                 // their front.
@@ -322,7 +323,7 @@ impl Fontenoy {
                 let hold = self.works_hold_close(&attackers, &foe_hexes);
                 cr += self.across_cr(&my_hexes, &foe_hexes, hold);
             } else if let Some(&h) = my_hexes.first() {
-                cr += i16::from(self.tables.fx(self.board.hex(h).terrain).cr[0]);
+                cr += i16::from(self.tables.fx(self.combat_terrain(s, top, h)).cr[0]);
             }
         }
         // The commander's Combat Bonus (21.2b).

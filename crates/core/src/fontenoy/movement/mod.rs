@@ -23,6 +23,7 @@ mod passage;
 mod reach;
 mod rearward;
 mod reform;
+mod sunken;
 mod wheel;
 
 use alloc::format;
@@ -269,7 +270,13 @@ impl Fontenoy {
             let cost = if road && road_bits != 0 {
                 self.road_rate(road_bits, terrain)
             } else {
-                let hex = match fx.mp[class as usize] {
+                // F-5.5b: off the road, a sunken-road hex costs its other terrain to enter.
+                let efx = if self.expanded_sunken() {
+                    self.tables.fx(self.entry_terrain(h))
+                } else {
+                    fx
+                };
+                let hex = match efx.mp[class as usize] {
                     Mp::Pts(p) => p,
                     _ => {
                         return Err(Illegal::new(
@@ -293,7 +300,18 @@ impl Fontenoy {
                         ),
                     )
                 })?;
-                if fx.dca == Dca::Yes
+                // F-5.5b: climbing out across the road pays the rest of the TET's cost.
+                let hex = if self.crosses_sunken(prev, h) && !self.sunken_exempt(s, lead) {
+                    hex.plus(self.sunken_surcharge(prev, class))
+                } else {
+                    hex
+                };
+                // F-2.10a, F-5.5a: a Road Column leaving the road from a sunken-road hex takes
+                // a DC(A).
+                if road && self.is_sunken(prev) {
+                    dca = true;
+                }
+                if efx.dca == Dca::Yes
                     || self.board.side(prev, d)
                         & (hs::SLOPE_STEEP | hs::FIELDWORKS | hs::STREAM | hs::ABATIS)
                         != 0
@@ -976,7 +994,13 @@ impl Fontenoy {
             .as_slice()
             .iter()
             .any(|&h| o.ezoc(self, h, self.units[usize::from(u)].side));
-        Ok(if in_ezoc { cost.plus(Pts::ONE) } else { cost })
+        let cost = if in_ezoc { cost.plus(Pts::ONE) } else { cost };
+        // F-5.5b: a turn in a sunken-road hex costs 1 more.
+        Ok(if self.turns_in_sunken(s, u, p) {
+            cost.plus(Pts::ONE)
+        } else {
+            cost
+        })
     }
 
     /// Applies a Movement Segment action.
@@ -1166,6 +1190,14 @@ impl Fontenoy {
                     let u = s.unit_mut(g);
                     if let Place::Map(q) = &mut u.place {
                         q.facing = to;
+                    }
+                }
+                // F-5.5b: and a DC(A) once its move is over.
+                if self.turns_in_sunken(s, unit, &p) {
+                    for &g in &group {
+                        if let Some(m) = self.record(s, g) {
+                            m.dca = m.dca.saturating_add(1);
+                        }
                     }
                 }
                 ev.push(Event::Faced { unit, facing, cost });

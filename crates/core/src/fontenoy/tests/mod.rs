@@ -36,6 +36,7 @@ mod results;
 mod retreat;
 mod scenarios;
 mod special_initiative;
+mod sunken;
 mod terrain;
 mod turn;
 mod victory;
