@@ -716,6 +716,14 @@ impl Fontenoy {
                 "21.4a",
                 format!("roll {}'s Commander Loss Check", self.unit_name(*commander)),
             ),
+            Some(Step::KingCheck { loss_roll }) => (
+                "F-6.9",
+                if *loss_roll {
+                    "roll the Louis XV Loss Roll".into()
+                } else {
+                    "roll the Louis XV Army Morale Check".into()
+                },
+            ),
             Some(Step::WoundRoll { commander }) => (
                 "21.4c",
                 format!(

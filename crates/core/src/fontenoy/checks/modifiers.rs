@@ -38,6 +38,10 @@ impl Fontenoy {
             }
         };
         add("the asking rule", req.er_mod);
+        // F-6.9c A: an army avenging its King.
+        if s.armies[info.side.index()].revenge {
+            add("revenge for the King (F-6.9c)", -5);
+        }
         let commander = self
             .commanders_with(s, group)
             .into_iter()

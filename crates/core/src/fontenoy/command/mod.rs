@@ -68,7 +68,8 @@ impl Fontenoy {
             info.side == side
                 && unit.on_map()
                 && unit.act == Act::Unactivated
-                && !self.commands_nobody(c) // F-3.3a
+                // F-3.3a; F-6.9b: with option 6.9 the King activates with a Division to move.
+                && (!self.commands_nobody(c) || (self.is_king(c) && self.option("6.9")))
                 && matches!(
                     self.role(s, c),
                     Some(Role::Cinc | Role::Wing | Role::Special)
@@ -550,7 +551,7 @@ impl Fontenoy {
                 return true;
             }
         }
-        for &c in &act.ndcs {
+        for &c in act.ndcs.iter().filter(|&&c| !self.commands_nobody(c)) {
             let tracer = match self.role(s, c) {
                 Some(Role::Special) => Tracer::Division,
                 _ => Tracer::ArmyOrWing,

@@ -161,6 +161,10 @@ impl Fontenoy {
         }
         let points = self.commander_loss_value(s, c);
         self.shade(s, c, points);
+        // F-6.9c A: the Louis XV Loss Roll, once the 50 points are shaded.
+        if self.is_king(c) && self.option("6.9") {
+            s.steps.push(Step::KingCheck { loss_roll: true });
+        }
         let u = s.unit_mut(c);
         u.place = Place::Destroyed;
         u.act = super::super::state::Act::Unactivated;

@@ -834,6 +834,12 @@ pub enum Event {
         /// The modifier now.
         modifier: u8,
     },
+    /// F-6.9c A: the King's Loss Roll came up 0: the army seeks revenge for the rest of the
+    /// game.
+    Revenge {
+        /// The army.
+        side: Side,
+    },
     /// An army declares an Army Retreat (F-2.2).
     ArmyRetreat {
         /// The army.
@@ -984,6 +990,7 @@ impl Event {
             Event::CommanderDisplaced { .. } => "21.1b",
             Event::RatingSpent { .. } => "23.2b",
             Event::ArmyMorale { .. } => "23.2a",
+            Event::Revenge { .. } => "F-6.9c",
             Event::ArmyRetreat { .. } => "F-2.2",
             Event::Arrived { .. } => "22.1",
             Event::PlaceTaken { .. } => "F-10.0",

@@ -36,7 +36,7 @@ use super::event::Event;
 use super::geometry::{self, Arc, Hexes, Placed};
 use super::occupancy::Occupancy;
 use super::stacking::{Stance, compatible};
-use super::state::{Act, CheckKind, CheckReq, Moving, Place, Segment, State};
+use super::state::{Act, CheckKind, CheckReq, Moving, Place, Segment, State, Step};
 use super::tables::{Dca, GoFor, MoveClass, Mp};
 use super::types::{Formation, Kind, Morale, MoraleCheck, Pts, round};
 use super::units::{Skirmish, UnitId};
@@ -605,6 +605,8 @@ impl Fontenoy {
         }
         // 7.6c (command/ooc.rs).
         self.ooc_step_ok(s, o, group, from, to)?;
+        // F-6.9b: where Louis XV may go (commanders/king.rs).
+        self.king_step_ok(s, lead, from.hex(), to.hex())?;
         let whole = matches!(f, Formation::Square | Formation::GeneralOrder);
         if !whole && cost > left {
             return Err(Illegal::new(
@@ -1129,6 +1131,13 @@ impl Fontenoy {
                     cost,
                 });
                 self.note_entered(s, &group, target);
+                // F-6.9b: a step of the King's outside his free hexes calls for a Louis XV
+                // Army Morale Check once his move is over.
+                if self.is_king(unit) && !(self.king_free_hex(p.hex()) && self.king_free_hex(to)) {
+                    if let Some(m) = self.record(s, unit) {
+                        m.king_check = true;
+                    }
+                }
                 // 21.1b displacement; victory places (F-10.xd).
                 self.after_step(s, &group, ev);
                 // 11.5d: a March Column may add a hex at its rear (extend.rs).
@@ -1357,9 +1366,14 @@ impl Fontenoy {
 
     pub(crate) fn finish(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let mut over = false;
+        let mut king = false;
         if let Some(m) = self.record(s, u) {
             over = !m.done;
             m.done = true;
+            king = over && core::mem::take(&mut m.king_check);
+        }
+        if king {
+            s.steps.push(Step::KingCheck { loss_roll: false });
         }
         if over {
             // 18.2b: its Movement Disorder Check (A), if it owes one (checks/disorder.rs).

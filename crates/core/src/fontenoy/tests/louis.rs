@@ -27,6 +27,7 @@ fn king(w: &mut World, at: &str) -> UnitId {
     let k = w.commander("Louis XV", F, at, 5, 0);
     w.units[usize::from(k)].er_bonus = -5;
     w.units[usize::from(k)].cc_bonus = 1;
+    w.units[usize::from(k)].mp = 6;
     k
 }
 
@@ -216,4 +217,146 @@ fn f6_9e_the_horse_guard_is_an_independent_cavalry_unit() {
     assert_eq!(r.units[usize::from(g)].kind, Kind::Cavalry);
     assert!(r.org.independent(g));
     assert_eq!(r.org.division_of[usize::from(g)], None);
+}
+
+#[test]
+fn f6_9b_he_moves_freely_between_n3527_and_n3630_elsewhere_only_toward_the_bridgehead() {
+    let (mut r, s, _, k, _) = position("S1013");
+    king_option(&mut r);
+    let (a, b) = (hex("N3527"), hex("N3630"));
+    assert!(r.king_free_hex(a) && r.king_free_hex(b));
+    // A hex on the way between them is free; one off it is not.
+    let mid = crate::hex::Direction::ALL
+        .iter()
+        .map(|&d| a.neighbor(d))
+        .find(|&h| h.distance(b) + 1 == a.distance(b))
+        .expect("a hex on the way");
+    assert!(r.king_free_hex(mid));
+    assert!(r.king_step_ok(&s, k, a, mid).is_ok());
+    let off = crate::hex::Direction::ALL
+        .iter()
+        .map(|&d| a.neighbor(d))
+        .find(|&h| h.distance(b) > a.distance(b))
+        .expect("a hex away");
+    assert!(!r.king_free_hex(off));
+    // No bridgehead on this board: he may not leave his free hexes at all.
+    assert_eq!(r.king_step_ok(&s, k, a, off).unwrap_err().rule, "F-6.9b");
+}
+
+/// A bridgehead place on the open board at `hexes`.
+fn bridgehead(r: &mut Fontenoy, hexes: &[&str]) {
+    Arc::make_mut(&mut r.board)
+        .places
+        .push(super::super::board::Place {
+            id: "bridgehead".into(),
+            name: "Bridgehead".into(),
+            kind: "bridgehead".into(),
+            hexes: hexes.iter().map(|h| hex(h)).collect(),
+        });
+}
+
+#[test]
+fn f6_9b_outside_only_nearer_the_bridgehead_and_not_nearer_the_enemy_if_avoidable() {
+    let (mut r, s, _, k, _) = position("S1005");
+    king_option(&mut r);
+    bridgehead(&mut r, &["S1001"]);
+    let from = hex("S1005");
+    let nearer = hex("S1004");
+    let farther = hex("S1006");
+    assert!(r.king_step_ok(&s, k, from, nearer).is_ok());
+    assert_eq!(
+        r.king_step_ok(&s, k, from, farther).unwrap_err().rule,
+        "F-6.9b"
+    );
+}
+
+#[test]
+fn f6_9b_a_move_outside_his_hexes_calls_a_louis_xv_army_morale_check() {
+    // Without the option the King is not offered to the activation.
+    let (r, mut s, _, k, _) = position("S1005");
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    apply(&r, &mut s, Action::Activate { division: 0 });
+    assert!(
+        !super::legal(&r, &s).contains(&Action::ActivateCommander { commander: k }),
+        "F-3.3a"
+    );
+    let (mut r, mut s, _, k, _) = position("S1005");
+    king_option(&mut r);
+    bridgehead(&mut r, &["S1001"]);
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    apply(&r, &mut s, Action::Activate { division: 0 });
+    apply(&r, &mut s, Action::ActivateCommander { commander: k });
+    apply(&r, &mut s, Action::EndDesignations);
+    while let Some(Step::CommanderInitiative { .. } | Step::UnitInitiative { .. }) = s.steps.last()
+    {
+        apply(&r, &mut s, d10(0));
+    }
+    while s
+        .activation
+        .as_ref()
+        .is_some_and(|a| a.segment != super::super::state::Segment::Movement)
+    {
+        apply(&r, &mut s, Action::EndSegment);
+    }
+    // Away from the bridgehead: refused; toward it: allowed.
+    let away = Action::Step {
+        unit: k,
+        to: hex("S1006"),
+        alone: true,
+    };
+    assert!(!super::legal(&r, &s).contains(&away));
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: k,
+            to: hex("S1004"),
+            alone: true,
+        },
+    );
+    apply(&r, &mut s, Action::EndMove { unit: k });
+    assert_eq!(s.steps.last(), Some(&Step::KingCheck { loss_roll: false }));
+    let before = s.tracks[0].modifier;
+    let ev = apply(&r, &mut s, d10(9));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ArmyMorale { track, roll: 9, spent: 0, .. } if track.starts_with("Louis XV")
+    )));
+    assert!(s.tracks[0].modifier >= before);
+}
+
+#[test]
+fn f6_9c_a_his_death_calls_the_loss_roll_and_a_0_is_revenge() {
+    let (mut r, mut s, u, k, _) = position("S1013");
+    king_option(&mut r);
+    s.steps.clear();
+    let mut ev = Vec::new();
+    r.kill_commander(&mut s, k, "21.4b", &mut ev);
+    assert_eq!(s.tracks[0].boxes, 50);
+    assert_eq!(s.steps.last(), Some(&Step::KingCheck { loss_roll: true }));
+    let er = morale_er(&r, &s, u);
+    let ev = apply(&r, &mut s, d10(0));
+    assert!(ev.contains(&Event::Revenge { side: F }));
+    assert!(s.armies[0].revenge);
+    assert_eq!(s.tracks[0].modifier, 0, "no morale result on a 0");
+    // ER −5 for every French unit from now on.
+    assert_eq!(morale_er(&r, &s, u), er - 5);
+    // Any other roll reads the current column as an Army Morale Check would.
+    let (mut r, mut s, _, k, _) = position("S1013");
+    king_option(&mut r);
+    s.steps.clear();
+    r.kill_commander(&mut s, k, "21.4b", &mut Vec::new());
+    let ev = apply(&r, &mut s, d10(9));
+    assert!(!s.armies[0].revenge);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ArmyMorale { track, roll: 9, .. } if track.starts_with("Louis XV")
+    )));
+    // Without the option: no Loss Roll.
+    let (r, mut s, _, k, _) = position("S1013");
+    s.steps.clear();
+    r.kill_commander(&mut s, k, "21.4b", &mut Vec::new());
+    assert!(!matches!(s.steps.last(), Some(Step::KingCheck { .. })));
 }
