@@ -111,7 +111,7 @@ fn f6_9a_the_king_adds_1_to_the_cr_of_units_he_reaches() {
     Arc::make_mut(&mut r.units).push(info);
     Arc::make_mut(&mut r.org).division_of.push(None);
     Arc::make_mut(&mut r.org).wing_of_commander.push(None);
-    let mut ku = s.unit(f).clone();
+    let mut ku = *s.unit(f);
     let p = super::super::geometry::Placed::at(
         hex("S1013"),
         crate::hex::Facing::new(1).expect("a facing"),
