@@ -164,6 +164,9 @@ pub struct HexInfo {
     pub terrain: Terrain,
     /// Its elevation (F-9.4A: the ground rises gently toward the Bois de Barry).
     pub elevation: i8,
+    /// The other terrain of a hex the map gives two (the clear ground a sunken road cuts
+    /// through, F-5.5b); the hex's own terrain otherwise.
+    pub under: Terrain,
 }
 
 /// A named place of the map (F-10 set-up areas, towns, redoubts, the bridgehead...).
@@ -225,8 +228,9 @@ impl Board {
             }
             let label = id.to_string();
             let mut terrain = default;
+            let mut under = default;
             // F-9.1B: a hex is one terrain; where a map lists several, the last listed that is
-            // not clear is the one the rules read.
+            // not clear is the one the rules read (the one before it is the other terrain).
             for name in map.terrain_of(&label) {
                 let t = Terrain::parse(name).ok_or_else(|| {
                     DataError::new(
@@ -236,6 +240,7 @@ impl Board {
                     )
                 })?;
                 if t != Terrain::Clear {
+                    under = terrain;
                     terrain = t;
                 }
             }
@@ -250,6 +255,7 @@ impl Board {
                     on_map: true,
                     terrain,
                     elevation,
+                    under: if under == terrain { default } else { under },
                 };
             }
         }

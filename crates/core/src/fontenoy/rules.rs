@@ -23,6 +23,7 @@ impl Fontenoy {
             | Step::CommanderInitiative { .. }
             | Step::CommanderLoss { .. }
             | Step::WoundRoll { .. }
+            | Step::KingCheck { .. }
             | Step::MoraleRoll { .. }
             | Step::Special(super::state::SpecialStep::Roll { .. })
             | Step::Wing(super::state::WingStep::CavalryInitiative { .. })
@@ -102,6 +103,7 @@ impl Fontenoy {
                 self.commander_loss_roll(s, commander, cause, v, ev);
             }
             Step::WoundRoll { commander } => self.wound_roll(s, commander, v, ev),
+            Step::KingCheck { loss_roll } => self.king_check_roll(s, loss_roll, v, ev),
             Step::MoraleRoll {
                 track,
                 column,

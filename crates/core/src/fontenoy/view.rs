@@ -197,6 +197,10 @@ impl Fontenoy {
                     format!("{} is In Command (attached)", self.unit_name(*unit))
                 }
                 CommandBy::Always => format!("{} is In Command", self.unit_name(*unit)),
+                CommandBy::King => format!(
+                    "{} is In Command (within Louis XV's reach, F-6.9a)",
+                    self.unit_name(*unit)
+                ),
             },
             Event::SpLost {
                 unit,
@@ -711,6 +715,14 @@ impl Fontenoy {
             Some(Step::CommanderLoss { commander, .. }) => (
                 "21.4a",
                 format!("roll {}'s Commander Loss Check", self.unit_name(*commander)),
+            ),
+            Some(Step::KingCheck { loss_roll }) => (
+                "F-6.9",
+                if *loss_roll {
+                    "roll the Louis XV Loss Roll".into()
+                } else {
+                    "roll the Louis XV Army Morale Check".into()
+                },
             ),
             Some(Step::WoundRoll { commander }) => (
                 "21.4c",

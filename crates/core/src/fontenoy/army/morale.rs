@@ -201,7 +201,13 @@ impl Fontenoy {
         } else {
             0
         };
-        let modified = i16::from(roll) - i16::from(spent) + breach;
+        // F-6.9c A: −3 to the checks of an army avenging its King.
+        let revenge = if s.armies[def.side.index()].revenge {
+            3
+        } else {
+            0
+        };
+        let modified = i16::from(roll) - i16::from(spent) + breach - revenge;
         let row = (modified + 1).clamp(0, 11) as usize;
         let added = col.adds[row];
         let clt = self.current_loss_total(s, t);
@@ -241,7 +247,7 @@ impl Fontenoy {
 
     /// F-2.2a: whether an army's morale forces its Retreat now: the French at +30, the
     /// Anglo-Hanoverians at +30, or both Allied records together at +40. Declares it.
-    fn morale_retreat(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
+    pub(crate) fn morale_retreat(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
         let army = &self.scenario_rules.army;
         if !army.retreat {
             return false;

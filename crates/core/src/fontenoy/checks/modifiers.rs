@@ -38,10 +38,16 @@ impl Fontenoy {
             }
         };
         add("the asking rule", req.er_mod);
+        // F-6.9c A: an army avenging its King.
+        if s.armies[info.side.index()].revenge {
+            add("revenge for the King (F-6.9c)", -5);
+        }
         let commander = self
             .commanders_with(s, group)
             .into_iter()
             .map(|c| i16::from(self.units[usize::from(c)].er_bonus))
+            // F-6.9a: the King's bonus as a commander's (the better one serves).
+            .chain(self.king_er_bonus(s, checker).map(i16::from))
             .min();
         match req.kind {
             CheckKind::Disorder(d) => {
@@ -209,7 +215,8 @@ impl Fontenoy {
             .as_slice()
             .iter()
             .map(|&h| {
-                let mut m = i16::from(self.tables.fx(self.board.hex(h).terrain).morale[col]);
+                // F-5.5c: the sunken road's column only where its effects count.
+                let mut m = i16::from(self.tables.fx(self.combat_terrain(s, u, h)).morale[col]);
                 for d in Direction::ALL {
                     let works = self.board.side(h, d) & hs::FIELDWORKS;
                     // Behind the works: the hex across is their front.

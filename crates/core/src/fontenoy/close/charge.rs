@@ -11,7 +11,7 @@ use super::{CloseStep, Cont};
 use crate::engine::Illegal;
 use crate::fontenoy::Fontenoy;
 use crate::fontenoy::action::Action;
-use crate::fontenoy::board::side as hs;
+use crate::fontenoy::board::{Terrain, side as hs};
 use crate::fontenoy::checks::{CheckKind, CheckReq};
 use crate::fontenoy::event::Event;
 use crate::fontenoy::geometry::{self, Arc, Hexes, Placed};
@@ -47,10 +47,19 @@ impl Fontenoy {
         if !self.board.on_map(to) {
             return None;
         }
-        let mut cost = match self.tables.fx(self.board.hex(to).terrain).scm {
+        // F-5.5d: a sunken road costs its other terrain to enter, and the rest of its own SCM
+        // to cross out of it.
+        let mut cost = match self.tables.fx(self.entry_terrain(to)).scm {
             Mp::Pts(p) => p,
             _ => return None,
         };
+        if self.crosses_sunken(from, to) {
+            let full = self.tables.fx(Terrain::SunkenRoad).scm;
+            let other = self.tables.fx(self.board.hex(from).under).scm;
+            if let (Mp::Pts(a), Mp::Pts(b)) = (full, other) {
+                cost = cost.plus(a.minus(b).unwrap_or(Pts::ZERO));
+            }
+        }
         let d = from.direction_to(to)?;
         let bits = self.board.side(from, d) & !hs::ANY_ROAD;
         for (bit, _) in hs::IDS {

@@ -316,7 +316,8 @@ impl Fontenoy {
         if !(cavalry && hampered) {
             if attacker {
                 if let Some(&h) = my_hexes.first() {
-                    cr += i16::from(self.tables.fx(self.board.hex(h).terrain).cr[1]);
+                    // F-5.5c: a sunken road's −3 only where its effects count.
+                    cr += i16::from(self.tables.fx(self.combat_terrain(s, top, h)).cr[1]);
                 }
                 // F-3.5b C: the fortifications count only when every attacker comes across
                 // their front.
@@ -330,12 +331,19 @@ impl Fontenoy {
                 let hold = self.works_hold_close(&attackers, &foe_hexes);
                 cr += self.across_cr(&my_hexes, &foe_hexes, hold);
             } else if let Some(&h) = my_hexes.first() {
-                cr += i16::from(self.tables.fx(self.board.hex(h).terrain).cr[0]);
+                cr += i16::from(self.tables.fx(self.combat_terrain(s, top, h)).cr[0]);
             }
         }
         // The commander's Combat Bonus (21.2b).
-        if let Some(cmd) = g.bonus {
-            cr += i16::from(self.units[usize::from(cmd)].cc_bonus);
+        // F-6.9a: the King's +1 to the units he reaches, as a commander's bonus (the better
+        // one serves).
+        let chosen = g.bonus.map(|cmd| self.units[usize::from(cmd)].cc_bonus);
+        let king = self.king_cr_bonus(s, top);
+        if let Some(b) = match (chosen, king) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        } {
+            cr += i16::from(b);
         }
         // F-3.2b: the Wild Geese against English or Hanoverian troops.
         let geese = matches!(info.tag.as_deref(), Some("irish" | "scots"));

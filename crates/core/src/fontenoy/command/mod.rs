@@ -69,7 +69,8 @@ impl Fontenoy {
             info.side == side
                 && unit.on_map()
                 && unit.act == Act::Unactivated
-                && !self.commands_nobody(c) // F-3.3a
+                // F-3.3a; F-6.9b: with option 6.9 the King activates with a Division to move.
+                && (!self.commands_nobody(c) || (self.is_king(c) && self.option("6.9")))
                 && matches!(
                     self.role(s, c),
                     Some(Role::Cinc | Role::Wing | Role::Special)
@@ -382,6 +383,11 @@ impl Fontenoy {
                 self.set_command(s, u, CommandBy::Attached, ev);
                 continue;
             }
+            // F-6.9a: a unit Louis XV reaches knows what to do.
+            if self.king_reaches(s, u) {
+                self.set_command(s, u, CommandBy::King, ev);
+                continue;
+            }
             // F-2.1: a Flexible Division's unit joined as an Independent traces as one.
             let division = if self.flexible_independent(&act, u) {
                 None
@@ -565,7 +571,7 @@ impl Fontenoy {
                 return true;
             }
         }
-        for &c in &act.ndcs {
+        for &c in act.ndcs.iter().filter(|&&c| !self.commands_nobody(c)) {
             let tracer = match self.role(s, c) {
                 Some(Role::Special) => Tracer::Division,
                 _ => Tracer::ArmyOrWing,

@@ -63,6 +63,15 @@ impl Fontenoy {
                 return;
             }
             LossCause::Special { result, minus_one } => {
+                // F-6.9d: Fate passes the King by out of twice every Allied unit's range.
+                if result == FireLoss::Fate && !self.fate_may_strike(s, c) {
+                    ev.push(Event::CommanderLossCheck {
+                        commander: c,
+                        roll,
+                        result: "none (F-6.9d: out of Fate's reach)".into(),
+                    });
+                    return;
+                }
                 let col = match result {
                     FireLoss::Fate => 0,
                     FireLoss::LuckyShot => 1,
@@ -152,6 +161,10 @@ impl Fontenoy {
         }
         let points = self.commander_loss_value(s, c);
         self.shade(s, c, points);
+        // F-6.9c A: the Louis XV Loss Roll, once the 50 points are shaded.
+        if self.is_king(c) && self.option("6.9") {
+            s.steps.push(Step::KingCheck { loss_roll: true });
+        }
         let u = s.unit_mut(c);
         u.place = Place::Destroyed;
         u.act = super::super::state::Act::Unactivated;

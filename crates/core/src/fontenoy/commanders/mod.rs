@@ -5,6 +5,7 @@
 //! ([`displacement`]: 21.1b).
 
 pub mod displacement;
+pub mod king;
 pub mod losses;
 pub mod replacement;
 pub mod special;

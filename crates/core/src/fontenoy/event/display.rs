@@ -620,6 +620,9 @@ impl fmt::Display for Event {
                 f,
                 "{track} Army Morale Check: loss total {clt}, column {column}+, roll {roll} less {spent}: +{added}, modifier {modifier}"
             ),
+            Event::Revenge { side: s } => {
+                write!(f, "the {} seek revenge for their King (F-6.9c)", side(s))
+            }
             Event::ArmyRetreat { side: s, rule } => {
                 write!(f, "the {} declare an Army Retreat ({rule})", side(s))
             }

@@ -27,6 +27,8 @@ pub enum CommandBy {
     Attached,
     /// Always In Command: a CinC (7.0), a scenario rule (F-10.1a E, F-3.9a, F-10.0d).
     Always,
+    /// Within Louis XV's reach under option `6.9` (F-6.9a).
+    King,
     /// Out of Command (7.6).
     None,
 }
@@ -849,6 +851,12 @@ pub enum Event {
         /// The modifier now.
         modifier: u8,
     },
+    /// F-6.9c A: the King's Loss Roll came up 0: the army seeks revenge for the rest of the
+    /// game.
+    Revenge {
+        /// The army.
+        side: Side,
+    },
     /// An army declares an Army Retreat (F-2.2).
     ArmyRetreat {
         /// The army.
@@ -1001,6 +1009,7 @@ impl Event {
             Event::CommanderDisplaced { .. } => "21.1b",
             Event::RatingSpent { .. } => "23.2b",
             Event::ArmyMorale { .. } => "23.2a",
+            Event::Revenge { .. } => "F-6.9c",
             Event::ArmyRetreat { .. } => "F-2.2",
             Event::Arrived { .. } => "22.1",
             Event::PlaceTaken { .. } => "F-10.0",

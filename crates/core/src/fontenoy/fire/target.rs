@@ -7,6 +7,7 @@
 use alloc::vec::Vec;
 
 use super::super::Fontenoy;
+use super::super::board::Terrain;
 use super::super::occupancy::Occupancy;
 use super::super::state::State;
 use super::super::types::{Formation, Kind, round};
@@ -181,6 +182,20 @@ impl Fontenoy {
                 .min()
                 .unwrap_or((0, h));
             let mut rating = self.hex_defense(near, h, indirect, self.works_hold(from, h));
+            // F-5.5c: the sunken road's rating only for units its effects count for, and not
+            // against a fire along the road; otherwise its other terrain's.
+            if self.is_sunken(h) && self.expanded_sunken() {
+                let counts = !self.fire_along_road(near, h)
+                    && target.iter().any(|&u| {
+                        s.unit(u).placed().is_some_and(|p| p.hexes.contains(h))
+                            && self.sunken_counts(s, u, h)
+                    });
+                if !counts {
+                    let full = u32::from(self.tables.fx(Terrain::SunkenRoad).fire_defense);
+                    let other = u32::from(self.tables.fx(self.board.hex(h).under).fire_defense);
+                    rating = (rating + other).saturating_sub(full);
+                }
+            }
             // F-3.6: a non-skirmisher in a barricade hex has Fire Defense 5.
             if s.barricades.contains(&h)
                 && target.iter().any(|&u| {

@@ -44,6 +44,7 @@ mod passage;
 mod reach;
 mod rearward;
 mod reform;
+mod sunken;
 mod wheel;
 
 use alloc::format;
@@ -56,7 +57,7 @@ use super::event::Event;
 use super::geometry::{self, Arc, Hexes, Placed};
 use super::occupancy::Occupancy;
 use super::stacking::{Stance, compatible};
-use super::state::{Act, CheckKind, CheckReq, Moving, Place, Segment, State};
+use super::state::{Act, CheckKind, CheckReq, Moving, Place, Segment, State, Step};
 use super::tables::{Dca, GoFor, MoveClass, Mp};
 use super::types::{Formation, Kind, Morale, MoraleCheck, Pts, round};
 use super::units::{Skirmish, UnitId};
@@ -290,7 +291,13 @@ impl Fontenoy {
             let cost = if road && road_bits != 0 {
                 self.road_rate(road_bits, terrain)
             } else {
-                let hex = match fx.mp[class as usize] {
+                // F-5.5b: off the road, a sunken-road hex costs its other terrain to enter.
+                let efx = if self.expanded_sunken() {
+                    self.tables.fx(self.entry_terrain(h))
+                } else {
+                    fx
+                };
+                let hex = match efx.mp[class as usize] {
                     Mp::Pts(p) => p,
                     _ => {
                         return Err(Illegal::new(
@@ -314,7 +321,18 @@ impl Fontenoy {
                         ),
                     )
                 })?;
-                if fx.dca == Dca::Yes
+                // F-5.5b: climbing out across the road pays the rest of the TET's cost.
+                let hex = if self.crosses_sunken(prev, h) && !self.sunken_exempt(s, lead) {
+                    hex.plus(self.sunken_surcharge(prev, class))
+                } else {
+                    hex
+                };
+                // F-2.10a, F-5.5a: a Road Column leaving the road from a sunken-road hex takes
+                // a DC(A).
+                if road && self.is_sunken(prev) {
+                    dca = true;
+                }
+                if efx.dca == Dca::Yes
                     || self.board.side(prev, d)
                         & (hs::SLOPE_STEEP | hs::FIELDWORKS | hs::STREAM | hs::ABATIS)
                         != 0
@@ -608,6 +626,8 @@ impl Fontenoy {
         }
         // 7.6c (command/ooc.rs).
         self.ooc_step_ok(s, o, group, from, to)?;
+        // F-6.9b: where Louis XV may go (commanders/king.rs).
+        self.king_step_ok(s, lead, from.hex(), to.hex())?;
         let whole = matches!(f, Formation::Square | Formation::GeneralOrder);
         if !whole && cost > left {
             return Err(Illegal::new(
@@ -990,7 +1010,13 @@ impl Fontenoy {
             .as_slice()
             .iter()
             .any(|&h| o.ezoc(self, h, self.units[usize::from(u)].side));
-        Ok(if in_ezoc { cost.plus(Pts::ONE) } else { cost })
+        let cost = if in_ezoc { cost.plus(Pts::ONE) } else { cost };
+        // F-5.5b: a turn in a sunken-road hex costs 1 more.
+        Ok(if self.turns_in_sunken(s, u, p) {
+            cost.plus(Pts::ONE)
+        } else {
+            cost
+        })
     }
 
     /// Applies a Movement Segment action.
@@ -1119,6 +1145,13 @@ impl Fontenoy {
                     cost,
                 });
                 self.note_entered(s, &group, target);
+                // F-6.9b: a step of the King's outside his free hexes calls for a Louis XV
+                // Army Morale Check once his move is over.
+                if self.is_king(unit) && !(self.king_free_hex(p.hex()) && self.king_free_hex(to)) {
+                    if let Some(m) = self.record(s, unit) {
+                        m.king_check = true;
+                    }
+                }
                 // 21.1b displacement; victory places (F-10.xd).
                 self.after_step(s, &group, ev);
                 // 11.5d: a March Column may add a hex at its rear (extend.rs).
@@ -1180,6 +1213,14 @@ impl Fontenoy {
                     let u = s.unit_mut(g);
                     if let Place::Map(q) = &mut u.place {
                         q.facing = to;
+                    }
+                }
+                // F-5.5b: and a DC(A) once its move is over.
+                if self.turns_in_sunken(s, unit, &p) {
+                    for &g in &group {
+                        if let Some(m) = self.record(s, g) {
+                            m.dca = m.dca.saturating_add(1);
+                        }
                     }
                 }
                 ev.push(Event::Faced { unit, facing, cost });
@@ -1339,9 +1380,14 @@ impl Fontenoy {
 
     pub(crate) fn finish(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
         let mut over = false;
+        let mut king = false;
         if let Some(m) = self.record(s, u) {
             over = !m.done;
             m.done = true;
+            king = over && core::mem::take(&mut m.king_check);
+        }
+        if king {
+            s.steps.push(Step::KingCheck { loss_roll: false });
         }
         if over {
             // 18.2b: its Movement Disorder Check (A), if it owes one (checks/disorder.rs).

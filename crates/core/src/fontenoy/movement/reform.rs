@@ -319,8 +319,12 @@ impl Fontenoy {
 
     /// 8.7: whether the hexes the unit covers before or after, or the hexsides inside either,
     /// are difficult terrain.
-    fn reform_difficult(&self, p: &Placed, to: &Placed) -> bool {
-        let hex_bad = |h: &Hex| self.tables.fx(self.board.hex(*h).terrain).difficult;
+    /// With `skip_sunken`, sunken-road hexes do not count (F-5.5b).
+    fn reform_difficult(&self, p: &Placed, to: &Placed, skip_sunken: bool) -> bool {
+        let hex_bad = |h: &Hex| {
+            !(skip_sunken && self.is_sunken(*h))
+                && self.tables.fx(self.board.hex(*h).terrain).difficult
+        };
         let sides_bad = |q: &Placed| {
             q.hexes
                 .as_slice()
@@ -903,7 +907,15 @@ impl Fontenoy {
             cost = Cost::Pts(x.plus(Pts::ONE));
         }
         // 8.7: a starred change touching difficult terrain takes every MP.
-        let difficult = starred && self.reform_difficult(p, to);
+        // F-5.5b: skirmishers and commanders, and a change between March and Road Column
+        // lying along the road, are free of 8.7 in a sunken road.
+        let sunken_free = self.expanded_sunken()
+            && (self.sunken_exempt(s, c.lead)
+                || (matches!(
+                    (c.f, t),
+                    (F::MarchColumn, F::RoadColumn) | (F::RoadColumn, F::MarchColumn)
+                ) && self.column_along_road(p)));
+        let difficult = starred && self.reform_difficult(p, to, sunken_free);
         let mut rule = rule;
         if difficult {
             if disordered {

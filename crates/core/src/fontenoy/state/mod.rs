@@ -207,6 +207,10 @@ pub struct Moving {
     /// no oblique rearward steps).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rear_side: Option<u8>,
+    /// F-6.9b: Louis XV stepped outside his free hexes: a Louis XV Army Morale Check once his
+    /// move is over.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub king_check: bool,
     /// By-hand points spent (11.6, F-3.7a).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub by_hand: u8,
@@ -350,6 +354,10 @@ pub struct ArmyState {
     pub sp_lost: u16,
     /// Points of destroyed commanders (21.4b, 23.1a).
     pub commander_points: u16,
+    /// F-6.9c A: the army avenges its King (ER −5 for every unit, −3 to its Army Morale
+    /// Checks) for the rest of the game.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub revenge: bool,
 }
 
 /// What one side may do with the Initiative it won (6.1a, 6.5).
@@ -457,6 +465,13 @@ pub enum Step {
         commander: UnitId,
         /// What called for it.
         cause: LossCause,
+    },
+    /// F-6.9b, F-6.9c A (option `6.9`): a Louis XV Army Morale Check after his move, or the
+    /// Louis XV Loss Roll after his death or capture: a d10 on the French record's current
+    /// column.
+    KingCheck {
+        /// The Loss Roll (F-6.9c A), not the check after a move (F-6.9b).
+        loss_roll: bool,
     },
     /// A wounded commander's absence (21.4c, F-8.8e): a d10.
     WoundRoll {
