@@ -3,6 +3,7 @@
 //! commanders first (7.6a): Lines of Command (7.2, 7.3, [`loc`]), Commander and Unit
 //! Initiative (7.4), automatic In Command (7.5).
 
+pub mod artillery;
 pub mod detachment;
 pub mod infernal;
 mod infernal_combat;
@@ -356,8 +357,11 @@ impl Fontenoy {
                         && self.column_bars_loc(s, act.side, c);
                     if !barred && self.commander_loc(s, &o, cinc, c) {
                         CommandBy::Loc
-                    } else if self.role(s, c) == Some(Role::Division) {
-                        // 7.4a (21.6a: without a CinC every Division Commander rolls).
+                    } else if self.role(s, c) == Some(Role::Division)
+                        || self.is_artillery_commander(c)
+                    {
+                        // 7.4a (21.6a: without a CinC every Division Commander rolls); F-3.3d
+                        // D, F-4.2f C: an artillery commander rolls his Initiative.
                         s.steps.push(Step::CommanderInitiative { commander: c });
                         return;
                     } else {
@@ -398,13 +402,18 @@ impl Fontenoy {
                         CommandBy::Loc
                     } else if self.grouped_with_superior(s, &o, u, d) {
                         CommandBy::Grouped
+                    } else if self.artillery_in_command(s, &o, &act, u) {
+                        // F-3.3d D, F-4.2f C.
+                        CommandBy::Loc
                     } else {
                         CommandBy::None
                     };
                     self.set_command(s, u, by, ev);
                 }
                 None => {
-                    if self.independent_loc(s, &o, &act, cinc, u) {
+                    if self.independent_loc(s, &o, &act, cinc, u)
+                        || self.artillery_in_command(s, &o, &act, u)
+                    {
                         self.set_command(s, u, CommandBy::Loc, ev);
                     } else {
                         // 7.4c: the Unit Initiative roll (a group of Independents rolls once,

@@ -156,6 +156,14 @@ pub enum Event {
         /// The commander.
         commander: UnitId,
     },
+    /// An artillery commander helps a fire: one column right (F-3.3d B, F-4.2f A).
+    ArtilleryHelp {
+        /// The commander.
+        commander: UnitId,
+        /// The hex fired at.
+        #[serde(with = "super::fhex")]
+        at: Hex,
+    },
     /// The cavalry Wing Commander failed his Initiative: his own Division alone activates, he
     /// Out of Command (F-3.4b).
     CavalryWingFailed {
@@ -901,6 +909,7 @@ impl Event {
             Event::LowendahlRoll { .. } => "F-3.8d B",
             Event::WingFailed { .. } => "7.4b",
             Event::CavalryWing { .. } => "F-3.4a",
+            Event::ArtilleryHelp { .. } => "F-3.3d",
             Event::CavalryWingFailed { .. } => "F-3.4b",
             Event::DivisionAdded { cavalry: true, .. } => "F-3.4a",
             Event::DivisionAdded { .. } => "F-2.6b",

@@ -5,6 +5,7 @@
 //! and Wings, so that each test lays out exactly what its rule needs.
 
 mod army;
+mod artillery;
 mod checks;
 mod close;
 mod combat_mods;

@@ -376,6 +376,8 @@ impl Fontenoy {
         s.end_of_turn = false;
         s.specials = 0;
         s.double_zero_used = false;
+        // F-3.3d C: the artillery commanders' record lasts a turn.
+        s.artillery = Default::default();
         // F-8.2a, F-8.2c: the markers come off in the Rally Phase; 24.2b lasts a turn.
         self.special_new_turn(s);
         s.rally_first = None;
