@@ -7,6 +7,7 @@ pub mod artillery;
 pub mod detachment;
 pub mod infernal;
 mod infernal_combat;
+mod leaders;
 pub mod loc;
 pub mod ooc;
 pub mod special;
@@ -344,8 +345,10 @@ impl Fontenoy {
                 Some(Role::Cinc) => CommandBy::Always,
                 Some(Role::Wing) => {
                     // 7.3: an LOC from the CinC; a Wing Commander's Initiative serves only a Wing
-                    // Activation (7.4b; digest A48).
-                    if cinc.is_some_and(|x| self.loc_reaches(s, &o, x, Tracer::ArmyOrWing, c)) {
+                    // Activation (7.4b; digest A48); F-4.2c: through Waldeck.
+                    if cinc.is_some_and(|x| self.loc_reaches(s, &o, x, Tracer::ArmyOrWing, c))
+                        || self.waldeck_link(s, &o, cinc, c)
+                    {
                         CommandBy::Loc
                     } else {
                         CommandBy::None
@@ -359,6 +362,7 @@ impl Fontenoy {
                         CommandBy::Loc
                     } else if self.role(s, c) == Some(Role::Division)
                         || self.is_artillery_commander(c)
+                        || act.lead.leader == Some(c)
                     {
                         // 7.4a (21.6a: without a CinC every Division Commander rolls); F-3.3d
                         // D, F-4.2f C: an artillery commander rolls his Initiative.
@@ -466,6 +470,10 @@ impl Fontenoy {
     ) -> bool {
         let Some(cinc) = cinc else { return false };
         if self.loc_reaches(s, o, cinc, Tracer::ArmyOrWing, c) {
+            return true;
+        }
+        // F-4.2c: through Waldeck to a Dutch commander (command/leaders.rs).
+        if self.waldeck_link(s, o, Some(cinc), c) {
             return true;
         }
         let wing = self

@@ -156,6 +156,13 @@ pub enum Event {
         /// The commander.
         commander: UnitId,
     },
+    /// Lowendahl (F-3.3f) or Waldeck (F-4.2c) activates with a Division, and may add another.
+    LeaderActivation {
+        /// The commander.
+        commander: UnitId,
+        /// The first Division.
+        division: DivId,
+    },
     /// An artillery commander helps a fire: one column right (F-3.3d B, F-4.2f A).
     ArtilleryHelp {
         /// The commander.
@@ -910,6 +917,7 @@ impl Event {
             Event::WingFailed { .. } => "7.4b",
             Event::CavalryWing { .. } => "F-3.4a",
             Event::ArtilleryHelp { .. } => "F-3.3d",
+            Event::LeaderActivation { .. } => "F-3.3f",
             Event::CavalryWingFailed { .. } => "F-3.4b",
             Event::DivisionAdded { cavalry: true, .. } => "F-3.4a",
             Event::DivisionAdded { .. } => "F-2.6b",

@@ -1,6 +1,7 @@
 //! The artillery commanders du Brocard (F-3.3d) and van Yssel (F-4.2f): one mechanism, each
 //! helping the guns of his own nationality.
 
+use super::artillery_own as own;
 use super::fire::{F, ahead, far, fire_at, opened, refused, unit};
 use super::*;
 use crate::fontenoy::fire::resolve::column;
@@ -89,14 +90,6 @@ fn roll_commanders(r: &Fontenoy, s: &mut State, c: UnitId, die: u8) -> Vec<Event
         ev.extend(apply(r, s, d10(if commander == c { die } else { 0 })));
     }
     ev
-}
-
-/// The Initiative winner activates one of his own Divisions (asked only when he could also
-/// make the opponent activate).
-pub(super) fn own(r: &Fontenoy, s: &mut State) {
-    if let Some(Step::InitiativeChoice { .. }) = s.steps.last() {
-        apply(r, s, Action::ActivateOwn);
-    }
 }
 
 fn column_name(strength: u32, defense: u32, shift: u8) -> Option<&'static str> {

@@ -23,6 +23,7 @@ mod geometry;
 mod groups;
 mod illegitimate;
 mod infernal;
+mod leaders;
 mod lowendahl;
 mod movement;
 mod movement_rules;
@@ -362,6 +363,14 @@ pub(super) fn legal(r: &Fontenoy, s: &State) -> Vec<Action> {
     let mut v = Vec::new();
     r.legal_actions(s, &mut v);
     v
+}
+
+/// The Initiative winner activates one of his own Divisions (asked only when he could also
+/// make the opponent activate).
+pub(super) fn artillery_own(r: &Fontenoy, s: &mut State) {
+    if let Some(super::state::Step::InitiativeChoice { .. }) = s.steps.last() {
+        apply(r, s, Action::ActivateOwn);
+    }
 }
 
 /// Rolls the initiative dice: French `f`, Allied `a`.

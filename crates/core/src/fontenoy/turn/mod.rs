@@ -208,6 +208,15 @@ impl Fontenoy {
                 for d in self.open_divisions(s, side) {
                     out.push(Action::Activate { division: d });
                 }
+                // F-3.3f, F-4.2c (command/leaders.rs).
+                if !self.fast_play() {
+                    for (c, d) in self.leader_activations(s, side) {
+                        out.push(Action::LeaderActivation {
+                            commander: c,
+                            division: d,
+                        });
+                    }
+                }
             }
             Step::WingDivisions {
                 wing,
@@ -301,6 +310,15 @@ impl Fontenoy {
                 }
                 self.activate(s, side, divisions, wing, ev);
                 Ok(())
+            }
+            (
+                Step::ChooseDivision { side },
+                Action::LeaderActivation {
+                    commander,
+                    division,
+                },
+            ) if !self.fast_play() => {
+                self.begin_leader_activation(s, side, *commander, *division, ev)
             }
             (
                 Step::WingDivisions {
