@@ -122,6 +122,8 @@ impl Fontenoy {
         s.unit_mut(c).act = Act::Active;
         if let Some(a) = s.activation.as_mut() {
             a.lead.leader = Some(c);
+            // An activated commander of the activation (6.4a attachments, 7.0 Independents).
+            a.ndcs.push(c);
         }
         Ok(())
     }
