@@ -67,6 +67,14 @@ pub enum Action {
         /// The commander.
         commander: UnitId,
     },
+    /// Lowendahl (F-3.3f) or Waldeck (F-4.2c) activates with this Division, in an ordinary
+    /// activation; he may add a second Division in the Command Control Segment.
+    LeaderActivation {
+        /// The commander.
+        commander: UnitId,
+        /// The first Division.
+        division: DivId,
+    },
     /// Adds this Division to the activation: a Division whose commander is grouped with the
     /// Wing Commander (F-2.6b), or a cavalry Division of a cavalry Wing (F-3.4a).
     AddDivision {

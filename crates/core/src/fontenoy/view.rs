@@ -135,6 +135,19 @@ impl Fontenoy {
                 };
                 format!("the Infernal Column{who} {what}")
             }
+            Event::LeaderActivation {
+                commander,
+                division,
+            } => format!(
+                "{} activates with {} and may add a second Division in his reach (F-3.3f, F-4.2c)",
+                self.unit_name(*commander),
+                self.division_name(*division)
+            ),
+            Event::ArtilleryHelp { commander, at } => format!(
+                "{} helps the guns firing at {}: one column right (F-3.3d, F-4.2f)",
+                self.unit_name(*commander),
+                super::fhex::label(*at)
+            ),
             Event::CavalryWing { commander } => format!(
                 "{} leads a Wing Activation of French cavalry (F-3.4a)",
                 self.unit_name(*commander)

@@ -148,7 +148,8 @@ impl Fontenoy {
             div || army.cinc == Some(c)
                 || s.armies[side.index()].cinc == Some(c)
                 || self.org.wing_of_commander[usize::from(c)].is_some()
-                || army.special.contains(&c)
+                // F-3.3d F, F-4.2f D: not the artillery commanders.
+                || (army.special.contains(&c) && !self.is_artillery_commander(c))
         });
         u8::from(counts)
     }

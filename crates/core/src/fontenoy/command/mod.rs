@@ -3,9 +3,11 @@
 //! commanders first (7.6a): Lines of Command (7.2, 7.3, [`loc`]), Commander and Unit
 //! Initiative (7.4), automatic In Command (7.5).
 
+pub mod artillery;
 pub mod detachment;
 pub mod infernal;
 mod infernal_combat;
+mod leaders;
 pub mod loc;
 pub mod ooc;
 pub mod special;
@@ -345,8 +347,10 @@ impl Fontenoy {
                 Some(Role::Cinc) => CommandBy::Always,
                 Some(Role::Wing) => {
                     // 7.3: an LOC from the CinC; a Wing Commander's Initiative serves only a Wing
-                    // Activation (7.4b; digest A48).
-                    if cinc.is_some_and(|x| self.loc_reaches(s, &o, x, Tracer::ArmyOrWing, c)) {
+                    // Activation (7.4b; digest A48); F-4.2c: through Waldeck.
+                    if cinc.is_some_and(|x| self.loc_reaches(s, &o, x, Tracer::ArmyOrWing, c))
+                        || self.waldeck_link(s, &o, cinc, c)
+                    {
                         CommandBy::Loc
                     } else {
                         CommandBy::None
@@ -358,8 +362,12 @@ impl Fontenoy {
                         && self.column_bars_loc(s, act.side, c);
                     if !barred && self.commander_loc(s, &o, cinc, c) {
                         CommandBy::Loc
-                    } else if self.role(s, c) == Some(Role::Division) {
-                        // 7.4a (21.6a: without a CinC every Division Commander rolls).
+                    } else if self.role(s, c) == Some(Role::Division)
+                        || self.is_artillery_commander(c)
+                        || act.lead.leader == Some(c)
+                    {
+                        // 7.4a (21.6a: without a CinC every Division Commander rolls); F-3.3d
+                        // D, F-4.2f C: an artillery commander rolls his Initiative.
                         s.steps.push(Step::CommanderInitiative { commander: c });
                         return;
                     } else {
@@ -406,13 +414,18 @@ impl Fontenoy {
                         CommandBy::Loc
                     } else if self.grouped_with_superior(s, &o, u, d) {
                         CommandBy::Grouped
+                    } else if self.artillery_in_command(s, &o, &act, u) {
+                        // F-3.3d D, F-4.2f C.
+                        CommandBy::Loc
                     } else {
                         CommandBy::None
                     };
                     self.set_command(s, u, by, ev);
                 }
                 None => {
-                    if self.independent_loc(s, &o, &act, cinc, u) {
+                    if self.independent_loc(s, &o, &act, cinc, u)
+                        || self.artillery_in_command(s, &o, &act, u)
+                    {
                         self.set_command(s, u, CommandBy::Loc, ev);
                     } else if roll.is_none() {
                         // 7.4c: the Unit Initiative roll (a group of Independents rolls once,
@@ -483,6 +496,10 @@ impl Fontenoy {
     ) -> bool {
         let Some(cinc) = cinc else { return false };
         if self.loc_reaches(s, o, cinc, Tracer::ArmyOrWing, c) {
+            return true;
+        }
+        // F-4.2c: through Waldeck to a Dutch commander (command/leaders.rs).
+        if self.waldeck_link(s, o, Some(cinc), c) {
             return true;
         }
         let wing = self

@@ -152,6 +152,19 @@ impl Fontenoy {
                     .division_commander(s, d)
                     .is_some_and(|dc| s.unit(dc).on_map() && s.unit(dc).act == Act::Unactivated)
         };
+        // F-3.3f, F-4.2c: the leader's second Division (command/leaders.rs).
+        if let Some(c) = act.lead.leader {
+            if !act.lead.added.is_empty() || s.unit(c).act != Act::Active {
+                return out;
+            }
+            let o = Occupancy::build(self, s);
+            for d in self.leader_divisions(s, &o, c, &act.divisions) {
+                if open(d) {
+                    out.push((d, "F-3.3f"));
+                }
+            }
+            return out;
+        }
         if let Some(c) = act.lead.cavalry {
             if act.lead.added.len() >= CAVALRY_WING_EXTRA || s.unit(c).act != Act::Active {
                 return out;
@@ -186,6 +199,21 @@ impl Fontenoy {
         let Some(at) = s.unit(wc).placed().map(|p| p.hex()) else {
             return out;
         };
+        // F-3.4c: Langeron adds a third Division his Line of Command reaches.
+        if self.is_commander(wc, "langeron") {
+            let o = Occupancy::build(self, s);
+            for d in self.org.divisions_of(act.side) {
+                if self.org.wing_of(d) == Some(w) || !open(d) {
+                    continue;
+                }
+                let dc = self.division_commander(s, d).unwrap_or_default();
+                if self.force_of(s, dc) == self.force_of(s, wc)
+                    && self.loc_reaches(s, &o, wc, Tracer::ArmyOrWing, dc)
+                {
+                    out.push((d, "F-3.4c"));
+                }
+            }
+        }
         for d in self.org.divisions_of(act.side) {
             if self.org.wing_of(d) == Some(w) || !open(d) {
                 continue;
@@ -196,7 +224,11 @@ impl Fontenoy {
             let dnat = self.units[usize::from(dc)].nationality;
             let nation_ok = nat != Nationality::English
                 || matches!(dnat, Nationality::English | Nationality::Hanoverian);
-            if grouped && nation_ok && self.force_of(s, dc) == self.force_of(s, wc) {
+            if grouped
+                && nation_ok
+                && self.force_of(s, dc) == self.force_of(s, wc)
+                && !out.iter().any(|&(x, _)| x == d)
+            {
                 out.push((d, "F-2.6b"));
             }
         }
@@ -295,6 +327,7 @@ impl Fontenoy {
                 let leader = act
                     .lead
                     .cavalry
+                    .or(act.lead.leader)
                     .or_else(|| act.wing.and_then(|w| self.wing_commander(s, w)))
                     .unwrap_or_default();
                 if let Some(x) = s.activation.as_mut() {
@@ -306,8 +339,9 @@ impl Fontenoy {
                     division,
                     cavalry: rule == "F-3.4a",
                 });
-                // 6.5c: a Division Commander joining a Wing Activation is In Command.
-                if let Some(dc) = dc {
+                // 6.5c: a Division Commander joining a Wing Activation is In Command (F-3.3f:
+                // not in a leader's ordinary activation: his status is traced as usual).
+                if let Some(dc) = dc.filter(|_| rule != "F-3.3f") {
                     self.set_command(s, dc, CommandBy::Loc, ev);
                 }
                 Ok(())

@@ -136,6 +136,17 @@ impl fmt::Display for Event {
                     "Wing {wing}'s commander fails his Initiative: the activation ends"
                 )
             }
+            Event::LeaderActivation {
+                commander,
+                division,
+            } => write!(
+                f,
+                "commander {commander} activates with Division {division} and may add another"
+            ),
+            Event::ArtilleryHelp { commander, at } => write!(
+                f,
+                "artillery commander {commander} helps the fire at {at:?}: one column right"
+            ),
             Event::CavalryWing { commander } => {
                 write!(f, "commander {commander} leads a cavalry Wing Activation")
             }

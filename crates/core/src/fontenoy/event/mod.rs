@@ -158,6 +158,21 @@ pub enum Event {
         /// The commander.
         commander: UnitId,
     },
+    /// Lowendahl (F-3.3f) or Waldeck (F-4.2c) activates with a Division, and may add another.
+    LeaderActivation {
+        /// The commander.
+        commander: UnitId,
+        /// The first Division.
+        division: DivId,
+    },
+    /// An artillery commander helps a fire: one column right (F-3.3d B, F-4.2f A).
+    ArtilleryHelp {
+        /// The commander.
+        commander: UnitId,
+        /// The hex fired at.
+        #[serde(with = "super::fhex")]
+        at: Hex,
+    },
     /// The cavalry Wing Commander failed his Initiative: his own Division alone activates, he
     /// Out of Command (F-3.4b).
     CavalryWingFailed {
@@ -926,6 +941,8 @@ impl Event {
             Event::LowendahlRoll { .. } => "F-3.8d B",
             Event::WingFailed { .. } => "7.4b",
             Event::CavalryWing { .. } => "F-3.4a",
+            Event::ArtilleryHelp { .. } => "F-3.3d",
+            Event::LeaderActivation { .. } => "F-3.3f",
             Event::CavalryWingFailed { .. } => "F-3.4b",
             Event::DivisionAdded { cavalry: true, .. } => "F-3.4a",
             Event::DivisionAdded { .. } => "F-2.6b",

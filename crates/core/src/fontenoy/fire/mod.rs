@@ -442,7 +442,10 @@ impl Fontenoy {
         // F-3.5b G: adjacent French guns behind field fortifications combine at any range.
         let battery = |h: Hex| self.works_battery(s, &o, &d.from, Some(h), d.side, d.kind);
         let works = d.arm == Arm::Artillery && d.side == super::FRENCH;
-        if d.arm == Arm::Artillery && !all_short && !works {
+        // F-3.3d A, F-4.2f A: guns an artillery commander helps combine at any range.
+        let helped = |h: Hex| self.helped_battery(s, &o, h, d.side, d.kind);
+        let all_helped = d.arm == Arm::Artillery && d.from.iter().all(|&h| helped(h));
+        if d.arm == Arm::Artillery && !all_short && !works && !all_helped {
             return out;
         }
         let candidates: Vec<Hex> = match d.kind {
@@ -471,7 +474,11 @@ impl Fontenoy {
             if d.from.contains(&h) {
                 continue;
             }
-            if d.arm == Arm::Artillery && !(all_short && short(h)) && !(works && battery(h)) {
+            if d.arm == Arm::Artillery
+                && !(all_short && short(h))
+                && !(works && battery(h))
+                && !(all_helped && helped(h))
+            {
                 continue;
             }
             if self

@@ -215,6 +215,8 @@ impl Fontenoy {
                 })
             });
         let range = from.iter().map(|&f| f.distance(at)).min().unwrap_or(0);
+        // F-3.3d B, F-4.2f A: an artillery commander's help shifts a column right.
+        let helped = arm == Some(Arm::Artillery) && self.fire_helper(s, &firers, kind).is_some();
         FireCombat {
             kind,
             side,
@@ -234,7 +236,7 @@ impl Fontenoy {
             heavy,
             mover,
             ordinary: false,
-            shift: u8::from(flanking && enfilade_any),
+            shift: u8::from(flanking && enfilade_any) + u8::from(helped),
             extra_loss: 0,
             caisson: false,
             smoke: 0,
@@ -306,6 +308,15 @@ impl Fontenoy {
     /// Records combat `c`, announces it and asks for its roll; returns its index.
     pub(crate) fn start_combat(&self, s: &mut State, c: FireCombat, ev: &mut Vec<Event>) -> u16 {
         let col = self.combat_column(&c);
+        // F-3.3d, F-4.2f: an artillery commander's help (command/artillery.rs).
+        if c.arm == Some(Arm::Artillery) {
+            if let Some(commander) = self.note_artillery_help(s, &c.firers, c.kind) {
+                ev.push(Event::ArtilleryHelp {
+                    commander,
+                    at: c.at,
+                });
+            }
+        }
         ev.push(Event::FireOpened {
             kind: c.kind,
             side: c.side,

@@ -127,6 +127,10 @@ impl Fontenoy {
         if !info.is_combat() && self.held_commander(s, u) {
             return false;
         }
+        // F-3.3d C, F-4.2f B: an artillery commander who helped his Fire Combat Segment stays.
+        if !info.is_combat() && self.artillery_commander_stays(s, u) {
+            return false;
+        }
         let restricted = s.activation.as_ref().is_some_and(|a| a.restricted);
         if restricted && info.is_combat() && unit.formation != Formation::RoadColumn {
             return false;

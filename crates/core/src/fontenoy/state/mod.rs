@@ -3,12 +3,14 @@
 //! values (6.1b, 23), each counter's place and condition (8.0, 18.0, 19.0), the activation in
 //! progress (6.3–6.6) and the stack of pending decisions and rolls.
 
+mod artillery;
 mod close;
 mod infernal;
 mod lowendahl;
 mod special;
 mod wings;
 
+pub use artillery::ArtilleryLog;
 pub use close::{
     Attack, CloseSegment, CloseStep, Combat, Cont, Group, HexLabel, Outcome, Pursuit,
     SpecialPursuit, SplitChoice,
@@ -776,6 +778,9 @@ pub struct State {
     /// Lowendahl's Detachment (F-3.8d).
     #[serde(default, skip_serializing_if = "LowendahlLog::is_empty")]
     pub lowendahl: LowendahlLog,
+    /// The artillery commanders this turn (F-3.3d, F-4.2f).
+    #[serde(default, skip_serializing_if = "ArtilleryLog::is_empty")]
+    pub artillery: ArtilleryLog,
 }
 
 fn is_zero_i16(v: &i16) -> bool {
@@ -812,6 +817,7 @@ impl State {
             infernal: InfernalLog::default(),
             barricades: Vec::new(),
             lowendahl: LowendahlLog::default(),
+            artillery: ArtilleryLog::default(),
         }
     }
 

@@ -5,6 +5,7 @@
 //! and Wings, so that each test lays out exactly what its rule needs.
 
 mod army;
+mod artillery;
 mod checks;
 mod close;
 mod combat_mods;
@@ -24,6 +25,7 @@ mod illegitimate;
 mod infernal;
 mod infernal_combat;
 mod louis;
+mod leaders;
 mod lowendahl;
 mod movement;
 mod movement_rules;
@@ -365,6 +367,14 @@ pub(super) fn legal(r: &Fontenoy, s: &State) -> Vec<Action> {
     let mut v = Vec::new();
     r.legal_actions(s, &mut v);
     v
+}
+
+/// The Initiative winner activates one of his own Divisions (asked only when he could also
+/// make the opponent activate).
+pub(super) fn artillery_own(r: &Fontenoy, s: &mut State) {
+    if let Some(super::state::Step::InitiativeChoice { .. }) = s.steps.last() {
+        apply(r, s, Action::ActivateOwn);
+    }
 }
 
 /// Rolls the initiative dice: French `f`, Allied `a`.

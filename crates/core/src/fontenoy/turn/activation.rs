@@ -458,6 +458,8 @@ impl Fontenoy {
     /// Completing the Activation (4.0C, 6.3d): commanders flipped, FINISHED markers on the
     /// Independents and attached units, OUT OF COMMAND markers removed; back to Phase B.
     pub(crate) fn complete_activation(&self, s: &mut State, ev: &mut Vec<Event>) {
+        // F-3.3d C, F-4.2f B: the artillery commanders who moved (command/artillery.rs).
+        self.note_artillery_moves(s);
         let special = s.special.act.take();
         for u in &mut s.units {
             if u.act == Act::Active {

@@ -208,6 +208,15 @@ impl Fontenoy {
                 for d in self.open_divisions(s, side) {
                     out.push(Action::Activate { division: d });
                 }
+                // F-3.3f, F-4.2c (command/leaders.rs).
+                if !self.fast_play() {
+                    for (c, d) in self.leader_activations(s, side) {
+                        out.push(Action::LeaderActivation {
+                            commander: c,
+                            division: d,
+                        });
+                    }
+                }
             }
             Step::WingDivisions {
                 wing,
@@ -303,6 +312,15 @@ impl Fontenoy {
                 Ok(())
             }
             (
+                Step::ChooseDivision { side },
+                Action::LeaderActivation {
+                    commander,
+                    division,
+                },
+            ) if !self.fast_play() => {
+                self.begin_leader_activation(s, side, *commander, *division, ev)
+            }
+            (
                 Step::WingDivisions {
                     wing,
                     undecided,
@@ -376,6 +394,8 @@ impl Fontenoy {
         s.end_of_turn = false;
         s.specials = 0;
         s.double_zero_used = false;
+        // F-3.3d C: the artillery commanders' record lasts a turn.
+        s.artillery = Default::default();
         // F-8.2a, F-8.2c: the markers come off in the Rally Phase; 24.2b lasts a turn.
         self.special_new_turn(s);
         s.rally_first = None;
