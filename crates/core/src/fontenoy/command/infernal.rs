@@ -420,14 +420,7 @@ impl Fontenoy {
         roll: u8,
         ev: &mut Vec<Event>,
     ) {
-        let rating = self.units[usize::from(l)].initiative;
-        let passed = roll <= rating;
-        ev.push(Event::InitiativeCheck {
-            unit: l,
-            roll,
-            rating,
-            passed,
-        });
+        let passed = self.commander_check(l, roll, ev);
         if passed {
             if let Some(c) = s.infernal.column.as_mut() {
                 c.kept = true;

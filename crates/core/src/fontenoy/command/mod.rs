@@ -605,14 +605,9 @@ impl Fontenoy {
         false
     }
 
-    /// A Division Commander's Initiative roll (7.4a): at or below his rating, In Command.
-    pub(crate) fn commander_initiative(
-        &self,
-        s: &mut State,
-        c: UnitId,
-        roll: u8,
-        ev: &mut Vec<Event>,
-    ) {
+    /// A commander's Initiative Check (7.4a, and the Wing, Special and Infernal Column leaders'
+    /// rolls that follow it): passed at or below his Initiative Rating; the event says so.
+    pub(crate) fn commander_check(&self, c: UnitId, roll: u8, ev: &mut Vec<Event>) -> bool {
         let rating = self.units[usize::from(c)].initiative;
         let passed = roll <= rating;
         ev.push(Event::InitiativeCheck {
@@ -621,6 +616,18 @@ impl Fontenoy {
             rating,
             passed,
         });
+        passed
+    }
+
+    /// A Division Commander's Initiative roll (7.4a): at or below his rating, In Command.
+    pub(crate) fn commander_initiative(
+        &self,
+        s: &mut State,
+        c: UnitId,
+        roll: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let passed = self.commander_check(c, roll, ev);
         let by = if passed {
             CommandBy::Initiative
         } else {

@@ -120,14 +120,7 @@ impl Fontenoy {
         roll: u8,
         ev: &mut Vec<Event>,
     ) {
-        let rating = self.units[usize::from(c)].initiative;
-        let passed = roll <= rating;
-        ev.push(Event::InitiativeCheck {
-            unit: c,
-            roll,
-            rating,
-            passed,
-        });
+        let passed = self.commander_check(c, roll, ev);
         if passed {
             self.cavalry_wing_start(s, c, CommandBy::Initiative, ev);
             return;

@@ -111,14 +111,7 @@ impl Fontenoy {
     /// fail, he is FINISHED and play returns to Phase B.
     pub(crate) fn wing_initiative(&self, s: &mut State, w: WingId, roll: u8, ev: &mut Vec<Event>) {
         let wc = self.wing_commander(s, w).unwrap_or_default();
-        let rating = self.units[usize::from(wc)].initiative;
-        let passed = roll <= rating;
-        ev.push(Event::InitiativeCheck {
-            unit: wc,
-            roll,
-            rating,
-            passed,
-        });
+        let passed = self.commander_check(wc, roll, ev);
         if passed {
             self.wing_in_command(s, w, CommandBy::Initiative);
         } else {

@@ -370,14 +370,7 @@ impl Fontenoy {
             );
             return;
         };
-        let rating = self.units[usize::from(dc)].initiative;
-        let passed = roll <= rating;
-        ev.push(Event::InitiativeCheck {
-            unit: dc,
-            roll,
-            rating,
-            passed,
-        });
+        let passed = self.commander_check(dc, roll, ev);
         match (result, passed) {
             (SpecialResult::LeaderInitiative, true) => {
                 self.special_segment(s, side, division, SpecialKind::LeaderMove, ev);
