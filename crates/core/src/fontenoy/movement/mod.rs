@@ -25,6 +25,9 @@ macro_rules! say {
     };
 }
 
+/// A moving group's counters (11.1b), lead first: a few counters, kept off the heap.
+pub(crate) type Group = smallvec::SmallVec<[UnitId; 6]>;
+
 /// A unit's name, formatted only when an error is written (the listing tries many changes).
 pub(crate) struct Named<'a>(&'a Fontenoy, UnitId);
 
@@ -163,6 +166,36 @@ impl Fontenoy {
             .collect()
     }
 
+    /// [`group_of`](Self::group_of), reading who stands where from `o` (built from `s`)
+    /// instead of going over every counter, and kept off the heap.
+    pub(crate) fn movers_at(&self, s: &State, o: &Occupancy, u: UnitId) -> Group {
+        let Some(p) = s.unit(u).placed().copied() else {
+            return Group::new();
+        };
+        if !self.units[usize::from(u)].is_combat() {
+            return smallvec::smallvec![u];
+        }
+        let f = s.unit(u).formation;
+        let spent = self.moving(s, u).map_or(Pts::ZERO, |m| m.spent);
+        // Every member stands exactly at `p`, so in its first hex; the cell lists its
+        // counters in counter order, as `group_of` finds them.
+        let group: Group = o
+            .at(self, p.hex())
+            .units
+            .iter()
+            .copied()
+            .filter(|&v| {
+                self.units[usize::from(v)].is_combat()
+                    && s.unit(v).placed() == Some(&p)
+                    && s.unit(v).formation == f
+                    && self.may_move(s, v)
+                    && self.moving(s, v).map_or(Pts::ZERO, |m| m.spent) == spent
+            })
+            .collect();
+        debug_assert_eq!(group.as_slice(), self.group_of(s, u).as_slice());
+        group
+    }
+
     /// The TET movement class of a counter in a formation (11.2g, 21.1a).
     fn move_class(&self, u: UnitId, f: Formation) -> MoveClass {
         match self.units[usize::from(u)].kind {
@@ -209,19 +242,19 @@ impl Fontenoy {
         s: &State,
         o: &Occupancy,
         group: &[UnitId],
+        formation: Formation,
         from: &Placed,
         to: &Placed,
         side_of_step: Option<u8>,
     ) -> Result<(Pts, bool), Illegal> {
         let lead = group[0];
-        let unit = s.unit(lead);
         let info = &self.units[usize::from(lead)];
         let side = info.side;
-        let class = self.move_class(lead, unit.formation);
+        let class = self.move_class(lead, formation);
         let mut worst = Pts::ZERO;
         let mut dca = false;
         let mut sides_total = Pts::ZERO;
-        let road = unit.formation == Formation::RoadColumn;
+        let road = formation == Formation::RoadColumn;
         for (i, &h) in to.hexes.as_slice().iter().enumerate() {
             let prev = from.hexes.as_slice()[i.min(from.hexes.len() - 1)];
             if !self.board.on_map(h) {
@@ -243,7 +276,7 @@ impl Fontenoy {
             if from.hexes.contains(h) {
                 // 8.1d: each hex of a column pays the hexside it crosses (not along a road in
                 // Road Column, 11.2c).
-                if unit.formation.is_column() && prev != h {
+                if formation.is_column() && prev != h {
                     if let Some(d) = prev.direction_to(h) {
                         let along_road = road && self.board.side(prev, d) & hs::ANY_ROAD != 0;
                         if !along_road {
@@ -284,7 +317,7 @@ impl Fontenoy {
                 ));
             }
             // 8.1e: a Square steps only into open terrain across an open hexside.
-            if unit.formation == Formation::Square
+            if formation == Formation::Square
                 && (terrain != super::board::Terrain::Clear || self.board.side(prev, d) != 0)
             {
                 return Err(Illegal::new(
@@ -326,7 +359,7 @@ impl Fontenoy {
                     )
                 })?;
                 // F-5.5b: climbing out across the road pays the rest of the TET's cost.
-                let hex = if self.crosses_sunken(prev, h) && !self.sunken_exempt(s, lead) {
+                let hex = if self.crosses_sunken(prev, h) && !self.sunken_exempt_as(lead, formation) {
                     hex.plus(self.sunken_surcharge(prev, class))
                 } else {
                     hex
@@ -344,7 +377,7 @@ impl Fontenoy {
                     dca = true;
                 }
                 // 8.1d: a column pays each hexside its hexes cross; a Line the dearest hex.
-                if unit.formation.is_column() {
+                if formation.is_column() {
                     sides_total = sides_total.plus(side_cost);
                     hex
                 } else {
@@ -355,14 +388,14 @@ impl Fontenoy {
         }
         let mut cost = worst.plus(sides_total);
         // 11.2f: a Hook pays 1 more for all terrain.
-        if unit.formation == Formation::Hook {
+        if formation == Formation::Hook {
             cost = cost.plus(Pts::ONE);
         }
         // 11.3b, 11.3d: infantry in Line or Attack Column stepping twice to the same side pays
         // 1 more; cavalry and skirmishers move obliquely for free.
         if info.kind == Kind::Infantry
             && matches!(
-                unit.formation,
+                formation,
                 Formation::Line | Formation::AttackColumn | Formation::Hook
             )
             && side_of_step.is_some()
@@ -507,7 +540,7 @@ impl Fontenoy {
         let o = Occupancy::build(self, s);
         let mut seen: Vec<UnitId> = Vec::new();
         let current = self.current_mover(s);
-        let current_group = current.map(|c| self.group_of(s, c));
+        let current_group = current.map(|c| self.movers_at(s, &o, c));
         for u in 0..s.units.len() as UnitId {
             if !self.may_move(s, u) || seen.contains(&u) {
                 continue;
@@ -515,7 +548,7 @@ impl Fontenoy {
             if current_group.as_ref().is_some_and(|g| !g.contains(&u)) {
                 continue;
             }
-            let group = self.group_of(s, u);
+            let group = self.movers_at(s, &o, u);
             if group.first() != Some(&u) {
                 continue;
             }
@@ -623,7 +656,7 @@ impl Fontenoy {
             }
             _ => {}
         }
-        let (cost, dca) = self.step_cost(s, o, group, from, to, side_of_step)?;
+        let (cost, dca) = self.step_cost(s, o, group, f, from, to, side_of_step)?;
         // F-10.1a C–D, F-10.2a G, F-10.3a B–D, F-3.9d: the scenario's limits (setup/bounds.rs).
         for &g in group {
             self.bounds_ok(s, g, from.hexes.as_slice(), to.hexes.as_slice())?;
@@ -697,7 +730,7 @@ impl Fontenoy {
                 Formation::Line | Formation::Hook | Formation::AttackColumn
             );
         self.forward(f, p).into_iter().any(|(q, k)| {
-            let Ok((cost, _)) = self.step_cost(s, o, group, p, &q, None) else {
+            let Ok((cost, _)) = self.step_cost(s, o, group, f, p, &q, None) else {
                 return false;
             };
             let cost = if oblique_pays && k.is_some() && k == last {
@@ -790,9 +823,9 @@ impl Fontenoy {
 
     /// Why `u` may not end its movement where it stands, if it may not (10.1c).
     fn end_ok(&self, s: &State, o: &Occupancy, u: UnitId) -> Result<(), Illegal> {
-        let group = self.group_of(s, u);
+        let group = self.movers_at(s, o, u);
         let group = if group.is_empty() {
-            alloc::vec![u]
+            smallvec::smallvec![u]
         } else {
             group
         };
@@ -934,7 +967,7 @@ impl Fontenoy {
             return out;
         }
         // The unit's group, found once for the five turns.
-        let mut group: Option<Vec<UnitId>> = None;
+        let mut group: Option<Group> = None;
         for k in 1..=5i8 {
             let to = p.facing.rotate(2 * k);
             if let Ok(c) = self.facing_cost(s, o, u, p, to) {
@@ -944,8 +977,8 @@ impl Fontenoy {
                 }
                 let turned = Placed { facing: to, ..*p };
                 let group = group.get_or_insert_with(|| {
-                    let g = self.group_of(s, u);
-                    if g.is_empty() { alloc::vec![u] } else { g }
+                    let g = self.movers_at(s, o, u);
+                    if g.is_empty() { smallvec::smallvec![u] } else { g }
                 });
                 let rest = left.minus(c).unwrap_or(Pts::ZERO);
                 // 10.1a, 10.8e: a turn inside a group must leave a legal group, or the MP to

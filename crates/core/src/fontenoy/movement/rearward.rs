@@ -107,7 +107,7 @@ impl Fontenoy {
                 "a unit never moves rearward into an enemy ZOC",
             ));
         }
-        let (cost, dca) = self.step_cost(s, o, group, p, to, None)?;
+        let (cost, dca) = self.step_cost(s, o, group, s.unit(group[0]).formation, p, to, None)?;
         let cost = cost.plus(extra);
         let dca = dca && f == Formation::Line; // 11.8b: no DC(A) for skirmishers
         let rest = left.minus(cost).ok_or_else(|| {

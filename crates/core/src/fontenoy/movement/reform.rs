@@ -31,6 +31,7 @@
 
 use alloc::format;
 use alloc::vec::Vec;
+use smallvec::SmallVec;
 
 use super::super::Fontenoy;
 use super::super::action::Action;
@@ -65,9 +66,9 @@ struct Ctx {
     f: Formation,
     p: Placed,
     /// The units in the lead's formation, lead first.
-    group: Vec<UnitId>,
+    group: super::Group,
     /// Guns standing with infantry (10.12c).
-    guns: Vec<UnitId>,
+    guns: super::Group,
     spent: Pts,
     left: Pts,
     kind: Kind,
@@ -75,12 +76,18 @@ struct Ctx {
     sp: u16,
     /// Only whether a change is legal is wanted, not why not (the listing).
     quiet: bool,
+    /// Some member or gun is Disordered.
+    disordered: bool,
+    /// Every member is skirmish-capable infantry (8.1g).
+    capable: bool,
+    /// One of the group's hexes is in an enemy ZOC (9.1).
+    in_ezoc: bool,
 }
 
 /// A reformation worked out.
 struct Plan {
     /// Each member's new formation and position.
-    moves: Vec<(UnitId, Formation, Placed)>,
+    moves: SmallVec<[(UnitId, Formation, Placed); 4]>,
     cost: Cost,
     rule: &'static str,
     /// 8.7: a starred change touching difficult terrain.
@@ -186,7 +193,7 @@ impl Fontenoy {
     }
 
     /// The group that reforms with `u` (10.12a, 10.12c).
-    fn reform_ctx(&self, s: &State, u: UnitId) -> Result<Ctx, Illegal> {
+    fn reform_ctx(&self, s: &State, o: &Occupancy, u: UnitId) -> Result<Ctx, Illegal> {
         if !self.may_reform(s, u) {
             return Err(Illegal::new(
                 "8.2a",
@@ -201,9 +208,13 @@ impl Fontenoy {
         let f = x.formation;
         let kind = self.units[usize::from(u)].kind;
         let spent = self.spent_of(s, u);
-        let mut group = Vec::new();
-        let mut guns = Vec::new();
-        for v in 0..s.units.len() as UnitId {
+        let mut group = super::Group::new();
+        let mut guns = super::Group::new();
+        // Every member stands exactly at `p`: the index's first hex lists them in counter
+        // order.
+        debug_assert!((0..s.units.len() as UnitId).all(|v| s.unit(v).placed() != Some(&p)
+            || o.at(self, p.hex()).units.contains(&v)));
+        for &v in &o.at(self, p.hex()).units {
             let xv = s.unit(v);
             if xv.placed() != Some(&p) || !self.may_reform(s, v) || self.spent_of(s, v) != spent {
                 continue;
@@ -232,6 +243,16 @@ impl Fontenoy {
             .min()
             .unwrap_or(Pts::ZERO);
         let sp = group.iter().map(|&g| u16::from(s.unit(g).sp)).sum();
+        let disordered = group
+            .iter()
+            .chain(guns.iter())
+            .any(|&g| s.unit(g).disordered);
+        let capable = kind == Kind::Infantry
+            && group
+                .iter()
+                .all(|&g| self.units[usize::from(g)].skirmish == Skirmish::Capable);
+        let side = self.units[usize::from(u)].side;
+        let in_ezoc = p.hexes.as_slice().iter().any(|&h| o.ezoc(self, h, side));
         Ok(Ctx {
             lead: u,
             f,
@@ -243,6 +264,9 @@ impl Fontenoy {
             kind,
             sp,
             quiet: false,
+            disordered,
+            capable,
+            in_ezoc,
         })
     }
 
@@ -488,16 +512,8 @@ impl Fontenoy {
         let m = to.hexes.len();
         let head = p.hexes.first();
         let same_hex = to.hexes == p.hexes;
-        let disordered = c
-            .group
-            .iter()
-            .chain(c.guns.iter())
-            .any(|&g| s.unit(g).disordered);
-        let capable = c
-            .group
-            .iter()
-            .all(|&g| self.units[usize::from(g)].skirmish == Skirmish::Capable)
-            && c.kind == Kind::Infantry;
+        let disordered = c.disordered;
+        let capable = c.capable;
         let too_long = |limit: usize| {
             Illegal::new(
                 "8.1a",
@@ -875,7 +891,7 @@ impl Fontenoy {
             }
         };
         // The group and its guns.
-        let mut moves: Vec<(UnitId, Formation, Placed)> =
+        let mut moves: SmallVec<[(UnitId, Formation, Placed); 4]> =
             c.group.iter().map(|&g| (g, t, *to)).collect();
         let mut cost = cost;
         for &g in &c.guns {
@@ -897,12 +913,7 @@ impl Fontenoy {
             moves.push((g, gf, gp));
         }
         // 9.1: a change in an enemy ZOC costs 1 more.
-        let in_ezoc = p
-            .hexes
-            .as_slice()
-            .iter()
-            .chain(to.hexes.as_slice().iter())
-            .any(|&h| o.ezoc(self, h, side));
+        let in_ezoc = c.in_ezoc || to.hexes.as_slice().iter().any(|&h| o.ezoc(self, h, side));
         if let (Cost::Pts(x), true) = (cost, in_ezoc) {
             cost = Cost::Pts(x.plus(Pts::ONE));
         }
@@ -953,19 +964,15 @@ impl Fontenoy {
             _ => {}
         }
         // 10.1a, 10.1c: the group must be able to stay legally, or go on.
-        let ids: Vec<UnitId> = moves.iter().map(|x| x.0).collect();
+        let ids: SmallVec<[UnitId; 8]> = moves.iter().map(|x| x.0).collect();
         if !self.fits_at(s, o, &ids, to, t) {
             let rest = match cost {
                 Cost::Pts(x) => c.left.minus(x).unwrap_or(Pts::ZERO),
                 Cost::Whole => Pts::ZERO,
             };
-            let mut after = s.clone();
-            for &(g, gf, gp) in &moves {
-                let x = after.unit_mut(g);
-                x.formation = gf;
-                x.place = Place::Map(gp);
-            }
-            if rest == Pts::ZERO || !self.may_stay_or_leave(&after, o, &ids, to, t, rest, None, 6) {
+            // The group's new formation is given to the search; nothing it reads from the
+            // position changes with the reformation (SP, morale, the other units).
+            if rest == Pts::ZERO || !self.may_stay_or_leave(s, o, &ids, to, t, rest, None, 6) {
                 return Err(Illegal::new(
                     "10.1a",
                     say!(quiet, "{name} could neither stay there in {t} nor move on"),
@@ -1196,7 +1203,7 @@ impl Fontenoy {
             if current.is_some_and(|g| !g.contains(&u)) {
                 continue;
             }
-            let Ok(mut c) = self.reform_ctx(s, u) else {
+            let Ok(mut c) = self.reform_ctx(s, o, u) else {
                 continue;
             };
             c.quiet = true;
@@ -1237,7 +1244,7 @@ impl Fontenoy {
                 ));
             }
         }
-        let c = self.reform_ctx(s, unit)?;
+        let c = self.reform_ctx(s, o, unit)?;
         let plan = self.reform_plan(s, o, &c, formation, to)?;
         // 12.8d: leaving General Order for the next hex, the passive player may react first.
         if plan.leaves && self.reaction_before_leaving(s, unit, ev) {
@@ -1257,7 +1264,7 @@ impl Fontenoy {
             x.formation = gf;
             x.place = Place::Map(gp);
         }
-        let ids: Vec<UnitId> = plan.moves.iter().map(|x| x.0).collect();
+        let ids: SmallVec<[UnitId; 8]> = plan.moves.iter().map(|x| x.0).collect();
         ev.push(Event::Reformation {
             unit,
             group: ids.len() as u8,

@@ -20,7 +20,7 @@ use super::super::geometry::{self, Arc, Placed};
 use super::super::state::State;
 use super::super::tables::{MoveClass, Mp};
 use super::super::types::{Formation, Pts};
-use super::super::units::UnitId;
+use super::super::units::{Skirmish, UnitId};
 use crate::hex::{Direction, Facing, Hex, LosStep};
 
 impl Fontenoy {
@@ -43,7 +43,13 @@ impl Fontenoy {
     /// F-5.5b: the units the expanded rules leave out (skirmishers and commanders use the
     /// other terrain).
     pub(crate) fn sunken_exempt(&self, s: &State, u: UnitId) -> bool {
-        !self.units[usize::from(u)].is_combat() || self.is_skirmisher(s, u)
+        self.sunken_exempt_as(u, s.unit(u).formation)
+    }
+
+    /// [`sunken_exempt`](Self::sunken_exempt) for `u` standing in formation `f`.
+    pub(crate) fn sunken_exempt_as(&self, u: UnitId, f: Formation) -> bool {
+        let info = &self.units[usize::from(u)];
+        !info.is_combat() || f == Formation::Skirmish || info.skirmish == Skirmish::Always
     }
 
     /// F-5.5c: whether unit `u` takes the sunken road's combat effects in `h`: always under

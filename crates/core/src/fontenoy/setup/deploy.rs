@@ -23,6 +23,11 @@ use super::super::units::{Org, Skirmish, UnitId};
 use crate::data::{DataError, Fields};
 use crate::engine::Illegal;
 use crate::hex::{Direction, Facing, Hex};
+use smallvec::SmallVec;
+
+/// The stances a unit may take at set-up: at most six Lines, six March and six Road Columns,
+/// a Square and six Skirmish orders, kept off the heap.
+pub(crate) type Stances = SmallVec<[(Formation, Placed); 25]>;
 
 /// Where a unit may set up (F-10.0c).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -249,9 +254,9 @@ impl Fontenoy {
 
     /// The formations and facings a unit may set up in at `p` (F-10.0c, 8.1, F-2.4a: no
     /// Attack Column), before grouping.
-    pub(crate) fn setup_stances(&self, u: UnitId, hexes: &[Hex]) -> Vec<(Formation, Placed)> {
+    pub(crate) fn setup_stances(&self, u: UnitId, hexes: &[Hex]) -> Stances {
         let info = &self.units[usize::from(u)];
-        let mut out = Vec::new();
+        let mut out = Stances::new();
         let corners =
             (0..6u8).map(|d| Facing::new(d * 2 + 1).unwrap_or(Facing::side(Direction::ALL[0])));
         let sides = Direction::ALL.map(Facing::side);
@@ -371,17 +376,17 @@ impl Fontenoy {
         } else {
             self.deploy_hexes(s, index, d)
         };
-        let candidates: Vec<Vec<Hex>> = if multi {
-            alloc::vec![d.hexes.as_slice().to_vec()]
+        let candidates: SmallVec<[Hexes; 1]> = if multi {
+            SmallVec::from_elem(d.hexes, 1)
         } else {
-            hexes.into_iter().map(|h| alloc::vec![h]).collect()
+            hexes.into_iter().map(Hexes::one).collect()
         };
         let o = Occupancy::build(self, s);
         for hs in candidates {
-            if at.is_some_and(|h| !hs.contains(&h)) {
+            if at.is_some_and(|h| !hs.contains(h)) {
                 continue;
             }
-            for (formation, p) in self.setup_stances(d.unit, &hs) {
+            for (formation, p) in self.setup_stances(d.unit, hs.as_slice()) {
                 if self.deploy_fits(s, &o, index, d.unit, formation, &p) {
                     out.push(Action::Deploy {
                         unit: d.unit,
