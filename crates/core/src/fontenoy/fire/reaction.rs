@@ -50,6 +50,23 @@ impl Fontenoy {
             .max(1)
     }
 
+    /// A cheap look before the full one: whether some unit of the passive side able to fire
+    /// stands within the longest reaction reach of `mover` (12.8a).
+    fn reactor_near(&self, s: &State, mover: UnitId) -> bool {
+        let Some(p) = s.unit(mover).placed() else {
+            return false;
+        };
+        let side = self.units[usize::from(mover)].side.other();
+        let reach = self.reaction_reach();
+        let near = |h: Hex| p.hexes.as_slice().iter().any(|&m| m.distance(h) <= reach);
+        s.units.iter().enumerate().any(|(i, u)| {
+            self.units[i].side == side
+                && u.placed()
+                    .is_some_and(|q| q.hexes.as_slice().iter().any(|&h| near(h)))
+                && self.can_fire(s, i as UnitId)
+        })
+    }
+
     /// The reactions the passive player may fire at `mover` (12.8a, 12.8b): each firing hex
     /// and arm not yet used for this trigger (`fired`), at each of the mover's hexes in reach.
     pub(crate) fn reaction_options(
@@ -67,14 +84,7 @@ impl Fontenoy {
         let side = self.units[usize::from(mover)].side.other();
         let reach = self.reaction_reach();
         let near = |h: Hex| p.hexes.as_slice().iter().any(|&m| m.distance(h) <= reach);
-        // A cheap look first: a passive unit able to fire within reach.
-        let any = s.units.iter().enumerate().any(|(i, u)| {
-            self.units[i].side == side
-                && u.placed()
-                    .is_some_and(|q| q.hexes.as_slice().iter().any(|&h| near(h)))
-                && self.can_fire(s, i as UnitId)
-        });
-        if !any {
+        if !self.reactor_near(s, mover) {
             return out;
         }
         for (from, arm) in self.fire_elements(s, o, side, FireKind::Reaction) {
@@ -114,7 +124,7 @@ impl Fontenoy {
                 .iter()
                 .any(|t| t.unit == mover && t.hex == hex && t.trigger == trigger)
         });
-        if used {
+        if used || !self.reactor_near(s, mover) {
             return false;
         }
         let o = Occupancy::build(self, s);

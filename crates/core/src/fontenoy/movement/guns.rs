@@ -215,7 +215,7 @@ impl Fontenoy {
         let steps_out = |q: &Placed, left: Pts| {
             self.forward(unit.formation, q)
                 .into_iter()
-                .any(|(to, k)| self.step_ok(s, o, &group, q, &to, k, left).is_ok())
+                .any(|(to, k)| self.step_ok(s, o, &group, q, &to, k, left, true).is_ok())
         };
         if steps_out(&p, left) {
             return true;

@@ -246,6 +246,7 @@ impl Fontenoy {
         from: &Placed,
         to: &Placed,
         side_of_step: Option<u8>,
+        quiet: bool,
     ) -> Result<(Pts, bool), Illegal> {
         let lead = group[0];
         let info = &self.units[usize::from(lead)];
@@ -260,7 +261,7 @@ impl Fontenoy {
             if !self.board.on_map(h) {
                 return Err(Illegal::new(
                     "11.2a",
-                    format!("{} is off the map", self.label(h)),
+                    say!(quiet, "{} is off the map", self.label(h)),
                 ));
             }
             // 21.1b: a commander alone does not block; he is displaced.
@@ -270,7 +271,7 @@ impl Fontenoy {
             }) {
                 return Err(Illegal::new(
                     "10.1b",
-                    format!("{} holds an enemy unit", self.label(h)),
+                    say!(quiet, "{} holds an enemy unit", self.label(h)),
                 ));
             }
             if from.hexes.contains(h) {
@@ -297,7 +298,8 @@ impl Fontenoy {
             if road && s.barricades.contains(&h) {
                 return Err(Illegal::new(
                     "F-3.6",
-                    format!(
+                    say!(
+                        quiet,
                         "{} holds a barricade: no unit enters it by Road Movement",
                         self.label(h)
                     ),
@@ -339,7 +341,8 @@ impl Fontenoy {
                     _ => {
                         return Err(Illegal::new(
                             "11.2a",
-                            format!(
+                            say!(
+                                quiet,
                                 "{} may not enter {} ({})",
                                 self.unit_name(lead),
                                 self.label(h),
@@ -351,7 +354,8 @@ impl Fontenoy {
                 let side_cost = self.side_cost(prev, d, class).ok_or_else(|| {
                     Illegal::new(
                         "11.2a",
-                        format!(
+                        say!(
+                            quiet,
                             "{} may not cross the hexside into {}",
                             self.unit_name(lead),
                             self.label(h)
@@ -359,7 +363,8 @@ impl Fontenoy {
                     )
                 })?;
                 // F-5.5b: climbing out across the road pays the rest of the TET's cost.
-                let hex = if self.crosses_sunken(prev, h) && !self.sunken_exempt_as(lead, formation) {
+                let hex = if self.crosses_sunken(prev, h) && !self.sunken_exempt_as(lead, formation)
+                {
                     hex.plus(self.sunken_surcharge(prev, class))
                 } else {
                     hex
@@ -561,13 +566,17 @@ impl Fontenoy {
             let alone_left = self.mp_left(s, u);
             let alone_too = group.len() > 1;
             for (to, k) in self.steps_of(u, unit.formation, &p) {
-                if self.step_ok(s, &o, &group, &p, &to, k, left).is_ok() {
+                if self.step_ok(s, &o, &group, &p, &to, k, left, true).is_ok() {
                     out.push(Action::Step {
                         unit: u,
                         to: to.hex(),
                         alone: false,
                     });
-                    if alone_too && self.step_ok(s, &o, &[u], &p, &to, k, alone_left).is_ok() {
+                    if alone_too
+                        && self
+                            .step_ok(s, &o, &[u], &p, &to, k, alone_left, true)
+                            .is_ok()
+                    {
                         out.push(Action::Step {
                             unit: u,
                             to: to.hex(),
@@ -623,6 +632,7 @@ impl Fontenoy {
         to: &Placed,
         side_of_step: Option<u8>,
         left: Pts,
+        quiet: bool,
     ) -> Result<(Pts, bool), Illegal> {
         let lead = group[0];
         let f = s.unit(lead).formation;
@@ -647,7 +657,8 @@ impl Fontenoy {
             Formation::GeneralOrder if !self.forces_go(lead, self.board.hex(to.hex()).terrain) => {
                 return Err(Illegal::new(
                     "8.4i",
-                    format!(
+                    say!(
+                        quiet,
                         "{} leaves General Order by reforming into {}",
                         self.unit_name(lead),
                         self.label(to.hex())
@@ -656,7 +667,7 @@ impl Fontenoy {
             }
             _ => {}
         }
-        let (cost, dca) = self.step_cost(s, o, group, f, from, to, side_of_step)?;
+        let (cost, dca) = self.step_cost(s, o, group, f, from, to, side_of_step, quiet)?;
         // F-10.1a C–D, F-10.2a G, F-10.3a B–D, F-3.9d: the scenario's limits (setup/bounds.rs).
         for &g in group {
             self.bounds_ok(s, g, from.hexes.as_slice(), to.hexes.as_slice())?;
@@ -669,7 +680,8 @@ impl Fontenoy {
         if !whole && cost > left {
             return Err(Illegal::new(
                 "11.2a",
-                format!(
+                say!(
+                    quiet,
                     "the step costs {cost} MP and {} has {left} left",
                     self.unit_name(lead)
                 ),
@@ -730,7 +742,7 @@ impl Fontenoy {
                 Formation::Line | Formation::Hook | Formation::AttackColumn
             );
         self.forward(f, p).into_iter().any(|(q, k)| {
-            let Ok((cost, _)) = self.step_cost(s, o, group, f, p, &q, None) else {
+            let Ok((cost, _)) = self.step_cost(s, o, group, f, p, &q, None, true) else {
                 return false;
             };
             let cost = if oblique_pays && k.is_some() && k == last {
@@ -978,7 +990,11 @@ impl Fontenoy {
                 let turned = Placed { facing: to, ..*p };
                 let group = group.get_or_insert_with(|| {
                     let g = self.movers_at(s, o, u);
-                    if g.is_empty() { smallvec::smallvec![u] } else { g }
+                    if g.is_empty() {
+                        smallvec::smallvec![u]
+                    } else {
+                        g
+                    }
                 });
                 let rest = left.minus(c).unwrap_or(Pts::ZERO);
                 // 10.1a, 10.8e: a turn inside a group must leave a legal group, or the MP to
@@ -1126,7 +1142,7 @@ impl Fontenoy {
                     ));
                 };
                 let left = self.group_left(s, &group);
-                let (cost, dca) = self.step_ok(s, &o, &group, &p, &target, k, left)?;
+                let (cost, dca) = self.step_ok(s, &o, &group, &p, &target, k, left, false)?;
                 let cost = if matches!(f, Formation::Square | Formation::GeneralOrder) {
                     left
                 } else {

@@ -70,6 +70,7 @@ impl Fontenoy {
         k: u8,
         extra: Pts,
         left: Pts,
+        quiet: bool,
     ) -> Result<(Pts, bool), Illegal> {
         let lead = group[0];
         let f = s.unit(lead).formation;
@@ -78,7 +79,8 @@ impl Fontenoy {
             if m.is_some_and(|m| m.forced) {
                 return Err(Illegal::new(
                     "11.7b",
-                    format!(
+                    say!(
+                        quiet,
                         "{} declared Forced March: no Rearward Movement",
                         self.unit_name(lead)
                     ),
@@ -107,13 +109,15 @@ impl Fontenoy {
                 "a unit never moves rearward into an enemy ZOC",
             ));
         }
-        let (cost, dca) = self.step_cost(s, o, group, s.unit(group[0]).formation, p, to, None)?;
+        let (cost, dca) =
+            self.step_cost(s, o, group, s.unit(group[0]).formation, p, to, None, quiet)?;
         let cost = cost.plus(extra);
         let dca = dca && f == Formation::Line; // 11.8b: no DC(A) for skirmishers
         let rest = left.minus(cost).ok_or_else(|| {
             Illegal::new(
                 "11.2a",
-                format!(
+                say!(
+                    quiet,
                     "the rearward step costs {cost} MP and {} has {left} left",
                     self.unit_name(lead)
                 ),
@@ -140,7 +144,7 @@ impl Fontenoy {
     ) {
         for (to, k, extra) in self.rearward_moves(s, group, p) {
             if self
-                .rearward_ok(s, o, group, p, &to, k, extra, left)
+                .rearward_ok(s, o, group, p, &to, k, extra, left, true)
                 .is_ok()
             {
                 out.push(super::super::action::Action::Rearward {
@@ -177,7 +181,7 @@ impl Fontenoy {
             ));
         };
         let left = self.group_left(s, &group);
-        let (cost, dca) = self.rearward_ok(s, o, &group, &p, &target, k, extra, left)?;
+        let (cost, dca) = self.rearward_ok(s, o, &group, &p, &target, k, extra, left, false)?;
         // 12.8d, 11.7d, 11.8b: a Fire Reaction before it leaves.
         if self.reaction_before_leaving(s, unit, ev) {
             return Ok(());

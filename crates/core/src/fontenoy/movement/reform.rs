@@ -212,8 +212,10 @@ impl Fontenoy {
         let mut guns = super::Group::new();
         // Every member stands exactly at `p`: the index's first hex lists them in counter
         // order.
-        debug_assert!((0..s.units.len() as UnitId).all(|v| s.unit(v).placed() != Some(&p)
-            || o.at(self, p.hex()).units.contains(&v)));
+        debug_assert!(
+            (0..s.units.len() as UnitId)
+                .all(|v| s.unit(v).placed() != Some(&p) || o.at(self, p.hex()).units.contains(&v))
+        );
         for &v in &o.at(self, p.hex()).units {
             let xv = s.unit(v);
             if xv.placed() != Some(&p) || !self.may_reform(s, v) || self.spent_of(s, v) != spent {

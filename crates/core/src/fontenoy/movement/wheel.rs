@@ -416,7 +416,16 @@ impl Fontenoy {
         } else {
             self.facing_cost(s, o, lead, p, facing)?
         };
-        let (step, mut dca) = self.step_cost(s, o, group, s.unit(group[0]).formation, p, &after, None)?;
+        let (step, mut dca) = self.step_cost(
+            s,
+            o,
+            group,
+            s.unit(group[0]).formation,
+            p,
+            &after,
+            None,
+            false,
+        )?;
         let mut cost = turn.plus(step);
         // 9.4: a March Column of three hexes or more must end straight: its head goes on
         // straight ahead until the column is in line again, as part of the turn (a reading).
@@ -434,7 +443,7 @@ impl Fontenoy {
                     .next()
                     .map(|(q, _)| q)
                     .ok_or_else(|| Illegal::new("9.4", "the column cannot go on"))?;
-                let (c, d) = self.step_cost(s, o, group, s.unit(group[0]).formation, &after, &next, None).map_err(|e| {
+                let (c, d) = self.step_cost(s, o, group, s.unit(group[0]).formation, &after, &next, None, false).map_err(|e| {
                     Illegal::new(
                         "9.4",
                         format!(
