@@ -159,12 +159,12 @@ impl Fontenoy {
             Event::DivisionAdded {
                 commander,
                 division,
-                cavalry,
+                by,
             } => format!(
                 "{} joins {}'s activation ({})",
                 self.division_name(*division),
                 self.unit_name(*commander),
-                if *cavalry { "F-3.4a" } else { "F-2.6b" }
+                by.rule()
             ),
             Event::WingFailed { wing } => format!(
                 "{}'s commander fails his Initiative: the Wing Activation ends",

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use super::super::FRENCH;
 use super::super::Fontenoy;
 use super::super::action::Action;
-use super::super::event::{CommandBy, Event};
+use super::super::event::{AddedBy, CommandBy, Event};
 use super::super::occupancy::Occupancy;
 use super::super::state::{Act, Activation, State, Step, WingStep};
 use super::super::types::{Kind, Morale, Nationality};
@@ -136,7 +136,7 @@ impl Fontenoy {
     /// The Divisions that may still be added to activation `act` (F-3.4a: cavalry Divisions
     /// whose commander the cavalry Wing Commander's Line of Command reaches; F-2.6b: the
     /// Division of a commander grouped with the Wing Commander of a Wing Activation).
-    fn addable_divisions(&self, s: &State, act: &Activation) -> Vec<(DivId, &'static str)> {
+    fn addable_divisions(&self, s: &State, act: &Activation) -> Vec<(DivId, AddedBy)> {
         let mut out = Vec::new();
         let open = |d: DivId| {
             !act.divisions.contains(&d)
@@ -153,7 +153,12 @@ impl Fontenoy {
             let o = Occupancy::build(self, s);
             for d in self.leader_divisions(s, &o, c, &act.divisions) {
                 if open(d) {
-                    out.push((d, "F-3.3f"));
+                    let by = if self.is_commander(c, "waldeck") {
+                        AddedBy::Waldeck
+                    } else {
+                        AddedBy::Lowendahl
+                    };
+                    out.push((d, by));
                 }
             }
             return out;
@@ -171,7 +176,7 @@ impl Fontenoy {
                 if self.force_of(s, dc) == self.force_of(s, c)
                     && self.loc_reaches(s, &o, c, Tracer::ArmyOrWing, dc)
                 {
-                    out.push((d, "F-3.4a"));
+                    out.push((d, AddedBy::CavalryWing));
                 }
             }
             return out;
@@ -203,7 +208,7 @@ impl Fontenoy {
                 if self.force_of(s, dc) == self.force_of(s, wc)
                     && self.loc_reaches(s, &o, wc, Tracer::ArmyOrWing, dc)
                 {
-                    out.push((d, "F-3.4c"));
+                    out.push((d, AddedBy::Langeron));
                 }
             }
         }
@@ -222,7 +227,7 @@ impl Fontenoy {
                 && self.force_of(s, dc) == self.force_of(s, wc)
                 && !out.iter().any(|&(x, _)| x == d)
             {
-                out.push((d, "F-2.6b"));
+                out.push((d, AddedBy::WingCommander));
             }
         }
         out
@@ -330,11 +335,13 @@ impl Fontenoy {
                 ev.push(Event::DivisionAdded {
                     commander: leader,
                     division,
-                    cavalry: rule == "F-3.4a",
+                    by: rule,
                 });
                 // 6.5c: a Division Commander joining a Wing Activation is In Command (F-3.3f:
                 // not in a leader's ordinary activation: his status is traced as usual).
-                if let Some(dc) = dc.filter(|_| rule != "F-3.3f") {
+                if let Some(dc) =
+                    dc.filter(|_| !matches!(rule, AddedBy::Lowendahl | AddedBy::Waldeck))
+                {
                     self.set_command(s, dc, CommandBy::Loc, ev);
                 }
                 Ok(())

@@ -33,6 +33,35 @@ pub enum CommandBy {
     None,
 }
 
+/// Why a Division joins an activation under way (`Event::DivisionAdded`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AddedBy {
+    /// A French or English Wing Commander grouped with its commander (F-2.6b).
+    WingCommander,
+    /// A French cavalry Wing's second or third Division (F-3.4a).
+    CavalryWing,
+    /// Langeron's third Division (F-3.4c).
+    Langeron,
+    /// Lowendahl's second Division (F-3.3f).
+    Lowendahl,
+    /// Waldeck's second Division (F-4.2c).
+    Waldeck,
+}
+
+impl AddedBy {
+    /// The rule number.
+    pub const fn rule(self) -> &'static str {
+        match self {
+            AddedBy::WingCommander => "F-2.6b",
+            AddedBy::CavalryWing => "F-3.4a",
+            AddedBy::Langeron => "F-3.4c",
+            AddedBy::Lowendahl => "F-3.3f",
+            AddedBy::Waldeck => "F-4.2c",
+        }
+    }
+}
+
 /// One event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -185,8 +214,8 @@ pub enum Event {
         commander: UnitId,
         /// The Division.
         division: DivId,
-        /// A cavalry Wing's (F-3.4a), else a Wing Commander's grouped Division (F-2.6b).
-        cavalry: bool,
+        /// The rule that lets it join.
+        by: AddedBy,
     },
     /// An Independent unit or Non-Divisional Commander is activated with the Division (6.6).
     Joined {
@@ -944,8 +973,7 @@ impl Event {
             Event::ArtilleryHelp { .. } => "F-3.3d",
             Event::LeaderActivation { .. } => "F-3.3f",
             Event::CavalryWingFailed { .. } => "F-3.4b",
-            Event::DivisionAdded { cavalry: true, .. } => "F-3.4a",
-            Event::DivisionAdded { .. } => "F-2.6b",
+            Event::DivisionAdded { by, .. } => by.rule(),
             Event::Joined { .. } => "6.6",
             Event::Attached { .. } => "6.4",
             Event::InitiativeCheck { .. } => "7.4",

@@ -185,18 +185,6 @@ impl Fontenoy {
     /// The hexes a deployment may use now.
     fn deploy_hexes(&self, s: &State, index: u16, d: &super::Deployment) -> Vec<Hex> {
         let side = self.units[usize::from(d.unit)].side;
-        let friendly_combat =
-            |h: Hex, kind: Option<Kind>, nat: Option<super::super::types::Nationality>| {
-                s.units.iter().enumerate().any(|(i, u)| {
-                    let info = &self.units[i];
-                    info.side == side
-                        && info.is_combat()
-                        && kind.is_none_or(|k| info.kind == k)
-                        && nat.is_none_or(|n| info.nationality == n)
-                        && u.placed().is_some_and(|p| p.hexes.contains(h))
-                        && self.deployed_before(index, i as UnitId)
-                })
-            };
         match &d.at {
             Where::Fixed => alloc::vec![d.hexes.first()],
             Where::Hexes(list) => list.clone(),
@@ -217,15 +205,23 @@ impl Fontenoy {
                 out
             }
             Where::WithAny(kind, nat) => {
+                // Every hex of a friendly combat unit of the kind and nationality named that
+                // set up before this one.
                 let mut out: Vec<Hex> = Vec::new();
-                for u in s.units.iter().filter_map(|u| u.placed()) {
-                    for &h in u.hexes.as_slice() {
-                        if !out.contains(&h) && friendly_combat(h, *kind, *nat) {
-                            out.push(h);
-                        }
+                for (i, u) in s.units.iter().enumerate() {
+                    let info = &self.units[i];
+                    let Some(p) = u.placed() else { continue };
+                    if info.side == side
+                        && info.is_combat()
+                        && kind.is_none_or(|k| info.kind == k)
+                        && nat.is_none_or(|n| info.nationality == n)
+                        && self.deployed_before(index, i as UnitId)
+                    {
+                        out.extend_from_slice(p.hexes.as_slice());
                     }
                 }
                 out.sort_unstable();
+                out.dedup();
                 if out.is_empty() {
                     out.push(d.hexes.first());
                 }

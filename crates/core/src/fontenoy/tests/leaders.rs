@@ -4,6 +4,7 @@
 
 use super::artillery_own as own;
 use super::*;
+use crate::fontenoy::event::AddedBy;
 use crate::fontenoy::state::{Detachment, Step};
 use crate::fontenoy::types::Nationality;
 
@@ -18,6 +19,13 @@ fn adds(r: &Fontenoy, s: &State) -> Vec<DivId> {
             _ => None,
         })
         .collect()
+}
+
+/// The rule the `DivisionAdded` event of `ev` cites.
+fn added_rule(ev: &[Event]) -> Option<&'static str> {
+    ev.iter()
+        .find(|e| matches!(e, Event::DivisionAdded { .. }))
+        .map(Event::rule_of)
 }
 
 fn leads(r: &Fontenoy, s: &State) -> Vec<(UnitId, DivId)> {
@@ -96,7 +104,13 @@ fn f3_3f_lowendahl_activates_two_divisions_in_his_reach() {
     let act = s.activation.as_ref().unwrap();
     assert_eq!((act.wing, act.lead.leader), (None, Some(low)));
     assert_eq!(adds(&r, &s), alloc::vec![d[1]]);
-    apply(&r, &mut s, Action::AddDivision { division: d[1] });
+    let ev = apply(&r, &mut s, Action::AddDivision { division: d[1] });
+    assert!(ev.contains(&Event::DivisionAdded {
+        commander: low,
+        division: d[1],
+        by: AddedBy::Lowendahl,
+    }));
+    assert_eq!(added_rule(&ev), Some("F-3.3f"));
     assert_eq!(
         s.activation.as_ref().unwrap().divisions,
         alloc::vec![d[0], d[1]]
@@ -266,7 +280,8 @@ fn f3_4c_langeron_adds_a_third_division_to_his_wing_activation() {
         );
         if expect {
             assert_eq!(adds(&r, &s), alloc::vec![d[1]]);
-            apply(&r, &mut s, Action::AddDivision { division: d[1] });
+            let ev = apply(&r, &mut s, Action::AddDivision { division: d[1] });
+            assert_eq!(added_rule(&ev), Some("F-3.4c"));
             assert_eq!(
                 s.activation.as_ref().unwrap().divisions,
                 alloc::vec![d[0], d[1]]

@@ -3,6 +3,7 @@
 //! French cavalry Wings, F-4.2e Campbell.
 
 use super::*;
+use crate::fontenoy::event::AddedBy;
 use crate::fontenoy::state::{Act, Segment, Step, WingStep};
 
 const FR: Side = Side(0);
@@ -40,8 +41,8 @@ fn added(ev: &[Event]) -> Vec<(UnitId, DivId, bool)> {
             Event::DivisionAdded {
                 commander,
                 division,
-                cavalry,
-            } => Some((*commander, *division, *cavalry)),
+                by,
+            } => Some((*commander, *division, *by == AddedBy::CavalryWing)),
             _ => None,
         })
         .collect()
