@@ -1,6 +1,7 @@
 //! 10.1–10.5 which counters may share a hex: the formation and facing rules of groups, by
 //! unit type.
 
+use super::geometry::Placed;
 use super::types::{Formation, Kind};
 use crate::hex::Facing;
 
@@ -50,6 +51,25 @@ pub fn compatible(a: Stance, b: Stance) -> bool {
         F::GeneralOrder => inf.formation == F::GeneralOrder,
         _ => false,
     }
+}
+
+/// 10.4d: whether unlimbered guns (`gun`, a single hex) stand with a multi-hex infantry Line
+/// or Hook (`line`): in no particular hex of it, so in any one of its hexes.
+pub fn gun_in_line(gun: (Kind, Formation, &Placed), line: (Kind, Formation, &Placed)) -> bool {
+    gun.0 == Kind::Artillery
+        && gun.1 == Formation::Unlimbered
+        && gun.2.hexes.len() == 1
+        && line.0 == Kind::Infantry
+        && matches!(line.1, Formation::Line | Formation::Hook)
+        && line.2.hexes.len() > 1
+        && line.2.hexes.contains(gun.2.hex())
+}
+
+/// Whether two counters stand as one group by their places (10.0, 10.4d): on exactly the same
+/// hexes, or unlimbered guns in a hex of a multi-hex Line or Hook. Whether their formations
+/// and facings may group is [`compatible`]'s question.
+pub fn together(a: (Kind, Formation, &Placed), b: (Kind, Formation, &Placed)) -> bool {
+    a.2.hexes == b.2.hexes || gun_in_line(a, b) || gun_in_line(b, a)
 }
 
 #[cfg(test)]

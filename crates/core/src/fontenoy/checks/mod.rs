@@ -91,12 +91,15 @@ impl Fontenoy {
             || self.units[usize::from(u)].skirmish == Skirmish::Always
     }
 
-    /// The combat units standing with `u` as one group: its side's units on exactly its hexes,
+    /// The combat units standing with `u` as one group: its side's units on exactly its hexes
+    /// (and guns in any hex of a multi-hex Line or Hook, 10.4d),
     /// Routed with Routed and the rest with the rest (10.1f), top first (10.6).
     pub fn stack_of(&self, s: &State, u: UnitId) -> Vec<UnitId> {
-        let Some(p) = s.unit(u).placed() else {
+        if s.unit(u).placed().is_none() {
             return Vec::new();
-        };
+        }
+        // 10.4d: guns in a hex of a multi-hex Line or Hook group with it (stacking.rs).
+        let anchor = self.line_of_gun(s, u).unwrap_or(u);
         let side = self.units[usize::from(u)].side;
         let routed = s.unit(u).morale == Morale::Routed;
         let mut out: Vec<UnitId> = (0..s.units.len() as UnitId)
@@ -106,7 +109,7 @@ impl Fontenoy {
                 info.is_combat()
                     && info.side == side
                     && (x.morale == Morale::Routed) == routed
-                    && x.placed().is_some_and(|q| q.hexes == p.hexes)
+                    && self.stand_together(s, anchor, v)
             })
             .collect();
         out.sort_by_key(|&v| (s.unit(v).order, v));

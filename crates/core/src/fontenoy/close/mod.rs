@@ -199,6 +199,15 @@ impl Fontenoy {
                         if !foes.contains(&e) && !cs.fought.contains(&e) {
                             foes.push(e);
                         }
+                        // 10.4d: a multi-hex Line's guns, in whichever of its hexes, are
+                        // attacked with it.
+                        if s.unit(e).placed().is_some_and(|q| q.hexes.len() > 1) {
+                            for g in self.stack_of(s, e) {
+                                if !foes.contains(&g) && !cs.fought.contains(&g) {
+                                    foes.push(g);
+                                }
+                            }
+                        }
                     }
                 }
             }

@@ -54,27 +54,43 @@ impl Fontenoy {
         }
     }
 
-    /// The combat units of `u`'s side standing exactly where `u` stands, top first (10.6),
-    /// read from the occupancy index.
+    /// The combat units of `u`'s side standing exactly where `u` stands (and guns in any hex
+    /// of its multi-hex Line or Hook, 10.4d), top first (10.6), read from the occupancy index.
     fn group_at(&self, s: &State, o: &Occupancy, u: UnitId) -> Vec<UnitId> {
         let Some(p) = s.unit(u).placed() else {
             return Vec::new();
         };
         let side = self.units[usize::from(u)].side;
         let routed = s.unit(u).morale == Morale::Routed;
-        let mut v: Vec<UnitId> = o
+        let mate = |x: UnitId| {
+            let info = &self.units[usize::from(x)];
+            info.is_combat() && info.side == side && (s.unit(x).morale == Morale::Routed) == routed
+        };
+        // 10.4d: guns in a hex of a multi-hex Line or Hook group with it: the group is read
+        // from the Line's hexes.
+        let anchor = o
             .at(self, p.hex())
             .units
             .iter()
             .copied()
-            .filter(|&x| {
-                let info = &self.units[usize::from(x)];
-                info.is_combat()
-                    && info.side == side
-                    && (s.unit(x).morale == Morale::Routed) == routed
-                    && s.unit(x).placed().is_some_and(|q| q.hexes == p.hexes)
+            .find(|&x| {
+                x != u
+                    && mate(x)
+                    && s.unit(x).placed().is_some_and(|q| q.hexes.len() > 1)
+                    && self.stand_together(s, u, x)
             })
-            .collect();
+            .unwrap_or(u);
+        let Some(ap) = s.unit(anchor).placed() else {
+            return Vec::new();
+        };
+        let mut v: Vec<UnitId> = Vec::new();
+        for &h in ap.hexes.as_slice() {
+            for &x in &o.at(self, h).units {
+                if !v.contains(&x) && mate(x) && self.stand_together(s, anchor, x) {
+                    v.push(x);
+                }
+            }
+        }
         v.sort_by_key(|&x| (s.unit(x).order, x));
         v
     }

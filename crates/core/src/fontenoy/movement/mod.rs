@@ -43,6 +43,7 @@ mod extend;
 mod forced;
 mod groups;
 mod guns;
+mod line_guns;
 mod passage;
 mod reach;
 mod rearward;
@@ -59,7 +60,7 @@ use super::board::side as hs;
 use super::event::Event;
 use super::geometry::{self, Arc, Hexes, Placed};
 use super::occupancy::Occupancy;
-use super::stacking::{Stance, compatible};
+use super::stacking::{Stance, compatible, gun_in_line, together};
 use super::state::{Act, CheckKind, CheckReq, Moving, Place, Segment, State, Step};
 use super::tables::{Dca, GoFor, MoveClass, Mp};
 use super::types::{Formation, Kind, Morale, MoraleCheck, Pts, round};
@@ -726,7 +727,7 @@ impl Fontenoy {
         last: Option<u8>,
         depth: u8,
     ) -> bool {
-        if self.fits_at(s, o, group, p, f) {
+        if self.fits_at(s, o, group, p, f) || self.may_unlimber_there(s, o, group, p, f, left) {
             return true;
         }
         if depth == 0
@@ -755,6 +756,44 @@ impl Fontenoy {
                 None => false,
             }
         })
+    }
+
+    /// 10.4b: whether limbered guns `group` at `p` have the MP (`left`) to unlimber there and
+    /// would then group legally (with a Line, Hook, Attack Column or Square, 10.4c).
+    fn may_unlimber_there(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        group: &[UnitId],
+        p: &Placed,
+        f: Formation,
+        left: Pts,
+    ) -> bool {
+        if f != Formation::MarchColumn
+            || p.hexes.len() != 1
+            || group
+                .iter()
+                .any(|&g| self.units[usize::from(g)].kind != Kind::Artillery)
+        {
+            return false;
+        }
+        let cost = group.iter().try_fold(Pts::ZERO, |best, &g| {
+            match self.tables.reform.cost(
+                super::tables::reform::Change::Limber,
+                self.units[usize::from(g)].nationality,
+            ) {
+                Mp::Pts(x) => Some(best.max(x)),
+                _ => None,
+            }
+        });
+        // 8.6b: guns unlimber facing any vertex (movement/reform.rs).
+        cost.is_some_and(|c| c <= left)
+            && (1..12u8).step_by(2).any(|k| {
+                Facing::new(k).is_some_and(|facing| {
+                    let q = Placed::at(p.hex(), facing);
+                    self.fits_at(s, o, group, &q, Formation::Unlimbered)
+                })
+            })
     }
 
     /// Whether `group` in `f` at `p` may end there with the units it finds (10.1c–10.4, the
@@ -791,9 +830,20 @@ impl Fontenoy {
             cav |= self.units[usize::from(g)].kind == Kind::Cavalry;
         }
         let routed = s.unit(lead).morale == Morale::Routed;
-        for &h in p.hexes.as_slice() {
+        let mine = (info.kind, f, p);
+        // 10.4d: guns joining a multi-hex Line or Hook share its hexes' limits: the limit is
+        // read over the Line's hexes, and every counter in them counts once.
+        let mut foot = p.hexes;
+        let mut seen: Vec<UnitId> = Vec::new();
+        let mut k = 0;
+        while k < foot.len() {
+            let h = foot.as_slice()[k];
+            k += 1;
             for &x in &o.at(self, h).units {
-                if group.contains(&x) || !self.units[usize::from(x)].is_combat() {
+                if group.contains(&x)
+                    || seen.contains(&x)
+                    || !self.units[usize::from(x)].is_combat()
+                {
                     continue;
                 }
                 let xu = s.unit(x);
@@ -803,11 +853,29 @@ impl Fontenoy {
                     formation: xu.formation,
                     facing: q.facing,
                 };
-                if !compatible(me, them)
-                    || q.hexes != p.hexes
+                let theirs = (them.kind, xu.formation, q);
+                let here = p.hexes.contains(h);
+                if !here && !together(mine, theirs) {
+                    // A counter in another hex of the Line this gun joins: the Line's other
+                    // guns, counted against the limit, not grouped with this one's hex.
+                    let line_gun = them.kind == Kind::Artillery
+                        && xu.formation == Formation::Unlimbered
+                        && q.hexes.len() == 1
+                        && foot.len() > 1
+                        && foot.contains(q.hex());
+                    if !line_gun {
+                        continue;
+                    }
+                } else if !compatible(me, them)
+                    || !together(mine, theirs)
                     || (xu.morale == Morale::Routed) != routed
                 {
                     return false;
+                }
+                seen.push(x);
+                if gun_in_line(mine, theirs) && foot.len() == 1 {
+                    foot = q.hexes;
+                    k = 0;
                 }
                 let w = if them.kind == Kind::Artillery { 4 } else { 1 };
                 sp += u16::from(xu.sp) * w;
@@ -816,7 +884,7 @@ impl Fontenoy {
             }
         }
         // 10.1c: the TET's most SP per hex for the formation.
-        let per_hex = sp.div_ceil(p.hexes.len() as u16);
+        let per_hex = sp.div_ceil(foot.len() as u16);
         let col = match (cav, f.is_column()) {
             (true, true) => 3,
             (true, false) => 2,
@@ -827,7 +895,7 @@ impl Fontenoy {
         if f == Formation::RoadColumn && p.hexes.len() == 1 && per_hex > 4 {
             return false; // 8.1f, 10.11a
         }
-        p.hexes.as_slice().iter().all(|&h| {
+        foot.as_slice().iter().all(|&h| {
             let limit = u16::from(self.tables.fx(self.board.hex(h).terrain).stack[col]);
             per_hex <= limit
         })

@@ -40,6 +40,7 @@ mod retreat;
 mod scenarios;
 mod special_initiative;
 mod splitting;
+mod stacking;
 mod sunken;
 mod terrain;
 mod turn;
