@@ -148,6 +148,11 @@ pub struct ScenarioRules {
     pub infernal_by: Option<u16>,
     /// F-3.8d: Lowendahl's Detachment's entry and rolls, when the scenario has them.
     pub lowendahl: Option<super::reinforcements::LowendahlRules>,
+    /// F-6.6: Tournay, when option 6.6 is on.
+    pub tournay: Option<super::reinforcements::TournayRules>,
+    /// F-4.4: the hexes by which French units leave toward the Allied supply train (the map's
+    /// `supply-exits`), when F-4.4 is in force.
+    pub supply_exits: Vec<Hex>,
 }
 
 fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
@@ -440,6 +445,22 @@ impl Fontenoy {
             )?),
             None => None,
         };
+        let tournay = match raw.tournay.as_ref() {
+            Some(v) if options_on.iter().any(|o| o == "6.6") => {
+                Some(super::reinforcements::TournayRules::read(id, v, |h| {
+                    board.on_map(h)
+                })?)
+            }
+            _ => None,
+        };
+        let supply_exits: Vec<Hex> = if victory.supply_train {
+            board
+                .place("supply-exits")
+                .map(|p| p.hexes.clone())
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         let mut map_view = crate::engine::MapView::from_map(&s.map)?;
         let on_map = |id: &str| super::fhex::parse(id).is_some_and(|h| board.on_map(h));
         map_view.hexes.retain(|h| on_map(&h.id));
@@ -473,6 +494,8 @@ impl Fontenoy {
                 bounds,
                 infernal_by,
                 lowendahl,
+                tournay,
+                supply_exits,
             }),
             initial: State::empty(),
             occupancy_memo: Default::default(),

@@ -42,6 +42,7 @@ mod special_initiative;
 mod splitting;
 mod sunken;
 mod terrain;
+mod tournay;
 mod turn;
 mod victory;
 mod wings;
