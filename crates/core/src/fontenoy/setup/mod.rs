@@ -6,6 +6,7 @@
 
 mod bounds;
 mod deploy;
+mod modes;
 mod options;
 
 pub use bounds::{Bound, Bounds};
@@ -153,6 +154,8 @@ pub struct ScenarioRules {
     /// F-4.4: the hexes by which French units leave toward the Allied supply train (the map's
     /// `supply-exits`), when F-4.4 is in force.
     pub supply_exits: Vec<Hex>,
+    /// F-6.5: the units that may change mode, when option 6.5 is on.
+    pub modes: Vec<super::movement::ModeGroup>,
 }
 
 fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
@@ -175,7 +178,7 @@ impl Fontenoy {
         let changed = options::with_options(&s.scenario)?;
         let sc = changed.as_ref().unwrap_or(&s.scenario);
         let id = sc.id.as_str();
-        let raw: RawRules = serde_path_to_error::deserialize(serde_json::Value::Object(
+        let mut raw: RawRules = serde_path_to_error::deserialize(serde_json::Value::Object(
             sc.rules.clone(),
         ))
         .map_err(|e| {
@@ -241,6 +244,11 @@ impl Fontenoy {
                 })?;
             let side = side_of(&set.id, &c.side, &format!("counters.{}.side", c.id))?;
             units.push(UnitInfo::from_counter(&set.id, c, side)?);
+        }
+        // F-6.5: the other mode's counters of the units in play that change mode (optional,
+        // provisional counters of the same regiment and the other arm), in their organisation.
+        if options::chosen(sc).iter().any(|o| o == "6.5") {
+            modes::add_twins(s, &mut units, &mut raw.organisation.french)?;
         }
         let org = build_org(
             id,
@@ -445,6 +453,11 @@ impl Fontenoy {
             )?),
             None => None,
         };
+        let modes = if options_on.iter().any(|o| o == "6.5") {
+            super::movement::mode_groups(&units)
+        } else {
+            Vec::new()
+        };
         let tournay = match raw.tournay.as_ref() {
             Some(v) if options_on.iter().any(|o| o == "6.6") => {
                 Some(super::reinforcements::TournayRules::read(id, v, |h| {
@@ -496,6 +509,7 @@ impl Fontenoy {
                 lowendahl,
                 tournay,
                 supply_exits,
+                modes,
             }),
             initial: State::empty(),
             occupancy_memo: Default::default(),

@@ -27,6 +27,7 @@ mod infernal_combat;
 mod leaders;
 mod louis;
 mod lowendahl;
+mod modes;
 mod movement;
 mod movement_rules;
 mod multihex;
