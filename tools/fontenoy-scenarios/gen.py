@@ -228,6 +228,8 @@ def unit_counter(u):
         v["optional"] = rv(True, [r], note)
     c = {"id": u["id"], "side": "french" if u["id"].startswith("fr-") else "allied", "type": ty,
          "name": u["name"], "values": v, "provenance": rule(*APPEARS.get(u["id"], ["10.0c"]))}
+    if u.get("twin"):
+        c["provenance"] = prov(u["twin"])
     notes = [x for x in (u.get("name_note"), u.get("type_reading")) if x]
     if u.get("type_reading"):
         c["provenance"] = prov("The unit and its code are in the text (%s); %s" % (", ".join(APPEARS.get(u["id"], [])), u["type_reading"]))

@@ -91,6 +91,26 @@ fr("fr-gen-a", "GEN a", "cavalry", "fr_gendarmes", "GEN")
 fr("fr-gen-b", "GEN b", "cavalry", "fr_gendarmes", "GEN", optional=("6.3a", "Added only with optional rule 6.3a."))
 sqns("CAR", "abcde", "fr_carabiniers")
 fr("fr-tai-b", "TAI b", "cavalry", "fr_cavalry", "TAI", optional=("6.3d", "Added only with optional rule 6.3d (3.8a: not used if 6.3d is; the texts conflict; docs/fontenoy-scenarios.md)."))
+# The other mode's counters of the units that change mode (optional rule 6.5): not in the text,
+# provisional. Mounting doubles a unit's losses and dismounting halves them (6.5c), so the
+# mounted SP are read as twice the dismounted: MDC, BEF, ROD (8 SP on foot) mount as two 8-SP
+# squadrons; SEP and EGD (two 5-SP squadrons) dismount as one 5-SP unit; the Carabiniers (five
+# 6-SP squadrons) as two units of 8 and 7; GCH, the Grassins' mounted counter (6.5a: the same
+# unit as GCF), has 6.
+TWIN = "Provisional: the counters of the other mode are not in the text (6.5a-c); counter and values are made here, at twice the dismounted SP (6.5c)."
+for c in ("MDC", "BEF", "ROD"):
+    for L in "ab":
+        fr("fr-%s-m-%s" % (c.lower(), L), "%s %s (mounted)" % (c, L), "cavalry", "fr_mounted_twin", c,
+           optional=("6.5", "Used only with optional rule 6.5."), twin=TWIN)
+for c in ("SEP", "EGD"):
+    fr("fr-%s-dis" % c.lower(), "%s (dismounted)" % c, "infantry", "fr_dismounted_twin", c,
+       optional=("6.5", "Used only with optional rule 6.5."), twin=TWIN)
+for i, prof in ((1, "fr_car_dismounted_8"), (2, "fr_car_dismounted_7")):
+    fr("fr-car-dis-%d" % i, "CAR %d (dismounted)" % i, "infantry", prof, "CAR",
+       optional=("6.5", "Used only with optional rule 6.5."), twin=TWIN)
+fr("fr-gch", "GCH", "cavalry", "fr_gch", "GCF", optional=("6.5", "Used only with optional rule 6.5 at Fontenoy (6.5a: GCH, mounted at Melle, is GCF's other counter)."),
+   twin=TWIN)
+
 # French artillery
 fr("fr-16lb", "16 LB", "artillery", "fr_16", None, caliber="16")
 for i in range(1, 12):
@@ -152,6 +172,11 @@ PROFILES = {
     "fr_dismounted": dict(cls=("dismounted_dragoons", ["3.1a", "6.5a", "10.2b"]), sp=8, mp=4, er=28, cr=2, skirmish="none"),
     "fr_skirmisher": dict(cls=("skirmishers", ["3.1a", "3.1d"]), sp=3, mp=4, er=27, cr=2, skirmish="skirmished"),
     "fr_gcf": dict(cls=("dismounted_dragoons", None), sp=3, mp=4, er=27, cr=2, skirmish="capable"),
+    "fr_mounted_twin": dict(cls=("cavalry", ["3.1a", "6.5a"]), sp=8, mp=7, er=27, cr=3, skirmish="none", charge=3),
+    "fr_dismounted_twin": dict(cls=("dismounted_dragoons", ["3.1a", "6.5a"]), sp=5, mp=4, er=28, cr=2, skirmish="none"),
+    "fr_car_dismounted_8": dict(cls=("dismounted_dragoons", None), sp=8, mp=4, er=25, cr=2, skirmish="none"),
+    "fr_car_dismounted_7": dict(cls=("dismounted_dragoons", None), sp=7, mp=4, er=25, cr=2, skirmish="none"),
+    "fr_gch": dict(cls=("cavalry", None), sp=6, mp=7, er=27, cr=3, skirmish="none", charge=3),
     "fr_cavalry": dict(cls=("cavalry", None), sp=5, mp=7, er=27, cr=3, skirmish="none", charge=3),
     "fr_dragoons": dict(cls=("cavalry", ["3.1a", "6.5a"]), sp=5, mp=7, er=27, cr=3, skirmish="none", charge=3),
     "fr_carabiniers": dict(cls=("cavalry", ["3.1a", "6.5a"]), sp=6, mp=7, er=25, cr=3, skirmish="none", charge=3),
@@ -182,6 +207,9 @@ CLASS_READING = {
     "fr_line": "French infantry not named as guards, militia, grenadiers or dismounted dragoons: line (the counter's type is not in the text)",
     "fr_irish": "line infantry of the Irish Brigade (the counter's type is not in the text)",
     "fr_gcf": "the Grassins a cheval dismounted at Fontenoy (6.5a lists GCF with the dragoons that change mode); dismounted dragoons is a reading",
+    "fr_car_dismounted_8": "the Carabiniers on foot (6.5a lets them change mode); dismounted dragoons is a reading",
+    "fr_car_dismounted_7": "the Carabiniers on foot (6.5a lets them change mode); dismounted dragoons is a reading",
+    "fr_gch": "the Grassins a cheval mounted (6.5a); cavalry, not light, is a reading",
     "fr_cavalry": "French cavalry not named as hussars, light dragoons or lancers: cavalry, not light (a reading)",
     "fr_gendarmes": "the Gendarmerie: cavalry, not light (a reading)",
     "nl_foot": "Dutch guards, marines and musketeers (4.1b): which units are guards is not in the text; line",

@@ -689,6 +689,9 @@ def battle():
         },
         "tournay": {
             "option": "6.6", "entry_hex": "N1801", "delay_turns": 3,
+            "exits": ["N%02d%02d" % (1, r) for r in range(1, 14)] + ["N1801"],
+            "exits_provenance": prov("6.6c: units answering a sortie leave by the west edge north of the Escaut or the main road at N1801; "
+                                     "the Escaut meets the west edge at N0114 on the provisional map, so N0101-N0113 are its hexes north of the river."),
             "units": [{"unit": "fr-sep-a"}, {"unit": "fr-sep-b"}, {"unit": "fr-stj", "division": "fr-st-jal"},
                       {"unit": "fr-eco", "division": "fr-irish"}, {"unit": "fr-1-low"}, {"unit": "fr-2-low"}]
                      + [{"unit": "fr-mil-%02d" % i} for i in range(4, 11)],

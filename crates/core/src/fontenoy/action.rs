@@ -202,6 +202,26 @@ pub enum Action {
         /// The unit.
         unit: UnitId,
     },
+    /// A unit standing in an exit hex leaves the map (F-4.4 toward the Allied supply train,
+    /// F-6.6c back to Tournay after a Dutch sortie).
+    LeaveMap {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// A French dragoon, carabinier or Grassin unit changes mode, mounted or dismounted
+    /// (optional rule F-6.5): its counters give way to those of the other mode.
+    ChangeMode {
+        /// One of the unit's counters.
+        unit: UnitId,
+    },
+    /// The French call a unit besieging Tournay to the battle (optional rule F-6.6a): it
+    /// arrives three turns later at N1801.
+    CallFromTournay {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// The French end the Tournay Activation step (F-2.3, F-6.6a).
+    EndTournayCalls,
     /// Changes a unit's formation with its group (8.2a, 8.4, 8.6, 10.12a), or about-faces a
     /// multi-hex formation or unlimbered guns when `formation` is the one it has (9.6). `to`
     /// is where its first unit stands afterwards: its hexes (a Line's right end first, a

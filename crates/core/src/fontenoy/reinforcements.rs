@@ -24,7 +24,9 @@ use crate::engine::Illegal;
 use crate::hex::{Facing, Hex};
 
 mod lowendahl;
+mod tournay;
 pub use lowendahl::LowendahlRules;
+pub use tournay::TournayRules;
 
 /// Where a reinforcement may be placed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +54,9 @@ pub struct Arrival {
     /// Lowendahl's Detachment's group (F-3.8d B): 0 appears on the first successful roll
     /// (the cavalry and Lowendahl), 1 on the second (the infantry and artillery).
     pub group: Option<u8>,
+    /// Besieging Tournay (optional rule F-6.6a): it arrives three turns after the French call
+    /// it, never unless called.
+    pub tournay: bool,
 }
 
 /// Reads the scenario's reinforcements; `first` is the scenario's first turn number.
@@ -83,7 +88,8 @@ pub fn read_arrivals(
             let d = org.divisions.iter().position(|x| x.id == d)?;
             Some((d as DivId, u8::try_from(radius).unwrap_or(5)))
         });
-        let edge = r.fields.contains_key("detachment") || r.fields.contains_key("edge");
+        let tournay = r.fields.contains_key("tournay");
+        let edge = r.fields.contains_key("detachment") || r.fields.contains_key("edge") || tournay;
         let entry = match (within, hex, edge) {
             (Some((d, rad)), _, _) => Entry::Near(d, rad),
             (None, Some(h), true) => Entry::Edge(h),
@@ -111,6 +117,7 @@ pub fn read_arrivals(
             entry,
             whole_division: false,
             group,
+            tournay,
         });
     }
     for i in 0..out.len() {
@@ -229,8 +236,21 @@ impl Fontenoy {
     /// allow, Road Column the usual one; the group rules of 10.1–10.4).
     pub(crate) fn arrive_actions(&self, s: &State, u: UnitId, out: &mut Vec<Action>) {
         let o = Occupancy::build(self, s);
+        // F-6.6a: the units from Tournay enter formed in Road Column; one of more than 4 SP,
+        // whose Road Column does not fit in its entry hex, in March Column (a reading).
+        let road = self.arrival(u).is_some_and(|a| a.tournay);
         for h in self.arrival_hexes(s, &o, u) {
-            for (formation, p) in self.setup_stances(u, &[h]) {
+            let mut stances = self.setup_stances(u, &[h]);
+            if road {
+                use super::types::Formation::{MarchColumn, RoadColumn};
+                let want = if stances.iter().any(|x| x.0 == RoadColumn) {
+                    RoadColumn
+                } else {
+                    MarchColumn
+                };
+                stances.retain(|x| x.0 == want);
+            }
+            for (formation, p) in stances {
                 if self.fits_at(s, &o, &[u], &p, formation) {
                     out.push(Action::Deploy {
                         unit: u,

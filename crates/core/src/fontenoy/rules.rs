@@ -33,6 +33,7 @@ impl Fontenoy {
             | Step::Check(_)
             | Step::PlainCheck { .. }
             | Step::SkirmishEzoc { .. }
+            | Step::TournayCheck { .. }
             | Step::Rejoin { .. } => Some(DiceSpec::D100),
             Step::Fire(FireStep::Roll { .. }) => Some(DiceSpec::D100),
             Step::Fire(FireStep::Die { .. }) => Some(DiceSpec::D10),
@@ -50,6 +51,8 @@ impl Fontenoy {
                 self.units[usize::from(commander)].side
             }
             Step::Arrive { unit } => self.units[usize::from(unit)].side,
+            Step::TournayCall => super::FRENCH,
+            Step::TournayCheck { .. } => super::ALLIED,
             Step::MoraleSpend { track, .. } => self
                 .scenario_rules
                 .army
@@ -111,6 +114,7 @@ impl Fontenoy {
             } => self.morale_roll(s, track, column, spent, v, ev),
             Step::Close(c) => self.close_roll(s, c, v, ev),
             Step::Lowendahl { marker } => self.lowendahl_roll(s, marker, v, ev),
+            Step::TournayCheck { limit } => self.tournay_roll(s, limit, v, ev),
             Step::Special(sp) => self.special_roll(s, sp, v, ev),
             Step::Infernal(super::state::InfernalStep::Hold { commander }) => {
                 self.infernal_hold_roll(s, commander, v, ev);

@@ -402,7 +402,8 @@ impl Fontenoy {
     }
 
     /// F-2.2b at the start of a turn: an Allied unit in the bridgehead (F-3.9b) forces the
-    /// French Retreat; six turns after the supply train's capture (F-4.4) the Allies retreat.
+    /// French Retreat; six turns after the supply train's capture (F-4.4) the Allies retreat;
+    /// so do the French six turns after an unanswered Dutch sortie (F-6.6c).
     /// Whether the game ended.
     pub(crate) fn turn_start_retreats(&self, s: &mut State, ev: &mut Vec<Event>) -> bool {
         let vr = &self.scenario_rules.victory;
@@ -424,7 +425,11 @@ impl Fontenoy {
                     .units
                     .iter()
                     .enumerate()
-                    .filter(|(i, u)| self.units[*i].side == Side(0) && u.place == Place::Exited)
+                    .filter(|(i, u)| {
+                        self.units[*i].side == Side(0)
+                            && u.place == Place::Exited
+                            && !s.tournay.returned.contains(&(*i as super::units::UnitId))
+                    })
                     .map(|(_, u)| u16::from(u.sp))
                     .sum();
                 if off >= 15 {
@@ -435,6 +440,8 @@ impl Fontenoy {
                 self.army_retreat(s, Side(1), "F-4.4", ev);
             }
         }
+        // F-6.6c: an unanswered Dutch sortie (reinforcements/tournay.rs).
+        self.tournay_retreat(s, ev);
         s.result.is_some()
     }
 

@@ -531,6 +531,61 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 self.label(*hex)
             ),
+            Event::LeftMap { unit, hex, tournay } => format!(
+                "{} leaves the map by {} {}",
+                self.unit_name(*unit),
+                self.label(*hex),
+                if *tournay {
+                    "back toward Tournay (F-6.6c)"
+                } else {
+                    "toward the Allied supply train (F-4.4)"
+                }
+            ),
+            Event::TournayCalled { unit, arrives } => format!(
+                "the French call {} from the siege of Tournay: it arrives at N1801 at {} (F-6.6a)",
+                self.unit_name(*unit),
+                self.time(*arrives)
+            ),
+            Event::TournayCheck {
+                roll,
+                limit,
+                sortie,
+            } => format!(
+                "Tournay Check: the Allies roll {roll:02}, a sortie on 00-{:02}: {} (F-6.6b)",
+                limit.saturating_sub(1),
+                if *sortie {
+                    "the Dutch sortie; no more units leave Tournay"
+                } else {
+                    "no sortie"
+                }
+            ),
+            Event::TournaySentBack { unit } => format!(
+                "{}, still on the road from Tournay, turns back to answer the sortie (F-6.6c)",
+                self.unit_name(*unit)
+            ),
+            Event::TournayAnswered { sp } => format!(
+                "the French have sent {sp} SP back to Tournay: the sortie is answered (F-6.6c)"
+            ),
+            Event::ModeChanged {
+                from,
+                to,
+                mounted,
+                lost_before,
+                lost_after,
+            } => {
+                let names = |v: &[UnitId]| -> String {
+                    v.iter()
+                        .map(|&u| self.unit_name(u))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                format!(
+                    "{} {}: now {} (losses {lost_before} SP become {lost_after}, F-6.5c)",
+                    names(from),
+                    if *mounted { "mount" } else { "dismount" },
+                    names(to)
+                )
+            }
             Event::PassageOfLines {
                 unit,
                 hex,
@@ -619,6 +674,17 @@ impl Fontenoy {
                     } else {
                         ""
                     }
+                ),
+            ),
+            Some(Step::TournayCall) => (
+                "F-6.6a",
+                "French: call units from the siege of Tournay (they arrive at N1801 an hour later), or end the Tournay Activation".into(),
+            ),
+            Some(Step::TournayCheck { limit }) => (
+                "F-6.6b",
+                format!(
+                    "Allies: roll the Tournay Check (a Dutch sortie on 00-{:02})",
+                    limit.saturating_sub(1)
                 ),
             ),
             Some(Step::Lowendahl { marker }) => (

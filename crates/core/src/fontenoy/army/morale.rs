@@ -77,6 +77,16 @@ impl Fontenoy {
         for a in &mut s.armies {
             a.spent_this_turn = false;
         }
+        self.army_morale_go(s, ev);
+    }
+
+    /// The rest of the phase (F-2.3): the Tournay Activation and Check (F-6.6,
+    /// reinforcements/tournay.rs), then the Army Morale Checks; called again after each
+    /// Tournay step.
+    pub(crate) fn army_morale_go(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if self.tournay_phase(s) {
+            return;
+        }
         self.perimeter_turn_start(s, ev);
         if self.time(s.turn).ends_with(":00") {
             self.next_morale_check(s, 0, ev);

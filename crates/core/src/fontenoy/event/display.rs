@@ -245,6 +245,49 @@ impl fmt::Display for Event {
                 "unit {unit} removes the barricade in {}",
                 crate::fontenoy::fhex::label(*hex)
             ),
+            Event::LeftMap { unit, hex, tournay } => write!(
+                f,
+                "unit {unit} leaves the map by {} toward {}",
+                crate::fontenoy::fhex::label(*hex),
+                if *tournay {
+                    "Tournay"
+                } else {
+                    "the supply train"
+                }
+            ),
+            Event::TournayCalled { unit, arrives } => {
+                write!(
+                    f,
+                    "unit {unit} is called from Tournay, arriving on turn {arrives}"
+                )
+            }
+            Event::TournayCheck {
+                roll,
+                limit,
+                sortie,
+            } => write!(
+                f,
+                "Tournay Check: {roll:02} against 00-{:02}: {}",
+                limit.saturating_sub(1),
+                if *sortie {
+                    "a Dutch sortie"
+                } else {
+                    "no sortie"
+                }
+            ),
+            Event::TournaySentBack { unit } => write!(f, "unit {unit} turns back to Tournay"),
+            Event::TournayAnswered { sp } => write!(f, "the sortie is answered with {sp} SP"),
+            Event::ModeChanged {
+                from,
+                to,
+                mounted,
+                lost_before,
+                lost_after,
+            } => write!(
+                f,
+                "units {from:?} {} as units {to:?}, losses {lost_before} -> {lost_after}",
+                if *mounted { "mount" } else { "dismount" }
+            ),
             Event::PassageOfLines {
                 unit,
                 hex,

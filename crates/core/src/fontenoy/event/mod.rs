@@ -328,6 +328,61 @@ pub enum Event {
         #[serde(with = "super::fhex")]
         hex: Hex,
     },
+    /// A unit left the map by an exit hex (F-4.4 toward the Allied supply train; F-6.6c back
+    /// to Tournay when `tournay`).
+    LeftMap {
+        /// The unit.
+        unit: UnitId,
+        /// The exit hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+        /// Toward Tournay (F-6.6c), else toward the supply train (F-4.4).
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        tournay: bool,
+    },
+    /// The French call a unit from the siege of Tournay (F-6.6a): it arrives at N1801 on turn
+    /// index `arrives`.
+    TournayCalled {
+        /// The unit.
+        unit: UnitId,
+        /// The turn index of its arrival.
+        arrives: u16,
+    },
+    /// The Tournay Check (F-6.6b): the Allied 00–99 roll, a sortie below `limit`.
+    TournayCheck {
+        /// The roll.
+        roll: u8,
+        /// A roll below this is a sortie.
+        limit: u8,
+        /// The Dutch made a sortie.
+        sortie: bool,
+    },
+    /// A unit called from Tournay and still on the reinforcement track turns back after the
+    /// sortie (F-6.6c).
+    TournaySentBack {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// The French sent back as many SP as they withdrew: the sortie is answered (F-6.6c).
+    TournayAnswered {
+        /// The SP sent back.
+        sp: u16,
+    },
+    /// A French dragoon, carabinier or Grassin unit changed mode (F-6.5b): the counters `from`
+    /// gave way to `to`; `lost` SP losses carried over (F-6.5c: halved dismounting, doubled
+    /// mounting).
+    ModeChanged {
+        /// The counters taken off.
+        from: Vec<UnitId>,
+        /// The counters set in their place.
+        to: Vec<UnitId>,
+        /// The unit is mounted now.
+        mounted: bool,
+        /// The losses before the change.
+        lost_before: u8,
+        /// The losses after it.
+        lost_after: u8,
+    },
     /// A unit passed through friendly units it differs from (10.7a): it and they take DC(A)
     /// once its movement is over (movement/passage.rs).
     PassageOfLines {
@@ -986,6 +1041,12 @@ impl Event {
             Event::MovedRearward { .. } => "11.7",
             Event::MovedByHand { .. } => "11.6",
             Event::BarricadeRemoved { .. } => "F-3.6",
+            Event::LeftMap { tournay: true, .. } => "F-6.6c",
+            Event::LeftMap { .. } => "F-4.4",
+            Event::TournayCalled { .. } => "F-6.6a",
+            Event::TournayCheck { .. } => "F-6.6b",
+            Event::TournaySentBack { .. } | Event::TournayAnswered { .. } => "F-6.6c",
+            Event::ModeChanged { .. } => "F-6.5b",
             Event::EzocRoll { .. } => "11.9c",
             Event::PassageOfLines { .. } => "10.7a",
             Event::Reordered { top: false, .. } => "10.6i",

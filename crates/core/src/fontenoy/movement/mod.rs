@@ -39,17 +39,22 @@ impl core::fmt::Display for Named<'_> {
 
 pub(crate) mod barricade;
 mod byhand;
+mod exit;
 mod extend;
 mod forced;
 mod groups;
 mod guns;
 mod line_guns;
+mod modes;
 mod passage;
 mod reach;
 mod rearward;
 mod reform;
 mod sunken;
 mod wheel;
+
+pub(crate) use modes::groups as mode_groups;
+pub use modes::{ModeGroup, mode_losses};
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -601,6 +606,10 @@ impl Fontenoy {
         self.by_hand_actions(s, &o, current, out);
         // F-3.6 (barricade.rs).
         self.barricade_actions(s, current, out);
+        // F-4.4, F-6.6c (exit.rs).
+        self.exit_actions(s, current, out);
+        // F-6.5 (modes.rs).
+        self.mode_actions(s, current, out);
         // 10.6f reordering, 8.5 splitting and rejoining (groups.rs).
         self.group_actions(s, &o, out);
         // 9.5, F-3.7a (guns.rs).
@@ -1159,7 +1168,9 @@ impl Fontenoy {
             | Action::Shrink { unit, .. }
             | Action::Rearward { unit, .. }
             | Action::ByHand { unit, .. }
-            | Action::RemoveBarricade { unit },
+            | Action::RemoveBarricade { unit }
+            | Action::LeaveMap { unit }
+            | Action::ChangeMode { unit },
         ) = (self.current_mover(s), a)
         {
             if !self.group_of(s, c).contains(unit) && c != *unit {
@@ -1363,6 +1374,8 @@ impl Fontenoy {
             Action::Rearward { unit, to } => self.apply_rearward(s, &o, unit, to, ev),
             Action::ByHand { unit, to } => self.apply_by_hand(s, &o, unit, to, ev),
             Action::RemoveBarricade { unit } => self.apply_remove_barricade(s, unit, ev),
+            Action::LeaveMap { unit } => self.apply_leave_map(s, unit, ev),
+            Action::ChangeMode { unit } => self.apply_change_mode(s, unit, ev),
             Action::Reorder { unit, top } => self.apply_reorder(s, &o, unit, top, ev),
             Action::Split { unit } => self.apply_split(s, &o, unit, ev),
             Action::Rejoin {

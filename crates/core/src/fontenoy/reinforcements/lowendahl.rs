@@ -84,6 +84,14 @@ impl Fontenoy {
     /// The turn index `a` arrives on: its scenario turn, or for the Detachment's groups the
     /// turn of the roll that let them appear (F-3.8d B; `None` while not yet).
     pub fn due_turn(&self, s: &State, a: &Arrival) -> Option<u16> {
+        if a.tournay {
+            // F-6.6a: three turns after the call; F-6.6c: never once sent back.
+            if s.tournay.returned.contains(&a.unit) {
+                return None;
+            }
+            let delay = self.scenario_rules.tournay.as_ref().map_or(3, |t| t.delay);
+            return s.tournay.called_on(a.unit).map(|t| t.saturating_add(delay));
+        }
         match (a.group, &self.scenario_rules.lowendahl) {
             (Some(0), Some(_)) => s.lowendahl.cavalry,
             (Some(_), Some(_)) => s.lowendahl.rest,

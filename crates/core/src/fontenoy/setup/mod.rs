@@ -6,6 +6,7 @@
 
 mod bounds;
 mod deploy;
+mod modes;
 mod options;
 
 pub use bounds::{Bound, Bounds};
@@ -148,6 +149,13 @@ pub struct ScenarioRules {
     pub infernal_by: Option<u16>,
     /// F-3.8d: Lowendahl's Detachment's entry and rolls, when the scenario has them.
     pub lowendahl: Option<super::reinforcements::LowendahlRules>,
+    /// F-6.6: Tournay, when option 6.6 is on.
+    pub tournay: Option<super::reinforcements::TournayRules>,
+    /// F-4.4: the hexes by which French units leave toward the Allied supply train (the map's
+    /// `supply-exits`), when F-4.4 is in force.
+    pub supply_exits: Vec<Hex>,
+    /// F-6.5: the units that may change mode, when option 6.5 is on.
+    pub modes: Vec<super::movement::ModeGroup>,
 }
 
 fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
@@ -170,7 +178,7 @@ impl Fontenoy {
         let changed = options::with_options(&s.scenario)?;
         let sc = changed.as_ref().unwrap_or(&s.scenario);
         let id = sc.id.as_str();
-        let raw: RawRules = serde_path_to_error::deserialize(serde_json::Value::Object(
+        let mut raw: RawRules = serde_path_to_error::deserialize(serde_json::Value::Object(
             sc.rules.clone(),
         ))
         .map_err(|e| {
@@ -236,6 +244,11 @@ impl Fontenoy {
                 })?;
             let side = side_of(&set.id, &c.side, &format!("counters.{}.side", c.id))?;
             units.push(UnitInfo::from_counter(&set.id, c, side)?);
+        }
+        // F-6.5: the other mode's counters of the units in play that change mode (optional,
+        // provisional counters of the same regiment and the other arm), in their organisation.
+        if options::chosen(sc).iter().any(|o| o == "6.5") {
+            modes::add_twins(s, &mut units, &mut raw.organisation.french)?;
         }
         let org = build_org(
             id,
@@ -440,6 +453,27 @@ impl Fontenoy {
             )?),
             None => None,
         };
+        let modes = if options_on.iter().any(|o| o == "6.5") {
+            super::movement::mode_groups(&units)
+        } else {
+            Vec::new()
+        };
+        let tournay = match raw.tournay.as_ref() {
+            Some(v) if options_on.iter().any(|o| o == "6.6") => {
+                Some(super::reinforcements::TournayRules::read(id, v, |h| {
+                    board.on_map(h)
+                })?)
+            }
+            _ => None,
+        };
+        let supply_exits: Vec<Hex> = if victory.supply_train {
+            board
+                .place("supply-exits")
+                .map(|p| p.hexes.clone())
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         let mut map_view = crate::engine::MapView::from_map(&s.map)?;
         let on_map = |id: &str| super::fhex::parse(id).is_some_and(|h| board.on_map(h));
         map_view.hexes.retain(|h| on_map(&h.id));
@@ -473,6 +507,9 @@ impl Fontenoy {
                 bounds,
                 infernal_by,
                 lowendahl,
+                tournay,
+                supply_exits,
+                modes,
             }),
             initial: State::empty(),
             occupancy_memo: Default::default(),

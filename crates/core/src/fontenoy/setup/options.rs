@@ -13,7 +13,7 @@
 //!   keeps TAI b out of the Detachment itself).
 //! * F-7.2 The Supply Train Moves: F-4.4 is not used (`setup/mod.rs` drops the trigger).
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use serde_json::Value;
@@ -49,7 +49,10 @@ fn is_on(on: &[String], id: &str) -> bool {
 /// is on.
 pub(super) fn with_options(sc: &Scenario) -> Result<Option<Scenario>, DataError> {
     let on = chosen(sc);
-    if !["6.1", "6.2", "6.3a", "6.3d"].iter().any(|o| is_on(&on, o)) {
+    if !["6.1", "6.2", "6.3a", "6.3d", "6.6"]
+        .iter()
+        .any(|o| is_on(&on, o))
+    {
         return Ok(None);
     }
     let mut sc = sc.clone();
@@ -66,6 +69,15 @@ pub(super) fn with_options(sc: &Scenario) -> Result<Option<Scenario>, DataError>
             err(
                 "options.6.3d",
                 "EGD a (fr-egd-a), with whom TAI b arrives, is not in the scenario",
+            )
+        })?;
+    }
+    // F-6.6a: the units besieging Tournay wait off the map, Independent, until called.
+    if is_on(&on, "6.6") {
+        tournay(&mut sc).ok_or_else(|| {
+            err(
+                "rules.tournay",
+                "option 6.6 needs the Tournay units and entry hex",
             )
         })?;
     }
@@ -89,6 +101,58 @@ pub(super) fn with_options(sc: &Scenario) -> Result<Option<Scenario>, DataError>
         }
     }
     Ok(Some(sc))
+}
+
+/// F-6.6a: each unit of `rules.tournay` becomes a reinforcement through its entry hex that
+/// arrives only when called (`fields.tournay`; the turn is a placeholder the engine ignores),
+/// Independent (a reading: the units of Divisions already on the map are Independent until
+/// they reach it, and the Order of Battle's (T) Divisions are not in the text).
+fn tournay(sc: &mut Scenario) -> Option<()> {
+    let t = sc.rules.get("tournay")?;
+    let entry = t.get("entry_hex")?.as_str()?.to_string();
+    let units: Vec<String> = t
+        .get("units")?
+        .as_array()?
+        .iter()
+        .filter_map(|u| u.get("unit").and_then(Value::as_str).map(String::from))
+        .collect();
+    let last = sc.turns.last;
+    for u in &units {
+        if sc.setup.iter().any(|p| &p.unit == u) || sc.reinforcements.iter().any(|r| &r.unit == u) {
+            continue;
+        }
+        let mut fields = serde_json::Map::new();
+        fields.insert("tournay".into(), Value::Bool(true));
+        sc.reinforcements.push(Reinforcement {
+            unit: u.clone(),
+            turn: last,
+            hex: alloc::vec![entry.clone()],
+            place: None,
+            fields,
+            provenance: None,
+            note: Some("F-6.6a: at Tournay; arrives three turns after the French call it".into()),
+        });
+    }
+    let side = sc.rules.get_mut("organisation")?.get_mut("french")?;
+    let in_division: Vec<String> = side
+        .get("divisions")
+        .and_then(Value::as_array)
+        .map(|ds| {
+            ds.iter()
+                .filter_map(|d| d.get("units").and_then(Value::as_array))
+                .flatten()
+                .filter_map(|u| u.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(Value::Array(ind)) = side.get_mut("independent_units") {
+        for u in units {
+            if !in_division.contains(&u) && !ind.iter().any(|x| x == u.as_str()) {
+                ind.push(Value::from(u));
+            }
+        }
+    }
+    Some(())
 }
 
 /// Adds `extra` where `with` sets up or arrives, in the same organisation (Independent when

@@ -8,6 +8,7 @@ mod close;
 mod infernal;
 mod lowendahl;
 mod special;
+mod tournay;
 mod wings;
 
 pub use artillery::ArtilleryLog;
@@ -18,6 +19,7 @@ pub use close::{
 pub use infernal::{Column, InfernalChange, InfernalChoice, InfernalLog, InfernalStep};
 pub use lowendahl::LowendahlLog;
 pub use special::{Detachment, SpecialAct, SpecialKind, SpecialLog, SpecialResult, SpecialStep};
+pub use tournay::TournayLog;
 pub use wings::{Lead, WingStep};
 
 use alloc::string::String;
@@ -452,6 +454,14 @@ pub enum Step {
         /// The number needed (the marker).
         marker: u8,
     },
+    /// The Tournay Activation step (F-2.3, F-6.6a): the French may call units from the
+    /// siege, one at a time, until they end the step.
+    TournayCall,
+    /// The Tournay Check (F-2.3, F-6.6b): the Allied 00–99 roll; a sortie below `limit`.
+    TournayCheck {
+        /// A roll below this is a sortie (1, +2 for each unit withdrawn).
+        limit: u8,
+    },
     /// A step of an activation led by a special leader (F-3.4; state/wings.rs).
     Wing(WingStep),
     /// The Rally Phase order (4.0D): the French die, then the Allied; a tie rolls again
@@ -781,6 +791,9 @@ pub struct State {
     /// The artillery commanders this turn (F-3.3d, F-4.2f).
     #[serde(default, skip_serializing_if = "ArtilleryLog::is_empty")]
     pub artillery: ArtilleryLog,
+    /// Tournay (optional rule F-6.6).
+    #[serde(default, skip_serializing_if = "TournayLog::is_empty")]
+    pub tournay: TournayLog,
 }
 
 fn is_zero_i16(v: &i16) -> bool {
@@ -818,6 +831,7 @@ impl State {
             barricades: Vec::new(),
             lowendahl: LowendahlLog::default(),
             artillery: ArtilleryLog::default(),
+            tournay: TournayLog::default(),
         }
     }
 

@@ -337,6 +337,7 @@ fn r22_4_e66_each_further_group_through_the_hex_pays_once_more() {
             entry: Entry::Edge(at),
             whole_division: false,
             group: None,
+            tournay: false,
         })
         .collect();
     for &u in &units {
