@@ -24,6 +24,7 @@ mod groups;
 mod illegitimate;
 mod infernal;
 mod infernal_combat;
+mod infernal_sidle;
 mod leaders;
 mod louis;
 mod lowendahl;
