@@ -155,11 +155,11 @@ al("al-bor", "BOR", "infantry", "hanoverian", "han_foot", "BOR", optional=("7.3b
 # text says the counters are coloured by Division, not how many there are; Ingoldsby's infantry had none, 10.1e).
 REGIMENTAL_GUNS = [("al-albemarle", "ALB"), ("al-churchill", "CHU"), ("al-ponsonby", "PON"), ("al-skelton", "SKE"), ("al-bligh", "BLI")]
 for div, tag in REGIMENTAL_GUNS:
-    al("al-en-rg-%s" % tag.lower(), "RG %s" % tag, "artillery", "english", "en_rg", None, caliber="3",
+    al("al-en-rg-%s" % tag.lower(), "RG %s" % tag, "artillery", "english", "en_rg", None, caliber="1.5",
        optional=("7.5a", "Added only with optional rule 7.5 (7.5a)."),
        counter_note=("7.5a: English regimental guns exist, coloured by the Division they belong to; the counters, their number and "
                      "values are not in the text. One counter for %s (a reading), with the ratings of the comparable published "
-                     "small guns (the Dutch and Hanoverian 3-pounders: 1 SP, by hand FP, 2.11) and the English artillery's 2 MP "
+                     "small guns (the Dutch and Hanoverian 3-pounders: 1 SP, by hand FP, 2.11; calibre 1.5, the Fire Multipliers Chart's English 1.5-pounder row) and the English artillery's 2 MP "
                      "(7.4); 1 SP also fits 7.5d (one loss destroys it)." % div))
 
 # ---------------------------------------------------------------- profiles

@@ -167,3 +167,71 @@ fn f7_5d_one_loss_destroys_a_regimental_gun_off_the_loss_charts() {
     let six = find(&r, "al-en-6lb-1").expect("6 LB");
     assert!(r.loss_boxes(&r.units[usize::from(six)], 1) > 0);
 }
+
+#[test]
+fn f7_5b_one_regimental_gun_fires_a_hex_at_half_strength_without_its_division_s_infantry() {
+    use crate::fontenoy::ALLIED;
+    use crate::fontenoy::fire::los::Sight;
+    use crate::fontenoy::occupancy::Occupancy;
+    use crate::fontenoy::state::FireKind;
+    use crate::fontenoy::types::Arm;
+    let mut w = World::new();
+    let dc = w.commander("al dc", ALLIED, "S2010", 4, 4);
+    let inf = w.infantry("1 ENG", ALLIED, "ENG", "S2012", 1);
+    w.units[usize::from(inf)].nationality = Nationality::English;
+    let mut guns = Vec::new();
+    for name in ["RG A", "RG B"] {
+        let mut info = World::info(name, ALLIED, Kind::Artillery);
+        info.sp = 1;
+        info.optional = true;
+        info.nationality = Nationality::English;
+        info.caliber = Some("1.5".into());
+        guns.push(w.push(
+            info,
+            Some(Placed::at(hex("S2012"), Facing::new(1).unwrap())),
+        ));
+    }
+    w.division("E", ALLIED, Some(dc), &[inf, guns[0], guns[1]]);
+    let (mut r, mut s) = w.build();
+    with_charts(&mut r, &mut s);
+    for &g in &guns {
+        s.unit_mut(g).formation = Formation::Unlimbered;
+    }
+    let from = hex("S2012");
+    let at = from.neighbor(crate::hex::Direction::ALL[0]);
+    let sight = Sight {
+        lane: at,
+        path: alloc::vec![from],
+        partial: false,
+        over_friends: false,
+        halves: false,
+    };
+    // One regimental gun fires from the hex: the second's SP do not count.
+    let o = Occupancy::build(&r, &s);
+    let part = r.part(
+        &s,
+        &o,
+        from,
+        Arm::Artillery,
+        &guns,
+        at,
+        &sight,
+        FireKind::Segment,
+    );
+    assert_eq!(part.sp, alloc::vec![(guns[0], 1), (guns[1], 0)]);
+    // With its Division's infantry in the hex: SP × the 1.5-pounder's multiplier at 1 hex.
+    let mult = r
+        .multiplier_row(guns[0])
+        .expect("the English 1.5-pounder row")
+        .at_range(1, false);
+    let with = r.part_strength(&s, &part, at, false);
+    assert_eq!(with, u32::from(mult));
+    // Alone: half of it, rounded (1.5b).
+    s.unit_mut(inf).place = Place::Map(Placed::at(hex("S2030"), Facing::new(1).unwrap()));
+    let alone = r.part_strength(&s, &part, at, false);
+    assert_eq!(
+        alone,
+        crate::fontenoy::types::round(i32::from(mult), 2) as u32
+    );
+    assert!(alone < with || mult <= 1);
+}
