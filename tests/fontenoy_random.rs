@@ -251,8 +251,9 @@ fn fontenoy_random_play_keeps_the_invariants_and_reaches_every_part_of_the_rules
 }
 
 /// The optional rules (F-5 to F-7) built so far: all on together in scenario 4.
-const OPTIONS: [&str; 13] = [
-    "5.1", "5.3", "5.4", "5.5", "6.4", "6.5", "6.6", "6.7", "6.8", "6.9", "7.4", "7.7", "7.9",
+const OPTIONS: [&str; 15] = [
+    "5.1", "5.3", "5.4", "5.5", "6.4", "6.5", "6.6", "6.7", "6.8", "6.9", "7.3", "7.4", "7.5",
+    "7.7", "7.9",
 ];
 
 /// Two games of scenario 4 with every implemented option on, one per bot, shorter than the

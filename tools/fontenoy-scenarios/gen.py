@@ -230,6 +230,8 @@ def unit_counter(u):
          "name": u["name"], "values": v, "provenance": rule(*APPEARS.get(u["id"], ["10.0c"]))}
     if u.get("twin"):
         c["provenance"] = prov(u["twin"])
+    if u.get("counter_note"):
+        c["provenance"] = prov(u["counter_note"])
     notes = [x for x in (u.get("name_note"), u.get("type_reading")) if x]
     if u.get("type_reading"):
         c["provenance"] = prov("The unit and its code are in the text (%s); %s" % (", ".join(APPEARS.get(u["id"], [])), u["type_reading"]))
@@ -291,8 +293,8 @@ def counters_file(side):
         units, ident, name = oob.ALLIED, "allied", "Fontenoy: the Allied army"
         note = ("Every combat unit of the Allied set-ups of scenarios 1-4 (10.1c-10.4c, the last cut off in the text); the commanders of "
                 "the set-ups and of 4.2; the 20 replacement counters of 2.5a (10 Dutch, 10 English/Hanoverian). Not here, because the text "
-                "does not name them: the English and Hanoverian cavalry, the Austrian hussars, the rest of Moltke's Reserve, the regiments "
-                "of 7.3, the English regimental guns of 7.5.")
+                "does not name them: the English and Hanoverian cavalry, the Austrian hussars, the rest of Moltke's Reserve. The regiments "
+                "of 7.3 and the English regimental guns of 7.5 are provisional counters (each says how it was made).")
     cs = [unit_counter(u) for u in units]
     cs += [commander_counter(c) for c in oob.COMMANDERS if c["side"] == side]
     types = ["infantry", "cavalry", "artillery", "commander"]

@@ -161,6 +161,27 @@ for c in ("BOS", "OBU", "CAM", "ZAS", "SPO"):
 for i in (1, 2, 3):
     al("al-hn-3lb-%d" % i, "3 LB #%d" % i, "artillery", "hanoverian", "hn_3", None, caliber="3")
 
+# Optional units of 7.3 and 7.5: the text names them (or says they exist) but prints no counter;
+# each is a provisional counter derived from the text and comparable counters (its provenance).
+OPT73 = ("The regiment is named in 7.3%s; its counter is not in the text: a provisional counter with the ratings of the "
+         "comparable published %s counters (%s), code made here.")
+for uid, code, where in (("al-bar", "BAR", "Barrel's, at Lessines"), ("al-fle", "FLE", "Fleming's, at Audenarde"),
+                         ("al-pon", "PON", "Ponsonby's, at Bruges"), ("al-lgr", "LGR", "Ligonier's, at Ostende")):
+    al(uid, code, "infantry", "english", "en_foot", code, optional=("7.3a", "Added only with optional rule 7.3 (7.3a)."),
+       counter_note=OPT73 % ("a (%s)" % where, "English foot", "DUR, PUL, SEM: the en_foot profile"))
+al("al-bor", "BOR", "infantry", "hanoverian", "han_foot", "BOR", optional=("7.3b", "Added only with optional rule 7.3 (7.3b)."),
+   counter_note=OPT73 % ("b (von der Borch, left at Brussels)", "Hanoverian", "BOS, ZAS, SPO: the han_foot profile"))
+# 7.5: English regimental guns, one counter for each English infantry Division of Ligonier's Wing (a reading: the
+# text says the counters are coloured by Division, not how many there are; Ingoldsby's infantry had none, 10.1e).
+REGIMENTAL_GUNS = [("al-albemarle", "ALB"), ("al-churchill", "CHU"), ("al-ponsonby", "PON"), ("al-skelton", "SKE"), ("al-bligh", "BLI")]
+for div, tag in REGIMENTAL_GUNS:
+    al("al-en-rg-%s" % tag.lower(), "RG %s" % tag, "artillery", "english", "en_rg", None, caliber="1.5",
+       optional=("7.5a", "Added only with optional rule 7.5 (7.5a)."),
+       counter_note=("7.5a: English regimental guns exist, coloured by the Division they belong to; the counters, their number and "
+                     "values are not in the text. One counter for %s (a reading), with the ratings of the comparable published "
+                     "small guns (the Dutch and Hanoverian 3-pounders: 1 SP, by hand FP, 2.11; calibre 1.5, the Fire Multipliers Chart's English 1.5-pounder row) and the English artillery's 2 MP "
+                     "(7.4); 1 SP also fits 7.5d (one loss destroys it)." % div))
+
 # ---------------------------------------------------------------- profiles
 # class: (value, source) where source is a rule list (rulebook) or a note (provisional)
 # ratings: sp, mp, er, cr (provisional unless named in RULEBOOK_VALUES)
@@ -201,6 +222,7 @@ PROFILES = {
     "en_6": dict(sp=2, mp=2, er=28, cr=0, by_hand=("P", ["2.11"])),
     "en_how": dict(sp=3, mp=2, er=28, cr=0, by_hand=("FP", ["2.11"])),
     "hn_3": dict(sp=1, mp=3, er=29, cr=0, by_hand=("FP", ["2.11"])),
+    "en_rg": dict(sp=1, mp=2, er=28, cr=0, by_hand=("FP", ["2.11"])),
 }
 
 CLASS_READING = {
@@ -223,6 +245,7 @@ RULEBOOK_VALUES = {
     ("en_how", "sp"): (["7.5a"], "7.5a calls it the 3-SP English howitzer counter."),
     ("en_how", "mp"): (["7.4"], "7.4: English artillery has 2 MP limbered (4 with the option)."),
     ("en_6", "mp"): (["7.4"], "7.4: English artillery has 2 MP limbered (4 with the option)."),
+    ("en_rg", "mp"): (["7.4"], "7.4: English artillery has 2 MP limbered (4 with the option)."),
 }
 CHARGE_RULES = {"french": ["3.1c"], "austrian": ["4.1e"], "dutch": ["4.1e"], "english": ["4.1e"], "hanoverian": ["4.1e"]}
 

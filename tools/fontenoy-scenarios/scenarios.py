@@ -369,6 +369,7 @@ def english_attack():
     french_cavalry_org(s)
     s.org["allied"]["cinc"] = "al-cumberland"
     rules = {
+        "option_setups": option_setups(s, 3),
         "maps": ["N", "S"],
         "eotn": 8,
         "initiative": "rolled",
@@ -552,7 +553,7 @@ def general_options(n):
         ("6.2", "A Missing Redoubt (large redoubt within 1 hex of S4208)", None), ("6.4", "Use of Cavalry in the French Army", None),
         ("6.5", "French Dragoons (change mode)", None), ("6.7", "Furia Francese", None), ("6.8", "Perimeter Breach", None),
         ("6.9", "Louis XV", None), ("7.4", "English Artillery Movement (4 MP)", None),
-        ("7.5", "English Regimental Artillery", "The regimental gun counters are not in the data (not named in the text)."),
+        ("7.5", "English Regimental Artillery", "Provisional counters, one for each English infantry Division (rules.option_setups; none in scenario 2)."),
         ("7.6", "Dutch and Hanoverian Guns kept with their regiments", None), ("7.7", "Allied Howitzers (indirect fire)", None),
         ("7.9", "Hanoverian Cavalry pistol fire", None), ("9.2b", "The smouldering area S4620-S4822 blocks LOS", None),
     ]
@@ -564,7 +565,7 @@ def general_options(n):
             ("6.3c", "De Saxe's Volunteers", "The two counters are not in the data (not named in the text)."),
             ("6.3d", "Taillerand (TAI b)", None), ("6.6", "Tournay (rules.tournay)", None),
             ("7.1", "The Infernal Column", "Strongly recommended in scenario 4 (10.4a D): default on."),
-            ("7.3", "Additional Anglo-Hanoverian Infantry", "The regiments' counters are not in the data (not named in the text)."),
+            ("7.3", "Additional Anglo-Hanoverian Infantry", "Provisional counters: the text names the regiments but prints no values (rules.option_setups)."),
         ]
     out = []
     for r, name, note in sorted(opts, key=lambda o: [int(x) if x.isdigit() else x for x in o[0].replace(".", " ").replace("a", " a").replace("b", " b").replace("c", " c").replace("d", " d").split()]):
@@ -572,6 +573,85 @@ def general_options(n):
         if note:
             o["note"] = note
         out.append(o)
+    return out
+
+
+def _clear_free(s, occupied=()):
+    """The hexes no set-up entry holds, clear terrain (no entry in the map's hexes)."""
+    taken = set(occupied)
+    for e in s.setup:
+        taken.update([e["hex"]] if isinstance(e["hex"], str) else e["hex"])
+    terrain = mapgen.build_map()
+    return lambda h: h not in taken and h not in terrain
+
+
+def _near(s, centre, n, ok, within=None):
+    """`n` free clear hexes nearest `centre` (ties by id), each within `within` = (hex, radius)."""
+    cx, cy = xy(centre)
+    cands = []
+    for dx in range(-4, 5):
+        for dy in range(-4, 5):
+            x, y = cx + dx, cy + dy
+            if not (1 <= x <= 70 and 34 <= y <= 67):
+                continue
+            h = hid(x, y)
+            if h == centre or not ok(h) or hdist(h, centre) > 3:
+                continue
+            if within and hdist(h, within[0]) > within[1]:
+                continue
+            cands.append((hdist(h, centre), h))
+    cands.sort()
+    out = [h for _, h in cands[:n]]
+    assert len(out) == n, (centre, n)
+    return out
+
+
+def option_setups(s, scenario):
+    """What options 7.3 (scenario 4) and 7.5 (scenarios 3 and 4) add to the set-up
+    (`rules.option_setups`, read by the engine when the option is on)."""
+    out = {}
+    ok = _clear_free(s)
+    if scenario == 4:
+        cum = s.hex_of("al-cumberland")
+        ing = s.hex_of("al-ingoldsby")
+        new = ["al-bar", "al-fle", "al-pon", "al-lgr"]
+        hexes = _near(s, ing, len(new), ok, within=(cum, 10))
+        ok = _clear_free(s, hexes)
+        bor = _near(s, s.hex_of("al-spo"), 1, ok)
+        ok = _clear_free(s, hexes + bor)
+        pn = prov("7.3a: Ingoldsby's new brigade anywhere within 10 hexes of Cumberland; the default hexes, the free clear hexes "
+                  "nearest Ingoldsby, are chosen here.")
+        out["7.3"] = {
+            "rule": "7.3",
+            "setup": [{"unit": u, "hex": h, "provenance": pn} for u, h in zip(new, hexes)]
+            + [{"unit": "al-bor", "hex": bor[0], "provenance": prov("7.3b: von der Borch joins Zastrow's Division; the default hex, "
+                                                                      "the free clear hex nearest SPO, is chosen here.")}],
+            "division_units": {"al-ingoldsby": new},
+            "join_division": {"al-zastrow": ["al-bor"]},
+            "independent_units": list(s.div_units["al-ingoldsby"]),
+            "note": ("7.3a: the regiments of Ingoldsby's former Division go back to their original Divisions, within 2 hexes of "
+                     "their commanders. Those Divisions are in the Order of Battle, not in the text: the units stay where they "
+                     "stand as Independents, as scenario 3 keeps PUL and BOS (a reading)."),
+        }
+    guns, g_hexes = [], []
+    for div, tag in oob.REGIMENTAL_GUNS:
+        if div not in s.div_units:
+            continue
+        first = s.hex_of(s.div_units[div][0])
+        h = _near(s, first, 1, ok, within=(first, 1))[0]
+        ok = _clear_free(s, g_hexes + [h] + [e["hex"] for e in out.get("7.3", {}).get("setup", [])])
+        g_hexes.append(h)
+        guns.append({"unit": "al-en-rg-%s" % tag.lower(), "hex": h, "division": div,
+                     "provenance": prov("7.5a: within 1 hex of any unit of its Division; the default hex, the free clear hex "
+                                        "nearest the Division's first unit, is chosen here.")})
+    if guns:
+        out["7.5"] = {
+            "rule": "7.5",
+            "setup": [{k: v for k, v in g.items() if k != "division"} for g in guns],
+            "join_division": {g["division"]: [g["unit"]] for g in guns},
+            "remove": ["al-en-how"],
+            "note": "7.5a: the English regimental guns set up with their Divisions; the 3-SP English howitzer is not used.",
+        }
     return out
 
 
@@ -651,6 +731,7 @@ def battle():
     s.org["allied"]["independent_units"] += ["al-wal"]
     t12 = turn_of(start, (12, 0))
     rules = {
+        "option_setups": option_setups(s, 4),
         "maps": ["N", "S"],
         "eotn": 11,
         "initiative": "rolled",

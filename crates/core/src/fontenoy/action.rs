@@ -187,6 +187,15 @@ pub enum Action {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// F-7.1e A: moves a Line or Hook of the Infernal Column one hex toward either end,
+    /// keeping its facing (sidling): `to` is the hex its first hex enters.
+    Sidle {
+        /// The unit (a group's first).
+        unit: UnitId,
+        /// The hex its first hex enters.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
     /// Moves unlimbered artillery by hand into a Frontal or Rear hex, keeping its facing
     /// (11.6, F-2.11, F-3.7a).
     ByHand {

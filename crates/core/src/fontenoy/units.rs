@@ -118,6 +118,11 @@ impl UnitInfo {
         self.kind != Kind::Commander
     }
 
+    /// F-7.5: an English regimental gun (the only optional English artillery counters).
+    pub fn regimental_gun(&self) -> bool {
+        self.kind == Kind::Artillery && self.optional && self.nationality == Nationality::English
+    }
+
     /// Reads counter `c` of set `set`, on side `side`.
     pub fn from_counter(set: &str, c: &Counter, side: Side) -> Result<UnitInfo, DataError> {
         let at = |field: &str| format!("counters.{}.values.{field}", c.id);

@@ -521,6 +521,11 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 self.label(*to)
             ),
+            Event::Sidled { unit, to, cost } => format!(
+                "{} sidles into {} for {cost} MP, keeping its facing (F-7.1e A)",
+                self.unit_name(*unit),
+                self.label(*to)
+            ),
             Event::MovedByHand { unit, to } => format!(
                 "{} is moved by hand into {} (11.6)",
                 self.unit_name(*unit),

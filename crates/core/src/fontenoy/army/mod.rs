@@ -184,6 +184,10 @@ impl Fontenoy {
     /// The boxes a loss of `sp` SP of `info` shades (F-1.6a B).
     pub fn loss_boxes(&self, info: &UnitInfo, sp: u8) -> u16 {
         let w = &self.tables.army.per_sp;
+        // F-7.5d: the regimental guns are not on the Loss Charts.
+        if info.regimental_gun() {
+            return 0;
+        }
         let per = match info.kind {
             Kind::Infantry => w[0],
             Kind::Cavalry => w[1],

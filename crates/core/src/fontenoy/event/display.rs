@@ -235,6 +235,11 @@ impl fmt::Display for Event {
                 "unit {unit} moves rearward into {} for {cost} MP",
                 crate::fontenoy::fhex::label(*to)
             ),
+            Event::Sidled { unit, to, cost } => write!(
+                f,
+                "unit {unit} sidles into {} for {cost} MP",
+                crate::fontenoy::fhex::label(*to)
+            ),
             Event::MovedByHand { unit, to } => write!(
                 f,
                 "unit {unit} is moved by hand into {}",

@@ -312,6 +312,16 @@ pub enum Event {
         /// MP paid.
         cost: super::types::Pts,
     },
+    /// F-7.1e A: a Line or Hook of the Infernal Column sidled into a Flank hex.
+    Sidled {
+        /// The unit (its group's first).
+        unit: UnitId,
+        /// The hex its first hex entered.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+        /// MP paid.
+        cost: super::types::Pts,
+    },
     /// Unlimbered artillery moved by hand (11.6).
     MovedByHand {
         /// The unit.
@@ -1040,6 +1050,7 @@ impl Event {
             Event::Resized { .. } => "11.5",
             Event::MovedRearward { .. } => "11.7",
             Event::MovedByHand { .. } => "11.6",
+            Event::Sidled { .. } => "F-7.1e A",
             Event::BarricadeRemoved { .. } => "F-3.6",
             Event::LeftMap { tournay: true, .. } => "F-6.6c",
             Event::LeftMap { .. } => "F-4.4",

@@ -19,6 +19,7 @@ pub mod los;
 mod los_places;
 mod optional;
 pub mod reaction;
+mod regimental;
 pub mod resolve;
 pub mod special;
 pub mod strength;

@@ -210,7 +210,16 @@ impl Fontenoy {
         match arm {
             Arm::Artillery => {
                 let mut left = adj(ff.artillery).max(0);
+                // F-7.5b: one regimental gun fires from a hex.
+                let mut regimental = false;
                 for &u in units {
+                    if self.units[usize::from(u)].regimental_gun() {
+                        if regimental {
+                            out.push((u, 0));
+                            continue;
+                        }
+                        regimental = true;
+                    }
                     let n = i32::from(s.unit(u).sp).min(left);
                     left -= n;
                     let n = if sight.over_friends
@@ -340,7 +349,14 @@ impl Fontenoy {
             if s.unit(u).formation == Formation::GeneralOrder && !exempt {
                 mult += m.general_order;
             }
-            total += i32::from(n) * mult.max(0);
+            let fs = i32::from(n) * mult.max(0);
+            // F-7.5b: a regimental gun without infantry of its Division in its hex fires at
+            // half strength (rounded, 1.5b).
+            total += if info.regimental_gun() && self.regimental_alone(s, u, part.hex) {
+                round(fs, 2)
+            } else {
+                fs
+            };
         }
         if french_fortified {
             total = times(total, m.french_fortified);

@@ -50,6 +50,7 @@ mod passage;
 mod reach;
 mod rearward;
 mod reform;
+mod sidle;
 mod sunken;
 mod wheel;
 
@@ -647,6 +648,16 @@ impl Fontenoy {
         let lead = group[0];
         let f = s.unit(lead).formation;
         let spent = self.moving(s, lead).map_or(Pts::ZERO, |m| m.spent);
+        // F-7.1e A: a unit that sidled and moved rearward does not also step forward.
+        if self.moving(s, lead).is_some_and(|m| m.sidled && m.rearward) {
+            return Err(Illegal::new(
+                "F-7.1e A",
+                format!(
+                    "{} sidled and moved rearward: no forward step as well",
+                    self.unit_name(lead)
+                ),
+            ));
+        }
         match f {
             // 8.1e: a Square moves one hex into Open terrain, and nothing else.
             Formation::Square if spent > Pts::ZERO || s.unit(lead).disordered => {
@@ -1167,6 +1178,7 @@ impl Fontenoy {
             | Action::Extend { unit, .. }
             | Action::Shrink { unit, .. }
             | Action::Rearward { unit, .. }
+            | Action::Sidle { unit, .. }
             | Action::ByHand { unit, .. }
             | Action::RemoveBarricade { unit }
             | Action::LeaveMap { unit }
@@ -1246,6 +1258,9 @@ impl Fontenoy {
                 let goes_go = self.forces_go(unit, terrain) && f != Formation::RoadColumn;
                 for &g in &group {
                     self.spend(s, g, cost, k, dca);
+                    if let Some(m) = self.record(s, g) {
+                        m.forward = true;
+                    }
                     let u = s.unit_mut(g);
                     u.place = Place::Map(target);
                     if goes_go {
@@ -1372,6 +1387,7 @@ impl Fontenoy {
             Action::Extend { unit, to } => self.apply_resize(s, &o, unit, to, true, ev),
             Action::Shrink { unit, from } => self.apply_resize(s, &o, unit, from, false, ev),
             Action::Rearward { unit, to } => self.apply_rearward(s, &o, unit, to, ev),
+            Action::Sidle { unit, to } => self.apply_sidle(s, &o, unit, to, ev),
             Action::ByHand { unit, to } => self.apply_by_hand(s, &o, unit, to, ev),
             Action::RemoveBarricade { unit } => self.apply_remove_barricade(s, unit, ev),
             Action::LeaveMap { unit } => self.apply_leave_map(s, unit, ev),

@@ -53,7 +53,8 @@ impl Fontenoy {
             Action::Face { unit, .. }
             | Action::Wheel { unit, .. }
             | Action::ColumnTurn { unit, .. }
-            | Action::Rearward { unit, .. } => *unit == u,
+            | Action::Rearward { unit, .. }
+            | Action::Sidle { unit, .. } => *unit == u,
             _ => false,
         }));
     }

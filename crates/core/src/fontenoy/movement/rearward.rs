@@ -36,6 +36,12 @@ impl Fontenoy {
         let (dirs, extra) = match unit.formation {
             // 11.7a: not Disordered, not a Hook.
             Formation::Line if !unit.disordered => ([d.rotate(3), d.rotate(4)], Pts::ONE),
+            // F-7.1e A: the Infernal Column's Hooks move rearward as Lines do.
+            Formation::Hook
+                if !unit.disordered && group.iter().all(|&g| self.column_infantry(s, g)) =>
+            {
+                ([d.rotate(3), d.rotate(4)], Pts::ONE)
+            }
             // 11.8a: any non-Routed skirmisher.
             Formation::Skirmish => ([d.rotate(5), d.rotate(2)], Pts::HALF),
             _ => return out,
@@ -47,7 +53,7 @@ impl Fontenoy {
                     Placed {
                         hexes,
                         facing: p.facing,
-                        hook: None,
+                        hook: p.hook,
                     },
                     k as u8,
                     extra,
@@ -75,7 +81,17 @@ impl Fontenoy {
         let lead = group[0];
         let f = s.unit(lead).formation;
         let m = self.moving(s, lead);
-        if f == Formation::Line {
+        // F-7.1e A: a unit that sidled and stepped forward does not also move rearward.
+        if m.is_some_and(|m| m.sidled && m.forward) {
+            return Err(Illegal::new(
+                "F-7.1e A",
+                format!(
+                    "{} sidled and moved forward: no Rearward Movement as well",
+                    self.unit_name(lead)
+                ),
+            ));
+        }
+        if matches!(f, Formation::Line | Formation::Hook) {
             if m.is_some_and(|m| m.forced) {
                 return Err(Illegal::new(
                     "11.7b",
@@ -101,7 +117,7 @@ impl Fontenoy {
             .any(|&h| !p.hexes.contains(h) && o.ezoc(self, h, side))
         {
             return Err(Illegal::new(
-                if f == Formation::Line {
+                if f != Formation::Skirmish {
                     "11.7d"
                 } else {
                     "11.8b"
@@ -112,7 +128,7 @@ impl Fontenoy {
         let (cost, dca) =
             self.step_cost(s, o, group, s.unit(group[0]).formation, p, to, None, quiet)?;
         let cost = cost.plus(extra);
-        let dca = dca && f == Formation::Line; // 11.8b: no DC(A) for skirmishers
+        let dca = dca && f != Formation::Skirmish; // 11.8b: no DC(A) for skirmishers
         let rest = left.minus(cost).ok_or_else(|| {
             Illegal::new(
                 "11.2a",
@@ -190,7 +206,7 @@ impl Fontenoy {
         self.note_passage(s, o, &group, &p, &target, ev);
         self.shift(s, &group, target, cost, dca);
         self.note_entered(s, &group, target);
-        if f == Formation::Line {
+        if f != Formation::Skirmish {
             for &g in &group {
                 if let Some(m) = self.record(s, g) {
                     m.rear_side = Some(k);

@@ -283,6 +283,7 @@ impl Fontenoy {
         }
         self.resize_actions(s, o, group, p, left, out);
         self.rearward_actions(s, o, group, p, left, out);
+        self.sidle_actions(s, o, group, p, left, out);
     }
 
     /// 9.4b: wheels `unit`'s Line and its group.

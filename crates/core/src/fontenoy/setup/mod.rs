@@ -92,6 +92,10 @@ struct RawRules {
     tournay: Option<serde_json::Value>,
     #[serde(default)]
     potential_reinforcements: Option<serde_json::Value>,
+    /// F-7.3, F-7.5: what an option adds to the set-up (applied by setup/options.rs).
+    #[serde(default)]
+    #[allow(dead_code)]
+    option_setups: Option<serde_json::Value>,
     #[serde(default)]
     infernal_column: Option<serde_json::Value>,
     #[serde(default)]

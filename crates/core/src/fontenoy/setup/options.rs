@@ -12,7 +12,12 @@
 //!   of Lowendahl's Detachment (the EGD squadrons' arrival), Independent (a reading, F-3.8a
 //!   keeps TAI b out of the Detachment itself).
 //! * F-7.2 The Supply Train Moves: F-4.4 is not used (`setup/mod.rs` drops the trigger).
+//! * F-7.3 Additional Anglo-Hanoverian Infantry and F-7.5 English Regimental Artillery: the
+//!   scenario's `rules.option_setups` entry for the option places its units, joins them to their
+//!   Divisions (or makes a Division's units anew, Independents of others) and removes the
+//!   counters it replaces (F-7.5a: the 3-SP English howitzer).
 
+use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -49,15 +54,30 @@ fn is_on(on: &[String], id: &str) -> bool {
 /// is on.
 pub(super) fn with_options(sc: &Scenario) -> Result<Option<Scenario>, DataError> {
     let on = chosen(sc);
-    if !["6.1", "6.2", "6.3a", "6.3d", "6.6"]
-        .iter()
-        .any(|o| is_on(&on, o))
+    let option_setup = sc
+        .rules
+        .get("option_setups")
+        .and_then(Value::as_object)
+        .is_some_and(|m| m.keys().any(|k| is_on(&on, k)));
+    if !option_setup
+        && !["6.1", "6.2", "6.3a", "6.3d", "6.6"]
+            .iter()
+            .any(|o| is_on(&on, o))
     {
         return Ok(None);
     }
     let mut sc = sc.clone();
     let id = sc.id.clone();
     let err = |path: &str, m: &str| DataError::new(&id, path, m);
+    // F-7.3, F-7.5: the options' own set-ups.
+    if let Some(Value::Object(all)) = sc.rules.get("option_setups").cloned() {
+        for (opt, spec) in &all {
+            if is_on(&on, opt) {
+                option_setup_apply(&mut sc, spec)
+                    .ok_or_else(|| err(&format!("rules.option_setups.{opt}"), "malformed"))?;
+            }
+        }
+    }
     // F-6.3a: GEN b with GEN a.
     if is_on(&on, "6.3a") {
         join(&mut sc, "fr-gen-b", "fr-gen-a")
@@ -221,4 +241,57 @@ pub(super) fn strip_fortifications(board: &mut Board) {
             board.set_terrain(h, t);
         }
     }
+}
+
+/// F-7.3, F-7.5: applies one option's set-up (`rules.option_setups.<id>`): `remove` takes
+/// counters out of the set-up and the organisation; `setup` places new counters;
+/// `independent_units` makes units Independent (out of their Division); `division_units`
+/// gives Divisions these units instead of theirs; `join_division` adds units to Divisions.
+/// `None` when the entry is malformed.
+fn option_setup_apply(sc: &mut Scenario, spec: &Value) -> Option<()> {
+    let list = |k: &str| -> Vec<String> {
+        spec.get(k)
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let removed = list("remove");
+    let freed = list("independent_units");
+    sc.setup.retain(|p| !removed.contains(&p.unit));
+    sc.reinforcements.retain(|r| !removed.contains(&r.unit));
+    if let Some(Value::Array(places)) = spec.get("setup") {
+        for p in places {
+            let p: Placement = serde_json::from_value(p.clone()).ok()?;
+            sc.setup.push(p);
+        }
+    }
+    let org = sc.rules.get_mut("organisation")?.get_mut("allied")?;
+    let gone = |u: &Value| {
+        u.as_str()
+            .is_some_and(|u| removed.iter().chain(freed.iter()).any(|x| x == u))
+    };
+    if let Some(Value::Array(divs)) = org.get_mut("divisions") {
+        for d in divs.iter_mut() {
+            let did = d.get("id").and_then(Value::as_str).map(String::from)?;
+            let Some(Value::Array(units)) = d.get_mut("units") else {
+                continue;
+            };
+            units.retain(|u| !gone(u));
+            if let Some(Value::Array(new)) = spec.get("division_units").and_then(|m| m.get(&did)) {
+                units.clone_from(new);
+            }
+            if let Some(Value::Array(more)) = spec.get("join_division").and_then(|m| m.get(&did)) {
+                units.extend(more.iter().cloned());
+            }
+        }
+    }
+    if let Some(Value::Array(ind)) = org.get_mut("independent_units") {
+        ind.retain(|u| !u.as_str().is_some_and(|u| removed.iter().any(|x| x == u)));
+        ind.extend(freed.iter().map(|u| Value::from(u.as_str())));
+    }
+    Some(())
 }

@@ -234,6 +234,13 @@ pub struct Moving {
     /// Its subunits failed to rejoin this segment (8.5b: no second try).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub rejoin_tried: bool,
+    /// It stepped forward (11.1) this segment (F-7.1e A: a unit that sidles moves forward or
+    /// rearward, not both).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub forward: bool,
+    /// It sidled (F-7.1e A).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub sidled: bool,
     /// 7.6c: a unit under the Out-of-Command limits began in an enemy ZOC: one action only.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub ooc_once: bool,

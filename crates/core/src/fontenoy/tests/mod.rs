@@ -4,6 +4,7 @@
 //! [`World`] builds a small position by hand on an open South-map board: counters, Divisions
 //! and Wings, so that each test lays out exactly what its rule needs.
 
+mod allied_options;
 mod army;
 mod artillery;
 mod checks;
@@ -24,6 +25,7 @@ mod groups;
 mod illegitimate;
 mod infernal;
 mod infernal_combat;
+mod infernal_sidle;
 mod leaders;
 mod louis;
 mod lowendahl;

@@ -424,6 +424,7 @@ impl Fontenoy {
                 | Action::Extend { unit, .. }
                 | Action::Shrink { unit, .. }
                 | Action::Rearward { unit, .. }
+                | Action::Sidle { unit, .. }
                 | Action::ByHand { unit, .. }
                 | Action::RemoveBarricade { unit }
                 | Action::Reform { unit, .. } = *a
