@@ -244,6 +244,7 @@ impl Fontenoy {
     /// What one step of `group` into the position `to` costs (11.2, 11.3, 11.9a), or why it
     /// may not be made. `side_of_step` is 0 for the right Frontal hex, 1 for the left, `None`
     /// for a column's or a Square's single way forward.
+    #[allow(clippy::too_many_arguments)]
     fn step_cost(
         &self,
         s: &State,
