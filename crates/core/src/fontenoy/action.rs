@@ -291,6 +291,13 @@ pub enum Action {
     },
     /// Resolves the fire being declared (12.1).
     OpenFire,
+    /// F-5.1b: the targeted player moves one more loss of an artillery enfilade to `unit`,
+    /// near the target and in the firer's clear line of sight (`Pass` leaves the rest on the
+    /// target).
+    ShiftLoss {
+        /// The unit that takes the loss.
+        unit: UnitId,
+    },
     /// Declines the option on offer: a Fire Reaction or Return Fire (12.8a, 12.10), a Defender's
     /// Reaction, countercharge, commitment, retreat, Combat Bonus or Cavalry Reaction (13–17).
     Pass,

@@ -521,6 +521,11 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 self.label(*to)
             ),
+            Event::LossShifted { unit, from } => format!(
+                "one loss of the enfilade at {} goes to {} (F-5.1b)",
+                self.label(*from),
+                self.unit_name(*unit)
+            ),
             Event::Sidled { unit, to, cost } => format!(
                 "{} sidles into {} for {cost} MP, keeping its facing (F-7.1e A)",
                 self.unit_name(*unit),

@@ -235,6 +235,11 @@ impl fmt::Display for Event {
                 "unit {unit} moves rearward into {} for {cost} MP",
                 crate::fontenoy::fhex::label(*to)
             ),
+            Event::LossShifted { unit, from } => write!(
+                f,
+                "one loss of the enfilade at {} goes to unit {unit}",
+                crate::fontenoy::fhex::label(*from)
+            ),
             Event::Sidled { unit, to, cost } => write!(
                 f,
                 "unit {unit} sidles into {} for {cost} MP",

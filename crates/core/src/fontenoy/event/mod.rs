@@ -312,6 +312,14 @@ pub enum Event {
         /// MP paid.
         cost: super::types::Pts,
     },
+    /// F-5.1b: one loss of an artillery enfilade moved from the target to `unit`.
+    LossShifted {
+        /// The unit that takes it.
+        unit: UnitId,
+        /// The hex fired at.
+        #[serde(with = "super::fhex")]
+        from: Hex,
+    },
     /// F-7.1e A: a Line or Hook of the Infernal Column sidled into a Flank hex.
     Sidled {
         /// The unit (its group's first).
@@ -1051,6 +1059,7 @@ impl Event {
             Event::MovedRearward { .. } => "11.7",
             Event::MovedByHand { .. } => "11.6",
             Event::Sidled { .. } => "F-7.1e A",
+            Event::LossShifted { .. } => "F-5.1b",
             Event::BarricadeRemoved { .. } => "F-3.6",
             Event::LeftMap { tournay: true, .. } => "F-6.6c",
             Event::LeftMap { .. } => "F-4.4",

@@ -22,6 +22,7 @@ pub mod reaction;
 mod regimental;
 pub mod resolve;
 pub mod special;
+mod spread;
 pub mod strength;
 pub mod target;
 
@@ -516,6 +517,7 @@ impl Fontenoy {
                 self.reaction_actions(s, step, out);
                 out.push(Action::Pass);
             }
+            FireStep::Spread { combat, .. } => self.spread_actions(s, combat, out),
             _ => {}
         }
     }
@@ -576,6 +578,7 @@ impl Fontenoy {
             }
             (FireStep::Return { .. } | FireStep::Reaction { .. }, Action::Pass) => Ok(()),
             (FireStep::Reaction { .. }, Action::Fire { .. }) => self.apply_reaction(s, step, a, ev),
+            (FireStep::Spread { .. }, _) => self.apply_spread(s, step, a, ev),
             (step, a) => Err(Illegal::new(
                 "12.0",
                 format!("{a:?} is not a decision at this point ({step:?})"),
@@ -588,7 +591,7 @@ impl Fontenoy {
         let active = s.activation.as_ref().map_or(Side(0), |a| a.side);
         match step {
             FireStep::Declare { side } => side,
-            FireStep::Return { combat } => log(s)
+            FireStep::Return { combat } | FireStep::Spread { combat, .. } => log(s)
                 .and_then(|l| l.combats.get(usize::from(combat)))
                 .map_or(active.other(), |c| c.side.other()),
             FireStep::Reaction { mover, .. } | FireStep::ReactionEnd { mover, .. } => {
@@ -640,6 +643,17 @@ impl Fontenoy {
                     "{}: Fire Reaction at {}, or pass",
                     Self::side_name(self.units[usize::from(mover)].side.other()),
                     self.unit_name(mover)
+                ),
+            ),
+            FireStep::Spread { combat, left, .. } => (
+                "F-5.1b",
+                format!(
+                    "{}: move one more loss of the enfilade at {} to a unit near it ({left} may still be moved), or leave the rest on the target",
+                    Self::side_name(
+                        self.fire_combat(s, combat)
+                            .map_or(Side(0), |c| c.side.other())
+                    ),
+                    self.combat_at_label(s, combat)
                 ),
             ),
             FireStep::ReactionEnd { .. } => ("12.8", String::new()),

@@ -124,6 +124,7 @@ impl Fontenoy {
             effect: None,
             cancelled: false,
             lost: 0,
+            spread: Vec::new(),
         };
         ev.push(Event::PistolFire {
             firers: cavalry.to_vec(),

@@ -246,6 +246,7 @@ impl Fontenoy {
             effect: None,
             cancelled: false,
             lost: 0,
+            spread: Vec::new(),
         }
     }
 
@@ -403,6 +404,36 @@ impl Fontenoy {
         roll: u8,
         ev: &mut Vec<Event>,
     ) {
+        let Some(c) = self.fire_combat(s, id) else {
+            return;
+        };
+        // F-5.1b: the targeted player first says where the losses after the first go.
+        let left = self.spread_due(s, c, res);
+        if left > 0 {
+            s.steps.push(Step::Fire(FireStep::Spread {
+                combat: id,
+                loss: match res {
+                    FireResult::Loss(k) => k,
+                    _ => 0,
+                },
+                rd: res == FireResult::Rd,
+                roll,
+                left,
+            }));
+            return;
+        }
+        self.finish_fire(s, id, res, roll, ev);
+    }
+
+    /// [`conclude`](Self::conclude) once the losses' places are known (F-5.1b).
+    pub(crate) fn finish_fire(
+        &self,
+        s: &mut State,
+        id: u16,
+        res: FireResult,
+        roll: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let Some(c) = self.fire_combat(s, id).cloned() else {
             return;
         };
@@ -451,6 +482,13 @@ impl Fontenoy {
         if res != FireResult::NoEffect {
             n += i32::from(c.extra_loss);
         }
+        // F-5.1b: losses the targeted player moved away, one each (the roll's record is
+        // cleared for a re-roll).
+        let moved: Vec<UnitId> = self
+            .combat_mut(s, id)
+            .map(|x| core::mem::take(&mut x.spread))
+            .unwrap_or_default();
+        n -= moved.len() as i32;
         let alive: Vec<UnitId> = c
             .target
             .iter()
@@ -481,8 +519,16 @@ impl Fontenoy {
                 }
             }
         }
+        let mut shifted = 0u8;
+        for &u in &moved {
+            if s.unit(u).on_map() && s.unit(u).sp > 0 {
+                shifted = shifted.saturating_add(self.lose_sp(s, u, 1, "F-5.1b", ev));
+            }
+        }
+        let moved: Vec<UnitId> = moved.into_iter().filter(|&u| s.unit(u).on_map()).collect();
+        self.after_losses(s, &moved, ev);
         if let Some(x) = self.combat_mut(s, id) {
-            x.lost = x.lost.saturating_add(lost);
+            x.lost = x.lost.saturating_add(lost).saturating_add(shifted);
         }
         let alive: Vec<UnitId> = alive.into_iter().filter(|&u| s.unit(u).on_map()).collect();
         if lost > 0 {
@@ -520,7 +566,9 @@ impl Fontenoy {
         let mover = c.mover.filter(|m| alive.contains(m));
         // 12.9e: a reaction or Defensive Fire that costs SP or gives "D": DC(C) or DC(E),
         // before the Morale Check; the mover only, in a hex it shares (18.2e).
-        if matches!(c.kind, FireKind::Reaction | FireKind::Defensive) && (lost > 0 || rd) {
+        // F-5.1b: the target checks as though it had taken every loss of the fire.
+        let total = lost.saturating_add(shifted);
+        if matches!(c.kind, FireKind::Reaction | FireKind::Defensive) && (total > 0 || rd) {
             let dc = if c.kind == FireKind::Reaction {
                 DisorderCheck::C
             } else {
@@ -544,7 +592,7 @@ impl Fontenoy {
         }
         // 12.9d, 19.9a, 19.9b: an even roll with a loss, MC(A); Routed units and Road Columns
         // are exempt.
-        if even && lost > 0 {
+        if even && total > 0 {
             let who = mover.or_else(|| {
                 let inf = alive
                     .iter()
@@ -555,7 +603,7 @@ impl Fontenoy {
             if let Some(u) = who.filter(|&u| {
                 s.unit(u).morale != Morale::Routed && s.unit(u).formation != Formation::RoadColumn
             }) {
-                let mut er = match lost {
+                let mut er = match total {
                     0 | 1 => 0,
                     2 | 3 => 10,
                     _ => 20,

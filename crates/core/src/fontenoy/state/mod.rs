@@ -928,6 +928,20 @@ pub enum FireStep {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         placed: Option<Placed>,
     },
+    /// F-5.1b: the targeted player may move up to `left` more losses of this roll of an
+    /// artillery enfilade, one at a time, to units near the target.
+    Spread {
+        /// The combat.
+        combat: u16,
+        /// The table's SP loss (0 for no loss).
+        loss: u8,
+        /// The table gave "R/D".
+        rd: bool,
+        /// The roll, unmodified (its parity calls the Morale Check, 12.9d).
+        roll: u8,
+        /// Losses that may still be moved.
+        left: u8,
+    },
     /// Done at once when it comes up: the Fire Reaction at `mover` is over (18.5d: a mover
     /// that became Disordered stops).
     ReactionEnd {
@@ -1094,6 +1108,9 @@ pub struct FireCombat {
     /// SP the target lost to this combat.
     #[serde(default)]
     pub lost: u8,
+    /// F-5.1b: the units the targeted player moved one loss each of this roll to, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spread: Vec<UnitId>,
 }
 
 /// The activation's fire record.

@@ -6,7 +6,7 @@ use crate::fontenoy::checks::{CheckKind, CheckReq};
 use crate::fontenoy::close::{Attack, CloseSegment, Combat, Outcome};
 use crate::fontenoy::occupancy::Occupancy;
 use crate::fontenoy::state::{FireKind, FireStep, Step};
-use crate::fontenoy::tables::fire::Special;
+use crate::fontenoy::tables::fire::{FireResult, Special};
 use crate::fontenoy::types::{Arm, MoraleCheck, Pts};
 use alloc::sync::Arc;
 
@@ -134,6 +134,159 @@ fn f5_1a_enfilade_shifts_a_column_instead_of_adding_to_the_multiplier() {
     // Not in Defensive Fire (F-5.1b, read for all of F-5.1).
     let c = preview(&r, FireKind::Defensive);
     assert_eq!((c.strength, c.shift), (16, 0));
+}
+
+/// A French 6-pounder at F (Frontal hexes in directions 0 and 1) enfilading a 6-SP English Line
+/// at F+0 (F in its flank, as in E38); English Lines of 6 SP at F+1 (near the target and in
+/// the gun's front), F+5 (near the target, behind the gun's front) and 4 hexes off (too far).
+/// The gun's fire at the Line is under way, its result `loss` SP on an even roll.
+fn enfilade(on: bool, loss: u8) -> (Fontenoy, State, u16, [UnitId; 4]) {
+    let (mut r, mut s, _, them) = segment(|w| {
+        let g = unit(
+            w,
+            "6 PDR",
+            Side(0),
+            Kind::Artillery,
+            hex(F),
+            1,
+            2,
+            Formation::Unlimbered,
+        );
+        let mut line =
+            |name: &str, at: Hex| unit(w, name, Side(1), Kind::Infantry, at, 3, 6, Formation::Line);
+        let e = line("1 EEE", ahead(hex(F), 0));
+        let n = line("1 NNN", ahead(hex(F), 1));
+        let b = line("1 BBB", ahead(hex(F), 5));
+        let x = line("1 XXX", far(hex(F), 0, 4));
+        (alloc::vec![g], alloc::vec![e, n, b, x])
+    });
+    if on {
+        options(&mut r, &["5.1"]);
+    }
+    let c = r
+        .fire_preview(
+            &s,
+            FireKind::Segment,
+            Side(0),
+            &[hex(F)],
+            Arm::Artillery,
+            ahead(hex(F), 0),
+        )
+        .unwrap();
+    assert!(c.enfilade);
+    let mut ev = Vec::new();
+    let id = r.start_combat(&mut s, c, &mut ev);
+    assert_eq!(
+        s.steps.pop(),
+        Some(Step::Fire(FireStep::Roll { combat: id }))
+    );
+    r.conclude(&mut s, id, FireResult::Loss(loss), 12, &mut ev);
+    (r, s, id, [them[0], them[1], them[2], them[3]])
+}
+
+#[test]
+fn f5_1b_the_target_moves_enfilade_losses_after_the_first_to_units_the_guns_see() {
+    let (r, mut s, id, [e, n, _, _]) = enfilade(true, 3);
+    // Two of the three losses may go elsewhere; the English player decides.
+    let spread = Step::Fire(FireStep::Spread {
+        combat: id,
+        loss: 3,
+        rd: false,
+        roll: 12,
+        left: 2,
+    });
+    assert_eq!(s.steps.last(), Some(&spread));
+    assert_eq!(r.actor(&s), crate::engine::Actor::Player(Side(1)));
+    // Only the Line next to the target in the gun's front: not the one behind the gun's
+    // front, not the one 3 hexes from the target.
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![Action::ShiftLoss { unit: n }, Action::Pass]
+    );
+    let ev = apply(&r, &mut s, Action::ShiftLoss { unit: n });
+    assert_eq!(
+        ev,
+        alloc::vec![Event::LossShifted {
+            unit: n,
+            from: ahead(hex(F), 0)
+        }]
+    );
+    assert!(matches!(
+        s.steps.last(),
+        Some(Step::Fire(FireStep::Spread { left: 1, .. }))
+    ));
+    // The rest stays on the target.
+    apply(&r, &mut s, Action::Pass);
+    assert_eq!((s.unit(e).sp, s.unit(n).sp), (4, 5));
+    let c = r.fire_combat(&s, id).unwrap();
+    assert_eq!(c.lost, 3);
+    assert!(c.spread.is_empty());
+    // Only the target checks, as though it had lost all 3 SP (MC(A) +10, 12.9d; +5 through
+    // its flank, 19.9b).
+    let checks: Vec<CheckReq> = s
+        .steps
+        .iter()
+        .filter_map(|x| match x {
+            Step::Check(q) => Some(*q),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        checks,
+        alloc::vec![CheckReq {
+            unit: e,
+            kind: CheckKind::Morale(MoraleCheck::A),
+            er_mod: 10 + if c.flank { 5 } else { 0 },
+        }]
+    );
+}
+
+#[test]
+fn f5_1b_moving_every_loss_but_the_first_ends_the_choice() {
+    let (r, mut s, _, [e, n, _, _]) = enfilade(true, 3);
+    apply(&r, &mut s, Action::ShiftLoss { unit: n });
+    apply(&r, &mut s, Action::ShiftLoss { unit: n });
+    assert!(!matches!(
+        s.steps.last(),
+        Some(Step::Fire(FireStep::Spread { .. }))
+    ));
+    assert_eq!((s.unit(e).sp, s.unit(n).sp), (5, 4));
+}
+
+#[test]
+fn f5_1b_a_unit_out_of_reach_or_sight_is_refused_and_nothing_changes() {
+    let (r, s, _, [e, _, b, x]) = enfilade(true, 3);
+    for u in [e, b, x] {
+        let err = super::fire::refused(&r, &s, Action::ShiftLoss { unit: u });
+        assert_eq!(err.rule, "F-5.1b");
+    }
+}
+
+#[test]
+fn f5_1b_one_loss_the_option_off_or_defensive_fire_leave_the_losses_on_the_target() {
+    // One loss: nothing to move.
+    let (_, s, _, [e, ..]) = enfilade(true, 1);
+    assert!(!matches!(
+        s.steps.last(),
+        Some(Step::Fire(FireStep::Spread { .. }))
+    ));
+    assert_eq!(s.unit(e).sp, 5);
+    // The option off: the table's losses as usual (12.9b).
+    let (_, s, _, [e, n, ..]) = enfilade(false, 3);
+    assert!(!matches!(
+        s.steps.last(),
+        Some(Step::Fire(FireStep::Spread { .. }))
+    ));
+    assert_eq!((s.unit(e).sp, s.unit(n).sp), (3, 6));
+    // Not in Defensive Fire, nor for infantry (F-5.1b).
+    let (r, s, id, _) = enfilade(true, 3);
+    let mut c = r.fire_combat(&s, id).unwrap().clone();
+    c.kind = FireKind::Defensive;
+    assert_eq!(r.spread_due(&s, &c, FireResult::Loss(3)), 0);
+    c.kind = FireKind::Reaction;
+    assert_eq!(r.spread_due(&s, &c, FireResult::Loss(3)), 2);
+    c.arm = Some(Arm::Infantry);
+    assert_eq!(r.spread_due(&s, &c, FireResult::Loss(3)), 0);
 }
 
 // --- F-5.3 Artillery Fire at Low Ratios -------------------------------------------------

@@ -447,6 +447,7 @@ fn r8_6a_a_gun_that_fired_may_not_limber() {
             effect: None,
             cancelled: false,
             lost: 0,
+            spread: Vec::new(),
         });
     let limber = reform(g, Formation::MarchColumn, placed(&[a], 0));
     assert!(!listed(&r, &s, &limber));
