@@ -220,7 +220,7 @@ def unit_counter(u):
     if ty == "artillery":
         v["caliber"] = u["caliber"]
         bh, src = prof["by_hand"]
-        v["by_hand"] = rv(bh, src) if src else pv(bh, "2.11 does not cover French plain 4-pounders; P (like the Allied 4-pounders) is provisional.")
+        v["by_hand"] = rv(bh, src) if src else pv(bh, prof.get("by_hand_note", "2.11 does not cover French plain 4-pounders; P (like the Allied 4-pounders) is provisional."))
         if u["id"] in ("al-en-6lb-1", "al-en-6lb-2"):
             v["no_road_column"] = True
     if "optional" in u:

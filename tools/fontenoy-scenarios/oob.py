@@ -222,7 +222,8 @@ PROFILES = {
     "en_6": dict(sp=2, mp=2, er=28, cr=0, by_hand=("P", ["2.11"])),
     "en_how": dict(sp=3, mp=2, er=28, cr=0, by_hand=("FP", ["2.11"])),
     "hn_3": dict(sp=1, mp=3, er=29, cr=0, by_hand=("FP", ["2.11"])),
-    "en_rg": dict(sp=1, mp=2, er=28, cr=0, by_hand=("FP", ["2.11"])),
+    "en_rg": dict(sp=1, mp=2, er=28, cr=0, by_hand=("FP", None),
+                  by_hand_note="2.11 does not cover the English regimental 1.5-pounders (7.5); FP, like the Allied 3-pounders, is provisional."),
 }
 
 CLASS_READING = {

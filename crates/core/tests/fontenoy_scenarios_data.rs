@@ -75,6 +75,7 @@ fn rules_objects_have_the_agreed_keys() {
                 "infernal_column",
                 "lowendahl",
                 "single_map_variant",
+                "option_setups",
             ],
         ),
         (
@@ -85,6 +86,7 @@ fn rules_objects_have_the_agreed_keys() {
                 "barricades",
                 "lowendahl_detachment",
                 "tournay",
+                "option_setups",
             ],
         ),
     ];
@@ -277,7 +279,15 @@ fn r3_1_4_1_every_counter_declares_its_attributes() {
                     };
                     assert!(ok.contains(&class), "{} {class}", c.id);
                     let reg = text(c, "regiment").unwrap();
-                    assert!(c.name.as_deref().unwrap().contains(reg) || reg.starts_with("MIL-"));
+                    // F-6.5a: GCH is GCF's mounted counter, of GCF's regiment.
+                    let other_mode = c.id == "fr-gch" && reg == "GCF";
+                    assert!(
+                        c.name.as_deref().unwrap().contains(reg)
+                            || reg.starts_with("MIL-")
+                            || other_mode,
+                        "{} {reg}",
+                        c.id
+                    );
                     let sk = text(c, "skirmish").unwrap();
                     assert!(["none", "capable", "skirmished"].contains(&sk), "{}", c.id);
                     assert_eq!(sk == "skirmished", class == "skirmishers", "{}", c.id);
@@ -384,12 +394,20 @@ fn r2_11_3_7a_by_hand_marks() {
                 (true, "4") => "P",
                 (false, "6" | "4") => "P",
                 (false, "3" | "howitzer") => "FP",
+                // F-7.5: the regimental 1.5-pounders, light as the 3-pounders (provisional).
+                (false, "1.5") => "FP",
                 (_, cal) => panic!("{} caliber {cal}", c.id),
             };
             assert_eq!(text(c, "by_hand"), Some(want), "{}", c.id);
             // 2.11 says nothing of the French plain 4-pounders
             let plain_french_4 = french && text(c, "caliber") == Some("4");
-            assert_eq!(provisional(c, "by_hand"), plain_french_4, "{}", c.id);
+            let regimental = text(c, "caliber") == Some("1.5");
+            assert_eq!(
+                provisional(c, "by_hand"),
+                plain_french_4 || regimental,
+                "{}",
+                c.id
+            );
         }
     }
 }
@@ -486,7 +504,8 @@ fn r1_6a_printed_values_are_provisional_unless_the_text_gives_them() {
             "{set}: strict mode refuses it"
         );
     }
-    // 7.5a (the 3-SP English howitzer), 7.4 (English artillery 2 MP), 6.9c (Louis XV)
+    // 7.5a (the 3-SP English howitzer), 7.4 (English artillery 2 MP, the regimental guns of
+    // 7.5 too), 6.9c (Louis XV)
     assert_eq!(
         rulebook_values,
         [
@@ -494,7 +513,12 @@ fn r1_6a_printed_values_are_provisional_unless_the_text_gives_them() {
             "al-en-how sp",
             "al-en-how mp",
             "al-en-6lb-1 mp",
-            "al-en-6lb-2 mp"
+            "al-en-6lb-2 mp",
+            "al-en-rg-alb mp",
+            "al-en-rg-chu mp",
+            "al-en-rg-pon mp",
+            "al-en-rg-ske mp",
+            "al-en-rg-bli mp"
         ]
     );
     let c = lib
