@@ -1105,7 +1105,7 @@ pub struct FireCombat {
     /// The Defensive Fire was not conducted (F-8.6a–c, F-8.6g).
     #[serde(default)]
     pub cancelled: bool,
-    /// SP the target lost to this combat.
+    /// SP the fire cost: the target's, and those moved to nearby units (F-5.1b).
     #[serde(default)]
     pub lost: u8,
     /// F-5.1b: the units the targeted player moved one loss each of this roll to, in order.
