@@ -837,16 +837,18 @@ impl Fontenoy {
             formation: f,
             facing: p.facing,
         };
+        // 10.4g a): an artillery SP counts as 4 for the limits only when the guns stand with
+        // infantry, so the guns' SP are kept apart until the hex is known.
         let mut sp: u16 = 0;
+        let mut guns: u16 = 0;
         let mut inf = false;
         let mut cav = false;
         for &g in group {
-            let w = if self.units[usize::from(g)].kind == Kind::Artillery {
-                4
+            if self.units[usize::from(g)].kind == Kind::Artillery {
+                guns += u16::from(s.unit(g).sp);
             } else {
-                1
-            };
-            sp += u16::from(s.unit(g).sp) * w;
+                sp += u16::from(s.unit(g).sp);
+            }
             inf |= self.units[usize::from(g)].kind == Kind::Infantry;
             cav |= self.units[usize::from(g)].kind == Kind::Cavalry;
         }
@@ -898,12 +900,16 @@ impl Fontenoy {
                     foot = q.hexes;
                     k = 0;
                 }
-                let w = if them.kind == Kind::Artillery { 4 } else { 1 };
-                sp += u16::from(xu.sp) * w;
+                if them.kind == Kind::Artillery {
+                    guns += u16::from(xu.sp);
+                } else {
+                    sp += u16::from(xu.sp);
+                }
                 inf |= them.kind == Kind::Infantry;
                 cav |= them.kind == Kind::Cavalry;
             }
         }
+        let sp = sp + if inf { 4 * guns } else { guns };
         // 10.1c: the TET's most SP per hex for the formation.
         let per_hex = sp.div_ceil(foot.len() as u16);
         let col = match (cav, f.is_column()) {
@@ -912,7 +918,6 @@ impl Fontenoy {
             (false, true) => 1,
             (false, false) => 0,
         };
-        let _ = inf;
         if f == Formation::RoadColumn && p.hexes.len() == 1 && per_hex > 4 {
             return false; // 8.1f, 10.11a
         }

@@ -138,3 +138,23 @@ fn r10_4b_limbered_guns_enter_a_line_hex_only_with_the_mp_to_unlimber() {
     assert_eq!(r.stack_of(&s, u), alloc::vec![u, g]);
     assert!(legal(&r, &s).contains(&Action::EndMove { unit: g }));
 }
+
+#[test]
+fn r10_4g_an_artillery_sp_counts_as_4_only_with_infantry() {
+    let (r, mut s, u, g, [_, h2]) = line_with_gun(3);
+    let limit = u16::from(r.tables.fx(r.board.hex(h2).terrain).stack[0]);
+    // The Line goes elsewhere: the guns stand alone, with as many SP as the hex's limit.
+    let away = h2
+        .neighbor(Direction::ALL[3])
+        .neighbor(Direction::ALL[3])
+        .neighbor(Direction::ALL[3]);
+    s.unit_mut(u).place = Place::Map(Placed::at(away, facing(1)));
+    s.unit_mut(g).sp = u8::try_from(limit).unwrap();
+    let o = Occupancy::build(&r, &s);
+    // Alone, each SP counts once (10.1c).
+    assert!(r.fits_at(&s, &o, &[g], &placed(&s, g), Formation::Unlimbered));
+    // With the infantry back, each counts 4 (10.4g a): the same guns overflow.
+    s.unit_mut(u).place = Place::Map(Placed::at(h2, facing(1)));
+    let o = Occupancy::build(&r, &s);
+    assert!(!r.fits_at(&s, &o, &[g], &placed(&s, g), Formation::Unlimbered));
+}
