@@ -163,14 +163,18 @@ impl Fontenoy {
         // those that did not (10.8c).
         let spent = self.moving(s, u).map_or(Pts::ZERO, |m| m.spent);
         (0..s.units.len() as UnitId)
-            .filter(|&v| {
-                self.units[usize::from(v)].is_combat()
-                    && s.unit(v).placed() == Some(&p)
-                    && s.unit(v).formation == f
-                    && self.may_move(s, v)
-                    && self.moving(s, v).map_or(Pts::ZERO, |m| m.spent) == spent
-            })
+            .filter(|&v| self.moves_with(s, v, &p, f, spent))
             .collect()
+    }
+
+    /// Whether counter `v` moves in the group standing at `p` in `f` whose members have
+    /// spent `spent` MP (11.1b; 10.8c: a unit that moved apart no longer moves with the rest).
+    fn moves_with(&self, s: &State, v: UnitId, p: &Placed, f: Formation, spent: Pts) -> bool {
+        self.units[usize::from(v)].is_combat()
+            && s.unit(v).placed() == Some(p)
+            && s.unit(v).formation == f
+            && self.may_move(s, v)
+            && self.moving(s, v).map_or(Pts::ZERO, |m| m.spent) == spent
     }
 
     /// [`group_of`](Self::group_of), reading who stands where from `o` (built from `s`)
@@ -191,13 +195,7 @@ impl Fontenoy {
             .units
             .iter()
             .copied()
-            .filter(|&v| {
-                self.units[usize::from(v)].is_combat()
-                    && s.unit(v).placed() == Some(&p)
-                    && s.unit(v).formation == f
-                    && self.may_move(s, v)
-                    && self.moving(s, v).map_or(Pts::ZERO, |m| m.spent) == spent
-            })
+            .filter(|&v| self.moves_with(s, v, &p, f, spent))
             .collect();
         debug_assert_eq!(group.as_slice(), self.group_of(s, u).as_slice());
         group
