@@ -298,6 +298,27 @@ pub enum Action {
         /// The unit that takes the loss.
         unit: UnitId,
     },
+    /// F-7.8a: the Allied player starts forming a Detachment under `commander`.
+    DetachmentLeader {
+        /// Waldeck, Konigsegg or Ligonier.
+        commander: UnitId,
+    },
+    /// F-7.8a: one more Division for the Detachment being formed.
+    DetachDivision {
+        /// The Division.
+        division: DivId,
+    },
+    /// F-7.8a: the Detachment being formed is complete (`Pass` abandons it).
+    FormDetachment,
+    /// F-7.8a: no more Allied Detachments; the first turn begins.
+    EndDetachments,
+    /// F-5.4b: the army asked declares an Army Retreat (`Pass` declines).
+    DeclareRetreat,
+    /// F-8.8a Fate: the firing player names the enemy commander who rolls.
+    Fate {
+        /// The commander.
+        commander: UnitId,
+    },
     /// Declines the option on offer: a Fire Reaction or Return Fire (12.8a, 12.10), a Defender's
     /// Reaction, countercharge, commitment, retreat, Combat Bonus or Cavalry Reaction (13–17).
     Pass,

@@ -36,7 +36,11 @@ impl Fontenoy {
             | Step::TournayCheck { .. }
             | Step::Rejoin { .. } => Some(DiceSpec::D100),
             Step::Fire(FireStep::Roll { .. }) => Some(DiceSpec::D100),
-            Step::Fire(FireStep::Die { .. }) => Some(DiceSpec::D10),
+            Step::Fire(
+                FireStep::Die { .. } | FireStep::LossTable { .. } | FireStep::NoGuns { .. },
+            ) => Some(DiceSpec::D10),
+            Step::Fire(FireStep::Lucky { n, .. }) if *n <= 10 => Some(DiceSpec::D10),
+            Step::Fire(FireStep::Lucky { .. }) => Some(DiceSpec::D100),
             Step::Close(c) if Self::close_step_is_dice(c) => Some(DiceSpec::D10),
             _ => None,
         }
@@ -53,6 +57,8 @@ impl Fontenoy {
             Step::Arrive { unit } => self.units[usize::from(unit)].side,
             Step::TournayCall => super::FRENCH,
             Step::TournayCheck { .. } => super::ALLIED,
+            Step::DeclareRetreat { side } => side,
+            Step::AlliedDetachment { .. } => super::ALLIED,
             Step::MoraleSpend { track, .. } => self
                 .scenario_rules
                 .army
@@ -102,6 +108,13 @@ impl Fontenoy {
             Step::PlainCheck { req, why } => self.resolve_plain_check(s, req, why, v, ev),
             Step::Fire(FireStep::Roll { combat }) => self.fire_roll(s, combat, v, ev),
             Step::Fire(FireStep::Die { combat }) => self.fire_die(s, combat, v, ev),
+            Step::Fire(FireStep::LossTable { combat }) => {
+                self.fire_commander_result(s, combat, v, ev);
+            }
+            Step::Fire(FireStep::Lucky { combat, n }) => self.lucky_roll(s, combat, n, v, ev),
+            Step::Fire(FireStep::NoGuns { combat, roll }) => {
+                self.no_guns_roll(s, combat, roll, v, ev)
+            }
             Step::CommanderLoss { commander, cause } => {
                 self.commander_loss_roll(s, commander, cause, v, ev);
             }

@@ -11,13 +11,14 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::Fontenoy;
+use super::action::Action;
 use super::board::Board;
 use super::event::Event;
-use super::state::{GameResult, Phase, Place, State};
+use super::state::{GameResult, Phase, Place, State, Step};
 use super::types::Nationality;
 use super::units::{DivId, Org, UnitId};
 use crate::data::{DataError, VictoryCondition};
-use crate::engine::Side;
+use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
 
 /// A place worth Dutch victory points (F-10.2d).
@@ -329,6 +330,23 @@ impl Fontenoy {
         }
     }
 
+    /// F-10.2a F: a Potential French Reinforcement Division with a unit among `units`, attacked
+    /// in close combat or fired on by a non-artillery unit, is activated (and counts against
+    /// the French in F-10.2d).
+    pub(crate) fn potential_attacked(&self, s: &mut State, units: &[UnitId]) {
+        let Victory::Points(p) = &self.scenario_rules.victory.victory else {
+            return;
+        };
+        if p.divisions.is_empty() {
+            return;
+        }
+        let divisions: Vec<DivId> = units
+            .iter()
+            .filter_map(|&u| self.org.division_of.get(usize::from(u)).copied().flatten())
+            .collect();
+        self.watch_activation(s, &divisions);
+    }
+
     /// The Dutch victory points now (F-10.2d).
     pub fn dutch_points(&self, s: &State) -> i32 {
         let Victory::Points(p) = &self.scenario_rules.victory.victory else {
@@ -377,9 +395,10 @@ impl Fontenoy {
     /// F-2.2: `side` declares an Army Retreat; without F-5.4 the game ends and the other army
     /// wins (F-10.4d is cut off; in scenario 3, where F-2.2 is in force, the same is read).
     pub(crate) fn army_retreat(&self, s: &mut State, side: Side, rule: &str, ev: &mut Vec<Event>) {
-        if s.victory.retreated == Some(side) {
+        if s.victory.retreating[side.index()] {
             return; // F-5.4c: declared already, and irrevocable
         }
+        s.victory.retreating[side.index()] = true;
         ev.push(Event::ArmyRetreat {
             side,
             rule: rule.into(),
@@ -399,6 +418,58 @@ impl Fontenoy {
             Self::side_name(side)
         );
         self.finish_game(s, Some(winner), level, [0, 0], "F-2.2", ev);
+    }
+
+    /// F-5.4b: the army asked about a voluntary Army Retreat after `after` (the Allies first,
+    /// then the French): only with option 5.4, where the scenario's victory is the Retreat
+    /// (F-2.2), and never an army that has declared one.
+    pub(crate) fn retreat_asked_after(&self, s: &State, after: Option<Side>) -> Option<Side> {
+        if !self.option("5.4")
+            || !matches!(self.scenario_rules.victory.victory, Victory::Retreat { .. })
+        {
+            return None;
+        }
+        let order: &[Side] = match after {
+            None => &[Side(1), Side(0)],
+            Some(Side(1)) => &[Side(0)],
+            Some(_) => &[],
+        };
+        order
+            .iter()
+            .copied()
+            .find(|side| !s.victory.retreating[side.index()])
+    }
+
+    /// F-5.4b: the answer of `side` at [`Step::DeclareRetreat`] (popped); then the next army,
+    /// or Initiative.
+    pub(crate) fn apply_declare_retreat(
+        &self,
+        s: &mut State,
+        side: Side,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        match a {
+            Action::DeclareRetreat => self.army_retreat(s, side, "F-5.4b", ev),
+            Action::Pass => {}
+            other => {
+                return Err(Illegal::new(
+                    "F-5.4b",
+                    format!("{other:?} is not an answer here: declare an Army Retreat or pass"),
+                ));
+            }
+        }
+        match self.retreat_asked_after(s, Some(side)) {
+            Some(next) => s.steps.push(Step::DeclareRetreat { side: next }),
+            None => self.to_initiative(s, ev),
+        }
+        Ok(())
+    }
+
+    /// F-5.4c: whether `side` has declared an Army Retreat that did not end the game (its
+    /// activations then take whole Wings).
+    pub fn retreating(&self, s: &State, side: Side) -> bool {
+        self.option("5.4") && s.victory.retreating[side.index()]
     }
 
     /// F-2.2b at the start of a turn: an Allied unit in the bridgehead (F-3.9b) forces the

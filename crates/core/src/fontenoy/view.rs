@@ -521,6 +521,33 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 self.label(*to)
             ),
+            Event::DetachmentFormed {
+                commander,
+                divisions,
+            } => {
+                let names: Vec<String> = divisions.iter().map(|&d| self.division_name(d)).collect();
+                format!(
+                    "{} forms a Detachment of {} (F-7.8a)",
+                    self.unit_name(*commander),
+                    names.join(", ")
+                )
+            }
+            Event::CommanderLossResult {
+                at,
+                result,
+                commanders,
+            } => {
+                let names: Vec<String> = commanders.iter().map(|&c| self.unit_name(c)).collect();
+                let whom = if names.is_empty() {
+                    String::from("no commander qualifies")
+                } else {
+                    names.join(", ")
+                };
+                format!(
+                    "the fire at {} brings {result} (F-8.8): {whom}",
+                    self.label(*at)
+                )
+            }
             Event::LossShifted { unit, from } => format!(
                 "one loss of the enfilade at {} goes to {} (F-5.1b)",
                 self.label(*from),
@@ -836,6 +863,29 @@ impl Fontenoy {
                 format!(
                     "choose the hex {} is displaced to",
                     self.unit_name(*commander)
+                ),
+            ),
+            Some(Step::AlliedDetachment { leader: None }) => (
+                "F-7.8a",
+                String::from(
+                    "Allies: choose Waldeck, Konigsegg or Ligonier to form a Detachment, or begin the battle",
+                ),
+            ),
+            Some(Step::AlliedDetachment {
+                leader: Some(leader),
+            }) => (
+                "F-7.8a",
+                format!(
+                    "Allies: add a Division to {}'s Detachment ({} so far), form it, or pass",
+                    self.unit_name(*leader),
+                    s.special.forming.len()
+                ),
+            ),
+            Some(Step::DeclareRetreat { side }) => (
+                "F-5.4b",
+                format!(
+                    "{}: declare an Army Retreat (irrevocable), or pass",
+                    Self::side_name(*side)
                 ),
             ),
             Some(Step::MoraleSpend { track, .. }) => (

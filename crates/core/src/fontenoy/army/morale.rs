@@ -135,6 +135,13 @@ impl Fontenoy {
             if self.turn_start_retreats(s, ev) {
                 return;
             }
+            // F-5.4b: on the hour, the Allies, then the French, may declare an Army Retreat.
+            if self.time(s.turn).ends_with(":00") {
+                if let Some(side) = self.retreat_asked_after(s, None) {
+                    s.steps.push(Step::DeclareRetreat { side });
+                    return;
+                }
+            }
             self.to_initiative(s, ev);
         } else {
             s.steps.push(Step::InitiativeDice { french: None });

@@ -293,6 +293,8 @@ impl Fontenoy {
                 self.victoire(s, &group, ev);
                 return;
             }
+            // F-8.3d: the recall fails; the pursuit records it (close/pursuit.rs).
+            Special::RecallFails => self.recall_fails(s),
             Special::FailCommanders => {
                 let commanders = self.commanders_with(s, &group);
                 if !commanders.is_empty() {

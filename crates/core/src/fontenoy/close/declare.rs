@@ -107,6 +107,7 @@ impl Fontenoy {
             .placed()
             .copied()
             .ok_or_else(|| Illegal::new("engine", "not on the map"))?;
+        self.attack_bounds_ok(u, target)?;
         let front = self.frontal_hexes(s, u);
         let enemy_in_front: Vec<Hex> = front
             .iter()
@@ -373,7 +374,12 @@ impl Fontenoy {
     /// "no more attacks" (13.1).
     pub(crate) fn close_segment_actions(&self, s: &State, out: &mut Vec<Action>) {
         if self.close_segment(s).is_none_or(|c| !c.declared) {
+            let from = out.len();
             self.declaration_actions(s, out);
+            // F-8.2f: no end to the declarations while a Vive le Roi! unit can attack.
+            if self.vive_attack_due(s, &out[from..]).is_some() {
+                return;
+            }
         }
         out.push(Action::EndSegment);
     }
@@ -389,6 +395,17 @@ impl Fontenoy {
         match a {
             Action::Attack { unit, target } if !declared => self.declare(s, *unit, *target, ev),
             Action::EndSegment if !declared => {
+                let mut offered = Vec::new();
+                self.declaration_actions(s, &mut offered);
+                if let Some(u) = self.vive_attack_due(s, &offered) {
+                    return Err(Illegal::new(
+                        "F-8.2f",
+                        format!(
+                            "{} is under Vive le Roi! and can attack: it must (the declarations go on)",
+                            self.unit_name(u)
+                        ),
+                    ));
+                }
                 self.end_declarations(s, ev);
                 Ok(())
             }

@@ -299,6 +299,13 @@ impl Fontenoy {
             combat.defenders.sort_by_key(|g| g.units.first().copied());
             combats.push(combat);
         }
+        // F-10.2a F: a Potential French Reinforcement Division attacked in close combat is
+        // activated.
+        let attacked: Vec<UnitId> = combats
+            .iter()
+            .flat_map(|c| c.defenders.iter().flat_map(|g| g.units.iter().copied()))
+            .collect();
+        self.potential_attacked(s, &attacked);
         if let Some(c) = self.cs_mut(s) {
             c.combats = combats;
         }

@@ -109,6 +109,7 @@ impl Fontenoy {
                     recall_tried: false,
                     recalled: false,
                     before,
+                    recall_fails: false,
                 });
             }
             s.steps.push(Step::Close(CloseStep::PursuitDice {
@@ -513,13 +514,44 @@ impl Fontenoy {
         self.finish_pursuit(s, ev);
     }
 
-    /// The pursuit is over: the cavalry splits if it is over the stacking limit (16.2c,
-    /// pursuit_split.rs); the next one.
+    /// F-8.3d: the recall check under way rolled Recall Fails.
+    pub(crate) fn recall_fails(&self, s: &mut State) {
+        if let Some(x) = self.cs_mut(s).and_then(|c| c.pursuit.as_mut()) {
+            x.recall_fails = true;
+        }
+    }
+
+    /// The pursuit is over: after Recall Fails the group is Disordered and loses half the PP
+    /// die in SP (F-8.3d, rounded by 1.5b, top unit first); the cavalry splits if it is over
+    /// the stacking limit (16.2c, pursuit_split.rs); the next one.
     pub(crate) fn finish_pursuit(&self, s: &mut State, ev: &mut Vec<Event>) {
         let mut units = Vec::new();
+        let mut fails = None;
         if let Some(c) = self.cs_mut(s) {
             if let Some(p) = c.pursuit.take() {
+                if p.recall_fails {
+                    fails = Some(p.roll);
+                }
                 units = p.units;
+            }
+        }
+        if let Some(roll) = fails {
+            let mut loss = crate::fontenoy::types::round(i32::from(roll), 2).max(0) as u8;
+            for &u in &units {
+                if !s.unit(u).on_map() {
+                    continue;
+                }
+                s.unit_mut(u).disordered = true;
+            }
+            for &u in &units {
+                if loss == 0 {
+                    break;
+                }
+                let take = loss.min(s.unit(u).sp);
+                if take > 0 && s.unit(u).on_map() {
+                    self.lose_sp(s, u, take, "F-8.3d", ev);
+                    loss -= take;
+                }
             }
         }
         self.split_after_pursuit(s, &units, ev);

@@ -204,6 +204,10 @@ impl Fontenoy {
         if x.morale == Morale::Shaken {
             cr += i16::from(m.shaken);
         }
+        // F-8.3c: a stack under a Victoire! marker fights at CR +1.
+        if x.victoire {
+            cr += 1;
+        }
         let guns_only = units
             .iter()
             .all(|&u| self.units[usize::from(u)].kind == Kind::Artillery);
@@ -359,6 +363,11 @@ impl Fontenoy {
         }
         // F-7.1d A: the Infernal Column (command/infernal_combat.rs).
         cr += self.column_cr(s, attacker, top, &foes, &foe_hexes, &front);
+        if !attacker {
+            // F-8.6a–c: a Special Defensive Fire Result's change to the defenders' CR.
+            let attackers: Vec<UnitId> = c.attackers.iter().flat_map(|g| g.units.clone()).collect();
+            cr += self.defensive_fire_cr(s, &attackers, &units);
+        }
         cr
     }
 

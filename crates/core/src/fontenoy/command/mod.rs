@@ -3,6 +3,7 @@
 //! commanders first (7.6a): Lines of Command (7.2, 7.3, [`loc`]), Commander and Unit
 //! Initiative (7.4), automatic In Command (7.5).
 
+pub mod allied;
 pub mod artillery;
 pub mod detachment;
 pub mod infernal;
@@ -391,6 +392,11 @@ impl Fontenoy {
                 self.set_command(s, u, CommandBy::Attached, ev);
                 continue;
             }
+            // F-10.1a E: the scenario's places where its units are always In Command.
+            if self.always_in_command(s, u) {
+                self.set_command(s, u, CommandBy::Always, ev);
+                continue;
+            }
             // F-6.9a: a unit Louis XV reaches knows what to do.
             if self.king_reaches(s, u) {
                 self.set_command(s, u, CommandBy::King, ev);
@@ -442,6 +448,19 @@ impl Fontenoy {
         }
         ev.push(Event::SegmentEnds { rule: "7.0".into() });
         self.enter_segment(s, Segment::RallyDisordered, ev);
+    }
+
+    /// Whether combat unit `u` stands where the scenario makes its side's units always In
+    /// Command (F-10.1a E: the French in redoubt d'Eu).
+    pub(crate) fn always_in_command(&self, s: &State, u: UnitId) -> bool {
+        let side = self.units[usize::from(u)].side;
+        let Some(p) = s.unit(u).placed() else {
+            return false;
+        };
+        self.scenario_rules
+            .always_in_command
+            .iter()
+            .any(|(sd, hexes)| *sd == side && p.hexes.as_slice().iter().any(|h| hexes.contains(h)))
     }
 
     /// F-10.1a F (option `10.1a-f`, 7.6e): Ingoldsby Out of Command puts every unit of his

@@ -45,23 +45,6 @@ impl Fontenoy {
         }
         let charts = &self.tables.commander;
         let (column, minus) = match cause {
-            LossCause::Fire => {
-                // F-8.8: which result, then its own roll.
-                let n = NATIONS
-                    .iter()
-                    .position(|&n| n == self.units[usize::from(c)].nationality)
-                    .unwrap_or(0);
-                let result =
-                    charts.special[n][usize::from(roll.min(9))].unwrap_or(FireLoss::LineOfFire);
-                s.steps.push(Step::CommanderLoss {
-                    commander: c,
-                    cause: LossCause::Special {
-                        result,
-                        minus_one: false,
-                    },
-                });
-                return;
-            }
             LossCause::Special { result, minus_one } => {
                 // F-6.9d: Fate passes the King by out of twice every Allied unit's range.
                 if result == FireLoss::Fate && !self.fate_may_strike(s, c) {

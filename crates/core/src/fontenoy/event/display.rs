@@ -596,6 +596,22 @@ impl fmt::Display for Event {
                 "fire at {}: rolled {roll:02} ({modified}): {result}",
                 crate::fontenoy::fhex::label(*at)
             ),
+            Event::DetachmentFormed {
+                commander,
+                divisions,
+            } => write!(
+                f,
+                "commander {commander} forms a Detachment of Divisions {divisions:?}"
+            ),
+            Event::CommanderLossResult {
+                at,
+                result,
+                commanders,
+            } => write!(
+                f,
+                "fire at {}: Special Commander Loss Result {result}, commanders {commanders:?}",
+                crate::fontenoy::fhex::label(*at)
+            ),
             Event::FireSpecial { at, roll, result } => write!(
                 f,
                 "fire at {}: special result {roll:02}, {result}",

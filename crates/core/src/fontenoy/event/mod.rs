@@ -828,6 +828,24 @@ pub enum Event {
         /// The table's result (`-`, `R/D`, `1`..`6`).
         result: String,
     },
+    /// F-7.8a: an Allied Detachment was formed before play.
+    DetachmentFormed {
+        /// Its commander.
+        commander: UnitId,
+        /// Its Divisions.
+        divisions: Vec<DivId>,
+    },
+    /// F-8.8: the Special Commander Loss Result of a fire, and whom it may strike.
+    CommanderLossResult {
+        /// The hex fired at.
+        #[serde(with = "super::fhex")]
+        at: Hex,
+        /// The result's name.
+        result: String,
+        /// The commanders it may strike: those who roll (F-8.8c, d), those one is drawn from
+        /// (F-8.8b) or named from (F-8.8a).
+        commanders: Vec<UnitId>,
+    },
     /// A Special Fire Combat Result (12.11, F-8.5–F-8.7).
     FireSpecial {
         /// The hex fired at.
@@ -1121,6 +1139,8 @@ impl Event {
                 "12.1"
             }
             Event::FireSpecial { .. } => "12.11",
+            Event::CommanderLossResult { .. } => "F-8.8",
+            Event::DetachmentFormed { .. } => "F-7.8a",
             Event::ReactionOffered { .. } => "12.8",
             Event::Reformed { .. } => "12.9j",
             Event::Shrunk { .. } => "11.5i",

@@ -13,6 +13,7 @@
 //! * [`reaction`] — 12.8 Fire Reactions;
 //! * [`special`] — 12.11 the special results.
 
+mod commander_loss;
 mod defensive_shrink;
 mod fieldworks;
 pub mod los;
@@ -518,6 +519,7 @@ impl Fontenoy {
                 out.push(Action::Pass);
             }
             FireStep::Spread { combat, .. } => self.spread_actions(s, combat, out),
+            FireStep::Fate { combat } => self.fate_actions(s, combat, out),
             _ => {}
         }
     }
@@ -579,6 +581,9 @@ impl Fontenoy {
             (FireStep::Return { .. } | FireStep::Reaction { .. }, Action::Pass) => Ok(()),
             (FireStep::Reaction { .. }, Action::Fire { .. }) => self.apply_reaction(s, step, a, ev),
             (FireStep::Spread { .. }, _) => self.apply_spread(s, step, a, ev),
+            (FireStep::Fate { combat }, Action::Fate { commander }) => {
+                self.apply_fate(s, combat, *commander, ev)
+            }
             (step, a) => Err(Illegal::new(
                 "12.0",
                 format!("{a:?} is not a decision at this point ({step:?})"),
@@ -591,6 +596,9 @@ impl Fontenoy {
         let active = s.activation.as_ref().map_or(Side(0), |a| a.side);
         match step {
             FireStep::Declare { side } => side,
+            FireStep::Fate { combat } => log(s)
+                .and_then(|l| l.combats.get(usize::from(combat)))
+                .map_or(active, |c| c.side),
             FireStep::Return { combat } | FireStep::Spread { combat, .. } => log(s)
                 .and_then(|l| l.combats.get(usize::from(combat)))
                 .map_or(active.other(), |c| c.side.other()),
@@ -657,6 +665,35 @@ impl Fontenoy {
                 ),
             ),
             FireStep::ReactionEnd { .. } => ("12.8", String::new()),
+            FireStep::NoGuns { combat, .. } => (
+                "10.1e",
+                format!(
+                    "no regimental guns: roll a die for the result above (0-4) or below (5-9) Regimental Guns at {}",
+                    self.combat_at_label(s, combat)
+                ),
+            ),
+            FireStep::LossTable { combat } => (
+                "F-8.8",
+                format!(
+                    "roll a die for the Special Commander Loss Result of the fire at {}",
+                    self.combat_at_label(s, combat)
+                ),
+            ),
+            FireStep::Lucky { combat, n } => (
+                "F-8.8b",
+                format!(
+                    "The Lucky Shot at {}: roll a die to draw one of {n} commanders",
+                    self.combat_at_label(s, combat)
+                ),
+            ),
+            FireStep::Fate { combat } => (
+                "F-8.8a",
+                format!(
+                    "{}: Fate after the fire at {}: name an enemy commander on the map",
+                    Self::side_name(self.fire_combat(s, combat).map_or(Side(0), |c| c.side)),
+                    self.combat_at_label(s, combat)
+                ),
+            ),
         };
         Prompt {
             rule: rule.into(),

@@ -309,6 +309,14 @@ impl Fontenoy {
     /// Records combat `c`, announces it and asks for its roll; returns its index.
     pub(crate) fn start_combat(&self, s: &mut State, c: FireCombat, ev: &mut Vec<Event>) -> u16 {
         let col = self.combat_column(&c);
+        // F-10.2a F: fired on by a non-artillery unit, a Potential French Reinforcement
+        // Division is activated.
+        if c.firers
+            .iter()
+            .any(|&u| self.units[usize::from(u)].kind != super::super::types::Kind::Artillery)
+        {
+            self.potential_attacked(s, &c.target);
+        }
         // F-3.3d, F-4.2f: an artillery commander's help (command/artillery.rs).
         if c.arm == Some(Arm::Artillery) {
             if let Some(commander) = self.note_artillery_help(s, &c.firers, c.kind) {

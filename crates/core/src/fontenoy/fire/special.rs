@@ -15,7 +15,6 @@ use alloc::vec::Vec;
 
 use super::super::Fontenoy;
 use super::super::checks::{CheckKind, CheckReq};
-use super::super::commanders::LossCause;
 use super::super::event::Event;
 use super::super::occupancy::Occupancy;
 use super::super::state::{CloseCombatEffect, FireCombat, FireKind, FireStep, Place, State, Step};
@@ -131,14 +130,6 @@ impl Fontenoy {
         out
     }
 
-    /// Asks for the Commander Loss Check of combat `id` (F-8.8): the enemy commanders in the
-    /// target hex and next to it go to the commanders section, which reads the kind of
-    /// Commander Loss Result and the others of [`Fontenoy::fire_commander_candidates`].
-    fn fire_commander_loss(&self, s: &mut State, id: u16, ev: &mut Vec<Event>) {
-        let near = self.fire_commander_candidates(s, id).near;
-        self.queue_commander_loss(s, &near, LossCause::Fire, ev);
-    }
-
     /// Applies the special result of combat `id` on the unmodified `roll` (00–09).
     pub(crate) fn special_result(&self, s: &mut State, id: u16, roll: u8, ev: &mut Vec<Event>) {
         let Some(c) = self.fire_combat(s, id).cloned() else {
@@ -154,6 +145,57 @@ impl Fontenoy {
             roll,
             result: sp.name().into(),
         });
+        // F-10.1e (option): Ingoldsby's infantry has no regimental guns; a die gives the
+        // result listed above (0–4) or below (5–9) instead.
+        if sp == Special::RegimentalGuns
+            && self.option("10.1e")
+            && c.side == super::super::ALLIED
+            && Self::special_table(&c) != SpecialTable::Artillery
+        {
+            s.steps
+                .push(Step::Fire(FireStep::NoGuns { combat: id, roll }));
+            return;
+        }
+        self.special_effect(s, id, roll, sp, ev);
+    }
+
+    /// F-10.1e: the die that replaces a Regimental Guns result of the special `roll` of combat
+    /// `id` by the result of the row above (0–4) or below (5–9); a row without a special
+    /// result (or beyond the table) makes the roll an ordinary one.
+    pub(crate) fn no_guns_roll(
+        &self,
+        s: &mut State,
+        id: u16,
+        roll: u8,
+        v: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(c) = self.fire_combat(s, id).cloned() else {
+            return;
+        };
+        let row = if v <= 4 {
+            roll.checked_sub(1)
+        } else {
+            Some(roll + 1).filter(|&r| r <= 9)
+        };
+        match row.and_then(|r| self.special_of(&c, r)) {
+            Some(sp) if sp != Special::RegimentalGuns => {
+                ev.push(Event::FireSpecial {
+                    at: c.at,
+                    roll,
+                    result: sp.name().into(),
+                });
+                self.special_effect(s, id, roll, sp, ev);
+            }
+            _ => self.table_roll(s, id, roll, 0, ev),
+        }
+    }
+
+    /// Applies special result `sp`, rolled as the unmodified `roll`, to combat `id`.
+    fn special_effect(&self, s: &mut State, id: u16, roll: u8, sp: Special, ev: &mut Vec<Event>) {
+        let Some(c) = self.fire_combat(s, id).cloned() else {
+            return;
+        };
         if self.combat_column(&c).is_none() {
             // F-5.3: below 1:3 only a shift to the right (Accurate Fire: the strength
             // doubled, F-8.7b) or a commander loss (F-8.8) acts.
@@ -170,7 +212,7 @@ impl Fontenoy {
                 });
             }
             if matches!(roll, 2 | 4 | 6 | 8) {
-                self.fire_commander_loss(s, id, ev);
+                self.fire_commander_loss(s, id, roll, ev);
             }
             return;
         }
@@ -295,7 +337,7 @@ impl Fontenoy {
         }
         if commander {
             // 12.11: the Commander Loss Check comes before the rest of the result.
-            self.fire_commander_loss(s, id, ev);
+            self.fire_commander_loss(s, id, roll, ev);
         }
     }
 
@@ -317,6 +359,32 @@ impl Fontenoy {
                 why: why.into(),
             });
         }
+    }
+
+    /// F-8.6a–c: the change the Special Defensive Fire Results of this segment made to the CR
+    /// of the defenders `units` in the close combat against `attackers` that follows: the
+    /// Defensive Fires by any of `units` at any of `attackers`, each counted once; the change
+    /// lasts the whole combat, its renewed rounds included (a reading of "the following Close
+    /// Combat").
+    pub(crate) fn defensive_fire_cr(
+        &self,
+        s: &State,
+        attackers: &[UnitId],
+        units: &[UnitId],
+    ) -> i16 {
+        let Some(log) = super::log(s) else {
+            return 0;
+        };
+        log.combats
+            .iter()
+            .filter(|f| f.kind == FireKind::Defensive)
+            .filter(|f| f.firers.iter().any(|u| units.contains(u)))
+            .filter(|f| f.target.iter().any(|u| attackers.contains(u)))
+            .map(|f| match f.effect {
+                Some(CloseCombatEffect::DefenderCr(x)) => i16::from(x),
+                None => 0,
+            })
+            .sum()
     }
 
     fn set_effect(&self, s: &mut State, id: u16, e: CloseCombatEffect) {

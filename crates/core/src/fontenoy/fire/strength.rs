@@ -138,7 +138,17 @@ impl Fontenoy {
         let fortified =
             self.units[usize::from(u)].kind == Kind::Infantry && self.fire_fortified(u, from);
         // F-7.1d E: the Infernal Column's infantry fires at 1 hex.
-        let reach = self.column_fire_reach(s, u, row.max_range(fortified));
+        let mut reach = self.column_fire_reach(s, u, row.max_range(fortified));
+        // F-10.1e (option): Ingoldsby's English infantry has no regimental guns, so it does
+        // not fire at 2 hexes (F-2.4b C); skirmishers keep their range (F-2.4b B).
+        let info = &self.units[usize::from(u)];
+        if self.option("10.1e")
+            && info.kind == Kind::Infantry
+            && info.nationality == super::super::types::Nationality::English
+            && s.unit(u).formation != super::super::types::Formation::Skirmish
+        {
+            reach = reach.min(1);
+        }
         if kind == FireKind::Reaction && self.units[usize::from(u)].kind == Kind::Artillery {
             reach.min(u32::from(row.short_range))
         } else {

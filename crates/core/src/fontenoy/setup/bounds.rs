@@ -266,6 +266,29 @@ impl Fontenoy {
         Ok(())
     }
 
+    /// F-10.1a D: a unit the Allies' limit of scenario 1 binds may not attack in close combat a
+    /// hex it may not enter (2 hexes deep in the Bois de Barry; south of the road too, a
+    /// reading: the rule bans the attack because the attackers could not go there).
+    pub(crate) fn attack_bounds_ok(&self, u: UnitId, target: Hex) -> Result<(), Illegal> {
+        let b = &self.scenario_rules.bounds;
+        let bits = b.binds.get(usize::from(u)).copied().unwrap_or(0);
+        for (k, bound) in b.list.iter().enumerate() {
+            if bits & (1 << k) != 0 && bound.rule == "10.1a D" && !b.inside(&self.board, k, target)
+            {
+                return Err(Illegal::new(
+                    "10.1a D",
+                    format!(
+                        "{} may not attack {}: it lies beyond the Allies' limit ({}), where they may not go",
+                        self.unit_name(u),
+                        self.label(target),
+                        bound.id
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// F-3.9b: the bridgehead keeps at least 6 infantry or cavalry units, 3 of them with an
     /// unmodified ER of 28 or less, and 2 artillery units. A French unit whose step out of the
     /// bridgehead would leave fewer of a kind it counts in is held (until the French retreat,

@@ -84,6 +84,25 @@ impl Deployment {
                             .collect(),
                     );
                 }
+                // F-6.3b: anywhere on one map sheet (`N` or `S`).
+                ("sheet", serde_json::Value::String(sheet)) => {
+                    let c = sheet
+                        .chars()
+                        .next()
+                        .filter(|_| sheet.len() == 1)
+                        .ok_or_else(|| err(k, format!("`{sheet}` is not a map sheet (N or S)")))?;
+                    sets.push(
+                        board
+                            .grid
+                            .hexes()
+                            .into_iter()
+                            .filter(|&h| {
+                                board.on_map(h)
+                                    && board.grid.to_id(h).and_then(|id| id.sheet()) == Some(c)
+                            })
+                            .collect(),
+                    );
+                }
                 ("within", serde_json::Value::Object(o)) => {
                     let h = o
                         .get("hex")
@@ -166,7 +185,7 @@ impl Fontenoy {
             s.steps.push(Step::Deploy { index: first });
         } else {
             let mut ev = Vec::new();
-            self.begin_turn(s, &mut ev);
+            self.after_setup(s, &mut ev);
         }
     }
 
@@ -550,7 +569,7 @@ impl Fontenoy {
             .unwrap_or(order.len());
         match order.get(pos + 1) {
             Some(&next) => s.steps.push(Step::Deploy { index: next }),
-            None => self.begin_turn(s, ev),
+            None => self.after_setup(s, ev),
         }
         Ok(())
     }

@@ -81,7 +81,7 @@ struct RawRules {
     #[serde(default)]
     redoubts: Vec<RawRedoubt>,
     #[serde(default)]
-    always_in_command: Option<serde_json::Value>,
+    always_in_command: Vec<RawAlways>,
     #[serde(default)]
     barricades: Option<serde_json::Value>,
     #[serde(default)]
@@ -106,6 +106,21 @@ struct RawRules {
     /// on or off; an option not named keeps its default.
     #[serde(default)]
     options: BTreeMap<String, bool>,
+}
+
+/// One entry of `rules.always_in_command` (F-10.1a E): a side's units in a place of the map
+/// are In Command whenever they are activated.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAlways {
+    side: String,
+    place: String,
+    #[serde(default)]
+    #[allow(dead_code)]
+    rule: Option<String>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    note: Option<String>,
 }
 
 /// A redoubt on the map (F-3.5a).
@@ -160,6 +175,30 @@ pub struct ScenarioRules {
     pub supply_exits: Vec<Hex>,
     /// F-6.5: the units that may change mode, when option 6.5 is on.
     pub modes: Vec<super::movement::ModeGroup>,
+    /// F-10.1a E: the places where a side's units are always In Command.
+    pub always_in_command: Vec<(Side, Vec<Hex>)>,
+}
+
+/// Whether the scenario's list of the Fontenoy rules in force (F-10.xa B) covers `rule`: an
+/// entry names the rule itself or a section it belongs to (`3.5` covers `3.5b`, `1` covers
+/// `1.6`); an empty list is every rule.
+pub(crate) fn covers(in_force: &[String], rule: &str) -> bool {
+    in_force.is_empty()
+        || in_force.iter().any(|e| {
+            rule == e
+                || rule.strip_prefix(e.as_str()).is_some_and(|rest| {
+                    rest.starts_with('.')
+                        || (e.contains('.') && rest.starts_with(|c: char| c.is_ascii_lowercase()))
+                })
+        })
+}
+
+impl Fontenoy {
+    /// Whether the Fontenoy special rule `rule` (F-1 to F-9, by its number: `3.5d`) is in force
+    /// in this scenario (F-10.1a B, F-10.2a B, F-10.3a A).
+    pub fn in_force(&self, rule: &str) -> bool {
+        covers(&self.scenario_rules.in_force, rule)
+    }
 }
 
 fn side_of(scenario: &str, id: &str, at: &str) -> Result<Side, DataError> {
@@ -263,6 +302,17 @@ impl Fontenoy {
         let mut board = Board::new(&s.map, &sheets)?;
         if options::chosen(sc).iter().any(|o| o == "6.1") {
             options::strip_fortifications(&mut board);
+        }
+        // F-10.1a B, F-10.2a B: a scenario that uses only some Fontenoy rules leaves out the
+        // map features of the others: the field fortifications (F-3.5b) and the abatis
+        // (F-3.5d) of scenario 1.
+        for (rule, bits) in [
+            ("3.5b", super::board::side::FIELDWORKS),
+            ("3.5d", super::board::side::ABATIS),
+        ] {
+            if !covers(&raw.rules_in_force, rule) {
+                board.strip_sides_except(bits, &[]);
+            }
         }
         let turns: Vec<String> = (sc.turns.first..=sc.turns.last)
             .map(|t| {
@@ -441,6 +491,22 @@ impl Fontenoy {
             }
         }
         let bounds = Bounds::read(id, &raw.boundaries, &board, &org, &units)?;
+        let mut always_in_command = Vec::new();
+        for (k, a) in raw.always_in_command.iter().enumerate() {
+            let at = format!("rules.always_in_command[{k}]");
+            let side = side_of(id, &a.side, &format!("{at}.side"))?;
+            let hexes = board
+                .place(&a.place)
+                .map(|p| p.hexes.clone())
+                .ok_or_else(|| {
+                    DataError::new(
+                        id,
+                        format!("{at}.place"),
+                        format!("the map has no place `{}`", a.place),
+                    )
+                })?;
+            always_in_command.push((side, hexes));
+        }
         // F-10.3a E: the turn by which the Infernal Column must be declared (a turn number of
         // the scenario's track).
         let infernal_by = raw
@@ -514,6 +580,7 @@ impl Fontenoy {
                 tournay,
                 supply_exits,
                 modes,
+                always_in_command,
             }),
             initial: State::empty(),
             occupancy_memo: Default::default(),

@@ -269,7 +269,13 @@ fn option_setup_apply(sc: &mut Scenario, spec: &Value) -> Option<()> {
             sc.setup.push(p);
         }
     }
-    let org = sc.rules.get_mut("organisation")?.get_mut("allied")?;
+    // The side whose organisation the option changes (the Allies unless it names the French:
+    // F-6.3b, F-6.3c).
+    let side = spec.get("side").and_then(Value::as_str).unwrap_or("allied");
+    if side != "allied" && side != "french" {
+        return None;
+    }
+    let org = sc.rules.get_mut("organisation")?.get_mut(side)?;
     let gone = |u: &Value| {
         u.as_str()
             .is_some_and(|u| removed.iter().chain(freed.iter()).any(|x| x == u))

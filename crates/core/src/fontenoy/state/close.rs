@@ -201,6 +201,10 @@ pub struct Pursuit {
     pub recalled: bool,
     /// Its morale and Disorder before the recall check.
     pub before: (Morale, bool),
+    /// F-8.3d: the recall check rolled Recall Fails: the group pursues to its last PP, then
+    /// is Disordered and loses half the PP die in SP.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub recall_fails: bool,
 }
 
 /// The Close Combat Segment's record (13.0), and the Cavalry Reactions of the Movement Segment

@@ -75,10 +75,8 @@ pub enum FireLoss {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LossCause {
-    /// A Special Fire Combat Result (12.11, 21.4b): killed or wounded. Which of the F-8.8
-    /// results applies is rolled first on the special-commander-loss chart.
-    Fire,
-    /// A Special Fire Combat Result whose F-8.8 result the firer already knows, with the −1 of
+    /// A Special Fire Combat Result (12.11, 21.4b; fire/commander_loss.rs finds which of F-8.8's
+    /// results applies and whom it strikes), with the −1 of
     /// F-8.8 (close artillery, skirmishers, Dutch infantry, dismounted carabiniers; never on
     /// Fate).
     Special {
@@ -514,6 +512,18 @@ pub enum Step {
         /// The commander.
         commander: UnitId,
     },
+    /// F-7.8a: before the first turn the Allied player forms his Detachments: picks a leader
+    /// (`None`), then the leader's Divisions one at a time ([`SpecialLog::forming`]).
+    AlliedDetachment {
+        /// The commander whose Detachment is being formed.
+        leader: Option<UnitId>,
+    },
+    /// F-5.4b: once the hour's Army Morale Checks are done, `side` may declare an Army
+    /// Retreat (the Allies first).
+    DeclareRetreat {
+        /// The army asked.
+        side: Side,
+    },
     /// Before an Army Morale Check the army's player may spend Command Rating (23.2b).
     MoraleSpend {
         /// The morale track (index into `State::tracks`).
@@ -618,6 +628,9 @@ pub struct VictoryState {
     /// F-5.4: the army that declared an Army Retreat first, when that does not end the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retreated: Option<Side>,
+    /// F-5.4c: the armies that have declared an Army Retreat (irrevocable), by side.
+    #[serde(default)]
+    pub retreating: [bool; 2],
     /// F-6.8d: the French Perimeter was breached at the start of this turn.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub perimeter_breached: bool,
@@ -941,6 +954,33 @@ pub enum FireStep {
         roll: u8,
         /// Losses that may still be moved.
         left: u8,
+    },
+    /// F-10.1e: the d10 that replaces a Regimental Guns result of Ingoldsby's infantry by the
+    /// result above (0–4) or below (5–9) it in the table.
+    NoGuns {
+        /// The combat.
+        combat: u16,
+        /// The special roll, 00–09.
+        roll: u8,
+    },
+    /// F-8.8: a d10 on the special-commander-loss chart for combat `combat` (after the Dutch
+    /// Ammo Exhausted or Dutch Rifles results, F-8.5e, F-8.5g).
+    LossTable {
+        /// The combat.
+        combat: u16,
+    },
+    /// F-8.8b The Lucky Shot: the die that draws one of `n` commanders (a d10, a d100 beyond
+    /// ten; a number beyond the list is rolled again).
+    Lucky {
+        /// The combat.
+        combat: u16,
+        /// How many commanders may be drawn.
+        n: u8,
+    },
+    /// F-8.8a Fate: the firing player names an enemy commander.
+    Fate {
+        /// The combat.
+        combat: u16,
     },
     /// Done at once when it comes up: the Fire Reaction at `mover` is over (18.5d: a mover
     /// that became Disordered stops).

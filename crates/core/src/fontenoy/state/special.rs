@@ -186,6 +186,9 @@ pub struct SpecialLog {
     /// The Detachments (24.0).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub detachments: Vec<Detachment>,
+    /// F-7.8a: the Divisions of the Allied Detachment being formed before play.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forming: Vec<DivId>,
     /// The Detachment whose Division each side activated last, if its last activation was one
     /// (24.2b).
     #[serde(default)]

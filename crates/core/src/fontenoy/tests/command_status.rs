@@ -67,3 +67,21 @@ fn r7_5b_two_regiments_with_the_commander_break_the_extension() {
     assert_eq!(status(&ev, a1), Some(CommandBy::Grouped));
     assert_eq!(status(&ev, a2), Some(CommandBy::None));
 }
+
+#[test]
+fn f10_1a_e_a_unit_in_the_scenario_s_always_in_command_place_is_in_command() {
+    // 2 AAA, beyond every line and not kept by Regimental Integrity (two regiments with the
+    // CinC), is In Command in the place the scenario names for its side.
+    let (mut r, mut s, [a1, a2]) = regiment_world(true);
+    alloc::sync::Arc::make_mut(&mut r.scenario_rules).always_in_command =
+        alloc::vec![(Side(0), alloc::vec![hex("S0102")])];
+    let ev = activate(&r, &mut s);
+    assert_eq!(status(&ev, a1), Some(CommandBy::Grouped));
+    assert_eq!(status(&ev, a2), Some(CommandBy::Always));
+    // A place named for the other side does nothing.
+    let (mut r, mut s, [_, a2]) = regiment_world(true);
+    alloc::sync::Arc::make_mut(&mut r.scenario_rules).always_in_command =
+        alloc::vec![(Side(1), alloc::vec![hex("S0102")])];
+    let ev = activate(&r, &mut s);
+    assert_eq!(status(&ev, a2), Some(CommandBy::None));
+}

@@ -186,27 +186,6 @@ fn f8_8_the_minus_one_and_fate() {
 }
 
 #[test]
-fn r21_4a_a_fire_special_first_rolls_which_f8_8_result() {
-    // The provisional table: 0 is Fate; Fate's 1 wounds.
-    let mut p = position();
-    let dc = p.dc;
-    check(&mut p, dc, LossCause::Fire);
-    apply(&p.r, &mut p.s, d10(0));
-    assert_eq!(
-        p.s.steps.last(),
-        Some(&Step::CommanderLoss {
-            commander: dc,
-            cause: LossCause::Special {
-                result: FireLoss::Fate,
-                minus_one: false
-            }
-        })
-    );
-    apply(&p.r, &mut p.s, d10(1));
-    assert_eq!(p.s.steps.last(), Some(&Step::WoundRoll { commander: dc }));
-}
-
-#[test]
 fn r21_4e_a_commander_dies_with_his_last_unit_in_close_combat() {
     let mut p = position();
     let (dc, u1) = (p.dc, p.units[0]);

@@ -7,6 +7,7 @@
 
 use super::fire::{F, ahead, duel, far, fire_at, lost, opened, segment, unit};
 use super::*;
+use crate::fontenoy::commanders::{FireLoss, LossCause};
 use crate::fontenoy::state::{CloseCombatEffect, FireKind, FireStep, Step};
 use crate::fontenoy::tables::fire::Special;
 use crate::fontenoy::types::{Arm, Nationality};
@@ -235,6 +236,12 @@ fn r12_11_f8_5g_dutch_rifles_re_roll_may_be_special_again() {
     let ev = apply(&r, &mut s, d100(0));
     assert_eq!(special(&ev).as_deref(), Some("Dutch Rifles"));
     assert!(!r.fire_combat(&s, 0).unwrap().ordinary);
+    // First the Commander Loss roll on the chart (F-8.8), then the re-roll.
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Fire(FireStep::LossTable { combat: 0 }))
+    );
+    apply(&r, &mut s, d10(5));
     let ev = apply(&r, &mut s, d100(9));
     assert_eq!(special(&ev).as_deref(), Some("Dutch Rifles"));
     let _ = me;
@@ -504,8 +511,309 @@ fn r12_11_f8_8_an_even_special_names_the_commanders_the_loss_may_strike() {
     assert_eq!(c.near, alloc::vec![cmd]);
     assert!(c.in_range.contains(&cmd));
     assert!(!c.minus_one);
-    // 04 is Low Ammo with a commander loss: the roll goes on after it.
+    // 04 is Low Ammo with a commander loss: In the Line of Fire (the chart read at 4) for
+    // every commander in or next to the target hex, checked before the re-roll.
     let ev = apply(&r, &mut s, d100(4));
     assert_eq!(special(&ev).as_deref(), Some("Low Ammo"));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CommanderLossResult { result, commanders, .. }
+            if result == "In the Line of Fire" && commanders == &alloc::vec![cmd]
+    )));
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::CommanderLoss {
+            commander: cmd,
+            cause: LossCause::Special {
+                result: FireLoss::LineOfFire,
+                minus_one: false
+            }
+        })
+    );
     let _ = b;
+}
+
+/// The duel's fire opened, with the Allied commanders Cumberland and Dz placed at `cumberland`
+/// and `dz`.
+fn commanders_at(cumberland: Hex, dz: Hex) -> (Fontenoy, State, UnitId, UnitId) {
+    let (mut r, mut s, _, _) = duel_fire();
+    // The provisional special-commander-loss chart: 0 Fate, 1–3 The Lucky Shot, 4–6 In the
+    // Line of Fire, 7–9 Braving Enemy Fire.
+    let lib = crate::data::Library::builtin().expect("the built-in data");
+    let rs = lib.scenario("fontenoy/ingoldsby").expect("scenario 1");
+    alloc::sync::Arc::make_mut(&mut r.tables).commander =
+        crate::fontenoy::commanders::LossCharts::read(&rs).expect("commander charts");
+    let find = |n: &str| {
+        (0..s.units.len() as UnitId)
+            .find(|&u| r.units[usize::from(u)].name == n)
+            .unwrap()
+    };
+    let (cu, dz_id) = (find("Cumberland"), find("Dz"));
+    for (u, h) in [(cu, cumberland), (dz_id, dz)] {
+        s.unit_mut(u).place = crate::fontenoy::state::Place::Map(
+            crate::fontenoy::geometry::Placed::at(h, Facing::new(1).unwrap()),
+        );
+    }
+    (r, s, cu, dz_id)
+}
+
+#[test]
+fn f8_8b_the_lucky_shot_draws_one_commander_in_range_a_die_beyond_the_list_rolled_again() {
+    // Dz in the target hex, Cumberland in the other hex before the firers: both within the
+    // French infantry's range of 1 hex (F-2.4b A).
+    let (r, mut s, cu, dz) = commanders_at(ahead(hex(F), 1), ahead(hex(F), 0));
+    // 02: Heavy Smoke, and the chart read at 2 is The Lucky Shot.
+    let ev = apply(&r, &mut s, d100(2));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CommanderLossResult { result, commanders, .. }
+            if result == "The Lucky Shot" && commanders == &alloc::vec![cu, dz]
+    )));
+    let lucky = Step::Fire(FireStep::Lucky { combat: 0, n: 2 });
+    assert_eq!(s.steps.last(), Some(&lucky));
+    apply(&r, &mut s, d10(7));
+    assert_eq!(s.steps.last(), Some(&lucky), "7 is beyond the two numbers");
+    apply(&r, &mut s, d10(1));
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::CommanderLoss {
+            commander: dz,
+            cause: LossCause::Special {
+                result: FireLoss::LuckyShot,
+                minus_one: false
+            }
+        })
+    );
+}
+
+#[test]
+fn f8_8d_braving_enemy_fire_strikes_only_the_commanders_in_the_target_hex() {
+    let (r, mut s, _, dz) = commanders_at(far(hex(F), 0, 2), ahead(hex(F), 0));
+    // 08: Ammo Exhausted, and the chart read at 8 is Braving Enemy Fire.
+    let ev = apply(&r, &mut s, d100(8));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CommanderLossResult { result, commanders, .. }
+            if result == "Braving Enemy Fire" && commanders == &alloc::vec![dz]
+    )));
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::CommanderLoss {
+            commander: dz,
+            cause: LossCause::Special {
+                result: FireLoss::Braving,
+                minus_one: false
+            }
+        })
+    );
+    let n = s
+        .steps
+        .iter()
+        .filter(|x| matches!(x, Step::CommanderLoss { .. }))
+        .count();
+    assert_eq!(n, 1, "the commander next to the target hex does not roll");
+}
+
+#[test]
+fn f8_8a_fate_lets_the_firing_player_name_any_enemy_commander() {
+    let (r, mut s, cu, dz) = commanders_at(hex("S2929"), hex("S2929"));
+    // Not an even roll (Dutch Rifles, Dutch Ammo Exhausted): a d10 on the chart first.
+    let mut ev = Vec::new();
+    r.fire_commander_loss(&mut s, 0, 5, &mut ev);
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Fire(FireStep::LossTable { combat: 0 }))
+    );
+    // 0: Fate, the firing (French) player names the commander.
+    apply(&r, &mut s, d10(0));
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Fire(FireStep::Fate { combat: 0 }))
+    );
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![
+            Action::Fate { commander: cu },
+            Action::Fate { commander: dz }
+        ]
+    );
+    let own = (0..s.units.len() as UnitId)
+        .find(|&u| r.units[usize::from(u)].name == "Dx")
+        .unwrap();
+    let e = super::fire::refused(&r, &s, Action::Fate { commander: own });
+    assert_eq!(e.rule, "F-8.8a");
+    apply(&r, &mut s, Action::Fate { commander: cu });
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::CommanderLoss {
+            commander: cu,
+            cause: LossCause::Special {
+                result: FireLoss::Fate,
+                minus_one: false
+            }
+        })
+    );
+}
+
+/// A first-round combat of `me` against `them` (one group each).
+pub(super) fn one_on_one(s: &State, me: UnitId, them: UnitId) -> crate::fontenoy::close::Combat {
+    crate::fontenoy::close::Combat {
+        attackers: alloc::vec![super::close::group_of(s, me)],
+        defenders: alloc::vec![super::close::group_of(s, them)],
+        round: 1,
+        reaction: false,
+        mover: None,
+        asked: 0,
+        commit_done: true,
+        bonus_asked: 0,
+        die: None,
+        special_order: Vec::new(),
+        outcome: crate::fontenoy::close::Outcome::Open,
+        advanced: Vec::new(),
+    }
+}
+
+#[test]
+fn f8_6a_c_the_special_defensive_fire_changes_the_defenders_cr_in_the_close_combat() {
+    let (r, s0, me, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a], alloc::vec![e])
+    });
+    let c = one_on_one(&s0, me[0], them[0]);
+    let base = r.group_cr(&s0, &c, false, &c.defenders[0]);
+    let attacker = r.group_cr(&s0, &c, true, &c.attackers[0]);
+    // English Taunting, 0–2: the English defenders' CR −1 in the combat that follows.
+    let mut s = s0.clone();
+    let mut ev = Vec::new();
+    r.defensive_fire(&mut s, &them, hex(F), &mut ev).unwrap();
+    apply(&r, &mut s, d100(0));
+    apply(&r, &mut s, d10(2));
+    assert_eq!(r.group_cr(&s, &c, false, &c.defenders[0]), base - 1);
+    assert_eq!(r.group_cr(&s, &c, true, &c.attackers[0]), attacker);
+    // It lasts the renewed rounds too.
+    let mut renewed = c.clone();
+    renewed.round = 2;
+    assert_eq!(
+        r.group_cr(&s, &renewed, false, &renewed.defenders[0]),
+        r.group_cr(&s0, &renewed, false, &renewed.defenders[0]) - 1
+    );
+    // 3–9: +1.
+    let mut s = s0.clone();
+    r.defensive_fire(&mut s, &them, hex(F), &mut ev).unwrap();
+    apply(&r, &mut s, d100(0));
+    apply(&r, &mut s, d10(3));
+    assert_eq!(r.group_cr(&s, &c, false, &c.defenders[0]), base + 1);
+    // A fire at other attackers leaves this combat alone.
+    assert_eq!(r.defensive_fire_cr(&s, &them, &them), 0);
+    assert_eq!(r.defensive_fire_cr(&s, &me, &them), 1);
+}
+
+/// A French battalion at F and an English one in front of it, facing it; option `10.1e` on
+/// when `no_guns`.
+fn ingoldsby_duel(no_guns: bool) -> (Fontenoy, State, Vec<UnitId>, Vec<UnitId>) {
+    let (mut r, s, me, them) = segment(|w| {
+        let a = unit(
+            w,
+            "1 AAA",
+            Side(0),
+            Kind::Infantry,
+            hex(F),
+            1,
+            6,
+            Formation::Line,
+        );
+        let e = unit(
+            w,
+            "1 EEE",
+            Side(1),
+            Kind::Infantry,
+            ahead(hex(F), 0),
+            7,
+            6,
+            Formation::Line,
+        );
+        (alloc::vec![a], alloc::vec![e])
+    });
+    if no_guns {
+        alloc::sync::Arc::make_mut(&mut r.scenario_rules).options_on =
+            alloc::vec![alloc::string::String::from("10.1e")];
+    }
+    (r, s, me, them)
+}
+
+#[test]
+fn f10_1e_without_regimental_guns_a_regimental_guns_result_becomes_the_one_above_or_below() {
+    // The provisional English Defensive Fire column: 02 Heavy Smoke, 03 Regimental Guns,
+    // 04 Premature Fire.
+    let (r, s0, _, them) = ingoldsby_duel(true);
+    let mut s = s0.clone();
+    let mut ev = Vec::new();
+    r.defensive_fire(&mut s, &them, hex(F), &mut ev).unwrap();
+    let ev = apply(&r, &mut s, d100(3));
+    assert_eq!(special(&ev).as_deref(), Some("Regimental Guns"));
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Fire(FireStep::NoGuns { combat: 0, roll: 3 }))
+    );
+    // 0–4: the result above, Heavy Smoke: no Defensive Fire (F-8.6g).
+    let ev = apply(&r, &mut s, d10(4));
+    assert_eq!(special(&ev).as_deref(), Some("Heavy Smoke"));
+    assert!(r.fire_combat(&s, 0).unwrap().cancelled);
+    // 5–9: the result below, Premature Fire: re-rolled at half strength.
+    let mut s = s0.clone();
+    r.defensive_fire(&mut s, &them, hex(F), &mut ev.clone())
+        .unwrap();
+    let strength = r.fire_combat(&s, 0).unwrap().strength;
+    apply(&r, &mut s, d100(3));
+    let ev = apply(&r, &mut s, d10(5));
+    assert_eq!(special(&ev).as_deref(), Some("Premature Fire"));
+    let c = r.fire_combat(&s, 0).unwrap();
+    assert_eq!(c.extra_loss, 0, "no Regimental Guns SP");
+    assert!(c.strength < strength);
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Fire(FireStep::Roll { combat: 0 }))
+    );
+    // Without the option, Regimental Guns adds its SP.
+    let (r, mut s, _, them) = ingoldsby_duel(false);
+    let mut ev = Vec::new();
+    r.defensive_fire(&mut s, &them, hex(F), &mut ev).unwrap();
+    apply(&r, &mut s, d100(3));
+    assert_eq!(r.fire_combat(&s, 0).unwrap().extra_loss, 1);
+}
+
+#[test]
+fn f10_1e_ingoldsby_s_infantry_does_not_fire_at_2_hexes() {
+    let (r, s, _, them) = ingoldsby_duel(true);
+    let at = s.unit(them[0]).placed().unwrap().hex();
+    assert_eq!(
+        r.fire_range(&s, them[0], at, FireKind::Segment),
+        1,
+        "no battalion guns"
+    );
+    let (r, s, _, them) = ingoldsby_duel(false);
+    assert_eq!(
+        r.fire_range(&s, them[0], at, FireKind::Segment),
+        2,
+        "English infantry fires at 2 hexes (F-2.4b C)"
+    );
 }

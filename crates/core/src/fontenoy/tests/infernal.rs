@@ -595,6 +595,38 @@ fn f5_2a_a_b_d_a_division_of_a_wing_activates_the_whole_wing_others_alone() {
 }
 
 #[test]
+fn f5_2a_f_a_detachment_activates_as_a_wing_under_fast_play() {
+    let (w, c) = cast();
+    let (mut r, mut s) = w.build();
+    options(&mut r, &["5.2"]);
+    // Ponsonby's Division E (1) and the Dutch (3) in Ligonier's Detachment.
+    r.form_detachment(&mut s, c.ligonier, alloc::vec![1, 3], Vec::new())
+        .unwrap();
+    assert_eq!(r.fast_divisions(&s, ALLIED, 3), (alloc::vec![1, 3], None));
+    // The rest of the Wing activates without the Detachment's Division.
+    assert_eq!(r.fast_divisions(&s, ALLIED, 2), (alloc::vec![2], Some(0)));
+}
+
+#[test]
+fn f5_2a_g_a_special_result_still_activates_one_division() {
+    use crate::fontenoy::state::SpecialKind;
+    let (w, c) = cast();
+    let (mut r, mut s) = w.build();
+    options(&mut r, &["5.2"]);
+    s.steps.clear();
+    let mut ev = Vec::new();
+    r.special_activate(&mut s, ALLIED, 1, SpecialKind::FreeFire, &mut ev);
+    assert_ne!(s.unit(c.e_near).act, Act::Unactivated, "its Division acts");
+    assert_eq!(
+        s.unit(c.f_near).act,
+        Act::Unactivated,
+        "the rest of the Wing stays"
+    );
+    assert_eq!(s.unit(c.dutch).act, Act::Unactivated);
+    assert_eq!(s.activation.as_ref().and_then(|a| a.wing), None);
+}
+
+#[test]
 fn f5_2b_no_initiative_dice_on_the_last_turn() {
     let (w, _) = cast();
     let (mut r, mut s) = w.build();

@@ -4,8 +4,10 @@
 //! [`World`] builds a small position by hand on an open South-map board: counters, Divisions
 //! and Wings, so that each test lays out exactly what its rule needs.
 
+mod allied_detachments;
 mod allied_options;
 mod army;
+mod army_retreat;
 mod artillery;
 mod checks;
 mod close;
@@ -40,8 +42,10 @@ mod reach;
 mod reform;
 mod results;
 mod retreat;
+mod scenario_rows;
 mod scenarios;
 mod special_initiative;
+mod special_results;
 mod splitting;
 mod stacking;
 mod sunken;

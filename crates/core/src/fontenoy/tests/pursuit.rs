@@ -39,7 +39,7 @@ fn r15_1a_the_attacker_must_advance_into_the_vacated_frontal_hex() {
 
 /// Cavalry that has advanced into `from` with a routed 2-SP battalion 4 hexes down the line
 /// (E57): the pursuit waits for its PP die.
-fn pursuit_setup(disordered: bool) -> (Fontenoy, State, UnitId, UnitId) {
+pub(super) fn pursuit_setup(disordered: bool) -> (Fontenoy, State, UnitId, UnitId) {
     let mut ids = (0, 0);
     let (r, mut s) = cc(
         |w| {

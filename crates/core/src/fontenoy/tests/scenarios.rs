@@ -237,7 +237,7 @@ fn f10_3b_lowendahl_arrives_at_12_00_within_5_hexes_of_the_normandie_brigade() {
 
 /// A built-in scenario with the options `ids` chosen, set up (every unit at its first legal
 /// choice).
-fn with_options(id: &str, ids: &[&str]) -> (Fontenoy, super::super::State) {
+pub(super) fn with_options(id: &str, ids: &[&str]) -> (Fontenoy, super::super::State) {
     let lib = crate::data::Library::builtin().expect("the built-in data");
     let mut rs = lib.scenario(id).expect("a scenario");
     let mut o = serde_json::Map::new();
@@ -403,4 +403,26 @@ fn f3_9b_the_bridgehead_garrison_may_not_fall_below_six_units_and_two_guns() {
         r.bounds_ok(&s2, unit(&r, "fr-12lb-1"), &[edge], &[out])
             .is_err()
     );
+}
+
+#[test]
+fn f10_1a_d_the_allies_may_not_attack_a_unit_2_hexes_deep_in_the_wood() {
+    let (r, _) = scenario("fontenoy/ingoldsby");
+    let deep = place(&r, "bois-de-barry-deep");
+    let south = place(&r, "s1-south-of-road");
+    let wood = place(&r, "bois-de-barry");
+    let edge = *wood
+        .iter()
+        .find(|h| r.board.on_map(**h) && !deep.contains(h) && !south.contains(h))
+        .expect("a wood hex at the edge");
+    let deep1 = *deep
+        .iter()
+        .find(|h| r.board.on_map(**h) && !south.contains(h))
+        .expect("a deep wood hex");
+    let dur = unit(&r, "al-dur");
+    let e = r.attack_bounds_ok(dur, deep1).unwrap_err();
+    assert_eq!(e.rule, "10.1a D");
+    assert!(r.attack_bounds_ok(dur, edge).is_ok(), "1 hex into the wood");
+    // The French are not bound.
+    assert!(r.attack_bounds_ok(unit(&r, "fr-1-gap"), deep1).is_ok());
 }

@@ -383,6 +383,37 @@ fn r8_2d_special_rally_recovers_the_divisions_units_in_reach() {
 }
 
 #[test]
+fn f8_2d_special_rally_also_rallies_the_routed_units_one_by_one() {
+    let (mut w, [_, a1, ..]) = armies();
+    // Two Routed battalions of A grouped at S0412, within their commander's distance.
+    let mut routed = Vec::new();
+    for name in ["3 AAA", "4 AAA"] {
+        let u = w.infantry(name, Side(0), "AAA", "S0412", 1);
+        w.org.division_of[usize::from(u)] = Some(0);
+        w.org.divisions[0].units.push(u);
+        w.unit_state[usize::from(u)].morale = crate::fontenoy::types::Morale::Routed;
+        routed.push(u);
+    }
+    let (r, mut s) = w.build();
+    initiative(&r, &mut s, 5, 0);
+    pick(&r, &mut s, 0);
+    let mc_i = |u: UnitId| {
+        Step::Check(crate::fontenoy::checks::CheckReq {
+            unit: u,
+            kind: crate::fontenoy::checks::CheckKind::Morale(
+                crate::fontenoy::types::MoraleCheck::I,
+            ),
+            er_mod: 0,
+        })
+    };
+    // Each Routed unit checks, not only the group's top unit (19.5b).
+    for &u in &routed {
+        assert!(s.steps.contains(&mc_i(u)), "{}", r.unit_name(u));
+    }
+    assert!(!s.steps.contains(&mc_i(a1)));
+}
+
+#[test]
 fn r8_2b_dutch_confusion_needs_a_dutch_division() {
     let (w, _) = armies();
     let (r, mut s) = w.build();

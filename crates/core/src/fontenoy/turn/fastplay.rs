@@ -65,7 +65,8 @@ impl Fontenoy {
         side: Side,
         d: DivId,
     ) -> (Vec<DivId>, Option<super::super::units::WingId>) {
-        if !self.fast_play() {
+        // F-5.4c: an army in Army Retreat activates whole Wings too.
+        if !self.fast_play() && !self.retreating(s, side) {
             return (alloc::vec![d], None);
         }
         let open: Vec<DivId> = self.open_divisions(s, side).collect();

@@ -231,6 +231,11 @@ impl Fontenoy {
             Step::ChooseCinc { side } => self.appoint_actions(s, side, out),
             Step::Displace { commander } => self.displace_actions(s, commander, out),
             Step::MoraleSpend { track, .. } => self.spend_actions(s, track, out),
+            Step::AlliedDetachment { leader } => self.allied_detachment_actions(s, leader, out),
+            Step::DeclareRetreat { .. } => {
+                out.push(Action::DeclareRetreat);
+                out.push(Action::Pass);
+            }
             Step::Arrive { unit } => self.arrive_actions(s, unit, out),
             Step::TournayCall => self.tournay_call_actions(s, out),
             Step::Close(ref c) => self.close_step_actions(s, c, out),
@@ -337,6 +342,10 @@ impl Fontenoy {
             (Step::ChooseCinc { side }, a) => self.apply_appoint(s, side, a, ev),
             (Step::Displace { commander }, a) => self.apply_displace(s, commander, a, ev),
             (Step::MoraleSpend { track, column }, a) => self.apply_spend(s, track, column, a, ev),
+            (Step::DeclareRetreat { side }, a) => self.apply_declare_retreat(s, side, a, ev),
+            (Step::AlliedDetachment { leader }, a) => {
+                self.apply_allied_detachment(s, leader, a, ev)
+            }
             (Step::Arrive { unit }, a) => self.apply_arrive(s, unit, a, ev),
             (Step::TournayCall, a) => self.apply_tournay_call(s, a, ev),
             (Step::Close(c), a) => self.apply_close_step(s, c, a, ev),

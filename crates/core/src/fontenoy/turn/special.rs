@@ -411,7 +411,7 @@ impl Fontenoy {
 
     /// An ordinary activation of `d` under the limits of `kind` (F-8.2e, F-8.2f, F-8.2g); an
     /// already activated Division activates again (F-8.2f).
-    fn special_activate(
+    pub(crate) fn special_activate(
         &self,
         s: &mut State,
         side: Side,
@@ -553,6 +553,16 @@ impl Fontenoy {
             .division_units(s, d)
             .filter(|&u| self.within_command_distance(s, dc, u))
             .collect();
+        // 19.5b: after the Shaken groups, every Routed unit in reach (and grouped with one)
+        // checks on its own.
+        let mut routed: Vec<UnitId> = Vec::new();
+        for &u in &units {
+            for g in self.stack_of(s, u) {
+                if s.unit(g).morale == Morale::Routed && !routed.contains(&g) {
+                    routed.push(g);
+                }
+            }
+        }
         for u in units {
             if seen.contains(&u) {
                 continue;
@@ -589,6 +599,11 @@ impl Fontenoy {
                 }
             }
         }
+        reqs.extend(routed.into_iter().map(|u| CheckReq {
+            unit: u,
+            kind: CheckKind::Morale(MoraleCheck::I),
+            er_mod: 0,
+        }));
         ev.push(Event::SpecialEffect {
             result: SpecialResult::SpecialRally,
             division: Some(d),
@@ -616,6 +631,15 @@ impl Fontenoy {
             .as_ref()
             .is_some_and(|a| a.kind == SpecialKind::Lethargy)
             && s.unit(u).act == Act::Active
+    }
+
+    /// F-8.2f: a unit of the Vive le Roi! Division that one of the declarations `offered` lets
+    /// attack and that has not yet been designated: it must attack before the declarations end.
+    pub(crate) fn vive_attack_due(&self, s: &State, offered: &[Action]) -> Option<UnitId> {
+        offered.iter().find_map(|a| match *a {
+            Action::Attack { unit, .. } if self.under_vive_le_roi(s, unit) => Some(unit),
+            _ => None,
+        })
     }
 
     /// F-8.2f: `u` is activated under Vive le Roi! (−10 on its MC(B)).
