@@ -36,9 +36,12 @@ impl Fontenoy {
         };
         let side = self.group_side(winners.first()?);
         let mut vacated: Vec<Hex> = Vec::new();
+        let committed = losers.iter().any(|g| g.committed);
         for g in losers {
-            if g.committed {
-                continue; // 13.8d: not into committed cavalry's hex
+            // 13.8d: not into committed cavalry's hex; 13.8c: nor, when cavalry was committed,
+            // into the hex of a first defender gone before the combat.
+            if g.committed || (committed && g.retreated) {
+                continue;
             }
             for h in &g.hexes {
                 if empty(h.0) && !vacated.contains(&h.0) {

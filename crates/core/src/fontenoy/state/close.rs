@@ -81,7 +81,8 @@ pub struct Group {
     /// Its check before combat is not taken (13.5c countercharged cavalry; 17.2a the reacting
     /// cavalry's MC(H)).
     pub checked: bool,
-    /// It Retreated Before Close Combat (13.9, 16.1b).
+    /// It Retreated Before Close Combat (13.9, 16.1b); also set for a first defender gone
+    /// before the dice while committed cavalry fights on (13.8c: no advance into its hex).
     pub retreated: bool,
     /// Committed cavalry (13.8).
     pub committed: bool,
