@@ -86,6 +86,10 @@ pub struct Group {
     pub retreated: bool,
     /// Committed cavalry (13.8).
     pub committed: bool,
+    /// 14.3a: a winning attacking group that took a "D": the guns and unactivated units left
+    /// in its hex are Disordered too unless the group advances.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub disorder_left: bool,
     /// Its morale before the checks under way (19.1d: a check is read by what it changed).
     pub before: Morale,
     /// 17.3b: in a hex of moving and stationary units attacked by a Cavalry Reaction, the

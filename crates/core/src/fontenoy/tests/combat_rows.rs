@@ -522,6 +522,11 @@ fn r17_3c_a_winning_mover_goes_on_moving() {
     assert_eq!(s.unit(f).sp, 5);
     assert!(!s.unit(f).disordered);
     assert_eq!(s.unit(y).morale, Morale::Routed);
+    assert_ne!(
+        top(&s),
+        Some(Step::Close(CloseStep::Advance { side: FR })),
+        "defending infantry never advances (15.1b)"
+    );
     assert!(!mover_done(&s, f));
     assert!(may_step(&r, &s, f), "it still has MP: it may go on");
 }
@@ -723,6 +728,7 @@ fn r13_4f_a_defenders_reaction_sets_off_no_fire_or_cavalry_reaction() {
     attack(&r, &mut s, f, t);
     assert_eq!(top(&s), Some(Step::Close(CloseStep::DefenderReaction)));
     let to = s.unit(a).placed().unwrap().facing.rotate(2).index();
+    let before = at(&s, a);
     let ev = apply(
         &r,
         &mut s,
@@ -733,6 +739,11 @@ fn r13_4f_a_defenders_reaction_sets_off_no_fire_or_cavalry_reaction() {
         },
     );
     assert!(ev.iter().any(|e| matches!(e, Event::Reacted { .. })));
+    assert_eq!(
+        at(&s, a),
+        before,
+        "a reaction never moves a unit (13.4c, E44)"
+    );
     assert!(
         !ev.iter()
             .any(|e| matches!(e, Event::ReactionOffered { .. }))
@@ -741,4 +752,191 @@ fn r13_4f_a_defenders_reaction_sets_off_no_fire_or_cavalry_reaction() {
         Some(Step::Check(req)) => assert_eq!(req.unit, a, "only its DC(D) follows"),
         other => panic!("{other:?}"),
     }
+}
+
+// --- 13.3a a group's charge range; 16.1b no pursuit after a retreat before combat ----------
+
+#[test]
+fn r13_3a_a_mixed_groups_charge_range_is_its_shortest() {
+    let build = |gap: u8| {
+        let mut ids = (0, 0, 0);
+        let (r, s) = cc(
+            |w| {
+                let c = unit(w, "CAR a", FR, Kind::Cavalry, 3, hex("S1010"), 1);
+                let l = unit(w, "HUS b", FR, Kind::Cavalry, 2, hex("S1010"), 1);
+                w.units[usize::from(l)].light = true;
+                w.unit_state[usize::from(l)].order = 1;
+                let mut h = hex("S1010");
+                for _ in 0..gap {
+                    h = ahead(h, 0);
+                }
+                let a = unit(w, "1 ENG", AL, Kind::Infantry, 6, h, 7);
+                ids = (c, l, a);
+                (alloc::vec![c, l], alloc::vec![a])
+            },
+            |_| {},
+        );
+        (r, s, ids)
+    };
+    // 4 hexes away: 3 hexes of charge movement reach a hex next to it.
+    let (r, s, (c, l, a)) = build(4);
+    // French 3 hexes, French light 2 (the cavalry charge chart, F-3.1c).
+    assert_eq!(r.charge_range(&[c]), crate::fontenoy::types::Pts::whole(3));
+    assert_eq!(r.charge_range(&[l]), crate::fontenoy::types::Pts::whole(2));
+    assert_eq!(
+        r.charge_range(&[c, l]),
+        crate::fontenoy::types::Pts::whole(2)
+    );
+    let t = at(&s, a);
+    assert_eq!(
+        refused(&r, &s, Action::Attack { unit: c, target: t }).rule,
+        "13.1d"
+    );
+    let (r, mut s, (c, _, a)) = build(3);
+    let t = at(&s, a);
+    apply(&r, &mut s, Action::Attack { unit: c, target: t });
+}
+
+#[test]
+fn r16_1b_no_pursuit_after_a_retreat_before_combat() {
+    // Austrian light cavalry may retreat before cavalry that is not light (F-4.1e).
+    let mut ids = (0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let c = unit(w, "CAV", FR, Kind::Cavalry, 4, hex("S1010"), 1);
+            let x = unit(w, "A HUS", AL, Kind::Cavalry, 2, ahead(hex("S1010"), 0), 7);
+            w.units[usize::from(x)].light = true;
+            w.units[usize::from(x)].nationality = crate::fontenoy::types::Nationality::Austrian;
+            ids = (c, x);
+            (alloc::vec![c], alloc::vec![x])
+        },
+        |_| {},
+    );
+    let (c, x) = ids;
+    let t = at(&s, x);
+    attack(&r, &mut s, c, t);
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Retreat)));
+    apply(&r, &mut s, Action::RetreatBefore { unit: x });
+    settle(&r, &mut s);
+    checks(&r, &mut s);
+    assert_ne!(at(&s, x), t);
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
+    apply(&r, &mut s, Action::Advance { unit: c, to: t });
+    assert!(!matches!(
+        top(&s),
+        Some(Step::Close(CloseStep::PursuitDice { .. }))
+    ));
+    assert!(r.close_segment(&s).is_none_or(|c| c.pursuit.is_none()));
+}
+
+#[test]
+fn r17_1c_each_group_reacts_on_its_own_one_after_another() {
+    let mut y2 = 0;
+    let (r, mut s, f, y) = reaction_world(Kind::Infantry, |w| {
+        let h1 = ahead(hex("S1010"), 0);
+        y2 = unit(w, "Y2 CAV", AL, Kind::Cavalry, 2, ahead(ahead(h1, 1), 1), 9);
+        (Vec::new(), alloc::vec![y2])
+    });
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: f,
+            to: ahead(hex("S1010"), 0),
+            alone: false,
+        },
+    );
+    let react = |u| Action::CavalryReact {
+        unit: u,
+        split: None,
+    };
+    let acts = legal(&r, &s);
+    assert!(acts.contains(&react(y)) && acts.contains(&react(y2)));
+    apply(&r, &mut s, react(y));
+    // Y fails its MC(H): Shaken, no reaction (17.2a); the window opens again for Y2.
+    apply(&r, &mut s, d100(FAIL));
+    assert_eq!(s.unit(y).morale, Morale::Shaken);
+    assert_eq!(
+        top(&s),
+        Some(Step::Close(CloseStep::CavalryReaction { mover: f }))
+    );
+    let acts = legal(&r, &s);
+    assert!(acts.contains(&react(y2)));
+    assert!(!acts.contains(&react(y)));
+}
+
+#[test]
+fn r16_3b_a_failed_recall_lets_the_pursuit_go_on_with_its_pp_and_ends_disordered() {
+    let (r, mut s, c, _, _) = pursuit_queued(|_| Vec::new());
+    apply(&r, &mut s, d10(5));
+    let pp = r.close_segment(&s).unwrap().pursuit.clone().unwrap().pp;
+    apply(&r, &mut s, Action::Recall { unit: c });
+    apply(&r, &mut s, d100(FAIL));
+    assert!(s.unit(c).disordered);
+    let p = r
+        .close_segment(&s)
+        .unwrap()
+        .pursuit
+        .clone()
+        .expect("it goes on");
+    assert_eq!(p.pp, pp, "not halved");
+    assert!(p.recall_tried);
+    assert_eq!(legal(&r, &s), alloc::vec![Action::Pursue { unit: c }]);
+}
+
+// --- 14.3a guns and unactivated units behind a "D" -----------------------------------------
+
+#[test]
+fn r14_3a_guns_stay_formed_only_behind_a_group_that_advances() {
+    // Two attacking battalions, each with guns below it, against one defender: "1D/2R".
+    let mut ids = [0; 5];
+    let (r, mut s) = cc(
+        |w| {
+            let d = unit(w, "1 ENG", AL, Kind::Infantry, 4, hex("S1212"), 7);
+            let a1 = unit(w, "1 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 3), 1);
+            let g1 = unit(w, "G1", FR, Kind::Artillery, 2, ahead(hex("S1212"), 3), 1);
+            let a2 = unit(w, "2 FRA", FR, Kind::Infantry, 6, ahead(hex("S1212"), 4), 1);
+            let g2 = unit(w, "G2", FR, Kind::Artillery, 2, ahead(hex("S1212"), 4), 1);
+            for (u, o) in [(a1, 0), (g1, 1), (a2, 0), (g2, 1)] {
+                w.unit_state[usize::from(u)].order = o;
+            }
+            ids = [d, a1, g1, a2, g2];
+            (alloc::vec![a1, g1, a2, g2], alloc::vec![d])
+        },
+        |_| {},
+    );
+    let [d, a1, g1, a2, g2] = ids;
+    let t = at(&s, d);
+    apply(
+        &r,
+        &mut s,
+        Action::Attack {
+            unit: a1,
+            target: t,
+        },
+    );
+    apply(
+        &r,
+        &mut s,
+        Action::Attack {
+            unit: a2,
+            target: t,
+        },
+    );
+    apply(&r, &mut s, Action::EndSegment);
+    checks(&r, &mut s);
+    fight_to(&r, &mut s, "1D/2R");
+    assert!(s.unit(a1).disordered && s.unit(a2).disordered);
+    assert!(!s.unit(g1).disordered && !s.unit(g2).disordered, "not yet");
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
+    apply(&r, &mut s, Action::Advance { unit: a2, to: t });
+    while let Some(Step::Close(CloseStep::AdvanceFacing { .. })) = top(&s) {
+        apply(&r, &mut s, Action::Pass);
+    }
+    if top(&s) == Some(Step::Close(CloseStep::Advance { side: FR })) {
+        apply(&r, &mut s, Action::EndAdvance);
+    }
+    assert_eq!(at(&s, a2), t);
+    assert!(!s.unit(g2).disordered, "its battalion advanced");
+    assert!(s.unit(g1).disordered, "its battalion stayed");
 }
