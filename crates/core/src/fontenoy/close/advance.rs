@@ -36,9 +36,12 @@ impl Fontenoy {
         };
         let side = self.group_side(winners.first()?);
         let mut vacated: Vec<Hex> = Vec::new();
+        let committed = losers.iter().any(|g| g.committed);
         for g in losers {
-            if g.committed {
-                continue; // 13.8d: not into committed cavalry's hex
+            // 13.8d: not into committed cavalry's hex; 13.8c: nor, when cavalry was committed,
+            // into the hex of a first defender gone before the combat.
+            if g.committed || (committed && g.retreated) {
+                continue;
             }
             for h in &g.hexes {
                 if empty(h.0) && !vacated.contains(&h.0) {
@@ -306,6 +309,54 @@ impl Fontenoy {
 
     /// The advances are over: the pursuits, one group at a time (16.1c).
     pub(crate) fn advances_done(&self, s: &mut State, ev: &mut Vec<Event>) {
+        self.disorder_left_behind(s, ev);
         self.next_pursuit(s, ev);
+    }
+
+    /// 14.3a: after a "D" to the winning attackers, the guns and unactivated units of an
+    /// attacking group's hex stay Formed only if the group advanced; otherwise they are
+    /// Disordered as well (the group advances whole, 15.1d).
+    fn disorder_left_behind(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Some(c) = self.current(s) else {
+            return;
+        };
+        let mut hit: Vec<UnitId> = Vec::new();
+        for (i, g) in c.attackers.iter().enumerate() {
+            if !g.disorder_left || c.advanced.iter().any(|(k, _)| usize::from(*k) == i) {
+                continue;
+            }
+            let Some(&lead) = g.units.first() else {
+                continue;
+            };
+            let side = self.side_of(lead);
+            let here: Vec<Hex> = g.hexes.iter().map(|h| h.0).collect();
+            for u in 0..s.units.len() as UnitId {
+                let info = &self.units[usize::from(u)];
+                let x = s.unit(u);
+                if info.side != side
+                    || !info.is_combat()
+                    || g.units.contains(&u)
+                    || hit.contains(&u)
+                    || x.morale == crate::fontenoy::types::Morale::Routed
+                    || !(info.kind == Kind::Artillery
+                        || x.act != crate::fontenoy::state::Act::Active)
+                {
+                    continue;
+                }
+                if x.placed()
+                    .is_some_and(|p| p.hexes.as_slice().iter().all(|h| here.contains(h)))
+                {
+                    hit.push(u);
+                }
+            }
+        }
+        if let Some(x) = self.current_mut(s) {
+            for g in x.attackers.iter_mut() {
+                g.disorder_left = false;
+            }
+        }
+        for u in hit {
+            self.disorder_unit(s, u, "14.3a", ev);
+        }
     }
 }

@@ -328,6 +328,7 @@ impl Fontenoy {
             checked: false,
             retreated: false,
             committed: false,
+            disorder_left: false,
             before,
             movers: Vec::new(),
         }

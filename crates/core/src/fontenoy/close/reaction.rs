@@ -564,6 +564,19 @@ impl Fontenoy {
             self.start_advance(s, ev);
             return;
         }
+        // 13.8c: when committed cavalry fights on after the first defender has left its hex
+        // (retreated before combat, or routed at its MC(B)), that hex is no advance hex: the
+        // group is marked as gone before the combat.
+        let gone: Vec<usize> = if c.defenders.iter().any(|g| g.committed && stays(g)) {
+            c.defenders
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| !g.committed && !stays(g))
+                .map(|(i, _)| i)
+                .collect()
+        } else {
+            Vec::new()
+        };
         // 17.3b: only the stationary units of a hex of moving and stationary units fire.
         let defenders: Vec<UnitId> = c
             .defenders
@@ -576,6 +589,13 @@ impl Fontenoy {
             })
             .collect();
         let attackers: Vec<Vec<UnitId>> = c.attackers.iter().map(|g| self.fighting(s, g)).collect();
+        if let Some(x) = self.current_mut(s) {
+            for i in gone {
+                if let Some(g) = x.defenders.get_mut(i) {
+                    g.retreated = true;
+                }
+            }
+        }
         s.steps
             .push(Step::Close(CloseStep::Resume(Cont::AfterFire)));
         self.close_defensive_fire(s, &defenders, &attackers, ev);

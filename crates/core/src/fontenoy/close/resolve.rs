@@ -871,6 +871,15 @@ impl Fontenoy {
             for u in self.side_units(s, groups) {
                 self.disorder_unit(s, u, "14.3a", ev);
             }
+            if att {
+                // 14.3a: the guns and unactivated units of the attackers' hexes follow once
+                // the advances are known (`disorder_left_behind`).
+                if let Some(x) = self.current_mut(s) {
+                    for g in x.attackers.iter_mut() {
+                        g.disorder_left = true;
+                    }
+                }
+            }
         }
         if res.rout {
             // 20.2g: the routers go away from the enemy they fought.

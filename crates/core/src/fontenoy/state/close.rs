@@ -81,10 +81,15 @@ pub struct Group {
     /// Its check before combat is not taken (13.5c countercharged cavalry; 17.2a the reacting
     /// cavalry's MC(H)).
     pub checked: bool,
-    /// It Retreated Before Close Combat (13.9, 16.1b).
+    /// It Retreated Before Close Combat (13.9, 16.1b); also set for a first defender gone
+    /// before the dice while committed cavalry fights on (13.8c: no advance into its hex).
     pub retreated: bool,
     /// Committed cavalry (13.8).
     pub committed: bool,
+    /// 14.3a: a winning attacking group that took a "D": the guns and unactivated units left
+    /// in its hex are Disordered too unless the group advances.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub disorder_left: bool,
     /// Its morale before the checks under way (19.1d: a check is read by what it changed).
     pub before: Morale,
     /// 17.3b: in a hex of moving and stationary units attacked by a Cavalry Reaction, the

@@ -927,6 +927,7 @@ pub(super) fn group_of(s: &State, u: UnitId) -> crate::fontenoy::close::Group {
         checked: false,
         retreated: false,
         committed: false,
+        disorder_left: false,
         before: Morale::Good,
         movers: Vec::new(),
     }

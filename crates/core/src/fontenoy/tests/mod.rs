@@ -12,6 +12,7 @@ mod artillery;
 mod checks;
 mod close;
 mod combat_mods;
+mod combat_rows;
 mod command;
 mod command_status;
 mod commanders;
