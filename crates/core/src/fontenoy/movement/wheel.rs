@@ -228,21 +228,18 @@ impl Fontenoy {
         if into_ezoc {
             cost = cost.plus(Pts::ONE);
         }
-        let rest = left.minus(cost).ok_or_else(|| {
-            Illegal::new(
-                "9.2",
-                format!(
-                    "the wheel costs {cost} MP and {} has {left} left",
-                    self.unit_name(lead)
-                ),
-            )
-        })?;
-        if !self.may_stay_or_leave(s, o, group, &after, Formation::Line, rest, None, 6) {
-            return Err(Illegal::new(
-                "10.1a",
-                "a unit enters an occupied hex only with the MP to group legally there or to leave it",
-            ));
-        }
+        self.pay_then_stay_or_go(
+            s,
+            o,
+            group,
+            &after,
+            Formation::Line,
+            cost,
+            left,
+            "9.2",
+            "the wheel",
+            false,
+        )?;
         Ok((cost, dca, after))
     }
 
@@ -461,26 +458,13 @@ impl Fontenoy {
                 return Err(Illegal::new("9.4", "the column must end straight"));
             }
         }
-        let rest = left.minus(cost).ok_or_else(|| {
-            Illegal::new(
-                // 9.4: without the MP to end straight, no turn.
-                if f == Formation::MarchColumn && n > 2 {
-                    "9.4"
-                } else {
-                    "11.2a"
-                },
-                format!(
-                    "the turn costs {cost} MP and {} has {left} left",
-                    self.unit_name(lead)
-                ),
-            )
-        })?;
-        if !self.may_stay_or_leave(s, o, group, &after, f, rest, None, 6) {
-            return Err(Illegal::new(
-                "10.1a",
-                "a unit enters an occupied hex only with the MP to group legally there or to leave it",
-            ));
-        }
+        // 9.4: without the MP to end straight, no turn.
+        let rule = if f == Formation::MarchColumn && n > 2 {
+            "9.4"
+        } else {
+            "11.2a"
+        };
+        self.pay_then_stay_or_go(s, o, group, &after, f, cost, left, rule, "the turn", false)?;
         Ok((cost, dca, after))
     }
 
