@@ -28,8 +28,9 @@ impl Fontenoy {
     }
 
     /// The hexside feature cost of crossing from `from` toward `d` for class `c` (11.2b); a
-    /// slope costs going up only (F-9.3a: the hex across is the high side). `None` where the
-    /// side may not be crossed.
+    /// slope costs the chart's uphill cost going up (the hex across is the high side) and its
+    /// downhill cost going down (F-9.3a: the costs differ up and down). `None` where the side
+    /// may not be crossed.
     pub(super) fn side_cost(&self, from: Hex, d: Direction, c: MoveClass) -> Option<Pts> {
         let bits = self.board.side(from, d) & !hs::ANY_ROAD;
         if bits == 0 {
@@ -40,11 +41,12 @@ impl Fontenoy {
             if bits & bit == 0 {
                 continue;
             }
-            if bit & hs::SLOPE != 0 && self.board.toward(from, d) & bit == 0 {
-                // Going down a slope: no cost in the basic rules (F-9.3a).
-                continue;
-            }
-            match self.tables.hexside(bit).map(|fx| fx.mp[c as usize]) {
+            let down = bit & hs::SLOPE != 0 && self.board.toward(from, d) & bit == 0;
+            match self.tables.hexside(bit).map(
+                |fx| {
+                    if down { fx.downhill } else { fx.mp[c as usize] }
+                },
+            ) {
                 Some(Mp::Pts(p)) => total = total.plus(p),
                 Some(Mp::All) => {}
                 _ => return None,

@@ -36,6 +36,11 @@ impl Fontenoy {
         ) {
             return out;
         }
+        // 6.8b: under Restricted Activation a column only moves along the road (a column turn
+        // where the road bends, 9.4a), never turns in place.
+        if s.activation.as_ref().is_some_and(|a| a.restricted) {
+            return out;
+        }
         // The unit's group, found once for the five turns.
         let mut group: Option<Group> = None;
         for k in 1..=5i8 {

@@ -142,7 +142,7 @@ impl Fontenoy {
     }
 
     /// Whether `group` in `f` at `p` may end there with the units it finds (10.1c–10.4, the
-    /// SP limits of the TET, 10.4g artillery SP counting 4 with infantry).
+    /// SP limits of the TET, 10.4g artillery SP counting 4 with infantry or in Road Column).
     pub(crate) fn fits_at(
         &self,
         s: &State,
@@ -233,7 +233,13 @@ impl Fontenoy {
                 cav |= them.kind == Kind::Cavalry;
             }
         }
-        let sp = sp + if inf { 4 * guns } else { guns };
+        // 10.4g b): and in Road Column (8.1f's 4 SP a hex holds one gun SP).
+        let sp = sp
+            + if inf || f == Formation::RoadColumn {
+                4 * guns
+            } else {
+                guns
+            };
         // 10.1c: the TET's most SP per hex for the formation.
         let per_hex = sp.div_ceil(foot.len() as u16);
         let col = match (cav, f.is_column()) {

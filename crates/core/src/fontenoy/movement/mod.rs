@@ -221,8 +221,9 @@ impl Fontenoy {
         let mut out = Vec::new();
         match f {
             Formation::Rout | Formation::Unlimbered => {}
-            // 8.1e: a Square steps into any adjacent hex (all six are Frontal).
-            Formation::Square => {
+            // 8.1e: a Square steps into any adjacent hex (all six are Frontal); 8.1h: so does
+            // General Order.
+            Formation::Square | Formation::GeneralOrder => {
                 for n in p.hexes.first().neighbors() {
                     out.push((Placed::at(n, p.facing), None));
                 }
@@ -458,16 +459,28 @@ impl Fontenoy {
         });
         // An empty hex whose stacking limit the group exceeds (10.1c) is no better: the group
         // must be able to stay or go on.
+        // 8.4i: a step into terrain that forces General Order ends the move there, in General
+        // Order in the one hex: it must fit as it will stand, with no MP to go on.
+        let goes_go =
+            f != Formation::RoadColumn && self.forces_go(lead, self.board.hex(to.hex()).terrain);
+        let (f, to, remaining) = if goes_go {
+            let facing = Facing::new(from.facing.index() | 1).unwrap_or(from.facing);
+            (
+                Formation::GeneralOrder,
+                &Placed::at(to.hex(), facing),
+                Pts::ZERO,
+            )
+        } else {
+            (f, to, left.minus(cost).unwrap_or(Pts::ZERO))
+        };
         if self.units[usize::from(lead)].is_combat()
             && (occupied || !self.fits_at(s, o, group, to, f))
+            && !self.may_stay_or_leave(s, o, group, to, f, remaining, side_of_step, 6)
         {
-            let remaining = left.minus(cost).unwrap_or(Pts::ZERO);
-            if !self.may_stay_or_leave(s, o, group, to, f, remaining, side_of_step, 6) {
-                return Err(Illegal::new(
-                    "10.1a",
-                    "a unit enters an occupied hex only with the MP to group legally there or to leave it",
-                ));
-            }
+            return Err(Illegal::new(
+                "10.1a",
+                "a unit enters an occupied hex only with the MP to group legally there or to leave it",
+            ));
         }
         Ok((cost, dca))
     }
@@ -852,6 +865,8 @@ impl Fontenoy {
             s.steps.push(Step::KingCheck { loss_roll: false });
         }
         if over {
+            // 10.6d, 10.6e: guns it joined, or that joined it, go where 10.6 puts them.
+            self.settle_order(s, u, ev);
             // 18.2b: its Movement Disorder Check (A), if it owes one (checks/disorder.rs).
             self.movement_over(s, u, ev);
         }

@@ -300,7 +300,10 @@ impl Fontenoy {
             HookSide::Right => p.hexes.first(),
             HookSide::Left => p.hexes.last(),
         };
+        // 10.7a: leaving a friendly hex it entered may be a Passage of Lines (passage.rs).
+        self.note_passage(s, o, &group, &p, &after, ev);
         self.shift(s, &group, after, cost, dca);
+        self.note_entered(s, &group, after);
         ev.push(Event::Wheeled {
             unit,
             pivot: pivot_hex,
@@ -486,7 +489,10 @@ impl Fontenoy {
         if self.reaction_before_leaving(s, unit, ev) {
             return Ok(());
         }
+        // 10.7a: leaving a friendly hex it entered may be a Passage of Lines (passage.rs).
+        self.note_passage(s, o, &group, &p, &after, ev);
         self.shift(s, &group, after, cost, dca);
+        self.note_entered(s, &group, after);
         ev.push(Event::ColumnTurned {
             unit,
             to,
