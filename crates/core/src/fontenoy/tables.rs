@@ -119,6 +119,9 @@ pub struct SideFx {
     pub mp: [Mp; 6],
     /// Crossing and spending more MP calls for a Disorder Check (A) (11.2d).
     pub dca: bool,
+    /// Slopes only: MP added for crossing downhill, any unit (F-9.3a: costs differ going up
+    /// and down); nothing for the other features, whose `mp` apply both ways.
+    pub downhill: Mp,
 }
 
 /// The single-hex facing-change costs (9.3a, F-1.6h) for turns of 60, 120 and 180 degrees.
@@ -200,7 +203,17 @@ impl Tables {
                     .and_then(Value::as_str),
                 Some("yes")
             );
-            sides.push(SideFx { bit, mp, dca });
+            // F-9.3a: "NA" (or nothing) going down costs nothing.
+            let downhill = match cost(hex_sides.get_at(row, "mp_downhill", Mode::Lenient)?) {
+                Mp::Prohibited => Mp::Pts(Pts::ZERO),
+                c => c,
+            };
+            sides.push(SideFx {
+                bit,
+                mp,
+                dca,
+                downhill,
+            });
         }
         let fc = chart(s, "facing-change-costs")?;
         let turns = |group: &str| -> Result<[Mp; 3], DataError> {
@@ -394,6 +407,7 @@ pub fn open_terrain() -> Tables {
                 bit,
                 mp: [Mp::Pts(Pts::ONE); 6],
                 dca: false,
+                downhill: Mp::Pts(Pts::ZERO),
             })
             .collect(),
         facing: FacingCosts {

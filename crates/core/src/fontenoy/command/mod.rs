@@ -105,8 +105,23 @@ impl Fontenoy {
     /// Regimental Integrity with it (6.4c).
     fn attachable(&self, s: &State, act: &Activation) -> Vec<UnitId> {
         let o = Occupancy::build(self, s);
+        // 6.4a: a unit of an unactivated Division; 6.4b: in a Wing Activation, of a Division
+        // outside the Wing (its Divisions that did not join are not attached to it).
         let foreign = |u: UnitId| match self.org.division_of[usize::from(u)] {
-            Some(d) => !act.divisions.contains(&d),
+            Some(d) => {
+                !act.divisions.contains(&d)
+                    && !s
+                        .divisions_done
+                        .get(usize::from(d))
+                        .copied()
+                        .unwrap_or(false)
+                    && (act.wing.is_none()
+                        || self
+                            .org
+                            .divisions
+                            .get(usize::from(d))
+                            .is_none_or(|x| x.wing != act.wing))
+            }
             None => false,
         };
         let candidate = |u: UnitId| {

@@ -156,18 +156,23 @@ impl Fontenoy {
         if self.reaction_before_leaving(s, unit, ev) {
             return Ok(());
         }
-        let facing = s
+        let from = s
             .unit(unit)
             .placed()
-            .map(|p| p.facing)
+            .copied()
             .ok_or_else(|| Illegal::new("engine", "the unit is not on the map"))?;
+        let facing = from.facing;
+        let target = Placed::at(to, facing);
+        // 10.7a: leaving a friendly hex it entered may be a Passage of Lines (passage.rs).
+        self.note_passage(s, o, &[unit], &from, &target, ev);
         let points = self.by_hand_left(s, unit);
         let all = self.mp_left(s, unit);
         self.spend(s, unit, all, None, false);
         if let Some(m) = self.record(s, unit) {
             m.by_hand = m.by_hand.saturating_add(cost);
         }
-        s.unit_mut(unit).place = Place::Map(Placed::at(to, facing));
+        s.unit_mut(unit).place = Place::Map(target);
+        self.note_entered(s, &[unit], target);
         ev.push(Event::MovedByHand { unit, to });
         self.after_step(s, &[unit], ev);
         if points <= cost {

@@ -198,27 +198,24 @@ impl Fontenoy {
         } else {
             cost
         };
-        let rest = left.minus(cost).ok_or_else(|| {
-            Illegal::new(
-                "11.5b",
-                format!(
-                    "changing its length costs {cost} MP and {} has {left} left",
-                    self.unit_name(lead)
-                ),
-            )
-        })?;
         if !self.alone_in(s, o, group, p) {
             return Err(Illegal::new(
                 "11.5a",
                 "only a formation standing alone in its hexes changes its length (a reading)",
             ));
         }
-        if !self.may_stay_or_leave(s, o, group, after, f, rest, None, 6) {
-            return Err(Illegal::new(
-                "10.1a",
-                "the formation must be able to stand legally where it is, or move on",
-            ));
-        }
+        self.pay_then_stay_or_go(
+            s,
+            o,
+            group,
+            after,
+            f,
+            cost,
+            left,
+            "11.5b",
+            "changing its length",
+            false,
+        )?;
         Ok((cost, dca))
     }
 

@@ -192,6 +192,49 @@ impl Fontenoy {
         Ok(v)
     }
 
+    /// 10.6d, 10.6e: once `u`'s move is over, the guns of the group it stands in are where
+    /// 10.6 puts them: a group that joined out of order (guns under a Square, or between the
+    /// infantry of a Line or Hook) has its guns put on top, keeping the rest's order (a
+    /// reading: the owner may then send guns of a Line to the bottom by a free reordering once
+    /// the move is over, 10.6f).
+    pub(crate) fn settle_order(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+        let Some(h) = s.unit(u).placed().map(|p| p.hex()) else {
+            return;
+        };
+        // Most moves end where no gun stands with infantry: look before building anything.
+        let side = self.units[usize::from(u)].side;
+        let (mut gun, mut inf) = (false, false);
+        for (x, unit) in s.units.iter().enumerate() {
+            let info = &self.units[x];
+            if info.side != side || unit.placed().is_none_or(|p| !p.hexes.contains(h)) {
+                continue;
+            }
+            gun |= info.kind == Kind::Artillery;
+            inf |= info.kind == Kind::Infantry;
+        }
+        if !(gun && inf) {
+            return;
+        }
+        let o = Occupancy::build(self, s);
+        let v = self.group_at(s, &o, u);
+        if self.order_ok(s, &v) {
+            return;
+        }
+        let is_gun = |x: &UnitId| self.units[usize::from(*x)].kind == Kind::Artillery;
+        let mut settled: Vec<UnitId> = v.iter().copied().filter(is_gun).collect();
+        settled.extend(v.iter().copied().filter(|x| !is_gun(x)));
+        let square = v.iter().any(|&x| s.unit(x).formation == Formation::Square);
+        let first = settled[0];
+        self.set_order(
+            s,
+            &settled,
+            first,
+            true,
+            if square { "10.6d" } else { "10.6e" },
+            ev,
+        );
+    }
+
     /// Sets the order of `v` (top first) and reports `unit`'s move.
     pub(crate) fn set_order(
         &self,

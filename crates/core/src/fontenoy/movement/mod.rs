@@ -1,17 +1,15 @@
 //! 11.0 Movement: a unit's Movement Potential (11.0, 7.6d, 18.5a), one hex at a time into a
-//! Frontal hex (11.1a), straight or oblique (11.3), paying the Terrain Effects Table for the
-//! hexes entered and the hexsides crossed (11.2), 1 more into an enemy ZOC (11.9a); facing
-//! changes of single-hex formations (9.2, 9.3); groups moving together and splitting (10.8,
-//! 11.1b); the group rules at the end of a move (10.1–10.4); General Order forced by terrain
-//! (8.2b, 8.4i); commanders (21.1); reformations, limbering and about-faces (8.2a–8.7, 9.6,
-//! 10.12: `reform.rs`).
+//! Frontal hex (11.1a, 8.1e, 8.1h), groups moving together (10.8, 11.1b), General Order forced
+//! by terrain (8.2b, 8.4i), commanders (21.1), and the dispatch of the Movement Segment's
+//! actions (listing and applying them).
 //!
-//! The multi-hex moves and the other movement functions have their own files: 9.4 wheels and
+//! The rule sections have their own files: 11.2 what a step costs (`cost.rs`), 10.1 and 10.13
+//! where a group may stand (`fit.rs`), 9.2, 9.3 facing changes (`facing.rs`), 9.4 wheels and
 //! column turns (`wheel.rs`), 11.4 Forced March (`forced.rs`), 11.5 extending and shrinking
 //! (`extend.rs`), 11.7, 11.8 rearward moves and the 11.9c skirmisher's roll (`rearward.rs`),
 //! 11.6 guns moved by hand (`byhand.rs`), 8.x reformations, limbering and 9.6 About-Face
-//! (`reform.rs`). What is not yet done is listed in
-//! docs/coverage/fontenoy.md.
+//! (`reform.rs`), 10.6, 8.5 group order, splitting and rejoining (`groups.rs`), 10.7 Passage of
+//! Lines (`passage.rs`). What is not yet done is listed in docs/coverage/fontenoy.md.
 
 /// An error's text, written only when it will be read: the listing tries many changes and
 /// keeps only whether each is legal (`quiet`), so it gets an empty text.
@@ -39,8 +37,11 @@ impl core::fmt::Display for Named<'_> {
 
 pub(crate) mod barricade;
 mod byhand;
+mod cost;
 mod exit;
 mod extend;
+mod facing;
+mod fit;
 mod forced;
 mod groups;
 mod guns;
@@ -62,15 +63,13 @@ use alloc::vec::Vec;
 
 use super::Fontenoy;
 use super::action::Action;
-use super::board::side as hs;
 use super::event::Event;
 use super::geometry::{self, Arc, Hexes, Placed};
 use super::occupancy::Occupancy;
-use super::stacking::{Stance, compatible, gun_in_line, together};
-use super::state::{Act, CheckKind, CheckReq, Moving, Place, Segment, State, Step};
-use super::tables::{Dca, GoFor, MoveClass, Mp};
-use super::types::{Formation, Kind, Morale, MoraleCheck, Pts, round};
-use super::units::{Skirmish, UnitId};
+use super::state::{Act, Moving, Place, Segment, State, Step};
+use super::tables::GoFor;
+use super::types::{Formation, Kind, Morale, Pts, round};
+use super::units::UnitId;
 use crate::engine::{Illegal, Side};
 use crate::hex::{Direction, Facing, Hex};
 
@@ -201,264 +200,6 @@ impl Fontenoy {
         group
     }
 
-    /// The TET movement class of a counter in a formation (11.2g, 21.1a).
-    fn move_class(&self, u: UnitId, f: Formation) -> MoveClass {
-        match self.units[usize::from(u)].kind {
-            Kind::Commander => MoveClass::Commander,
-            Kind::Artillery => MoveClass::Artillery,
-            Kind::Cavalry if f.is_column() => MoveClass::CavalryColumn,
-            Kind::Cavalry => MoveClass::CavalryLine,
-            Kind::Infantry if f.is_column() => MoveClass::InfantryColumn,
-            Kind::Infantry => MoveClass::InfantryLine,
-        }
-    }
-
-    /// The hexside feature cost of crossing from `from` toward `d` for class `c` (11.2b); a
-    /// slope costs going up only (F-9.3a: the hex across is the high side). `None` where the
-    /// side may not be crossed.
-    fn side_cost(&self, from: Hex, d: Direction, c: MoveClass) -> Option<Pts> {
-        let bits = self.board.side(from, d) & !hs::ANY_ROAD;
-        if bits == 0 {
-            return Some(Pts::ZERO);
-        }
-        let mut total = Pts::ZERO;
-        for (bit, _) in hs::IDS {
-            if bits & bit == 0 {
-                continue;
-            }
-            if bit & hs::SLOPE != 0 && self.board.toward(from, d) & bit == 0 {
-                // Going down a slope: no cost in the basic rules (F-9.3a).
-                continue;
-            }
-            match self.tables.hexside(bit).map(|fx| fx.mp[c as usize]) {
-                Some(Mp::Pts(p)) => total = total.plus(p),
-                Some(Mp::All) => {}
-                _ => return None,
-            }
-        }
-        Some(total)
-    }
-
-    /// What one step of `group` into the position `to` costs (11.2, 11.3, 11.9a), or why it
-    /// may not be made. `side_of_step` is 0 for the right Frontal hex, 1 for the left, `None`
-    /// for a column's or a Square's single way forward.
-    #[allow(clippy::too_many_arguments)]
-    fn step_cost(
-        &self,
-        s: &State,
-        o: &Occupancy,
-        group: &[UnitId],
-        formation: Formation,
-        from: &Placed,
-        to: &Placed,
-        side_of_step: Option<u8>,
-        quiet: bool,
-    ) -> Result<(Pts, bool), Illegal> {
-        let lead = group[0];
-        let info = &self.units[usize::from(lead)];
-        let side = info.side;
-        let class = self.move_class(lead, formation);
-        let mut worst = Pts::ZERO;
-        let mut dca = false;
-        let mut sides_total = Pts::ZERO;
-        let road = formation == Formation::RoadColumn;
-        for (i, &h) in to.hexes.as_slice().iter().enumerate() {
-            let prev = from.hexes.as_slice()[i.min(from.hexes.len() - 1)];
-            if !self.board.on_map(h) {
-                return Err(Illegal::new(
-                    "11.2a",
-                    say!(quiet, "{} is off the map", self.label(h)),
-                ));
-            }
-            // 21.1b: a commander alone does not block; he is displaced.
-            if o.at(self, h).units.iter().any(|&x| {
-                let i = &self.units[usize::from(x)];
-                i.side != side && i.is_combat()
-            }) {
-                return Err(Illegal::new(
-                    "10.1b",
-                    say!(quiet, "{} holds an enemy unit", self.label(h)),
-                ));
-            }
-            if from.hexes.contains(h) {
-                // 8.1d: each hex of a column pays the hexside it crosses (not along a road in
-                // Road Column, 11.2c).
-                if formation.is_column() && prev != h {
-                    if let Some(d) = prev.direction_to(h) {
-                        let along_road = road && self.board.side(prev, d) & hs::ANY_ROAD != 0;
-                        if !along_road {
-                            let c = self.side_cost(prev, d, class).unwrap_or(Pts::ZERO);
-                            sides_total = sides_total.plus(c);
-                        }
-                    }
-                }
-                continue;
-            }
-            let d = prev.direction_to(h).ok_or_else(|| {
-                Illegal::new(
-                    "11.1a",
-                    "a unit moves one hex at a time into an adjacent hex",
-                )
-            })?;
-            // F-3.6: no Road Movement into a barricade hex.
-            if road && s.barricades.contains(&h) {
-                return Err(Illegal::new(
-                    "F-3.6",
-                    say!(
-                        quiet,
-                        "{} holds a barricade: no unit enters it by Road Movement",
-                        self.label(h)
-                    ),
-                ));
-            }
-            let terrain = self.board.hex(h).terrain;
-            let fx = self.tables.fx(terrain);
-            // 11.2c: a Road Column following a road pays the road's rate instead.
-            let road_bits = self.board.side(prev, d) & hs::ANY_ROAD;
-            // 6.8b: under Restricted Activation a combat unit moves only along a road in
-            // Road Column.
-            let restricted = s.activation.as_ref().is_some_and(|a| a.restricted);
-            if restricted && info.is_combat() && !(road && road_bits != 0) {
-                return Err(Illegal::new(
-                    "6.8b",
-                    "under Restricted Activation a unit moves only by Road Movement in Road Column",
-                ));
-            }
-            // 8.1e: a Square steps only into open terrain across an open hexside.
-            if formation == Formation::Square
-                && (terrain != super::board::Terrain::Clear || self.board.side(prev, d) != 0)
-            {
-                return Err(Illegal::new(
-                    "8.1e",
-                    "a Square moves only into open terrain across an open hexside",
-                ));
-            }
-            let cost = if road && road_bits != 0 {
-                self.road_rate(road_bits, terrain)
-            } else {
-                // F-5.5b: off the road, a sunken-road hex costs its other terrain to enter.
-                let efx = if self.expanded_sunken() {
-                    self.tables.fx(self.entry_terrain(h))
-                } else {
-                    fx
-                };
-                let hex = match efx.mp[class as usize] {
-                    Mp::Pts(p) => p,
-                    _ => {
-                        return Err(Illegal::new(
-                            "11.2a",
-                            say!(
-                                quiet,
-                                "{} may not enter {} ({})",
-                                self.unit_name(lead),
-                                self.label(h),
-                                terrain.id()
-                            ),
-                        ));
-                    }
-                };
-                let side_cost = self.side_cost(prev, d, class).ok_or_else(|| {
-                    Illegal::new(
-                        "11.2a",
-                        say!(
-                            quiet,
-                            "{} may not cross the hexside into {}",
-                            self.unit_name(lead),
-                            self.label(h)
-                        ),
-                    )
-                })?;
-                // F-5.5b: climbing out across the road pays the rest of the TET's cost.
-                let hex = if self.crosses_sunken(prev, h) && !self.sunken_exempt_as(lead, formation)
-                {
-                    hex.plus(self.sunken_surcharge(prev, class))
-                } else {
-                    hex
-                };
-                // F-2.10a, F-5.5a: a Road Column leaving the road from a sunken-road hex takes
-                // a DC(A).
-                if road && self.is_sunken(prev) {
-                    dca = true;
-                }
-                if efx.dca == Dca::Yes
-                    || self.board.side(prev, d)
-                        & (hs::SLOPE_STEEP | hs::FIELDWORKS | hs::STREAM | hs::ABATIS)
-                        != 0
-                {
-                    dca = true;
-                }
-                // 8.1d: a column pays each hexside its hexes cross; a Line the dearest hex.
-                if formation.is_column() {
-                    sides_total = sides_total.plus(side_cost);
-                    hex
-                } else {
-                    hex.plus(side_cost)
-                }
-            };
-            worst = worst.max(cost);
-        }
-        let mut cost = worst.plus(sides_total);
-        // 11.2f: a Hook pays 1 more for all terrain.
-        if formation == Formation::Hook {
-            cost = cost.plus(Pts::ONE);
-        }
-        // 11.3b, 11.3d: infantry in Line or Attack Column stepping twice to the same side pays
-        // 1 more; cavalry and skirmishers move obliquely for free.
-        if info.kind == Kind::Infantry
-            && matches!(
-                formation,
-                Formation::Line | Formation::AttackColumn | Formation::Hook
-            )
-            && side_of_step.is_some()
-            && self.moving(s, lead).and_then(|m| m.last_side) == side_of_step
-        {
-            cost = cost.plus(Pts::ONE);
-        }
-        // 11.9a: 1 more to enter an enemy ZOC (infantry and cavalry).
-        let into_ezoc = to
-            .hexes
-            .as_slice()
-            .iter()
-            .any(|&h| !from.hexes.contains(h) && o.ezoc(self, h, side));
-        if into_ezoc {
-            match info.kind {
-                Kind::Infantry | Kind::Cavalry => cost = cost.plus(Pts::ONE),
-                Kind::Artillery => {
-                    return Err(Illegal::new(
-                        "11.9b",
-                        "limbered artillery may not enter an enemy ZOC",
-                    ));
-                }
-                Kind::Commander => {
-                    let grouped = to.hexes.as_slice().iter().any(|&h| {
-                        o.combat_at(self, h)
-                            .any(|x| self.units[usize::from(x)].side == side)
-                    });
-                    if !grouped {
-                        return Err(Illegal::new(
-                            "21.1a",
-                            "a commander enters an enemy ZOC only into a hex with a friendly unit",
-                        ));
-                    }
-                }
-            }
-        }
-        Ok((cost, dca))
-    }
-
-    /// The Road Movement rate (F-9.2n C): the Major Road ⅓, a road ½, a path ½ in open
-    /// terrain and orchard, 1 elsewhere.
-    fn road_rate(&self, bits: u16, t: super::board::Terrain) -> Pts {
-        use super::board::Terrain as T;
-        if bits & hs::MAJOR_ROAD != 0 {
-            Pts::THIRD
-        } else if bits & hs::ROAD != 0 || matches!(t, T::Clear | T::Orchard) {
-            Pts::HALF
-        } else {
-            Pts::ONE
-        }
-    }
-
     /// The positions one step away for counter `u`: a commander into any adjacent hex (21.1a:
     /// he moves like other units but has no front), a combat unit forward (11.1a).
     fn steps_of(&self, u: UnitId, f: Formation, p: &Placed) -> Vec<(Placed, Option<u8>)> {
@@ -480,8 +221,9 @@ impl Fontenoy {
         let mut out = Vec::new();
         match f {
             Formation::Rout | Formation::Unlimbered => {}
-            // 8.1e: a Square steps into any adjacent hex (all six are Frontal).
-            Formation::Square => {
+            // 8.1e: a Square steps into any adjacent hex (all six are Frontal); 8.1h: so does
+            // General Order.
+            Formation::Square | Formation::GeneralOrder => {
                 for n in p.hexes.first().neighbors() {
                     out.push((Placed::at(n, p.facing), None));
                 }
@@ -717,451 +459,30 @@ impl Fontenoy {
         });
         // An empty hex whose stacking limit the group exceeds (10.1c) is no better: the group
         // must be able to stay or go on.
+        // 8.4i: a step into terrain that forces General Order ends the move there, in General
+        // Order in the one hex: it must fit as it will stand, with no MP to go on.
+        let goes_go =
+            f != Formation::RoadColumn && self.forces_go(lead, self.board.hex(to.hex()).terrain);
+        let (f, to, remaining) = if goes_go {
+            let facing = Facing::new(from.facing.index() | 1).unwrap_or(from.facing);
+            (
+                Formation::GeneralOrder,
+                &Placed::at(to.hex(), facing),
+                Pts::ZERO,
+            )
+        } else {
+            (f, to, left.minus(cost).unwrap_or(Pts::ZERO))
+        };
         if self.units[usize::from(lead)].is_combat()
             && (occupied || !self.fits_at(s, o, group, to, f))
+            && !self.may_stay_or_leave(s, o, group, to, f, remaining, side_of_step, 6)
         {
-            let remaining = left.minus(cost).unwrap_or(Pts::ZERO);
-            if !self.may_stay_or_leave(s, o, group, to, f, remaining, side_of_step, 6) {
-                return Err(Illegal::new(
-                    "10.1a",
-                    "a unit enters an occupied hex only with the MP to group legally there or to leave it",
-                ));
-            }
+            return Err(Illegal::new(
+                "10.1a",
+                "a unit enters an occupied hex only with the MP to group legally there or to leave it",
+            ));
         }
         Ok((cost, dca))
-    }
-
-    /// 10.1a: whether `group` standing at `p` could end its move there legally, or has the MP
-    /// (`left`) for a chain of steps ending somewhere it may stay. `last` is the Frontal side of
-    /// the step that brought it (an infantry Line repeating it pays the oblique +1, 11.3b).
-    #[allow(clippy::too_many_arguments)]
-    fn may_stay_or_leave(
-        &self,
-        s: &State,
-        o: &Occupancy,
-        group: &[UnitId],
-        p: &Placed,
-        f: Formation,
-        left: Pts,
-        last: Option<u8>,
-        depth: u8,
-    ) -> bool {
-        if self.fits_at(s, o, group, p, f) || self.may_unlimber_there(s, o, group, p, f, left) {
-            return true;
-        }
-        if depth == 0
-            || left == Pts::ZERO
-            || matches!(f, Formation::Square | Formation::GeneralOrder)
-        {
-            return false;
-        }
-        let lead = group[0];
-        let oblique_pays = self.units[usize::from(lead)].kind == Kind::Infantry
-            && matches!(
-                f,
-                Formation::Line | Formation::Hook | Formation::AttackColumn
-            );
-        self.forward(f, p).into_iter().any(|(q, k)| {
-            let Ok((cost, _)) = self.step_cost(s, o, group, f, p, &q, None, true) else {
-                return false;
-            };
-            let cost = if oblique_pays && k.is_some() && k == last {
-                cost.plus(Pts::ONE)
-            } else {
-                cost
-            };
-            match left.minus(cost) {
-                Some(rest) => self.may_stay_or_leave(s, o, group, &q, f, rest, k, depth - 1),
-                None => false,
-            }
-        })
-    }
-
-    /// 10.4b: whether limbered guns `group` at `p` have the MP (`left`) to unlimber there and
-    /// would then group legally (with a Line, Hook, Attack Column or Square, 10.4c).
-    fn may_unlimber_there(
-        &self,
-        s: &State,
-        o: &Occupancy,
-        group: &[UnitId],
-        p: &Placed,
-        f: Formation,
-        left: Pts,
-    ) -> bool {
-        if f != Formation::MarchColumn
-            || p.hexes.len() != 1
-            || group
-                .iter()
-                .any(|&g| self.units[usize::from(g)].kind != Kind::Artillery)
-        {
-            return false;
-        }
-        let cost = group.iter().try_fold(Pts::ZERO, |best, &g| {
-            match self.tables.reform.cost(
-                super::tables::reform::Change::Limber,
-                self.units[usize::from(g)].nationality,
-            ) {
-                Mp::Pts(x) => Some(best.max(x)),
-                _ => None,
-            }
-        });
-        // 8.6b: guns unlimber facing any vertex (movement/reform.rs).
-        cost.is_some_and(|c| c <= left)
-            && (1..12u8).step_by(2).any(|k| {
-                Facing::new(k).is_some_and(|facing| {
-                    let q = Placed::at(p.hex(), facing);
-                    self.fits_at(s, o, group, &q, Formation::Unlimbered)
-                })
-            })
-    }
-
-    /// Whether `group` in `f` at `p` may end there with the units it finds (10.1c–10.4, the
-    /// SP limits of the TET, 10.4g artillery SP counting 4 with infantry).
-    pub(crate) fn fits_at(
-        &self,
-        s: &State,
-        o: &Occupancy,
-        group: &[UnitId],
-        p: &Placed,
-        f: Formation,
-    ) -> bool {
-        let lead = group[0];
-        let info = &self.units[usize::from(lead)];
-        if info.kind == Kind::Commander {
-            return true;
-        }
-        let me = Stance {
-            kind: info.kind,
-            formation: f,
-            facing: p.facing,
-        };
-        // 10.4g a): an artillery SP counts as 4 for the limits only when the guns stand with
-        // infantry, so the guns' SP are kept apart until the hex is known.
-        let mut sp: u16 = 0;
-        let mut guns: u16 = 0;
-        let mut inf = false;
-        let mut cav = false;
-        for &g in group {
-            if self.units[usize::from(g)].kind == Kind::Artillery {
-                guns += u16::from(s.unit(g).sp);
-            } else {
-                sp += u16::from(s.unit(g).sp);
-            }
-            inf |= self.units[usize::from(g)].kind == Kind::Infantry;
-            cav |= self.units[usize::from(g)].kind == Kind::Cavalry;
-        }
-        let routed = s.unit(lead).morale == Morale::Routed;
-        let mine = (info.kind, f, p);
-        // 10.4d: guns joining a multi-hex Line or Hook share its hexes' limits: the limit is
-        // read over the Line's hexes, and every counter in them counts once.
-        let mut foot = p.hexes;
-        let mut seen: Vec<UnitId> = Vec::new();
-        let mut k = 0;
-        while k < foot.len() {
-            let h = foot.as_slice()[k];
-            k += 1;
-            for &x in &o.at(self, h).units {
-                if group.contains(&x)
-                    || seen.contains(&x)
-                    || !self.units[usize::from(x)].is_combat()
-                {
-                    continue;
-                }
-                let xu = s.unit(x);
-                let Some(q) = xu.placed() else { continue };
-                let them = Stance {
-                    kind: self.units[usize::from(x)].kind,
-                    formation: xu.formation,
-                    facing: q.facing,
-                };
-                let theirs = (them.kind, xu.formation, q);
-                let here = p.hexes.contains(h);
-                if !here && !together(mine, theirs) {
-                    // A counter in another hex of the Line this gun joins: the Line's other
-                    // guns, counted against the limit, not grouped with this one's hex.
-                    let line_gun = them.kind == Kind::Artillery
-                        && xu.formation == Formation::Unlimbered
-                        && q.hexes.len() == 1
-                        && foot.len() > 1
-                        && foot.contains(q.hex());
-                    if !line_gun {
-                        continue;
-                    }
-                } else if !compatible(me, them)
-                    || !together(mine, theirs)
-                    || (xu.morale == Morale::Routed) != routed
-                {
-                    return false;
-                }
-                seen.push(x);
-                if gun_in_line(mine, theirs) && foot.len() == 1 {
-                    foot = q.hexes;
-                    k = 0;
-                }
-                if them.kind == Kind::Artillery {
-                    guns += u16::from(xu.sp);
-                } else {
-                    sp += u16::from(xu.sp);
-                }
-                inf |= them.kind == Kind::Infantry;
-                cav |= them.kind == Kind::Cavalry;
-            }
-        }
-        let sp = sp + if inf { 4 * guns } else { guns };
-        // 10.1c: the TET's most SP per hex for the formation.
-        let per_hex = sp.div_ceil(foot.len() as u16);
-        let col = match (cav, f.is_column()) {
-            (true, true) => 3,
-            (true, false) => 2,
-            (false, true) => 1,
-            (false, false) => 0,
-        };
-        if f == Formation::RoadColumn && p.hexes.len() == 1 && per_hex > 4 {
-            return false; // 8.1f, 10.11a
-        }
-        foot.as_slice().iter().all(|&h| {
-            let limit = u16::from(self.tables.fx(self.board.hex(h).terrain).stack[col]);
-            per_hex <= limit
-        })
-    }
-
-    /// Why `u` may not end its movement where it stands, if it may not (10.1c).
-    fn end_ok(&self, s: &State, o: &Occupancy, u: UnitId) -> Result<(), Illegal> {
-        let group = self.movers_at(s, o, u);
-        let group = if group.is_empty() {
-            smallvec::smallvec![u]
-        } else {
-            group
-        };
-        let Some(p) = s.unit(u).placed().copied() else {
-            return Ok(());
-        };
-        // 11.1b: a unit that has spent nothing stands where its move began, as it stood before
-        // (even in a group that is no longer legal, 10.13); it may always stop there.
-        let unmoved = self.moving(s, u).is_some_and(|m| m.spent == Pts::ZERO);
-        if unmoved || self.fits_at(s, o, &group, &p, s.unit(u).formation) {
-            // 11.9b: limbered guns leave an enemy ZOC while they can (guns.rs).
-            self.guns_leave_ok(s, o, &group)
-        } else {
-            Err(Illegal::new(
-                "10.1c",
-                format!(
-                    "{} may not end its movement grouped as it stands",
-                    self.unit_name(u)
-                ),
-            ))
-        }
-    }
-
-    /// Whether the unit whose move is under way, `u`, may do nothing but end its move where
-    /// it may not stand (10.13).
-    fn stranded(&self, s: &State, u: UnitId) -> bool {
-        if self.current_mover(s) != Some(u) {
-            return false;
-        }
-        let mut out = Vec::new();
-        self.movement_actions(s, &mut out);
-        out == [Action::EndMove { unit: u }]
-            && self.end_ok(s, &Occupancy::build(self, s), u).is_err()
-    }
-
-    /// 10.13b: movers stopped where they stand (by a Fire Reaction's Disorder, 18.2e; by a
-    /// close combat after a Cavalry Reaction, 17.3d; by a skirmisher's failed roll, 11.9c) in
-    /// a group they may not end in rout out of it (10.13c). Whether they did.
-    pub(crate) fn stopped_in_group(
-        &self,
-        s: &mut State,
-        movers: &[UnitId],
-        ev: &mut Vec<Event>,
-    ) -> bool {
-        let movers: Vec<UnitId> = movers
-            .iter()
-            .copied()
-            .filter(|&m| s.unit(m).on_map() && s.unit(m).morale != Morale::Routed)
-            .collect();
-        let Some(&lead) = movers.first() else {
-            return false;
-        };
-        let Some(p) = s.unit(lead).placed().copied() else {
-            return false;
-        };
-        // 11.1b: a unit that has spent nothing stands where it began.
-        if self.moving(s, lead).is_none_or(|m| m.spent == Pts::ZERO) {
-            return false;
-        }
-        let o = Occupancy::build(self, s);
-        if self.fits_at(s, &o, &movers, &p, s.unit(lead).formation) {
-            return false;
-        }
-        self.illegitimate_group(s, &o, &movers, ev);
-        true
-    }
-
-    /// 10.13c: the movers of an illegitimate group end their move and rout; the other units
-    /// of the hex take MC(F) unless the routers are skirmishers. 10.13d: no Passage of Lines
-    /// and no Movement Disorder Check (A) for them.
-    fn illegitimate_group(
-        &self,
-        s: &mut State,
-        o: &Occupancy,
-        movers: &[UnitId],
-        ev: &mut Vec<Event>,
-    ) {
-        let hexes: Vec<Hex> = movers
-            .iter()
-            .filter_map(|&u| s.unit(u).placed())
-            .flat_map(|p| p.hexes.as_slice().to_vec())
-            .collect();
-        let others: Vec<UnitId> = hexes
-            .iter()
-            .flat_map(|&h| o.combat_at(self, h))
-            .filter(|x| !movers.contains(x))
-            .collect();
-        for &u in movers {
-            if let Some(m) = self.record(s, u) {
-                // 10.13d: no DC(A) (nor the Passage of Lines' modifiers) for a router.
-                m.dca = 0;
-                m.dca_pending = false;
-                m.forced = false;
-                m.rearward = false;
-                m.passage = 0;
-                // Its move is over, but it does not share the hex's condition (18.7c): it
-                // leaves it.
-                m.done = true;
-            }
-        }
-        self.rout_units(s, movers, &[], "10.13c", false, ev);
-        if movers
-            .iter()
-            .all(|&u| self.units[usize::from(u)].skirmish == Skirmish::Always)
-        {
-            return;
-        }
-        let mut reqs: Vec<CheckReq> = Vec::new();
-        let mut seen: Vec<UnitId> = Vec::new();
-        for x in others {
-            if seen.contains(&x) || s.unit(x).morale == Morale::Routed || !s.unit(x).on_map() {
-                continue;
-            }
-            let stack = self.stack_of(s, x);
-            seen.extend_from_slice(&stack);
-            if let Some(c) = self.checking_unit(&stack) {
-                reqs.push(CheckReq {
-                    unit: c,
-                    kind: CheckKind::Morale(MoraleCheck::F),
-                    er_mod: 0,
-                });
-            }
-        }
-        self.queue_checks(s, &reqs);
-    }
-
-    /// The facings a single-hex unit may turn to with `left` MP (9.2, 9.3a; 9.1 +1 in an
-    /// enemy ZOC; 9.3b General Order once, for its whole MPo; 9.7 a Hook never).
-    fn facings_open(&self, s: &State, o: &Occupancy, u: UnitId, p: &Placed, left: Pts) -> Vec<u8> {
-        let mut out = Vec::new();
-        let f = s.unit(u).formation;
-        if p.hexes.len() != 1 || self.units[usize::from(u)].kind == Kind::Commander {
-            return out;
-        }
-        if matches!(
-            f,
-            Formation::Hook | Formation::Square | Formation::Rout | Formation::Unlimbered
-        ) {
-            return out;
-        }
-        // The unit's group, found once for the five turns.
-        let mut group: Option<Group> = None;
-        for k in 1..=5i8 {
-            let to = p.facing.rotate(2 * k);
-            if let Ok(c) = self.facing_cost(s, o, u, p, to) {
-                let affordable = c <= left || c == self.mpo(s, u) && self.moving(s, u).is_none();
-                if !affordable {
-                    continue;
-                }
-                let turned = Placed { facing: to, ..*p };
-                let group = group.get_or_insert_with(|| {
-                    let g = self.movers_at(s, o, u);
-                    if g.is_empty() {
-                        smallvec::smallvec![u]
-                    } else {
-                        g
-                    }
-                });
-                let rest = left.minus(c).unwrap_or(Pts::ZERO);
-                // 10.1a, 10.8e: a turn inside a group must leave a legal group, or the MP to
-                // move on.
-                if self.may_stay_or_leave(s, o, group, &turned, s.unit(u).formation, rest, None, 6)
-                {
-                    out.push(to.index());
-                }
-            }
-        }
-        out
-    }
-
-    /// The cost of turning `u` at `p` to `to` (9.3a: the facing-change chart by nationality
-    /// and formation; 9.6 a 180-degree turn is an About-Face, the unit's only action).
-    fn facing_cost(
-        &self,
-        s: &State,
-        o: &Occupancy,
-        u: UnitId,
-        p: &Placed,
-        to: Facing,
-    ) -> Result<Pts, Illegal> {
-        let f = s.unit(u).formation;
-        let steps = p.facing.turn_to(to) / 2; // 60-degree steps: 1, 2, 3
-        if steps == 3 && s.unit(u).disordered {
-            return Err(Illegal::new("9.6a", "a Disordered unit may not about-face"));
-        }
-        // 11.4b, 9.6a: nor one on Forced March.
-        if steps == 3 && self.moving(s, u).is_some_and(|m| m.forced) {
-            return Err(Illegal::new(
-                "11.4b",
-                "a unit on Forced March may not about-face",
-            ));
-        }
-        if steps == 0 || p.facing.is_corner() != to.is_corner() {
-            return Err(Illegal::new(
-                "9.2",
-                "a facing change turns to another facing of the same kind",
-            ));
-        }
-        let spent = self.moving(s, u).map_or(Pts::ZERO, |m| m.spent);
-        let mpo = self.mpo(s, u);
-        let whole = || {
-            if spent == Pts::ZERO {
-                Ok(mpo)
-            } else {
-                Err(Illegal::new(
-                    "9.6a",
-                    "a whole-MPo change must be the unit's only action",
-                ))
-            }
-        };
-        let cost = match self
-            .tables
-            .facing_cost(&self.units[usize::from(u)], f, steps)
-        {
-            Mp::Pts(c) => c,
-            Mp::All => return whole(),
-            Mp::Prohibited => {
-                return Err(Illegal::new("9.7", "this formation cannot change facing"));
-            }
-        };
-        let in_ezoc = p
-            .hexes
-            .as_slice()
-            .iter()
-            .any(|&h| o.ezoc(self, h, self.units[usize::from(u)].side));
-        let cost = if in_ezoc { cost.plus(Pts::ONE) } else { cost };
-        // F-5.5b: a turn in a sunken-road hex costs 1 more.
-        Ok(if self.turns_in_sunken(s, u, p) {
-            cost.plus(Pts::ONE)
-        } else {
-            cost
-        })
     }
 
     /// Applies a Movement Segment action.
@@ -1544,6 +865,8 @@ impl Fontenoy {
             s.steps.push(Step::KingCheck { loss_roll: false });
         }
         if over {
+            // 10.6d, 10.6e: guns it joined, or that joined it, go where 10.6 puts them.
+            self.settle_order(s, u, ev);
             // 18.2b: its Movement Disorder Check (A), if it owes one (checks/disorder.rs).
             self.movement_over(s, u, ev);
         }

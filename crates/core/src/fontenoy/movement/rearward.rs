@@ -129,22 +129,18 @@ impl Fontenoy {
             self.step_cost(s, o, group, s.unit(group[0]).formation, p, to, None, quiet)?;
         let cost = cost.plus(extra);
         let dca = dca && f != Formation::Skirmish; // 11.8b: no DC(A) for skirmishers
-        let rest = left.minus(cost).ok_or_else(|| {
-            Illegal::new(
-                "11.2a",
-                say!(
-                    quiet,
-                    "the rearward step costs {cost} MP and {} has {left} left",
-                    self.unit_name(lead)
-                ),
-            )
-        })?;
-        if !self.may_stay_or_leave(s, o, group, to, f, rest, None, 6) {
-            return Err(Illegal::new(
-                "10.1a",
-                "a unit enters an occupied hex only with the MP to group legally there or to leave it",
-            ));
-        }
+        self.pay_then_stay_or_go(
+            s,
+            o,
+            group,
+            to,
+            f,
+            cost,
+            left,
+            "11.2a",
+            "the rearward step",
+            quiet,
+        )?;
         Ok((cost, dca))
     }
 

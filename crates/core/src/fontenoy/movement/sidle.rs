@@ -96,21 +96,7 @@ impl Fontenoy {
         let f = s.unit(lead).formation;
         let (cost, dca) = self.step_cost(s, o, group, f, p, to, None, false)?;
         let cost = cost.plus(Pts::ONE);
-        let rest = left.minus(cost).ok_or_else(|| {
-            Illegal::new(
-                "11.2a",
-                format!(
-                    "the sidle costs {cost} MP and {} has {left} left",
-                    self.unit_name(lead)
-                ),
-            )
-        })?;
-        if !self.may_stay_or_leave(s, o, group, to, f, rest, None, 6) {
-            return Err(Illegal::new(
-                "10.1a",
-                "a unit enters an occupied hex only with the MP to group legally there or to leave it",
-            ));
-        }
+        self.pay_then_stay_or_go(s, o, group, to, f, cost, left, "11.2a", "the sidle", false)?;
         Ok((cost, dca))
     }
 

@@ -228,21 +228,18 @@ impl Fontenoy {
         if into_ezoc {
             cost = cost.plus(Pts::ONE);
         }
-        let rest = left.minus(cost).ok_or_else(|| {
-            Illegal::new(
-                "9.2",
-                format!(
-                    "the wheel costs {cost} MP and {} has {left} left",
-                    self.unit_name(lead)
-                ),
-            )
-        })?;
-        if !self.may_stay_or_leave(s, o, group, &after, Formation::Line, rest, None, 6) {
-            return Err(Illegal::new(
-                "10.1a",
-                "a unit enters an occupied hex only with the MP to group legally there or to leave it",
-            ));
-        }
+        self.pay_then_stay_or_go(
+            s,
+            o,
+            group,
+            &after,
+            Formation::Line,
+            cost,
+            left,
+            "9.2",
+            "the wheel",
+            false,
+        )?;
         Ok((cost, dca, after))
     }
 
@@ -303,7 +300,10 @@ impl Fontenoy {
             HookSide::Right => p.hexes.first(),
             HookSide::Left => p.hexes.last(),
         };
+        // 10.7a: leaving a friendly hex it entered may be a Passage of Lines (passage.rs).
+        self.note_passage(s, o, &group, &p, &after, ev);
         self.shift(s, &group, after, cost, dca);
+        self.note_entered(s, &group, after);
         ev.push(Event::Wheeled {
             unit,
             pivot: pivot_hex,
@@ -461,26 +461,13 @@ impl Fontenoy {
                 return Err(Illegal::new("9.4", "the column must end straight"));
             }
         }
-        let rest = left.minus(cost).ok_or_else(|| {
-            Illegal::new(
-                // 9.4: without the MP to end straight, no turn.
-                if f == Formation::MarchColumn && n > 2 {
-                    "9.4"
-                } else {
-                    "11.2a"
-                },
-                format!(
-                    "the turn costs {cost} MP and {} has {left} left",
-                    self.unit_name(lead)
-                ),
-            )
-        })?;
-        if !self.may_stay_or_leave(s, o, group, &after, f, rest, None, 6) {
-            return Err(Illegal::new(
-                "10.1a",
-                "a unit enters an occupied hex only with the MP to group legally there or to leave it",
-            ));
-        }
+        // 9.4: without the MP to end straight, no turn.
+        let rule = if f == Formation::MarchColumn && n > 2 {
+            "9.4"
+        } else {
+            "11.2a"
+        };
+        self.pay_then_stay_or_go(s, o, group, &after, f, cost, left, rule, "the turn", false)?;
         Ok((cost, dca, after))
     }
 
@@ -502,7 +489,10 @@ impl Fontenoy {
         if self.reaction_before_leaving(s, unit, ev) {
             return Ok(());
         }
+        // 10.7a: leaving a friendly hex it entered may be a Passage of Lines (passage.rs).
+        self.note_passage(s, o, &group, &p, &after, ev);
         self.shift(s, &group, after, cost, dca);
+        self.note_entered(s, &group, after);
         ev.push(Event::ColumnTurned {
             unit,
             to,
