@@ -7,6 +7,7 @@
 mod allied_options;
 mod army;
 mod artillery;
+mod check_rows;
 mod checks;
 mod close;
 mod combat_mods;
