@@ -2,7 +2,7 @@
 //! split groups (18.7b, 19.4b), groups formed by advance or retreat (18.7c, 19.4c), the
 //! mixed hex of a routing mover (19.2b).
 
-use super::checks::{put, settle, to_movement_with, toward};
+use super::checks::{check, put, settle, to_movement_with, toward};
 use super::*;
 use crate::fontenoy::board::Place as MapPlace;
 use crate::fontenoy::board::Terrain;
@@ -83,4 +83,111 @@ fn r19_10d_r19_10e_units_passed_by_voluntary_routers_same_division_mc_j_plus_10_
             .any(|st| matches!(st, Step::Check(q) if q.unit == d)),
         "D is not of the Division: no MC(J)"
     );
+}
+
+#[test]
+fn r18_7c_r19_4c_a_disordered_unit_moving_onto_a_formed_one_disorders_and_shakes_the_group() {
+    let (r, mut s, [a, b, _]) = voluntary_world(|_| {});
+    // B, Disordered and Shaken, one hex behind A, moves onto it.
+    put(&mut s, b, toward("S1010", 3, 1), 1);
+    s.unit_mut(b).disordered = true;
+    s.unit_mut(b).morale = Morale::Shaken;
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: b,
+            to: hex("S1010"),
+            alone: false,
+        },
+    );
+    assert!(!s.unit(a).disordered, "not before the move is over");
+    let ev = apply(&r, &mut s, Action::EndMove { unit: b });
+    assert!(s.unit(a).disordered);
+    assert_eq!(s.unit(a).morale, Morale::Shaken);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Condition { unit, .. } if *unit == a
+    )));
+}
+
+#[test]
+fn r18_7b_r19_4b_the_parts_of_a_disordered_shaken_group_stay_disordered_and_shaken() {
+    let (r, mut s, [a, b, _]) = voluntary_world(|_| {});
+    put(&mut s, b, hex("S1010"), 1);
+    for u in [a, b] {
+        s.unit_mut(u).disordered = true;
+        s.unit_mut(u).morale = Morale::Shaken;
+    }
+    let to = toward("S1010", 0, 1);
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: a,
+            to,
+            alone: true,
+        },
+    );
+    apply(&r, &mut s, Action::EndMove { unit: a });
+    assert_eq!(s.unit(a).placed().unwrap().hex(), to);
+    assert_eq!(s.unit(b).placed().unwrap().hex(), hex("S1010"));
+    for u in [a, b] {
+        assert!(s.unit(u).disordered, "unit {u}");
+        assert_eq!(s.unit(u).morale, Morale::Shaken, "unit {u}");
+    }
+}
+
+#[test]
+fn r19_2b_a_mover_routing_in_a_mixed_hex_leaves_the_stationary_units_an_mc_f() {
+    let (r, mut s, [a, b, _]) = voluntary_world(|_| {});
+    let mixed = toward("S1010", 0, 1);
+    put(&mut s, b, mixed, 1);
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: a,
+            to: mixed,
+            alone: false,
+        },
+    );
+    s.unit_mut(a).morale = Morale::Shaken;
+    // A Fire Reaction's MC(A): only A checks (19.2b); it fails and Routs.
+    let ev = check(&r, &mut s, a, CheckKind::Morale(MC::A), 0, 15);
+    assert_eq!(s.unit(a).morale, Morale::Routed);
+    assert!(ev.iter().any(|e| matches!(e, Event::RetreatEnds { unit, .. } if *unit == a)));
+    assert_eq!(s.unit(b).morale, Morale::Good, "B did not check the MC(A)");
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Check(CheckReq {
+            unit: b,
+            kind: CheckKind::Morale(MC::F),
+            er_mod: 0
+        }))
+    );
+    apply(&r, &mut s, d100(15));
+    assert_eq!(
+        (s.unit(b).morale, s.unit(b).disordered),
+        (Morale::Shaken, true),
+        "a failed MC(F) (19.1c)"
+    );
+}
+
+#[test]
+fn r19_2b_a_mover_alone_routing_leaves_no_mc_f() {
+    let (r, mut s, [a, _, _]) = voluntary_world(|_| {});
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: a,
+            to: toward("S1010", 0, 1),
+            alone: false,
+        },
+    );
+    s.unit_mut(a).morale = Morale::Shaken;
+    check(&r, &mut s, a, CheckKind::Morale(MC::A), 0, 15);
+    assert_eq!(s.unit(a).morale, Morale::Routed);
+    assert!(!s.steps.iter().any(|st| matches!(st, Step::Check(_))));
 }
