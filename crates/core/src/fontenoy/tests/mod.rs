@@ -13,6 +13,7 @@ mod close;
 mod combat_mods;
 mod command;
 mod command_status;
+mod commander_rows;
 mod commanders;
 mod detachments;
 mod fire;
