@@ -103,3 +103,96 @@ fn r21_1a_a_commander_pays_the_commanders_column_of_the_tet() {
     );
     assert_eq!(r.mp_left(&s, dc), Pts::whole(3));
 }
+
+#[test]
+fn r21_6b_with_no_cinc_on_either_side_the_unmodified_dice_decide() {
+    use crate::fontenoy::turn::initiative::{Decision, Ratings, resolve};
+    let none = Ratings {
+        command: [None, None],
+        wan: [None, None],
+        eotn: Some(20),
+        specials_open: true,
+    };
+    assert!(matches!(
+        resolve([7, 3], &none).decision,
+        Decision::Won {
+            winner: Side(0),
+            wing: false,
+            totals: [7, 3]
+        }
+    ));
+    assert!(matches!(
+        resolve([2, 9], &none).decision,
+        Decision::Won {
+            winner: Side(1),
+            wing: false,
+            ..
+        }
+    ));
+    assert_eq!(
+        resolve([4, 4], &none).decision,
+        Decision::Reroll { double_zero: false }
+    );
+    // 21.6a: one side without: the other wins whatever the dice, and the first makes no Wing
+    // Activation; the rolls still count (a 0 is still a special result, 6.9a).
+    let one = Ratings {
+        command: [None, Some(0)],
+        wan: [None, Some(5)],
+        ..none
+    };
+    assert!(matches!(
+        resolve([9, 1], &one).decision,
+        Decision::Won {
+            winner: Side(1),
+            wing: false,
+            ..
+        }
+    ));
+    assert_eq!(
+        resolve([0, 4], &one).decision,
+        Decision::Special {
+            side: Side(1),
+            die: 4
+        }
+    );
+}
+
+/// A French Division (commander at S1010, two battalions) activated by the Initiative winner,
+/// with a Commander-in-Chief at S1011 when `cinc`; the position once designations are over.
+fn activated(cinc: bool) -> (Fontenoy, State, UnitId) {
+    let mut w = World::new();
+    let dc = w.commander("Dx", Side(0), "S1010", 4, 5);
+    let a = w.infantry("1 AAA", Side(0), "AAA", "S1010", 1);
+    let b = w.infantry("2 AAA", Side(0), "AAA", "S1011", 1);
+    w.division("X", Side(0), Some(dc), &[a, b]);
+    if cinc {
+        let c = w.commander("Saxe", Side(0), "S1011", 8, 7);
+        w.cinc(c, 3, 6);
+    }
+    let e = w.infantry("1 ZZZ", Side(1), "ZZZ", "S2525", 3);
+    w.division("Z", Side(1), None, &[e]);
+    let (r, mut s) = w.build();
+    initiative(&r, &mut s, 6, 1);
+    artillery_own(&r, &mut s);
+    apply(&r, &mut s, Action::Activate { division: 0 });
+    apply(&r, &mut s, Action::EndDesignations);
+    (r, s, dc)
+}
+
+#[test]
+fn r21_6a_without_a_cinc_the_division_commander_always_rolls() {
+    use crate::fontenoy::state::Step;
+    let (_, s, dc) = activated(false);
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::CommanderInitiative { commander: dc })
+    );
+    // With a CinC in reach his line of command makes him In Command: no roll.
+    let (_, s, dc) = activated(true);
+    assert!(
+        !s.steps
+            .iter()
+            .any(|st| matches!(st, Step::CommanderInitiative { commander } if *commander == dc))
+    );
+    assert_eq!(s.unit(dc).command, Some(true));
+}
