@@ -1259,7 +1259,14 @@ impl Fontenoy {
                 // 10.7a: leaving a friendly hex it entered may be a Passage of Lines.
                 self.note_passage(s, &o, &group, &p, &target, ev);
                 let terrain = self.board.hex(to).terrain;
-                let goes_go = self.forces_go(unit, terrain) && f != Formation::RoadColumn;
+                // F-9.2i, F-9.2k: not by Road Movement in Road Column (along the road only),
+                // nor a skirmisher in Skirmish order.
+                let by_road = f == Formation::RoadColumn
+                    && p.hex()
+                        .direction_to(to)
+                        .is_some_and(|d| self.board.side(p.hex(), d) & hs::ANY_ROAD != 0);
+                let goes_go =
+                    self.forces_go(unit, terrain) && !by_road && f != Formation::Skirmish;
                 for &g in &group {
                     self.spend(s, g, cost, k, dca);
                     if let Some(m) = self.record(s, g) {

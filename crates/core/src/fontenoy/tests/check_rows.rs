@@ -191,3 +191,37 @@ fn r19_2b_a_mover_alone_routing_leaves_no_mc_f() {
     assert_eq!(s.unit(a).morale, Morale::Routed);
     assert!(!s.steps.iter().any(|st| matches!(st, Step::Check(_))));
 }
+
+#[test]
+fn f2_4a_no_attack_column_at_fontenoy() {
+    use crate::fontenoy::types::Formation;
+    let (r, s, [a, _, _]) = voluntary_world(|_| {});
+    assert!(!legal(&r, &s).iter().any(|x| matches!(
+        x,
+        Action::Reform {
+            formation: Formation::AttackColumn,
+            ..
+        }
+    )));
+    let mut t = s.clone();
+    let mut ev = Vec::new();
+    let e = r
+        .apply(
+            &mut t,
+            &Action::Reform {
+                unit: a,
+                formation: Formation::AttackColumn,
+                to: *s.unit(a).placed().unwrap(),
+            },
+            &mut ev,
+        )
+        .expect_err("refused");
+    assert_eq!(e.rule, "F-2.4a");
+    // Nor does any scenario set a unit up in it.
+    let (_, s) = scenario("fontenoy/ingoldsby");
+    assert!(
+        s.units
+            .iter()
+            .all(|u| u.formation != Formation::AttackColumn)
+    );
+}

@@ -48,6 +48,7 @@ mod splitting;
 mod stacking;
 mod sunken;
 mod terrain;
+mod terrain_rows;
 mod tournay;
 mod turn;
 mod victory;
