@@ -1265,8 +1265,7 @@ impl Fontenoy {
                     && p.hex()
                         .direction_to(to)
                         .is_some_and(|d| self.board.side(p.hex(), d) & hs::ANY_ROAD != 0);
-                let goes_go =
-                    self.forces_go(unit, terrain) && !by_road && f != Formation::Skirmish;
+                let goes_go = self.forces_go(unit, terrain) && !by_road && f != Formation::Skirmish;
                 for &g in &group {
                     self.spend(s, g, cost, k, dca);
                     if let Some(m) = self.record(s, g) {

@@ -156,7 +156,10 @@ fn r19_2b_a_mover_routing_in_a_mixed_hex_leaves_the_stationary_units_an_mc_f() {
     // A Fire Reaction's MC(A): only A checks (19.2b); it fails and Routs.
     let ev = check(&r, &mut s, a, CheckKind::Morale(MC::A), 0, 15);
     assert_eq!(s.unit(a).morale, Morale::Routed);
-    assert!(ev.iter().any(|e| matches!(e, Event::RetreatEnds { unit, .. } if *unit == a)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RetreatEnds { unit, .. } if *unit == a))
+    );
     assert_eq!(s.unit(b).morale, Morale::Good, "B did not check the MC(A)");
     assert_eq!(
         s.steps.last(),

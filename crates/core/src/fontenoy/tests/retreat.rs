@@ -483,7 +483,12 @@ fn r20_1c_no_retreat_before_combat_that_would_have_to_end_on_friends() {
     for (k, h) in ring.iter().enumerate() {
         put(&mut s, 2 + k as UnitId, *h, 1);
     }
-    put(&mut s, 10, toward("S1010", 4, 1).neighbor(crate::hex::Direction::ALL[3]), 1);
+    put(
+        &mut s,
+        10,
+        toward("S1010", 4, 1).neighbor(crate::hex::Direction::ALL[3]),
+        1,
+    );
     let mut ev = Vec::new();
     assert!(!r.retreat_before_combat(&mut s, a, &[e], &mut ev));
     assert!(s.retreats.is_empty());
@@ -528,7 +533,10 @@ fn f3_1d_f4_1e_g_skirmishers_retreat_before_infantry_and_before_cavalry_only_in_
             w.infantry("CAV", Side(1), "C", "S2020", 1);
             w.units[2].kind = Kind::Cavalry;
         });
-        assert!(r.may_retreat_before_combat(&s, &[a], &[e]), "{nat:?} from infantry");
+        assert!(
+            r.may_retreat_before_combat(&s, &[a], &[e]),
+            "{nat:?} from infantry"
+        );
         assert!(
             !r.may_retreat_before_combat(&s, &[a], &[2]),
             "{nat:?}: not from cavalry in the open"
@@ -563,9 +571,15 @@ fn f4_1e_f_austrian_light_cavalry_retreats_before_all_but_light_cavalry() {
         w.units[4].nationality = crate::fontenoy::types::Nationality::Austrian;
     });
     assert!(r.may_retreat_before_combat(&s, &[a], &[e]), "from infantry");
-    assert!(r.may_retreat_before_combat(&s, &[a], &[2]), "from heavy cavalry");
+    assert!(
+        r.may_retreat_before_combat(&s, &[a], &[2]),
+        "from heavy cavalry"
+    );
     assert!(r.may_retreat_before_combat(&s, &[a], &[e, 2]), "from both");
-    assert!(!r.may_retreat_before_combat(&s, &[a], &[3]), "not from light cavalry");
+    assert!(
+        !r.may_retreat_before_combat(&s, &[a], &[3]),
+        "not from light cavalry"
+    );
     assert!(!r.may_retreat_before_combat(&s, &[a], &[2, 3]));
     // Austrian line cavalry only from foot.
     assert!(r.may_retreat_before_combat(&s, &[4], &[e]));
@@ -589,20 +603,41 @@ fn f3_7b_swedish_guns_retreat_before_infantry_alone_or_together() {
         w.units[5].by_hand = ByHand::No;
     });
     assert!(r.may_retreat_before_combat(&s, &[a], &[e]), "alone");
-    assert!(r.may_retreat_before_combat(&s, &[a, 2], &[e]), "two Swedish guns");
-    assert!(!r.may_retreat_before_combat(&s, &[a, 3], &[e]), "not with infantry");
-    assert!(!r.may_retreat_before_combat(&s, &[a], &[4]), "not before cavalry");
-    assert!(!r.may_retreat_before_combat(&s, &[a, 5], &[e]), "not with other guns");
-    assert!(!r.may_retreat_before_combat(&s, &[5], &[e]), "other guns never");
+    assert!(
+        r.may_retreat_before_combat(&s, &[a, 2], &[e]),
+        "two Swedish guns"
+    );
+    assert!(
+        !r.may_retreat_before_combat(&s, &[a, 3], &[e]),
+        "not with infantry"
+    );
+    assert!(
+        !r.may_retreat_before_combat(&s, &[a], &[4]),
+        "not before cavalry"
+    );
+    assert!(
+        !r.may_retreat_before_combat(&s, &[a, 5], &[e]),
+        "not with other guns"
+    );
+    assert!(
+        !r.may_retreat_before_combat(&s, &[5], &[e]),
+        "other guns never"
+    );
     s.unit_mut(a).disordered = true;
-    assert!(!r.may_retreat_before_combat(&s, &[a], &[e]), "not Disordered");
+    assert!(
+        !r.may_retreat_before_combat(&s, &[a], &[e]),
+        "not Disordered"
+    );
 }
 
 #[test]
 fn f4_1e_b_c_austrian_cavalry_charges_2_hexes_dutch_and_english_1() {
     use crate::fontenoy::types::{Nationality as N, Pts};
     let (r, _s, _, _) = north(|w| {
-        for (k, n) in [N::Austrian, N::Dutch, N::English, N::French].into_iter().enumerate() {
+        for (k, n) in [N::Austrian, N::Dutch, N::English, N::French]
+            .into_iter()
+            .enumerate()
+        {
             w.infantry(&alloc::format!("CAV {k}"), Side(1), "C", "S2020", 1);
             w.units[2 + k].kind = Kind::Cavalry;
             w.units[2 + k].nationality = n;
@@ -613,9 +648,17 @@ fn f4_1e_b_c_austrian_cavalry_charges_2_hexes_dutch_and_english_1() {
         w.units[6].light = true;
     });
     assert_eq!(r.charge_range(&[2]), Pts::whole(2), "Austrian (F-4.1e B)");
-    assert_eq!(r.charge_range(&[6]), Pts::whole(2), "Austrian light (F-4.1e B)");
+    assert_eq!(
+        r.charge_range(&[6]),
+        Pts::whole(2),
+        "Austrian light (F-4.1e B)"
+    );
     assert_eq!(r.charge_range(&[3]), Pts::whole(1), "Dutch (F-4.1e C)");
     assert_eq!(r.charge_range(&[4]), Pts::whole(1), "English (F-4.1e C)");
     assert_eq!(r.charge_range(&[5]), Pts::whole(3), "French (F-3.1c)");
-    assert_eq!(r.charge_range(&[2, 3]), Pts::whole(1), "a group's shortest (13.3a)");
+    assert_eq!(
+        r.charge_range(&[2, 3]),
+        Pts::whole(1),
+        "a group's shortest (13.3a)"
+    );
 }

@@ -63,7 +63,11 @@ fn f9_2i_f9_2k_a_road_column_keeps_its_formation_only_by_road_movement() {
         s.unit_mut(u).formation = Formation::RoadColumn;
         put(&mut s, u, hex("S1010"), 0);
         enter(&r, &mut s, u, to);
-        assert_eq!(s.unit(u).formation, Formation::GeneralOrder, "{t:?} off the road");
+        assert_eq!(
+            s.unit(u).formation,
+            Formation::GeneralOrder,
+            "{t:?} off the road"
+        );
     }
 }
 
