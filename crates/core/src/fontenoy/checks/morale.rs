@@ -96,6 +96,25 @@ impl Fontenoy {
             // F-8.3b: the fortified stack Routs after all: its friends check now.
             self.sauve_spread(s, group, ev);
         }
+        // 19.2b: movers of a mixed hex that Rout on their MC(A) leave the stationary units
+        // there an MC(F), taken once the rout is over.
+        if m == MoraleCheck::A {
+            let stay: Vec<UnitId> = self
+                .stack_of(s, checker)
+                .into_iter()
+                .filter(|u| !group.contains(u))
+                .collect();
+            if let Some(c) = self.checking_unit(&stay) {
+                self.queue_checks(
+                    s,
+                    &[CheckReq {
+                        unit: c,
+                        kind: CheckKind::Morale(MoraleCheck::F),
+                        er_mod: 0,
+                    }],
+                );
+            }
+        }
         self.rout_units(s, &routers, &[], "19.1c", false, ev);
     }
 

@@ -461,8 +461,7 @@ impl Fontenoy {
         // must be able to stay or go on.
         // 8.4i: a step into terrain that forces General Order ends the move there, in General
         // Order in the one hex: it must fit as it will stand, with no MP to go on.
-        let goes_go =
-            f != Formation::RoadColumn && self.forces_go(lead, self.board.hex(to.hex()).terrain);
+        let goes_go = self.steps_into_go(lead, f, from.hex(), to.hex());
         let (f, to, remaining) = if goes_go {
             let facing = Facing::new(from.facing.index() | 1).unwrap_or(from.facing);
             (
@@ -580,7 +579,7 @@ impl Fontenoy {
                 // 10.7a: leaving a friendly hex it entered may be a Passage of Lines.
                 self.note_passage(s, &o, &group, &p, &target, ev);
                 let terrain = self.board.hex(to).terrain;
-                let goes_go = self.forces_go(unit, terrain) && f != Formation::RoadColumn;
+                let goes_go = self.steps_into_go(unit, f, p.hex(), to);
                 for &g in &group {
                     self.spend(s, g, cost, k, dca);
                     if let Some(m) = self.record(s, g) {
@@ -795,6 +794,17 @@ impl Fontenoy {
     }
 
     /// Whether `u` entering terrain `t` adopts General Order (8.4i, F-2.9).
+    /// Whether a step of `u` in formation `f` from `from` into `to` puts it in General Order
+    /// (8.4i): terrain that forces it (F-2.9), but not for Road Movement in Road Column along
+    /// the road, nor for a skirmisher in Skirmish order (F-9.2i, F-9.2k).
+    fn steps_into_go(&self, u: UnitId, f: Formation, from: Hex, to: Hex) -> bool {
+        let by_road = f == Formation::RoadColumn
+            && from
+                .direction_to(to)
+                .is_some_and(|d| self.board.side(from, d) & hs::ANY_ROAD != 0);
+        self.forces_go(u, self.board.hex(to).terrain) && !by_road && f != Formation::Skirmish
+    }
+
     fn forces_go(&self, u: UnitId, t: super::board::Terrain) -> bool {
         let info = &self.units[usize::from(u)];
         if info.skirmish == super::units::Skirmish::Always {

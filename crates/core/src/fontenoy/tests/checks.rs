@@ -541,7 +541,7 @@ fn r18_7c_r19_4c_grouping_shares_disorder_and_shaken() {
 
 /// A French Division (commander at S1010, Command Distance 4) of A at S1010 and B at S1210,
 /// C far off at S1020; the Allies at S2525. Returns the position at its Movement Segment.
-fn to_movement_with(extra: impl FnOnce(&mut World)) -> (Fontenoy, State, [UnitId; 3]) {
+pub(super) fn to_movement_with(extra: impl FnOnce(&mut World)) -> (Fontenoy, State, [UnitId; 3]) {
     let mut w = World::new();
     let dc = w.commander("Dx", Side(0), "S1010", 4, 9);
     let a = w.infantry("1 AAA", Side(0), "AAA", "S1010", 1);
@@ -585,7 +585,7 @@ fn in_woods(woods: &[(u8, u8)]) -> (Fontenoy, State, UnitId) {
     (r, s, a)
 }
 
-fn step(r: &Fontenoy, s: &mut State, u: UnitId, to: Hex) {
+pub(super) fn step(r: &Fontenoy, s: &mut State, u: UnitId, to: Hex) {
     apply(
         r,
         s,

@@ -361,3 +361,304 @@ fn r20_1b_not_into_an_enemy_zoc_r20_1e_difficult_terrain_disorders() {
     apply(&r, &mut s, Action::EndRetreat { unit: a });
     assert!(s.unit(a).disordered, "20.1e: before its MC(D)");
 }
+
+/// Runs a Retreat Before Close Combat of `a` from `e` straight south, `n` hexes, and ends it.
+fn rbcc_south(r: &Fontenoy, s: &mut State, a: UnitId, e: UnitId, n: u8) -> Vec<Event> {
+    let mut ev = Vec::new();
+    assert!(r.retreat_before_combat(s, a, &[e], &mut ev));
+    for k in 1..=n {
+        ev.extend(apply(
+            r,
+            s,
+            Action::Retreat {
+                unit: a,
+                to: toward("S1010", 5, k),
+            },
+        ));
+    }
+    if matches!(s.steps.last(), Some(Step::RetreatChoice { .. })) {
+        ev.extend(apply(r, s, Action::EndRetreat { unit: a }));
+    }
+    ev
+}
+
+#[test]
+fn r20_1c_a_retreat_before_combat_through_friends_gives_them_mc_f_and_never_ends_on_them() {
+    let (r, mut s, a, e) = north(|w| {
+        w.units[0].kind = Kind::Cavalry;
+        w.infantry("2 AAA", Side(0), "AAA", "S2020", 1);
+    });
+    let f = 2;
+    put(&mut s, f, toward("S1010", 5, 1), 1);
+    let mut ev = Vec::new();
+    assert!(r.retreat_before_combat(&mut s, a, &[e], &mut ev));
+    apply(
+        &r,
+        &mut s,
+        Action::Retreat {
+            unit: a,
+            to: toward("S1010", 5, 1),
+        },
+    );
+    // On the friend's hex it may not stop: only a second hex onward is offered.
+    let acts = legal(&r, &s);
+    assert!(!acts.contains(&Action::EndRetreat { unit: a }));
+    assert!(acts.contains(&Action::Retreat {
+        unit: a,
+        to: toward("S1010", 5, 2)
+    }));
+    apply(
+        &r,
+        &mut s,
+        Action::Retreat {
+            unit: a,
+            to: toward("S1010", 5, 2),
+        },
+    );
+    // Two hexes: the retreat is over; A takes its MC(D), then the friend its MC(F).
+    let n = s.steps.len();
+    assert_eq!(
+        s.steps[n - 2..],
+        [
+            Step::Check(CheckReq {
+                unit: f,
+                kind: CheckKind::Morale(MC::F),
+                er_mod: 0
+            }),
+            Step::Check(CheckReq {
+                unit: a,
+                kind: CheckKind::Morale(MC::D),
+                er_mod: 0
+            })
+        ]
+    );
+}
+
+#[test]
+fn r20_1c_skirmishers_retreating_before_combat_pass_friends_freely() {
+    let (r, mut s, a, e) = north(|w| {
+        w.units[0].skirmish = crate::fontenoy::units::Skirmish::Always;
+        w.infantry("2 AAA", Side(0), "AAA", "S2020", 1);
+    });
+    let f = 2;
+    put(&mut s, f, toward("S1010", 5, 1), 1);
+    rbcc_south(&r, &mut s, a, e, 2);
+    assert_eq!(here(&s, a), toward("S1010", 5, 2));
+    let checks: Vec<&Step> = s
+        .steps
+        .iter()
+        .filter(|st| matches!(st, Step::Check(_)))
+        .collect();
+    assert_eq!(
+        checks,
+        alloc::vec![&Step::Check(CheckReq {
+            unit: a,
+            kind: CheckKind::Morale(MC::D),
+            er_mod: 0
+        })],
+        "no MC(F) for the friend passed"
+    );
+}
+
+#[test]
+fn r20_1c_no_retreat_before_combat_that_would_have_to_end_on_friends() {
+    // Friends fill every hex away from the enemy, two deep: nowhere to end.
+    let (r, mut s, a, e) = north(|w| {
+        w.units[0].kind = Kind::Cavalry;
+        for k in 0..9 {
+            w.infantry(&alloc::format!("{} FFF", k + 2), Side(0), "FFF", "S2020", 1);
+        }
+    });
+    let ring = [
+        toward("S1010", 5, 1),
+        toward("S1010", 0, 1),
+        toward("S1010", 4, 1),
+        toward("S1010", 5, 2),
+        toward("S1010", 0, 2),
+        toward("S1010", 4, 2),
+        toward("S1010", 5, 1).neighbor(crate::hex::Direction::ALL[0]),
+        toward("S1010", 5, 1).neighbor(crate::hex::Direction::ALL[4]),
+        toward("S1010", 0, 1).neighbor(crate::hex::Direction::ALL[1]),
+    ];
+    for (k, h) in ring.iter().enumerate() {
+        put(&mut s, 2 + k as UnitId, *h, 1);
+    }
+    put(
+        &mut s,
+        10,
+        toward("S1010", 4, 1).neighbor(crate::hex::Direction::ALL[3]),
+        1,
+    );
+    let mut ev = Vec::new();
+    assert!(!r.retreat_before_combat(&mut s, a, &[e], &mut ev));
+    assert!(s.retreats.is_empty());
+    assert_eq!(here(&s, a), hex("S1010"));
+}
+
+#[test]
+fn r20_1d_no_retreat_before_combat_into_a_hex_that_forces_general_order() {
+    use crate::fontenoy::tables::GoFor;
+    let town = toward("S1010", 5, 1);
+    let (mut r, s, a, e) = north(|w| w.board.set_terrain(town, Terrain::Town));
+    alloc::sync::Arc::make_mut(&mut r.tables).terrain[Terrain::Town as usize].general_order =
+        GoFor::Infantry;
+    // Light infantry before line infantry (20.1): the town is refused.
+    let mut r1 = r.clone();
+    alloc::sync::Arc::make_mut(&mut r1.units)[usize::from(a)].class = "light_infantry".into();
+    let mut s1 = s.clone();
+    let mut ev = Vec::new();
+    assert!(r1.may_retreat_before_combat(&s1, &[a], &[e]));
+    assert!(r1.retreat_before_combat(&mut s1, a, &[e], &mut ev));
+    let acts = legal(&r1, &s1);
+    assert!(!acts.contains(&Action::Retreat { unit: a, to: town }));
+    assert_eq!(acts.len(), 2);
+    // Skirmishers keep their formation there (F-9.2i): they may.
+    let mut s2 = s.clone();
+    s2.unit_mut(a).formation = Formation::Skirmish;
+    let mut ev = Vec::new();
+    assert!(r.retreat_before_combat(&mut s2, a, &[e], &mut ev));
+    assert!(legal(&r, &s2).contains(&Action::Retreat { unit: a, to: town }));
+    assert_eq!(s2.unit(a).formation, Formation::Skirmish);
+}
+
+#[test]
+fn f3_1d_f4_1e_g_skirmishers_retreat_before_infantry_and_before_cavalry_only_in_cover() {
+    for nat in [
+        crate::fontenoy::types::Nationality::French,
+        crate::fontenoy::types::Nationality::Austrian,
+    ] {
+        let (r, mut s, a, e) = north(|w| {
+            w.units[0].nationality = nat;
+            w.units[0].skirmish = crate::fontenoy::units::Skirmish::Always;
+            w.infantry("CAV", Side(1), "C", "S2020", 1);
+            w.units[2].kind = Kind::Cavalry;
+        });
+        assert!(
+            r.may_retreat_before_combat(&s, &[a], &[e]),
+            "{nat:?} from infantry"
+        );
+        assert!(
+            !r.may_retreat_before_combat(&s, &[a], &[2]),
+            "{nat:?}: not from cavalry in the open"
+        );
+        let mut r = r;
+        for t in [Terrain::Woods, Terrain::Village, Terrain::Town] {
+            alloc::sync::Arc::make_mut(&mut r.board).set_terrain(hex("S1010"), t);
+            assert!(
+                r.may_retreat_before_combat(&s, &[a], &[2]),
+                "{nat:?}: from cavalry in {t:?}"
+            );
+        }
+        // A skirmish-capable unit retreats so only in Skirmish order, Disordered or not.
+        s.unit_mut(a).disordered = true;
+        assert!(r.may_retreat_before_combat(&s, &[a], &[e]));
+    }
+}
+
+#[test]
+fn f4_1e_f_austrian_light_cavalry_retreats_before_all_but_light_cavalry() {
+    let (r, s, a, e) = north(|w| {
+        w.units[0].kind = Kind::Cavalry;
+        w.units[0].nationality = crate::fontenoy::types::Nationality::Austrian;
+        w.units[0].light = true;
+        w.infantry("CAV", Side(1), "C", "S2020", 1);
+        w.units[2].kind = Kind::Cavalry;
+        w.infantry("LCAV", Side(1), "C", "S2020", 1);
+        w.units[3].kind = Kind::Cavalry;
+        w.units[3].light = true;
+        w.infantry("HUS", Side(0), "H", "S2020", 1);
+        w.units[4].kind = Kind::Cavalry;
+        w.units[4].nationality = crate::fontenoy::types::Nationality::Austrian;
+    });
+    assert!(r.may_retreat_before_combat(&s, &[a], &[e]), "from infantry");
+    assert!(
+        r.may_retreat_before_combat(&s, &[a], &[2]),
+        "from heavy cavalry"
+    );
+    assert!(r.may_retreat_before_combat(&s, &[a], &[e, 2]), "from both");
+    assert!(
+        !r.may_retreat_before_combat(&s, &[a], &[3]),
+        "not from light cavalry"
+    );
+    assert!(!r.may_retreat_before_combat(&s, &[a], &[2, 3]));
+    // Austrian line cavalry only from foot.
+    assert!(r.may_retreat_before_combat(&s, &[4], &[e]));
+    assert!(!r.may_retreat_before_combat(&s, &[4], &[2]));
+}
+
+#[test]
+fn f3_7b_swedish_guns_retreat_before_infantry_alone_or_together() {
+    use crate::fontenoy::units::ByHand;
+    let (r, mut s, a, e) = north(|w| {
+        w.units[0].kind = Kind::Artillery;
+        w.units[0].by_hand = ByHand::Fp2;
+        w.infantry("4 LB S 9", Side(0), "G", "S1010", 1);
+        w.units[2].kind = Kind::Artillery;
+        w.units[2].by_hand = ByHand::Fp2;
+        w.infantry("2 AAA", Side(0), "AAA", "S1010", 1);
+        w.infantry("CAV", Side(1), "C", "S2020", 1);
+        w.units[4].kind = Kind::Cavalry;
+        w.infantry("12 LB", Side(0), "G", "S2020", 1);
+        w.units[5].kind = Kind::Artillery;
+        w.units[5].by_hand = ByHand::No;
+    });
+    assert!(r.may_retreat_before_combat(&s, &[a], &[e]), "alone");
+    assert!(
+        r.may_retreat_before_combat(&s, &[a, 2], &[e]),
+        "two Swedish guns"
+    );
+    assert!(
+        !r.may_retreat_before_combat(&s, &[a, 3], &[e]),
+        "not with infantry"
+    );
+    assert!(
+        !r.may_retreat_before_combat(&s, &[a], &[4]),
+        "not before cavalry"
+    );
+    assert!(
+        !r.may_retreat_before_combat(&s, &[a, 5], &[e]),
+        "not with other guns"
+    );
+    assert!(
+        !r.may_retreat_before_combat(&s, &[5], &[e]),
+        "other guns never"
+    );
+    s.unit_mut(a).disordered = true;
+    assert!(
+        !r.may_retreat_before_combat(&s, &[a], &[e]),
+        "not Disordered"
+    );
+}
+
+#[test]
+fn f4_1e_b_c_austrian_cavalry_charges_2_hexes_dutch_and_english_1() {
+    use crate::fontenoy::types::{Nationality as N, Pts};
+    let (r, _s, _, _) = north(|w| {
+        for (k, n) in [N::Austrian, N::Dutch, N::English, N::French]
+            .into_iter()
+            .enumerate()
+        {
+            w.infantry(&alloc::format!("CAV {k}"), Side(1), "C", "S2020", 1);
+            w.units[2 + k].kind = Kind::Cavalry;
+            w.units[2 + k].nationality = n;
+        }
+        w.infantry("HUS", Side(1), "C", "S2020", 1);
+        w.units[6].kind = Kind::Cavalry;
+        w.units[6].nationality = N::Austrian;
+        w.units[6].light = true;
+    });
+    assert_eq!(r.charge_range(&[2]), Pts::whole(2), "Austrian (F-4.1e B)");
+    assert_eq!(
+        r.charge_range(&[6]),
+        Pts::whole(2),
+        "Austrian light (F-4.1e B)"
+    );
+    assert_eq!(r.charge_range(&[3]), Pts::whole(1), "Dutch (F-4.1e C)");
+    assert_eq!(r.charge_range(&[4]), Pts::whole(1), "English (F-4.1e C)");
+    assert_eq!(r.charge_range(&[5]), Pts::whole(3), "French (F-3.1c)");
+    assert_eq!(
+        r.charge_range(&[2, 3]),
+        Pts::whole(1),
+        "a group's shortest (13.3a)"
+    );
+}
