@@ -578,7 +578,6 @@ impl Fontenoy {
                 }
                 // 10.7a: leaving a friendly hex it entered may be a Passage of Lines.
                 self.note_passage(s, &o, &group, &p, &target, ev);
-                let terrain = self.board.hex(to).terrain;
                 let goes_go = self.steps_into_go(unit, f, p.hex(), to);
                 for &g in &group {
                     self.spend(s, g, cost, k, dca);
@@ -801,7 +800,7 @@ impl Fontenoy {
         let by_road = f == Formation::RoadColumn
             && from
                 .direction_to(to)
-                .is_some_and(|d| self.board.side(from, d) & hs::ANY_ROAD != 0);
+                .is_some_and(|d| self.board.side(from, d) & super::board::side::ANY_ROAD != 0);
         self.forces_go(u, self.board.hex(to).terrain) && !by_road && f != Formation::Skirmish
     }
 
