@@ -287,8 +287,8 @@ def counters_file(side):
                 "(three at the bridgehead, seven at Tournay), the Tournay units named in 10.4b (SEP a, SEP b, STJ, ECO, 1 LOW, 2 LOW), the "
                 "units 3.8a adds to Lowendahl's Detachment (EGD a, EGD b, 4 LB S *8, *9), the optional GEN b (6.3a) and TAI b (6.3d); the "
                 "commanders of the set-ups and of 2.1, 3.3, 3.4c, 3.8a; the 20 replacement counters of 2.5a. Not here, because the text "
-                "does not name them: the rest of Lowendahl's Detachment and the Tournay divisions (Order of Battle), the Grenadiers Royaux, "
-                "the hussars of 6.3b and the Volontaires of 6.3c.")
+                "does not name them: the rest of Lowendahl's Detachment and the Tournay divisions (Order of Battle), the Grenadiers Royaux. "
+                "The hussars of 6.3b and the Volontaires of 6.3c are provisional counters made here (the text names none).")
     else:
         units, ident, name = oob.ALLIED, "allied", "Fontenoy: the Allied army"
         note = ("Every combat unit of the Allied set-ups of scenarios 1-4 (10.1c-10.4c, the last cut off in the text); the commanders of "

@@ -108,6 +108,17 @@ for c in ("SEP", "EGD"):
 for i, prof in ((1, "fr_car_dismounted_8"), (2, "fr_car_dismounted_7")):
     fr("fr-car-dis-%d" % i, "CAR %d (dismounted)" % i, "infantry", prof, "CAR",
        optional=("6.5", "Used only with optional rule 6.5."), twin=TWIN)
+# 6.3b, 6.3c: the hussars and de Saxe's Volontaires. The text names no counter: codes and
+# values are made here (provisional counters, refused in strict mode).
+for uid, code, reg, r, who in (
+        ("fr-hus-bsb-a", "BSB a", "BSB", "6.3b", "one of the four hussar units of Beausobre (BSB) and Linden (LIN)"),
+        ("fr-hus-bsb-b", "BSB b", "BSB", "6.3b", "one of the four hussar units of Beausobre (BSB) and Linden (LIN)"),
+        ("fr-hus-lin-a", "LIN a", "LIN", "6.3b", "one of the four hussar units of Beausobre (BSB) and Linden (LIN)"),
+        ("fr-hus-lin-b", "LIN b", "LIN", "6.3b", "one of the four hussar units of Beausobre (BSB) and Linden (LIN)"),
+        ("fr-vds-a", "VDS a", "VDS", "6.3c", "one of the two units of de Saxe's Volontaires (light dragoons and lancers)"),
+        ("fr-vds-b", "VDS b", "VDS", "6.3c", "one of the two units of de Saxe's Volontaires (light dragoons and lancers)")):
+    fr(uid, code, "cavalry", "fr_light_made", reg, optional=(r, "Added only with optional rule %s." % r),
+       twin="%s: %s. The text names no counter: its code and values are made here; strict mode refuses it." % (r, who))
 fr("fr-gch", "GCH", "cavalry", "fr_gch", "GCF", optional=("6.5", "Used only with optional rule 6.5 at Fontenoy (6.5a: GCH, mounted at Melle, is GCF's other counter)."),
    twin=TWIN)
 
@@ -198,6 +209,7 @@ PROFILES = {
     "fr_car_dismounted_8": dict(cls=("dismounted_dragoons", None), sp=8, mp=4, er=25, cr=2, skirmish="none"),
     "fr_car_dismounted_7": dict(cls=("dismounted_dragoons", None), sp=7, mp=4, er=25, cr=2, skirmish="none"),
     "fr_gch": dict(cls=("cavalry", None), sp=6, mp=7, er=27, cr=3, skirmish="none", charge=3),
+    "fr_light_made": dict(cls=("light_cavalry", ["3.1a"]), sp=2, mp=8, er=27, cr=2, skirmish="none", charge=2),
     "fr_cavalry": dict(cls=("cavalry", None), sp=5, mp=7, er=27, cr=3, skirmish="none", charge=3),
     "fr_dragoons": dict(cls=("cavalry", ["3.1a", "6.5a"]), sp=5, mp=7, er=27, cr=3, skirmish="none", charge=3),
     "fr_carabiniers": dict(cls=("cavalry", ["3.1a", "6.5a"]), sp=6, mp=7, er=25, cr=3, skirmish="none", charge=3),

@@ -561,11 +561,12 @@ def general_options(n):
         opts += [
             ("5.2", "Fast-Play Fontenoy (EOTN 9)", None), ("5.4", "Modified Army Retreat Rules (play on to 19:40)", None),
             ("6.1", "No Field Fortifications", None), ("6.3a", "The Gendarmes (GEN b)", None),
-            ("6.3b", "The Hussars", "The four hussar counters are not in the data (not named in the text)."),
-            ("6.3c", "De Saxe's Volunteers", "The two counters are not in the data (not named in the text)."),
+            ("6.3b", "The Hussars", "Four provisional counters (BSB a-b, LIN a-b): the text names none (rules.option_setups)."),
+            ("6.3c", "De Saxe's Volunteers", "Two provisional counters (VDS a-b): the text names none (rules.option_setups)."),
             ("6.3d", "Taillerand (TAI b)", None), ("6.6", "Tournay (rules.tournay)", None),
             ("7.1", "The Infernal Column", "Strongly recommended in scenario 4 (10.4a D): default on."),
             ("7.3", "Additional Anglo-Hanoverian Infantry", "Provisional counters: the text names the regiments but prints no values (rules.option_setups)."),
+            ("7.8", "Allied Detachments: before play the Allies may form up to two Detachments under Waldeck, Konigsegg or Ligonier", None),
         ]
     out = []
     for r, name, note in sorted(opts, key=lambda o: [int(x) if x.isdigit() else x for x in o[0].replace(".", " ").replace("a", " a").replace("b", " b").replace("c", " c").replace("d", " d").split()]):
@@ -644,6 +645,38 @@ def option_setups(s, scenario):
         guns.append({"unit": "al-en-rg-%s" % tag.lower(), "hex": h, "division": div,
                      "provenance": prov("7.5a: within 1 hex of any unit of its Division; the default hex, the free clear hex "
                                         "nearest the Division's first unit, is chosen here.")})
+    # 7.6: the Dutch and Hanoverian 3-pounders leave the game (the 6-pounders and howitzers stay).
+    three = [u for u in ("al-hn-3lb-1", "al-hn-3lb-2", "al-hn-3lb-3", "al-nl-3lb-1", "al-nl-3lb-2", "al-nl-3lb-3",
+                         "al-nl-3lb-4", "al-nl-3lb-5", "al-nl-3lb-6") if any(e["unit"] == u for e in s.setup)]
+    if three and scenario in (3, 4):
+        out["7.6"] = {
+            "rule": "7.6",
+            "remove": three,
+            "note": ("7.6: the Dutch and Hanoverian guns leave the game but the Dutch 6-pounders; the guns removed are the "
+                     "3-pounders, the regimental pieces the rule gives back to their regiments (the Dutch howitzers stay: a "
+                     "reading, as 7.7 treats them on their own)."),
+        }
+    if scenario == 4:
+        hus = [("fr-hus-bsb-a", "N1505"), ("fr-hus-bsb-b", "N1506"), ("fr-hus-lin-a", "N1605"), ("fr-hus-lin-b", "N1606")]
+        out["6.3b"] = {
+            "rule": "6.3b",
+            "side": "french",
+            "setup": [{"unit": u, "hex": h, "fields": {"sheet": "N"},
+                       "provenance": prov("6.3b: anywhere on the North map; the default hex is chosen here.")} for u, h in hus],
+            "independent_units": [u for u, _ in hus],
+            "note": "6.3b: four Independent hussar units anywhere on the North map.",
+        }
+        vds = [("fr-vds-a", "N3320"), ("fr-vds-b", "N3321")]
+        out["6.3c"] = {
+            "rule": "6.3c",
+            "side": "french",
+            "setup": [{"unit": u, "hex": h, "fields": {"area": "perimeter-inside"},
+                       "provenance": prov("6.3c: anywhere behind the French lines (inside the Perimeter, a reading); the default "
+                                          "hex is chosen here.")} for u, h in vds],
+            "independent_units": [u for u, _ in vds],
+            "note": ("6.3c: two Independent units of de Saxe's Volontaires anywhere behind the French lines, read as inside "
+                     "the French Perimeter (6.8)."),
+        }
     if guns:
         out["7.5"] = {
             "rule": "7.5",
@@ -907,6 +940,11 @@ def incomplete(sid):
     # 7.2 may be used in scenarios 5 and 6 and is required in 7.
     opts.append({"id": "7.2", "name": "The Supply Train Moves (F-4.4 not used)" + (" (required in scenario 7)" if n == 7 else ""),
                  "default": n == 7, "rules": ["7.2"]})
+    # 7.8a: the Allied Detachments must be used in scenarios 6 and 7.
+    for o in opts:
+        if o["id"] == "7.8" and n in (6, 7):
+            o["default"] = True
+            o["name"] += " (required in this scenario)"
     # rules.number stays 4: the completion plays as scenario 4 (its End-of-Turn track row).
     return f
 

@@ -149,6 +149,8 @@ impl Fontenoy {
         }
         // Steps no one decides (the end of a Fire Reaction, 18.5d) are done at once.
         self.settle_fire(s, ev);
+        // A retreat choice left without units (destroyed meanwhile) is dropped.
+        self.settle_retreats(s, ev);
         Ok(())
     }
 

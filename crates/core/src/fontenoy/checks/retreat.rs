@@ -255,6 +255,32 @@ impl Fontenoy {
             .collect()
     }
 
+    /// A retreat whose units were all removed while its owner's choice waited (a check or a
+    /// pursuit destroyed them meanwhile) ends without that choice; the others go on.
+    pub(crate) fn settle_retreats(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let gone = |s: &State, lead: UnitId| {
+            s.retreats
+                .iter()
+                .find(|r| r.units.first() == Some(&lead))
+                .is_none_or(|r| r.units.iter().all(|&u| !s.unit(u).on_map()))
+        };
+        let stale: Vec<UnitId> = s
+            .steps
+            .iter()
+            .filter_map(|st| match *st {
+                Step::RetreatChoice { unit } => Some(unit),
+                _ => None,
+            })
+            .filter(|&u| gone(s, u))
+            .collect();
+        if stale.is_empty() {
+            return;
+        }
+        s.steps
+            .retain(|st| !matches!(st, Step::RetreatChoice { unit } if stale.contains(unit)));
+        self.run_retreats(s, ev);
+    }
+
     /// Runs the retreats waiting, until one needs its owner's decision.
     pub(crate) fn run_retreats(&self, s: &mut State, ev: &mut Vec<Event>) {
         loop {

@@ -243,6 +243,34 @@ fn r19_7e_a_routing_two_hex_line_collapses_into_the_hex_its_owner_chooses() {
 }
 
 #[test]
+fn r20_2_a_routing_unit_destroyed_while_its_choice_waits_leaves_no_choice() {
+    // The long soak found a Routed unit destroyed while its collapse choice waited: the step
+    // was left with no legal action.
+    let (r, mut s, a, e) = north(|_| {});
+    let f = crate::hex::Facing::new(1).unwrap();
+    let line = crate::fontenoy::geometry::line_hexes(hex("S1010"), f, 2).unwrap();
+    s.unit_mut(a).place = crate::fontenoy::state::Place::Map(Placed {
+        hexes: line,
+        facing: f,
+        hook: None,
+    });
+    let mut ev = Vec::new();
+    r.rout_from(&mut s, a, &[e], &mut ev);
+    assert_eq!(s.steps.last(), Some(&Step::RetreatChoice { unit: a }));
+    let mut ev = Vec::new();
+    let sp = s.unit(a).sp;
+    r.lose_sp(&mut s, a, sp, "16.2b", &mut ev);
+    assert!(!s.unit(a).on_map());
+    r.settle_retreats(&mut s, &mut ev);
+    assert!(
+        !s.steps
+            .iter()
+            .any(|st| matches!(st, Step::RetreatChoice { .. }))
+    );
+    assert!(s.retreats.is_empty());
+}
+
+#[test]
 fn r19_7d_a_groups_losses_come_from_the_unit_its_owner_picks() {
     let (r, mut s, a, e) = north(|w| {
         w.infantry("2 AAA", Side(0), "AAA", "S1010", 1);
