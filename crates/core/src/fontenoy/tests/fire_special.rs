@@ -675,29 +675,9 @@ pub(super) fn one_on_one(s: &State, me: UnitId, them: UnitId) -> crate::fontenoy
 
 #[test]
 fn f8_6a_c_the_special_defensive_fire_changes_the_defenders_cr_in_the_close_combat() {
-    let (r, s0, me, them) = segment(|w| {
-        let a = unit(
-            w,
-            "1 AAA",
-            Side(0),
-            Kind::Infantry,
-            hex(F),
-            1,
-            6,
-            Formation::Line,
-        );
-        let e = unit(
-            w,
-            "1 EEE",
-            Side(1),
-            Kind::Infantry,
-            ahead(hex(F), 0),
-            7,
-            6,
-            Formation::Line,
-        );
-        (alloc::vec![a], alloc::vec![e])
-    });
+    // The duel's French and English battalions, face to face.
+    let (r, s0, a, b) = duel();
+    let (me, them) = (alloc::vec![a], alloc::vec![b]);
     let c = one_on_one(&s0, me[0], them[0]);
     let base = r.group_cr(&s0, &c, false, &c.defenders[0]);
     let attacker = r.group_cr(&s0, &c, true, &c.attackers[0]);
@@ -730,29 +710,8 @@ fn f8_6a_c_the_special_defensive_fire_changes_the_defenders_cr_in_the_close_comb
 /// A French battalion at F and an English one in front of it, facing it; option `10.1e` on
 /// when `no_guns`.
 fn ingoldsby_duel(no_guns: bool) -> (Fontenoy, State, Vec<UnitId>, Vec<UnitId>) {
-    let (mut r, s, me, them) = segment(|w| {
-        let a = unit(
-            w,
-            "1 AAA",
-            Side(0),
-            Kind::Infantry,
-            hex(F),
-            1,
-            6,
-            Formation::Line,
-        );
-        let e = unit(
-            w,
-            "1 EEE",
-            Side(1),
-            Kind::Infantry,
-            ahead(hex(F), 0),
-            7,
-            6,
-            Formation::Line,
-        );
-        (alloc::vec![a], alloc::vec![e])
-    });
+    let (mut r, s, a, b) = duel();
+    let (me, them) = (alloc::vec![a], alloc::vec![b]);
     if no_guns {
         alloc::sync::Arc::make_mut(&mut r.scenario_rules).options_on =
             alloc::vec![alloc::string::String::from("10.1e")];
