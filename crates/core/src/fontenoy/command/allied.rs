@@ -17,7 +17,7 @@ use super::super::Fontenoy;
 use super::super::action::Action;
 use super::super::event::Event;
 use super::super::state::{Place, State, Step};
-use super::super::types::{Kind, Nationality};
+use super::super::types::Kind;
 use super::super::units::{DivId, UnitId};
 use super::detachment::ALLIED_DETACHMENT_MAX;
 use crate::engine::Illegal;
@@ -62,21 +62,8 @@ impl Fontenoy {
         let Some(div) = self.org.divisions.get(usize::from(d)) else {
             return false;
         };
-        let nation = div
-            .commander
-            .or_else(|| div.units.first().copied())
-            .map(|u| self.units[usize::from(u)].nationality);
-        let fits = if self.is_commander(leader, "waldeck") {
-            nation == Some(Nationality::Dutch)
-        } else if self.is_commander(leader, "ligonier") {
-            matches!(
-                nation,
-                Some(Nationality::English | Nationality::Hanoverian | Nationality::Austrian)
-            )
-        } else {
-            true
-        };
-        fits && div.side == ALLIED
+        self.detachment_nation_fits(leader, d)
+            && div.side == ALLIED
             && self.detachment_of(s, d).is_none()
             && !s.special.forming.contains(&d)
             && s.special.forming.len() < ALLIED_DETACHMENT_MAX

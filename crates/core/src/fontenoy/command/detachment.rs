@@ -265,6 +265,27 @@ impl Fontenoy {
         Ok(())
     }
 
+    /// F-7.8b, F-7.8d: whether Division `d`'s nationality suits the Detachment of `leader`
+    /// (Waldeck: Dutch; Ligonier: English, Hanoverian or Austrian; Konigsegg: any).
+    pub(crate) fn detachment_nation_fits(&self, leader: UnitId, d: DivId) -> bool {
+        let nation = self.org.divisions.get(usize::from(d)).and_then(|x| {
+            x.commander
+                .or_else(|| x.units.first().copied())
+                .map(|u| self.units[usize::from(u)].nationality)
+        });
+        let id = self.units[usize::from(leader)].id.as_str();
+        if id.contains("waldeck") {
+            nation == Some(Nationality::Dutch)
+        } else if id.contains("ligonier") {
+            matches!(
+                nation,
+                Some(Nationality::English | Nationality::Hanoverian | Nationality::Austrian)
+            )
+        } else {
+            true
+        }
+    }
+
     /// F-7.8b–d: whether `commander` may lead an Allied Detachment of `divisions` (Waldeck up
     /// to eight Dutch Divisions; Konigsegg up to eight, Moltke's reserve among them; Ligonier
     /// up to eight English, Hanoverian or Austrian Divisions).
@@ -280,13 +301,6 @@ impl Fontenoy {
                 "an Allied Detachment holds one to eight Divisions",
             ));
         }
-        let nat = |d: DivId| {
-            self.org.divisions.get(usize::from(d)).and_then(|x| {
-                x.commander
-                    .or_else(|| x.units.first().copied())
-                    .map(|u| self.units[usize::from(u)].nationality)
-            })
-        };
         let moltke = |d: DivId| {
             self.org.divisions.get(usize::from(d)).is_some_and(|x| {
                 x.commander
@@ -296,7 +310,7 @@ impl Fontenoy {
         if id.contains("waldeck") {
             if divisions
                 .iter()
-                .all(|&d| nat(d) == Some(Nationality::Dutch))
+                .all(|&d| self.detachment_nation_fits(commander, d))
             {
                 return Ok(());
             }
@@ -312,12 +326,9 @@ impl Fontenoy {
             ));
         }
         if id.contains("ligonier") {
-            let ok = divisions.iter().all(|&d| {
-                matches!(
-                    nat(d),
-                    Some(Nationality::English | Nationality::Hanoverian | Nationality::Austrian)
-                )
-            });
+            let ok = divisions
+                .iter()
+                .all(|&d| self.detachment_nation_fits(commander, d));
             if ok {
                 return Ok(());
             }
