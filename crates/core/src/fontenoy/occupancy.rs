@@ -9,8 +9,8 @@ use smallvec::SmallVec;
 
 use super::Fontenoy;
 use super::geometry::{self, Arc, Placed};
-use super::state::{Act, State};
-use super::types::{Formation, Morale};
+use super::state::{Act, State, Unit};
+use super::types::{Formation, Morale, Pts, Tracer};
 use super::units::UnitId;
 use crate::engine::Side;
 use crate::hex::Hex;
@@ -38,6 +38,51 @@ pub struct Occupancy {
     index: Vec<u32>,
     cells: Vec<Cell>,
     empty: Cell,
+    /// The Lines of Command already traced on this position.
+    loc: LocMemo,
+}
+
+/// Lines of Command traced on one [`Occupancy`] (7.1–7.3).
+///
+/// A line's search reads nothing but what the index is built from (who stands where, in what
+/// formation, activated or not, Routed or not), the board and the commander's Command
+/// Distance, which is part of the key. So while the index stands, a search from one commander
+/// gives the same hexes however often it is asked: the first question of a commander is
+/// answered by a search that stops at its target; from the second on, his whole reach is
+/// traced once and kept. The Command Control Segment asks of one commander for each unit, and
+/// it is asked again after each Initiative roll on the same position.
+#[derive(Default)]
+struct LocMemo(spin::Mutex<Vec<LocEntry>>);
+
+/// One commander's lines on the position: asked once, or traced in full (a bit for each board
+/// cell reached).
+struct LocEntry {
+    commander: UnitId,
+    tracer: Tracer,
+    budget: Pts,
+    reach: Option<Vec<u64>>,
+}
+
+/// What the memo knows of one commander's lines ([`Occupancy::loc_known`]).
+pub enum LocKnown {
+    /// The answer, from his whole reach.
+    Answer(bool),
+    /// Nothing yet: this is the first question.
+    First,
+    /// He was asked of before: trace his whole reach and keep it.
+    Again,
+}
+
+impl Clone for LocMemo {
+    fn clone(&self) -> Self {
+        LocMemo::default()
+    }
+}
+
+impl core::fmt::Debug for LocMemo {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("LocMemo")
+    }
 }
 
 /// What an [`Occupancy`] is built from: each counter's formation, place on the map,
@@ -82,13 +127,23 @@ impl core::fmt::Debug for OccupancyMemo {
 
 /// Whether `key` holds exactly the placements of `s`.
 fn same_key(key: &Key, s: &State) -> bool {
-    key.len() == s.units.len()
-        && key.iter().zip(&s.units).all(|((f, p, a, r), u)| {
-            *f == u.formation
-                && *a == u.act
-                && *r == (u.morale == Morale::Routed)
-                && p.as_ref() == u.placed()
-        })
+    key.len() == s.units.len() && key.iter().zip(&s.units).all(|(k, u)| same_entry(k, u))
+}
+
+/// Whether a key's entry holds unit `u`'s formation, activation, Routed flag and place. Hexes
+/// compare as their used part only (the derived equality reads all six slots), since this is
+/// asked of every counter each time an index is wanted.
+fn same_entry((f, p, a, r): &(Formation, Option<Placed>, Act, bool), u: &Unit) -> bool {
+    *f == u.formation
+        && *a == u.act
+        && *r == (u.morale == Morale::Routed)
+        && match (p, u.placed()) {
+            (None, None) => true,
+            (Some(x), Some(y)) => {
+                x.facing == y.facing && x.hook == y.hook && x.hexes.as_slice() == y.hexes.as_slice()
+            }
+            _ => false,
+        }
 }
 
 /// The counters whose entry in `key` differs from `s`, if they are few enough for an update
@@ -98,12 +153,8 @@ fn changed_units(key: &Key, s: &State) -> Option<SmallVec<[usize; 16]>> {
         return None;
     }
     let mut out = SmallVec::new();
-    for (i, ((f, p, a, r), u)) in key.iter().zip(&s.units).enumerate() {
-        let same = *f == u.formation
-            && *a == u.act
-            && *r == (u.morale == Morale::Routed)
-            && p.as_ref() == u.placed();
-        if !same {
+    for (i, (k, u)) in key.iter().zip(&s.units).enumerate() {
+        if !same_entry(k, u) {
             if out.len() == 16 {
                 return None;
             }
@@ -224,6 +275,7 @@ impl Occupancy {
                 }
             }
         }
+        self.loc.0.get_mut().clear();
         for c in touched {
             let slot = self.index[c] as usize - 1;
             let mut held = [Held::default(); 2];
@@ -244,6 +296,7 @@ impl Occupancy {
             index: alloc::vec![0u32; r.board.cell_count()],
             cells: Vec::with_capacity(s.units.len() * 3),
             empty: Cell::default(),
+            loc: LocMemo::default(),
         };
         for (i, unit) in s.units.iter().enumerate() {
             let Some(p) = unit.placed() else { continue };
@@ -312,6 +365,54 @@ impl Occupancy {
             let (a, b) = (self.at(r, h), other.at(r, h));
             a.units == b.units && a.zoc == b.zoc && a.held == b.held
         })
+    }
+
+    /// Whether `commander`'s lines (traced as `tracer` up to `budget`) reach one of the board
+    /// cells `cells`, if his whole reach is known; otherwise whether he was asked of before
+    /// (and now he has been).
+    pub fn loc_known(
+        &self,
+        commander: UnitId,
+        tracer: Tracer,
+        budget: Pts,
+        cells: impl Iterator<Item = usize>,
+    ) -> LocKnown {
+        let Some(mut memo) = self.loc.0.try_lock() else {
+            return LocKnown::First;
+        };
+        match memo
+            .iter()
+            .find(|e| e.commander == commander && e.tracer == tracer && e.budget == budget)
+        {
+            Some(LocEntry {
+                reach: Some(bits), ..
+            }) => LocKnown::Answer(cells.into_iter().any(|c| {
+                bits.get(c / 64)
+                    .is_some_and(|w| w & (1u64 << (c % 64)) != 0)
+            })),
+            Some(_) => LocKnown::Again,
+            None => {
+                memo.push(LocEntry {
+                    commander,
+                    tracer,
+                    budget,
+                    reach: None,
+                });
+                LocKnown::First
+            }
+        }
+    }
+
+    /// Keeps `commander`'s whole reach (a bit for each board cell), asked of before.
+    pub fn loc_keep(&self, commander: UnitId, tracer: Tracer, budget: Pts, bits: Vec<u64>) {
+        if let Some(mut memo) = self.loc.0.try_lock() {
+            if let Some(e) = memo
+                .iter_mut()
+                .find(|e| e.commander == commander && e.tracer == tracer && e.budget == budget)
+            {
+                e.reach = Some(bits);
+            }
+        }
     }
 
     /// What `h` holds for `side`, as Lines of Command read it (7.1, 7.2b).

@@ -320,6 +320,18 @@ impl Fontenoy {
             .collect()
     }
 
+    /// Whether a friendly combat unit outside `group` stands in `h` ([`Self::friends_at`]
+    /// without the list).
+    fn friend_at(&self, s: &State, h: Hex, side: Side, group: &[UnitId]) -> bool {
+        s.units.iter().enumerate().any(|(v, x)| {
+            let info = &self.units[v];
+            info.is_combat()
+                && info.side == side
+                && x.placed().is_some_and(|q| q.hexes.contains(h))
+                && !group.contains(&(v as UnitId))
+        })
+    }
+
     /// Whether an enemy counter stands in `h`.
     fn enemy_in(&self, s: &State, h: Hex, side: Side) -> bool {
         s.units.iter().enumerate().any(|(i, x)| {
@@ -343,7 +355,7 @@ impl Fontenoy {
             let r = s.retreats[i].clone();
             let side = self.units[usize::from(lead)].side;
             let here = s.unit(lead).placed().map_or(r.visited[0], |p| p.hex());
-            let crowded = !self.friends_at(s, here, side, &alive).is_empty();
+            let crowded = self.friend_at(s, here, side, &alive);
             match (r.phase, r.kind) {
                 (RetreatPhase::Collapse, _) => return Next::Choice,
                 (RetreatPhase::Losses, _) => {
@@ -468,7 +480,7 @@ impl Fontenoy {
             if Self::dist_to(n, &r.from) < now {
                 continue;
             }
-            let occupied = !self.friends_at(s, n, side, &r.units).is_empty();
+            let occupied = self.friend_at(s, n, side, &r.units);
             // Farther from the enemy, then empty, then nearer the rear.
             let key = (
                 u32::MAX - Self::dist_to(n, &r.from),
@@ -575,7 +587,7 @@ impl Fontenoy {
             .hexes
             .as_slice()
             .iter()
-            .any(|&h| !self.friends_at(s, h, side, &r.units).is_empty());
+            .any(|&h| self.friend_at(s, h, side, &r.units));
         if !crowded {
             return true;
         }
@@ -761,7 +773,7 @@ impl Fontenoy {
                     .hexes
                     .as_slice()
                     .iter()
-                    .any(|&h| !self.friends_at(s, h, side, &r.units).is_empty());
+                    .any(|&h| self.friend_at(s, h, side, &r.units));
                 if r.moved > 0 && !crowded {
                     out.push(Action::EndRetreat { unit: lead });
                 }

@@ -57,10 +57,6 @@ impl Fontenoy {
             let Some(p) = x.placed().copied() else {
                 continue;
             };
-            let stack = self.stack_of(s, u);
-            if stack.first() != Some(&u) {
-                continue;
-            }
             let near = p
                 .hexes
                 .as_slice()
@@ -69,6 +65,10 @@ impl Fontenoy {
                 .min()
                 .unwrap_or(99);
             if near > 2 {
+                continue;
+            }
+            let stack = self.stack_of(s, u);
+            if stack.first() != Some(&u) {
                 continue;
             }
             let hits = |q: &Placed| -> Option<Hex> {

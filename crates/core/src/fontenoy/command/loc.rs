@@ -22,7 +22,7 @@ use alloc::vec::Vec;
 use core::cmp::Reverse;
 
 use super::super::Fontenoy;
-use super::super::occupancy::Occupancy;
+use super::super::occupancy::{LocKnown, Occupancy};
 use super::super::state::State;
 use super::super::types::{Kind, Morale, Pts};
 use super::super::units::UnitId;
@@ -235,36 +235,23 @@ impl Fontenoy {
             p.hexes.as_slice()
         };
         let budget = Pts::whole(u16::from(self.command_distance(s, commander)));
-        self.loc_search(s, o, commander, tracer, budget, hexes, |_, _| {})
-    }
-
-    /// Every hex Division Commander `commander`'s lines reach within his Command Distance
-    /// (7.2), to ask of many units at once.
-    ///
-    /// With `wanted` given, the search may stop as soon as every hex of it is reached: the
-    /// hexes listed then are only those reached so far, which answers for counters in
-    /// `wanted` (and for others only when they are listed).
-    pub fn division_reach(
-        &self,
-        s: &State,
-        o: &Occupancy,
-        commander: UnitId,
-        wanted: &[Hex],
-    ) -> Reach {
-        let budget = Pts::whole(u16::from(self.command_distance(s, commander)));
-        let mut hexes = Vec::new();
-        self.loc_search_until(
-            s,
-            o,
-            commander,
-            Tracer::Division,
-            budget,
-            &[],
-            wanted,
-            |h, _| hexes.push(h),
-        );
-        hexes.sort_unstable();
-        Reach(hexes)
+        let cells = || hexes.iter().filter_map(|&h| self.board.index(h));
+        match o.loc_known(commander, tracer, budget, cells()) {
+            LocKnown::Answer(yes) => yes,
+            LocKnown::First => self.loc_search(s, o, commander, tracer, budget, hexes, |_, _| {}),
+            LocKnown::Again => {
+                // Asked of this commander before on this position: trace his whole reach once.
+                let mut bits = alloc::vec![0u64; self.board.cell_count().div_ceil(64)];
+                self.loc_search(s, o, commander, tracer, budget, &[], |h, _| {
+                    if let Some(c) = self.board.index(h) {
+                        bits[c / 64] |= 1u64 << (c % 64);
+                    }
+                });
+                let yes = cells().any(|c| bits[c / 64] & (1u64 << (c % 64)) != 0);
+                o.loc_keep(commander, tracer, budget, bits);
+                yes
+            }
+        }
     }
 
     /// The least-cost search behind the functions above (Dijkstra over the board's cells, on
@@ -279,27 +266,8 @@ impl Fontenoy {
         tracer: Tracer,
         budget: Pts,
         goals: &[Hex],
-        reached: impl FnMut(Hex, Pts),
-    ) -> bool {
-        self.loc_search_until(s, o, commander, tracer, budget, goals, &[], reached)
-    }
-
-    /// [`loc_search`](Self::loc_search) that, given `enough` hexes, stops as soon as each of
-    /// them is reached and hands over the hexes reached up to then.
-    #[allow(clippy::too_many_arguments)]
-    fn loc_search_until(
-        &self,
-        s: &State,
-        o: &Occupancy,
-        commander: UnitId,
-        tracer: Tracer,
-        budget: Pts,
-        goals: &[Hex],
-        enough: &[Hex],
         mut reached: impl FnMut(Hex, Pts),
     ) -> bool {
-        // How many of `enough` (distinct, as the caller gives them) are still to reach.
-        let mut missing = enough.len();
         let side = self.units[usize::from(commander)].side;
         let mut best = self.tables_pool.take();
         best.reset(self.board.cell_count());
@@ -314,16 +282,10 @@ impl Fontenoy {
                 let Some(c) = self.board.index(h) else {
                     continue;
                 };
-                if best.get(c).is_none() && enough.contains(&h) {
-                    missing -= 1;
-                }
                 best.set(c, Pts::ZERO);
                 heap.push(Reverse((Pts::ZERO, h)));
             }
-            'dijkstra: while let Some(Reverse((cost, h))) = heap.pop() {
-                if !enough.is_empty() && missing == 0 {
-                    break 'dijkstra;
-                }
+            while let Some(Reverse((cost, h))) = heap.pop() {
                 let Some(hc) = self.board.index(h) else {
                     continue;
                 };
@@ -346,9 +308,6 @@ impl Fontenoy {
                             found = true;
                             break 'search;
                         }
-                        if missing > 0 && best.get(nc).is_none() && enough.contains(&n) {
-                            missing -= 1;
-                        }
                         best.set(nc, c);
                         heap.push(Reverse((c, n)));
                     }
@@ -360,21 +319,5 @@ impl Fontenoy {
         }
         self.tables_pool.put(best);
         found
-    }
-}
-
-/// The hexes one commander's Lines of Command reach ([`Fontenoy::division_reach`]), sorted.
-pub struct Reach(Vec<Hex>);
-
-impl Reach {
-    /// Whether the lines reach counter `target` as [`Fontenoy::loc_reaches`] asks it: a
-    /// combat unit in any of its hexes.
-    pub fn reaches(&self, s: &State, target: UnitId) -> bool {
-        s.unit(target).placed().is_some_and(|p| {
-            p.hexes
-                .as_slice()
-                .iter()
-                .any(|h| self.0.binary_search(h).is_ok())
-        })
     }
 }

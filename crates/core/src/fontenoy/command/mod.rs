@@ -27,7 +27,6 @@ use super::state::{Act, Activation, Segment, State, Step};
 use super::types::{Kind, Morale};
 use super::units::UnitId;
 use crate::engine::{Illegal, Side};
-use crate::hex::Hex;
 
 /// The kind of commander a counter is in its army's organisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -395,9 +394,8 @@ impl Fontenoy {
             };
             self.set_command(s, c, by, ev);
         }
-        // Combat units. Each Division Commander's lines are traced once for all his units
-        // (nothing the search reads changes while statuses are set).
-        let mut reach: Vec<(UnitId, loc::Reach)> = Vec::new();
+        // Combat units. A Division Commander's lines are traced once for all his units: the
+        // occupancy index keeps them (nothing the search reads changes while statuses are set).
         let mut roll: Option<UnitId> = None;
         for u in 0..s.units.len() as UnitId {
             if !pending(s, u) || !self.units[usize::from(u)].is_combat() {
@@ -430,7 +428,7 @@ impl Fontenoy {
                         // F-10.1a F: Ingoldsby Out of Command puts all his units out too.
                         CommandBy::None
                     } else if dc.is_some_and(|dc| {
-                        s.unit(dc).on_map() && self.reach_of(s, &o, &mut reach, dc).reaches(s, u)
+                        s.unit(dc).on_map() && self.loc_reaches(s, &o, dc, Tracer::Division, u)
                     }) {
                         CommandBy::Loc
                     } else if self.grouped_with_superior(s, &o, u, d) {
@@ -484,39 +482,6 @@ impl Fontenoy {
         s.unit(dc).command == Some(false)
             && self.units[usize::from(dc)].id == "al-ingoldsby"
             && self.option("10.1a-f")
-    }
-
-    /// The hexes Division Commander `dc`'s lines reach (7.2), traced on first use and kept
-    /// in `memo` for the rest of one pass over the units.
-    fn reach_of<'m>(
-        &self,
-        s: &State,
-        o: &Occupancy,
-        memo: &'m mut Vec<(UnitId, loc::Reach)>,
-        dc: UnitId,
-    ) -> &'m loc::Reach {
-        let k = match memo.iter().position(|(c, _)| *c == dc) {
-            Some(k) => k,
-            None => {
-                // The hexes of the units still waiting for their status whose Division this
-                // commander leads: the search may stop once it has reached them all.
-                let mut wanted: Vec<Hex> = Vec::new();
-                for (u, unit) in s.units.iter().enumerate() {
-                    let led = self.org.division_of[u]
-                        .is_some_and(|d| self.division_commander(s, d) == Some(dc));
-                    if led && unit.command.is_none() && self.units[u].is_combat() {
-                        if let Some(p) = unit.placed() {
-                            wanted.extend_from_slice(p.hexes.as_slice());
-                        }
-                    }
-                }
-                wanted.sort_unstable();
-                wanted.dedup();
-                memo.push((dc, self.division_reach(s, o, dc, &wanted)));
-                memo.len() - 1
-            }
-        };
-        &memo[k].1
     }
 
     /// 7.3: an LOC to a Division or Special Commander from the CinC, or through one In-Command
