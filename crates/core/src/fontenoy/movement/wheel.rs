@@ -228,6 +228,8 @@ impl Fontenoy {
         if into_ezoc {
             cost = cost.plus(Pts::ONE);
         }
+        // 7.6c: an Out-of-Command limit on wheeling into an enemy ZOC (command/ooc.rs).
+        self.ooc_step_ok(s, o, group, p, &after)?;
         self.pay_then_stay_or_go(
             s,
             o,
@@ -461,6 +463,8 @@ impl Fontenoy {
                 return Err(Illegal::new("9.4", "the column must end straight"));
             }
         }
+        // 7.6c: an Out-of-Command limit on turning into an enemy ZOC (command/ooc.rs).
+        self.ooc_step_ok(s, o, group, p, &after)?;
         // 9.4: without the MP to end straight, no turn.
         let rule = if f == Formation::MarchColumn && n > 2 {
             "9.4"

@@ -45,6 +45,7 @@ mod preview;
 mod pursuit;
 mod reach;
 mod reform;
+mod rows_4_11;
 mod results;
 mod retreat;
 mod scenario_rows;
