@@ -313,6 +313,12 @@ impl Fontenoy {
             cost,
         });
         self.after_step(s, &group, ev);
+        // 8.4i: a hex entered that forces General Order collapses the Line into it (with its
+        // own Fire Reaction, rearward.rs).
+        self.general_order_by_terrain(s, &group, Formation::Line, &after, ev);
+        if s.unit(unit).formation == Formation::GeneralOrder {
+            return Ok(());
+        }
         // 9.2, 12.8c: a facing change; its Fire Reaction once it is complete.
         self.reaction_after_change(s, unit, Formation::Line, p, ev);
         Ok(())

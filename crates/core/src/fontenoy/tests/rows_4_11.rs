@@ -681,3 +681,186 @@ fn r7_3_e08_a_line_along_a_road_and_through_a_wing_commander() {
         Some(&Step::CommanderInitiative { commander: c })
     );
 }
+
+/// A vertex facing for a one-hex Line at `n` whose Frontal hexes take in `target`.
+fn facing_toward(n: Hex, target: Hex) -> u8 {
+    [1u8, 3, 5, 7, 9, 11]
+        .into_iter()
+        .find(|&f| {
+            let mut hit = false;
+            crate::fontenoy::geometry::for_each_in_arc(
+                Formation::Line,
+                &Placed::at(n, Facing::new(f).unwrap()),
+                crate::fontenoy::geometry::Arc::Frontal,
+                |h| hit |= h == target,
+            );
+            hit
+        })
+        .expect("a facing toward the target")
+}
+
+/// The mover of tests/movement.rs as an 8-SP battalion (a Line of up to 2 hexes).
+fn battalion_of_8(extra: impl FnOnce(&mut World)) -> (Fontenoy, State, UnitId) {
+    mover(|w| {
+        w.unit_state[usize::from(U)].sp = 8;
+        w.units[usize::from(U)].sp = 8;
+        extra(w);
+    })
+}
+
+/// The hex a one-hex Line facing vertex 1 at `h` extends into on its left.
+fn left_of(h: Hex) -> Hex {
+    h.neighbor(crate::fontenoy::geometry::line_axis(Facing::new(1).unwrap()))
+}
+
+#[test]
+fn r11_5h_extending_sets_off_a_cavalry_reaction() {
+    let left = left_of(hex("S1010"));
+    let mut cav = 0;
+    let (r, mut s, u) = battalion_of_8(|w| {
+        let n = (0..6u8)
+            .map(|k| left.neighbor(dir(k)))
+            .find(|&n| n != hex("S1010") && n.distance(hex("S1010")) == 2)
+            .expect("a hex beside the new one");
+        let f = facing_toward(n, left);
+        cav = w.infantry("Y CAV", Side(1), "YYY", &crate::fontenoy::fhex::label(n), f);
+        w.units[usize::from(cav)].kind = Kind::Cavalry;
+        w.units[usize::from(cav)].sp = 4;
+        w.units[usize::from(cav)].mp = 7;
+        w.unit_state[usize::from(cav)].sp = 4;
+    });
+    apply(&r, &mut s, Action::Extend { unit: u, to: left });
+    while let Some(Step::Fire(_)) = s.steps.last() {
+        apply(&r, &mut s, Action::Pass);
+    }
+    assert_eq!(
+        s.steps.last(),
+        Some(&Step::Close(crate::fontenoy::close::CloseStep::CavalryReaction {
+            mover: u
+        }))
+    );
+    assert!(legal(&r, &s).contains(&Action::CavalryReact {
+        unit: cav,
+        split: None
+    }));
+}
+
+#[test]
+fn r7_6c_an_out_of_command_line_extends_into_an_enemy_zoc_only_as_its_first_action() {
+    let run = |ooc: bool| {
+        let (r, mut s, u) = battalion_of_8(|_| {});
+        if ooc {
+            let dc = r.division_commander(&s, 1).expect("Dx");
+            s.unit_mut(dc).command = Some(false);
+        }
+        let step = legal(&r, &s)
+            .into_iter()
+            .find(|a| matches!(a, Action::Step { unit, alone: false, .. } if *unit == u))
+            .expect("a step");
+        apply(&r, &mut s, step);
+        let q = *s.unit(u).placed().unwrap();
+        let left = left_of(q.hex());
+        // The Allied column beside the hex the Line would extend into, its ZOC on it alone.
+        let (k, n) = (0..6u8)
+            .map(|k| (k, left.neighbor(dir(k))))
+            .find(|&(_, n)| n.distance(q.hex()) == 2 && n.distance(hex("S1010")) >= 2)
+            .expect("room for the column");
+        s.unit_mut(ENEMY).formation = Formation::MarchColumn;
+        s.unit_mut(ENEMY).place = Place::Map(Placed::at(
+            n,
+            Facing::side(dir((k + 3) % 6)),
+        ));
+        let mut ev = Vec::new();
+        let res = r.apply(&mut s, &Action::Extend { unit: u, to: left }, &mut ev);
+        res.map(|_| s.unit(u).placed().unwrap().hexes.len())
+    };
+    assert_eq!(run(true).expect_err("7.6c").rule, "7.6c");
+    assert_eq!(run(false).expect("In Command, it extends"), 2);
+}
+
+#[test]
+fn r8_4i_a_line_whose_second_hex_enters_a_town_collapses_into_it() {
+    let line2 = |w: &mut World| {
+        let p = Placed {
+            hexes: line_hexes(hex("S1010"), Facing::new(1).unwrap(), 2).unwrap(),
+            facing: Facing::new(1).unwrap(),
+            hook: None,
+        };
+        set(w, Kind::Infantry, 8, 4, Formation::Line, p);
+    };
+    let (mut r, mut s, u) = mover(line2);
+    let p = *s.unit(u).placed().unwrap();
+    let step = legal(&r, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Step { unit, alone: false, .. } if *unit == u))
+        .expect("a step");
+    let mut probe = s.clone();
+    apply(&r, &mut probe, step.clone());
+    let q = *probe.unit(u).placed().unwrap();
+    assert_eq!(q.hexes.len(), 2);
+    let town = q.hexes.last();
+    assert!(!p.hexes.contains(town) && town != q.hex());
+    alloc::sync::Arc::make_mut(&mut r.board).set_terrain(town, Terrain::Town);
+    let mut t = (*r.tables).clone();
+    t.terrain[Terrain::Town as usize].general_order = crate::fontenoy::tables::GoFor::All;
+    r.tables = alloc::sync::Arc::new(t);
+    apply(&r, &mut s, step);
+    assert_eq!(s.unit(u).formation, Formation::GeneralOrder);
+    let now = *s.unit(u).placed().unwrap();
+    assert_eq!(now.hexes.as_slice(), &[town]);
+    assert!(now.facing.is_corner());
+    assert!(
+        !legal(&r, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Step { unit, .. } if *unit == u)),
+        "its movement is over"
+    );
+}
+
+#[test]
+fn r9_4a_a_road_column_turning_along_its_road_pays_no_facing_cost() {
+    // A 2-hex Road Column (6 SP: 4 + 2) at S1010 facing hexside 0; the road leaves the head's
+    // hex through hexside 1. Its turn costs what a straight step along that road costs.
+    let column = |facing: u8, tail: u8| {
+        move |w: &mut World| {
+            let head = hex("S1010");
+            let p = Placed {
+                hexes: crate::fontenoy::geometry::Hexes::from_slice(&[
+                    head,
+                    head.neighbor(dir(tail)),
+                ])
+                .unwrap(),
+                facing: Facing::new(facing).unwrap(),
+                hook: None,
+            };
+            set(w, Kind::Infantry, 6, 4, Formation::RoadColumn, p);
+            w.board
+                .add_side(head, dir(1), crate::fontenoy::board::side::ROAD, false);
+        }
+    };
+    let moved_cost = |ev: &[Event]| {
+        ev.iter()
+            .find_map(|e| match e {
+                Event::ColumnTurned { cost, .. } | Event::Moved { cost, .. } => Some(*cost),
+                _ => None,
+            })
+            .expect("a move")
+    };
+    let to = hex("S1010").neighbor(dir(1));
+    let (r, mut s, u) = mover(column(0, 3));
+    let turned = moved_cost(&apply(&r, &mut s, Action::ColumnTurn { unit: u, to }));
+    assert_eq!(s.unit(u).placed().unwrap().hexes.as_slice(), &[to, hex("S1010")]);
+    // The same column already facing the road's way steps along it.
+    let (r, mut s, u) = mover(column(2, 4));
+    let stepped = moved_cost(&apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: u,
+            to,
+            alone: false,
+        },
+    ));
+    assert_eq!(turned, stepped);
+    assert!(turned < Pts::ONE, "the road's rate, no facing cost");
+}
