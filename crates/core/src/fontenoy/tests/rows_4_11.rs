@@ -122,7 +122,12 @@ fn r6_5b_r7_6b_an_out_of_command_wing_commander_is_finished_and_makes_no_wing_ac
     let (r, mut s) = w.build();
     assert_eq!(r.open_wings(&s, Side(0)), alloc::vec![0]);
     // He goes with Division A as a Non-Divisional Commander: no line reaches him.
-    let ev = french_activation(&r, &mut s, 0, &[Action::ActivateCommander { commander: wc }]);
+    let ev = french_activation(
+        &r,
+        &mut s,
+        0,
+        &[Action::ActivateCommander { commander: wc }],
+    );
     assert_eq!(status(&ev, wc), Some(CommandBy::None));
     end_segments(&r, &mut s);
     assert_eq!(s.unit(wc).act, Act::Finished);
@@ -222,8 +227,7 @@ fn r7_4b_a_wing_commander_passing_his_initiative_makes_the_wing_activation() {
 }
 
 #[test]
-fn r6_5d_r6_6e_a_wing_activates_as_one_attaches_outsiders_and_takes_independents_and_commanders()
-{
+fn r6_5d_r6_6e_a_wing_activates_as_one_attaches_outsiders_and_takes_independents_and_commanders() {
     let mut w = armies();
     let wc = w.commander("Lutteaux", Side(0), "S0511", 6, 3);
     // Division R of the Wing has no commander (never a candidate); Division Q is outside it.
@@ -295,7 +299,12 @@ fn r6_6b_a_non_divisional_commander_activates_once_and_moves_only_while_activate
     w.wing("Left", Side(0), wc, &[0, 1]);
     let (r, mut s) = w.build();
     // Division A with the CinC; the Wing Commander stays unactivated.
-    french_activation(&r, &mut s, 0, &[Action::ActivateCommander { commander: SAXE }]);
+    french_activation(
+        &r,
+        &mut s,
+        0,
+        &[Action::ActivateCommander { commander: SAXE }],
+    );
     apply(&r, &mut s, Action::EndSegment); // fire
     assert_eq!(s.activation.as_ref().unwrap().segment, Segment::Movement);
     let to = hex("S0511").neighbor(dir(0));
@@ -435,7 +444,10 @@ fn r7_1_the_river_blocks_a_line_and_a_commander_in_an_enemy_zoc_still_traces() {
     let z = w.infantry("2 ZZZ", Side(1), "ZZZ", &crate::fontenoy::fhex::label(n), f);
     let (r, s) = w.build();
     let o = Occupancy::build(&r, &s);
-    assert!(o.ezoc(&r, hex("S0410"), Side(0)), "Da stands in an enemy ZOC");
+    assert!(
+        o.ezoc(&r, hex("S0410"), Side(0)),
+        "Da stands in an enemy ZOC"
+    );
     let reach = r.loc_reach(&s, &o, DA, Tracer::Division);
     assert!(!reach.contains_key(&hex("S0409")), "the Escaut blocks");
     assert!(!reach.contains_key(&n), "the enemy's hex blocks");
@@ -628,7 +640,10 @@ fn r6_3_e05_a_division_activates_with_the_last_independent_and_a_wing_commander(
     // The next French activation: Division F alone, without f1 and f2.
     initiative(&r, &mut s, 6, 1);
     apply(&r, &mut s, Action::ActivateOwn);
-    assert_eq!(legal(&r, &s), alloc::vec![Action::Activate { division: dfv }]);
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![Action::Activate { division: dfv }]
+    );
     apply(&r, &mut s, Action::Activate { division: dfv });
     assert_eq!(s.unit(f3).act, Act::Active);
     assert_eq!(s.unit(f1).act, Act::Finished);
@@ -710,7 +725,9 @@ fn battalion_of_8(extra: impl FnOnce(&mut World)) -> (Fontenoy, State, UnitId) {
 
 /// The hex a one-hex Line facing vertex 1 at `h` extends into on its left.
 fn left_of(h: Hex) -> Hex {
-    h.neighbor(crate::fontenoy::geometry::line_axis(Facing::new(1).unwrap()))
+    h.neighbor(crate::fontenoy::geometry::line_axis(
+        Facing::new(1).unwrap(),
+    ))
 }
 
 #[test]
@@ -735,9 +752,9 @@ fn r11_5h_extending_sets_off_a_cavalry_reaction() {
     }
     assert_eq!(
         s.steps.last(),
-        Some(&Step::Close(crate::fontenoy::close::CloseStep::CavalryReaction {
-            mover: u
-        }))
+        Some(&Step::Close(
+            crate::fontenoy::close::CloseStep::CavalryReaction { mover: u }
+        ))
     );
     assert!(legal(&r, &s).contains(&Action::CavalryReact {
         unit: cav,
@@ -766,10 +783,7 @@ fn r7_6c_an_out_of_command_line_extends_into_an_enemy_zoc_only_as_its_first_acti
             .find(|&(_, n)| n.distance(q.hex()) == 2 && n.distance(hex("S1010")) >= 2)
             .expect("room for the column");
         s.unit_mut(ENEMY).formation = Formation::MarchColumn;
-        s.unit_mut(ENEMY).place = Place::Map(Placed::at(
-            n,
-            Facing::side(dir((k + 3) % 6)),
-        ));
+        s.unit_mut(ENEMY).place = Place::Map(Placed::at(n, Facing::side(dir((k + 3) % 6))));
         let mut ev = Vec::new();
         let res = r.apply(&mut s, &Action::Extend { unit: u, to: left }, &mut ev);
         res.map(|_| s.unit(u).placed().unwrap().hexes.len())
@@ -849,7 +863,10 @@ fn r9_4a_a_road_column_turning_along_its_road_pays_no_facing_cost() {
     let to = hex("S1010").neighbor(dir(1));
     let (r, mut s, u) = mover(column(0, 3));
     let turned = moved_cost(&apply(&r, &mut s, Action::ColumnTurn { unit: u, to }));
-    assert_eq!(s.unit(u).placed().unwrap().hexes.as_slice(), &[to, hex("S1010")]);
+    assert_eq!(
+        s.unit(u).placed().unwrap().hexes.as_slice(),
+        &[to, hex("S1010")]
+    );
     // The same column already facing the road's way steps along it.
     let (r, mut s, u) = mover(column(2, 4));
     let stepped = moved_cost(&apply(
@@ -863,4 +880,84 @@ fn r9_4a_a_road_column_turning_along_its_road_pays_no_facing_cost() {
     ));
     assert_eq!(turned, stepped);
     assert!(turned < Pts::ONE, "the road's rate, no facing cost");
+}
+
+#[test]
+fn r9_1_a_facing_change_in_an_enemy_zoc_costs_1_more() {
+    let faced_cost = |ev: &[Event]| {
+        ev.iter()
+            .find_map(|e| match e {
+                Event::Faced { cost, .. } => Some(*cost),
+                _ => None,
+            })
+            .expect("a facing change")
+    };
+    let (r, mut s, u) = mover(|_| {});
+    let face = legal(&r, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Face { unit, .. } if *unit == u))
+        .expect("a facing change");
+    let free = faced_cost(&apply(&r, &mut s.clone(), face.clone()));
+    // The Allied battalion next to the mover, its Frontal hexes on the mover's hex.
+    let n = hex("S1010").neighbor(dir(3));
+    s.unit_mut(ENEMY).place = Place::Map(Placed::at(
+        n,
+        Facing::new(facing_toward(n, hex("S1010"))).unwrap(),
+    ));
+    let o = Occupancy::build(&r, &s);
+    assert!(o.ezoc(&r, hex("S1010"), Side(0)));
+    let ev = apply(&r, &mut s, face);
+    assert_eq!(faced_cost(&ev), free.plus(Pts::ONE));
+}
+
+#[test]
+fn r8_1b_a_hook_steps_only_into_its_frontal_hexes_for_1_more() {
+    let (r, s, u) = mover(|w| {
+        let p = Placed {
+            hook: Some(HookSide::Left),
+            ..Placed::at(hex("S1010"), Facing::new(1).unwrap())
+        };
+        set(w, Kind::Infantry, 6, 4, Formation::Hook, p);
+    });
+    let p = *s.unit(u).placed().unwrap();
+    let steps: Vec<Hex> = legal(&r, &s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Step {
+                unit,
+                to,
+                alone: false,
+            } if unit == u => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert!(!steps.is_empty());
+    for &to in &steps {
+        assert_eq!(
+            crate::fontenoy::geometry::arc_of(Formation::Hook, &p, to),
+            Some(crate::fontenoy::geometry::Arc::Frontal),
+            "{to:?}"
+        );
+        // Open ground (1) and the Hook's +1.
+        let ev = apply(
+            &r,
+            &mut s.clone(),
+            Action::Step {
+                unit: u,
+                to,
+                alone: false,
+            },
+        );
+        let cost = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Moved { cost, .. } => Some(*cost),
+                _ => None,
+            })
+            .expect("a step");
+        assert_eq!(cost, Pts::whole(2), "{to:?}");
+    }
+    // Reading: the "MV" hexes of the missing diagram are the Line's two hexes ahead; the
+    // hooked flank hex is Frontal but no way forward.
+    assert_eq!(steps.len(), 2);
 }
