@@ -456,6 +456,14 @@ impl Fontenoy {
             }
         }
         if let Some(u) = roll {
+            // 7.4c: a group of Independents rolls on its top unit (10.6: the lowest order).
+            let u = self.independent_group(s, u).into_iter().fold(u, |top, v| {
+                if (s.unit(v).order, v) < (s.unit(top).order, top) {
+                    v
+                } else {
+                    top
+                }
+            });
             s.steps.push(Step::UnitInitiative { unit: u });
             return;
         }
@@ -601,6 +609,33 @@ impl Fontenoy {
                 return true;
             }
         }
+        // 7.0, 7.3a, 7.4c: any In-Command Wing Commander of the unit's force, activated or not
+        // (6.6c: FINISHED too). Reading: an Independent is subordinate to every Wing
+        // Commander of its army (no Wing lists Independents); the Wing Commander of this
+        // activation has his status already (7.6a: commanders first), the others are In
+        // Command when the CinC's line reaches them now (7.3d).
+        let force = self.force_of(s, u);
+        for w in 0..self.org.wings.len() {
+            let Some(wc) = self.wing_commander(s, w as super::units::WingId) else {
+                continue;
+            };
+            if self.units[usize::from(wc)].side != act.side
+                || !s.unit(wc).on_map()
+                || self.force_of(s, wc) != force
+            {
+                continue;
+            }
+            let in_command = match (s.unit(wc).act, s.unit(wc).command) {
+                (Act::Active, Some(by)) => by,
+                _ => {
+                    cinc.is_some_and(|c| self.loc_reaches(s, o, c, Tracer::ArmyOrWing, wc))
+                        || self.waldeck_link(s, o, cinc, wc)
+                }
+            };
+            if in_command && self.loc_reaches(s, o, wc, Tracer::ArmyOrWing, u) {
+                return true;
+            }
+        }
         false
     }
 
@@ -636,6 +671,24 @@ impl Fontenoy {
         self.command_progress(s, ev);
     }
 
+    /// The activated Independents still without a status grouped with Independent `u` (7.4c:
+    /// they roll once), `u` left out.
+    fn independent_group(&self, s: &State, u: UnitId) -> Vec<UnitId> {
+        let Some(h) = s.unit(u).placed().map(|p| p.hex()) else {
+            return Vec::new();
+        };
+        (0..s.units.len() as UnitId)
+            .filter(|&v| {
+                v != u
+                    && self.org.independent(v)
+                    && self.units[usize::from(v)].is_combat()
+                    && s.unit(v).act == Act::Active
+                    && s.unit(v).command.is_none()
+                    && s.unit(v).placed().is_some_and(|q| q.hexes.contains(h))
+            })
+            .collect()
+    }
+
     /// A Unit Initiative roll (7.4c): 00–99 at or above the ER, In Command; the activated
     /// Independents grouped with the unit take the same result.
     pub(crate) fn unit_initiative(&self, s: &mut State, u: UnitId, roll: u8, ev: &mut Vec<Event>) {
@@ -652,22 +705,7 @@ impl Fontenoy {
         } else {
             CommandBy::None
         };
-        let group: Vec<UnitId> = match s.unit(u).placed() {
-            Some(p) => {
-                let h = p.hex();
-                (0..s.units.len() as UnitId)
-                    .filter(|&v| {
-                        v != u
-                            && self.org.independent(v)
-                            && self.units[usize::from(v)].is_combat()
-                            && s.unit(v).act == Act::Active
-                            && s.unit(v).command.is_none()
-                            && s.unit(v).placed().is_some_and(|q| q.hexes.contains(h))
-                    })
-                    .collect()
-            }
-            None => Vec::new(),
-        };
+        let group = self.independent_group(s, u);
         self.set_command(s, u, by, ev);
         for v in group {
             self.set_command(s, v, by, ev);

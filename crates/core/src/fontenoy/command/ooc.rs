@@ -112,4 +112,43 @@ impl Fontenoy {
         }
         Ok(())
     }
+
+    /// 7.6c: a limited unit's change of formation or length that takes it into a hex of an
+    /// enemy ZOC it did not hold is an entry into that ZOC: only as its first action (a
+    /// reading; a change within the ZOC it began in is its one action, [`Self::ooc_action_made`]).
+    pub(crate) fn ooc_change_ok(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        group: &[UnitId],
+        from: &Placed,
+        to: &Placed,
+    ) -> Result<(), Illegal> {
+        let side_of = |g: UnitId| self.units[usize::from(g)].side;
+        for &g in group {
+            if !self.ooc_limited(s, g) {
+                continue;
+            }
+            let enters = to
+                .hexes
+                .as_slice()
+                .iter()
+                .any(|&h| !from.hexes.contains(h) && o.ezoc(self, h, side_of(g)));
+            let spent = s
+                .activation
+                .as_ref()
+                .and_then(|a| a.moving.iter().find(|m| m.unit == g))
+                .is_some_and(|m| m.spent > Pts::ZERO);
+            if enters && spent {
+                return Err(Illegal::new(
+                    "7.6c",
+                    format!(
+                        "{} moves under an Out-of-Command limit: it takes a hex of an enemy ZOC only as its first action",
+                        self.unit_name(g)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
 }

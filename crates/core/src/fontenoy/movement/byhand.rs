@@ -106,6 +106,10 @@ impl Fontenoy {
             if !self.fits_at(s, o, &[u], &q, Formation::Unlimbered) {
                 continue;
             }
+            // 7.6c: the Out-of-Command limits on entering an enemy ZOC (command/ooc.rs).
+            if self.ooc_step_ok(s, o, &[u], &p, &q).is_err() {
+                continue;
+            }
             out.push((h, cost));
         }
         out

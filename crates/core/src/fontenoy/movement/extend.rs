@@ -198,6 +198,8 @@ impl Fontenoy {
         } else {
             cost
         };
+        // 7.6c (command/ooc.rs).
+        self.ooc_change_ok(s, o, group, p, after)?;
         if !self.alone_in(s, o, group, p) {
             return Err(Illegal::new(
                 "11.5a",
@@ -290,6 +292,14 @@ impl Fontenoy {
             cost,
         });
         self.after_step(s, &group, ev);
+        // 8.4i: extending into a hex that forces General Order collapses the unit into it
+        // (with its own Fire Reaction, rearward.rs).
+        if extend {
+            self.general_order_by_terrain(s, &group, f, &after, ev);
+            if s.unit(unit).formation == Formation::GeneralOrder {
+                return Ok(());
+            }
+        }
         // 11.5h, 12.8c: a Fire Reaction once the change is complete.
         self.reaction_after_change(s, unit, f, p, ev);
         Ok(())

@@ -578,7 +578,18 @@ impl Fontenoy {
                 }
                 // 10.7a: leaving a friendly hex it entered may be a Passage of Lines.
                 self.note_passage(s, &o, &group, &p, &target, ev);
-                let goes_go = self.steps_into_go(unit, f, p.hex(), to);
+                // 8.4i: any hex a multi-hex formation enters may force General Order, and
+                // the unit collapses into that hex.
+                let go_hex = if self.steps_into_go(unit, f, p.hex(), to) {
+                    Some(to)
+                } else if matches!(f, Formation::RoadColumn | Formation::Skirmish) {
+                    None
+                } else {
+                    target.hexes.as_slice().iter().copied().find(|&h| {
+                        !p.hexes.contains(h) && self.forces_go(unit, self.board.hex(h).terrain)
+                    })
+                };
+                let goes_go = go_hex.is_some();
                 for &g in &group {
                     self.spend(s, g, cost, k, dca);
                     if let Some(m) = self.record(s, g) {
@@ -591,7 +602,7 @@ impl Fontenoy {
                         // formation collapses into the hex.
                         u.formation = Formation::GeneralOrder;
                         u.place = Place::Map(Placed::at(
-                            to,
+                            go_hex.unwrap_or(to),
                             Facing::new(p.facing.index() | 1).unwrap_or(p.facing),
                         ));
                     }

@@ -366,11 +366,14 @@ impl Fontenoy {
     /// Whether the hexes `to` adds to `p` may be entered by `kind` in `t` (11.2a, 11.9b).
     fn new_hexes_ok(
         &self,
+        s: &State,
         o: &Occupancy,
         c: &Ctx,
         t: Formation,
         to: &Placed,
     ) -> Result<(), Illegal> {
+        // 7.6c (command/ooc.rs).
+        self.ooc_change_ok(s, o, &c.group, &c.p, to)?;
         let class = self.move_class(c.lead, t);
         let side = self.units[usize::from(c.lead)].side;
         let list = to.hexes.as_slice();
@@ -669,7 +672,7 @@ impl Fontenoy {
                         ));
                     }
                 }
-                self.new_hexes_ok(o, c, t, to)?;
+                self.new_hexes_ok(s, o, c, t, to)?;
                 starred = true;
                 let rule = if c.kind == Kind::Artillery {
                     "8.6c"
@@ -710,7 +713,7 @@ impl Fontenoy {
                 if m > limit {
                     return Err(too_long(limit));
                 }
-                self.new_hexes_ok(o, c, t, to)?;
+                self.new_hexes_ok(s, o, c, t, to)?;
                 starred = true;
                 let ch = Change::MarchLine {
                     cavalry: c.kind == Kind::Cavalry,
@@ -770,7 +773,7 @@ impl Fontenoy {
                 if m > limit {
                     return Err(too_long(limit));
                 }
-                self.new_hexes_ok(o, c, t, to)?;
+                self.new_hexes_ok(s, o, c, t, to)?;
                 (self.change_cost(c, Change::FromSquare)?, "8.4g")
             }
             (f, F::Skirmish) => {
@@ -863,7 +866,7 @@ impl Fontenoy {
                         say!(quiet, "{} requires General Order", self.label(to.hex())),
                     ));
                 }
-                self.new_hexes_ok(o, c, t, to)?;
+                self.new_hexes_ok(s, o, c, t, to)?;
                 leaves = true;
                 (self.change_cost(c, Change::GeneralOrderOut)?, "8.4i")
             }

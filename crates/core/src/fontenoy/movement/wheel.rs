@@ -228,6 +228,8 @@ impl Fontenoy {
         if into_ezoc {
             cost = cost.plus(Pts::ONE);
         }
+        // 7.6c: an Out-of-Command limit on wheeling into an enemy ZOC (command/ooc.rs).
+        self.ooc_step_ok(s, o, group, p, &after)?;
         self.pay_then_stay_or_go(
             s,
             o,
@@ -311,6 +313,12 @@ impl Fontenoy {
             cost,
         });
         self.after_step(s, &group, ev);
+        // 8.4i: a hex entered that forces General Order collapses the Line into it (with its
+        // own Fire Reaction, rearward.rs).
+        self.general_order_by_terrain(s, &group, Formation::Line, &after, ev);
+        if s.unit(unit).formation == Formation::GeneralOrder {
+            return Ok(());
+        }
         // 9.2, 12.8c: a facing change; its Fire Reaction once it is complete.
         self.reaction_after_change(s, unit, Formation::Line, p, ev);
         Ok(())
@@ -461,6 +469,8 @@ impl Fontenoy {
                 return Err(Illegal::new("9.4", "the column must end straight"));
             }
         }
+        // 7.6c: an Out-of-Command limit on turning into an enemy ZOC (command/ooc.rs).
+        self.ooc_step_ok(s, o, group, p, &after)?;
         // 9.4: without the MP to end straight, no turn.
         let rule = if f == Formation::MarchColumn && n > 2 {
             "9.4"
