@@ -429,6 +429,14 @@ pub enum Action {
         /// The cavalry group's top unit.
         unit: UnitId,
     },
+    /// Defensive Fire (13.10): `unit`'s stack fires at the attacking group whose top unit is
+    /// `target`.
+    DefensiveFire {
+        /// The firing unit (its hex's eligible units fire with it).
+        unit: UnitId,
+        /// The top unit of the attacking group fired at.
+        target: UnitId,
+    },
     /// Retreats Before Close Combat (13.9, 20.1).
     RetreatBefore {
         /// The group's top unit.

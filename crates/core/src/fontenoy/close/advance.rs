@@ -1,9 +1,10 @@
 //! 15.0 Advance After Combat: the winner's units go into the Frontal hexes the losers left
 //! (15.1a attackers; 15.1b defending cavalry in Line or Attack Column), cavalry first (15.1a),
-//! the unit that took the group's Morale Check going (15.1c: at least one must), one group a
-//! hex, a multi-hex Line shrinking into the hex (15.1e), General Order where the terrain
-//! forces it (15.1f, 15.2); commanders go with their group (21.2c). Advances trigger no
-//! reactions (15.1i): they are not movement.
+//! the unit that took the group's Morale Check going (15.1c: at least one must, and a hex of
+//! each beaten group is entered while a group may still enter one), one group a hex, a
+//! multi-hex Line shrinking into the hex (15.1e), General Order where the terrain forces it
+//! (15.1f, 15.2); commanders go with their group (21.2c). Advances trigger no reactions
+//! (15.1i): they are not movement.
 
 use alloc::vec::Vec;
 
@@ -153,10 +154,33 @@ impl Fontenoy {
         for (u, h) in self.advance_options(s) {
             out.push(Action::Advance { unit: u, to: h });
         }
-        // F-7.1d D: the Infernal Column need not advance.
-        if self.current(s).is_some_and(|c| !c.advanced.is_empty()) || self.column_may_stay(s) {
+        // F-7.1d D: the Infernal Column need not advance. 15.1c: the advance may end once
+        // a hex of every beaten group is entered, or none is left to enter.
+        if self
+            .current(s)
+            .is_some_and(|c| !c.advanced.is_empty() && !self.advance_owed(s, c))
+            || self.column_may_stay(s)
+        {
             out.push(Action::EndAdvance);
         }
+    }
+
+    /// 15.1c: a beaten group none of whose vacated hexes has been entered while a winning
+    /// group may still advance into one of them.
+    fn advance_owed(&self, s: &State, c: &super::Combat) -> bool {
+        let losers = match c.outcome {
+            Outcome::Attacker => &c.defenders,
+            Outcome::Defender => &c.attackers,
+            _ => return false,
+        };
+        let open = self.advance_options(s);
+        losers.iter().any(|g| {
+            let entered = c
+                .advanced
+                .iter()
+                .any(|(_, x)| g.hexes.iter().any(|h| h.0 == x.0));
+            !entered && open.iter().any(|(_, h)| g.hexes.iter().any(|x| x.0 == *h))
+        })
     }
 
     /// Advance After Combat begins (15.1h: after the whole combat), or is skipped when nobody

@@ -51,7 +51,47 @@ impl Fontenoy {
 
     /// The next pursuit (16.1c), or the end of the combat.
     pub(crate) fn next_pursuit(&self, s: &mut State, ev: &mut Vec<Event>) {
+        self.next_pursuit_from(s, false, ev);
+    }
+
+    /// The groups waiting to pursue, by top unit, when their player has to choose which goes
+    /// first (16.1c: several waiting).
+    pub(crate) fn pursuit_order_options(&self, s: &State) -> Vec<UnitId> {
+        let Some(c) = self.close_segment(s) else {
+            return Vec::new();
+        };
+        if c.pursuits.len() < 2 {
+            return Vec::new();
+        }
+        c.pursuits
+            .iter()
+            .filter_map(|p| p.0.first().copied())
+            .collect()
+    }
+
+    /// 16.1c: the controlling player's choice of the group that pursues next.
+    pub(crate) fn choose_pursuit(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
+        if let Some(c) = self.cs_mut(s) {
+            if let Some(i) = c.pursuits.iter().position(|p| p.0.first() == Some(&unit)) {
+                let p = c.pursuits.remove(i);
+                c.pursuits.insert(0, p);
+            }
+        }
+        self.next_pursuit_from(s, true, ev);
+    }
+
+    /// The next pursuit; `chosen`: the first waiting one was just chosen (16.1c).
+    fn next_pursuit_from(&self, s: &mut State, chosen: bool, ev: &mut Vec<Event>) {
+        let mut ask = !chosen;
         loop {
+            if ask {
+                if let Some(&u) = self.pursuit_order_options(s).first() {
+                    let side = self.side_of(u);
+                    s.steps.push(Step::Close(CloseStep::ChoosePursuit { side }));
+                    return;
+                }
+            }
+            ask = true;
             let next = self.cs_mut(s).and_then(|c| {
                 if c.pursuits.is_empty() {
                     None

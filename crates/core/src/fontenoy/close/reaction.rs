@@ -367,6 +367,10 @@ impl Fontenoy {
             let Some(p) = x.placed().copied() else {
                 continue;
             };
+            // 13.8b: an EZOC is allowed only when it is an unactivated enemy's.
+            if self.in_activated_ezoc(s, &p, passive) {
+                continue;
+            }
             let front = self.frontal_hexes(s, u);
             let ok = attacker_hexes.iter().any(|hs| {
                 hs.as_slice().iter().any(|&h| {
@@ -383,6 +387,21 @@ impl Fontenoy {
         out
     }
 
+    /// Whether a hex of `p` lies in the ZOC of an activated combat unit of `passive`'s enemy
+    /// (13.8b).
+    fn in_activated_ezoc(&self, s: &State, p: &Placed, passive: Side) -> bool {
+        (0..s.units.len() as UnitId).any(|e| {
+            let info = &self.units[usize::from(e)];
+            info.side != passive
+                && info.is_combat()
+                && s.unit(e).act == crate::fontenoy::state::Act::Active
+                && self
+                    .frontal_hexes(s, e)
+                    .iter()
+                    .any(|h| p.hexes.as_slice().contains(h))
+        })
+    }
+
     /// The commitments on offer.
     pub(crate) fn commit_actions(&self, s: &State, out: &mut Vec<Action>) {
         for u in self.commit_options(s) {
@@ -395,10 +414,42 @@ impl Fontenoy {
         let stack = self.stack_of(s, u);
         let mut g = self.make_group(s, stack.clone(), 0);
         g.committed = true;
+        let front = self.frontal_hexes(s, u);
         if let Some(cs) = self.cs_mut(s) {
             cs.fought.extend_from_slice(&stack);
             if let Some(c) = cs.current.as_mut() {
-                c.defenders.push(g);
+                // 13.8 (E46 situation 2): when other attacking groups stay against the first
+                // defenders, those in the cavalry's ZOC fight it in a combat of their own.
+                let split: Vec<bool> = c
+                    .attackers
+                    .iter()
+                    .map(|a| a.hexes.iter().any(|h| front.contains(&h.0)))
+                    .collect();
+                let n = split.iter().filter(|&&x| x).count();
+                if n > 0 && n < split.len() {
+                    let mut moved = Vec::new();
+                    let mut keep = Vec::new();
+                    for (a, x) in core::mem::take(&mut c.attackers).into_iter().zip(split) {
+                        if x { moved.push(a) } else { keep.push(a) }
+                    }
+                    c.attackers = keep;
+                    cs.combats.push(super::Combat {
+                        attackers: moved,
+                        defenders: alloc::vec![g],
+                        round: 1,
+                        reaction: false,
+                        mover: None,
+                        asked: 0,
+                        commit_done: true,
+                        bonus_asked: 0,
+                        die: None,
+                        special_order: Vec::new(),
+                        outcome: Outcome::Open,
+                        advanced: Vec::new(),
+                    });
+                } else {
+                    c.defenders.push(g);
+                }
             }
         }
         ev.push(Event::Committed { unit: u });

@@ -292,7 +292,19 @@ impl Fontenoy {
                     )
                 })
             };
-            if foes.iter().any(|&f| flanks(f, &my_hexes)) {
+            // 13.11c: an Attack Column in a Line's Frontal hexes is always flanked.
+            let column_in_front = |col: UnitId, line: UnitId| -> bool {
+                s.unit(col).formation == Formation::AttackColumn
+                    && s.unit(line).formation == Formation::Line
+                    && s.unit(col).placed().is_some_and(|cp| {
+                        let front = self.frontal_hexes(s, line);
+                        cp.hexes.as_slice().iter().any(|h| front.contains(h))
+                    })
+            };
+            if foes
+                .iter()
+                .any(|&f| flanks(f, &my_hexes) || column_in_front(f, top))
+            {
                 cr += i16::from(m.flanking);
             }
             // Flanked by an enemy outside this combat that faces the group.
@@ -310,6 +322,14 @@ impl Fontenoy {
                 });
                 geometry::for_each_in_arc(x.formation, p, Arc::Rear, |h| {
                     flanked |= self.outsider_faces(s, &o, h, me, &in_combat, &my_hexes);
+                });
+            }
+            if !flanked && x.formation == Formation::AttackColumn {
+                flanked = (0..s.units.len() as UnitId).any(|e| {
+                    self.units[usize::from(e)].is_combat()
+                        && self.side_of(e) != me
+                        && !in_combat.contains(&e)
+                        && column_in_front(top, e)
                 });
             }
             if flanked {
@@ -900,7 +920,16 @@ impl Fontenoy {
                     }
                 }
                 let live = self.fighting(s, g);
-                if !live.is_empty() {
+                if att && !live.is_empty() {
+                    // 14.6a: only the attacking units rout; the guns and unactivated units of
+                    // their hex stay and take MC(E) (`mc_e`).
+                    let from: Vec<Hex> = enemies
+                        .iter()
+                        .filter_map(|&e| s.unit(e).placed())
+                        .flat_map(|p| p.hexes.as_slice().to_vec())
+                        .collect();
+                    self.rout_units(s, &live, &from, "14.6a", false, ev);
+                } else if !live.is_empty() {
                     let top = self.cc_checker(s, &live);
                     self.rout_from(s, top, &enemies, ev);
                 }
@@ -1054,6 +1083,30 @@ impl Fontenoy {
                 } else {
                     continue;
                 };
+                // 14.5b: no shrinking when the SP spread evenly over the hexes left would be
+                // more than one of them may hold.
+                let stack = self.stack_of(s, top);
+                let cav = stack
+                    .iter()
+                    .any(|&u| self.units[usize::from(u)].kind == Kind::Cavalry);
+                let sp: u16 = stack
+                    .iter()
+                    .map(|&u| {
+                        let w = if self.units[usize::from(u)].kind == Kind::Artillery {
+                            4
+                        } else {
+                            1
+                        };
+                        u16::from(s.unit(u).sp) * w
+                    })
+                    .sum();
+                let share = sp.div_ceil(keep.len().max(1) as u16);
+                let col = if cav { 2 } else { 0 };
+                if keep.iter().any(|&h| {
+                    share > u16::from(self.tables.fx(self.board.hex(h).terrain).stack[col])
+                }) {
+                    continue;
+                }
                 let Some(nh) = Hexes::from_slice(keep) else {
                     continue;
                 };

@@ -21,11 +21,13 @@ impl Fontenoy {
             | CloseStep::Countercharge
             | CloseStep::Commit
             | CloseStep::Retreat
+            | CloseStep::DefensiveFire
             | CloseStep::CavalryReaction { .. } => active.other(),
             CloseStep::Bonus { side }
             | CloseStep::Advance { side }
             | CloseStep::AdvanceFacing { side, .. }
-            | CloseStep::Pursue { side } => side,
+            | CloseStep::Pursue { side }
+            | CloseStep::ChoosePursuit { side } => side,
             CloseStep::ColumnStand { attacker, .. } => {
                 if attacker {
                     active
@@ -78,6 +80,12 @@ impl Fontenoy {
                 self.commit_actions(s, out);
                 out.push(Action::Pass);
             }
+            CloseStep::DefensiveFire => {
+                for (unit, target) in self.df_options(s) {
+                    out.push(Action::DefensiveFire { unit, target });
+                }
+                out.push(Action::Pass);
+            }
             CloseStep::Retreat => {
                 if let Some(u) = self.retreat_candidate(s) {
                     out.push(Action::RetreatBefore { unit: u });
@@ -96,6 +104,11 @@ impl Fontenoy {
                 out.push(Action::Pass);
             }
             CloseStep::Pursue { .. } => self.pursue_actions(s, out),
+            CloseStep::ChoosePursuit { .. } => {
+                for unit in self.pursuit_order_options(s) {
+                    out.push(Action::Pursue { unit });
+                }
+            }
             CloseStep::CavalryReaction { mover } => {
                 self.cavalry_reaction_actions(s, mover, out);
                 out.push(Action::Pass);
@@ -157,6 +170,10 @@ impl Fontenoy {
                 }
                 self.ask_retreat(s, ev);
             }
+            (CloseStep::DefensiveFire, Action::DefensiveFire { unit, target }) => {
+                self.df_choose(s, *unit, *target, ev);
+            }
+            (CloseStep::DefensiveFire, Action::Pass) => self.df_pass(s, ev),
             (CloseStep::Retreat, Action::RetreatBefore { unit }) => {
                 self.retreat_before(s, *unit, ev)
             }
@@ -182,6 +199,9 @@ impl Fontenoy {
                 self.advance_go_on(s, side, ev)
             }
             (CloseStep::Pursue { .. }, Action::Pursue { .. }) => self.pursue_step(s, ev),
+            (CloseStep::ChoosePursuit { .. }, Action::Pursue { unit }) => {
+                self.choose_pursuit(s, *unit, ev)
+            }
             (CloseStep::Pursue { .. }, Action::Recall { .. }) => self.recall(s, ev),
             (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit, split }) => {
                 self.cavalry_react(s, *unit, mover, *split, ev);
@@ -221,7 +241,14 @@ impl Fontenoy {
             (CloseStep::Commit, Action::Commit { unit }) => Illegal::new(
                 "13.8a",
                 format!(
-                    "{} may not be committed: it must be passive cavalry in Line or Attack Column, not Shaken, not attacked, with an attacker in its ZOC",
+                    "{} may not be committed: it must be passive cavalry in Line or Attack Column, not Shaken, not attacked, in no activated enemy's ZOC, with an attacker in its ZOC",
+                    self.unit_name(*unit)
+                ),
+            ),
+            (CloseStep::DefensiveFire, Action::DefensiveFire { unit, .. }) => Illegal::new(
+                "13.10a",
+                format!(
+                    "{} may not make this Defensive Fire: it must be a passive unit able to fire that has not fired or reacted this segment, firing at its own attackers or, outside the combat, at an attacker in its ZOC",
                     self.unit_name(*unit)
                 ),
             ),
@@ -319,6 +346,13 @@ impl Fontenoy {
                     who(active.other())
                 ),
             ),
+            CloseStep::DefensiveFire => (
+                "13.10",
+                format!(
+                    "{}: Defensive Fire: choose the attacking group each hex fires at, then pass",
+                    who(active.other())
+                ),
+            ),
             CloseStep::Retreat => (
                 "13.9",
                 format!("{}: Retreat Before Close Combat?", who(active.other())),
@@ -351,6 +385,10 @@ impl Fontenoy {
                 ("F-8.4", "roll on the Special Pursuit Results".into())
             }
             CloseStep::PursuitDice { .. } => ("16.2a", "roll the Pursuit Points".into()),
+            CloseStep::ChoosePursuit { side } => (
+                "16.1c",
+                format!("{}: choose the cavalry group that pursues next", who(side)),
+            ),
             CloseStep::Pursue { side } => (
                 "16.2b",
                 format!("{}: pursue, or try to recall the cavalry", who(side)),

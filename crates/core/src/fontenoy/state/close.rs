@@ -256,6 +256,14 @@ pub struct CloseSegment {
     /// Units that have made their Defensive Fire this segment (13.10c).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub defensive_fired: Vec<UnitId>,
+    /// The defenders of the combat under way that may make Defensive Fire at its attackers
+    /// (13.10a), while the passive player chooses the targets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub df_defenders: Vec<UnitId>,
+    /// The Defensive Fire chosen so far for the combat under way: (firing unit, top unit of
+    /// the attacking group it fires at) (13.10a, 13.10d).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub df_plan: Vec<(UnitId, UnitId)>,
     /// The paths of the Retreats by Routing made in this segment: each routed unit and the
     /// hexes it entered, its last hex last (16.2b: the path a pursuer follows).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -330,6 +338,10 @@ pub enum CloseStep {
     Commit,
     /// The passive player may Retreat Before Close Combat with the next eligible group (13.9).
     Retreat,
+    /// The passive player chooses the Defensive Fire at the combat's attackers: which
+    /// attacking group a defending hex fires at, and whether passive units outside the
+    /// combat with an attacker in their ZOC fire (13.10a, 13.10d).
+    DefensiveFire,
     /// A group's owner picks the commander whose Combat Bonus it uses (21.2b).
     Bonus {
         /// The side asked.
@@ -356,6 +368,11 @@ pub enum CloseStep {
         special: bool,
         /// A re-roll after a special result.
         reroll: bool,
+    },
+    /// The player whose groups wait to pursue chooses the next one (16.1c).
+    ChoosePursuit {
+        /// The pursuing side.
+        side: Side,
     },
     /// The pursuing player follows the path or tries a recall (16.2b, 16.3).
     Pursue {

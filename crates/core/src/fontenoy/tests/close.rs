@@ -166,6 +166,7 @@ pub(super) fn dice_for(r: &Fontenoy, s: &State, want: &str, special: bool) -> [u
 /// first d100 after which no SP is lost and no check or state change follows.
 pub(super) fn fire_misses(r: &Fontenoy, s: &mut State) -> Vec<Event> {
     let mut ev = Vec::new();
+    ev.extend(defensive_fire_all(r, s));
     while let Some(Step::Fire(crate::fontenoy::state::FireStep::Roll { .. })) = top(s) {
         let v = (10..100u8)
             .find(|&v| {
@@ -180,6 +181,20 @@ pub(super) fn fire_misses(r: &Fontenoy, s: &mut State) -> Vec<Event> {
             })
             .expect("a Defensive Fire roll without effect");
         ev.extend(apply(r, s, d100(v)));
+    }
+    ev
+}
+
+/// The passive player's Defensive Fire choices (13.10d): each hex fires at the first group
+/// offered, until none is left.
+pub(super) fn defensive_fire_all(r: &Fontenoy, s: &mut State) -> Vec<Event> {
+    let mut ev = Vec::new();
+    while top(s) == Some(Step::Close(CloseStep::DefensiveFire)) {
+        let a = legal(r, s)
+            .into_iter()
+            .find(|a| matches!(a, Action::DefensiveFire { .. }))
+            .unwrap_or(Action::Pass);
+        ev.extend(apply(r, s, a));
     }
     ev
 }

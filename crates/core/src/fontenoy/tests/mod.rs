@@ -47,6 +47,7 @@ mod reach;
 mod reform;
 mod results;
 mod retreat;
+mod rows_12_17;
 mod rows_4_11;
 mod scenario_rows;
 mod scenarios;
