@@ -47,6 +47,7 @@ mod reach;
 mod reform;
 mod results;
 mod retreat;
+mod rows_18_f3;
 mod scenario_rows;
 mod scenarios;
 mod special_initiative;
