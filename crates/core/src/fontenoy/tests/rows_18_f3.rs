@@ -775,3 +775,53 @@ fn r19_7e_a_routing_line_collapses_next_to_the_cavalry_that_may_pursue_it() {
     assert_eq!(legal(&r, &s).len(), 2);
     let _ = &mut s;
 }
+
+#[test]
+fn f2_10a_road_movement_along_a_sunken_road_pays_the_road_rate() {
+    use crate::fontenoy::board::{Terrain, side as hs};
+    use crate::fontenoy::tables::Mp;
+    use crate::fontenoy::types::Pts;
+    use crate::hex::{Direction, Facing};
+    let x = hex("S1010").neighbor(Direction::ALL[0]);
+    let along = x.neighbor(Direction::ALL[5]);
+    // The cost of a Road Column's step from X along the road, the road's hexes `terrain`.
+    let cost = |terrain: Terrain| -> Pts {
+        let (mut r, mut s, u) = super::movement::mover(|w| {
+            for h in [along, x, x.neighbor(Direction::ALL[2])] {
+                w.board.set_terrain(h, terrain);
+            }
+            w.board.add_side(x, Direction::ALL[2], hs::ROAD, false);
+            w.board.add_side(x, Direction::ALL[5], hs::ROAD, false);
+        });
+        let t = alloc::sync::Arc::make_mut(&mut r.tables);
+        t.terrain[Terrain::SunkenRoad as usize].mp = [Mp::Pts(Pts::whole(2)); 6];
+        s.unit_mut(u).formation = Formation::RoadColumn;
+        s.unit_mut(u).sp = 4;
+        s.unit_mut(u).place = Place::Map(crate::fontenoy::geometry::Placed::at(
+            x,
+            Facing::new(10).unwrap(),
+        ));
+        let ev = apply(
+            &r,
+            &mut s,
+            Action::Step {
+                unit: u,
+                to: along,
+                alone: false,
+            },
+        );
+        ev.iter()
+            .find_map(|e| match e {
+                Event::Moved { cost, .. } => Some(*cost),
+                _ => None,
+            })
+            .expect("a move")
+    };
+    let sunken = cost(Terrain::SunkenRoad);
+    assert_eq!(
+        sunken,
+        cost(Terrain::Clear),
+        "the road rate, as on any road"
+    );
+    assert!(sunken < Pts::whole(2), "not the sunken road's TET cost");
+}
