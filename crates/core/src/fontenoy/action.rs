@@ -367,6 +367,14 @@ pub enum Action {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// Whether a commander in a hex that part of a group leaves goes with the retreating
+    /// units or stays with those who stay (21.2c).
+    JoinRetreat {
+        /// The commander.
+        commander: UnitId,
+        /// He goes with the retreat.
+        retreat: bool,
+    },
     /// Ends a Retreat Before Close Combat after its first hex (20.1a).
     EndRetreat {
         /// The retreating group's first unit.

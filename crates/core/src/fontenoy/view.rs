@@ -442,6 +442,15 @@ impl Fontenoy {
                     Self::side_name(*side)
                 ),
             },
+            Event::CommanderJoins { commander, retreat } => format!(
+                "{} {} (21.2c)",
+                self.unit_name(*commander),
+                if *retreat {
+                    "goes with the retreating units"
+                } else {
+                    "stays with the units that stay"
+                }
+            ),
             Event::CommanderDisplaced { commander, to } => format!(
                 "{} is displaced to {}",
                 self.unit_name(*commander),
@@ -929,7 +938,7 @@ impl Fontenoy {
             Some(Step::RetreatChoice { unit }) => (
                 "20.2g",
                 format!(
-                    "{}: choose where {} retreats (or which unit takes the loss)",
+                    "{}: choose where {} retreats (or which unit takes the loss, or whether a commander goes with it)",
                     Self::side_name(
                         self.units
                             .get(usize::from(*unit))

@@ -211,12 +211,18 @@ impl Fontenoy {
         let unit = s.unit(u);
         let Some(p) = unit.placed() else { return 0 };
         let col = usize::from(self.is_skirmisher(s, u));
+        let cavalry = self.units[usize::from(u)].kind == super::super::types::Kind::Cavalry;
         p.hexes
             .as_slice()
             .iter()
             .map(|&h| {
                 // F-5.5c: the sunken road's column only where its effects count.
-                let mut m = i16::from(self.tables.fx(self.combat_terrain(s, u, h)).morale[col]);
+                let fx = self.tables.fx(self.combat_terrain(s, u, h));
+                let mut m = i16::from(fx.morale[col]);
+                // F-2.8b: cavalry in woods, a village or a town has no morale benefit there.
+                if cavalry && fx.cavalry_hampered {
+                    m = m.max(0);
+                }
                 for d in Direction::ALL {
                     let works = self.board.side(h, d) & hs::FIELDWORKS;
                     // Behind the works: the hex across is their front.

@@ -144,23 +144,26 @@ impl Fontenoy {
             return;
         }
         let side = self.units[usize::from(lead)].side;
-        // 21.2c: commanders go with the group, unless friends stay in their hex (the owner's
-        // choice in the text; here they stay with those who stay).
-        let commanders: Vec<UnitId> = self
-            .commanders_with(s, units)
-            .into_iter()
-            .filter(|&c| {
-                let h = s.unit(c).placed().map(|q| q.hex());
-                !(0..s.units.len() as UnitId).any(|v| {
-                    !units.contains(&v)
-                        && self.units[usize::from(v)].is_combat()
-                        && self.units[usize::from(v)].side == side
-                        && s.unit(v)
-                            .placed()
-                            .is_some_and(|q| h.is_some_and(|h| q.hexes.contains(h)))
-                })
-            })
-            .collect();
+        // 21.2c: commanders go with the group; one in a hex where friends stay (an illegitimate
+        // group, units that rallied) goes or stays as his owner chooses (`ask`).
+        let mut commanders: Vec<UnitId> = Vec::new();
+        let mut ask: Vec<UnitId> = Vec::new();
+        for c in self.commanders_with(s, units) {
+            let h = s.unit(c).placed().map(|q| q.hex());
+            let stayers = (0..s.units.len() as UnitId).any(|v| {
+                !units.contains(&v)
+                    && self.units[usize::from(v)].is_combat()
+                    && self.units[usize::from(v)].side == side
+                    && s.unit(v)
+                        .placed()
+                        .is_some_and(|q| h.is_some_and(|h| q.hexes.contains(h)))
+            });
+            if stayers {
+                ask.push(c)
+            } else {
+                commanders.push(c)
+            }
+        }
         let from = if from.is_empty() {
             self.nearest_enemies(s, lead)
         } else {
@@ -203,6 +206,8 @@ impl Fontenoy {
             hold,
             difficult: false,
             voluntary,
+            ask,
+            checked: false,
         });
     }
 
@@ -356,6 +361,10 @@ impl Fontenoy {
             let side = self.units[usize::from(lead)].side;
             let here = s.unit(lead).placed().map_or(r.visited[0], |p| p.hex());
             let crowded = self.friend_at(s, here, side, &alive);
+            // 21.2c: the owner first says where the commanders of a divided hex go.
+            if r.ask.iter().any(|&c| s.unit(c).on_map()) {
+                return Next::Choice;
+            }
             match (r.phase, r.kind) {
                 (RetreatPhase::Collapse, _) => return Next::Choice,
                 (RetreatPhase::Losses, _) => {
@@ -695,7 +704,11 @@ impl Fontenoy {
             if r.difficult && !alive.iter().all(|&u| self.is_skirmisher(s, u)) {
                 self.disorder_units(s, &alive, "20.1e", ev);
             }
-            if let Some(c) = self.checking_unit(&self.stack_of_list(s, &alive)) {
+            // F-3.7b: Swedish 4-pounders took theirs before they went.
+            if let Some(c) = self
+                .checking_unit(&self.stack_of_list(s, &alive))
+                .filter(|_| !r.checked)
+            {
                 reqs.push(CheckReq {
                     unit: c,
                     kind: CheckKind::Morale(MoraleCheck::D),
@@ -746,9 +759,18 @@ impl Fontenoy {
         let Some(p) = s.unit(lead).placed() else {
             return;
         };
+        if let Some(&c) = r.ask.iter().find(|&&c| s.unit(c).on_map()) {
+            for retreat in [true, false] {
+                out.push(Action::JoinRetreat {
+                    commander: c,
+                    retreat,
+                });
+            }
+            return;
+        }
         match (r.phase, r.kind) {
             (RetreatPhase::Collapse, _) => {
-                for &h in p.hexes.as_slice() {
+                for h in self.collapse_hexes(s, r, p) {
                     out.push(Action::Retreat { unit: lead, to: h });
                 }
             }
@@ -779,6 +801,33 @@ impl Fontenoy {
                 }
             }
         }
+    }
+
+    /// The hexes a Routing multi-hex unit may collapse into (19.7e): in close combat, those
+    /// next to a possible pursuer (enemy cavalry neither Shaken nor Routed in a hex the rout
+    /// comes from) when any is; else any of its hexes.
+    fn collapse_hexes(&self, s: &State, r: &Retreat, p: &Placed) -> Vec<Hex> {
+        let all = p.hexes.as_slice().to_vec();
+        if s.activation.as_ref().is_none_or(|a| a.close.is_none()) {
+            return all;
+        }
+        let side = r.units.first().map(|&u| self.units[usize::from(u)].side);
+        let pursuers: Vec<Hex> = (0..s.units.len() as UnitId)
+            .filter(|&v| {
+                let info = &self.units[usize::from(v)];
+                let x = s.unit(v);
+                Some(info.side) != side && info.kind == Kind::Cavalry && x.morale == Morale::Good
+            })
+            .filter_map(|v| s.unit(v).placed().copied())
+            .flat_map(|q| q.hexes.as_slice().to_vec())
+            .filter(|h| r.from.contains(h))
+            .collect();
+        let near: Vec<Hex> = all
+            .iter()
+            .copied()
+            .filter(|h| pursuers.iter().any(|q| q.distance(*h) == 1))
+            .collect();
+        if near.is_empty() { all } else { near }
     }
 
     /// Applies a retreat decision.
@@ -819,6 +868,14 @@ impl Fontenoy {
             Action::EndRetreat { .. } => {
                 let r = s.retreats.remove(i);
                 self.finish_retreat(s, r, ev);
+            }
+            Action::JoinRetreat { commander, retreat } => {
+                let r = &mut s.retreats[i];
+                r.ask.retain(|&c| c != commander);
+                if retreat {
+                    r.commanders.push(commander);
+                }
+                ev.push(Event::CommanderJoins { commander, retreat });
             }
             Action::TakeLoss { unit } => {
                 self.lose_sp(s, unit, 1, "19.7d", ev);
@@ -916,6 +973,19 @@ impl Fontenoy {
         attackers: &[UnitId],
         ev: &mut Vec<Event>,
     ) -> bool {
+        self.retreat_before_combat_as(s, unit, attackers, false, ev)
+    }
+
+    /// [`Fontenoy::retreat_before_combat`], `checked` when its MC(D) was taken before it
+    /// (F-3.7b).
+    pub(crate) fn retreat_before_combat_as(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        attackers: &[UnitId],
+        checked: bool,
+        ev: &mut Vec<Event>,
+    ) -> bool {
         let group = self.stack_of(s, unit);
         let from = self.hexes_of(s, attackers);
         if group.is_empty() || from.is_empty() {
@@ -933,7 +1003,17 @@ impl Fontenoy {
             s.retreats.remove(i);
             return false;
         }
+        s.retreats[i].checked = checked;
         self.run_retreats(s, ev);
         true
+    }
+
+    /// Whether `group` is Swedish 4-pounders alone (F-3.7a, F-3.7b: "FP2" guns).
+    pub(crate) fn swedish_guns(&self, group: &[UnitId]) -> bool {
+        !group.is_empty()
+            && group.iter().all(|&u| {
+                let info = &self.units[usize::from(u)];
+                info.kind == Kind::Artillery && info.by_hand == ByHand::Fp2
+            })
     }
 }

@@ -396,6 +396,7 @@ impl Fontenoy {
             Cont::NextCharge => self.next_charge(s, ev),
             Cont::Countercharge { unit } => self.after_countercharge_check(s, unit, ev),
             Cont::Retreated => self.ask_retreat(s, ev),
+            Cont::SwedishRetreat { unit, shaken } => self.after_swedish_check(s, unit, shaken, ev),
             Cont::DefenderChecks => self.after_defender_checks(s, ev),
             Cont::AfterFire => self.after_defensive_fire(s, ev),
             Cont::AttackersMg => self.after_attackers_mg(s, ev),

@@ -505,6 +505,57 @@ impl Fontenoy {
     /// The group Retreats Before Close Combat (13.9a): the retreat section moves it and takes
     /// its MC(D) (20.1a); then the next group is asked.
     pub(crate) fn retreat_before(&self, s: &mut State, u: UnitId, ev: &mut Vec<Event>) {
+        // F-3.7b: Swedish 4-pounders take their MC(D) first, and go only if they pass.
+        if self.swedish_guns(&self.stack_of(s, u)) {
+            let checker = self.cc_checker(s, &self.stack_of(s, u));
+            let shaken = s.unit(checker).morale == Morale::Shaken;
+            s.steps
+                .push(Step::Close(CloseStep::Resume(Cont::SwedishRetreat {
+                    unit: checker,
+                    shaken,
+                })));
+            self.queue_checks(
+                s,
+                &[CheckReq {
+                    unit: checker,
+                    kind: CheckKind::Morale(MoraleCheck::D),
+                    er_mod: 0,
+                }],
+            );
+            return;
+        }
+        self.retreat_before_as(s, u, false, ev);
+    }
+
+    /// F-3.7b: after the Swedish guns' MC(D): passed, they retreat (no MC(D) after it);
+    /// failed, they stay and fight (Shaken, or destroyed if already Shaken), that check in
+    /// place of their MC(B) (a reading of 20.1a), and the next group is asked.
+    pub(crate) fn after_swedish_check(
+        &self,
+        s: &mut State,
+        u: UnitId,
+        shaken: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let x = s.unit(u);
+        let passed =
+            x.on_map() && x.morale != Morale::Routed && (x.morale == Morale::Shaken) == shaken;
+        if passed {
+            self.retreat_before_as(s, u, true, ev);
+            return;
+        }
+        if let Some(c) = self.current_mut(s) {
+            let asked = usize::from(c.asked);
+            if let Some(g) = c.defenders.get_mut(asked) {
+                g.checked = true;
+            }
+            c.asked = c.asked.saturating_add(1);
+        }
+        self.ask_retreat(s, ev);
+    }
+
+    /// The retreat of 13.9a itself; `checked` when its MC(D) came first (F-3.7b).
+    fn retreat_before_as(&self, s: &mut State, u: UnitId, checked: bool, ev: &mut Vec<Event>) {
         let attackers: Vec<UnitId> = self
             .current(s)
             .map(|c| c.attackers.iter().flat_map(|g| g.units.clone()).collect())
@@ -520,7 +571,7 @@ impl Fontenoy {
         s.steps
             .push(Step::Close(CloseStep::Resume(Cont::Retreated)));
         let mut moved = Vec::new();
-        if self.retreat_before_combat(s, u, &attackers, &mut moved) {
+        if self.retreat_before_combat_as(s, u, &attackers, checked, &mut moved) {
             ev.push(Event::RetreatBeforeCombat { unit: u });
             ev.append(&mut moved);
             return;

@@ -103,6 +103,18 @@ impl Fontenoy {
     /// commander of the activation (6.4a), or of one regiment with such a unit and keeping
     /// Regimental Integrity with it (6.4c).
     fn attachable(&self, s: &State, act: &Activation) -> Vec<UnitId> {
+        // 22.2: nothing attaches to a Division arriving as a reinforcement before its
+        // Division Commander is on the map.
+        let waiting = |d: &super::units::DivId| {
+            self.org
+                .divisions
+                .get(usize::from(*d))
+                .and_then(|x| x.commander)
+                .is_some_and(|c| s.unit(c).place == crate::fontenoy::state::Place::Waiting)
+        };
+        if !act.divisions.is_empty() && act.divisions.iter().all(waiting) {
+            return Vec::new();
+        }
         let o = Occupancy::build(self, s);
         // 6.4a: a unit of an unactivated Division; 6.4b: in a Wing Activation, of a Division
         // outside the Wing (its Divisions that did not join are not attached to it).

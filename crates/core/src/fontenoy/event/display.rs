@@ -680,6 +680,15 @@ impl fmt::Display for Event {
                 ),
                 None => write!(f, "the {} have no Commander-in-Chief left", side(s)),
             },
+            Event::CommanderJoins { commander, retreat } => write!(
+                f,
+                "commander {commander} {}",
+                if *retreat {
+                    "goes with the retreating units"
+                } else {
+                    "stays with the units that stay"
+                }
+            ),
             Event::CommanderDisplaced { commander, to } => write!(
                 f,
                 "commander {commander} is displaced to {}",

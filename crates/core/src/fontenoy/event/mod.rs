@@ -954,6 +954,13 @@ pub enum Event {
         /// His WAN.
         wan: u8,
     },
+    /// A commander whose hex part of a group leaves goes with it or stays (21.2c).
+    CommanderJoins {
+        /// The commander.
+        commander: UnitId,
+        /// He goes with the retreating units.
+        retreat: bool,
+    },
     /// A lone commander is displaced by an enemy (21.1b).
     CommanderDisplaced {
         /// The commander.
@@ -1153,6 +1160,7 @@ impl Event {
             Event::CommanderPlaced { .. } => "21.5e",
             Event::NewCinc { .. } => "21.6",
             Event::CommanderDisplaced { .. } => "21.1b",
+            Event::CommanderJoins { .. } => "21.2c",
             Event::RatingSpent { .. } => "23.2b",
             Event::ArmyMorale { .. } => "23.2a",
             Event::Revenge { .. } => "F-6.9c",

@@ -216,6 +216,8 @@ impl Fontenoy {
                 } else if !compatible(me, them)
                     || !together(mine, theirs)
                     || (xu.morale == Morale::Routed) != routed
+                    // 24.1d: the main army and a Detachment never group.
+                    || !self.same_force(s, lead, x)
                 {
                     return false;
                 }

@@ -285,6 +285,13 @@ pub enum Cont {
     },
     /// A Retreat Before Close Combat is over: ask the next group (13.9).
     Retreated,
+    /// F-3.7b: the MC(D) Swedish 4-pounders take before they retreat: passed, they go.
+    SwedishRetreat {
+        /// The gun that took it.
+        unit: UnitId,
+        /// It was Shaken before the check.
+        shaken: bool,
+    },
     /// The defenders' MC(B) (13.7).
     DefenderChecks,
     /// Defensive Fire is over (13.10e).

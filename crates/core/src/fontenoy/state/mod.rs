@@ -177,6 +177,13 @@ pub struct Retreat {
     /// A Voluntary Rout (19.10d, 20.2b exception 2).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub voluntary: bool,
+    /// Commanders in a hex the group leaves while friends stay there: their owner still has to
+    /// say whether each goes with the retreat or stays (21.2c).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ask: Vec<UnitId>,
+    /// Its MC(D) was taken before it set out (F-3.7b): none once it is over.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub checked: bool,
 }
 
 /// One unit's movement this segment (11.1d: its own allowance).

@@ -361,7 +361,7 @@ fn r10_10_a_group_ending_its_move_together_takes_its_worst_state() {
 }
 
 /// The mover (6 SP, ER 30) as a parent unit with two subunits off the map.
-fn parent() -> (Fontenoy, State, UnitId, [UnitId; 2]) {
+pub(super) fn parent() -> (Fontenoy, State, UnitId, [UnitId; 2]) {
     let mut subs = [0; 2];
     let (r, s, u) = mover(|w| {
         for (k, name) in ["1 AAA a", "1 AAA b"].into_iter().enumerate() {

@@ -48,6 +48,7 @@ mod reform;
 mod results;
 mod retreat;
 mod rows_12_17;
+mod rows_18_f3;
 mod rows_4_11;
 mod scenario_rows;
 mod scenarios;
