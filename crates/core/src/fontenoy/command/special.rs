@@ -24,4 +24,11 @@ impl Fontenoy {
             })
         })
     }
+
+    /// F-4.2b A: whether commander `c` attaches (6.4a) only Austrian units: Konigsegg until he
+    /// succeeds as CinC.
+    pub(crate) fn attaches_only_austrians(&self, s: &State, c: UnitId) -> bool {
+        let info = &self.units[usize::from(c)];
+        info.id.contains("konigsegg") && s.armies[info.side.index()].cinc != Some(c)
+    }
 }

@@ -47,6 +47,7 @@ mod reach;
 mod reform;
 mod results;
 mod retreat;
+mod rows_f4_f10;
 mod scenario_rows;
 mod scenarios;
 mod special_initiative;
