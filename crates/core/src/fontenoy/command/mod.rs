@@ -283,6 +283,17 @@ impl Fontenoy {
                 Ok(())
             }
             Action::ActivateCommander { commander }
+                if self.is_king(commander) && s.special.act.is_some() =>
+            {
+                Err(Illegal::new(
+                    "F-6.9b",
+                    format!(
+                        "{} is never moved by a Special Initiative Result",
+                        self.unit_name(commander)
+                    ),
+                ))
+            }
+            Action::ActivateCommander { commander }
                 if self.special_commander_barred(s, commander, act) =>
             {
                 Err(Illegal::new(
