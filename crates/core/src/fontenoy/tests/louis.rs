@@ -364,6 +364,7 @@ fn f6_9c_a_his_death_calls_the_loss_roll_and_a_0_is_revenge() {
 #[test]
 fn f6_9b_no_special_initiative_result_moves_the_king() {
     use super::super::state::SpecialKind;
+    use crate::engine::Rules;
     let (mut r, mut s, _, k, _) = position("S1005");
     king_option(&mut r);
     s.steps.clear();
