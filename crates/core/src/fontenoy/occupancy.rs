@@ -15,6 +15,19 @@ use super::units::UnitId;
 use crate::engine::Side;
 use crate::hex::Hex;
 
+/// The hexes combat unit `i` standing at `p` in formation `f` has in its ZOC (9.1): its
+/// Frontal hexes; infantry in the Keep all six neighbours, as in a redoubt (F-9.2d).
+fn zoc_hexes(r: &Fontenoy, i: usize, f: Formation, p: &Placed, out: impl FnMut(Hex)) {
+    if p.hexes.len() == 1
+        && r.units[i].kind == super::types::Kind::Infantry
+        && r.board.hex(p.hex()).terrain == super::board::Terrain::Keep
+    {
+        p.hex().neighbors().into_iter().for_each(out);
+        return;
+    }
+    geometry::for_each_in_arc(f, p, Arc::Frontal, out);
+}
+
 /// One hex's occupants and the ZOCs over it.
 #[derive(Clone, Debug, Default)]
 pub struct Cell {
@@ -247,7 +260,7 @@ impl Occupancy {
                     }
                 }
                 if combat {
-                    geometry::for_each_in_arc(*f, p, Arc::Frontal, |h| {
+                    zoc_hexes(r, i, *f, p, |h| {
                         if let Some(c) = r.board.index(h) {
                             let z = &mut self.cell_mut(c).zoc[side];
                             *z = z.saturating_sub(1);
@@ -267,7 +280,7 @@ impl Occupancy {
                     }
                 }
                 if combat {
-                    geometry::for_each_in_arc(unit.formation, p, Arc::Frontal, |h| {
+                    zoc_hexes(r, i, unit.formation, p, |h| {
                         if let Some(c) = r.board.index(h) {
                             self.cell_mut(c).zoc[side] += 1;
                         }
@@ -312,7 +325,7 @@ impl Occupancy {
             if !info.is_combat() {
                 continue;
             }
-            geometry::for_each_in_arc(unit.formation, p, Arc::Frontal, |h| {
+            zoc_hexes(r, i, unit.formation, p, |h| {
                 if let Some(c) = r.board.index(h) {
                     o.cell_mut(c).zoc[side] += 1;
                 }

@@ -24,6 +24,7 @@ use crate::engine::Illegal;
 use crate::hex::{Facing, Hex};
 
 mod lowendahl;
+mod road_entry;
 mod tournay;
 pub use lowendahl::LowendahlRules;
 pub use tournay::TournayRules;
@@ -297,6 +298,7 @@ impl Fontenoy {
         x.formation = formation;
         x.act = Act::Unactivated;
         ev.push(Event::Arrived { unit: u, hex });
+        self.note_road_entry(s, u, hex, formation);
         self.turn_start(s, ev);
         Ok(())
     }

@@ -159,8 +159,13 @@ impl Fontenoy {
             let Some(p) = s.unit(c).placed() else {
                 continue;
             };
+            // F-4.2b A: Konigsegg, not yet CinC, attaches Austrians only.
+            let austrians = self.attaches_only_austrians(s, c);
             for u in o.combat_at(self, p.hex()) {
-                if candidate(u) && !out.contains(&u) {
+                let fits = !austrians
+                    || self.units[usize::from(u)].nationality
+                        == super::types::Nationality::Austrian;
+                if candidate(u) && fits && !out.contains(&u) {
                     out.push(u);
                 }
             }
@@ -289,6 +294,17 @@ impl Fontenoy {
                 Ok(())
             }
             Action::ActivateCommander { commander }
+                if self.is_king(commander) && s.special.act.is_some() =>
+            {
+                Err(Illegal::new(
+                    "F-6.9b",
+                    format!(
+                        "{} is never moved by a Special Initiative Result",
+                        self.unit_name(commander)
+                    ),
+                ))
+            }
+            Action::ActivateCommander { commander }
                 if self.special_commander_barred(s, commander, act) =>
             {
                 Err(Illegal::new(
@@ -379,6 +395,10 @@ impl Fontenoy {
                         || self.waldeck_link(s, &o, cinc, c)
                     {
                         CommandBy::Loc
+                    } else if self.fast_wing_roll_due(s, &act, c) {
+                        // F-5.2a C: under fast play he rolls his Initiative for the Wing.
+                        s.steps.push(Step::CommanderInitiative { commander: c });
+                        return;
                     } else {
                         CommandBy::None
                     }
@@ -680,6 +700,10 @@ impl Fontenoy {
             CommandBy::None
         };
         self.set_command(s, c, by, ev);
+        if !passed {
+            // F-5.2a C: a failed Wing Commander puts his whole Wing Out of Command.
+            self.fast_wing_failed(s, c, ev);
+        }
         self.command_progress(s, ev);
     }
 

@@ -445,7 +445,7 @@ impl Fontenoy {
     /// The replacement for `office` (21.5a): his named replacement, else a replacement
     /// counter of his nationality not in use (F-2.5a A: the lowest-numbered, since the
     /// counters' values are alike).
-    fn draw_replacement(&self, s: &State, office: UnitId) -> Option<UnitId> {
+    pub(crate) fn draw_replacement(&self, s: &State, office: UnitId) -> Option<UnitId> {
         let rules = &self.scenario_rules.commanders;
         let in_use = |u: UnitId| s.offices.iter().any(|o| o.holder == u);
         for &(o, r) in &rules.named {
@@ -574,7 +574,8 @@ impl Fontenoy {
             .scenario_rules
             .arrivals
             .iter()
-            .filter(|a| self.due_turn(s, a) == Some(s.turn))
+            // F-10.0d: and those still on the Road Movement they entered by.
+            .filter(|a| self.due_turn(s, a) == Some(s.turn) || self.on_road_entry(s, a.unit))
             .map(|a| a.unit)
             .filter(|&u| s.unit(u).act == Act::Active && s.unit(u).command.is_none())
             .collect();

@@ -150,7 +150,33 @@ impl Fontenoy {
                 ));
             }
             let cost = if road && road_bits != 0 {
-                self.road_rate(road_bits, terrain)
+                let rate = self.road_rate(road_bits, terrain);
+                // F-9.2n C: field fortifications or an abatis across the road are not ignored:
+                // their crossing cost and Disorder Check (A) stand.
+                let works = self.board.side(prev, d) & (hs::FIELDWORKS | hs::ABATIS);
+                let mut extra = Pts::ZERO;
+                for bit in [hs::FIELDWORKS_MINOR, hs::FIELDWORKS_MAJOR, hs::ABATIS] {
+                    if works & bit == 0 {
+                        continue;
+                    }
+                    dca = true;
+                    match self.tables.hexside(bit).map(|fx| fx.mp[class as usize]) {
+                        Some(Mp::Pts(p)) => extra = extra.plus(p),
+                        Some(Mp::All) => {}
+                        _ => {
+                            return Err(Illegal::new(
+                                "F-9.2n",
+                                say!(
+                                    quiet,
+                                    "{} may not cross the works across the road into {}",
+                                    self.unit_name(lead),
+                                    self.label(h)
+                                ),
+                            ));
+                        }
+                    }
+                }
+                rate.plus(extra)
             } else {
                 // F-5.5b: off the road, a sunken-road hex costs its other terrain to enter.
                 let efx = if self.expanded_sunken() {

@@ -99,6 +99,11 @@ impl Fontenoy {
                 "a facing change turns to another facing of the same kind",
             ));
         }
+        // F-9.2n C: a one-hex Road Column on the road (a road behind it) that turns one or two
+        // hexsides to follow another road out of its hex pays nothing for the bend.
+        if f == Formation::RoadColumn && steps < 3 && self.follows_road_bend(p, to) {
+            return Ok(Pts::ZERO);
+        }
         let spent = self.moving(s, u).map_or(Pts::ZERO, |m| m.spent);
         let mpo = self.mpo(s, u);
         let whole = || {
@@ -133,5 +138,20 @@ impl Fontenoy {
         } else {
             cost
         })
+    }
+
+    /// F-9.2n C: whether a one-hex unit at `p` facing a hexside stands on a road that comes in
+    /// behind it, and `to` faces another road hexside of its hex (a bend of the road).
+    fn follows_road_bend(&self, p: &Placed, to: Facing) -> bool {
+        use super::super::board::side as hs;
+        use crate::hex::Direction;
+        if p.hexes.len() != 1 || p.facing.is_corner() || to.is_corner() {
+            return false;
+        }
+        let h = p.hex();
+        let back = Direction::ALL[(usize::from(p.facing.index() / 2) + 3) % 6];
+        let ahead = Direction::ALL[usize::from(to.index() / 2) % 6];
+        self.board.side(h, back) & hs::ANY_ROAD != 0
+            && self.board.side(h, ahead) & hs::ANY_ROAD != 0
     }
 }

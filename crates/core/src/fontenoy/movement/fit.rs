@@ -176,6 +176,15 @@ impl Fontenoy {
             inf |= self.units[usize::from(g)].kind == Kind::Infantry;
             cav |= self.units[usize::from(g)].kind == Kind::Cavalry;
         }
+        // F-9.2d: guns only pass through the Keep (cavalry is held off by its stacking).
+        if guns > 0
+            && p.hexes
+                .as_slice()
+                .iter()
+                .any(|&h| self.board.hex(h).terrain == super::super::board::Terrain::Keep)
+        {
+            return false;
+        }
         let routed = s.unit(lead).morale == Morale::Routed;
         let mine = (info.kind, f, p);
         // 10.4d: guns joining a multi-hex Line or Hook share its hexes' limits: the limit is

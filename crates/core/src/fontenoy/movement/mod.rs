@@ -607,6 +607,17 @@ impl Fontenoy {
                         ));
                     }
                 }
+                // F-10.0d: a step off the road ends the Road Movement of an arrival.
+                self.note_road_step(s, &group, f, p.hex(), to);
+                // F-9.3b: infantry in Line crossing an abatis is Disordered at once.
+                if f == Formation::Line && self.crosses_abatis(&p, &target) {
+                    let foot: Vec<UnitId> = group
+                        .iter()
+                        .copied()
+                        .filter(|&g| self.units[usize::from(g)].kind == Kind::Infantry)
+                        .collect();
+                    self.disorder_units(s, &foot, "F-9.3b", ev);
+                }
                 // 10.8d: a multi-hex formation split by this step shrinks, free.
                 if alone && !goes_go {
                     self.split_shrink(s, &p, &group, &target, ev);
@@ -813,6 +824,18 @@ impl Fontenoy {
                 .direction_to(to)
                 .is_some_and(|d| self.board.side(from, d) & super::board::side::ANY_ROAD != 0);
         self.forces_go(u, self.board.hex(to).terrain) && !by_road && f != Formation::Skirmish
+    }
+
+    /// F-9.3b: whether a step from `p` to `q` takes one of its hexes across an abatis.
+    fn crosses_abatis(&self, p: &Placed, q: &Placed) -> bool {
+        p.hexes
+            .as_slice()
+            .iter()
+            .zip(q.hexes.as_slice())
+            .any(|(&a, &b)| {
+                a.direction_to(b)
+                    .is_some_and(|d| self.board.side(a, d) & super::board::side::ABATIS != 0)
+            })
     }
 
     fn forces_go(&self, u: UnitId, t: super::board::Terrain) -> bool {

@@ -805,6 +805,9 @@ pub struct State {
     /// The Infernal Column (F-7.1).
     #[serde(default, skip_serializing_if = "InfernalLog::is_empty")]
     pub infernal: InfernalLog,
+    /// F-10.0d: reinforcements that entered by Road Movement and have kept to it since.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub road_entrants: Vec<UnitId>,
     /// F-3.6: the hexes holding a barricade marker.
     #[serde(
         default,
@@ -855,6 +858,7 @@ impl State {
             result: None,
             special: SpecialLog::default(),
             infernal: InfernalLog::default(),
+            road_entrants: Vec::new(),
             barricades: Vec::new(),
             lowendahl: LowendahlLog::default(),
             artillery: ArtilleryLog::default(),

@@ -360,3 +360,20 @@ fn f6_9c_a_his_death_calls_the_loss_roll_and_a_0_is_revenge() {
     r.kill_commander(&mut s, k, "21.4b", &mut Vec::new());
     assert!(!matches!(s.steps.last(), Some(Step::KingCheck { .. })));
 }
+
+#[test]
+fn f6_9b_no_special_initiative_result_moves_the_king() {
+    use super::super::state::SpecialKind;
+    use crate::engine::Rules;
+    let (mut r, mut s, _, k, _) = position("S1005");
+    king_option(&mut r);
+    s.steps.clear();
+    let mut ev = Vec::new();
+    r.special_activate(&mut s, F, 0, SpecialKind::ViveLeRoi, &mut ev);
+    assert!(!super::legal(&r, &s).contains(&Action::ActivateCommander { commander: k }));
+    let mut t = s.clone();
+    let e = r
+        .apply(&mut t, &Action::ActivateCommander { commander: k }, &mut ev)
+        .expect_err("a Special Initiative activation");
+    assert_eq!(e.rule, "F-6.9b");
+}

@@ -50,6 +50,7 @@ mod retreat;
 mod rows_12_17;
 mod rows_18_f3;
 mod rows_4_11;
+mod rows_f4_f10;
 mod scenario_rows;
 mod scenarios;
 mod special_initiative;

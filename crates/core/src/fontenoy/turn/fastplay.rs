@@ -16,8 +16,10 @@
 use alloc::vec::Vec;
 
 use super::super::Fontenoy;
-use super::super::state::State;
+use super::super::event::{CommandBy, Event};
+use super::super::state::{Act, Activation, State};
 use super::super::units::DivId;
+use super::super::units::UnitId;
 use super::super::{ALLIED, FRENCH, Initiative};
 use crate::engine::Side;
 
@@ -101,6 +103,52 @@ impl Fontenoy {
             Initiative::Fixed([ALLIED, FRENCH])
         } else {
             self.initiative
+        }
+    }
+
+    /// F-5.2a C: whether commander `c` is the Wing Commander of the Wing that activation `act`
+    /// activates under fast play (he rolls his Initiative when no Line of Command reaches him).
+    pub(crate) fn fast_wing_roll_due(&self, s: &State, act: &Activation, c: UnitId) -> bool {
+        self.fast_play()
+            && act.wing.is_some()
+            && self
+                .org
+                .wing_of_commander
+                .get(usize::from(c))
+                .copied()
+                .flatten()
+                == act.wing
+            && !act.infernal
+            && s.unit(c).act == Act::Active
+    }
+
+    /// F-5.2a C: the activated Wing's Commander `c` failed his Initiative: instead of ending
+    /// the activation, every commander and unit of the Wing's activated Divisions still
+    /// without a status is Out of Command (7.6c).
+    pub(crate) fn fast_wing_failed(&self, s: &mut State, c: UnitId, ev: &mut Vec<Event>) {
+        let Some(act) = s.activation.clone() else {
+            return;
+        };
+        if !self.fast_wing_roll_due(s, &act, c) {
+            return;
+        }
+        let mut list: Vec<UnitId> = Vec::new();
+        for &d in &act.divisions {
+            let Some(div) = self.org.divisions.get(usize::from(d)) else {
+                continue;
+            };
+            if div.wing != act.wing {
+                continue;
+            }
+            list.extend(div.commander);
+            list.extend(div.units.iter().copied());
+        }
+        list.sort_unstable();
+        for u in list {
+            let x = s.unit(u);
+            if x.act == Act::Active && x.command.is_none() && x.on_map() {
+                self.set_command(s, u, CommandBy::None, ev);
+            }
         }
     }
 }
