@@ -224,12 +224,16 @@ impl Fontenoy {
         let old: Vec<Hex> = p.hexes.as_slice().to_vec();
         let commanders = self.commanders_in(s, &old, side);
         let fx = self.tables.fx(self.board.hex(to).terrain);
-        let placed = Placed {
-            hexes: crate::fontenoy::geometry::Hexes::one(to),
-            facing: p.facing,
-            hook: None,
-        };
         for &u in &live {
+            // Each unit keeps its own facing: a group may hold a Line (facing a vertex) and a
+            // column (facing a hexside) in one hex (the long soak found a March Column given
+            // its Line partner's vertex facing).
+            let facing = s.unit(u).placed().map_or(p.facing, |q| q.facing);
+            let placed = Placed {
+                hexes: crate::fontenoy::geometry::Hexes::one(to),
+                facing,
+                hook: None,
+            };
             let info = &self.units[usize::from(u)];
             let go = match fx.general_order {
                 GoFor::None => false,
@@ -320,11 +324,14 @@ impl Fontenoy {
         let Some(f) = crate::hex::Facing::new(facing) else {
             return;
         };
+        // The hex turns as one: each counter by the same angle, so that a column in a Line's
+        // hex keeps facing a hexside.
+        let turn = f.index() as i8 - p.facing.index() as i8;
         for u in 0..s.units.len() as UnitId {
             let x = s.unit_mut(u);
             if let Place::Map(q) = &mut x.place {
                 if q.hexes == p.hexes {
-                    q.facing = f;
+                    q.facing = q.facing.rotate(turn);
                 }
             }
         }

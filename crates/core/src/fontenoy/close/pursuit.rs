@@ -16,9 +16,9 @@ use crate::fontenoy::event::Event;
 use crate::fontenoy::geometry::{Hexes, Placed};
 use crate::fontenoy::occupancy::Occupancy;
 use crate::fontenoy::state::{Place, State, Step};
-use crate::fontenoy::types::{DisorderCheck, Morale, round};
+use crate::fontenoy::types::{DisorderCheck, Formation, Morale, round};
 use crate::fontenoy::units::UnitId;
-use crate::hex::{Facing, Hex};
+use crate::hex::{Direction, Facing, Hex};
 
 impl Fontenoy {
     /// The path of retreat of `enemy` from `from` (16.2b): the hexes its Retreat by Routing
@@ -308,13 +308,14 @@ impl Fontenoy {
             return;
         };
         let here = at.hex();
-        let facing = here.direction_to(first.0).map_or(at.facing, Facing::corner);
-        let placed = Placed {
-            hexes: Hexes::one(here),
-            facing,
-            hook: None,
-        };
+        let toward = here.direction_to(first.0);
         for &u in &p.units {
+            let own = s.unit(u).placed().map_or(at.facing, |q| q.facing);
+            let placed = Placed {
+                hexes: Hexes::one(here),
+                facing: facing_toward(s.unit(u).formation, toward, own),
+                hook: None,
+            };
             s.unit_mut(u).place = Place::Map(placed);
         }
     }
@@ -375,17 +376,11 @@ impl Fontenoy {
             .filter(|&e| s.unit(e).placed().is_some_and(|q| q.hexes.contains(next.0)))
             .collect();
         // Face the next hex of the path (16.2b: free, compulsory).
-        let facing = p
+        let toward = p
             .path
             .get(1)
             .and_then(|n| next.0.direction_to(n.0))
-            .or_else(|| at.hex().direction_to(next.0))
-            .map_or(at.facing, Facing::corner);
-        let placed = Placed {
-            hexes: Hexes::one(next.0),
-            facing,
-            hook: None,
-        };
+            .or_else(|| at.hex().direction_to(next.0));
         let mut destroyed = false;
         if !reached.is_empty() {
             // Reaching the retreating unit destroys it; the cavalry keeps its facing.
@@ -398,13 +393,16 @@ impl Fontenoy {
         // 21.1c, 21.2c: the commanders with the pursuers go with them.
         let commanders = self.commanders_in(s, at.hexes.as_slice(), side);
         for &u in &p.units {
-            s.unit_mut(u).place = Place::Map(if destroyed {
-                Placed {
-                    facing: at.facing,
-                    ..placed
-                }
+            let own = s.unit(u).placed().map_or(at.facing, |q| q.facing);
+            let facing = if destroyed {
+                own
             } else {
-                placed
+                facing_toward(s.unit(u).formation, toward, own)
+            };
+            s.unit_mut(u).place = Place::Map(Placed {
+                hexes: Hexes::one(next.0),
+                facing,
+                hook: None,
             });
         }
         for c in commanders {
@@ -596,5 +594,15 @@ impl Fontenoy {
         }
         self.split_after_pursuit(s, &units, ev);
         self.next_pursuit(s, ev);
+    }
+}
+
+/// The facing toward direction `d` that `formation` takes (16.2b: the pursuer faces the next
+/// hex): a vertex for a Line, a hexside for a column (8.4c, 8.4d); `own` when there is none.
+fn facing_toward(formation: Formation, d: Option<Direction>, own: Facing) -> Facing {
+    match d {
+        Some(d) if formation.faces_vertex() => Facing::corner(d),
+        Some(d) => Facing::side(d),
+        None => own,
     }
 }

@@ -824,3 +824,32 @@ fn r14_5b_a_line_does_not_shrink_into_more_sp_than_a_hex_may_hold() {
         "17 SP in one hex would be over the limit of 12"
     );
 }
+
+#[test]
+fn r15_1g_a_free_turn_keeps_a_column_in_a_lines_hex_facing_a_hexside() {
+    use crate::fontenoy::geometry::shape_ok;
+    use crate::fontenoy::types::Formation;
+    // A Line (facing vertex 1) and a March Column (facing hexside 0) share a hex: the hex
+    // turns as one, each counter by the same angle (the long soak found a column given the
+    // Line's vertex facing).
+    let mut ids = (0, 0);
+    let (r, mut s) = cc(
+        |w| {
+            let f = unit(w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
+            let c = unit(w, "2 FRA", FR, Kind::Infantry, 4, hex("S1010"), 0);
+            let a = unit(w, "1 ENG", AL, Kind::Infantry, 6, hex("S1515"), 7);
+            ids = (f, c);
+            (alloc::vec![f, c], alloc::vec![a])
+        },
+        |_| {},
+    );
+    let (f, c) = ids;
+    s.unit_mut(c).formation = Formation::MarchColumn;
+    let mut ev = Vec::new();
+    r.advance_face(&mut s, f, 5, &mut ev);
+    assert!(ev.contains(&Event::AdvanceFaced { unit: f, facing: 5 }));
+    let (pf, pc) = (*s.unit(f).placed().unwrap(), *s.unit(c).placed().unwrap());
+    assert_eq!(pf.facing.index(), 5);
+    assert_eq!(pc.facing.index(), 4, "turned by the same four half-steps");
+    assert!(shape_ok(Formation::Line, &pf) && shape_ok(Formation::MarchColumn, &pc));
+}
