@@ -718,8 +718,10 @@ fn r13_7d_a_routed_defender_loses_1_sp_instead_of_checking() {
     }));
 }
 
-#[test]
-fn r13_9_cavalry_attacked_by_infantry_may_retreat_before_combat() {
+/// French infantry attacks English cavalry in the hex ahead (13.9: the cavalry is asked
+/// whether it retreats before combat). Returns the rules, the position, the attacker, the
+/// cavalry and its hex.
+pub(super) fn cavalry_attacked() -> (Fontenoy, State, UnitId, UnitId, Hex) {
     let mut ids = (0, 0);
     let (r, mut s) = cc(
         |w| {
@@ -734,6 +736,12 @@ fn r13_9_cavalry_attacked_by_infantry_may_retreat_before_combat() {
     let t = at(&s, a);
     attack(&r, &mut s, f, t);
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Retreat)));
+    (r, s, f, a, t)
+}
+
+#[test]
+fn r13_9_cavalry_attacked_by_infantry_may_retreat_before_combat() {
+    let (r, mut s, _, a, _) = cavalry_attacked();
     assert_eq!(
         legal(&r, &s),
         alloc::vec![Action::RetreatBefore { unit: a }, Action::Pass]

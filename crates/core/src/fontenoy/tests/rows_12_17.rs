@@ -3,7 +3,8 @@
 //! on the positions of `tests/close.rs` and `tests/fire.rs`.
 
 use super::close::{
-    AL, FR, ahead, at, attack, cc, checks, dice_for, duel, refused, roll, settle, top, unit,
+    AL, FR, ahead, at, attack, cavalry_attacked, cc, checks, dice_for, duel, refused, roll, settle,
+    top, unit,
 };
 use super::*;
 use crate::fontenoy::board::Terrain;
@@ -100,20 +101,7 @@ fn r12_7a_terrain_that_halves_the_multiplier_rounds_it_down() {
 
 #[test]
 fn r13_7c_r13_9a_a_retreat_before_combat_moves_the_group_takes_mc_d_and_the_attacker_advances() {
-    let mut ids = (0, 0);
-    let (r, mut s) = cc(
-        |w| {
-            let f = unit(w, "1 FRA", FR, Kind::Infantry, 6, hex("S1010"), 1);
-            let a = unit(w, "E CAV", AL, Kind::Cavalry, 4, ahead(hex("S1010"), 0), 7);
-            ids = (f, a);
-            (alloc::vec![f], alloc::vec![a])
-        },
-        |_| {},
-    );
-    let (f, a) = ids;
-    let t = at(&s, a);
-    attack(&r, &mut s, f, t);
-    assert_eq!(top(&s), Some(Step::Close(CloseStep::Retreat)));
+    let (r, mut s, f, a, t) = cavalry_attacked();
     apply(&r, &mut s, Action::RetreatBefore { unit: a });
     settle(&r, &mut s);
     assert_ne!(at(&s, a), t, "the cavalry has left its hex (20.1)");
