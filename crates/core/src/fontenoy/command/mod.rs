@@ -762,6 +762,13 @@ impl Fontenoy {
             CommandBy::None
         };
         let group = self.independent_group(s, u);
+        if passed {
+            // 19.10a: In Command by Unit Initiative, these may not Voluntarily Rout.
+            if let Some(a) = s.activation.as_mut() {
+                a.by_initiative.push(u);
+                a.by_initiative.extend_from_slice(&group);
+            }
+        }
         self.set_command(s, u, by, ev);
         for v in group {
             self.set_command(s, v, by, ev);
