@@ -181,3 +181,91 @@ fn f3_3e_the_division_activates_later_without_richelieu_s_units() {
     assert_eq!(s.unit(near[1]).act, Act::Active);
     assert_eq!(s.unit(far).act, Act::Active);
 }
+
+#[test]
+fn f4_2b_a_konigsegg_stands_only_with_austrian_units() {
+    use crate::fontenoy::geometry::Placed;
+    use crate::fontenoy::occupancy::Occupancy;
+    use crate::fontenoy::state::Step;
+    use crate::fontenoy::types::Nationality;
+    use crate::hex::{Direction, Facing};
+    let mut w = World::new();
+    let saxe = w.commander("Saxe", FR, "S2828", 10, 5);
+    w.cinc(saxe, 2, 5);
+    let fc = w.commander("Dx", FR, "S2828", 4, 4);
+    let fu = w.infantry("1 AAA", FR, "AAA", "S2828", 1);
+    w.division("X", FR, Some(fc), &[fu]);
+    let cum = w.commander("Cumberland", AL, "S1020", 2, 5);
+    w.cinc(cum, 1, 6);
+    let kon = w.commander("Konigsegg", AL, "S1010", 6, 5);
+    w.units[usize::from(kon)].mp = 6;
+    w.org.armies[1].special.push(kon);
+    let english_hex = super::hex("S1010").neighbor(Direction::ALL[0]);
+    let empty_hex = super::hex("S1010").neighbor(Direction::ALL[3]);
+    let dau = w.commander("Dau", AL, "S1012", 4, 9);
+    let aus = w.infantry("1 AUS", AL, "AUS", "S1012", 1);
+    w.units[usize::from(aus)].nationality = Nationality::Austrian;
+    w.units[usize::from(dau)].nationality = Nationality::Austrian;
+    let da = w.division("Austrians", AL, Some(dau), &[aus]);
+    let eng = w.infantry(
+        "1 ENG",
+        AL,
+        "ENG",
+        &crate::fontenoy::fhex::label(english_hex),
+        1,
+    );
+    let de = w.commander("De", AL, &crate::fontenoy::fhex::label(english_hex), 4, 4);
+    w.division("English", AL, Some(de), &[eng]);
+    let (r, mut s) = w.build();
+    initiative(&r, &mut s, 1, 6);
+    artillery_own(&r, &mut s);
+    apply(&r, &mut s, Action::Activate { division: da });
+    apply(&r, &mut s, Action::ActivateCommander { commander: kon });
+    apply(&r, &mut s, Action::EndDesignations);
+    while let Some(Step::CommanderInitiative { .. } | Step::UnitInitiative { .. }) = s.steps.last()
+    {
+        apply(&r, &mut s, super::d10(0));
+    }
+    while s
+        .activation
+        .as_ref()
+        .is_some_and(|a| a.segment != Segment::Movement)
+    {
+        apply(&r, &mut s, Action::EndSegment);
+    }
+    let steps: Vec<_> = legal(&r, &s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Step { unit, to, .. } if unit == kon => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert!(steps.contains(&empty_hex));
+    assert!(
+        !steps.contains(&english_hex),
+        "no step into the English hex"
+    );
+    let mut ev = Vec::new();
+    let before = s.clone();
+    let e = r
+        .apply(
+            &mut s,
+            &Action::Step {
+                unit: kon,
+                to: english_hex,
+                alone: false,
+            },
+            &mut ev,
+        )
+        .expect_err("the English hex");
+    assert_eq!(e.rule, "F-4.2b");
+    assert_eq!(s, before);
+    // A non-Austrian unit may not end its move in his hex; an Austrian may.
+    let o = Occupancy::build(&r, &s);
+    let at_kon = Placed::at(super::hex("S1010"), Facing::new(1).expect("a facing"));
+    assert!(!r.fits_at(&s, &o, &[eng], &at_kon, s.unit(eng).formation));
+    assert!(r.fits_at(&s, &o, &[aus], &at_kon, s.unit(aus).formation));
+    // Once he is CinC the rule ends.
+    s.armies[1].cinc = Some(kon);
+    assert!(r.fits_at(&s, &o, &[eng], &at_kon, s.unit(eng).formation));
+}
