@@ -75,6 +75,13 @@ pub enum Action {
         /// The first Division.
         division: DivId,
     },
+    /// Richelieu is activated on his own as a Division Commander, without a Division; he picks
+    /// up to five units within his Command Distance in the Command Control Segment (`Attach`,
+    /// F-3.3e).
+    CommanderActivation {
+        /// The commander.
+        commander: UnitId,
+    },
     /// Adds this Division to the activation: a Division whose commander is grouped with the
     /// Wing Commander (F-2.6b), or a cavalry Division of a cavalry Wing (F-3.4a).
     AddDivision {

@@ -143,6 +143,10 @@ impl Fontenoy {
                 self.unit_name(*commander),
                 self.division_name(*division)
             ),
+            Event::CommanderActivation { commander } => format!(
+                "{} activates on his own as a Division Commander and may pick up to five units within his Command Distance (F-3.3e)",
+                self.unit_name(*commander)
+            ),
             Event::ArtilleryHelp { commander, at } => format!(
                 "{} helps the guns firing at {}: one column right (F-3.3d, F-4.2f)",
                 self.unit_name(*commander),

@@ -85,6 +85,12 @@ impl Fontenoy {
             if !s.unit(u).on_map() {
                 continue;
             }
+            // F-3.9a: a unit routing in the bridgehead drowns in the Escaut.
+            if self.in_bridgehead(s, u) {
+                let sp = s.unit(u).sp;
+                self.lose_sp(s, u, sp, "F-3.9a", ev);
+                continue;
+            }
             if self.units[usize::from(u)].kind == Kind::Artillery {
                 let sp = s.unit(u).sp;
                 self.lose_sp(s, u, sp, "20.2e", ev);
@@ -114,7 +120,19 @@ impl Fontenoy {
         self.run_retreats(s, ev);
     }
 
-    /// Already Routed `units` retreat again (19.1f, 19.5c, 20.2b).
+    /// F-3.9a (in force with its bridgehead, 3.9 of the scenario): whether `u` stands in the
+    /// bridgehead, where a unit that routs is destroyed.
+    pub(crate) fn in_bridgehead(&self, s: &State, u: UnitId) -> bool {
+        let bh = &self.scenario_rules.victory.bridgehead;
+        !bh.is_empty()
+            && self.in_force("3.9a")
+            && s.unit(u)
+                .placed()
+                .is_some_and(|p| p.hexes.as_slice().iter().any(|h| bh.contains(h)))
+    }
+
+    /// Already Routed `units` retreat again (19.1f, 19.5c, 20.2b); in the bridgehead they are
+    /// destroyed instead (F-3.9a).
     pub(crate) fn retreat_again(
         &self,
         s: &mut State,
@@ -122,6 +140,19 @@ impl Fontenoy {
         from: &[Hex],
         ev: &mut Vec<Event>,
     ) {
+        let mut kept = Vec::new();
+        for &u in units {
+            if s.unit(u).on_map() && self.in_bridgehead(s, u) {
+                let sp = s.unit(u).sp;
+                self.lose_sp(s, u, sp, "F-3.9a", ev);
+            } else {
+                kept.push(u);
+            }
+        }
+        let units = kept.as_slice();
+        if units.is_empty() {
+            return;
+        }
         self.start_retreat(s, units, from, RetreatKind::Rout, false, false);
         self.run_retreats(s, ev);
     }

@@ -18,10 +18,10 @@ use crate::fontenoy::units::UnitId;
 
 impl Fontenoy {
     /// Whether `u` meets 19.10a's conditions of place and command: activated, on the map,
-    /// not Routed, within an activated Division Commander's Command Distance, and not In
-    /// Command only by being grouped with its Commander-in-Chief or Wing Commander (7.5a).
-    /// Independents In Command by Unit Initiative cannot be told apart here (the state keeps
-    /// only In and Out of Command).
+    /// not Routed, within an activated Division Commander's Command Distance (Richelieu's on
+    /// his own, F-3.3e), not an Independent In Command by its Unit Initiative roll (7.4c) and
+    /// not In Command only by being grouped with its Commander-in-Chief or Wing Commander
+    /// (7.5a).
     fn voluntary_placed(&self, s: &State, u: UnitId) -> bool {
         let Some(act) = &s.activation else {
             return false;
@@ -32,19 +32,25 @@ impl Fontenoy {
             return false;
         }
         let Some(p) = x.placed() else { return false };
-        let within = act.divisions.iter().any(|&d| {
-            self.org.divisions[usize::from(d)]
-                .commander
-                .and_then(|c| {
-                    let cd = u32::from(self.units[usize::from(c)].command_distance);
-                    s.unit(c).placed().map(|q| {
-                        p.hexes
-                            .as_slice()
-                            .iter()
-                            .any(|&h| h.distance(q.hex()) <= cd)
-                    })
+        if act.by_initiative.contains(&u) {
+            return false;
+        }
+        let dcs = act
+            .divisions
+            .iter()
+            .map(|&d| self.org.divisions[usize::from(d)].commander)
+            .chain(core::iter::once(act.lead.richelieu));
+        let within = dcs.into_iter().any(|c| {
+            c.and_then(|c| {
+                let cd = u32::from(self.units[usize::from(c)].command_distance);
+                s.unit(c).placed().map(|q| {
+                    p.hexes
+                        .as_slice()
+                        .iter()
+                        .any(|&h| h.distance(q.hex()) <= cd)
                 })
-                .unwrap_or(false)
+            })
+            .unwrap_or(false)
         });
         if !within {
             return false;

@@ -11,6 +11,7 @@ mod infernal_combat;
 mod leaders;
 pub mod loc;
 pub mod ooc;
+pub mod richelieu;
 pub mod special;
 pub mod wings;
 
@@ -206,6 +207,11 @@ impl Fontenoy {
         if act.infernal {
             return;
         }
+        // F-3.3e: Richelieu's own activation picks up to five units, nothing else.
+        if let Some(c) = act.lead.richelieu {
+            self.richelieu_designations(s, c, act.attached.len(), out);
+            return;
+        }
         // F-8.2e, F-8.2g: some special activations take no Independents or attachments.
         let (independents, attach) = self.special_designations(s);
         // 24.2a: a Detachment's and the main army's counters activate apart.
@@ -252,6 +258,18 @@ impl Fontenoy {
                 "F-7.1b",
                 "the Infernal Column activates its own units alone: no Independent unit, commander or attachment joins it",
             ));
+        }
+        if let Some(c) = act.lead.richelieu {
+            // F-3.3e (command/richelieu.rs).
+            return match *a {
+                Action::Attach { unit } => self.richelieu_pick(s, c, act.attached.len(), unit, ev),
+                _ => Err(Illegal::new(
+                    "F-3.3e",
+                    format!(
+                        "{a:?}: Richelieu's own activation takes only the units he picks (Attach)"
+                    ),
+                )),
+            };
         }
         match *a {
             // F-2.1, F-2.6b, F-3.4a (command/wings.rs).
@@ -387,6 +405,8 @@ impl Fontenoy {
             };
             let by = match self.role(s, c) {
                 _ if self.leads_detachment(s, c) => CommandBy::Always,
+                // F-3.3e: Richelieu on his own places himself and his units In Command.
+                _ if act.lead.richelieu == Some(c) => CommandBy::Always,
                 Some(Role::Cinc) => CommandBy::Always,
                 Some(Role::Wing) => {
                     // 7.3: an LOC from the CinC; a Wing Commander's Initiative serves only a Wing
@@ -742,6 +762,13 @@ impl Fontenoy {
             CommandBy::None
         };
         let group = self.independent_group(s, u);
+        if passed {
+            // 19.10a: In Command by Unit Initiative, these may not Voluntarily Rout.
+            if let Some(a) = s.activation.as_mut() {
+                a.by_initiative.push(u);
+                a.by_initiative.extend_from_slice(&group);
+            }
+        }
         self.set_command(s, u, by, ev);
         for v in group {
             self.set_command(s, v, by, ev);

@@ -37,3 +37,40 @@ impl Fontenoy {
         info.id.contains("konigsegg") && s.armies[info.side.index()].cinc != Some(c)
     }
 }
+
+impl Fontenoy {
+    /// F-4.2b A: whether Konigsegg's grouping rule forbids `group` standing in the hexes of
+    /// `p`: with the counters already there, a Konigsegg not (yet) CinC would stand with a
+    /// combat unit of his side that is not Austrian.
+    pub(crate) fn konigsegg_grouping_barred(
+        &self,
+        s: &State,
+        group: &[UnitId],
+        p: &super::super::geometry::Placed,
+    ) -> bool {
+        let Some(&lead) = group.first() else {
+            return false;
+        };
+        let side = self.units[usize::from(lead)].side;
+        let here = |u: UnitId| {
+            group.contains(&u)
+                || s.unit(u)
+                    .placed()
+                    .is_some_and(|q| q.hexes.as_slice().iter().any(|h| p.hexes.contains(*h)))
+        };
+        let mut konigsegg = false;
+        let mut foreign = false;
+        for u in 0..s.units.len() as UnitId {
+            let info = &self.units[usize::from(u)];
+            if info.side != side || !here(u) {
+                continue;
+            }
+            if info.is_combat() {
+                foreign |= info.nationality != Nationality::Austrian;
+            } else if self.attaches_only_austrians(s, u) {
+                konigsegg = true;
+            }
+        }
+        konigsegg && foreign
+    }
+}

@@ -143,6 +143,10 @@ impl fmt::Display for Event {
                 f,
                 "commander {commander} activates with Division {division} and may add another"
             ),
+            Event::CommanderActivation { commander } => write!(
+                f,
+                "commander {commander} activates on his own and may pick up to five units"
+            ),
             Event::ArtilleryHelp { commander, at } => write!(
                 f,
                 "artillery commander {commander} helps the fire at {at:?}: one column right"

@@ -194,6 +194,11 @@ pub enum Event {
         /// The first Division.
         division: DivId,
     },
+    /// Richelieu is activated on his own as a Division Commander (F-3.3e).
+    CommanderActivation {
+        /// The commander.
+        commander: UnitId,
+    },
     /// An artillery commander helps a fire: one column right (F-3.3d B, F-4.2f A).
     ArtilleryHelp {
         /// The commander.
@@ -1070,6 +1075,7 @@ impl Event {
             Event::CavalryWing { .. } => "F-3.4a",
             Event::ArtilleryHelp { .. } => "F-3.3d",
             Event::LeaderActivation { .. } => "F-3.3f",
+            Event::CommanderActivation { .. } => "F-3.3e",
             Event::CavalryWingFailed { .. } => "F-3.4b",
             Event::DivisionAdded { by, .. } => by.rule(),
             Event::Joined { .. } => "6.6",

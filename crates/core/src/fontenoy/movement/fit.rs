@@ -156,6 +156,10 @@ impl Fontenoy {
         if info.kind == Kind::Commander {
             return true;
         }
+        // F-4.2b A: Konigsegg, until he is CinC, stands only with Austrians (command/special.rs).
+        if self.konigsegg_grouping_barred(s, group, p) {
+            return false;
+        }
         let me = Stance {
             kind: info.kind,
             formation: f,

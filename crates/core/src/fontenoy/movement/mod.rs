@@ -438,6 +438,19 @@ impl Fontenoy {
         self.ooc_step_ok(s, o, group, from, to)?;
         // F-6.9b: where Louis XV may go (commanders/king.rs).
         self.king_step_ok(s, lead, from.hex(), to.hex())?;
+        // F-4.2b A: Konigsegg, until he is CinC, enters no hex where other than Austrians stand.
+        if !self.units[usize::from(lead)].is_combat()
+            && self.konigsegg_grouping_barred(s, group, to)
+        {
+            return Err(Illegal::new(
+                "F-4.2b",
+                say!(
+                    quiet,
+                    "{} stands only with Austrian units until he succeeds Cumberland",
+                    self.unit_name(lead)
+                ),
+            ));
+        }
         let whole = matches!(f, Formation::Square | Formation::GeneralOrder);
         if !whole && cost > left {
             return Err(Illegal::new(

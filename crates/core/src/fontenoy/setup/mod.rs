@@ -507,6 +507,19 @@ impl Fontenoy {
                 })?;
             always_in_command.push((side, hexes));
         }
+        // F-3.9a: the French on the west bank of the Escaut, on its bridge or in the bridgehead
+        // are always In Command (unit by unit, a reading of "Divisions ... there").
+        if !raw.rules_in_force.is_empty() && covers(&raw.rules_in_force, "3.9a") {
+            let mut hexes = Vec::new();
+            for name in ["bridgehead", "escaut-bridge", "west-bank"] {
+                if let Some(p) = board.place(name) {
+                    hexes.extend(p.hexes.iter().copied());
+                }
+            }
+            if !hexes.is_empty() {
+                always_in_command.push((Side(0), hexes));
+            }
+        }
         // F-10.3a E: the turn by which the Infernal Column must be declared (a turn number of
         // the scenario's track).
         let infernal_by = raw

@@ -721,6 +721,10 @@ pub struct Activation {
     /// most twice each, a reading).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reordered: Vec<UnitId>,
+    /// The Independents In Command by their Unit Initiative roll this activation (7.4c): they
+    /// may not Voluntarily Rout (19.10a).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_initiative: Vec<UnitId>,
     /// The Infernal Column's activation (F-7.1b).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub infernal: bool,

@@ -18,6 +18,9 @@ pub struct Lead {
     /// F-3.3f, F-4.2c: Lowendahl or Waldeck leading two Divisions in this activation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leader: Option<UnitId>,
+    /// F-3.3e: Richelieu activated on his own as a Division Commander.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub richelieu: Option<UnitId>,
     /// Divisions added to the activation after it began (F-2.6b, F-3.4a), in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub added: Vec<DivId>,
@@ -31,6 +34,7 @@ impl Lead {
     pub fn is_empty(&self) -> bool {
         self.cavalry.is_none()
             && self.leader.is_none()
+            && self.richelieu.is_none()
             && self.added.is_empty()
             && self.flexible.is_empty()
     }

@@ -503,6 +503,7 @@ fn r18_6a_one_rally_attempt_a_turn() {
         close: None,
         passed: Vec::new(),
         reordered: Vec::new(),
+        by_initiative: Vec::new(),
         infernal: false,
         lead: Default::default(),
     });
@@ -620,6 +621,44 @@ fn r19_10a_voluntary_rout_before_any_movement_within_the_command_distance() {
             .iter()
             .any(|x| matches!(x, Action::VoluntaryRout { .. }))
     );
+}
+
+#[test]
+fn r19_10a_an_independent_in_command_by_unit_initiative_may_not_rout() {
+    // An Independent 1 hex from the Division Commander, who fails his Initiative (19.10a: his
+    // units may still rout), no CinC to trace from: it rolls its Unit Initiative (7.4c). Passed, it is In Command by it and may not rout; failed (Out of
+    // Command), it may.
+    for (roll, offered) in [(99u8, false), (0, true)] {
+        let mut w = World::new();
+        let dc = w.commander("Dx", Side(0), "S1010", 4, 4);
+        let a = w.infantry("1 AAA", Side(0), "AAA", "S1010", 1);
+        w.division("X", Side(0), Some(dc), &[a]);
+        let ind = w.infantry("1 IND", Side(0), "IND", "S1110", 1);
+        w.independent(ind);
+        let e = w.infantry("1 ZZZ", Side(1), "ZZZ", "S1005", 3);
+        w.division("Z", Side(1), None, &[e]);
+        let (r, mut s) = w.build();
+        initiative(&r, &mut s, 6, 1);
+        apply(&r, &mut s, Action::ActivateOwn);
+        apply(&r, &mut s, Action::Activate { division: 0 });
+        apply(&r, &mut s, Action::ActivateIndependent { unit: ind });
+        apply(&r, &mut s, Action::EndDesignations);
+        while let Some(Step::CommanderInitiative { .. }) = s.steps.last() {
+            apply(&r, &mut s, d10(9));
+        }
+        assert_eq!(s.steps.last(), Some(&Step::UnitInitiative { unit: ind }));
+        apply(&r, &mut s, d100(roll));
+        assert_eq!(s.unit(ind).command, Some(!offered));
+        apply(&r, &mut s, Action::EndSegment);
+        assert_eq!(s.activation.as_ref().unwrap().segment, Segment::Movement);
+        let acts = legal(&r, &s);
+        assert!(acts.contains(&Action::VoluntaryRout { unit: a }));
+        assert_eq!(
+            acts.contains(&Action::VoluntaryRout { unit: ind }),
+            offered,
+            "roll {roll}"
+        );
+    }
 }
 
 #[test]

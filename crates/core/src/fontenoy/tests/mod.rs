@@ -53,6 +53,7 @@ mod rows_4_11;
 mod rows_f4_f10;
 mod scenario_rows;
 mod scenarios;
+mod special_commanders;
 mod special_initiative;
 mod special_results;
 mod splitting;

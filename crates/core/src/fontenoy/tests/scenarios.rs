@@ -426,3 +426,53 @@ fn f10_1a_d_the_allies_may_not_attack_a_unit_2_hexes_deep_in_the_wood() {
     // The French are not bound.
     assert!(r.attack_bounds_ok(unit(&r, "fr-1-gap"), deep1).is_ok());
 }
+
+#[test]
+fn f3_9a_the_french_by_the_escaut_are_always_in_command() {
+    let (r, mut s) = scenario("fontenoy/battle");
+    // The bridgehead's garrison and the west-bank guns: In Command wherever the Division is.
+    for id in ["fr-5-gfr", "fr-mil-01"] {
+        assert!(r.always_in_command(&s, unit(&r, id)), "{id}");
+    }
+    let gun = (0..s.units.len() as UnitId)
+        .find(|&u| {
+            r.units[usize::from(u)].side == crate::engine::Side(0)
+                && s.unit(u)
+                    .placed()
+                    .is_some_and(|p| place(&r, "west-bank").contains(&p.hex()))
+        })
+        .expect("a French unit on the west bank");
+    assert!(r.always_in_command(&s, gun));
+    // The field army is not.
+    assert!(!r.always_in_command(&s, unit(&r, "fr-1-gfr")));
+    // Nor anyone there in scenario 3, which does not use 3.9a (F-10.3a F).
+    let (r3, mut s3) = scenario("fontenoy/english-attack");
+    let u = unit(&r3, "fr-1-gfr");
+    let bh = place(&r3, "bridgehead");
+    s3.unit_mut(u).place = super::super::state::Place::Map(super::super::geometry::Placed::at(
+        bh[0],
+        crate::hex::Facing::new(1).expect("a facing"),
+    ));
+    assert!(!r3.always_in_command(&s3, u));
+    // F-3.9a: a unit routing in the bridgehead is destroyed; the Fire Defense of the bridge
+    // hex is 5 (the terrain chart).
+    let mut ev = Vec::new();
+    let g = unit(&r, "fr-5-gfr");
+    r.rout(&mut s, g, &mut ev);
+    assert!(!s.unit(g).on_map(), "drowned in the Escaut");
+    let drowned = |ev: &[super::super::Event]| {
+        ev.iter().any(
+            |e| matches!(e, super::super::Event::SpLost { rule, destroyed: true, .. } if rule == "F-3.9a"),
+        )
+    };
+    assert!(drowned(&ev));
+    let mut ev3 = Vec::new();
+    r3.rout(&mut s3, u, &mut ev3);
+    assert!(!drowned(&ev3), "scenario 3 has no bridgehead rules");
+    assert_eq!(
+        r.tables
+            .fx(super::super::board::Terrain::Bridge)
+            .fire_defense,
+        5
+    );
+}

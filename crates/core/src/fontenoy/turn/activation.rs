@@ -291,6 +291,7 @@ impl Fontenoy {
             close: None,
             passed: Vec::new(),
             reordered: Vec::new(),
+            by_initiative: Vec::new(),
             infernal: false,
             lead: Default::default(),
         }

@@ -208,6 +208,10 @@ impl Fontenoy {
                 for d in self.open_divisions(s, side) {
                     out.push(Action::Activate { division: d });
                 }
+                // F-3.3e (command/richelieu.rs).
+                for c in self.own_commander_activations(s, side) {
+                    out.push(Action::CommanderActivation { commander: c });
+                }
                 // F-3.3f, F-4.2c (command/leaders.rs).
                 if !self.fast_play() {
                     for (c, d) in self.leader_activations(s, side) {
@@ -325,6 +329,9 @@ impl Fontenoy {
                 },
             ) if !self.fast_play() => {
                 self.begin_leader_activation(s, side, *commander, *division, ev)
+            }
+            (Step::ChooseDivision { side }, Action::CommanderActivation { commander }) => {
+                self.begin_richelieu(s, side, *commander, ev)
             }
             (
                 Step::WingDivisions {
