@@ -389,3 +389,54 @@ fn r8_5a_a_split_may_draw_a_cavalry_reaction() {
             .any(|a| matches!(a, Action::CavalryReact { unit, .. } if *unit == cav))
     );
 }
+
+#[test]
+fn r10_1c_r8_4i_a_line_collapsing_into_general_order_must_fit_where_it_collapses() {
+    use crate::fontenoy::board::Terrain;
+    let right = hex("S1010");
+    let f1 = crate::hex::Facing::new(1).unwrap();
+    let line = crate::fontenoy::geometry::line_hexes(right, f1, 2).unwrap();
+    // Its step toward direction 0: the left end's new hex is a town (General Order, 8.4i).
+    let d = Direction::ALL[0];
+    let town = line.as_slice()[1].neighbor(d);
+    let setup = |sp: u8| {
+        let (r, mut s, u) = mover(|w| {
+            let v = w.infantry(
+                "9 BBB",
+                Side(0),
+                "BBB",
+                &crate::fontenoy::fhex::label(town),
+                1,
+            );
+            w.units[usize::from(v)].sp = sp;
+            w.unit_state[usize::from(v)].sp = sp;
+            w.unit_state[usize::from(v)].formation = Formation::GeneralOrder;
+        });
+        let p = s.unit(u).placed().copied().unwrap();
+        s.unit_mut(u).place = Place::Map(crate::fontenoy::geometry::Placed { hexes: line, ..p });
+        let mut r = r.clone();
+        alloc::sync::Arc::make_mut(&mut r.tables).terrain[Terrain::Town as usize].general_order =
+            crate::fontenoy::tables::GoFor::All;
+        let mut b = (*r.board).clone();
+        b.set_terrain(town, Terrain::Town);
+        r.board = alloc::sync::Arc::new(b);
+        (r, s, u)
+    };
+    let step = |u: UnitId| Action::Step {
+        unit: u,
+        to: right.neighbor(d),
+        alone: false,
+    };
+    // 6 + 6 SP fit in the town: the Line steps and collapses there in General Order.
+    let (r, mut s, u) = setup(6);
+    assert!(legal(&r, &s).contains(&step(u)));
+    apply(&r, &mut s, step(u));
+    assert_eq!(s.unit(u).formation, Formation::GeneralOrder);
+    assert_eq!(s.unit(u).placed().map(|p| p.hex()), Some(town));
+    // 6 + 8 do not (12 SP a hex): the step that would end the move there is refused.
+    let (r, s, u) = setup(8);
+    assert!(!legal(&r, &s).contains(&step(u)));
+    let mut ev = Vec::new();
+    let e = r.apply(&mut s.clone(), &step(u), &mut ev).unwrap_err();
+    assert_eq!(e.rule, "10.1a");
+}
