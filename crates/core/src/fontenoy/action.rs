@@ -259,6 +259,23 @@ pub enum Action {
         /// On top, or at the bottom.
         top: bool,
     },
+    /// Sets up a counter of a unit that changed mode (F-6.5b): any formation, in the common
+    /// hex or next to it (a two-hex formation over the common hex and one next to it).
+    ModeSetUp {
+        /// The new counter.
+        unit: UnitId,
+        /// Its formation.
+        formation: Formation,
+        /// Its place.
+        to: super::geometry::Placed,
+    },
+    /// Takes a unit out of its group where it stands, to turn, reform or move on its own
+    /// while the rest stay (10.8a, 10.8e); members that moved with it and stay behind have
+    /// finished (10.8c).
+    LeaveGroup {
+        /// The unit.
+        unit: UnitId,
+    },
     /// Splits a parent unit into its subunits (8.5a).
     Split {
         /// The parent unit.

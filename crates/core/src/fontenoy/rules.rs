@@ -76,9 +76,9 @@ impl Fontenoy {
                 .get(usize::from(index))
                 .map_or(Side(0), |d| self.units[usize::from(d.unit)].side),
             // 20.1a, 20.2g, 19.5e: the owner of the retreating or rallying unit.
-            Step::RetreatChoice { unit } | Step::RallyForm { unit } => {
-                self.units[usize::from(unit)].side
-            }
+            Step::RetreatChoice { unit }
+            | Step::RallyForm { unit }
+            | Step::ModeSetUp { unit, .. } => self.units[usize::from(unit)].side,
             _ => s.activation.as_ref().map_or(Side(0), |a| a.side),
         }
     }

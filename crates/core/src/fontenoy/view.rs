@@ -184,6 +184,16 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 super::fhex::label(*hex)
             ),
+            Event::ModeSetUp {
+                unit,
+                hex,
+                formation,
+                facing,
+            } => format!(
+                "{} takes its new mode in {} in {formation} (facing {facing}, F-6.5b)",
+                self.unit_name(*unit),
+                super::fhex::label(*hex)
+            ),
             Event::Joined { unit } => {
                 format!("{} is activated with the Division", self.unit_name(*unit))
             }
@@ -657,6 +667,10 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 if *top { "top" } else { "bottom" }
             ),
+            Event::LeftGroup { unit } => format!(
+                "{} leaves its group to act on its own (10.8a)",
+                self.unit_name(*unit)
+            ),
             Event::Split { parent, subunits } => format!(
                 "{} splits into {} (8.5a)",
                 self.unit_name(*parent),
@@ -949,6 +963,14 @@ impl Fontenoy {
                             .map_or(Side(0), |u| u.side)
                     ),
                     self.unit_name(*unit)
+                ),
+            ),
+            Some(Step::ModeSetUp { unit, common }) => (
+                "F-6.5b",
+                format!(
+                    "set up {} in its new mode, in {} or next to it",
+                    self.unit_name(*unit),
+                    super::fhex::label(*common)
                 ),
             ),
             Some(Step::RallyForm { unit }) => (

@@ -19,6 +19,16 @@ impl fmt::Display for Event {
                 "unit {unit} sets up in {} in {formation} facing {facing}",
                 crate::fontenoy::fhex::label(*hex)
             ),
+            Event::ModeSetUp {
+                unit,
+                hex,
+                formation,
+                facing,
+            } => write!(
+                f,
+                "unit {unit} changed mode sets up in {} in {formation} facing {facing} (F-6.5b)",
+                crate::fontenoy::fhex::label(*hex)
+            ),
             Event::TurnBegins { time } => write!(f, "turn {time} begins"),
             Event::Initiative {
                 dice,
@@ -317,6 +327,7 @@ impl fmt::Display for Event {
                 let at = if *top { "top" } else { "bottom" };
                 write!(f, "unit {unit} goes to the {at} of its group ({rule})")
             }
+            Event::LeftGroup { unit } => write!(f, "unit {unit} leaves its group (10.8a)"),
             Event::Split { parent, subunits } => {
                 write!(f, "unit {parent} splits into {subunits:?}")
             }

@@ -78,6 +78,18 @@ pub enum Event {
         /// Its facing.
         facing: u8,
     },
+    /// A counter of a unit that changed mode was set up (F-6.5b).
+    ModeSetUp {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex (a two-hex unit's right end or head).
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+        /// Its formation.
+        formation: Formation,
+        /// Its facing.
+        facing: u8,
+    },
     /// A Game Turn begins (4.0).
     TurnBegins {
         /// Its time, as printed on the Turn Record Track.
@@ -430,6 +442,11 @@ pub enum Event {
         top: bool,
         /// The rule.
         rule: String,
+    },
+    /// A unit left its group where it stands, to act on its own (10.8a).
+    LeftGroup {
+        /// The unit.
+        unit: UnitId,
     },
     /// A parent unit split into its subunits (8.5a).
     Split {
@@ -1057,6 +1074,7 @@ impl Event {
     pub const fn rule_of(&self) -> &'static str {
         match self {
             Event::Deployed { .. } => "F-10.0c",
+            Event::ModeSetUp { .. } => "F-6.5b",
             Event::TurnBegins { .. } | Event::TurnEnds => "4.0",
             Event::Initiative { .. } | Event::InitiativeWon { .. } => "6.1",
             Event::EndOfTurn => "6.7",
@@ -1102,6 +1120,7 @@ impl Event {
             Event::PassageOfLines { .. } => "10.7a",
             Event::Reordered { top: false, .. } => "10.6i",
             Event::Reordered { .. } => "10.6f",
+            Event::LeftGroup { .. } => "10.8a",
             Event::Split { .. } => "8.5a",
             Event::Rejoin { .. } => "8.5b",
             Event::Reformation { .. } => "8.4",

@@ -46,7 +46,9 @@ impl Fontenoy {
         for k in 1..=5i8 {
             let to = p.facing.rotate(2 * k);
             if let Ok(c) = self.facing_cost(s, o, u, p, to) {
-                let affordable = c <= left || c == self.mpo(s, u) && self.moving(s, u).is_none();
+                let affordable = c <= left
+                    || c == self.mpo(s, u)
+                        && self.moving(s, u).is_none_or(|m| m.spent == Pts::ZERO);
                 if !affordable {
                     continue;
                 }

@@ -266,10 +266,30 @@ impl Fontenoy {
         if f == Formation::RoadColumn && p.hexes.len() == 1 && per_hex > 4 {
             return false; // 8.1f, 10.11a
         }
+        // 8.1f, 10.11a: units joining a multi-hex Road Column belong to its regiment, and the
+        // SP together fill it at 4 SP in every hex but the tail (a column's own length follows
+        // its SP when it forms, 8.4b, movement/reform.rs).
+        if f == Formation::RoadColumn
+            && p.hexes.len() > 1
+            && !seen.is_empty()
+            && (super::super::geometry::road_column_length(sp, 4) != p.hexes.len()
+                || !self.one_regiment(group, &seen))
+        {
+            return false;
+        }
         foot.as_slice().iter().all(|&h| {
             let limit = u16::from(self.tables.fx(self.board.hex(h).terrain).stack[col]);
             per_hex <= limit
         })
+    }
+
+    /// 10.11a: whether the counters of `a` and `b` all belong to one regiment.
+    fn one_regiment(&self, a: &[UnitId], b: &[UnitId]) -> bool {
+        let reg = &self.units[usize::from(a[0])].regiment;
+        reg.is_some()
+            && a.iter()
+                .chain(b)
+                .all(|&g| &self.units[usize::from(g)].regiment == reg)
     }
 
     /// Why `u` may not end its movement where it stands, if it may not (10.1c).

@@ -320,6 +320,33 @@ impl Fontenoy {
         Ok(())
     }
 
+    /// 10.8a: `unit` leaves its group where it stands, to turn, reform or move on its own;
+    /// members that moved with the group and stay have finished (10.8c). Its move begins
+    /// (`apply_movement` records it as a group of its own, 11.1b).
+    pub(super) fn apply_leave_group(
+        &self,
+        s: &mut State,
+        unit: UnitId,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        if usize::from(unit) >= s.units.len() || !self.may_move(s, unit) {
+            return Err(Illegal::new(
+                "11.0",
+                format!("counter {unit} may not move now"),
+            ));
+        }
+        if self.group_of(s, unit).len() < 2 {
+            return Err(Illegal::new(
+                "10.8a",
+                format!("{} moves in no group to leave", Named(self, unit)),
+            ));
+        }
+        self.leave_group(s, unit, ev);
+        self.record(s, unit);
+        ev.push(Event::LeftGroup { unit });
+        Ok(())
+    }
+
     /// 18.2e, 19.2b: a DC(B), DC(C) or MC(A) taken in the Movement Segment by a group in
     /// which moving and stationary units stand together concerns the moving units only.
     pub(crate) fn movers_only(&self, s: &State, req: CheckReq, group: Vec<UnitId>) -> Vec<UnitId> {

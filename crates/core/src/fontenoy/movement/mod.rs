@@ -161,19 +161,63 @@ impl Fontenoy {
         // Units that have spent the same MP: a unit that moved apart no longer moves with
         // those that did not (10.8c).
         let spent = self.moving(s, u).map_or(Pts::ZERO, |m| m.spent);
+        let band = self.band_of(s, u);
         (0..s.units.len() as UnitId)
-            .filter(|&v| self.moves_with(s, v, &p, f, spent))
+            .filter(|&v| self.moves_with(s, v, &p, f, spent, band))
             .collect()
     }
 
-    /// Whether counter `v` moves in the group standing at `p` in `f` whose members have
-    /// spent `spent` MP (11.1b; 10.8c: a unit that moved apart no longer moves with the rest).
-    fn moves_with(&self, s: &State, v: UnitId, p: &Placed, f: Formation, spent: Pts) -> bool {
+    /// The group `u` moves in, once it has acted (11.1b, `Moving::band`).
+    pub(crate) fn band_of(&self, s: &State, u: UnitId) -> Option<UnitId> {
+        self.moving(s, u).and_then(|m| m.band)
+    }
+
+    /// Whether counter `v` moves in the group `band` standing at `p` in `f` whose members have
+    /// spent `spent` MP (11.1b: the units that began grouped and acted together, none picked
+    /// up on the way; 10.8c: a unit that moved apart no longer moves with the rest).
+    fn moves_with(
+        &self,
+        s: &State,
+        v: UnitId,
+        p: &Placed,
+        f: Formation,
+        spent: Pts,
+        band: Option<UnitId>,
+    ) -> bool {
         self.units[usize::from(v)].is_combat()
             && s.unit(v).placed() == Some(p)
             && s.unit(v).formation == f
             && self.may_move(s, v)
             && self.moving(s, v).map_or(Pts::ZERO, |m| m.spent) == spent
+            && self.band_of(s, v) == band
+    }
+
+    /// 11.1b: the units an action of `unit` makes one group, and the group's name, to record
+    /// once the action is made: a unit acting on its own (a step `alone`, 10.8a) becomes its own
+    /// group; a group acting for the first time is the units that began grouped with it.
+    fn band_for(&self, s: &State, a: &Action) -> Option<(UnitId, Group)> {
+        let unit = match *a {
+            Action::Step {
+                unit, alone: true, ..
+            }
+            | Action::LeaveGroup { unit } => return Some((unit, smallvec::smallvec![unit])),
+            Action::Step { unit, .. }
+            | Action::Face { unit, .. }
+            | Action::ForcedMarch { unit }
+            | Action::Wheel { unit, .. }
+            | Action::ColumnTurn { unit, .. }
+            | Action::Extend { unit, .. }
+            | Action::Shrink { unit, .. }
+            | Action::Rearward { unit, .. }
+            | Action::Sidle { unit, .. }
+            | Action::Reform { unit, .. } => unit,
+            _ => return None,
+        };
+        if !self.units[usize::from(unit)].is_combat() || self.band_of(s, unit).is_some() {
+            return None;
+        }
+        let group: Group = self.group_of(s, unit).into_iter().collect();
+        Some((group.first().copied().unwrap_or(unit), group))
     }
 
     /// [`group_of`](Self::group_of), reading who stands where from `o` (built from `s`)
@@ -187,6 +231,7 @@ impl Fontenoy {
         }
         let f = s.unit(u).formation;
         let spent = self.moving(s, u).map_or(Pts::ZERO, |m| m.spent);
+        let band = self.band_of(s, u);
         // Every member stands exactly at `p`, so in its first hex; the cell lists its
         // counters in counter order, as `group_of` finds them.
         let group: Group = o
@@ -194,7 +239,7 @@ impl Fontenoy {
             .units
             .iter()
             .copied()
-            .filter(|&v| self.moves_with(s, v, &p, f, spent))
+            .filter(|&v| self.moves_with(s, v, &p, f, spent, band))
             .collect();
         debug_assert_eq!(group.as_slice(), self.group_of(s, u).as_slice());
         group
@@ -336,6 +381,12 @@ impl Fontenoy {
             for f in self.facings_open(s, &o, u, &p, left) {
                 out.push(Action::Face { unit: u, facing: f });
             }
+            // 10.8a: any member may leave the group where it stands, to act on its own.
+            if alone_too {
+                for &g in &group {
+                    out.push(Action::LeaveGroup { unit: g });
+                }
+            }
             // 9.4, 11.4, 11.5, 11.7, 11.8 (wheel.rs).
             self.more_moves(s, &o, &group, &p, left, out);
             if self.moving(s, u).is_some() && self.end_ok(s, &o, u).is_ok() {
@@ -474,14 +525,10 @@ impl Fontenoy {
         // must be able to stay or go on.
         // 8.4i: a step into terrain that forces General Order ends the move there, in General
         // Order in the one hex: it must fit as it will stand, with no MP to go on.
-        let goes_go = self.steps_into_go(lead, f, from.hex(), to.hex());
-        let (f, to, remaining) = if goes_go {
+        // 10.1c: so must a multi-hex formation collapsing into the new hex that forces it.
+        let (f, to, remaining) = if let Some(h) = self.go_hex(lead, f, from, to) {
             let facing = Facing::new(from.facing.index() | 1).unwrap_or(from.facing);
-            (
-                Formation::GeneralOrder,
-                &Placed::at(to.hex(), facing),
-                Pts::ZERO,
-            )
+            (Formation::GeneralOrder, &Placed::at(h, facing), Pts::ZERO)
         } else {
             (f, to, left.minus(cost).unwrap_or(Pts::ZERO))
         };
@@ -497,8 +544,37 @@ impl Fontenoy {
         Ok((cost, dca))
     }
 
-    /// Applies a Movement Segment action.
+    /// Applies a Movement Segment action, and records the group its unit moves in (11.1b).
     pub(crate) fn apply_movement(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let band = self.band_for(s, a);
+        self.movement_action(s, a, ev)?;
+        if let Some((lead, group)) = band {
+            for &g in &group {
+                if let Some(m) = self.record(s, g) {
+                    m.band = Some(lead);
+                }
+            }
+            // 10.8a: a unit acting on its own finishes its move before the rest of its old
+            // group (which may have begun, spending nothing yet) go on.
+            if group.len() == 1 {
+                if let Some(act) = s.activation.as_mut() {
+                    if let Some(i) = act.moving.iter().position(|m| m.unit == lead) {
+                        let m = act.moving.remove(i);
+                        act.moving.insert(0, m);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies a Movement Segment action.
+    fn movement_action(
         &self,
         s: &mut State,
         a: &Action,
@@ -519,7 +595,8 @@ impl Fontenoy {
             | Action::ByHand { unit, .. }
             | Action::RemoveBarricade { unit }
             | Action::LeaveMap { unit }
-            | Action::ChangeMode { unit },
+            | Action::ChangeMode { unit }
+            | Action::LeaveGroup { unit },
         ) = (self.current_mover(s), a)
         {
             if !self.group_of(s, c).contains(unit) && c != *unit {
@@ -593,15 +670,7 @@ impl Fontenoy {
                 self.note_passage(s, &o, &group, &p, &target, ev);
                 // 8.4i: any hex a multi-hex formation enters may force General Order, and
                 // the unit collapses into that hex.
-                let go_hex = if self.steps_into_go(unit, f, p.hex(), to) {
-                    Some(to)
-                } else if matches!(f, Formation::RoadColumn | Formation::Skirmish) {
-                    None
-                } else {
-                    target.hexes.as_slice().iter().copied().find(|&h| {
-                        !p.hexes.contains(h) && self.forces_go(unit, self.board.hex(h).terrain)
-                    })
-                };
+                let go_hex = self.go_hex(unit, f, &p, &target);
                 let goes_go = go_hex.is_some();
                 for &g in &group {
                     self.spend(s, g, cost, k, dca);
@@ -751,6 +820,7 @@ impl Fontenoy {
             Action::LeaveMap { unit } => self.apply_leave_map(s, unit, ev),
             Action::ChangeMode { unit } => self.apply_change_mode(s, unit, ev),
             Action::Reorder { unit, top } => self.apply_reorder(s, &o, unit, top, ev),
+            Action::LeaveGroup { unit } => self.apply_leave_group(s, unit, ev),
             Action::Split { unit } => self.apply_split(s, &o, unit, ev),
             Action::Rejoin {
                 parent,
@@ -827,7 +897,23 @@ impl Fontenoy {
         }
     }
 
-    /// Whether `u` entering terrain `t` adopts General Order (8.4i, F-2.9).
+    /// 8.4i: the hex where a step of `u` in `f` from `from` to `to` puts it in General Order,
+    /// if it does: the head's new hex, or (for a multi-hex Line or March Column) any new hex
+    /// whose terrain forces it, into which the formation collapses.
+    fn go_hex(&self, u: UnitId, f: Formation, from: &Placed, to: &Placed) -> Option<Hex> {
+        if self.steps_into_go(u, f, from.hex(), to.hex()) {
+            Some(to.hex())
+        } else if matches!(f, Formation::RoadColumn | Formation::Skirmish) {
+            None
+        } else {
+            to.hexes
+                .as_slice()
+                .iter()
+                .copied()
+                .find(|&h| !from.hexes.contains(h) && self.forces_go(u, self.board.hex(h).terrain))
+        }
+    }
+
     /// Whether a step of `u` in formation `f` from `from` into `to` puts it in General Order
     /// (8.4i): terrain that forces it (F-2.9), but not for Road Movement in Road Column along
     /// the road, nor for a skirmisher in Skirmish order (F-9.2i, F-9.2k).

@@ -10,10 +10,9 @@
 //! Readings (docs/coverage/fontenoy.md): "out of Opportunity Fire or Charge range" is no enemy
 //! combat unit within 4 hexes (musket, canister and charge ranges; long artillery ranges
 //! ignored); the change is made before the unit spends any MP; the new counters are set up by
-//! the engine, each in the common hex or, when it does not fit there, the first hex around it
-//! where it fits, in the first formation its type and the hex allow (the player's free choice
-//! of formation and hexes is not offered); a new counter whose share of the losses reaches its
-//! SP is not set up.
+//! its owner, one at a time, in any formation its type and the hex allow, in the common hex or
+//! a hex next to it (a two-hex formation over the common hex and one next to it); a new counter
+//! whose share of the losses reaches its SP, or that has nowhere to stand, is not set up.
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -23,8 +22,8 @@ use super::super::action::Action;
 use super::super::event::Event;
 use super::super::geometry::Placed;
 use super::super::occupancy::Occupancy;
-use super::super::state::{Act, Moving, Place, State};
-use super::super::types::{Kind, Morale, Pts, round};
+use super::super::state::{Act, Moving, Place, State, Step};
+use super::super::types::{Formation, Kind, Morale, Pts, round};
 use super::super::units::UnitId;
 use crate::engine::Illegal;
 use crate::hex::Hex;
@@ -233,8 +232,7 @@ impl Fontenoy {
         }
         let after = mode_losses(c.lost, c.mounting);
         let n = c.to.len() as u16;
-        let o = Occupancy::build(self, s);
-        let mut placed_now: Vec<(UnitId, Placed, super::super::types::Formation)> = Vec::new();
+        let mut to_set: Vec<UnitId> = Vec::new();
         for (k, &x) in c.to.iter().enumerate() {
             let share = after / n + u16::from((k as u16) < after % n);
             let printed = u16::from(self.units[usize::from(x)].sp);
@@ -242,27 +240,7 @@ impl Fontenoy {
                 s.unit_mut(x).place = Place::Destroyed;
                 continue;
             }
-            let spot = core::iter::once(c.common)
-                .chain(c.common.neighbors())
-                .filter(|h| self.board.on_map(*h))
-                .flat_map(|h| self.setup_stances(x, &[h]))
-                .find(|(f, p)| {
-                    !placed_now.iter().any(|q| {
-                        q.1.hexes
-                            .as_slice()
-                            .iter()
-                            .any(|h| p.hexes.as_slice().contains(h))
-                    }) && self.fits_at(s, &o, &[x], p, *f)
-                })
-                .or_else(|| self.setup_stances(x, &[c.common]).into_iter().next());
-            let Some((f, p)) = spot else {
-                s.unit_mut(x).place = Place::Destroyed;
-                continue;
-            };
-            placed_now.push((x, p, f));
             let u = s.unit_mut(x);
-            u.place = Place::Map(p);
-            u.formation = f;
             u.sp = u8::try_from(printed - share).unwrap_or(0);
             u.disordered = false;
             u.morale = Morale::Good;
@@ -278,6 +256,7 @@ impl Fontenoy {
                     ..Moving::default()
                 });
             }
+            to_set.push(x);
         }
         ev.push(Event::ModeChanged {
             from: c.from,
@@ -286,6 +265,135 @@ impl Fontenoy {
             lost_before: u8::try_from(c.lost).unwrap_or(u8::MAX),
             lost_after: u8::try_from(after).unwrap_or(u8::MAX),
         });
+        // F-6.5b: the owner sets up each new counter, the first first.
+        for &x in to_set.iter().rev() {
+            s.steps.push(Step::ModeSetUp {
+                unit: x,
+                common: c.common,
+            });
+        }
+        self.mode_setup_next(s);
         Ok(())
+    }
+
+    /// F-6.5b: where new counter `x` may be set up: any formation its type allows (as at
+    /// set-up, F-10.0c) in the common hex or a hex next to it, or a two-hex formation over the
+    /// common hex and one next to it when its SP allow two hexes (8.1a, 8.1d); where it may
+    /// stand with the units there (10.1-10.4, the Stacking Table's limits).
+    fn mode_spots(&self, s: &State, x: UnitId, common: Hex) -> Vec<(Formation, Placed)> {
+        let o = Occupancy::build(self, s);
+        let info = &self.units[usize::from(x)];
+        let sp = u16::from(s.unit(x).sp);
+        let near: Vec<Hex> = common
+            .neighbors()
+            .into_iter()
+            .filter(|&h| self.board.on_map(h))
+            .collect();
+        let mut out = Vec::new();
+        let singles = core::iter::once(common)
+            .filter(|&h| self.board.on_map(h))
+            .chain(near.iter().copied());
+        for h in singles {
+            for (f, p) in self.setup_stances(x, &[h]) {
+                if self.fits_at(s, &o, &[x], &p, f) {
+                    out.push((f, p));
+                }
+            }
+        }
+        for &h in &near {
+            for (f, p) in self.setup_stances(x, &[common, h]) {
+                let long_enough = self
+                    .max_hexes(info.kind, info.side, f, sp)
+                    .is_some_and(|m| m >= 2);
+                if long_enough && self.fits_at(s, &o, &[x], &p, f) {
+                    out.push((f, p));
+                }
+            }
+        }
+        out
+    }
+
+    /// The set-ups open to new counter `x` (F-6.5b).
+    pub(crate) fn mode_setup_actions(
+        &self,
+        s: &State,
+        x: UnitId,
+        common: Hex,
+        out: &mut Vec<Action>,
+    ) {
+        for (formation, to) in self.mode_spots(s, x, common) {
+            out.push(Action::ModeSetUp {
+                unit: x,
+                formation,
+                to,
+            });
+        }
+    }
+
+    /// Applies the set-up of new counter `x` (F-6.5b).
+    pub(crate) fn apply_mode_setup(
+        &self,
+        s: &mut State,
+        x: UnitId,
+        common: Hex,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let Action::ModeSetUp {
+            unit,
+            formation,
+            ref to,
+        } = *a
+        else {
+            return Err(Illegal::new(
+                "F-6.5b",
+                format!("{} is to be set up in its new mode", self.unit_name(x)),
+            ));
+        };
+        if unit != x {
+            return Err(Illegal::new(
+                "F-6.5b",
+                format!("{} is the counter to set up now", self.unit_name(x)),
+            ));
+        }
+        let (hex, facing) = (to.hex(), to.facing.index());
+        let Some((f, p)) = self
+            .mode_spots(s, x, common)
+            .into_iter()
+            .find(|(f, p)| *f == formation && p == to)
+        else {
+            return Err(Illegal::new(
+                "F-6.5b",
+                format!(
+                    "{} cannot set up in {} in {formation} facing {facing}: in {} or next to it, in a formation its type and the hex allow, where it may stand",
+                    self.unit_name(x),
+                    self.label(hex),
+                    self.label(common)
+                ),
+            ));
+        };
+        let u = s.unit_mut(x);
+        u.place = Place::Map(p);
+        u.formation = f;
+        ev.push(Event::ModeSetUp {
+            unit: x,
+            hex,
+            formation,
+            facing,
+        });
+        self.mode_setup_next(s);
+        Ok(())
+    }
+
+    /// The next new counter to set up: one with nowhere to stand is not set up (F-6.5c: as
+    /// a counter whose share of the losses reaches its SP).
+    fn mode_setup_next(&self, s: &mut State) {
+        while let Some(&Step::ModeSetUp { unit, common }) = s.steps.last() {
+            if !self.mode_spots(s, unit, common).is_empty() {
+                return;
+            }
+            s.steps.pop();
+            s.unit_mut(unit).place = Place::Destroyed;
+        }
     }
 }

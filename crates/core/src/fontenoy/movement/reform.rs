@@ -223,7 +223,12 @@ impl Fontenoy {
             }
             let vk = self.units[usize::from(v)].kind;
             let gun = vk == Kind::Artillery;
-            if xv.formation == f && gun == (kind == Kind::Artillery) {
+            // 10.12a, 11.1b: only the units that began grouped and act together (a unit that
+            // left its group reforms alone, 10.8a).
+            if xv.formation == f
+                && gun == (kind == Kind::Artillery)
+                && self.band_of(s, v) == self.band_of(s, u)
+            {
                 group.push(v);
             } else if gun && kind == Kind::Infantry {
                 guns.push(v);

@@ -397,18 +397,29 @@ impl Fontenoy {
             hexes.into_iter().map(Hexes::one).collect()
         };
         let o = Occupancy::build(self, s);
-        for hs in candidates {
-            if at.is_some_and(|h| !hs.contains(h)) {
-                continue;
+        let before = out.len();
+        // 8.1a, 8.1d, 10.1c: the SP rules hold at set-up; but a unit the scenario lists in
+        // hexes whose limits its listed group exceeds in every formation sets up as listed
+        // (a reading: the listing prevails over the provisional Stacking Table).
+        for sp_rules in [true, false] {
+            if !sp_rules && (out.len() > before || d.at != Where::Fixed) {
+                break;
             }
-            for (formation, p) in self.setup_stances(d.unit, hs.as_slice()) {
-                if self.deploy_fits(s, &o, index, d.unit, formation, &p) {
-                    out.push(Action::Deploy {
-                        unit: d.unit,
-                        hex: p.hex(),
-                        formation,
-                        facing: p.facing.index(),
-                    });
+            for hs in &candidates {
+                if at.is_some_and(|h| !hs.contains(h)) {
+                    continue;
+                }
+                for (formation, p) in self.setup_stances(d.unit, hs.as_slice()) {
+                    if self.deploy_fits(s, &o, index, d.unit, formation, &p)
+                        && (!sp_rules || self.setup_sp_ok(s, &o, index, d.unit, formation, &p))
+                    {
+                        out.push(Action::Deploy {
+                            unit: d.unit,
+                            hex: p.hex(),
+                            formation,
+                            facing: p.facing.index(),
+                        });
+                    }
                 }
             }
         }
@@ -492,6 +503,42 @@ impl Fontenoy {
             }
         }
         true
+    }
+
+    /// The SP rules at set-up: a two-hex Line or March Column has the SP its Line SP chart (or
+    /// cavalry's 4 SP a hex) asks for two hexes (8.1a, 8.1d), and the hexes hold no more SP
+    /// than the Stacking Table allows (10.1c), counting the units deployed there already and
+    /// those still to deploy in the same hexes (so that they keep a legal choice).
+    fn setup_sp_ok(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        index: u16,
+        unit: UnitId,
+        formation: Formation,
+        p: &Placed,
+    ) -> bool {
+        let info = &self.units[usize::from(unit)];
+        if p.hexes.len() > 1
+            && self
+                .max_hexes(info.kind, info.side, formation, u16::from(s.unit(unit).sp))
+                .is_none_or(|n| n < p.hexes.len())
+        {
+            return false;
+        }
+        let mut group: SmallVec<[UnitId; 6]> = SmallVec::new();
+        group.push(unit);
+        let order = &self.scenario_rules.order;
+        let pos = usize::from(self.scenario_rules.rank[usize::from(index)]);
+        let fixed = &self.scenario_rules.fixed_order;
+        let from = fixed.partition_point(|&k| usize::from(k) <= pos);
+        for &k in &fixed[from..] {
+            let l = &self.scenario_rules.deployments[usize::from(order[usize::from(k)])];
+            if l.hexes == p.hexes && self.units[usize::from(l.unit)].is_combat() {
+                group.push(l.unit);
+            }
+        }
+        self.fits_at(s, o, &group, p, formation)
     }
 
     /// Applies a deployment (F-10.0c).

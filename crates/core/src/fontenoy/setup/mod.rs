@@ -11,7 +11,7 @@ mod options;
 
 pub use bounds::{Bound, Bounds};
 
-pub use deploy::Deployment;
+pub use deploy::{Deployment, Where};
 
 use alloc::collections::BTreeMap;
 use alloc::format;

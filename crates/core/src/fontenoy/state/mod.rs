@@ -249,6 +249,11 @@ pub struct Moving {
     /// 7.6c: a unit under the Out-of-Command limits began in an enemy ZOC: one action only.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub ooc_once: bool,
+    /// 11.1b: the group it moves in, named by the group's first unit when it first acted, or
+    /// by itself once it acts on its own (10.8a); `None` before it acts. Units group as they
+    /// stood when they began, never by meeting on the way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub band: Option<UnitId>,
 }
 
 /// Where a counter is.
@@ -450,6 +455,15 @@ pub enum Step {
     RallyForm {
         /// The unit.
         unit: UnitId,
+    },
+    /// F-6.5b: the owner of a unit that changed mode sets up one of its new counters, in any
+    /// formation, in the common hex or (a multi-hex formation) over it and hexes next to it.
+    ModeSetUp {
+        /// The new counter.
+        unit: UnitId,
+        /// The common hex of the change.
+        #[serde(with = "crate::fontenoy::fhex")]
+        common: Hex,
     },
     /// A step of fire combat (12.0): a declaration, a roll, a Return Fire or Fire Reaction
     /// decision.

@@ -27,6 +27,7 @@ mod fire_reaction;
 mod fire_special;
 mod fortifications;
 mod geometry;
+mod group_rows;
 mod groups;
 mod illegitimate;
 mod infernal;

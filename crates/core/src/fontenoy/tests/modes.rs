@@ -2,6 +2,7 @@
 //! change (b) and the losses carried over (c).
 
 use super::*;
+use crate::fontenoy::geometry::Hexes;
 use crate::fontenoy::movement::{mode_groups, mode_losses};
 use crate::fontenoy::state::Place;
 use crate::fontenoy::types::Kind;
@@ -49,6 +50,12 @@ fn f6_5b_c_a_dismounted_unit_mounts_in_its_hex_with_its_losses_doubled_and_does_
         lost_after: 4,
     }));
     assert_eq!(s.unit(u).place, Place::Waiting);
+    // F-6.5b: its owner sets the new counter up (here in the common hex).
+    let here = legal(&r, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::ModeSetUp { unit, to, .. } if *unit == c && to.hexes == Hexes::one(hex("S1010"))))
+        .expect("a set-up in the common hex");
+    apply(&r, &mut s, here);
     assert_eq!(s.unit(c).placed().map(|p| p.hex()), Some(hex("S1010")));
     assert_eq!(s.unit(c).sp, 4);
     // The new counter may not move, nor change back, in this activation.
@@ -170,4 +177,85 @@ fn f6_5a_scenario_4_loads_the_provisional_other_mode_counters_with_the_option() 
         .find(|g| g.mounted.contains(&car))
         .expect("CAR");
     assert_eq!((g.mounted.len(), g.dismounted.len()), (5, 2));
+}
+
+#[test]
+fn f6_5b_the_owner_sets_up_the_new_counter_in_any_formation_in_or_next_to_the_common_hex() {
+    let (r, mut s, u, c) = dragoons();
+    apply(&r, &mut s, Action::ChangeMode { unit: u });
+    assert_eq!(
+        s.steps.last(),
+        Some(&crate::fontenoy::state::Step::ModeSetUp {
+            unit: c,
+            common: hex("S1010")
+        })
+    );
+    assert_eq!(s.unit(c).place, Place::Waiting);
+    let l = legal(&r, &s);
+    assert!(
+        l.iter()
+            .all(|a| matches!(a, Action::ModeSetUp { unit, .. } if *unit == c))
+    );
+    let near = hex("S1010").neighbors()[2];
+    let formations = |hs: &[Hex]| -> Vec<Formation> {
+        l.iter()
+            .filter_map(|a| match a {
+                Action::ModeSetUp { formation, to, .. } if to.hexes.as_slice() == hs => {
+                    Some(*formation)
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    // Any formation cavalry may take, in the common hex or next to it.
+    for h in [hex("S1010"), near] {
+        let f = formations(&[h]);
+        assert!(f.contains(&Formation::Line) && f.contains(&Formation::MarchColumn));
+    }
+    // 8 SP of cavalry may also form two hexes over the common hex and one next to it.
+    assert!(l.iter().any(|a| matches!(a, Action::ModeSetUp { to, .. }
+        if to.hexes.len() == 2 && to.hexes.contains(hex("S1010")))));
+    // Not two hexes off.
+    let far = near.neighbors()[2];
+    let bad = Action::ModeSetUp {
+        unit: c,
+        formation: Formation::Line,
+        to: Placed::at(far, Facing::new(1).unwrap()),
+    };
+    let mut ev = Vec::new();
+    let e = r.apply(&mut s.clone(), &bad, &mut ev).unwrap_err();
+    assert_eq!(e.rule, "F-6.5b");
+    let pick = l
+        .iter()
+        .find(|a| matches!(a, Action::ModeSetUp { formation: Formation::MarchColumn, to, .. } if to.hexes == Hexes::one(near)))
+        .cloned()
+        .unwrap();
+    let ev = apply(&r, &mut s, pick.clone());
+    let Action::ModeSetUp { to, .. } = pick else {
+        unreachable!()
+    };
+    assert!(ev.contains(&Event::ModeSetUp {
+        unit: c,
+        hex: near,
+        formation: Formation::MarchColumn,
+        facing: to.facing.index(),
+    }));
+    assert_eq!(s.unit(c).formation, Formation::MarchColumn);
+    assert_eq!(s.unit(c).placed(), Some(&to));
+    assert!(s.steps.is_empty());
+}
+
+#[test]
+fn f6_5b_r8_1a_a_new_counter_takes_two_hexes_only_with_the_sp_for_them() {
+    let (r, mut s, u, c) = dragoons();
+    // 1 SP lost, 2 once mounted: 6 SP of cavalry hold one hex only (8.1a: 4 SP a hex).
+    s.unit_mut(u).sp = 5;
+    apply(&r, &mut s, Action::ChangeMode { unit: u });
+    assert_eq!(s.unit(c).sp, 6);
+    let l = legal(&r, &s);
+    assert!(!l.is_empty());
+    assert!(
+        l.iter()
+            .all(|a| matches!(a, Action::ModeSetUp { to, .. } if to.hexes.len() == 1))
+    );
 }

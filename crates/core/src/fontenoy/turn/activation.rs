@@ -432,6 +432,17 @@ impl Fontenoy {
                 {
                     self.after_move_reactions(s, unit, pending);
                 }
+                // 8.5a: a split is a reformation in place: the subunits standing where the
+                // parent stood may draw a Cavalry Reaction (17.0) as any change in place does.
+                if let Action::Split { .. } = *a {
+                    let first = ev.iter().rev().find_map(|e| match e {
+                        Event::Split { subunits, .. } => subunits.first().map(|&(g, _)| g),
+                        _ => None,
+                    });
+                    if let Some(g) = first {
+                        self.after_move_reactions(s, g, pending);
+                    }
+                }
                 Ok(())
             }
             (Segment::Fire, Action::Fire { .. }) => self.declare_fire(s, a, ev),
