@@ -504,6 +504,18 @@ pub enum Action {
         /// The pursuing group's top unit.
         unit: UnitId,
     },
+    /// Of friendly groups tied on ER after a Special Close Combat Result, the group whose top
+    /// unit is `unit` takes its Morale Check (G) next (14.8b).
+    CheckFirst {
+        /// The group's top unit.
+        unit: UnitId,
+    },
+    /// 17.0: when one change sets off both a Fire and a Cavalry Reaction, the passive player
+    /// conducts the Cavalry Reaction first (`true`) or the Fire Reaction first (`false`).
+    ReactionOrder {
+        /// The Cavalry Reaction first.
+        cavalry_first: bool,
+    },
     /// A Cavalry Reaction against the unit that moved (17).
     CavalryReact {
         /// The reacting cavalry group's top unit.

@@ -120,6 +120,39 @@ impl Fontenoy {
         }
     }
 
+    /// 17.0: the passive player's order of a Fire and a Cavalry Reaction set off by one change
+    /// of `mover`: the Cavalry Reaction's window is put above the Fire Reaction's when it comes
+    /// first (the Fire Reaction, if still possible, follows it), else left under it.
+    pub(crate) fn reaction_order(
+        &self,
+        s: &mut State,
+        mover: UnitId,
+        cavalry_first: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        use crate::fontenoy::state::FireStep;
+        ev.push(Event::ReactionOrder {
+            unit: mover,
+            cavalry_first,
+        });
+        if !cavalry_first {
+            return;
+        }
+        let window = Step::Close(CloseStep::CavalryReaction { mover });
+        let Some(c) = s.steps.iter().rposition(|st| *st == window) else {
+            return;
+        };
+        s.steps.remove(c);
+        match s
+            .steps
+            .iter()
+            .rposition(|st| matches!(st, Step::Fire(FireStep::Reaction { .. })))
+        {
+            Some(f) => s.steps.insert(f + 1, window),
+            None => s.steps.push(window),
+        }
+    }
+
     /// The Cavalry Reactions on offer: against a splitting group, each with the choice of
     /// 17.2d (the one already made for this movement, if any).
     pub(crate) fn cavalry_reaction_actions(&self, s: &State, mover: UnitId, out: &mut Vec<Action>) {
@@ -408,7 +441,8 @@ impl Fontenoy {
 
     /// A Cavalry Reaction's combat is over: a mover that was Disordered, Routed or destroyed
     /// stops (14.3b, 17.3c), with the units of its group; a Disordered mover stopped in a
-    /// group it may not end in routs, the others of the hex take MC(F) (17.3d, 10.13b); the
+    /// group it may not end in routs, the others of the hex take MC(F) (17.3d, 10.13b); a
+    /// stopped mover still on the map and not Routed takes the DC(A) it owes (17.3f); the
     /// window opens again.
     pub(crate) fn reaction_over(&self, s: &mut State, _c: &Combat, ev: &mut Vec<Event>) {
         let Some(act) = s.activation.as_ref() else {
@@ -452,12 +486,10 @@ impl Fontenoy {
                 !x.on_map() || x.morale == Morale::Routed || x.disordered
             })
             .collect();
-        if let Some(act) = s.activation.as_mut() {
-            for m in act.moving.iter_mut() {
-                if stop.contains(&m.unit) {
-                    m.done = true;
-                }
-            }
+        // 17.3f: a stopped mover's movement is complete, so the Movement Disorder Check (A) it
+        // owes is taken now, unless the combat routed or destroyed it (movement_over).
+        for u in stop {
+            self.finish(s, u, ev);
         }
         if let Some(mover) = _c.mover {
             self.reaction_window_again(s, mover);

@@ -30,6 +30,7 @@ mod pursuit;
 mod pursuit_split;
 mod reaction;
 pub mod resolve;
+mod special_mg;
 mod steps;
 
 mod view;

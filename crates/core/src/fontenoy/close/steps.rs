@@ -22,6 +22,7 @@ impl Fontenoy {
             | CloseStep::Commit
             | CloseStep::Retreat
             | CloseStep::DefensiveFire
+            | CloseStep::ReactionOrder { .. }
             | CloseStep::CavalryReaction { .. } => active.other(),
             CloseStep::Bonus { side }
             | CloseStep::Advance { side }
@@ -34,6 +35,9 @@ impl Fontenoy {
                 } else {
                     active.other()
                 }
+            }
+            CloseStep::SpecialTie { attacker, .. } => {
+                self.special_tie_side(s, attacker).unwrap_or(active)
             }
             _ => active,
         }
@@ -116,6 +120,19 @@ impl Fontenoy {
             CloseStep::ColumnStand { .. } => {
                 out.push(Action::Infernal(InfernalChoice::Stand));
                 out.push(Action::Pass);
+            }
+            CloseStep::SpecialTie { at, len, .. } => {
+                for unit in self.special_tie_options(s, at, len) {
+                    out.push(Action::CheckFirst { unit });
+                }
+            }
+            CloseStep::ReactionOrder { .. } => {
+                out.push(Action::ReactionOrder {
+                    cavalry_first: false,
+                });
+                out.push(Action::ReactionOrder {
+                    cavalry_first: true,
+                });
             }
             CloseStep::Resume(_) | CloseStep::Dice | CloseStep::PursuitDice { .. } => {}
         }
@@ -212,6 +229,12 @@ impl Fontenoy {
                 Action::Infernal(InfernalChoice::Stand),
             ) => self.column_stand(s, attacker, dice, ev),
             (CloseStep::ColumnStand { dice, .. }, Action::Pass) => self.column_falls(s, dice, ev),
+            (CloseStep::SpecialTie { at, len, .. }, Action::CheckFirst { unit }) => {
+                self.special_tie_first(s, at, len, *unit, ev)
+            }
+            (CloseStep::ReactionOrder { mover }, Action::ReactionOrder { cavalry_first }) => {
+                self.reaction_order(s, mover, *cavalry_first, ev)
+            }
             _ => return Err(self.close_refusal(s, step, a)),
         }
         Ok(())
@@ -297,6 +320,24 @@ impl Fontenoy {
                 };
                 Illegal::new("17.2d", why)
             }
+            (CloseStep::ReactionOrder { mover }, a) => Illegal::new(
+                "17.0",
+                format!(
+                    "{a:?}: {} set off both a Fire and a Cavalry Reaction; choose which comes first (ReactionOrder)",
+                    self.unit_name(mover)
+                ),
+            ),
+            (CloseStep::SpecialTie { at, len, .. }, a) => Illegal::new(
+                "14.8b",
+                format!(
+                    "{a:?}: name the top unit of one of the groups tied on ER ({}) to take its Morale Check (G) next",
+                    self.special_tie_options(s, at, len)
+                        .iter()
+                        .map(|&u| self.unit_name(u))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ),
             (step, a) => Illegal::new(
                 "13.0",
                 format!("{a:?} is not a decision at this point of the close combat ({step:?})"),
@@ -392,6 +433,21 @@ impl Fontenoy {
             CloseStep::Pursue { side } => (
                 "16.2b",
                 format!("{}: pursue, or try to recall the cavalry", who(side)),
+            ),
+            CloseStep::SpecialTie { attacker, .. } => (
+                "14.8b",
+                format!(
+                    "{}: choose which of your groups tied on ER takes its Morale Check (G) next",
+                    who(self.special_tie_side(s, attacker).unwrap_or(active))
+                ),
+            ),
+            CloseStep::ReactionOrder { mover } => (
+                "17.0",
+                format!(
+                    "{}: {} set off a Fire Reaction and a Cavalry Reaction: which comes first?",
+                    who(active.other()),
+                    self.unit_name(mover)
+                ),
             ),
             CloseStep::CavalryReaction { mover } => (
                 "17.0",

@@ -33,6 +33,18 @@ impl Fontenoy {
                 format!("{}'s attack does not go in ({rule})", n(unit))
             }
             Event::Charged { unit, to } => format!("{} charges into {}", n(unit), label(*to)),
+            Event::ReactionOrder {
+                unit,
+                cavalry_first,
+            } => format!(
+                "the {} Reaction to {} comes first (17.0)",
+                if *cavalry_first { "Cavalry" } else { "Fire" },
+                n(unit)
+            ),
+            Event::MoraleCheckFirst { unit } => format!(
+                "of the groups tied on ER, {}'s takes its Morale Check (G) next (14.8b)",
+                n(unit)
+            ),
             Event::ChargeReturned { unit } => format!(
                 "{} reaches no enemy and returns to its start, Disorder/Shaken (13.3e)",
                 n(unit)

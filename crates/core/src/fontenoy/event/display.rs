@@ -364,6 +364,18 @@ impl fmt::Display for Event {
             ),
             Event::SegmentEnds { rule } => write!(f, "segment {rule} ends"),
             Event::ActivationComplete => f.write_str("the activation is complete"),
+            Event::ReactionOrder {
+                unit,
+                cavalry_first,
+            } => write!(
+                f,
+                "the {} Reaction to unit {unit} comes first (17.0)",
+                if *cavalry_first { "Cavalry" } else { "Fire" }
+            ),
+            Event::MoraleCheckFirst { unit } => write!(
+                f,
+                "of the groups tied on ER, unit {unit}'s takes its Morale Check (G) next (14.8b)"
+            ),
             Event::RallyOrder { dice, first } => {
                 write!(f, "rally dice: French {}, Allies {}", dice[0], dice[1])?;
                 match first {

@@ -513,6 +513,20 @@ pub enum Event {
     },
     /// The activation is complete: commanders flipped, FINISHED markers placed (4.0C, 6.3d).
     ActivationComplete,
+    /// Of friendly groups tied on ER after a Special Close Combat Result, the group whose top
+    /// unit is `unit` takes its Morale Check (G) next, as its player chose (14.8b).
+    MoraleCheckFirst {
+        /// The group's top unit.
+        unit: UnitId,
+    },
+    /// The passive player's order of the Fire and Cavalry Reactions `unit`'s change set off
+    /// (17.0).
+    ReactionOrder {
+        /// The unit that moved or changed.
+        unit: UnitId,
+        /// The Cavalry Reaction comes first.
+        cavalry_first: bool,
+    },
     /// The Rally Phase dice (4.0D).
     RallyOrder {
         /// The dice, French first.
@@ -1127,6 +1141,8 @@ impl Event {
             Event::Command { .. } => "7.6",
             Event::SegmentEnds { .. } | Event::ActivationComplete => "4.0C",
             Event::RallyOrder { .. } => "4.0D",
+            Event::MoraleCheckFirst { .. } => "14.8b",
+            Event::ReactionOrder { .. } => "17.0",
             Event::GameOver { .. } => "F-10.0",
             Event::PistolFire { .. } => "F-7.9",
             Event::PerimeterBreach { .. } => "F-6.8",

@@ -163,8 +163,15 @@ impl Fontenoy {
     ) -> Result<Sight, Illegal> {
         let lanes = self.lanes(from, at);
         let u = s.unit(unit);
-        let Some(p) = u.placed() else {
+        let Some(placed) = u.placed() else {
             return Err(Illegal::new("12.6a", "the firing unit is not on the map"));
+        };
+        // 12.4e: a gun firing from another hex of its Line reads its Fire Arc from that hex.
+        let moved = Placed::at(from, placed.facing);
+        let p = if placed.hexes.contains(from) {
+            placed
+        } else {
+            &moved
         };
         let in_arc = u.formation == Formation::Square
             || lanes

@@ -16,6 +16,7 @@
 mod commander_loss;
 mod defensive_shrink;
 mod fieldworks;
+mod line_guns;
 pub mod los;
 mod los_places;
 mod optional;
@@ -110,9 +111,10 @@ impl Fontenoy {
         }
     }
 
-    /// The units of `arm` at `h` that fire together (12.2f), top first: those able to fire and
-    /// allowed for `kind`; guns grouped with a Line or Hook only when above all its infantry
-    /// (12.4a, 12.4b; 12.6d howitzers too).
+    /// The units of `arm` that fire together from `h` (12.2f), top first: those at `h`
+    /// ([`Fontenoy::firing_units_here`]), then for artillery the guns grouped with a multi-hex
+    /// Line or Hook in its other hexes, which may fire from any of its hexes (12.4e,
+    /// line_guns.rs).
     pub(crate) fn firing_units(
         &self,
         s: &State,
@@ -122,7 +124,31 @@ impl Fontenoy {
         side: Side,
         kind: FireKind,
     ) -> Vec<UnitId> {
+        let mut v = self.firing_units_here(s, o, h, arm, side, kind);
+        if arm == Arm::Artillery {
+            for g in self.line_guns(s, o, h, side, kind) {
+                if !v.contains(&g) {
+                    v.push(g);
+                }
+            }
+        }
+        v
+    }
+
+    /// The units of `arm` at `h` that fire together (12.2f), top first: those able to fire and
+    /// allowed for `kind`; guns grouped with a Line or Hook only when above all its infantry
+    /// (12.4a, 12.4b; 12.6d howitzers too).
+    pub(crate) fn firing_units_here(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        h: Hex,
+        arm: Arm,
+        side: Side,
+        kind: FireKind,
+    ) -> Vec<UnitId> {
         let stack = self.stack_at(s, o, h);
+        let all = stack.clone();
         let top_infantry = stack
             .iter()
             .filter(|&&u| self.units[usize::from(u)].kind == Kind::Infantry)
@@ -138,6 +164,7 @@ impl Fontenoy {
                 self.arm_of(u) == Some(arm)
                     && self.can_fire(s, u)
                     && self.may_join(s, u, side, kind)
+                    && (kind != FireKind::Segment || self.free_fire_allows(s, u, &all))
                     && !(arm == Arm::Artillery
                         && line
                         && top_infantry.is_some_and(|t| s.unit(u).order >= t))
@@ -157,6 +184,20 @@ impl Fontenoy {
         for (i, unit) in s.units.iter().enumerate() {
             let u = i as UnitId;
             let Some(p) = unit.placed() else { continue };
+            // 12.4e: the guns of a multi-hex Line or Hook may fire from any of its hexes.
+            if p.hexes.len() > 1
+                && self.units[i].side == side
+                && self.units[i].kind == Kind::Infantry
+                && matches!(unit.formation, Formation::Line | Formation::Hook)
+            {
+                for &h in p.hexes.as_slice() {
+                    if !out.contains(&(h, Arm::Artillery))
+                        && !self.line_guns(s, o, h, side, kind).is_empty()
+                    {
+                        out.push((h, Arm::Artillery));
+                    }
+                }
+            }
             let Some(arm) = self.arm_of(u) else { continue };
             if !self.can_fire(s, u) || !self.may_join(s, u, side, kind) {
                 continue;
@@ -474,7 +515,7 @@ impl Fontenoy {
                 .collect(),
         };
         for h in candidates {
-            if d.from.contains(&h) {
+            if d.from.contains(&h) || self.guns_already_declared(s, &o, d, h) {
                 continue;
             }
             if d.arm == Arm::Artillery
@@ -553,6 +594,15 @@ impl Fontenoy {
                         return Err(Illegal::new(
                             "12.2f",
                             format!("{} already fires in this fire", self.label(*from)),
+                        ));
+                    }
+                    if self.guns_already_declared(s, &o, &d, *from) {
+                        return Err(Illegal::new(
+                            "12.4e",
+                            format!(
+                                "the guns of the Line in {} already fire in this fire from another of its hexes",
+                                self.label(*from)
+                            ),
                         ));
                     }
                     self.check_fire(s, &o, d.kind, d.side, *from, *arm, *at)?;
@@ -716,11 +766,28 @@ impl Fontenoy {
         log_mut(s).and_then(|l| l.combats.get_mut(usize::from(id)))
     }
 
-    /// Records that the hexes of `d` fired (12.2c) and the target's units were fired on.
-    pub(crate) fn record_fire(&self, s: &mut State, d: &Decl, target: &[UnitId]) {
+    /// Records that the hexes of `d` fired (12.2c), with the hexes its guns stand in when they
+    /// fired from another hex of their Line (12.4e), and the target's units were fired on.
+    pub(crate) fn record_fire(
+        &self,
+        s: &mut State,
+        d: &Decl,
+        firers: &[UnitId],
+        target: &[UnitId],
+    ) {
+        let mut hexes = d.from.clone();
+        if d.arm == Arm::Artillery {
+            for &g in firers {
+                if let Some(p) = s.unit(g).placed() {
+                    if !hexes.contains(&p.hex()) {
+                        hexes.push(p.hex());
+                    }
+                }
+            }
+        }
         let Some(l) = log_mut(s) else { return };
         if matches!(d.kind, FireKind::Segment | FireKind::Return) {
-            for &h in &d.from {
+            for &h in &hexes {
                 if d.kind == FireKind::Segment {
                     l.fired.push(Fired {
                         hex: h,

@@ -301,7 +301,7 @@ impl Fontenoy {
             d.mover,
             before,
         );
-        self.record_fire(s, &d, &c.target);
+        self.record_fire(s, &d, &c.firers, &c.target);
         self.start_combat(s, c, ev);
         Ok(())
     }

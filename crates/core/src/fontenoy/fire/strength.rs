@@ -8,8 +8,8 @@
 //! French units fortified (F-3.5a E, F-3.5b F).
 //!
 //! Readings: a 2-hex Line's units spread over its hexes as its SP do (8.1a), each hex firing
-//! from its share, top unit first; guns count against the hex they stand in (12.4e's choice
-//! of hex is not offered); a Hook fires like a Line (its diagram, 12.3d, is not in the text).
+//! from its share, top unit first; guns count against the infantry SP of the hex they stand
+//! in, and may fire from any hex of their Line (12.4e, line_guns.rs); a Hook fires like a Line (its diagram, 12.3d, is not in the text).
 
 use alloc::format;
 use alloc::string::String;
@@ -198,6 +198,7 @@ impl Fontenoy {
         // 18.7c: one Disordered unit disorders the group.
         let disordered = stack
             .iter()
+            .chain(units.iter())
             .any(|&u| self.units[usize::from(u)].side == side && s.unit(u).disordered);
         let adj = |caps: [u8; 4]| -> i32 {
             let formed = i32::from(caps[col]);
@@ -362,7 +363,9 @@ impl Fontenoy {
             let fs = i32::from(n) * mult.max(0);
             // F-7.5b: a regimental gun without infantry of its Division in its hex fires at
             // half strength (rounded, 1.5b).
-            total += if info.regimental_gun() && self.regimental_alone(s, u, part.hex) {
+            // 12.4e: a gun firing from another hex of its Line is still where it stands.
+            let own = s.unit(u).placed().map_or(part.hex, |p| p.hex());
+            total += if info.regimental_gun() && self.regimental_alone(s, u, own) {
                 round(fs, 2)
             } else {
                 fs

@@ -440,6 +440,8 @@ impl Fontenoy {
         let lead = group[0];
         let f = s.unit(lead).formation;
         let spent = self.moving(s, lead).map_or(Pts::ZERO, |m| m.spent);
+        // F-8.2f: under Vive le Roi! every step goes toward the nearest Allied force.
+        self.vive_step_ok(s, lead, from, to)?;
         // F-7.1e A: a unit that sidled and moved rearward does not also step forward.
         if self.moving(s, lead).is_some_and(|m| m.sidled && m.rearward) {
             return Err(Illegal::new(

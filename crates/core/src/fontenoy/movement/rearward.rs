@@ -81,6 +81,8 @@ impl Fontenoy {
         let lead = group[0];
         let f = s.unit(lead).formation;
         let m = self.moving(s, lead);
+        // F-8.2f: under Vive le Roi! a move must bring it nearer the nearest Allied force.
+        self.vive_step_ok(s, lead, p, to)?;
         // F-7.1e A: a unit that sidled and stepped forward does not also move rearward.
         if m.is_some_and(|m| m.sidled && m.forward) {
             return Err(Illegal::new(

@@ -93,6 +93,8 @@ impl Fontenoy {
             return Err(e);
         }
         let lead = group[0];
+        // F-8.2f: under Vive le Roi! a move must bring it nearer the nearest Allied force.
+        self.vive_step_ok(s, lead, p, to)?;
         let f = s.unit(lead).formation;
         let (cost, dca) = self.step_cost(s, o, group, f, p, to, None, false)?;
         let cost = cost.plus(Pts::ONE);

@@ -386,6 +386,22 @@ pub enum CloseStep {
         /// The pursuing side.
         side: Side,
     },
+    /// After a Special Close Combat Result, the player whose groups are tied on ER picks the
+    /// one that takes its MC(G) first among positions `at..at + len` of the order (14.8b).
+    SpecialTie {
+        /// The tied groups are the attacker's.
+        attacker: bool,
+        /// The first position of the tie in the MC(G) order.
+        at: u8,
+        /// How many tied groups are still unordered.
+        len: u8,
+    },
+    /// One change of `mover` set off both a Fire Reaction and a Cavalry Reaction: the passive
+    /// player chooses which is conducted first (17.0).
+    ReactionOrder {
+        /// The unit that moved or changed.
+        mover: UnitId,
+    },
     /// The passive player may make Cavalry Reactions to the unit that just moved (17).
     CavalryReaction {
         /// The moving unit.

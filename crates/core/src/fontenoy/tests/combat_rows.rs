@@ -940,3 +940,75 @@ fn r14_3a_guns_stay_formed_only_behind_a_group_that_advances() {
     assert!(!s.unit(g2).disordered, "its battalion advanced");
     assert!(s.unit(g1).disordered, "its battalion stayed");
 }
+
+/// The mover's pending or taken DC(A) checks in `ev` and on the stack.
+fn dca_of(s: &State, ev: &[Event], f: UnitId) -> usize {
+    use crate::fontenoy::types::DisorderCheck;
+    let a = CheckKind::Disorder(DisorderCheck::A);
+    ev.iter()
+        .filter(|e| matches!(e, Event::Check { unit, check, .. } if *unit == f && *check == a))
+        .count()
+        + s.steps
+            .iter()
+            .filter(|st| matches!(st, Step::Check(r) if r.unit == f && r.kind == a))
+            .count()
+}
+
+#[test]
+fn r17_3f_a_mover_stopped_by_a_reaction_combat_takes_the_dc_a_it_owes() {
+    let (r, mut s, f, y) = reaction_world(Kind::Infantry, |_| (Vec::new(), Vec::new()));
+    step_and_react(&r, &mut s, f, y);
+    // As if the step had crossed terrain that calls for a DC(A) (11.2d).
+    s.activation
+        .as_mut()
+        .unwrap()
+        .moving
+        .iter_mut()
+        .find(|m| m.unit == f)
+        .unwrap()
+        .dca = 1;
+    checks(&r, &mut s);
+    fire_misses(&r, &mut s);
+    let dice = dice_for(&r, &s, "1R/1D", false);
+    let mut ev = roll(&r, &mut s, dice);
+    while let Some(Step::Check(_) | Step::RetreatChoice { .. }) = top(&s) {
+        if let Some(Step::Check(_)) = top(&s) {
+            ev.extend(apply(&r, &mut s, d100(99)));
+        } else {
+            ev.extend(settle(&r, &mut s));
+        }
+    }
+    assert!(mover_done(&s, f), "its move is over (14.3b)");
+    assert_eq!(
+        dca_of(&s, &ev, f),
+        1,
+        "17.3f: the DC(A) is still taken: {ev:?}"
+    );
+}
+
+#[test]
+fn r17_3f_a_mover_routed_by_a_reaction_combat_takes_no_dc_a() {
+    let (r, mut s, f, y) = reaction_world(Kind::Infantry, |_| (Vec::new(), Vec::new()));
+    step_and_react(&r, &mut s, f, y);
+    s.activation
+        .as_mut()
+        .unwrap()
+        .moving
+        .iter_mut()
+        .find(|m| m.unit == f)
+        .unwrap()
+        .dca = 1;
+    checks(&r, &mut s);
+    fire_misses(&r, &mut s);
+    let dice = dice_for(&r, &s, "1/1R", false);
+    let mut ev = roll(&r, &mut s, dice);
+    while let Some(Step::Check(_) | Step::RetreatChoice { .. }) = top(&s) {
+        if let Some(Step::Check(_)) = top(&s) {
+            ev.extend(apply(&r, &mut s, d100(99)));
+        } else {
+            ev.extend(settle(&r, &mut s));
+        }
+    }
+    assert_eq!(s.unit(f).morale, Morale::Routed);
+    assert_eq!(dca_of(&s, &ev, f), 0, "17.3f: no DC(A) for a Routed mover");
+}

@@ -1068,7 +1068,8 @@ fn r12_4c_e34_a_two_hex_line_with_guns_on_top_fires_8_sp_and_4_disordered() {
         let mut inf = 0;
         for h in [hex(F), ahead(hex(F), 2)] {
             for arm in [Arm::Artillery, Arm::Infantry] {
-                let units = r.firing_units(s, &o, h, arm, Side(0), FireKind::Segment);
+                // The guns where they stand (12.4e lets them fire from the other hex too).
+                let units = r.firing_units_here(s, &o, h, arm, Side(0), FireKind::Segment);
                 let Some(&top) = units.first() else { continue };
                 let sight = r.sight(s, &o, h, at, top, arm, Side(0)).unwrap();
                 let part = r.part(s, &o, h, arm, &units, at, &sight, FireKind::Segment);

@@ -331,9 +331,9 @@ impl Fontenoy {
     /// 17.0: a step or a facing change of `unit` may call for a Cavalry Reaction as well as a
     /// Fire Reaction (12.8c-d). A step that waits on a Fire Reaction before leaving its hex
     /// (12.8d) is made when it is asked for again, and the Cavalry Reaction comes then; a
-    /// facing change's Fire Reaction is offered first and the Cavalry Reaction after it (the
-    /// order 17.0 lets the passive player choose is fixed: fire first; `pending` is the step
-    /// stack's height before the action).
+    /// change that sets off both asks the passive player which comes first (17.0,
+    /// `CloseStep::ReactionOrder`; until he answers the Fire Reaction is on top and the Cavalry
+    /// Reaction under it; `pending` is the step stack's height before the action).
     fn after_move_reactions(&self, s: &mut State, unit: UnitId, pending: usize) {
         use super::super::state::{FireStep, Trigger};
         if let Some(Step::Fire(FireStep::Reaction {
@@ -354,8 +354,19 @@ impl Fontenoy {
             }
         }
         let above = s.steps.split_off(pending.min(s.steps.len()));
+        let fire = above
+            .iter()
+            .any(|st| matches!(st, Step::Fire(FireStep::Reaction { .. })));
+        let cavalry = !self.cavalry_reactors(s, unit).is_empty();
         self.cavalry_reaction_trigger(s, unit);
         s.steps.extend(above);
+        if fire && cavalry {
+            // 17.0: both set off by one change: the passive player orders them.
+            s.steps
+                .push(Step::Close(super::super::close::CloseStep::ReactionOrder {
+                    mover: unit,
+                }));
+        }
     }
 
     /// The legal actions of the activation's decision points.

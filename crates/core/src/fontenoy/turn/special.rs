@@ -26,6 +26,7 @@ use super::super::action::Action;
 use super::super::board::Terrain;
 use super::super::checks::{CheckKind, CheckReq};
 use super::super::event::Event;
+use super::super::geometry::Placed;
 use super::super::occupancy::Occupancy;
 use super::super::state::{
     Act, Phase, Segment, SpecialAct, SpecialKind, SpecialResult, SpecialStep, State, Step,
@@ -470,7 +471,20 @@ impl Fontenoy {
             .chain(dc.iter())
             .filter_map(|&u| s.unit(u).placed().map(|p| p.hex()))
             .collect();
-        for &u in &self.org.armies[side.index()].independents {
+        // F-8.2a, F-8.2c: the combat units of a Flexible Division count as Independents.
+        let flexible_units: Vec<UnitId> = self
+            .org
+            .divisions
+            .iter()
+            .filter(|v| v.flexible && v.side == side)
+            .flat_map(|v| v.units.iter().copied())
+            .filter(|&u| self.units[usize::from(u)].is_combat())
+            .collect();
+        for &u in self.org.armies[side.index()]
+            .independents
+            .iter()
+            .chain(flexible_units.iter())
+        {
             let x = s.unit(u);
             if x.morale != Morale::Routed
                 && x.placed().is_some_and(|p| hexes.contains(&p.hex()))
@@ -642,6 +656,42 @@ impl Fontenoy {
         })
     }
 
+    /// F-8.2c: in a Free Combat Segment's fire, a stack holding units of the chosen Division
+    /// and of another Division (a Flexible unit brought in as an Independent; true
+    /// Independents belong to none) fires only the chosen Division's units, and only when one
+    /// of them is on top (`stack` top first).
+    pub(crate) fn free_fire_allows(&self, s: &State, u: UnitId, stack: &[UnitId]) -> bool {
+        if s.special
+            .act
+            .as_ref()
+            .is_none_or(|a| a.kind != SpecialKind::FreeFire)
+        {
+            return true;
+        }
+        let Some(d) = s
+            .activation
+            .as_ref()
+            .and_then(|a| a.divisions.first().copied())
+        else {
+            return true;
+        };
+        let div = |x: UnitId| self.org.division_of.get(usize::from(x)).copied().flatten();
+        let side = self.units[usize::from(u)].side;
+        let mine: Vec<UnitId> = stack
+            .iter()
+            .copied()
+            .filter(|&x| {
+                self.units[usize::from(x)].side == side && self.units[usize::from(x)].is_combat()
+            })
+            .collect();
+        let mixed = mine.iter().any(|&x| div(x) == Some(d))
+            && mine.iter().any(|&x| div(x).is_some_and(|e| e != d));
+        if !mixed {
+            return true;
+        }
+        div(u) == Some(d) && mine.first().is_some_and(|&t| div(t) == Some(d))
+    }
+
     /// F-8.2f: `u` is activated under Vive le Roi! (−10 on its MC(B)).
     pub fn under_vive_le_roi(&self, s: &State, u: UnitId) -> bool {
         s.special
@@ -649,6 +699,63 @@ impl Fontenoy {
             .as_ref()
             .is_some_and(|a| a.kind == SpecialKind::ViveLeRoi)
             && s.unit(u).act == Act::Active
+    }
+
+    /// F-8.2f: how far `p` is from the nearest enemy combat unit of `u`'s side (not Routed),
+    /// hex to hex; `None` with no such enemy on the map.
+    pub fn nearest_enemy_distance(&self, s: &State, u: UnitId, p: &Placed) -> Option<u32> {
+        let side = self.units[usize::from(u)].side;
+        let mut best: Option<u32> = None;
+        for e in 0..s.units.len() as UnitId {
+            let info = &self.units[usize::from(e)];
+            if info.side == side || !info.is_combat() || s.unit(e).morale == Morale::Routed {
+                continue;
+            }
+            let Some(q) = s.unit(e).placed() else {
+                continue;
+            };
+            for &h in p.hexes.as_slice() {
+                for &x in q.hexes.as_slice() {
+                    let d = h.distance(x);
+                    best = Some(best.map_or(d, |b| b.min(d)));
+                }
+            }
+        }
+        best
+    }
+
+    /// F-8.2f: under Vive le Roi! a unit moves toward the nearest Allied force: each step
+    /// (forward, rearward or sidelong) must end nearer to the nearest enemy combat unit than it
+    /// began (a reading of "advance toward": facing and formation changes are free; a unit
+    /// with no enemy on the map moves freely).
+    pub(crate) fn vive_step_ok(
+        &self,
+        s: &State,
+        u: UnitId,
+        from: &Placed,
+        to: &Placed,
+    ) -> Result<(), crate::engine::Illegal> {
+        if !self.under_vive_le_roi(s, u) {
+            return Ok(());
+        }
+        let (Some(before), Some(after)) = (
+            self.nearest_enemy_distance(s, u, from),
+            self.nearest_enemy_distance(s, u, to),
+        ) else {
+            return Ok(());
+        };
+        if after < before {
+            return Ok(());
+        }
+        Err(crate::engine::Illegal::new(
+            "F-8.2f",
+            format!(
+                "Vive le Roi!: {} must advance toward the nearest Allied force ({} hexes away; this move leaves it {} away)",
+                self.unit_name(u),
+                before,
+                after
+            ),
+        ))
     }
 
     /// Whether the special activation under way skips segment `seg` (F-8.2a: Movement only;
