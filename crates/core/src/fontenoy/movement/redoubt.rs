@@ -17,8 +17,8 @@
 //!   facing).
 //! * Capacity (A): a small redoubt holds 8 infantry SP and 2 artillery SP, a large one 12 and 2.
 //! * Passing through, or stopping outside, costs the other terrain; the redoubt hex calls for a
-//!   Disorder Check (A) when the unit spends MP after entering it (11.2d) and is difficult
-//!   terrain for 8.7 (movement/cost.rs, movement/reform.rs).
+//!   Disorder Check (A) when the unit spends MP after entering it (11.2d; reading: this is the
+//!   "terrain feature that requires Disorder Checks" of B; movement/cost.rs).
 
 use alloc::format;
 use alloc::vec::Vec;

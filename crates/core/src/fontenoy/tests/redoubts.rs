@@ -157,7 +157,7 @@ fn f3_5a_a_a_small_redoubt_holds_8_infantry_sp_and_no_cavalry_or_skirmishers() {
 }
 
 #[test]
-fn f3_5a_a_b_a_full_redoubt_or_units_outside_refuse_the_entry() {
+fn f3_5a_a_a_full_redoubt_refuses_the_entry() {
     // A full small redoubt: the mover (6 SP) may pass or stop outside, not enter.
     let (mut r, mut s, u) = with_redoubt(false);
     Shared::make_mut(&mut r.units)[usize::from(u)].sp = 9;
@@ -518,4 +518,24 @@ fn f3_5a_b_the_garrison_sets_up_inside_or_outside_its_redoubt() {
         .collect();
     assert!(!garrison.is_empty());
     assert!(garrison.iter().all(|&u| r.inside_redoubt(&s, u)));
+}
+
+#[test]
+fn f3_5b_a_crossing_field_fortifications_and_moving_on_calls_for_a_dc_a() {
+    let x = ahead(hex("S1010"), 0);
+    let works = |w: &mut World| {
+        w.board
+            .add_side(hex("S1010"), Direction::ALL[0], hs::FIELDWORKS_MINOR, true);
+    };
+    // Across and on: the check once the move is over.
+    let (r, mut s, u) = mover(works);
+    step(&r, &mut s, u, x);
+    step(&r, &mut s, u, ahead(x, 0));
+    apply(&r, &mut s, Action::EndMove { unit: u });
+    assert!(dca_due(&s, u), "{:?}", s.steps.last());
+    // Across and stopping at once: none (11.2d).
+    let (r, mut s, u) = mover(works);
+    step(&r, &mut s, u, x);
+    apply(&r, &mut s, Action::EndMove { unit: u });
+    assert!(!dca_due(&s, u));
 }
