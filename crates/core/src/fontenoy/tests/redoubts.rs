@@ -467,7 +467,7 @@ fn f3_6_f10_4b_the_french_place_six_barricades_in_barry_road_hexes() {
         apply(&r, &mut s, Action::PlaceBarricade { hex: h });
         assert!(!legal(&r, &s).contains(&Action::PlaceBarricade { hex: h }));
     }
-    let mut want = picks.clone();
+    let mut want = picks;
     want.sort();
     assert_eq!(s.barricades, want);
     assert!(matches!(s.steps.last(), Some(Step::Deploy { .. })));
