@@ -212,6 +212,25 @@ pub enum Action {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// The unit (and its group) that has just stepped into a redoubt hex enters the redoubt
+    /// itself: General Order, its move over, a Disorder Check (A) (F-3.5a B).
+    EnterRedoubt {
+        /// The unit, first of its group.
+        unit: UnitId,
+    },
+    /// Set-up: the French player places the missing redoubt in this hex (F-6.2).
+    PlaceRedoubt {
+        /// The hex, within 1 of S4208.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+    },
+    /// Set-up: the French player places a barricade in this road hex of the Bois de Barry
+    /// (F-3.6, F-10.4b).
+    PlaceBarricade {
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+    },
     /// Removes the barricade in the unit's hex: it spends all its MP there and is Disordered
     /// (skirmishers excepted, F-3.6).
     RemoveBarricade {

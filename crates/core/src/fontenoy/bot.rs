@@ -102,8 +102,12 @@ impl Bot<Fontenoy> for Greedy {
             crate::engine::Actor::Player(s) => s,
             _ => return random(n as u64) as usize,
         };
-        // Set-up choices are many and matter little to a one-step look: take them at random.
-        if matches!(actions[0], Action::Deploy { .. }) {
+        // Set-up choices (units, the missing redoubt, barricades) are many and matter little to a
+        // one-step look: take them at random.
+        if matches!(
+            actions[0],
+            Action::Deploy { .. } | Action::PlaceRedoubt { .. } | Action::PlaceBarricade { .. }
+        ) {
             return random(n as u64) as usize;
         }
         // The candidates: every action when few, else a random sample (always with the

@@ -16,16 +16,44 @@ use crate::engine::Side;
 use crate::hex::Hex;
 
 /// The hexes combat unit `i` standing at `p` in formation `f` has in its ZOC (9.1): its
-/// Frontal hexes; infantry in the Keep all six neighbours, as in a redoubt (F-9.2d).
-fn zoc_hexes(r: &Fontenoy, i: usize, f: Formation, p: &Placed, out: impl FnMut(Hex)) {
-    if p.hexes.len() == 1
-        && r.units[i].kind == super::types::Kind::Infantry
-        && r.board.hex(p.hex()).terrain == super::board::Terrain::Keep
-    {
-        p.hex().neighbors().into_iter().for_each(out);
+/// Frontal hexes; infantry in the Keep all six neighbours, as in a redoubt (F-9.2d); infantry
+/// inside a redoubt all six (F-3.5a A, C); a unit behind field fortifications the hexes across
+/// them as well (F-3.5b A: the ZOC extends from the works; with works on two sides of a Line,
+/// skirmishers or unlimbered guns, F-3.5b E, the same hexes are Frontal).
+fn zoc_hexes(
+    r: &Fontenoy,
+    s: &State,
+    i: usize,
+    f: Formation,
+    p: &Placed,
+    mut out: impl FnMut(Hex),
+) {
+    if p.hexes.len() == 1 && r.units[i].kind == super::types::Kind::Infantry {
+        let h = p.hex();
+        if r.board.hex(h).terrain == super::board::Terrain::Keep
+            || r.inside_at(s, super::types::Kind::Infantry, f, h)
+        {
+            h.neighbors().into_iter().for_each(out);
+            return;
+        }
+    }
+    let mut front: SmallVec<[Hex; 8]> = SmallVec::new();
+    geometry::for_each_in_arc(f, p, Arc::Frontal, |h| {
+        front.push(h);
+        out(h);
+    });
+    if f == Formation::Rout {
         return;
     }
-    geometry::for_each_in_arc(f, p, Arc::Frontal, out);
+    for &h in p.hexes.as_slice() {
+        for d in crate::hex::Direction::ALL {
+            let n = h.neighbor(d);
+            if r.works_behind(h, d) != 0 && !front.contains(&n) && !p.hexes.contains(n) {
+                front.push(n);
+                out(n);
+            }
+        }
+    }
 }
 
 /// One hex's occupants and the ZOCs over it.
@@ -260,7 +288,7 @@ impl Occupancy {
                     }
                 }
                 if combat {
-                    zoc_hexes(r, i, *f, p, |h| {
+                    zoc_hexes(r, s, i, *f, p, |h| {
                         if let Some(c) = r.board.index(h) {
                             let z = &mut self.cell_mut(c).zoc[side];
                             *z = z.saturating_sub(1);
@@ -280,7 +308,7 @@ impl Occupancy {
                     }
                 }
                 if combat {
-                    zoc_hexes(r, i, unit.formation, p, |h| {
+                    zoc_hexes(r, s, i, unit.formation, p, |h| {
                         if let Some(c) = r.board.index(h) {
                             self.cell_mut(c).zoc[side] += 1;
                         }
@@ -325,7 +353,7 @@ impl Occupancy {
             if !info.is_combat() {
                 continue;
             }
-            zoc_hexes(r, i, unit.formation, p, |h| {
+            zoc_hexes(r, s, i, unit.formation, p, |h| {
                 if let Some(c) = r.board.index(h) {
                     o.cell_mut(c).zoc[side] += 1;
                 }

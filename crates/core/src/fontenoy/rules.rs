@@ -70,6 +70,7 @@ impl Fontenoy {
             Step::WingDivisions { wing, .. } => self.org.wings[usize::from(wing)].side,
             Step::Special(sp) => self.special_step_player(sp),
             Step::Infernal(_) => super::ALLIED,
+            Step::PlaceRedoubt | Step::PlaceBarricades { .. } => super::FRENCH,
             Step::Deploy { index } => self
                 .scenario_rules
                 .deployments

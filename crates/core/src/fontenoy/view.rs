@@ -586,6 +586,18 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 self.label(*to)
             ),
+            Event::EnteredRedoubt { unit, hex } => format!(
+                "{} enters the redoubt in {} in General Order, its move over; a Disorder Check (A) follows (F-3.5a B)",
+                self.unit_name(*unit),
+                self.label(*hex)
+            ),
+            Event::RedoubtPlaced { hex } => format!(
+                "the French place the missing large redoubt in {} (F-6.2)",
+                self.label(*hex)
+            ),
+            Event::BarricadePlaced { hex } => {
+                format!("the French place a barricade in {} (F-3.6)", self.label(*hex))
+            }
             Event::BarricadeRemoved { unit, hex } => format!(
                 "{} removes the barricade in {}, spending all its MP (F-3.6)",
                 self.unit_name(*unit),
@@ -720,6 +732,14 @@ impl Fontenoy {
                     Some(d) => format!("set up {}", self.unit_name(d.unit)),
                     None => "set up".into(),
                 },
+            ),
+            Some(Step::PlaceRedoubt) => (
+                "F-6.2",
+                "place the missing large redoubt within 1 hex of S4208".into(),
+            ),
+            Some(Step::PlaceBarricades { left }) => (
+                "F-3.6",
+                format!("place a barricade in a road hex of the Bois de Barry ({left} left)"),
             ),
             Some(Step::InitiativeDice { french }) => (
                 "6.1",

@@ -155,14 +155,15 @@ impl Fontenoy {
     /// F-2.9: a French unit in a walled farm, redoubt or town.
     fn french_strongpoint(&self, s: &State, u: UnitId) -> bool {
         self.units[usize::from(u)].nationality == Nationality::French
-            && s.unit(u).placed().is_some_and(|p| {
-                p.hexes.as_slice().iter().any(|&h| {
-                    matches!(
-                        self.board.hex(h).terrain,
-                        Terrain::WalledFarm | Terrain::Redoubt | Terrain::Town
-                    ) || self.redoubt_at(h).is_some()
-                })
-            })
+            && (self.inside_redoubt(s, u)
+                || s.unit(u).placed().is_some_and(|p| {
+                    p.hexes.as_slice().iter().any(|&h| {
+                        matches!(
+                            self.board.hex(h).terrain,
+                            Terrain::WalledFarm | Terrain::Town
+                        )
+                    })
+                }))
     }
 
     /// 19.8e: a non-Routed enemy combat unit in one of `u`'s Flank or Rear hexes.
@@ -244,12 +245,11 @@ impl Fontenoy {
         let Some(p) = s.unit(u).placed() else {
             return false;
         };
-        p.hexes.as_slice().iter().any(|&h| {
-            self.board.hex(h).terrain == Terrain::Redoubt
-                || self.redoubt_at(h).is_some()
-                || Direction::ALL
+        self.inside_redoubt(s, u)
+            || p.hexes.as_slice().iter().any(|&h| {
+                Direction::ALL
                     .iter()
                     .any(|&d| self.board.toward(h, d) & self.board.side(h, d) & hs::FIELDWORKS != 0)
-        })
+            })
     }
 }

@@ -84,7 +84,7 @@ impl Fontenoy {
                 q.hexes
                     .as_slice()
                     .iter()
-                    .any(|&f| f.distance(h) == 1 && self.may_attack_into(f, h, true))
+                    .any(|&f| f.distance(h) == 1 && self.may_attack_into(s, f, h, true))
             };
             if let Some(h) = hits(&p) {
                 if can_attack(&p, h) {
@@ -349,7 +349,7 @@ impl Fontenoy {
                 p.hexes
                     .as_slice()
                     .iter()
-                    .any(|&f| f.distance(h) == 1 && self.may_attack_into(f, h, true))
+                    .any(|&f| f.distance(h) == 1 && self.may_attack_into(s, f, h, true))
             });
             if !open {
                 continue;

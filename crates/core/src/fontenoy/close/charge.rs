@@ -323,12 +323,14 @@ impl Fontenoy {
         else {
             return;
         };
-        // 13.3f: leaving a hex that calls for a DC(A) costs one after the charge.
-        let left_dca = p
-            .hexes
-            .as_slice()
-            .iter()
-            .any(|&h| self.tables.fx(self.board.hex(h).terrain).dca == Dca::Yes);
+        // 13.3f: leaving a hex that calls for a DC(A) costs one after the charge (the TET's
+        // "may", the sunken road, counts: a charge is no Road Movement, F-2.10b); F-2.8c:
+        // so does charging across an open redoubt hex (none inside it).
+        let left_dca = p.hexes.as_slice().iter().any(|&h| {
+            self.tables.fx(self.board.hex(h).terrain).dca != Dca::No
+                || (self.redoubt_in(s, h).is_some()
+                    && !o.combat_at(self, h).any(|x| self.inside_redoubt(s, x)))
+        });
         for &u in &a.units {
             s.unit_mut(u).place = Place::Map(q);
         }

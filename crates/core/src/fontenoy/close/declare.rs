@@ -122,7 +122,7 @@ impl Fontenoy {
                 .copied()
                 .find(|h| h.distance(target) == 1)
                 .unwrap_or(p.hex());
-            if !self.may_attack_into(from, target, cavalry) {
+            if !self.may_attack_into(s, from, target, cavalry) {
                 let (rule, why) = if cavalry {
                     (
                         "F-2.8c",

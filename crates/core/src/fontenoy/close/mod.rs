@@ -107,11 +107,28 @@ impl Fontenoy {
     }
 
     /// Whether units of `side` with `cavalry` among them may attack the enemy at `to` from `from`
-    /// (F-2.8c, F-3.5a F, F-9.2d, F-9.3b: the TET's close combat and cavalry attack columns for
-    /// the hex and the hexside between).
-    pub fn may_attack_into(&self, from: Hex, to: Hex, cavalry: bool) -> bool {
-        let fx = self.tables.fx(self.board.hex(to).terrain);
+    /// (F-2.8c, F-9.2d, F-9.3b: the TET's close combat and cavalry attack columns for the hex
+    /// and the hexside between; F-3.5a F: cavalry never attacks units inside a redoubt, and may
+    /// attack those in a redoubt hex outside it, for whom a redoubt hex counts as its other
+    /// terrain, F-3.5a B).
+    pub fn may_attack_into(&self, s: &State, from: Hex, to: Hex, cavalry: bool) -> bool {
+        let info = self.board.hex(to);
+        let terrain = if info.terrain == super::board::Terrain::Redoubt {
+            info.under
+        } else {
+            info.terrain
+        };
+        let fx = self.tables.fx(terrain);
         if !fx.close_combat || (cavalry && !fx.cavalry_attack) {
+            return false;
+        }
+        if cavalry
+            && self.redoubt_in(s, to).is_some()
+            && s.units.iter().enumerate().any(|(i, u)| {
+                u.placed().is_some_and(|p| p.hexes.contains(to))
+                    && self.inside_redoubt(s, i as UnitId)
+            })
+        {
             return false;
         }
         let Some(d) = from.direction_to(to) else {
@@ -193,7 +210,7 @@ impl Fontenoy {
                         .copied()
                         .find(|x| x.distance(h) == 1)
                         .unwrap_or(p.hex());
-                    if !self.may_attack_into(from, h, cavalry) {
+                    if !self.may_attack_into(s, from, h, cavalry) {
                         continue; // F-2.8c: such hexes are ignored
                     }
                     for e in self.enemies_at(&o, h, side) {

@@ -97,9 +97,10 @@ impl Fontenoy {
             matches!(
                 self.board.hex(h).terrain,
                 Terrain::Clear | Terrain::Marsh | Terrain::Bog | Terrain::Broken
-            ) && self.redoubt_at(h).is_none()
+            )
         });
-        if !open {
+        // Not defending inside a redoubt (units in its hex outside it ignore it, F-3.5a B).
+        if !open || self.inside_redoubt(s, u) {
             return false;
         }
         let foes: Vec<Hex> = c

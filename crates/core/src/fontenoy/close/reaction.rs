@@ -376,7 +376,7 @@ impl Fontenoy {
                 hs.as_slice().iter().any(|&h| {
                     front.contains(&h)
                         && p.hexes.as_slice().iter().any(|&from| {
-                            from.distance(h) == 1 && self.may_attack_into(from, h, true)
+                            from.distance(h) == 1 && self.may_attack_into(s, from, h, true)
                         })
                 })
             });

@@ -286,7 +286,7 @@ impl Fontenoy {
                 hexes.iter().any(|&h| {
                     matches!(
                         // F-3.5a C, F-3.5b E: the fortifications' all-round front.
-                        self.arc_for(u, y.formation, p, h),
+                        self.arc_for(s, u, y.formation, p, h),
                         Some(Arc::Flank | Arc::Rear)
                     )
                 })

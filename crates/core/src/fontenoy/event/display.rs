@@ -264,6 +264,21 @@ impl fmt::Display for Event {
                 "unit {unit} is moved by hand into {}",
                 crate::fontenoy::fhex::label(*to)
             ),
+            Event::EnteredRedoubt { unit, hex } => write!(
+                f,
+                "unit {unit} enters the redoubt in {} in General Order",
+                crate::fontenoy::fhex::label(*hex)
+            ),
+            Event::RedoubtPlaced { hex } => write!(
+                f,
+                "the French place the missing redoubt in {}",
+                crate::fontenoy::fhex::label(*hex)
+            ),
+            Event::BarricadePlaced { hex } => write!(
+                f,
+                "the French place a barricade in {}",
+                crate::fontenoy::fhex::label(*hex)
+            ),
             Event::BarricadeRemoved { unit, hex } => write!(
                 f,
                 "unit {unit} removes the barricade in {}",

@@ -355,6 +355,27 @@ pub enum Event {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// A unit entered the redoubt of its hex: General Order, a Disorder Check (A) at the end of
+    /// its move (F-3.5a B).
+    EnteredRedoubt {
+        /// The unit.
+        unit: UnitId,
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+    },
+    /// The French placed the missing redoubt (F-6.2).
+    RedoubtPlaced {
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+    },
+    /// The French placed a barricade (F-3.6).
+    BarricadePlaced {
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+    },
     /// A unit removed the barricade in its hex (F-3.6).
     BarricadeRemoved {
         /// The unit.
@@ -1123,7 +1144,9 @@ impl Event {
             Event::MovedByHand { .. } => "11.6",
             Event::Sidled { .. } => "F-7.1e A",
             Event::LossShifted { .. } => "F-5.1b",
-            Event::BarricadeRemoved { .. } => "F-3.6",
+            Event::BarricadeRemoved { .. } | Event::BarricadePlaced { .. } => "F-3.6",
+            Event::EnteredRedoubt { .. } => "F-3.5a",
+            Event::RedoubtPlaced { .. } => "F-6.2",
             Event::LeftMap { tournay: true, .. } => "F-6.6c",
             Event::LeftMap { .. } => "F-4.4",
             Event::TournayCalled { .. } => "F-6.6a",

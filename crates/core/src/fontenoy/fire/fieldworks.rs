@@ -16,7 +16,7 @@
 use alloc::vec::Vec;
 
 use super::super::Fontenoy;
-use super::super::board::{Terrain, side as hs};
+use super::super::board::side as hs;
 use super::super::geometry::{self, Arc, Placed};
 use super::super::occupancy::Occupancy;
 use super::super::state::{FireKind, State};
@@ -46,7 +46,14 @@ impl Fontenoy {
     /// exceptions: infantry inside a redoubt has every neighbour Frontal (F-3.5a C); a Line,
     /// skirmishers or unlimbered guns behind fortifications on two sides of a hex have the
     /// hexes across those sides Frontal (F-3.5b E); otherwise the formation's arc.
-    pub(crate) fn arc_for(&self, u: UnitId, f: Formation, p: &Placed, target: Hex) -> Option<Arc> {
+    pub(crate) fn arc_for(
+        &self,
+        s: &State,
+        u: UnitId,
+        f: Formation,
+        p: &Placed,
+        target: Hex,
+    ) -> Option<Arc> {
         let base = geometry::arc_of(f, p, target);
         if base.is_none() || base == Some(Arc::Frontal) {
             return base;
@@ -56,11 +63,19 @@ impl Fontenoy {
             let Some(d) = h.direction_to(target) else {
                 continue;
             };
-            if kind == Kind::Infantry
-                && f == Formation::GeneralOrder
-                && self.board.hex(h).terrain == Terrain::Redoubt
-            {
-                return Some(Arc::Frontal);
+            // F-3.5a C: infantry inside a redoubt, and artillery inside with infantry (alone it
+            // keeps General Order's flanks).
+            if p.hexes.len() == 1 && self.inside_at(s, kind, f, h) {
+                let with_infantry = kind == Kind::Infantry
+                    || s.units.iter().enumerate().any(|(i, x)| {
+                        self.units[i].kind == Kind::Infantry
+                            && x.placed()
+                                .is_some_and(|q| q.hexes.len() == 1 && q.hex() == h)
+                            && self.inside_at(s, Kind::Infantry, x.formation, h)
+                    });
+                if with_infantry {
+                    return Some(Arc::Frontal);
+                }
             }
             if matches!(
                 f,
@@ -78,13 +93,14 @@ impl Fontenoy {
     /// and F-3.5b E).
     pub(crate) fn frontal_for(
         &self,
+        s: &State,
         u: UnitId,
         f: Formation,
         p: &Placed,
         from: Hex,
         lane: Hex,
     ) -> bool {
-        from.distance(lane) == 1 && self.arc_for(u, f, p, lane) == Some(Arc::Frontal)
+        from.distance(lane) == 1 && self.arc_for(s, u, f, p, lane) == Some(Arc::Frontal)
     }
 
     /// The fortified hexside a fire along `path` (firer first) crosses from its front side,

@@ -176,7 +176,7 @@ impl Fontenoy {
         let in_arc = u.formation == Formation::Square
             || lanes
                 .iter()
-                .any(|&l| self.frontal_for(unit, u.formation, p, from, l));
+                .any(|&l| self.frontal_for(s, unit, u.formation, p, from, l));
         if !in_arc {
             return Err(Illegal::new(
                 "12.2b",
@@ -277,6 +277,7 @@ impl Fontenoy {
     /// Flank or Rear hex (19.9b).
     pub(crate) fn angle(
         &self,
+        s: &State,
         path: &[Hex],
         u: Option<UnitId>,
         f: Formation,
@@ -286,7 +287,7 @@ impl Fontenoy {
         let mut flank = false;
         for &h in path {
             let arc = match u {
-                Some(u) => self.arc_for(u, f, p, h),
+                Some(u) => self.arc_for(s, u, f, p, h),
                 None => geometry::arc_of(f, p, h),
             };
             match arc {

@@ -165,7 +165,7 @@ impl Fontenoy {
         for part in parts {
             let mut enfilade = false;
             for (u, f, p) in &shapes {
-                let (e, fl) = self.angle(&part.sight.path, *u, *f, p);
+                let (e, fl) = self.angle(s, &part.sight.path, *u, *f, p);
                 enfilade |= e;
                 flank |= fl;
             }

@@ -470,9 +470,7 @@ impl Fontenoy {
                 continue;
             };
             let h = p.hex();
-            if self.board.hex(h).terrain == super::super::board::Terrain::Redoubt
-                || self.behind_fieldworks(h)
-            {
+            if self.inside_redoubt(s, g) || self.behind_fieldworks(h) {
                 continue;
             }
             let o = Occupancy::build(self, s);

@@ -121,12 +121,11 @@ impl Fontenoy {
 
     /// French infantry in a redoubt, a walled farm or behind field fortifications, which fire
     /// at 2 hexes (F-2.4b D) and fire 1.5 times their strength (F-3.5a E, F-3.5b F).
-    pub(crate) fn fire_fortified(&self, u: UnitId, h: Hex) -> bool {
+    pub(crate) fn fire_fortified(&self, s: &State, u: UnitId, h: Hex) -> bool {
         self.units[usize::from(u)].nationality == Nationality::French
-            && (matches!(
-                self.board.hex(h).terrain,
-                Terrain::Redoubt | Terrain::WalledFarm
-            ) || self.behind_fieldworks(h))
+            && (self.board.hex(h).terrain == Terrain::WalledFarm
+                || self.inside_redoubt(s, u)
+                || self.behind_fieldworks(h))
     }
 
     /// How far `u` firing from `from` reaches in a fire of `kind` (12.0: the last range with
@@ -136,7 +135,7 @@ impl Fontenoy {
             return 0;
         };
         let fortified =
-            self.units[usize::from(u)].kind == Kind::Infantry && self.fire_fortified(u, from);
+            self.units[usize::from(u)].kind == Kind::Infantry && self.fire_fortified(s, u, from);
         // F-7.1d E: the Infernal Column's infantry fires at 1 hex.
         let mut reach = self.column_fire_reach(s, u, row.max_range(fortified));
         // F-10.1e (option): Ingoldsby's English infantry has no regimental guns, so it does
@@ -334,7 +333,7 @@ impl Fontenoy {
         let mut french_fortified = !part.sp.is_empty();
         for &(u, n) in &part.sp {
             let info = &self.units[usize::from(u)];
-            let fortified = self.fire_fortified(u, part.hex);
+            let fortified = self.fire_fortified(s, u, part.hex);
             french_fortified &= fortified;
             let Some(row) = self.multiplier_row(u) else {
                 continue;
@@ -353,10 +352,8 @@ impl Fontenoy {
             }
             let terrain = self.board.hex(part.hex).terrain;
             let exempt = info.nationality == Nationality::French
-                && matches!(
-                    terrain,
-                    Terrain::WalledFarm | Terrain::Redoubt | Terrain::Town
-                );
+                && (matches!(terrain, Terrain::WalledFarm | Terrain::Town)
+                    || self.inside_redoubt(s, u));
             if s.unit(u).formation == Formation::GeneralOrder && !exempt {
                 mult += m.general_order;
             }

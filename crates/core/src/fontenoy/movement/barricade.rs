@@ -3,8 +3,8 @@
 //! by spending all its MP there, and is Disordered (skirmishers never are, 18.4); any
 //! non-skirmisher in a barricade hex has a Fire Defense Value of 5 (fire/target.rs).
 //!
-//! Readings (docs/coverage/fontenoy.md): the French player's free placement is not offered:
-//! the markers stand at the scenario's default hexes (the Barry road, `rules.barricades`); a
+//! Readings (docs/coverage/fontenoy.md): the French player places the markers at set-up, one
+//! by one, in road hexes of the scenario's area (setup/works.rs); a
 //! unit removes a barricade only before it has spent any MP in the segment ("all its movement
 //! points"), and its move is then over.
 
@@ -23,17 +23,55 @@ use crate::data::DataError;
 use crate::engine::Illegal;
 use crate::hex::Hex;
 
-/// The barricade hexes of the scenario's `rules.barricades` (`default_hexes`), checked to be
-/// on the map.
+/// The scenario's barricades (F-3.6, `rules.barricades`): how many the French place, the road
+/// hexes of the area they may go in, and the data's default hexes (offered first).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BarricadeRules {
+    /// How many markers the French player places.
+    pub count: u8,
+    /// The hexes he may place them in: road hexes (a road, path or the Major Road crosses a
+    /// side) of the scenario's area, sorted.
+    pub hexes: Vec<Hex>,
+    /// The data's suggested hexes, offered first.
+    pub defaults: Vec<Hex>,
+}
+
+/// The scenario's `rules.barricades`: `count`, `area` (a place of the map; its road hexes are
+/// the choices), `default_hexes` (each such a hex).
 pub(crate) fn read(
     id: &str,
     v: Option<&serde_json::Value>,
     board: &Board,
-) -> Result<Vec<Hex>, DataError> {
+) -> Result<Option<BarricadeRules>, DataError> {
     let Some(v) = v else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
-    let mut out = Vec::new();
+    let count = v
+        .get("count")
+        .and_then(serde_json::Value::as_u64)
+        .and_then(|c| u8::try_from(c).ok())
+        .ok_or_else(|| DataError::new(id, "rules.barricades.count", "expected a small count"))?;
+    let area = v
+        .get("area")
+        .and_then(serde_json::Value::as_str)
+        .ok_or_else(|| DataError::new(id, "rules.barricades.area", "expected a place id"))?;
+    let place = board
+        .place(area)
+        .ok_or_else(|| DataError::new(id, "rules.barricades.area", "no such place on the map"))?;
+    let mut hexes: Vec<Hex> = place
+        .hexes
+        .iter()
+        .copied()
+        .filter(|&h| {
+            board.on_map(h)
+                && crate::hex::Direction::ALL
+                    .iter()
+                    .any(|&d| board.side(h, d) & super::super::board::side::ANY_ROAD != 0)
+        })
+        .collect();
+    hexes.sort();
+    hexes.dedup();
+    let mut defaults = Vec::new();
     let list = v
         .get("default_hexes")
         .and_then(serde_json::Value::as_array)
@@ -45,14 +83,24 @@ pub(crate) fn read(
             .as_str()
             .ok_or_else(|| DataError::new(id, path.clone(), "expected a hex id"))?;
         let hex = super::super::fhex::parse(text)
-            .filter(|&x| board.on_map(x))
-            .ok_or_else(|| DataError::new(id, path.clone(), "not a hex of the map"))?;
-        if !out.contains(&hex) {
-            out.push(hex);
+            .filter(|x| hexes.binary_search(x).is_ok())
+            .ok_or_else(|| DataError::new(id, path.clone(), "not a road hex of the area"))?;
+        if !defaults.contains(&hex) {
+            defaults.push(hex);
         }
     }
-    out.sort();
-    Ok(out)
+    if usize::from(count) > hexes.len() {
+        return Err(DataError::new(
+            id,
+            "rules.barricades.count",
+            "more barricades than road hexes to put them in",
+        ));
+    }
+    Ok(Some(BarricadeRules {
+        count,
+        hexes,
+        defaults,
+    }))
 }
 
 impl Fontenoy {

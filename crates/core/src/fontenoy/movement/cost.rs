@@ -222,7 +222,11 @@ impl Fontenoy {
                 if road && self.is_sunken(prev) {
                     dca = true;
                 }
-                if efx.dca == Dca::Yes
+                // 11.2d: the TET's DC(A) hexes; its "may" (the sunken road, F-2.10b, F-9.2h)
+                // is the same check for a unit entering off the road (the road case is
+                // F-2.10a's, above); F-3.5a B: a redoubt hex (passing through it).
+                if efx.dca != Dca::No
+                    || self.redoubt_in(s, h).is_some()
                     || self.board.side(prev, d)
                         & (hs::SLOPE_STEEP | hs::FIELDWORKS | hs::STREAM | hs::ABATIS)
                         != 0

@@ -50,6 +50,7 @@ mod modes;
 mod passage;
 mod reach;
 mod rearward;
+mod redoubt;
 mod reform;
 mod sidle;
 mod sunken;
@@ -399,6 +400,8 @@ impl Fontenoy {
         self.by_hand_actions(s, &o, current, out);
         // F-3.6 (barricade.rs).
         self.barricade_actions(s, current, out);
+        // F-3.5a B (redoubt.rs).
+        self.redoubt_actions(s, &o, current, out);
         // F-4.4, F-6.6c (exit.rs).
         self.exit_actions(s, current, out);
         // F-6.5 (modes.rs).
@@ -596,6 +599,7 @@ impl Fontenoy {
             | Action::Sidle { unit, .. }
             | Action::ByHand { unit, .. }
             | Action::RemoveBarricade { unit }
+            | Action::EnterRedoubt { unit }
             | Action::LeaveMap { unit }
             | Action::ChangeMode { unit }
             | Action::LeaveGroup { unit },
@@ -819,6 +823,7 @@ impl Fontenoy {
             Action::Sidle { unit, to } => self.apply_sidle(s, &o, unit, to, ev),
             Action::ByHand { unit, to } => self.apply_by_hand(s, &o, unit, to, ev),
             Action::RemoveBarricade { unit } => self.apply_remove_barricade(s, unit, ev),
+            Action::EnterRedoubt { unit } => self.apply_enter_redoubt(s, &o, unit, ev),
             Action::LeaveMap { unit } => self.apply_leave_map(s, unit, ev),
             Action::ChangeMode { unit } => self.apply_change_mode(s, unit, ev),
             Action::Reorder { unit, top } => self.apply_reorder(s, &o, unit, top, ev),
@@ -941,7 +946,9 @@ impl Fontenoy {
 
     fn forces_go(&self, u: UnitId, t: super::board::Terrain) -> bool {
         let info = &self.units[usize::from(u)];
-        if info.skirmish == super::units::Skirmish::Always {
+        // F-3.5a B: a redoubt hex forces nothing; entering the redoubt itself is the unit's
+        // declaration (redoubt.rs), which brings General Order.
+        if info.skirmish == super::units::Skirmish::Always || t == super::board::Terrain::Redoubt {
             return false;
         }
         match self.tables.fx(t).general_order {

@@ -110,7 +110,8 @@ impl Fontenoy {
                 ),
             )
         })?;
-        let dca = fx.dca == Dca::Yes
+        // 11.2d (the TET's "may", the sunken road off the road, F-2.10b, counts).
+        let dca = fx.dca != Dca::No
             || self.board.side(prev, d)
                 & (hs::SLOPE_STEEP | hs::FIELDWORKS | hs::STREAM | hs::ABATIS)
                 != 0;

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use super::super::Fontenoy;
 use super::super::action::Action;
-use super::super::board::Board;
+use super::super::board::{Board, Terrain};
 use super::super::event::Event;
 use super::super::geometry::{self, Hexes, Placed};
 use super::super::occupancy::Occupancy;
@@ -183,10 +183,14 @@ impl Fontenoy {
         s.steps.clear();
         if let Some(&first) = self.scenario_rules.order.first() {
             s.steps.push(Step::Deploy { index: first });
-        } else {
+        } else if !self.works_to_place() {
             let mut ev = Vec::new();
             self.after_setup(s, &mut ev);
+            return;
         }
+        // F-6.2, F-3.6: the French place the missing redoubt, then the barricades, before any
+        // unit sets up (works.rs); the last pushed is asked first.
+        self.begin_works(s);
     }
 
     /// The deployments in the order they are made: French first (F-10.0c), combat units before
@@ -270,6 +274,16 @@ impl Fontenoy {
     /// The formations and facings a unit may set up in at `p` (F-10.0c, 8.1, F-2.4a: no
     /// Attack Column), before grouping.
     pub(crate) fn setup_stances(&self, u: UnitId, hexes: &[Hex]) -> Stances {
+        let redoubt = hexes.len() == 1
+            && hexes.first().is_some_and(|&h| {
+                self.redoubt_at(h).is_some() || self.board.hex(h).terrain == Terrain::Redoubt
+            });
+        self.stances_at(u, hexes, redoubt)
+    }
+
+    /// [`setup_stances`](Self::setup_stances) where `redoubt` says whether the one hex holds a
+    /// redoubt (F-3.5a B: General Order there is inside it, any other formation outside).
+    pub(crate) fn stances_at(&self, u: UnitId, hexes: &[Hex], redoubt: bool) -> Stances {
         let info = &self.units[usize::from(u)];
         let mut out = Stances::new();
         let corners =
@@ -321,12 +335,19 @@ impl Fontenoy {
             return out;
         }
         let Some(&h) = hexes.first() else { return out };
-        let fx = self.tables.fx(self.board.hex(h).terrain);
+        // A redoubt stands on its hex's other terrain (F-3.5a B).
+        let here = self.board.hex(h);
+        let terrain = if here.terrain == Terrain::Redoubt {
+            here.under
+        } else {
+            here.terrain
+        };
+        let fx = self.tables.fx(terrain);
         let go = match fx.general_order {
             GoFor::All => true,
             GoFor::InfantryArtillery => info.kind != Kind::Cavalry,
             GoFor::Infantry => info.kind == Kind::Infantry,
-            GoFor::None => self.redoubt_at(h).is_some() && info.kind != Kind::Cavalry,
+            GoFor::None => false,
         };
         let at = |f: Facing| Placed::at(h, f);
         if go && info.skirmish != Skirmish::Always {
@@ -334,6 +355,16 @@ impl Fontenoy {
                 out.push((Formation::GeneralOrder, at(f)));
             }
             return out;
+        }
+        // F-3.5a A, B: infantry and artillery may set up inside the redoubt, in General Order;
+        // the formations below stand outside it.
+        if redoubt
+            && matches!(info.kind, Kind::Infantry | Kind::Artillery)
+            && info.skirmish != Skirmish::Always
+        {
+            for f in corners.clone() {
+                out.push((Formation::GeneralOrder, at(f)));
+            }
         }
         match info.kind {
             Kind::Artillery => {
@@ -409,7 +440,8 @@ impl Fontenoy {
                 if at.is_some_and(|h| !hs.contains(h)) {
                     continue;
                 }
-                for (formation, p) in self.setup_stances(d.unit, hs.as_slice()) {
+                let redoubt = hs.len() == 1 && self.redoubt_in(s, hs.first()).is_some();
+                for (formation, p) in self.stances_at(d.unit, hs.as_slice(), redoubt) {
                     if self.deploy_fits(s, &o, index, d.unit, formation, &p)
                         && (!sp_rules || self.setup_sp_ok(s, &o, index, d.unit, formation, &p))
                     {
@@ -439,6 +471,14 @@ impl Fontenoy {
         let info = &self.units[usize::from(unit)];
         if info.kind == Kind::Commander {
             return true;
+        }
+        // F-3.5a A: the redoubt's capacity and who may be inside.
+        if formation == Formation::GeneralOrder && p.hexes.len() == 1 {
+            if let Some(r) = self.redoubt_in(s, p.hex()) {
+                if self.redoubt_holds(s, o, r, &[unit]).is_err() {
+                    return false;
+                }
+            }
         }
         let me = Stance {
             kind: info.kind,

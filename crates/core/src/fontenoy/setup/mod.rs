@@ -8,6 +8,7 @@ mod bounds;
 mod deploy;
 mod modes;
 mod options;
+mod works;
 
 pub use bounds::{Bound, Bounds};
 
@@ -42,8 +43,8 @@ struct RawOrganisation {
 /// A redoubt of the scenario (F-3.5a).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-// Every key is read so that a misspelt one is refused; `place`, `units_inside` and `rule` are
-// used once the redoubt rules (F-3.5a) are built.
+// Every key is read so that a misspelt one is refused; `units_inside` is left to the French
+// player's set-up (F-3.5a B: in General Order inside, any other formation outside).
 #[allow(dead_code)]
 struct RawRedoubt {
     place: String,
@@ -177,6 +178,10 @@ pub struct ScenarioRules {
     pub modes: Vec<super::movement::ModeGroup>,
     /// F-10.1a E: the places where a side's units are always In Command.
     pub always_in_command: Vec<(Side, Vec<Hex>)>,
+    /// F-6.2: the hexes the French may place the missing redoubt in (empty: no such redoubt).
+    pub redoubt_site: Vec<Hex>,
+    /// F-3.6: the barricades the French place at set-up, if the scenario has them.
+    pub barricades: Option<super::movement::barricade::BarricadeRules>,
 }
 
 /// Whether the scenario's list of the Fontenoy rules in force (F-10.xa B) covers `rule`: an
@@ -336,10 +341,28 @@ impl Fontenoy {
         };
         let eot_boxes = eot_boxes(s, raw.number)?;
         let mut redoubts = Vec::new();
+        let mut redoubt_site = Vec::new();
         for (k, r) in raw.redoubts.iter().enumerate() {
             let hex = board.grid.parse(&r.hex).map_err(|e| {
                 DataError::new(id, format!("rules.redoubts[{k}].hex"), e.to_string())
             })?;
+            // F-6.2: the missing redoubt is the French player's to place within 1 hex of its
+            // centre (its place's hexes, else the centre and its neighbours): works.rs.
+            if r.rule.as_deref() == Some("6.2") {
+                redoubt_site = match board.place(&r.place) {
+                    Some(p) => p.hexes.clone(),
+                    None => core::iter::once(hex).chain(hex.neighbors()).collect(),
+                };
+                redoubt_site.retain(|&h| board.on_map(h));
+                redoubt_site.sort();
+                redoubt_site.dedup();
+                // The centre first.
+                redoubt_site.retain(|&h| h != hex);
+                if board.on_map(hex) {
+                    redoubt_site.insert(0, hex);
+                }
+                continue;
+            }
             redoubts.push(Redoubt {
                 hex,
                 large: match r.size.as_str() {
@@ -448,9 +471,9 @@ impl Fontenoy {
                 ..super::state::Track::default()
             })
             .collect();
+        // F-3.6: the barricades, which the French place at set-up (works.rs).
+        let barricades = super::movement::barricade::read(id, raw.barricades.as_ref(), &board)?;
         let initial = State {
-            // F-3.6: the barricades (at their default hexes).
-            barricades: super::movement::barricade::read(id, raw.barricades.as_ref(), &board)?,
             divisions_done: alloc::vec![false; org.divisions.len()],
             units: state_units,
             armies,
@@ -594,6 +617,8 @@ impl Fontenoy {
                 supply_exits,
                 modes,
                 always_in_command,
+                redoubt_site,
+                barricades,
             }),
             initial: State::empty(),
             occupancy_memo: Default::default(),

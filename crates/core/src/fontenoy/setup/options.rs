@@ -5,8 +5,8 @@
 //!   except those of the bridgehead's hexsides; the ruined village (the map's
 //!   `burned-buildings`) is village and the cleared wood (`bois-de-barry-cleared`) woods; F-6.8
 //!   is not used (its option is dropped).
-//! * F-6.2 A Missing Redoubt: a large redoubt at S4208 (the rule lets the French place it
-//!   within 1 hex of S4208; the default is S4208 itself, a provisional choice).
+//! * F-6.2 A Missing Redoubt: a large redoubt site at S4208, which the French player places
+//!   within 1 hex of S4208 at set-up (setup/works.rs).
 //! * F-6.3a The Gendarmes: GEN b sets up (or arrives) with GEN a, Independent like him.
 //! * F-6.3d Taillerand: TAI b joins. The text does not say where; it arrives with the cavalry
 //!   of Lowendahl's Detachment (the EGD squadrons' arrival), Independent (a reading, F-3.8a

@@ -390,6 +390,13 @@ pub enum Step {
         /// The deployment.
         index: u16,
     },
+    /// F-6.2: the French player places the missing redoubt, before any unit sets up.
+    PlaceRedoubt,
+    /// F-3.6: the French player places his barricades one by one, `left` still to place.
+    PlaceBarricades {
+        /// Markers still to place.
+        left: u8,
+    },
     /// The initiative dice: the French die first, then the Allied (6.1a).
     InitiativeDice {
         /// The French die, once rolled.
@@ -833,6 +840,13 @@ pub struct State {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub barricades: Vec<Hex>,
+    /// F-6.2: the redoubts the French placed at set-up (large, beside the scenario's).
+    #[serde(
+        default,
+        with = "super::fhex::vec",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub placed_redoubts: Vec<Hex>,
     /// Lowendahl's Detachment (F-3.8d).
     #[serde(default, skip_serializing_if = "LowendahlLog::is_empty")]
     pub lowendahl: LowendahlLog,
@@ -878,6 +892,7 @@ impl State {
             infernal: InfernalLog::default(),
             road_entrants: Vec::new(),
             barricades: Vec::new(),
+            placed_redoubts: Vec::new(),
             lowendahl: LowendahlLog::default(),
             artillery: ArtilleryLog::default(),
             tournay: TournayLog::default(),

@@ -19,7 +19,7 @@ fn with_options(id: &str, ids: &[&str]) -> (Fontenoy, State) {
         .insert("options".into(), serde_json::Value::Object(o));
     let r = Fontenoy::new(&rs).unwrap_or_else(|e| panic!("{id} with {ids:?}: {e}"));
     let mut s = r.initial_state();
-    while let Some(crate::fontenoy::state::Step::Deploy { .. }) = s.steps.last() {
+    while super::setting_up(&s) {
         let a = legal(&r, &s).into_iter().next().expect("a set-up choice");
         apply(&r, &mut s, a);
     }

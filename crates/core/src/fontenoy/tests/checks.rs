@@ -979,6 +979,8 @@ fn f8_3b_a_stack_in_a_redoubt_that_rolls_sauve_qui_peut_only_checks_again() {
             .set_terrain(hex("S1010"), crate::fontenoy::board::Terrain::Redoubt);
         w.infantry("NEAR", Side(0), "N", "S1012", 1);
     });
+    // Inside the redoubt: in General Order in its hex (F-3.5a B, C).
+    s.unit_mut(a).formation = Formation::GeneralOrder;
     let ev = check(&r, &mut s, a, MCA, 0, 0);
     assert_eq!(checks_in(&ev)[0].3.as_deref(), Some("Sauve qui peut!"));
     assert_eq!(s.unit(a).morale, Morale::Good);

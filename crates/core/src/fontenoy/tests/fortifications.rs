@@ -148,11 +148,14 @@ fn f3_5a_c_f3_5b_e_the_all_round_front_of_redoubts_and_two_sided_works() {
     let rear = ahead(hex(F), 3);
     let rear2 = ahead(hex(F), 4);
     let open = on(&r, |_| {});
-    assert_eq!(open.arc_for(u, Formation::Line, &p, rear), Some(Arc::Rear));
+    assert_eq!(
+        open.arc_for(&s, u, Formation::Line, &p, rear),
+        Some(Arc::Rear)
+    );
     // F-3.5a C: infantry inside a redoubt (in General Order) has six Frontal neighbours.
     let redoubt = on(&r, |b| b.set_terrain(hex(F), Terrain::Redoubt));
     assert_eq!(
-        redoubt.arc_for(u, Formation::GeneralOrder, &p, rear),
+        redoubt.arc_for(&s, u, Formation::GeneralOrder, &p, rear),
         Some(Arc::Frontal)
     );
     // F-3.5b E: works on two sides of the hex (the unit behind them) make the hexes across
@@ -162,32 +165,38 @@ fn f3_5a_c_f3_5b_e_the_all_round_front_of_redoubts_and_two_sided_works() {
         b.add_side(hex(F), Direction::ALL[4], hs::FIELDWORKS_MINOR, true);
     });
     assert_eq!(
-        two.arc_for(u, Formation::Line, &p, rear),
+        two.arc_for(&s, u, Formation::Line, &p, rear),
         Some(Arc::Frontal)
     );
     assert_eq!(
-        two.arc_for(u, Formation::Line, &p, rear2),
+        two.arc_for(&s, u, Formation::Line, &p, rear2),
         Some(Arc::Frontal)
     );
     assert_eq!(
-        two.arc_for(u, Formation::Line, &p, ahead(hex(F), 2)),
-        open.arc_for(u, Formation::Line, &p, ahead(hex(F), 2))
+        two.arc_for(&s, u, Formation::Line, &p, ahead(hex(F), 2)),
+        open.arc_for(&s, u, Formation::Line, &p, ahead(hex(F), 2))
     );
     // Not for a column.
     assert_eq!(
-        two.arc_for(u, Formation::MarchColumn, &p, rear),
-        open.arc_for(u, Formation::MarchColumn, &p, rear)
+        two.arc_for(&s, u, Formation::MarchColumn, &p, rear),
+        open.arc_for(&s, u, Formation::MarchColumn, &p, rear)
     );
     let one = on(&r, |b| {
         b.add_side(hex(F), Direction::ALL[3], hs::FIELDWORKS_MINOR, true)
     });
-    assert_eq!(one.arc_for(u, Formation::Line, &p, rear), Some(Arc::Rear));
+    assert_eq!(
+        one.arc_for(&s, u, Formation::Line, &p, rear),
+        Some(Arc::Rear)
+    );
     // In front of the works (their front toward the unit): nothing.
     let wrong = on(&r, |b| {
         b.add_side(hex(F), Direction::ALL[3], hs::FIELDWORKS_MINOR, false);
         b.add_side(hex(F), Direction::ALL[4], hs::FIELDWORKS_MINOR, false);
     });
-    assert_eq!(wrong.arc_for(u, Formation::Line, &p, rear), Some(Arc::Rear));
+    assert_eq!(
+        wrong.arc_for(&s, u, Formation::Line, &p, rear),
+        Some(Arc::Rear)
+    );
 }
 
 #[test]
@@ -297,7 +306,7 @@ fn f3_5b_c_d_firing_across_the_front_is_reduced_only_when_every_firer_is_across_
 
 #[test]
 fn f3_5b_b_c_attacking_across_the_front_costs_cr_when_every_attacker_does() {
-    let (r, _, t, g) = at_the_works();
+    let (r, s, t, g) = at_the_works();
     let dir_f = t.direction_to(hex(F)).expect("adjacent");
     let dir_g = t.direction_to(g).expect("adjacent");
     let one = on(&r, |b| b.add_side(t, dir_f, hs::FIELDWORKS_MINOR, true));
@@ -318,8 +327,8 @@ fn f3_5b_b_c_attacking_across_the_front_costs_cr_when_every_attacker_does() {
     });
     assert!(both.works_hold_close(&[hex(F), g], &[t]));
     // Cavalry never attacks across them (F-2.8c); infantry may.
-    assert!(!one.may_attack_into(hex(F), t, true));
-    assert!(one.may_attack_into(hex(F), t, false));
+    assert!(!one.may_attack_into(&s, hex(F), t, true));
+    assert!(one.may_attack_into(&s, hex(F), t, false));
 }
 
 #[test]
@@ -594,19 +603,19 @@ fn f3_6_a_unit_in_a_barricade_hex_has_fire_defense_5() {
 
 #[test]
 fn f3_6_scenarios_4_to_6_start_with_six_barricades_in_the_bois_de_barry() {
-    let lib = crate::data::Library::builtin().expect("the built-in data");
+    // The French place them at set-up (redoubts.rs); the first choices are the data's
+    // defaults, the Barry road.
     for id in [
         "fontenoy/battle",
         "fontenoy/battle-early",
         "fontenoy/what-if-flank-march",
     ] {
-        let r = Fontenoy::new(&lib.scenario(id).expect("a scenario")).expect("loads");
-        let s = r.initial_state();
+        let (_, s) = scenario(id);
         assert_eq!(s.barricades.len(), 6, "{id}");
         assert!(s.barricades.contains(&hex("S6206")));
     }
-    let r = Fontenoy::new(&lib.scenario("fontenoy/ingoldsby").expect("scenario 1")).expect("loads");
-    assert!(r.initial_state().barricades.is_empty());
+    let (_, s) = scenario("fontenoy/ingoldsby");
+    assert!(s.barricades.is_empty());
 }
 
 #[test]

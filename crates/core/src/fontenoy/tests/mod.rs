@@ -46,6 +46,7 @@ mod options;
 mod preview;
 mod pursuit;
 mod reach;
+mod redoubts;
 mod reform;
 mod results;
 mod retreat;
@@ -347,13 +348,26 @@ pub(super) fn with_charts(r: &mut Fontenoy, s: &mut State) {
     s.tracks = alloc::vec![super::state::Track::default(); 2];
 }
 
+/// Whether the position waits on a set-up decision: a deployment (F-10.0c), the missing
+/// redoubt (F-6.2) or a barricade (F-3.6).
+pub(super) fn setting_up(s: &State) -> bool {
+    matches!(
+        s.steps.last(),
+        Some(
+            super::state::Step::Deploy { .. }
+                | super::state::Step::PlaceRedoubt
+                | super::state::Step::PlaceBarricades { .. }
+        )
+    )
+}
+
 /// A built-in scenario's rules and its position once the Set-Up is done (each unit set up
 /// with its first legal choice).
 pub(super) fn scenario(id: &str) -> (Fontenoy, State) {
     let lib = crate::data::Library::builtin().expect("the built-in data");
     let r = Fontenoy::new(&lib.scenario(id).expect("a scenario")).expect("loads");
     let mut s = r.initial_state();
-    while let Some(super::state::Step::Deploy { .. }) = s.steps.last() {
+    while setting_up(&s) {
         let a = legal(&r, &s).into_iter().next().expect("a set-up choice");
         apply(&r, &mut s, a);
     }

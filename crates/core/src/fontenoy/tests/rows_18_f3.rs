@@ -700,9 +700,12 @@ fn f2_9_french_in_general_order_in_a_town_take_no_plus_5_on_morale_checks() {
 fn f3_5a_f_cavalry_may_not_attack_into_a_redoubt() {
     use super::close::{at, charge_setup, refused};
     use crate::fontenoy::board::Terrain;
-    let (r, s, f, a) = charge_setup(1, Terrain::Redoubt, |t| {
+    let (r, mut s, f, a) = charge_setup(1, Terrain::Redoubt, |t| {
         t.terrain[Terrain::Redoubt as usize].cavalry_attack = false;
     });
+    // The defenders are inside (in General Order); outside, cavalry may attack them
+    // (redoubts.rs).
+    s.unit_mut(a).formation = Formation::GeneralOrder;
     let e = refused(
         &r,
         &s,

@@ -249,7 +249,7 @@ pub(super) fn with_options(id: &str, ids: &[&str]) -> (Fontenoy, super::super::S
         .insert("options".into(), serde_json::Value::Object(o));
     let r = Fontenoy::new(&rs).unwrap_or_else(|e| panic!("{id} with {ids:?}: {e}"));
     let mut s = r.initial_state();
-    while let Some(super::super::state::Step::Deploy { .. }) = s.steps.last() {
+    while super::setting_up(&s) {
         let a = super::legal(&r, &s)
             .into_iter()
             .next()
@@ -260,13 +260,19 @@ pub(super) fn with_options(id: &str, ids: &[&str]) -> (Fontenoy, super::super::S
 }
 
 #[test]
-fn f6_2_the_missing_redoubt_stands_at_s4208() {
+fn f6_2_the_missing_redoubt_s_site_is_s4208_and_its_neighbours() {
     let (plain, _) = scenario("fontenoy/battle");
-    let (r, _) = with_options("fontenoy/battle", &["6.2"]);
+    let (r, s) = with_options("fontenoy/battle", &["6.2"]);
+    // The scenario's five stay; the sixth is the French player's to place (redoubts.rs),
+    // here the first choice, S4208.
     let n = plain.scenario_rules.redoubts.len();
-    assert_eq!(r.scenario_rules.redoubts.len(), n + 1);
-    let extra = r.scenario_rules.redoubts[n];
-    assert_eq!((r.label(extra.hex), extra.large), ("S4208".into(), true));
+    assert_eq!(r.scenario_rules.redoubts.len(), n);
+    assert!(plain.scenario_rules.redoubt_site.is_empty());
+    let site = &r.scenario_rules.redoubt_site;
+    assert_eq!(site.first().map(|&h| r.label(h)), Some("S4208".into()));
+    assert_eq!(site.len(), 7);
+    assert_eq!(s.placed_redoubts, alloc::vec![site[0]]);
+    assert_eq!(r.redoubt_in(&s, site[0]).map(|x| x.large), Some(true));
     assert!(r.scenario_rules.options_on.iter().any(|o| o == "6.2"));
 }
 

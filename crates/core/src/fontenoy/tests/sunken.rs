@@ -300,3 +300,32 @@ fn f5_5b_a_column_along_the_road_changes_between_march_and_road_column_free_of_8
         "8.7"
     );
 }
+
+#[test]
+fn r11_2d_f2_10b_f9_2h_entering_a_sunken_road_off_the_road_and_moving_on_takes_a_dc_a() {
+    // The TET's "may" (F-9.2h) is 11.2d's condition: a unit entering off the road that
+    // spends more MP takes a DC(A) once its move is over; one that stops there does not.
+    let x = road_hex();
+    let may = |r: &mut Fontenoy| {
+        Arc::make_mut(&mut r.tables).terrain[Terrain::SunkenRoad as usize].dca =
+            crate::fontenoy::tables::Dca::May;
+    };
+    let (mut r, mut s, u) = mover(lay_road);
+    sunken_fx(&mut r, false);
+    may(&mut r);
+    step(&r, &mut s, u, x);
+    step(&r, &mut s, u, ahead(x, 1));
+    apply(&r, &mut s, Action::EndMove { unit: u });
+    assert!(
+        matches!(s.steps.last(), Some(Step::Check(c))
+            if c.unit == u && c.kind == CheckKind::Disorder(DisorderCheck::A)),
+        "{:?}",
+        s.steps.last()
+    );
+    let (mut r, mut s, u) = mover(lay_road);
+    sunken_fx(&mut r, false);
+    may(&mut r);
+    step(&r, &mut s, u, x);
+    apply(&r, &mut s, Action::EndMove { unit: u });
+    assert!(!matches!(s.steps.last(), Some(Step::Check(_))));
+}

@@ -25,7 +25,7 @@ fn battle() -> (Fontenoy, State) {
         .insert("options".into(), serde_json::Value::Object(o));
     let r = Fontenoy::new(&rs).expect("loads with 6.6");
     let mut s = r.initial_state();
-    while let Some(Step::Deploy { .. }) = s.steps.last() {
+    while super::setting_up(&s) {
         let a = legal(&r, &s).into_iter().next().expect("a set-up choice");
         apply(&r, &mut s, a);
     }

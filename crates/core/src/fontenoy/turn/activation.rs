@@ -439,6 +439,7 @@ impl Fontenoy {
                 | Action::Sidle { unit, .. }
                 | Action::ByHand { unit, .. }
                 | Action::RemoveBarricade { unit }
+                | Action::EnterRedoubt { unit }
                 | Action::Reform { unit, .. } = *a
                 {
                     self.after_move_reactions(s, unit, pending);
