@@ -556,6 +556,7 @@ def general_options(n):
         ("7.5", "English Regimental Artillery", "Provisional counters, one for each English infantry Division (rules.option_setups; none in scenario 2)."),
         ("7.6", "Dutch and Hanoverian Guns kept with their regiments", None), ("7.7", "Allied Howitzers (indirect fire)", None),
         ("7.9", "Hanoverian Cavalry pistol fire", None), ("9.2b", "The smouldering area S4620-S4822 blocks LOS", None),
+        ("13.1d", "Line of Sight for cavalry charges (series 13.1d)", "A charge's target must be in the cavalry's Line of Sight when the attack is designated."),
     ]
     if n == 4:
         opts += [
