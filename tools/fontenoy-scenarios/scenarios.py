@@ -199,6 +199,7 @@ def ingoldsby():
         {"id": "10.1a-f", "name": "Ingoldsby Out of Command puts all his units Out of Command (series 7.6d)", "default": False, "rules": ["10.1a F"]},
         {"id": "10.1e", "name": "No regimental guns: Ingoldsby's infantry cannot fire at 2 hexes; a Regimental Guns result is re-rolled (0-4 the result above, 5-9 the one below)", "default": False, "rules": ["10.1e"]},
         {"id": "9.2b-smouldering", "name": "The smouldering area S4620-S4822 blocks LOS", "default": False, "rules": ["9.2b"]},
+        LOS_OPTION,
     ]
     return finish(s, start, 9 * 60, rules, victory, options,
                   "Cumberland's attempt on the redoubt d'Eu: Ingoldsby's division against the Brigade d'Eu and de Grassin's light troops. South map only; 6:00 to 9:00.",
@@ -279,6 +280,7 @@ def dutch_attack():
     options = [
         {"id": "10.2d-troops-only", "name": "Judge the troops alone: the Dutch start with 3 victory points", "default": False, "rules": ["10.2d"]},
         {"id": "9.2b-smouldering", "name": "The smouldering area S4620-S4822 blocks LOS", "default": False, "rules": ["9.2b"]},
+        LOS_OPTION,
     ]
     return finish(s, start, 11 * 60 + 20, rules, victory, options,
                   "The Dutch attack on the French right between Antoin and Fontenoy. South map only; 9:00 to 11:20.",
@@ -547,6 +549,11 @@ def allied_tracks():
     }
 
 
+# Series 13.1d's optional Line of Sight for charges: open to every scenario.
+LOS_OPTION = {"id": "13.1d", "name": "Line of Sight for cavalry charges (series 13.1d)", "default": False, "rules": ["13.1d"],
+              "note": "A charge's target must be in the cavalry's Line of Sight when the attack is designated."}
+
+
 def general_options(n):
     opts = [
         ("5.1", "Flanking Fire", None), ("5.3", "Artillery Fire at Low Ratios", None), ("5.5", "Expanded Sunken Road Rules", None),
@@ -556,6 +563,7 @@ def general_options(n):
         ("7.5", "English Regimental Artillery", "Provisional counters, one for each English infantry Division (rules.option_setups; none in scenario 2)."),
         ("7.6", "Dutch and Hanoverian Guns kept with their regiments", None), ("7.7", "Allied Howitzers (indirect fire)", None),
         ("7.9", "Hanoverian Cavalry pistol fire", None), ("9.2b", "The smouldering area S4620-S4822 blocks LOS", None),
+        ("13.1d", "Line of Sight for cavalry charges (series 13.1d)", "A charge's target must be in the cavalry's Line of Sight when the attack is designated."),
     ]
     if n == 4:
         opts += [

@@ -72,7 +72,7 @@ fn f5_optional_rules_are_listed_with_their_rule_numbers() {
         .iter()
         .map(|o| o["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["10.1a-f", "10.1e", "9.2b-smouldering"]);
+    assert_eq!(ids, ["10.1a-f", "10.1e", "9.2b-smouldering", "13.1d"]);
 }
 
 #[test]

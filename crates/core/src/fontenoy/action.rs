@@ -460,7 +460,9 @@ pub enum Action {
         /// The charging group's top unit.
         unit: UnitId,
     },
-    /// A Defender's Reaction (13.4): the group turns to `facing`, or forms Square.
+    /// A Defender's Reaction (13.4): the group turns to `facing`, forms Square, or changes
+    /// into `formation` with `facing` (13.4b: a one-hex March Column into Line and back, out
+    /// of Square).
     React {
         /// The group's top unit.
         unit: UnitId,
@@ -469,6 +471,9 @@ pub enum Action {
         /// Forms Square.
         #[serde(default)]
         square: bool,
+        /// The new formation of a formation change other than Square.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        formation: Option<Formation>,
     },
     /// Countercharges the charging cavalry (13.5).
     Countercharge {
@@ -503,13 +508,17 @@ pub enum Action {
         /// The commander.
         commander: UnitId,
     },
-    /// Advances a group into a vacated hex (15.1).
+    /// Advances a group into a vacated hex (15.1): the units of the group not yet advanced,
+    /// named by their top unit, or `unit` alone (15.1d, 15.1e: a group advancing in parts).
     Advance {
-        /// The group's top unit.
+        /// The group's top unit, or the unit that advances alone.
         unit: UnitId,
         /// The vacated hex.
         #[serde(with = "super::fhex")]
         to: Hex,
+        /// Only this unit advances.
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        alone: bool,
     },
     /// Ends Advance After Combat (15.1c).
     EndAdvance,

@@ -75,9 +75,27 @@ impl Fontenoy {
         Some((side, groups, vacated))
     }
 
-    /// Where the winners may advance now: (the group's checking unit, the hex).
-    pub(crate) fn advance_options(&self, s: &State) -> Vec<(UnitId, Hex)> {
-        let mut out: Vec<(UnitId, Hex, bool)> = Vec::new();
+    /// The units of winning group `i` that have advanced: those standing in a hex it
+    /// advanced into (15.1d: a group may advance in parts).
+    fn advanced_units(&self, s: &State, c: &super::Combat, i: usize, g: &Group) -> Vec<UnitId> {
+        let hexes: Vec<Hex> = c
+            .advanced
+            .iter()
+            .filter(|(k, _)| usize::from(*k) == i)
+            .map(|(_, h)| h.0)
+            .collect();
+        self.fighting(s, g)
+            .into_iter()
+            .filter(|&u| s.unit(u).placed().is_some_and(|p| hexes.contains(&p.hex())))
+            .collect()
+    }
+
+    /// Where the winners may advance now: (the unit named, the hex, alone). The group's units
+    /// not yet advanced go together, named by their checking unit; or, from a group of two or
+    /// more, one unit alone (15.1d: a one-hex group splits to fill several hexes; 15.1e: a
+    /// multi-hex Line advances with part of its units), the checking unit first (15.1c).
+    pub(crate) fn advance_options(&self, s: &State) -> Vec<(UnitId, Hex, bool)> {
+        let mut out: Vec<(UnitId, Hex, bool, bool)> = Vec::new();
         let Some(c) = self.current(s) else {
             return Vec::new();
         };
@@ -85,29 +103,44 @@ impl Fontenoy {
             return Vec::new();
         };
         for (i, g) in groups {
-            if c.advanced.iter().any(|(k, _)| usize::from(*k) == i) {
+            let live = self.fighting(s, &g);
+            let gone = self.advanced_units(s, c, i, &g);
+            let rest: Vec<UnitId> = live.iter().copied().filter(|u| !gone.contains(u)).collect();
+            if rest.is_empty() {
                 continue;
             }
-            let live = self.fighting(s, &g);
-            let top = self.cc_checker(s, &live);
+            let checker = self.cc_checker(s, &live);
+            let top = if rest.contains(&checker) {
+                checker
+            } else {
+                self.cc_checker(s, &rest)
+            };
             let front = self.frontal_hexes(s, top);
-            let cav = live
-                .iter()
-                .all(|&u| self.units[usize::from(u)].kind == Kind::Cavalry);
+            let is_cav = |u: &UnitId| self.units[usize::from(*u)].kind == Kind::Cavalry;
+            let cav = rest.iter().all(is_cav);
             for &h in &vacated {
                 if c.advanced.iter().any(|(_, x)| x.0 == h) || !front.contains(&h) {
                     continue;
                 }
-                if self.may_stand(s, &live, h) {
-                    out.push((top, h, cav));
+                if self.may_stand(s, &rest, h) {
+                    out.push((top, h, false, cav));
+                }
+                if rest.len() < 2 {
+                    continue;
+                }
+                for &u in &rest {
+                    // 15.1c: the checking unit goes first.
+                    if (u == checker || gone.contains(&checker)) && self.may_stand(s, &[u], h) {
+                        out.push((u, h, true, is_cav(&u)));
+                    }
                 }
             }
         }
         // 15.1a: with cavalry and infantry among the winners, the cavalry advances.
-        if out.iter().any(|x| x.2) {
-            out.retain(|x| x.2);
+        if out.iter().any(|x| x.3) {
+            out.retain(|x| x.3);
         }
-        out.into_iter().map(|(u, h, _)| (u, h)).collect()
+        out.into_iter().map(|(u, h, a, _)| (u, h, a)).collect()
     }
 
     /// Whether `units` may stand together in `h` as a one-hex group: terrain they may enter,
@@ -151,8 +184,8 @@ impl Fontenoy {
 
     /// The advances on offer, and their end once one has been made (15.1c).
     pub(crate) fn advance_actions(&self, s: &State, out: &mut Vec<Action>) {
-        for (u, h) in self.advance_options(s) {
-            out.push(Action::Advance { unit: u, to: h });
+        for (unit, to, alone) in self.advance_options(s) {
+            out.push(Action::Advance { unit, to, alone });
         }
         // F-7.1d D: the Infernal Column need not advance. 15.1c: the advance may end once
         // a hex of every beaten group is entered, or none is left to enter.
@@ -179,7 +212,10 @@ impl Fontenoy {
                 .advanced
                 .iter()
                 .any(|(_, x)| g.hexes.iter().any(|h| h.0 == x.0));
-            !entered && open.iter().any(|(_, h)| g.hexes.iter().any(|x| x.0 == *h))
+            !entered
+                && open
+                    .iter()
+                    .any(|(_, h, _)| g.hexes.iter().any(|x| x.0 == *h))
         })
     }
 
@@ -194,13 +230,15 @@ impl Fontenoy {
         }
     }
 
-    /// One group advances into `to` (15.1).
+    /// One group, the units of it not yet advanced, or `unit` `alone`, advance into `to`
+    /// (15.1, 15.1d, 15.1e).
     pub(crate) fn advance_after_combat(
         &self,
         s: &mut State,
         side: Side,
         unit: UnitId,
         to: Hex,
+        alone: bool,
         ev: &mut Vec<Event>,
     ) {
         let Some(c) = self.current(s).cloned() else {
@@ -217,12 +255,30 @@ impl Fontenoy {
         else {
             return;
         };
-        let live = self.fighting(s, g);
+        let gone = self.advanced_units(s, &c, i, g);
+        let live: Vec<UnitId> = if alone {
+            alloc::vec![unit]
+        } else {
+            self.fighting(s, g)
+                .into_iter()
+                .filter(|u| !gone.contains(u))
+                .collect()
+        };
         let Some(p) = s.unit(unit).placed().copied() else {
             return;
         };
         let old: Vec<Hex> = p.hexes.as_slice().to_vec();
-        let commanders = self.commanders_in(s, &old, side);
+        // 21.2c: the commanders go with the group; with a part of it, only when the rest
+        // has advanced already (a commander's choice to stay is not asked here).
+        let rest_stays = self
+            .fighting(s, g)
+            .iter()
+            .any(|u| !gone.contains(u) && !live.contains(u));
+        let commanders = if rest_stays {
+            Vec::new()
+        } else {
+            self.commanders_in(s, &old, side)
+        };
         let fx = self.tables.fx(self.board.hex(to).terrain);
         for &u in &live {
             // Each unit keeps its own facing: a group may hold a Line (facing a vertex) and a

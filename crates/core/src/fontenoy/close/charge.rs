@@ -18,7 +18,7 @@ use crate::fontenoy::geometry::{self, Arc, Hexes, Placed};
 use crate::fontenoy::occupancy::Occupancy;
 use crate::fontenoy::state::{Place, State, Step};
 use crate::fontenoy::tables::{Dca, Mp};
-use crate::fontenoy::types::{DisorderCheck, Morale, Pts};
+use crate::fontenoy::types::{DisorderCheck, Formation, Morale, Pts};
 use crate::fontenoy::units::UnitId;
 use crate::hex::{Direction, Hex};
 
@@ -195,6 +195,10 @@ impl Fontenoy {
                 }
             });
         }
+        // Optional 13.1d: only targets in its Line of Sight.
+        if self.option("13.1d") {
+            out.retain(|&h| self.units_see(s, o, u, &[h]));
+        }
         out.sort();
         out
     }
@@ -274,7 +278,84 @@ impl Fontenoy {
                 }
             }
         }
+        for from in self.charge_shrinks(s) {
+            out.push(Action::Shrink { unit: a.lead, from });
+        }
         out.push(Action::EndCharge { unit: a.lead });
+    }
+
+    /// 13.3c: the end hexes a charging multi-hex Line may give up now: one hex for each hex
+    /// of charge movement, before it leaves a hex or after it enters one (so at most one more
+    /// than the hexes moved), never in an enemy ZOC.
+    pub(crate) fn charge_shrinks(&self, s: &State) -> Vec<Hex> {
+        let Some(a) = self.charging_attack(s) else {
+            return Vec::new();
+        };
+        let Some(p) = s.unit(a.lead).placed() else {
+            return Vec::new();
+        };
+        let hexes = p.hexes.as_slice();
+        let n = hexes.len();
+        if s.unit(a.lead).formation != Formation::Line
+            || n < 2
+            || a.shrinks > a.hexes
+            || a.units.iter().any(|&u| s.unit(u).placed() != Some(p))
+        {
+            return Vec::new();
+        }
+        let o = Occupancy::build(self, s);
+        let side = self.side_of(a.lead);
+        if hexes.iter().any(|&h| o.ezoc(self, h, side)) {
+            return Vec::new();
+        }
+        alloc::vec![hexes[0], hexes[n - 1]]
+    }
+
+    /// 13.3c: the charging Line gives up its end hex `from`; its commanders there move into
+    /// the hex next to it.
+    pub(crate) fn charge_shrink(&self, s: &mut State, from: Hex, ev: &mut Vec<Event>) {
+        let Some(a) = self.charging_attack(s).cloned() else {
+            return;
+        };
+        let Some(p) = s.unit(a.lead).placed().copied() else {
+            return;
+        };
+        let hexes = p.hexes.as_slice();
+        let n = hexes.len();
+        let (rest, next) = if hexes[0] == from {
+            (&hexes[1..], hexes[1])
+        } else {
+            (&hexes[..n - 1], hexes[n - 2])
+        };
+        let Some(list) = Hexes::from_slice(rest) else {
+            return;
+        };
+        let q = Placed {
+            hexes: list,
+            facing: p.facing,
+            hook: p.hook,
+        };
+        let side = self.side_of(a.lead);
+        for c in self.commanders_in(s, &[from], side) {
+            s.unit_mut(c).place = Place::Map(Placed::at(next, p.facing));
+        }
+        for &u in &a.units {
+            s.unit_mut(u).place = Place::Map(q);
+        }
+        if let Some(c) = self.cs_mut(s) {
+            if let Some(i) = c.charging {
+                let x = &mut c.attacks[usize::from(i)];
+                x.shrinks = x.shrinks.saturating_add(1);
+            }
+        }
+        ev.push(Event::Resized {
+            unit: a.lead,
+            hex: from,
+            hexes: q.hexes.len() as u8,
+            extended: false,
+            cost: Pts::ZERO,
+        });
+        s.steps.push(Step::Close(CloseStep::ChargeMove));
     }
 
     /// Why the charger may not step into `to`.

@@ -146,6 +146,7 @@ impl Fontenoy {
                 start: None,
                 range: Pts::ZERO,
                 hexes: 0,
+                shrinks: 0,
                 passed: None,
                 charged: true,
                 dca: false,
@@ -181,6 +182,16 @@ impl Fontenoy {
                 format!("{name} is in an enemy ZOC and may not charge"),
             ));
         }
+        // Optional 13.1d: the target in the cavalry's Line of Sight when it is designated.
+        if self.option("13.1d") && !self.units_see(s, o, u, &[target]) {
+            return Err(Illegal::new(
+                "13.1d",
+                format!(
+                    "{name} has no Line of Sight to {} (optional rule 13.1d)",
+                    self.label(target)
+                ),
+            ));
+        }
         let range = self.charge_range(&units);
         if !self.charge_reaches(s, o, &units, &p, range, target) {
             return Err(Illegal::new(
@@ -199,6 +210,7 @@ impl Fontenoy {
             start: Some(p),
             range,
             hexes: 0,
+            shrinks: 0,
             passed: None,
             charged: false,
             dca: false,

@@ -11,7 +11,8 @@
 //! * `resolve.rs` — SP, CR, ratio and the table (13.11, 14.1), results (14.2–14.7), renewed
 //!   rounds (14.5), Special Close Combat Results (14.8), the outcome distribution;
 //! * `advance.rs` — Advance After Combat (15);
-//! * `pursuit.rs` — Cavalry Pursuit and Recall (16, F-2.7, F-8.4);
+//! * `pursuit.rs` — Cavalry Pursuit and Recall (16, F-2.7, F-8.4); `free_move.rs` — Free
+//!   Movement and the Pursuit Completion Step (16.2b, 16.2c, 10.6g);
 //! * `cavalry_reaction.rs` — Cavalry Reaction in the Movement Segment (17);
 //! * the charts are in `tables/close.rs`.
 //!
@@ -25,6 +26,7 @@ mod charge;
 mod column;
 mod declare;
 mod defensive_fire;
+mod free_move;
 mod optional;
 mod pursuit;
 mod pursuit_split;

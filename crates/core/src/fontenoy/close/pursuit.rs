@@ -150,6 +150,12 @@ impl Fontenoy {
                     recalled: false,
                     before,
                     recall_fails: false,
+                    origin: Some(from),
+                    spent: 0,
+                    free: false,
+                    free_done: false,
+                    turns: 0,
+                    reordered: Vec::new(),
                 });
             }
             s.steps.push(Step::Close(CloseStep::PursuitDice {
@@ -339,6 +345,8 @@ impl Fontenoy {
         };
         let top = p.units[0];
         let Some(&next) = p.path.first() else {
+            // The path is followed to its end: Free Movement may follow (16.2b).
+            self.set_free(s, p.spent >= 1);
             self.pursuit_end(s, ev);
             return;
         };
@@ -365,6 +373,8 @@ impl Fontenoy {
                 unit: top,
                 why: "16.2b: the path of retreat is blocked".into(),
             });
+            // Condition 3: Free Movement may follow once a PP is spent.
+            self.set_free(s, p.spent >= 1);
             self.pursuit_end(s, ev);
             return;
         }
@@ -439,6 +449,7 @@ impl Fontenoy {
         if let Some(c) = self.cs_mut(s) {
             if let Some(x) = c.pursuit.as_mut() {
                 x.pp = pp;
+                x.spent = x.spent.saturating_add(cost.max(1));
                 x.path.remove(0);
             }
         }
@@ -449,6 +460,8 @@ impl Fontenoy {
             .and_then(|c| c.pursuit.as_ref())
             .is_none_or(|x| x.path.is_empty());
         if destroyed || pp == 0 || in_ezoc || path_done {
+            // Condition 1 (no PP left, an enemy ZOC) comes first and allows no Free Movement.
+            self.set_free(s, !(pp == 0 || in_ezoc));
             let why = if pp == 0 || in_ezoc {
                 "16.2b: Pursuit Points spent or an enemy ZOC entered"
             } else if destroyed {
@@ -511,7 +524,9 @@ impl Fontenoy {
                 unit: top,
                 why: "16.3: recalled".into(),
             });
-            self.finish_pursuit(s, ev);
+            // Condition 4: Free Movement only if a PP was spent before the recall (16.2b).
+            self.set_free(s, p.spent >= 1);
+            self.free_or_finish(s, ev);
         } else if s.unit(top).on_map() && s.unit(top).morale != Morale::Routed {
             let side = self.side_of(top);
             s.steps.push(Step::Close(CloseStep::Pursue { side }));
@@ -520,14 +535,26 @@ impl Fontenoy {
         }
     }
 
-    /// Pursuit Movement is over: the Recall DC(F) if none was tried (16.2b, 16.3a).
+    /// Whether Free Movement may follow Pursuit Movement (16.2b).
+    fn set_free(&self, s: &mut State, free: bool) {
+        if let Some(x) = self.cs_mut(s).and_then(|c| c.pursuit.as_mut()) {
+            x.free = free;
+        }
+    }
+
+    /// Pursuit Movement is over: the Recall DC(F) if none was tried (16.2b, 16.3a), then Free
+    /// Movement (free_move.rs); Out of Control cavalry takes the check after its Free
+    /// Movement (F-8.4b).
     pub(crate) fn pursuit_end(&self, s: &mut State, ev: &mut Vec<Event>) {
         let Some(p) = self.close_segment(s).and_then(|c| c.pursuit.clone()) else {
             self.next_pursuit(s, ev);
             return;
         };
-        if p.recall_tried || !s.unit(p.units[0]).on_map() {
-            self.finish_pursuit(s, ev);
+        if p.recall_tried
+            || !s.unit(p.units[0]).on_map()
+            || p.special == Some(SpecialPursuit::OutOfControl)
+        {
+            self.free_or_finish(s, ev);
             return;
         }
         if let Some(c) = self.cs_mut(s) {
@@ -547,9 +574,9 @@ impl Fontenoy {
         );
     }
 
-    /// After the automatic recall check.
+    /// After the automatic recall check: Free Movement, or the end (16.2b).
     pub(crate) fn after_pursuit_check(&self, s: &mut State, ev: &mut Vec<Event>) {
-        self.finish_pursuit(s, ev);
+        self.free_or_finish(s, ev);
     }
 
     /// F-8.3d: the recall check under way rolled Recall Fails.
@@ -560,21 +587,17 @@ impl Fontenoy {
     }
 
     /// The pursuit is over: after Recall Fails the group is Disordered and loses half the PP
-    /// die in SP (F-8.3d, rounded by 1.5b, top unit first); the cavalry splits if it is over
-    /// the stacking limit (16.2c, pursuit_split.rs); the next one.
+    /// die in SP (F-8.3d, rounded by 1.5b, top unit first); active cavalry pursuing after a
+    /// Cavalry Reaction loses its remaining MP unless it was recalled before spending a PP
+    /// (17.3e); then the Pursuit Completion Step (16.2c, free_move.rs, pursuit_split.rs).
     pub(crate) fn finish_pursuit(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let mut units = Vec::new();
-        let mut fails = None;
-        if let Some(c) = self.cs_mut(s) {
-            if let Some(p) = c.pursuit.take() {
-                if p.recall_fails {
-                    fails = Some(p.roll);
-                }
-                units = p.units;
-            }
-        }
-        if let Some(roll) = fails {
-            let mut loss = crate::fontenoy::types::round(i32::from(roll), 2).max(0) as u8;
+        let Some(p) = self.close_segment(s).and_then(|c| c.pursuit.clone()) else {
+            self.next_pursuit(s, ev);
+            return;
+        };
+        let units = p.units.clone();
+        if p.recall_fails {
+            let mut loss = crate::fontenoy::types::round(i32::from(p.roll), 2).max(0) as u8;
             for &u in &units {
                 if !s.unit(u).on_map() {
                     continue;
@@ -592,8 +615,16 @@ impl Fontenoy {
                 }
             }
         }
-        self.split_after_pursuit(s, &units, ev);
-        self.next_pursuit(s, ev);
+        // 17.3e: recalled before spending a PP, it may go on moving; else its MP are lost.
+        let reaction = self.current(s).is_some_and(|c| c.reaction);
+        if reaction && !(p.recalled && p.spent == 0) {
+            for &u in &units {
+                if self.moving(s, u).is_some_and(|m| !m.done) {
+                    self.finish(s, u, ev);
+                }
+            }
+        }
+        self.pursuit_order_or_complete(s, ev);
     }
 }
 

@@ -14,7 +14,8 @@ use crate::fontenoy::event::Event;
 use crate::fontenoy::geometry::Placed;
 use crate::fontenoy::occupancy::Occupancy;
 use crate::fontenoy::state::{Place, State, Step};
-use crate::fontenoy::tables::Mp;
+use crate::fontenoy::tables::reform::Change;
+use crate::fontenoy::tables::{MoveClass, Mp};
 use crate::fontenoy::types::{DisorderCheck, Formation, Kind, Morale, MoraleCheck};
 use crate::fontenoy::units::UnitId;
 use crate::hex::Facing;
@@ -22,14 +23,19 @@ use crate::hex::Facing;
 impl Fontenoy {
     /// The passive units that may make a Defender's Reaction now (13.4a, 13.4d): the top unit
     /// of each group within the charge's reach, not Routed or Disordered, not in an enemy ZOC,
-    /// that has not reacted this segment. Line of Sight is not checked (LOS is the fire
-    /// section's, 12.6).
+    /// that has not reacted this segment, with a Line of Sight in any direction to the
+    /// charging cavalry (12.6 as the fire section traces it, without the fire arc).
     pub(crate) fn reactors(&self, s: &State, o: &Occupancy) -> Vec<UnitId> {
         let Some(c) = self.close_segment(s) else {
             return Vec::new();
         };
         let passive = Self::active_side(s).other();
         let threat = self.charge_threat(s, o);
+        let charger: Vec<crate::hex::Hex> = self
+            .charging_attack(s)
+            .and_then(|a| s.unit(a.lead).placed())
+            .map(|p| p.hexes.as_slice().to_vec())
+            .unwrap_or_default();
         let mut out = Vec::new();
         for u in 0..s.units.len() as UnitId {
             let info = &self.units[usize::from(u)];
@@ -47,7 +53,12 @@ impl Fontenoy {
             {
                 continue;
             }
-            if !self.defender_reaction_options(s, u).is_empty() {
+            if !charger.is_empty() && !self.units_see(s, o, u, &charger) {
+                continue;
+            }
+            if !self.defender_reaction_options(s, u).is_empty()
+                || !self.defender_reform_options(s, u).is_empty()
+            {
                 out.push(u);
             }
         }
@@ -101,6 +112,105 @@ impl Fontenoy {
         out
     }
 
+    /// 13.4b: the formation changes (other than Square) a reacting group may make where it
+    /// stands, with the new facing and the DC(D) modifier (13.4e: the Reformation Table's MP
+    /// times 10, 40 for a whole-MPo change): a one-hex March Column into a one-hex Line and
+    /// back (8.4c: 30, 90 or 150 degrees), and out of Square into either (8.4g: any facing).
+    /// The whole group changes (no splitting), all its units of one kind and formation, within
+    /// the hex's stacking limit for the new formation and on ground that allows it.
+    pub(crate) fn defender_reform_options(
+        &self,
+        s: &State,
+        u: UnitId,
+    ) -> Vec<(Formation, u8, i16)> {
+        let mut out = Vec::new();
+        let x = s.unit(u);
+        let info = &self.units[usize::from(u)];
+        let Some(p) = x.placed() else { return out };
+        let stack = self.stack_of(s, u);
+        if p.hexes.len() != 1
+            || !matches!(info.kind, Kind::Infantry | Kind::Cavalry)
+            || stack.iter().any(|&v| {
+                self.units[usize::from(v)].kind != info.kind
+                    || s.unit(v).formation != x.formation
+                    || s.unit(v).placed() != Some(p)
+            })
+        {
+            return out;
+        }
+        let cavalry = info.kind == Kind::Cavalry;
+        let fx = self.tables.fx(self.board.hex(p.hex()).terrain);
+        let sp: u16 = stack.iter().map(|&v| u16::from(s.unit(v).sp)).sum();
+        let fits = |t: Formation| {
+            let (class, col) = match (cavalry, t.is_column()) {
+                (true, true) => (MoveClass::CavalryColumn, 3),
+                (true, false) => (MoveClass::CavalryLine, 2),
+                (false, true) => (MoveClass::InfantryColumn, 1),
+                (false, false) => (MoveClass::InfantryLine, 0),
+            };
+            fx.mp[class as usize] != Mp::Prohibited && sp <= u16::from(fx.stack[col])
+        };
+        // The group pays its dearest nationality's cost (F-1.6g).
+        let er_of = |ch: Change| {
+            let mut best: i16 = 0;
+            for &v in &stack {
+                match self
+                    .tables
+                    .reform
+                    .cost(ch, self.units[usize::from(v)].nationality)
+                {
+                    Mp::Pts(c) => best = best.max(i16::try_from(c.sixths() * 10 / 6).unwrap_or(40)),
+                    Mp::All => best = best.max(40),
+                    Mp::Prohibited => return None,
+                }
+            }
+            Some(best)
+        };
+        match x.formation {
+            Formation::MarchColumn | Formation::Line => {
+                let to_line = x.formation == Formation::MarchColumn;
+                let t = if to_line {
+                    Formation::Line
+                } else {
+                    Formation::MarchColumn
+                };
+                if !fits(t) {
+                    return out;
+                }
+                for (df, turn) in [(1i8, 0u8), (-1, 0), (-3, 1), (3, 2), (5, 3), (-5, 3)] {
+                    let ch = Change::MarchLine {
+                        cavalry,
+                        to_line,
+                        turn,
+                    };
+                    if let Some(er) = er_of(ch) {
+                        out.push((t, p.facing.rotate(df).index(), er));
+                    }
+                }
+            }
+            Formation::Square => {
+                for t in [Formation::Line, Formation::MarchColumn] {
+                    if !fits(t) {
+                        continue;
+                    }
+                    let Some(er) = er_of(Change::FromSquare) else {
+                        continue;
+                    };
+                    for k in 0..6u8 {
+                        let f = if t == Formation::Line {
+                            2 * k + 1
+                        } else {
+                            2 * k
+                        };
+                        out.push((t, f, er));
+                    }
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
     /// The Defender's Reactions on offer.
     pub(crate) fn defender_reaction_actions(&self, s: &State, out: &mut Vec<Action>) {
         let o = Occupancy::build(self, s);
@@ -110,6 +220,15 @@ impl Fontenoy {
                     unit: u,
                     facing,
                     square,
+                    formation: None,
+                });
+            }
+            for (t, facing, _) in self.defender_reform_options(s, u) {
+                out.push(Action::React {
+                    unit: u,
+                    facing,
+                    square: false,
+                    formation: Some(t),
                 });
             }
         }
@@ -123,13 +242,21 @@ impl Fontenoy {
         u: UnitId,
         facing: u8,
         square: bool,
+        formation: Option<Formation>,
         ev: &mut Vec<Event>,
     ) {
-        let er = self
-            .defender_reaction_options(s, u)
-            .into_iter()
-            .find(|&(f, q, _)| f == facing && q == square)
-            .map_or(40, |(_, _, e)| e);
+        let er = match formation {
+            Some(t) => self
+                .defender_reform_options(s, u)
+                .into_iter()
+                .find(|&(x, f, _)| x == t && f == facing)
+                .map_or(40, |(_, _, e)| e),
+            None => self
+                .defender_reaction_options(s, u)
+                .into_iter()
+                .find(|&(f, q, _)| f == facing && q == square)
+                .map_or(40, |(_, _, e)| e),
+        };
         let stack = self.stack_of(s, u);
         let to = Facing::new(facing).unwrap_or(Facing::corner(crate::hex::Direction::ALL[0]));
         for &v in &stack {
@@ -139,6 +266,8 @@ impl Fontenoy {
             }
             if square {
                 x.formation = Formation::Square;
+            } else if let Some(t) = formation {
+                x.formation = t;
             }
         }
         if let Some(c) = self.cs_mut(s) {
@@ -148,6 +277,7 @@ impl Fontenoy {
             unit: u,
             facing,
             square,
+            formation,
             er_mod: er,
         });
         s.steps.push(Step::Close(CloseStep::DefenderReaction));

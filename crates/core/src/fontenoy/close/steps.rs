@@ -28,6 +28,8 @@ impl Fontenoy {
             | CloseStep::Advance { side }
             | CloseStep::AdvanceFacing { side, .. }
             | CloseStep::Pursue { side }
+            | CloseStep::FreeMove { side }
+            | CloseStep::PursuitOrder { side }
             | CloseStep::ChoosePursuit { side } => side,
             CloseStep::ColumnStand { attacker, .. } => {
                 if attacker {
@@ -108,6 +110,11 @@ impl Fontenoy {
                 out.push(Action::Pass);
             }
             CloseStep::Pursue { .. } => self.pursue_actions(s, out),
+            CloseStep::FreeMove { .. } => self.free_actions(s, out),
+            CloseStep::PursuitOrder { .. } => {
+                self.pursuit_order_actions(s, out);
+                out.push(Action::Pass);
+            }
             CloseStep::ChoosePursuit { .. } => {
                 for unit in self.pursuit_order_options(s) {
                     out.push(Action::Pursue { unit });
@@ -154,15 +161,19 @@ impl Fontenoy {
         match (step, a) {
             (CloseStep::ChargeMove, Action::ChargeStep { to, .. }) => self.charge_step(s, *to, ev),
             (CloseStep::ChargeMove, Action::EndCharge { .. }) => self.end_charge(s, ev),
+            (CloseStep::ChargeMove, Action::Shrink { from, .. }) => {
+                self.charge_shrink(s, *from, ev)
+            }
             (
                 CloseStep::DefenderReaction,
                 Action::React {
                     unit,
                     facing,
                     square,
+                    formation,
                 },
             ) => {
-                self.react(s, *unit, *facing, *square, ev);
+                self.react(s, *unit, *facing, *square, *formation, ev);
             }
             (CloseStep::DefenderReaction, Action::Pass) => {}
             (CloseStep::Countercharge, Action::Countercharge { unit }) => {
@@ -204,8 +215,8 @@ impl Fontenoy {
                 self.set_bonus(s, Some(*commander), ev);
             }
             (CloseStep::Bonus { .. }, Action::Pass) => self.set_bonus(s, None, ev),
-            (CloseStep::Advance { side }, Action::Advance { unit, to }) => {
-                self.advance_after_combat(s, side, *unit, *to, ev);
+            (CloseStep::Advance { side }, Action::Advance { unit, to, alone }) => {
+                self.advance_after_combat(s, side, *unit, *to, *alone, ev);
             }
             (CloseStep::Advance { .. }, Action::EndAdvance) => self.advances_done(s, ev),
             (CloseStep::AdvanceFacing { side, unit }, Action::Face { facing, .. }) => {
@@ -220,6 +231,15 @@ impl Fontenoy {
                 self.choose_pursuit(s, *unit, ev)
             }
             (CloseStep::Pursue { .. }, Action::Recall { .. }) => self.recall(s, ev),
+            (CloseStep::FreeMove { .. }, Action::Step { to, .. }) => self.free_step(s, *to, ev),
+            (CloseStep::FreeMove { .. }, Action::Face { facing, .. }) => {
+                self.free_turn(s, *facing, ev)
+            }
+            (CloseStep::FreeMove { .. }, Action::EndMove { .. }) => self.free_end(s, ev),
+            (CloseStep::PursuitOrder { .. }, Action::Reorder { unit, .. }) => {
+                self.pursuit_reorder(s, *unit, ev)
+            }
+            (CloseStep::PursuitOrder { .. }, Action::Pass) => self.complete_pursuit(s, ev),
             (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit, split }) => {
                 self.cavalry_react(s, *unit, mover, *split, ev);
             }
@@ -247,6 +267,13 @@ impl Fontenoy {
             (CloseStep::ChargeMove, Action::ChargeStep { to, .. }) => {
                 self.charge_step_refusal(s, &o, *to)
             }
+            (CloseStep::ChargeMove, Action::Shrink { from, .. }) => Illegal::new(
+                "13.3c",
+                format!(
+                    "the charging Line may not give up {} now: only a multi-hex Line, by an end hex, one hex for each hex of its charge, and not in an enemy ZOC",
+                    self.label(*from)
+                ),
+            ),
             (CloseStep::DefenderReaction, Action::React { unit, .. }) => Illegal::new(
                 "13.4a",
                 format!(
@@ -293,12 +320,37 @@ impl Fontenoy {
                     self.unit_name(unit)
                 ),
             ),
-            (CloseStep::Advance { .. }, Action::Advance { unit, to }) => Illegal::new(
+            (CloseStep::Advance { .. }, Action::Advance { unit, to, alone }) => Illegal::new(
                 "15.1a",
                 format!(
-                    "{} may not advance into {}",
+                    "{} may not advance {}into {}: a vacated Frontal hex not yet entered, within the stacking limit, the unit that took the Morale Check first (15.1c), alone only from a group of two or more (15.1d, 15.1e)",
                     self.unit_name(*unit),
+                    if *alone { "alone " } else { "" },
                     self.label(*to)
+                ),
+            ),
+            (CloseStep::FreeMove { .. }, Action::Step { to, .. }) => Illegal::new(
+                "16.2b",
+                format!(
+                    "the pursuing cavalry may not move freely into {}: Free Movement enters a Frontal hex it has the PP for (SCM cost), not held by a friendly unit nor forbidden to cavalry, and leaves no hex with an enemy in a Frontal hex",
+                    self.label(*to)
+                ),
+            ),
+            (CloseStep::FreeMove { .. }, Action::Face { facing, .. }) => Illegal::new(
+                "16.2b",
+                format!(
+                    "the pursuing cavalry may not turn to facing {facing}: Free Movement allows at most 2 facing changes, 1 PP each, to a facing its formation takes"
+                ),
+            ),
+            (CloseStep::FreeMove { .. }, Action::EndMove { .. }) => Illegal::new(
+                "F-8.3d",
+                "after Recall Fails the cavalry must spend its Pursuit Points while it can",
+            ),
+            (CloseStep::PursuitOrder { .. }, Action::Reorder { unit, .. }) => Illegal::new(
+                "10.6g",
+                format!(
+                    "{} is not a pursuing unit that may still be put on top of its group",
+                    self.unit_name(*unit)
                 ),
             ),
             (CloseStep::CavalryReaction { mover }, Action::CavalryReact { unit, split })
@@ -447,6 +499,20 @@ impl Fontenoy {
                     "{}: {} set off a Fire Reaction and a Cavalry Reaction: which comes first?",
                     who(active.other()),
                     self.unit_name(mover)
+                ),
+            ),
+            CloseStep::FreeMove { side } => (
+                "16.2b",
+                format!(
+                    "{}: Free Movement: move the pursuing cavalry, turn it, or end it",
+                    who(side)
+                ),
+            ),
+            CloseStep::PursuitOrder { side } => (
+                "10.6g",
+                format!(
+                    "{}: put a pursuing unit on top of its group, or pass",
+                    who(side)
                 ),
             ),
             CloseStep::CavalryReaction { mover } => (

@@ -53,9 +53,15 @@ impl Fontenoy {
                 unit,
                 facing,
                 square,
+                formation,
                 er_mod,
             } => {
-                if *square {
+                if let Some(f) = formation {
+                    format!(
+                        "{} changes to {f} facing {facing} in reaction; DC(D) at +{er_mod} (13.4b)",
+                        n(unit)
+                    )
+                } else if *square {
                     format!(
                         "{} forms Square in reaction; DC(D) at +{er_mod} (13.4)",
                         n(unit)
@@ -127,6 +133,15 @@ impl Fontenoy {
             }
             Event::Pursued { unit, to } => format!("{} pursues into {}", n(unit), label(*to)),
             Event::PursuitEnds { unit, why } => format!("{}'s pursuit ends ({why})", n(unit)),
+            Event::FreeMoved { unit, to, pp } => format!(
+                "{} moves freely into {} after its pursuit, {pp} PP left (16.2b)",
+                n(unit),
+                label(*to)
+            ),
+            Event::FreeTurned { unit, facing, pp } => format!(
+                "{} turns freely to facing {facing} after its pursuit, {pp} PP left (16.2b)",
+                n(unit)
+            ),
             Event::PursuitSplit { units, to } => format!(
                 "{} split off to {}: the pursuers are over the stacking limit (16.2c)",
                 self.names(units),

@@ -438,9 +438,15 @@ impl fmt::Display for Event {
                 unit,
                 facing,
                 square,
+                formation,
                 er_mod,
             } => {
-                if *square {
+                if let Some(x) = formation {
+                    write!(
+                        f,
+                        "unit {unit} changes to {x:?} facing {facing} (DC(D) +{er_mod})"
+                    )
+                } else if *square {
                     write!(f, "unit {unit} forms Square (DC(D) +{er_mod})")
                 } else {
                     write!(f, "unit {unit} turns to facing {facing} (DC(D) +{er_mod})")
@@ -531,6 +537,15 @@ impl fmt::Display for Event {
                 )
             }
             Event::PursuitEnds { unit, why } => write!(f, "unit {unit}'s pursuit ends ({why})"),
+            Event::FreeMoved { unit, to, pp } => write!(
+                f,
+                "unit {unit} moves freely into {} ({pp} PP left)",
+                crate::fontenoy::fhex::label(*to)
+            ),
+            Event::FreeTurned { unit, facing, pp } => write!(
+                f,
+                "unit {unit} turns freely to facing {facing} ({pp} PP left)"
+            ),
             Event::PursuitSplit { units, to } => write!(
                 f,
                 "units {units:?} split off to {} over the stacking limit (16.2c)",

@@ -267,6 +267,63 @@ impl Fontenoy {
         Ok(sight)
     }
 
+    /// Whether a unit of `side` at `from` sees `at` in any direction (12.6a–c: terrain, units,
+    /// elevation and hexside features block as for fire, without the fire arc): the Line of
+    /// Sight of 13.4a (reactions) and of optional 13.1d (charges).
+    pub(crate) fn clear_sight(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        from: Hex,
+        at: Hex,
+        side: Side,
+    ) -> bool {
+        if from.distance(at) <= 1 {
+            return true;
+        }
+        let mut path = alloc::vec![from];
+        for step in los::trace(from, at) {
+            match step {
+                LosStep::Hex(h) => {
+                    if self.ground_blocks(from, at, h)
+                        || (self.obstacle(s, o, h, side, false, from, at).0
+                            && self.blocks_by_height(from, at, h))
+                    {
+                        return false;
+                    }
+                    path.push(h);
+                }
+                LosStep::Hexside(a, b) => {
+                    let blocks = |h: Hex| {
+                        self.obstacle(s, o, h, side, false, from, at).0
+                            && self.blocks_by_height(from, at, h)
+                            || self.ground_blocks(from, at, h)
+                    };
+                    if blocks(a) && blocks(b) {
+                        return false;
+                    }
+                }
+                LosStep::Corner(_) => {}
+            }
+        }
+        path.push(at);
+        !path
+            .windows(2)
+            .any(|w| w[0].distance(w[1]) == 1 && self.side_blocks(from, w[0], w[1]))
+    }
+
+    /// Whether any hex of `a` sees any hex of `b` ([`Fontenoy::clear_sight`]).
+    pub(crate) fn units_see(&self, s: &State, o: &Occupancy, a: UnitId, b: &[Hex]) -> bool {
+        let Some(p) = s.unit(a).placed() else {
+            return false;
+        };
+        let side = self.units[usize::from(a)].side;
+        p.hexes
+            .as_slice()
+            .iter()
+            .any(|&h| b.iter().any(|&t| self.clear_sight(s, o, h, t, side)))
+    }
+
     /// Whether the adjacent hex `lane` of `from` is Frontal for a unit in `f` at `p` (12.2b).
     pub(crate) fn frontal_from(&self, f: Formation, p: &Placed, from: Hex, lane: Hex) -> bool {
         from.distance(lane) == 1 && geometry::arc_of(f, p, lane) == Some(Arc::Frontal)

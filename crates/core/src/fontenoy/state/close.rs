@@ -29,6 +29,9 @@ pub struct Attack {
     pub range: Pts,
     /// Hexes of charge movement made (13.11c).
     pub hexes: u8,
+    /// Hexes a charging Line has shrunk by (13.3c: one for each hex of charge movement).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub shrinks: u8,
     /// Its Morale Check (B) is passed (13.2a); `None` before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passed: Option<bool>,
@@ -39,6 +42,10 @@ pub struct Attack {
     /// The countercharging cavalry that stopped it: it must attack that unit (13.5c, 13.6a).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped_by: Option<UnitId>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Serde for an optional hex as its printed id.
@@ -210,6 +217,25 @@ pub struct Pursuit {
     /// is Disordered and loses half the PP die in SP.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub recall_fails: bool,
+    /// The hex the pursuit began in (the vacated hex the cavalry advanced into).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<HexLabel>,
+    /// PP spent on Pursuit Movement (16.2b: Free Movement needs at least 1).
+    #[serde(default)]
+    pub spent: u8,
+    /// Pursuit Movement ended so that Free Movement may follow (16.2b: the enemy destroyed,
+    /// the path blocked or a recall; not when the PP ran out or an enemy ZOC was entered).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub free: bool,
+    /// Free Movement has begun (or was passed over).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub free_done: bool,
+    /// Facing changes made in Free Movement (16.2b: at most 2).
+    #[serde(default)]
+    pub turns: u8,
+    /// Units put on top of the group at Pursuit Completion (10.6g: each once).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reordered: Vec<UnitId>,
 }
 
 /// The Close Combat Segment's record (13.0), and the Cavalry Reactions of the Movement Segment
@@ -401,6 +427,17 @@ pub enum CloseStep {
     ReactionOrder {
         /// The unit that moved or changed.
         mover: UnitId,
+    },
+    /// The pursuing player moves the cavalry with the PP left, turns it, or ends its Free
+    /// Movement (16.2b).
+    FreeMove {
+        /// The pursuing side.
+        side: Side,
+    },
+    /// The pursuing player may put units of the pursuing group on top (10.6g, 16.2c).
+    PursuitOrder {
+        /// The pursuing side.
+        side: Side,
     },
     /// The passive player may make Cavalry Reactions to the unit that just moved (17).
     CavalryReaction {

@@ -612,6 +612,7 @@ fn r13_4e_e43_reactions_check_dc_d_at_ten_per_mp_or_forty() {
             unit: a,
             facing: to,
             square: false,
+            formation: None,
         },
     );
     assert!(matches!(ev[0], Event::Reacted { er_mod: 20, .. }));

@@ -280,7 +280,15 @@ fn r15_1g_a_unit_advancing_outside_an_enemy_zoc_may_turn_freely() {
     use crate::fontenoy::close::CloseStep;
     use crate::fontenoy::state::Step;
     let (r, mut s, f, t) = won(|_| Vec::new());
-    apply(&r, &mut s, Action::Advance { unit: f, to: t });
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: f,
+            to: t,
+            alone: false,
+        },
+    );
     assert_eq!(
         s.steps.last(),
         Some(&Step::Close(CloseStep::AdvanceFacing { side: FR, unit: f }))
@@ -308,7 +316,15 @@ fn r15_1g_no_free_turn_in_an_enemy_zoc() {
     let t0 = ahead(hex("S1010"), 0);
     let (r, mut s, f, t) =
         won(|w| alloc::vec![unit(w, "2 ENG", AL, Kind::Infantry, 6, ahead(t0, 0), 7)]);
-    apply(&r, &mut s, Action::Advance { unit: f, to: t });
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: f,
+            to: t,
+            alone: false,
+        },
+    );
     assert!(!matches!(
         s.steps.last(),
         Some(&Step::Close(CloseStep::AdvanceFacing { .. }))

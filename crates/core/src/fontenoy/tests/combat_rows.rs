@@ -418,7 +418,7 @@ fn r16_1b_no_pursuit_once_the_enemy_is_destroyed() {
 /// A French mover of `kind` (4 SP cavalry, or 6 SP infantry) at S1010 facing vertex 1 and a
 /// 2-SP English cavalry unit three hexes ahead facing it, plus what `more` adds (French, then
 /// Allied); the position at the start of the French Movement Segment.
-fn reaction_world(
+pub(super) fn reaction_world(
     kind: Kind,
     more: impl FnOnce(&mut World) -> (Vec<UnitId>, Vec<UnitId>),
 ) -> (Fontenoy, State, UnitId, UnitId) {
@@ -452,7 +452,7 @@ fn reaction_world(
 }
 
 /// The mover steps to the hex ahead; Y reacts and passes its MC(H) (d100 50).
-fn step_and_react(r: &Fontenoy, s: &mut State, f: UnitId, y: UnitId) -> Vec<Event> {
+pub(super) fn step_and_react(r: &Fontenoy, s: &mut State, f: UnitId, y: UnitId) -> Vec<Event> {
     let h1 = ahead(hex("S1010"), 0);
     apply(
         r,
@@ -480,7 +480,7 @@ fn step_and_react(r: &Fontenoy, s: &mut State, f: UnitId, y: UnitId) -> Vec<Even
 
 /// Rolls the reaction combat to `result` (the defender's MC(B) passed), then settles the
 /// checks and retreats until another decision is pending.
-fn fight_to(r: &Fontenoy, s: &mut State, result: &str) {
+pub(super) fn fight_to(r: &Fontenoy, s: &mut State, result: &str) {
     checks(r, s);
     fire_misses(r, s);
     let dice = dice_for(r, s, result, false);
@@ -498,7 +498,7 @@ fn fight_to(r: &Fontenoy, s: &mut State, result: &str) {
     }
 }
 
-fn mover_done(s: &State, f: UnitId) -> bool {
+pub(super) fn mover_done(s: &State, f: UnitId) -> bool {
     s.activation
         .as_ref()
         .unwrap()
@@ -508,7 +508,7 @@ fn mover_done(s: &State, f: UnitId) -> bool {
         .is_some_and(|m| m.done)
 }
 
-fn may_step(r: &Fontenoy, s: &State, f: UnitId) -> bool {
+pub(super) fn may_step(r: &Fontenoy, s: &State, f: UnitId) -> bool {
     legal(r, s)
         .iter()
         .any(|a| matches!(a, Action::Step { unit, .. } if *unit == f))
@@ -621,10 +621,22 @@ fn r17_3e_r15_1b_winning_active_cavalry_attacked_in_front_advances_and_pursues_r
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
     assert_eq!(
         legal(&r, &s),
-        alloc::vec![Action::Advance { unit: f, to: h2 }]
+        alloc::vec![Action::Advance {
+            unit: f,
+            to: h2,
+            alone: false
+        }]
     );
     assert_eq!(refused(&r, &s, Action::EndAdvance).rule, "15.1c");
-    let ev = apply(&r, &mut s, Action::Advance { unit: f, to: h2 });
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: f,
+            to: h2,
+            alone: false,
+        },
+    );
     assert_eq!(at(&s, f), h2);
     // 15.1i: no Fire or Cavalry Reaction, though Z is within 2 hexes.
     assert!(
@@ -714,7 +726,8 @@ fn r13_8d_e46_the_attacker_advances_only_into_the_first_defenders_hex() {
         legal(&r, &s),
         alloc::vec![Action::Advance {
             unit: a,
-            to: ahead(hex("S1010"), 0)
+            to: ahead(hex("S1010"), 0),
+            alone: false
         }]
     );
 }
@@ -736,6 +749,7 @@ fn r13_4f_a_defenders_reaction_sets_off_no_fire_or_cavalry_reaction() {
             unit: a,
             facing: to,
             square: false,
+            formation: None,
         },
     );
     assert!(ev.iter().any(|e| matches!(e, Event::Reacted { .. })));
@@ -821,7 +835,15 @@ fn r16_1b_no_pursuit_after_a_retreat_before_combat() {
     checks(&r, &mut s);
     assert_ne!(at(&s, x), t);
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
-    apply(&r, &mut s, Action::Advance { unit: c, to: t });
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: c,
+            to: t,
+            alone: false,
+        },
+    );
     assert!(!matches!(
         top(&s),
         Some(Step::Close(CloseStep::PursuitDice { .. }))
@@ -929,7 +951,15 @@ fn r14_3a_guns_stay_formed_only_behind_a_group_that_advances() {
     assert!(s.unit(a1).disordered && s.unit(a2).disordered);
     assert!(!s.unit(g1).disordered && !s.unit(g2).disordered, "not yet");
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
-    apply(&r, &mut s, Action::Advance { unit: a2, to: t });
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: a2,
+            to: t,
+            alone: false,
+        },
+    );
     while let Some(Step::Close(CloseStep::AdvanceFacing { .. })) = top(&s) {
         apply(&r, &mut s, Action::Pass);
     }

@@ -69,6 +69,7 @@ fn set_combat(s: &mut State, attackers: &[UnitId], defenders: &[UnitId], charged
             start: None,
             range: Pts::ZERO,
             hexes: charged,
+            shrinks: 0,
             passed: Some(true),
             charged: charged > 0,
             dca: false,

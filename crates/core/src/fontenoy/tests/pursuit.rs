@@ -28,11 +28,23 @@ fn r15_1a_the_attacker_must_advance_into_the_vacated_frontal_hex() {
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
     assert_eq!(
         legal(&r, &s),
-        alloc::vec![Action::Advance { unit: f, to: t }]
+        alloc::vec![Action::Advance {
+            unit: f,
+            to: t,
+            alone: false
+        }]
     );
     let e = refused(&r, &s, Action::EndAdvance);
     assert_eq!(e.rule, "15.1c");
-    let ev = apply(&r, &mut s, Action::Advance { unit: f, to: t });
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: f,
+            to: t,
+            alone: false,
+        },
+    );
     assert!(ev.contains(&Event::Advanced { unit: f, to: t }));
     assert_eq!(s.unit(f).placed().unwrap().hex(), t);
 }
@@ -476,4 +488,168 @@ fn r16_2c_with_the_rear_taken_the_split_goes_to_a_flank_hex() {
     r.split_after_pursuit(&mut s, &[a, b, c], &mut ev);
     let q = *s.unit(c).placed().unwrap();
     assert!([ahead(at, 2), ahead(at, 5)].contains(&q.hex()), "{ev:?}");
+}
+
+// --- 15.1d, 15.1e advancing in parts ---------------------------------------------------------
+
+/// Two French battalions stacked at S1010 (facing vertex 1) beat two English ones in both
+/// Frontal hexes (only the first when not `second`); `line` makes the French group a two-hex
+/// Line. The Advance step waits.
+fn two_hexes_vacated(line: bool, second: bool) -> (Fontenoy, State, [UnitId; 2], [Hex; 2]) {
+    let d1h = ahead(hex("S1010"), 0);
+    let d2h = ahead(hex("S1010"), 1);
+    let mut ids = [0; 4];
+    let (r, mut s) = cc(
+        |w| {
+            let f = unit(w, "1 FRA", FR, Kind::Infantry, 4, hex("S1010"), 1);
+            let g = unit(w, "2 FRA", FR, Kind::Infantry, 4, hex("S1010"), 1);
+            let d1 = unit(w, "1 ENG", AL, Kind::Infantry, 4, d1h, 7);
+            let d2 = unit(w, "2 ENG", AL, Kind::Infantry, 4, d2h, 9);
+            ids = [f, g, d1, d2];
+            (alloc::vec![f, g], alloc::vec![d1, d2])
+        },
+        |_| {},
+    );
+    let [f, g, d1, d2] = ids;
+    if !second {
+        s.unit_mut(d2).place = crate::fontenoy::state::Place::Waiting;
+    }
+    s.unit_mut(f).order = 0;
+    s.unit_mut(g).order = 1;
+    if line {
+        let hexes = crate::fontenoy::geometry::line_hexes(
+            hex("S1010"),
+            crate::hex::Facing::new(1).unwrap(),
+            2,
+        )
+        .unwrap();
+        for u in [f, g] {
+            if let crate::fontenoy::state::Place::Map(q) = &mut s.unit_mut(u).place {
+                q.hexes = hexes;
+            }
+        }
+    }
+    apply(
+        &r,
+        &mut s,
+        Action::Attack {
+            unit: f,
+            target: d1h,
+        },
+    );
+    apply(&r, &mut s, Action::EndSegment);
+    while let Some(Step::Check(_)) = top(&s) {
+        checks(&r, &mut s);
+    }
+    super::close::defensive_fire_all(&r, &mut s);
+    for (k, d) in [d1, d2].into_iter().enumerate() {
+        if !s.unit(d).on_map() {
+            continue;
+        }
+        s.unit_mut(d).place =
+            crate::fontenoy::state::Place::Map(crate::fontenoy::geometry::Placed::at(
+                ahead(hex("S2525"), k as u8),
+                crate::hex::Facing::new(7).unwrap(),
+            ));
+        s.unit_mut(d).morale = Morale::Routed;
+    }
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    let mut ev = Vec::new();
+    r.apply_close_result(&mut s, &c, CcResult::parse("-/-").unwrap(), &mut ev);
+    r.run_resumes(&mut s, &mut ev);
+    assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
+    (r, s, [f, g], [d1h, d2h])
+}
+
+fn skip_turn(r: &Fontenoy, s: &mut State) {
+    if let Some(Step::Close(CloseStep::AdvanceFacing { .. })) = top(s) {
+        apply(r, s, Action::Pass);
+    }
+}
+
+#[test]
+fn r15_1d_a_one_hex_group_splits_to_fill_both_vacated_hexes() {
+    let (r, mut s, [f, g], [d1h, d2h]) = two_hexes_vacated(false, true);
+    let acts = legal(&r, &s);
+    // Whole into either hex, or the unit that took the MC(B) alone (15.1c); not G first.
+    for to in [d1h, d2h] {
+        assert!(acts.contains(&Action::Advance {
+            unit: f,
+            to,
+            alone: false
+        }));
+        assert!(acts.contains(&Action::Advance {
+            unit: f,
+            to,
+            alone: true
+        }));
+    }
+    let g_first = Action::Advance {
+        unit: g,
+        to: d2h,
+        alone: true,
+    };
+    assert!(!acts.contains(&g_first));
+    assert_eq!(refused(&r, &s, g_first.clone()).rule, "15.1a");
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: f,
+            to: d1h,
+            alone: true,
+        },
+    );
+    skip_turn(&r, &mut s);
+    assert_eq!(at(&s, f), d1h);
+    assert_eq!(at(&s, g), hex("S1010"), "G stays until it advances");
+    // G, what is left of the group, takes the other beaten group's hex (15.1c: it must).
+    let acts = legal(&r, &s);
+    assert!(acts.contains(&Action::Advance {
+        unit: g,
+        to: d2h,
+        alone: false
+    }));
+    assert!(!acts.contains(&Action::EndAdvance));
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: g,
+            to: d2h,
+            alone: false,
+        },
+    );
+    assert_eq!(at(&s, g), d2h);
+    // Both entered as one-hex groups: no extending (15.1d).
+    assert_eq!(s.unit(f).placed().unwrap().hexes.len(), 1);
+    assert_eq!(s.unit(g).placed().unwrap().hexes.len(), 1);
+}
+
+#[test]
+fn r15_1e_a_two_hex_line_advances_with_part_of_its_units() {
+    let (r, mut s, [f, g], [d1h, _]) = two_hexes_vacated(true, false);
+    let before = *s.unit(g).placed().unwrap();
+    assert_eq!(before.hexes.len(), 2);
+    assert!(legal(&r, &s).contains(&Action::Advance {
+        unit: f,
+        to: d1h,
+        alone: true
+    }));
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: f,
+            to: d1h,
+            alone: true,
+        },
+    );
+    skip_turn(&r, &mut s);
+    // F shrank free into the hex; G keeps the Line's two hexes, and with no hex left to
+    // enter the advance is over.
+    assert_eq!(s.unit(f).placed().unwrap().hexes.len(), 1);
+    assert_eq!(at(&s, f), d1h);
+    assert_eq!(*s.unit(g).placed().unwrap(), before);
+    assert_ne!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
 }

@@ -124,7 +124,11 @@ fn r13_7c_r13_9a_a_retreat_before_combat_moves_the_group_takes_mc_d_and_the_atta
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
     assert_eq!(
         legal(&r, &s),
-        alloc::vec![Action::Advance { unit: f, to: t }]
+        alloc::vec![Action::Advance {
+            unit: f,
+            to: t,
+            alone: false
+        }]
     );
     assert_eq!(refused(&r, &s, Action::EndAdvance).rule, "15.1c");
 }
@@ -346,7 +350,11 @@ fn r14_7_the_winners_of_a_surrender_must_advance_defending_infantry_never() {
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
     assert_eq!(
         legal(&r, &s),
-        alloc::vec![Action::Advance { unit: f, to: t }]
+        alloc::vec![Action::Advance {
+            unit: f,
+            to: t,
+            alone: false
+        }]
     );
     assert_eq!(refused(&r, &s, Action::EndAdvance).rule, "15.1c");
     // The attacker surrenders: the defending infantry stays where it is.
@@ -407,21 +415,41 @@ fn r15_1f_an_advance_keeps_its_facing_takes_general_order_where_the_terrain_forc
         false,
     );
     let facing = s.unit(f).placed().unwrap().facing;
-    apply(&r, &mut s, Action::Advance { unit: f, to: t });
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: f,
+            to: t,
+            alone: false,
+        },
+    );
     assert_eq!(at(&s, f), t);
     assert_eq!(s.unit(f).placed().unwrap().facing, facing, "facing kept");
     assert_eq!(s.unit(f).formation, Formation::GeneralOrder);
     // A hex whose stacking limit the group exceeds: no advance is possible.
     let (r, s, f, t) = vacated(Terrain::Woods, |fx| fx.stack = [5, 5, 5, 5], false);
     assert_ne!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
-    assert!(!legal(&r, &s).contains(&Action::Advance { unit: f, to: t }));
+    assert!(!legal(&r, &s).contains(&Action::Advance {
+        unit: f,
+        to: t,
+        alone: false
+    }));
     assert_eq!(at(&s, f), hex("S1010"));
 }
 
 #[test]
 fn r15_2_a_unit_in_general_order_keeps_it_when_it_advances_into_the_open() {
     let (r, mut s, f, t) = vacated(Terrain::Woods, |_| {}, true);
-    apply(&r, &mut s, Action::Advance { unit: f, to: t });
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: f,
+            to: t,
+            alone: false,
+        },
+    );
     assert_eq!(at(&s, f), t);
     assert_eq!(s.unit(f).formation, Formation::GeneralOrder);
 }
@@ -696,7 +724,15 @@ fn r15_1c_the_advance_enters_a_hex_of_each_beaten_group_while_it_can() {
     }
     result(&r, &mut s, "-/-");
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
-    apply(&r, &mut s, Action::Advance { unit: f, to: d1h });
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: f,
+            to: d1h,
+            alone: false,
+        },
+    );
     if let Some(Step::Close(CloseStep::AdvanceFacing { .. })) = top(&s) {
         apply(&r, &mut s, Action::Pass); // 15.1g: no free turn taken
     }
@@ -704,10 +740,22 @@ fn r15_1c_the_advance_enters_a_hex_of_each_beaten_group_while_it_can() {
     assert_eq!(top(&s), Some(Step::Close(CloseStep::Advance { side: FR })));
     assert_eq!(
         legal(&r, &s),
-        alloc::vec![Action::Advance { unit: g, to: d2h }]
+        alloc::vec![Action::Advance {
+            unit: g,
+            to: d2h,
+            alone: false
+        }]
     );
     assert_eq!(refused(&r, &s, Action::EndAdvance).rule, "15.1c");
-    apply(&r, &mut s, Action::Advance { unit: g, to: d2h });
+    apply(
+        &r,
+        &mut s,
+        Action::Advance {
+            unit: g,
+            to: d2h,
+            alone: false,
+        },
+    );
     assert_eq!(at(&s, g), d2h);
 }
 

@@ -40,6 +40,15 @@ fn f8_3d_recall_fails_the_group_pursues_on_then_is_disordered_and_loses_half_the
         apply(&r, &mut s, Action::Pursue { unit: c });
         n += 1;
     }
+    // The routers are destroyed with PP left: Free Movement (16.2b) spends them all; it may
+    // not stop while it can move or turn.
+    while let Some(Step::Close(crate::fontenoy::close::CloseStep::FreeMove { .. })) = s.steps.last()
+    {
+        let acts = legal(&r, &s);
+        assert!(acts.len() == 1 || !acts.contains(&Action::EndMove { unit: c }));
+        let a = acts[0].clone();
+        apply(&r, &mut s, a);
+    }
     assert!(r.close_segment(&s).is_none_or(|x| x.pursuit.is_none()));
     assert!(s.unit(c).disordered);
     // Half the die of 5, rounded: 3 SP of its 4.
