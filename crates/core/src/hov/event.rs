@@ -148,6 +148,7 @@ impl EventInfo for Event {
         match self {
             Event::TurnBegins { .. } | Event::PlayerTurn { .. } => "¶38",
             Event::PhaseBegins { phase } => match phase {
+                Phase::Setup => "§217",
                 Phase::Weather => "¶40",
                 Phase::Administrative => "¶42",
                 Phase::Organization => "¶43",

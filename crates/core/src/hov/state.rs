@@ -29,6 +29,9 @@ pub type GarrisonId = u16;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Before the first Game-Turn: the players place their vedettes (§217), the First Player
+    /// first.
+    Setup,
     /// A. The First Player rolls for the weather (¶40, §26).
     Weather,
     /// I.a Administrative Segment: supply sources (¶42, §30–§33), garrison absorption (§53).
@@ -155,6 +158,8 @@ pub struct Garrison {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Supply {
+    /// The army is not in the scenario.
+    None,
     /// Face up on this hex, with its 1-SP garrison (¶59, §31).
     Active(#[serde(with = "super::hhex")] Hex),
     /// Flipped in this Game-Turn's Administrative Segment: placed again in the next (§30).
