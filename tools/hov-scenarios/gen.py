@@ -280,6 +280,37 @@ def counters_file(side):
     return f
 
 
+def val(v):
+    return v["value"] if isinstance(v, dict) else v
+
+
+def check_scenario(sid, sc, sets):
+    """Strengths within the printed maximum, units on leaders present in the same hex, and
+    every leader's span covering his track and his subordinates (¶25, ¶28)."""
+    cs = {c["id"]: c for f in sets.values() for c in f["counters"]}
+    entries = sc["setup"] + sc["reinforcements"]
+    where = {e["unit"]: (e["hex"], e.get("turn", 0)) for e in entries}
+    used = {}
+    for e in entries:
+        c = cs[e["unit"]]
+        f = e.get("fields", {})
+        if "leader" in f:
+            assert cs[f["leader"]]["type"] == "leader" and where[f["leader"]] == where[e["unit"]], (sid, e)
+            assert f["strength"] <= val(c["values"]["max_strength"]), (sid, e)
+            used[f["leader"]] = used.get(f["leader"], 0) + val(c["values"]["subordination_value"])
+        if "subordinate_to" in f:
+            assert where[f["subordinate_to"]] == where[e["unit"]], (sid, e)
+            used[f["subordinate_to"]] = used.get(f["subordinate_to"], 0) + val(c["values"]["subordination"])
+    for lid, n in used.items():
+        assert n <= val(cs[lid]["values"]["span"]), (sid, lid, n)
+    v = sc["rules"]["vedettes"]
+    for side in v:
+        for x in v[side]["placed_with"]:
+            assert cs[x["vedette"]]["type"] == "vedette" and x["leader"] in where, (sid, x)
+        for x in v[side]["pool"]:
+            assert cs[x]["type"] == "vedette", (sid, x)
+
+
 def main():
     m = mapgen.build(header("map", "poland", "Poland and East Prussia, 1806-07", prov(
         "The game map is not in the text. The hex ids the rules name and their terrain (3244 clear and 3446 woods, §13; the "
@@ -295,7 +326,9 @@ def main():
     write("counters/coalition.json", counters_file("coalition"))
     for cid, c in charts.build_all(header).items():
         write("charts/%s.json" % cid, c)
+    sets = {"french": counters_file("french"), "coalition": counters_file("coalition")}
     for sid, sc in scenarios.build_all(m).items():
+        check_scenario(sid, sc, sets)
         write("scenarios/%s.json" % sid, sc)
     if CHECK:
         if DIFFERS:

@@ -55,7 +55,7 @@ TOWNS = [
     ("pultusk", "Pultusk", "3245", "capital", ["§178", "§179", "§181", "§221"]),
     ("popowo", "Popowo", "3346", "town", ["§221"]),
     ("ostrolenka", "Ostrolenka", "3837", "town", ["§224"]),
-    ("insterburg", "Insterburg", "3909", "town", ["§97", "§222", "§223"]),
+    ("insterburg", "Insterburg", "3909", "town", ["§222", "§223"]),
     # provisional towns (names from the region; hexes placed here)
     ("graudenz", "Graudenz", "0226", "citadel", None),
     ("culm", "Culm", "0232", "town", None),
@@ -279,3 +279,13 @@ ROADS = [
     ("secondary", ["2939", "3438"]),
     ("secondary", ["2309", "2513"]),
 ]
+
+# Conflicts between the text's hex ids for one place, and the reading chosen.
+PLACE_NOTES = {
+    "insterburg": "§97 prints Insterburg (3908); Battle Scenarios 2 and 3 print Insterburg (3909) as the Coalition supply source. The town is put at 3909, the hex two scenarios use; 3908 is the hex next to it.",
+    "ostrolenka": "CS1 (§224) prints Ostrolenka (3837) for Bennigsen and the Russian C/O and (3938) for the Russian source; BS1 (§221) prints 'Ostrolenka (3938)' for the source. The town is put at 3837; 3938 is the east-edge supply source beside it.",
+    "eylau": "Printed Preussisch Eylau, Preussische Eylau, Pr. Eylau and Eylau (2513).",
+    "neidenburg": "Printed Neidenburg (§224) and Niedenburg (§225).",
+    "braunsberg": "Printed Braunsberg (§182, §226 set-up) and Braunsburg (§226 commentary).",
+    "graudenz": "§43 counts Graudenz among the citadels with a bridgehead; §50 calls it a Fortified Town. Citadel is used (§43).",
+}

@@ -145,8 +145,12 @@ def build(header):
         hex_terrain[h] = terrain
         if tid == "graudenz":
             hex_prov[h] = prov("Graudenz is a citadel with a bridgehead (§43, §44, §50); its hex is not in the text and is placed here.")
+        elif rules and kind in ("capital", "citadel"):
+            hex_prov[h] = rule(*(["§179"] + (["§43"] if kind == "citadel" else [])),
+                               note="The hex is named in the text (%s) and §179%s make it a capital%s." % (
+                                   ", ".join(rules), " and §43" if kind == "citadel" else "", " with a citadel" if kind == "citadel" else ""))
         elif rules:
-            hex_prov[h] = rule(*rules, note="The hex is named in the text; its terrain type follows §43/§179 where they name it, otherwise a town symbol is assumed.")
+            hex_prov[h] = prov("The text names %s at this hex (%s); that the hex shows a town symbol is assumed." % (name, ", ".join(rules)))
         else:
             hex_prov[h] = None
     assert "3244" not in town_hex.values() and "3446" not in town_hex.values()
@@ -229,6 +233,8 @@ def build(header):
     hexes_out = {}
     for h in sorted(set(hex_terrain) | set(hex_prov)):
         t = hex_terrain.get(h, "clear")
+        if isinstance(t, list) and len(t) == 1:
+            t = t[0]
         p = hex_prov.get(h)
         if p:
             hexes_out[h] = {"terrain": t, "provenance": p}
@@ -270,9 +276,11 @@ def build(header):
             elif k == "citadel":
                 pl["provenance"] = prov("Graudenz is a citadel (§43, §44, §50); its hex is placed here.")
             elif rules:
-                pl["provenance"] = rule(*rules, note="The text names the place with its hex.")
+                pl["provenance"] = rule(*rules, note="The text names the place with its hex; its kind (a town) is assumed.")
             else:
                 pl["provenance"] = prov(P_TOWN)
+            if k == kinds[0] and tid in geo.PLACE_NOTES:
+                pl["note"] = geo.PLACE_NOTES[tid]
             places.append(pl)
     bheads = [("danzig", "0213"), ("koenigsberg", "2407"), ("graudenz", "0126"), ("warsaw", "3152")]
     for tid, h in bheads:

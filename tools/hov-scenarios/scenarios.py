@@ -198,7 +198,7 @@ def bs1(m):
     s.garrison("F-gar-praga", "3152", p=P("Garrisons are listed in the set-ups (§207), but no list survives: Praga (a French redoubt, §221) is given a French garrison."))
     rules["provisional"] = ["attrition_column", "garrisons", "vedettes.french.placed_with", "bridges_damaged_hexsides"]
     rules["notes"] = ("The supply source is printed 'Ostrolenka (3938)'; CS1 puts Ostrolenka at 3837 and the source at 3938 "
-                      "(3938 is read as the source hex, the east-edge hex beside the town). " + AP_NOTE)
+                      "(3938 is read as the source hex, the east-edge hex beside the town).")
     return finish(s, "pultusk-golymin", "Battle Scenario 1: The Battle of Pultusk/Golymin", "§221", 7, 10, rules, m,
                   "The French objective was to drive the Russian armies away from Warsaw (§221). Area in play: the map south of the Language Boundary, the boundary hexes included.")
 
@@ -273,7 +273,7 @@ def bs2(m):
     s.garrison("F-gar-thorn", "0138", p=P("No garrison list survives (§207): Thorn, the French supply source, is given a French garrison."))
     rules["provisional"] = ["attrition_column", "garrisons", "vedettes.french.placed_with", "vedettes.coalition.placed_with", "bridges_damaged_hexsides"]
     rules["notes"] = ("The Coalition source is printed 'Insterburg (3909)'; §97 puts Insterburg at 3908 (the map place is 3909). "
-                      "L'Estocq is printed 4[2]4. " + AP_NOTE)
+                      "L'Estocq is printed 4[2]4.")
     return finish(s, "eylau", "Battle Scenario 2: The Battle of Eylau", "§222", 22, 24, rules, m,
                   "The Russian army turns at bay (§222). Area in play: the map north of the Language Boundary, the boundary hexes included.")
 
@@ -342,7 +342,7 @@ def bs3(m):
     rules["garrisons"] = [{"garrison": "P-gar-graudenz", "hex": "0226"}]
     rules["provisional"] = ["attrition_column", "garrisons", "vedettes.french.placed_with"]
     rules["notes"] = ("The Coalition source is printed 'Insterburg (3909)' (§97: 3908). L'Estocq is printed 4[2]4 and shares hex 2407 "
-                      "with Kamenski. No bridges are damaged. " + AP_NOTE)
+                      "with Kamenski. No bridges are damaged.")
     return finish(s, "friedland", "Battle Scenario 3: The Battle of Friedland", "§223", 64, 66, rules, m,
                   "The race for Königsberg (§223). Area in play: the map north of the Language Boundary, the boundary hexes included.")
 
