@@ -5,7 +5,7 @@
 //! waiting to be placed (§217).
 
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 

@@ -288,7 +288,8 @@ impl Manifest {
             }
         }
         for (u, set, organic, eponymous) in links {
-            let at = |f: &str| format!("counters.{}.values.{f}", m.units[usize::from(u)].id);
+            let uid = m.units[usize::from(u)].id.clone();
+            let at = |f: &str| format!("counters.{uid}.values.{f}");
             if let Some(o) = organic {
                 let Some(ou) = m.unit(&o) else {
                     return Err(DataError::new(&set, at("organic"), format!("no unit `{o}`")));

@@ -5,4 +5,5 @@
 mod combat;
 mod general;
 mod movement;
+mod setup;
 mod victory;
