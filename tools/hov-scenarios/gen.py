@@ -177,7 +177,7 @@ def leader_counter(t):
     v = {"nationality": nat}
     if lid == "P-lestocq":
         r = ["§222", "§223", "§225", "§226"]
-        cn = "Printed 4[2]4 in BS2, BS3, CS2 and CS3; CS1 (§224) prints 4[2]3. The four-to-one majority is kept: span 4."
+        cn = "Printed 4[2]4 in BS2, BS3, CS2 and CS3; CS1 (§224) prints 4[2]3. Four printings against one: span 4 is used."
         v["initiative"] = rv(4, r)
         v["subordination"] = rv(2, r)
         v["span"] = rv(4, r, cn)

@@ -292,8 +292,7 @@ def build(header):
                            name, " (Praga, the suburb across the Vistula)" if tid == "warsaw" else ""))})
     places += supply_sources()
     places += depots(town_hex)
-    coastal = sorted(h for h in LAND if any(n not in LAND_SET for n in H.nbrs(h))
-                     and not edge_only(h))
+    coastal = sorted(h for h in LAND if any(n not in LAND_SET for n in H.nbrs(h)))
     places.append({"id": "coast", "name": "Baltic coast and Frisches Haff shore", "kind": "coastal", "hexes": coastal,
                    "provenance": prov("Coastal hexes (§55-§58) of the provisional coastline: every land hex beside the Baltic, the Gulf of Danzig or the Frisches Haff (sea hexes are absent from the grid).")})
     for tid in ("danzig", "koenigsberg", "pillau", "elbing"):
@@ -335,15 +334,6 @@ def build(header):
     m["places"] = places
     check_loc(road_kind, bridges, river_class, places, town_hex)
     return m
-
-
-def edge_only(h):
-    """True if every off-grid neighbour of h is off the printed extent rather than sea."""
-    x, y = H.xy(h)
-    for n in H.nbrs(h):
-        pass
-    sea_n = [n for n in H.nbrs(h) if n not in LAND_SET]
-    return not sea_n
 
 
 # ------------------------------------------------------------------------ Galicia
