@@ -40,7 +40,11 @@ fn rule_key(rule: &str) -> Option<(u32, u32)> {
 #[test]
 fn hov_coverage_table_is_well_formed() {
     let mut sections: Vec<String> = (1..=209).map(|n| format!("¶{n}")).collect();
-    sections.extend((1..=227).filter(|n| *n != 8 && *n != 9).map(|n| format!("§{n}")));
+    sections.extend(
+        (1..=227)
+            .filter(|n| *n != 8 && *n != 9)
+            .map(|n| format!("§{n}")),
+    );
     let spec = coverage_kit::Spec {
         doc: "docs/coverage/hov.md",
         src: "crates/core/src/hov",

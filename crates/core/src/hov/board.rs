@@ -311,7 +311,11 @@ impl Board {
             let mut hexes = Vec::new();
             for (k, label) in place.hexes.iter().enumerate() {
                 let h = board.grid.parse(label).map_err(|e| {
-                    DataError::new(&map.id, format!("places.{}.hexes[{k}]", place.id), e.to_string())
+                    DataError::new(
+                        &map.id,
+                        format!("places.{}.hexes[{k}]", place.id),
+                        e.to_string(),
+                    )
                 })?;
                 hexes.push(h);
             }
@@ -433,9 +437,9 @@ impl Board {
     /// The features of the side of `h` toward `d`.
     #[inline]
     pub fn side(&self, h: Hex, d: Direction) -> SideInfo {
-        self.cells
-            .index(h)
-            .map_or(SideInfo::default(), |i| self.sides[i][usize::from(d.index())])
+        self.cells.index(h).map_or(SideInfo::default(), |i| {
+            self.sides[i][usize::from(d.index())]
+        })
     }
 
     /// The name of a town or city in the hex, if the map names one.

@@ -119,14 +119,15 @@ fn value<'a>(c: &'a Chart, row: usize, col: &str) -> Result<&'a Value, DataError
 }
 
 fn int(c: &Chart, row: usize, col: &str) -> Result<i64, DataError> {
-    value(c, row, col)?.as_int().ok_or_else(|| {
-        DataError::new(&c.id, format!("rows[{row}].{col}"), "expected an integer")
-    })
+    value(c, row, col)?
+        .as_int()
+        .ok_or_else(|| DataError::new(&c.id, format!("rows[{row}].{col}"), "expected an integer"))
 }
 
 fn text(c: &Chart, row: usize, col: &str) -> Result<String, DataError> {
     let v = value(c, row, col)?;
-    Ok(v.as_str().map_or_else(|| v.to_string(), ToString::to_string))
+    Ok(v.as_str()
+        .map_or_else(|| v.to_string(), ToString::to_string))
 }
 
 /// A die table from column `col`: each roll from [`DIE_LO`] to [`DIE_HI`] reads the row whose
@@ -177,7 +178,10 @@ fn ratio(text: &str) -> Option<Ratio> {
             Some((w, f)) => {
                 let f = f.trim();
                 let den = 10u32.checked_pow(f.len() as u32)?;
-                Some((w.trim().parse::<u32>().ok()? * den + f.parse::<u32>().ok()?, den))
+                Some((
+                    w.trim().parse::<u32>().ok()? * den + f.parse::<u32>().ok()?,
+                    den,
+                ))
             }
         }
     };
@@ -332,7 +336,11 @@ impl Charts {
                 let t = text(at, r, &id)?;
                 let plus = t.ends_with('+');
                 let sp = t.trim_end_matches('+').parse::<u8>().map_err(|_| {
-                    DataError::new(&at.id, format!("rows[{r}].{id}"), "expected SP, with an optional +")
+                    DataError::new(
+                        &at.id,
+                        format!("rows[{r}].{id}"),
+                        "expected SP, with an optional +",
+                    )
                 })?;
                 Ok(Attrition { sp, plus })
             })?;
@@ -353,7 +361,8 @@ impl Charts {
                     (n, n)
                 }
             };
-            ch.attrition_ap.push((lo, hi, int(ap, row, "drm")?.clamp(-9, 9) as i8));
+            ch.attrition_ap
+                .push((lo, hi, int(ap, row, "drm")?.clamp(-9, 9) as i8));
         }
 
         // §26: the weather.

@@ -10,6 +10,9 @@
 //!   and its places — [`board`]; the charts (CRT, Artillery Fire, Initiative Comparison,
 //!   Pursuit, March Attrition, Weather, Fort Masking) — [`charts`]
 //! * §193–§223 the scenario's information and the starting position — `setup.rs`
+//! * ¶38–¶54 the sequence of play, §26 the weather, §217 vedettes at the start, §212/§214 the end
+//!   and its Victory Points — `flow.rs`; ¶121–¶129 who stands where and whose ZOC covers a hex
+//!   — [`zoc`]; the engine contract and what each side sees (¶20–¶22) — `rules.rs`
 //! * the position: leaders, units, vedettes, garrisons, supply sources, depots, bridges, masks,
 //!   the march and the battle in progress — [`state`]
 //! * `movement/` — II. Movement (¶86–¶143): [`movement::initiative`] ¶101–¶107
@@ -24,8 +27,10 @@ pub mod board;
 pub mod charts;
 pub mod combat;
 pub mod event;
+mod flow;
 pub mod hhex;
 pub mod movement;
+mod rules;
 mod setup;
 pub mod state;
 #[cfg(test)]
@@ -33,6 +38,7 @@ mod tests;
 pub mod types;
 pub mod units;
 pub mod victory;
+pub mod zoc;
 
 pub use action::Action;
 pub use event::Event;

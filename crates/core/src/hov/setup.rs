@@ -12,8 +12,8 @@ use alloc::vec::Vec;
 use super::board::Board;
 use super::charts::Charts;
 use super::state::{
-    Garrison, GarrisonId, GarrisonPlace, Leader, LeaderId, LeaderPlace, Phase, State, Supply,
-    Unit, Vedette, VedetteId, VedettePlace,
+    Garrison, GarrisonId, GarrisonPlace, Leader, LeaderId, LeaderPlace, Phase, State, Supply, Unit,
+    Vedette, VedetteId, VedettePlace,
 };
 use super::types::{Army, COALITION, FRENCH};
 use super::units::{Manifest, Piece};
@@ -90,7 +90,9 @@ impl Hov {
                 .parse(label)
                 .ok()
                 .filter(|h| board.on_map(*h))
-                .ok_or_else(|| DataError::new(file, at, format!("`{label}` is not a hex of the map")))
+                .ok_or_else(|| {
+                    DataError::new(file, at, format!("`{label}` is not a hex of the map"))
+                })
         };
 
         let first_player = r.side("first_player")?;
@@ -104,36 +106,59 @@ impl Hov {
             Some("north") => Area::North,
             Some("south") => Area::South,
             Some(other) => {
-                return Err(r.err("map_area", format!("`{other}`: expected north, south or all")));
+                return Err(r.err(
+                    "map_area",
+                    format!("`{other}`: expected north, south or all"),
+                ));
             }
         };
         let morale = r
             .get("paris_morale")
             .and_then(Json::as_i64)
             .filter(|m| (-9..=9).contains(m))
-            .ok_or_else(|| r.err("paris_morale", "expected the morale level at the start (§220)"))?
-            as i8;
+            .ok_or_else(|| {
+                r.err(
+                    "paris_morale",
+                    "expected the morale level at the start (§220)",
+                )
+            })? as i8;
 
         let mut supply = [Supply::None; 4];
         if let Some(o) = r.get("supply_sources").and_then(Json::as_object) {
             for (k, v) in o {
-                let army = army_of(k)
-                    .ok_or_else(|| r.err(&format!("supply_sources.{k}"), "not an army"))?;
+                // `coalition`: one source the Russians and the Prussians share (§97).
+                let armies: &[Army] = match k.as_str() {
+                    "coalition" => &[Army::Russian, Army::Prussian],
+                    _ => match army_of(k) {
+                        Some(Army::French) => &[Army::French],
+                        Some(Army::Russian) => &[Army::Russian],
+                        Some(Army::Prussian) => &[Army::Prussian],
+                        Some(Army::Austrian) => &[Army::Austrian],
+                        None => {
+                            return Err(r.err(
+                                &format!("supply_sources.{k}"),
+                                "expected an army (french, russian, prussian, austrian) or coalition",
+                            ));
+                        }
+                    },
+                };
                 let label = v
                     .as_str()
                     .ok_or_else(|| r.err(&format!("supply_sources.{k}"), "expected a hex id"))?;
                 let h = hex(label, &format!("rules.supply_sources.{k}"))?;
-                supply[army.index()] = Supply::Active(h);
-                // §97: the Russians and the Prussians may share a source.
-                if army == Army::Russian && !o.contains_key("prussian") {
-                    supply[Army::Prussian.index()] = Supply::Active(h);
+                for a in armies {
+                    supply[a.index()] = Supply::Active(h);
                 }
             }
         }
         let classes: Vec<char> = r
             .get("depot_classes_french")
             .and_then(Json::as_array)
-            .map(|a| a.iter().filter_map(|c| c.as_str()?.chars().next()).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|c| c.as_str()?.chars().next())
+                    .collect()
+            })
             .unwrap_or_default();
         let depots = board
             .depots
@@ -149,13 +174,19 @@ impl Hov {
             for (k, pairs) in o {
                 for (n, pair) in pairs.as_array().into_iter().flatten().enumerate() {
                     let at = format!("rules.bridges_damaged_hexsides.{k}[{n}]");
-                    let ab: Vec<&str> = pair.as_array().into_iter().flatten().filter_map(Json::as_str).collect();
+                    let ab: Vec<&str> = pair
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Json::as_str)
+                        .collect();
                     let [a, b] = ab[..] else {
                         return Err(DataError::new(file, at, "expected two hex ids"));
                     };
                     let (ha, hb) = (hex(a, &at)?, hex(b, &at)?);
-                    let side = Hexside::between(ha, hb)
-                        .ok_or_else(|| DataError::new(file, &at, "the two hexes are not adjacent"))?;
+                    let side = Hexside::between(ha, hb).ok_or_else(|| {
+                        DataError::new(file, &at, "the two hexes are not adjacent")
+                    })?;
                     broken.push(side);
                 }
             }
@@ -173,7 +204,9 @@ impl Hov {
                 };
                 for (n, h) in v.as_array().into_iter().flatten().enumerate() {
                     let at = format!("rules.redoubts.{k}[{n}]");
-                    let label = h.as_str().ok_or_else(|| DataError::new(file, &at, "expected a hex id"))?;
+                    let label = h
+                        .as_str()
+                        .ok_or_else(|| DataError::new(file, &at, "expected a hex id"))?;
                     redoubts.push((hex(label, &at)?, side));
                 }
             }
@@ -214,6 +247,7 @@ impl Hov {
             board: &board,
             leaders: &mut leaders,
             units: &mut units,
+            garrisons: &mut garrisons,
         };
         for (i, p) in s.scenario.setup.iter().enumerate() {
             let h = p.hex.first().map_or("", String::as_str);
@@ -239,7 +273,11 @@ impl Hov {
                 let at = format!("rules.garrisons[{n}]");
                 let id = g.get("garrison").and_then(Json::as_str).unwrap_or_default();
                 let Some(Piece::Garrison(gid)) = manifest.piece(id) else {
-                    return Err(DataError::new(file, format!("{at}.garrison"), format!("no garrison `{id}`")));
+                    return Err(DataError::new(
+                        file,
+                        format!("{at}.garrison"),
+                        format!("no garrison `{id}`"),
+                    ));
                 };
                 let label = g.get("hex").and_then(Json::as_str).unwrap_or_default();
                 let h = hex(label, &format!("{at}.hex"))?;
@@ -262,7 +300,11 @@ impl Hov {
                     let at = format!("rules.vedettes.{side_key}.placed_with[{n}]");
                     let vid = w.get("vedette").and_then(Json::as_str).unwrap_or_default();
                     let Some(Piece::Vedette(ved)) = manifest.piece(vid) else {
-                        return Err(DataError::new(file, format!("{at}.vedette"), format!("no vedette `{vid}`")));
+                        return Err(DataError::new(
+                            file,
+                            format!("{at}.vedette"),
+                            format!("no vedette `{vid}`"),
+                        ));
                     };
                     let lid = w.get("leader").and_then(Json::as_str).unwrap_or_default();
                     let l = manifest.leader(lid).ok_or_else(|| {
@@ -336,6 +378,7 @@ struct Placing<'a> {
     board: &'a Board,
     leaders: &'a mut Vec<Leader>,
     units: &'a mut Vec<Unit>,
+    garrisons: &'a mut Vec<Garrison>,
 }
 
 impl Placing<'_> {
@@ -362,16 +405,20 @@ impl Placing<'_> {
             .parse(label)
             .ok()
             .filter(|h| self.board.on_map(*h))
-            .ok_or_else(|| self.err(&format!("{at}.hex"), format!("`{label}` is not a hex of the map")))?;
+            .ok_or_else(|| {
+                self.err(
+                    &format!("{at}.hex"),
+                    format!("`{label}` is not a hex of the map"),
+                )
+            })?;
         let leader_field = |k: &str| -> Result<Option<LeaderId>, DataError> {
             match fields.get(k) {
                 None => Ok(None),
                 Some(v) => {
                     let name = v.as_str().unwrap_or_default();
-                    self.manifest
-                        .leader(name)
-                        .map(Some)
-                        .ok_or_else(|| self.err(&format!("{at}.fields.{k}"), format!("no leader `{name}`")))
+                    self.manifest.leader(name).map(Some).ok_or_else(|| {
+                        self.err(&format!("{at}.fields.{k}"), format!("no leader `{name}`"))
+                    })
                 }
             }
         };
@@ -407,9 +454,17 @@ impl Placing<'_> {
                 };
                 Ok(None)
             }
-            _ => Err(self.err(
+            Piece::Garrison(g) => {
+                // §207: a garrison stands in its town.
+                self.garrisons[usize::from(g)] = Garrison {
+                    place: GarrisonPlace::Map(h),
+                    sp: self.manifest.garrisons[usize::from(g)].strength,
+                };
+                Ok(None)
+            }
+            Piece::Vedette(_) => Err(self.err(
                 &format!("{at}.unit"),
-                format!("`{id}` is a vedette or a garrison: those are set up under `rules` (§207, §217)"),
+                format!("`{id}` is a vedette: vedettes are placed by the players (§217, `rules.vedettes`)"),
             )),
         }
     }

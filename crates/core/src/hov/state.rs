@@ -282,6 +282,8 @@ pub struct Battle {
 /// does not know (¶21, §68). Only in observations; the true state has none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Unknown {
+    /// Whose it is.
+    pub side: Side,
     /// Where it stands.
     #[serde(with = "super::hhex")]
     pub hex: Hex,

@@ -10,7 +10,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::state::{GarrisonId, LeaderId, UnitId, VedetteId};
-use super::types::{Arm, Guard, Nationality, Ratings, COALITION, FRENCH};
+use super::types::{Arm, COALITION, FRENCH, Guard, Nationality, Ratings};
 use crate::data::{Counter, CounterSet, DataError, Value};
 use crate::engine::Side;
 
@@ -233,7 +233,12 @@ impl Manifest {
                             eponymous: None,
                         });
                         let u = (m.units.len() - 1) as UnitId;
-                        links.push((u, set.id.clone(), r.text("organic"), r.text("eponymous_leader")));
+                        links.push((
+                            u,
+                            set.id.clone(),
+                            r.text("organic"),
+                            r.text("eponymous_leader"),
+                        ));
                         Piece::Unit(u)
                     }
                     "vedette" => {
@@ -292,7 +297,11 @@ impl Manifest {
             let at = |f: &str| format!("counters.{uid}.values.{f}");
             if let Some(o) = organic {
                 let Some(ou) = m.unit(&o) else {
-                    return Err(DataError::new(&set, at("organic"), format!("no unit `{o}`")));
+                    return Err(DataError::new(
+                        &set,
+                        at("organic"),
+                        format!("no unit `{o}`"),
+                    ));
                 };
                 m.units[usize::from(u)].organic = Some(ou);
             }
@@ -319,11 +328,18 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn err(&self, field: &str, why: impl Into<String>) -> DataError {
-        DataError::new(self.set, format!("counters.{}.{field}", self.c.id), why.into())
+        DataError::new(
+            self.set,
+            format!("counters.{}.{field}", self.c.id),
+            why.into(),
+        )
     }
 
     fn value(&self, field: &str) -> Option<&Value> {
-        self.c.values.get(field).and_then(|cell| cell.value.as_ref())
+        self.c
+            .values
+            .get(field)
+            .and_then(|cell| cell.value.as_ref())
     }
 
     fn int(&self, field: &str, lo: i64, hi: i64) -> Result<u8, DataError> {
@@ -331,7 +347,10 @@ impl Reader<'_> {
         let v = self.value(field).ok_or_else(|| {
             self.err(
                 &at,
-                format!("the hov rules need {}'s `{field}`, and it is missing", self.c.id),
+                format!(
+                    "the hov rules need {}'s `{field}`, and it is missing",
+                    self.c.id
+                ),
             )
         })?;
         let n = v

@@ -256,7 +256,11 @@ pub fn check(spec: &Spec) -> Vec<String> {
     for f in &files {
         tests_in(&fs::read_to_string(f).unwrap_or_default(), &mut tests);
     }
-    assert!(tests.contains(spec.own_test), "no #[test] fn {}", spec.own_test);
+    assert!(
+        tests.contains(spec.own_test),
+        "no #[test] fn {}",
+        spec.own_test
+    );
     let mut declared = BTreeSet::new();
     let mut own = Vec::new();
     rust_files(&src, &mut own);
@@ -340,8 +344,7 @@ pub fn check(spec: &Spec) -> Vec<String> {
                         if !is_ident(seg) || !declared.contains(seg) {
                             problems.push(format!(
                                 "line {} ({rule}): `{n}` is not declared in {}",
-                                r.line,
-                                spec.src
+                                r.line, spec.src
                             ));
                         }
                     }
@@ -354,8 +357,7 @@ pub fn check(spec: &Spec) -> Vec<String> {
                     if w.ends_with(".rs") && !src.join(w).is_file() {
                         problems.push(format!(
                             "line {} ({rule}): no file {}/{w}",
-                            r.line,
-                            spec.src
+                            r.line, spec.src
                         ));
                     }
                 }

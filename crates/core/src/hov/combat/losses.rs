@@ -62,11 +62,7 @@ pub fn spread(takers: &[Taker], n: u32) -> Vec<u8> {
 
 /// ¶146 step 9, ¶205: the loser's loss is at least the winner's.
 pub const fn minimum_loss(loser: u32, winner: u32) -> u32 {
-    if loser < winner {
-        winner
-    } else {
-        loser
-    }
+    if loser < winner { winner } else { loser }
 }
 
 /// ¶159: a counterattacker that attacks only some hexes of a Multi-Hex Force withholds half

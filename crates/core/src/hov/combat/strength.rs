@@ -5,7 +5,7 @@
 //! (¶166); the engine takes the one that leaves the attacker the lowest odds (a reading: the
 //! choice is the defender's and there is nothing else to weigh).
 
-use super::super::types::{round_up, Half};
+use super::super::types::{Half, round_up};
 
 /// What one side brings to a combat, in SP by type, and its vedettes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -103,11 +103,13 @@ fn with_effect(att: &Forces, def: &Forces, t: &Terrain, e: Effect) -> Compared {
     di2 += bonus * 2;
     let vedette = |f: &Forces, real: u32| if real == 0 { f.vedettes } else { 0 };
     let att_h = ai2 + ac2 + vedette(att, ai + ac);
-    let def_h = di2 + dc2 + if def.real() == 0 && def.art == 0 {
-        def.vedettes
-    } else {
-        0
-    };
+    let def_h = di2
+        + dc2
+        + if def.real() == 0 && def.art == 0 {
+            def.vedettes
+        } else {
+            0
+        };
     Compared {
         att: Half(att_h),
         def: Half(def_h),

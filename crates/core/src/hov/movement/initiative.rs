@@ -68,9 +68,5 @@ pub fn cavalry_advantage(ours: u32, theirs: u32) -> i8 {
 /// ZOC it never goes below zero (¶127: never better than away from the enemy).
 pub fn exit_modifier(resistance: i8, cavalry_advantage: i8, exiting: bool) -> i8 {
     let m = resistance - cavalry_advantage;
-    if exiting {
-        m.max(0)
-    } else {
-        m
-    }
+    if exiting { m.max(0) } else { m }
 }

@@ -1,18 +1,29 @@
 //! III.b Battle Resolution: strengths and terrain (¶146 step 6, ¶162, ¶166, §38–§43, §74,
 //! §167), the odds (¶160–¶161, ¶132), losses (¶85, ¶159, ¶169, ¶184, ¶193, ¶205).
 
-use crate::hov::combat::losses::{critical, minimum_loss, spread, withheld, Taker};
-use crate::hov::combat::odds::{clamp_die, odds, Odds, Ratio};
-use crate::hov::combat::strength::{compare, Effect, Forces, Terrain};
+use crate::hov::combat::losses::{Taker, critical, minimum_loss, spread, withheld};
+use crate::hov::combat::odds::{Odds, Ratio, clamp_die, odds};
+use crate::hov::combat::strength::{Effect, Forces, Terrain, compare};
 use crate::hov::types::Half;
 
 /// The CRT's columns from 1:5 to 6:1 (the digest's reading of ¶161; the chart is not in the
 /// text).
 fn header() -> alloc::vec::Vec<Ratio> {
-    [(1, 5), (1, 4), (1, 3), (1, 2), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1)]
-        .iter()
-        .map(|&(a, d)| Ratio::new(a, d))
-        .collect()
+    [
+        (1, 5),
+        (1, 4),
+        (1, 3),
+        (1, 2),
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+        (5, 1),
+        (6, 1),
+    ]
+    .iter()
+    .map(|&(a, d)| Ratio::new(a, d))
+    .collect()
 }
 
 fn col(h: &[Ratio], a: u32, d: u32) -> usize {
@@ -31,14 +42,23 @@ fn r160_x39_thirteen_against_five_reads_two_to_one() {
     // ¶160: 13:5 is 2.6:1, read down to 2:1.
     let h = header();
     let o = odds(Half::sp(13), Half::sp(5), &h, 0);
-    assert_eq!(o, Odds { column: col(&h, 2, 1), drm: 0 });
+    assert_eq!(
+        o,
+        Odds {
+            column: col(&h, 2, 1),
+            drm: 0
+        }
+    );
 }
 
 #[test]
 fn r159_x38_five_against_twenty_two_reads_one_to_five() {
     // ¶159's example: 5:22 is the 1:5 column (1:4.4 read in the defender's favour).
     let h = header();
-    assert_eq!(odds(Half::sp(5), Half::sp(22), &h, 0), Odds { column: 0, drm: 0 });
+    assert_eq!(
+        odds(Half::sp(5), Half::sp(22), &h, 0),
+        Odds { column: 0, drm: 0 }
+    );
 }
 
 #[test]
@@ -46,11 +66,29 @@ fn r161_x40_odds_beyond_the_table_move_the_die() {
     // ¶161: 1:7 adds two to the die beyond 1:5; 8:1 subtracts two beyond 6:1; the die stays in
     // 0–6.
     let h = header();
-    assert_eq!(odds(Half::sp(1), Half::sp(7), &h, 0), Odds { column: 0, drm: 2 });
-    assert_eq!(odds(Half::sp(2), Half::sp(13), &h, 0), Odds { column: 0, drm: 2 });
+    assert_eq!(
+        odds(Half::sp(1), Half::sp(7), &h, 0),
+        Odds { column: 0, drm: 2 }
+    );
+    assert_eq!(
+        odds(Half::sp(2), Half::sp(13), &h, 0),
+        Odds { column: 0, drm: 2 }
+    );
     let last = h.len() - 1;
-    assert_eq!(odds(Half::sp(8), Half::sp(1), &h, 0), Odds { column: last, drm: -2 });
-    assert_eq!(odds(Half::sp(6), Half::sp(1), &h, 0), Odds { column: last, drm: 0 });
+    assert_eq!(
+        odds(Half::sp(8), Half::sp(1), &h, 0),
+        Odds {
+            column: last,
+            drm: -2
+        }
+    );
+    assert_eq!(
+        odds(Half::sp(6), Half::sp(1), &h, 0),
+        Odds {
+            column: last,
+            drm: 0
+        }
+    );
     assert_eq!(clamp_die(-2), 0);
     assert_eq!(clamp_die(9), 6);
     assert_eq!(clamp_die(4), 4);
@@ -193,7 +231,10 @@ fn r162_artillery_defending_alone_is_one_infantry_sp() {
         art: 3,
         ..Forces::default()
     };
-    assert_eq!(compare(&mixed, &inf(1), &Terrain::default()).att, Half::sp(2));
+    assert_eq!(
+        compare(&mixed, &inf(1), &Terrain::default()).att,
+        Half::sp(2)
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! General rules: scale and values (¶9–¶17, §13–§17), the announced strength of ¶146 step 3a.
 
-use crate::hov::types::{announced, round_up, Mp, Ratings};
+use crate::hov::types::{Mp, Ratings, announced, round_up};
 
 #[test]
 fn r146_step3a_x36_strength_announced_to_the_nearest_five() {

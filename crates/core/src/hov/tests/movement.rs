@@ -1,6 +1,6 @@
 //! II. Movement: Initiative (¶101–¶107, ¶126–¶127).
 
-use crate::hov::movement::initiative::{allowance, cavalry_advantage, exit_modifier, Allowance};
+use crate::hov::movement::initiative::{Allowance, allowance, cavalry_advantage, exit_modifier};
 use crate::hov::types::Mp;
 
 #[test]

@@ -45,16 +45,31 @@ fn e221_battle_scenario_1_pultusk_golymin() {
     assert_eq!(s.phase, Phase::Setup);
     assert_eq!(s.phasing, FRENCH);
     // Supply sources: Russian Ostrolenka (3938), French 0151.
-    assert_eq!(s.supply[Army::Russian.index()], Supply::Active(hex(&h, "3938")));
-    assert_eq!(s.supply[Army::French.index()], Supply::Active(hex(&h, "0151")));
+    assert_eq!(
+        s.supply[Army::Russian.index()],
+        Supply::Active(hex(&h, "3938"))
+    );
+    assert_eq!(
+        s.supply[Army::French.index()],
+        Supply::Active(hex(&h, "0151"))
+    );
     // Leaders and tracks as printed.
-    assert_eq!(leader_at(&h, "R-buxhowden"), LeaderPlace::Map(hex(&h, "3346")));
-    assert_eq!(leader_at(&h, "R-bennigsen"), LeaderPlace::Map(hex(&h, "3245")));
+    assert_eq!(
+        leader_at(&h, "R-buxhowden"),
+        LeaderPlace::Map(hex(&h, "3346"))
+    );
+    assert_eq!(
+        leader_at(&h, "R-bennigsen"),
+        LeaderPlace::Map(hex(&h, "3245"))
+    );
     assert_eq!(track(&h, "R-div-8"), ("R-buxhowden".into(), 3));
     assert_eq!(track(&h, "R-div-2"), ("R-bennigsen".into(), 3));
     assert_eq!(track(&h, "R-div-4"), ("R-bennigsen".into(), 2));
     assert_eq!(track(&h, "R-div-6"), ("R-bennigsen".into(), 2));
-    assert_eq!(leader_at(&h, "F-napoleon"), LeaderPlace::Map(hex(&h, "2744")));
+    assert_eq!(
+        leader_at(&h, "F-napoleon"),
+        LeaderPlace::Map(hex(&h, "2744"))
+    );
     let nap = h.manifest.leader("F-napoleon").unwrap();
     assert_eq!(leader_at(&h, "F-bessieres"), LeaderPlace::Portrait(nap));
     assert_eq!(track(&h, "F-IG-inf"), ("F-bessieres".into(), 1));
@@ -81,16 +96,35 @@ fn e222_battle_scenario_2_eylau() {
     assert_eq!(p.area, Area::North);
     let s = h.initial();
     // Supply sources: Coalition Insterburg (3909), French Thorn (0138).
-    assert_eq!(s.supply[Army::Russian.index()], Supply::Active(hex(&h, "3909")));
-    assert_eq!(s.supply[Army::French.index()], Supply::Active(hex(&h, "0138")));
-    assert_eq!(leader_at(&h, "P-lestocq"), LeaderPlace::Map(hex(&h, "1814")));
+    assert_eq!(
+        s.supply[Army::Russian.index()],
+        Supply::Active(hex(&h, "3909"))
+    );
+    assert_eq!(
+        s.supply[Army::French.index()],
+        Supply::Active(hex(&h, "0138"))
+    );
+    assert_eq!(
+        leader_at(&h, "P-lestocq"),
+        LeaderPlace::Map(hex(&h, "1814"))
+    );
     let le = h.manifest.leader("P-lestocq").unwrap();
     let r = h.manifest.leaders[usize::from(le)].ratings;
-    assert_eq!((r.initiative, r.subordination, r.span), (4, 2, 4), "§222: L'Estocq 4[2]4");
+    assert_eq!(
+        (r.initiative, r.subordination, r.span),
+        (4, 2, 4),
+        "§222: L'Estocq 4[2]4"
+    );
     assert_eq!(track(&h, "P-inf-auer"), ("P-lestocq".into(), 1));
-    assert_eq!(leader_at(&h, "R-bennigsen"), LeaderPlace::Map(hex(&h, "2414")));
+    assert_eq!(
+        leader_at(&h, "R-bennigsen"),
+        LeaderPlace::Map(hex(&h, "2414"))
+    );
     assert_eq!(track(&h, "R-div-3"), ("R-bennigsen".into(), 2));
-    assert_eq!(leader_at(&h, "F-napoleon"), LeaderPlace::Map(hex(&h, "2423")));
+    assert_eq!(
+        leader_at(&h, "F-napoleon"),
+        LeaderPlace::Map(hex(&h, "2423"))
+    );
     // Four bridges damaged (0225, 0324, 0519, 0816).
     assert!(s.broken.len() >= 4);
 }
@@ -104,9 +138,18 @@ fn e223_battle_scenario_3_friedland() {
     assert_eq!(p.commands, [7, 5]);
     let s = h.initial();
     assert_eq!(s.phasing, COALITION);
-    assert_eq!(s.supply[Army::French.index()], Supply::Active(hex(&h, "0113")));
-    assert_eq!(leader_at(&h, "R-kamenski"), LeaderPlace::Map(hex(&h, "2407")));
-    assert_eq!(leader_at(&h, "F-napoleon"), LeaderPlace::Map(hex(&h, "2513")));
+    assert_eq!(
+        s.supply[Army::French.index()],
+        Supply::Active(hex(&h, "0113"))
+    );
+    assert_eq!(
+        leader_at(&h, "R-kamenski"),
+        LeaderPlace::Map(hex(&h, "2407"))
+    );
+    assert_eq!(
+        leader_at(&h, "F-napoleon"),
+        LeaderPlace::Map(hex(&h, "2513"))
+    );
     assert_eq!(track(&h, "F-IG-inf"), ("F-bessieres".into(), 2));
     assert!(s.broken.is_empty(), "§223: no bridges damaged");
 }
