@@ -13,6 +13,7 @@
 //! * ¶38–¶54 the sequence of play, §26 the weather, §217 vedettes at the start, §212/§214 the end
 //!   and its Victory Points — `flow.rs`; ¶121–¶129 who stands where and whose ZOC covers a hex
 //!   — [`zoc`]; the engine contract and what each side sees (¶20–¶22) — `rules.rs`
+//! * `supply/` — ¶55–¶60, §27–§33 Lines of Communication, active depots, Dispatch Distance
 //! * the position: leaders, units, vedettes, garrisons, supply sources, depots, bridges, masks,
 //!   the march and the battle in progress — [`state`]
 //! * `movement/` — II. Movement (¶86–¶143): [`movement::initiative`] ¶101–¶107
@@ -33,6 +34,7 @@ pub mod movement;
 mod rules;
 mod setup;
 pub mod state;
+pub mod supply;
 #[cfg(test)]
 mod tests;
 pub mod types;

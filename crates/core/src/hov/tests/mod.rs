@@ -7,4 +7,5 @@ mod flow;
 mod general;
 mod movement;
 mod setup;
+mod supply;
 mod victory;
