@@ -30,12 +30,12 @@ python3 tools/layers.py
 step "cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "core builds without std for thumbv7em-none-eabihf (with the pg, nbs and fontenoy rules; bare: checked)"
+step "core builds without std for thumbv7em-none-eabihf (with the pg, nbs, fontenoy and hov rules; bare: checked)"
 # The bare core is a subset of the full one, so a type check proves it; the full one is built,
 # unoptimised (code generation is what a build proves beyond a check, at any level; opt-level
 # 2, which the dev profile gives the core for the tests' sake, takes this build 2.5x as long).
 cargo check -p grognard --no-default-features --target thumbv7em-none-eabihf --locked
-cargo build -p grognard --no-default-features --features pg,nbs,fontenoy --target thumbv7em-none-eabihf \
+cargo build -p grognard --no-default-features --features pg,nbs,fontenoy,hov --target thumbv7em-none-eabihf \
     --locked --config 'profile.dev.package."*".opt-level=0' \
     --config 'profile.dev.package.grognard.opt-level=0'
 

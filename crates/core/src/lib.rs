@@ -28,6 +28,8 @@ pub mod engine;
 #[cfg(feature = "fontenoy")]
 pub mod fontenoy;
 pub mod hex;
+#[cfg(feature = "hov")]
+pub mod hov;
 #[cfg(feature = "nbs")]
 pub mod nbs;
 #[cfg(feature = "pg")]

@@ -21,6 +21,7 @@ pub mod grid;
 pub mod id;
 pub mod los;
 pub mod reach;
+mod serde_ids;
 pub mod side;
 
 pub use coord::{Compass, Direction, Hex};
@@ -30,3 +31,5 @@ pub use id::{HexId, IdError, IdProblem, Scheme};
 pub use los::{Contact, LosStep};
 pub use reach::{MoveCosts, Reach, ReachError, ReachOptions};
 pub use side::Hexside;
+
+pub(crate) use serde_ids::hex_ids_serde;

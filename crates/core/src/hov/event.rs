@@ -1,0 +1,250 @@
+//! What happened in a Habit of Victory game, each event with its rule (§ Exclusive, ¶
+//! Standard). Counters are named by index; `Hov::describe_event` prints their names.
+//!
+//! The Organization Displays are secret (¶20): an event that tells what stands on a leader's
+//! track (a unit's strength, a transfer) is seen by its owner only
+//! ([`EventInfo::visible_to`]); what the other player learns at the table (a force's
+//! announced strength, a battle's losses, a leader revealed) is a public event of its own.
+
+use alloc::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
+use super::state::{LeaderId, Phase, UnitId};
+use super::types::{Army, Mp};
+use crate::engine::{EventInfo, Side};
+use crate::hex::Hex;
+
+/// One event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// A Game-Turn begins (¶38).
+    TurnBegins {
+        /// The Game-Turn.
+        turn: u8,
+    },
+    /// A Player-Turn begins (¶41, ¶54).
+    PlayerTurn {
+        /// The phasing player.
+        side: Side,
+    },
+    /// A phase or segment begins.
+    PhaseBegins {
+        /// The phase.
+        phase: Phase,
+    },
+    /// The weather for the Game-Turn (¶40, §26).
+    Weather {
+        /// The die.
+        roll: u8,
+        /// The Game-Turn's modifier.
+        drm: i8,
+        /// The weather chart's type index.
+        weather: u8,
+    },
+    /// An army's Supply Source marker is flipped to be moved (§30).
+    SupplyChanging {
+        /// The army.
+        army: Army,
+    },
+    /// An army's Supply Source marker is placed face up (§30, §33).
+    SupplyPlaced {
+        /// The army.
+        army: Army,
+        /// The hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
+    /// An army's active Supply Source is captured (¶60, §32).
+    SupplyCaptured {
+        /// The army.
+        army: Army,
+        /// The hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
+    /// A unit changes tracks (¶73), seen by its owner only.
+    UnitTransferred {
+        /// The owner.
+        side: Side,
+        /// The unit.
+        unit: UnitId,
+        /// The new leader.
+        to: LeaderId,
+    },
+    /// A unit's strength changes (losses, transfers, absorption), seen by its owner only.
+    Strength {
+        /// The owner.
+        side: Side,
+        /// The unit.
+        unit: UnitId,
+        /// Its new strength.
+        sp: u8,
+        /// Why.
+        rule: Cow<'static, str>,
+    },
+    /// A force is given a Movement Command (¶99).
+    Commanded {
+        /// The Force Leader.
+        leader: LeaderId,
+        /// Commands the side has left this turn.
+        left: u8,
+    },
+    /// A force's Initiative roll (¶102–¶107).
+    InitiativeRoll {
+        /// The Force Leader.
+        leader: LeaderId,
+        /// The die.
+        roll: u8,
+        /// The Resistance Modifier and Cavalry Differential (¶106, ¶127).
+        modifier: i8,
+        /// The Initiative it was read against.
+        initiative: u8,
+        /// What the force may spend: its full allowance, one less, one MP, or nothing.
+        allowance: Mp,
+    },
+    /// A force enters a hex (¶109).
+    Moved {
+        /// The Force Leader (or Unemployed Leader).
+        leader: LeaderId,
+        /// The hex entered.
+        #[serde(with = "super::hhex")]
+        to: Hex,
+        /// MP spent so far by its infantry.
+        spent_inf: Mp,
+        /// MP spent so far by its cavalry.
+        spent_cav: Mp,
+    },
+    /// A leader is revealed (¶21).
+    Revealed {
+        /// The leader.
+        leader: LeaderId,
+        /// Why (¶21: repulse, combat).
+        rule: Cow<'static, str>,
+    },
+    /// A force's attrition after its march (¶137, §27, §49).
+    Attrition {
+        /// The Force Leader.
+        leader: LeaderId,
+        /// The die (after modifiers).
+        roll: i8,
+        /// SP lost.
+        lost: u8,
+    },
+    /// The Paris Morale track moves (§175–§180, ¶193–¶195, §215).
+    Morale {
+        /// Steps (positive toward the French).
+        by: i8,
+        /// The new level.
+        now: i8,
+        /// Why.
+        rule: Cow<'static, str>,
+    },
+}
+
+impl EventInfo for Event {
+    fn rule(&self) -> &str {
+        match self {
+            Event::TurnBegins { .. } | Event::PlayerTurn { .. } => "¶38",
+            Event::PhaseBegins { phase } => match phase {
+                Phase::Setup => "§217",
+                Phase::Weather => "¶40",
+                Phase::Administrative => "¶42",
+                Phase::Organization => "¶43",
+                Phase::Reinforcements => "¶44",
+                Phase::MovementCommands => "¶45",
+                Phase::InitiativeMovement => "¶46",
+                Phase::Consolidation => "¶48",
+                Phase::Bridge => "¶49",
+                Phase::ForcedMarch => "¶50",
+                Phase::BattleResolution => "¶51",
+                Phase::JointConsolidation => "¶52",
+                Phase::Morale => "¶53",
+                Phase::Over => "§212",
+            },
+            Event::Weather { .. } => "§26",
+            Event::SupplyChanging { .. } => "§30",
+            Event::SupplyPlaced { .. } => "§30",
+            Event::SupplyCaptured { .. } => "§32",
+            Event::UnitTransferred { .. } => "¶73",
+            Event::Strength { rule, .. } => rule.as_ref(),
+            Event::Commanded { .. } => "¶99",
+            Event::InitiativeRoll { .. } => "¶102",
+            Event::Moved { .. } => "¶109",
+            Event::Revealed { rule, .. } => rule.as_ref(),
+            Event::Attrition { .. } => "¶137",
+            Event::Morale { rule, .. } => rule.as_ref(),
+        }
+    }
+
+    fn visible_to(&self, side: Side) -> bool {
+        match self {
+            // ¶20: the Organization Displays are the owner's secret.
+            Event::UnitTransferred { side: owner, .. } | Event::Strength { side: owner, .. } => {
+                *owner == side
+            }
+            _ => true,
+        }
+    }
+}
+
+impl core::fmt::Display for Event {
+    /// A line of English with counters by index (`Hov::describe_event` names them).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use super::hhex::label;
+        match self {
+            Event::TurnBegins { turn } => write!(f, "Game-Turn {turn} begins"),
+            Event::PlayerTurn { side } => write!(f, "{side}'s Player-Turn"),
+            Event::PhaseBegins { phase } => write!(f, "{phase:?}"),
+            Event::Weather { roll, drm, weather } => {
+                write!(f, "weather: rolled {roll} {drm:+}: type {weather}")
+            }
+            Event::SupplyChanging { army } => {
+                write!(f, "the {army} Supply Source marker is flipped to move")
+            }
+            Event::SupplyPlaced { army, hex } => {
+                write!(f, "the {army} Supply Source is placed at {}", label(*hex))
+            }
+            Event::SupplyCaptured { army, hex } => {
+                write!(f, "the {army} Supply Source at {} is captured", label(*hex))
+            }
+            Event::UnitTransferred { unit, to, .. } => {
+                write!(f, "unit {unit} goes to leader {to}'s track")
+            }
+            Event::Strength { unit, sp, .. } => write!(f, "unit {unit} now {sp} SP"),
+            Event::Commanded { leader, left } => write!(
+                f,
+                "leader {leader}'s force receives a Movement Command ({left} left)"
+            ),
+            Event::InitiativeRoll {
+                leader,
+                roll,
+                modifier,
+                initiative,
+                allowance,
+            } => write!(
+                f,
+                "leader {leader} rolls {roll} {modifier:+} against Initiative {initiative}: \
+                 {allowance} MP"
+            ),
+            Event::Moved {
+                leader,
+                to,
+                spent_inf,
+                spent_cav,
+            } => write!(
+                f,
+                "leader {leader}'s force enters {} (MP spent: infantry {spent_inf}, cavalry \
+                 {spent_cav})",
+                label(*to)
+            ),
+            Event::Revealed { leader, .. } => write!(f, "leader {leader} is revealed"),
+            Event::Attrition { leader, roll, lost } => write!(
+                f,
+                "attrition: leader {leader}'s force rolls {roll} and loses {lost} SP"
+            ),
+            Event::Morale { by, now, .. } => write!(f, "Paris Morale {by:+}: now {now:+}"),
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! The sequence of play (¶38–¶54): who acts, the order of the phases and segments, the
+//! Game-Turn's weather (§26, ¶40), the set-up placement of vedettes (§217), and the end of the
+//! scenario with its Victory Points (§212, §214–§215).
+//!
+//! Each phase's own decisions belong to its section; a phase with nothing (more) to decide
+//! ends with [`Action::Done`].
+
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::Hov;
+use super::action::Action;
+use super::event::Event;
+use super::state::{LeaderPlace, Phase, State, VedettePlace};
+use super::types::{COALITION, FRENCH};
+use super::victory::{loss_points, morale_points};
+use crate::dice::{DiceSpec, Roll};
+use crate::engine::{Actor, Chance, Illegal, Outcome, Side};
+use crate::hex::Hex;
+
+/// The phases of a Player-Turn after the Weather, in order (¶41–¶53).
+const PLAYER_TURN: [Phase; 11] = [
+    Phase::Administrative,
+    Phase::Organization,
+    Phase::Reinforcements,
+    Phase::MovementCommands,
+    Phase::InitiativeMovement,
+    Phase::Consolidation,
+    Phase::Bridge,
+    Phase::ForcedMarch,
+    Phase::BattleResolution,
+    Phase::JointConsolidation,
+    Phase::Morale,
+];
+
+impl Hov {
+    /// Who must act.
+    pub(crate) fn actor_of(&self, s: &State) -> Actor {
+        if let Some(r) = &s.result {
+            return Actor::Terminal(r.clone());
+        }
+        match s.phase {
+            Phase::Setup => Actor::Player(self.placing_side(s).unwrap_or(s.phasing)),
+            Phase::Weather => Actor::Chance(Chance::Dice(DiceSpec::D6)),
+            // ¶50: the non-phasing player force-marches.
+            Phase::ForcedMarch => Actor::Player(s.phasing.other()),
+            Phase::Over => Actor::Terminal(self.outcome(s)),
+            _ => Actor::Player(s.phasing),
+        }
+    }
+
+    /// §217: the side still placing vedettes — the First Player first.
+    fn placing_side(&self, s: &State) -> Option<Side> {
+        let first = self.params.first_player;
+        [first, first.other()].into_iter().find(|&side| {
+            s.vedettes.iter().enumerate().any(|(i, v)| {
+                matches!(v.place, VedettePlace::Portrait(_))
+                    && self.manifest.vedettes[i].side == side
+            })
+        })
+    }
+
+    /// Every legal action of the actor, in a stable order.
+    pub(crate) fn actions(&self, s: &State, out: &mut Vec<Action>) {
+        if s.result.is_some() {
+            return;
+        }
+        match s.phase {
+            Phase::Setup => {
+                if let Some(side) = self.placing_side(s) {
+                    self.vedette_placements(s, side, out);
+                }
+                out.push(Action::Done);
+            }
+            Phase::Weather => out.extend((1..=6).map(|value| {
+                Action::Roll(Roll {
+                    spec: DiceSpec::D6,
+                    value,
+                })
+            })),
+            Phase::Over => {}
+            _ => out.push(Action::Done),
+        }
+    }
+
+    /// §217: where the placing side's waiting vedettes may go — within 2 hexes of the force
+    /// they set up with, in the scenario's area, never in an enemy ZOC, one to a hex (§76), and
+    /// no force with more than two friendly vedettes within 2 hexes.
+    fn vedette_placements(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        let o = self.occupancy(s);
+        for (i, v) in s.vedettes.iter().enumerate() {
+            let VedettePlace::Portrait(l) = v.place else {
+                continue;
+            };
+            if self.manifest.vedettes[i].side != side {
+                continue;
+            }
+            let LeaderPlace::Map(at) = s.leaders[usize::from(l)].place else {
+                continue;
+            };
+            let mut hexes: Vec<Hex> = within(at, 2)
+                .into_iter()
+                .filter(|&h| self.vedette_may_stand(s, &o, side, h))
+                .collect();
+            hexes.sort_unstable();
+            out.extend(hexes.into_iter().map(|hex| Action::PlaceVedette {
+                vedette: i as u16,
+                hex,
+            }));
+        }
+    }
+
+    fn vedette_may_stand(&self, s: &State, o: &super::zoc::Occupancy, side: Side, h: Hex) -> bool {
+        if !self.in_area(h)
+            || o.vedettes[side.index()].binary_search(&h).is_ok()
+            || o.holds(side.other(), h)
+            || self.in_zoc_of(s, o, side.other(), h, true)
+        {
+            return false;
+        }
+        // No friendly force may then have more than two friendly vedettes within 2 hexes.
+        o.real[side.index()].iter().all(|&f| {
+            let near = o.vedettes[side.index()]
+                .iter()
+                .filter(|&&v| v.distance(f) <= 2)
+                .count()
+                + usize::from(h.distance(f) <= 2);
+            near <= 2
+        })
+    }
+
+    /// Whether a hex is in the scenario's area (§221–§223) and on the map.
+    pub fn in_area(&self, h: Hex) -> bool {
+        let i = self.board.hex(h);
+        i.on_map
+            && match self.params.area {
+                super::Area::All => true,
+                super::Area::North => i.north,
+                super::Area::South => i.south,
+            }
+    }
+
+    /// Applies one action; the caller has checked nothing. On error the state is unchanged.
+    pub(crate) fn step(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        if s.result.is_some() {
+            return Err(Illegal::new("engine", "the game is over"));
+        }
+        match (s.phase, a) {
+            (Phase::Setup, Action::PlaceVedette { vedette, hex }) => {
+                let mut legal = Vec::new();
+                if let Some(side) = self.placing_side(s) {
+                    self.vedette_placements(s, side, &mut legal);
+                }
+                if !legal.contains(a) {
+                    return Err(Illegal::new(
+                        "§217",
+                        format!(
+                            "vedette {} may not set up at {}: within 2 hexes of its force, in the area, out of enemy ZOCs, one a hex, at most two near any force",
+                            self.vedette_name(*vedette),
+                            self.label(*hex)
+                        ),
+                    ));
+                }
+                s.vedettes[usize::from(*vedette)].place = VedettePlace::Map(*hex);
+                Ok(())
+            }
+            (Phase::Setup, Action::Done) => {
+                // §217: what cannot (or will not) be placed goes to the pool.
+                let side = self.placing_side(s).unwrap_or(s.phasing);
+                for (i, v) in s.vedettes.iter_mut().enumerate() {
+                    if matches!(v.place, VedettePlace::Portrait(_))
+                        && self.manifest.vedettes[i].side == side
+                    {
+                        v.place = VedettePlace::Pool;
+                    }
+                }
+                if self.placing_side(s).is_none() {
+                    s.phase = Phase::Weather;
+                    ev.push(Event::TurnBegins { turn: s.turn });
+                    ev.push(Event::PhaseBegins {
+                        phase: Phase::Weather,
+                    });
+                }
+                Ok(())
+            }
+            (Phase::Weather, Action::Roll(r))
+                if r.spec == DiceSpec::D6 && (1..=6).contains(&r.value) =>
+            {
+                // §26, ¶40: the die and the turn's modifier on the Weather Table.
+                let drm = self.charts.weather_modifier(s.turn);
+                let w = self.charts.weather.at(i16::from(r.value) + i16::from(drm));
+                s.weather = Some(w);
+                ev.push(Event::Weather {
+                    roll: r.value,
+                    drm,
+                    weather: w,
+                });
+                s.phasing = self.params.first_player;
+                self.begin_player_turn(s, ev);
+                Ok(())
+            }
+            (Phase::Over, _) => Err(Illegal::new("engine", "the game is over")),
+            (Phase::Weather, _) => Err(Illegal::new("§26", "the weather die is rolled now")),
+            (phase, Action::Done) => {
+                self.end_phase(s, phase, ev);
+                Ok(())
+            }
+            (phase, other) => Err(Illegal::new(
+                "¶38",
+                format!("{other:?} is not a decision of the {phase:?} phase"),
+            )),
+        }
+    }
+
+    fn begin_player_turn(&self, s: &mut State, ev: &mut Vec<Event>) {
+        s.commands[s.phasing.index()] = self.params.commands[s.phasing.index()];
+        ev.push(Event::PlayerTurn { side: s.phasing });
+        self.enter(s, Phase::Administrative, ev);
+    }
+
+    fn enter(&self, s: &mut State, phase: Phase, ev: &mut Vec<Event>) {
+        s.phase = phase;
+        for l in &mut s.leaders {
+            l.moved = false;
+            l.tried = false;
+            l.dropped = false;
+        }
+        ev.push(Event::PhaseBegins { phase });
+        if matches!(phase, Phase::JointConsolidation | Phase::Morale) {
+            // Nothing to decide in these yet: they settle at once.
+            self.end_phase(s, phase, ev);
+        }
+    }
+
+    /// The phase after `phase` (¶41–¶54), or the next Player-Turn or Game-Turn.
+    fn end_phase(&self, s: &mut State, phase: Phase, ev: &mut Vec<Event>) {
+        if phase == Phase::BattleResolution {
+            // ¶22: leaders are hidden again at the end of the Combat Phase.
+            for l in &mut s.leaders {
+                l.revealed = false;
+            }
+        }
+        let next = PLAYER_TURN
+            .iter()
+            .position(|p| *p == phase)
+            .and_then(|i| PLAYER_TURN.get(i + 1));
+        if let Some(&p) = next {
+            self.enter(s, p, ev);
+            return;
+        }
+        // IV ends the Player-Turn (¶54).
+        if s.phasing == self.params.first_player {
+            s.phasing = s.phasing.other();
+            self.begin_player_turn(s, ev);
+            return;
+        }
+        if s.turn >= self.params.last_turn {
+            // §212: the scenario ends with its End Date's turn.
+            s.phase = Phase::Over;
+            s.result = Some(self.outcome(s));
+            ev.push(Event::PhaseBegins { phase: Phase::Over });
+            return;
+        }
+        s.turn += 1;
+        s.weather = None;
+        s.guard_loss_this_turn = false;
+        s.phase = Phase::Weather;
+        ev.push(Event::TurnBegins { turn: s.turn });
+        ev.push(Event::PhaseBegins {
+            phase: Phase::Weather,
+        });
+    }
+
+    /// §214: the French Victory Points, and who wins (reading A13: a positive total is a French
+    /// win, a negative a Coalition win, zero a draw).
+    pub fn outcome(&self, s: &State) -> Outcome {
+        let vp = loss_points(
+            u32::from(s.lost[COALITION.index()]),
+            u32::from(s.lost[FRENCH.index()]),
+        ) + morale_points(self.params.morale, s.morale);
+        let (winner, level) = match vp.signum() {
+            1 => (Some(FRENCH), "French victory"),
+            -1 => (Some(COALITION), "Coalition victory"),
+            _ => (None, "draw"),
+        };
+        Outcome {
+            winner,
+            level: String::from(level),
+            points: [vp, -vp],
+            rule: Cow::Borrowed("§214"),
+        }
+    }
+
+    /// A hex's printed id.
+    pub fn label(&self, h: Hex) -> String {
+        super::hhex::label(h)
+    }
+
+    fn vedette_name(&self, v: u16) -> String {
+        self.manifest
+            .vedettes
+            .get(usize::from(v))
+            .map_or_else(|| format!("#{v}"), |x| format!("{} ({})", x.name, x.id))
+    }
+}
+
+/// The hexes within `r` of `center`, the center included.
+fn within(center: Hex, r: i16) -> Vec<Hex> {
+    let mut out = Vec::new();
+    for dq in -r..=r {
+        for dr in (-r).max(-dq - r)..=r.min(-dq + r) {
+            out.push(Hex::new(center.q + dq, center.r + dr));
+        }
+    }
+    out
+}

@@ -1,0 +1,63 @@
+//! ¶110–¶117, §35, TEC: what a step from a hex into its neighbour costs infantry (and
+//! artillery, which pays the infantry rate) or cavalry. Along a road the road's rate replaces
+//! the terrain's (¶112); a secondary river adds ½ MP unless a standing bridge carries the road
+//! over it (¶114); a primary river is crossed only at a standing bridge (¶113); a lake is
+//! prohibited, or a secondary river when frozen in Frost or Severe weather (§35). Costs add up
+//! (¶111); enemy ZOCs are the mover's business ([`super::super::zoc`]).
+
+use super::super::Hov;
+use super::super::board::{Road, Water};
+use super::super::state::State;
+use super::super::types::Mp;
+use crate::hex::{Direction, Hex, Hexside};
+
+impl Hov {
+    /// Whether the bridge on the side of `h` toward `d` stands (not broken, §156).
+    pub fn bridge_stands(&self, s: &State, h: Hex, d: Direction) -> bool {
+        self.board.side(h, d).bridge
+            && Hexside::between(h, h.neighbor(d))
+                .is_some_and(|x| s.broken.binary_search(&x).is_err())
+    }
+
+    /// Whether this Game-Turn's weather freezes lakes (§35: Frost and Severe).
+    pub fn lakes_frozen(&self, s: &State) -> bool {
+        s.weather
+            .and_then(|w| self.charts.weather_names.get(usize::from(w)))
+            .is_some_and(|n| n == "Frost" || n == "Severe")
+    }
+
+    /// The MP a step from `from` toward `d` costs, by [`Mp`] halves, for infantry
+    /// (`cavalry == false`) or cavalry; `None` when the step is prohibited (off the map, a lake,
+    /// a primary river without a standing bridge).
+    pub fn step_cost(&self, s: &State, from: Hex, d: Direction, cavalry: bool) -> Option<Mp> {
+        let to = from.neighbor(d);
+        let info = self.board.hex(to);
+        if !info.on_map {
+            return None;
+        }
+        let side = self.board.side(from, d);
+        let bridged = side.bridge && self.bridge_stands(s, from, d);
+        let water = match side.water {
+            Water::Lake if self.lakes_frozen(s) => Water::Secondary,
+            w => w,
+        };
+        let river = match water {
+            Water::None => Mp::ZERO,
+            Water::Lake => return None,
+            Water::Primary if !bridged => return None,
+            Water::Primary => Mp::ZERO,
+            Water::Secondary if bridged => Mp::ZERO,
+            Water::Secondary => Mp::HALF,
+        };
+        // ¶112: along the road, its rate instead of the terrain (a road over a river runs on
+        // its bridge, ¶113; a broken bridge leaves no road across).
+        let road = match side.road {
+            Road::Primary => Some(Mp::HALF),
+            Road::Secondary => Some(Mp::ONE),
+            Road::None => None,
+        }
+        .filter(|_| water == Water::None || bridged);
+        let base = road.unwrap_or(info.cost[usize::from(cavalry)]);
+        Some(base.plus(river))
+    }
+}

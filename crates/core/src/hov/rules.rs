@@ -1,0 +1,160 @@
+//! The engine contract ([`Rules`]) for The Habit of Victory: who acts, the legal actions and
+//! chance outcomes, apply, and what each side may see (¶20–¶22, §68, ¶146 step 3; digest
+//! §2.14), each handed to the part of the rules that owns it.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::action::Action;
+use super::event::Event;
+use super::state::{GarrisonPlace, LeaderPlace, State, Unknown, VedettePlace};
+use super::{Hov, INFO};
+use crate::dice::{DiceSpec, Prob, Roll};
+use crate::engine::{Actor, Chance, Illegal, Reached, Rules, Side, SystemInfo};
+use crate::hex::Hex;
+
+impl Rules for Hov {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn info(&self) -> &SystemInfo {
+        &INFO
+    }
+
+    fn initial_state(&self) -> State {
+        self.initial().clone()
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        self.actor_of(s)
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        self.actions(s, out);
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, Prob)>) {
+        if let Actor::Chance(Chance::Dice(DiceSpec::D6)) = self.actor_of(s) {
+            let mut acts = Vec::new();
+            self.actions(s, &mut acts);
+            let n = acts.len() as u32;
+            out.extend(acts.into_iter().map(|a| (a, Prob::new(1, n))));
+        }
+    }
+
+    fn chance_action(&self, s: &State, roll: Roll) -> Option<Action> {
+        match self.actor_of(s) {
+            Actor::Chance(Chance::Dice(spec)) if spec == roll.spec => Some(Action::Roll(roll)),
+            _ => None,
+        }
+    }
+
+    fn apply(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        // Work on a copy so that a refusal leaves the state and the events untouched.
+        let mut next = s.clone();
+        let mut out = Vec::new();
+        self.step(&mut next, a, &mut out)?;
+        *s = next;
+        ev.extend(out);
+        Ok(())
+    }
+
+    fn observation(&self, s: &State, side: Side) -> State {
+        // ¶20: the other side's Organization Displays are secret; ¶21: its leaders on the map
+        // are face down unless revealed; §68: its vedettes are not told from its forces until
+        // revealed. Each hidden counter on the map becomes an unknown stack.
+        let mut o = s.clone();
+        let other = |owner: Side| owner != side;
+        for (i, l) in o.leaders.iter_mut().enumerate() {
+            if !other(self.manifest.leaders[i].side) {
+                continue;
+            }
+            match l.place {
+                LeaderPlace::Map(h) if !l.revealed => {
+                    o.unknown.push(Unknown {
+                        side: side.other(),
+                        hex: h,
+                        unemployed: !self.is_force(s, i as u16),
+                    });
+                    l.place = LeaderPlace::Out;
+                }
+                LeaderPlace::Portrait(_) if !l.revealed => l.place = LeaderPlace::Out,
+                _ => {}
+            }
+        }
+        for (i, u) in o.units.iter_mut().enumerate() {
+            if other(self.manifest.units[i].side) {
+                u.leader = None;
+                u.sp = 0;
+            }
+        }
+        for (i, g) in o.garrisons.iter_mut().enumerate() {
+            if other(self.manifest.garrisons[i].side) && matches!(g.place, GarrisonPlace::Track(_))
+            {
+                g.place = GarrisonPlace::Available(0);
+                g.sp = 0;
+            }
+        }
+        for (i, v) in o.vedettes.iter_mut().enumerate() {
+            if !other(self.manifest.vedettes[i].side) {
+                continue;
+            }
+            match v.place {
+                VedettePlace::Map(h) if !v.revealed => {
+                    o.unknown.push(Unknown {
+                        side: side.other(),
+                        hex: h,
+                        unemployed: false,
+                    });
+                    v.place = VedettePlace::Pool;
+                }
+                VedettePlace::Portrait(_) => v.place = VedettePlace::Pool,
+                _ => {}
+            }
+        }
+        // ¶146 step 3b, ¶155: an unrevealed chit.
+        if let Some(b) = &mut o.battle {
+            let k = side.other().index();
+            if !b.revealed[k] {
+                b.chits[k] = None;
+            }
+        }
+        o.unknown.sort_unstable();
+        o
+    }
+
+    fn reachable(&self, _s: &State, unit: &str) -> Result<Vec<Reached>, Illegal> {
+        Err(Illegal::new(
+            "¶109",
+            format!("no movement is open to {unit} in this build of the hov rules"),
+        ))
+    }
+
+    fn path_actions(&self, _s: &State, unit: &str, to: Hex) -> Result<Vec<Action>, Illegal> {
+        Err(Illegal::new(
+            "¶109",
+            format!(
+                "no movement is open to {unit} toward {} in this build of the hov rules",
+                self.label(to)
+            ),
+        ))
+    }
+
+    fn hex_label(&self, hex: Hex) -> String {
+        self.label(hex)
+    }
+
+    fn parse_hex(&self, label: &str) -> Option<Hex> {
+        self.board
+            .grid
+            .parse(label)
+            .ok()
+            .filter(|h| self.board.on_map(*h))
+    }
+
+    fn rules_id(&self) -> String {
+        format!("hov/{}", self.scenario.trim_start_matches("hov/"))
+    }
+}

@@ -1,0 +1,340 @@
+//! The changing part of a Habit of Victory game: the Game-Turn and where the sequence of play
+//! stands (¶38–¶54), every leader, combat unit, vedette and garrison, the supply sources and
+//! depots, bridges, masked forts, the Paris Morale track and the Battle Scenario ledger, and
+//! what is in progress (a force on the march, a battle). The printed values stay in
+//! [`super::units`]; the map in [`super::board`].
+//!
+//! Hidden information (¶20–¶22, §68, ¶146 step 3, digest §2.14) is all here, as the true
+//! position; [`super::observe`] turns it into what one side may see, replacing the other side's
+//! hidden counters by [`Unknown`] stacks.
+
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::types::{Chit, Mp};
+use crate::engine::{Outcome, Side};
+use crate::hex::{Hex, Hexside};
+
+/// A leader: its index in [`super::units::Manifest::leaders`].
+pub type LeaderId = u16;
+/// A combat unit: its index in [`super::units::Manifest::units`].
+pub type UnitId = u16;
+/// A vedette: its index in [`super::units::Manifest::vedettes`].
+pub type VedetteId = u16;
+/// A garrison marker: its index in [`super::units::Manifest::garrisons`].
+pub type GarrisonId = u16;
+
+/// The parts of a Game-Turn (¶38–¶54) and of each Player-Turn, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Before the first Game-Turn: the players place their vedettes (§217), the First Player
+    /// first.
+    Setup,
+    /// A. The First Player rolls for the weather (¶40, §26).
+    Weather,
+    /// I.a Administrative Segment: supply sources (¶42, §30–§33), garrison absorption (§53).
+    Administrative,
+    /// I.b Organization Segment (¶43, ¶65–¶76, §19, §22, §52, §54).
+    Organization,
+    /// II.a Reinforcements are placed or delayed (¶44, ¶91–¶96).
+    Reinforcements,
+    /// II.b Movement Commands (¶45, ¶97–¶99).
+    MovementCommands,
+    /// II.c Initiative Movement (¶46, ¶101–¶108).
+    InitiativeMovement,
+    /// II.e Consolidation (¶48, ¶141). (II.d Stationary Attrition does nothing here: §49.)
+    Consolidation,
+    /// II.f Bridge Segment (¶49, ¶142).
+    Bridge,
+    /// III.a Forced March by the non-phasing player (¶50, ¶143).
+    ForcedMarch,
+    /// III.b Battle Resolution (¶51, ¶144–¶206), masking (§44).
+    BattleResolution,
+    /// III.c Joint Consolidation (¶52).
+    JointConsolidation,
+    /// IV. Morale (¶53, ¶193–¶195, §215).
+    Morale,
+    /// The scenario is over.
+    Over,
+}
+
+/// Where a leader is (¶19, ¶28, ¶33, ¶91).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderPlace {
+    /// On the map: a Force Leader, or an Unemployed Leader (¶30).
+    Map(#[serde(with = "super::hhex")] Hex),
+    /// On a Force Leader's portrait, as his Subordinate Leader (¶19, ¶28); in his hex.
+    Portrait(LeaderId),
+    /// A reinforcement not yet on the map (¶91, ¶94–¶95).
+    Waiting,
+    /// Captured; back in play at the start of this Game-Turn (¶33: one complete turn out).
+    Captured(u8),
+    /// Not in play: an inactive Major General (¶68), a leader the scenario removes.
+    Out,
+}
+
+/// One leader's changing state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Leader {
+    /// Where he is.
+    pub place: LeaderPlace,
+    /// Face up on the map (¶21: after a repulse attempt and in combat steps 1–2; hidden again
+    /// at the end of the Combat Phase, ¶22).
+    pub revealed: bool,
+    /// Times captured: each return takes one from his Initiative and Command Span (¶33).
+    pub captures: u8,
+    /// His force has moved, or tried to, this phase or segment (¶88, ¶108).
+    pub moved: bool,
+    /// His force rolled for Initiative this phase or segment (¶108, ¶120).
+    pub tried: bool,
+    /// Dropped off this phase: may not move again until it ends (¶81).
+    pub dropped: bool,
+}
+
+/// One combat unit's changing state (¶12–¶13, ¶19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Unit {
+    /// The leader on whose track it stands; `None` when not in play (eliminated, ¶13, or not
+    /// yet created, §19).
+    pub leader: Option<LeaderId>,
+    /// Its strength (¶13); 0 only when out of play.
+    pub sp: u8,
+}
+
+/// Where a vedette is (§67–§68, §75).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VedettePlace {
+    /// On the map.
+    Map(#[serde(with = "super::hhex")] Hex),
+    /// On a Force Leader's portrait, back on the map with him at the next Organization
+    /// Segment (§75).
+    Portrait(LeaderId),
+    /// In the Vedette Pool (§67).
+    Pool,
+    /// Permanently eliminated (§80 Freikorps; §171).
+    Gone,
+}
+
+/// One vedette's changing state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Vedette {
+    /// Where it is.
+    pub place: VedettePlace,
+    /// Revealed until it next moves (§68, §70).
+    pub revealed: bool,
+    /// Moved this phase.
+    pub moved: bool,
+}
+
+/// Where a garrison marker is (§23–§25, §51–§54).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GarrisonPlace {
+    /// On the map, a separate force in its fort (§24, §36).
+    Map(#[serde(with = "super::hhex")] Hex),
+    /// On a leader's track, marching and fighting like a unit (§25, §54).
+    Track(LeaderId),
+    /// Off the map, available from the start of this Game-Turn (§53).
+    Available(u8),
+    /// Destroyed (§24: any loss destroys it on the map).
+    Gone,
+}
+
+/// One garrison's changing state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Garrison {
+    /// Where it is.
+    pub place: GarrisonPlace,
+    /// Its strength: printed on the map (§24), 1–2 when created (§52), reduced on a track
+    /// (§25).
+    pub sp: u8,
+}
+
+/// The state of an army's active Supply Source (¶58–¶60, §29–§33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Supply {
+    /// The army is not in the scenario.
+    None,
+    /// Face up on this hex, with its 1-SP garrison (¶59, §31).
+    Active(#[serde(with = "super::hhex")] Hex),
+    /// Flipped in this Game-Turn's Administrative Segment: placed again in the next (§30).
+    Changing(u8),
+    /// Captured in this Game-Turn (§32); it may return from the following friendly
+    /// Administrative Segment (§33).
+    Captured(u8),
+}
+
+/// A fort being masked, or masked (§44–§47).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Mask {
+    /// The fort.
+    #[serde(with = "super::hhex")]
+    pub hex: Hex,
+    /// The side masking it.
+    pub by: Side,
+    /// Attempts rolled so far (the row of the §45 table is the next one).
+    pub attempts: u8,
+    /// Masked (the marker's successful side).
+    pub masked: bool,
+}
+
+/// How a marching force was set in motion (¶89 step 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Activation {
+    /// A Movement Command (¶98–¶99).
+    Command,
+    /// A successful Initiative roll (¶102–¶104).
+    Initiative,
+    /// Initiative in the enemy's Forced March Segment (¶50, ¶143).
+    ForcedMarch,
+    /// No activation needed: an Unemployed Leader (¶30) or a vedette (§68).
+    Free,
+}
+
+/// A force on the march (¶109–¶120): what it may still spend and what it has done.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct March {
+    /// The Force Leader (or the Unemployed Leader).
+    pub leader: LeaderId,
+    /// The Force Leaders of the other hexes of a Multi-Hex Force (¶118), which move after
+    /// him.
+    pub parts: Vec<LeaderId>,
+    /// How it was activated.
+    pub how: Activation,
+    /// The most MP its infantry (and artillery) may spend in this march (¶102–¶104, ¶109).
+    pub allowance_inf: Mp,
+    /// The most MP its cavalry may spend.
+    pub allowance_cav: Mp,
+    /// Spent by its infantry and artillery (¶110: tallied apart).
+    pub spent_inf: Mp,
+    /// Spent by its cavalry.
+    pub spent_cav: Mp,
+    /// Strength when it set out, for attrition (¶137, ¶82).
+    pub start_sp: u16,
+    /// Hexes passed through, the start first.
+    #[serde(with = "super::hhex::vec")]
+    pub path: Vec<Hex>,
+    /// It may spend exactly one MP (¶103).
+    pub one_mp: bool,
+}
+
+/// The step a battle has reached (¶146).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleStep {
+    /// Steps 3b: the phasing player's chit, then the other's (¶146 step 3b).
+    Chits,
+    /// Step 5: bombardment, attacker then defender (¶158).
+    Bombard,
+    /// Step 7: the French may stake the Old Guard (¶167–¶168).
+    Stake,
+    /// Step 7: the combat die.
+    Resolve,
+    /// Step 7: the attacking Force Leader adds, subtracts or ignores his bonus (¶170).
+    Bonus,
+    /// Step 7, first attack only: the defender may override (¶198).
+    Override,
+    /// Step 8: the loser retreats.
+    Retreat,
+    /// Step 9: the winner may pursue.
+    Pursuit,
+    /// Step 10: morale.
+    Morale,
+    /// Steps 12–13: the counterattack is designated.
+    Counterattack,
+}
+
+/// A battle in progress (¶146), one per Battle Resolution at a time.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Battle {
+    /// The side attacking in this half of the round.
+    pub attacker: Side,
+    /// The round (1–4, ¶203).
+    pub round: u8,
+    /// Counterattack half of the round (steps 12–19).
+    pub counter: bool,
+    /// The leaders of the attacking force, Force Leader first (¶151).
+    pub attackers: Vec<LeaderId>,
+    /// The hexes attacked (¶151–¶153).
+    #[serde(with = "super::hhex::vec")]
+    pub defenders: Vec<Hex>,
+    /// Each side's battle chit for this round, by side index (¶146 step 3b).
+    pub chits: [Option<Chit>; 2],
+    /// Whether each side has revealed its chit this round (¶155).
+    pub revealed: [bool; 2],
+    /// Pitched chits each side has revealed in this battle (¶155, ¶203).
+    pub pitched_shown: [u8; 2],
+    /// The Old Guard is staked this round (¶168).
+    pub staked: bool,
+    /// SP each side has lost in this battle, pursuit included (¶193).
+    pub lost: [u16; 2],
+    /// Where the battle stands.
+    pub step: BattleStep,
+}
+
+/// What one side sees of the other's hidden counters on the map: a stack whose identity it
+/// does not know (¶21, §68). Only in observations; the true state has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Unknown {
+    /// Whose it is.
+    pub side: Side,
+    /// Where it stands.
+    #[serde(with = "super::hhex")]
+    pub hex: Hex,
+    /// Announced as an Unemployed Leader when it moved (¶30).
+    pub unemployed: bool,
+}
+
+/// The position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    /// The Game-Turn (1–69, digest §5.14).
+    pub turn: u8,
+    /// The player whose Player-Turn it is (¶38).
+    pub phasing: Side,
+    /// Where the Player-Turn stands.
+    pub phase: Phase,
+    /// This Game-Turn's weather: an index into the weather chart's types; `None` before the
+    /// roll (§26).
+    pub weather: Option<u8>,
+    /// The Paris Morale track: positive favours the French (§175, §220).
+    pub morale: i8,
+    /// Every leader, by [`LeaderId`].
+    pub leaders: Vec<Leader>,
+    /// Every combat unit, by [`UnitId`].
+    pub units: Vec<Unit>,
+    /// Every vedette, by [`VedetteId`].
+    pub vedettes: Vec<Vedette>,
+    /// Every garrison marker, by [`GarrisonId`].
+    pub garrisons: Vec<Garrison>,
+    /// Each army's Supply Source, by [`super::types::Army::index`].
+    pub supply: [Supply; 4],
+    /// The side controlling each depot, by the board's depot index (§104, §208).
+    pub depots: Vec<Side>,
+    /// Broken bridges (§156; the scenario's "Bridges Damaged"), in order.
+    pub broken: Vec<Hexside>,
+    /// Forts being masked or masked (§44–§47).
+    pub masks: Vec<Mask>,
+    /// Movement Commands left this Player-Turn, per side (§213).
+    pub commands: [u8; 2],
+    /// The force on the march.
+    pub march: Option<March>,
+    /// The battle in progress.
+    pub battle: Option<Battle>,
+    /// Strength lost by each side to all causes, vedettes and garrisons apart (§214).
+    pub lost: [u16; 2],
+    /// The Coalition's once-a-game morale gain for a force off the map has been taken (§215).
+    pub off_map_gain: bool,
+    /// The Old Guard's defeat has moved the morale track this Game-Turn (¶195).
+    pub guard_loss_this_turn: bool,
+    /// The other side's hidden stacks, in an observation only.
+    pub unknown: Vec<Unknown>,
+    /// How the game ended.
+    pub result: Option<Outcome>,
+}

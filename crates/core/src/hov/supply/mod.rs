@@ -1,0 +1,140 @@
+//! I.a Lines of Communication, supply sources and depots in the Battle Scenarios (¶55–¶60,
+//! §27–§33): a depot is active while a Line of Communication — primary or secondary road
+//! hexes, free of enemy forces, at most 21 MP by road rates — joins it to its army's active
+//! Supply Source (¶55); a force is within Dispatch Distance when a line of at most 12 MP at
+//! cavalry rates, free of enemy forces, joins it to an active friendly depot (¶56, §83, §120).
+//! EZOCs block neither (¶55, §83); vedettes block neither, Cossacks and Freikorps excepted
+//! (§69, §80).
+
+use alloc::vec::Vec;
+
+use super::Hov;
+use super::state::{State, Supply, VedettePlace};
+use super::types::{Army, Mp};
+use super::zoc::Occupancy;
+use crate::engine::Side;
+use crate::hex::{Bounds, Direction, Hex, MoveCosts, Reach, ReachOptions};
+
+/// ¶55: a Line of Communication is at most 21 MP long.
+pub const LOC_MP: Mp = Mp::whole(21);
+/// ¶56: a Dispatch Distance is at most 12 MP long.
+pub const DISPATCH_MP: Mp = Mp::whole(12);
+
+/// The hexes `side`'s lines may not pass: enemy forces, garrisons and supply-source garrisons,
+/// and Cossack and Freikorps vedettes (§69, §80).
+fn blocked(h: &Hov, s: &State, o: &Occupancy, side: Side) -> Vec<Hex> {
+    let mut out = o.real[side.other().index()].clone();
+    for (i, v) in s.vedettes.iter().enumerate() {
+        let info = &h.manifest.vedettes[i];
+        if let VedettePlace::Map(x) = v.place {
+            if info.side != side && (info.cossack || info.freikorps) {
+                out.push(x);
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// A line over the map: along roads only (an LOC) or over any terrain at cavalry rates (a
+/// Dispatch Distance).
+struct Line<'a> {
+    h: &'a Hov,
+    s: &'a State,
+    blocked: &'a [Hex],
+    roads_only: bool,
+    bounds: Bounds,
+}
+
+impl MoveCosts for Line<'_> {
+    fn bounds(&self) -> Bounds {
+        self.bounds
+    }
+
+    fn contains(&self, hex: Hex) -> bool {
+        self.h.board.on_map(hex)
+    }
+
+    fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+        if self.blocked.binary_search(&to).is_ok() {
+            return None;
+        }
+        let d = Direction::ALL
+            .into_iter()
+            .find(|&d| from.neighbor(d) == to)?;
+        if self.roads_only && self.h.board.side(from, d).road == super::board::Road::None {
+            return None;
+        }
+        let c = self.h.step_cost(self.s, from, d, true)?;
+        Some(u32::from(c.halves()))
+    }
+
+    fn min_step_cost(&self) -> u32 {
+        1
+    }
+}
+
+impl Hov {
+    fn line(
+        &self,
+        s: &State,
+        side: Side,
+        from: Hex,
+        roads_only: bool,
+        allowance: Mp,
+    ) -> Option<Reach> {
+        let o = self.occupancy(s);
+        let blocked = blocked(self, s, &o, side);
+        let line = Line {
+            h: self,
+            s,
+            blocked: &blocked,
+            roads_only,
+            bounds: self.board.grid.bounds(),
+        };
+        Reach::search(
+            &line,
+            from,
+            ReachOptions::new(u32::from(allowance.halves())),
+        )
+        .ok()
+    }
+
+    /// The depots (by the board's index) of `army`'s side that an LOC joins to its active
+    /// Supply Source (¶55); none while the source is changing or captured (¶60, §30, §32).
+    pub fn active_depots(&self, s: &State, army: Army) -> Vec<usize> {
+        let Supply::Active(src) = s.supply[army.index()] else {
+            return Vec::new();
+        };
+        let side = army.side();
+        let Some(r) = self.line(s, side, src, true, LOC_MP) else {
+            return Vec::new();
+        };
+        (0..self.board.depots.len())
+            .filter(|&i| s.depots[i] == side && r.contains(self.board.depots[i].hex))
+            .collect()
+    }
+
+    /// Whether a force of `army` in `hex` is within Dispatch Distance of an active depot
+    /// (¶56–¶57, §27): within 12 MP at cavalry rates over a line free of enemy forces. The
+    /// active Supply Source serves as a depot (a reading: a source feeds the depots, and §102
+    /// makes every source a depot in the campaign).
+    pub fn in_dispatch(&self, s: &State, army: Army, hex: Hex) -> bool {
+        let side = army.side();
+        let mut from: Vec<Hex> = self
+            .active_depots(s, army)
+            .into_iter()
+            .map(|i| self.board.depots[i].hex)
+            .collect();
+        if let Supply::Active(src) = s.supply[army.index()] {
+            from.push(src);
+        }
+        // The line is traced from the force: the costs are the same both ways but for the
+        // hexes entered, and a depot's own hex is never blocked while friendly.
+        let Some(r) = self.line(s, side, hex, false, DISPATCH_MP) else {
+            return false;
+        };
+        from.iter().any(|&d| d == hex || r.contains(d))
+    }
+}

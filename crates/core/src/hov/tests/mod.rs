@@ -1,0 +1,11 @@
+//! Unit tests of the Habit of Victory rules, one module per part of the rulebook; test names
+//! begin with the rule (`r146_…` for Standard ¶146, `e39_…` for Exclusive §39) and name the
+//! worked example where there is one (`x39`, docs/coverage/hov.md "Worked examples").
+
+mod combat;
+mod flow;
+mod general;
+mod movement;
+mod setup;
+mod supply;
+mod victory;
