@@ -34,6 +34,7 @@ LOWER = {
     'nbs': {'action', 'board', 'event', 'order_log', 'state', 'tables', 'types', 'units'},
     'fontenoy': {'action', 'board', 'event', 'fhex', 'geometry', 'stacking', 'state', 'tables',
                  'types', 'units'},
+    'hov': {'action', 'board', 'charts', 'event', 'hhex', 'state', 'types', 'units'},
 }
 # Questions about a state that every section asks, above the lower modules and below the
 # sections: sections may import them.
@@ -41,6 +42,7 @@ SHARED = {
     'pg': set(),
     'nbs': {'query'},
     'fontenoy': {'occupancy'},
+    'hov': {'zoc'},
 }
 # The engine contract's glue above the sections (building the rules value, handing an action
 # to the section of the phase): it may import a section's items.
@@ -48,6 +50,7 @@ TOP = {
     'pg': {'dispatch', 'position', 'rules', 'setup'},
     'nbs': set(),
     'fontenoy': {'preview', 'rules', 'setup', 'view'},
+    'hov': {'flow', 'rules', 'setup'},
 }
 
 

@@ -457,3 +457,12 @@ impl Board {
             .is_some_and(|d| self.side(from, d) & side::ANY_ROAD != 0)
     }
 }
+
+/// A redoubt on the map (F-3.5a): its site and size, read from the scenario (F-10.x, F-6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Redoubt {
+    /// Its hex.
+    pub hex: Hex,
+    /// Large (12 infantry SP and 2 artillery SP inside) or small (8 and 2).
+    pub large: bool,
+}

@@ -9,8 +9,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::combat::odds::Ratio;
-use super::types::Army;
+use super::types::{Army, Ratio};
 use crate::data::{Chart, DataError, Mode, ResolvedScenario, Value};
 
 /// The lowest and highest modified die the dense tables cover; rolls beyond read the end rows.

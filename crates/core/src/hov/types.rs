@@ -307,3 +307,25 @@ impl fmt::Display for Ratings {
         )
     }
 }
+
+/// An odds ratio as the CRT prints it: `attacker : defender`, e.g. 3:1 is `(3, 1)`, 1:2 is
+/// `(1, 2)`, 1.5:1 is `(3, 2)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ratio {
+    /// The attacker's part.
+    pub att: u32,
+    /// The defender's part.
+    pub def: u32,
+}
+
+impl Ratio {
+    /// `att : def`.
+    pub const fn new(att: u32, def: u32) -> Ratio {
+        Ratio { att, def }
+    }
+
+    /// Whether strengths `a : d` are at least these odds (`a / d >= att / def`), exactly.
+    pub const fn reached_by(self, a: u64, d: u64) -> bool {
+        a * self.def as u64 >= d * self.att as u64
+    }
+}

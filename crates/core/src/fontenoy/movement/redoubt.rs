@@ -25,11 +25,11 @@ use alloc::vec::Vec;
 
 use super::super::Fontenoy;
 use super::super::action::Action;
+use super::super::board::Redoubt;
 use super::super::board::Terrain;
 use super::super::event::Event;
 use super::super::geometry::Placed;
 use super::super::occupancy::Occupancy;
-use super::super::setup::Redoubt;
 use super::super::state::{Act, Place, State};
 use super::super::types::{Formation, Kind};
 use super::super::units::{Skirmish, UnitId};

@@ -124,14 +124,7 @@ struct RawAlways {
     note: Option<String>,
 }
 
-/// A redoubt on the map (F-3.5a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Redoubt {
-    /// Its hex.
-    pub hex: Hex,
-    /// Large (12 infantry SP and 2 artillery SP inside) or small (8 and 2).
-    pub large: bool,
-}
+pub use super::board::Redoubt;
 
 /// What the scenario gives beyond the series rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
