@@ -214,9 +214,12 @@ fn each_deployment(id: &str, mut stop: impl FnMut(&Fontenoy, &State, u16) -> boo
     let lib = crate::data::Library::builtin().expect("the built-in data");
     let r = Fontenoy::new(&lib.scenario(id).expect("a scenario")).expect("loads");
     let mut s = r.initial_state();
-    while let Some(&Step::Deploy { index }) = s.steps.last() {
-        if stop(&r, &s, index) {
-            return;
+    // F-6.2, F-3.6: the French place the redoubt and the barricades before the deployments.
+    while super::setting_up(&s) {
+        if let Some(&Step::Deploy { index }) = s.steps.last() {
+            if stop(&r, &s, index) {
+                return;
+            }
         }
         let a = legal(&r, &s).into_iter().next().expect("a set-up choice");
         apply(&r, &mut s, a);

@@ -35,6 +35,9 @@ fn f8_3b_a_fortified_friend_that_fails_is_shaken_or_routs_if_already_shaken() {
         w.infantry("OPEN", Side(0), "O", "S0910", 1);
     });
     let (good, shaky, open) = (2, 3, 4);
+    // F-3.5a B: in General Order they stand inside their redoubts.
+    s.unit_mut(good).formation = Formation::GeneralOrder;
+    s.unit_mut(shaky).formation = Formation::GeneralOrder;
     s.unit_mut(shaky).morale = Morale::Shaken;
     let ev = check(&r, &mut s, a, MCA, 0, 0);
     assert_eq!(checks_in(&ev)[0].3.as_deref(), Some("Sauve qui peut!"));
@@ -76,6 +79,8 @@ fn f8_3b_a_fortified_stack_that_routs_on_its_own_check_sets_off_its_friends_chec
         w.infantry("NEAR", Side(0), "N", "S1012", 1);
     });
     let near = 2;
+    // F-3.5a B: in General Order the stack stands inside its redoubt.
+    s.unit_mut(a).formation = Formation::GeneralOrder;
     // Good Order: the fresh check fails, it is Shaken and its friends are not touched.
     check(&r, &mut s, a, MCA, 0, 0);
     apply(&r, &mut s, d100(15));
