@@ -10,8 +10,10 @@ use alloc::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{LeaderId, Phase, UnitId};
-use super::types::{Army, Mp};
+use alloc::vec::Vec;
+
+use super::state::{GarrisonId, LeaderId, Phase, UnitId};
+use super::types::{Army, Chit, Mp};
 use crate::engine::{EventInfo, Side};
 use crate::hex::Hex;
 
@@ -141,6 +143,121 @@ pub enum Event {
         /// Why.
         rule: Cow<'static, str>,
     },
+    /// A battle's attack or counterattack begins (¶146 steps 1–3a, 12–13): who attacks with
+    /// which force, the hexes attacked, and both forces' strengths to the nearest five.
+    Attack {
+        /// The attacking side.
+        side: Side,
+        /// The attacking Force Leader.
+        leader: LeaderId,
+        /// The hexes attacked.
+        #[serde(with = "super::hhex::vec")]
+        hexes: Vec<Hex>,
+        /// The round (¶203).
+        round: u8,
+        /// A counterattack (steps 12–19).
+        counter: bool,
+        /// The announced strengths, attacker then defender (¶146 step 3a).
+        announced: [u32; 2],
+    },
+    /// A side's secret battle chit (¶146 step 3b), seen by its owner only.
+    ChitChosen {
+        /// The side.
+        side: Side,
+        /// The chit.
+        chit: Chit,
+    },
+    /// A losing side shows its chit (¶155).
+    ChitRevealed {
+        /// The side.
+        side: Side,
+        /// The chit.
+        chit: Chit,
+    },
+    /// A side's artillery fires (¶146 step 5, ¶157–¶158).
+    Bombardment {
+        /// The firing side.
+        side: Side,
+        /// Its artillery SP.
+        artillery: u32,
+        /// The die.
+        roll: u8,
+        /// The modifier (Cavalry Differential, Fortified Town).
+        drm: i8,
+        /// Enemy SP lost.
+        hits: u8,
+    },
+    /// The French player stakes the Old Guard, or not (¶167–¶168).
+    Staked {
+        /// Staked.
+        staked: bool,
+    },
+    /// The combat die and its result (¶146 step 7, ¶160–¶165, ¶170).
+    Combat {
+        /// The die.
+        roll: u8,
+        /// The modifiers: odds beyond the table, the staked Guard, the Leadership Bonus.
+        drm: i8,
+        /// The CRT column (0 = the leftmost).
+        column: u8,
+        /// Read on the Affecting line (¶163).
+        affecting: bool,
+        /// The attacker's number.
+        att: u8,
+        /// The defender's number.
+        def: u8,
+        /// The side that lost.
+        loser: Side,
+    },
+    /// SP a side loses in battle, as both players see it (¶146 steps 5, 7, 9, 11).
+    BattleLoss {
+        /// The side.
+        side: Side,
+        /// SP lost.
+        sp: u16,
+        /// Why.
+        rule: Cow<'static, str>,
+    },
+    /// A garrison on the map is destroyed by a loss (§24).
+    GarrisonDestroyed {
+        /// The garrison.
+        garrison: GarrisonId,
+    },
+    /// A beaten force retreats one hex (¶172–¶175) or pursues one (¶179).
+    BattleMove {
+        /// The Force Leader.
+        leader: LeaderId,
+        /// The hex entered.
+        #[serde(with = "super::hhex")]
+        to: Hex,
+        /// Why (¶172 retreat, ¶179 pursuit).
+        rule: Cow<'static, str>,
+    },
+    /// The pursuit die and the length of pursuit (¶188–¶191).
+    PursuitRoll {
+        /// The pursuing leader.
+        leader: LeaderId,
+        /// The die.
+        roll: u8,
+        /// Its modifier (¶189).
+        drm: i8,
+        /// Hexes of pursuit allowed (after ¶191).
+        length: u8,
+    },
+    /// A leader whose force lost all its SP rolls against his Initiative (¶32–¶33).
+    Capture {
+        /// The leader.
+        leader: LeaderId,
+        /// The die.
+        roll: u8,
+        /// Captured (else he escapes).
+        captured: bool,
+    },
+    /// A battle ends (¶146 step 10); `winner` won its last attack.
+    BattleEnds {
+        /// The side that won the last attack.
+        winner: Option<Side>,
+    },
 }
 
 impl EventInfo for Event {
@@ -175,15 +292,32 @@ impl EventInfo for Event {
             Event::Revealed { rule, .. } => rule.as_ref(),
             Event::Attrition { .. } => "¶137",
             Event::Morale { rule, .. } => rule.as_ref(),
+            Event::Attack { counter, .. } => {
+                if *counter {
+                    "¶146 step 12"
+                } else {
+                    "¶146 step 1"
+                }
+            }
+            Event::ChitChosen { .. } => "¶146 step 3b",
+            Event::ChitRevealed { .. } => "¶155",
+            Event::Bombardment { .. } => "¶158",
+            Event::Staked { .. } => "¶168",
+            Event::Combat { .. } => "¶146 step 7",
+            Event::BattleLoss { rule, .. } | Event::BattleMove { rule, .. } => rule.as_ref(),
+            Event::GarrisonDestroyed { .. } => "§24",
+            Event::PursuitRoll { .. } => "¶188",
+            Event::Capture { .. } => "¶33",
+            Event::BattleEnds { .. } => "¶146 step 10",
         }
     }
 
     fn visible_to(&self, side: Side) -> bool {
         match self {
             // ¶20: the Organization Displays are the owner's secret.
-            Event::UnitTransferred { side: owner, .. } | Event::Strength { side: owner, .. } => {
-                *owner == side
-            }
+            Event::UnitTransferred { side: owner, .. }
+            | Event::Strength { side: owner, .. }
+            | Event::ChitChosen { side: owner, .. } => *owner == side,
             _ => true,
         }
     }
@@ -245,6 +379,85 @@ impl core::fmt::Display for Event {
                 "attrition: leader {leader}'s force rolls {roll} and loses {lost} SP"
             ),
             Event::Morale { by, now, .. } => write!(f, "Paris Morale {by:+}: now {now:+}"),
+            Event::Attack {
+                side,
+                leader,
+                hexes,
+                round,
+                counter,
+                announced,
+            } => {
+                write!(
+                    f,
+                    "{side} {} with leader {leader}'s force (about {} SP), round {round}:",
+                    if *counter {
+                        "counterattacks"
+                    } else {
+                        "attacks"
+                    },
+                    announced[0]
+                )?;
+                for h in hexes {
+                    write!(f, " {}", label(*h))?;
+                }
+                write!(f, " (about {} SP)", announced[1])
+            }
+            Event::ChitChosen { side, chit } => write!(f, "{side} chooses {chit}"),
+            Event::ChitRevealed { side, chit } => write!(f, "{side} reveals {chit}"),
+            Event::Bombardment {
+                side,
+                artillery,
+                roll,
+                drm,
+                hits,
+            } => write!(
+                f,
+                "{side} bombards with {artillery} artillery SP: {roll} {drm:+}, {hits} SP hit"
+            ),
+            Event::Staked { staked } => {
+                if *staked {
+                    f.write_str("the Old Guard is staked")
+                } else {
+                    f.write_str("the Old Guard is not staked")
+                }
+            }
+            Event::Combat {
+                roll,
+                drm,
+                column,
+                affecting,
+                att,
+                def,
+                loser,
+            } => write!(
+                f,
+                "combat die {roll} {drm:+} on column {column}{}: attacker {att}, defender {def}; {loser} loses",
+                if *affecting { " (Affecting)" } else { "" }
+            ),
+            Event::BattleLoss { side, sp, .. } => write!(f, "{side} loses {sp} SP"),
+            Event::GarrisonDestroyed { garrison } => write!(f, "garrison {garrison} is destroyed"),
+            Event::BattleMove { leader, to, .. } => {
+                write!(f, "leader {leader}'s force moves to {}", label(*to))
+            }
+            Event::PursuitRoll {
+                leader,
+                roll,
+                drm,
+                length,
+            } => write!(f, "leader {leader} pursues: {roll} {drm:+}, {length} hexes"),
+            Event::Capture {
+                leader,
+                roll,
+                captured,
+            } => write!(
+                f,
+                "leader {leader} rolls {roll}: {}",
+                if *captured { "captured" } else { "escapes" }
+            ),
+            Event::BattleEnds { winner } => match winner {
+                Some(w) => write!(f, "the battle ends, won by {w}"),
+                None => f.write_str("the battle ends"),
+            },
         }
     }
 }

@@ -46,6 +46,7 @@ impl Hov {
             Phase::Weather => Actor::Chance(Chance::Dice(DiceSpec::D6)),
             // ¶50: the non-phasing player force-marches.
             Phase::ForcedMarch => Actor::Player(s.phasing.other()),
+            Phase::BattleResolution => self.battle_actor(s),
             Phase::Over => Actor::Terminal(self.outcome(s)),
             _ => Actor::Player(s.phasing),
         }
@@ -81,6 +82,7 @@ impl Hov {
                 })
             })),
             Phase::Over => {}
+            Phase::BattleResolution => self.battle_actions(s, out),
             _ => out.push(Action::Done),
         }
     }
@@ -207,6 +209,12 @@ impl Hov {
                 Ok(())
             }
             (Phase::Over, _) => Err(Illegal::new("engine", "the game is over")),
+            (Phase::BattleResolution, a) => {
+                if self.battle_step(s, a, ev)? {
+                    self.end_phase(s, Phase::BattleResolution, ev);
+                }
+                Ok(())
+            }
             (Phase::Weather, _) => Err(Illegal::new("§26", "the weather die is rolled now")),
             (phase, Action::Done) => {
                 self.end_phase(s, phase, ev);

@@ -352,6 +352,9 @@ impl Hov {
             lost: [0; 2],
             off_map_gain: false,
             guard_loss_this_turn: false,
+            fought: Vec::new(),
+            fought_garrisons: Vec::new(),
+            guard_beaten: false,
             unknown: Vec::new(),
             result: None,
         };

@@ -244,10 +244,40 @@ pub enum BattleStep {
     Retreat,
     /// Step 9: the winner may pursue.
     Pursuit,
+    /// Step 9: the pursuit die (¶188).
+    PursuitRoll,
     /// Step 10: morale.
     Morale,
     /// Steps 12–13: the counterattack is designated.
     Counterattack,
+}
+
+/// A beaten stack on its way back (¶172–¶175): the leaders who retreat together and the hexes
+/// they have passed, their start first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Retreat {
+    /// The Force Leaders (and Unemployed Leaders) retreating together (¶175).
+    pub leaders: Vec<LeaderId>,
+    /// The hexes passed through, the start hex first.
+    #[serde(with = "super::hhex::vec")]
+    pub path: Vec<Hex>,
+    /// The hexes the result requires (¶172).
+    pub need: u8,
+    /// Finished: the full distance, or blocked (¶173).
+    pub done: bool,
+}
+
+/// The result of one attack or counterattack (¶146 step 7) waiting to be carried out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fight {
+    /// The side that lost (for a Pursuit Override, ¶198, the side that retreats).
+    pub loser: Side,
+    /// The loser's number on the CRT (hexes of retreat, or SP in a Pitched loss).
+    pub loser_n: u8,
+    /// The winner's number (SP lost).
+    pub winner_n: u8,
+    /// SP the winner actually lost (¶205: the loser loses at least as many).
+    pub winner_lost: u16,
 }
 
 /// A battle in progress (¶146), one per Battle Resolution at a time.
@@ -259,21 +289,40 @@ pub struct Battle {
     pub round: u8,
     /// Counterattack half of the round (steps 12–19).
     pub counter: bool,
-    /// The leaders of the attacking force, Force Leader first (¶151).
+    /// The Force Leaders of the attacking force in this half (¶151).
     pub attackers: Vec<LeaderId>,
-    /// The hexes attacked (¶151–¶153).
+    /// The hexes attacked in this half (¶151–¶153).
     #[serde(with = "super::hhex::vec")]
     pub defenders: Vec<Hex>,
+    /// The phasing player's attacking Force Leaders, who re-attack in later rounds (¶202).
+    pub first_attackers: Vec<LeaderId>,
+    /// The hexes of the first attack (¶146 step 2), re-attacked in later rounds (¶202).
+    #[serde(with = "super::hhex::vec")]
+    pub first_defenders: Vec<Hex>,
     /// Each side's battle chit for this round, by side index (¶146 step 3b).
     pub chits: [Option<Chit>; 2],
     /// Whether each side has revealed its chit this round (¶155).
     pub revealed: [bool; 2],
     /// Pitched chits each side has revealed in this battle (¶155, ¶203).
     pub pitched_shown: [u8; 2],
-    /// The Old Guard is staked this round (¶168).
-    pub staked: bool,
+    /// The Old Guard is staked in this attack (¶168); `None` before the choice.
+    pub staked: Option<bool>,
     /// SP each side has lost in this battle, pursuit included (¶193).
     pub lost: [u16; 2],
+    /// Each side has bombarded this round (¶158).
+    pub fired: [bool; 2],
+    /// The combat die rolled, before the Leadership Bonus (¶170).
+    pub die: Option<u8>,
+    /// The result being carried out.
+    pub fight: Option<Fight>,
+    /// The beaten stacks retreating (¶172–¶178).
+    pub retreats: Vec<Retreat>,
+    /// The leader pursuing (¶179), once chosen.
+    pub pursuer: Option<LeaderId>,
+    /// Leaders whose force lost all its SP, to roll for capture (¶32–¶33).
+    pub captures: Vec<LeaderId>,
+    /// The side that won the last attack (¶193).
+    pub winner: Option<Side>,
     /// Where the battle stands.
     pub step: BattleStep,
 }
@@ -333,6 +382,13 @@ pub struct State {
     pub off_map_gain: bool,
     /// The Old Guard's defeat has moved the morale track this Game-Turn (¶195).
     pub guard_loss_this_turn: bool,
+    /// Leaders whose forces have attacked, been attacked or pursued in this Battle Resolution
+    /// (¶148, ¶149, ¶185).
+    pub fought: Vec<LeaderId>,
+    /// Garrisons on the map attacked in this Battle Resolution (¶149, §36).
+    pub fought_garrisons: Vec<GarrisonId>,
+    /// A staked Old Guard failed to win a round in this Combat Phase (¶195).
+    pub guard_beaten: bool,
     /// The other side's hidden stacks, in an observation only.
     pub unknown: Vec<Unknown>,
     /// How the game ended.

@@ -2,7 +2,16 @@
 //! * ¶146 step 6, ¶162, ¶166, §38–§43, §74, §167 strengths after terrain — [`strength`]
 //! * ¶160–¶165 the odds column and the die beyond the table — [`odds`]
 //! * ¶85, ¶159, ¶193, ¶205 losses, withholding and the Critical Battle — [`losses`]
+//! * ¶146 the battle's state machine, rounds and counterattacks (¶196–¶204), capture (¶32–¶33),
+//!   morale (¶193–¶195) — [`battle`]
+//! * ¶145–¶153 who attacks whom, the pieces of a force — [`designate`]
+//! * ¶146 steps 4–7, ¶157–¶171, ¶197–¶198, ¶206 bombardment, the CRT, losses — [`resolve`]
+//! * ¶172–¶192 retreat and pursuit — [`retreat`]
 
+pub mod battle;
+pub mod designate;
 pub mod losses;
 pub mod odds;
+pub mod resolve;
+pub mod retreat;
 pub mod strength;

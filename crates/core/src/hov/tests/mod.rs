@@ -2,6 +2,7 @@
 //! begin with the rule (`r146_…` for Standard ¶146, `e39_…` for Exclusive §39) and name the
 //! worked example where there is one (`x39`, docs/coverage/hov.md "Worked examples").
 
+mod battle;
 mod combat;
 mod flow;
 mod general;

@@ -1,0 +1,705 @@
+//! III.b Battle Resolution (¶51, ¶144–¶206) as a state machine: the phasing player designates
+//! attacks until every force in contact has fought (¶145–¶153); each battle runs the steps of
+//! ¶146 — secret chits as two sequential commitments, the phasing player's first (engine
+//! contract 1.4.5), bombardment and combat dice as chance nodes, the loser's retreat, the
+//! winner's pursuit, morale — and, after a Pitched loss, the counterattack and the rounds that
+//! follow (¶196–¶204).
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::super::Hov;
+use super::super::action::Action;
+use super::super::event::Event;
+use super::super::state::{Battle, BattleStep, LeaderPlace, State};
+use super::super::types::{Chit, FRENCH, announced};
+use super::losses::critical;
+use crate::dice::{DiceSpec, Roll};
+use crate::engine::{Actor, Chance, Illegal, Side};
+use crate::hex::Hex;
+
+fn d6() -> impl Iterator<Item = Action> {
+    (1..=6).map(|value| {
+        Action::Roll(Roll {
+            spec: DiceSpec::D6,
+            value,
+        })
+    })
+}
+
+/// The most rounds a battle lasts (¶203).
+const MAX_ROUNDS: u8 = 4;
+
+impl Hov {
+    /// Who acts in the Battle Resolution segment.
+    pub(crate) fn battle_actor(&self, s: &State) -> Actor {
+        let Some(b) = &s.battle else {
+            return Actor::Player(s.phasing);
+        };
+        if !b.captures.is_empty() {
+            return Actor::Chance(Chance::Dice(DiceSpec::D6));
+        }
+        match b.step {
+            BattleStep::Chits => Actor::Player(if b.chits[s.phasing.index()].is_none() {
+                s.phasing
+            } else {
+                s.phasing.other()
+            }),
+            BattleStep::Bombard
+            | BattleStep::Resolve
+            | BattleStep::PursuitRoll
+            | BattleStep::Morale => Actor::Chance(Chance::Dice(DiceSpec::D6)),
+            BattleStep::Stake => Actor::Player(FRENCH),
+            BattleStep::Bonus => Actor::Player(b.attacker),
+            BattleStep::Override | BattleStep::Counterattack => Actor::Player(s.phasing.other()),
+            BattleStep::Retreat => Actor::Player(b.fight.map_or(s.phasing, |f| f.loser)),
+            BattleStep::Pursuit => Actor::Player(b.fight.map_or(s.phasing, |f| f.loser.other())),
+        }
+    }
+
+    /// Every legal action in the Battle Resolution segment, in a stable order.
+    pub(crate) fn battle_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let Some(b) = &s.battle else {
+            for (leader, hexes) in self.attack_options(s) {
+                out.push(Action::Attack {
+                    leader,
+                    parts: Vec::new(),
+                    hexes,
+                });
+            }
+            // ¶145, ¶150: the segment ends when every force in contact has been attacked.
+            if self.pending_targets(s).is_empty() {
+                out.push(Action::Done);
+            }
+            return;
+        };
+        if !b.captures.is_empty() {
+            out.extend(d6());
+            return;
+        }
+        match b.step {
+            BattleStep::Chits => {
+                let side = match self.battle_actor(s) {
+                    Actor::Player(p) => p,
+                    _ => s.phasing,
+                };
+                if self.may_choose_pitched(s, b, side) {
+                    out.push(Action::Chit(Chit::Pitched));
+                }
+                out.push(Action::Chit(Chit::Pursuit));
+            }
+            BattleStep::Bombard
+            | BattleStep::Resolve
+            | BattleStep::PursuitRoll
+            | BattleStep::Morale => out.extend(d6()),
+            BattleStep::Stake => {
+                out.push(Action::Stake(false));
+                out.push(Action::Stake(true));
+            }
+            BattleStep::Bonus => {
+                let n = self.attack_bonus(s, b);
+                out.extend([Action::Bonus(-n), Action::Bonus(0), Action::Bonus(n)]);
+            }
+            BattleStep::Override => {
+                out.push(Action::Override(false));
+                out.push(Action::Override(true));
+            }
+            BattleStep::Retreat => {
+                if let Some((gi, side)) = self.retreating(b) {
+                    out.extend(
+                        self.retreat_options(s, side, &b.retreats[gi])
+                            .into_iter()
+                            .map(|hex| Action::RetreatTo { hex }),
+                    );
+                }
+            }
+            BattleStep::Pursuit => {
+                out.extend(
+                    self.pursuers(s, b)
+                        .into_iter()
+                        .map(|leader| Action::Pursue { leader }),
+                );
+                out.push(Action::Done);
+            }
+            BattleStep::Counterattack => {
+                let (options, optional) = self.counter_options(s, b);
+                out.extend(options.into_iter().map(|(leader, hex)| Action::Attack {
+                    leader,
+                    parts: Vec::new(),
+                    hexes: alloc::vec![hex],
+                }));
+                if optional {
+                    out.push(Action::Done);
+                }
+            }
+        }
+    }
+
+    /// ¶155, ¶156, ¶203: whether `side` may choose the Pitched chit this round.
+    pub fn may_choose_pitched(&self, s: &State, b: &Battle, side: Side) -> bool {
+        let first_hex = b.first_attackers.first().and_then(|&l| self.hex_of(s, l));
+        if side == s.phasing {
+            // ¶155 1: never across a bridged primary river.
+            let across = first_hex.is_some_and(|a| {
+                b.first_defenders.iter().any(|&h| {
+                    a.direction_to(h).is_some_and(|d| {
+                        self.board.side(a, d).water == super::super::board::Water::Primary
+                    })
+                })
+            });
+            if across {
+                return false;
+            }
+        } else if b.first_defenders.iter().any(|&h| self.town(h)) {
+            // ¶156 1: defenders in a Town or City may always choose Pitched.
+            return true;
+        }
+        // ¶155 2, ¶203: once for an Initiative of 2 or less, twice above; the best Initiative
+        // among several defending forces (¶155 4), a garrison's being 1 (§36).
+        let best = if side == s.phasing {
+            b.first_attackers
+                .iter()
+                .map(|&l| self.initiative_of(s, l))
+                .max()
+                .unwrap_or(1)
+        } else {
+            b.first_defenders
+                .iter()
+                .flat_map(|&h| self.forces_at(s, side, h))
+                .map(|l| self.initiative_of(s, l))
+                .max()
+                .unwrap_or(1)
+        };
+        let limit = if best > 2 { 2 } else { 1 };
+        b.pitched_shown[side.index()] < limit
+    }
+
+    /// A Town or City (¶156; reading A8: Capital Cities and Fortified Towns too).
+    fn town(&self, h: Hex) -> bool {
+        use super::super::board::Settlement;
+        matches!(
+            self.board.hex(h).settlement,
+            Settlement::Town | Settlement::Capital | Settlement::FortifiedTown
+        )
+    }
+
+    /// The stack retreating now and its side.
+    fn retreating(&self, b: &Battle) -> Option<(usize, Side)> {
+        let side = b.fight?.loser;
+        b.retreats.iter().position(|g| !g.done).map(|i| (i, side))
+    }
+
+    /// ¶199–¶201, ¶154: the non-phasing forces that may counterattack the phasing force's hex,
+    /// and whether the counterattack may be declined (from a Fort, or across a primary or
+    /// secondary river, ¶199).
+    pub fn counter_options(&self, s: &State, b: &Battle) -> (Vec<(u16, Hex)>, bool) {
+        let np = s.phasing.other();
+        let Some(target) = b.first_attackers.first().and_then(|&l| self.hex_of(s, l)) else {
+            return (Vec::new(), true);
+        };
+        let mut out = Vec::new();
+        let mut optional = true;
+        for &h in &b.first_defenders {
+            let Some(d) = h.direction_to(target) else {
+                continue;
+            };
+            if !self.may_attack_across(s, h, d) {
+                continue;
+            }
+            let water = self.board.side(h, d).water;
+            let must = !self.board.hex(h).settlement.fort()
+                && !matches!(
+                    water,
+                    super::super::board::Water::Primary | super::super::board::Water::Secondary
+                );
+            for l in self.forces_at(s, np, h) {
+                out.push((l, target));
+                optional &= !must;
+            }
+        }
+        let optional = optional || out.is_empty();
+        (out, optional)
+    }
+
+    /// Applies one action of the Battle Resolution segment; `Ok(true)` when the segment
+    /// ends.
+    pub(crate) fn battle_step(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<bool, Illegal> {
+        let mut legal = Vec::new();
+        self.battle_actions(s, &mut legal);
+        if !legal.contains(a) {
+            return Err(self.refusal(s, a));
+        }
+        let Some(b) = s.battle.clone() else {
+            if let Action::Attack { leader, hexes, .. } = a {
+                self.begin_battle(s, ev, *leader, hexes);
+                self.advance(s, ev);
+                return Ok(false);
+            }
+            self.battle_phase_ends(s, ev);
+            return Ok(true);
+        };
+        if let (false, Action::Roll(r)) = (b.captures.is_empty(), a) {
+            self.roll_capture(s, ev, r.value);
+            self.advance(s, ev);
+            return Ok(false);
+        }
+        match (b.step, a) {
+            (BattleStep::Chits, Action::Chit(c)) => {
+                let side = match self.battle_actor(s) {
+                    Actor::Player(p) => p,
+                    _ => s.phasing,
+                };
+                if let Some(bm) = &mut s.battle {
+                    bm.chits[side.index()] = Some(*c);
+                    if bm.chits.iter().all(Option::is_some) {
+                        bm.step = BattleStep::Bombard;
+                    }
+                }
+                ev.push(Event::ChitChosen { side, chit: *c });
+            }
+            (BattleStep::Bombard, Action::Roll(r)) => {
+                if let Some(side) = self.next_to_fire(s, &b) {
+                    self.bombard(s, ev, side, r.value);
+                }
+            }
+            (BattleStep::Stake, Action::Stake(x)) => {
+                ev.push(Event::Staked { staked: *x });
+                if let Some(bm) = &mut s.battle {
+                    bm.staked = Some(*x);
+                    bm.step = BattleStep::Resolve;
+                }
+            }
+            (BattleStep::Resolve, Action::Roll(r)) => {
+                if let Some(bm) = &mut s.battle {
+                    bm.die = Some(r.value);
+                    bm.step = BattleStep::Bonus;
+                }
+            }
+            (BattleStep::Bonus, Action::Bonus(x)) => self.resolve_combat(s, ev, *x),
+            (BattleStep::Override, Action::Override(x)) => {
+                if let Some(f) = b.fight {
+                    self.carry_out(s, ev, f, *x);
+                }
+            }
+            (BattleStep::Retreat, Action::RetreatTo { hex }) => {
+                if let Some((gi, _)) = self.retreating(&b) {
+                    self.retreat_step(s, ev, gi, *hex);
+                }
+            }
+            (BattleStep::Pursuit, Action::Pursue { leader }) => {
+                if let Some(bm) = &mut s.battle {
+                    bm.pursuer = Some(*leader);
+                    bm.step = BattleStep::PursuitRoll;
+                }
+                s.fought.push(*leader);
+            }
+            (BattleStep::Pursuit, Action::Done) => self.settle_retreat(s, ev, 0),
+            (BattleStep::PursuitRoll, Action::Roll(r)) => self.pursue(s, ev, r.value),
+            (BattleStep::Morale, Action::Roll(r)) => {
+                self.critical_battle(s, ev, r.value);
+                self.end_battle(s, ev);
+            }
+            (BattleStep::Counterattack, Action::Attack { leader, hexes, .. }) => {
+                self.begin_counter(s, ev, *leader, hexes);
+            }
+            (BattleStep::Counterattack, Action::Done) => self.to_morale(s),
+            _ => return Err(self.refusal(s, a)),
+        }
+        self.advance(s, ev);
+        Ok(false)
+    }
+
+    fn refusal(&self, s: &State, a: &Action) -> Illegal {
+        let Some(b) = &s.battle else {
+            return match a {
+                Action::Attack { leader, .. } => Illegal::new(
+                    "¶145",
+                    format!(
+                        "leader {} may not make this attack: an unfought force attacks adjacent enemy hexes not yet attacked, leaving every hex in contact to some other unfought force (¶148–¶152)",
+                        self.leader_name(*leader)
+                    ),
+                ),
+                Action::Done => Illegal::new(
+                    "¶145",
+                    "every enemy force in contact with an unfought phasing force must be attacked first",
+                ),
+                other => Illegal::new(
+                    "¶146",
+                    format!("{other:?} is not a decision here: designate an attack (step 1)"),
+                ),
+            };
+        };
+        let (rule, what) = if !b.captures.is_empty() {
+            ("¶33", "the capture die is rolled now")
+        } else {
+            match b.step {
+                BattleStep::Chits => (
+                    "¶155",
+                    "choose a battle chit: Pitched only within the force's allowance and not across a bridged primary river",
+                ),
+                BattleStep::Bombard => ("¶158", "the bombardment die is rolled now"),
+                BattleStep::Stake => ("¶168", "the French player stakes the Old Guard or not"),
+                BattleStep::Resolve => ("¶146 step 7", "the combat die is rolled now"),
+                BattleStep::Bonus => (
+                    "¶170",
+                    "the attacking Force Leader adds, subtracts or ignores his bonus",
+                ),
+                BattleStep::Override => ("¶198", "the defender overrides or not"),
+                BattleStep::Retreat => (
+                    "¶174",
+                    "retreat to one of the hexes the priorities of retreat leave open",
+                ),
+                BattleStep::Pursuit => (
+                    "¶179",
+                    "pursue with a leader of the winning force next to the retreat, or decline",
+                ),
+                BattleStep::PursuitRoll => ("¶188", "the pursuit die is rolled now"),
+                BattleStep::Morale => ("¶193", "the Critical Battle die is rolled now"),
+                BattleStep::Counterattack => (
+                    "¶199",
+                    "counterattack the attacking force's hex with one adjacent defending force",
+                ),
+            }
+        };
+        Illegal::new(rule, format!("{a:?} is not legal: {what}"))
+    }
+
+    fn leader_name(&self, l: u16) -> alloc::string::String {
+        self.manifest
+            .leaders
+            .get(usize::from(l))
+            .map_or_else(|| format!("#{l}"), |x| format!("{} ({})", x.name, x.id))
+    }
+
+    /// ¶146 steps 1–3a: a battle begins; both sides' leaders are revealed (¶21) and their
+    /// strengths announced.
+    fn begin_battle(&self, s: &mut State, ev: &mut Vec<Event>, leader: u16, hexes: &[Hex]) {
+        s.battle = Some(Battle {
+            attacker: s.phasing,
+            round: 1,
+            counter: false,
+            attackers: alloc::vec![leader],
+            defenders: hexes.to_vec(),
+            first_attackers: alloc::vec![leader],
+            first_defenders: hexes.to_vec(),
+            chits: [None; 2],
+            revealed: [false; 2],
+            pitched_shown: [0; 2],
+            staked: None,
+            lost: [0; 2],
+            fired: [false; 2],
+            die: None,
+            fight: None,
+            retreats: Vec::new(),
+            pursuer: None,
+            captures: Vec::new(),
+            winner: None,
+            step: BattleStep::Chits,
+        });
+        self.announce(s, ev);
+    }
+
+    /// Marks the forces of the attack now under way as having fought (¶148–¶149), reveals
+    /// their leaders (¶21) and announces the strengths (¶146 step 3a).
+    fn announce(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Some(b) = s.battle.clone() else { return };
+        let sides = self.sides(s, &b);
+        let mut sp = [0u32; 2];
+        for side in [b.attacker, b.attacker.other()] {
+            let k = side.index();
+            let members = self.members(s, &sides.fls[k]);
+            sp[k] = self
+                .pieces(s, &members, &sides.garrisons[k])
+                .iter()
+                .map(|&p| u32::from(self.piece_sp(s, p)))
+                .sum();
+            for &l in &members {
+                if !s.fought.contains(&l) {
+                    s.fought.push(l);
+                }
+                if !s.leaders[usize::from(l)].revealed {
+                    s.leaders[usize::from(l)].revealed = true;
+                    ev.push(Event::Revealed {
+                        leader: l,
+                        rule: alloc::borrow::Cow::Borrowed("¶146 step 1"),
+                    });
+                }
+            }
+            for &g in &sides.garrisons[k] {
+                if !s.fought_garrisons.contains(&g) {
+                    s.fought_garrisons.push(g);
+                }
+            }
+        }
+        let a = b.attacker.index();
+        ev.push(Event::Attack {
+            side: b.attacker,
+            leader: b.attackers.first().copied().unwrap_or_default(),
+            hexes: b.defenders.clone(),
+            round: b.round,
+            counter: b.counter,
+            announced: [announced(sp[a]), announced(sp[1 - a])],
+        });
+    }
+
+    /// Steps 12–13: the counterattack against the phasing force's hex.
+    fn begin_counter(&self, s: &mut State, ev: &mut Vec<Event>, leader: u16, hexes: &[Hex]) {
+        if let Some(b) = &mut s.battle {
+            b.attacker = s.phasing.other();
+            b.counter = true;
+            b.attackers = alloc::vec![leader];
+            b.defenders = hexes.to_vec();
+            b.staked = None;
+            b.die = None;
+            b.fight = None;
+            b.retreats.clear();
+            b.pursuer = None;
+            b.step = BattleStep::Stake;
+        }
+        self.announce(s, ev);
+    }
+
+    /// ¶202–¶204: after a Pitched counterattack, the phasing force re-attacks in a new round
+    /// if it is still next to the enemy it attacked, within the round limits (¶203; ¶156 2,
+    /// reading A8: two rounds for defenders in a Town or City).
+    pub fn next_round(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Some(b) = s.battle.clone() else { return };
+        let attackers: Vec<u16> = b
+            .first_attackers
+            .iter()
+            .copied()
+            .filter(|&l| self.is_force(s, l) && self.hex_of(s, l).is_some())
+            .collect();
+        let from = attackers.first().and_then(|&l| self.hex_of(s, l));
+        let defenders: Vec<Hex> = b
+            .first_defenders
+            .iter()
+            .copied()
+            .filter(|&h| {
+                from.is_some_and(|a| a.distance(h) == 1)
+                    && (!self.forces_at(s, s.phasing.other(), h).is_empty()
+                        || !self.garrisons_at(s, s.phasing.other(), h).is_empty())
+            })
+            .collect();
+        let cap = if b.first_defenders.iter().any(|&h| self.town(h)) {
+            2
+        } else {
+            MAX_ROUNDS
+        };
+        if attackers.is_empty() || defenders.is_empty() || b.round >= cap {
+            self.to_morale(s);
+            return;
+        }
+        if let Some(bm) = &mut s.battle {
+            bm.round += 1;
+            bm.attacker = s.phasing;
+            bm.counter = false;
+            bm.attackers = attackers;
+            bm.defenders = defenders;
+            bm.chits = [None; 2];
+            bm.revealed = [false; 2];
+            bm.fired = [false; 2];
+            bm.staked = None;
+            bm.die = None;
+            bm.retreats.clear();
+            bm.pursuer = None;
+            bm.step = BattleStep::Chits;
+        }
+        self.announce(s, ev);
+    }
+
+    fn to_morale(&self, s: &mut State) {
+        if let Some(b) = &mut s.battle {
+            b.step = BattleStep::Morale;
+        }
+    }
+
+    /// Runs the steps that need no decision and no die.
+    fn advance(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for _ in 0..64 {
+            let Some(b) = s.battle.clone() else { return };
+            if !b.captures.is_empty() {
+                return;
+            }
+            match b.step {
+                BattleStep::Chits | BattleStep::Resolve | BattleStep::Override => return,
+                BattleStep::PursuitRoll => return,
+                BattleStep::Bombard => {
+                    if self.next_to_fire(s, &b).is_some() {
+                        return;
+                    }
+                    let sides = self.sides(s, &b);
+                    let empty = [b.attacker, b.attacker.other()]
+                        .iter()
+                        .any(|&side| self.side_pieces(s, &sides, side).is_empty());
+                    let bm = s.battle.as_mut().expect("battle");
+                    if empty {
+                        // ¶158 3: a force bombarded to nothing ends the battle, no pursuit.
+                        bm.step = BattleStep::Morale;
+                    } else {
+                        bm.step = BattleStep::Stake;
+                    }
+                }
+                BattleStep::Stake => {
+                    if b.staked.is_none() && self.may_stake(s, &b) {
+                        return;
+                    }
+                    let bm = s.battle.as_mut().expect("battle");
+                    bm.staked = Some(bm.staked == Some(true));
+                    bm.step = BattleStep::Resolve;
+                }
+                BattleStep::Bonus => {
+                    if self.attack_bonus(s, &b) > 0 {
+                        return;
+                    }
+                    self.resolve_combat(s, ev, 0);
+                }
+                BattleStep::Retreat => {
+                    let Some((gi, side)) = self.retreating(&b) else {
+                        s.battle.as_mut().expect("battle").step = BattleStep::Pursuit;
+                        continue;
+                    };
+                    let on_map = b.retreats[gi]
+                        .leaders
+                        .iter()
+                        .any(|&l| matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_)));
+                    if !on_map {
+                        // Its leaders were captured or escaped: nothing left to retreat.
+                        s.battle.as_mut().expect("battle").retreats[gi].done = true;
+                        continue;
+                    }
+                    let options = self.retreat_options(s, side, &b.retreats[gi]);
+                    match options.as_slice() {
+                        [] => s.battle.as_mut().expect("battle").retreats[gi].done = true,
+                        [one] => self.retreat_step(s, ev, gi, *one),
+                        _ => return,
+                    }
+                }
+                BattleStep::Pursuit => {
+                    if !self.pursuers(s, &b).is_empty() {
+                        return;
+                    }
+                    self.settle_retreat(s, ev, 0);
+                }
+                BattleStep::Counterattack => {
+                    let (options, _) = self.counter_options(s, &b);
+                    if !options.is_empty() {
+                        return;
+                    }
+                    self.to_morale(s);
+                }
+                BattleStep::Morale => {
+                    if self.critical_needed(&b) {
+                        return;
+                    }
+                    self.end_battle(s, ev);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// ¶193: a Critical Battle is tested when the battle's loser lost more than 3 SP.
+    fn critical_needed(&self, b: &Battle) -> bool {
+        b.winner.is_some_and(|w| b.lost[w.other().index()] > 3)
+    }
+
+    /// ¶193: the winner's die plus his loss, at or under the loser's loss, moves morale his
+    /// way.
+    fn critical_battle(&self, s: &mut State, ev: &mut Vec<Event>, roll: u8) {
+        let Some(b) = &s.battle else { return };
+        let Some(w) = b.winner else { return };
+        let l = w.other();
+        let hit = critical(
+            u32::from(b.lost[l.index()]),
+            u32::from(b.lost[w.index()]),
+            roll,
+            false,
+        );
+        if hit == Some(true) {
+            self.shift_morale(s, ev, w, 1, "¶193");
+        }
+    }
+
+    /// Moves the Paris Morale track `n` spaces toward `side` (positive is French).
+    pub fn shift_morale(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        side: Side,
+        n: i8,
+        rule: &'static str,
+    ) {
+        let by = if side == FRENCH { n } else { -n };
+        s.morale = s.morale.saturating_add(by);
+        ev.push(Event::Morale {
+            by,
+            now: s.morale,
+            rule: alloc::borrow::Cow::Borrowed(rule),
+        });
+    }
+
+    fn end_battle(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let winner = s.battle.as_ref().and_then(|b| b.winner);
+        s.battle = None;
+        ev.push(Event::BattleEnds { winner });
+    }
+
+    /// ¶32–¶33: the next leader of a force left without SP rolls his Initiative or less to
+    /// escape (then an Unemployed Leader in his hex, or the first free hex next to it, a
+    /// reading of "repulsed instead"); else he is out for a full Game-Turn, one less on his
+    /// ratings after. A Major Personality's capture moves morale (¶194).
+    fn roll_capture(&self, s: &mut State, ev: &mut Vec<Event>, roll: u8) {
+        let Some(b) = &mut s.battle else { return };
+        if b.captures.is_empty() {
+            return;
+        }
+        let l = b.captures.remove(0);
+        let hex = self.hex_of(s, l);
+        let side = self.manifest.leaders[usize::from(l)].side;
+        let captured = roll > self.initiative_of(s, l);
+        let o = self.occupancy(s);
+        let free = hex.and_then(|h| {
+            if !o.real_at(side.other(), h) {
+                return Some(h);
+            }
+            h.neighbors()
+                .into_iter()
+                .find(|&n| self.board.on_map(n) && self.in_area(n) && !o.holds(side.other(), n))
+        });
+        let captured = captured || free.is_none();
+        ev.push(Event::Capture {
+            leader: l,
+            roll,
+            captured,
+        });
+        let lp = &mut s.leaders[usize::from(l)];
+        if captured {
+            lp.place = LeaderPlace::Captured(s.turn.saturating_add(2));
+            lp.captures = lp.captures.saturating_add(1);
+            let r = self.manifest.leaders[usize::from(l)].ratings;
+            if r.span >= 6 || r.bonus > 0 {
+                self.shift_morale(s, ev, side.other(), 1, "¶194");
+            }
+        } else if let Some(h) = free {
+            lp.place = LeaderPlace::Map(h);
+        }
+    }
+
+    /// The end of the Battle Resolution segment (¶195): a beaten staked Guard moves morale
+    /// once a Game-Turn; the phase's record of who fought is cleared.
+    pub(crate) fn battle_phase_ends(&self, s: &mut State, ev: &mut Vec<Event>) {
+        if s.guard_beaten && !s.guard_loss_this_turn {
+            s.guard_loss_this_turn = true;
+            self.shift_morale(s, ev, FRENCH.other(), 1, "¶195");
+        }
+        s.guard_beaten = false;
+        s.fought.clear();
+        s.fought_garrisons.clear();
+    }
+}
