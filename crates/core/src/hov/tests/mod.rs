@@ -5,6 +5,7 @@
 mod combat;
 mod flow;
 mod general;
+mod march;
 mod movement;
 mod setup;
 mod supply;
