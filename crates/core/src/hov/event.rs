@@ -86,15 +86,20 @@ pub enum Event {
         /// Why.
         rule: Cow<'static, str>,
     },
-    /// A force is given a Movement Command (¶99).
+    /// A force is given a Movement Command (¶99), seen by its owner only (¶21: the counter is
+    /// face down; [`Event::CounterMoved`] shows the move).
     Commanded {
+        /// The owner.
+        side: Side,
         /// The Force Leader.
         leader: LeaderId,
         /// Commands the side has left this turn.
         left: u8,
     },
-    /// A force's Initiative roll (¶102–¶107).
+    /// A force's Initiative roll (¶102–¶107), seen by its owner only.
     InitiativeRoll {
+        /// The owner.
+        side: Side,
         /// The Force Leader.
         leader: LeaderId,
         /// The die.
@@ -106,8 +111,10 @@ pub enum Event {
         /// What the force may spend: its full allowance, one less, one MP, or nothing.
         allowance: Mp,
     },
-    /// A force enters a hex (¶109).
+    /// A force enters a hex (¶109), seen by its owner only.
     Moved {
+        /// The owner.
+        side: Side,
         /// The Force Leader (or Unemployed Leader).
         leader: LeaderId,
         /// The hex entered.
@@ -125,14 +132,80 @@ pub enum Event {
         /// Why (¶21: repulse, combat).
         rule: Cow<'static, str>,
     },
-    /// A force's attrition after its march (¶137, §27, §49).
+    /// A force's attrition after its march (¶137, §27, §49), seen by its owner only (¶20).
     Attrition {
+        /// The owner.
+        side: Side,
         /// The Force Leader.
         leader: LeaderId,
         /// The die (after modifiers).
         roll: i8,
         /// SP lost.
         lost: u8,
+    },
+    /// A face-down counter moves one hex, as both players see it (¶109, ¶21, §68); an
+    /// Unemployed Leader is announced as such (¶30).
+    CounterMoved {
+        /// Whose counter.
+        side: Side,
+        /// From.
+        #[serde(with = "super::hhex")]
+        from: Hex,
+        /// To.
+        #[serde(with = "super::hhex")]
+        to: Hex,
+        /// Announced as an Unemployed Leader (¶30).
+        unemployed: bool,
+    },
+    /// A new counter appears on the map, as both players see it: a reinforcement (¶91) or a
+    /// dropped-off force (¶81).
+    CounterEntered {
+        /// Whose counter.
+        side: Side,
+        /// The hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
+    /// A reinforcement enters the map (¶91–¶96), seen by its owner only.
+    Entered {
+        /// The owner.
+        side: Side,
+        /// Its Force Leader.
+        leader: LeaderId,
+        /// The hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+        /// MP its first hex cost (¶93).
+        cost: Mp,
+    },
+    /// A subordinate is dropped off as a force of his own (¶81), seen by his owner only.
+    DroppedOff {
+        /// The owner.
+        side: Side,
+        /// The subordinate.
+        leader: LeaderId,
+        /// The marching Force Leader.
+        from: LeaderId,
+        /// The hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
+    /// A vedette is revealed next to the enemy (§68, §70).
+    VedetteRevealed {
+        /// The vedette.
+        vedette: u16,
+        /// Its hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
+    /// A march ends (¶88): the force may not move again this phase or segment.
+    MarchEnds {
+        /// The owner.
+        side: Side,
+        /// The Force Leader, Unemployed Leader or (for a vedette) the vedette's index.
+        leader: LeaderId,
+        /// Why it ended, with its rule.
+        rule: Cow<'static, str>,
     },
     /// The Paris Morale track moves (§175–§180, ¶193–¶195, §215).
     Morale {
@@ -292,6 +365,7 @@ impl EventInfo for Event {
             Event::Revealed { rule, .. } => rule.as_ref(),
             Event::Attrition { .. } => "¶137",
             Event::Morale { rule, .. } => rule.as_ref(),
+<<<<<<< HEAD
             Event::Attack { counter, .. } => {
                 if *counter {
                     "¶146 step 12"
@@ -309,6 +383,13 @@ impl EventInfo for Event {
             Event::PursuitRoll { .. } => "¶188",
             Event::Capture { .. } => "¶33",
             Event::BattleEnds { .. } => "¶146 step 10",
+=======
+            Event::CounterMoved { .. } => "¶109",
+            Event::CounterEntered { .. } | Event::Entered { .. } => "¶91",
+            Event::VedetteRevealed { .. } => "§68",
+            Event::DroppedOff { .. } => "¶81",
+            Event::MarchEnds { rule, .. } => rule.as_ref(),
+>>>>>>> h28-hm
         }
     }
 
@@ -317,7 +398,17 @@ impl EventInfo for Event {
             // ¶20: the Organization Displays are the owner's secret.
             Event::UnitTransferred { side: owner, .. }
             | Event::Strength { side: owner, .. }
+<<<<<<< HEAD
             | Event::ChitChosen { side: owner, .. } => *owner == side,
+=======
+            | Event::Commanded { side: owner, .. }
+            | Event::InitiativeRoll { side: owner, .. }
+            | Event::Moved { side: owner, .. }
+            | Event::Attrition { side: owner, .. }
+            | Event::Entered { side: owner, .. }
+            | Event::MarchEnds { side: owner, .. }
+            | Event::DroppedOff { side: owner, .. } => *owner == side,
+>>>>>>> h28-hm
             _ => true,
         }
     }
@@ -347,7 +438,7 @@ impl core::fmt::Display for Event {
                 write!(f, "unit {unit} goes to leader {to}'s track")
             }
             Event::Strength { unit, sp, .. } => write!(f, "unit {unit} now {sp} SP"),
-            Event::Commanded { leader, left } => write!(
+            Event::Commanded { leader, left, .. } => write!(
                 f,
                 "leader {leader}'s force receives a Movement Command ({left} left)"
             ),
@@ -357,6 +448,7 @@ impl core::fmt::Display for Event {
                 modifier,
                 initiative,
                 allowance,
+                ..
             } => write!(
                 f,
                 "leader {leader} rolls {roll} {modifier:+} against Initiative {initiative}: \
@@ -367,6 +459,7 @@ impl core::fmt::Display for Event {
                 to,
                 spent_inf,
                 spent_cav,
+                ..
             } => write!(
                 f,
                 "leader {leader}'s force enters {} (MP spent: infantry {spent_inf}, cavalry \
@@ -374,11 +467,14 @@ impl core::fmt::Display for Event {
                 label(*to)
             ),
             Event::Revealed { leader, .. } => write!(f, "leader {leader} is revealed"),
-            Event::Attrition { leader, roll, lost } => write!(
+            Event::Attrition {
+                leader, roll, lost, ..
+            } => write!(
                 f,
                 "attrition: leader {leader}'s force rolls {roll} and loses {lost} SP"
             ),
             Event::Morale { by, now, .. } => write!(f, "Paris Morale {by:+}: now {now:+}"),
+<<<<<<< HEAD
             Event::Attack {
                 side,
                 leader,
@@ -458,6 +554,45 @@ impl core::fmt::Display for Event {
                 Some(w) => write!(f, "the battle ends, won by {w}"),
                 None => f.write_str("the battle ends"),
             },
+=======
+            Event::CounterMoved {
+                side,
+                from,
+                to,
+                unemployed,
+            } => write!(
+                f,
+                "a {side} counter{} moves from {} to {}",
+                if *unemployed {
+                    " (an Unemployed Leader)"
+                } else {
+                    ""
+                },
+                label(*from),
+                label(*to)
+            ),
+            Event::CounterEntered { side, hex } => {
+                write!(f, "a {side} reinforcement enters at {}", label(*hex))
+            }
+            Event::Entered {
+                leader, hex, cost, ..
+            } => write!(
+                f,
+                "leader {leader}'s force enters the map at {} ({cost} MP)",
+                label(*hex)
+            ),
+            Event::VedetteRevealed { vedette, hex } => {
+                write!(f, "vedette {vedette} at {} is revealed", label(*hex))
+            }
+            Event::MarchEnds { leader, .. } => write!(f, "leader {leader}'s march ends"),
+            Event::DroppedOff {
+                leader, from, hex, ..
+            } => write!(
+                f,
+                "leader {leader} is dropped off from leader {from}'s force at {}",
+                label(*hex)
+            ),
+>>>>>>> h28-hm
         }
     }
 }

@@ -41,6 +41,9 @@ impl Hov {
         if let Some(r) = &s.result {
             return Actor::Terminal(r.clone());
         }
+        if let Some(a) = self.march_actor(s) {
+            return a;
+        }
         match s.phase {
             Phase::Setup => Actor::Player(self.placing_side(s).unwrap_or(s.phasing)),
             Phase::Weather => Actor::Chance(Chance::Dice(DiceSpec::D6)),
@@ -83,6 +86,10 @@ impl Hov {
             })),
             Phase::Over => {}
             Phase::BattleResolution => self.battle_actions(s, out),
+            Phase::Reinforcements
+            | Phase::MovementCommands
+            | Phase::InitiativeMovement
+            | Phase::ForcedMarch => self.movement_actions(s, out),
             _ => out.push(Action::Done),
         }
     }
@@ -215,6 +222,18 @@ impl Hov {
                 }
                 Ok(())
             }
+            (
+                phase @ (Phase::Reinforcements
+                | Phase::MovementCommands
+                | Phase::InitiativeMovement
+                | Phase::ForcedMarch),
+                a,
+            ) => {
+                if self.movement_step(s, a, ev)? {
+                    self.end_phase(s, phase, ev);
+                }
+                Ok(())
+            }
             (Phase::Weather, _) => Err(Illegal::new("§26", "the weather die is rolled now")),
             (phase, Action::Done) => {
                 self.end_phase(s, phase, ev);
@@ -239,6 +258,14 @@ impl Hov {
             l.moved = false;
             l.tried = false;
             l.dropped = false;
+        }
+        for v in &mut s.vedettes {
+            v.moved = false;
+        }
+        if phase == Phase::Reinforcements {
+            // ¶88: a new Movement Phase.
+            s.marched.clear();
+            s.entered.clear();
         }
         ev.push(Event::PhaseBegins { phase });
         if matches!(phase, Phase::JointConsolidation | Phase::Morale) {

@@ -16,7 +16,10 @@
 //! * `supply/` — ¶55–¶60, §27–§33 Lines of Communication, active depots, Dispatch Distance
 //! * the position: leaders, units, vedettes, garrisons, supply sources, depots, bridges, masks,
 //!   the march and the battle in progress — [`state`]
-//! * `movement/` — II. Movement (¶86–¶143): [`movement::initiative`] ¶101–¶107
+//! * `movement/` — II. Movement (¶86–¶143): the march as actions and chance nodes
+//!   ([`movement::march`], [`movement::reinforce`], [`movement::attrition`]), what a force is
+//!   made of ([`movement::force`]), step costs ([`movement::cost`]), ¶101–¶107
+//!   ([`movement::initiative`])
 //! * `combat/` — III.b Battle Resolution (¶144–¶206): [`combat::strength`],
 //!   [`combat::odds`], [`combat::losses`]
 //! * §63, §214–§215 Battle Scenario victory points — [`victory`]

@@ -114,6 +114,37 @@ impl Rules for Hov {
                 _ => {}
             }
         }
+        // ¶21, §68: the other side's marching counter is seen, not who it is.
+        if let Some(m) = &mut o.march {
+            let owner = match m.vedette {
+                Some(v) => self.manifest.vedettes.get(usize::from(v)).map(|x| x.side),
+                None => self
+                    .manifest
+                    .leaders
+                    .get(usize::from(m.leader))
+                    .map(|x| x.side),
+            };
+            if owner.is_some_and(other) {
+                m.leader = u16::MAX;
+                m.vedette = None;
+                m.parts.clear();
+                m.start_sp = 0;
+            }
+        }
+        o.marched.retain(|&l| {
+            !self
+                .manifest
+                .leaders
+                .get(usize::from(l))
+                .is_some_and(|x| other(x.side))
+        });
+        o.entered.retain(|&(l, _)| {
+            !self
+                .manifest
+                .leaders
+                .get(usize::from(l))
+                .is_some_and(|x| other(x.side))
+        });
         // ¶146 step 3b, ¶155: an unrevealed chit.
         if let Some(b) = &mut o.battle {
             let k = side.other().index();

@@ -348,6 +348,8 @@ impl Hov {
             masks: Vec::new(),
             commands,
             march: None,
+            marched: Vec::new(),
+            entered: Vec::new(),
             battle: None,
             lost: [0; 2],
             off_map_gain: false,

@@ -222,6 +222,30 @@ pub struct March {
     pub path: Vec<Hex>,
     /// It may spend exactly one MP (¶103).
     pub one_mp: bool,
+    /// The vedette moving, when the mover is a vedette (§68); `leader` is then unused.
+    pub vedette: Option<VedetteId>,
+    /// The mover is an Unemployed Leader (¶30): cavalry costs, no ZOCs, no attrition.
+    pub unemployed: bool,
+    /// Where the march stands: its Initiative die, the steps, its attrition die.
+    pub stage: MarchStage,
+    /// It began in an enemy ZOC (¶126: the Initiative roll is modified).
+    pub from_ezoc: bool,
+    /// It has entered a ZOC Bond (¶125) or may otherwise go no farther: only `Done` is left.
+    pub stopped: bool,
+    /// It began out of Dispatch Distance: attrition on the zero / No LOC line (¶137, §27).
+    pub no_loc: bool,
+}
+
+/// Where a march stands (¶89's three steps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MarchStage {
+    /// Step 1: the Initiative die is to be rolled (¶102–¶107).
+    Initiative,
+    /// Step 2: the force moves (¶109–¶135).
+    Moving,
+    /// Step 3: the attrition die is to be rolled (¶136–¶140).
+    Attrition,
 }
 
 /// The step a battle has reached (¶146).
@@ -374,6 +398,13 @@ pub struct State {
     pub commands: [u8; 2],
     /// The force on the march.
     pub march: Option<March>,
+    /// Force Leaders that have moved, or tried to, in this Movement Phase (¶88, ¶99: a
+    /// commanded force may not then roll for Initiative); cleared when the phase begins.
+    #[serde(default)]
+    pub marched: Vec<LeaderId>,
+    /// Reinforcements placed this Movement Phase and the MP their entry hex cost them (¶93).
+    #[serde(default)]
+    pub entered: Vec<(LeaderId, Mp)>,
     /// The battle in progress.
     pub battle: Option<Battle>,
     /// Strength lost by each side to all causes, vedettes and garrisons apart (§214).

@@ -1,8 +1,16 @@
 //! II. Movement (¶86–¶143): reinforcements, Movement Commands, Initiative, movement points,
 //! zones of control, repulse, attrition, stacking, bridges and Forced March.
+//! * ¶77, ¶86, ¶140 what a force is made of, the Movement Allowances — [`force`]
+//! * ¶91–¶96 reinforcements entering — [`reinforce`]
+//! * ¶86–¶109, ¶117, ¶121–¶126, ¶143, ¶30, §68 the march as a state machine — [`march`]
 //! * ¶110–¶117, §35 the cost of a step — [`cost`]
 //! * ¶101–¶107, ¶126–¶127 Initiative and the modifiers for leaving an enemy ZOC —
 //!   [`initiative`]
+//! * ¶136–¶140 March Attrition — [`attrition`]
 
+pub mod attrition;
 pub mod cost;
+pub mod force;
 pub mod initiative;
+pub mod march;
+pub mod reinforce;

@@ -6,6 +6,7 @@ mod battle;
 mod combat;
 mod flow;
 mod general;
+mod march;
 mod movement;
 mod setup;
 mod supply;

@@ -1,0 +1,151 @@
+//! Step 3 of a march: March Attrition (¶136–¶140, §27, §49). The column is the army's, the
+//! Length of March (the most any one arm spent, ¶137) or the zero / No LOC line for a force that
+//! began out of Dispatch Distance (¶137, §27), and the force's size at the start of the march
+//! with the Guard exemption (¶140). The die is modified by the Force Leader's bonus star (¶138,
+//! ¶35; reading C7) and the scenario's AP level (§210, provisional); a "+" result costs one SP
+//! more in Severe weather, in Forced March (reading C8) and for the French under negative Paris
+//! Morale (reading C9). Losses are spread evenly over the units (¶137, ¶85).
+
+use alloc::vec::Vec;
+
+use super::super::Hov;
+use super::super::charts::AttritionColumn;
+use super::super::event::Event;
+use super::super::state::{Activation, March, State};
+use super::super::types::FRENCH;
+
+/// The attrition of one march.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttritionResult {
+    /// The modified die.
+    pub modified: i16,
+    /// SP lost.
+    pub lost: u8,
+}
+
+impl Hov {
+    /// ¶137: the Length of March in whole MP (a half rounds up: a reading), the most either
+    /// tally spent.
+    pub fn march_length(m: &March) -> u8 {
+        let halves = m.spent_inf.max(m.spent_cav).halves();
+        halves.div_ceil(2).min(255) as u8
+    }
+
+    /// The March Attrition Table's column for this march, if any (none for a force of 1 SP or
+    /// less, §170, reading C1).
+    pub fn attrition_column(&self, m: &March) -> Option<&AttritionColumn> {
+        let army = self.leader_army(m.leader);
+        let len = Self::march_length(m);
+        let size = m.start_sp;
+        if size < 2 || len == 0 {
+            return None;
+        }
+        self.charts.attrition.iter().find(|c| {
+            c.army == army
+                && match (c.march, m.no_loc) {
+                    (None, true) => true,
+                    (Some((lo, hi)), false) => lo <= len && len <= hi,
+                    _ => false,
+                }
+                && c.size.0 <= size
+                && size <= c.size.1
+        })
+    }
+
+    /// Whether the march must roll for attrition.
+    pub(crate) fn attrition_due(&self, _s: &State, m: &March) -> bool {
+        self.attrition_column(m).is_some()
+    }
+
+    /// ¶137–¶138: the result of attrition die `roll` for march `m`.
+    pub fn attrition_of(&self, s: &State, m: &March, roll: u8) -> AttritionResult {
+        let Some(col) = self.attrition_column(m) else {
+            return AttritionResult {
+                modified: i16::from(roll),
+                lost: 0,
+            };
+        };
+        let side = self.leader_side(m.leader).unwrap_or(FRENCH);
+        let bonus = i16::from(self.manifest.leaders[usize::from(m.leader)].ratings.bonus);
+        let level = i64::from(self.params.attrition_level[side.index()]);
+        let ap = self
+            .charts
+            .attrition_ap
+            .iter()
+            .find(|(lo, hi, _)| *lo <= level && level <= *hi)
+            .map_or(0, |x| i16::from(x.2));
+        let modified = i16::from(roll) - bonus + ap;
+        let r = col.table.at(modified);
+        let mut lost = r.sp;
+        if r.plus {
+            let severe = s
+                .weather
+                .and_then(|w| self.charts.weather_names.get(usize::from(w)))
+                .is_some_and(|n| n == "Severe");
+            let forced = m.how == Activation::ForcedMarch;
+            let morale = side == FRENCH && s.morale < 0;
+            lost += u8::from(severe) + u8::from(forced) + u8::from(morale);
+        }
+        AttritionResult { modified, lost }
+    }
+
+    /// The attrition die has been rolled: losses are taken and the march ends.
+    pub(crate) fn attrition_rolled(&self, s: &mut State, m: &March, roll: u8, ev: &mut Vec<Event>) {
+        let r = self.attrition_of(s, m, roll);
+        let side = self.leader_side(m.leader).unwrap_or(FRENCH);
+        let units: Vec<u16> = self
+            .force_units(s, m.leader)
+            .into_iter()
+            .filter(|&u| !self.attrition_exempt(s, u))
+            .collect();
+        let sps: Vec<u8> = units.iter().map(|&u| s.units[usize::from(u)].sp).collect();
+        let lost = spread_evenly(&sps, u32::from(r.lost));
+        let mut total = 0u16;
+        for (k, &u) in units.iter().enumerate() {
+            if lost[k] == 0 {
+                continue;
+            }
+            let x = &mut s.units[usize::from(u)];
+            x.sp -= lost[k];
+            total += u16::from(lost[k]);
+            if x.sp == 0 {
+                x.leader = None;
+            }
+            ev.push(Event::Strength {
+                side,
+                unit: u,
+                sp: x.sp,
+                rule: "¶137".into(),
+            });
+        }
+        s.lost[side.index()] += total;
+        ev.push(Event::Attrition {
+            side,
+            leader: m.leader,
+            roll: r.modified.clamp(-99, 99) as i8,
+            lost: total.min(255) as u8,
+        });
+        self.end_march(s, m, "¶137", ev);
+    }
+}
+
+/// ¶137, ¶85: `n` SP of attrition spread as evenly as possible over units of strengths `sp` —
+/// each SP from the unit that has lost the fewest so far, the strongest left among those, the
+/// first in order among equals (the reading of combat/losses.rs `spread`, without its battle
+/// priorities). Never more than a unit has.
+pub fn spread_evenly(sp: &[u8], n: u32) -> Vec<u8> {
+    let mut lost = alloc::vec![0u8; sp.len()];
+    for _ in 0..n {
+        let pick = (0..sp.len()).filter(|&i| lost[i] < sp[i]).min_by(|&i, &j| {
+            lost[i]
+                .cmp(&lost[j])
+                .then((sp[j] - lost[j]).cmp(&(sp[i] - lost[i])))
+                .then(i.cmp(&j))
+        });
+        match pick {
+            Some(i) => lost[i] += 1,
+            None => break,
+        }
+    }
+    lost
+}

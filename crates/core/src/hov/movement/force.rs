@@ -1,0 +1,176 @@
+//! What a force is made of, for movement (¶77, ¶86, ¶110, ¶140): its leaders, its units and
+//! the strength of each arm, and the printed Movement Allowances, which are not in the file
+//! (reading N13: infantry 4 from ¶104's example, cavalry 5 as the cards' "inf/cav" pairs
+//! always give one more to the cavalry, §130; provisional).
+
+use alloc::vec::Vec;
+
+use super::super::Hov;
+use super::super::board::Ground;
+use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId};
+use super::super::types::{Arm, Army, Guard, Mp};
+use crate::engine::Side;
+use crate::hex::Hex;
+
+/// The infantry (and artillery) Movement Allowance (¶104's example; reading N13).
+pub const INFANTRY_MA: Mp = Mp::whole(4);
+/// The cavalry Movement Allowance (provisional, reading N13).
+pub const CAVALRY_MA: Mp = Mp::whole(5);
+/// An Unemployed Leader's allowance (¶30).
+pub const UNEMPLOYED_MA: Mp = Mp::whole(12);
+/// A cavalry vedette's allowance (§68).
+pub const CAVALRY_VEDETTE_MA: Mp = Mp::whole(7);
+/// An infantry vedette's allowance (§68).
+pub const INFANTRY_VEDETTE_MA: Mp = Mp::whole(4);
+
+/// A force's strength by arm (garrisons on a track count as infantry, §25).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Make {
+    /// Infantry SP.
+    pub inf: u16,
+    /// Cavalry SP.
+    pub cav: u16,
+    /// Artillery SP.
+    pub art: u16,
+}
+
+impl Make {
+    /// Whether the force pays the infantry rate (infantry or artillery, TEC note).
+    pub fn foot(self) -> bool {
+        self.inf + self.art > 0
+    }
+
+    /// Whether it has cavalry.
+    pub fn horse(self) -> bool {
+        self.cav > 0
+    }
+
+    /// Its whole strength.
+    pub fn total(self) -> u16 {
+        self.inf + self.cav + self.art
+    }
+}
+
+impl Hov {
+    /// Where leader `l` stands on the map, his Force Leader's hex for a subordinate.
+    pub fn leader_hex(&self, s: &State, l: LeaderId) -> Option<Hex> {
+        let mut at = l;
+        for _ in 0..8 {
+            match s.leaders.get(usize::from(at))?.place {
+                LeaderPlace::Map(h) => return Some(h),
+                LeaderPlace::Portrait(f) => at = f,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The leaders of `l`'s force: himself, then his subordinates on the portrait (¶19).
+    pub fn force_leaders(&self, s: &State, l: LeaderId) -> Vec<LeaderId> {
+        let mut out = alloc::vec![l];
+        let mut i = 0;
+        while i < out.len() && out.len() < s.leaders.len() {
+            let f = out[i];
+            for (k, x) in s.leaders.iter().enumerate() {
+                if x.place == LeaderPlace::Portrait(f) && !out.contains(&(k as LeaderId)) {
+                    out.push(k as LeaderId);
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// The combat units of `l`'s force, in id order.
+    pub fn force_units(&self, s: &State, l: LeaderId) -> Vec<UnitId> {
+        let ls = self.force_leaders(s, l);
+        s.units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.sp > 0 && u.leader.is_some_and(|x| ls.contains(&x)))
+            .map(|(i, _)| i as UnitId)
+            .collect()
+    }
+
+    /// The strength of `l`'s force by arm.
+    pub fn force_make(&self, s: &State, l: LeaderId) -> Make {
+        let mut m = Make::default();
+        for u in self.force_units(s, l) {
+            let sp = u16::from(s.units[usize::from(u)].sp);
+            match self.manifest.units[usize::from(u)].arm {
+                Arm::Infantry => m.inf += sp,
+                Arm::Cavalry => m.cav += sp,
+                Arm::Artillery => m.art += sp,
+            }
+        }
+        let ls = self.force_leaders(s, l);
+        for g in &s.garrisons {
+            if let GarrisonPlace::Track(x) = g.place {
+                if ls.contains(&x) {
+                    m.inf += u16::from(g.sp);
+                }
+            }
+        }
+        m
+    }
+
+    /// ¶140: whether a unit never suffers attrition — French Old Guard, or Young Guard infantry
+    /// on the track of a leader who also has an Old Guard unit.
+    pub fn attrition_exempt(&self, s: &State, u: UnitId) -> bool {
+        let info = &self.manifest.units[usize::from(u)];
+        match info.guard {
+            Guard::Old => true,
+            Guard::Young if info.arm == Arm::Infantry => {
+                let l = s.units[usize::from(u)].leader;
+                l.is_some()
+                    && s.units.iter().enumerate().any(|(i, x)| {
+                        x.leader == l && x.sp > 0 && self.manifest.units[i].guard == Guard::Old
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// ¶137, ¶140: the force's size for attrition, the exempt Guard left out.
+    pub fn attrition_size(&self, s: &State, l: LeaderId) -> u16 {
+        self.force_units(s, l)
+            .into_iter()
+            .filter(|&u| !self.attrition_exempt(s, u))
+            .map(|u| u16::from(s.units[usize::from(u)].sp))
+            .sum()
+    }
+
+    /// A leader's side.
+    pub fn leader_side(&self, l: LeaderId) -> Option<Side> {
+        self.manifest.leaders.get(usize::from(l)).map(|x| x.side)
+    }
+
+    /// A leader's army (§18).
+    pub fn leader_army(&self, l: LeaderId) -> Army {
+        self.manifest
+            .leaders
+            .get(usize::from(l))
+            .map_or(Army::French, |x| Army::of(x.nationality))
+    }
+
+    /// A leader's Initiative now: the printed rating less one for each capture (¶33), never
+    /// below 1.
+    pub fn initiative_of(&self, s: &State, l: LeaderId) -> u8 {
+        let printed = self.manifest.leaders[usize::from(l)].ratings.initiative;
+        printed
+            .saturating_sub(s.leaders[usize::from(l)].captures)
+            .max(1)
+    }
+
+    /// ¶127: the cavalry of `l`'s force that counts toward the Cavalry Differential — none
+    /// when it stands in swamp, woods or hills.
+    pub fn counting_cavalry(&self, s: &State, l: LeaderId) -> u32 {
+        let Some(h) = self.leader_hex(s, l) else {
+            return 0;
+        };
+        match self.board.hex(h).ground {
+            Ground::Swamp | Ground::Woods | Ground::Hills | Ground::WoodedHills => 0,
+            Ground::Clear => u32::from(self.force_make(s, l).cav),
+        }
+    }
+}

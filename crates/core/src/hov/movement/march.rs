@@ -1,0 +1,788 @@
+//! II.b Movement Commands, II.c Initiative Movement and III.a Forced March as a state machine
+//! (¶86–¶90, ¶97–¶109, ¶117, ¶121–¶126, ¶143), with the Unemployed Leader's and the vedettes'
+//! free moves (¶30, §68). A march is ¶89's three steps: activation (a Movement Command, or the
+//! Initiative die as a chance node), movement one hex per [`Action::Step`] until `Done` or a
+//! ZOC Bond, and the attrition die ([`super::attrition`]).
+
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::super::Hov;
+use super::super::action::Action;
+use super::super::event::Event;
+use super::super::state::{
+    Activation, LeaderId, LeaderPlace, March, MarchStage, Phase, State, VedetteId, VedettePlace,
+};
+use super::super::types::Mp;
+use super::super::zoc::Occupancy;
+use super::force::{
+    CAVALRY_MA, CAVALRY_VEDETTE_MA, INFANTRY_MA, INFANTRY_VEDETTE_MA, UNEMPLOYED_MA,
+};
+use super::initiative::{Allowance, allowance, cavalry_advantage, exit_modifier};
+use crate::dice::{DiceSpec, Roll};
+use crate::engine::{Actor, Chance, Illegal, Side};
+use crate::hex::{Direction, Hex};
+
+/// What one step costs and does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepCost {
+    /// MP for the infantry and artillery.
+    pub inf: Mp,
+    /// MP for the cavalry.
+    pub cav: Mp,
+    /// The hex entered is a ZOC Bond (¶125): the march stops there.
+    pub bond: bool,
+}
+
+fn d6(value: u8) -> Action {
+    Action::Roll(Roll {
+        spec: DiceSpec::D6,
+        value,
+    })
+}
+
+impl Hov {
+    /// The side whose forces move in this phase: the phasing player, the other in Forced March
+    /// (¶50).
+    pub fn moving_side(&self, s: &State) -> Side {
+        if s.phase == Phase::ForcedMarch {
+            s.phasing.other()
+        } else {
+            s.phasing
+        }
+    }
+
+    /// The chance node of a march: its Initiative or attrition die.
+    pub(crate) fn march_actor(&self, s: &State) -> Option<Actor> {
+        let m = s.march.as_ref()?;
+        match m.stage {
+            MarchStage::Initiative | MarchStage::Attrition => {
+                Some(Actor::Chance(Chance::Dice(DiceSpec::D6)))
+            }
+            MarchStage::Moving => None,
+        }
+    }
+
+    /// The mover's side.
+    fn mover_side(&self, m: &March) -> Option<Side> {
+        match m.vedette {
+            Some(v) => self.manifest.vedettes.get(usize::from(v)).map(|x| x.side),
+            None => self.leader_side(m.leader),
+        }
+    }
+
+    /// The hexes of `side`'s enemies whose ZOC counts for a mover: real forces, and the enemy
+    /// vedettes not yet revealed (§70: a revealed vedette's ZOC may be ignored).
+    fn enemy_zoc(&self, s: &State, o: &Occupancy, side: Side, hex: Hex) -> bool {
+        let enemy = side.other();
+        if self.in_zoc_of(s, o, enemy, hex, false) {
+            return true;
+        }
+        s.vedettes.iter().enumerate().any(|(i, v)| {
+            let VedettePlace::Map(at) = v.place else {
+                return false;
+            };
+            if v.revealed || self.manifest.vedettes[i].side != enemy {
+                return false;
+            }
+            at == hex
+                || Direction::ALL
+                    .iter()
+                    .any(|&d| at.neighbor(d) == hex && self.zoc_passes(s, at, d))
+        })
+    }
+
+    /// The legal actions of the Reinforcement, Movement Command, Initiative Movement and
+    /// Forced March segments.
+    pub(crate) fn movement_actions(&self, s: &State, out: &mut Vec<Action>) {
+        if s.phase == Phase::Reinforcements {
+            self.entry_actions(s, out);
+            out.push(Action::Done);
+            return;
+        }
+        if let Some(m) = &s.march {
+            match m.stage {
+                MarchStage::Initiative | MarchStage::Attrition => out.extend((1..=6).map(d6)),
+                MarchStage::Moving => {
+                    if self.mover_side(m).is_some() && !m.stopped {
+                        let from = m.path.last().copied();
+                        if let Some(from) = from {
+                            for d in Direction::ALL {
+                                let to = from.neighbor(d);
+                                if self.check_step(s, m, to).is_ok() {
+                                    out.push(Action::Step { to });
+                                }
+                            }
+                        }
+                    }
+                    out.extend(
+                        self.drop_offs(s, m)
+                            .into_iter()
+                            .map(|leader| Action::DropOff { leader }),
+                    );
+                    out.push(Action::Done);
+                }
+            }
+            return;
+        }
+        self.activations(s, out);
+        out.push(Action::Done);
+    }
+
+    /// Why leader `l` may not be activated now, or `None` when he may.
+    fn activation_refused(&self, s: &State, l: LeaderId, command: bool) -> Option<Illegal> {
+        let side = self.moving_side(s);
+        let Some(info) = self.manifest.leaders.get(usize::from(l)) else {
+            return Some(Illegal::new("¶89", format!("no leader #{l}")));
+        };
+        let name = || format!("{} ({})", info.name, info.id);
+        let x = s.leaders[usize::from(l)];
+        let LeaderPlace::Map(h) = x.place else {
+            return Some(Illegal::new(
+                "¶86",
+                format!("{} is not a Force Leader on the map", name()),
+            ));
+        };
+        if info.side != side {
+            return Some(Illegal::new(
+                "¶88",
+                format!("{} is not of the side moving now", name()),
+            ));
+        }
+        if !self.is_force(s, l) {
+            return Some(Illegal::new(
+                "¶30",
+                format!("{} is an Unemployed Leader: he moves free", name()),
+            ));
+        }
+        if x.dropped {
+            return Some(Illegal::new(
+                "¶81",
+                format!("{} was dropped off and stays put this phase", name()),
+            ));
+        }
+        let again = if s.phase == Phase::ForcedMarch {
+            x.tried || x.moved
+        } else {
+            s.marched.contains(&l)
+        };
+        if again {
+            return Some(Illegal::new(
+                "¶88, ¶99, ¶108",
+                format!(
+                    "{}'s force has already moved or tried to in this phase",
+                    name()
+                ),
+            ));
+        }
+        if command {
+            if s.commands[side.index()] == 0 {
+                return Some(Illegal::new(
+                    "§213",
+                    "no Movement Command is left this turn",
+                ));
+            }
+            let o = self.occupancy(s);
+            if self.enemy_zoc(s, &o, side, h) {
+                return Some(Illegal::new(
+                    "¶89, ¶98, ¶105",
+                    format!(
+                        "{} is in an enemy ZOC: he may leave it only by Initiative",
+                        name()
+                    ),
+                ));
+            }
+            if !self.in_dispatch(s, self.leader_army(l), h) {
+                return Some(Illegal::new(
+                    "¶89, ¶98, §27",
+                    format!("{} has no Dispatch Distance to an active depot", name()),
+                ));
+            }
+        }
+        None
+    }
+
+    fn activations(&self, s: &State, out: &mut Vec<Action>) {
+        let side = self.moving_side(s);
+        let free = matches!(s.phase, Phase::InitiativeMovement | Phase::ForcedMarch);
+        for (i, x) in s.leaders.iter().enumerate() {
+            let l = i as LeaderId;
+            if self.manifest.leaders[i].side != side || !matches!(x.place, LeaderPlace::Map(_)) {
+                continue;
+            }
+            if !self.is_force(s, l) {
+                if free && !x.moved {
+                    out.push(Action::MoveFree {
+                        leader: Some(l),
+                        vedette: None,
+                    });
+                }
+                continue;
+            }
+            match s.phase {
+                Phase::MovementCommands if self.activation_refused(s, l, true).is_none() => {
+                    out.push(Action::Command {
+                        leader: l,
+                        parts: Vec::new(),
+                    });
+                }
+                Phase::InitiativeMovement | Phase::ForcedMarch
+                    if self.activation_refused(s, l, false).is_none() =>
+                {
+                    out.push(Action::Initiative {
+                        leader: l,
+                        parts: Vec::new(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        if free {
+            for (i, v) in s.vedettes.iter().enumerate() {
+                if self.manifest.vedettes[i].side == side
+                    && matches!(v.place, VedettePlace::Map(_))
+                    && !v.moved
+                {
+                    out.push(Action::MoveFree {
+                        leader: None,
+                        vedette: Some(i as VedetteId),
+                    });
+                }
+            }
+        }
+    }
+
+    /// A new march for leader `l`'s force.
+    fn new_march(&self, s: &State, l: LeaderId, how: Activation, stage: MarchStage) -> March {
+        let at = self.leader_hex(s, l).unwrap_or_default();
+        let entry = s
+            .entered
+            .iter()
+            .find(|(x, _)| *x == l)
+            .map_or(Mp::ZERO, |e| e.1);
+        let o = self.occupancy(s);
+        let side = self.leader_side(l).unwrap_or(s.phasing);
+        March {
+            leader: l,
+            parts: Vec::new(),
+            how,
+            allowance_inf: INFANTRY_MA,
+            allowance_cav: CAVALRY_MA,
+            spent_inf: entry,
+            spent_cav: entry,
+            start_sp: self.attrition_size(s, l),
+            path: alloc::vec![at],
+            one_mp: false,
+            vedette: None,
+            unemployed: false,
+            stage,
+            // ¶126, §68 item 3: only real forces' ZOCs make the roll harder.
+            from_ezoc: self.in_zoc_of(s, &o, side.other(), at, false),
+            stopped: false,
+            no_loc: !self.in_dispatch(s, self.leader_army(l), at),
+        }
+    }
+
+    /// Applies an action of the movement segments. `Ok(true)` ends the phase.
+    pub(crate) fn movement_step(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<bool, Illegal> {
+        if s.phase == Phase::Reinforcements {
+            return self.entry_step(s, a, ev);
+        }
+        if let Some(m) = s.march.clone() {
+            return match (m.stage, a) {
+                (MarchStage::Initiative, Action::Roll(r))
+                    if r.spec == DiceSpec::D6 && (1..=6).contains(&r.value) =>
+                {
+                    self.initiative_rolled(s, m, r.value, ev);
+                    Ok(false)
+                }
+                (MarchStage::Attrition, Action::Roll(r))
+                    if r.spec == DiceSpec::D6 && (1..=6).contains(&r.value) =>
+                {
+                    self.attrition_rolled(s, &m, r.value, ev);
+                    Ok(false)
+                }
+                (MarchStage::Initiative | MarchStage::Attrition, _) => Err(Illegal::new(
+                    if m.stage == MarchStage::Initiative {
+                        "¶102"
+                    } else {
+                        "¶137"
+                    },
+                    "a die (1d6) is rolled now",
+                )),
+                (MarchStage::Moving, Action::Step { to }) => {
+                    self.step_to(s, m, *to, ev)?;
+                    Ok(false)
+                }
+                (MarchStage::Moving, Action::DropOff { leader }) => {
+                    self.drop_off(s, &m, *leader, ev)?;
+                    Ok(false)
+                }
+                (MarchStage::Moving, Action::Done) => {
+                    self.march_done(s, m, ev);
+                    Ok(false)
+                }
+                (MarchStage::Moving, other) => Err(Illegal::new(
+                    "¶88",
+                    format!("{other:?}: a force is on the march; step, or end it with Done"),
+                )),
+            };
+        }
+        let side = self.moving_side(s);
+        match a {
+            Action::Done => Ok(true),
+            Action::Command { leader, parts } if s.phase == Phase::MovementCommands => {
+                if !parts.is_empty() {
+                    return Err(Illegal::new(
+                        "¶118",
+                        "Multi-Hex Forces are not yet built: command one hex's force",
+                    ));
+                }
+                if let Some(e) = self.activation_refused(s, *leader, true) {
+                    return Err(e);
+                }
+                s.commands[side.index()] -= 1;
+                ev.push(Event::Commanded {
+                    side,
+                    leader: *leader,
+                    left: s.commands[side.index()],
+                });
+                let m = self.new_march(s, *leader, Activation::Command, MarchStage::Moving);
+                s.marched.push(*leader);
+                s.leaders[usize::from(*leader)].tried = true;
+                s.march = Some(m);
+                Ok(false)
+            }
+            Action::Initiative { leader, parts }
+                if matches!(s.phase, Phase::InitiativeMovement | Phase::ForcedMarch) =>
+            {
+                if !parts.is_empty() {
+                    return Err(Illegal::new(
+                        "¶118",
+                        "Multi-Hex Forces are not yet built: roll for one hex's force",
+                    ));
+                }
+                if let Some(e) = self.activation_refused(s, *leader, false) {
+                    return Err(e);
+                }
+                let how = if s.phase == Phase::ForcedMarch {
+                    Activation::ForcedMarch
+                } else {
+                    Activation::Initiative
+                };
+                let m = self.new_march(s, *leader, how, MarchStage::Initiative);
+                if s.phase != Phase::ForcedMarch {
+                    s.marched.push(*leader);
+                }
+                s.leaders[usize::from(*leader)].tried = true;
+                s.march = Some(m);
+                Ok(false)
+            }
+            Action::MoveFree { leader, vedette }
+                if matches!(s.phase, Phase::InitiativeMovement | Phase::ForcedMarch) =>
+            {
+                let mut legal = Vec::new();
+                self.activations(s, &mut legal);
+                if !legal.contains(a) {
+                    return Err(Illegal::new(
+                        "¶30, §68",
+                        "only an Unemployed Leader or a vedette of the moving side, not yet moved this phase, moves free",
+                    ));
+                }
+                let m = match (leader, vedette) {
+                    (Some(l), None) => {
+                        let mut m = self.new_march(s, *l, Activation::Free, MarchStage::Moving);
+                        m.unemployed = true;
+                        m.allowance_inf = Mp::ZERO;
+                        m.allowance_cav = UNEMPLOYED_MA;
+                        m.spent_inf = Mp::ZERO;
+                        m.from_ezoc = false;
+                        s.leaders[usize::from(*l)].moved = true;
+                        m
+                    }
+                    (None, Some(v)) => {
+                        let VedettePlace::Map(at) = s.vedettes[usize::from(*v)].place else {
+                            return Err(Illegal::new("§68", "the vedette is not on the map"));
+                        };
+                        let cav = self.manifest.vedettes[usize::from(*v)].cavalry;
+                        let vs = &mut s.vedettes[usize::from(*v)];
+                        vs.moved = true;
+                        // §68: revealed until it next moves.
+                        vs.revealed = false;
+                        March {
+                            leader: 0,
+                            parts: Vec::new(),
+                            how: Activation::Free,
+                            allowance_inf: if cav { Mp::ZERO } else { INFANTRY_VEDETTE_MA },
+                            allowance_cav: if cav { CAVALRY_VEDETTE_MA } else { Mp::ZERO },
+                            spent_inf: Mp::ZERO,
+                            spent_cav: Mp::ZERO,
+                            start_sp: 0,
+                            path: alloc::vec![at],
+                            one_mp: false,
+                            vedette: Some(*v),
+                            unemployed: false,
+                            stage: MarchStage::Moving,
+                            from_ezoc: false,
+                            stopped: false,
+                            no_loc: false,
+                        }
+                    }
+                    _ => {
+                        return Err(Illegal::new(
+                            "¶30, §68",
+                            "name either a leader or a vedette",
+                        ));
+                    }
+                };
+                s.march = Some(m);
+                Ok(false)
+            }
+            other => Err(Illegal::new(
+                "¶89",
+                format!("{other:?} is not a decision of the {:?} segment", s.phase),
+            )),
+        }
+    }
+
+    /// ¶102–¶107, ¶126–¶127: the Initiative die decides what the force may spend.
+    fn initiative_rolled(&self, s: &mut State, mut m: March, roll: u8, ev: &mut Vec<Event>) {
+        let side = self.leader_side(m.leader).unwrap_or(s.phasing);
+        let initiative = self.initiative_of(s, m.leader);
+        let modifier = if m.from_ezoc {
+            let (passive, theirs) = self.resistance_of(s, side, m.path[0]);
+            let ours = self.counting_cavalry(s, m.leader);
+            exit_modifier(
+                self.charts.resistance(initiative, passive),
+                cavalry_advantage(ours, theirs),
+                true,
+            )
+        } else {
+            0
+        };
+        let a = allowance(i16::from(roll) + i16::from(modifier), initiative);
+        m.allowance_inf = a.of(INFANTRY_MA);
+        m.allowance_cav = a.of(CAVALRY_MA);
+        m.one_mp = a == Allowance::OneMp;
+        ev.push(Event::InitiativeRoll {
+            side,
+            leader: m.leader,
+            roll,
+            modifier,
+            initiative,
+            allowance: m.allowance_inf.max(m.allowance_cav),
+        });
+        if a == Allowance::None {
+            // ¶104: no move this phase or segment; a force that does not move takes no
+            // attrition (reading C1).
+            self.end_march(s, &m, "¶104", ev);
+            return;
+        }
+        m.stage = MarchStage::Moving;
+        s.march = Some(m);
+    }
+
+    /// ¶106–¶107, ¶127, §36: the highest Initiative among the enemy forces whose ZOC holds
+    /// `hex` (a garrison counts 1), and their counting cavalry.
+    pub fn resistance_of(&self, s: &State, side: Side, hex: Hex) -> (u8, u32) {
+        let enemy = side.other();
+        let o = self.occupancy(s);
+        let mut around: Vec<Hex> = alloc::vec![hex];
+        for d in Direction::ALL {
+            let n = hex.neighbor(d);
+            if self.zoc_passes(s, n, d.opposite()) {
+                around.push(n);
+            }
+        }
+        let mut best = 0u8;
+        let mut cav = 0u32;
+        for &h in &around {
+            if !o.real_at(enemy, h) {
+                continue;
+            }
+            // A garrison or supply-source garrison alone still resists with Initiative 1.
+            best = best.max(1);
+            for (i, x) in s.leaders.iter().enumerate() {
+                let l = i as LeaderId;
+                if x.place == LeaderPlace::Map(h)
+                    && self.manifest.leaders[i].side == enemy
+                    && self.is_force(s, l)
+                {
+                    best = best.max(self.initiative_of(s, l));
+                    cav += self.counting_cavalry(s, l);
+                }
+            }
+        }
+        (best.max(1), cav)
+    }
+
+    /// Whether the mover may step into `to`, and what it costs (¶109–¶117, ¶123–¶125, ¶143,
+    /// ¶30, §68).
+    pub fn check_step(&self, s: &State, m: &March, to: Hex) -> Result<StepCost, Illegal> {
+        let Some(side) = self.mover_side(m) else {
+            return Err(Illegal::new("¶86", "no force is moving"));
+        };
+        let from = *m.path.last().unwrap_or(&to);
+        let Some(d) = Direction::ALL.into_iter().find(|&d| from.neighbor(d) == to) else {
+            return Err(Illegal::new(
+                "¶86",
+                format!("{} is not next to {}", self.label(to), self.label(from)),
+            ));
+        };
+        if m.stopped {
+            return Err(Illegal::new("¶125", "the force has stopped in a ZOC Bond"));
+        }
+        if !self.in_area(to) {
+            return Err(Illegal::new(
+                "¶116, §221",
+                format!(
+                    "{} is off the map or outside the scenario's area",
+                    self.label(to)
+                ),
+            ));
+        }
+        let o = self.occupancy(s);
+        if o.holds(side.other(), to) {
+            return Err(Illegal::new(
+                "¶117",
+                format!("{} holds an enemy counter", self.label(to)),
+            ));
+        }
+        let (foot, horse) = match m.vedette {
+            Some(_) => (m.allowance_inf > Mp::ZERO, m.allowance_cav > Mp::ZERO),
+            None if m.unemployed => (false, true),
+            None => {
+                // A Force Leader who has dropped off every unit goes on at cavalry costs.
+                let make = self.force_make(s, m.leader);
+                (make.foot(), make.horse() || !make.foot())
+            }
+        };
+        let cost = |cav: bool| {
+            self.step_cost(s, from, d, cav).ok_or_else(|| {
+                Illegal::new(
+                    "¶113, ¶116, §35",
+                    format!(
+                        "the way from {} to {} is impassable (lake, primary river without a standing bridge, or off the map)",
+                        self.label(from),
+                        self.label(to)
+                    ),
+                )
+            })
+        };
+        let mut inf = if foot { cost(false)? } else { Mp::ZERO };
+        let mut cav = if horse { cost(true)? } else { Mp::ZERO };
+        let mut bond = false;
+        if !m.unemployed {
+            // ¶123: entering an EZOC costs ½ MP more; ¶124: so does leaving one, except for
+            // all-cavalry forces and vedettes; §68 item 3: a vedette's ZOC is ignored when
+            // leaving it.
+            let enters = self.enemy_zoc(s, &o, side, to);
+            let leaves = self.in_zoc_of(s, &o, side.other(), from, false);
+            let extra = Mp::HALF;
+            if enters {
+                inf = inf.plus(extra);
+                cav = cav.plus(extra);
+            }
+            if leaves && m.vedette.is_none() && foot {
+                inf = inf.plus(extra);
+                cav = cav.plus(extra);
+            }
+            // ¶125, §70: a bond of two real forces stops the march.
+            bond = self.zoc_sources(s, &o, side.other(), to) >= 2;
+            // ¶143: in Forced March an EZOC is entered only where a friendly unit already in
+            // an EZOC is in or next to the hex (repulse aside, ¶133).
+            if enters && m.how == Activation::ForcedMarch {
+                let own = m.path[0];
+                let ok = core::iter::once(to)
+                    .chain(Direction::ALL.iter().map(|&d| to.neighbor(d)))
+                    .any(|h| {
+                        h != own
+                            && h != from
+                            && o.real_at(side, h)
+                            && self.in_zoc_of(s, &o, side.other(), h, false)
+                    });
+                if !ok {
+                    return Err(Illegal::new(
+                        "¶143",
+                        format!(
+                            "in Forced March {} may be entered only in or next to a friendly unit already in an enemy ZOC",
+                            self.label(to)
+                        ),
+                    ));
+                }
+            }
+        }
+        // ¶109: every unit must be able to pay; ¶103: one MP, no hex that costs more.
+        if (foot && m.spent_inf.plus(inf) > m.allowance_inf)
+            || (horse && m.spent_cav.plus(cav) > m.allowance_cav)
+        {
+            return Err(Illegal::new(
+                "¶109",
+                format!(
+                    "entering {} costs {} (infantry) / {} (cavalry) MP; the force has {} / {} left",
+                    self.label(to),
+                    inf,
+                    cav,
+                    m.allowance_inf.minus(m.spent_inf),
+                    m.allowance_cav.minus(m.spent_cav)
+                ),
+            ));
+        }
+        Ok(StepCost { inf, cav, bond })
+    }
+
+    fn step_to(
+        &self,
+        s: &mut State,
+        mut m: March,
+        to: Hex,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let c = self.check_step(s, &m, to)?;
+        let side = self.mover_side(&m).unwrap_or(s.phasing);
+        let from = *m.path.last().unwrap_or(&to);
+        m.spent_inf = m.spent_inf.plus(c.inf);
+        m.spent_cav = m.spent_cav.plus(c.cav);
+        m.path.push(to);
+        match m.vedette {
+            Some(v) => {
+                s.vedettes[usize::from(v)].place = VedettePlace::Map(to);
+            }
+            None => s.leaders[usize::from(m.leader)].place = LeaderPlace::Map(to),
+        }
+        ev.push(Event::Moved {
+            side,
+            leader: m.leader,
+            to,
+            spent_inf: m.spent_inf,
+            spent_cav: m.spent_cav,
+        });
+        ev.push(Event::CounterMoved {
+            side,
+            from,
+            to,
+            unemployed: m.unemployed,
+        });
+        if c.bond {
+            m.stopped = true;
+        }
+        s.march = Some(m);
+        self.reveal_vedettes(s, ev);
+        Ok(())
+    }
+
+    /// §68: vedettes next to an enemy real force are revealed (until they next move).
+    pub fn reveal_vedettes(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let o = self.occupancy(s);
+        for i in 0..s.vedettes.len() {
+            let VedettePlace::Map(at) = s.vedettes[i].place else {
+                continue;
+            };
+            if s.vedettes[i].revealed {
+                continue;
+            }
+            let enemy = self.manifest.vedettes[i].side.other();
+            let near = Direction::ALL
+                .iter()
+                .any(|&d| o.real_at(enemy, at.neighbor(d)));
+            if near {
+                s.vedettes[i].revealed = true;
+                ev.push(Event::VedetteRevealed {
+                    vedette: i as u16,
+                    hex: at,
+                });
+            }
+        }
+    }
+
+    /// ¶81, ¶118 3: the subordinates who may be dropped off where the Force Leader now is —
+    /// any hex he has passed into, not the one he set out from (that would be a detachment,
+    /// a Command Phase decision).
+    pub fn drop_offs(&self, s: &State, m: &March) -> Vec<LeaderId> {
+        if m.vedette.is_some() || m.unemployed || m.path.len() < 2 {
+            return Vec::new();
+        }
+        (0..s.leaders.len() as LeaderId)
+            .filter(|&l| s.leaders[usize::from(l)].place == LeaderPlace::Portrait(m.leader))
+            .collect()
+    }
+
+    /// ¶81–¶82: a subordinate is dropped off with his track: a new force on the map that stays
+    /// put for the rest of the phase; the march goes on at the pace of what is left.
+    fn drop_off(
+        &self,
+        s: &mut State,
+        m: &March,
+        l: LeaderId,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        if !self.drop_offs(s, m).contains(&l) {
+            return Err(Illegal::new(
+                "¶81",
+                format!(
+                    "leader #{l} is not a subordinate of the marching Force Leader, or the force has not yet left its hex"
+                ),
+            ));
+        }
+        let side = self.mover_side(m).unwrap_or(s.phasing);
+        let hex = *m.path.last().unwrap_or(&m.path[0]);
+        let x = &mut s.leaders[usize::from(l)];
+        x.place = LeaderPlace::Map(hex);
+        x.dropped = true;
+        x.moved = true;
+        x.tried = true;
+        if !s.marched.contains(&l) {
+            s.marched.push(l);
+        }
+        ev.push(Event::DroppedOff {
+            side,
+            leader: l,
+            from: m.leader,
+            hex,
+        });
+        ev.push(Event::CounterEntered { side, hex });
+        Ok(())
+    }
+
+    /// `Done` on the march: step 3, attrition, for a force that spent MP (¶136–¶137; reading
+    /// C1: a force that does not move takes none; ¶30, §68: none for Unemployed Leaders and
+    /// vedettes).
+    fn march_done(&self, s: &mut State, mut m: March, ev: &mut Vec<Event>) {
+        let spent = m.spent_inf.max(m.spent_cav) > Mp::ZERO && m.path.len() > 1;
+        if m.vedette.is_none() && !m.unemployed && spent && self.attrition_due(s, &m) {
+            m.stage = MarchStage::Attrition;
+            s.march = Some(m);
+            return;
+        }
+        self.end_march(s, &m, "¶88", ev);
+    }
+
+    /// The march is over: the force may not move again this phase (¶88).
+    pub(crate) fn end_march(
+        &self,
+        s: &mut State,
+        m: &March,
+        rule: &'static str,
+        ev: &mut Vec<Event>,
+    ) {
+        let side = self.mover_side(m).unwrap_or(s.phasing);
+        if m.vedette.is_none() {
+            let x = &mut s.leaders[usize::from(m.leader)];
+            x.moved = true;
+            x.tried = true;
+        }
+        s.march = None;
+        ev.push(Event::MarchEnds {
+            side,
+            leader: m.vedette.unwrap_or(m.leader),
+            rule: Cow::Borrowed(rule),
+        });
+        self.reveal_vedettes(s, ev);
+    }
+}

@@ -1,0 +1,137 @@
+//! II.a Reinforcements (¶91–¶96, §34): a reinforcement's Force Leader, with his track, is
+//! placed at its entry hex from its Game-Turn on, or delayed at will (¶94–¶95); on a later
+//! turn it may enter next to the entry hex instead (¶96). The first hex's cost (¶93) counts
+//! against the force's march in this Movement Phase.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::super::Hov;
+use super::super::action::Action;
+use super::super::board::Road;
+use super::super::event::Event;
+use super::super::state::{LeaderId, LeaderPlace, State};
+use super::super::types::Mp;
+use crate::engine::Illegal;
+use crate::hex::{Direction, Hex};
+
+impl Hov {
+    /// The hexes where reinforcement `l` may enter now, sorted; empty when it may not.
+    pub fn entry_hexes(&self, s: &State, l: LeaderId) -> Vec<Hex> {
+        let Some(r) = self.params.reinforcements.iter().find(|r| r.leader == l) else {
+            return Vec::new();
+        };
+        let x = s.leaders[usize::from(l)];
+        if x.place != LeaderPlace::Waiting
+            || r.turn > s.turn
+            || self.manifest.leaders[usize::from(l)].side != s.phasing
+        {
+            return Vec::new();
+        }
+        let mut out = alloc::vec![r.hex];
+        if s.turn > r.turn {
+            // ¶96: on a later turn, any hex next to the entry hex.
+            out.extend(Direction::ALL.iter().map(|&d| r.hex.neighbor(d)));
+        }
+        let o = self.occupancy(s);
+        out.retain(|&h| self.in_area(h) && !o.holds(s.phasing.other(), h));
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// ¶93, ¶96: what entering at `hex` costs a force of leader `l`.
+    pub fn entry_cost(&self, s: &State, l: LeaderId, hex: Hex) -> Mp {
+        let make = self.force_make(s, l);
+        let info = self.board.hex(hex);
+        let terrain = if make.horse() && !make.foot() {
+            info.cost[1]
+        } else if make.horse() {
+            info.cost[0].max(info.cost[1])
+        } else {
+            info.cost[0]
+        };
+        let r = self.params.reinforcements.iter().find(|r| r.leader == l);
+        let on_time = r.is_some_and(|r| r.hex == hex && r.turn == s.turn);
+        // ¶93: where a road leads off the map, its rate.
+        let road = Direction::ALL
+            .iter()
+            .filter(|&&d| !self.board.on_map(hex.neighbor(d)))
+            .map(|&d| self.board.side(hex, d).road)
+            .min_by_key(|r| match r {
+                Road::Primary => 0,
+                Road::Secondary => 1,
+                Road::None => 2,
+            })
+            .unwrap_or(Road::None);
+        let mut cost = match road {
+            Road::Primary if on_time => Mp::HALF,
+            Road::Secondary if on_time => Mp::ONE,
+            _ => terrain,
+        };
+        // ¶93: a second force entering the same hex this turn has spent 1 MP (primary road)
+        // or 2 MP more.
+        if s.entered
+            .iter()
+            .any(|(x, _)| self.leader_hex(s, *x) == Some(hex))
+        {
+            cost = cost.plus(if road == Road::Primary {
+                Mp::ONE
+            } else {
+                Mp::whole(2)
+            });
+        }
+        cost
+    }
+
+    pub(crate) fn entry_actions(&self, s: &State, out: &mut Vec<Action>) {
+        for r in &self.params.reinforcements {
+            for hex in self.entry_hexes(s, r.leader) {
+                out.push(Action::Enter {
+                    leader: r.leader,
+                    hex,
+                });
+            }
+        }
+    }
+
+    pub(crate) fn entry_step(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<bool, Illegal> {
+        match a {
+            // ¶95: what is not placed is delayed.
+            Action::Done => Ok(true),
+            Action::Enter { leader, hex } => {
+                if !self.entry_hexes(s, *leader).contains(hex) {
+                    return Err(Illegal::new(
+                        "¶91, ¶94, ¶96, ¶117",
+                        format!(
+                            "leader #{leader} may not enter at {}: a reinforcement of the phasing side enters on or after its turn at its hex (next to it on a later turn), never into an enemy-held hex",
+                            self.label(*hex)
+                        ),
+                    ));
+                }
+                let cost = self.entry_cost(s, *leader, *hex);
+                let side = s.phasing;
+                s.leaders[usize::from(*leader)].place = LeaderPlace::Map(*hex);
+                s.entered.push((*leader, cost));
+                ev.push(Event::Entered {
+                    side,
+                    leader: *leader,
+                    hex: *hex,
+                    cost,
+                });
+                ev.push(Event::CounterEntered { side, hex: *hex });
+                self.reveal_vedettes(s, ev);
+                Ok(false)
+            }
+            other => Err(Illegal::new(
+                "¶44",
+                format!("{other:?} is not a decision of the Reinforcement Segment"),
+            )),
+        }
+    }
+}
