@@ -365,7 +365,6 @@ impl EventInfo for Event {
             Event::Revealed { rule, .. } => rule.as_ref(),
             Event::Attrition { .. } => "¶137",
             Event::Morale { rule, .. } => rule.as_ref(),
-<<<<<<< HEAD
             Event::Attack { counter, .. } => {
                 if *counter {
                     "¶146 step 12"
@@ -383,13 +382,11 @@ impl EventInfo for Event {
             Event::PursuitRoll { .. } => "¶188",
             Event::Capture { .. } => "¶33",
             Event::BattleEnds { .. } => "¶146 step 10",
-=======
             Event::CounterMoved { .. } => "¶109",
             Event::CounterEntered { .. } | Event::Entered { .. } => "¶91",
             Event::VedetteRevealed { .. } => "§68",
             Event::DroppedOff { .. } => "¶81",
             Event::MarchEnds { rule, .. } => rule.as_ref(),
->>>>>>> h28-hm
         }
     }
 
@@ -398,9 +395,7 @@ impl EventInfo for Event {
             // ¶20: the Organization Displays are the owner's secret.
             Event::UnitTransferred { side: owner, .. }
             | Event::Strength { side: owner, .. }
-<<<<<<< HEAD
-            | Event::ChitChosen { side: owner, .. } => *owner == side,
-=======
+            | Event::ChitChosen { side: owner, .. }
             | Event::Commanded { side: owner, .. }
             | Event::InitiativeRoll { side: owner, .. }
             | Event::Moved { side: owner, .. }
@@ -408,7 +403,6 @@ impl EventInfo for Event {
             | Event::Entered { side: owner, .. }
             | Event::MarchEnds { side: owner, .. }
             | Event::DroppedOff { side: owner, .. } => *owner == side,
->>>>>>> h28-hm
             _ => true,
         }
     }
@@ -474,7 +468,6 @@ impl core::fmt::Display for Event {
                 "attrition: leader {leader}'s force rolls {roll} and loses {lost} SP"
             ),
             Event::Morale { by, now, .. } => write!(f, "Paris Morale {by:+}: now {now:+}"),
-<<<<<<< HEAD
             Event::Attack {
                 side,
                 leader,
@@ -554,7 +547,6 @@ impl core::fmt::Display for Event {
                 Some(w) => write!(f, "the battle ends, won by {w}"),
                 None => f.write_str("the battle ends"),
             },
-=======
             Event::CounterMoved {
                 side,
                 from,
@@ -592,7 +584,6 @@ impl core::fmt::Display for Event {
                 "leader {leader} is dropped off from leader {from}'s force at {}",
                 label(*hex)
             ),
->>>>>>> h28-hm
         }
     }
 }

@@ -24,16 +24,6 @@ pub enum Piece {
 }
 
 impl Hov {
-    /// A leader's Initiative now: the printed rating less one for each capture (¶33).
-    pub fn initiative_of(&self, s: &State, l: LeaderId) -> u8 {
-        let i = usize::from(l);
-        self.manifest.leaders[i]
-            .ratings
-            .initiative
-            .saturating_sub(s.leaders[i].captures)
-            .max(1)
-    }
-
     /// The leaders of `side` on the map in `hex` who head a force (¶77), in id order.
     pub fn forces_at(&self, s: &State, side: Side, hex: Hex) -> Vec<LeaderId> {
         (0..s.leaders.len() as LeaderId)
