@@ -9,7 +9,7 @@
 
 use alloc::vec::Vec;
 
-use super::{CloseStep, Combat, Cont, Outcome};
+use super::{CloseStep, Combat, Cont, Group, Outcome};
 use crate::fontenoy::Fontenoy;
 use crate::fontenoy::action::Action;
 use crate::fontenoy::checks::{CheckKind, CheckReq};
@@ -17,7 +17,7 @@ use crate::fontenoy::event::Event;
 use crate::fontenoy::geometry::{self, Arc, Placed};
 use crate::fontenoy::occupancy::Occupancy;
 use crate::fontenoy::state::{Place, SplitChoice, State, Step};
-use crate::fontenoy::types::{Formation, Kind, Morale, MoraleCheck};
+use crate::fontenoy::types::{Formation, Kind, Morale, MoraleCheck, round};
 use crate::fontenoy::units::UnitId;
 use crate::hex::Hex;
 
@@ -482,6 +482,28 @@ impl Fontenoy {
             c.current = Some(combat);
         }
         self.defender_checks(s, ev);
+    }
+
+    /// A group's SP (13.11a); 17.2d (a): the units its mover left behind (`Group::joined`)
+    /// count in full, as if they still stood with it (halved if Disordered, 18.5a; guns with
+    /// infantry add none).
+    pub fn original_group_sp(&self, s: &State, g: &Group, foes: &[UnitId]) -> u32 {
+        let fighting = self.fighting(s, g);
+        if g.joined.is_empty() {
+            return self.group_sp(s, &fighting, foes);
+        }
+        let (joined, rest): (Vec<UnitId>, Vec<UnitId>) =
+            fighting.into_iter().partition(|u| g.joined.contains(u));
+        let mut total = self.group_sp(s, &rest, foes);
+        for u in joined {
+            if self.units[usize::from(u)].kind == Kind::Artillery {
+                continue;
+            }
+            let x = s.unit(u);
+            let sp = i32::from(x.sp);
+            total += if x.disordered { round(sp, 2) } else { sp } as u32;
+        }
+        total
     }
 
     /// The window again for the other cavalry (17.1c), if the mover is still there.

@@ -452,28 +452,6 @@ impl Fontenoy {
         worst.unwrap_or(0)
     }
 
-    /// A group's SP (13.11a); 17.2d (a): the units its mover left behind (`Group::joined`)
-    /// count in full, as if they still stood with it (halved if Disordered, 18.5a; guns with
-    /// infantry add none).
-    pub fn original_group_sp(&self, s: &State, g: &Group, foes: &[UnitId]) -> u32 {
-        let fighting = self.fighting(s, g);
-        if g.joined.is_empty() {
-            return self.group_sp(s, &fighting, foes);
-        }
-        let (joined, rest): (Vec<UnitId>, Vec<UnitId>) =
-            fighting.into_iter().partition(|u| g.joined.contains(u));
-        let mut total = self.group_sp(s, &rest, foes);
-        for u in joined {
-            if self.units[usize::from(u)].kind == Kind::Artillery {
-                continue;
-            }
-            let x = s.unit(u);
-            let sp = i32::from(x.sp);
-            total += if x.disordered { round(sp, 2) } else { sp } as u32;
-        }
-        total
-    }
-
     /// Both sides' SP and CR for the round (13.11).
     pub fn combat_figures(&self, s: &State, c: &Combat) -> [SideFigures; 2] {
         let att: Vec<UnitId> = c

@@ -606,9 +606,7 @@ impl Fontenoy {
     /// 8.5a: a skirmishing subunit still able to move stands over the skirmishers' limit: the
     /// segment may not end before it is corrected.
     pub(crate) fn split_uncorrected(&self, s: &State, o: &Occupancy) -> Option<UnitId> {
-        if self.tables.skirmish_sp.is_none() {
-            return None;
-        }
+        self.tables.skirmish_sp?;
         self.org
             .parents
             .iter()
