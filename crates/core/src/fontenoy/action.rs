@@ -410,6 +410,15 @@ pub enum Action {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// Puts unlimbered guns that their Line or Hook left into one of its former hexes
+    /// (10.4e).
+    GunsStay {
+        /// The guns.
+        unit: UnitId,
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
     /// Whether a commander in a hex that part of a group leaves goes with the retreating
     /// units or stays with those who stay (21.2c).
     JoinRetreat {

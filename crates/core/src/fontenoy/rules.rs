@@ -54,7 +54,9 @@ impl Fontenoy {
             Step::Displace { commander } | Step::PlaceCommander { commander } => {
                 self.units[usize::from(commander)].side
             }
-            Step::Arrive { unit } => self.units[usize::from(unit)].side,
+            Step::Arrive { unit } | Step::GunsStay { unit, .. } => {
+                self.units[usize::from(unit)].side
+            }
             Step::TournayCall => super::FRENCH,
             Step::TournayCheck { .. } => super::ALLIED,
             Step::DeclareRetreat { side } => side,
@@ -141,6 +143,8 @@ impl Fontenoy {
     }
 
     fn dispatch(&self, s: &mut State, a: &Action, ev: &mut Vec<Event>) -> Result<(), Illegal> {
+        // 10.4e: guns standing in multi-hex Lines before the action, to see which it leaves.
+        let lines = self.guns_in_lines(s);
         self.dispatch_action(s, a, ev)?;
         // Close combat continuations waiting under resolved checks run now (close/mod.rs).
         self.run_resumes(s, ev);
@@ -152,6 +156,8 @@ impl Fontenoy {
         self.settle_fire(s, ev);
         // A retreat choice left without units (destroyed meanwhile) is dropped.
         self.settle_retreats(s, ev);
+        // 10.4e: guns whose Line left them may be put in another of its former hexes.
+        self.guns_left(s, &lines);
         Ok(())
     }
 

@@ -164,6 +164,10 @@ pub struct Tables {
     pub reform: reform::ReformCosts,
     /// The Special Initiative Results Table (6.9a, F-8.2).
     pub special_initiative: initiative::SpecialTable,
+    /// The most SP of skirmishers one hex holds (8.5a; the stacking chart's
+    /// `skirmisher_sp_per_hex`, provisional: the text names the limit without a number);
+    /// `None` where the scenario's chart leaves it missing (only the TET's limits then).
+    pub skirmish_sp: Option<u8>,
 }
 
 fn cost(v: Option<&Value>) -> Mp {
@@ -245,6 +249,7 @@ impl Tables {
             close: close::CloseTables::new(s)?,
             reform: reform::ReformCosts::read(|id| s.chart(id))?,
             special_initiative: initiative::SpecialTable::read(s)?,
+            skirmish_sp: skirmish_limit(s)?,
         })
     }
 
@@ -292,6 +297,20 @@ impl Tables {
     pub fn fx(&self, t: Terrain) -> &TerrainFx {
         &self.terrain[t as usize]
     }
+}
+
+/// 8.5a: the skirmishers' limit a hex, from the stacking chart (its provisional completion
+/// where the scenario has it); `None` when the scenario has no stacking chart or leaves the
+/// value missing.
+fn skirmish_limit(s: &ResolvedScenario) -> Result<Option<u8>, DataError> {
+    let Ok(c) = chart(s, "stacking") else {
+        return Ok(None);
+    };
+    if c.row_index("skirmisher_sp_per_hex").is_none() {
+        return Ok(None);
+    }
+    let v = c.get("skirmisher_sp_per_hex", "value", Mode::Lenient)?;
+    Ok(v.and_then(Value::as_int).and_then(|n| u8::try_from(n).ok()))
 }
 
 /// The chart `fontenoy/<name>-provisional`, or `fontenoy/<name>`.
@@ -425,5 +444,7 @@ pub fn open_terrain() -> Tables {
         close: close::CloseTables::builtin(),
         reform: reform::ReformCosts::builtin(),
         special_initiative: initiative::SpecialTable::builtin(),
+        // The provisional stacking chart's figure (8.5a).
+        skirmish_sp: Some(4),
     }
 }

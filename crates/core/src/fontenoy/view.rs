@@ -465,6 +465,11 @@ impl Fontenoy {
                     "stays with the units that stay"
                 }
             ),
+            Event::GunsStayed { unit, to } => format!(
+                "{}, left by its Line, stays in {} (10.4e)",
+                self.unit_name(*unit),
+                super::fhex::label(*to)
+            ),
             Event::CommanderDisplaced { commander, to } => format!(
                 "{} is displaced to {}",
                 self.unit_name(*commander),
@@ -945,6 +950,13 @@ impl Fontenoy {
             Some(Step::MoraleRoll { track, .. }) => (
                 "23.2a",
                 format!("roll the {} Army Morale Check", self.track_name(*track)),
+            ),
+            Some(Step::GunsStay { unit, .. }) => (
+                "10.4e",
+                format!(
+                    "choose which of its Line's former hexes {} stays in",
+                    self.unit_name(*unit)
+                ),
             ),
             Some(Step::Arrive { unit }) => (
                 "22.1",

@@ -9,7 +9,7 @@
 
 use alloc::vec::Vec;
 
-use super::{CloseStep, Combat, Cont, Outcome};
+use super::{CloseStep, Combat, Cont, Group, Outcome};
 use crate::fontenoy::Fontenoy;
 use crate::fontenoy::action::Action;
 use crate::fontenoy::checks::{CheckKind, CheckReq};
@@ -17,7 +17,7 @@ use crate::fontenoy::event::Event;
 use crate::fontenoy::geometry::{self, Arc, Placed};
 use crate::fontenoy::occupancy::Occupancy;
 use crate::fontenoy::state::{Place, SplitChoice, State, Step};
-use crate::fontenoy::types::{Formation, Kind, Morale, MoraleCheck};
+use crate::fontenoy::types::{Formation, Kind, Morale, MoraleCheck, round};
 use crate::fontenoy::units::UnitId;
 use crate::hex::Hex;
 
@@ -215,13 +215,44 @@ impl Fontenoy {
             .collect()
     }
 
-    /// 17.2d, 10.8e: whether `mover` is splitting from its group (it shares the hex it began
-    /// in with units of its group that stay: it changed facing or formation in place, 10.8e),
-    /// and the choices open: the original group (`true`) or the split one (`false`), or the
-    /// one already made against this movement by an earlier reaction.
+    /// 17.2d, 10.8a: the units of `mover`'s group that its last step left behind, when the
+    /// reaction is read right after that step (it stands where the step put it): the
+    /// non-Routed combat units of its side still in the place it stepped out of.
+    pub(crate) fn left_behind(&self, s: &State, mover: UnitId) -> Vec<UnitId> {
+        let Some(m) = self.moving(s, mover) else {
+            return Vec::new();
+        };
+        let (Some(from), Some(here)) = (m.left, s.unit(mover).placed().copied()) else {
+            return Vec::new();
+        };
+        if m.entered != Some(here) {
+            return Vec::new();
+        }
+        let side = self.side_of(mover);
+        let movers = self.reaction_movers(s, mover);
+        let mut out: Vec<UnitId> = (0..s.units.len() as UnitId)
+            .filter(|&x| {
+                let info = &self.units[usize::from(x)];
+                info.side == side
+                    && info.is_combat()
+                    && !movers.contains(&x)
+                    && s.unit(x).placed() == Some(&from)
+                    && s.unit(x).morale != Morale::Routed
+            })
+            .collect();
+        out.sort_by_key(|&x| (s.unit(x).order, x));
+        out
+    }
+
+    /// 17.2d, 10.8e, 10.8a: whether `mover` is splitting from its group (it shares the hex
+    /// it began in with units of its group that stay: it changed facing or formation in
+    /// place, 10.8e; or its last step took it out of a hex where units of its group stay,
+    /// 10.8a), and the choices open: the original group (`true`) or the split one (`false`),
+    /// or the one already made against this movement by an earlier reaction.
     pub(crate) fn split_options(&self, s: &State, mover: UnitId) -> Option<Vec<bool>> {
         let began_here = self.moving(s, mover).is_some_and(|m| m.entered.is_none());
-        if !began_here || self.reaction_stationary(s, mover).is_empty() {
+        let in_place = began_here && !self.reaction_stationary(s, mover).is_empty();
+        if !in_place && self.left_behind(s, mover).is_empty() {
             return None;
         }
         let p = s.unit(mover).placed().copied()?;
@@ -375,6 +406,14 @@ impl Fontenoy {
         } else {
             self.reaction_movers(s, mover)
         };
+        // 17.2d (a) against a unit that stepped out of its group: the units it left behind
+        // fight with it as the one group they were (a reading: the reaction is read after the
+        // step, and the original group is the mover's and theirs together).
+        let behind = if original {
+            self.left_behind(s, mover)
+        } else {
+            Vec::new()
+        };
         let mut defenders = Vec::new();
         for &f in &foes {
             if defenders
@@ -391,7 +430,20 @@ impl Fontenoy {
             let moving: Vec<UnitId> = g.iter().copied().filter(|x| movers.contains(x)).collect();
             let mixed = !moving.is_empty() && moving.len() < g.len();
             if !mixed {
-                defenders.push(self.make_group(s, g, 0));
+                let mut g = g;
+                let joined: Vec<UnitId> = if g.contains(&mover) {
+                    behind
+                        .iter()
+                        .copied()
+                        .filter(|x| !foes.contains(x))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                g.extend_from_slice(&joined);
+                let mut group = self.make_group(s, g, 0);
+                group.joined = joined;
+                defenders.push(group);
                 continue;
             }
             // 17.3b: the movers on top, where they take the checks.
@@ -430,6 +482,28 @@ impl Fontenoy {
             c.current = Some(combat);
         }
         self.defender_checks(s, ev);
+    }
+
+    /// A group's SP (13.11a); 17.2d (a): the units its mover left behind (`Group::joined`)
+    /// count in full, as if they still stood with it (halved if Disordered, 18.5a; guns with
+    /// infantry add none).
+    pub fn original_group_sp(&self, s: &State, g: &Group, foes: &[UnitId]) -> u32 {
+        let fighting = self.fighting(s, g);
+        if g.joined.is_empty() {
+            return self.group_sp(s, &fighting, foes);
+        }
+        let (joined, rest): (Vec<UnitId>, Vec<UnitId>) =
+            fighting.into_iter().partition(|u| g.joined.contains(u));
+        let mut total = self.group_sp(s, &rest, foes);
+        for u in joined {
+            if self.units[usize::from(u)].kind == Kind::Artillery {
+                continue;
+            }
+            let x = s.unit(u);
+            let sp = i32::from(x.sp);
+            total += if x.disordered { round(sp, 2) } else { sp } as u32;
+        }
+        total
     }
 
     /// The window again for the other cavalry (17.1c), if the mover is still there.

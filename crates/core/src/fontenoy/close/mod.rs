@@ -351,6 +351,7 @@ impl Fontenoy {
             disorder_left: false,
             before,
             movers: Vec::new(),
+            joined: Vec::new(),
         }
     }
 

@@ -471,7 +471,7 @@ impl Fontenoy {
                 .collect();
             let sp = live
                 .iter()
-                .map(|g| self.group_sp(s, &self.fighting(s, g), foes))
+                .map(|g| self.original_group_sp(s, g, foes))
                 .sum();
             let crs: i32 = live
                 .iter()

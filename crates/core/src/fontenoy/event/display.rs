@@ -746,6 +746,11 @@ impl fmt::Display for Event {
                     "stays with the units that stay"
                 }
             ),
+            Event::GunsStayed { unit, to } => write!(
+                f,
+                "unit {unit}, left by its Line, stays in {}",
+                crate::fontenoy::fhex::label(*to)
+            ),
             Event::CommanderDisplaced { commander, to } => write!(
                 f,
                 "commander {commander} is displaced to {}",

@@ -1040,6 +1040,14 @@ pub enum Event {
         /// He goes with the retreating units.
         retreat: bool,
     },
+    /// Guns that their Line or Hook left are put in one of its former hexes (10.4e).
+    GunsStayed {
+        /// The guns.
+        unit: UnitId,
+        /// Their hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
     /// A lone commander is displaced by an enemy (21.1b).
     CommanderDisplaced {
         /// The commander.

@@ -126,6 +126,7 @@ impl Event {
             Event::CommanderPlaced { .. } => "21.5e",
             Event::NewCinc { .. } => "21.6",
             Event::CommanderDisplaced { .. } => "21.1b",
+            Event::GunsStayed { .. } => "10.4e",
             Event::CommanderJoins { .. } => "21.2c",
             Event::RatingSpent { .. } => "23.2b",
             Event::ArmyMorale { .. } => "23.2a",

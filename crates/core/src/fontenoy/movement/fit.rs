@@ -277,6 +277,17 @@ impl Fontenoy {
         {
             return false;
         }
+        // 8.5a: skirmishers stacked together have a limit of their own a hex (the stacking
+        // chart's; a reading: one unit alone is held only by the TET).
+        if f == Formation::Skirmish
+            && group.len() + seen.len() > 1
+            && self
+                .tables
+                .skirmish_sp
+                .is_some_and(|max| per_hex > u16::from(max))
+        {
+            return false;
+        }
         foot.as_slice().iter().all(|&h| {
             let limit = u16::from(self.tables.fx(self.board.hex(h).terrain).stack[col]);
             per_hex <= limit
@@ -305,7 +316,10 @@ impl Fontenoy {
         };
         // 11.1b: a unit that has spent nothing stands where its move began, as it stood before
         // (even in a group that is no longer legal, 10.13); it may always stop there.
-        let unmoved = self.moving(s, u).is_some_and(|m| m.spent == Pts::ZERO);
+        // 8.5a: skirmishing subunits a split left over their limit correct it: none of them
+        // stops where it was placed while the hex is over the limit.
+        let unmoved = self.moving(s, u).is_some_and(|m| m.spent == Pts::ZERO)
+            && self.split_excess(s, o, u).is_none();
         if unmoved || self.fits_at(s, o, &group, &p, s.unit(u).formation) {
             // 11.9b: limbered guns leave an enemy ZOC while they can (guns.rs).
             self.guns_leave_ok(s, o, &group)

@@ -10,12 +10,12 @@ use alloc::vec::Vec;
 use super::super::Fontenoy;
 use super::super::action::Action;
 use super::super::event::Event;
-use super::super::geometry::Placed;
+use super::super::geometry::{self, Arc, Placed};
 use super::super::occupancy::Occupancy;
 use super::super::state::{Act, CheckKind, CheckReq, Place, Segment, State, Step};
 use super::super::tables::Mp;
-use super::super::types::{DisorderCheck, Formation, Kind, Morale, MoraleCheck};
-use super::super::units::{Parent, UnitId};
+use super::super::types::{DisorderCheck, Formation, Kind, Morale, MoraleCheck, Pts};
+use super::super::units::{Parent, Skirmish, UnitId};
 use super::Named;
 use crate::engine::Illegal;
 use crate::hex::{Facing, Hex};
@@ -465,7 +465,154 @@ impl Fontenoy {
                 "too few SP for every subunit to have one",
             ));
         }
+        // 8.5a: skirmishing subunits over their limit in one hex must be able to correct it.
+        if self.skirmish_subunits(p) {
+            let mut t = s.clone();
+            self.place_subunits(&mut t, p, &at);
+            let o = Occupancy::build(self, &t);
+            if !self.correctable(&t, &o, p) {
+                return Err(Illegal::new(
+                    "8.5a",
+                    format!(
+                        "{}'s skirmishers would be over their limit in {} and could not spread out",
+                        self.unit_name(u),
+                        self.label(at.hex())
+                    ),
+                ));
+            }
+        }
         Ok(at)
+    }
+
+    /// 8.5a: whether every subunit of `p` is a Skirmished unit (always in Skirmish order).
+    fn skirmish_subunits(&self, p: &Parent) -> bool {
+        p.subunits
+            .iter()
+            .all(|&g| self.units[usize::from(g)].skirmish == Skirmish::Always)
+    }
+
+    /// 8.5a: the subunits of `p` stand grouped where the parent stood (`at`; Skirmished
+    /// subunits in Skirmish order in its first hex, facing the vertex at or next clockwise to
+    /// its facing), its current SP shared as evenly as possible (the first take the odd SP),
+    /// with its morale and command; the parent leaves the map. Returns each subunit's SP.
+    fn place_subunits(&self, s: &mut State, p: &Parent, at: &Placed) -> Vec<(UnitId, u8)> {
+        let parent = *s.unit(p.parent);
+        let skirmish = self.skirmish_subunits(p);
+        let (formation, place) = if skirmish {
+            let f = at.facing.index() | 1;
+            (
+                Formation::Skirmish,
+                Placed::at(at.hex(), Facing::new(f).unwrap_or(at.facing)),
+            )
+        } else {
+            (parent.formation, *at)
+        };
+        let n = p.subunits.len() as u8;
+        let (base, extra) = (parent.sp / n, parent.sp % n);
+        let mut placed = Vec::with_capacity(p.subunits.len());
+        for (i, &g) in p.subunits.iter().enumerate() {
+            let sp = base + u8::from((i as u8) < extra);
+            let x = s.unit_mut(g);
+            x.place = Place::Map(place);
+            x.sp = sp;
+            x.formation = formation;
+            x.disordered = false;
+            x.morale = parent.morale;
+            x.act = Act::Active;
+            x.command = parent.command;
+            x.order = i as u8;
+            x.victoire = parent.victoire;
+            placed.push((g, sp));
+        }
+        s.unit_mut(p.parent).place = Place::Waiting;
+        placed
+    }
+
+    /// 8.5a, a reading of "if this is not possible": the skirmishing subunits of `p`, just
+    /// placed, can correct their hex when, taking the largest first, enough of them to bring
+    /// the hex within the limit each have a hex next to it that it may step into now (a Frontal
+    /// hex, or a Flank hex by Rearward Movement at +1/2, 11.8a) with its MPo, outside enemy
+    /// ZOCs (11.9c's roll might stop it), where it may stand alone or with the units there.
+    fn correctable(&self, s: &State, o: &Occupancy, p: &Parent) -> bool {
+        let Some(max) = self.tables.skirmish_sp else {
+            return true;
+        };
+        let mut subs: Vec<UnitId> = p.subunits.clone();
+        let mut total: u16 = subs.iter().map(|&g| u16::from(s.unit(g).sp)).sum();
+        subs.sort_by_key(|&g| core::cmp::Reverse(s.unit(g).sp));
+        let mut taken: Vec<Hex> = Vec::new();
+        let mut left = subs.len();
+        for g in subs {
+            if total <= u16::from(max) || left < 2 {
+                return true;
+            }
+            let Some(from) = s.unit(g).placed().copied() else {
+                return false;
+            };
+            let side = self.units[usize::from(g)].side;
+            let mpo = self.mpo(s, g);
+            let mut found = None;
+            for (arc, extra) in [(Arc::Frontal, Pts::ZERO), (Arc::Flank, Pts(3))] {
+                geometry::for_each_in_arc(Formation::Skirmish, &from, arc, |h| {
+                    if found.is_some() || taken.contains(&h) || o.ezoc(self, h, side) {
+                        return;
+                    }
+                    let to = Placed::at(h, from.facing);
+                    let cost =
+                        self.step_cost(s, o, &[g], Formation::Skirmish, &from, &to, Some(0), true);
+                    let fits = self.fits_at(s, o, &[g], &to, Formation::Skirmish);
+                    if fits && cost.is_ok_and(|(c, _)| c.plus(extra) <= mpo) {
+                        found = Some(h);
+                    }
+                });
+            }
+            let Some(h) = found else {
+                return false;
+            };
+            taken.push(h);
+            total -= u16::from(s.unit(g).sp);
+            left -= 1;
+        }
+        total <= u16::from(max) || left < 2
+    }
+
+    /// 8.5a: when `u` is a skirmishing subunit of a split parent standing where its group is
+    /// over the skirmishers' limit, the SP over it.
+    pub(crate) fn split_excess(&self, s: &State, o: &Occupancy, u: UnitId) -> Option<u16> {
+        let max = self.tables.skirmish_sp?;
+        let p = self.org.parents.iter().find(|p| p.subunits.contains(&u))?;
+        if !self.skirmish_subunits(p) || s.unit(u).formation != Formation::Skirmish {
+            return None;
+        }
+        let at = s.unit(u).placed()?;
+        let side = self.units[usize::from(u)].side;
+        let (mut sp, mut n) = (0u16, 0u8);
+        for &x in &o.at(self, at.hex()).units {
+            if self.units[usize::from(x)].side == side
+                && s.unit(x).formation == Formation::Skirmish
+                && s.unit(x).morale != Morale::Routed
+            {
+                sp += u16::from(s.unit(x).sp);
+                n += 1;
+            }
+        }
+        // A lone counter is held by the TET only (movement/fit.rs `fits_at`).
+        if n < 2 {
+            return None;
+        }
+        sp.checked_sub(u16::from(max)).filter(|&e| e > 0)
+    }
+
+    /// 8.5a: a skirmishing subunit still able to move stands over the skirmishers' limit: the
+    /// segment may not end before it is corrected.
+    pub(crate) fn split_uncorrected(&self, s: &State, o: &Occupancy) -> Option<UnitId> {
+        self.tables.skirmish_sp?;
+        self.org
+            .parents
+            .iter()
+            .filter(|p| self.skirmish_subunits(p))
+            .flat_map(|p| p.subunits.iter().copied())
+            .find(|&g| self.may_move(s, g) && self.split_excess(s, o, g).is_some())
     }
 
     /// 8.5a: the parent leaves the map and its subunits stand grouped where it stood, in its
@@ -492,25 +639,7 @@ impl Fontenoy {
         }
         let at = self.split_ok(s, o, &p)?;
         let parent = *s.unit(unit);
-        let n = p.subunits.len() as u8;
-        let (base, extra) = (parent.sp / n, parent.sp % n);
-        let mut placed = Vec::with_capacity(p.subunits.len());
-        for (i, &g) in p.subunits.iter().enumerate() {
-            let sp = base + u8::from((i as u8) < extra);
-            let x = s.unit_mut(g);
-            x.place = Place::Map(at);
-            x.sp = sp;
-            x.formation = parent.formation;
-            x.disordered = false;
-            x.morale = parent.morale;
-            x.act = Act::Active;
-            x.command = parent.command;
-            x.order = i as u8;
-            x.victoire = parent.victoire;
-            placed.push((g, sp));
-        }
-        let x = s.unit_mut(unit);
-        x.place = Place::Waiting;
+        let placed = self.place_subunits(s, &p, &at);
         ev.push(Event::Split {
             parent: unit,
             subunits: placed,

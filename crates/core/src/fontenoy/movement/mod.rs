@@ -321,6 +321,7 @@ impl Fontenoy {
                 .iter()
                 .all(|m| m.done || self.end_ok(s, &o, m.unit).is_ok())
         }) && !self.any_gun_must_leave(s, &o) // 11.9b (guns.rs)
+            && self.split_uncorrected(s, &o).is_none() // 8.5a (groups.rs)
     }
 
     /// The unit whose movement is under way, if one has begun and not ended: units move one
@@ -366,17 +367,19 @@ impl Fontenoy {
                         to: to.hex(),
                         alone: false,
                     });
-                    if alone_too
-                        && self
-                            .step_ok(s, &o, &[u], &p, &to, k, alone_left, true)
-                            .is_ok()
-                    {
-                        out.push(Action::Step {
-                            unit: u,
-                            to: to.hex(),
-                            alone: true,
-                        });
-                    }
+                }
+                // 10.8a: a member may step on its own even where the whole group may not
+                // (8.5a: skirmishing subunits over their limit spread out so).
+                if alone_too
+                    && self
+                        .step_ok(s, &o, &[u], &p, &to, k, alone_left, true)
+                        .is_ok()
+                {
+                    out.push(Action::Step {
+                        unit: u,
+                        to: to.hex(),
+                        alone: true,
+                    });
                 }
             }
             for f in self.facings_open(s, &o, u, &p, left) {
@@ -668,6 +671,8 @@ impl Fontenoy {
                 if self.ezoc_roll_due(s, &o, unit, &p, &target) {
                     return Ok(());
                 }
+                // 17.2d: stepping out of a hex where units of its group stay splits the group.
+                let split_from = self.stays_behind(s, unit, &group, &p).then_some(p);
                 // 10.8c: group members left behind after moving have finished.
                 if alone {
                     self.leave_group(s, unit, ev);
@@ -682,6 +687,7 @@ impl Fontenoy {
                     self.spend(s, g, cost, k, dca);
                     if let Some(m) = self.record(s, g) {
                         m.forward = true;
+                        m.left = split_from;
                     }
                     let u = s.unit_mut(g);
                     u.place = Place::Map(target);
@@ -869,6 +875,16 @@ impl Fontenoy {
                         self.end_ok(s, &o, u)?;
                     }
                 }
+                // 8.5a: skirmishing subunits still over their limit where the split put them.
+                if let Some(g) = self.split_uncorrected(s, &o) {
+                    return Err(Illegal::new(
+                        "8.5a",
+                        format!(
+                            "{} and its fellow skirmishers are over their limit in one hex: spread them out first",
+                            self.unit_name(g)
+                        ),
+                    ));
+                }
                 // 11.9b: limbered guns that could still leave an enemy ZOC (guns.rs).
                 if self.any_gun_must_leave(s, &o) {
                     return Err(Illegal::new(
@@ -1021,6 +1037,19 @@ impl Fontenoy {
             // 18.2b: its Movement Disorder Check (A), if it owes one (checks/disorder.rs).
             self.movement_over(s, u, ev);
         }
+    }
+
+    /// 17.2d, 10.8a: whether a step of `group` (led by `u`) out of `from` leaves units of its
+    /// group there: units standing with it that began the segment there with it, or that
+    /// moved with it so far.
+    fn stays_behind(&self, s: &State, u: UnitId, group: &[UnitId], from: &Placed) -> bool {
+        let began_here = self.moving(s, u).is_none_or(|m| m.entered.is_none());
+        let band = self.band_of(s, u);
+        self.stack_of(s, u).into_iter().any(|x| {
+            !group.contains(&x)
+                && s.unit(x).placed() == Some(from)
+                && (began_here || (band.is_some() && self.band_of(s, x) == band))
+        })
     }
 
     /// 10.8c: units of `u`'s group that moved with it and stay behind have finished.

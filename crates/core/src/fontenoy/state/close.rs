@@ -104,6 +104,10 @@ pub struct Group {
     /// others fire. Empty in every other combat (and against the original group, 17.2d a).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub movers: Vec<UnitId>,
+    /// 17.2d (a): the units a mover that stepped out of its group left behind, fighting with
+    /// it as the original group: their SP count as if they stood in its hex.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub joined: Vec<UnitId>,
 }
 
 /// 17.2d: the reacting player's choice against a splitting group, kept for every Cavalry

@@ -233,6 +233,10 @@ pub struct Moving {
     /// Passage of Lines (10.7a); `None` while it stands where it began (10.7b: a split).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entered: Option<Placed>,
+    /// 17.2d: the place its last step left when units of its group stayed there (it split
+    /// from them by stepping out, 10.8a); `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<Placed>,
     /// The DC(A) modifiers of its Passages of Lines so far (10.7a, 18.5e, 19.4d).
     #[serde(default, skip_serializing_if = "is_zero_i16")]
     pub passage: i16,
@@ -588,6 +592,14 @@ pub enum Step {
         /// The hex its step enters.
         #[serde(with = "super::fhex")]
         to: Hex,
+    },
+    /// 10.4e: the owner of unlimbered guns that a multi-hex Line or Hook left puts them in
+    /// one of the Line's former hexes.
+    GunsStay {
+        /// The guns.
+        unit: UnitId,
+        /// Where the Line stood before it left.
+        line: Placed,
     },
     /// A reinforcement is placed (22.1, F-10.0d): its formation and facing, and its hex where
     /// the scenario leaves a choice.

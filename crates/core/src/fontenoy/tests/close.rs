@@ -954,6 +954,7 @@ pub(super) fn group_of(s: &State, u: UnitId) -> crate::fontenoy::close::Group {
         disorder_left: false,
         before: Morale::Good,
         movers: Vec::new(),
+        joined: Vec::new(),
     }
 }
 

@@ -62,6 +62,7 @@ mod special_commanders;
 mod special_initiative;
 mod special_results;
 mod special_rows;
+mod splits_guns;
 mod splitting;
 mod stacking;
 mod sunken;

@@ -418,3 +418,104 @@ fn r10_6i_guns_and_unactivated_units_go_below_the_attackers() {
         .collect();
     assert_eq!(moved, alloc::vec![gun, other]);
 }
+
+/// French battalions A (4 SP) and B (3 SP) grouped in Line facing vertex 1 at S1010, English
+/// cavalry two hexes ahead facing them. B steps out alone, one hex toward the cavalry, leaving
+/// A behind. Returns (A, B, cavalry).
+fn stepping_out() -> (Fontenoy, State, [UnitId; 3]) {
+    let mut ids = [0; 3];
+    let (r, mut s) = moving_world(|w| {
+        let a = unit(w, "1 FRA", FR, Kind::Infantry, 4, hex("S1010"), 1);
+        let b = unit(w, "2 FRA", FR, Kind::Infantry, 3, hex("S1010"), 1);
+        w.unit_state[usize::from(b)].order = 0;
+        w.unit_state[usize::from(a)].order = 1;
+        let c = unit(w, "E CAV", AL, Kind::Cavalry, 4, two_ahead(0), 7);
+        ids = [a, b, c];
+        (alloc::vec![a, b], alloc::vec![c])
+    });
+    let [_, b, _] = ids;
+    apply(
+        &r,
+        &mut s,
+        Action::Step {
+            unit: b,
+            to: ahead(hex("S1010"), 0),
+            alone: true,
+        },
+    );
+    (r, s, ids)
+}
+
+#[test]
+fn r17_2d_a_unit_stepping_out_of_its_group_offers_the_original_or_the_split_group() {
+    let (r, mut s, [a, b, c0]) = stepping_out();
+    assert_eq!(
+        top(&s),
+        Some(Step::Close(CloseStep::CavalryReaction { mover: b }))
+    );
+    assert_eq!(r.left_behind(&s, b), alloc::vec![a]);
+    assert_eq!(r.split_options(&s, b), Some(alloc::vec![true, false]));
+    assert_eq!(
+        legal(&r, &s),
+        alloc::vec![
+            Action::CavalryReact {
+                unit: c0,
+                split: Some(true)
+            },
+            Action::CavalryReact {
+                unit: c0,
+                split: Some(false)
+            },
+            Action::Pass,
+        ]
+    );
+    // (b) the split group: B alone, where it stepped to.
+    let mut split = s.clone();
+    apply(
+        &r,
+        &mut split,
+        Action::CavalryReact {
+            unit: c0,
+            split: Some(false),
+        },
+    );
+    apply(&r, &mut split, d100(50));
+    let c = r.close_segment(&split).unwrap().current.clone().unwrap();
+    assert_eq!(c.defenders[0].units, alloc::vec![b]);
+    assert_eq!(
+        r.group_sp(&split, &c.defenders[0].units, &c.attackers[0].units),
+        3
+    );
+    // (a) the original group: B and the A it left, as one group (17.3a): all 7 SP, B's
+    // check as the top unit.
+    let ev = apply(
+        &r,
+        &mut s,
+        Action::CavalryReact {
+            unit: c0,
+            split: Some(true),
+        },
+    );
+    assert!(ev.contains(&Event::SplitGroupChoice {
+        unit: c0,
+        mover: b,
+        original: true
+    }));
+    apply(&r, &mut s, d100(50));
+    let c = r.close_segment(&s).unwrap().current.clone().unwrap();
+    assert_eq!(c.defenders[0].units, alloc::vec![b, a]);
+    assert_eq!(c.defenders[0].joined, alloc::vec![a]);
+    assert!(c.defenders[0].movers.is_empty());
+    assert_eq!(
+        r.original_group_sp(&s, &c.defenders[0], &c.attackers[0].units),
+        7
+    );
+    assert_eq!(r.combat_figures(&s, &c)[1].sp, 7);
+    match top(&s) {
+        Some(Step::Check(req)) => {
+            assert_eq!(req.unit, b);
+            assert_eq!(req.kind, CheckKind::Morale(MoraleCheck::B));
+        }
+        other => panic!("{other:?}"),
+    }
+}

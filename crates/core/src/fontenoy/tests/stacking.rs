@@ -18,7 +18,7 @@ fn join(w: &mut World, u: UnitId) {
 /// The mover (8 SP) in a two-hex Line, right end at S1010, facing vertex 1; unlimbered guns
 /// G1 (2 SP, `gun_mp` MP) facing the same way in the Line's left hex. Returns (rules, state, Line, guns,
 /// the Line's hexes).
-fn line_with_gun(gun_mp: u8) -> (Fontenoy, State, UnitId, UnitId, [Hex; 2]) {
+pub(super) fn line_with_gun(gun_mp: u8) -> (Fontenoy, State, UnitId, UnitId, [Hex; 2]) {
     let mut g = 0;
     let (r, s, u) = mover(|w| {
         let p = Placed {

@@ -244,6 +244,7 @@ impl Fontenoy {
                 out.push(Action::Pass);
             }
             Step::Arrive { unit } => self.arrive_actions(s, unit, out),
+            Step::GunsStay { unit, line } => self.guns_stay_actions(s, unit, &line, out),
             Step::TournayCall => self.tournay_call_actions(s, out),
             Step::Close(ref c) => self.close_step_actions(s, c, out),
             Step::Special(sp) => self.special_actions(s, sp, out),
@@ -360,6 +361,7 @@ impl Fontenoy {
                 self.apply_allied_detachment(s, leader, a, ev)
             }
             (Step::Arrive { unit }, a) => self.apply_arrive(s, unit, a, ev),
+            (Step::GunsStay { unit, line }, a) => self.apply_guns_stay(s, unit, line, a, ev),
             (Step::TournayCall, a) => self.apply_tournay_call(s, a, ev),
             (Step::Close(c), a) => self.apply_close_step(s, c, a, ev),
             (Step::Special(sp), a) => self.apply_special_step(s, sp, a, ev),
