@@ -334,6 +334,18 @@ pub enum Action {
     },
     /// Resolves the fire being declared (12.1).
     OpenFire,
+    /// 12.3c: in the fire being declared, `unit` (of a Square, a 2-hex Line or a redoubt, or
+    /// grouped with them) fires `sp` of its SP from `from`; the units not allotted fill the
+    /// rest of the hex's limit, top first.
+    Allot {
+        /// The firing hex.
+        #[serde(with = "super::fhex")]
+        from: Hex,
+        /// The unit.
+        unit: UnitId,
+        /// The SP it fires.
+        sp: u8,
+    },
     /// F-5.1b: the targeted player moves one more loss of an artillery enfilade to `unit`,
     /// near the target and in the firer's clear line of sight (`Pass` leaves the rest on the
     /// target).

@@ -20,6 +20,7 @@ use alloc::vec::Vec;
 use super::CloseStep;
 use crate::fontenoy::Fontenoy;
 use crate::fontenoy::event::Event;
+use crate::fontenoy::fire::split::Split;
 use crate::fontenoy::state::{State, Step};
 use crate::fontenoy::types::Morale;
 use crate::fontenoy::units::UnitId;
@@ -69,6 +70,16 @@ impl Fontenoy {
         let mut out = Vec::new();
         let mut hexes: Vec<Vec<Hex>> = Vec::new();
         for u in self.df_firers(s) {
+            if self.df_multi(s, u) {
+                // 13.10c: a Square or a redoubt fires at several groups, each through its own
+                // face or hexside.
+                for g in self.df_targets(s, u) {
+                    if self.df_may_add(s, u, g) {
+                        out.push((u, g));
+                    }
+                }
+                continue;
+            }
             if self.df_assigned(s, u) {
                 continue;
             }
@@ -101,8 +112,13 @@ impl Fontenoy {
         let firers = self.df_firers(s);
         let here = s.unit(unit).placed().map(|p| p.hexes);
         for u in firers {
+            let free = if self.df_multi(s, u) {
+                self.df_may_add(s, u, target)
+            } else {
+                !self.df_assigned(s, u)
+            };
             if s.unit(u).placed().map(|p| p.hexes) == here
-                && !self.df_assigned(s, u)
+                && free
                 && self.df_targets(s, u).contains(&target)
             {
                 self.df_assign(s, u, target);
@@ -205,6 +221,46 @@ impl Fontenoy {
         out
     }
 
+    /// Whether `u` may fire at several attacking groups of one combat (13.10c: a Square, a
+    /// redoubt).
+    fn df_multi(&self, s: &State, u: UnitId) -> bool {
+        matches!(self.split_of(s, u), Split::Faces | Split::Sides)
+    }
+
+    /// The hex of group `top` that `u` alone would fire at.
+    fn df_aim(&self, s: &State, u: UnitId, top: UnitId) -> Option<Hex> {
+        let g = self
+            .current(s)?
+            .attackers
+            .iter()
+            .map(|g| self.fighting(s, g))
+            .find(|g| g.first() == Some(&top))?;
+        self.defensive_fire_target(s, &g, &[u])
+    }
+
+    /// Whether a Square or a redoubt `u` may add group `g` to its Defensive Fire: not chosen
+    /// yet, and through a face or hexside free of its fires and of its other chosen groups.
+    fn df_may_add(&self, s: &State, u: UnitId, g: UnitId) -> bool {
+        let Some(cs) = self.close_segment(s) else {
+            return false;
+        };
+        if cs.df_plan.contains(&(u, g)) {
+            return false;
+        }
+        let Some(from) = s.unit(u).placed().map(|p| p.hex()) else {
+            return false;
+        };
+        let taken: Vec<Hex> = cs
+            .df_plan
+            .iter()
+            .filter(|&&(x, _)| x == u)
+            .filter_map(|&(_, t)| self.df_aim(s, u, t))
+            .map(|at| self.lane_of(from, at))
+            .collect();
+        self.df_aim(s, u, g)
+            .is_some_and(|at| self.df_slot_free(s, u, from, at, &taken))
+    }
+
     fn df_assigned(&self, s: &State, u: UnitId) -> bool {
         self.close_segment(s)
             .is_some_and(|c| c.df_plan.iter().any(|&(f, _)| f == u))
@@ -248,14 +304,21 @@ impl Fontenoy {
             if firing.is_empty() {
                 continue;
             }
-            if let Some(c) = self.cs_mut(s) {
-                c.defensive_fired.extend_from_slice(&firing);
-            }
             ev.push(Event::DefensiveFireDue {
                 defenders: firing.clone(),
                 attackers: g.clone(),
             });
             let _ = self.defensive_fire(s, &firing, at, ev);
+            // 13.10c: a unit fires once a segment; a 2-hex Line, a Square and a redoubt once
+            // from each hex, face or hexside (their slots are recorded by the fire).
+            let done: Vec<UnitId> = firing
+                .iter()
+                .copied()
+                .filter(|&u| self.df_exhausted(s, u))
+                .collect();
+            if let Some(c) = self.cs_mut(s) {
+                c.defensive_fired.extend_from_slice(&done);
+            }
         }
     }
 

@@ -24,6 +24,7 @@ pub mod reaction;
 mod regimental;
 pub mod resolve;
 pub mod special;
+pub(crate) mod split;
 mod spread;
 pub mod strength;
 pub mod target;
@@ -65,7 +66,11 @@ impl Fontenoy {
             return false;
         }
         match self.units[usize::from(u)].kind {
-            Kind::Artillery => unit.formation == Formation::Unlimbered,
+            // F-3.5a C, D: guns inside a redoubt are in General Order and fire.
+            Kind::Artillery => {
+                unit.formation == Formation::Unlimbered
+                    || (unit.formation == Formation::GeneralOrder && self.inside_redoubt(s, u))
+            }
             Kind::Infantry => matches!(
                 unit.formation,
                 Formation::Line
@@ -273,7 +278,13 @@ impl Fontenoy {
         }
         let range = from.distance(at);
         let square = s.unit(units[0]).formation == Formation::Square && arm == Arm::Infantry;
-        if kind == FireKind::Segment {
+        let redoubt = units.iter().all(|&u| self.inside_redoubt(s, u));
+        if kind == FireKind::Segment && redoubt {
+            // F-3.5a D: a redoubt fires once through each hexside.
+            if let Some(e) = self.redoubt_side_used(s, from, at) {
+                return Err(e);
+            }
+        } else if kind == FireKind::Segment {
             // 12.2c: each firing hex and arm once (a Square three times, 12.2g).
             let before = self.fired_from(s, from, arm);
             if !square && !before.is_empty() {
@@ -349,6 +360,16 @@ impl Fontenoy {
         }
         let part = self.part(s, o, from, arm, &units, at, &sight, kind);
         if part.sp.iter().all(|&(_, n)| n == 0) {
+            if units.iter().all(|&u| self.unspent_sp(s, kind, u) == 0) {
+                return Err(Illegal::new(
+                    "12.3c",
+                    format!(
+                        "the {} in {} have fired all their SP this segment",
+                        arm.name(),
+                        self.label(from)
+                    ),
+                ));
+            }
             return Err(Illegal::new(
                 if square { "12.4d" } else { "12.3a" },
                 format!(
@@ -448,6 +469,8 @@ impl Fontenoy {
             before: None,
             placed: None,
             answers: None,
+            with: Vec::new(),
+            allot: Vec::new(),
         }
     }
 
@@ -549,6 +572,14 @@ impl Fontenoy {
                         at: d.at,
                     });
                 }
+                for from in self.redoubt_partners(s, &d) {
+                    out.push(Action::Fire {
+                        from,
+                        arm: split::other(d.arm),
+                        at: d.at,
+                    });
+                }
+                self.allot_actions(s, &d, out);
                 out.push(Action::OpenFire);
             }
             FireStep::Return { combat } => {
@@ -578,6 +609,14 @@ impl Fontenoy {
                 let Some(d) = log(s).and_then(|l| l.decl.clone()) else {
                     return Err(Illegal::new("12.1", "no fire is being declared"));
                 };
+                if *arm != d.arm && *at == d.at && self.redoubt_partners(s, &d).contains(from) {
+                    // F-3.5a D: the redoubt's other arm joins the fire.
+                    if let Some(x) = log_mut(s).and_then(|l| l.decl.as_mut()) {
+                        x.with.push(*from);
+                    }
+                    s.steps.push(Step::Fire(FireStep::Declare { side }));
+                    return Ok(());
+                }
                 if *arm != d.arm || *at != d.at {
                     return Err(Illegal::new(
                         "12.2e",
@@ -616,6 +655,11 @@ impl Fontenoy {
                         x.from.push(*from);
                     }
                 }
+                s.steps.push(Step::Fire(FireStep::Declare { side }));
+                Ok(())
+            }
+            (FireStep::Declare { side }, Action::Allot { from, unit, sp }) => {
+                self.apply_allot(s, *from, *unit, *sp)?;
                 s.steps.push(Step::Fire(FireStep::Declare { side }));
                 Ok(())
             }
@@ -796,11 +840,28 @@ impl Fontenoy {
                     });
                 }
             }
+            // F-3.5a D: a redoubt's combined fire is fired by both arms.
+            let other = split::other(d.arm);
+            if d.kind == FireKind::Segment {
+                for &h in &d.with {
+                    l.fired.push(Fired {
+                        hex: h,
+                        arm: other,
+                        at: d.at,
+                    });
+                }
+            }
             for &u in target {
                 l.fired_on.push(super::state::FiredOn {
                     unit: u,
                     arm: d.arm,
                 });
+                if !d.with.is_empty() {
+                    l.fired_on.push(super::state::FiredOn {
+                        unit: u,
+                        arm: other,
+                    });
+                }
             }
         }
     }

@@ -252,10 +252,7 @@ impl Fontenoy {
 
     /// The parts of a declared fire (each hex checked again).
     fn decl_parts(&self, s: &State, o: &Occupancy, d: &Decl) -> Result<Vec<Part>, Illegal> {
-        d.from
-            .iter()
-            .map(|&h| self.check_fire(s, o, d.kind, d.side, h, d.arm, d.at))
-            .collect()
+        self.split_parts(s, o, d)
     }
 
     /// The fire combat `from` would make at `at` now, without firing (for benches and the
@@ -290,18 +287,11 @@ impl Fontenoy {
         let o = Occupancy::build(self, s);
         let parts = self.decl_parts(s, &o, &d)?;
         let before = d.before.zip(d.placed);
-        let c = self.build_combat(
-            s,
-            &o,
-            d.kind,
-            d.side,
-            Some(d.arm),
-            &parts,
-            d.at,
-            d.mover,
-            before,
-        );
+        // F-3.5a D: a redoubt's infantry and guns firing together are both arms.
+        let arm = d.with.is_empty().then_some(d.arm);
+        let c = self.build_combat(s, &o, d.kind, d.side, arm, &parts, d.at, d.mover, before);
         self.record_fire(s, &d, &c.firers, &c.target);
+        self.record_spent(s, d.kind, &parts);
         self.start_combat(s, c, ev);
         Ok(())
     }
@@ -883,10 +873,12 @@ impl Fontenoy {
             }
         }
         for (h, arm) in hexes {
+            // 13.10c: a unit that splits its fire fires only from a hex or through a lane
+            // it has not used this segment.
             let units: Vec<UnitId> = self
                 .firing_units(s, o, h, arm, side, FireKind::Defensive)
                 .into_iter()
-                .filter(|u| firers.contains(u))
+                .filter(|&u| firers.contains(&u) && self.df_slot_free(s, u, h, at, &[]))
                 .collect();
             let Some(&top) = units.first() else { continue };
             if h.distance(at)
@@ -960,6 +952,8 @@ impl Fontenoy {
         if c.target.is_empty() {
             return None;
         }
+        self.record_spent(s, FireKind::Defensive, &parts);
+        self.record_df_slots(s, &parts, at);
         Some(self.start_combat(s, c, ev))
     }
 

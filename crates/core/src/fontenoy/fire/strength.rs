@@ -19,7 +19,7 @@ use super::super::Fontenoy;
 use super::super::board::{Terrain, side as hs};
 use super::super::geometry::spread;
 use super::super::occupancy::Occupancy;
-use super::super::state::{FireKind, State};
+use super::super::state::{Allot, FireKind, State};
 use super::super::tables::fire::{Frac, MultRow};
 use super::super::types::{Arm, Formation, Kind, Nationality, round, round_down};
 use super::super::units::UnitId;
@@ -36,6 +36,8 @@ pub struct Part {
     pub arm: Arm,
     /// Firing SP by unit, top first.
     pub sp: Vec<(UnitId, u8)>,
+    /// The most SP the hex may fire in this fire (12.3a, 12.2g, F-3.5a D).
+    pub cap: u8,
     /// The line of sight.
     pub sight: Sight,
 }
@@ -183,10 +185,31 @@ impl Fontenoy {
         from: Hex,
         arm: Arm,
         units: &[UnitId],
+        at: Hex,
+        sight: &Sight,
+        kind: FireKind,
+    ) -> Part {
+        self.part_with(s, o, from, arm, units, at, sight, kind, &[])
+    }
+
+    /// [`Fontenoy::part`] with the SP the player allots to units (12.3c): an allotted unit
+    /// fires its allotment, the others fill what is left of the hex's limit, top first. Units
+    /// that split their fire fire only the SP they have not fired this segment.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn part_with(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        from: Hex,
+        arm: Arm,
+        units: &[UnitId],
         _at: Hex,
         sight: &Sight,
-        _kind: FireKind,
+        kind: FireKind,
+        allot: &[Allot],
     ) -> Part {
+        let unspent = |u: UnitId| i32::from(self.unspent_sp(s, kind, u));
+        let allotted = |u: UnitId| allot.iter().find(|a| a.unit == u).map(|a| i32::from(a.sp));
         let ff = &self.tables.fire.formations;
         let m = &self.tables.fire.strength;
         let side = units
@@ -217,9 +240,20 @@ impl Fontenoy {
             }
         };
         let mut out = Vec::new();
+        let cap_out: i32;
         match arm {
             Arm::Artillery => {
                 let mut left = adj(ff.artillery).max(0);
+                cap_out = left;
+                // 12.3c: the allotted guns first.
+                let mut fixed: Vec<(UnitId, i32)> = Vec::new();
+                for &u in units {
+                    if let Some(a) = allotted(u) {
+                        let n = a.min(unspent(u)).min(left).max(0);
+                        left -= n;
+                        fixed.push((u, n));
+                    }
+                }
                 // F-7.5b: one regimental gun fires from a hex.
                 let mut regimental = false;
                 for &u in units {
@@ -230,8 +264,14 @@ impl Fontenoy {
                         }
                         regimental = true;
                     }
-                    let n = i32::from(s.unit(u).sp).min(left);
-                    left -= n;
+                    let n = match fixed.iter().find(|&&(x, _)| x == u) {
+                        Some(&(_, n)) => n,
+                        None => {
+                            let n = unspent(u).min(left);
+                            left -= n;
+                            n
+                        }
+                    };
                     let n = if sight.over_friends
                         && self.units[usize::from(u)].caliber.as_deref() == Some("howitzer")
                     {
@@ -309,9 +349,26 @@ impl Fontenoy {
                     cap
                 };
                 left = left.max(0);
+                cap_out = left;
+                // 12.3c: the allotted units first, each within its unfired SP and the limit;
+                // the others fill the rest, each from its share of the hex.
+                let mut fixed: Vec<(UnitId, i32)> = Vec::new();
                 for &u in units {
-                    let n = share(u).min(left);
-                    left -= n;
+                    if let Some(a) = allotted(u) {
+                        let n = a.min(unspent(u)).min(left).max(0);
+                        left -= n;
+                        fixed.push((u, n));
+                    }
+                }
+                for &u in units {
+                    let n = match fixed.iter().find(|&&(x, _)| x == u) {
+                        Some(&(_, n)) => n,
+                        None => {
+                            let n = share(u).min(unspent(u)).min(left).max(0);
+                            left -= n;
+                            n
+                        }
+                    };
                     out.push((u, n.clamp(0, 255) as u8));
                 }
             }
@@ -320,6 +377,7 @@ impl Fontenoy {
             hex: from,
             arm,
             sp: out,
+            cap: cap_out.clamp(0, 255) as u8,
             sight: sight.clone(),
         }
     }

@@ -294,6 +294,13 @@ pub struct CloseSegment {
     /// the attacking group it fires at) (13.10a, 13.10d).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub df_plan: Vec<(UnitId, UnitId)>,
+    /// 13.10c: the fires used by units that split their Defensive Fire: a 2-hex Line's firing
+    /// hexes, a Square's or a redoubt's lanes (the adjacent hex fired into or through).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub df_slots: Vec<(UnitId, HexLabel)>,
+    /// SP those units have fired in Defensive Fire this segment (12.3c: each SP once).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub df_spent: Vec<(UnitId, u8)>,
     /// The paths of the Retreats by Routing made in this segment: each routed unit and the
     /// hexes it entered, its last hex last (16.2b: the path a pursuer follows).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

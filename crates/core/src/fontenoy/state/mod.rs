@@ -1116,6 +1116,29 @@ pub struct Decl {
     /// Return Fire: the combat answered (12.10).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answers: Option<u16>,
+    /// F-3.5a D: redoubt hexes of `from` whose other arm joins this fire.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        with = "super::fhex::vec"
+    )]
+    pub with: Vec<Hex>,
+    /// 12.3c: the SP the player allots to units of a splitting formation in this fire.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allot: Vec<Allot>,
+}
+
+/// 12.3c: `unit` fires `sp` SP from `hex` in the fire being declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Allot {
+    /// The firing hex.
+    #[serde(with = "super::fhex")]
+    pub hex: Hex,
+    /// The unit.
+    pub unit: UnitId,
+    /// Its firing SP.
+    pub sp: u8,
 }
 
 /// What a Special Defensive Fire Result does to the close combat that follows (F-8.6a–c).
@@ -1228,6 +1251,9 @@ pub struct FireLog {
     /// The fire combats of the activation, by index.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub combats: Vec<FireCombat>,
+    /// SP fired this segment by units that split their fire (12.3c, F-3.5a D): each SP once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spent: Vec<(UnitId, u8)>,
 }
 
 impl FireLog {
@@ -1238,5 +1264,6 @@ impl FireLog {
             && self.triggers.is_empty()
             && self.decl.is_none()
             && self.combats.is_empty()
+            && self.spent.is_empty()
     }
 }

@@ -778,6 +778,7 @@ fn r12_2g_a_square_fires_at_three_non_adjacent_hexes() {
     let mut s2 = s.clone();
     s2.activation.as_mut().unwrap().fire.fired.clear();
     s2.activation.as_mut().unwrap().fire.fired_on.clear();
+    s2.activation.as_mut().unwrap().fire.spent.clear();
     s2.unit_mut(me[0]).disordered = true;
     apply(
         &r,

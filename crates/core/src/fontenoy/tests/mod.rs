@@ -27,6 +27,7 @@ mod fire_losses;
 mod fire_reaction;
 mod fire_rows;
 mod fire_special;
+mod fire_split;
 mod fortifications;
 mod free_movement;
 mod geometry;

@@ -658,6 +658,7 @@ fn f7_7_howitzers_beyond_4_hexes_ignore_hexside_modifiers() {
         hex: from,
         arm: Arm::Artillery,
         sp: alloc::vec![(how, 3)],
+        cap: 3,
         sight,
     };
     assert!(r.indirect_howitzer_fire(core::slice::from_ref(&part), target, Side(1)));
