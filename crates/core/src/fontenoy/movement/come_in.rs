@@ -102,6 +102,7 @@ impl Fontenoy {
     }
 
     /// Whether `u` must still come in now (F-10.3a D).
+    #[cfg(test)]
     pub(crate) fn must_come_in_now(&self, s: &State, u: UnitId) -> bool {
         self.must_come_in(s, &Occupancy::build(self, s), u)
     }
