@@ -200,6 +200,12 @@ def depth_in(area):
 BARRY_DEPTH = depth_in(BARRY)
 BARRY_DEEP = {h for h, d in BARRY_DEPTH.items() if d >= 2}
 BARRY_NORTH = {h for h in BARRY if h[1] <= N_ROWS + 6}
+# 3.8d A 1: the hexes just beyond the wood's north side: outside it, next to a hex of its
+# northern edge (N row 12) and not south of that row.
+BARRY_TOP = min(y for (_, y) in BARRY)
+_ALL = set(all_hexes())
+BARRY_NORTH_SIDE = {n for h in BARRY if h[1] == BARRY_TOP for n in neighbours(*h)
+                    if n not in BARRY and n[1] <= BARRY_TOP and n in _ALL}
 
 S2_LINE = [(c, 11 + N_ROWS) for c in range(42, COLS + 1)]
 S2_OUT = {(c, y) for (c, y) in all_hexes() if c >= 42 and N_ROWS < y < 11 + N_ROWS}
@@ -388,6 +394,7 @@ def places():
     place("louis-xv-area", "Louis XV's free-movement hexes", "royal_area", chain_ids(LOUIS_AREA), rule("6.9b", note="He moves freely between N3527 and N3630; the two hexes between them on the straight line (N3528, N3629) are included here (provisional reading)."), {"ends": ["N3527", "N3630"]})
     place("bois-de-barry", "Bois de Barry", "woods", ids(BARRY), prov("2.8, 3.6, 3.8d, 10.1a, 10.3a, 10.4b name the Bois de Barry; its outline is laid here: a corner reaching south-west to the large redoubts S4405 and N4633 (3.5d), the wood north and east of it on both sheets, south edge on S at rows 04-09 (10.4b's 'in or north of Sxx06' cuts it), north edge at N row 12 below the Major Road. The cleared strip at its western end is broken terrain (place bois-de-barry-cleared)."))
     place("bois-de-barry-north", "Bois de Barry in or north of row Sxx06", "setup_area", ids(BARRY_NORTH), rule("10.4b", note="Woods hexes of bois-de-barry on N, or on S in rows 01-06 (follows the provisional outline)."))
+    place("bois-de-barry-north-side", "Beyond the north side of the Bois de Barry", "trigger", ids(BARRY_NORTH_SIDE), prov("3.8d A 1: Lowendahl's Detachment enters the game when an Allied unit leaves the Bois de Barry by its north side. Read as reaching a hex outside the wood next to its northern edge (N row 12 on the provisional outline), at or north of that row."))
     place("bois-de-barry-deep", "Bois de Barry more than 1 hex deep", "boundary", ids(BARRY_DEEP), rule("10.1a D", note="Woods hexes of bois-de-barry not adjacent to a hex outside the wood (follows the provisional outline)."))
     place("bois-de-barry-cleared", "Cleared wood at the western end of the Bois de Barry", "cleared_wood", ids(CLEARED), prov("9.2b (S4403), 6.1 (S4502): brown broken terrain, cleared wood; treated as woods under 6.1. The other hexes of the strip are laid here."))
     place("burned-buildings", "Burned buildings", "ruined_village", ids(BURNED), rule("9.2b", "6.1", note="S4215, S4721 (9.2b), S4315, S4620 (6.1) and the smouldering area S4620-S4822; treated as village under 6.1. The hexes of the area between S4620 and S4822 are a reading."))

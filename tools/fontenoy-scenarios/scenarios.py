@@ -418,6 +418,9 @@ def english_attack():
                 {"divisions": ["fr-maison-du-roy", "fr-carabiniers"], "units": ["fr-gen-a"], "turn": turn_of(start, (12, 0)), "within": {"hex": "S3801", "radius": 3}},
             ],
             "victory": {"side": "allied", "sp_exited": 25, "exit_hex": "S3801"},
+            "maps": ["S"],
+            "move": {"fr-saxe": "S3804"},
+            "move_provenance": prov("10.3e: de Saxe sets up anywhere (10.3b); on the single map his default hex is with 3 ROY at S3804, chosen here."),
             "note": "Only the North-map units of each brigade enter, with their commanders; 4 LB #11 leaves with the King's party and GEN a is read as entering with the Maison du Roy (the text names neither; a reading, docs/fontenoy-scenarios.md). De Saxe and the wing commanders, placed anywhere, are placed on the South map.",
         },
         "notes": ("Both maps (a single-map version is option 10.3e). Not used: 3.6 barricades, 3.8 (Lowendahl arrives only as a leader), 3.9a-b "

@@ -257,6 +257,12 @@ pub enum Action {
     },
     /// The French end the Tournay Activation step (F-2.3, F-6.6a).
     EndTournayCalls,
+    /// F-3.8d A: on the turn his Detachment enters the game, Lowendahl enters the map alone
+    /// through N1801 (`alone`, then a F-3.3f leader) or stays its Detachment Leader.
+    LowendahlLead {
+        /// He enters alone.
+        alone: bool,
+    },
     /// Changes a unit's formation with its group (8.2a, 8.4, 8.6, 10.12a), or about-faces a
     /// multi-hex formation or unlimbered guns when `formation` is the one it has (9.6). `to`
     /// is where its first unit stands afterwards: its hexes (a Line's right end first, a

@@ -35,9 +35,11 @@ pub enum Entry {
     /// In this hex.
     Hex(Hex),
     /// Within `radius` hexes of any unit of the Division (F-10.3b).
-    Near(DivId, u8),
+    NearDivision(DivId, u8),
     /// Through this map-edge hex, paying its terrain (22.4, F-10.0d).
     Edge(Hex),
+    /// Within `radius` hexes of this hex (F-10.3e).
+    Near(Hex, u8),
 }
 
 /// One unit's arrival (22.1).
@@ -58,6 +60,8 @@ pub struct Arrival {
     /// Besieging Tournay (optional rule F-6.6a): it arrives three turns after the French call
     /// it, never unless called.
     pub tournay: bool,
+    /// F-10.3e: it enters on the first activation of this Division, whatever `turn` says.
+    pub on_activation: Option<DivId>,
 }
 
 /// Reads the scenario's reinforcements; `first` is the scenario's first turn number.
@@ -89,10 +93,42 @@ pub fn read_arrivals(
             let d = org.divisions.iter().position(|x| x.id == d)?;
             Some((d as DivId, u8::try_from(radius).unwrap_or(5)))
         });
+        let near = match r.fields.get("near_hex") {
+            Some(w) => {
+                let h = w.get("hex").and_then(|h| h.as_str()).ok_or_else(|| {
+                    DataError::new(id, format!("{at}.fields.near_hex.hex"), "a hex is needed")
+                })?;
+                let h = board.grid.parse(h).map_err(|e| {
+                    DataError::new(id, format!("{at}.fields.near_hex.hex"), format!("{e:?}"))
+                })?;
+                let radius = w.get("radius").and_then(|x| x.as_u64()).unwrap_or(3);
+                Some((h, u8::try_from(radius).unwrap_or(3)))
+            }
+            None => None,
+        };
+        let on_activation = match r.fields.get("first_activation").and_then(|d| d.as_str()) {
+            Some(d) => Some(
+                org.divisions
+                    .iter()
+                    .position(|x| x.id == d)
+                    .ok_or_else(|| {
+                        DataError::new(
+                            id,
+                            format!("{at}.fields.first_activation"),
+                            "no such Division",
+                        )
+                    })? as DivId,
+            ),
+            None => None,
+        };
         let tournay = r.fields.contains_key("tournay");
         let edge = r.fields.contains_key("detachment") || r.fields.contains_key("edge") || tournay;
         let entry = match (within, hex, edge) {
-            (Some((d, rad)), _, _) => Entry::Near(d, rad),
+            _ if near.is_some() => {
+                let (h, rad) = near.unwrap_or_default();
+                Entry::Near(h, rad)
+            }
+            (Some((d, rad)), _, _) => Entry::NearDivision(d, rad),
             (None, Some(h), true) => Entry::Edge(h),
             (None, Some(h), false) => Entry::Hex(h),
             (None, None, _) => {
@@ -119,6 +155,7 @@ pub fn read_arrivals(
             whole_division: false,
             group,
             tournay,
+            on_activation,
         });
     }
     for i in 0..out.len() {
@@ -192,7 +229,18 @@ impl Fontenoy {
                     alloc::vec![h]
                 }
             }
-            Entry::Near(d, r) => {
+            Entry::Near(c, r) => {
+                let r = i16::from(r);
+                let mut v: Vec<Hex> = Vec::new();
+                for dq in -r..=r {
+                    for dr in (-r).max(-dq - r)..=r.min(-dq + r) {
+                        v.push(Hex::new(c.q + dq, c.r + dr));
+                    }
+                }
+                v.sort_unstable();
+                v
+            }
+            Entry::NearDivision(d, r) => {
                 // Every hex within `r` of a unit of the Division, ring by ring.
                 let mut v: Vec<Hex> = Vec::new();
                 for &x in &self.org.divisions[usize::from(d)].units {
@@ -238,12 +286,23 @@ impl Fontenoy {
     pub(crate) fn arrive_actions(&self, s: &State, u: UnitId, out: &mut Vec<Action>) {
         let o = Occupancy::build(self, s);
         // F-6.6a: the units from Tournay enter formed in Road Column; one of more than 4 SP,
-        // whose Road Column does not fit in its entry hex, in March Column (a reading).
-        let road = self.arrival(u).is_some_and(|a| a.tournay);
+        // whose Road Column does not fit in its entry hex, in March Column (a reading). So do
+        // the combat units of Lowendahl's Detachment (F-3.8d C).
+        let road = self
+            .arrival(u)
+            .is_some_and(|a| a.tournay || a.group.is_some())
+            && self.units[usize::from(u)].is_combat();
         for h in self.arrival_hexes(s, &o, u) {
             let mut stances = self.setup_stances(u, &[h]);
             if road {
                 use super::types::Formation::{MarchColumn, RoadColumn};
+                // 8.1f, 10.4g: guns of 1 SP (4 in Road Column) form a one-hex Road Column.
+                let info = &self.units[usize::from(u)];
+                if info.kind == super::types::Kind::Artillery && info.sp <= 1 {
+                    for d in crate::hex::Direction::ALL {
+                        stances.push((RoadColumn, Placed::at(h, Facing::side(d))));
+                    }
+                }
                 let want = if stances.iter().any(|x| x.0 == RoadColumn) {
                     RoadColumn
                 } else {
@@ -299,7 +358,22 @@ impl Fontenoy {
         x.act = Act::Unactivated;
         ev.push(Event::Arrived { unit: u, hex });
         self.note_road_entry(s, u, hex, formation);
-        self.turn_start(s, ev);
+        // F-10.3e: entering with its Division's activation, it is activated, In Command
+        // (22.3).
+        if self.arrival(u).is_some_and(|a| {
+            a.on_activation.is_some_and(|d| {
+                s.activation
+                    .as_ref()
+                    .is_some_and(|x| x.divisions.contains(&d))
+            })
+        }) {
+            s.unit_mut(u).act = Act::Active;
+            self.set_command(s, u, super::event::CommandBy::Always, ev);
+        }
+        // An arrival in the middle of a turn (F-3.8d A, F-10.3e) leaves the turn's start alone.
+        if s.phase == super::state::Phase::ArmyMorale {
+            self.turn_start(s, ev);
+        }
         Ok(())
     }
 
@@ -391,5 +465,36 @@ impl Fontenoy {
                     })
                 })
             })
+    }
+
+    /// F-10.3e: the Movement Segment of an activation begins; the off-map units of its
+    /// Divisions that enter on their Division's first activation are placed now (this turn
+    /// is noted as their arrival turn).
+    pub(crate) fn activation_entries(&self, s: &mut State) {
+        let Some(act) = s.activation.as_ref() else {
+            return;
+        };
+        let divisions = act.divisions.clone();
+        let mut due: Vec<UnitId> = Vec::new();
+        for a in &self.scenario_rules.arrivals {
+            let Some(d) = a.on_activation else {
+                continue;
+            };
+            if !divisions.contains(&d) || s.unit(a.unit).place != Place::Waiting {
+                continue;
+            }
+            if !s.entry_called.iter().any(|&(x, _)| x == d) {
+                s.entry_called.push((d, s.turn));
+            }
+            due.push(a.unit);
+        }
+        // Placed in the data's order: the first on top of the steps.
+        for u in due.into_iter().rev() {
+            let mut v = Vec::new();
+            self.arrive_actions(s, u, &mut v);
+            if !v.is_empty() {
+                s.steps.push(Step::Arrive { unit: u });
+            }
+        }
     }
 }

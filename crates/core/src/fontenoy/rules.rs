@@ -57,7 +57,7 @@ impl Fontenoy {
             Step::Arrive { unit } | Step::GunsStay { unit, .. } => {
                 self.units[usize::from(unit)].side
             }
-            Step::TournayCall => super::FRENCH,
+            Step::TournayCall | Step::LowendahlLead { .. } => super::FRENCH,
             Step::TournayCheck { .. } => super::ALLIED,
             Step::DeclareRetreat { side } => side,
             Step::AlliedDetachment { .. } => super::ALLIED,

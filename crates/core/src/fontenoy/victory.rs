@@ -67,6 +67,14 @@ pub enum Victory {
     Points(Points),
     /// F-10.3d: the Allies win if they last occupied the hex at the end; else the French.
     Control(Hex),
+    /// F-10.3e: the Allies win once `sp` of their SP have left the map through `hex`; else
+    /// the French.
+    Exit {
+        /// The exit hex (S3801).
+        hex: Hex,
+        /// The SP needed (25).
+        sp: u16,
+    },
     /// F-2.2: the first army to retreat loses; the data's result when nobody has (F-10.4d is
     /// cut off).
     Retreat {
@@ -145,7 +153,17 @@ impl VictoryRules {
         };
         for c in list {
             let f = &c.fields;
-            if f.contains_key("captured_when") {
+            if let Some(sp) = f.get("sp_exited").and_then(|v| v.as_u64()) {
+                let h = str_of(c, "exit_hex").ok_or_else(|| err("an `exit_hex` is needed"))?;
+                let hex = board
+                    .grid
+                    .parse(&h)
+                    .map_err(|e| DataError::new(id, "victory", e.to_string()))?;
+                out.victory = Victory::Exit {
+                    hex,
+                    sp: u16::try_from(sp).unwrap_or(u16::MAX),
+                };
+            } else if f.contains_key("captured_when") {
                 let h = hex_of(c)?;
                 watch(&[h], 0, &mut out.watch);
                 out.victory = Victory::Capture(h);
@@ -239,7 +257,10 @@ impl Fontenoy {
     /// wins at once ends the game.
     pub(crate) fn watch_units(&self, s: &mut State, units: &[UnitId], ev: &mut Vec<Event>) {
         let vr = &self.scenario_rules.victory;
-        if matches!(vr.victory, Victory::None | Victory::Retreat { .. }) {
+        if matches!(
+            vr.victory,
+            Victory::None | Victory::Retreat { .. } | Victory::Exit { .. }
+        ) {
             return;
         }
         for &u in units {
@@ -539,6 +560,14 @@ impl Fontenoy {
                 "F-10.1d",
                 ev,
             ),
+            Victory::Exit { hex, sp } => {
+                let off = self.exited_sp(s, Side(1));
+                let level = format!(
+                    "French victory: the Allies took {off} SP off through {}, not {sp}",
+                    self.label(*hex)
+                );
+                self.finish_game(s, Some(Side(0)), level, [0, 0], "F-10.3e", ev);
+            }
             Victory::Control(h) => {
                 let allied = s.victory.held.first().copied().flatten() == Some(Side(1));
                 let (w, level) = if allied {
@@ -580,6 +609,36 @@ impl Fontenoy {
                 let level = format!("{otherwise}: neither army has retreated (provisional)");
                 self.finish_game(s, None, level, [0, 0], "F-2.2", ev);
             }
+        }
+    }
+
+    /// The SP of `side`'s combat units that have left the map.
+    pub fn exited_sp(&self, s: &State, side: Side) -> u16 {
+        s.units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| {
+                self.units[*i].side == side
+                    && self.units[*i].is_combat()
+                    && u.place == Place::Exited
+                    && !s.tournay.returned.contains(&(*i as UnitId))
+            })
+            .map(|(_, u)| u16::from(u.sp))
+            .sum()
+    }
+
+    /// F-10.3e: an Allied unit has left the map; the Allies win once enough SP have.
+    pub(crate) fn exit_victory(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let Victory::Exit { hex, sp } = self.scenario_rules.victory.victory else {
+            return;
+        };
+        let off = self.exited_sp(s, Side(1));
+        if off >= sp {
+            let level = format!(
+                "Allied victory: {off} Allied SP have left the map through {}",
+                self.label(hex)
+            );
+            self.finish_game(s, Some(Side(1)), level, [0, 0], "F-10.3e", ev);
         }
     }
 

@@ -107,6 +107,19 @@ impl Fontenoy {
                     "stays apart from"
                 }
             ),
+            Event::LowendahlLead { commander, alone } => format!(
+                "{} {}",
+                self.unit_name(*commander),
+                if *alone {
+                    "enters the map alone through N1801 and leads Divisions as F-3.3f allows"
+                } else {
+                    "stays with his Detachment as its leader"
+                }
+            ),
+            Event::BarryExit { unit } => format!(
+                "{} leaves the Bois de Barry by its north side: Lowendahl's Detachment enters the game",
+                self.unit_name(*unit)
+            ),
             Event::LowendahlEnters => {
                 "Lowendahl's Detachment enters the game: from an hour on, the French roll for it to appear"
                     .into()
@@ -608,6 +621,11 @@ impl Fontenoy {
                 self.unit_name(*unit),
                 self.label(*hex)
             ),
+            Event::ExitedField { unit, hex, total } => format!(
+                "{} leaves the map by {}: {total} Allied SP off so far (F-10.3e)",
+                self.unit_name(*unit),
+                self.label(*hex)
+            ),
             Event::LeftMap { unit, hex, tournay } => format!(
                 "{} leaves the map by {} {}",
                 self.unit_name(*unit),
@@ -775,6 +793,10 @@ impl Fontenoy {
                     "Allies: roll the Tournay Check (a Dutch sortie on 00-{:02})",
                     limit.saturating_sub(1)
                 ),
+            ),
+            Some(Step::LowendahlLead { .. }) => (
+                "F-3.8d A",
+                "French: Lowendahl enters the map alone through N1801 (then a leader of two Divisions, F-3.3f), or stays with his Detachment as its leader".into(),
             ),
             Some(Step::Lowendahl { marker }) => (
                 "F-3.8d B",

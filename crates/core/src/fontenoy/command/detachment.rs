@@ -135,10 +135,11 @@ impl Fontenoy {
 
     /// Whether commander `c` leads a Detachment now (24.1b: always In Command).
     pub fn leads_detachment(&self, s: &State, c: UnitId) -> bool {
-        s.special
-            .detachments
-            .iter()
-            .any(|x| !x.rejoined && x.commander == c)
+        self.lowendahl_leads_detachment(s, c)
+            || s.special
+                .detachments
+                .iter()
+                .any(|x| !x.rejoined && x.commander == c)
     }
 
     /// 24.2b: the activation of `divisions` by `side` begins: a Detachment whose Division the

@@ -45,6 +45,8 @@ impl Fontenoy {
             }
         }
         self.watch_units(s, movers, ev);
+        // F-3.8d A 1: an Allied unit out of the Bois de Barry's north side.
+        self.note_barry_exit(s, movers, ev);
     }
 
     /// The hexes a displaced commander may go to (21.1b): adjacent, on the map, open to

@@ -120,6 +120,18 @@ impl fmt::Display for Event {
                 Ok(())
             }
             Event::LowendahlEnters => f.write_str("Lowendahl's Detachment enters the game"),
+            Event::LowendahlLead { commander, alone } => write!(
+                f,
+                "Lowendahl (unit {commander}) {}",
+                if *alone {
+                    "enters alone"
+                } else {
+                    "stays with his Detachment"
+                }
+            ),
+            Event::BarryExit { unit } => {
+                write!(f, "unit {unit} leaves the Bois de Barry by its north side")
+            }
             Event::LowendahlRoll {
                 roll,
                 marker,
@@ -282,6 +294,11 @@ impl fmt::Display for Event {
             Event::BarricadeRemoved { unit, hex } => write!(
                 f,
                 "unit {unit} removes the barricade in {}",
+                crate::fontenoy::fhex::label(*hex)
+            ),
+            Event::ExitedField { unit, hex, total } => write!(
+                f,
+                "unit {unit} leaves the map by {} ({total} Allied SP off)",
                 crate::fontenoy::fhex::label(*hex)
             ),
             Event::LeftMap { unit, hex, tournay } => write!(

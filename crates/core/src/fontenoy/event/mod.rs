@@ -170,6 +170,19 @@ pub enum Event {
     },
     /// Lowendahl's Detachment enters the game (F-3.8d A): the entry markers start an hour on.
     LowendahlEnters,
+    /// Lowendahl's choice on his Detachment's entry turn (F-3.8d A): he enters the map alone
+    /// (then a F-3.3f leader) or stays the Detachment Leader.
+    LowendahlLead {
+        /// Lowendahl.
+        commander: UnitId,
+        /// He enters alone.
+        alone: bool,
+    },
+    /// An Allied unit has left the Bois de Barry by its north side (F-3.8d A 1).
+    BarryExit {
+        /// The unit.
+        unit: UnitId,
+    },
     /// The French roll for Lowendahl's Detachment (F-3.8d B): `group` 0, the cavalry appear
     /// this turn, 1 the infantry and artillery; `None` when the roll is below the marker.
     LowendahlRoll {
@@ -383,6 +396,17 @@ pub enum Event {
         /// The hex.
         #[serde(with = "super::fhex")]
         hex: Hex,
+    },
+    /// An Allied unit left the single map by its exit hex (F-10.3e); `total` Allied SP are
+    /// off so far.
+    ExitedField {
+        /// The unit.
+        unit: UnitId,
+        /// The exit hex.
+        #[serde(with = "super::fhex")]
+        hex: Hex,
+        /// The Allied SP off the map so far.
+        total: u16,
     },
     /// A unit left the map by an exit hex (F-4.4 toward the Allied supply train; F-6.6c back
     /// to Tournay when `tournay`).

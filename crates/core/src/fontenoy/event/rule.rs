@@ -21,7 +21,9 @@ impl Event {
             }
             Event::Activated { .. } => "6.3",
             Event::InfernalColumn { change, .. } => change.rule(),
-            Event::LowendahlEnters => "F-3.8d A",
+            Event::LowendahlEnters | Event::LowendahlLead { .. } | Event::BarryExit { .. } => {
+                "F-3.8d A"
+            }
             Event::LowendahlRoll { .. } => "F-3.8d B",
             Event::WingFailed { .. } => "7.4b",
             Event::CavalryWing { .. } => "F-3.4a",
@@ -47,6 +49,7 @@ impl Event {
             Event::EnteredRedoubt { .. } => "F-3.5a",
             Event::RedoubtPlaced { .. } => "F-6.2",
             Event::LeftMap { tournay: true, .. } => "F-6.6c",
+            Event::ExitedField { .. } => "F-10.3e",
             Event::LeftMap { .. } => "F-4.4",
             Event::TournayCalled { .. } => "F-6.6a",
             Event::TournayCheck { .. } => "F-6.6b",

@@ -1,6 +1,7 @@
 //! Leaving the map by an exit hex: French units toward the Allied supply train by the roads at
 //! S6434 and S7028 (F-4.4), and after a Dutch sortie back toward Tournay by the west edge north
-//! of the Escaut or the main road at N1801 (F-6.6c). Units that leave never come back.
+//! of the Escaut or the main road at N1801 (F-6.6c); in scenario 3 on one map, Allied units
+//! through S3801 (F-10.3e). Units that leave never come back.
 //!
 //! Readings (docs/coverage/fontenoy.md): a unit leaves during its own movement, from an exit
 //! hex it stands in (any of its hexes), while it may still move, at no MP cost; routed units
@@ -10,12 +11,13 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::super::FRENCH;
 use super::super::Fontenoy;
 use super::super::action::Action;
 use super::super::event::Event;
 use super::super::state::{Act, Place, State};
 use super::super::units::UnitId;
+use super::super::victory::Victory;
+use super::super::{ALLIED, FRENCH};
 use crate::engine::Illegal;
 use crate::hex::Hex;
 
@@ -34,10 +36,17 @@ impl Fontenoy {
         } else {
             &[]
         };
+        let info = &self.units[usize::from(u)];
+        // F-10.3e: Allied units leave through S3801.
+        if let Victory::Exit { hex, .. } = sr.victory.victory {
+            if info.side == ALLIED && info.is_combat() && self.may_move(s, u) {
+                let p = s.unit(u).placed()?;
+                return p.hexes.contains(hex).then_some((hex, false));
+            }
+        }
         if tournay.is_empty() && supply.is_empty() {
             return None;
         }
-        let info = &self.units[usize::from(u)];
         if info.side != FRENCH || !info.is_combat() || !self.may_move(s, u) {
             return None;
         }
@@ -56,7 +65,10 @@ impl Fontenoy {
     /// The exits open now (F-4.4, F-6.6c): cheap unless an exit is open at all.
     pub(super) fn exit_actions(&self, s: &State, current: Option<UnitId>, out: &mut Vec<Action>) {
         let sr = &self.scenario_rules;
-        if sr.supply_exits.is_empty() && !(sr.tournay.is_some() && self.sortie_open(s)) {
+        if sr.supply_exits.is_empty()
+            && !(sr.tournay.is_some() && self.sortie_open(s))
+            && !matches!(sr.victory.victory, Victory::Exit { .. })
+        {
             return;
         }
         for (i, unit) in s.units.iter().enumerate() {
@@ -79,13 +91,15 @@ impl Fontenoy {
     ) -> Result<(), Illegal> {
         let Some((hex, tournay)) = self.exit_of(s, unit) else {
             return Err(Illegal::new(
-                if self.scenario_rules.tournay.is_some() {
+                if matches!(self.scenario_rules.victory.victory, Victory::Exit { .. }) {
+                    "F-10.3e"
+                } else if self.scenario_rules.tournay.is_some() {
                     "F-6.6c"
                 } else {
                     "F-4.4"
                 },
                 format!(
-                    "{} cannot leave the map now: a French combat unit that may still move, in an exit hex (S6434 or S7028 toward the supply train; after a Dutch sortie, the west edge north of the Escaut or N1801)",
+                    "{} cannot leave the map now: a French combat unit that may still move, in an exit hex (S6434 or S7028 toward the supply train; after a Dutch sortie, the west edge north of the Escaut or N1801), or in scenario 3 on one map an Allied one at S3801",
                     self.unit_name(unit)
                 ),
             ));
@@ -94,11 +108,18 @@ impl Fontenoy {
             m.done = true;
         }
         s.unit_mut(unit).place = Place::Exited;
-        ev.push(Event::LeftMap { unit, hex, tournay });
+        if self.units[usize::from(unit)].side == ALLIED {
+            let total = self.exited_sp(s, ALLIED);
+            ev.push(Event::ExitedField { unit, hex, total });
+        } else {
+            ev.push(Event::LeftMap { unit, hex, tournay });
+        }
         if tournay {
             self.send_back(s, unit, ev);
             self.check_answered(s, ev);
         }
+        // F-10.3e: enough Allied SP off through S3801 win.
+        self.exit_victory(s, ev);
         Ok(())
     }
 }

@@ -322,7 +322,12 @@ impl Fontenoy {
             && self.split_excess(s, o, u).is_none();
         if unmoved || self.fits_at(s, o, &group, &p, s.unit(u).formation) {
             // 11.9b: limbered guns leave an enemy ZOC while they can (guns.rs).
-            self.guns_leave_ok(s, o, &group)
+            self.guns_leave_ok(s, o, &group)?;
+            // F-10.3a D: a unit that began outside the field comes in while it can.
+            match group.iter().copied().find(|&g| self.must_come_in(s, o, g)) {
+                Some(g) => Err(self.come_in_error(g)),
+                None => Ok(()),
+            }
         } else {
             Err(Illegal::new(
                 "10.1c",

@@ -37,6 +37,7 @@ impl core::fmt::Display for Named<'_> {
 
 pub(crate) mod barricade;
 mod byhand;
+mod come_in;
 mod cost;
 mod exit;
 mod extend;
@@ -322,6 +323,7 @@ impl Fontenoy {
                 .all(|m| m.done || self.end_ok(s, &o, m.unit).is_ok())
         }) && !self.any_gun_must_leave(s, &o) // 11.9b (guns.rs)
             && self.split_uncorrected(s, &o).is_none() // 8.5a (groups.rs)
+            && !self.any_must_come_in(s, &o) // F-10.3a D (come_in.rs)
     }
 
     /// The unit whose movement is under way, if one has begun and not ended: units move one
@@ -891,6 +893,10 @@ impl Fontenoy {
                         "11.9b",
                         "a limbered gun in an enemy ZOC must leave it while it can",
                     ));
+                }
+                // F-10.3a D: units that began outside the field come in while they can.
+                if let Some(u) = self.first_must_come_in(s, &o) {
+                    return Err(self.come_in_error(u));
                 }
                 // 11.1b: the movements under way are over.
                 let open: Vec<UnitId> = s

@@ -4,20 +4,33 @@
 //! first success lets the cavalry (and Lowendahl, who stays with his Detachment — a reading)
 //! onto the map through N1801 that turn, the second the infantry and artillery.
 //!
+//! It also enters the game when an Allied unit leaves the Bois de Barry by its north side
+//! (F-3.8d A 1): a step of an Allied combat unit into the map's `bois-de-barry-north-side` (the
+//! hexes just beyond the wood's northern edge, provisional like the wood's outline). On the
+//! turn it enters the game the French choose (`Action::LowendahlLead`) whether Lowendahl
+//! enters the map alone through N1801 that turn, from then on a F-3.3f leader, or stays the
+//! Detachment Leader (not a F-3.3f leader; he appears with the cavalry).
+//!
 //! Readings: the roll is made as the turn starts, just before the turn's reinforcements are
 //! placed (22.1 places them before the Army Morale Check Phase in which the text puts the
-//! roll); no roll is made on a turn without a marker (after the "1"). Not built: the Allied
-//! exit through the north side of the Bois de Barry and scenario 6's areas X–Z as triggers,
-//! and Lowendahl's choice to enter alone on the entry turn (F-3.8d A).
+//! roll); no roll is made on a turn without a marker (after the "1"). An entry in the middle
+//! of a turn (the wood's exit) asks the choice at once, and Lowendahl alone is placed at N1801
+//! then (or at the next turn's start if the hex is barred, 22.4). Scenario 6's areas X–Z are
+//! not built: scenario 6 is not in the text.
 
 use alloc::format;
 use alloc::vec::Vec;
 
 use super::super::Fontenoy;
+use super::super::action::Action;
+use super::super::board::Board;
 use super::super::event::Event;
-use super::super::state::{State, Step};
+use super::super::state::{Place, State, Step};
+use super::super::units::UnitId;
 use super::Arrival;
 use crate::data::DataError;
+use crate::engine::{Illegal, Side};
+use crate::hex::Hex;
 
 /// The Detachment's timing, as the scenario gives it (`rules.lowendahl_detachment`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -30,11 +43,19 @@ pub struct LowendahlRules {
     pub markers: Vec<u8>,
     /// Turns from its entry to the first marked turn (an hour: 3).
     pub delay: u16,
+    /// The hexes beyond the Bois de Barry's north side (F-3.8d A 1): an Allied combat unit
+    /// stepping into one brings the Detachment into the game. Empty when not a trigger.
+    pub north_side: Vec<Hex>,
 }
 
 impl LowendahlRules {
     /// Reads `rules.lowendahl_detachment`; `first` is the scenario's first turn number.
-    pub fn read(id: &str, v: &serde_json::Value, first: u32) -> Result<LowendahlRules, DataError> {
+    pub fn read(
+        id: &str,
+        v: &serde_json::Value,
+        first: u32,
+        board: &Board,
+    ) -> Result<LowendahlRules, DataError> {
         let at = "rules.lowendahl_detachment";
         let on: Vec<&str> = v
             .get("enters_game_on")
@@ -71,11 +92,28 @@ impl LowendahlRules {
             .and_then(serde_json::Value::as_u64)
             .and_then(|d| u16::try_from(d).ok())
             .unwrap_or(3);
+        let north_side = if on.contains(&"allied_unit_exits_north_side_of_bois_de_barry") {
+            let mut h = board
+                .place("bois-de-barry-north-side")
+                .map(|p| p.hexes.clone())
+                .ok_or_else(|| {
+                    DataError::new(
+                        id,
+                        format!("{at}.enters_game_on"),
+                        "the map has no place `bois-de-barry-north-side`",
+                    )
+                })?;
+            h.sort_unstable();
+            h
+        } else {
+            Vec::new()
+        };
         Ok(LowendahlRules {
             at_turn,
             on_breach: on.contains(&"perimeter_breached_at_turn_start"),
             markers,
             delay,
+            north_side,
         })
     }
 }
@@ -92,7 +130,21 @@ impl Fontenoy {
             let delay = self.scenario_rules.tournay.as_ref().map_or(3, |t| t.delay);
             return s.tournay.called_on(a.unit).map(|t| t.saturating_add(delay));
         }
+        // F-10.3e: on its Division's first activation.
+        if let Some(d) = a.on_activation {
+            return s
+                .entry_called
+                .iter()
+                .find(|&&(x, _)| x == d)
+                .map(|&(_, t)| t);
+        }
         match (a.group, &self.scenario_rules.lowendahl) {
+            // F-3.8d A: Lowendahl alone enters on the turn his Detachment entered the game.
+            (Some(_), Some(_))
+                if s.lowendahl.alone == Some(true) && self.is_commander(a.unit, "lowendahl") =>
+            {
+                s.lowendahl.entered
+            }
             (Some(0), Some(_)) => s.lowendahl.cavalry,
             (Some(_), Some(_)) => s.lowendahl.rest,
             _ => Some(a.turn),
@@ -119,6 +171,9 @@ impl Fontenoy {
         {
             s.lowendahl.entered = Some(s.turn);
             ev.push(Event::LowendahlEnters);
+            if self.ask_lowendahl(s, true) {
+                return true;
+            }
         }
         if s.lowendahl.rest.is_some() || s.lowendahl.rolled == Some(s.turn) {
             return false;
@@ -149,5 +204,96 @@ impl Fontenoy {
             group,
         });
         self.turn_start(s, ev);
+    }
+
+    /// Lowendahl, still off the map and with his Detachment.
+    fn lowendahl_waiting(&self, s: &State) -> Option<UnitId> {
+        self.scenario_rules
+            .arrivals
+            .iter()
+            .map(|a| a.unit)
+            .find(|&u| self.is_commander(u, "lowendahl"))
+            .filter(|&u| s.unit(u).place == Place::Waiting)
+    }
+
+    /// F-3.8d A: the French are asked on the entry turn whether Lowendahl enters alone (when
+    /// he is still off the map); whether the question was put.
+    fn ask_lowendahl(&self, s: &mut State, at_start: bool) -> bool {
+        if s.lowendahl.alone.is_some() || self.lowendahl_waiting(s).is_none() {
+            return false;
+        }
+        s.steps.push(Step::LowendahlLead { at_start });
+        true
+    }
+
+    /// F-3.8d A 1: after a step of `movers`, an Allied combat unit beyond the Bois de Barry's
+    /// north side brings the Detachment into the game now.
+    pub(crate) fn note_barry_exit(&self, s: &mut State, movers: &[UnitId], ev: &mut Vec<Event>) {
+        let Some(l) = self.scenario_rules.lowendahl.as_ref() else {
+            return;
+        };
+        if l.north_side.is_empty() || s.lowendahl.entered.is_some() {
+            return;
+        }
+        let Some(unit) = movers.iter().copied().find(|&u| {
+            let i = &self.units[usize::from(u)];
+            i.side == Side(1)
+                && i.is_combat()
+                && s.unit(u).placed().is_some_and(|p| {
+                    p.hexes
+                        .as_slice()
+                        .iter()
+                        .any(|h| l.north_side.binary_search(h).is_ok())
+                })
+        }) else {
+            return;
+        };
+        s.lowendahl.entered = Some(s.turn);
+        ev.push(Event::BarryExit { unit });
+        ev.push(Event::LowendahlEnters);
+        self.ask_lowendahl(s, false);
+    }
+
+    /// Whether Lowendahl leads his Detachment (F-3.8d A: he stayed with it, or has not been
+    /// asked yet) and so is no F-3.3f leader.
+    pub(crate) fn lowendahl_leads_detachment(&self, s: &State, c: UnitId) -> bool {
+        self.scenario_rules.lowendahl.is_some()
+            && s.lowendahl.alone != Some(true)
+            && self.is_commander(c, "lowendahl")
+    }
+
+    /// F-3.8d A: the French choice for Lowendahl. Alone, he is placed at N1801 this turn (at
+    /// the turn's start with the other arrivals, or at once in the middle of a turn).
+    pub(crate) fn apply_lowendahl_lead(
+        &self,
+        s: &mut State,
+        at_start: bool,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let (&Action::LowendahlLead { alone }, Some(low)) = (a, self.lowendahl_waiting(s)) else {
+            s.steps.push(Step::LowendahlLead { at_start });
+            return Err(Illegal::new(
+                "F-3.8d A",
+                format!(
+                    "{a:?}: the French choose whether Lowendahl enters the map alone (LowendahlLead {{ alone: true }}) or stays with his Detachment (alone: false)"
+                ),
+            ));
+        };
+        s.lowendahl.alone = Some(alone);
+        ev.push(Event::LowendahlLead {
+            commander: low,
+            alone,
+        });
+        if at_start {
+            self.turn_start(s, ev);
+        } else if alone {
+            let mut v = Vec::new();
+            self.arrive_actions(s, low, &mut v);
+            if !v.is_empty() {
+                s.steps.push(Step::Arrive { unit: low });
+            }
+        }
+        Ok(())
     }
 }

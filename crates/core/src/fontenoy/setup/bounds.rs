@@ -82,6 +82,9 @@ pub struct Bound {
     pub rule: String,
     /// Whether each board cell is inside the allowed area.
     pub allowed: Vec<bool>,
+    /// The sides (bit 0 French, bit 1 Allied) whose units that begin an activation outside
+    /// must end it inside (F-10.3a D: `outside_at_start` `end_activation_inside`).
+    pub come_in: u8,
 }
 
 /// The scenario's limits and whom they bind.
@@ -210,13 +213,69 @@ impl Bounds {
                 })?;
                 out.binds[u] |= bit;
             }
+            let mut come_in = 0u8;
+            if let Some(serde_json::Value::Object(m)) = &b.outside_at_start {
+                for (side, what) in m {
+                    if what.as_str() == Some("end_activation_inside") {
+                        come_in |= match side.as_str() {
+                            "french" => 1,
+                            "allied" => 2,
+                            other => {
+                                return Err(DataError::new(
+                                    scenario,
+                                    format!("{at}.outside_at_start"),
+                                    format!("`{other}` is not a Fontenoy side (french, allied)"),
+                                ));
+                            }
+                        };
+                    }
+                }
+            }
             out.list.push(Bound {
                 id: b.id,
                 rule: b.rule,
                 allowed,
+                come_in,
             });
         }
         Ok(out)
+    }
+
+    /// F-10.3a D: how far `h` lies from the allowed area of every limit that makes unit `u`
+    /// of `side` come in (0: inside them all; hexes counted up to 30).
+    pub(crate) fn come_in_distance(&self, board: &Board, u: UnitId, side: Side, h: Hex) -> u16 {
+        let bits = self.binds.get(usize::from(u)).copied().unwrap_or(0);
+        let side_bit = 1u8 << side.index();
+        let mut worst = 0u16;
+        for (k, bound) in self.list.iter().enumerate() {
+            if bits & (1 << k) == 0 || bound.come_in & side_bit == 0 || self.inside(board, k, h) {
+                continue;
+            }
+            let mut best = 31u16;
+            for r in 1..=30i16 {
+                let mut found = false;
+                for dq in -r..=r {
+                    for dr in (-r).max(-dq - r)..=r.min(-dq + r) {
+                        let x = Hex::new(h.q + dq, h.r + dr);
+                        if h.distance(x) == r as u32 && board.on_map(x) && self.inside(board, k, x)
+                        {
+                            found = true;
+                        }
+                    }
+                }
+                if found {
+                    best = r as u16;
+                    break;
+                }
+            }
+            worst = worst.max(best);
+        }
+        worst
+    }
+
+    /// Whether any limit makes units of `side` that begin outside come in (F-10.3a D).
+    pub(crate) fn any_come_in(&self) -> bool {
+        self.list.iter().any(|b| b.come_in != 0)
     }
 
     fn inside(&self, board: &Board, k: usize, h: Hex) -> bool {

@@ -8,6 +8,7 @@ mod bounds;
 mod deploy;
 mod modes;
 mod options;
+mod single_map;
 mod works;
 
 pub use bounds::{Bound, Bounds};
@@ -549,6 +550,7 @@ impl Fontenoy {
                 id,
                 v,
                 sc.turns.first,
+                &board,
             )?),
             None => None,
         };

@@ -60,7 +60,7 @@ pub(super) fn with_options(sc: &Scenario) -> Result<Option<Scenario>, DataError>
         .and_then(Value::as_object)
         .is_some_and(|m| m.keys().any(|k| is_on(&on, k)));
     if !option_setup
-        && !["6.1", "6.2", "6.3a", "6.3d", "6.6"]
+        && !["6.1", "6.2", "6.3a", "6.3d", "6.6", "10.3e-single-map"]
             .iter()
             .any(|o| is_on(&on, o))
     {
@@ -98,6 +98,15 @@ pub(super) fn with_options(sc: &Scenario) -> Result<Option<Scenario>, DataError>
             err(
                 "rules.tournay",
                 "option 6.6 needs the Tournay units and entry hex",
+            )
+        })?;
+    }
+    // F-10.3e: scenario 3 on the South map alone (setup/single_map.rs).
+    if is_on(&on, "10.3e-single-map") {
+        super::single_map::single_map(&mut sc).ok_or_else(|| {
+            err(
+                "rules.single_map_variant",
+                "malformed, or a counter is left on the North map",
             )
         })?;
     }

@@ -19,6 +19,11 @@ pub struct LowendahlLog {
     /// The turn index of the second success: the infantry and artillery appear.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rest: Option<u16>,
+    /// Lowendahl's choice on the entry turn (F-3.8d A): `Some(true)` he enters the map alone
+    /// and is a F-3.3f leader from then on; `Some(false)` he stays the Detachment Leader;
+    /// `None` not yet asked (read as staying).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alone: Option<bool>,
 }
 
 impl LowendahlLog {

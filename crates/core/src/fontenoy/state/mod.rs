@@ -494,6 +494,12 @@ pub enum Step {
     /// The Tournay Activation step (F-2.3, F-6.6a): the French may call units from the
     /// siege, one at a time, until they end the step.
     TournayCall,
+    /// Lowendahl's Detachment has entered the game this turn (F-3.8d A): the French choose
+    /// whether Lowendahl enters the map alone (F-3.3f) or stays its Detachment Leader.
+    LowendahlLead {
+        /// Asked as the turn starts (the turn's start goes on after it).
+        at_start: bool,
+    },
     /// The Tournay Check (F-2.3, F-6.6b): the Allied 00–99 roll; a sortie below `limit`.
     TournayCheck {
         /// A roll below this is a sortie (1, +2 for each unit withdrawn).
@@ -761,6 +767,10 @@ pub struct Activation {
     /// The Infernal Column's activation (F-7.1b).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub infernal: bool,
+    /// F-10.3a D: the activated units that stood outside the field's limit when the Movement
+    /// Segment began and must end their activation inside it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outside: Vec<UnitId>,
     /// A special leader and what he added (F-2.1, F-2.6b, F-3.4; state/wings.rs).
     #[serde(default, skip_serializing_if = "Lead::is_empty")]
     pub lead: Lead,
@@ -845,6 +855,10 @@ pub struct State {
     /// F-10.0d: reinforcements that entered by Road Movement and have kept to it since.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub road_entrants: Vec<UnitId>,
+    /// F-10.3e: the Divisions whose off-map units entered on their first activation, with
+    /// its turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entry_called: Vec<(DivId, u16)>,
     /// F-3.6: the hexes holding a barricade marker.
     #[serde(
         default,
@@ -903,6 +917,7 @@ impl State {
             special: SpecialLog::default(),
             infernal: InfernalLog::default(),
             road_entrants: Vec::new(),
+            entry_called: Vec::new(),
             barricades: Vec::new(),
             placed_redoubts: Vec::new(),
             lowendahl: LowendahlLog::default(),

@@ -505,6 +505,7 @@ fn r18_6a_one_rally_attempt_a_turn() {
         reordered: Vec::new(),
         by_initiative: Vec::new(),
         infernal: false,
+        outside: Vec::new(),
         lead: Default::default(),
     });
     s.steps.clear();

@@ -57,6 +57,7 @@ mod rows_12_17;
 mod rows_18_f3;
 mod rows_4_11;
 mod rows_f4_f10;
+mod scenario3;
 mod scenario_rows;
 mod scenarios;
 mod special_commanders;

@@ -331,6 +331,7 @@ fn reinforced(arriving: bool) -> (Fontenoy, State, UnitId, UnitId) {
                 whole_division: false,
                 group: None,
                 tournay: false,
+                on_activation: None,
             });
     }
     initiative(&r, &mut s, 6, 1);

@@ -578,6 +578,7 @@ fn road_arrival(noted: bool) -> (Fontenoy, State, UnitId) {
         whole_division: false,
         group: None,
         tournay: false,
+        on_activation: None,
     }];
     s.unit_mut(x).sp = 4;
     s.unit_mut(x).formation = Formation::RoadColumn;

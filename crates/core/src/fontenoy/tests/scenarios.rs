@@ -228,7 +228,7 @@ fn f10_3b_lowendahl_arrives_at_12_00_within_5_hexes_of_the_normandie_brigade() {
         .find(|a| a.unit == low)
         .expect("Lowendahl arrives");
     assert_eq!(r.turns[usize::from(a.turn)], "12:00");
-    let Entry::Near(d, radius) = a.entry else {
+    let Entry::NearDivision(d, radius) = a.entry else {
         panic!("{:?}", a.entry)
     };
     assert_eq!(r.org.divisions[usize::from(d)].id, "fr-normandie");

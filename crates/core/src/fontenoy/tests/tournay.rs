@@ -42,6 +42,7 @@ fn start(r: &Fontenoy, s: &mut State, t: u16) -> Vec<Event> {
     s.steps.clear();
     s.activation = None;
     s.turn = t;
+    s.phase = super::super::state::Phase::ArmyMorale;
     let mut ev = Vec::new();
     r.turn_start(s, &mut ev);
     ev

@@ -338,6 +338,7 @@ fn r22_4_e66_each_further_group_through_the_hex_pays_once_more() {
             whole_division: false,
             group: None,
             tournay: false,
+            on_activation: None,
         })
         .collect();
     for &u in &units {

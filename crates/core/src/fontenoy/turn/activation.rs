@@ -293,6 +293,7 @@ impl Fontenoy {
             reordered: Vec::new(),
             by_initiative: Vec::new(),
             infernal: false,
+            outside: Vec::new(),
             lead: Default::default(),
         }
     }
@@ -319,8 +320,12 @@ impl Fontenoy {
             self.enter_segment(s, Segment::Movement, ev);
         }
         if seg == Segment::Movement {
+            // F-10.3e: off-map units entering with their Division's first activation.
+            self.activation_entries(s);
             // 22.4: edge arrivals have paid their entry hex.
             self.charge_entries(s);
+            // F-10.3a D: who begins outside the field's limit (movement/come_in.rs).
+            self.note_outside(s);
         }
         if seg == Segment::CloseCombat {
             // 13.0 (close/declare.rs).

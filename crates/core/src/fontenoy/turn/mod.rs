@@ -246,6 +246,10 @@ impl Fontenoy {
             Step::Arrive { unit } => self.arrive_actions(s, unit, out),
             Step::GunsStay { unit, line } => self.guns_stay_actions(s, unit, &line, out),
             Step::TournayCall => self.tournay_call_actions(s, out),
+            Step::LowendahlLead { .. } => {
+                out.push(Action::LowendahlLead { alone: false });
+                out.push(Action::LowendahlLead { alone: true });
+            }
             Step::Close(ref c) => self.close_step_actions(s, c, out),
             Step::Special(sp) => self.special_actions(s, sp, out),
             Step::Infernal(i) => self.infernal_actions(s, i, out),
@@ -363,6 +367,7 @@ impl Fontenoy {
             (Step::Arrive { unit }, a) => self.apply_arrive(s, unit, a, ev),
             (Step::GunsStay { unit, line }, a) => self.apply_guns_stay(s, unit, line, a, ev),
             (Step::TournayCall, a) => self.apply_tournay_call(s, a, ev),
+            (Step::LowendahlLead { at_start }, a) => self.apply_lowendahl_lead(s, at_start, a, ev),
             (Step::Close(c), a) => self.apply_close_step(s, c, a, ev),
             (Step::Special(sp), a) => self.apply_special_step(s, sp, a, ev),
             (Step::Infernal(i), a) => self.apply_infernal_step(s, i, a, ev),
