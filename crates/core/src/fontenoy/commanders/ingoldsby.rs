@@ -60,7 +60,10 @@ impl Fontenoy {
         self.org
             .divisions
             .iter()
-            .position(|d| d.commander.is_some_and(|c| self.is_commander(c, "ingoldsby")))
+            .position(|d| {
+                d.commander
+                    .is_some_and(|c| self.is_commander(c, "ingoldsby"))
+            })
             .map(|i| i as DivId)
             .filter(|&d| !s.orgs.dissolved(d))
     }
@@ -168,12 +171,8 @@ impl Fontenoy {
         s.orgs.dissolved.push(d);
         s.orgs.declared = None;
         let office = self.org.divisions[usize::from(d)].commander;
-        let holder = office.and_then(|o| {
-            s.offices
-                .iter()
-                .find(|x| x.office == o)
-                .map(|x| x.holder)
-        });
+        let holder =
+            office.and_then(|o| s.offices.iter().find(|x| x.office == o).map(|x| x.holder));
         for c in office.into_iter().chain(holder) {
             let u = s.unit_mut(c);
             if !matches!(u.place, Place::Destroyed) {

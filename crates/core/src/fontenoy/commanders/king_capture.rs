@@ -60,7 +60,13 @@ impl Fontenoy {
 
     /// F-6.9c C: the King is captured by `by`. His first capture costs the French 50 points
     /// and calls the Louis XV Loss Roll (as his death, F-6.9c A); a later one nothing.
-    pub(crate) fn capture_king(&self, s: &mut State, king: UnitId, by: UnitId, ev: &mut Vec<Event>) {
+    pub(crate) fn capture_king(
+        &self,
+        s: &mut State,
+        king: UnitId,
+        by: UnitId,
+        ev: &mut Vec<Event>,
+    ) {
         s.king.held = true;
         s.king.escort = Some(by);
         if let Some(p) = s.unit(by).placed().copied() {
@@ -90,7 +96,12 @@ impl Fontenoy {
     /// F-6.9c C after `movers` stepped: a held King goes with his escort; a unit of his own
     /// army reaching him recovers him; enemy cavalry reaching him captures him (infantry
     /// displaces him, [`Fontenoy::after_step`]). Whether he was taken by this step.
-    pub(crate) fn king_after_step(&self, s: &mut State, movers: &[UnitId], ev: &mut Vec<Event>) -> bool {
+    pub(crate) fn king_after_step(
+        &self,
+        s: &mut State,
+        movers: &[UnitId],
+        ev: &mut Vec<Event>,
+    ) -> bool {
         let Some(king) = self.king_counter(s) else {
             return false;
         };

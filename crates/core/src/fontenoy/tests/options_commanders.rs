@@ -30,7 +30,11 @@ fn f7_1f_b_an_allied_retreat_gives_cumberland_back_to_the_army() {
     // Cumberland commands the army again: no column rating, free to join activations.
     assert!(!r.column_binds_cumberland(&s));
     assert!(!r.column_keeps_commander(&s, c.cumberland));
-    assert_eq!(r.column_leader(&s), None, "nobody leads it before Ligonier's roll");
+    assert_eq!(
+        r.column_leader(&s),
+        None,
+        "nobody leads it before Ligonier's roll"
+    );
     assert_eq!(r.column_ratings(&s, Some(4), Some(6)), (Some(4), Some(9)));
     // Ligonier's roll at the next turn's start: passed, he leads it at 3 hexes.
     s.steps.clear();
@@ -56,7 +60,10 @@ fn f7_1f_b_an_allied_retreat_gives_cumberland_back_to_the_army() {
     // Failed: the column is gone and is not declared again by the retreating army.
     apply(&r, &mut failed, d10(7));
     assert!(failed.infernal.column.is_none() && failed.infernal.ended);
-    assert_eq!(r.column_ratings(&failed, Some(4), Some(6)), (Some(4), Some(6)));
+    assert_eq!(
+        r.column_ratings(&failed, Some(4), Some(6)),
+        (Some(4), Some(6))
+    );
 }
 
 #[test]
@@ -199,7 +206,11 @@ fn f6_9c_c_recovered_the_same_way_and_a_second_capture_costs_nothing() {
     // Left alone again and caught by cavalry: nothing more to pay, no second roll.
     let _ = inf;
     step_into(&r, &mut s, fra, "S1010");
-    assert_eq!(king_hex(&s, king), Some(hex("S1012")), "he does not follow his own");
+    assert_eq!(
+        king_hex(&s, king),
+        Some(hex("S1012")),
+        "he does not follow his own"
+    );
     s.unit_mut(cav).place = s.unit(fra).place;
     let ev = step_into(&r, &mut s, cav, "S1012");
     assert!(ev.contains(&Event::KingCaptured { king, by: cav }));
@@ -231,7 +242,10 @@ fn f6_9c_c_infantry_displaces_him_and_captures_him_with_nowhere_to_go() {
     assert!(r.displace_hexes(&s, king).is_empty());
     let ev = step_into(&r, &mut s, inf, "S3030");
     assert!(ev.contains(&Event::KingCaptured { king, by: inf }));
-    assert!(!ev.iter().any(|e| matches!(e, Event::CommanderKilled { .. })));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::CommanderKilled { .. }))
+    );
     assert_eq!(king_hex(&s, king), Some(hex("S3030")));
 }
 
@@ -363,7 +377,10 @@ fn f4_2d_declared_from_10_00_it_takes_effect_when_ligonier_or_cumberland_activat
     let ev = apply(&r, &mut s, Action::Dissolve);
     assert!(ev.contains(&Event::DissolutionDeclared { division: i.div }));
     assert_eq!(s.steps.last(), Some(&Step::InitiativeDice { french: None }));
-    assert!(!s.orgs.dissolved(i.div), "not before Ligonier or Cumberland acts");
+    assert!(
+        !s.orgs.dissolved(i.div),
+        "not before Ligonier or Cumberland acts"
+    );
     // Ingoldsby's own Division activates: still his.
     let mut ev = Vec::new();
     s.steps.clear();
