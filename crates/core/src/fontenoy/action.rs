@@ -375,6 +375,9 @@ pub enum Action {
     EndDetachments,
     /// F-5.4b: the army asked declares an Army Retreat (`Pass` declines).
     DeclareRetreat,
+    /// F-4.2d: the Allies dissolve Ingoldsby's Division (after his loss) or declare they will
+    /// (from 10:00); `Pass` keeps it.
+    Dissolve,
     /// F-8.8a Fate: the firing player names the enemy commander who rolls.
     Fate {
         /// The commander.

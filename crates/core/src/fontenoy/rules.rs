@@ -60,6 +60,7 @@ impl Fontenoy {
             Step::TournayCall | Step::LowendahlLead { .. } => super::FRENCH,
             Step::TournayCheck { .. } => super::ALLIED,
             Step::DeclareRetreat { side } => side,
+            Step::Dissolve { division, .. } => self.org.divisions[usize::from(division)].side,
             Step::AlliedDetachment { .. } => super::ALLIED,
             Step::MoraleSpend { track, .. } => self
                 .scenario_rules

@@ -363,7 +363,7 @@ impl Fontenoy {
         }
         let divisions: Vec<DivId> = units
             .iter()
-            .filter_map(|&u| self.org.division_of.get(usize::from(u)).copied().flatten())
+            .filter_map(|&u| self.division_now(s, u))
             .collect();
         self.watch_activation(s, &divisions);
     }

@@ -955,6 +955,21 @@ impl Fontenoy {
                     s.special.forming.len()
                 ),
             ),
+            Some(Step::Dissolve {
+                division,
+                after_loss,
+            }) => (
+                "F-4.2d",
+                format!(
+                    "Allies: {} {} (Dissolve), or keep it (Pass)",
+                    if *after_loss {
+                        "dissolve"
+                    } else {
+                        "declare the dissolution of"
+                    },
+                    self.division_name(*division)
+                ),
+            ),
             Some(Step::DeclareRetreat { side }) => (
                 "F-5.4b",
                 format!(

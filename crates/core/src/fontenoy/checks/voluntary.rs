@@ -57,7 +57,8 @@ impl Fontenoy {
         }
         let side = info.side;
         let cinc = s.armies[side.index()].cinc;
-        let wc = self.org.division_of[usize::from(u)]
+        let wc = self
+            .division_now(s, u)
             .and_then(|d| self.org.wing_of(d))
             .and_then(|w| self.org.wings[usize::from(w)].commander);
         let with_superior = self
@@ -86,9 +87,9 @@ impl Fontenoy {
     /// Whether `f`, passed through by a voluntary router `router`, takes MC(J) +10 instead of
     /// MC(F) (19.10d): a unit of the router's Division that meets 19.10c's conditions.
     pub(crate) fn voluntary_witness(&self, s: &State, router: UnitId, f: UnitId) -> bool {
-        let d = self.org.division_of[usize::from(router)];
+        let d = self.division_now(s, router);
         d.is_some()
-            && self.org.division_of[usize::from(f)] == d
+            && self.division_now(s, f) == d
             && s.activation
                 .as_ref()
                 .is_some_and(|a| a.voluntary_eligible.contains(&f))

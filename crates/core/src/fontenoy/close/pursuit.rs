@@ -188,7 +188,7 @@ impl Fontenoy {
         let cmds = self.commanders_in(s, p.hexes.as_slice(), side);
         let counts = cmds.iter().any(|&c| {
             let div = units.iter().any(|&u| {
-                self.org.division_of[usize::from(u)]
+                self.division_now(s, u)
                     .and_then(|d| self.org.divisions[usize::from(d)].commander)
                     == Some(c)
             });

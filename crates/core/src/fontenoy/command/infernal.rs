@@ -50,11 +50,25 @@ impl Fontenoy {
         if c.kept {
             return ligonier;
         }
+        // 7.1f B: an Allied Army Retreat gives Cumberland back to the army; the column has
+        // no leader until Ligonier's roll keeps it.
+        if s.victory.retreating[ALLIED.index()] {
+            return None;
+        }
         match s.unit(c.cumberland).place {
             Place::Map(_) => Some(c.cumberland),
             Place::Wounded { .. } => ligonier,
             _ => None,
         }
+    }
+
+    /// Whether the column still binds Cumberland: he leads it (or will again once his wound
+    /// heals), neither handed on to Ligonier for good (7.1f A) nor released by an Allied Army
+    /// Retreat (7.1f B: he commands the army normally and moves as he pleases).
+    pub fn column_binds_cumberland(&self, s: &State) -> bool {
+        s.infernal
+            .column
+            .is_some_and(|c| !c.kept && !s.victory.retreating[ALLIED.index()])
     }
 
     /// Whether `u` is English or Hanoverian.
@@ -139,9 +153,9 @@ impl Fontenoy {
     /// Whether commander `c` is kept out of the army's other activations: the column's leader
     /// and Ligonier, who is no Wing Commander while it lasts (7.1c A).
     pub(crate) fn column_keeps_commander(&self, s: &State, c: UnitId) -> bool {
-        s.infernal
-            .column
-            .is_some_and(|col| c == col.cumberland || col.ligonier == Some(c))
+        s.infernal.column.is_some_and(|col| {
+            (c == col.cumberland && self.column_binds_cumberland(s)) || col.ligonier == Some(c)
+        })
     }
 
     /// Whether Wing `w` cannot make a Wing Activation: Ligonier's, ignored while the column
@@ -184,7 +198,7 @@ impl Fontenoy {
         };
         let a = &s.armies[ALLIED.index()];
         let rating = match rating {
-            Some(_) if a.cinc == Some(col.cumberland) => {
+            Some(_) if a.cinc == Some(col.cumberland) && self.column_binds_cumberland(s) => {
                 let r = i16::from(a.command_rating) - 2 - i16::from(a.rating_spent);
                 Some(r.max(0) as u8)
             }
@@ -198,15 +212,20 @@ impl Fontenoy {
     pub(crate) fn column_blocks_spending(&self, s: &State, table: Table, side: Side) -> bool {
         side == ALLIED
             && table == Table::Allied
+            && self.column_binds_cumberland(s)
             && s.infernal.column.is_some_and(|c| {
                 s.armies[ALLIED.index()].cinc == Some(c.cumberland) && s.unit(c.cumberland).on_map()
             })
     }
 
-    /// Whether Cumberland may declare the column: on the map and the Allied CinC (7.1a A).
+    /// Whether Cumberland may declare the column: on the map and the Allied CinC (7.1a A),
+    /// his army not retreating (7.1f B gives him back to the army; a reading).
     fn may_declare(&self, s: &State) -> Option<UnitId> {
         let c = self.unit_index("al-cumberland")?;
-        (s.unit(c).on_map() && s.armies[ALLIED.index()].cinc == Some(c)).then_some(c)
+        (s.unit(c).on_map()
+            && s.armies[ALLIED.index()].cinc == Some(c)
+            && !s.victory.retreating[ALLIED.index()])
+        .then_some(c)
     }
 
     /// Whether Ligonier may keep the column going: alive and not the CinC (7.1f A).
@@ -230,7 +249,8 @@ impl Fontenoy {
                 s.unit(col.cumberland).place,
                 Place::Destroyed | Place::Exited | Place::Waiting
             );
-            let retreat = s.victory.retreated == Some(ALLIED);
+            // 7.1f B: the Allies' Army Retreat, whether they or the French declared first.
+            let retreat = s.victory.retreating[ALLIED.index()];
             if col.kept || dead || retreat {
                 match col.ligonier.filter(|&l| self.ligonier_may_hold(s, l)) {
                     Some(l) => {

@@ -50,7 +50,7 @@ impl Fontenoy {
         p.hexes.as_slice().iter().all(|&h| {
             o.combat_at(self, h).all(|x| {
                 x == u
-                    || self.org.independent(x)
+                    || self.independent_now(s, x)
                     || self.units[usize::from(x)].regiment.as_deref() == Some(reg)
             })
         })

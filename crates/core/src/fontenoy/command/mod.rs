@@ -89,10 +89,12 @@ impl Fontenoy {
         s: &'a State,
         side: Side,
     ) -> impl Iterator<Item = UnitId> + 'a {
+        // F-4.2d: with the units of a dissolved Division.
         self.org.armies[side.index()]
             .independents
             .iter()
             .copied()
+            .chain(self.dissolved_units(s, side))
             .filter(move |&u| {
                 let unit = s.unit(u);
                 unit.on_map() && unit.act == Act::Unactivated && unit.morale != Morale::Routed
@@ -119,7 +121,7 @@ impl Fontenoy {
         let o = Occupancy::build(self, s);
         // 6.4a: a unit of an unactivated Division; 6.4b: in a Wing Activation, of a Division
         // outside the Wing (its Divisions that did not join are not attached to it).
-        let foreign = |u: UnitId| match self.org.division_of[usize::from(u)] {
+        let foreign = |u: UnitId| match self.division_now(s, u) {
             Some(d) => {
                 !act.divisions.contains(&d)
                     && !s
@@ -471,7 +473,7 @@ impl Fontenoy {
             let division = if self.flexible_independent(&act, u) {
                 None
             } else {
-                self.org.division_of[usize::from(u)]
+                self.division_now(s, u)
             };
             match division {
                 Some(d) => {
@@ -736,7 +738,7 @@ impl Fontenoy {
         (0..s.units.len() as UnitId)
             .filter(|&v| {
                 v != u
-                    && self.org.independent(v)
+                    && self.independent_now(s, v)
                     && self.units[usize::from(v)].is_combat()
                     && s.unit(v).act == Act::Active
                     && s.unit(v).command.is_none()

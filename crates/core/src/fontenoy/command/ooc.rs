@@ -31,7 +31,7 @@ impl Fontenoy {
         if act.attached.contains(&u) || act.lead.flexible.contains(&u) {
             return false;
         }
-        match self.org.division_of.get(usize::from(u)).copied().flatten() {
+        match self.division_now(s, u) {
             Some(d) if act.divisions.contains(&d) => self
                 .division_commander(s, d)
                 .is_some_and(|c| s.unit(c).command == Some(false)),

@@ -136,7 +136,7 @@ impl Fontenoy {
     /// The Divisions that may still be added to activation `act` (F-3.4a: cavalry Divisions
     /// whose commander the cavalry Wing Commander's Line of Command reaches; F-2.6b: the
     /// Division of a commander grouped with the Wing Commander of a Wing Activation).
-    fn addable_divisions(&self, s: &State, act: &Activation) -> Vec<(DivId, AddedBy)> {
+    pub(crate) fn addable_divisions(&self, s: &State, act: &Activation) -> Vec<(DivId, AddedBy)> {
         let mut out = Vec::new();
         let open = |d: DivId| {
             !act.divisions.contains(&d)

@@ -26,11 +26,14 @@ impl Fontenoy {
         let Some(p) = s.unit(lead).placed().copied() else {
             return;
         };
+        // F-6.9c C: the King goes with his captors, is recovered, or is captured by cavalry.
+        self.king_after_step(s, movers, ev);
         let lone: Vec<UnitId> = (0..s.units.len() as UnitId)
             .filter(|&c| {
                 let i = &self.units[usize::from(c)];
                 i.side != side
                     && !i.is_combat()
+                    && !(s.king.held && self.is_king(c))
                     && s.unit(c)
                         .placed()
                         .is_some_and(|q| p.hexes.contains(q.hex()))
@@ -39,6 +42,8 @@ impl Fontenoy {
         for c in lone.into_iter().rev() {
             let to = self.displace_hexes(s, c);
             match to.as_slice() {
+                // F-6.9c C: infantry captures the King instead.
+                [] if self.king_captured_instead(s, c, movers, ev) => {}
                 [] => self.kill_commander(s, c, "21.1b", ev),
                 [h] => self.displace(s, c, *h, ev),
                 _ => s.steps.push(Step::Displace { commander: c }),

@@ -24,7 +24,8 @@ use crate::hex::{Direction, Hex};
 impl Fontenoy {
     /// The King and his hex while option `6.9` gives him his powers (he is on the map).
     pub(crate) fn king_with_powers(&self, s: &State) -> Option<(UnitId, Hex)> {
-        if !self.option("6.9") {
+        // F-6.9c C: a captured King gives nothing.
+        if !self.option("6.9") || s.king.held {
             return None;
         }
         (0..s.units.len() as UnitId)

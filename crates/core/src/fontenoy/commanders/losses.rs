@@ -142,11 +142,23 @@ impl Fontenoy {
         if matches!(s.unit(c).place, Place::Destroyed) {
             return;
         }
-        let points = self.commander_loss_value(s, c);
+        // F-6.9c A, C: the King's loss counts once, his capture before his death included.
+        let king = self.is_king(c) && self.option("6.9");
+        let points = if king && s.king.taken {
+            0
+        } else {
+            self.commander_loss_value(s, c)
+        };
         self.shade(s, c, points);
         // F-6.9c A: the Louis XV Loss Roll, once the 50 points are shaded.
-        if self.is_king(c) && self.option("6.9") {
+        if king && !s.king.taken {
             s.steps.push(Step::KingCheck { loss_roll: true });
+        }
+        if king {
+            s.king = super::super::state::KingCapture {
+                taken: true,
+                ..Default::default()
+            };
         }
         let u = s.unit_mut(c);
         u.place = Place::Destroyed;
@@ -205,13 +217,7 @@ impl Fontenoy {
     /// them leave play, without points.
     #[cfg_attr(not(test), allow(dead_code))] // a seam: fire, close combat and checks call it
     pub(crate) fn unemployed_commanders(&self, s: &mut State, unit: UnitId, ev: &mut Vec<Event>) {
-        let Some(d) = self
-            .org
-            .division_of
-            .get(usize::from(unit))
-            .copied()
-            .flatten()
-        else {
+        let Some(d) = self.division_now(s, unit) else {
             return;
         };
         let gone = |s: &State, d: usize| {

@@ -2,10 +2,12 @@
 //! commander), the bonuses other sections read (21.2b close combat, 21.3 checks), losses
 //! ([`losses`]: the Commander Loss Check, wounds, deaths, 21.4e and 21.7), replacements and
 //! successions ([`replacement`]: 21.5, 21.6; F-2.5a, F-3.3b, F-4.2), displacement
-//! ([`displacement`]: 21.1b).
+//! ([`displacement`]: 21.1b), the King's capture ([`king_capture`]: F-6.9c C).
 
 pub mod displacement;
+pub mod ingoldsby;
 pub mod king;
+pub mod king_capture;
 pub mod losses;
 pub mod replacement;
 pub mod special;

@@ -210,6 +210,8 @@ impl Fontenoy {
     /// at once (21.6, F-3.3b, F-4.2a); a lost replacement leaves the office vacant; other
     /// offices wait for the next activation (21.5c).
     pub(crate) fn commander_gone(&self, s: &mut State, c: UnitId, ev: &mut Vec<Event>) {
+        // F-4.2d: Ingoldsby's loss lets the Allies dissolve his Division at once.
+        self.ingoldsby_lost(s, c);
         s.offices.retain(|o| o.holder != c);
         let side = self.units[usize::from(c)].side;
         if s.armies[side.index()].cinc == Some(c) {

@@ -39,8 +39,9 @@ impl Fontenoy {
     /// Richelieu while the King is on the map and the Perimeter holds.
     pub(crate) fn held_commander(&self, s: &State, c: UnitId) -> bool {
         if self.is_king(c) {
-            // F-6.9b: with option 6.9 he moves, within the limits of commanders/king.rs.
-            return !self.option("6.9");
+            // F-6.9b: with option 6.9 he moves, within the limits of commanders/king.rs;
+            // F-6.9c C: not while the enemy holds him.
+            return !self.option("6.9") || s.king.held;
         }
         let noailles = self.is_commander(c, "noailles");
         let richelieu = self.is_commander(c, "richelieu");

@@ -791,6 +791,26 @@ impl fmt::Display for Event {
             Event::Revenge { side: s } => {
                 write!(f, "the {} seek revenge for their King (F-6.9c)", side(s))
             }
+            Event::KingCaptured { king, by } => {
+                write!(f, "commander {king} is captured by unit {by} (F-6.9c C)")
+            }
+            Event::KingRecovered { king, by } => {
+                write!(f, "commander {king} is recovered by unit {by} (F-6.9c C)")
+            }
+            Event::DissolutionDeclared { division } => write!(
+                f,
+                "Division {division} will be dissolved when Ligonier or Cumberland activates (F-4.2d)"
+            ),
+            Event::DivisionDissolved {
+                division,
+                commander,
+            } => match commander {
+                Some(c) => write!(
+                    f,
+                    "Division {division} is dissolved: commander {c} leaves the game, its units are Independents (F-4.2d)"
+                ),
+                None => write!(f, "Division {division} is dissolved (F-4.2d)"),
+            },
             Event::ArmyRetreat { side: s, rule } => {
                 write!(f, "the {} declare an Army Retreat ({rule})", side(s))
             }

@@ -1110,6 +1110,34 @@ pub enum Event {
         /// The army.
         side: Side,
     },
+    /// F-6.9c C: Louis XV is captured by an enemy unit entering his hex (or taken over by
+    /// one joining him while he is held without escort).
+    KingCaptured {
+        /// The King.
+        king: UnitId,
+        /// The unit he now moves with.
+        by: UnitId,
+    },
+    /// F-6.9c C: Louis XV is recovered by a unit of his army entering his hex.
+    KingRecovered {
+        /// The King.
+        king: UnitId,
+        /// The unit that recovered him.
+        by: UnitId,
+    },
+    /// F-4.2d: the Allies declare Ingoldsby's Division will be dissolved.
+    DissolutionDeclared {
+        /// The Division.
+        division: DivId,
+    },
+    /// F-4.2d: a Division is dissolved: its commander leaves the game, its units are
+    /// Independents.
+    DivisionDissolved {
+        /// The Division.
+        division: DivId,
+        /// Its commander.
+        commander: Option<UnitId>,
+    },
     /// An army declares an Army Retreat (F-2.2).
     ArmyRetreat {
         /// The army.

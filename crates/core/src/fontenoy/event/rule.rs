@@ -134,6 +134,8 @@ impl Event {
             Event::RatingSpent { .. } => "23.2b",
             Event::ArmyMorale { .. } => "23.2a",
             Event::Revenge { .. } => "F-6.9c",
+            Event::KingCaptured { .. } | Event::KingRecovered { .. } => "F-6.9c C",
+            Event::DissolutionDeclared { .. } | Event::DivisionDissolved { .. } => "F-4.2d",
             Event::ArmyRetreat { .. } => "F-2.2",
             Event::Arrived { .. } => "22.1",
             Event::PlaceTaken { .. } => "F-10.0",

@@ -47,7 +47,7 @@ impl Fontenoy {
         }
         // 11.4b, 7.5: its Division Commander Out of Command, it must stand with its Army or
         // Wing Commander.
-        if let Some(d) = self.org.division_of.get(usize::from(u)).copied().flatten() {
+        if let Some(d) = self.division_now(s, u) {
             let dc_out = self
                 .division_commander(s, d)
                 .is_some_and(|c| s.unit(c).command == Some(false));

@@ -5,6 +5,7 @@
 
 mod artillery;
 mod close;
+mod commanders;
 mod infernal;
 mod lowendahl;
 mod special;
@@ -16,6 +17,7 @@ pub use close::{
     Attack, CloseSegment, CloseStep, Combat, Cont, Group, HexLabel, Outcome, Pursuit,
     SpecialPursuit, SplitChoice,
 };
+pub use commanders::{KingCapture, OrgChanges};
 pub use infernal::{Column, InfernalChange, InfernalChoice, InfernalLog, InfernalStep};
 pub use lowendahl::LowendahlLog;
 pub use special::{Detachment, SpecialAct, SpecialKind, SpecialLog, SpecialResult, SpecialStep};
@@ -562,6 +564,14 @@ pub enum Step {
         /// The army asked.
         side: Side,
     },
+    /// F-4.2d: the Allies may dissolve Ingoldsby's Division: at once after his loss, or by a
+    /// declaration from 10:00 on.
+    Dissolve {
+        /// The Division.
+        division: DivId,
+        /// Asked after his loss (else at a turn's start).
+        after_loss: bool,
+    },
     /// Before an Army Morale Check the army's player may spend Command Rating (23.2b).
     MoraleSpend {
         /// The morale track (index into `State::tracks`).
@@ -852,6 +862,12 @@ pub struct State {
     /// The Infernal Column (F-7.1).
     #[serde(default, skip_serializing_if = "InfernalLog::is_empty")]
     pub infernal: InfernalLog,
+    /// F-6.9c C: Louis XV in enemy hands.
+    #[serde(default, skip_serializing_if = "KingCapture::is_empty")]
+    pub king: KingCapture,
+    /// F-4.2d: Division membership changed in play.
+    #[serde(default, skip_serializing_if = "OrgChanges::is_empty")]
+    pub orgs: OrgChanges,
     /// F-10.0d: reinforcements that entered by Road Movement and have kept to it since.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub road_entrants: Vec<UnitId>,
@@ -916,6 +932,8 @@ impl State {
             result: None,
             special: SpecialLog::default(),
             infernal: InfernalLog::default(),
+            king: KingCapture::default(),
+            orgs: OrgChanges::default(),
             road_entrants: Vec::new(),
             entry_called: Vec::new(),
             barricades: Vec::new(),

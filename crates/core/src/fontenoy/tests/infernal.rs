@@ -472,6 +472,7 @@ fn f7_1f_b_an_allied_army_retreat_calls_for_ligonier_s_roll() {
     let (r, mut s, c) = column_world();
     apply(&r, &mut s, Action::Infernal(InfernalChoice::Declare));
     s.victory.retreated = Some(ALLIED);
+    s.victory.retreating[ALLIED.index()] = true;
     s.steps.clear();
     s.infernal.asked = None;
     let mut ev = Vec::new();

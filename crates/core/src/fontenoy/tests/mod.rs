@@ -46,6 +46,7 @@ mod movement;
 mod movement_rules;
 mod multihex;
 mod options;
+mod options_commanders;
 mod preview;
 mod pursuit;
 mod reach;

@@ -510,3 +510,45 @@ fn f3_8d_d_no_activation_is_spent_on_units_still_off_the_map() {
         .expect_err("off the map");
     assert_eq!(e.rule, "6.3a");
 }
+
+#[test]
+fn f5_4c_the_retreating_french_activate_their_cavalry_as_a_wing_where_they_can() {
+    let (mut r, mut s, d, c) = cavalry_world(10);
+    alloc::sync::Arc::make_mut(&mut r.scenario_rules).options_on = alloc::vec!["5.4".into()];
+    s.victory.retreating[FR.index()] = true;
+    assert!(r.retreating(&s, FR));
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    assert_eq!(s.steps.last(), Some(&Step::ChooseDivision { side: FR }));
+    // Harcourt's Division brings his cavalry Wing: he leads it, and must take Estrees and
+    // Apcher before the designations end.
+    let ev = apply(&r, &mut s, Action::Activate { division: d[0] });
+    assert!(ev.contains(&Event::CavalryWing { commander: c[0] }));
+    assert_eq!(
+        s.activation.as_ref().and_then(|a| a.lead.cavalry),
+        Some(c[0])
+    );
+    assert!(!legal(&r, &s).contains(&Action::EndDesignations));
+    let refused = r.apply(&mut s.clone(), &Action::EndDesignations, &mut Vec::new());
+    assert!(refused.is_err_and(|e| e.rule == "F-5.4c"));
+    apply(&r, &mut s, Action::AddDivision { division: d[1] });
+    assert!(!legal(&r, &s).contains(&Action::EndDesignations));
+    apply(&r, &mut s, Action::AddDivision { division: d[2] });
+    assert!(legal(&r, &s).contains(&Action::EndDesignations));
+    // The brigadier's Division, no Wing Commander's, activates alone.
+    let (mut r, mut s, d, _) = cavalry_world(10);
+    alloc::sync::Arc::make_mut(&mut r.scenario_rules).options_on = alloc::vec!["5.4".into()];
+    s.victory.retreating[FR.index()] = true;
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    apply(&r, &mut s, Action::Activate { division: d[3] });
+    let act = s.activation.clone().expect("an activation");
+    assert_eq!(act.divisions, alloc::vec![d[3]]);
+    assert_eq!(act.lead.cavalry, None);
+    // Not retreating: Harcourt's Division alone.
+    let (r, mut s, d, _) = cavalry_world(10);
+    initiative(&r, &mut s, 6, 1);
+    apply(&r, &mut s, Action::ActivateOwn);
+    apply(&r, &mut s, Action::Activate { division: d[0] });
+    assert_eq!(s.activation.as_ref().and_then(|a| a.lead.cavalry), None);
+}

@@ -247,7 +247,8 @@ impl Fontenoy {
         }
         // 24.2b: an interrupted Detachment's Divisions are Restricted.
         let detached = self.detachment_activation(s, side, &divisions);
-        let restricted = s.end_of_turn || detached;
+        // F-5.2b: fast play's last turn moves by Road Movement only (6.8b).
+        let restricted = s.end_of_turn || detached || self.road_turn(s);
         ev.push(Event::Activated {
             side,
             divisions: divisions.clone(),
@@ -300,6 +301,10 @@ impl Fontenoy {
 
     /// Moves the activation to `seg`, skipping segments with nothing to decide.
     pub(crate) fn enter_segment(&self, s: &mut State, seg: Segment, ev: &mut Vec<Event>) {
+        // F-6.9c C: whatever the last segment moved, the King's captors or rescuers.
+        self.king_watch(s, ev);
+        // F-4.2d: a declared dissolution once Ligonier or Cumberland is active.
+        self.dissolve_when_activated(s, ev);
         // F-8.2: an activation made by a Special Initiative Result has only some segments.
         if s.activation.is_some() && self.special_skips(s, seg, ev) {
             return;
@@ -381,7 +386,10 @@ impl Fontenoy {
             Segment::CommandControl => {
                 if act.designating {
                     self.designation_actions(s, act, out);
-                    out.push(Action::EndDesignations);
+                    // F-5.4c: a retreating French cavalry Wing takes every Division it can.
+                    if !self.retreat_must_add(s, act) {
+                        out.push(Action::EndDesignations);
+                    }
                 }
             }
             Segment::Movement => {
@@ -417,6 +425,12 @@ impl Fontenoy {
         };
         match (act.segment, a) {
             (Segment::CommandControl, Action::EndDesignations) if act.designating => {
+                if self.retreat_must_add(s, &act) {
+                    return Err(Illegal::new(
+                        "F-5.4c",
+                        "a retreating army's cavalry Wing takes every cavalry Division its commander can add (AddDivision) before the designations end",
+                    ));
+                }
                 if let Some(x) = s.activation.as_mut() {
                     x.designating = false;
                 }

@@ -9,9 +9,10 @@
 //! * F-5.2a G — the Special Initiative Results still act on one Division;
 //! * F-5.2a H — the EOTN is 9 in scenarios 4–6 and 10 in 7, one less once the Infernal
 //!   Column has been declared (a reading: from then on, even after it ends);
-//! * F-5.2b — on the last turn no initiative dice: the Allies, then the French, activate
-//!   their Divisions one after the other (a reading: the engine moves one side at a time;
-//!   road movement for everyone is not built).
+//! * F-5.2b — on the last turn no initiative dice; every activation is a Restricted one (6.8:
+//!   Road Movement in March Column only), and, the engine having one actor at a time, the
+//!   two armies' simultaneous move is read as an alternation: the side that has activated
+//!   fewer Divisions this turn goes next, the Allies on a tie (a reading).
 
 use alloc::vec::Vec;
 
@@ -96,10 +97,54 @@ impl Fontenoy {
         }
     }
 
+    /// F-5.2b: whether this is fast play's last turn, with no dice and Road Movement only.
+    pub fn road_turn(&self, s: &State) -> bool {
+        let last = usize::from(s.turn) + 1 >= self.turns.len();
+        self.fast_play() && last && matches!(self.initiative, Initiative::Rolled)
+    }
+
+    /// F-5.2b: who activates next on the last turn of fast play, given which sides have a
+    /// Division left: the side that has activated fewer Divisions this turn (the two armies
+    /// keep pace, as near to moving at once as one actor at a time allows), the Allies on a
+    /// tie (a reading).
+    pub(crate) fn road_turn_side(&self, s: &State, open: [bool; 2]) -> Side {
+        let done = |side: Side| {
+            self.org
+                .divisions_of(side)
+                .filter(|&d| s.division_done(d))
+                .count()
+        };
+        match open {
+            [true, false] => FRENCH,
+            [false, true] => ALLIED,
+            _ if done(FRENCH) < done(ALLIED) => FRENCH,
+            _ => ALLIED,
+        }
+    }
+
+    /// F-5.4c: the retreating French activate their cavalry Divisions together where they
+    /// can: a cavalry Division chosen whose commander may lead a cavalry Wing (F-3.4a) is
+    /// activated as his Wing. Its leader, if so.
+    pub(crate) fn retreat_cavalry_leader(&self, s: &State, side: Side, d: DivId) -> Option<UnitId> {
+        if side != FRENCH || !self.retreating(s, side) || !self.cavalry_division(d) {
+            return None;
+        }
+        let c = self.org.divisions.get(usize::from(d))?.commander?;
+        self.cavalry_wing_leaders(s, side).contains(&c).then_some(c)
+    }
+
+    /// F-5.4c: whether the retreating French cavalry Wing of activation `act` must still add a
+    /// Division (every cavalry Division its leader can take, up to F-3.4a's two, joins it).
+    pub(crate) fn retreat_must_add(&self, s: &State, act: &Activation) -> bool {
+        act.side == FRENCH
+            && act.lead.cavalry.is_some()
+            && self.retreating(s, act.side)
+            && !self.addable_divisions(s, act).is_empty()
+    }
+
     /// The initiative procedure this turn: F-5.2b's last turn has no dice.
     pub(crate) fn initiative_now(&self, s: &State) -> Initiative {
-        let last = usize::from(s.turn) + 1 >= self.turns.len();
-        if self.fast_play() && last && matches!(self.initiative, Initiative::Rolled) {
+        if self.road_turn(s) {
             Initiative::Fixed([ALLIED, FRENCH])
         } else {
             self.initiative

@@ -29,8 +29,9 @@ impl Fontenoy {
         side: Side,
     ) -> impl Iterator<Item = DivId> + 'a {
         self.org.divisions_of(side).filter(move |&d| {
-            if s.division_done(d) || self.column_holds_division(s, d) {
-                // F-7.1c A: a Division the Infernal Column holds activates only with it.
+            if s.division_done(d) || self.column_holds_division(s, d) || s.orgs.dissolved(d) {
+                // F-7.1c A: a Division the Infernal Column holds activates only with it;
+                // F-4.2d: a dissolved Division is no more.
                 return false;
             }
             let div = &self.org.divisions[usize::from(d)];
@@ -62,6 +63,10 @@ impl Fontenoy {
     /// Phase B (6.1), or the Rally Phase when neither side has a Division left (4.0C).
     pub(crate) fn to_initiative(&self, s: &mut State, ev: &mut Vec<Event>) {
         s.activation = None;
+        // F-4.2d: from 10:00 the Allies may declare Ingoldsby's Division dissolved.
+        if self.dissolve_turn_start(s) {
+            return;
+        }
         // F-7.1a: the Infernal Column's decisions before the turn's first roll.
         if self.infernal_turn_start(s, ev) {
             return;
@@ -79,7 +84,10 @@ impl Fontenoy {
         match self.initiative_now(s) {
             super::Initiative::Fixed(order) => {
                 // F-10.1a A: no dice; the first side of the order with a Division left.
-                let side = if open[order[0].index()] {
+                // F-5.2b: on fast play's last turn the two armies keep pace.
+                let side = if self.road_turn(s) {
+                    self.road_turn_side(s, open)
+                } else if open[order[0].index()] {
                     order[0]
                 } else {
                     order[1]
@@ -243,6 +251,7 @@ impl Fontenoy {
                 out.push(Action::DeclareRetreat);
                 out.push(Action::Pass);
             }
+            Step::Dissolve { .. } => self.dissolve_actions(out),
             Step::Arrive { unit } => self.arrive_actions(s, unit, out),
             Step::GunsStay { unit, line } => self.guns_stay_actions(s, unit, &line, out),
             Step::TournayCall => self.tournay_call_actions(s, out),
@@ -319,6 +328,10 @@ impl Fontenoy {
                         ),
                     ));
                 }
+                // F-5.4c: the retreating French cavalry as a Wing where it can be one.
+                if let Some(c) = self.retreat_cavalry_leader(s, side, *division) {
+                    return self.begin_cavalry_wing(s, side, c, ev);
+                }
                 // F-5.2a A–B: under fast play the whole Wing (turn/fastplay.rs).
                 let (divisions, wing) = self.fast_divisions(s, side, *division);
                 if let Some(wc) = wing.and_then(|w| self.wing_commander(s, w)) {
@@ -361,6 +374,13 @@ impl Fontenoy {
             (Step::Displace { commander }, a) => self.apply_displace(s, commander, a, ev),
             (Step::MoraleSpend { track, column }, a) => self.apply_spend(s, track, column, a, ev),
             (Step::DeclareRetreat { side }, a) => self.apply_declare_retreat(s, side, a, ev),
+            (
+                Step::Dissolve {
+                    division,
+                    after_loss,
+                },
+                a,
+            ) => self.apply_dissolve(s, division, after_loss, a, ev),
             (Step::AlliedDetachment { leader }, a) => {
                 self.apply_allied_detachment(s, leader, a, ev)
             }

@@ -504,7 +504,7 @@ impl Fontenoy {
             let command = match kind {
                 SpecialKind::LeaderMove => true,
                 _ => {
-                    self.org.independent(u)
+                    self.independent_now(s, u)
                         || dc.is_some_and(|c| {
                             self.loc_reaches(s, &o, c, super::super::types::Tracer::Division, u)
                         })
@@ -675,7 +675,7 @@ impl Fontenoy {
         else {
             return true;
         };
-        let div = |x: UnitId| self.org.division_of.get(usize::from(x)).copied().flatten();
+        let div = |x: UnitId| self.division_now(s, x);
         let side = self.units[usize::from(u)].side;
         let mine: Vec<UnitId> = stack
             .iter()
