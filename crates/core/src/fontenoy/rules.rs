@@ -55,7 +55,7 @@ impl Fontenoy {
                 self.units[usize::from(commander)].side
             }
             Step::Arrive { unit } => self.units[usize::from(unit)].side,
-            Step::TournayCall => super::FRENCH,
+            Step::TournayCall | Step::SpecialColumn { .. } => super::FRENCH,
             Step::TournayCheck { .. } => super::ALLIED,
             Step::DeclareRetreat { side } => side,
             Step::AlliedDetachment { .. } => super::ALLIED,

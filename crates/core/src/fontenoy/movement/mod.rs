@@ -321,6 +321,7 @@ impl Fontenoy {
                 .iter()
                 .all(|m| m.done || self.end_ok(s, &o, m.unit).is_ok())
         }) && !self.any_gun_must_leave(s, &o) // 11.9b (guns.rs)
+            && self.vive_moves_done(s).is_ok() // F-8.2f (turn/vive.rs)
     }
 
     /// The unit whose movement is under way, if one has begun and not ended: units move one
@@ -841,6 +842,8 @@ impl Fontenoy {
                 ref to,
             } => self.apply_reform(s, &o, unit, formation, to, ev),
             Action::EndMove { unit } => {
+                // F-8.2f: a unit of the Vive le Roi! Division moves (turn/vive.rs).
+                self.vive_end_move_ok(s, unit)?;
                 if self.moving(s, unit).is_none_or(|m| m.done) {
                     return Err(Illegal::new(
                         "11.1b",
@@ -863,6 +866,8 @@ impl Fontenoy {
                 Ok(())
             }
             Action::EndSegment => {
+                // F-8.2f: every unit of the Vive le Roi! Division that can move has moved.
+                self.vive_moves_done(s)?;
                 // 10.1c: every moving unit must stand legally.
                 for u in 0..s.units.len() as UnitId {
                     if self.moving(s, u).is_some_and(|m| !m.done) {
