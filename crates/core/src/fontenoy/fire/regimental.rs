@@ -121,7 +121,9 @@ impl Fontenoy {
                     return;
                 }
                 for g in self.firing_units_here(s, o, h, Arm::Artillery, side, kind) {
-                    if is_gun(g) && !v.contains(&g) && self.fires_with_infantry(s, o, g, h, side, kind)
+                    if is_gun(g)
+                        && !v.contains(&g)
+                        && self.fires_with_infantry(s, o, g, h, side, kind)
                     {
                         v.push(g);
                     }

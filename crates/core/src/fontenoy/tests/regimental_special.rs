@@ -10,7 +10,16 @@ use crate::fontenoy::types::Arm;
 
 /// An English regimental gun (1 SP, 1.5-pounder, optional) at `at`.
 fn regimental_gun(w: &mut World, name: &str, at: Hex, facing: u8) -> UnitId {
-    let g = unit(w, name, Side(1), Kind::Artillery, at, facing, 1, Formation::Unlimbered);
+    let g = unit(
+        w,
+        name,
+        Side(1),
+        Kind::Artillery,
+        at,
+        facing,
+        1,
+        Formation::Unlimbered,
+    );
     let info = &mut w.units[usize::from(g)];
     info.optional = true;
     info.nationality = Nationality::English;
@@ -70,11 +79,29 @@ fn f7_5b_a_regimental_gun_fires_with_its_divisions_infantry_and_combines_with_no
         // Facing vertex 2k+1 fires into directions k and k+1; the guns on top of the Lines.
         let ga = regimental_gun(w, "RG A", a, 1);
         let ia = unit(w, "1 EA", Side(1), Kind::Infantry, a, 1, 6, Formation::Line);
-        let ib = unit(w, "1 EB", Side(1), Kind::Infantry, b, 11, 6, Formation::Line);
+        let ib = unit(
+            w,
+            "1 EB",
+            Side(1),
+            Kind::Infantry,
+            b,
+            11,
+            6,
+            Formation::Line,
+        );
         let gc = regimental_gun(w, "RG C", c, 1);
         let id = unit(w, "1 ED", Side(1), Kind::Infantry, d, 9, 6, Formation::Line);
         // E: an ordinary English gun of the other Division.
-        let og = unit(w, "6 EO", Side(1), Kind::Artillery, ahead(t, 5), 5, 2, Formation::Unlimbered);
+        let og = unit(
+            w,
+            "6 EO",
+            Side(1),
+            Kind::Artillery,
+            ahead(t, 5),
+            5,
+            2,
+            Formation::Unlimbered,
+        );
         let ft = unit(w, "1 FT", Side(0), Kind::Infantry, t, 1, 6, Formation::Line);
         for u in [ia, ga, ib, gc, id, og] {
             w.units[usize::from(u)].nationality = Nationality::English;
@@ -100,7 +127,10 @@ fn f7_5b_a_regimental_gun_fires_with_its_divisions_infantry_and_combines_with_no
     // The lone gun in C fires alone: the other Division's gun in E, at short range too, does
     // not join it, nor it E's fire.
     let e_hex = ahead(t, 5);
-    assert!(acts.contains(&fire_at(e_hex, Arm::Artillery, t)), "{acts:?}");
+    assert!(
+        acts.contains(&fire_at(e_hex, Arm::Artillery, t)),
+        "{acts:?}"
+    );
     let mut lone = s.clone();
     apply(&r, &mut lone, fire_at(c, Arm::Artillery, t));
     assert_eq!(legal(&r, &lone), alloc::vec![Action::OpenFire]);
@@ -138,7 +168,12 @@ fn f7_5b_a_regimental_gun_fires_with_its_divisions_infantry_and_combines_with_no
         Fontenoy::special_table(combat),
         crate::fontenoy::fire::special::SpecialTable::Infantry
     );
-    let _ = (gc, FireKind::Segment, FireStep::Declare { side: Side(1) }, far(t, 0, 1));
+    let _ = (
+        gc,
+        FireKind::Segment,
+        FireStep::Declare { side: Side(1) },
+        far(t, 0, 1),
+    );
 }
 
 /// French CinC; Division A (commander at S0410, distance 4, Initiative 4) with a battalion at
@@ -188,7 +223,11 @@ fn f8_2a_leader_initiative_attaches_the_units_grouped_with_the_division_commande
     let ev = apply(&r, &mut s, Action::Attach { unit: b1 });
     assert!(ev.contains(&Event::Attached { unit: b1 }));
     assert_eq!(s.unit(b1).act, Act::Active);
-    assert_eq!(s.unit(b1).command, Some(true), "attached units are In Command (7.5c)");
+    assert_eq!(
+        s.unit(b1).command,
+        Some(true),
+        "attached units are In Command (7.5c)"
+    );
     apply(&r, &mut s, Action::EndDesignations);
     assert_eq!(s.activation.as_ref().unwrap().segment, Segment::Movement);
     assert_eq!(s.unit(a1).act, Act::Active);
@@ -228,9 +267,9 @@ fn f8_2c_free_combat_segment_attaches_the_units_grouped_with_the_division_comman
     assert_eq!(s.unit(b1).act, Act::Unactivated);
 }
 
-#[test]
-fn f8_2f_under_vive_le_roi_every_unit_must_move() {
-    use crate::fontenoy::types::Pts;
+/// French Division A (a 6-SP Line at S1010 facing vertex 1, 4 MP) under Vive le Roi! in its
+/// Movement Segment; an Allied battalion at `enemy`.
+fn vive_movement(enemy: &str) -> (Fontenoy, State, UnitId) {
     let mut w = World::new();
     let f = w.commander("Saxe", Side(0), "S0510", 10, 5);
     w.cinc(f, 2, 5);
@@ -239,8 +278,8 @@ fn f8_2f_under_vive_le_roi_every_unit_must_move() {
     w.division("A", Side(0), Some(a), &[a1]);
     let al = w.commander("Cumberland", Side(1), "S2510", 10, 5);
     w.cinc(al, 1, 6);
-    let c = w.commander("Dc", Side(1), "S1510", 4, 4);
-    let c1 = w.infantry("1 CCC", Side(1), "CCC", "S1510", 7);
+    let c = w.commander("Dc", Side(1), enemy, 4, 4);
+    let c1 = w.infantry("1 CCC", Side(1), "CCC", enemy, 7);
     w.division("C", Side(1), Some(c), &[c1]);
     let (r, mut s) = w.build();
     // French 1: Vive le Roi!; the Allies pick A, its commander fails.
@@ -267,6 +306,13 @@ fn f8_2f_under_vive_le_roi_every_unit_must_move() {
         apply(&r, &mut s, a);
     }
     assert_eq!(s.activation.as_ref().unwrap().segment, Segment::Movement);
+    (r, s, a1)
+}
+
+#[test]
+fn f8_2f_under_vive_le_roi_every_unit_must_move() {
+    use crate::fontenoy::types::Pts;
+    let (r, mut s, a1) = vive_movement("S1510");
     assert!(r.mp_left(&s, a1) > Pts::ZERO);
     let acts = legal(&r, &s);
     assert!(!acts.contains(&Action::EndSegment), "{acts:?}");
@@ -304,7 +350,12 @@ fn f8_1_a_tie_of_allied_nationalities_lets_the_french_choose_the_column() {
     let (r, s0) = w.build();
     // A Morale Check roll of 00–09 whose English and Dutch results differ.
     let mut found = None;
-    'outer: for m in [MoraleCheck::A, MoraleCheck::B, MoraleCheck::C, MoraleCheck::D] {
+    'outer: for m in [
+        MoraleCheck::A,
+        MoraleCheck::B,
+        MoraleCheck::C,
+        MoraleCheck::D,
+    ] {
         for roll in 0..=9u8 {
             let k = CheckKind::Morale(m);
             if r.tables.checks.special(Nationality::English, k, roll)
@@ -327,10 +378,7 @@ fn f8_1_a_tie_of_allied_nationalities_lets_the_french_choose_the_column() {
         }],
     );
     apply(&r, &mut s, d100(roll));
-    assert!(matches!(
-        s.steps.last(),
-        Some(Step::SpecialColumn { .. })
-    ));
+    assert!(matches!(s.steps.last(), Some(Step::SpecialColumn { .. })));
     assert_eq!(r.actor(&s), Actor::Player(Side(0)), "the French choose");
     assert_eq!(
         legal(&r, &s),
@@ -380,4 +428,36 @@ fn f8_1_a_tie_of_allied_nationalities_lets_the_french_choose_the_column() {
     );
     apply(&r, &mut s, d100(roll));
     assert!(!matches!(s.steps.last(), Some(Step::SpecialColumn { .. })));
+}
+
+#[test]
+fn f8_2f_under_vive_le_roi_forced_march_is_required_when_it_lets_a_unit_attack() {
+    // Six hexes away: 4 MP leave it two hexes short, a Forced March's 6 reach the enemy.
+    let (r, s, a1) = vive_movement("S1610");
+    let must = s.special.act.as_ref().map(|a| a.must_force.clone());
+    assert_eq!(must, Some(alloc::vec![a1]));
+    let acts = legal(&r, &s);
+    assert!(acts.contains(&Action::ForcedMarch { unit: a1 }), "{acts:?}");
+    let step = acts.iter().find(
+        |x| matches!(x, Action::Step { unit, .. } | Action::Face { unit, .. } if *unit == a1),
+    );
+    assert!(step.is_none(), "Forced March first: {acts:?}");
+    let ahead_step = Action::Step {
+        unit: a1,
+        to: ahead(hex("S1010"), 0),
+        alone: false,
+    };
+    let e = refused(&r, &s, ahead_step.clone());
+    assert_eq!(e.rule, "F-8.2f", "{e}");
+    let mut s = s;
+    apply(&r, &mut s, Action::ForcedMarch { unit: a1 });
+    assert!(legal(&r, &s).contains(&ahead_step));
+    // Near enough to attack without it: Forced March stays optional.
+    let (r, s, a1) = vive_movement("S1410");
+    assert_eq!(s.special.act.as_ref().map(|a| a.must_force.len()), Some(0));
+    assert!(
+        legal(&r, &s)
+            .iter()
+            .any(|x| matches!(x, Action::Step { unit, .. } if *unit == a1))
+    );
 }

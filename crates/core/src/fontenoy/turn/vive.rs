@@ -9,10 +9,11 @@
 //! by any step) is not held.
 //!
 //! Forced March (reading): as the Movement Segment begins, a unit of the Division that may
-//! Forced March (11.4) and that cannot reach, with its own MP, a place next to a non-Routed
-//! Allied combat unit, but can with Forced March (the moves it could make, as
-//! [`Fontenoy::reach`] finds them, with the others where they stand), must declare Forced
-//! March before anything else of its move; the others may, as usual.
+//! Forced March (11.4) and that needs more MP than it has, but no more than Forced March gives
+//! it, to stand next to a non-Routed Allied combat unit must declare Forced March before
+//! anything else of its move; the others may, as usual. The MP needed are the cheapest of the
+//! places its moves reach ([`Fontenoy::reach`], the others where they stand) plus 1 MP for
+//! each hex still to go from there (the search stops where a Fire Reaction may come).
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -61,9 +62,15 @@ impl Fontenoy {
         if !Self::vive_active(s) {
             return None;
         }
-        let moved = s.special.act.as_ref().map_or(&[][..], |a| a.moved.as_slice());
+        let moved = s
+            .special
+            .act
+            .as_ref()
+            .map_or(&[][..], |a| a.moved.as_slice());
         offered.iter().find_map(|a| match *a {
-            Action::Step { unit, .. } | Action::Sidle { unit, .. } | Action::Rearward { unit, .. }
+            Action::Step { unit, .. }
+            | Action::Sidle { unit, .. }
+            | Action::Rearward { unit, .. }
                 if self.vive_unit(s, unit) && !moved.contains(&unit) =>
             {
                 Some(unit)
@@ -120,7 +127,11 @@ impl Fontenoy {
         if !Self::vive_active(s) {
             return;
         }
-        let moved = s.special.act.as_ref().map_or(&[][..], |a| a.moved.as_slice());
+        let moved = s
+            .special
+            .act
+            .as_ref()
+            .map_or(&[][..], |a| a.moved.as_slice());
         let due: Vec<UnitId> = out
             .iter()
             .filter_map(|a| match *a {
@@ -138,14 +149,20 @@ impl Fontenoy {
             out.retain(|a| !matches!(*a, Action::EndMove { unit } if due.contains(&unit)));
         }
         // Forced March first where it lets a unit attack.
-        if s.special.act.as_ref().is_some_and(|a| !a.must_force.is_empty()) {
+        if s.special
+            .act
+            .as_ref()
+            .is_some_and(|a| !a.must_force.is_empty())
+        {
             out.retain(|a| self.vive_forced_ok(s, a).is_ok());
         }
     }
 
-    /// F-8.2f: whether `u` can reach, in this Movement Segment, a place next to a non-Routed
-    /// enemy combat unit (from where it could attack), or stands in one.
-    fn attack_reachable(&self, s: &State, u: UnitId) -> bool {
+    /// F-8.2f: the MP (in sixths) `u` needs from now to stand next to a non-Routed enemy
+    /// combat unit (from where it could attack): the cheapest of the places its moves reach
+    /// ([`Fontenoy::reach`]) plus 1 MP a hex from there (the search stops where the rules hand
+    /// the decision to the other player, a Fire Reaction's range); `None` with no enemy.
+    fn attack_cost(&self, s: &State, u: UnitId) -> Option<u32> {
         let side = self.units[usize::from(u)].side;
         let enemy: Vec<crate::hex::Hex> = (0..s.units.len() as UnitId)
             .filter(|&e| {
@@ -155,23 +172,31 @@ impl Fontenoy {
             .filter_map(|e| s.unit(e).placed().copied())
             .flat_map(|p| p.hexes.as_slice().to_vec())
             .collect();
-        let next_to = |h: crate::hex::Hex| enemy.iter().any(|&e| e.distance(h) <= 1);
-        if s
+        let gap = |hexes: &mut dyn Iterator<Item = crate::hex::Hex>| -> Option<u32> {
+            hexes
+                .flat_map(|h| enemy.iter().map(move |&e| e.distance(h)))
+                .min()
+                .map(|d| 6 * d.saturating_sub(1))
+        };
+        let start = self.moving(s, u).map_or(0, |m| u32::from(m.spent.0));
+        let mut best = s
             .unit(u)
             .placed()
-            .is_some_and(|p| p.hexes.as_slice().iter().any(|&h| next_to(h)))
-        {
-            return true;
+            .and_then(|p| gap(&mut p.hexes.as_slice().iter().copied()))?;
+        if let Ok(found) = self.reach(s, u) {
+            for (r, _) in &found {
+                let more = gap(&mut core::iter::once(r.hex).chain(r.also.iter().copied()));
+                if let Some(m) = more {
+                    best = best.min(r.cost.saturating_sub(start) + m);
+                }
+            }
         }
-        let Ok(found) = self.reach(s, u) else {
-            return false;
-        };
-        found
-            .iter()
-            .any(|(r, _)| next_to(r.hex) || r.also.iter().any(|&h| next_to(h)))
+        Some(best)
     }
 
-    /// F-8.2f: as the Movement Segment begins, the units Forced March would let attack.
+    /// F-8.2f: as the Movement Segment begins, the units Forced March would let attack: those
+    /// that need more MP than they have to stand next to an enemy, and no more than Forced
+    /// March gives them.
     pub(crate) fn vive_forced_marches(&self, s: &mut State) {
         if !Self::vive_active(s) {
             return;
@@ -187,9 +212,10 @@ impl Fontenoy {
                 continue;
             }
             let group = self.group_of(&probe, u);
-            if !self.may_force_march(&probe, &group) || self.attack_reachable(&probe, u) {
+            if !self.may_force_march(&probe, &group) {
                 continue;
             }
+            let own = u32::from(self.mp_left(&probe, u).0);
             let mut forced = probe.clone();
             let mut ev = Vec::new();
             if self
@@ -198,7 +224,11 @@ impl Fontenoy {
             {
                 continue;
             }
-            if self.attack_reachable(&forced, u) {
+            let more = u32::from(self.mp_left(&forced, u).0);
+            if self
+                .attack_cost(&forced, u)
+                .is_some_and(|need| need > own && need <= more)
+            {
                 must.push(u);
             }
         }
@@ -209,7 +239,11 @@ impl Fontenoy {
 
     /// F-8.2f: the unit of `group` that must still declare Forced March before it moves.
     fn must_force_first(&self, s: &State, group: &[UnitId]) -> Option<UnitId> {
-        let must = s.special.act.as_ref().map_or(&[][..], |a| a.must_force.as_slice());
+        let must = s
+            .special
+            .act
+            .as_ref()
+            .map_or(&[][..], |a| a.must_force.as_slice());
         if must.is_empty() {
             return None;
         }
