@@ -32,6 +32,12 @@ pub enum Action {
     },
     /// The Initiative player activates one of his own Divisions (6.1a a).
     ActivateOwn,
+    /// F-8.1: the French player's choice of the nationality column a tied Allied group's
+    /// special result is read in.
+    SpecialColumn {
+        /// The nationality.
+        nationality: super::types::Nationality,
+    },
     /// The Division chosen for a Special Initiative Result (F-8.2).
     SpecialDivision {
         /// The Division.

@@ -57,7 +57,9 @@ impl Fontenoy {
             Step::Arrive { unit } | Step::GunsStay { unit, .. } => {
                 self.units[usize::from(unit)].side
             }
-            Step::TournayCall | Step::LowendahlLead { .. } => super::FRENCH,
+            Step::TournayCall | Step::LowendahlLead { .. } | Step::SpecialColumn { .. } => {
+                super::FRENCH
+            }
             Step::TournayCheck { .. } => super::ALLIED,
             Step::DeclareRetreat { side } => side,
             Step::Dissolve { division, .. } => self.org.divisions[usize::from(division)].side,

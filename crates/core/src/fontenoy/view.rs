@@ -76,6 +76,10 @@ impl Fontenoy {
                 }
                 line
             }
+            Event::SpecialColumn { nationality } => format!(
+                "the French choose the {} column of the special results (F-8.1)",
+                nationality.as_str()
+            ),
             Event::SpecialChoice {
                 result,
                 division,
@@ -976,6 +980,11 @@ impl Fontenoy {
                     "{}: declare an Army Retreat (irrevocable), or pass",
                     Self::side_name(*side)
                 ),
+            ),
+            Some(Step::SpecialColumn { .. }) => (
+                "F-8.1",
+                "French: choose the nationality column of the tied Allied group's special result"
+                    .into(),
             ),
             Some(Step::MoraleSpend { track, .. }) => (
                 "23.2b",

@@ -17,6 +17,7 @@
 //! * `retreat.rs` — Retreat Before Close Combat (20.1) and Retreat by Routing (20.2);
 //! * `tables.rs` — the check charts.
 
+mod column;
 pub mod disorder;
 mod modifiers;
 mod morale;
@@ -54,7 +55,20 @@ impl Fontenoy {
         roll: u8,
         ev: &mut Vec<Event>,
     ) {
-        self.take_check(s, req, roll, None, ev);
+        self.take_check(s, req, roll, None, None, ev);
+    }
+
+    /// Resolves a check on its d100 roll in the special results column the French player chose
+    /// (F-8.1).
+    pub(crate) fn take_check_in(
+        &self,
+        s: &mut State,
+        req: CheckReq,
+        roll: u8,
+        column: Nationality,
+        ev: &mut Vec<Event>,
+    ) {
+        self.take_check(s, req, roll, None, Some(column), ev);
     }
 
     /// Resolves a check that is never special (F-8.1).
@@ -66,7 +80,7 @@ impl Fontenoy {
         roll: u8,
         ev: &mut Vec<Event>,
     ) {
-        self.take_check(s, req, roll, Some(why), ev);
+        self.take_check(s, req, roll, Some(why), None, ev);
     }
 
     /// The units a check of `req` is taken for and the unit whose ER it reads: a Routed
@@ -176,6 +190,7 @@ impl Fontenoy {
         req: CheckReq,
         roll: u8,
         plain: Option<Plain>,
+        column: Option<Nationality>,
         ev: &mut Vec<Event>,
     ) {
         if !s.unit(req.unit).on_map() {
@@ -230,10 +245,21 @@ impl Fontenoy {
             }
             _ => {}
         }
+        // F-8.1: a tie of Allied nationalities whose columns differ: the French choose.
+        if plain.is_none() && column.is_none() && roll <= 9 {
+            let tied = self.tied_columns(s, &group);
+            if tied != 0
+                && self.ask_column(s, roll, Some(req), None, tied, |n| {
+                    self.tables.checks.special(n, req.kind, roll)
+                })
+            {
+                return;
+            }
+        }
         self.drop_broken_victoire(s, &group, ev);
         let special = match plain {
             None if roll <= 9 => {
-                let n = self.group_nationality(s, &group, checker);
+                let n = column.unwrap_or_else(|| self.group_nationality(s, &group, checker));
                 self.tables.checks.special(n, req.kind, roll)
             }
             _ => Special::Normal,

@@ -106,6 +106,25 @@ impl Fontenoy {
     /// commander of the activation (6.4a), or of one regiment with such a unit and keeping
     /// Regimental Integrity with it (6.4c).
     fn attachable(&self, s: &State, act: &Activation) -> Vec<UnitId> {
+        // Hexes of the activated commanders (the activation's DCs and its NDCs).
+        let commanders: Vec<UnitId> = act
+            .divisions
+            .iter()
+            .filter_map(|&d| self.division_commander(s, d))
+            .chain(act.ndcs.iter().copied())
+            .chain(act.wing.and_then(|w| self.wing_commander(s, w)))
+            .filter(|&c| s.unit(c).act == Act::Active)
+            .collect();
+        self.attachable_to(s, act, &commanders)
+    }
+
+    /// The units that may be attached to the activation `act` (6.4) by `commanders`.
+    pub(crate) fn attachable_to(
+        &self,
+        s: &State,
+        act: &Activation,
+        commanders: &[UnitId],
+    ) -> Vec<UnitId> {
         // 22.2: nothing attaches to a Division arriving as a reinforcement before its
         // Division Commander is on the map.
         let waiting = |d: &super::units::DivId| {
@@ -148,17 +167,8 @@ impl Fontenoy {
                 && unit.morale != Morale::Routed
                 && foreign(u)
         };
-        // Hexes of the activated commanders (the activation's DCs and its NDCs).
-        let commanders: Vec<UnitId> = act
-            .divisions
-            .iter()
-            .filter_map(|&d| self.division_commander(s, d))
-            .chain(act.ndcs.iter().copied())
-            .chain(act.wing.and_then(|w| self.wing_commander(s, w)))
-            .filter(|&c| s.unit(c).act == Act::Active)
-            .collect();
         let mut out: Vec<UnitId> = Vec::new();
-        for c in commanders {
+        for &c in commanders {
             let Some(p) = s.unit(c).placed() else {
                 continue;
             };
@@ -209,6 +219,13 @@ impl Fontenoy {
         if act.infernal {
             return;
         }
+        // F-8.2a, F-8.2c: an extra segment's attachments (turn/special_attach.rs).
+        if self.special_extra_segment(s).is_some() {
+            for u in self.special_attachable(s, act) {
+                out.push(Action::Attach { unit: u });
+            }
+            return;
+        }
         // F-3.3e: Richelieu's own activation picks up to five units, nothing else.
         if let Some(c) = act.lead.richelieu {
             self.richelieu_designations(s, c, act.attached.len(), out);
@@ -255,6 +272,9 @@ impl Fontenoy {
             .divisions
             .first()
             .and_then(|&d| self.detachment_of(s, d));
+        if self.special_extra_segment(s).is_some() {
+            return self.special_attach(s, act, a, ev);
+        }
         if act.infernal {
             return Err(Illegal::new(
                 "F-7.1b",

@@ -65,6 +65,11 @@ impl fmt::Display for Event {
                     side(s)
                 )
             }
+            Event::SpecialColumn { nationality } => write!(
+                f,
+                "the French choose the {} column of the special results",
+                nationality.as_str()
+            ),
             Event::SpecialChoice {
                 result,
                 division,

@@ -130,6 +130,11 @@ pub enum Event {
         /// The side that chose it.
         by: Side,
     },
+    /// F-8.1: the French player chose the column of a tied Allied group's special result.
+    SpecialColumn {
+        /// The nationality read.
+        nationality: super::types::Nationality,
+    },
     /// A Detachment's player decided whether it rejoins the main army (24.3a).
     DetachmentRejoins {
         /// The side.

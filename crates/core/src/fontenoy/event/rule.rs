@@ -16,6 +16,7 @@ impl Event {
             Event::Reroll { .. } => "6.1c",
             Event::SpecialInitiative { .. } => "6.9",
             Event::DetachmentRejoins { .. } => "24.3a",
+            Event::SpecialColumn { .. } => "F-8.1",
             Event::SpecialChoice { result, .. } | Event::SpecialEffect { result, .. } => {
                 result.rule()
             }

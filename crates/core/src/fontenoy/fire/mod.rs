@@ -137,6 +137,10 @@ impl Fontenoy {
                 }
             }
         }
+        // F-7.5b: regimental guns fire with their Division's infantry (regimental.rs).
+        if self.option("7.5") {
+            self.regimental_sort(s, o, h, arm, side, kind, &mut v);
+        }
         v
     }
 
@@ -537,9 +541,22 @@ impl Fontenoy {
                 .map(|(h, _)| h)
                 .collect(),
         };
+        // F-7.5b: a fire holding a regimental gun combines only with its Division's units.
+        let declared: Vec<UnitId> = d
+            .from
+            .iter()
+            .flat_map(|&h| self.firing_units(s, &o, h, d.arm, d.side, d.kind))
+            .collect();
         for h in candidates {
             if d.from.contains(&h) || self.guns_already_declared(s, &o, d, h) {
                 continue;
+            }
+            if self.option("7.5") {
+                let mut all = declared.clone();
+                all.extend(self.firing_units(s, &o, h, d.arm, d.side, d.kind));
+                if !self.regimental_mix_ok(s, &all) {
+                    continue;
+                }
             }
             if d.arm == Arm::Artillery
                 && !(all_short && short(h))
@@ -645,6 +662,21 @@ impl Fontenoy {
                         ));
                     }
                     self.check_fire(s, &o, d.kind, d.side, *from, *arm, *at)?;
+                    let mut all: Vec<UnitId> = d
+                        .from
+                        .iter()
+                        .flat_map(|&h| self.firing_units(s, &o, h, d.arm, d.side, d.kind))
+                        .collect();
+                    all.extend(self.firing_units(s, &o, *from, d.arm, d.side, d.kind));
+                    if !self.regimental_mix_ok(s, &all) {
+                        return Err(Illegal::new(
+                            "F-7.5b",
+                            format!(
+                                "{} cannot join this fire: an English regimental gun combines only with units of its own Division, and not at all without its Division's infantry in its hex",
+                                self.label(*from)
+                            ),
+                        ));
+                    }
                     return Err(Illegal::new(
                         "12.2i",
                         "guns in different hexes fire together only when each is at short range of the target",

@@ -356,6 +356,17 @@ impl Fontenoy {
             return;
         }
         if !c.ordinary && roll <= 9 {
+            // F-8.1: a tie of Allied nationalities whose columns differ: the French choose.
+            let tied = self.tied_columns(s, &c.firers);
+            if tied != 0
+                && self.ask_column(s, roll, None, Some(id), tied, |n| {
+                    let mut x = c.clone();
+                    x.nationality = n;
+                    self.special_of(&x, roll)
+                })
+            {
+                return;
+            }
             self.special_result(s, id, roll, ev);
             return;
         }
@@ -894,6 +905,10 @@ impl Fontenoy {
                 continue;
             };
             parts.push(self.part(s, o, h, arm, &units, at, &sight, FireKind::Defensive));
+        }
+        // F-7.5b: regimental guns do not combine with another Division's units.
+        if self.option("7.5") {
+            self.regimental_defensive(s, &mut parts);
         }
         (side, parts)
     }

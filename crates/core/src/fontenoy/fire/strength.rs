@@ -283,6 +283,13 @@ impl Fontenoy {
                 }
             }
             Arm::Infantry => {
+                // F-7.5b: a regimental gun firing with its Division's infantry (regimental.rs)
+                // fires its own SP, once a hex, on top of the Line (12.4b: counted in its cap
+                // below).
+                let (guns, units): (Vec<UnitId>, Vec<UnitId>) = units
+                    .iter()
+                    .partition(|&&u| self.units[usize::from(u)].regimental_gun());
+                let units = units.as_slice();
                 let f = units
                     .first()
                     .map_or(Formation::Line, |&u| s.unit(u).formation);
@@ -370,6 +377,16 @@ impl Fontenoy {
                         }
                     };
                     out.push((u, n.clamp(0, 255) as u8));
+                }
+                let mut gun_left = adj(ff.artillery).max(0);
+                for (k, &g) in guns.iter().enumerate() {
+                    let n = if k == 0 {
+                        i32::from(s.unit(g).sp).min(gun_left)
+                    } else {
+                        0
+                    };
+                    gun_left -= n;
+                    out.push((g, n.clamp(0, 255) as u8));
                 }
             }
         }

@@ -71,7 +71,7 @@ impl Fontenoy {
     }
 
     /// Whether `group` may declare Forced March now.
-    pub(super) fn may_force_march(&self, s: &State, group: &[UnitId]) -> bool {
+    pub(crate) fn may_force_march(&self, s: &State, group: &[UnitId]) -> bool {
         !group.is_empty() && group.iter().all(|&g| self.forced_march_bar(s, g).is_none())
     }
 

@@ -324,6 +324,7 @@ impl Fontenoy {
         }) && !self.any_gun_must_leave(s, &o) // 11.9b (guns.rs)
             && self.split_uncorrected(s, &o).is_none() // 8.5a (groups.rs)
             && !self.any_must_come_in(s, &o) // F-10.3a D (come_in.rs)
+            && self.vive_moves_done(s).is_ok() // F-8.2f (turn/vive.rs)
     }
 
     /// The unit whose movement is under way, if one has begun and not ended: units move one
@@ -849,6 +850,8 @@ impl Fontenoy {
                 ref to,
             } => self.apply_reform(s, &o, unit, formation, to, ev),
             Action::EndMove { unit } => {
+                // F-8.2f: a unit of the Vive le Roi! Division moves (turn/vive.rs).
+                self.vive_end_move_ok(s, unit)?;
                 if self.moving(s, unit).is_none_or(|m| m.done) {
                     return Err(Illegal::new(
                         "11.1b",
@@ -871,6 +874,8 @@ impl Fontenoy {
                 Ok(())
             }
             Action::EndSegment => {
+                // F-8.2f: every unit of the Vive le Roi! Division that can move has moved.
+                self.vive_moves_done(s)?;
                 // 10.1c: every moving unit must stand legally.
                 for u in 0..s.units.len() as UnitId {
                     if self.moving(s, u).is_some_and(|m| !m.done) {

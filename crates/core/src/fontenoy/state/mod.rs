@@ -457,6 +457,22 @@ pub enum Step {
         /// Why it is taken.
         why: Plain,
     },
+    /// F-8.1: a special result (a roll of 00–09) of a group of Allied nationalities tied for
+    /// the most SP whose columns read different results: the French player chooses the
+    /// column.
+    SpecialColumn {
+        /// The unmodified roll.
+        roll: u8,
+        /// The check, when it is a Disorder or Morale Check's result.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        check: Option<CheckReq>,
+        /// The fire combat, when it is a fire's result.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        combat: Option<u16>,
+        /// The tied nationalities, as bits over French, Dutch, English, Hanoverian, Austrian
+        /// (the special results tables' column order).
+        tied: u8,
+    },
     /// The owner of the retreat under way chooses its next hex, the hex a Routing Line
     /// collapses into (19.7e), or the unit of the group that takes a loss (19.7d); or, retreating
     /// before combat, whether to go on (20.1a).

@@ -144,6 +144,14 @@ pub struct SpecialAct {
     /// The Division's "activated this turn" mark to restore, if it is restored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub division_done: Option<(DivId, bool)>,
+    /// F-8.2f: the units of the Vive le Roi! Division that have moved (changed place) in this
+    /// activation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moved: Vec<UnitId>,
+    /// F-8.2f: the units of the Vive le Roi! Division that Forced March would let attack,
+    /// found as the Movement Segment begins: they declare it before they move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub must_force: Vec<UnitId>,
 }
 
 /// A Detachment (24.1a): a Detachment Commander acting as CinC for some Divisions.

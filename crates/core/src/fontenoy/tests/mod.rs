@@ -52,6 +52,7 @@ mod pursuit;
 mod reach;
 mod redoubts;
 mod reform;
+mod regimental_special;
 mod results;
 mod retreat;
 mod rows_12_17;

@@ -63,6 +63,8 @@ fn f8_2f_under_vive_le_roi_a_unit_that_can_attack_must() {
         kind: SpecialKind::ViveLeRoi,
         restore: Vec::new(),
         division_done: None,
+        moved: Vec::new(),
+        must_force: Vec::new(),
     });
     let acts = legal(&r, &s);
     assert!(!acts.contains(&Action::EndSegment));

@@ -333,6 +333,8 @@ fn f8_2f_under_vive_le_roi_each_step_goes_toward_the_nearest_allied_force() {
         kind: SpecialKind::ViveLeRoi,
         restore: Vec::new(),
         division_done: None,
+        moved: Vec::new(),
+        must_force: Vec::new(),
     });
     let p = *s.unit(u).placed().unwrap();
     assert_eq!(r.nearest_enemy_distance(&s, u, &p), Some(3));

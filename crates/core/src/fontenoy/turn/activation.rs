@@ -331,6 +331,8 @@ impl Fontenoy {
             self.charge_entries(s);
             // F-10.3a D: who begins outside the field's limit (movement/come_in.rs).
             self.note_outside(s);
+            // F-8.2f: who must Forced March to attack (turn/vive.rs).
+            self.vive_forced_marches(s);
         }
         if seg == Segment::CloseCombat {
             // 13.0 (close/declare.rs).
@@ -400,6 +402,8 @@ impl Fontenoy {
                     return;
                 }
                 self.movement_actions(s, out);
+                // F-8.2f: a unit that must move does not end its move in place.
+                self.vive_filter(s, out);
                 if self.movement_may_end(s) {
                     out.push(Action::EndSegment);
                 }
@@ -434,6 +438,11 @@ impl Fontenoy {
                 if let Some(x) = s.activation.as_mut() {
                     x.designating = false;
                 }
+                // F-8.2a, F-8.2c: an extra segment goes straight to its segment.
+                if let Some(seg) = self.special_extra_segment(s) {
+                    self.enter_segment(s, seg, ev);
+                    return Ok(());
+                }
                 self.command_progress(s, ev);
                 Ok(())
             }
@@ -446,6 +455,8 @@ impl Fontenoy {
                 "the Voluntary Routs are declared before any unit moves: end the declarations first",
             )),
             (Segment::Movement, _) => {
+                // F-8.2f: Forced March first where it lets a unit attack (turn/vive.rs).
+                self.vive_forced_ok(s, a)?;
                 let pending = s.steps.len();
                 self.apply_movement(s, a, ev)?;
                 if let Action::Step { unit, .. }
@@ -462,6 +473,15 @@ impl Fontenoy {
                 | Action::Reform { unit, .. } = *a
                 {
                     self.after_move_reactions(s, unit, pending);
+                }
+                // F-8.2f: a Vive le Roi! unit that changed place (turn/vive.rs).
+                if let Action::Step { unit, .. }
+                | Action::Sidle { unit, .. }
+                | Action::Rearward { unit, .. }
+                | Action::Wheel { unit, .. }
+                | Action::ColumnTurn { unit, .. } = *a
+                {
+                    self.vive_record_move(s, unit);
                 }
                 // 8.5a: a split is a reformation in place: the subunits standing where the
                 // parent stood may draw a Cavalry Reaction (17.0) as any change in place does.

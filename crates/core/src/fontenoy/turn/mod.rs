@@ -9,6 +9,8 @@ pub mod activation;
 mod fastplay;
 pub mod initiative;
 pub mod special;
+mod special_attach;
+mod vive;
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -261,6 +263,7 @@ impl Fontenoy {
             }
             Step::Close(ref c) => self.close_step_actions(s, c, out),
             Step::Special(sp) => self.special_actions(s, sp, out),
+            Step::SpecialColumn { tied, .. } => Self::column_actions(tied, out),
             Step::Infernal(i) => self.infernal_actions(s, i, out),
             _ => {}
         }
@@ -390,6 +393,15 @@ impl Fontenoy {
             (Step::LowendahlLead { at_start }, a) => self.apply_lowendahl_lead(s, at_start, a, ev),
             (Step::Close(c), a) => self.apply_close_step(s, c, a, ev),
             (Step::Special(sp), a) => self.apply_special_step(s, sp, a, ev),
+            (
+                Step::SpecialColumn {
+                    roll,
+                    check,
+                    combat,
+                    tied,
+                },
+                a,
+            ) => self.apply_column(s, roll, check, combat, tied, a, ev),
             (Step::Infernal(i), a) => self.apply_infernal_step(s, i, a, ev),
             (step, a) => Err(Illegal::new(
                 "engine",

@@ -439,6 +439,8 @@ impl Fontenoy {
             kind,
             restore: Vec::new(),
             division_done: None,
+            moved: Vec::new(),
+            must_force: Vec::new(),
         });
         self.activate(s, side, alloc::vec![d], None, ev);
     }
@@ -522,6 +524,8 @@ impl Fontenoy {
             kind,
             restore,
             division_done: Some((d, s.division_done(d))),
+            moved: Vec::new(),
+            must_force: Vec::new(),
         });
         let restricted = s.end_of_turn;
         let result = if kind == SpecialKind::LeaderMove {
@@ -540,6 +544,11 @@ impl Fontenoy {
         });
         s.phase = Phase::Activation;
         s.activation = Some(Self::new_activation(side, alloc::vec![d], None, restricted));
+        // F-8.2a, F-8.2c: the commander's attachments first, if he has any to make
+        // (special_attach.rs).
+        if self.special_attach_step(s) {
+            return;
+        }
         let seg = match kind {
             SpecialKind::LeaderMove => Segment::Movement,
             SpecialKind::FreeClose => Segment::CloseCombat,
