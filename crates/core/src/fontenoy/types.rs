@@ -158,6 +158,18 @@ pub enum Nationality {
 }
 
 impl Nationality {
+    /// The nationality's column in the special results tables (F-1.6e): French, Dutch,
+    /// English, Hanoverian, Austrian.
+    pub fn column(self) -> usize {
+        match self {
+            Nationality::French => 0,
+            Nationality::Dutch => 1,
+            Nationality::English => 2,
+            Nationality::Hanoverian => 3,
+            Nationality::Austrian => 4,
+        }
+    }
+
     /// Parses the counters' `nationality` value.
     pub fn parse(s: &str) -> Option<Nationality> {
         Some(match s {

@@ -111,6 +111,16 @@ fn place_hexes(id: &str, board: &Board, name: &str) -> Result<Vec<Hex>, DataErro
         .ok_or_else(|| DataError::new(id, "victory", format!("no place `{name}` on the map")))
 }
 
+impl Victory {
+    /// The exit hex of F-10.3e's victory by leaving the map, if that is the scenario's.
+    pub fn exit_hex(&self) -> Option<Hex> {
+        match self {
+            Victory::Exit { hex, .. } => Some(*hex),
+            _ => None,
+        }
+    }
+}
+
 impl VictoryRules {
     /// Reads the scenario's `victory` list.
     pub fn read(

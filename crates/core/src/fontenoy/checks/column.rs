@@ -12,7 +12,6 @@ use alloc::vec::Vec;
 use super::super::Fontenoy;
 use super::super::action::Action;
 use super::super::event::Event;
-use super::super::fire::resolve::nation_index;
 use super::super::state::{CheckReq, State, Step};
 use super::super::types::Nationality;
 use super::super::units::UnitId;
@@ -33,7 +32,7 @@ impl Fontenoy {
     pub(crate) fn tied_columns(&self, s: &State, units: &[UnitId]) -> u8 {
         let mut sp = [0u32; 5];
         for &u in units {
-            sp[nation_index(self.units[usize::from(u)].nationality)] += u32::from(s.unit(u).sp);
+            sp[self.units[usize::from(u)].nationality.column()] += u32::from(s.unit(u).sp);
         }
         let best = sp.iter().copied().max().unwrap_or(0);
         if best == 0 {

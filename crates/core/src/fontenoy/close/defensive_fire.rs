@@ -20,7 +20,6 @@ use alloc::vec::Vec;
 use super::CloseStep;
 use crate::fontenoy::Fontenoy;
 use crate::fontenoy::event::Event;
-use crate::fontenoy::fire::split::Split;
 use crate::fontenoy::state::{State, Step};
 use crate::fontenoy::types::Morale;
 use crate::fontenoy::units::UnitId;
@@ -224,7 +223,7 @@ impl Fontenoy {
     /// Whether `u` may fire at several attacking groups of one combat (13.10c: a Square, a
     /// redoubt).
     fn df_multi(&self, s: &State, u: UnitId) -> bool {
-        matches!(self.split_of(s, u), Split::Faces | Split::Sides)
+        self.fires_at_several(s, u)
     }
 
     /// The hex of group `top` that `u` alone would fire at.

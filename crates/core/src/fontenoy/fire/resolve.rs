@@ -67,17 +67,6 @@ pub fn column(strength: u32, defense: u32, shift: u8) -> Option<(usize, i32)> {
     }
 }
 
-/// The nationality column index of the special results tables (F-1.6e).
-pub(crate) fn nation_index(n: Nationality) -> usize {
-    match n {
-        Nationality::French => 0,
-        Nationality::Dutch => 1,
-        Nationality::English => 2,
-        Nationality::Hanoverian => 3,
-        Nationality::Austrian => 4,
-    }
-}
-
 fn result_name(r: FireResult) -> String {
     match r {
         FireResult::NoEffect => "-".into(),
@@ -103,7 +92,7 @@ impl Fontenoy {
             if k == 0 {
                 first = n;
             }
-            sp[nation_index(n)] += u32::from(s.unit(u).sp);
+            sp[n.column()] += u32::from(s.unit(u).sp);
         }
         let all = [
             Nationality::French,
@@ -117,7 +106,7 @@ impl Fontenoy {
             return first;
         }
         all.into_iter()
-            .find(|&n| sp[nation_index(n)] == best)
+            .find(|&n| sp[n.column()] == best)
             .unwrap_or(first)
     }
 

@@ -22,7 +22,6 @@ use super::super::tables::Mp;
 use super::super::tables::fire::Special;
 use super::super::types::{Arm, DisorderCheck, Formation, Kind, Nationality, round};
 use super::super::units::UnitId;
-use super::resolve::nation_index;
 use crate::hex::{Direction, Hex};
 
 /// Which Special Results table a fire reads (12.11).
@@ -82,7 +81,7 @@ impl Fontenoy {
             }
         }
         rows.get(usize::from(roll))
-            .and_then(|r| r[nation_index(c.nationality)])
+            .and_then(|r| r[c.nationality.column()])
     }
 
     /// The commanders a Special Commander Loss Result of combat `id` may strike (F-8.8).

@@ -48,6 +48,12 @@ pub(crate) fn other(arm: Arm) -> Arm {
 }
 
 impl Fontenoy {
+    /// Whether `u` may fire in several directions in one segment: a Square by its faces, a
+    /// redoubt by its hexsides (13.10c, F-3.5a D).
+    pub(crate) fn fires_at_several(&self, s: &State, u: UnitId) -> bool {
+        matches!(self.split_of(s, u), Split::Faces | Split::Sides)
+    }
+
     /// How `u` splits its fire.
     pub(crate) fn split_of(&self, s: &State, u: UnitId) -> Split {
         let x = s.unit(u);

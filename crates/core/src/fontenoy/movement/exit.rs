@@ -16,7 +16,6 @@ use super::super::action::Action;
 use super::super::event::Event;
 use super::super::state::{Act, Place, State};
 use super::super::units::UnitId;
-use super::super::victory::Victory;
 use super::super::{ALLIED, FRENCH};
 use crate::engine::Illegal;
 use crate::hex::Hex;
@@ -38,7 +37,7 @@ impl Fontenoy {
         };
         let info = &self.units[usize::from(u)];
         // F-10.3e: Allied units leave through S3801.
-        if let Victory::Exit { hex, .. } = sr.victory.victory {
+        if let Some(hex) = sr.victory.victory.exit_hex() {
             if info.side == ALLIED && info.is_combat() && self.may_move(s, u) {
                 let p = s.unit(u).placed()?;
                 return p.hexes.contains(hex).then_some((hex, false));
@@ -67,7 +66,7 @@ impl Fontenoy {
         let sr = &self.scenario_rules;
         if sr.supply_exits.is_empty()
             && !(sr.tournay.is_some() && self.sortie_open(s))
-            && !matches!(sr.victory.victory, Victory::Exit { .. })
+            && sr.victory.victory.exit_hex().is_none()
         {
             return;
         }
@@ -91,7 +90,7 @@ impl Fontenoy {
     ) -> Result<(), Illegal> {
         let Some((hex, tournay)) = self.exit_of(s, unit) else {
             return Err(Illegal::new(
-                if matches!(self.scenario_rules.victory.victory, Victory::Exit { .. }) {
+                if self.scenario_rules.victory.victory.exit_hex().is_some() {
                     "F-10.3e"
                 } else if self.scenario_rules.tournay.is_some() {
                     "F-6.6c"
