@@ -28,6 +28,7 @@ mod fire_reaction;
 mod fire_rows;
 mod fire_special;
 mod fire_split;
+mod fire_strength;
 mod fortifications;
 mod free_movement;
 mod geometry;
