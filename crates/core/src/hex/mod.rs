@@ -21,6 +21,7 @@ pub mod grid;
 pub mod id;
 pub mod los;
 pub mod reach;
+#[cfg(any(feature = "pg", feature = "fontenoy", feature = "hov"))]
 mod serde_ids;
 pub mod side;
 
@@ -32,4 +33,5 @@ pub use los::{Contact, LosStep};
 pub use reach::{MoveCosts, Reach, ReachError, ReachOptions};
 pub use side::Hexside;
 
+#[cfg(any(feature = "pg", feature = "fontenoy", feature = "hov"))]
 pub(crate) use serde_ids::hex_ids_serde;
