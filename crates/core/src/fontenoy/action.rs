@@ -437,6 +437,15 @@ pub enum Action {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// F-6.9c C: the capturing player sends the captured King one hex on alone (his first
+    /// such step leaves his captors).
+    SendKing {
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// F-6.9c C: the King's captors keep him (before any `SendKing`) or his lone move ends.
+    EndSendKing,
     /// Puts unlimbered guns that their Line or Hook left into one of its former hexes
     /// (10.4e).
     GunsStay {

@@ -799,6 +799,14 @@ impl fmt::Display for Event {
             Event::KingCaptured { king, by } => {
                 write!(f, "commander {king} is captured by unit {by} (F-6.9c C)")
             }
+            Event::KingSent { king, to, mp_left } => {
+                write!(
+                    f,
+                    "commander {king} is sent on alone by his captors to {} ({} MP left) (F-6.9c C)",
+                    crate::fontenoy::fhex::label(*to),
+                    crate::fontenoy::types::Pts(*mp_left)
+                )
+            }
             Event::KingRecovered { king, by } => {
                 write!(f, "commander {king} is recovered by unit {by} (F-6.9c C)")
             }

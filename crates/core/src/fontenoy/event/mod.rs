@@ -1123,6 +1123,16 @@ pub enum Event {
         /// The unit he now moves with.
         by: UnitId,
     },
+    /// F-6.9c C: the capturing player sends Louis XV on alone, one hex (6 MP in all).
+    KingSent {
+        /// The King.
+        king: UnitId,
+        /// The hex he enters.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+        /// The MP he has left, in sixths.
+        mp_left: u16,
+    },
     /// F-6.9c C: Louis XV is recovered by a unit of his army entering his hex.
     KingRecovered {
         /// The King.

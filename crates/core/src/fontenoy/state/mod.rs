@@ -562,6 +562,14 @@ pub enum Step {
         /// The army.
         side: Side,
     },
+    /// F-6.9c C: the capturing player may send the captured King off alone with a small
+    /// escort (6 MP, a commander's costs), one hex at a time, or keep him with his captors.
+    SendKing {
+        /// The MP he has left.
+        mp: super::types::Pts,
+        /// He has already left his captors.
+        moved: bool,
+    },
     /// A lone commander entered by an enemy unit is displaced; his player picks the hex
     /// (21.1b).
     Displace {

@@ -37,6 +37,7 @@ mod illegitimate;
 mod infernal;
 mod infernal_combat;
 mod infernal_sidle;
+mod king_send;
 mod leaders;
 mod louis;
 mod lowendahl;
