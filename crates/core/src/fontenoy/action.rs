@@ -437,6 +437,16 @@ pub enum Action {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// F-5.4c (option `5.4c-rearward`): the retreating army's player declares that `unit`
+    /// moves freely this activation under one of the three exceptions to the rearward
+    /// movement: 1 to avoid destruction, 2 to strike an especially vulnerable enemy, 3 to
+    /// cover the retreat.
+    RearException {
+        /// The unit.
+        unit: UnitId,
+        /// The exception (1–3).
+        exception: u8,
+    },
     /// F-6.9c C: the capturing player sends the captured King one hex on alone (his first
     /// such step leaves his captors).
     SendKing {

@@ -135,6 +135,7 @@ impl Event {
             Event::RatingSpent { .. } => "23.2b",
             Event::ArmyMorale { .. } => "23.2a",
             Event::Revenge { .. } => "F-6.9c",
+            Event::RearException { .. } => "F-5.4c",
             Event::KingCaptured { .. } | Event::KingRecovered { .. } | Event::KingSent { .. } => {
                 "F-6.9c C"
             }

@@ -808,6 +808,10 @@ pub struct Activation {
     /// A special leader and what he added (F-2.1, F-2.6b, F-3.4; state/wings.rs).
     #[serde(default, skip_serializing_if = "Lead::is_empty")]
     pub lead: Lead,
+    /// F-5.4c (option `5.4c-rearward`): the units of a retreating army whose player declared
+    /// one of the three exceptions to the rearward movement this activation, with its number.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rear_exceptions: Vec<(UnitId, u8)>,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them

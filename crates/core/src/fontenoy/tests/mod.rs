@@ -7,6 +7,7 @@
 mod allied_detachments;
 mod allied_options;
 mod army;
+mod army_rear;
 mod army_retreat;
 mod artillery;
 mod charge_rows;
