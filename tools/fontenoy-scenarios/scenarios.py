@@ -571,6 +571,8 @@ def general_options(n):
     if n == 4:
         opts += [
             ("5.2", "Fast-Play Fontenoy (EOTN 9)", None), ("5.4", "Modified Army Retreat Rules (play on to 19:40)", None),
+            ("5.4c-rearward", "A retreating army moves rearward (F-5.4c, with 5.4)",
+             "Each step of a combat unit of the retreating army must end nearer its rear unless its player declares one of the rule's three exceptions for it (RearException)."),
             ("6.1", "No Field Fortifications", None), ("6.3a", "The Gendarmes (GEN b)", None),
             ("6.3b", "The Hussars", "Four provisional counters (BSB a-b, LIN a-b): the text names none (rules.option_setups)."),
             ("6.3c", "De Saxe's Volunteers", "Two provisional counters (VDS a-b): the text names none (rules.option_setups)."),
@@ -581,7 +583,7 @@ def general_options(n):
         ]
     out = []
     for r, name, note in sorted(opts, key=lambda o: [int(x) if x.isdigit() else x for x in o[0].replace(".", " ").replace("a", " a").replace("b", " b").replace("c", " c").replace("d", " d").split()]):
-        o = {"id": r if r != "9.2b" else "9.2b-smouldering", "name": name, "default": r == "7.1", "rules": [r]}
+        o = {"id": r if r != "9.2b" else "9.2b-smouldering", "name": name, "default": r == "7.1", "rules": [r.split("-")[0]]}
         if note:
             o["note"] = note
         out.append(o)

@@ -437,6 +437,25 @@ pub enum Action {
         #[serde(with = "super::fhex")]
         to: Hex,
     },
+    /// F-5.4c (option `5.4c-rearward`): the retreating army's player declares that `unit`
+    /// moves freely this activation under one of the three exceptions to the rearward
+    /// movement: 1 to avoid destruction, 2 to strike an especially vulnerable enemy, 3 to
+    /// cover the retreat.
+    RearException {
+        /// The unit.
+        unit: UnitId,
+        /// The exception (1–3).
+        exception: u8,
+    },
+    /// F-6.9c C: the capturing player sends the captured King one hex on alone (his first
+    /// such step leaves his captors).
+    SendKing {
+        /// The hex.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+    },
+    /// F-6.9c C: the King's captors keep him (before any `SendKing`) or his lone move ends.
+    EndSendKing,
     /// Puts unlimbered guns that their Line or Hook left into one of its former hexes
     /// (10.4e).
     GunsStay {

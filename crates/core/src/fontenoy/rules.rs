@@ -62,6 +62,8 @@ impl Fontenoy {
             }
             Step::TournayCheck { .. } => super::ALLIED,
             Step::DeclareRetreat { side } => side,
+            // F-6.9c C: the player holding the King.
+            Step::SendKing { .. } => self.king_captor(s).unwrap_or(Side(0)),
             Step::Dissolve { division, .. } => self.org.divisions[usize::from(division)].side,
             Step::AlliedDetachment { .. } => super::ALLIED,
             Step::MoraleSpend { track, .. } => self

@@ -936,6 +936,13 @@ impl Fontenoy {
                     Self::side_name(*side)
                 ),
             ),
+            Some(Step::SendKing { mp, moved }) => (
+                "F-6.9c",
+                format!(
+                    "send the captured King on alone ({mp} MP left) or {}",
+                    if *moved { "end his move" } else { "keep him with his captors" }
+                ),
+            ),
             Some(Step::Displace { commander }) => (
                 "21.1b",
                 format!(

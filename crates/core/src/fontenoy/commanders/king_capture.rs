@@ -76,6 +76,8 @@ impl Fontenoy {
         u.act = super::super::state::Act::Unactivated;
         u.command = None;
         ev.push(Event::KingCaptured { king, by });
+        // The captors' choice waits under the Loss Roll of a first capture.
+        self.offer_send_king(s);
         if !s.king.taken {
             s.king.taken = true;
             self.shade(s, king, KING_KILLED);
@@ -154,6 +156,7 @@ impl Fontenoy {
                 if let Some(&by) = enemy.first() {
                     s.king.escort = Some(by);
                     ev.push(Event::KingCaptured { king, by });
+                    self.offer_send_king(s);
                 }
             }
             return;

@@ -8,6 +8,7 @@ pub mod displacement;
 pub mod ingoldsby;
 pub mod king;
 pub mod king_capture;
+pub mod king_send;
 pub mod losses;
 pub mod replacement;
 pub mod special;

@@ -799,6 +799,25 @@ impl fmt::Display for Event {
             Event::KingCaptured { king, by } => {
                 write!(f, "commander {king} is captured by unit {by} (F-6.9c C)")
             }
+            Event::RearException { unit, exception } => {
+                let why = match exception {
+                    1 => "to avoid destruction",
+                    2 => "against an especially vulnerable enemy",
+                    _ => "to cover the retreat",
+                };
+                write!(
+                    f,
+                    "unit {unit} of the retreating army moves freely {why} (exception {exception}, F-5.4c)"
+                )
+            }
+            Event::KingSent { king, to, mp_left } => {
+                write!(
+                    f,
+                    "commander {king} is sent on alone by his captors to {} ({} MP left) (F-6.9c C)",
+                    crate::fontenoy::fhex::label(*to),
+                    crate::fontenoy::types::Pts(*mp_left)
+                )
+            }
             Event::KingRecovered { king, by } => {
                 write!(f, "commander {king} is recovered by unit {by} (F-6.9c C)")
             }

@@ -1123,6 +1123,25 @@ pub enum Event {
         /// The unit he now moves with.
         by: UnitId,
     },
+    /// F-5.4c (option `5.4c-rearward`): a unit of a retreating army is declared free of the
+    /// rearward movement this activation under exception 1 (avoiding destruction), 2 (an
+    /// especially vulnerable enemy) or 3 (covering the retreat).
+    RearException {
+        /// The unit.
+        unit: UnitId,
+        /// The exception (1–3).
+        exception: u8,
+    },
+    /// F-6.9c C: the capturing player sends Louis XV on alone, one hex (6 MP in all).
+    KingSent {
+        /// The King.
+        king: UnitId,
+        /// The hex he enters.
+        #[serde(with = "super::fhex")]
+        to: Hex,
+        /// The MP he has left, in sixths.
+        mp_left: u16,
+    },
     /// F-6.9c C: Louis XV is recovered by a unit of his army entering his hex.
     KingRecovered {
         /// The King.

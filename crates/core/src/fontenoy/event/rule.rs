@@ -135,7 +135,10 @@ impl Event {
             Event::RatingSpent { .. } => "23.2b",
             Event::ArmyMorale { .. } => "23.2a",
             Event::Revenge { .. } => "F-6.9c",
-            Event::KingCaptured { .. } | Event::KingRecovered { .. } => "F-6.9c C",
+            Event::RearException { .. } => "F-5.4c",
+            Event::KingCaptured { .. } | Event::KingRecovered { .. } | Event::KingSent { .. } => {
+                "F-6.9c C"
+            }
             Event::DissolutionDeclared { .. } | Event::DivisionDissolved { .. } => "F-4.2d",
             Event::ArmyRetreat { .. } => "F-2.2",
             Event::Arrived { .. } => "22.1",

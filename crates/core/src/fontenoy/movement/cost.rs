@@ -31,7 +31,7 @@ impl Fontenoy {
     /// slope costs the chart's uphill cost going up (the hex across is the high side) and its
     /// downhill cost going down (F-9.3a: the costs differ up and down). `None` where the side
     /// may not be crossed.
-    pub(super) fn side_cost(&self, from: Hex, d: Direction, c: MoveClass) -> Option<Pts> {
+    pub(crate) fn side_cost(&self, from: Hex, d: Direction, c: MoveClass) -> Option<Pts> {
         let bits = self.board.side(from, d) & !hs::ANY_ROAD;
         if bits == 0 {
             return Some(Pts::ZERO);

@@ -35,6 +35,7 @@ impl core::fmt::Display for Named<'_> {
     }
 }
 
+mod army_rear;
 pub(crate) mod barricade;
 mod byhand;
 mod come_in;
@@ -396,6 +397,8 @@ impl Fontenoy {
             }
             // 9.4, 11.4, 11.5, 11.7, 11.8 (wheel.rs).
             self.more_moves(s, &o, &group, &p, left, out);
+            // F-5.4c (army_rear.rs).
+            self.rear_exception_actions(s, &group, out);
             if self.moving(s, u).is_some() && self.end_ok(s, &o, u).is_ok() {
                 out.push(Action::EndMove { unit: u });
             }
@@ -451,6 +454,8 @@ impl Fontenoy {
         let spent = self.moving(s, lead).map_or(Pts::ZERO, |m| m.spent);
         // F-8.2f: under Vive le Roi! every step goes toward the nearest Allied force.
         self.vive_step_ok(s, lead, from, to)?;
+        // F-5.4c: an army in retreat moves rearward (army_rear.rs).
+        self.rearward_step_ok(s, lead, from, to)?;
         // F-7.1e A: a unit that sidled and moved rearward does not also step forward.
         if self.moving(s, lead).is_some_and(|m| m.sidled && m.rearward) {
             return Err(Illegal::new(
@@ -562,6 +567,9 @@ impl Fontenoy {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
+        if let Action::RearException { unit, exception } = *a {
+            return self.apply_rear_exception(s, unit, exception, ev);
+        }
         let band = self.band_for(s, a);
         self.movement_action(s, a, ev)?;
         if let Some((lead, group)) = band {

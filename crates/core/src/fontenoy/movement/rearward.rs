@@ -83,6 +83,8 @@ impl Fontenoy {
         let m = self.moving(s, lead);
         // F-8.2f: under Vive le Roi! a move must bring it nearer the nearest Allied force.
         self.vive_step_ok(s, lead, p, to)?;
+        // F-5.4c: an army in retreat moves rearward (army_rear.rs).
+        self.rearward_step_ok(s, lead, p, to)?;
         // F-7.1e A: a unit that sidled and stepped forward does not also move rearward.
         if m.is_some_and(|m| m.sidled && m.forward) {
             return Err(Illegal::new(

@@ -95,6 +95,8 @@ impl Fontenoy {
         let lead = group[0];
         // F-8.2f: under Vive le Roi! a move must bring it nearer the nearest Allied force.
         self.vive_step_ok(s, lead, p, to)?;
+        // F-5.4c: an army in retreat moves rearward (army_rear.rs).
+        self.rearward_step_ok(s, lead, p, to)?;
         let f = s.unit(lead).formation;
         let (cost, dca) = self.step_cost(s, o, group, f, p, to, None, false)?;
         let cost = cost.plus(Pts::ONE);

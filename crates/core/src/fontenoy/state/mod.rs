@@ -562,6 +562,14 @@ pub enum Step {
         /// The army.
         side: Side,
     },
+    /// F-6.9c C: the capturing player may send the captured King off alone with a small
+    /// escort (6 MP, a commander's costs), one hex at a time, or keep him with his captors.
+    SendKing {
+        /// The MP he has left.
+        mp: super::types::Pts,
+        /// He has already left his captors.
+        moved: bool,
+    },
     /// A lone commander entered by an enemy unit is displaced; his player picks the hex
     /// (21.1b).
     Displace {
@@ -800,6 +808,10 @@ pub struct Activation {
     /// A special leader and what he added (F-2.1, F-2.6b, F-3.4; state/wings.rs).
     #[serde(default, skip_serializing_if = "Lead::is_empty")]
     pub lead: Lead,
+    /// F-5.4c (option `5.4c-rearward`): the units of a retreating army whose player declared
+    /// one of the three exceptions to the rearward movement this activation, with its number.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rear_exceptions: Vec<(UnitId, u8)>,
 }
 
 /// The phases of a Game Turn (4.0), in the order 4.0's text should have printed them

@@ -504,6 +504,7 @@ fn r18_6a_one_rally_attempt_a_turn() {
         passed: Vec::new(),
         reordered: Vec::new(),
         by_initiative: Vec::new(),
+        rear_exceptions: Vec::new(),
         infernal: false,
         outside: Vec::new(),
         lead: Default::default(),

@@ -7,6 +7,7 @@
 mod allied_detachments;
 mod allied_options;
 mod army;
+mod army_rear;
 mod army_retreat;
 mod artillery;
 mod charge_rows;
@@ -38,6 +39,7 @@ mod illegitimate;
 mod infernal;
 mod infernal_combat;
 mod infernal_sidle;
+mod king_send;
 mod leaders;
 mod louis;
 mod lowendahl;

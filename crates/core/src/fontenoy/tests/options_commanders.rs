@@ -128,7 +128,7 @@ fn f5_2b_the_last_turn_moves_by_road_with_the_armies_keeping_pace() {
 
 /// Louis XV alone at S1011 (option 6.9 on), a French battalion at S1010, English cavalry at
 /// S1013 and English infantry at S2020; the charts loaded, no step pending.
-fn king_alone() -> (Fontenoy, State, [UnitId; 4]) {
+pub(super) fn king_alone() -> (Fontenoy, State, [UnitId; 4]) {
     let mut w = World::new();
     let fra = w.infantry("1 EU", FRENCH, "eu", "S1010", 1);
     let king = w.commander("Louis XV", FRENCH, "S1011", 5, 0);
@@ -146,7 +146,7 @@ fn king_alone() -> (Fontenoy, State, [UnitId; 4]) {
 }
 
 /// Puts unit `u` in hex `at`, keeping its facing, and runs the step's aftermath.
-fn step_into(r: &Fontenoy, s: &mut State, u: UnitId, at: &str) -> Vec<Event> {
+pub(super) fn step_into(r: &Fontenoy, s: &mut State, u: UnitId, at: &str) -> Vec<Event> {
     use crate::fontenoy::geometry::Placed;
     use crate::fontenoy::state::Place;
     let facing = s.unit(u).placed().map(|p| p.facing).expect("on the map");
@@ -156,7 +156,7 @@ fn step_into(r: &Fontenoy, s: &mut State, u: UnitId, at: &str) -> Vec<Event> {
     ev
 }
 
-fn king_hex(s: &State, king: UnitId) -> Option<crate::hex::Hex> {
+pub(super) fn king_hex(s: &State, king: UnitId) -> Option<crate::hex::Hex> {
     s.unit(king).placed().map(|p| p.hex())
 }
 
@@ -216,7 +216,11 @@ fn f6_9c_c_recovered_the_same_way_and_a_second_capture_costs_nothing() {
     assert!(ev.contains(&Event::KingCaptured { king, by: cav }));
     assert!(r.king_held(&s));
     assert_eq!(s.tracks[0].boxes, 50);
-    assert!(s.steps.is_empty(), "no second Loss Roll");
+    // No second Loss Roll: only his captors' choice of sending him off (F-6.9c C).
+    assert!(
+        matches!(s.steps.as_slice(), [Step::SendKing { moved: false, .. }]),
+        "no second Loss Roll"
+    );
 }
 
 #[test]

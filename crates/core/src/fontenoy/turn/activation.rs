@@ -296,6 +296,7 @@ impl Fontenoy {
             infernal: false,
             outside: Vec::new(),
             lead: Default::default(),
+            rear_exceptions: Vec::new(),
         }
     }
 

@@ -247,6 +247,7 @@ impl Fontenoy {
             Step::PlaceCommander { commander } => self.place_actions(s, commander, out),
             Step::ChooseCinc { side } => self.appoint_actions(s, side, out),
             Step::Displace { commander } => self.displace_actions(s, commander, out),
+            Step::SendKing { mp, .. } => self.send_king_actions(s, mp, out),
             Step::MoraleSpend { track, .. } => self.spend_actions(s, track, out),
             Step::AlliedDetachment { leader } => self.allied_detachment_actions(s, leader, out),
             Step::DeclareRetreat { .. } => {
@@ -375,6 +376,7 @@ impl Fontenoy {
             (Step::PlaceCommander { commander }, a) => self.apply_place(s, commander, a, ev),
             (Step::ChooseCinc { side }, a) => self.apply_appoint(s, side, a, ev),
             (Step::Displace { commander }, a) => self.apply_displace(s, commander, a, ev),
+            (Step::SendKing { mp, moved }, a) => self.apply_send_king(s, mp, moved, a, ev),
             (Step::MoraleSpend { track, column }, a) => self.apply_spend(s, track, column, a, ev),
             (Step::DeclareRetreat { side }, a) => self.apply_declare_retreat(s, side, a, ev),
             (
