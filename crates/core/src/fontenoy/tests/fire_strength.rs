@@ -4,7 +4,7 @@
 
 use super::fire::*;
 use super::*;
-use crate::fontenoy::state::{FireKind, Segment};
+use crate::fontenoy::state::FireKind;
 use crate::fontenoy::types::Arm;
 #[test]
 fn r12_3a_disordered_and_partial_los_halve_the_firing_sp() {
