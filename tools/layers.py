@@ -34,7 +34,7 @@ LOWER = {
     'nbs': {'action', 'board', 'event', 'order_log', 'state', 'tables', 'types', 'units'},
     'fontenoy': {'action', 'board', 'event', 'fhex', 'geometry', 'stacking', 'state', 'tables',
                  'types', 'units'},
-    'hov': {'action', 'board', 'charts', 'event', 'hhex', 'state', 'types', 'units'},
+    'hov': {'action', 'board', 'charts', 'event', 'hhex', 'losses', 'state', 'types', 'units'},
 }
 # Questions about a state that every section asks, above the lower modules and below the
 # sections: sections may import them.

@@ -33,6 +33,7 @@ pub mod combat;
 pub mod event;
 mod flow;
 pub mod hhex;
+pub mod losses;
 pub mod movement;
 mod rules;
 mod setup;

@@ -1,7 +1,8 @@
 //! III.b Battle Resolution (¶144–¶206, §36–§48, §72–§77): the battle procedure of ¶146.
 //! * ¶146 step 6, ¶162, ¶166, §38–§43, §74, §167 strengths after terrain — [`strength`]
 //! * ¶160–¶165 the odds column and the die beyond the table — [`odds`]
-//! * ¶85, ¶159, ¶193, ¶205 losses, withholding and the Critical Battle — [`losses`]
+//! * ¶85, ¶159, ¶193, ¶205 losses, withholding and the Critical Battle — [`losses`] (a lower
+//!   module: march attrition spreads its losses too, ¶137)
 //! * ¶146 the battle's state machine, rounds and counterattacks (¶196–¶204), capture (¶32–¶33),
 //!   morale (¶193–¶195) — [`battle`]
 //! * ¶145–¶153 who attacks whom, the pieces of a force — [`designate`]
@@ -10,7 +11,7 @@
 
 pub mod battle;
 pub mod designate;
-pub mod losses;
+pub use super::losses;
 pub mod odds;
 pub mod resolve;
 pub mod retreat;

@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::charts::AttritionColumn;
 use super::super::event::Event;
+use super::super::losses::{Taker, spread};
 use super::super::state::{Activation, March, State};
 use super::super::types::FRENCH;
 
@@ -99,7 +100,16 @@ impl Hov {
             .filter(|&u| !self.attrition_exempt(s, u))
             .collect();
         let sps: Vec<u8> = units.iter().map(|&u| s.units[usize::from(u)].sp).collect();
-        let lost = spread_evenly(&sps, u32::from(r.lost));
+        // ¶137, ¶85: spread as evenly as possible, with no battle priorities.
+        let takers: Vec<Taker> = sps
+            .iter()
+            .map(|&sp| Taker {
+                sp,
+                first: false,
+                last: false,
+            })
+            .collect();
+        let lost = spread(&takers, u32::from(r.lost));
         let mut total = 0u16;
         for (k, &u) in units.iter().enumerate() {
             if lost[k] == 0 {
@@ -127,25 +137,4 @@ impl Hov {
         });
         self.end_march(s, m, "¶137", ev);
     }
-}
-
-/// ¶137, ¶85: `n` SP of attrition spread as evenly as possible over units of strengths `sp` —
-/// each SP from the unit that has lost the fewest so far, the strongest left among those, the
-/// first in order among equals (the reading of combat/losses.rs `spread`, without its battle
-/// priorities). Never more than a unit has.
-pub fn spread_evenly(sp: &[u8], n: u32) -> Vec<u8> {
-    let mut lost = alloc::vec![0u8; sp.len()];
-    for _ in 0..n {
-        let pick = (0..sp.len()).filter(|&i| lost[i] < sp[i]).min_by(|&i, &j| {
-            lost[i]
-                .cmp(&lost[j])
-                .then((sp[j] - lost[j]).cmp(&(sp[i] - lost[i])))
-                .then(i.cmp(&j))
-        });
-        match pick {
-            Some(i) => lost[i] += 1,
-            None => break,
-        }
-    }
-    lost
 }
