@@ -81,6 +81,8 @@ impl Engine {
         engine.register(Box::new(crate::nbs::NbsSystem::new()));
         #[cfg(feature = "fontenoy")]
         engine.register(Box::new(crate::fontenoy::FontenoySystem::new()));
+        #[cfg(feature = "hov")]
+        engine.register(Box::new(crate::hov::HovSystem::new()));
         Ok(engine)
     }
 

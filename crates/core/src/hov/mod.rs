@@ -136,3 +136,16 @@ pub struct Hov {
     pub params: Params,
     initial: State,
 }
+
+/// The Habit of Victory rules as the facade registers them.
+pub type HovSystem = crate::system::RulesSystem<Hov>;
+
+impl crate::system::ScenarioRules for Hov {
+    const INFO: &'static SystemInfo = &INFO;
+
+    fn from_scenario(
+        scenario: &crate::data::ResolvedScenario,
+    ) -> Result<Self, crate::system::Error> {
+        Ok(Hov::new(scenario)?)
+    }
+}
