@@ -326,6 +326,49 @@ pub enum Event {
         /// Captured (else he escapes).
         captured: bool,
     },
+    /// A force declares a repulse and its strength (¶131 1).
+    RepulseDeclared {
+        /// The repulsing side.
+        side: Side,
+        /// The repulsing Force Leader.
+        leader: LeaderId,
+        /// The hex to be repulsed.
+        #[serde(with = "super::hhex")]
+        target: Hex,
+        /// The repulsing force's SP, as declared.
+        sp: u16,
+    },
+    /// A repulse succeeds (¶131 2): the target's strength is shown.
+    Repulsed {
+        /// The repulsed side.
+        side: Side,
+        /// The hex repulsed.
+        #[serde(with = "super::hhex")]
+        target: Hex,
+        /// Its strength, in half SP.
+        half_sp: u16,
+    },
+    /// A repulse fails (¶132); the target's strength stays hidden.
+    RepulseFailed {
+        /// The repulsing side.
+        side: Side,
+        /// The repulsing Force Leader.
+        leader: LeaderId,
+        /// The hex it failed to repulse.
+        #[serde(with = "super::hhex")]
+        target: Hex,
+    },
+    /// The counters of a repulsed hex retreat one hex (¶131 2).
+    RepulseRetreat {
+        /// Whose counters.
+        side: Side,
+        /// From.
+        #[serde(with = "super::hhex")]
+        from: Hex,
+        /// To.
+        #[serde(with = "super::hhex")]
+        to: Hex,
+    },
     /// A battle ends (¶146 step 10); `winner` won its last attack.
     BattleEnds {
         /// The side that won the last attack.
@@ -387,6 +430,9 @@ impl EventInfo for Event {
             Event::VedetteRevealed { .. } => "§68",
             Event::DroppedOff { .. } => "¶81",
             Event::MarchEnds { rule, .. } => rule.as_ref(),
+            Event::RepulseDeclared { .. } => "¶131",
+            Event::Repulsed { .. } | Event::RepulseRetreat { .. } => "¶131",
+            Event::RepulseFailed { .. } => "¶132",
         }
     }
 
@@ -583,6 +629,36 @@ impl core::fmt::Display for Event {
                 f,
                 "leader {leader} is dropped off from leader {from}'s force at {}",
                 label(*hex)
+            ),
+            Event::RepulseDeclared {
+                side,
+                leader,
+                target,
+                sp,
+            } => write!(
+                f,
+                "{side}: leader {leader}'s force of {sp} SP attempts to repulse {}",
+                label(*target)
+            ),
+            Event::Repulsed {
+                side,
+                target,
+                half_sp,
+            } => write!(
+                f,
+                "the {side} counters at {} ({} SP{}) are repulsed",
+                label(*target),
+                half_sp / 2,
+                if half_sp % 2 == 1 { "½" } else { "" }
+            ),
+            Event::RepulseFailed { leader, target, .. } => {
+                write!(f, "leader {leader}'s repulse of {} fails", label(*target))
+            }
+            Event::RepulseRetreat { side, from, to } => write!(
+                f,
+                "the repulsed {side} counters retreat from {} to {}",
+                label(*from),
+                label(*to)
             ),
         }
     }

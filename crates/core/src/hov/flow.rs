@@ -71,6 +71,11 @@ impl Hov {
         if s.result.is_some() {
             return;
         }
+        if s.repulse.is_some() {
+            // ¶131: a repulse's capture dice and retreat, in whatever phase it was tried.
+            self.repulse_actions(s, out);
+            return;
+        }
         match s.phase {
             Phase::Setup => {
                 if let Some(side) = self.placing_side(s) {
@@ -160,6 +165,9 @@ impl Hov {
     ) -> Result<(), Illegal> {
         if s.result.is_some() {
             return Err(Illegal::new("engine", "the game is over"));
+        }
+        if s.repulse.is_some() {
+            return self.repulse_step(s, a, ev);
         }
         match (s.phase, a) {
             (Phase::Setup, Action::PlaceVedette { vedette, hex }) => {
@@ -266,6 +274,7 @@ impl Hov {
             // ¶88: a new Movement Phase.
             s.marched.clear();
             s.entered.clear();
+            s.failed_repulses.clear();
         }
         ev.push(Event::PhaseBegins { phase });
         if matches!(phase, Phase::JointConsolidation | Phase::Morale) {

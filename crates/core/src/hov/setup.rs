@@ -351,6 +351,8 @@ impl Hov {
             marched: Vec::new(),
             entered: Vec::new(),
             battle: None,
+            repulse: None,
+            failed_repulses: Vec::new(),
             lost: [0; 2],
             off_map_gain: false,
             guard_loss_this_turn: false,

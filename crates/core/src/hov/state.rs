@@ -234,6 +234,56 @@ pub struct March {
     pub stopped: bool,
     /// It began out of Dispatch Distance: attrition on the zero / No LOC line (¶137, §27).
     pub no_loc: bool,
+    /// In Forced March it has just entered an enemy ZOC on the strength of a repulse it must
+    /// now declare (¶133 3, ¶143): only [`super::action::Action::Repulse`] is left.
+    #[serde(default)]
+    pub must_repulse: bool,
+}
+
+/// When a repulse is tried (¶130): its failure has a different effect in each (¶132, ¶96 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RepulseWhen {
+    /// The Movement Phase (II.b, II.c): a failure stops the force and forces an attack
+    /// (¶132 1–2).
+    Movement,
+    /// The Forced March Segment: it costs 1 MP more (¶133 2); a failure costs 1 SP and ends the
+    /// march (¶132 4).
+    ForcedMarch,
+    /// A pursuit (¶179): a failure only stops the pursuer (¶132 3).
+    Pursuit,
+    /// A reinforcement's first hex (¶96 2): a failure destroys the reinforcement.
+    Entry,
+}
+
+/// A successful repulse being carried out (¶131 2, ¶32 2): the capture dice of the Unemployed
+/// Leaders a cavalry force repulsed, then the one-hex retreat of what stood in the hex.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PendingRepulse {
+    /// The repulsing Force Leader (for [`RepulseWhen::Entry`], the reinforcement).
+    pub by: LeaderId,
+    /// When it was tried.
+    pub when: RepulseWhen,
+    /// The hex repulsed.
+    #[serde(with = "super::hhex")]
+    pub target: Hex,
+    /// The leaders on the map there who retreat (Force Leaders and Unemployed Leaders).
+    pub leaders: Vec<LeaderId>,
+    /// The vedettes there, who retreat with them (reading N27).
+    pub vedettes: Vec<VedetteId>,
+    /// Unemployed Leaders still to roll against capture (¶32 2, ¶33), in order.
+    pub captures: Vec<LeaderId>,
+}
+
+/// A repulse that failed in the Movement Phase (¶132 2): in the coming Battle Resolution the
+/// force must attack the hex, choosing Pursuit in the first round, two CRT columns to the left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FailedRepulse {
+    /// The Force Leader who tried.
+    pub leader: LeaderId,
+    /// The hex he failed to repulse.
+    #[serde(with = "super::hhex")]
+    pub target: Hex,
 }
 
 /// Where a march stands (¶89's three steps).
@@ -407,6 +457,13 @@ pub struct State {
     pub entered: Vec<(LeaderId, Mp)>,
     /// The battle in progress.
     pub battle: Option<Battle>,
+    /// A successful repulse being carried out (¶131).
+    #[serde(default)]
+    pub repulse: Option<PendingRepulse>,
+    /// Repulses failed in this Movement Phase, whose forces must attack (¶132 2); cleared when
+    /// the next Movement Phase begins.
+    #[serde(default)]
+    pub failed_repulses: Vec<FailedRepulse>,
     /// Strength lost by each side to all causes, vedettes and garrisons apart (§214).
     pub lost: [u16; 2],
     /// The Coalition's once-a-game morale gain for a force off the map has been taken (§215).

@@ -33,6 +33,9 @@ pub struct StepCost {
     pub cav: Mp,
     /// The hex entered is a ZOC Bond (¶125): the march stops there.
     pub bond: bool,
+    /// A Forced March step into an enemy ZOC allowed only because a repulse is declared there
+    /// (¶133 3): the march must repulse next.
+    pub repulse: bool,
 }
 
 fn d6(value: u8) -> Action {
@@ -55,6 +58,9 @@ impl Hov {
 
     /// The chance node of a march: its Initiative or attrition die.
     pub(crate) fn march_actor(&self, s: &State) -> Option<Actor> {
+        if s.repulse.is_some() {
+            return self.repulse_actor(s);
+        }
         let m = s.march.as_ref()?;
         match m.stage {
             MarchStage::Initiative | MarchStage::Attrition => {
@@ -104,6 +110,18 @@ impl Hov {
         if let Some(m) = &s.march {
             match m.stage {
                 MarchStage::Initiative | MarchStage::Attrition => out.extend((1..=6).map(d6)),
+                MarchStage::Moving if m.must_repulse => {
+                    // ¶133 3: the step into the enemy ZOC was made on this repulse.
+                    let before = out.len();
+                    out.extend(
+                        self.march_repulses(s, m)
+                            .into_iter()
+                            .map(|target| Action::Repulse { target }),
+                    );
+                    if out.len() == before {
+                        out.push(Action::Done);
+                    }
+                }
                 MarchStage::Moving => {
                     if self.mover_side(m).is_some() && !m.stopped {
                         let from = m.path.last().copied();
@@ -116,6 +134,11 @@ impl Hov {
                             }
                         }
                     }
+                    out.extend(
+                        self.march_repulses(s, m)
+                            .into_iter()
+                            .map(|target| Action::Repulse { target }),
+                    );
                     out.extend(
                         self.drop_offs(s, m)
                             .into_iter()
@@ -281,6 +304,7 @@ impl Hov {
             from_ezoc: self.in_zoc_of(s, &o, side.other(), at, false),
             stopped: false,
             no_loc: !self.in_dispatch(s, self.leader_army(l), at),
+            must_repulse: false,
         }
     }
 
@@ -315,6 +339,14 @@ impl Hov {
                         "¶137"
                     },
                     "a die (1d6) is rolled now",
+                )),
+                (MarchStage::Moving, Action::Repulse { target }) => {
+                    self.march_repulse(s, m, *target, ev)?;
+                    Ok(false)
+                }
+                (MarchStage::Moving, _) if m.must_repulse => Err(Illegal::new(
+                    "¶133",
+                    "the force entered the enemy ZOC declaring a repulse: it must repulse now",
                 )),
                 (MarchStage::Moving, Action::Step { to }) => {
                     self.step_to(s, m, *to, ev)?;
@@ -432,6 +464,7 @@ impl Hov {
                             from_ezoc: false,
                             stopped: false,
                             no_loc: false,
+                            must_repulse: false,
                         }
                     }
                     _ => {
@@ -578,6 +611,7 @@ impl Hov {
         let mut inf = if foot { cost(false)? } else { Mp::ZERO };
         let mut cav = if horse { cost(true)? } else { Mp::ZERO };
         let mut bond = false;
+        let mut repulse = false;
         if !m.unemployed {
             // ¶123: entering an EZOC costs ½ MP more; ¶124: so does leaving one, except for
             // all-cavalry forces and vedettes; §68 item 3: a vedette's ZOC is ignored when
@@ -607,7 +641,17 @@ impl Hov {
                             && o.real_at(side, h)
                             && self.in_zoc_of(s, &o, side.other(), h, false)
                     });
-                if !ok {
+                // ¶133 3: unless a repulse is declared on entering.
+                let fits = (!foot || m.spent_inf.plus(inf).plus(Mp::ONE) <= m.allowance_inf)
+                    && (!horse || m.spent_cav.plus(cav).plus(Mp::ONE) <= m.allowance_cav);
+                repulse = !ok
+                    && fits
+                    && m.vedette.is_none()
+                    && Direction::ALL.iter().any(|&d| {
+                        self.repulse_refused(s, m.leader, Some(to), to.neighbor(d))
+                            .is_none()
+                    });
+                if !ok && !repulse {
                     return Err(Illegal::new(
                         "¶143",
                         format!(
@@ -618,9 +662,11 @@ impl Hov {
                 }
             }
         }
-        // ¶109: every unit must be able to pay; ¶103: one MP, no hex that costs more.
-        if (foot && m.spent_inf.plus(inf) > m.allowance_inf)
-            || (horse && m.spent_cav.plus(cav) > m.allowance_cav)
+        // ¶109: every unit must be able to pay; ¶103: one MP, no hex that costs more; ¶133 2:
+        // the repulse declared on entering will cost 1 MP more.
+        let extra = if repulse { Mp::ONE } else { Mp::ZERO };
+        if (foot && m.spent_inf.plus(inf).plus(extra) > m.allowance_inf)
+            || (horse && m.spent_cav.plus(cav).plus(extra) > m.allowance_cav)
         {
             return Err(Illegal::new(
                 "¶109",
@@ -634,7 +680,12 @@ impl Hov {
                 ),
             ));
         }
-        Ok(StepCost { inf, cav, bond })
+        Ok(StepCost {
+            inf,
+            cav,
+            bond,
+            repulse,
+        })
     }
 
     fn step_to(
@@ -672,6 +723,7 @@ impl Hov {
         if c.bond {
             m.stopped = true;
         }
+        m.must_repulse = c.repulse;
         s.march = Some(m);
         self.reveal_vedettes(s, ev);
         Ok(())
@@ -753,7 +805,7 @@ impl Hov {
     /// `Done` on the march: step 3, attrition, for a force that spent MP (¶136–¶137; reading
     /// C1: a force that does not move takes none; ¶30, §68: none for Unemployed Leaders and
     /// vedettes).
-    fn march_done(&self, s: &mut State, mut m: March, ev: &mut Vec<Event>) {
+    pub(crate) fn march_done(&self, s: &mut State, mut m: March, ev: &mut Vec<Event>) {
         let spent = m.spent_inf.max(m.spent_cav) > Mp::ZERO && m.path.len() > 1;
         if m.vedette.is_none() && !m.unemployed && spent && self.attrition_due(s, &m) {
             m.stage = MarchStage::Attrition;

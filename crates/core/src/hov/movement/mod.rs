@@ -14,3 +14,4 @@ pub mod force;
 pub mod initiative;
 pub mod march;
 pub mod reinforce;
+pub mod repulse;

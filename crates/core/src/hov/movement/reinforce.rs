@@ -1,7 +1,8 @@
 //! II.a Reinforcements (¶91–¶96, §34): a reinforcement's Force Leader, with his track, is
 //! placed at its entry hex from its Game-Turn on, or delayed at will (¶94–¶95); on a later
 //! turn it may enter next to the entry hex instead (¶96). The first hex's cost (¶93) counts
-//! against the force's march in this Movement Phase.
+//! against the force's march in this Movement Phase. Entering an enemy-held hex is a repulse of
+//! what holds it, whose failure destroys the reinforcement (¶96 2, [`super::repulse`]).
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -10,7 +11,7 @@ use super::super::Hov;
 use super::super::action::Action;
 use super::super::board::Road;
 use super::super::event::Event;
-use super::super::state::{LeaderId, LeaderPlace, State};
+use super::super::state::{LeaderId, LeaderPlace, RepulseWhen, State};
 use super::super::types::Mp;
 use crate::engine::Illegal;
 use crate::hex::{Direction, Hex};
@@ -18,6 +19,25 @@ use crate::hex::{Direction, Hex};
 impl Hov {
     /// The hexes where reinforcement `l` may enter now, sorted; empty when it may not.
     pub fn entry_hexes(&self, s: &State, l: LeaderId) -> Vec<Hex> {
+        let o = self.occupancy(s);
+        let mut out = self.entry_candidates(s, l);
+        out.retain(|&h| !o.holds(s.phasing.other(), h));
+        out
+    }
+
+    /// ¶96 2: the enemy-held hexes reinforcement `l` may enter by repulsing their occupants,
+    /// sorted.
+    pub fn entry_repulse_hexes(&self, s: &State, l: LeaderId) -> Vec<Hex> {
+        let o = self.occupancy(s);
+        let mut out = self.entry_candidates(s, l);
+        out.retain(|&h| {
+            o.holds(s.phasing.other(), h) && self.repulse_refused(s, l, None, h).is_none()
+        });
+        out
+    }
+
+    /// The hexes in the scenario's area where `l` may enter now, whoever holds them.
+    fn entry_candidates(&self, s: &State, l: LeaderId) -> Vec<Hex> {
         let Some(r) = self.params.reinforcements.iter().find(|r| r.leader == l) else {
             return Vec::new();
         };
@@ -33,8 +53,7 @@ impl Hov {
             // ¶96: on a later turn, any hex next to the entry hex.
             out.extend(Direction::ALL.iter().map(|&d| r.hex.neighbor(d)));
         }
-        let o = self.occupancy(s);
-        out.retain(|&h| self.in_area(h) && !o.holds(s.phasing.other(), h));
+        out.retain(|&h| self.in_area(h));
         out.sort_unstable();
         out.dedup();
         out
@@ -86,7 +105,10 @@ impl Hov {
 
     pub(crate) fn entry_actions(&self, s: &State, out: &mut Vec<Action>) {
         for r in &self.params.reinforcements {
-            for hex in self.entry_hexes(s, r.leader) {
+            let mut hexes = self.entry_hexes(s, r.leader);
+            hexes.extend(self.entry_repulse_hexes(s, r.leader));
+            hexes.sort_unstable();
+            for hex in hexes {
                 out.push(Action::Enter {
                     leader: r.leader,
                     hex,
@@ -104,6 +126,11 @@ impl Hov {
         match a {
             // ¶95: what is not placed is delayed.
             Action::Done => Ok(true),
+            Action::Enter { leader, hex } if self.entry_repulse_hexes(s, *leader).contains(hex) => {
+                // ¶96 2: entering an enemy-held hex is a repulse of its occupants.
+                self.try_repulse(s, *leader, None, *hex, RepulseWhen::Entry, ev)?;
+                Ok(false)
+            }
             Action::Enter { leader, hex } => {
                 if !self.entry_hexes(s, *leader).contains(hex) {
                     return Err(Illegal::new(
