@@ -22,7 +22,7 @@ use super::super::state::{
     Activation, FailedRepulse, LeaderId, LeaderPlace, March, MarchStage, PendingRepulse,
     RepulseWhen, Retreat, State, Supply, VedetteId, VedettePlace,
 };
-use super::super::types::Mp;
+use super::super::types::{Army, Mp};
 use crate::dice::{DiceSpec, Roll};
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::{Direction, Hex};
@@ -94,10 +94,9 @@ impl Hov {
                 ),
             ));
         }
-        if s.supply
-            .iter()
-            .any(|x| matches!(x, Supply::Active(h) if *h == target))
-        {
+        if s.supply.iter().enumerate().any(|(a, x)| {
+            matches!(x, Supply::Active(h) if *h == target) && Army::ALL[a].side() != side
+        }) {
             return Some(Illegal::new(
                 "¶59",
                 format!(

@@ -17,12 +17,12 @@ use crate::hov::state::{
 };
 use crate::hov::types::{COALITION, FRENCH, Mp};
 
-fn load(id: &str) -> Hov {
+pub(super) fn load(id: &str) -> Hov {
     let lib = Library::builtin().expect("the built-in library");
     Hov::new(&lib.scenario(id).expect(id)).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
 
-fn d6(value: u8) -> Action {
+pub(super) fn d6(value: u8) -> Action {
     Action::Roll(Roll {
         spec: DiceSpec::D6,
         value,
@@ -30,7 +30,7 @@ fn d6(value: u8) -> Action {
 }
 
 /// Plays `Done` (and weather 3) until the phase is `phase` with `side` phasing.
-fn advance(h: &Hov, s: &mut State, phase: Phase, side: crate::engine::Side) {
+pub(super) fn advance(h: &Hov, s: &mut State, phase: Phase, side: crate::engine::Side) {
     let mut ev = Vec::new();
     for _ in 0..1000 {
         if s.phase == phase && s.phasing == side && s.march.is_none() {
@@ -45,14 +45,14 @@ fn advance(h: &Hov, s: &mut State, phase: Phase, side: crate::engine::Side) {
     panic!("never reached {phase:?}");
 }
 
-fn legal(h: &Hov, s: &State) -> Vec<Action> {
+pub(super) fn legal(h: &Hov, s: &State) -> Vec<Action> {
     let mut v = Vec::new();
     h.legal_actions(s, &mut v);
     v
 }
 
 /// The first force leader of `side` on the map whose force is infantry only.
-fn foot_force(h: &Hov, s: &State, side: crate::engine::Side) -> LeaderId {
+pub(super) fn foot_force(h: &Hov, s: &State, side: crate::engine::Side) -> LeaderId {
     (0..s.leaders.len() as LeaderId)
         .find(|&l| {
             h.manifest.leaders[usize::from(l)].side == side
@@ -67,7 +67,7 @@ fn foot_force(h: &Hov, s: &State, side: crate::engine::Side) -> LeaderId {
 }
 
 /// Removes every counter from the map but the given leaders (for clean positions).
-fn clear_map_but(s: &mut State, keep: &[LeaderId]) {
+pub(super) fn clear_map_but(s: &mut State, keep: &[LeaderId]) {
     for (i, l) in s.leaders.iter_mut().enumerate() {
         if matches!(l.place, LeaderPlace::Map(_)) && !keep.contains(&(i as LeaderId)) {
             l.place = LeaderPlace::Out;
@@ -85,7 +85,7 @@ fn clear_map_but(s: &mut State, keep: &[LeaderId]) {
 
 /// A clear hex with six clear, riverless, roadless neighbours in the area, and a clear
 /// ring around those.
-fn open_ground(h: &Hov) -> Hex {
+pub(super) fn open_ground(h: &Hov) -> Hex {
     use crate::hov::board::{Ground, Road, Settlement, Water};
     let plain = |x: Hex| {
         let i = h.board.hex(x);
@@ -106,7 +106,7 @@ fn open_ground(h: &Hov) -> Hex {
         .expect("open ground")
 }
 
-fn place(s: &mut State, l: LeaderId, h: Hex) {
+pub(super) fn place(s: &mut State, l: LeaderId, h: Hex) {
     s.leaders[usize::from(l)].place = LeaderPlace::Map(h);
 }
 
