@@ -7,6 +7,7 @@
 //! * ¶101–¶107, ¶126–¶127 Initiative and the modifiers for leaving an enemy ZOC —
 //!   [`initiative`]
 //! * ¶136–¶140 March Attrition — [`attrition`]
+//! * ¶130–¶135, ¶96 2, ¶32 2 repulse — [`repulse`]
 
 pub mod attrition;
 pub mod cost;

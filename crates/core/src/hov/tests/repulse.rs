@@ -687,3 +687,41 @@ fn r130_random_play_with_repulses_never_dead_ends() {
     }
     assert!(repulses > 0, "no repulse was ever tried");
 }
+
+#[test]
+fn r126_2_a_force_starting_next_to_the_enemy_may_begin_with_a_repulse() {
+    let Scene {
+        h,
+        mut s,
+        f,
+        c,
+        at: _,
+        mid,
+        target,
+    } = scene(20, 2, false);
+    // A second enemy force makes `mid` a ZOC Bond: the force starts in it.
+    let c2 = (0..s.leaders.len() as LeaderId)
+        .find(|&l| {
+            l != c
+                && h.manifest.leaders[usize::from(l)].side == COALITION
+                && h.manifest.leaders[usize::from(l)].mg.is_none()
+        })
+        .unwrap();
+    set_force(&h, &mut s, c2, Arm::Infantry, 1);
+    place(&mut s, c2, mid.neighbor(Direction::ALL[1]));
+    place(&mut s, f, mid);
+    let o = h.occupancy(&s);
+    assert_eq!(h.zoc_sources(&s, &o, COALITION, mid), 2);
+    let mut m = march(f, mid, Activation::Initiative);
+    m.from_ezoc = true;
+    s.march = Some(m);
+    assert!(legal(&h, &s).contains(&Action::Repulse { target }));
+    let mut ev = Vec::new();
+    h.apply(&mut s, &Action::Repulse { target }, &mut ev)
+        .unwrap();
+    while s.repulse.is_some() {
+        let a = legal(&h, &s)[0].clone();
+        h.apply(&mut s, &a, &mut ev).unwrap();
+    }
+    assert!(ev.iter().any(|e| matches!(e, Event::Repulsed { .. })));
+}
