@@ -128,6 +128,7 @@ impl Rules for Hov {
                 m.leader = u16::MAX;
                 m.vedette = None;
                 m.parts.clear();
+                m.moved_parts.clear();
                 m.start_sp = 0;
             }
         }

@@ -238,6 +238,24 @@ pub struct March {
     /// now declare (¶133 3, ¶143): only [`super::action::Action::Repulse`] is left.
     #[serde(default)]
     pub must_repulse: bool,
+    /// The hexes of a Multi-Hex Force that have finished moving, the Force Leader's first
+    /// (¶118); `leader`, `path` and the tallies are then those of the part moving now.
+    #[serde(default)]
+    pub moved_parts: Vec<Part>,
+}
+
+/// One hex of a Multi-Hex Force that has finished its move (¶118).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Part {
+    /// Its leader.
+    pub leader: LeaderId,
+    /// Its path, the start first.
+    #[serde(with = "super::hhex::vec")]
+    pub path: Vec<Hex>,
+    /// Spent by its infantry and artillery.
+    pub spent_inf: Mp,
+    /// Spent by its cavalry.
+    pub spent_cav: Mp,
 }
 
 /// When a repulse is tried (¶130): its failure has a different effect in each (¶132, ¶96 2).

@@ -94,11 +94,15 @@ impl Hov {
     pub(crate) fn attrition_rolled(&self, s: &mut State, m: &March, roll: u8, ev: &mut Vec<Event>) {
         let r = self.attrition_of(s, m, roll);
         let side = self.leader_side(m.leader).unwrap_or(FRENCH);
-        let units: Vec<u16> = self
-            .force_units(s, m.leader)
-            .into_iter()
-            .filter(|&u| !self.attrition_exempt(s, u))
-            .collect();
+        // ¶118: every hex of a Multi-Hex Force shares the roll (reading N31).
+        let mut units: Vec<u16> = Vec::new();
+        for l in Self::march_hex_leaders(m) {
+            for u in self.force_units(s, l) {
+                if !self.attrition_exempt(s, u) && !units.contains(&u) {
+                    units.push(u);
+                }
+            }
+        }
         let sps: Vec<u8> = units.iter().map(|&u| s.units[usize::from(u)].sp).collect();
         // ¶137, ¶85: spread as evenly as possible, with no battle priorities.
         let takers: Vec<Taker> = sps

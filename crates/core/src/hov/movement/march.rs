@@ -123,17 +123,9 @@ impl Hov {
                     }
                 }
                 MarchStage::Moving => {
-                    if self.mover_side(m).is_some() && !m.stopped {
-                        let from = m.path.last().copied();
-                        if let Some(from) = from {
-                            for d in Direction::ALL {
-                                let to = from.neighbor(d);
-                                if self.check_step(s, m, to).is_ok() {
-                                    out.push(Action::Step { to });
-                                }
-                            }
-                        }
-                    }
+                    let steps = self.march_steps(s, m);
+                    let can_step = !steps.is_empty();
+                    out.extend(steps.into_iter().map(|to| Action::Step { to }));
                     out.extend(
                         self.march_repulses(s, m)
                             .into_iter()
@@ -144,7 +136,9 @@ impl Hov {
                             .into_iter()
                             .map(|leader| Action::DropOff { leader }),
                     );
-                    out.push(Action::Done);
+                    if self.part_end_refused(s, m, can_step).is_none() {
+                        out.push(Action::Done);
+                    }
                 }
             }
             return;
@@ -153,8 +147,45 @@ impl Hov {
         out.push(Action::Done);
     }
 
+    /// The hexes the mover may step into now.
+    fn march_steps(&self, s: &State, m: &March) -> Vec<Hex> {
+        let mut out = Vec::new();
+        if self.mover_side(m).is_some()
+            && !m.stopped
+            && !m.must_repulse
+            && let Some(&from) = m.path.last()
+        {
+            for d in Direction::ALL {
+                let to = from.neighbor(d);
+                if self.check_step(s, m, to).is_ok() {
+                    out.push(to);
+                }
+            }
+        }
+        out
+    }
+
+    /// ¶118, ¶120: the other hexes of a Multi-Hex Force join the march; they may not move on
+    /// their own this phase, and count in its size for attrition.
+    fn with_parts(&self, s: &mut State, mut m: March, parts: &[LeaderId]) -> March {
+        for &p in parts {
+            m.parts.push(p);
+            m.start_sp += self.attrition_size(s, p);
+            if !s.marched.contains(&p) && s.phase != Phase::ForcedMarch {
+                s.marched.push(p);
+            }
+            s.leaders[usize::from(p)].tried = true;
+        }
+        m
+    }
+
     /// Why leader `l` may not be activated now, or `None` when he may.
-    fn activation_refused(&self, s: &State, l: LeaderId, command: bool) -> Option<Illegal> {
+    pub(crate) fn activation_refused(
+        &self,
+        s: &State,
+        l: LeaderId,
+        command: bool,
+    ) -> Option<Illegal> {
         let side = self.moving_side(s);
         let Some(info) = self.manifest.leaders.get(usize::from(l)) else {
             return Some(Illegal::new("¶89", format!("no leader #{l}")));
@@ -249,6 +280,12 @@ impl Hov {
                         leader: l,
                         parts: Vec::new(),
                     });
+                    // ¶84, ¶99 2: with the Force Leaders of adjacent hexes.
+                    out.extend(
+                        self.multi_hex_options(s, l, true)
+                            .into_iter()
+                            .map(|parts| Action::Command { leader: l, parts }),
+                    );
                 }
                 Phase::InitiativeMovement | Phase::ForcedMarch
                     if self.activation_refused(s, l, false).is_none() =>
@@ -257,6 +294,12 @@ impl Hov {
                         leader: l,
                         parts: Vec::new(),
                     });
+                    // ¶120 (none in Forced March, ¶50 4).
+                    out.extend(
+                        self.multi_hex_options(s, l, false)
+                            .into_iter()
+                            .map(|parts| Action::Initiative { leader: l, parts }),
+                    );
                 }
                 _ => {}
             }
@@ -305,6 +348,7 @@ impl Hov {
             stopped: false,
             no_loc: !self.in_dispatch(s, self.leader_army(l), at),
             must_repulse: false,
+            moved_parts: Vec::new(),
         }
     }
 
@@ -357,6 +401,10 @@ impl Hov {
                     Ok(false)
                 }
                 (MarchStage::Moving, Action::Done) => {
+                    let can_step = !self.march_steps(s, &m).is_empty();
+                    if let Some(e) = self.part_end_refused(s, &m, can_step) {
+                        return Err(e);
+                    }
                     self.march_done(s, m, ev);
                     Ok(false)
                 }
@@ -370,13 +418,10 @@ impl Hov {
         match a {
             Action::Done => Ok(true),
             Action::Command { leader, parts } if s.phase == Phase::MovementCommands => {
-                if !parts.is_empty() {
-                    return Err(Illegal::new(
-                        "¶118",
-                        "Multi-Hex Forces are not yet built: command one hex's force",
-                    ));
-                }
                 if let Some(e) = self.activation_refused(s, *leader, true) {
+                    return Err(e);
+                }
+                if let Some(e) = self.multi_hex_refused(s, *leader, parts, true) {
                     return Err(e);
                 }
                 s.commands[side.index()] -= 1;
@@ -386,6 +431,7 @@ impl Hov {
                     left: s.commands[side.index()],
                 });
                 let m = self.new_march(s, *leader, Activation::Command, MarchStage::Moving);
+                let m = self.with_parts(s, m, parts);
                 s.marched.push(*leader);
                 s.leaders[usize::from(*leader)].tried = true;
                 s.march = Some(m);
@@ -394,13 +440,10 @@ impl Hov {
             Action::Initiative { leader, parts }
                 if matches!(s.phase, Phase::InitiativeMovement | Phase::ForcedMarch) =>
             {
-                if !parts.is_empty() {
-                    return Err(Illegal::new(
-                        "¶118",
-                        "Multi-Hex Forces are not yet built: roll for one hex's force",
-                    ));
-                }
                 if let Some(e) = self.activation_refused(s, *leader, false) {
+                    return Err(e);
+                }
+                if let Some(e) = self.multi_hex_refused(s, *leader, parts, false) {
                     return Err(e);
                 }
                 let how = if s.phase == Phase::ForcedMarch {
@@ -409,6 +452,7 @@ impl Hov {
                     Activation::Initiative
                 };
                 let m = self.new_march(s, *leader, how, MarchStage::Initiative);
+                let m = self.with_parts(s, m, parts);
                 if s.phase != Phase::ForcedMarch {
                     s.marched.push(*leader);
                 }
@@ -465,6 +509,7 @@ impl Hov {
                             stopped: false,
                             no_loc: false,
                             must_repulse: false,
+                            moved_parts: Vec::new(),
                         }
                     }
                     _ => {
@@ -805,8 +850,15 @@ impl Hov {
     /// `Done` on the march: step 3, attrition, for a force that spent MP (¶136–¶137; reading
     /// C1: a force that does not move takes none; ¶30, §68: none for Unemployed Leaders and
     /// vedettes).
-    pub(crate) fn march_done(&self, s: &mut State, mut m: March, ev: &mut Vec<Event>) {
-        let spent = m.spent_inf.max(m.spent_cav) > Mp::ZERO && m.path.len() > 1;
+    pub(crate) fn march_done(&self, s: &mut State, m: March, ev: &mut Vec<Event>) {
+        // ¶118: the next hex of a Multi-Hex Force moves.
+        if let Some(next) = self.next_part(s, &m) {
+            s.march = Some(next);
+            return;
+        }
+        let moved = m.path.len() > 1 || m.moved_parts.iter().any(|p| p.path.len() > 1);
+        let mut m = self.close_parts(m);
+        let spent = m.spent_inf.max(m.spent_cav) > Mp::ZERO && moved;
         if m.vedette.is_none() && !m.unemployed && spent && self.attrition_due(s, &m) {
             m.stage = MarchStage::Attrition;
             s.march = Some(m);
@@ -825,9 +877,11 @@ impl Hov {
     ) {
         let side = self.mover_side(m).unwrap_or(s.phasing);
         if m.vedette.is_none() {
-            let x = &mut s.leaders[usize::from(m.leader)];
-            x.moved = true;
-            x.tried = true;
+            for l in Self::march_hex_leaders(m) {
+                let x = &mut s.leaders[usize::from(l)];
+                x.moved = true;
+                x.tried = true;
+            }
         }
         s.march = None;
         ev.push(Event::MarchEnds {

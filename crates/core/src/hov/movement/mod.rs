@@ -14,5 +14,6 @@ pub mod cost;
 pub mod force;
 pub mod initiative;
 pub mod march;
+pub mod multihex;
 pub mod reinforce;
 pub mod repulse;

@@ -254,6 +254,7 @@ fn r109_r123_r124_steps_pay_terrain_and_enemy_zocs() {
         stopped: false,
         no_loc: false,
         must_repulse: false,
+        moved_parts: Vec::new(),
     };
     s.march = Some(m);
     let d = Direction::ALL[0];
@@ -373,6 +374,7 @@ fn r125_a_zoc_bond_stops_the_march() {
             stopped: false,
             no_loc: false,
             must_repulse: false,
+            moved_parts: Vec::new(),
         });
         Ok::<(), ()>(())
     })
@@ -558,6 +560,7 @@ fn r137_r140_attrition_reads_the_start_size_without_the_guard() {
         stopped: false,
         no_loc: false,
         must_repulse: false,
+        moved_parts: Vec::new(),
     };
     assert_eq!(Hov::march_length(&m), 4);
     let col = h.attrition_column(&m).expect("a column").clone();
@@ -706,6 +709,7 @@ fn r143_forced_march_enters_an_ezoc_only_beside_friends_engaged() {
         stopped: false,
         no_loc: false,
         must_repulse: false,
+        moved_parts: Vec::new(),
     });
     let mut ev = Vec::new();
     h.apply(&mut s, &Action::Step { to: at.neighbor(d) }, &mut ev)
@@ -935,6 +939,7 @@ fn r81_r82_a_subordinate_is_dropped_off_on_the_way_and_stays() {
         stopped: false,
         no_loc: false,
         must_repulse: false,
+        moved_parts: Vec::new(),
     });
     let drop = Action::DropOff { leader: sub };
     assert!(

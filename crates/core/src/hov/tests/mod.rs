@@ -8,6 +8,7 @@ mod flow;
 mod general;
 mod march;
 mod movement;
+mod multihex;
 mod repulse;
 mod setup;
 mod supply;

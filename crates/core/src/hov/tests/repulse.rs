@@ -23,7 +23,7 @@ fn d6(value: u8) -> Action {
 
 /// Gives `l`'s force exactly `sp` SP of `arm` (units of its side, free ones first), nothing
 /// else.
-fn set_force(h: &Hov, s: &mut State, l: LeaderId, arm: Arm, sp: u8) {
+pub(super) fn set_force(h: &Hov, s: &mut State, l: LeaderId, arm: Arm, sp: u8) {
     let side = h.manifest.leaders[usize::from(l)].side;
     for u in &mut s.units {
         if u.leader == Some(l) {
@@ -75,6 +75,7 @@ fn march(l: LeaderId, at: Hex, how: Activation) -> March {
         stopped: false,
         no_loc: false,
         must_repulse: false,
+        moved_parts: Vec::new(),
     }
 }
 
