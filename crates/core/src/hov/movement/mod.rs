@@ -8,6 +8,7 @@
 //!   [`initiative`]
 //! * ¶136–¶140 March Attrition — [`attrition`]
 //! * ¶130–¶135, ¶96 2, ¶32 2 repulse — [`repulse`]
+//! * ¶84, ¶118–¶120, ¶50 4 Multi-Hex Forces — [`multihex`]
 
 pub mod attrition;
 pub mod cost;
