@@ -13,7 +13,7 @@ use super::super::charts::AttritionColumn;
 use super::super::event::Event;
 use super::super::losses::{Taker, spread};
 use super::super::state::{Activation, March, State};
-use super::super::types::FRENCH;
+use super::super::types::{Arm, FRENCH};
 
 /// The attrition of one march.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,13 +103,30 @@ impl Hov {
                 }
             }
         }
-        let sps: Vec<u8> = units.iter().map(|&u| s.units[usize::from(u)].sp).collect();
-        // ¶137, ¶85: spread as evenly as possible, with no battle priorities.
-        let takers: Vec<Taker> = sps
+        // ¶139: in mud one artillery unit takes the first SP, unless the force has 2 artillery
+        // SP or fewer (the provisional Weather Table's "Mud", reading N4).
+        let art: Vec<u16> = units
             .iter()
-            .map(|&sp| Taker {
-                sp,
-                first: false,
+            .copied()
+            .filter(|&u| self.manifest.units[usize::from(u)].arm == Arm::Artillery)
+            .collect();
+        let art_sp: u32 = art
+            .iter()
+            .map(|&u| u32::from(s.units[usize::from(u)].sp))
+            .sum();
+        let mud_first = (self.weather_is(s, &["Mud"]) && art_sp > 2)
+            .then(|| {
+                art.iter()
+                    .copied()
+                    .max_by_key(|&u| (s.units[usize::from(u)].sp, u16::MAX - u))
+            })
+            .flatten();
+        // ¶137, ¶85: spread as evenly as possible, with no battle priorities.
+        let takers: Vec<Taker> = units
+            .iter()
+            .map(|&u| Taker {
+                sp: s.units[usize::from(u)].sp,
+                first: Some(u) == mud_first,
                 last: false,
             })
             .collect();

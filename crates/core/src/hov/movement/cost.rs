@@ -2,7 +2,8 @@
 //! artillery, which pays the infantry rate) or cavalry. Along a road the road's rate replaces
 //! the terrain's (¶112); a secondary river adds ½ MP unless a standing bridge carries the road
 //! over it (¶114); a primary river is crossed only at a standing bridge (¶113); a lake is
-//! prohibited, or a secondary river when frozen in Frost or Severe weather (§35). Costs add up
+//! prohibited, or a secondary river when frozen in Frost or Severe weather (§35). The
+//! Osterode–Warsaw highway is a secondary road until turn 36, then a primary one (§59). Costs add up
 //! (¶111); enemy ZOCs are the mover's business ([`super::super::zoc`]).
 
 use super::super::Hov;
@@ -10,6 +11,9 @@ use super::super::board::{Road, Water};
 use super::super::state::State;
 use super::super::types::Mp;
 use crate::hex::{Direction, Hex, Hexside};
+
+/// §59: the Game-Turn (21 March) from which the Osterode–Warsaw highway is a primary road.
+pub const HIGHWAY_PRIMARY_TURN: u8 = 36;
 
 impl Hov {
     /// Whether the bridge on the side of `h` toward `d` stands (not broken, §156).
@@ -19,11 +23,23 @@ impl Hov {
                 .is_some_and(|x| s.broken.binary_search(&x).is_err())
     }
 
-    /// Whether this Game-Turn's weather freezes lakes (§35: Frost and Severe).
+    /// Whether this Game-Turn's weather freezes lakes (§35: Frost and Severe; reading A16:
+    /// Frost/Snow too).
     pub fn lakes_frozen(&self, s: &State) -> bool {
+        self.weather_is(s, &["Frost", "Frost/Snow", "Severe"])
+    }
+
+    /// Whether this Game-Turn's weather is one of `names` (the Weather Table's types, §26).
+    pub fn weather_is(&self, s: &State, names: &[&str]) -> bool {
         s.weather
             .and_then(|w| self.charts.weather_names.get(usize::from(w)))
-            .is_some_and(|n| n == "Frost" || n == "Severe")
+            .is_some_and(|n| names.contains(&n.as_str()))
+    }
+
+    /// §59: whether the Osterode–Warsaw highway counts as a primary road this Game-Turn (from
+    /// turn 36; the delay of §59 2 is not built).
+    pub fn highway_primary(&self, s: &State) -> bool {
+        s.turn >= HIGHWAY_PRIMARY_TURN
     }
 
     /// The MP a step from `from` toward `d` costs, by [`Mp`] halves, for infantry
@@ -51,7 +67,13 @@ impl Hov {
         };
         // ¶112: along the road, its rate instead of the terrain (a road over a river runs on
         // its bridge, ¶113; a broken bridge leaves no road across).
+        // §59: along the highway under construction, a primary road from turn 36.
+        let highway = side.road == Road::Secondary
+            && self.board.hex(from).highway
+            && info.highway
+            && self.highway_primary(s);
         let road = match side.road {
+            _ if highway => Some(Mp::HALF),
             Road::Primary => Some(Mp::HALF),
             Road::Secondary => Some(Mp::ONE),
             Road::None => None,

@@ -859,7 +859,12 @@ impl Hov {
         let moved = m.path.len() > 1 || m.moved_parts.iter().any(|p| p.path.len() > 1);
         let mut m = self.close_parts(m);
         let spent = m.spent_inf.max(m.spent_cav) > Mp::ZERO && moved;
-        if m.vedette.is_none() && !m.unemployed && spent && self.attrition_due(s, &m) {
+        // §49: no attrition for a force ending its march in a Fort (reading N33).
+        let in_fort = m
+            .path
+            .last()
+            .is_some_and(|&h| self.board.hex(h).settlement.fort());
+        if m.vedette.is_none() && !m.unemployed && spent && !in_fort && self.attrition_due(s, &m) {
             m.stage = MarchStage::Attrition;
             s.march = Some(m);
             return;

@@ -13,3 +13,4 @@ mod repulse;
 mod setup;
 mod supply;
 mod victory;
+mod weather;

@@ -1,0 +1,260 @@
+//! Weather and terrain in movement and attrition: frozen lakes (§35), the Osterode–Warsaw
+//! highway (§59), no Extended March (¶100 2), no attrition in Forts, for 1-SP or unmoved forces
+//! (§49), artillery first in mud (¶139).
+
+use alloc::vec::Vec;
+
+use super::march::{advance, clear_map_but, foot_force, legal, load, open_ground, place};
+use super::repulse::set_force;
+use crate::engine::Rules;
+use crate::hex::{Direction, Hex};
+use crate::hov::Hov;
+use crate::hov::action::Action;
+use crate::hov::board::{Road, Water};
+use crate::hov::movement::force::{CAVALRY_MA, INFANTRY_MA};
+use crate::hov::state::{Activation, LeaderId, March, MarchStage, Phase, State};
+use crate::hov::types::{Arm, COALITION, FRENCH, Mp};
+
+fn weather(h: &Hov, name: &str) -> Option<u8> {
+    h.charts
+        .weather_names
+        .iter()
+        .position(|n| n == name)
+        .map(|i| i as u8)
+}
+
+fn march(l: LeaderId, at: Hex, start_sp: u16) -> March {
+    March {
+        leader: l,
+        parts: Vec::new(),
+        how: Activation::Command,
+        allowance_inf: INFANTRY_MA,
+        allowance_cav: CAVALRY_MA,
+        spent_inf: Mp::ZERO,
+        spent_cav: Mp::ZERO,
+        start_sp,
+        path: alloc::vec![at],
+        one_mp: false,
+        vedette: None,
+        unemployed: false,
+        stage: MarchStage::Moving,
+        from_ezoc: false,
+        stopped: false,
+        no_loc: false,
+        must_repulse: false,
+        moved_parts: Vec::new(),
+    }
+}
+
+#[test]
+fn e35_lakes_freeze_in_frost_frost_snow_and_severe() {
+    let h = load("hov/eylau");
+    let mut s = h.initial_state();
+    let Some((from, d)) = h.board.grid.hexes().into_iter().find_map(|x| {
+        Direction::ALL
+            .iter()
+            .find(|&&d| {
+                h.board.side(x, d).water == Water::Lake
+                    && h.board.on_map(x)
+                    && h.board.on_map(x.neighbor(d))
+            })
+            .map(|&d| (x, d))
+    }) else {
+        return;
+    };
+    for (name, frozen) in [
+        ("Fair", false),
+        ("Snow", false),
+        ("Frost", true),
+        ("Frost/Snow", true),
+        ("Severe", true),
+    ] {
+        let Some(w) = weather(&h, name) else { continue };
+        s.weather = Some(w);
+        assert_eq!(h.lakes_frozen(&s), frozen, "{name}");
+        let c = h.step_cost(&s, from, d, false);
+        assert_eq!(c.is_some(), frozen, "{name}: {c:?}");
+        if let Some(c) = c {
+            // §35: as a secondary river, ½ MP more than the ground.
+            let ground = h.board.hex(from.neighbor(d)).cost[0];
+            if h.board.side(from, d).road == Road::None {
+                assert_eq!(c, ground.plus(Mp::HALF));
+            }
+        }
+    }
+}
+
+#[test]
+fn e59_the_highway_is_a_primary_road_from_turn_36() {
+    let h = load("hov/eylau");
+    let mut s = h.initial_state();
+    let Some((from, d)) = h.board.grid.hexes().into_iter().find_map(|x| {
+        Direction::ALL
+            .iter()
+            .find(|&&d| {
+                let sd = h.board.side(x, d);
+                h.board.hex(x).highway
+                    && h.board.hex(x.neighbor(d)).highway
+                    && sd.road == Road::Secondary
+                    && sd.water == Water::None
+            })
+            .map(|&d| (x, d))
+    }) else {
+        panic!("no highway hexside with its secondary road");
+    };
+    s.turn = 35;
+    assert_eq!(h.step_cost(&s, from, d, false), Some(Mp::ONE));
+    s.turn = 36;
+    assert_eq!(h.step_cost(&s, from, d, false), Some(Mp::HALF));
+}
+
+#[test]
+fn r100_2_no_extended_march_in_battle_scenarios() {
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+    let Some(a) = legal(&h, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Command { .. }))
+    else {
+        panic!("no command");
+    };
+    let mut ev = Vec::new();
+    h.apply(&mut s, &a, &mut ev).unwrap();
+    let m = s.march.as_ref().unwrap();
+    // The printed allowance is the most a march may spend: no action raises it.
+    assert_eq!(m.allowance_inf, INFANTRY_MA);
+    assert_eq!(m.allowance_cav, CAVALRY_MA);
+    for _ in 0..20 {
+        let acts = legal(&h, &s);
+        let Some(step) = acts.iter().find(|a| matches!(a, Action::Step { .. })) else {
+            break;
+        };
+        h.apply(&mut s, step, &mut ev).unwrap();
+        let m = s.march.as_ref().unwrap();
+        assert!(m.spent_inf <= INFANTRY_MA && m.spent_cav <= CAVALRY_MA);
+    }
+}
+
+fn moving_scene() -> (Hov, State, LeaderId, Hex) {
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+    let f = foot_force(&h, &s, FRENCH);
+    let at = open_ground(&h);
+    clear_map_but(&mut s, &[f]);
+    place(&mut s, f, at);
+    (h, s, f, at)
+}
+
+#[test]
+fn e49_no_attrition_for_a_one_sp_force_or_one_that_does_not_move() {
+    let (h, mut s, f, at) = moving_scene();
+    set_force(&h, &mut s, f, Arm::Infantry, 1);
+    s.march = Some(march(f, at, h.attrition_size(&s, f)));
+    let mut ev = Vec::new();
+    h.apply(
+        &mut s,
+        &Action::Step {
+            to: at.neighbor(Direction::ALL[0]),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    assert!(s.march.is_none(), "§49: a 1-SP force takes no attrition");
+    // A big force that does not move takes none either (reading C1).
+    let (h, mut s, f, at) = moving_scene();
+    set_force(&h, &mut s, f, Arm::Infantry, 12);
+    s.march = Some(march(f, at, h.attrition_size(&s, f)));
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    assert!(s.march.is_none());
+}
+
+#[test]
+fn e49_no_attrition_for_a_force_ending_in_a_fort() {
+    let (h, mut s, f, _) = moving_scene();
+    set_force(&h, &mut s, f, Arm::Infantry, 12);
+    let Some((from, fort)) = h.board.grid.hexes().into_iter().find_map(|x| {
+        if !h.board.hex(x).settlement.fort() || !h.in_area(x) {
+            return None;
+        }
+        Direction::ALL.iter().find_map(|&d| {
+            let n = x.neighbor(d);
+            (h.in_area(n) && h.step_cost(&s, n, d.opposite(), false).is_some()).then_some((n, x))
+        })
+    }) else {
+        return;
+    };
+    place(&mut s, f, from);
+    // The same march into an open hex would roll.
+    let mut m = march(f, from, h.attrition_size(&s, f));
+    m.spent_inf = Mp::whole(3);
+    m.path.push(from);
+    assert!(h.attrition_due(&s, &m));
+    let mut m = march(f, from, h.attrition_size(&s, f));
+    m.spent_inf = Mp::ONE;
+    s.march = Some(m);
+    let mut ev = Vec::new();
+    h.apply(&mut s, &Action::Step { to: fort }, &mut ev)
+        .unwrap();
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    assert!(s.march.is_none(), "§49: no attrition in a Fort");
+}
+
+#[test]
+fn r139_in_mud_an_artillery_unit_takes_the_first_attrition_loss() {
+    for (mud, art_sp, art_first) in [(true, 3u8, true), (true, 2u8, false), (false, 3u8, false)] {
+        // The Coalition's artillery (the French have a single small unit).
+        let h = load("hov/friedland");
+        let mut s = h.initial_state();
+        let f = foot_force(&h, &s, COALITION);
+        let at = open_ground(&h);
+        clear_map_but(&mut s, &[f]);
+        place(&mut s, f, at);
+        set_force(&h, &mut s, f, Arm::Infantry, 8);
+        let arts: Vec<usize> = (0..h.manifest.units.len())
+            .filter(|&i| {
+                let m = &h.manifest.units[i];
+                m.side == COALITION && m.arm == Arm::Artillery && m.max > 0
+            })
+            .collect();
+        let mut left = art_sp;
+        for &i in &arts {
+            if left == 0 {
+                break;
+            }
+            let take = left.min(h.manifest.units[i].max);
+            s.units[i].leader = Some(f);
+            s.units[i].sp = take;
+            left -= take;
+        }
+        assert_eq!(left, 0, "artillery units");
+        let art_total = |s: &State| -> u8 {
+            arts.iter()
+                .filter(|&&i| s.units[i].leader == Some(f))
+                .map(|&i| s.units[i].sp)
+                .sum()
+        };
+        s.weather = if mud {
+            weather(&h, "Mud")
+        } else {
+            weather(&h, "Fair")
+        };
+        assert!(s.weather.is_some());
+        let mut m = march(f, at, h.attrition_size(&s, f));
+        m.spent_inf = Mp::whole(4);
+        m.path.push(at.neighbor(Direction::ALL[0]));
+        // A die that costs exactly one SP.
+        let Some(roll) = (1..=6).find(|&r| h.attrition_of(&s, &m, r).lost == 1) else {
+            continue;
+        };
+        let mut ev = Vec::new();
+        h.attrition_rolled(&mut s, &m, roll, &mut ev);
+        assert_eq!(
+            art_total(&s) == art_sp - 1,
+            art_first,
+            "mud {mud}, artillery {art_sp}"
+        );
+    }
+}
