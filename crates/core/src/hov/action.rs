@@ -198,6 +198,15 @@ pub enum Action {
         #[serde(with = "super::hhex")]
         target: Hex,
     },
+    /// Move a Russian force of at most 3 SP by sea from a coastal hex to another (§55–§58),
+    /// in the Coalition's Movement Command Segment.
+    SeaMove {
+        /// Its Force Leader.
+        leader: LeaderId,
+        /// The coastal hex it lands on.
+        #[serde(with = "super::hhex")]
+        to: Hex,
+    },
     /// Drop a Subordinate Leader off in the hex the Force Leader is passing (¶81).
     DropOff {
         /// The Subordinate Leader.

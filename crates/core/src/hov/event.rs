@@ -369,6 +369,18 @@ pub enum Event {
         #[serde(with = "super::hhex")]
         to: Hex,
     },
+    /// A force goes by sea (§57), as both players see it: a counter leaves one coastal hex and
+    /// appears on another.
+    SeaMove {
+        /// Whose.
+        side: Side,
+        /// Where it embarked.
+        #[serde(with = "super::hhex")]
+        from: Hex,
+        /// Where it landed.
+        #[serde(with = "super::hhex")]
+        to: Hex,
+    },
     /// A battle ends (¶146 step 10); `winner` won its last attack.
     BattleEnds {
         /// The side that won the last attack.
@@ -433,6 +445,7 @@ impl EventInfo for Event {
             Event::RepulseDeclared { .. } => "¶131",
             Event::Repulsed { .. } | Event::RepulseRetreat { .. } => "¶131",
             Event::RepulseFailed { .. } => "¶132",
+            Event::SeaMove { .. } => "§57",
         }
     }
 
@@ -654,6 +667,12 @@ impl core::fmt::Display for Event {
             Event::RepulseFailed { leader, target, .. } => {
                 write!(f, "leader {leader}'s repulse of {} fails", label(*target))
             }
+            Event::SeaMove { side, from, to } => write!(
+                f,
+                "a {side} force sails from {} and lands at {}",
+                label(*from),
+                label(*to)
+            ),
             Event::RepulseRetreat { side, from, to } => write!(
                 f,
                 "the repulsed {side} counters retreat from {} to {}",

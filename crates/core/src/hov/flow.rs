@@ -275,6 +275,7 @@ impl Hov {
             s.marched.clear();
             s.entered.clear();
             s.failed_repulses.clear();
+            s.sea_move = None;
         }
         ev.push(Event::PhaseBegins { phase });
         if matches!(phase, Phase::JointConsolidation | Phase::Morale) {

@@ -132,6 +132,17 @@ impl Rules for Hov {
                 m.start_sp = 0;
             }
         }
+        // §57: a sea move is seen, not who made it.
+        if let Some(x) = &mut o.sea_move
+            && self
+                .manifest
+                .leaders
+                .get(usize::from(x.leader))
+                .is_some_and(|m| other(m.side))
+            && !s.leaders[usize::from(x.leader)].revealed
+        {
+            x.leader = u16::MAX;
+        }
         o.marched.retain(|&l| {
             !self
                 .manifest

@@ -353,6 +353,7 @@ impl Hov {
             battle: None,
             repulse: None,
             failed_repulses: Vec::new(),
+            sea_move: None,
             lost: [0; 2],
             off_map_gain: false,
             guard_loss_this_turn: false,

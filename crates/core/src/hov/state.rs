@@ -293,6 +293,16 @@ pub struct PendingRepulse {
     pub captures: Vec<LeaderId>,
 }
 
+/// A force landed from the sea (§58).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Landing {
+    /// Its Force Leader.
+    pub leader: LeaderId,
+    /// The coastal hex it landed on.
+    #[serde(with = "super::hhex")]
+    pub hex: Hex,
+}
+
 /// A repulse that failed in the Movement Phase (¶132 2): in the coming Battle Resolution the
 /// force must attack the hex, choosing Pursuit in the first round, two CRT columns to the left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -482,6 +492,10 @@ pub struct State {
     /// the next Movement Phase begins.
     #[serde(default)]
     pub failed_repulses: Vec<FailedRepulse>,
+    /// The force moved by sea in this Movement Phase and its landing hex (§57–§58): one a
+    /// phase; it is destroyed if forced to retreat from that hex (§58 3).
+    #[serde(default)]
+    pub sea_move: Option<Landing>,
     /// Strength lost by each side to all causes, vedettes and garrisons apart (§214).
     pub lost: [u16; 2],
     /// The Coalition's once-a-game morale gain for a force off the map has been taken (§215).

@@ -144,6 +144,7 @@ impl Hov {
             return;
         }
         self.activations(s, out);
+        self.sea_actions(s, out);
         out.push(Action::Done);
     }
 
@@ -417,6 +418,10 @@ impl Hov {
         let side = self.moving_side(s);
         match a {
             Action::Done => Ok(true),
+            Action::SeaMove { leader, to } => {
+                self.sea_move(s, *leader, *to, ev)?;
+                Ok(false)
+            }
             Action::Command { leader, parts } if s.phase == Phase::MovementCommands => {
                 if let Some(e) = self.activation_refused(s, *leader, true) {
                     return Err(e);

@@ -9,6 +9,7 @@
 //! * ¶136–¶140 March Attrition — [`attrition`]
 //! * ¶130–¶135, ¶96 2, ¶32 2 repulse — [`repulse`]
 //! * ¶84, ¶118–¶120, ¶50 4 Multi-Hex Forces — [`multihex`]
+//! * §55–§58 sea transport — [`sea`]
 
 pub mod attrition;
 pub mod cost;
@@ -18,3 +19,4 @@ pub mod march;
 pub mod multihex;
 pub mod reinforce;
 pub mod repulse;
+pub mod sea;

@@ -10,6 +10,7 @@ mod march;
 mod movement;
 mod multihex;
 mod repulse;
+mod sea;
 mod setup;
 mod supply;
 mod victory;
