@@ -271,13 +271,10 @@ fn r132_4_r133_2_a_forced_march_repulse_costs_a_mp_and_a_failure_a_sp() {
         "reading N26: no leader of the target shown"
     );
     assert_eq!(s.leaders[usize::from(c)].place, LeaderPlace::Map(mid));
-    match &s.march {
-        // ¶133 2: the attempt cost 1 MP, which counts for attrition.
-        Some(m) => {
-            assert_eq!(m.stage, MarchStage::Attrition);
-            assert_eq!(m.spent_inf, spent.plus(Mp::ONE));
-        }
-        None => {}
+    // ¶133 2: the attempt cost 1 MP, which counts for attrition.
+    if let Some(m) = &s.march {
+        assert_eq!(m.stage, MarchStage::Attrition);
+        assert_eq!(m.spent_inf, spent.plus(Mp::ONE));
     }
 }
 
