@@ -207,6 +207,15 @@ pub enum Action {
         #[serde(with = "super::hhex")]
         to: Hex,
     },
+    /// Deploy a bridge train of the marching force as a pontoon across a river hexside of its
+    /// hex (`deploy`), or take up the friendly pontoon it has just crossed (¶142, §158, reading
+    /// C2).
+    Pontoon {
+        /// The river hexside.
+        side: Hexside,
+        /// Deploy (else take up).
+        deploy: bool,
+    },
     /// Drop a Subordinate Leader off in the hex the Force Leader is passing (¶81).
     DropOff {
         /// The Subordinate Leader.

@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 use super::state::{GarrisonId, LeaderId, Phase, UnitId};
 use super::types::{Army, Chit, Mp};
 use crate::engine::{EventInfo, Side};
-use crate::hex::Hex;
+use crate::hex::{Hex, Hexside};
 
 /// One event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -381,6 +381,22 @@ pub enum Event {
         #[serde(with = "super::hhex")]
         to: Hex,
     },
+    /// A pontoon is deployed or taken up (¶142, §158).
+    Pontoon {
+        /// Its owner.
+        side: Side,
+        /// The river hexside.
+        hexside: Hexside,
+        /// Deployed (else taken up).
+        deployed: bool,
+    },
+    /// An enemy pontoon is captured by a force crossing it (§158).
+    PontoonCaptured {
+        /// Its new owner.
+        side: Side,
+        /// The river hexside.
+        hexside: Hexside,
+    },
     /// A battle ends (¶146 step 10); `winner` won its last attack.
     BattleEnds {
         /// The side that won the last attack.
@@ -446,6 +462,7 @@ impl EventInfo for Event {
             Event::Repulsed { .. } | Event::RepulseRetreat { .. } => "¶131",
             Event::RepulseFailed { .. } => "¶132",
             Event::SeaMove { .. } => "§57",
+            Event::Pontoon { .. } | Event::PontoonCaptured { .. } => "§158",
         }
     }
 
@@ -666,6 +683,18 @@ impl core::fmt::Display for Event {
             ),
             Event::RepulseFailed { leader, target, .. } => {
                 write!(f, "leader {leader}'s repulse of {} fails", label(*target))
+            }
+            Event::Pontoon {
+                side,
+                hexside,
+                deployed,
+            } => write!(
+                f,
+                "{side} {} a pontoon at {hexside:?}",
+                if *deployed { "deploys" } else { "takes up" }
+            ),
+            Event::PontoonCaptured { side, hexside } => {
+                write!(f, "{side} captures the pontoon at {hexside:?}")
             }
             Event::SeaMove { side, from, to } => write!(
                 f,

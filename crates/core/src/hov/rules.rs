@@ -132,6 +132,12 @@ impl Rules for Hov {
                 m.start_sp = 0;
             }
         }
+        // ¶20, §158: a bridge train on the other side's track is not seen; pontoons are.
+        for t in &mut o.trains {
+            if other(t.side) && matches!(t.place, crate::hov::state::TrainPlace::Track(_)) {
+                t.place = crate::hov::state::TrainPlace::Out;
+            }
+        }
         // §57: a sea move is seen, not who made it.
         if let Some(x) = &mut o.sea_move
             && self

@@ -354,6 +354,7 @@ impl Hov {
             repulse: None,
             failed_repulses: Vec::new(),
             sea_move: None,
+            trains: Vec::new(),
             lost: [0; 2],
             off_map_gain: false,
             guard_loss_this_turn: false,
@@ -363,14 +364,17 @@ impl Hov {
             unknown: Vec::new(),
             result: None,
         };
-        Ok(Hov {
+        let mut hov = Hov {
             scenario: s.scenario.id.clone(),
             board: Arc::new(board),
             manifest: Arc::new(manifest),
             charts: Arc::new(charts),
             params,
             initial,
-        })
+        };
+        // §211: each side's bridge trains.
+        hov.initial.trains = hov.initial_trains(&hov.initial);
+        Ok(hov)
     }
 
     /// The position at the start of the scenario.

@@ -242,6 +242,10 @@ pub struct March {
     /// (¶118); `leader`, `path` and the tallies are then those of the part moving now.
     #[serde(default)]
     pub moved_parts: Vec<Part>,
+    /// MP spent deploying or taking up pontoons, which do not count toward attrition (¶142 3,
+    /// reading C2).
+    #[serde(default)]
+    pub bridge_mp: Mp,
 }
 
 /// One hex of a Multi-Hex Force that has finished its move (¶118).
@@ -291,6 +295,27 @@ pub struct PendingRepulse {
     pub vedettes: Vec<VedetteId>,
     /// Unemployed Leaders still to roll against capture (¶32 2, ¶33), in order.
     pub captures: Vec<LeaderId>,
+}
+
+/// Where a bridge train is (§158).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TrainPlace {
+    /// On a leader's track, moving with his force.
+    Track(LeaderId),
+    /// Deployed as a pontoon across a river hexside.
+    Pontoon(Hexside),
+    /// Out of play (none to set up with); in an observation, on a hidden track.
+    Out,
+}
+
+/// A bridge train (§158).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Train {
+    /// Its owner now (a pontoon passed through by the enemy changes hands).
+    pub side: Side,
+    /// Where it is.
+    pub place: TrainPlace,
 }
 
 /// A force landed from the sea (§58).
@@ -496,6 +521,9 @@ pub struct State {
     /// phase; it is destroyed if forced to retreat from that hex (§58 3).
     #[serde(default)]
     pub sea_move: Option<Landing>,
+    /// Each side's bridge trains (§158, §211).
+    #[serde(default)]
+    pub trains: Vec<Train>,
     /// Strength lost by each side to all causes, vedettes and garrisons apart (§214).
     pub lost: [u16; 2],
     /// The Coalition's once-a-game morale gain for a force off the map has been taken (§215).

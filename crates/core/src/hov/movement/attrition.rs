@@ -28,7 +28,12 @@ impl Hov {
     /// ¶137: the Length of March in whole MP (a half rounds up: a reading), the most either
     /// tally spent.
     pub fn march_length(m: &March) -> u8 {
-        let halves = m.spent_inf.max(m.spent_cav).halves();
+        // ¶142 3: pontoon MP do not count.
+        let halves = m
+            .spent_inf
+            .max(m.spent_cav)
+            .halves()
+            .saturating_sub(m.bridge_mp.halves());
         halves.div_ceil(2).min(255) as u8
     }
 

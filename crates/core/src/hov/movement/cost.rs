@@ -53,6 +53,8 @@ impl Hov {
         }
         let side = self.board.side(from, d);
         let bridged = side.bridge && self.bridge_stands(s, from, d);
+        // §158: a pontoon bridges any river for movement (not for the road).
+        let crossing = bridged || self.pontoon_at(s, from, d).is_some();
         let water = match side.water {
             Water::Lake if self.lakes_frozen(s) => Water::Secondary,
             w => w,
@@ -60,9 +62,9 @@ impl Hov {
         let river = match water {
             Water::None => Mp::ZERO,
             Water::Lake => return None,
-            Water::Primary if !bridged => return None,
+            Water::Primary if !crossing => return None,
             Water::Primary => Mp::ZERO,
-            Water::Secondary if bridged => Mp::ZERO,
+            Water::Secondary if crossing => Mp::ZERO,
             Water::Secondary => Mp::HALF,
         };
         // ¶112: along the road, its rate instead of the terrain (a road over a river runs on

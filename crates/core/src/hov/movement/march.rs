@@ -131,6 +131,7 @@ impl Hov {
                             .into_iter()
                             .map(|target| Action::Repulse { target }),
                     );
+                    out.extend(self.pontoon_options(s, m));
                     out.extend(
                         self.drop_offs(s, m)
                             .into_iter()
@@ -350,6 +351,7 @@ impl Hov {
             no_loc: !self.in_dispatch(s, self.leader_army(l), at),
             must_repulse: false,
             moved_parts: Vec::new(),
+            bridge_mp: Mp::ZERO,
         }
     }
 
@@ -385,6 +387,10 @@ impl Hov {
                     },
                     "a die (1d6) is rolled now",
                 )),
+                (MarchStage::Moving, Action::Pontoon { side, deploy }) if !m.must_repulse => {
+                    self.pontoon_step(s, m, *side, *deploy, ev)?;
+                    Ok(false)
+                }
                 (MarchStage::Moving, Action::Repulse { target }) => {
                     self.march_repulse(s, m, *target, ev)?;
                     Ok(false)
@@ -515,6 +521,7 @@ impl Hov {
                             no_loc: false,
                             must_repulse: false,
                             moved_parts: Vec::new(),
+                            bridge_mp: Mp::ZERO,
                         }
                     }
                     _ => {
@@ -774,6 +781,7 @@ impl Hov {
             m.stopped = true;
         }
         m.must_repulse = c.repulse;
+        self.cross_pontoon(s, side, from, to, ev);
         s.march = Some(m);
         self.reveal_vedettes(s, ev);
         Ok(())

@@ -12,6 +12,7 @@
 //! * §55–§58 sea transport — [`sea`]
 
 pub mod attrition;
+pub mod bridge;
 pub mod cost;
 pub mod force;
 pub mod initiative;

@@ -167,9 +167,10 @@ impl Hov {
         n.moved_parts.push(Part {
             leader: m.leader,
             path: m.path.clone(),
-            spent_inf: m.spent_inf,
-            spent_cav: m.spent_cav,
+            spent_inf: m.spent_inf.minus(m.bridge_mp),
+            spent_cav: m.spent_cav.minus(m.bridge_mp),
         });
+        n.bridge_mp = Mp::ZERO;
         let next = n.parts.remove(0);
         let at = self.leader_hex(s, next)?;
         n.leader = next;
@@ -188,12 +189,14 @@ impl Hov {
             return m;
         }
         let mut n = m.clone();
+        // The tallies kept for attrition leave out pontoon MP (¶142 3).
         n.moved_parts.push(Part {
             leader: m.leader,
             path: m.path.clone(),
-            spent_inf: m.spent_inf,
-            spent_cav: m.spent_cav,
+            spent_inf: m.spent_inf.minus(m.bridge_mp),
+            spent_cav: m.spent_cav.minus(m.bridge_mp),
         });
+        n.bridge_mp = Mp::ZERO;
         let fl = n.moved_parts[0].clone();
         n.leader = fl.leader;
         n.spent_inf = n

@@ -255,6 +255,7 @@ fn r109_r123_r124_steps_pay_terrain_and_enemy_zocs() {
         no_loc: false,
         must_repulse: false,
         moved_parts: Vec::new(),
+        bridge_mp: Mp::ZERO,
     };
     s.march = Some(m);
     let d = Direction::ALL[0];
@@ -375,6 +376,7 @@ fn r125_a_zoc_bond_stops_the_march() {
             no_loc: false,
             must_repulse: false,
             moved_parts: Vec::new(),
+            bridge_mp: Mp::ZERO,
         });
         Ok::<(), ()>(())
     })
@@ -561,6 +563,7 @@ fn r137_r140_attrition_reads_the_start_size_without_the_guard() {
         no_loc: false,
         must_repulse: false,
         moved_parts: Vec::new(),
+        bridge_mp: Mp::ZERO,
     };
     assert_eq!(Hov::march_length(&m), 4);
     let col = h.attrition_column(&m).expect("a column").clone();
@@ -710,6 +713,7 @@ fn r143_forced_march_enters_an_ezoc_only_beside_friends_engaged() {
         no_loc: false,
         must_repulse: false,
         moved_parts: Vec::new(),
+        bridge_mp: Mp::ZERO,
     });
     let mut ev = Vec::new();
     h.apply(&mut s, &Action::Step { to: at.neighbor(d) }, &mut ev)
@@ -940,6 +944,7 @@ fn r81_r82_a_subordinate_is_dropped_off_on_the_way_and_stays() {
         no_loc: false,
         must_repulse: false,
         moved_parts: Vec::new(),
+        bridge_mp: Mp::ZERO,
     });
     let drop = Action::DropOff { leader: sub };
     assert!(

@@ -76,6 +76,7 @@ fn march(l: LeaderId, at: Hex, how: Activation) -> March {
         no_loc: false,
         must_repulse: false,
         moved_parts: Vec::new(),
+        bridge_mp: Mp::ZERO,
     }
 }
 

@@ -43,6 +43,7 @@ fn march(l: LeaderId, at: Hex, start_sp: u16) -> March {
         no_loc: false,
         must_repulse: false,
         moved_parts: Vec::new(),
+        bridge_mp: Mp::ZERO,
     }
 }
 

@@ -1,0 +1,192 @@
+//! Bridge trains and pontoons (¶142, §158, §211; readings N1, C2), and the Bridge Segment (¶49).
+
+use alloc::vec::Vec;
+
+use super::march::{advance, clear_map_but, foot_force, legal, load, place};
+use crate::engine::{Actor, Rules};
+use crate::hex::{Direction, Hex, Hexside};
+use crate::hov::Hov;
+use crate::hov::action::Action;
+use crate::hov::board::{Road, Water};
+use crate::hov::movement::bridge::TRAINS_PER_SIDE;
+use crate::hov::movement::force::{CAVALRY_MA, INFANTRY_MA};
+use crate::hov::state::{Activation, LeaderId, March, MarchStage, Phase, State, TrainPlace};
+use crate::hov::types::{COALITION, FRENCH, Mp};
+
+fn march(l: LeaderId, at: Hex) -> March {
+    March {
+        leader: l,
+        parts: Vec::new(),
+        how: Activation::Command,
+        allowance_inf: INFANTRY_MA,
+        allowance_cav: CAVALRY_MA,
+        spent_inf: Mp::ZERO,
+        spent_cav: Mp::ZERO,
+        start_sp: 0,
+        path: alloc::vec![at],
+        one_mp: false,
+        vedette: None,
+        unemployed: false,
+        stage: MarchStage::Moving,
+        from_ezoc: false,
+        stopped: false,
+        no_loc: false,
+        must_repulse: false,
+        moved_parts: Vec::new(),
+        bridge_mp: Mp::ZERO,
+    }
+}
+
+/// A primary river hexside with no bridge or road, both hexes in play.
+fn river(h: &Hov) -> (Hex, Direction) {
+    h.board
+        .grid
+        .hexes()
+        .into_iter()
+        .find_map(|x| {
+            Direction::ALL
+                .iter()
+                .find(|&&d| {
+                    let sd = h.board.side(x, d);
+                    sd.water == Water::Primary
+                        && !sd.bridge
+                        && sd.road == Road::None
+                        && h.in_area(x)
+                        && h.in_area(x.neighbor(d))
+                        && !h.board.hex(x).settlement.fort()
+                        && !h.board.hex(x.neighbor(d)).settlement.fort()
+                })
+                .map(|&d| (x, d))
+        })
+        .expect("an unbridged primary river")
+}
+
+fn scene() -> (Hov, State, LeaderId, Hex, Direction) {
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+    let f = foot_force(&h, &s, FRENCH);
+    clear_map_but(&mut s, &[f]);
+    let (at, d) = river(&h);
+    place(&mut s, f, at);
+    for t in &mut s.trains {
+        if t.side == FRENCH {
+            t.place = TrainPlace::Track(f);
+        }
+    }
+    (h, s, f, at, d)
+}
+
+#[test]
+fn e211_three_bridge_trains_a_side_on_a_force_leader_track() {
+    let h = load("hov/eylau");
+    let s = h.initial_state();
+    for side in [FRENCH, COALITION] {
+        let mine: Vec<_> = s.trains.iter().filter(|t| t.side == side).collect();
+        assert_eq!(mine.len(), TRAINS_PER_SIDE);
+        for t in mine {
+            let TrainPlace::Track(l) = t.place else {
+                panic!("{t:?}")
+            };
+            assert_eq!(h.leader_side(l), Some(side));
+        }
+    }
+    // ¶20: the other side's tracks are secret.
+    let o = h.observation(&s, FRENCH);
+    assert!(
+        o.trains
+            .iter()
+            .filter(|t| t.side == COALITION)
+            .all(|t| t.place == TrainPlace::Out)
+    );
+}
+
+#[test]
+fn r142_e158_a_pontoon_for_one_mp_carries_the_force_over_and_is_taken_up() {
+    let (h, mut s, f, at, d) = scene();
+    let to = at.neighbor(d);
+    let x = Hexside::between(at, to).unwrap();
+    s.march = Some(march(f, at));
+    // ¶113: no crossing without a bridge.
+    assert!(h.step_cost(&s, at, d, false).is_none());
+    assert!(!legal(&h, &s).contains(&Action::Step { to }));
+    let deploy = Action::Pontoon {
+        side: x,
+        deploy: true,
+    };
+    assert!(legal(&h, &s).contains(&deploy), "{:?}", legal(&h, &s));
+    let mut ev = Vec::new();
+    h.apply(&mut s, &deploy, &mut ev).unwrap();
+    let m = s.march.as_ref().unwrap();
+    assert_eq!(m.spent_inf, Mp::ONE, "C2: 1 MP to deploy");
+    assert_eq!(m.bridge_mp, Mp::ONE);
+    assert!(s.trains.iter().any(|t| t.place == TrainPlace::Pontoon(x)));
+    // Usable at once (C2).
+    assert!(h.step_cost(&s, at, d, false).is_some());
+    h.apply(&mut s, &Action::Step { to }, &mut ev).unwrap();
+    let take_up = Action::Pontoon {
+        side: x,
+        deploy: false,
+    };
+    assert!(legal(&h, &s).contains(&take_up));
+    h.apply(&mut s, &take_up, &mut ev).unwrap();
+    let m = s.march.as_ref().unwrap().clone();
+    assert_eq!(m.bridge_mp, Mp::whole(2));
+    assert!(s.trains.iter().all(|t| t.place != TrainPlace::Pontoon(x)));
+    assert_eq!(
+        s.trains
+            .iter()
+            .filter(|t| t.place == TrainPlace::Track(f))
+            .count(),
+        TRAINS_PER_SIDE
+    );
+    // ¶142 3: only the step counts toward the Length of March.
+    let step = h.step_cost(&s, at, d, false);
+    assert!(step.is_none(), "the pontoon is gone");
+    assert_eq!(
+        u16::from(Hov::march_length(&m)),
+        m.spent_inf.minus(Mp::whole(2)).halves().div_ceil(2)
+    );
+}
+
+#[test]
+fn e158_an_enemy_crossing_a_pontoon_captures_it() {
+    let (h, mut s, f, at, d) = scene();
+    let to = at.neighbor(d);
+    let x = Hexside::between(at, to).unwrap();
+    s.march = Some(march(f, at));
+    let mut ev = Vec::new();
+    h.apply(
+        &mut s,
+        &Action::Pontoon {
+            side: x,
+            deploy: true,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    while matches!(h.actor(&s), Actor::Chance(_)) {
+        h.apply(&mut s, &super::march::d6(6), &mut ev).unwrap();
+    }
+    // A Coalition force on the far side crosses it.
+    place(&mut s, f, at.neighbor(d.opposite()).neighbor(d.opposite()));
+    let c = foot_force(&h, &h.initial_state(), COALITION);
+    place(&mut s, c, to);
+    s.march = Some(march(c, to));
+    h.apply(&mut s, &Action::Step { to: at }, &mut ev).unwrap();
+    let t = s
+        .trains
+        .iter()
+        .find(|t| t.place == TrainPlace::Pontoon(x))
+        .unwrap();
+    assert_eq!(t.side, COALITION);
+}
+
+#[test]
+fn r49_the_bridge_segment_has_nothing_to_decide_in_battle_scenarios() {
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Bridge, FRENCH);
+    assert_eq!(legal(&h, &s), alloc::vec![Action::Done]);
+}
