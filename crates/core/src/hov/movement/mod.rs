@@ -10,6 +10,7 @@
 //! * ¶130–¶135, ¶96 2, ¶32 2 repulse — [`repulse`]
 //! * ¶84, ¶118–¶120, ¶50 4 Multi-Hex Forces — [`multihex`]
 //! * §55–§58 sea transport — [`sea`]
+//! * ¶142, §158, §211 bridge trains and pontoons — [`bridge`]
 
 pub mod attrition;
 pub mod bridge;
