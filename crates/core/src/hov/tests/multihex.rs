@@ -248,3 +248,45 @@ fn r50_4_no_multi_hex_force_in_forced_march() {
     assert_eq!(err.rule, "¶50 4");
     assert_eq!(s, before);
 }
+
+#[test]
+fn r118_3_the_force_leader_of_a_multi_hex_force_drops_off_subordinates_on_the_way() {
+    let (h, mut s, fl, p, at) = setup(Phase::InitiativeMovement);
+    let sub = (0..s.leaders.len() as LeaderId)
+        .find(|&l| {
+            let m = &h.manifest.leaders[usize::from(l)];
+            l != fl && l != p && m.side == FRENCH && m.mg.is_none()
+        })
+        .unwrap();
+    set_force(&h, &mut s, sub, Arm::Infantry, 1);
+    s.leaders[usize::from(sub)].place = LeaderPlace::Portrait(fl);
+    if let Some(e) = h.multi_hex_refused(&s, fl, &[p], false) {
+        panic!("{e:?}");
+    }
+    let mut ev = Vec::new();
+    h.apply(
+        &mut s,
+        &Action::Initiative {
+            leader: fl,
+            parts: alloc::vec![p],
+        },
+        &mut ev,
+    )
+    .unwrap();
+    h.apply(&mut s, &d6(1), &mut ev).unwrap();
+    let one = at.neighbor(Direction::ALL[0]);
+    h.apply(&mut s, &Action::Step { to: one }, &mut ev).unwrap();
+    h.apply(&mut s, &Action::DropOff { leader: sub }, &mut ev)
+        .unwrap();
+    assert_eq!(s.leaders[usize::from(sub)].place, LeaderPlace::Map(one));
+    assert!(s.leaders[usize::from(sub)].dropped);
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    // The other hex moves next, and ends next to the Force Leader.
+    assert_eq!(s.march.as_ref().unwrap().leader, p);
+    h.apply(&mut s, &Action::Step { to: at }, &mut ev).unwrap();
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    while s.march.is_some() {
+        h.apply(&mut s, &d6(6), &mut ev).unwrap();
+    }
+    assert_eq!(s.leaders[usize::from(sub)].place, LeaderPlace::Map(one));
+}
