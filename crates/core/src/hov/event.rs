@@ -390,6 +390,22 @@ pub enum Event {
         /// Deployed (else taken up).
         deployed: bool,
     },
+    /// A bridge train is left on the map by a force without infantry (§158 1).
+    TrainLeft {
+        /// Its owner.
+        side: Side,
+        /// The hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
+    /// An enemy force enters the hex of an undeployed bridge train and captures it (§158 3).
+    TrainCaptured {
+        /// Its new owner.
+        side: Side,
+        /// The hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
     /// An enemy pontoon is captured by a force crossing it (§158).
     PontoonCaptured {
         /// Its new owner.
@@ -463,6 +479,7 @@ impl EventInfo for Event {
             Event::RepulseFailed { .. } => "¶132",
             Event::SeaMove { .. } => "§57",
             Event::Pontoon { .. } | Event::PontoonCaptured { .. } => "§158",
+            Event::TrainLeft { .. } | Event::TrainCaptured { .. } => "§158",
         }
     }
 
@@ -693,6 +710,12 @@ impl core::fmt::Display for Event {
                 "{side} {} a pontoon at {hexside:?}",
                 if *deployed { "deploys" } else { "takes up" }
             ),
+            Event::TrainLeft { side, hex } => {
+                write!(f, "a {side} bridge train is left at {}", label(*hex))
+            }
+            Event::TrainCaptured { side, hex } => {
+                write!(f, "{side} captures the bridge train at {}", label(*hex))
+            }
             Event::PontoonCaptured { side, hexside } => {
                 write!(f, "{side} captures the pontoon at {hexside:?}")
             }

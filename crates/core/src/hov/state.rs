@@ -305,6 +305,8 @@ pub enum TrainPlace {
     Track(LeaderId),
     /// Deployed as a pontoon across a river hexside.
     Pontoon(Hexside),
+    /// Undeployed on the map, left by a force that could not take it along (§158 1–2).
+    Map(#[serde(with = "super::hhex")] Hex),
     /// Out of play (none to set up with); in an observation, on a hidden track.
     Out,
 }

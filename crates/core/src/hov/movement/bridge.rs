@@ -156,6 +156,36 @@ impl Hov {
         Ok(())
     }
 
+    /// §158 1: a force with no infantry cannot take its bridge trains along: when it sets out
+    /// they are left, undeployed, in the hex it leaves.
+    pub(crate) fn leave_trains(&self, s: &mut State, m: &March, ev: &mut Vec<Event>) {
+        if m.path.len() != 1 || self.force_make(s, m.leader).inf > 0 {
+            return;
+        }
+        let at = m.path[0];
+        let side = self.leader_side(m.leader).unwrap_or(s.phasing);
+        for i in self.carried_trains(s, m) {
+            s.trains[i].place = TrainPlace::Map(at);
+            ev.push(Event::TrainLeft { side, hex: at });
+        }
+    }
+
+    /// §158 3: an enemy force entering the hex of an undeployed bridge train captures it, onto
+    /// its Force Leader's track.
+    pub(crate) fn capture_trains(&self, s: &mut State, m: &March, at: Hex, ev: &mut Vec<Event>) {
+        if m.vedette.is_some() || m.unemployed {
+            return;
+        }
+        let side = self.leader_side(m.leader).unwrap_or(s.phasing);
+        for t in &mut s.trains {
+            if t.place == TrainPlace::Map(at) && t.side != side {
+                t.side = side;
+                t.place = TrainPlace::Track(m.leader);
+                ev.push(Event::TrainCaptured { side, hex: at });
+            }
+        }
+    }
+
     /// §158: an enemy force crossing a pontoon captures it; it stays in place, now the
     /// crosser's.
     pub(crate) fn cross_pontoon(

@@ -753,6 +753,9 @@ impl Hov {
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
         let c = self.check_step(s, &m, to)?;
+        if m.vedette.is_none() && !m.unemployed {
+            self.leave_trains(s, &m, ev);
+        }
         let side = self.mover_side(&m).unwrap_or(s.phasing);
         let from = *m.path.last().unwrap_or(&to);
         m.spent_inf = m.spent_inf.plus(c.inf);
@@ -782,6 +785,7 @@ impl Hov {
         }
         m.must_repulse = c.repulse;
         self.cross_pontoon(s, side, from, to, ev);
+        self.capture_trains(s, &m, to, ev);
         s.march = Some(m);
         self.reveal_vedettes(s, ev);
         Ok(())

@@ -190,3 +190,54 @@ fn r49_the_bridge_segment_has_nothing_to_decide_in_battle_scenarios() {
     advance(&h, &mut s, Phase::Bridge, FRENCH);
     assert_eq!(legal(&h, &s), alloc::vec![Action::Done]);
 }
+
+#[test]
+fn e158_1_e158_3_a_train_stays_behind_a_force_without_infantry_and_the_enemy_takes_it() {
+    use super::repulse::set_force;
+    use crate::hov::types::Arm;
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+    let f = foot_force(&h, &s, FRENCH);
+    let c = foot_force(&h, &s, COALITION);
+    clear_map_but(&mut s, &[f, c]);
+    let at = super::march::open_ground(&h);
+    place(&mut s, f, at);
+    set_force(&h, &mut s, f, Arm::Cavalry, 2);
+    for t in &mut s.trains {
+        t.place = if t.side == FRENCH {
+            TrainPlace::Track(f)
+        } else {
+            TrainPlace::Out
+        };
+    }
+    let d = Direction::ALL[0];
+    s.march = Some(march(f, at));
+    let mut ev = Vec::new();
+    h.apply(&mut s, &Action::Step { to: at.neighbor(d) }, &mut ev)
+        .unwrap();
+    assert_eq!(
+        s.trains
+            .iter()
+            .filter(|t| t.place == TrainPlace::Map(at))
+            .count(),
+        TRAINS_PER_SIDE,
+        "§158 1: only with infantry"
+    );
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    while matches!(h.actor(&s), Actor::Chance(_)) {
+        h.apply(&mut s, &super::march::d6(6), &mut ev).unwrap();
+    }
+    // §158 3: the Coalition walks in and takes them.
+    let from = at.neighbor(d.opposite());
+    place(&mut s, c, from);
+    s.march = Some(march(c, from));
+    h.apply(&mut s, &Action::Step { to: at }, &mut ev).unwrap();
+    assert_eq!(
+        s.trains
+            .iter()
+            .filter(|t| t.side == COALITION && t.place == TrainPlace::Track(c))
+            .count(),
+        TRAINS_PER_SIDE
+    );
+}
