@@ -19,7 +19,9 @@
 //! * `movement/` — II. Movement (¶86–¶143): the march as actions and chance nodes
 //!   ([`movement::march`], [`movement::reinforce`], [`movement::attrition`]), what a force is
 //!   made of ([`movement::force`]), step costs ([`movement::cost`]), ¶101–¶107
-//!   ([`movement::initiative`])
+//!   ([`movement::initiative`]), repulse ¶130–¶135 ([`movement::repulse`]), Multi-Hex Forces
+//!   ¶118–¶120 ([`movement::multihex`]), bridge trains ¶142, §158 ([`movement::bridge`]), sea
+//!   transport §55–§58 ([`movement::sea`])
 //! * `combat/` — III.b Battle Resolution (¶144–¶206): [`combat::strength`],
 //!   [`combat::odds`], [`combat::losses`]
 //! * §63, §214–§215 Battle Scenario victory points — [`victory`]
