@@ -259,3 +259,94 @@ fn r139_in_mud_an_artillery_unit_takes_the_first_attrition_loss() {
         );
     }
 }
+
+#[test]
+fn r124_an_all_cavalry_force_leaves_an_enemy_zoc_at_no_extra_cost() {
+    for (arm, extra) in [(Arm::Cavalry, false), (Arm::Infantry, true)] {
+        let (h, mut s, f, at) = moving_scene();
+        super::repulse::set_force(&h, &mut s, f, arm, 2);
+        let c = foot_force(&h, &h.initial_state(), COALITION);
+        let d = Direction::ALL[0];
+        place(&mut s, c, at.neighbor(d));
+        s.march = Some(march(f, at, 0));
+        let away = at.neighbor(d.opposite());
+        let cav = arm == Arm::Cavalry;
+        let base = h.step_cost(&s, at, d.opposite(), cav).unwrap();
+        let c2 = h.check_step(&s, s.march.as_ref().unwrap(), away).unwrap();
+        let paid = if cav { c2.cav } else { c2.inf };
+        assert_eq!(
+            paid,
+            if extra { base.plus(Mp::HALF) } else { base },
+            "{arm:?}"
+        );
+    }
+    // Nor does a vedette (an infantry one pays the infantry rate).
+    let (h, mut s, f, at) = moving_scene();
+    let c = foot_force(&h, &h.initial_state(), COALITION);
+    let d = Direction::ALL[0];
+    place(&mut s, c, at.neighbor(d));
+    s.leaders[usize::from(f)].place = crate::hov::state::LeaderPlace::Out;
+    let v = (0..h.manifest.vedettes.len())
+        .find(|&i| h.manifest.vedettes[i].side == FRENCH)
+        .unwrap();
+    s.vedettes[v].place = crate::hov::state::VedettePlace::Map(at);
+    let cav = h.manifest.vedettes[v].cavalry;
+    let mut m = march(0, at, 0);
+    m.vedette = Some(v as u16);
+    if cav {
+        m.allowance_inf = Mp::ZERO;
+    } else {
+        m.allowance_cav = Mp::ZERO;
+    }
+    let away = at.neighbor(d.opposite());
+    let base = h.step_cost(&s, at, d.opposite(), cav).unwrap();
+    let c2 = h.check_step(&s, &m, away).unwrap();
+    assert_eq!(if cav { c2.cav } else { c2.inf }, base);
+}
+
+#[test]
+fn r117_2_a_force_passes_through_friends_and_r116_never_off_the_map() {
+    let (h, mut s, f, at) = moving_scene();
+    let g = (0..s.leaders.len() as LeaderId)
+        .find(|&l| {
+            l != f
+                && h.manifest.leaders[usize::from(l)].side == FRENCH
+                && h.manifest.leaders[usize::from(l)].mg.is_none()
+        })
+        .unwrap();
+    super::repulse::set_force(&h, &mut s, g, Arm::Infantry, 1);
+    let d = Direction::ALL[0];
+    place(&mut s, g, at.neighbor(d));
+    s.march = Some(march(f, at, 0));
+    let mut ev = Vec::new();
+    h.apply(&mut s, &Action::Step { to: at.neighbor(d) }, &mut ev)
+        .unwrap();
+    h.apply(
+        &mut s,
+        &Action::Step {
+            to: at.neighbor(d).neighbor(d),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    // ¶116: a hex off the map (or out of the scenario's area) is never entered.
+    let edge = h
+        .board
+        .grid
+        .hexes()
+        .into_iter()
+        .find_map(|x| {
+            Direction::ALL
+                .iter()
+                .find(|&&d| h.in_area(x) && !h.board.on_map(x.neighbor(d)))
+                .map(|&d| (x, x.neighbor(d)))
+        })
+        .unwrap();
+    clear_map_but(&mut s, &[f]);
+    place(&mut s, f, edge.0);
+    s.march = Some(march(f, edge.0, 0));
+    let err = h
+        .apply(&mut s, &Action::Step { to: edge.1 }, &mut ev)
+        .unwrap_err();
+    assert_eq!(err.rule, "¶116, §221");
+}
