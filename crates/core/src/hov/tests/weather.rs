@@ -350,3 +350,44 @@ fn r117_2_a_force_passes_through_friends_and_r116_never_off_the_map() {
         .unwrap_err();
     assert_eq!(err.rule, "¶116, §221");
 }
+
+#[test]
+fn r125_2_a_zoc_bond_that_needs_a_vedette_is_ignored() {
+    let (h, mut s, _f, at) = moving_scene();
+    let c = foot_force(&h, &h.initial_state(), COALITION);
+    let d = Direction::ALL[0];
+    let target = at.neighbor(d).neighbor(d);
+    place(&mut s, c, target.neighbor(Direction::ALL[1]));
+    let v = (0..h.manifest.vedettes.len())
+        .find(|&i| h.manifest.vedettes[i].side == COALITION)
+        .unwrap();
+    s.vedettes[v].place = crate::hov::state::VedettePlace::Map(target.neighbor(Direction::ALL[5]));
+    let o = h.occupancy(&s);
+    assert_eq!(
+        h.zoc_sources(&s, &o, COALITION, target),
+        1,
+        "the vedette adds no bond"
+    );
+}
+
+#[test]
+fn r127_1_cavalry_in_swamp_woods_or_hills_does_not_count() {
+    use crate::hov::board::Ground;
+    let (h, mut s, f, at) = moving_scene();
+    super::repulse::set_force(&h, &mut s, f, Arm::Cavalry, 2);
+    assert_eq!(h.counting_cavalry(&s, f), 2);
+    for g in [Ground::Woods, Ground::Swamp, Ground::Hills] {
+        let Some(x) = h
+            .board
+            .grid
+            .hexes()
+            .into_iter()
+            .find(|&x| h.in_area(x) && h.board.hex(x).ground == g)
+        else {
+            continue;
+        };
+        place(&mut s, f, x);
+        assert_eq!(h.counting_cavalry(&s, f), 0, "{g:?}");
+    }
+    place(&mut s, f, at);
+}
