@@ -391,3 +391,31 @@ fn r127_1_cavalry_in_swamp_woods_or_hills_does_not_count() {
     }
     place(&mut s, f, at);
 }
+
+#[test]
+fn r107_1_in_several_enemy_zocs_the_highest_initiative_resists() {
+    let (h, mut s, _f, at) = moving_scene();
+    let coal: Vec<LeaderId> = (0..s.leaders.len() as LeaderId)
+        .filter(|&l| {
+            let m = &h.manifest.leaders[usize::from(l)];
+            m.side == COALITION && m.mg.is_none()
+        })
+        .collect();
+    let lo = *coal
+        .iter()
+        .min_by_key(|&&l| (h.initiative_of(&s, l), l))
+        .unwrap();
+    let hi = *coal
+        .iter()
+        .max_by_key(|&&l| (h.initiative_of(&s, l), u16::MAX - l))
+        .unwrap();
+    assert_ne!(lo, hi);
+    super::repulse::set_force(&h, &mut s, lo, Arm::Infantry, 1);
+    super::repulse::set_force(&h, &mut s, hi, Arm::Infantry, 1);
+    place(&mut s, lo, at.neighbor(Direction::ALL[0]));
+    let (one, _) = h.resistance_of(&s, FRENCH, at);
+    assert_eq!(one, h.initiative_of(&s, lo));
+    place(&mut s, hi, at.neighbor(Direction::ALL[3]));
+    let (both, _) = h.resistance_of(&s, FRENCH, at);
+    assert_eq!(both, h.initiative_of(&s, hi).max(h.initiative_of(&s, lo)));
+}
