@@ -357,6 +357,9 @@ impl Hov {
             fought: Vec::new(),
             fought_garrisons: Vec::new(),
             guard_beaten: false,
+            gone: Vec::new(),
+            march_divisions: Vec::new(),
+            joint_second: false,
             unknown: Vec::new(),
             result: None,
         };

@@ -420,6 +420,16 @@ pub struct State {
     pub fought_garrisons: Vec<GarrisonId>,
     /// A staked Old Guard failed to win a round in this Combat Phase (¶195).
     pub guard_beaten: bool,
+    /// Unit counters out of the game for good: left at zero SP by a transfer (¶12 2, ¶13 2,
+    /// ¶43 step 4); sorted.
+    #[serde(default)]
+    pub gone: Vec<UnitId>,
+    /// Unit counters in play as March Divisions (¶66–¶67, §19); sorted.
+    #[serde(default)]
+    pub march_divisions: Vec<UnitId>,
+    /// In the Joint Consolidation Segment, the non-phasing player's turn to consolidate (¶52).
+    #[serde(default)]
+    pub joint_second: bool,
     /// The other side's hidden stacks, in an observation only.
     pub unknown: Vec<Unknown>,
     /// How the game ended.

@@ -4,7 +4,8 @@
 //! Supply Source (¶55); a force is within Dispatch Distance when a line of at most 12 MP at
 //! cavalry rates, free of enemy forces, joins it to an active friendly depot (¶56, §83, §120).
 //! EZOCs block neither (¶55, §83); vedettes block neither, Cossacks and Freikorps excepted
-//! (§69, §80).
+//! (§69, §80). The Administrative Segment that moves the Supply Source marker is in
+//! `organization/admin.rs`.
 
 use alloc::vec::Vec;
 
@@ -136,5 +137,25 @@ impl Hov {
             return false;
         };
         from.iter().any(|&d| d == hex || r.contains(d))
+    }
+}
+
+impl Hov {
+    /// §33: whether a Supply Source hex of `army` is "in communication" (reading N16): a Line
+    /// of Communication (¶55: roads, at most 21 MP, free of enemy forces) joins it to a depot
+    /// its side holds; an army with no such depot on the map is not held to it.
+    pub fn in_communication(&self, s: &State, army: Army, hex: Hex) -> bool {
+        let side = army.side();
+        let ours: Vec<Hex> = (0..self.board.depots.len())
+            .filter(|&i| s.depots.get(i) == Some(&side))
+            .map(|i| self.board.depots[i].hex)
+            .collect();
+        if ours.is_empty() {
+            return true;
+        }
+        let Some(r) = self.line(s, side, hex, true, LOC_MP) else {
+            return false;
+        };
+        ours.iter().any(|&d| d == hex || r.contains(d))
     }
 }
