@@ -642,7 +642,9 @@ impl core::fmt::Display for Event {
                 label(*hex)
             ),
             Event::LeaderPlaced { leader, place, .. } => match place {
-                LeaderPlace::Map(h) => write!(f, "leader {leader} stands on the map at {}", label(*h)),
+                LeaderPlace::Map(h) => {
+                    write!(f, "leader {leader} stands on the map at {}", label(*h))
+                }
                 LeaderPlace::Portrait(fl) => {
                     write!(f, "leader {leader} goes on leader {fl}'s portrait")
                 }
@@ -650,13 +652,19 @@ impl core::fmt::Display for Event {
                 other => write!(f, "leader {leader}: {other:?}"),
             },
             Event::GarrisonPlaced {
-                garrison, place, sp, ..
+                garrison,
+                place,
+                sp,
+                ..
             } => match place {
                 GarrisonPlace::Map(h) => {
                     write!(f, "garrison {garrison} ({sp} SP) stands at {}", label(*h))
                 }
                 GarrisonPlace::Track(l) => {
-                    write!(f, "garrison {garrison} ({sp} SP) goes on leader {l}'s track")
+                    write!(
+                        f,
+                        "garrison {garrison} ({sp} SP) goes on leader {l}'s track"
+                    )
                 }
                 GarrisonPlace::Available(t) => {
                     write!(f, "garrison {garrison} is free again from Game-Turn {t}")

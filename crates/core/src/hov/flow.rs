@@ -90,9 +90,7 @@ impl Hov {
             Phase::BattleResolution => self.battle_actions(s, out),
             Phase::Administrative => self.admin_actions(s, out),
             Phase::Organization => self.organization_actions(s, out),
-            Phase::Consolidation | Phase::JointConsolidation => {
-                self.consolidation_actions(s, out)
-            }
+            Phase::Consolidation | Phase::JointConsolidation => self.consolidation_actions(s, out),
             Phase::Reinforcements
             | Phase::MovementCommands
             | Phase::InitiativeMovement

@@ -131,6 +131,12 @@ impl Rules for Hov {
                 m.start_sp = 0;
             }
         }
+        // ¶20: which counters the other side has lost by transfers or uses as March Divisions
+        // is on its displays.
+        o.gone
+            .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
+        o.march_divisions
+            .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
         o.marched.retain(|&l| {
             !self
                 .manifest

@@ -139,7 +139,10 @@ impl Hov {
                     return Err(Illegal::new("§53", "no such garrison or unit"));
                 };
                 let GarrisonPlace::Map(h) = g.place else {
-                    return Err(Illegal::new("§53", "only a garrison on the map is absorbed"));
+                    return Err(Illegal::new(
+                        "§53",
+                        "only a garrison on the map is absorbed",
+                    ));
                 };
                 if info.side != side
                     || uinfo.arm != Arm::Infantry

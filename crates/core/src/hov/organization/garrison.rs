@@ -12,6 +12,7 @@ use alloc::vec::Vec;
 
 use super::super::Hov;
 use super::super::action::Action;
+use super::super::board::Settlement;
 use super::super::event::Event;
 use super::super::state::{GarrisonId, GarrisonPlace, State, UnitId};
 use crate::engine::{Illegal, Side};
@@ -31,7 +32,7 @@ impl Hov {
     pub fn garrison_fits(&self, s: &State, g: GarrisonId, hex: Hex) -> bool {
         let info = &self.manifest.garrisons[usize::from(g)];
         let h = self.board.hex(hex);
-        if !(h.settlement.fort() || h.capital) {
+        if !(h.settlement.fort() || h.capital || h.settlement == Settlement::Capital) {
             return false;
         }
         let named_ok = match info.town.as_deref() {
@@ -93,19 +94,29 @@ impl Hov {
         match *a {
             Action::CreateGarrison { garrison, from, sp } => {
                 let gi = usize::from(garrison);
-                let ok_marker = self.manifest.garrisons.get(gi).is_some_and(|x| x.side == side)
+                let ok_marker = self
+                    .manifest
+                    .garrisons
+                    .get(gi)
+                    .is_some_and(|x| x.side == side)
                     && matches!(s.garrisons[gi].place, GarrisonPlace::Available(t) if t <= s.turn);
                 if !ok_marker {
                     return Err(Illegal::new(
                         "§52 1, §53 2",
-                        format!("garrison marker {} is not free now", self.garrison_label(garrison)),
+                        format!(
+                            "garrison marker {} is not free now",
+                            self.garrison_label(garrison)
+                        ),
                     ));
                 }
                 let Some(h) = self
                     .unit_hex(s, from)
                     .filter(|_| self.manifest.units[usize::from(from)].side == side)
                 else {
-                    return Err(Illegal::new("§52", "the SP come from a unit of the phasing player in play"));
+                    return Err(Illegal::new(
+                        "§52",
+                        "the SP come from a unit of the phasing player in play",
+                    ));
                 };
                 let o = self.occupancy(s);
                 if !self.garrison_fits(s, garrison, h) || o.holds(side.other(), h) {
@@ -122,7 +133,10 @@ impl Hov {
                 if !(1..=2).contains(&sp) || sp > have {
                     return Err(Illegal::new(
                         "§52 2",
-                        format!("a garrison takes 1 or 2 SP; {} has {have}", self.unit_label(from)),
+                        format!(
+                            "a garrison takes 1 or 2 SP; {} has {have}",
+                            self.unit_label(from)
+                        ),
                     ));
                 }
                 s.units[usize::from(from)].sp = have - sp;
@@ -146,24 +160,31 @@ impl Hov {
             Action::GarrisonToTrack { garrison, leader } => {
                 let gi = usize::from(garrison);
                 let at = match s.garrisons.get(gi).map(|x| x.place) {
-                    Some(GarrisonPlace::Map(h))
-                        if self.manifest.garrisons[gi].side == side =>
-                    {
-                        h
-                    }
+                    Some(GarrisonPlace::Map(h)) if self.manifest.garrisons[gi].side == side => h,
                     _ => {
                         return Err(Illegal::new(
                             "§54",
-                            format!("{} is not a garrison of the phasing player on the map", self.garrison_label(garrison)),
+                            format!(
+                                "{} is not a garrison of the phasing player on the map",
+                                self.garrison_label(garrison)
+                            ),
                         ));
                     }
                 };
-                let here = self.manifest.leaders.get(usize::from(leader)).is_some_and(|x| x.side == side)
+                let here = self
+                    .manifest
+                    .leaders
+                    .get(usize::from(leader))
+                    .is_some_and(|x| x.side == side)
                     && self.leader_hex(s, leader) == Some(at);
                 if !here {
                     return Err(Illegal::new(
                         "§54",
-                        format!("{} is not a leader in the hex of {}", self.leader_label(leader), self.garrison_label(garrison)),
+                        format!(
+                            "{} is not a leader in the hex of {}",
+                            self.leader_label(leader),
+                            self.garrison_label(garrison)
+                        ),
                     ));
                 }
                 let place = GarrisonPlace::Track(leader);

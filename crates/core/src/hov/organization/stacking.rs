@@ -138,7 +138,10 @@ impl Hov {
     pub fn end_consolidation(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
         for hex in self.occupied_hexes(s, side) {
             let cands = self.consolidators(s, side, hex);
-            if let Some(&fl) = cands.iter().max_by_key(|&&l| (self.span_of(s, l), core::cmp::Reverse(l))) {
+            if let Some(&fl) = cands
+                .iter()
+                .max_by_key(|&&l| (self.span_of(s, l), core::cmp::Reverse(l)))
+            {
                 self.gather(s, side, hex, fl, ev);
                 continue;
             }
@@ -163,10 +166,7 @@ impl Hov {
                 if ls.len() < 2 || self.hex_sp(s, side, hex) <= STACK_LIMIT {
                     break;
                 }
-                let Some(small) = ls
-                    .iter()
-                    .copied()
-                    .min_by_key(|&l| (self.force_sp(s, l), l))
+                let Some(small) = ls.iter().copied().min_by_key(|&l| (self.force_sp(s, l), l))
                 else {
                     break;
                 };
@@ -207,7 +207,9 @@ impl Hov {
             .garrisons
             .iter()
             .enumerate()
-            .filter(|(i, g)| g.place == GarrisonPlace::Map(hex) && self.manifest.garrisons[*i].side == side)
+            .filter(|(i, g)| {
+                g.place == GarrisonPlace::Map(hex) && self.manifest.garrisons[*i].side == side
+            })
             .map(|(_, g)| u16::from(g.sp))
             .sum();
         forces + gars
@@ -240,8 +242,16 @@ impl Hov {
     }
 
     /// Displaces `l`'s force one hex; false when it may not move (¶174 3).
-    pub fn displace(&self, s: &mut State, side: Side, l: LeaderId, rule: &'static str, ev: &mut Vec<Event>) -> bool {
-        let (Some(from), Some(to)) = (self.leader_hex(s, l), self.displacement_hex(s, side, l)) else {
+    pub fn displace(
+        &self,
+        s: &mut State,
+        side: Side,
+        l: LeaderId,
+        rule: &'static str,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let (Some(from), Some(to)) = (self.leader_hex(s, l), self.displacement_hex(s, side, l))
+        else {
             return false;
         };
         s.leaders[usize::from(l)].place = LeaderPlace::Map(to);

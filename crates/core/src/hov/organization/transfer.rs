@@ -131,9 +131,11 @@ impl Hov {
     /// nationality, §19).
     pub fn free_march_counter(&self, s: &State, from: UnitId) -> Option<UnitId> {
         let f = &self.manifest.units[usize::from(from)];
-        (0..s.units.len() as UnitId).find(|&c| self.march_counter_ok(s, c, from) && c != from && {
-            let x = &self.manifest.units[usize::from(c)];
-            x.side == f.side
+        (0..s.units.len() as UnitId).find(|&c| {
+            self.march_counter_ok(s, c, from) && c != from && {
+                let x = &self.manifest.units[usize::from(c)];
+                x.side == f.side
+            }
         })
     }
 
@@ -153,22 +155,43 @@ impl Hov {
             && x.nationality == f.nationality
     }
 
-    fn own_unit(&self, s: &State, side: Side, u: UnitId, rule: &'static str) -> Result<Hex, Illegal> {
+    fn own_unit(
+        &self,
+        s: &State,
+        side: Side,
+        u: UnitId,
+        rule: &'static str,
+    ) -> Result<Hex, Illegal> {
         match (self.manifest.units.get(usize::from(u)), self.unit_hex(s, u)) {
             (Some(info), Some(h)) if info.side == side => Ok(h),
             _ => Err(refuse(
                 rule,
-                format!("{} is not a unit of the phasing player in play", self.unit_label(u)),
+                format!(
+                    "{} is not a unit of the phasing player in play",
+                    self.unit_label(u)
+                ),
             )),
         }
     }
 
-    fn own_leader(&self, s: &State, side: Side, l: LeaderId, rule: &'static str) -> Result<Hex, Illegal> {
-        match (self.manifest.leaders.get(usize::from(l)), self.leader_hex(s, l)) {
+    fn own_leader(
+        &self,
+        s: &State,
+        side: Side,
+        l: LeaderId,
+        rule: &'static str,
+    ) -> Result<Hex, Illegal> {
+        match (
+            self.manifest.leaders.get(usize::from(l)),
+            self.leader_hex(s, l),
+        ) {
             (Some(info), Some(h)) if info.side == side => Ok(h),
             _ => Err(refuse(
                 rule,
-                format!("{} is not a leader of the phasing player in play", self.leader_label(l)),
+                format!(
+                    "{} is not a leader of the phasing player in play",
+                    self.leader_label(l)
+                ),
             )),
         }
     }
@@ -194,7 +217,15 @@ impl Hov {
         Ok(())
     }
 
-    fn move_leader(&self, s: &mut State, side: Side, l: LeaderId, place: LeaderPlace, rule: &'static str, ev: &mut Vec<Event>) {
+    fn move_leader(
+        &self,
+        s: &mut State,
+        side: Side,
+        l: LeaderId,
+        place: LeaderPlace,
+        rule: &'static str,
+        ev: &mut Vec<Event>,
+    ) {
         s.leaders[usize::from(l)].place = place;
         ev.push(Event::LeaderPlaced {
             side,
@@ -209,7 +240,15 @@ impl Hov {
         ev.push(Event::UnitTransferred { side, unit: u, to });
     }
 
-    fn set_sp(&self, s: &mut State, side: Side, u: UnitId, sp: u8, rule: &'static str, ev: &mut Vec<Event>) {
+    fn set_sp(
+        &self,
+        s: &mut State,
+        side: Side,
+        u: UnitId,
+        sp: u8,
+        rule: &'static str,
+        ev: &mut Vec<Event>,
+    ) {
         s.units[usize::from(u)].sp = sp;
         ev.push(Event::Strength {
             side,
@@ -250,7 +289,10 @@ impl Hov {
                 continue;
             };
             let empty = self.track(s, mg).is_empty()
-                && !s.garrisons.iter().any(|g| g.place == GarrisonPlace::Track(mg));
+                && !s
+                    .garrisons
+                    .iter()
+                    .any(|g| g.place == GarrisonPlace::Track(mg));
             if empty {
                 for sub in self.portrait(s, mg) {
                     self.move_leader(s, side, sub, LeaderPlace::Map(h), "¶70", ev);
@@ -275,10 +317,20 @@ impl Hov {
                 let (unit, to) = (*unit, *to);
                 let h = self.own_unit(s, side, unit, "¶73")?;
                 if self.own_leader(s, side, to, "¶73")? != h {
-                    return Err(refuse("¶73", format!("{} is not in the hex of {}", self.leader_label(to), self.unit_label(unit))));
+                    return Err(refuse(
+                        "¶73",
+                        format!(
+                            "{} is not in the hex of {}",
+                            self.leader_label(to),
+                            self.unit_label(unit)
+                        ),
+                    ));
                 }
                 if s.units[usize::from(unit)].leader == Some(to) {
-                    return Err(refuse("¶73", format!("{} is already on that track", self.unit_label(unit))));
+                    return Err(refuse(
+                        "¶73",
+                        format!("{} is already on that track", self.unit_label(unit)),
+                    ));
                 }
                 self.keeps_eponymous(s, unit, to)?;
                 self.move_unit(s, side, unit, to, ev);
@@ -287,20 +339,43 @@ impl Hov {
                 let (from, to, sp) = (*from, *to, *sp);
                 let h = self.own_unit(s, side, from, "¶74")?;
                 let same = self.own_unit(s, side, to, "¶74")? == h;
-                let (f, t) = (&self.manifest.units[usize::from(from)], &self.manifest.units[usize::from(to)]);
+                let (f, t) = (
+                    &self.manifest.units[usize::from(from)],
+                    &self.manifest.units[usize::from(to)],
+                );
                 if from == to || !same {
-                    return Err(refuse("¶74, ¶43 step 4", "strength passes only between two units in one hex".into()));
+                    return Err(refuse(
+                        "¶74, ¶43 step 4",
+                        "strength passes only between two units in one hex".into(),
+                    ));
                 }
                 if f.arm != t.arm || f.nationality != t.nationality {
-                    return Err(refuse("¶76, §19 5", format!("{} and {} differ in type or nationality", self.unit_label(from), self.unit_label(to))));
+                    return Err(refuse(
+                        "¶76, §19 5",
+                        format!(
+                            "{} and {} differ in type or nationality",
+                            self.unit_label(from),
+                            self.unit_label(to)
+                        ),
+                    ));
                 }
                 let have = s.units[usize::from(from)].sp;
                 let now = s.units[usize::from(to)].sp;
                 if sp == 0 || sp > have {
-                    return Err(refuse("¶74", format!("{} has {have} SP to give", self.unit_label(from))));
+                    return Err(refuse(
+                        "¶74",
+                        format!("{} has {have} SP to give", self.unit_label(from)),
+                    ));
                 }
                 if u16::from(now) + u16::from(sp) > u16::from(t.max) {
-                    return Err(refuse("¶74, ¶13", format!("{} may not pass its Maximum Strength of {}", self.unit_label(to), t.max)));
+                    return Err(refuse(
+                        "¶74, ¶13",
+                        format!(
+                            "{} may not pass its Maximum Strength of {}",
+                            self.unit_label(to),
+                            t.max
+                        ),
+                    ));
                 }
                 self.set_sp(s, side, from, have - sp, "¶74", ev);
                 self.set_sp(s, side, to, now + sp, "¶74", ev);
@@ -311,29 +386,58 @@ impl Hov {
                 if !info.is_some_and(|x| x.side == side && x.mg.is_some())
                     || s.leaders[usize::from(mg)].place != LeaderPlace::Out
                 {
-                    return Err(refuse("¶68, ¶69", format!("{} is not a Major General of the phasing player out of play", self.leader_label(mg))));
+                    return Err(refuse(
+                        "¶68, ¶69",
+                        format!(
+                            "{} is not a Major General of the phasing player out of play",
+                            self.leader_label(mg)
+                        ),
+                    ));
                 }
                 let Some(&first) = units.first() else {
-                    return Err(refuse("¶69", "a Major General is activated with at least one unit".into()));
+                    return Err(refuse(
+                        "¶69",
+                        "a Major General is activated with at least one unit".into(),
+                    ));
                 };
                 let h = self.own_unit(s, side, first, "¶69")?;
                 for &u in units {
                     if self.own_unit(s, side, u, "¶69")? != h {
-                        return Err(refuse("¶69", "the units of a Major General come from one hex".into()));
+                        return Err(refuse(
+                            "¶69",
+                            "the units of a Major General come from one hex".into(),
+                        ));
                     }
                     self.keeps_eponymous(s, u, mg)?;
                 }
                 // §22, §19 6: a named Major General takes his own division.
-                if let Some(own) = (0..s.units.len() as UnitId).find(|&u| self.manifest.units[usize::from(u)].eponymous == Some(mg)) {
+                if let Some(own) = (0..s.units.len() as UnitId)
+                    .find(|&u| self.manifest.units[usize::from(u)].eponymous == Some(mg))
+                {
                     if !units.contains(&own) {
-                        return Err(refuse("§22, §19 6", format!("{} enters play only with his own unit {}", self.leader_label(mg), self.unit_label(own))));
+                        return Err(refuse(
+                            "§22, §19 6",
+                            format!(
+                                "{} enters play only with his own unit {}",
+                                self.leader_label(mg),
+                                self.unit_label(own)
+                            ),
+                        ));
                     }
                 }
                 let place = match under {
                     None => LeaderPlace::Map(h),
                     Some(fl) => {
-                        if self.own_leader(s, side, *fl, "¶69")? != h || !matches!(s.leaders[usize::from(*fl)].place, LeaderPlace::Map(_)) {
-                            return Err(refuse("¶69", format!("{} is not a Force Leader in the hex", self.leader_label(*fl))));
+                        if self.own_leader(s, side, *fl, "¶69")? != h
+                            || !matches!(s.leaders[usize::from(*fl)].place, LeaderPlace::Map(_))
+                        {
+                            return Err(refuse(
+                                "¶69",
+                                format!(
+                                    "{} is not a Force Leader in the hex",
+                                    self.leader_label(*fl)
+                                ),
+                            ));
                         }
                         LeaderPlace::Portrait(*fl)
                     }
@@ -349,10 +453,16 @@ impl Hov {
                 let (mg, to) = (*mg, *to);
                 let h = self.own_leader(s, side, mg, "¶70")?;
                 if self.manifest.leaders[usize::from(mg)].mg.is_none() {
-                    return Err(refuse("¶70", format!("{} is not a Major General", self.leader_label(mg))));
+                    return Err(refuse(
+                        "¶70",
+                        format!("{} is not a Major General", self.leader_label(mg)),
+                    ));
                 }
                 if mg == to || self.own_leader(s, side, to, "¶70")? != h {
-                    return Err(refuse("¶70", format!("{} is not another leader in the hex", self.leader_label(to))));
+                    return Err(refuse(
+                        "¶70",
+                        format!("{} is not another leader in the hex", self.leader_label(to)),
+                    ));
                 }
                 for u in self.track(s, mg) {
                     self.move_unit(s, side, u, to, ev);
@@ -360,7 +470,13 @@ impl Hov {
                 for g in 0..s.garrisons.len() {
                     if s.garrisons[g].place == GarrisonPlace::Track(mg) {
                         s.garrisons[g].place = GarrisonPlace::Track(to);
-                        ev.push(Event::GarrisonPlaced { side, garrison: g as u16, place: GarrisonPlace::Track(to), sp: s.garrisons[g].sp, rule: Cow::Borrowed("¶70") });
+                        ev.push(Event::GarrisonPlaced {
+                            side,
+                            garrison: g as u16,
+                            place: GarrisonPlace::Track(to),
+                            sp: s.garrisons[g].sp,
+                            rule: Cow::Borrowed("¶70"),
+                        });
                     }
                 }
             }
@@ -368,41 +484,93 @@ impl Hov {
                 let l = *leader;
                 let h = self.own_leader(s, side, l, "¶80")?;
                 if !matches!(s.leaders[usize::from(l)].place, LeaderPlace::Portrait(_)) {
-                    return Err(refuse("¶80", format!("{} is not on a portrait", self.leader_label(l))));
+                    return Err(refuse(
+                        "¶80",
+                        format!("{} is not on a portrait", self.leader_label(l)),
+                    ));
                 }
                 self.move_leader(s, side, l, LeaderPlace::Map(h), "¶80 2", ev);
             }
             Action::Attach { leader, to } => {
                 let (l, to) = (*leader, *to);
                 let h = self.own_leader(s, side, l, "¶28")?;
-                if l == to || self.own_leader(s, side, to, "¶28")? != h || !matches!(s.leaders[usize::from(to)].place, LeaderPlace::Map(_)) {
-                    return Err(refuse("¶28", format!("{} is not a Force Leader in the hex of {}", self.leader_label(to), self.leader_label(l))));
+                if l == to
+                    || self.own_leader(s, side, to, "¶28")? != h
+                    || !matches!(s.leaders[usize::from(to)].place, LeaderPlace::Map(_))
+                {
+                    return Err(refuse(
+                        "¶28",
+                        format!(
+                            "{} is not a Force Leader in the hex of {}",
+                            self.leader_label(to),
+                            self.leader_label(l)
+                        ),
+                    ));
                 }
                 if s.leaders[usize::from(l)].place == LeaderPlace::Portrait(to) {
-                    return Err(refuse("¶28", format!("{} is already on that portrait", self.leader_label(l))));
+                    return Err(refuse(
+                        "¶28",
+                        format!("{} is already on that portrait", self.leader_label(l)),
+                    ));
                 }
                 if !self.portrait(s, l).is_empty() {
-                    return Err(refuse("¶29", format!("{} commands subordinates and may not be one", self.leader_label(l))));
+                    return Err(refuse(
+                        "¶29",
+                        format!(
+                            "{} commands subordinates and may not be one",
+                            self.leader_label(l)
+                        ),
+                    ));
                 }
                 self.move_leader(s, side, l, LeaderPlace::Portrait(to), "¶28", ev);
             }
-            Action::CreateMarchDivision { counter, from, sp, leader } => {
+            Action::CreateMarchDivision {
+                counter,
+                from,
+                sp,
+                leader,
+            } => {
                 let (c, from, sp, leader) = (*counter, *from, *sp, *leader);
                 let h = self.own_unit(s, side, from, "¶66")?;
                 if self.own_leader(s, side, leader, "¶75")? != h {
-                    return Err(refuse("¶75", format!("{} is not in the hex of {}", self.leader_label(leader), self.unit_label(from))));
+                    return Err(refuse(
+                        "¶75",
+                        format!(
+                            "{} is not in the hex of {}",
+                            self.leader_label(leader),
+                            self.unit_label(from)
+                        ),
+                    ));
                 }
                 if usize::from(c) >= s.units.len() || !self.march_counter_ok(s, c, from) {
-                    return Err(refuse("¶66, §19", format!("{} is not a free substitute counter of the type and nationality of {}", self.unit_label(c), self.unit_label(from))));
+                    return Err(refuse(
+                        "¶66, §19",
+                        format!(
+                            "{} is not a free substitute counter of the type and nationality of {}",
+                            self.unit_label(c),
+                            self.unit_label(from)
+                        ),
+                    ));
                 }
                 let have = s.units[usize::from(from)].sp;
                 if sp == 0 || sp > have || sp > self.manifest.units[usize::from(c)].max {
-                    return Err(refuse("¶66, ¶13", format!("{sp} SP may not be taken from {} into {}", self.unit_label(from), self.unit_label(c))));
+                    return Err(refuse(
+                        "¶66, ¶13",
+                        format!(
+                            "{sp} SP may not be taken from {} into {}",
+                            self.unit_label(from),
+                            self.unit_label(c)
+                        ),
+                    ));
                 }
                 self.set_sp(s, side, from, have - sp, "¶66", ev);
                 s.units[usize::from(c)].leader = Some(leader);
                 self.set_sp(s, side, c, sp, "¶66", ev);
-                ev.push(Event::UnitTransferred { side, unit: c, to: leader });
+                ev.push(Event::UnitTransferred {
+                    side,
+                    unit: c,
+                    to: leader,
+                });
                 if let Err(i) = s.march_divisions.binary_search(&c) {
                     s.march_divisions.insert(i, c);
                 }
@@ -410,30 +578,61 @@ impl Hov {
             Action::Incorporate { march, into } => {
                 let (m, into) = (*march, *into);
                 if s.march_divisions.binary_search(&m).is_err() {
-                    return Err(refuse("¶67", format!("{} is not a March Division", self.unit_label(m))));
+                    return Err(refuse(
+                        "¶67",
+                        format!("{} is not a March Division", self.unit_label(m)),
+                    ));
                 }
                 let h = self.own_unit(s, side, m, "¶67")?;
                 let same = self.own_unit(s, side, into, "¶67")? == h;
-                let (a, b) = (&self.manifest.units[usize::from(m)], &self.manifest.units[usize::from(into)]);
+                let (a, b) = (
+                    &self.manifest.units[usize::from(m)],
+                    &self.manifest.units[usize::from(into)],
+                );
                 if m == into || !same || a.arm != b.arm || a.nationality != b.nationality {
-                    return Err(refuse("¶67 2", format!("{} joins only a unit of its type and nationality in its hex", self.unit_label(m))));
+                    return Err(refuse(
+                        "¶67 2",
+                        format!(
+                            "{} joins only a unit of its type and nationality in its hex",
+                            self.unit_label(m)
+                        ),
+                    ));
                 }
-                let total = u16::from(s.units[usize::from(into)].sp) + u16::from(s.units[usize::from(m)].sp);
+                let total = u16::from(s.units[usize::from(into)].sp)
+                    + u16::from(s.units[usize::from(m)].sp);
                 if total > u16::from(b.max) {
-                    return Err(refuse("¶67, ¶13", format!("{} may not pass its Maximum Strength of {}", self.unit_label(into), b.max)));
+                    return Err(refuse(
+                        "¶67, ¶13",
+                        format!(
+                            "{} may not pass its Maximum Strength of {}",
+                            self.unit_label(into),
+                            b.max
+                        ),
+                    ));
                 }
                 self.set_sp(s, side, into, total as u8, "¶67", ev);
-                s.units[usize::from(m)] = super::super::state::Unit { leader: None, sp: 0 };
+                s.units[usize::from(m)] = super::super::state::Unit {
+                    leader: None,
+                    sp: 0,
+                };
                 if let Ok(i) = s.march_divisions.binary_search(&m) {
                     s.march_divisions.remove(i);
                 }
-                ev.push(Event::UnitRemoved { side, unit: m, permanent: false, rule: Cow::Borrowed("¶67 2") });
+                ev.push(Event::UnitRemoved {
+                    side,
+                    unit: m,
+                    permanent: false,
+                    rule: Cow::Borrowed("¶67 2"),
+                });
             }
             Action::CreateGarrison { .. } | Action::GarrisonToTrack { .. } => {
                 self.garrison_apply(s, side, a, ev)?;
             }
             _ => {
-                return Err(refuse("¶43", format!("{a:?} is not a decision of the Organization Segment")));
+                return Err(refuse(
+                    "¶43",
+                    format!("{a:?} is not a decision of the Organization Segment"),
+                ));
             }
         }
         self.settle_display(s, side, ev);

@@ -8,6 +8,7 @@ mod flow;
 mod general;
 mod march;
 mod movement;
+mod organization;
 mod setup;
 mod supply;
 mod victory;
