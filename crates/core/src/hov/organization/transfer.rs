@@ -1,8 +1,8 @@
 //! I.b The Organization Segment (¶43 steps 2–4): Major Generals activated and deactivated
 //! (¶68–¶72, §22), March Divisions split off and merged back (¶66–¶67, ¶75, §19), units moved
 //! between the tracks of leaders in one hex (¶73), strength moved between units of one
-//! nationality and type in one hex (¶74, ¶76; a unit left at zero is gone for good, ¶12 2,
-//! ¶13 2), and leaders put on a portrait or on the map as forces of their own (¶80 2, ¶81).
+//! nationality and type in one hex (¶74, ¶76, reading N19; a unit left at zero is gone for
+//! good, ¶12 2, ¶13 2), and leaders put on a portrait or on the map as forces of their own (¶80 2, ¶81).
 //!
 //! The steps may be taken in any order within the segment (reading N21). No change may leave a
 //! leader's command at fault where it was not (¶25–¶29, ¶27; reading N18). Every change is the
