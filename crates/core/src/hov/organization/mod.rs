@@ -1,7 +1,7 @@
 //! I. The Command Phase and the stacking rules: the Administrative Segment (¶42 step 2, ¶58–¶60,
 //! §29–§33, §53) — [`admin`]; the Organization Segment (¶43 steps 2–4, ¶65–¶79, §19, §22, §52,
-//! §54) — [`transfer`] (units, strength, Major Generals, March Divisions, leaders) and
-//! [`garrison`]; the Command Span and the two levels of command (¶16, ¶25–¶31) — [`display`];
+//! §54) — [`transfer`] (units, strength, Major Generals, March Divisions, leaders),
+//! [`substitute`] (§19 corps and division counters) and [`garrison`]; the Command Span and the two levels of command (¶16, ¶25–¶31) — [`display`];
 //! the Consolidation and Joint Consolidation Segments, Insubordinate Stacks and the 48-SP limit
 //! (¶48, ¶52, ¶77–¶80, ¶141) — [`stacking`].
 //!
@@ -12,6 +12,7 @@ pub mod admin;
 pub mod display;
 pub mod garrison;
 pub mod stacking;
+pub mod substitute;
 pub mod transfer;
 
 use alloc::vec::Vec;

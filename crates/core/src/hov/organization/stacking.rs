@@ -10,8 +10,9 @@
 //! leader with the largest Command Span when he ends the segment (reading N23). A hex no leader
 //! present can consolidate is an Insubordinate Stack (¶78): all its forces but the strongest
 //! are displaced one hex by the retreat priorities 3, 5 and 6 of ¶174 (reading N24). A hex
-//! still holding more than 48 SP (¶141 1) has its smallest forces displaced the same way until
-//! it holds 48 or a single force.
+//! holding more than 48 SP (¶141 1) is not consolidated but relieved the same way, and any
+//! hex still over the limit has its smallest forces displaced until it holds 48 or a single
+//! force.
 
 use alloc::borrow::Cow;
 use alloc::format;
@@ -65,7 +66,7 @@ impl Hov {
     /// The leaders who may consolidate `hex` as its Force Leader (¶141 2, ¶29, ¶31).
     pub fn consolidators(&self, s: &State, side: Side, hex: Hex) -> Vec<LeaderId> {
         let ls = self.map_leaders(s, side, hex);
-        if ls.len() < 2 {
+        if ls.len() < 2 || self.hex_sp(s, side, hex) > STACK_LIMIT {
             return Vec::new();
         }
         ls.iter()
@@ -149,14 +150,20 @@ impl Hov {
             if ls.len() < 2 {
                 continue;
             }
-            // ¶78: the strongest force stays; the others are displaced.
+            // ¶78 (¶141 1 when the hex is over the limit): the strongest force stays; the
+            // others are displaced.
+            let rule = if self.hex_sp(s, side, hex) > STACK_LIMIT {
+                "¶141 1, ¶78"
+            } else {
+                "¶78"
+            };
             let keep = ls
                 .iter()
                 .copied()
                 .max_by_key(|&l| (self.force_sp(s, l), core::cmp::Reverse(l)));
             for l in ls {
                 if Some(l) != keep {
-                    self.displace(s, side, l, "¶78", ev);
+                    self.displace(s, side, l, rule, ev);
                 }
             }
         }

@@ -121,6 +121,7 @@ impl Hov {
                 }
             }
         }
+        self.substitute_candidates(s, &mine_in_play, &mut c);
         self.garrison_candidates(s, side, &mine_in_play, &mut c);
         self.keep_legal(s, c, Hov::organization_apply, out);
         out.push(Action::Done);
@@ -155,7 +156,7 @@ impl Hov {
             && x.nationality == f.nationality
     }
 
-    fn own_unit(
+    pub(crate) fn own_unit(
         &self,
         s: &State,
         side: Side,
@@ -624,6 +625,9 @@ impl Hov {
                     permanent: false,
                     rule: Cow::Borrowed("¶67 2"),
                 });
+            }
+            Action::CreateSubstitutes { .. } | Action::RecreateOrganic { .. } => {
+                self.substitute_apply(s, side, a, ev)?;
             }
             Action::CreateGarrison { .. } | Action::GarrisonToTrack { .. } => {
                 self.garrison_apply(s, side, a, ev)?;

@@ -1050,3 +1050,102 @@ fn r43_random_command_phases_never_dead_end() {
         assert!(done > 20, "{id}: only {done} Command Phase decisions");
     }
 }
+
+#[test]
+fn e19_2_e19_3_the_corps_is_re_formed_from_its_divisions_and_split_again() {
+    // §19 3: the organic corps unit is re-formed from substitutes in one hex, the total SP
+    // kept; §19 2: substitutes take strength from it again, or replace it wholly (its counter
+    // free, not eliminated); §19 4–5: never across type or nationality.
+    let (h, mut s) = davout_position();
+    let davout = leader(&h, "F-davout");
+    let (corps, morand, gudin) = (
+        unit(&h, "F-III"),
+        unit(&h, "F-III-morand"),
+        unit(&h, "F-III-gudin"),
+    );
+    assert_eq!(s.units[usize::from(corps)].leader, None);
+    let acts = legal(&h, &s);
+    assert!(acts.contains(&Action::RecreateOrganic {
+        organic: corps,
+        subs: alloc::vec![morand]
+    }));
+    assert!(
+        acts.iter()
+            .any(|a| matches!(a, Action::RecreateOrganic { subs, .. } if subs.len() == 3))
+    );
+    // Any number of them (the list offers one or all; others are accepted).
+    let a = Action::RecreateOrganic {
+        organic: corps,
+        subs: alloc::vec![morand, gudin],
+    };
+    let ev = act(&h, &mut s, a);
+    assert!(ev.iter().all(|e| !e.visible_to(COALITION)));
+    assert_eq!(
+        s.units[usize::from(corps)],
+        crate::hov::state::Unit {
+            leader: Some(davout),
+            sp: 5
+        }
+    );
+    assert!(h.counter_free(&s, morand) && h.counter_free(&s, gudin));
+    // A cavalry unit is no substitute of an infantry corps.
+    assert!(
+        refused(
+            &h,
+            &s,
+            Action::CreateSubstitutes {
+                organic: corps,
+                subs: alloc::vec![(unit(&h, "F-LC"), 1)]
+            }
+        )
+        .contains("§19")
+    );
+    act(
+        &h,
+        &mut s,
+        Action::CreateSubstitutes {
+            organic: corps,
+            subs: alloc::vec![(gudin, 2)],
+        },
+    );
+    assert_eq!(
+        (
+            s.units[usize::from(corps)].sp,
+            s.units[usize::from(gudin)].sp
+        ),
+        (3, 2)
+    );
+    act(
+        &h,
+        &mut s,
+        Action::CreateSubstitutes {
+            organic: corps,
+            subs: alloc::vec![(morand, 3)],
+        },
+    );
+    assert!(h.counter_free(&s, corps) && !s.gone.contains(&corps));
+    assert_eq!(s.units[usize::from(morand)].leader, Some(davout));
+}
+
+#[test]
+fn r141_1_a_hex_over_48_sp_is_not_consolidated_but_relieved() {
+    // ¶141 1: at most 48 SP a hex at the end of the segment (reading N24: a hex over the
+    // limit is not consolidated; its forces but the strongest are displaced).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    let (davout, augereau) = (leader(&h, "F-davout"), leader(&h, "F-augereau"));
+    let at = h.leader_hex(&s, davout).unwrap();
+    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
+    assert!(h.consolidators(&s, FRENCH, at).contains(&davout));
+    // A test strength beyond any counter's: 3 + 3 + 40 + Augereau's 4.
+    s.units[usize::from(unit(&h, "F-III-gudin"))].sp = 40;
+    assert!(h.hex_sp(&s, FRENCH, at) > 48);
+    assert!(h.consolidators(&s, FRENCH, at).is_empty());
+    let ev = act(&h, &mut s, Action::Done);
+    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶141")))
+    );
+}
