@@ -1149,3 +1149,68 @@ fn r141_1_a_hex_over_48_sp_is_not_consolidated_but_relieved() {
             .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶141")))
     );
 }
+
+#[test]
+fn r81_1_r80_2_new_forces_are_formed_in_the_command_phase_only() {
+    // ¶81 1, ¶80 2: a subordinate goes on the map as a force of his own in the Organization
+    // Segment; after the Command Phase no new Force Leader appears (drop-offs aside, ¶81 2).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    let bessieres = leader(&h, "F-bessieres");
+    let a = Action::Detach { leader: bessieres };
+    assert!(legal(&h, &s).contains(&a));
+    let mut t = s.clone();
+    act(&h, &mut t, a.clone());
+    assert!(matches!(
+        t.leaders[usize::from(bessieres)].place,
+        LeaderPlace::Map(_)
+    ));
+    act(&h, &mut s, Action::Done);
+    assert_eq!(s.phase, Phase::Reinforcements);
+    assert!(!legal(&h, &s).contains(&a));
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    assert!(!legal(&h, &s).contains(&a));
+    refused(&h, &s, a);
+}
+
+#[test]
+fn r20_consolidation_and_reorganizing_stay_secret() {
+    // ¶20: what goes on a portrait or a track is the owner's; the other side's view of the
+    // position changes only by the counters it sees on the map.
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    let before = h.observation(&s, COALITION);
+    let davout = leader(&h, "F-davout");
+    let mg = leader(&h, "F-MG-inf-2");
+    let ev = act(
+        &h,
+        &mut s,
+        Action::ActivateMg {
+            mg,
+            units: alloc::vec![unit(&h, "F-III-gudin")],
+            under: Some(davout),
+        },
+    );
+    assert!(ev.iter().all(|e| !e.visible_to(COALITION)));
+    let counter = h.free_march_counter(&s, unit(&h, "F-III-morand")).unwrap();
+    let ev2 = act(
+        &h,
+        &mut s,
+        Action::CreateMarchDivision {
+            counter,
+            from: unit(&h, "F-III-morand"),
+            sp: 1,
+            leader: davout,
+        },
+    );
+    assert!(ev2.iter().all(|e| !e.visible_to(COALITION)));
+    assert_eq!(h.observation(&s, COALITION), before);
+    // The Coalition's own legal actions are the same either way when its turn comes.
+    let mut a = s.clone();
+    let mut b = h.initial_state();
+    advance(&h, &mut a, Phase::Organization, COALITION);
+    advance(&h, &mut b, Phase::Organization, COALITION);
+    assert_eq!(legal(&h, &a), legal(&h, &b));
+}
