@@ -245,7 +245,13 @@ impl Hov {
                 ev.extend(out);
                 Ok(())
             }
-            (Phase::Organization, a) if *a != Action::Done => {
+            (Phase::Organization, Action::Done) => {
+                // ¶79: a stack kept for a deactivation that did not come is displaced now.
+                self.organization_done(s, ev);
+                self.end_phase(s, Phase::Organization, ev);
+                Ok(())
+            }
+            (Phase::Organization, a) => {
                 let (next, out) = self.try_on_copy(s, a, Hov::organization_apply)?;
                 *s = next;
                 ev.extend(out);

@@ -137,6 +137,7 @@ impl Rules for Hov {
             .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
         o.march_divisions
             .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
+        o.deferred.retain(|&(owner, _)| !other(owner));
         o.marched.retain(|&l| {
             !self
                 .manifest

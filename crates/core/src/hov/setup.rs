@@ -359,6 +359,7 @@ impl Hov {
             guard_beaten: false,
             gone: Vec::new(),
             march_divisions: Vec::new(),
+            deferred: Vec::new(),
             joint_second: false,
             unknown: Vec::new(),
             result: None,

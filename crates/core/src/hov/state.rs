@@ -427,6 +427,10 @@ pub struct State {
     /// Unit counters in play as March Divisions (¶66–¶67, §19); sorted.
     #[serde(default)]
     pub march_divisions: Vec<UnitId>,
+    /// Insubordinate Stacks left in place because deactivating a Major General in the owner's
+    /// next Command Phase would let one leader command them (¶79), by side; sorted.
+    #[serde(default, with = "deferred_hexes")]
+    pub deferred: Vec<(Side, Hex)>,
     /// In the Joint Consolidation Segment, the non-phasing player's turn to consolidate (¶52).
     #[serde(default)]
     pub joint_second: bool,
@@ -434,4 +438,27 @@ pub struct State {
     pub unknown: Vec<Unknown>,
     /// How the game ended.
     pub result: Option<Outcome>,
+}
+
+/// Serde for `(Side, Hex)` lists with hexes as CCRR ids.
+mod deferred_hexes {
+    use alloc::vec::Vec;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::engine::Side;
+    use crate::hex::Hex;
+
+    #[derive(Serialize, Deserialize)]
+    struct Entry(Side, #[serde(with = "super::super::hhex")] Hex);
+
+    pub fn serialize<S: Serializer>(v: &[(Side, Hex)], s: S) -> Result<S::Ok, S::Error> {
+        let list: Vec<Entry> = v.iter().map(|&(a, b)| Entry(a, b)).collect();
+        list.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(Side, Hex)>, D::Error> {
+        let list: Vec<Entry> = Vec::deserialize(d)?;
+        Ok(list.into_iter().map(|Entry(a, b)| (a, b)).collect())
+    }
 }

@@ -9,7 +9,10 @@
 //! names the Force Leader ([`Action::Consolidate`]); a hex he leaves is consolidated under the
 //! leader with the largest Command Span when he ends the segment (reading N23). A hex no leader
 //! present can consolidate is an Insubordinate Stack (¶78): all its forces but the strongest
-//! are displaced one hex by the retreat priorities 3, 5 and 6 of ¶174 (reading N24). A hex
+//! are displaced one hex by the retreat priorities 3, 5 and 6 of ¶174 (reading N24), unless
+//! deactivating a Major General would let a leader there command them all: the stack then
+//! waits for its owner's next Organization Segment and is displaced at its end if still
+//! insubordinate (¶79). A hex
 //! holding more than 48 SP (¶141 1) is not consolidated but relieved the same way, and any
 //! hex still over the limit has its smallest forces displaced until it holds 48 or a single
 //! force.
@@ -150,6 +153,14 @@ impl Hov {
             if ls.len() < 2 {
                 continue;
             }
+            // ¶79: left as it is when deactivating a Major General next Command Phase would do.
+            if self.hex_sp(s, side, hex) <= STACK_LIMIT && self.saved_by_deactivation(s, side, hex)
+            {
+                if let Err(i) = s.deferred.binary_search(&(side, hex)) {
+                    s.deferred.insert(i, (side, hex));
+                }
+                continue;
+            }
             // ¶78 (¶141 1 when the hex is over the limit): the strongest force stays; the
             // others are displaced.
             let rule = if self.hex_sp(s, side, hex) > STACK_LIMIT {
@@ -179,6 +190,62 @@ impl Hov {
                 };
                 if !self.displace(s, side, small, "¶141 1", ev) {
                     break;
+                }
+            }
+        }
+    }
+
+    /// ¶79: whether deactivating one Major General of the hex (his units to another leader
+    /// there) would let a leader present consolidate it.
+    pub fn saved_by_deactivation(&self, s: &State, side: Side, hex: Hex) -> bool {
+        let ls = self.leaders_in(s, side, hex);
+        ls.iter().any(|&mg| {
+            self.manifest.leaders[usize::from(mg)].mg.is_some()
+                && ls.iter().any(|&to| {
+                    if to == mg {
+                        return false;
+                    }
+                    let mut t = s.clone();
+                    for u in self.track(&t, mg) {
+                        t.units[usize::from(u)].leader = Some(to);
+                    }
+                    for g in &mut t.garrisons {
+                        if g.place == GarrisonPlace::Track(mg) {
+                            g.place = GarrisonPlace::Track(to);
+                        }
+                    }
+                    for sub in self.portrait(&t, mg) {
+                        t.leaders[usize::from(sub)].place = LeaderPlace::Map(hex);
+                    }
+                    t.leaders[usize::from(mg)].place = LeaderPlace::Out;
+                    !self.consolidators(&t, side, hex).is_empty()
+                })
+        })
+    }
+
+    /// The end of the owner's Organization Segment: an Insubordinate Stack left in place by
+    /// ¶79 that still no leader may consolidate is displaced now (¶78).
+    pub(crate) fn organization_done(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side = s.phasing;
+        let mine: Vec<Hex> = s
+            .deferred
+            .iter()
+            .filter(|x| x.0 == side)
+            .map(|x| x.1)
+            .collect();
+        s.deferred.retain(|x| x.0 != side);
+        for hex in mine {
+            let ls = self.map_leaders(s, side, hex);
+            if ls.len() < 2 || !self.consolidators(s, side, hex).is_empty() {
+                continue;
+            }
+            let keep = ls
+                .iter()
+                .copied()
+                .max_by_key(|&l| (self.force_sp(s, l), core::cmp::Reverse(l)));
+            for l in ls {
+                if Some(l) != keep {
+                    self.displace(s, side, l, "¶79, ¶78", ev);
                 }
             }
         }

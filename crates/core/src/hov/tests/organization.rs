@@ -1214,3 +1214,56 @@ fn r20_consolidation_and_reorganizing_stay_secret() {
     advance(&h, &mut b, Phase::Organization, COALITION);
     assert_eq!(legal(&h, &a), legal(&h, &b));
 }
+
+#[test]
+fn r79_a_stack_saved_by_deactivating_a_major_general_waits_for_the_command_phase() {
+    // ¶79: not an Insubordinate Stack when deactivating a Major General in the next Command
+    // Phase gives the span needed; if he is not deactivated, it is displaced then (¶78).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    let (davout, augereau, mg) = (
+        leader(&h, "F-davout"),
+        leader(&h, "F-augereau"),
+        leader(&h, "F-MG-inf-1"),
+    );
+    let gudin = unit(&h, "F-III-gudin");
+    // Davout: Morand 1 + Friant 1 + the Major General (2) with Gudin = 4 of 5.
+    act(
+        &h,
+        &mut s,
+        Action::ActivateMg {
+            mg,
+            units: alloc::vec![gudin],
+            under: Some(davout),
+        },
+    );
+    act(&h, &mut s, Action::Done);
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    let at = h.leader_hex(&s, davout).unwrap();
+    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
+    assert!(h.consolidators(&s, FRENCH, at).is_empty());
+    assert!(h.saved_by_deactivation(&s, FRENCH, at));
+    let ev = act(&h, &mut s, Action::Done);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Displaced { .. })));
+    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout, augereau]);
+    assert_eq!(s.deferred, [(FRENCH, at)]);
+    assert!(h.observation(&s, COALITION).deferred.is_empty());
+    let kept = s.clone();
+    // Deactivated in the next Organization Segment: consolidated at the next chance.
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    act(&h, &mut s, Action::DeactivateMg { mg, to: davout });
+    act(&h, &mut s, Action::Done);
+    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout, augereau]);
+    assert!(s.deferred.is_empty());
+    assert!(h.consolidators(&s, FRENCH, at).contains(&davout));
+    // Not deactivated: displaced when the segment ends.
+    let mut s = kept;
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    let ev = act(&h, &mut s, Action::Done);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶79")))
+    );
+    assert_eq!(h.map_leaders(&s, FRENCH, at).len(), 1);
+}
