@@ -1267,3 +1267,228 @@ fn r79_a_stack_saved_by_deactivating_a_major_general_waits_for_the_command_phase
     );
     assert_eq!(h.map_leaders(&s, FRENCH, at).len(), 1);
 }
+
+// ---------------------------------------------------------------- Worked examples
+
+/// `h` with one leader's Command Span changed (the examples' hypothetical leaders).
+fn with_span(mut h: Hov, l: LeaderId, span: u8) -> Hov {
+    alloc::sync::Arc::make_mut(&mut h.manifest).leaders[usize::from(l)]
+        .ratings
+        .span = span;
+    h
+}
+
+#[test]
+fn x02_x03_e19_e22_davouts_corps_split_and_re_formed() {
+    // X02: III Corps replaced by Friant, Gudin and Morand, later re-formed from Gudin and
+    // Morand, the SP kept; Friant's Major General, in play, commands Friant's division. X03:
+    // Davout keeps his corps unit; divisions detached take their SP from it.
+    let (h, mut s) = davout_position();
+    let davout = leader(&h, "F-davout");
+    let corps = unit(&h, "F-III");
+    let [morand, friant, gudin] =
+        ["F-III-morand", "F-III-friant", "F-III-gudin"].map(|x| unit(&h, x));
+    let total = |s: &State| -> u16 {
+        [corps, morand, friant, gudin]
+            .iter()
+            .map(|&u| u16::from(s.units[usize::from(u)].sp))
+            .sum()
+    };
+    assert_eq!(total(&s), 8);
+    act(
+        &h,
+        &mut s,
+        Action::RecreateOrganic {
+            organic: corps,
+            subs: alloc::vec![morand, friant, gudin],
+        },
+    );
+    assert_eq!((s.units[usize::from(corps)].sp, total(&s)), (8, 8));
+    // X03, §22: the corps is Davout's own unit.
+    let napoleon = leader(&h, "F-napoleon");
+    s.leaders[usize::from(napoleon)].place = LeaderPlace::Map(h.leader_hex(&s, davout).unwrap());
+    assert!(
+        refused(
+            &h,
+            &s,
+            Action::TransferUnit {
+                unit: corps,
+                to: napoleon
+            }
+        )
+        .contains("§22")
+    );
+    // Replace the corps wholly with its three divisions.
+    act(
+        &h,
+        &mut s,
+        Action::CreateSubstitutes {
+            organic: corps,
+            subs: alloc::vec![(friant, 3), (gudin, 3), (morand, 2)],
+        },
+    );
+    assert!(h.counter_free(&s, corps));
+    assert_eq!(total(&s), 8);
+    // Re-formed from Gudin and Morand; Friant stays a division.
+    act(
+        &h,
+        &mut s,
+        Action::RecreateOrganic {
+            organic: corps,
+            subs: alloc::vec![gudin, morand],
+        },
+    );
+    assert_eq!(
+        (
+            s.units[usize::from(corps)].sp,
+            s.units[usize::from(friant)].sp,
+            total(&s)
+        ),
+        (5, 3, 8)
+    );
+    assert_eq!(s.units[usize::from(corps)].leader, Some(davout));
+    // Friant's leader in play commands the Friant division.
+    let mg = leader(&h, "F-friant");
+    act(
+        &h,
+        &mut s,
+        Action::ActivateMg {
+            mg,
+            units: alloc::vec![friant],
+            under: Some(davout),
+        },
+    );
+    assert_eq!(s.units[usize::from(friant)].leader, Some(mg));
+    assert!(
+        refused(
+            &h,
+            &s,
+            Action::TransferUnit {
+                unit: friant,
+                to: davout
+            }
+        )
+        .contains("§22")
+    );
+}
+
+#[test]
+fn x25_r25_a_span_of_three_commands_three_divisions_or_a_corps_and_a_division() {
+    let h0 = load("hov/pultusk-golymin");
+    let davout = leader(&h0, "F-davout");
+    let h = with_span(h0, davout, 3);
+    let mut s = h.initial_state();
+    // Three divisions (1 each).
+    assert_eq!(h.span_used(&s, davout), 3);
+    assert_eq!(h.command_fault(&s, davout), None);
+    // A corps (2) and a division (1).
+    let corps = unit(&h, "F-III");
+    let [morand, friant, gudin] =
+        ["F-III-morand", "F-III-friant", "F-III-gudin"].map(|x| unit(&h, x));
+    s.units[usize::from(corps)] = crate::hov::state::Unit {
+        leader: Some(davout),
+        sp: 5,
+    };
+    for u in [morand, gudin] {
+        s.units[usize::from(u)] = crate::hov::state::Unit {
+            leader: None,
+            sp: 0,
+        };
+    }
+    assert_eq!(h.span_used(&s, davout), 3);
+    assert_eq!(h.command_fault(&s, davout), None);
+    // A corps and two divisions pass it.
+    s.units[usize::from(gudin)] = crate::hov::state::Unit {
+        leader: Some(davout),
+        sp: 1,
+    };
+    let _ = friant;
+    assert_eq!(h.command_fault(&s, davout).map(|f| f.0), Some("¶25, ¶29"));
+}
+
+#[test]
+fn x26_x27_r28_a_subordinate_costs_his_subordination_whatever_he_commands() {
+    // X26: a subordinate of Subordination 2 costs his Force Leader 2, however many units he
+    // has. X27: a span of 6 commands three subordinates of 2, or a corps, two divisions and
+    // one subordinate of 2.
+    let h0 = load("hov/pultusk-golymin");
+    let napoleon = leader(&h0, "F-napoleon");
+    let h = with_span(h0, napoleon, 6);
+    let mut s = h.initial_state();
+    let bessieres = leader(&h, "F-bessieres");
+    assert_eq!(
+        s.leaders[usize::from(bessieres)].place,
+        LeaderPlace::Portrait(napoleon)
+    );
+    let base = h.span_used(&s, napoleon);
+    let pol = unit(&h, "F-pol-dombrowski");
+    s.units[usize::from(pol)] = crate::hov::state::Unit {
+        leader: Some(bessieres),
+        sp: 2,
+    };
+    assert_eq!(h.span_used(&s, napoleon), base);
+    // Three subordinates of 2: Bessieres, Davout, Lannes.
+    for id in ["F-davout", "F-lannes"] {
+        let l = leader(&h, id);
+        assert_eq!(h.subordination_of(&s, l), 2);
+        s.leaders[usize::from(l)].place = LeaderPlace::Portrait(napoleon);
+    }
+    for u in h.track(&s, napoleon) {
+        s.units[usize::from(u)].leader = Some(bessieres);
+    }
+    assert_eq!(h.span_used(&s, napoleon), 6);
+    assert_eq!(h.command_fault(&s, napoleon), None);
+    // A fourth is one too many.
+    s.leaders[usize::from(leader(&h, "F-augereau"))].place = LeaderPlace::Portrait(napoleon);
+    assert!(h.command_fault(&s, napoleon).is_some());
+    // A corps (2), two divisions (1 + 1) and one subordinate of 2.
+    for id in ["F-davout", "F-lannes", "F-augereau"] {
+        s.leaders[usize::from(leader(&h, id))].place = LeaderPlace::Out;
+    }
+    for (u, sp) in [("F-IV", 5), ("F-IV-legrand", 2), ("F-IV-leval", 2)] {
+        s.units[usize::from(unit(&h, u))] = crate::hov::state::Unit {
+            leader: Some(napoleon),
+            sp,
+        };
+    }
+    assert_eq!(h.span_used(&s, napoleon), 6);
+    assert_eq!(h.command_fault(&s, napoleon), None);
+}
+
+#[test]
+fn x28_r29_a_force_leader_may_not_be_commanded() {
+    // X28, ¶29: a leader who commands subordinates may not be put under another, whatever
+    // the span.
+    let h0 = load("hov/pultusk-golymin");
+    let napoleon = leader(&h0, "F-napoleon");
+    let h = with_span(h0, napoleon, 12);
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    let (davout, mg) = (leader(&h, "F-davout"), leader(&h, "F-MG-inf-1"));
+    act(
+        &h,
+        &mut s,
+        Action::ActivateMg {
+            mg,
+            units: alloc::vec![unit(&h, "F-III-gudin")],
+            under: Some(davout),
+        },
+    );
+    let at = h.leader_hex(&s, napoleon).unwrap();
+    s.leaders[usize::from(davout)].place = LeaderPlace::Map(at);
+    assert!(
+        refused(
+            &h,
+            &s,
+            Action::Attach {
+                leader: davout,
+                to: napoleon
+            }
+        )
+        .contains("¶29")
+    );
+    assert!(!legal(&h, &s).contains(&Action::Attach {
+        leader: davout,
+        to: napoleon
+    }));
+}
