@@ -4,6 +4,7 @@
 
 mod battle;
 mod combat;
+mod consolidation;
 mod flow;
 mod general;
 mod march;

@@ -1,6 +1,7 @@
-//! I. The Command Phase and stacking: the Administrative Segment (¶42, ¶57–¶60, §27, §29–§33,
-//! §53), the Organization Segment (¶43, ¶25–¶31, ¶65–¶76, §19, §22, §52, §54) and the
-//! Consolidation Segments (¶48, ¶52, ¶77–¶80, ¶141).
+//! I.b The Organization Segment (¶43, ¶25–¶31, ¶65–¶76, §19, §22, §52, §54), its worked
+//! examples, and random play through the Command Phase and the Consolidation Segments. The
+//! Administrative Segment's tests are in `supply.rs`, the Consolidation Segments' in
+//! `consolidation.rs`; both use the helpers here.
 
 use alloc::vec::Vec;
 
@@ -11,28 +12,28 @@ use crate::hex::Hex;
 use crate::hov::Hov;
 use crate::hov::action::Action;
 use crate::hov::event::Event;
-use crate::hov::state::{GarrisonPlace, LeaderId, LeaderPlace, Phase, State, Supply, UnitId};
-use crate::hov::types::{Army, COALITION, FRENCH};
+use crate::hov::state::{GarrisonPlace, LeaderId, LeaderPlace, Phase, State, UnitId};
+use crate::hov::types::{COALITION, FRENCH};
 
-fn load(id: &str) -> Hov {
+pub(super) fn load(id: &str) -> Hov {
     let lib = Library::builtin().expect("the built-in library");
     Hov::new(&lib.scenario(id).expect(id)).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
 
-fn hex(h: &Hov, label: &str) -> Hex {
+pub(super) fn hex(h: &Hov, label: &str) -> Hex {
     h.board.grid.parse(label).unwrap()
 }
 
-fn leader(h: &Hov, id: &str) -> LeaderId {
+pub(super) fn leader(h: &Hov, id: &str) -> LeaderId {
     h.manifest.leader(id).unwrap_or_else(|| panic!("{id}"))
 }
 
-fn unit(h: &Hov, id: &str) -> UnitId {
+pub(super) fn unit(h: &Hov, id: &str) -> UnitId {
     h.manifest.unit(id).unwrap_or_else(|| panic!("{id}"))
 }
 
 /// Plays `Done` (and weather 3) until the phase is `phase` with `side` phasing.
-fn advance(h: &Hov, s: &mut State, phase: Phase, side: Side) {
+pub(super) fn advance(h: &Hov, s: &mut State, phase: Phase, side: Side) {
     let mut ev = Vec::new();
     for _ in 0..2000 {
         if s.phase == phase && s.phasing == side && s.march.is_none() && s.battle.is_none() {
@@ -50,20 +51,20 @@ fn advance(h: &Hov, s: &mut State, phase: Phase, side: Side) {
     panic!("never reached {phase:?}");
 }
 
-fn legal(h: &Hov, s: &State) -> Vec<Action> {
+pub(super) fn legal(h: &Hov, s: &State) -> Vec<Action> {
     let mut v = Vec::new();
     h.legal_actions(s, &mut v);
     v
 }
 
-fn act(h: &Hov, s: &mut State, a: Action) -> Vec<Event> {
+pub(super) fn act(h: &Hov, s: &mut State, a: Action) -> Vec<Event> {
     let mut ev = Vec::new();
     h.apply(s, &a, &mut ev)
         .unwrap_or_else(|e| panic!("{a:?} refused: {e:?}"));
     ev
 }
 
-fn refused(h: &Hov, s: &State, a: Action) -> String {
+pub(super) fn refused(h: &Hov, s: &State, a: Action) -> String {
     let mut t = s.clone();
     let e = h
         .apply(&mut t, &a, &mut Vec::new())
@@ -74,258 +75,10 @@ fn refused(h: &Hov, s: &State, a: Action) -> String {
 
 use alloc::string::String;
 
-// ---------------------------------------------------------------- Administrative Segment
-
-#[test]
-fn e30_r58_the_supply_source_is_flipped_then_placed_next_turn() {
-    // §30 1–2, ¶42 step 2, ¶58: one active source; flipped in one Administrative Segment, the
-    // marker goes face up on any of the army's Supply Sources in the next.
-    let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    advance(&h, &mut s, Phase::Administrative, FRENCH);
-    let flip = Action::BeginSupplyChange { army: Army::French };
-    assert!(legal(&h, &s).contains(&flip));
-    assert!(!legal(&h, &s).contains(&Action::BeginSupplyChange {
-        army: Army::Russian
-    }));
-    let ev = act(&h, &mut s, flip);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::SupplyChanging { .. }) && e.visible_to(COALITION))
-    );
-    assert_eq!(s.supply[0], Supply::Changing(s.turn));
-    assert!(
-        !legal(&h, &s)
-            .iter()
-            .any(|a| matches!(a, Action::PlaceSupply { .. }))
-    );
-    let turn = s.turn;
-    act(&h, &mut s, Action::Done);
-    advance(&h, &mut s, Phase::Administrative, FRENCH);
-    assert_eq!(s.turn, turn + 1);
-    let places: Vec<Hex> = legal(&h, &s)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::PlaceSupply { hex, .. } => Some(hex),
-            _ => None,
-        })
-        .collect();
-    assert!(
-        places.contains(&hex(&h, "0151")) && places.contains(&hex(&h, "3153")),
-        "{places:?}"
-    );
-    // Only the army's own sources.
-    assert!(!places.contains(&hex(&h, "3938")));
-    let rule = refused(
-        &h,
-        &s,
-        Action::PlaceSupply {
-            army: Army::French,
-            hex: hex(&h, "3938"),
-        },
-    );
-    assert!(rule.contains("§30"));
-    act(
-        &h,
-        &mut s,
-        Action::PlaceSupply {
-            army: Army::French,
-            hex: hex(&h, "3153"),
-        },
-    );
-    assert_eq!(s.supply[0], Supply::Active(hex(&h, "3153")));
-}
-
-#[test]
-fn e30_3_e27_2_r57_while_flipped_no_commands_and_the_zero_line() {
-    // §30 3, §27 2, ¶57: with the marker flipped no depot is active: no force has a Dispatch
-    // Distance, so no Movement Command and the zero attrition line.
-    let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    advance(&h, &mut s, Phase::Administrative, FRENCH);
-    let davout = leader(&h, "F-davout");
-    let at = h.leader_hex(&s, davout).unwrap();
-    assert!(h.in_dispatch(&s, Army::French, at));
-    act(&h, &mut s, Action::BeginSupplyChange { army: Army::French });
-    assert!(!h.in_dispatch(&s, Army::French, at));
-    act(&h, &mut s, Action::Done);
-    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
-    assert!(
-        !legal(&h, &s)
-            .iter()
-            .any(|a| matches!(a, Action::Command { .. }))
-    );
-    assert!(h.active_depots(&s, Army::French).is_empty());
-}
-
-#[test]
-fn e31_r59_the_active_source_has_a_garrison_with_a_zoc() {
-    // §31, ¶59 1, ¶59 3, ¶59 4: the active source counts as a real force of its side (a ZOC
-    // around it, enemy ZOCs cancelled in it); flipped it has none; placed again it has one.
-    let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    let src = hex(&h, "3938");
-    let o = h.occupancy(&s);
-    assert!(o.real_at(COALITION, src));
-    let next = crate::hex::Direction::ALL
-        .into_iter()
-        .find(|&d| h.zoc_passes(&s, src, d))
-        .map(|d| src.neighbor(d))
-        .unwrap();
-    assert!(h.in_zoc_of(&s, &o, COALITION, next, false));
-    assert!(h.supply_garrison_at(&s, COALITION, src));
-    s.supply[Army::Russian.index()] = Supply::Changing(s.turn);
-    assert!(!h.occupancy(&s).real_at(COALITION, src));
-    assert!(!h.supply_garrison_at(&s, COALITION, src));
-}
-
-#[test]
-fn e32_e33_r60_a_captured_source_returns_later_free_of_enemies() {
-    // §32, ¶60 1: the garrison destroyed or driven off, the source is captured: no depot is
-    // active and no command may be given. §33, ¶60 2: from a later Administrative Segment the
-    // marker returns at a source free of enemy units and EZOCs.
-    let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    advance(&h, &mut s, Phase::Administrative, FRENCH);
-    let src = hex(&h, "0151");
-    let mut ev = Vec::new();
-    // The attacker's own source is not captured by its own attack.
-    assert!(
-        h.supply_source_attacked(&mut s, src, FRENCH, &mut ev)
-            .is_empty()
-    );
-    assert_eq!(
-        h.supply_source_attacked(&mut s, src, COALITION, &mut ev),
-        [Army::French]
-    );
-    assert!(ev.iter().any(|e| matches!(
-        e,
-        Event::SupplyCaptured {
-            army: Army::French,
-            ..
-        }
-    )));
-    assert_eq!(s.supply[0], Supply::Captured(s.turn));
-    assert!(h.active_depots(&s, Army::French).is_empty());
-    assert!(!legal(&h, &s).iter().any(|a| matches!(
-        a,
-        Action::PlaceSupply { .. } | Action::BeginSupplyChange { .. }
-    )));
-    act(&h, &mut s, Action::Done);
-    advance(&h, &mut s, Phase::Administrative, FRENCH);
-    // An enemy force next to a source puts it in an EZOC: not there.
-    let benn = leader(&h, "R-bennigsen");
-    let (warsaw, next) = h
-        .board
-        .sources_of(Army::French)
-        .map(|x| x.hex)
-        .filter(|&x| x != src)
-        .find_map(|x| {
-            crate::hex::Direction::ALL
-                .into_iter()
-                .map(|d| x.neighbor(d))
-                .find(|&n| h.board.on_map(n) && h.zoc_passes(&s, n, n.direction_to(x).unwrap()))
-                .map(|n| (x, n))
-        })
-        .unwrap();
-    s.leaders[usize::from(benn)].place = LeaderPlace::Map(next);
-    let places: Vec<Hex> = legal(&h, &s)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::PlaceSupply { hex, .. } => Some(hex),
-            _ => None,
-        })
-        .collect();
-    assert!(!places.is_empty());
-    assert!(!places.contains(&warsaw), "{places:?}");
-    let rule = refused(
-        &h,
-        &s,
-        Action::PlaceSupply {
-            army: Army::French,
-            hex: warsaw,
-        },
-    );
-    assert!(rule.contains("§33"));
-    act(
-        &h,
-        &mut s,
-        Action::PlaceSupply {
-            army: Army::French,
-            hex: places[0],
-        },
-    );
-    assert_eq!(s.supply[0], Supply::Active(places[0]));
-}
-
-#[test]
-fn e53_a_garrison_is_absorbed_by_infantry_of_its_nationality() {
-    // §53: in the Administrative Segment a garrison joins an infantry unit of its nationality
-    // in its hex; its marker is free again from the next Game-Turn.
-    let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    advance(&h, &mut s, Phase::Administrative, FRENCH);
-    let warsaw = hex(&h, "3153");
-    let davout = leader(&h, "F-davout");
-    s.leaders[usize::from(davout)].place = LeaderPlace::Map(warsaw);
-    let gudin = unit(&h, "F-III-gudin"); // 2 of 3 SP
-    let gar = h
-        .manifest
-        .garrisons
-        .iter()
-        .position(|g| g.id == "F-gar-warsaw")
-        .unwrap() as u16;
-    let praga = h
-        .manifest
-        .garrisons
-        .iter()
-        .position(|g| g.id == "F-gar-praga")
-        .unwrap() as u16;
-    let a = Action::AbsorbGarrison {
-        garrison: gar,
-        unit: gudin,
-    };
-    assert!(legal(&h, &s).contains(&a));
-    // A full unit may not take it (¶74), nor a Polish garrison a French unit.
-    assert!(
-        refused(
-            &h,
-            &s,
-            Action::AbsorbGarrison {
-                garrison: gar,
-                unit: unit(&h, "F-III-morand")
-            }
-        )
-        .contains("¶74")
-    );
-    s.garrisons[usize::from(praga)].place = GarrisonPlace::Map(warsaw);
-    assert!(
-        refused(
-            &h,
-            &s,
-            Action::AbsorbGarrison {
-                garrison: praga,
-                unit: gudin
-            }
-        )
-        .contains("§53")
-    );
-    let ev = act(&h, &mut s, a);
-    assert_eq!(s.units[usize::from(gudin)].sp, 3);
-    assert_eq!(
-        s.garrisons[usize::from(gar)].place,
-        GarrisonPlace::Available(s.turn + 1)
-    );
-    assert!(
-        ev.iter()
-            .all(|e| !e.visible_to(COALITION) || matches!(e, Event::PhaseBegins { .. }))
-    );
-}
-
 // ---------------------------------------------------------------- Organization Segment
 
 /// Pułtusk, the French Organization Segment: Davout at 2945 with Morand 3, Friant 3, Gudin 2.
-fn davout_position() -> (Hov, State) {
+pub(super) fn davout_position() -> (Hov, State) {
     let h = load("hov/pultusk-golymin");
     let mut s = h.initial_state();
     advance(&h, &mut s, Phase::Organization, FRENCH);
@@ -850,141 +603,6 @@ fn e52_e54_e25_a_garrison_is_made_in_a_fort_and_put_on_a_track() {
     assert_eq!(h.force_make(&s, davout).inf, 3 + 3 + 2);
 }
 
-// ---------------------------------------------------------------- Consolidation
-
-#[test]
-fn r141_r48_r31_consolidation_puts_the_hex_on_one_portrait() {
-    // ¶48, ¶141 2: in the Consolidation Segment the leaders of a hex go on the portrait of the
-    // one who commands them all; ¶31: an Unemployed Leader costs nothing and may not take
-    // command yet.
-    let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    advance(&h, &mut s, Phase::Consolidation, FRENCH);
-    let (davout, augereau, bessieres) = (
-        leader(&h, "F-davout"),
-        leader(&h, "F-augereau"),
-        leader(&h, "F-bessieres"),
-    );
-    let at = h.leader_hex(&s, davout).unwrap();
-    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
-    let acts = legal(&h, &s);
-    // Davout (span 5, using 3) takes Augereau (2); Augereau (span 4, using 2) cannot take Davout
-    // with... he can: 2 + 2 = 4.
-    assert!(acts.contains(&Action::Consolidate {
-        hex: at,
-        leader: davout
-    }));
-    // An Unemployed Leader in the hex.
-    s.leaders[usize::from(bessieres)].place = LeaderPlace::Map(at);
-    for u in h.track(&s, bessieres) {
-        s.units[usize::from(u)].leader = Some(leader(&h, "F-napoleon"));
-    }
-    assert!(h.has_nothing(&s, bessieres));
-    let acts = legal(&h, &s);
-    assert!(!acts.contains(&Action::Consolidate {
-        hex: at,
-        leader: bessieres
-    }));
-    assert!(
-        refused(
-            &h,
-            &s,
-            Action::Consolidate {
-                hex: at,
-                leader: bessieres
-            }
-        )
-        .contains("¶31")
-    );
-    act(
-        &h,
-        &mut s,
-        Action::Consolidate {
-            hex: at,
-            leader: davout,
-        },
-    );
-    assert_eq!(
-        s.leaders[usize::from(augereau)].place,
-        LeaderPlace::Portrait(davout)
-    );
-    assert_eq!(
-        s.leaders[usize::from(bessieres)].place,
-        LeaderPlace::Portrait(davout)
-    );
-    assert_eq!(h.span_used(&s, davout), 3 + 2);
-    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout]);
-}
-
-#[test]
-fn r78_an_insubordinate_stack_is_displaced_one_hex() {
-    // ¶78: leaders no one present can command together: at the end of the segment all but
-    // the strongest force are displaced one hex (¶174 priorities 3, 5, 6).
-    let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    advance(&h, &mut s, Phase::Consolidation, FRENCH);
-    let (davout, lannes) = (leader(&h, "F-davout"), leader(&h, "F-lannes"));
-    let at = h.leader_hex(&s, davout).unwrap();
-    s.leaders[usize::from(lannes)].place = LeaderPlace::Map(at);
-    // Lannes' corps (2) and rating 2: Davout would use 3 + 2 = 5 <= 5... load him up.
-    s.units[usize::from(unit(&h, "F-pol-dombrowski"))] = crate::hov::state::Unit {
-        leader: Some(davout),
-        sp: 2,
-    };
-    s.units[usize::from(unit(&h, "F-pol-zajaczak"))] = crate::hov::state::Unit {
-        leader: Some(lannes),
-        sp: 2,
-    };
-    s.units[usize::from(unit(&h, "F-pol-bronikowski"))] = crate::hov::state::Unit {
-        leader: Some(lannes),
-        sp: 1,
-    };
-    assert!(h.consolidators(&s, FRENCH, at).is_empty());
-    assert!(
-        !legal(&h, &s)
-            .iter()
-            .any(|a| matches!(a, Action::Consolidate { .. }))
-    );
-    let ev = act(&h, &mut s, Action::Done);
-    // Davout's force (11 SP) stays; Lannes' (8 SP) moves one hex away.
-    assert_eq!(s.leaders[usize::from(davout)].place, LeaderPlace::Map(at));
-    let LeaderPlace::Map(to) = s.leaders[usize::from(lannes)].place else {
-        panic!("Lannes left the map");
-    };
-    assert_eq!(to.distance(at), 1);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Displaced { .. }) && e.visible_to(COALITION))
-    );
-    assert_eq!(s.phase, Phase::Bridge);
-}
-
-#[test]
-fn r52_joint_consolidation_is_both_players_phasing_first() {
-    // ¶52: both players consolidate, the phasing player first.
-    let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    advance(&h, &mut s, Phase::JointConsolidation, FRENCH);
-    assert_eq!(h.actor(&s), Actor::Player(FRENCH));
-    // A Coalition hex with two forces.
-    let (benn, bux) = (leader(&h, "R-bennigsen"), leader(&h, "R-buxhowden"));
-    let at = h.leader_hex(&s, benn).unwrap();
-    s.leaders[usize::from(bux)].place = LeaderPlace::Map(at);
-    act(&h, &mut s, Action::Done);
-    assert_eq!(s.phase, Phase::JointConsolidation);
-    assert_eq!(h.actor(&s), Actor::Player(COALITION));
-    let acts = legal(&h, &s);
-    assert!(
-        acts.iter().any(|a| matches!(a, Action::Consolidate { .. })),
-        "{acts:?}"
-    );
-    act(&h, &mut s, Action::Done);
-    assert_ne!(s.phase, Phase::JointConsolidation);
-    assert!(!s.joint_second);
-    // Left to the end, the hex was consolidated or displaced: one leader on the map there.
-    assert_eq!(h.map_leaders(&s, COALITION, at).len(), 1);
-}
-
 // ---------------------------------------------------------------- Random play
 
 #[test]
@@ -1128,29 +746,6 @@ fn e19_2_e19_3_the_corps_is_re_formed_from_its_divisions_and_split_again() {
 }
 
 #[test]
-fn r141_1_a_hex_over_48_sp_is_not_consolidated_but_relieved() {
-    // ¶141 1: at most 48 SP a hex at the end of the segment (reading N24: a hex over the
-    // limit is not consolidated; its forces but the strongest are displaced).
-    let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    advance(&h, &mut s, Phase::Consolidation, FRENCH);
-    let (davout, augereau) = (leader(&h, "F-davout"), leader(&h, "F-augereau"));
-    let at = h.leader_hex(&s, davout).unwrap();
-    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
-    assert!(h.consolidators(&s, FRENCH, at).contains(&davout));
-    // A test strength beyond any counter's: 3 + 3 + 40 + Augereau's 4.
-    s.units[usize::from(unit(&h, "F-III-gudin"))].sp = 40;
-    assert!(h.hex_sp(&s, FRENCH, at) > 48);
-    assert!(h.consolidators(&s, FRENCH, at).is_empty());
-    let ev = act(&h, &mut s, Action::Done);
-    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout]);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶141")))
-    );
-}
-
-#[test]
 fn r81_1_r80_2_new_forces_are_formed_in_the_command_phase_only() {
     // ¶81 1, ¶80 2: a subordinate goes on the map as a force of his own in the Organization
     // Segment; after the Command Phase no new Force Leader appears (drop-offs aside, ¶81 2).
@@ -1213,59 +808,6 @@ fn r20_consolidation_and_reorganizing_stay_secret() {
     advance(&h, &mut a, Phase::Organization, COALITION);
     advance(&h, &mut b, Phase::Organization, COALITION);
     assert_eq!(legal(&h, &a), legal(&h, &b));
-}
-
-#[test]
-fn r79_a_stack_saved_by_deactivating_a_major_general_waits_for_the_command_phase() {
-    // ¶79: not an Insubordinate Stack when deactivating a Major General in the next Command
-    // Phase gives the span needed; if he is not deactivated, it is displaced then (¶78).
-    let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    advance(&h, &mut s, Phase::Organization, FRENCH);
-    let (davout, augereau, mg) = (
-        leader(&h, "F-davout"),
-        leader(&h, "F-augereau"),
-        leader(&h, "F-MG-inf-1"),
-    );
-    let gudin = unit(&h, "F-III-gudin");
-    // Davout: Morand 1 + Friant 1 + the Major General (2) with Gudin = 4 of 5.
-    act(
-        &h,
-        &mut s,
-        Action::ActivateMg {
-            mg,
-            units: alloc::vec![gudin],
-            under: Some(davout),
-        },
-    );
-    act(&h, &mut s, Action::Done);
-    advance(&h, &mut s, Phase::Consolidation, FRENCH);
-    let at = h.leader_hex(&s, davout).unwrap();
-    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
-    assert!(h.consolidators(&s, FRENCH, at).is_empty());
-    assert!(h.saved_by_deactivation(&s, FRENCH, at));
-    let ev = act(&h, &mut s, Action::Done);
-    assert!(!ev.iter().any(|e| matches!(e, Event::Displaced { .. })));
-    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout, augereau]);
-    assert_eq!(s.deferred, [(FRENCH, at)]);
-    assert!(h.observation(&s, COALITION).deferred.is_empty());
-    let kept = s.clone();
-    // Deactivated in the next Organization Segment: consolidated at the next chance.
-    advance(&h, &mut s, Phase::Organization, FRENCH);
-    act(&h, &mut s, Action::DeactivateMg { mg, to: davout });
-    act(&h, &mut s, Action::Done);
-    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout, augereau]);
-    assert!(s.deferred.is_empty());
-    assert!(h.consolidators(&s, FRENCH, at).contains(&davout));
-    // Not deactivated: displaced when the segment ends.
-    let mut s = kept;
-    advance(&h, &mut s, Phase::Organization, FRENCH);
-    let ev = act(&h, &mut s, Action::Done);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶79")))
-    );
-    assert_eq!(h.map_leaders(&s, FRENCH, at).len(), 1);
 }
 
 // ---------------------------------------------------------------- Worked examples
