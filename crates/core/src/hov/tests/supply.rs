@@ -261,6 +261,18 @@ mod admin {
             .map(|d| src.neighbor(d))
             .unwrap();
         assert!(h.in_zoc_of(&s, &o, COALITION, next, false));
+        // ¶59 3: a French force next to it is in its ZOC, but a Coalition force standing in the
+        // source's hex is in no French ZOC there.
+        let mut t = s.clone();
+        let davout = leader(&h, "F-davout");
+        t.leaders[usize::from(davout)].place = LeaderPlace::Map(next);
+        let o2 = h.occupancy(&t);
+        assert!(!h.in_zoc_of(&t, &o2, FRENCH, src, false));
+        assert_eq!(h.zoc_sources(&t, &o2, FRENCH, src), 0);
+        // Without the active source there, it would be.
+        t.supply[Army::Russian.index()] = Supply::Changing(t.turn);
+        let o3 = h.occupancy(&t);
+        assert!(h.in_zoc_of(&t, &o3, FRENCH, src, false));
         assert!(h.supply_garrison_at(&s, COALITION, src));
         s.supply[Army::Russian.index()] = Supply::Changing(s.turn);
         assert!(!h.occupancy(&s).real_at(COALITION, src));
