@@ -138,6 +138,10 @@ impl Rules for Hov {
         o.march_divisions
             .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
         o.deferred.retain(|&(owner, _)| !other(owner));
+        o.freed
+            .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
+        o.drawn
+            .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
         o.marched.retain(|&l| {
             !self
                 .manifest

@@ -358,6 +358,8 @@ impl Hov {
             fought_garrisons: Vec::new(),
             guard_beaten: false,
             gone: Vec::new(),
+            freed: Vec::new(),
+            drawn: Vec::new(),
             march_divisions: Vec::new(),
             deferred: Vec::new(),
             joint_second: false,

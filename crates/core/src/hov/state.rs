@@ -424,6 +424,14 @@ pub struct State {
     /// ¶43 step 4); sorted.
     #[serde(default)]
     pub gone: Vec<UnitId>,
+    /// Unit counters taken off the display by §19 or ¶67 (not eliminated): they may come into
+    /// play again; sorted.
+    #[serde(default)]
+    pub freed: Vec<UnitId>,
+    /// Unit counters out of play at the start that the Organization Segment has brought into
+    /// play since (eliminated later, they do not return, ¶13 2); sorted.
+    #[serde(default)]
+    pub drawn: Vec<UnitId>,
     /// Unit counters in play as March Divisions (¶66–¶67, §19); sorted.
     #[serde(default)]
     pub march_divisions: Vec<UnitId>,

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::action::Action;
 use super::super::event::Event;
-use super::super::state::{State, Unit, UnitId};
+use super::super::state::{LeaderId, State, Unit, UnitId};
 use crate::engine::{Illegal, Side};
 
 impl Hov {
@@ -26,10 +26,45 @@ impl Hov {
         a.organic == Some(organic) && a.arm == b.arm && a.nationality == b.nationality
     }
 
-    /// Whether a unit counter is off the display but may come into play (not eliminated).
+    /// Whether a unit counter is off the display but may come into play: out of play at the
+    /// start and never brought in since, or freed by §19 or ¶67 — never one eliminated (¶13 2).
     pub fn counter_free(&self, s: &State, u: UnitId) -> bool {
-        let x = s.units[usize::from(u)];
-        x.leader.is_none() && x.sp == 0 && s.gone.binary_search(&u).is_err()
+        let Some(x) = s.units.get(usize::from(u)) else {
+            return false;
+        };
+        x.leader.is_none()
+            && x.sp == 0
+            && s.gone.binary_search(&u).is_err()
+            && (s.freed.binary_search(&u).is_ok()
+                || (self.initial().units[usize::from(u)].leader.is_none()
+                    && s.drawn.binary_search(&u).is_err()))
+    }
+
+    /// Brings a free counter into play with `sp` on `leader`'s track.
+    pub(crate) fn draw_counter(&self, s: &mut State, u: UnitId, leader: Option<LeaderId>, sp: u8) {
+        s.units[usize::from(u)] = Unit { leader, sp };
+        if let Ok(i) = s.freed.binary_search(&u) {
+            s.freed.remove(i);
+        }
+        if self.initial().units[usize::from(u)].leader.is_none()
+            && let Err(i) = s.drawn.binary_search(&u)
+        {
+            s.drawn.insert(i, u);
+        }
+    }
+
+    /// Takes a counter off the display without eliminating it (§19, ¶67).
+    pub(crate) fn free_counter(&self, s: &mut State, u: UnitId) {
+        s.units[usize::from(u)] = Unit {
+            leader: None,
+            sp: 0,
+        };
+        if let Ok(i) = s.march_divisions.binary_search(&u) {
+            s.march_divisions.remove(i);
+        }
+        if let Err(i) = s.freed.binary_search(&u) {
+            s.freed.insert(i, u);
+        }
     }
 
     pub(crate) fn substitute_candidates(&self, s: &State, units: &[UnitId], c: &mut Vec<Action>) {
@@ -121,7 +156,7 @@ impl Hov {
                 }
                 let _ = h;
                 for &(sub, sp) in subs {
-                    s.units[usize::from(sub)] = Unit { leader, sp };
+                    self.draw_counter(s, sub, leader, sp);
                     if let Some(l) = leader {
                         ev.push(Event::UnitTransferred {
                             side,
@@ -145,10 +180,7 @@ impl Hov {
                 });
                 if left == 0 {
                     // Wholly replaced: off the display, not eliminated.
-                    s.units[usize::from(organic)] = Unit {
-                        leader: None,
-                        sp: 0,
-                    };
+                    self.free_counter(s, organic);
                     ev.push(Event::UnitRemoved {
                         side,
                         unit: organic,
@@ -212,13 +244,7 @@ impl Hov {
                     ));
                 }
                 for &sub in subs {
-                    s.units[usize::from(sub)] = Unit {
-                        leader: None,
-                        sp: 0,
-                    };
-                    if let Ok(i) = s.march_divisions.binary_search(&sub) {
-                        s.march_divisions.remove(i);
-                    }
+                    self.free_counter(s, sub);
                     ev.push(Event::UnitRemoved {
                         side,
                         unit: sub,
@@ -226,10 +252,11 @@ impl Hov {
                         rule: "§19 3".into(),
                     });
                 }
-                s.units[usize::from(organic)] = Unit {
-                    leader,
-                    sp: total as u8,
-                };
+                if in_play.is_none() {
+                    self.draw_counter(s, organic, leader, total as u8);
+                } else {
+                    s.units[usize::from(organic)].sp = total as u8;
+                }
                 if let Some(l) = leader {
                     ev.push(Event::UnitTransferred {
                         side,

@@ -147,10 +147,7 @@ impl Hov {
         ) else {
             return false;
         };
-        let st = s.units[usize::from(c)];
-        st.leader.is_none()
-            && st.sp == 0
-            && s.gone.binary_search(&c).is_err()
+        self.counter_free(s, c)
             && x.organic.is_some()
             && x.arm == f.arm
             && x.nationality == f.nationality
@@ -565,7 +562,7 @@ impl Hov {
                     ));
                 }
                 self.set_sp(s, side, from, have - sp, "¶66", ev);
-                s.units[usize::from(c)].leader = Some(leader);
+                self.draw_counter(s, c, Some(leader), sp);
                 self.set_sp(s, side, c, sp, "¶66", ev);
                 ev.push(Event::UnitTransferred {
                     side,
@@ -612,13 +609,7 @@ impl Hov {
                     ));
                 }
                 self.set_sp(s, side, into, total as u8, "¶67", ev);
-                s.units[usize::from(m)] = super::super::state::Unit {
-                    leader: None,
-                    sp: 0,
-                };
-                if let Ok(i) = s.march_divisions.binary_search(&m) {
-                    s.march_divisions.remove(i);
-                }
+                self.free_counter(s, m);
                 ev.push(Event::UnitRemoved {
                     side,
                     unit: m,

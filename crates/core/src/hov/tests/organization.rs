@@ -1034,3 +1034,38 @@ fn x28_r29_a_force_leader_may_not_be_commanded() {
         to: napoleon
     }));
 }
+
+#[test]
+fn r13_2_a_counter_eliminated_in_play_never_returns() {
+    // ¶13 2: a counter eliminated by losses (combat and attrition take it off its track) is
+    // never a substitute or March Division again; one freed by §19 or ¶67 may return.
+    let (h, mut s) = davout_position();
+    let davout = leader(&h, "F-davout");
+    let morand = unit(&h, "F-III-morand");
+    let c = h.free_march_counter(&s, morand).unwrap();
+    act(
+        &h,
+        &mut s,
+        Action::CreateMarchDivision {
+            counter: c,
+            from: morand,
+            sp: 1,
+            leader: davout,
+        },
+    );
+    // Eliminated as the combat code does it.
+    s.units[usize::from(c)] = crate::hov::state::Unit {
+        leader: None,
+        sp: 0,
+    };
+    s.march_divisions.clear();
+    assert!(!h.counter_free(&s, c));
+    assert_ne!(h.free_march_counter(&s, morand), Some(c));
+    // A counter in play at the start and eliminated: the same.
+    let gudin = unit(&h, "F-III-gudin");
+    s.units[usize::from(gudin)] = crate::hov::state::Unit {
+        leader: None,
+        sp: 0,
+    };
+    assert!(!h.counter_free(&s, gudin));
+}
