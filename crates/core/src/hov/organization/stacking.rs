@@ -137,9 +137,13 @@ impl Hov {
         }
     }
 
-    /// The end of a side's consolidation: the hexes left are consolidated, Insubordinate
+    /// The end of a side's consolidation: Major Generals left with nothing leave play, the
+    /// hexes left are consolidated, Insubordinate
     /// Stacks displaced (¶78), and hexes over 48 SP relieved (¶141 1).
     pub fn end_consolidation(&self, s: &mut State, side: Side, ev: &mut Vec<Event>) {
+        // ¶70 2, ¶72: a Major General whose units were lost in the march or the battle leaves
+        // play.
+        self.settle_display(s, side, ev);
         for hex in self.occupied_hexes(s, side) {
             let cands = self.consolidators(s, side, hex);
             if let Some(&fl) = cands

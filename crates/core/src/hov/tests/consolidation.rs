@@ -217,3 +217,39 @@ fn r79_a_stack_saved_by_deactivating_a_major_general_waits_for_the_command_phase
     );
     assert_eq!(h.map_leaders(&s, FRENCH, at).len(), 1);
 }
+
+#[test]
+fn r70_2_a_major_general_whose_unit_is_lost_leaves_play() {
+    // ¶70 2, ¶72: a Major General whose only unit is eliminated (here as the combat code
+    // does it) leaves play at the end of the next Consolidation Segment.
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    let (davout, mg) = (leader(&h, "F-davout"), leader(&h, "F-MG-inf-1"));
+    let gudin = unit(&h, "F-III-gudin");
+    act(
+        &h,
+        &mut s,
+        Action::ActivateMg {
+            mg,
+            units: alloc::vec![gudin],
+            under: None,
+        },
+    );
+    act(&h, &mut s, Action::Done);
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    s.units[usize::from(gudin)] = crate::hov::state::Unit {
+        leader: None,
+        sp: 0,
+    };
+    assert!(matches!(
+        s.leaders[usize::from(mg)].place,
+        LeaderPlace::Map(_)
+    ));
+    act(&h, &mut s, Action::Done);
+    assert_eq!(s.leaders[usize::from(mg)].place, LeaderPlace::Out);
+    assert!(matches!(
+        s.leaders[usize::from(davout)].place,
+        LeaderPlace::Map(_)
+    ));
+}
