@@ -500,14 +500,22 @@ fn r66_r67_r75_a_march_division_splits_off_and_merges_back() {
         )
         .contains("¶67")
     );
-    act(
-        &h,
-        &mut s,
-        Action::Incorporate {
-            march: counter,
-            into: morand,
-        },
-    );
+    // ¶67 3 (reading N20): the merge is open in an enemy ZOC too.
+    let at = h.leader_hex(&s, davout).unwrap();
+    let benn = leader(&h, "R-bennigsen");
+    let next = crate::hex::Direction::ALL
+        .into_iter()
+        .find(|&d| h.zoc_passes(&s, at.neighbor(d), d.opposite()))
+        .map(|d| at.neighbor(d))
+        .unwrap();
+    s.leaders[usize::from(benn)].place = LeaderPlace::Map(next);
+    assert!(h.in_zoc_of(&s, &h.occupancy(&s), COALITION, at, false));
+    let merge = Action::Incorporate {
+        march: counter,
+        into: morand,
+    };
+    assert!(legal(&h, &s).contains(&merge));
+    act(&h, &mut s, merge);
     assert_eq!(s.units[usize::from(morand)].sp, 3);
     assert_eq!(s.units[usize::from(counter)].leader, None);
     assert!(!s.gone.contains(&counter) && s.march_divisions.is_empty());
