@@ -368,6 +368,17 @@ pub enum Event {
         /// Why.
         rule: Cow<'static, str>,
     },
+    /// A vedette on a portrait returns to the map, or goes to the pool (§75 2, §76 2), seen by
+    /// its owner only (the other side sees a face-down counter appear).
+    VedettePlaced {
+        /// The owner.
+        side: Side,
+        /// The vedette.
+        vedette: u16,
+        /// Its hex; `None`: the pool.
+        #[serde(with = "super::hhex::opt")]
+        hex: Option<Hex>,
+    },
     /// A force is displaced one hex (¶78, ¶141), as both players see it.
     Displaced {
         /// Whose counter.
@@ -441,6 +452,7 @@ impl EventInfo for Event {
             | Event::GarrisonPlaced { rule, .. }
             | Event::UnitRemoved { rule, .. }
             | Event::Displaced { rule, .. } => rule.as_ref(),
+            Event::VedettePlaced { .. } => "§75",
         }
     }
 
@@ -459,7 +471,8 @@ impl EventInfo for Event {
             | Event::DroppedOff { side: owner, .. }
             | Event::LeaderPlaced { side: owner, .. }
             | Event::GarrisonPlaced { side: owner, .. }
-            | Event::UnitRemoved { side: owner, .. } => *owner == side,
+            | Event::UnitRemoved { side: owner, .. }
+            | Event::VedettePlaced { side: owner, .. } => *owner == side,
             _ => true,
         }
     }
@@ -680,6 +693,10 @@ impl core::fmt::Display for Event {
                     write!(f, "unit {unit}'s counter is free again")
                 }
             }
+            Event::VedettePlaced { vedette, hex, .. } => match hex {
+                Some(h) => write!(f, "vedette {vedette} returns to the map at {}", label(*h)),
+                None => write!(f, "vedette {vedette} goes to the pool"),
+            },
             Event::Displaced { side, from, to, .. } => write!(
                 f,
                 "a {side} force is displaced from {} to {}",

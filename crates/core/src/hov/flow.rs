@@ -297,6 +297,10 @@ impl Hov {
             s.entered.clear();
         }
         ev.push(Event::PhaseBegins { phase });
+        if phase == Phase::Organization {
+            // §75 2: vedettes on portraits return to the map.
+            self.organization_begins(s, ev);
+        }
         if phase == Phase::Morale {
             // Nothing to decide in these yet: they settle at once.
             self.end_phase(s, phase, ev);

@@ -2,7 +2,8 @@
 //! (¶68–¶72, §22), March Divisions split off and merged back (¶66–¶67, ¶75, §19), units moved
 //! between the tracks of leaders in one hex (¶73), strength moved between units of one
 //! nationality and type in one hex (¶74, ¶76, reading N19; a unit left at zero is gone for
-//! good, ¶12 2, ¶13 2), and leaders put on a portrait or on the map as forces of their own (¶80 2, ¶81).
+//! good, ¶12 2, ¶13 2), and leaders put on a portrait or on the map as forces of their own
+//! (¶80 2, ¶81). At its start, vedettes on portraits return to the map (§75 2).
 //!
 //! The steps may be taken in any order within the segment (reading N21). No change may leave a
 //! leader's command at fault where it was not (¶25–¶29, ¶27; reading N18). Every change is the
@@ -15,7 +16,7 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::action::Action;
 use super::super::event::Event;
-use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId};
+use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId, VedettePlace};
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
 
@@ -125,6 +126,34 @@ impl Hov {
         self.garrison_candidates(s, side, &mine_in_play, &mut c);
         self.keep_legal(s, c, Hov::organization_apply, out);
         out.push(Action::Done);
+    }
+
+    /// §75 2, §76 2: at the start of the owner's Organization Segment each vedette on a
+    /// Force Leader's portrait returns to the map in his hex; where a friendly vedette already
+    /// stands, or the leader is not on the map, it goes to the pool.
+    pub(crate) fn organization_begins(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side = s.phasing;
+        for v in 0..s.vedettes.len() {
+            let VedettePlace::Portrait(l) = s.vedettes[v].place else {
+                continue;
+            };
+            if self.manifest.vedettes[v].side != side {
+                continue;
+            }
+            let taken = |h: Hex| {
+                s.vedettes.iter().enumerate().any(|(i, x)| {
+                    x.place == VedettePlace::Map(h) && self.manifest.vedettes[i].side == side
+                })
+            };
+            let hex = self.leader_hex(s, l).filter(|&h| !taken(h));
+            s.vedettes[v].place = hex.map_or(VedettePlace::Pool, VedettePlace::Map);
+            s.vedettes[v].revealed = false;
+            ev.push(Event::VedettePlaced {
+                side,
+                vedette: v as u16,
+                hex,
+            });
+        }
     }
 
     /// The lowest free counter that may serve as a March Division for strength of `from`

@@ -1077,3 +1077,33 @@ fn r13_2_a_counter_eliminated_in_play_never_returns() {
     };
     assert!(!h.counter_free(&s, gudin));
 }
+
+#[test]
+fn e75_2_e76_2_vedettes_on_a_portrait_return_with_the_organization_segment() {
+    // §75 2: a vedette on a Force Leader's portrait returns to the map in his hex at the
+    // owner's next Organization Segment; §76 2: one vedette a hex, the extra to the pool.
+    use crate::hov::state::VedettePlace;
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Administrative, FRENCH);
+    let davout = leader(&h, "F-davout");
+    let at = h.leader_hex(&s, davout).unwrap();
+    let french: Vec<u16> = (0..s.vedettes.len() as u16)
+        .filter(|&v| h.manifest.vedettes[usize::from(v)].side == FRENCH)
+        .take(2)
+        .collect();
+    for &v in &french {
+        s.vedettes[usize::from(v)].place = VedettePlace::Portrait(davout);
+    }
+    let ev = act(&h, &mut s, Action::Done);
+    assert_eq!(s.phase, Phase::Organization);
+    assert_eq!(
+        s.vedettes[usize::from(french[0])].place,
+        VedettePlace::Map(at)
+    );
+    assert_eq!(s.vedettes[usize::from(french[1])].place, VedettePlace::Pool);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::VedettePlaced { .. }) && !e.visible_to(COALITION))
+    );
+}
