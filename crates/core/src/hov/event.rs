@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use alloc::vec::Vec;
 
-use super::state::{GarrisonId, GarrisonPlace, LeaderId, LeaderPlace, Phase, UnitId};
+use super::state::{GarrisonId, GarrisonPlace, LeaderId, LeaderPlace, Phase, UnitId, VedettePlace};
 use super::types::{Army, Chit, Mp};
 use crate::engine::{EventInfo, Side};
 use crate::hex::Hex;
@@ -375,9 +375,10 @@ pub enum Event {
         side: Side,
         /// The vedette.
         vedette: u16,
-        /// Its hex; `None`: the pool.
-        #[serde(with = "super::hhex::opt")]
-        hex: Option<Hex>,
+        /// Where it now is.
+        place: VedettePlace,
+        /// Why.
+        rule: Cow<'static, str>,
     },
     /// A force is displaced one hex (¶78, ¶141), as both players see it.
     Displaced {
@@ -452,7 +453,7 @@ impl EventInfo for Event {
             | Event::GarrisonPlaced { rule, .. }
             | Event::UnitRemoved { rule, .. }
             | Event::Displaced { rule, .. } => rule.as_ref(),
-            Event::VedettePlaced { .. } => "§75",
+            Event::VedettePlaced { rule, .. } => rule.as_ref(),
         }
     }
 
@@ -693,9 +694,15 @@ impl core::fmt::Display for Event {
                     write!(f, "unit {unit}'s counter is free again")
                 }
             }
-            Event::VedettePlaced { vedette, hex, .. } => match hex {
-                Some(h) => write!(f, "vedette {vedette} returns to the map at {}", label(*h)),
-                None => write!(f, "vedette {vedette} goes to the pool"),
+            Event::VedettePlaced { vedette, place, .. } => match place {
+                VedettePlace::Map(h) => {
+                    write!(f, "vedette {vedette} returns to the map at {}", label(*h))
+                }
+                VedettePlace::Portrait(l) => {
+                    write!(f, "vedette {vedette} goes on leader {l}'s portrait")
+                }
+                VedettePlace::Pool => write!(f, "vedette {vedette} goes to the pool"),
+                VedettePlace::Gone => write!(f, "vedette {vedette} is gone"),
             },
             Event::Displaced { side, from, to, .. } => write!(
                 f,

@@ -297,6 +297,10 @@ impl Hov {
             s.entered.clear();
         }
         ev.push(Event::PhaseBegins { phase });
+        if phase == Phase::Administrative {
+            // §79: vedettes out of Dispatch Distance leave the map.
+            self.admin_begins(s, ev);
+        }
         if phase == Phase::Organization {
             // §75 2: vedettes on portraits return to the map.
             self.organization_begins(s, ev);

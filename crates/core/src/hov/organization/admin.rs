@@ -19,8 +19,8 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::action::Action;
 use super::super::event::Event;
-use super::super::state::{GarrisonPlace, State, Supply};
-use super::super::types::{Arm, Army};
+use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, Supply, VedettePlace};
+use super::super::types::{Arm, Army, Mp};
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
 
@@ -214,6 +214,61 @@ impl Hov {
             }
         }
         out
+    }
+
+    /// §79, §75: at the start of the owner's Administrative Segment a vedette on the map
+    /// without a Dispatch Distance goes to the portrait of the nearest friendly Force Leader
+    /// within 7 MP (cavalry) or 4 MP (infantry) at its own rates, or to the pool (Cossacks and
+    /// Freikorps excepted); it returns to the map with him at the Organization Segment (§75 2).
+    pub(crate) fn admin_begins(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side = s.phasing;
+        for v in 0..s.vedettes.len() {
+            let info = &self.manifest.vedettes[v];
+            let VedettePlace::Map(at) = s.vedettes[v].place else {
+                continue;
+            };
+            if info.side != side
+                || info.cossack
+                || info.freikorps
+                || self.in_dispatch(s, Army::of(info.nationality), at)
+            {
+                continue;
+            }
+            let ma = if info.cavalry {
+                Mp::whole(7)
+            } else {
+                Mp::whole(4)
+            };
+            let reach = self.reach_from(s, side, at, info.cavalry, ma);
+            let nearest = (0..s.leaders.len() as LeaderId)
+                .filter(|&l| {
+                    self.manifest.leaders[usize::from(l)].side == side && self.is_force(s, l)
+                })
+                .filter_map(|l| match s.leaders[usize::from(l)].place {
+                    LeaderPlace::Map(h) => {
+                        let cost = if h == at {
+                            Some(0)
+                        } else {
+                            reach.as_ref().and_then(|r| r.cost(h))
+                        };
+                        cost.map(|c| (c, l))
+                    }
+                    _ => None,
+                })
+                .min();
+            let place = match nearest {
+                Some((_, l)) => VedettePlace::Portrait(l),
+                None => VedettePlace::Pool,
+            };
+            s.vedettes[v].place = place;
+            s.vedettes[v].revealed = false;
+            ev.push(Event::VedettePlaced {
+                side,
+                vedette: v as u16,
+                place,
+                rule: Cow::Borrowed("§79, §75"),
+            });
+        }
     }
 
     /// ¶59 3: whether an active Supply Source of `side` stands in `hex`, its garrison cancelling

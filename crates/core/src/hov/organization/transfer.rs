@@ -146,12 +146,14 @@ impl Hov {
                 })
             };
             let hex = self.leader_hex(s, l).filter(|&h| !taken(h));
-            s.vedettes[v].place = hex.map_or(VedettePlace::Pool, VedettePlace::Map);
+            let place = hex.map_or(VedettePlace::Pool, VedettePlace::Map);
+            s.vedettes[v].place = place;
             s.vedettes[v].revealed = false;
             ev.push(Event::VedettePlaced {
                 side,
                 vedette: v as u16,
-                hex,
+                place,
+                rule: Cow::Borrowed("§75 2, §76 2"),
             });
         }
     }

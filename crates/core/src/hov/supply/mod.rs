@@ -45,6 +45,8 @@ struct Line<'a> {
     s: &'a State,
     blocked: &'a [Hex],
     roads_only: bool,
+    /// Cavalry rates (infantry rates otherwise, for infantry vedettes, §75).
+    cavalry: bool,
     bounds: Bounds,
 }
 
@@ -67,7 +69,7 @@ impl MoveCosts for Line<'_> {
         if self.roads_only && self.h.board.side(from, d).road == super::board::Road::None {
             return None;
         }
-        let c = self.h.step_cost(self.s, from, d, true)?;
+        let c = self.h.step_cost(self.s, from, d, self.cavalry)?;
         Some(u32::from(c.halves()))
     }
 
@@ -92,6 +94,7 @@ impl Hov {
             s,
             blocked: &blocked,
             roads_only,
+            cavalry: true,
             bounds: self.board.grid.bounds(),
         };
         Reach::search(
@@ -157,5 +160,35 @@ impl Hov {
             return false;
         };
         ours.iter().any(|&d| d == hex || r.contains(d))
+    }
+}
+
+impl Hov {
+    /// The hexes `side` reaches from `from` within `allowance` at cavalry or infantry rates,
+    /// never through enemy forces (§75: a vedette's way to the nearest friendly force).
+    pub fn reach_from(
+        &self,
+        s: &State,
+        side: Side,
+        from: Hex,
+        cavalry: bool,
+        allowance: Mp,
+    ) -> Option<Reach> {
+        let o = self.occupancy(s);
+        let blocked = blocked(self, s, &o, side);
+        let line = Line {
+            h: self,
+            s,
+            blocked: &blocked,
+            roads_only: false,
+            cavalry,
+            bounds: self.board.grid.bounds(),
+        };
+        Reach::search(
+            &line,
+            from,
+            ReachOptions::new(u32::from(allowance.halves())),
+        )
+        .ok()
     }
 }

@@ -421,4 +421,40 @@ mod admin {
                 .all(|e| !e.visible_to(COALITION) || matches!(e, Event::PhaseBegins { .. }))
         );
     }
+
+    #[test]
+    fn e79_a_vedette_without_dispatch_distance_joins_the_nearest_force() {
+        // §79, §75: in its Administrative Segment a vedette with no Dispatch Distance goes to
+        // the portrait of the nearest friendly force within its reach (7 MP for cavalry),
+        // else to the pool; it returns to the map with him at the Organization Segment.
+        use crate::hov::state::VedettePlace;
+        let h = load("hov/pultusk-golymin");
+        let mut s = h.initial_state();
+        advance(&h, &mut s, Phase::Administrative, COALITION);
+        let davout = leader(&h, "F-davout");
+        let at = h.leader_hex(&s, davout).unwrap();
+        let french: Vec<usize> = (0..s.vedettes.len())
+            .filter(|&v| h.manifest.vedettes[v].side == FRENCH && h.manifest.vedettes[v].cavalry)
+            .take(2)
+            .collect();
+        let near = crate::hex::Direction::ALL
+            .into_iter()
+            .map(|d| at.neighbor(d))
+            .find(|&n| {
+                h.board.on_map(n)
+                    && h.step_cost(&s, n, n.direction_to(at).unwrap(), true)
+                        .is_some()
+            })
+            .unwrap();
+        s.vedettes[french[0]].place = VedettePlace::Map(near);
+        // Far from every French force.
+        let far = hex(&h, "3909");
+        s.vedettes[french[1]].place = VedettePlace::Map(far);
+        s.supply[Army::French.index()] = Supply::Changing(s.turn);
+        advance(&h, &mut s, Phase::Administrative, FRENCH);
+        assert_eq!(s.vedettes[french[0]].place, VedettePlace::Portrait(davout));
+        assert_eq!(s.vedettes[french[1]].place, VedettePlace::Pool);
+        act(&h, &mut s, Action::Done);
+        assert_eq!(s.vedettes[french[0]].place, VedettePlace::Map(at));
+    }
 }
