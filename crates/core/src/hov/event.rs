@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use alloc::vec::Vec;
 
-use super::state::{GarrisonId, LeaderId, Phase, UnitId};
+use super::state::{GarrisonId, GarrisonPlace, LeaderId, LeaderPlace, Phase, UnitId, VedettePlace};
 use super::types::{Army, Chit, Mp};
 use crate::engine::{EventInfo, Side};
 use crate::hex::{Hex, Hexside};
@@ -418,6 +418,68 @@ pub enum Event {
         /// The side that won the last attack.
         winner: Option<Side>,
     },
+    /// A leader changes place on the display or the map in the Command Phase or a
+    /// Consolidation (¶69–¶70, ¶80, ¶141), seen by its owner only (¶20).
+    LeaderPlaced {
+        /// The owner.
+        side: Side,
+        /// The leader.
+        leader: LeaderId,
+        /// Where he now is.
+        place: LeaderPlace,
+        /// Why.
+        rule: Cow<'static, str>,
+    },
+    /// A garrison marker changes place or strength (§52–§54), seen by its owner only.
+    GarrisonPlaced {
+        /// The owner.
+        side: Side,
+        /// The garrison.
+        garrison: GarrisonId,
+        /// Where it now is.
+        place: GarrisonPlace,
+        /// Its strength.
+        sp: u8,
+        /// Why.
+        rule: Cow<'static, str>,
+    },
+    /// A unit counter leaves the game for good (¶12 2, ¶43 step 4) or is freed for re-use
+    /// (¶67), seen by its owner only.
+    UnitRemoved {
+        /// The owner.
+        side: Side,
+        /// The unit.
+        unit: UnitId,
+        /// For good (false: the counter may be used again).
+        permanent: bool,
+        /// Why.
+        rule: Cow<'static, str>,
+    },
+    /// A vedette on a portrait returns to the map, or goes to the pool (§75 2, §76 2), seen by
+    /// its owner only (the other side sees a face-down counter appear).
+    VedettePlaced {
+        /// The owner.
+        side: Side,
+        /// The vedette.
+        vedette: u16,
+        /// Where it now is.
+        place: VedettePlace,
+        /// Why.
+        rule: Cow<'static, str>,
+    },
+    /// A force is displaced one hex (¶78, ¶141), as both players see it.
+    Displaced {
+        /// Whose counter.
+        side: Side,
+        /// From.
+        #[serde(with = "super::hhex")]
+        from: Hex,
+        /// To.
+        #[serde(with = "super::hhex")]
+        to: Hex,
+        /// Why.
+        rule: Cow<'static, str>,
+    },
 }
 
 impl EventInfo for Event {
@@ -480,6 +542,11 @@ impl EventInfo for Event {
             Event::SeaMove { .. } => "§57",
             Event::Pontoon { .. } | Event::PontoonCaptured { .. } => "§158",
             Event::TrainLeft { .. } | Event::TrainCaptured { .. } => "§158",
+            Event::LeaderPlaced { rule, .. }
+            | Event::GarrisonPlaced { rule, .. }
+            | Event::UnitRemoved { rule, .. }
+            | Event::Displaced { rule, .. } => rule.as_ref(),
+            Event::VedettePlaced { rule, .. } => rule.as_ref(),
         }
     }
 
@@ -495,7 +562,11 @@ impl EventInfo for Event {
             | Event::Attrition { side: owner, .. }
             | Event::Entered { side: owner, .. }
             | Event::MarchEnds { side: owner, .. }
-            | Event::DroppedOff { side: owner, .. } => *owner == side,
+            | Event::DroppedOff { side: owner, .. }
+            | Event::LeaderPlaced { side: owner, .. }
+            | Event::GarrisonPlaced { side: owner, .. }
+            | Event::UnitRemoved { side: owner, .. }
+            | Event::VedettePlaced { side: owner, .. } => *owner == side,
             _ => true,
         }
     }
@@ -728,6 +799,61 @@ impl core::fmt::Display for Event {
             Event::RepulseRetreat { side, from, to } => write!(
                 f,
                 "the repulsed {side} counters retreat from {} to {}",
+                label(*from),
+                label(*to)
+            ),
+            Event::LeaderPlaced { leader, place, .. } => match place {
+                LeaderPlace::Map(h) => {
+                    write!(f, "leader {leader} stands on the map at {}", label(*h))
+                }
+                LeaderPlace::Portrait(fl) => {
+                    write!(f, "leader {leader} goes on leader {fl}'s portrait")
+                }
+                LeaderPlace::Out => write!(f, "leader {leader} leaves play"),
+                other => write!(f, "leader {leader}: {other:?}"),
+            },
+            Event::GarrisonPlaced {
+                garrison,
+                place,
+                sp,
+                ..
+            } => match place {
+                GarrisonPlace::Map(h) => {
+                    write!(f, "garrison {garrison} ({sp} SP) stands at {}", label(*h))
+                }
+                GarrisonPlace::Track(l) => {
+                    write!(
+                        f,
+                        "garrison {garrison} ({sp} SP) goes on leader {l}'s track"
+                    )
+                }
+                GarrisonPlace::Available(t) => {
+                    write!(f, "garrison {garrison} is free again from Game-Turn {t}")
+                }
+                GarrisonPlace::Gone => write!(f, "garrison {garrison} is destroyed"),
+            },
+            Event::UnitRemoved {
+                unit, permanent, ..
+            } => {
+                if *permanent {
+                    write!(f, "unit {unit} leaves the game for good")
+                } else {
+                    write!(f, "unit {unit}'s counter is free again")
+                }
+            }
+            Event::VedettePlaced { vedette, place, .. } => match place {
+                VedettePlace::Map(h) => {
+                    write!(f, "vedette {vedette} returns to the map at {}", label(*h))
+                }
+                VedettePlace::Portrait(l) => {
+                    write!(f, "vedette {vedette} goes on leader {l}'s portrait")
+                }
+                VedettePlace::Pool => write!(f, "vedette {vedette} goes to the pool"),
+                VedettePlace::Gone => write!(f, "vedette {vedette} is gone"),
+            },
+            Event::Displaced { side, from, to, .. } => write!(
+                f,
+                "a {side} force is displaced from {} to {}",
                 label(*from),
                 label(*to)
             ),

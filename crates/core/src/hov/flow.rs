@@ -50,6 +50,8 @@ impl Hov {
             // ¶50: the non-phasing player force-marches.
             Phase::ForcedMarch => Actor::Player(s.phasing.other()),
             Phase::BattleResolution => self.battle_actor(s),
+            // ¶52: both players consolidate, the phasing one first.
+            Phase::JointConsolidation => Actor::Player(self.consolidating_side(s)),
             Phase::Over => Actor::Terminal(self.outcome(s)),
             _ => Actor::Player(s.phasing),
         }
@@ -91,6 +93,9 @@ impl Hov {
             })),
             Phase::Over => {}
             Phase::BattleResolution => self.battle_actions(s, out),
+            Phase::Administrative => self.admin_actions(s, out),
+            Phase::Organization => self.organization_actions(s, out),
+            Phase::Consolidation | Phase::JointConsolidation => self.consolidation_actions(s, out),
             Phase::Reinforcements
             | Phase::MovementCommands
             | Phase::InitiativeMovement
@@ -242,6 +247,30 @@ impl Hov {
                 }
                 Ok(())
             }
+            (Phase::Administrative, a) if *a != Action::Done => {
+                let (next, out) = self.try_on_copy(s, a, Hov::admin_apply)?;
+                *s = next;
+                ev.extend(out);
+                Ok(())
+            }
+            (Phase::Organization, Action::Done) => {
+                // ¶79: a stack kept for a deactivation that did not come is displaced now.
+                self.organization_done(s, ev);
+                self.end_phase(s, Phase::Organization, ev);
+                Ok(())
+            }
+            (Phase::Organization, a) => {
+                let (next, out) = self.try_on_copy(s, a, Hov::organization_apply)?;
+                *s = next;
+                ev.extend(out);
+                Ok(())
+            }
+            (phase @ (Phase::Consolidation | Phase::JointConsolidation), a) => {
+                if self.consolidation_step(s, a, ev)? {
+                    self.end_phase(s, phase, ev);
+                }
+                Ok(())
+            }
             (Phase::Weather, _) => Err(Illegal::new("§26", "the weather die is rolled now")),
             (phase, Action::Done) => {
                 self.end_phase(s, phase, ev);
@@ -278,7 +307,15 @@ impl Hov {
             s.sea_move = None;
         }
         ev.push(Event::PhaseBegins { phase });
-        if matches!(phase, Phase::JointConsolidation | Phase::Morale) {
+        if phase == Phase::Administrative {
+            // §79: vedettes out of Dispatch Distance leave the map.
+            self.admin_begins(s, ev);
+        }
+        if phase == Phase::Organization {
+            // §75 2: vedettes on portraits return to the map.
+            self.organization_begins(s, ev);
+        }
+        if phase == Phase::Morale {
             // Nothing to decide in these yet: they settle at once.
             self.end_phase(s, phase, ev);
         }

@@ -16,6 +16,10 @@
 //! * `supply/` — ¶55–¶60, §27–§33 Lines of Communication, active depots, Dispatch Distance
 //! * the position: leaders, units, vedettes, garrisons, supply sources, depots, bridges, masks,
 //!   the march and the battle in progress — [`state`]
+//! * `organization/` — I. the Command Phase: the Administrative Segment's Supply Source and
+//!   garrison absorption (¶42, ¶58–¶60, §29–§33, §53), the Organization Segment (¶43, ¶65–¶76,
+//!   §19, §22, §52, §54), the Command Span (¶25–¶31), and the Consolidation Segments with
+//!   Insubordinate Stacks and the 48-SP limit (¶48, ¶52, ¶77–¶80, ¶141)
 //! * `movement/` — II. Movement (¶86–¶143): the march as actions and chance nodes
 //!   ([`movement::march`], [`movement::reinforce`], [`movement::attrition`]), what a force is
 //!   made of ([`movement::force`]), step costs ([`movement::cost`]), ¶101–¶107
@@ -37,6 +41,7 @@ mod flow;
 pub mod hhex;
 pub mod losses;
 pub mod movement;
+pub mod organization;
 mod rules;
 mod setup;
 pub mod state;

@@ -149,6 +149,17 @@ impl Rules for Hov {
         {
             x.leader = u16::MAX;
         }
+        // ¶20: which counters the other side has lost by transfers or uses as March Divisions
+        // is on its displays.
+        o.gone
+            .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
+        o.march_divisions
+            .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
+        o.deferred.retain(|&(owner, _)| !other(owner));
+        o.freed
+            .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
+        o.drawn
+            .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
         o.marched.retain(|&l| {
             !self
                 .manifest

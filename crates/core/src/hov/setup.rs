@@ -361,6 +361,12 @@ impl Hov {
             fought: Vec::new(),
             fought_garrisons: Vec::new(),
             guard_beaten: false,
+            gone: Vec::new(),
+            freed: Vec::new(),
+            drawn: Vec::new(),
+            march_divisions: Vec::new(),
+            deferred: Vec::new(),
+            joint_second: false,
             unknown: Vec::new(),
             result: None,
         };

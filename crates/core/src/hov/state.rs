@@ -539,8 +539,53 @@ pub struct State {
     pub fought_garrisons: Vec<GarrisonId>,
     /// A staked Old Guard failed to win a round in this Combat Phase (¶195).
     pub guard_beaten: bool,
+    /// Unit counters out of the game for good: left at zero SP by a transfer (¶12 2, ¶13 2,
+    /// ¶43 step 4); sorted.
+    #[serde(default)]
+    pub gone: Vec<UnitId>,
+    /// Unit counters taken off the display by §19 or ¶67 (not eliminated): they may come into
+    /// play again; sorted.
+    #[serde(default)]
+    pub freed: Vec<UnitId>,
+    /// Unit counters out of play at the start that the Organization Segment has brought into
+    /// play since (eliminated later, they do not return, ¶13 2); sorted.
+    #[serde(default)]
+    pub drawn: Vec<UnitId>,
+    /// Unit counters in play as March Divisions (¶66–¶67, §19); sorted.
+    #[serde(default)]
+    pub march_divisions: Vec<UnitId>,
+    /// Insubordinate Stacks left in place because deactivating a Major General in the owner's
+    /// next Command Phase would let one leader command them (¶79), by side; sorted.
+    #[serde(default, with = "deferred_hexes")]
+    pub deferred: Vec<(Side, Hex)>,
+    /// In the Joint Consolidation Segment, the non-phasing player's turn to consolidate (¶52).
+    #[serde(default)]
+    pub joint_second: bool,
     /// The other side's hidden stacks, in an observation only.
     pub unknown: Vec<Unknown>,
     /// How the game ended.
     pub result: Option<Outcome>,
+}
+
+/// Serde for `(Side, Hex)` lists with hexes as CCRR ids.
+mod deferred_hexes {
+    use alloc::vec::Vec;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::engine::Side;
+    use crate::hex::Hex;
+
+    #[derive(Serialize, Deserialize)]
+    struct Entry(Side, #[serde(with = "super::super::hhex")] Hex);
+
+    pub fn serialize<S: Serializer>(v: &[(Side, Hex)], s: S) -> Result<S::Ok, S::Error> {
+        let list: Vec<Entry> = v.iter().map(|&(a, b)| Entry(a, b)).collect();
+        list.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(Side, Hex)>, D::Error> {
+        let list: Vec<Entry> = Vec::deserialize(d)?;
+        Ok(list.into_iter().map(|Entry(a, b)| (a, b)).collect())
+    }
 }

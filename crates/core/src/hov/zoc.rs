@@ -4,7 +4,8 @@
 //! its hex and the six around it (¶121); so do garrisons on the map (§24, §36), an active
 //! supply source's garrison (§31) and vedettes (§68). Unemployed leaders exert none (¶30). No
 //! ZOC extends into a Fort (¶128, §41) or across a primary river hexside without a standing
-//! bridge (¶129).
+//! bridge (¶129), nor into the hex of an active enemy Supply Source, whose garrison cancels
+//! it (¶59 3).
 
 use alloc::vec::Vec;
 
@@ -130,6 +131,10 @@ impl Hov {
         hex: Hex,
         with_vedettes: bool,
     ) -> bool {
+        // ¶59 3: the other side's active Supply Source garrison cancels enemy ZOCs in its hex.
+        if self.supply_garrison_at(s, side.other(), hex) {
+            return false;
+        }
         let i = side.index();
         let holds = |h: Hex| {
             o.real[i].binary_search(&h).is_ok()
@@ -147,6 +152,9 @@ impl Hov {
     /// The hexes around `hex` (itself included) whose real forces of `side` put it in their
     /// ZOC: two or more make a ZOC Bond (¶125).
     pub fn zoc_sources(&self, s: &State, o: &Occupancy, side: Side, hex: Hex) -> usize {
+        if self.supply_garrison_at(s, side.other(), hex) {
+            return 0;
+        }
         let i = side.index();
         let real = |h: Hex| o.real[i].binary_search(&h).is_ok();
         usize::from(real(hex))

@@ -156,6 +156,10 @@ impl Hov {
     /// A leader's Initiative now: the printed rating less one for each capture (¶33), never
     /// below 1.
     pub fn initiative_of(&self, s: &State, l: LeaderId) -> u8 {
+        // ¶26: a cavalry Major General burdened with infantry or artillery has Initiative 1.
+        if self.mg_burdened(s, l) {
+            return 1;
+        }
         let printed = self.manifest.leaders[usize::from(l)].ratings.initiative;
         printed
             .saturating_sub(s.leaders[usize::from(l)].captures)

@@ -9,7 +9,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::super::Hov;
-use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, March, Part, Phase, State};
+use super::super::state::{LeaderId, LeaderPlace, March, Part, Phase, State};
 use super::super::types::Mp;
 use crate::engine::Illegal;
 
@@ -17,38 +17,6 @@ use crate::engine::Illegal;
 const MAX_PARTS: usize = 6;
 
 impl Hov {
-    /// A leader's Command Span now: printed, one less for each capture (¶33).
-    pub fn span_of(&self, s: &State, l: LeaderId) -> u16 {
-        let printed = self.manifest.leaders[usize::from(l)].ratings.span;
-        u16::from(printed.saturating_sub(s.leaders[usize::from(l)].captures))
-    }
-
-    /// ¶25, ¶28–¶29, §25: the span leader `l` uses: the Subordination Values of the units on
-    /// his own track, the Subordination Ratings of the leaders on his portrait, 1 for each
-    /// garrison on his track.
-    pub fn span_load(&self, s: &State, l: LeaderId) -> u16 {
-        let units: u16 = s
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| u.leader == Some(l) && u.sp > 0)
-            .map(|(i, _)| u16::from(self.manifest.units[i].sv))
-            .sum();
-        let subs: u16 = s
-            .leaders
-            .iter()
-            .enumerate()
-            .filter(|(_, x)| x.place == LeaderPlace::Portrait(l))
-            .map(|(i, _)| u16::from(self.manifest.leaders[i].ratings.subordination))
-            .sum();
-        let garrisons = s
-            .garrisons
-            .iter()
-            .filter(|g| g.place == GarrisonPlace::Track(l))
-            .count() as u16;
-        units + subs + garrisons
-    }
-
     /// ¶84, ¶118 1, ¶29: the Force Leaders of hexes next to `fl`'s who could move with him
     /// now: his side's, heading a force with no subordinate of its own, each able to be
     /// activated the same way on its own (not yet moved, and for a command out of enemy ZOCs
@@ -106,10 +74,11 @@ impl Hov {
         }
         let need: u16 = parts
             .iter()
-            .map(|&p| u16::from(self.manifest.leaders[usize::from(p)].ratings.subordination))
+            .map(|&p| u16::from(self.subordination_of(s, p)))
             .sum();
-        let load = self.span_load(s, fl);
-        let span = self.span_of(s, fl);
+        // The span and its use as the Organization Displays count them (organization/display.rs).
+        let load = self.span_used(s, fl);
+        let span = u16::from(self.span_of(s, fl));
         if load + need > span {
             return Some(Illegal::new(
                 "¶84, ¶28",

@@ -110,7 +110,7 @@ impl Hov {
 
     /// The enemy leaders on the map in `hex` (Force Leaders and Unemployed Leaders), in id
     /// order.
-    fn leaders_in(&self, s: &State, side: Side, hex: Hex) -> Vec<LeaderId> {
+    fn leaders_on_map_at(&self, s: &State, side: Side, hex: Hex) -> Vec<LeaderId> {
         (0..s.leaders.len() as LeaderId)
             .filter(|&l| {
                 s.leaders[usize::from(l)].place == LeaderPlace::Map(hex)
@@ -137,7 +137,7 @@ impl Hov {
         let ours = 2 * u32::from(self.force_make(s, by).total());
         let enemy = side.other();
         let forces: u32 = self
-            .leaders_in(s, enemy, target)
+            .leaders_on_map_at(s, enemy, target)
             .into_iter()
             .filter(|&l| self.is_force(s, l))
             .map(|l| 2 * u32::from(self.force_make(s, l).total()))
@@ -187,7 +187,7 @@ impl Hov {
         });
         let ok = repulse_succeeds(ours, theirs);
         let mut shown = self.force_leaders(s, by);
-        let targets = self.leaders_in(s, enemy, target);
+        let targets = self.leaders_on_map_at(s, enemy, target);
         if when != RepulseWhen::ForcedMarch || ok {
             for &l in &targets {
                 shown.extend(self.force_leaders(s, l));

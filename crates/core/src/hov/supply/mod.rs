@@ -4,7 +4,8 @@
 //! Supply Source (¶55); a force is within Dispatch Distance when a line of at most 12 MP at
 //! cavalry rates, free of enemy forces, joins it to an active friendly depot (¶56, §83, §120).
 //! EZOCs block neither (¶55, §83); vedettes block neither, Cossacks and Freikorps excepted
-//! (§69, §80).
+//! (§69, §80). The Administrative Segment that moves the Supply Source marker is in
+//! `organization/admin.rs`.
 
 use alloc::vec::Vec;
 
@@ -44,6 +45,8 @@ struct Line<'a> {
     s: &'a State,
     blocked: &'a [Hex],
     roads_only: bool,
+    /// Cavalry rates (infantry rates otherwise, for infantry vedettes, §75).
+    cavalry: bool,
     bounds: Bounds,
 }
 
@@ -66,7 +69,7 @@ impl MoveCosts for Line<'_> {
         if self.roads_only && self.h.board.side(from, d).road == super::board::Road::None {
             return None;
         }
-        let c = self.h.step_cost(self.s, from, d, true)?;
+        let c = self.h.step_cost(self.s, from, d, self.cavalry)?;
         Some(u32::from(c.halves()))
     }
 
@@ -91,6 +94,7 @@ impl Hov {
             s,
             blocked: &blocked,
             roads_only,
+            cavalry: true,
             bounds: self.board.grid.bounds(),
         };
         Reach::search(
@@ -136,5 +140,55 @@ impl Hov {
             return false;
         };
         from.iter().any(|&d| d == hex || r.contains(d))
+    }
+}
+
+impl Hov {
+    /// §33: whether a Supply Source hex of `army` is "in communication" (reading N16): a Line
+    /// of Communication (¶55: roads, at most 21 MP, free of enemy forces) joins it to a depot
+    /// its side holds; an army with no such depot on the map is not held to it.
+    pub fn in_communication(&self, s: &State, army: Army, hex: Hex) -> bool {
+        let side = army.side();
+        let ours: Vec<Hex> = (0..self.board.depots.len())
+            .filter(|&i| s.depots.get(i) == Some(&side))
+            .map(|i| self.board.depots[i].hex)
+            .collect();
+        if ours.is_empty() {
+            return true;
+        }
+        let Some(r) = self.line(s, side, hex, true, LOC_MP) else {
+            return false;
+        };
+        ours.iter().any(|&d| d == hex || r.contains(d))
+    }
+}
+
+impl Hov {
+    /// The hexes `side` reaches from `from` within `allowance` at cavalry or infantry rates,
+    /// never through enemy forces (§75: a vedette's way to the nearest friendly force).
+    pub fn reach_from(
+        &self,
+        s: &State,
+        side: Side,
+        from: Hex,
+        cavalry: bool,
+        allowance: Mp,
+    ) -> Option<Reach> {
+        let o = self.occupancy(s);
+        let blocked = blocked(self, s, &o, side);
+        let line = Line {
+            h: self,
+            s,
+            blocked: &blocked,
+            roads_only: false,
+            cavalry,
+            bounds: self.board.grid.bounds(),
+        };
+        Reach::search(
+            &line,
+            from,
+            ReachOptions::new(u32::from(allowance.halves())),
+        )
+        .ok()
     }
 }

@@ -5,11 +5,13 @@
 mod battle;
 mod bridge;
 mod combat;
+mod consolidation;
 mod flow;
 mod general;
 mod march;
 mod movement;
 mod multihex;
+mod organization;
 mod repulse;
 mod sea;
 mod setup;

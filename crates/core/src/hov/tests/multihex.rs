@@ -62,7 +62,7 @@ fn setup(phase: Phase) -> (Hov, State, LeaderId, LeaderId, Hex) {
 fn r84_r118_r120_a_multi_hex_force_moves_on_one_roll_and_ends_together() {
     let (h, mut s, fl, p, at) = setup(Phase::InitiativeMovement);
     assert!(
-        h.span_load(&s, fl) + 4 <= h.span_of(&s, fl),
+        h.span_used(&s, fl) + 4 <= u16::from(h.span_of(&s, fl)),
         "span too small"
     );
     let a = Action::Initiative {
@@ -162,7 +162,7 @@ fn r99_2_one_command_moves_a_multi_hex_force() {
     place(&mut s, p, free);
     // Room in the span for him.
     let need = u16::from(h.manifest.leaders[usize::from(p)].ratings.subordination);
-    let room = h.span_load(&s, fl) + need <= h.span_of(&s, fl);
+    let room = h.span_used(&s, fl) + need <= u16::from(h.span_of(&s, fl));
     let a = Action::Command {
         leader: fl,
         parts: alloc::vec![p],
@@ -190,8 +190,8 @@ fn r99_2_one_command_moves_a_multi_hex_force() {
 fn r28_r29_r84_the_span_and_no_subordinate_of_a_subordinate() {
     let (h, mut s, fl, p, _at) = setup(Phase::InitiativeMovement);
     // ¶84, ¶28: a span filled up.
-    let full = h.span_of(&s, fl);
-    let used = h.span_load(&s, fl);
+    let full = u16::from(h.span_of(&s, fl));
+    let used = h.span_used(&s, fl);
     let mut s2 = s.clone();
     s2.leaders[usize::from(fl)].captures = (full.saturating_sub(used)) as u8 + 1;
     let e = h.multi_hex_refused(&s2, fl, &[p], false).unwrap();

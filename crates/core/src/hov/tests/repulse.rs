@@ -658,7 +658,13 @@ fn r130_random_play_with_repulses_never_dead_ends() {
             }
             let acts = legal(&h, &s);
             assert!(!acts.is_empty(), "{id}: a dead end in {:?}", s.phase);
+            // The Command Phase's reorganising is not what this test is about: it is passed.
+            let organising = matches!(
+                s.phase,
+                Phase::Administrative | Phase::Organization | Phase::Consolidation
+            );
             let a = match acts.iter().find(|a| matches!(a, Action::Repulse { .. })) {
+                _ if organising && acts.contains(&Action::Done) => Action::Done,
                 Some(r) if rng(2) == 0 => r.clone(),
                 _ if acts.len() > 1 && rng(4) != 0 => acts[rng(acts.len() - 1)].clone(),
                 _ => acts[rng(acts.len())].clone(),

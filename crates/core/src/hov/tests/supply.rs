@@ -1,5 +1,6 @@
 //! Movement costs (¶110–¶114, §35) and the Battle Scenarios' lines: LOC and depots (¶55, §27–§28),
-//! Dispatch Distance (¶56–¶57).
+//! Dispatch Distance (¶56–¶57); the Administrative Segment: the Supply Source (¶42 step 2,
+//! ¶57–¶60, §27 2, §29–§33) and garrison absorption (§53).
 
 use crate::data::Library;
 use crate::engine::Rules;
@@ -147,4 +148,313 @@ fn r56_dispatch_distance_reaches_twelve_points_from_a_depot() {
         .map(|k| d.neighbor(k))
         .unwrap();
     assert!(h.in_dispatch(&s, Army::French, near));
+}
+
+// ---------------------------------------------------------------- Administrative Segment
+
+mod admin {
+    use alloc::vec::Vec;
+
+    use crate::engine::{EventInfo, Rules};
+    use crate::hex::Hex;
+    use crate::hov::action::Action;
+    use crate::hov::event::Event;
+    use crate::hov::state::{GarrisonPlace, LeaderPlace, Phase, Supply};
+    use crate::hov::types::{Army, COALITION, FRENCH};
+
+    use super::super::organization::{act, advance, hex, leader, legal, load, refused, unit};
+
+    #[test]
+    fn e30_r58_the_supply_source_is_flipped_then_placed_next_turn() {
+        // §30 1–2, ¶42 step 2, ¶58: one active source; flipped in one Administrative Segment, the
+        // marker goes face up on any of the army's Supply Sources in the next.
+        let h = load("hov/pultusk-golymin");
+        let mut s = h.initial_state();
+        advance(&h, &mut s, Phase::Administrative, FRENCH);
+        let flip = Action::BeginSupplyChange { army: Army::French };
+        assert!(legal(&h, &s).contains(&flip));
+        assert!(!legal(&h, &s).contains(&Action::BeginSupplyChange {
+            army: Army::Russian
+        }));
+        let ev = act(&h, &mut s, flip);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::SupplyChanging { .. }) && e.visible_to(COALITION))
+        );
+        assert_eq!(s.supply[0], Supply::Changing(s.turn));
+        assert!(
+            !legal(&h, &s)
+                .iter()
+                .any(|a| matches!(a, Action::PlaceSupply { .. }))
+        );
+        let turn = s.turn;
+        act(&h, &mut s, Action::Done);
+        advance(&h, &mut s, Phase::Administrative, FRENCH);
+        assert_eq!(s.turn, turn + 1);
+        let places: Vec<Hex> = legal(&h, &s)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::PlaceSupply { hex, .. } => Some(hex),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            places.contains(&hex(&h, "0151")) && places.contains(&hex(&h, "3153")),
+            "{places:?}"
+        );
+        // Only the army's own sources.
+        assert!(!places.contains(&hex(&h, "3938")));
+        let rule = refused(
+            &h,
+            &s,
+            Action::PlaceSupply {
+                army: Army::French,
+                hex: hex(&h, "3938"),
+            },
+        );
+        assert!(rule.contains("§30"));
+        act(
+            &h,
+            &mut s,
+            Action::PlaceSupply {
+                army: Army::French,
+                hex: hex(&h, "3153"),
+            },
+        );
+        assert_eq!(s.supply[0], Supply::Active(hex(&h, "3153")));
+    }
+
+    #[test]
+    fn e30_3_e27_2_r57_while_flipped_no_commands_and_the_zero_line() {
+        // §30 3, §27 2, ¶57: with the marker flipped no depot is active: no force has a Dispatch
+        // Distance, so no Movement Command and the zero attrition line.
+        let h = load("hov/pultusk-golymin");
+        let mut s = h.initial_state();
+        advance(&h, &mut s, Phase::Administrative, FRENCH);
+        let davout = leader(&h, "F-davout");
+        let at = h.leader_hex(&s, davout).unwrap();
+        assert!(h.in_dispatch(&s, Army::French, at));
+        act(&h, &mut s, Action::BeginSupplyChange { army: Army::French });
+        assert!(!h.in_dispatch(&s, Army::French, at));
+        act(&h, &mut s, Action::Done);
+        advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+        assert!(
+            !legal(&h, &s)
+                .iter()
+                .any(|a| matches!(a, Action::Command { .. }))
+        );
+        assert!(h.active_depots(&s, Army::French).is_empty());
+    }
+
+    #[test]
+    fn e31_r59_the_active_source_has_a_garrison_with_a_zoc() {
+        // §31, ¶59 1, ¶59 3, ¶59 4: the active source counts as a real force of its side (a ZOC
+        // around it, enemy ZOCs cancelled in it); flipped it has none; placed again it has one.
+        let h = load("hov/pultusk-golymin");
+        let mut s = h.initial_state();
+        let src = hex(&h, "3938");
+        let o = h.occupancy(&s);
+        assert!(o.real_at(COALITION, src));
+        let next = crate::hex::Direction::ALL
+            .into_iter()
+            .find(|&d| h.zoc_passes(&s, src, d))
+            .map(|d| src.neighbor(d))
+            .unwrap();
+        assert!(h.in_zoc_of(&s, &o, COALITION, next, false));
+        // ¶59 3: a French force next to it is in its ZOC, but a Coalition force standing in the
+        // source's hex is in no French ZOC there.
+        let mut t = s.clone();
+        let davout = leader(&h, "F-davout");
+        t.leaders[usize::from(davout)].place = LeaderPlace::Map(next);
+        let o2 = h.occupancy(&t);
+        assert!(!h.in_zoc_of(&t, &o2, FRENCH, src, false));
+        assert_eq!(h.zoc_sources(&t, &o2, FRENCH, src), 0);
+        // Without the active source there, it would be.
+        t.supply[Army::Russian.index()] = Supply::Changing(t.turn);
+        let o3 = h.occupancy(&t);
+        assert!(h.in_zoc_of(&t, &o3, FRENCH, src, false));
+        assert!(h.supply_garrison_at(&s, COALITION, src));
+        s.supply[Army::Russian.index()] = Supply::Changing(s.turn);
+        assert!(!h.occupancy(&s).real_at(COALITION, src));
+        assert!(!h.supply_garrison_at(&s, COALITION, src));
+    }
+
+    #[test]
+    fn e32_e33_r60_a_captured_source_returns_later_free_of_enemies() {
+        // §32, ¶60 1: the garrison destroyed or driven off, the source is captured: no depot is
+        // active and no command may be given. §33, ¶60 2: from a later Administrative Segment the
+        // marker returns at a source free of enemy units and EZOCs.
+        let h = load("hov/pultusk-golymin");
+        let mut s = h.initial_state();
+        advance(&h, &mut s, Phase::Administrative, FRENCH);
+        let src = hex(&h, "0151");
+        let mut ev = Vec::new();
+        // The attacker's own source is not captured by its own attack.
+        assert!(
+            h.supply_source_attacked(&mut s, src, FRENCH, &mut ev)
+                .is_empty()
+        );
+        assert_eq!(
+            h.supply_source_attacked(&mut s, src, COALITION, &mut ev),
+            [Army::French]
+        );
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::SupplyCaptured {
+                army: Army::French,
+                ..
+            }
+        )));
+        assert_eq!(s.supply[0], Supply::Captured(s.turn));
+        assert!(h.active_depots(&s, Army::French).is_empty());
+        assert!(!legal(&h, &s).iter().any(|a| matches!(
+            a,
+            Action::PlaceSupply { .. } | Action::BeginSupplyChange { .. }
+        )));
+        act(&h, &mut s, Action::Done);
+        advance(&h, &mut s, Phase::Administrative, FRENCH);
+        // An enemy force next to a source puts it in an EZOC: not there.
+        let benn = leader(&h, "R-bennigsen");
+        let (warsaw, next) = h
+            .board
+            .sources_of(Army::French)
+            .map(|x| x.hex)
+            .filter(|&x| x != src)
+            .find_map(|x| {
+                crate::hex::Direction::ALL
+                    .into_iter()
+                    .map(|d| x.neighbor(d))
+                    .find(|&n| h.board.on_map(n) && h.zoc_passes(&s, n, n.direction_to(x).unwrap()))
+                    .map(|n| (x, n))
+            })
+            .unwrap();
+        s.leaders[usize::from(benn)].place = LeaderPlace::Map(next);
+        let places: Vec<Hex> = legal(&h, &s)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::PlaceSupply { hex, .. } => Some(hex),
+                _ => None,
+            })
+            .collect();
+        assert!(!places.is_empty());
+        assert!(!places.contains(&warsaw), "{places:?}");
+        let rule = refused(
+            &h,
+            &s,
+            Action::PlaceSupply {
+                army: Army::French,
+                hex: warsaw,
+            },
+        );
+        assert!(rule.contains("§33"));
+        act(
+            &h,
+            &mut s,
+            Action::PlaceSupply {
+                army: Army::French,
+                hex: places[0],
+            },
+        );
+        assert_eq!(s.supply[0], Supply::Active(places[0]));
+    }
+
+    #[test]
+    fn e53_a_garrison_is_absorbed_by_infantry_of_its_nationality() {
+        // §53: in the Administrative Segment a garrison joins an infantry unit of its nationality
+        // in its hex; its marker is free again from the next Game-Turn.
+        let h = load("hov/pultusk-golymin");
+        let mut s = h.initial_state();
+        advance(&h, &mut s, Phase::Administrative, FRENCH);
+        let warsaw = hex(&h, "3153");
+        let davout = leader(&h, "F-davout");
+        s.leaders[usize::from(davout)].place = LeaderPlace::Map(warsaw);
+        let gudin = unit(&h, "F-III-gudin"); // 2 of 3 SP
+        let gar = h
+            .manifest
+            .garrisons
+            .iter()
+            .position(|g| g.id == "F-gar-warsaw")
+            .unwrap() as u16;
+        let praga = h
+            .manifest
+            .garrisons
+            .iter()
+            .position(|g| g.id == "F-gar-praga")
+            .unwrap() as u16;
+        let a = Action::AbsorbGarrison {
+            garrison: gar,
+            unit: gudin,
+        };
+        assert!(legal(&h, &s).contains(&a));
+        // A full unit may not take it (¶74), nor a Polish garrison a French unit.
+        assert!(
+            refused(
+                &h,
+                &s,
+                Action::AbsorbGarrison {
+                    garrison: gar,
+                    unit: unit(&h, "F-III-morand")
+                }
+            )
+            .contains("¶74")
+        );
+        s.garrisons[usize::from(praga)].place = GarrisonPlace::Map(warsaw);
+        assert!(
+            refused(
+                &h,
+                &s,
+                Action::AbsorbGarrison {
+                    garrison: praga,
+                    unit: gudin
+                }
+            )
+            .contains("§53")
+        );
+        let ev = act(&h, &mut s, a);
+        assert_eq!(s.units[usize::from(gudin)].sp, 3);
+        assert_eq!(
+            s.garrisons[usize::from(gar)].place,
+            GarrisonPlace::Available(s.turn + 1)
+        );
+        assert!(
+            ev.iter()
+                .all(|e| !e.visible_to(COALITION) || matches!(e, Event::PhaseBegins { .. }))
+        );
+    }
+
+    #[test]
+    fn e79_a_vedette_without_dispatch_distance_joins_the_nearest_force() {
+        // §79, §75: in its Administrative Segment a vedette with no Dispatch Distance goes to
+        // the portrait of the nearest friendly force within its reach (7 MP for cavalry),
+        // else to the pool; it returns to the map with him at the Organization Segment.
+        use crate::hov::state::VedettePlace;
+        let h = load("hov/pultusk-golymin");
+        let mut s = h.initial_state();
+        advance(&h, &mut s, Phase::Administrative, COALITION);
+        let davout = leader(&h, "F-davout");
+        let at = h.leader_hex(&s, davout).unwrap();
+        let french: Vec<usize> = (0..s.vedettes.len())
+            .filter(|&v| h.manifest.vedettes[v].side == FRENCH && h.manifest.vedettes[v].cavalry)
+            .take(2)
+            .collect();
+        let near = crate::hex::Direction::ALL
+            .into_iter()
+            .map(|d| at.neighbor(d))
+            .find(|&n| {
+                h.board.on_map(n)
+                    && h.step_cost(&s, n, n.direction_to(at).unwrap(), true)
+                        .is_some()
+            })
+            .unwrap();
+        s.vedettes[french[0]].place = VedettePlace::Map(near);
+        // Far from every French force.
+        let far = hex(&h, "3909");
+        s.vedettes[french[1]].place = VedettePlace::Map(far);
+        s.supply[Army::French.index()] = Supply::Changing(s.turn);
+        advance(&h, &mut s, Phase::Administrative, FRENCH);
+        assert_eq!(s.vedettes[french[0]].place, VedettePlace::Portrait(davout));
+        assert_eq!(s.vedettes[french[1]].place, VedettePlace::Pool);
+        act(&h, &mut s, Action::Done);
+        assert_eq!(s.vedettes[french[0]].place, VedettePlace::Map(at));
+    }
 }

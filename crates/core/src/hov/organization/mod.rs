@@ -1,0 +1,54 @@
+//! I. The Command Phase and the stacking rules: the Administrative Segment (¶42 step 2, ¶58–¶60,
+//! §29–§33, §53) — [`admin`]; the Organization Segment (¶43 steps 2–4, ¶65–¶79, §19, §22, §52,
+//! §54) — [`transfer`] (units, strength, Major Generals, March Divisions, leaders),
+//! [`substitute`] (§19 corps and division counters) and [`garrison`]; the Command Span and the two levels of command (¶16, ¶25–¶31) — [`display`];
+//! the Consolidation and Joint Consolidation Segments, Insubordinate Stacks and the 48-SP limit
+//! (¶48, ¶52, ¶77–¶80, ¶141) — [`stacking`].
+//!
+//! Every change to an Organization Display is secret (¶20): its events are seen by the owner
+//! only, and nothing the other side may do depends on it.
+
+pub mod admin;
+pub mod display;
+pub mod garrison;
+pub mod stacking;
+pub mod substitute;
+pub mod transfer;
+
+use alloc::vec::Vec;
+
+use super::Hov;
+use super::action::Action;
+use super::event::Event;
+use super::state::State;
+use crate::engine::Illegal;
+
+impl Hov {
+    /// Tries `a` on a copy of `s` with `apply`; the copy and its events on success.
+    pub(crate) fn try_on_copy(
+        &self,
+        s: &State,
+        a: &Action,
+        apply: impl Fn(&Hov, &mut State, &Action, &mut Vec<Event>) -> Result<(), Illegal>,
+    ) -> Result<(State, Vec<Event>), Illegal> {
+        let mut next = s.clone();
+        let mut ev = Vec::new();
+        apply(self, &mut next, a, &mut ev)?;
+        Ok((next, ev))
+    }
+
+    /// Keeps the candidates that `apply` accepts, in their order.
+    pub(crate) fn keep_legal(
+        &self,
+        s: &State,
+        candidates: Vec<Action>,
+        apply: impl Fn(&Hov, &mut State, &Action, &mut Vec<Event>) -> Result<(), Illegal> + Copy,
+        out: &mut Vec<Action>,
+    ) {
+        for a in candidates {
+            if self.try_on_copy(s, &a, apply).is_ok() {
+                out.push(a);
+            }
+        }
+    }
+}

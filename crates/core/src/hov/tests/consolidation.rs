@@ -1,0 +1,255 @@
+//! The Consolidation Segments, Insubordinate Stacks and the stacking limit (¶48, ¶52, ¶77–¶80,
+//! ¶141).
+
+use crate::engine::{Actor, EventInfo, Rules};
+use crate::hov::action::Action;
+use crate::hov::event::Event;
+use crate::hov::state::{LeaderPlace, Phase};
+use crate::hov::types::{COALITION, FRENCH};
+
+use super::organization::{act, advance, leader, legal, load, refused, unit};
+
+#[test]
+fn r141_r48_r31_consolidation_puts_the_hex_on_one_portrait() {
+    // ¶48, ¶141 2: in the Consolidation Segment the leaders of a hex go on the portrait of the
+    // one who commands them all; ¶31: an Unemployed Leader costs nothing and may not take
+    // command yet.
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    let (davout, augereau, bessieres) = (
+        leader(&h, "F-davout"),
+        leader(&h, "F-augereau"),
+        leader(&h, "F-bessieres"),
+    );
+    let at = h.leader_hex(&s, davout).unwrap();
+    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
+    let acts = legal(&h, &s);
+    // Davout (span 5, using 3) takes Augereau (2); Augereau (span 4, using 2) cannot take Davout
+    // with... he can: 2 + 2 = 4.
+    assert!(acts.contains(&Action::Consolidate {
+        hex: at,
+        leader: davout
+    }));
+    // An Unemployed Leader in the hex.
+    s.leaders[usize::from(bessieres)].place = LeaderPlace::Map(at);
+    for u in h.track(&s, bessieres) {
+        s.units[usize::from(u)].leader = Some(leader(&h, "F-napoleon"));
+    }
+    assert!(h.has_nothing(&s, bessieres));
+    let acts = legal(&h, &s);
+    assert!(!acts.contains(&Action::Consolidate {
+        hex: at,
+        leader: bessieres
+    }));
+    assert!(
+        refused(
+            &h,
+            &s,
+            Action::Consolidate {
+                hex: at,
+                leader: bessieres
+            }
+        )
+        .contains("¶31")
+    );
+    act(
+        &h,
+        &mut s,
+        Action::Consolidate {
+            hex: at,
+            leader: davout,
+        },
+    );
+    assert_eq!(
+        s.leaders[usize::from(augereau)].place,
+        LeaderPlace::Portrait(davout)
+    );
+    assert_eq!(
+        s.leaders[usize::from(bessieres)].place,
+        LeaderPlace::Portrait(davout)
+    );
+    assert_eq!(h.span_used(&s, davout), 3 + 2);
+    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout]);
+}
+
+#[test]
+fn r78_an_insubordinate_stack_is_displaced_one_hex() {
+    // ¶78: leaders no one present can command together: at the end of the segment all but
+    // the strongest force are displaced one hex (¶174 priorities 3, 5, 6).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    let (davout, lannes) = (leader(&h, "F-davout"), leader(&h, "F-lannes"));
+    let at = h.leader_hex(&s, davout).unwrap();
+    s.leaders[usize::from(lannes)].place = LeaderPlace::Map(at);
+    // Lannes' corps (2) and rating 2: Davout would use 3 + 2 = 5 <= 5... load him up.
+    s.units[usize::from(unit(&h, "F-pol-dombrowski"))] = crate::hov::state::Unit {
+        leader: Some(davout),
+        sp: 2,
+    };
+    s.units[usize::from(unit(&h, "F-pol-zajaczak"))] = crate::hov::state::Unit {
+        leader: Some(lannes),
+        sp: 2,
+    };
+    s.units[usize::from(unit(&h, "F-pol-bronikowski"))] = crate::hov::state::Unit {
+        leader: Some(lannes),
+        sp: 1,
+    };
+    assert!(h.consolidators(&s, FRENCH, at).is_empty());
+    assert!(
+        !legal(&h, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Consolidate { .. }))
+    );
+    let ev = act(&h, &mut s, Action::Done);
+    // Davout's force (11 SP) stays; Lannes' (8 SP) moves one hex away.
+    assert_eq!(s.leaders[usize::from(davout)].place, LeaderPlace::Map(at));
+    let LeaderPlace::Map(to) = s.leaders[usize::from(lannes)].place else {
+        panic!("Lannes left the map");
+    };
+    assert_eq!(to.distance(at), 1);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Displaced { .. }) && e.visible_to(COALITION))
+    );
+    assert_eq!(s.phase, Phase::Bridge);
+}
+
+#[test]
+fn r52_joint_consolidation_is_both_players_phasing_first() {
+    // ¶52: both players consolidate, the phasing player first.
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::JointConsolidation, FRENCH);
+    assert_eq!(h.actor(&s), Actor::Player(FRENCH));
+    // A Coalition hex with two forces.
+    let (benn, bux) = (leader(&h, "R-bennigsen"), leader(&h, "R-buxhowden"));
+    let at = h.leader_hex(&s, benn).unwrap();
+    s.leaders[usize::from(bux)].place = LeaderPlace::Map(at);
+    act(&h, &mut s, Action::Done);
+    assert_eq!(s.phase, Phase::JointConsolidation);
+    assert_eq!(h.actor(&s), Actor::Player(COALITION));
+    let acts = legal(&h, &s);
+    assert!(
+        acts.iter().any(|a| matches!(a, Action::Consolidate { .. })),
+        "{acts:?}"
+    );
+    act(&h, &mut s, Action::Done);
+    assert_ne!(s.phase, Phase::JointConsolidation);
+    assert!(!s.joint_second);
+    // Left to the end, the hex was consolidated or displaced: one leader on the map there.
+    assert_eq!(h.map_leaders(&s, COALITION, at).len(), 1);
+}
+
+#[test]
+fn r141_1_a_hex_over_48_sp_is_not_consolidated_but_relieved() {
+    // ¶141 1: at most 48 SP a hex at the end of the segment (reading N24: a hex over the
+    // limit is not consolidated; its forces but the strongest are displaced).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    let (davout, augereau) = (leader(&h, "F-davout"), leader(&h, "F-augereau"));
+    let at = h.leader_hex(&s, davout).unwrap();
+    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
+    assert!(h.consolidators(&s, FRENCH, at).contains(&davout));
+    // A test strength beyond any counter's: 3 + 3 + 40 + Augereau's 4.
+    s.units[usize::from(unit(&h, "F-III-gudin"))].sp = 40;
+    assert!(h.hex_sp(&s, FRENCH, at) > 48);
+    assert!(h.consolidators(&s, FRENCH, at).is_empty());
+    let ev = act(&h, &mut s, Action::Done);
+    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶141")))
+    );
+}
+
+#[test]
+fn r79_a_stack_saved_by_deactivating_a_major_general_waits_for_the_command_phase() {
+    // ¶79: not an Insubordinate Stack when deactivating a Major General in the next Command
+    // Phase gives the span needed; if he is not deactivated, it is displaced then (¶78).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    let (davout, augereau, mg) = (
+        leader(&h, "F-davout"),
+        leader(&h, "F-augereau"),
+        leader(&h, "F-MG-inf-1"),
+    );
+    let gudin = unit(&h, "F-III-gudin");
+    // Davout: Morand 1 + Friant 1 + the Major General (2) with Gudin = 4 of 5.
+    act(
+        &h,
+        &mut s,
+        Action::ActivateMg {
+            mg,
+            units: alloc::vec![gudin],
+            under: Some(davout),
+        },
+    );
+    act(&h, &mut s, Action::Done);
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    let at = h.leader_hex(&s, davout).unwrap();
+    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
+    assert!(h.consolidators(&s, FRENCH, at).is_empty());
+    assert!(h.saved_by_deactivation(&s, FRENCH, at));
+    let ev = act(&h, &mut s, Action::Done);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Displaced { .. })));
+    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout, augereau]);
+    assert_eq!(s.deferred, [(FRENCH, at)]);
+    assert!(h.observation(&s, COALITION).deferred.is_empty());
+    let kept = s.clone();
+    // Deactivated in the next Organization Segment: consolidated at the next chance.
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    act(&h, &mut s, Action::DeactivateMg { mg, to: davout });
+    act(&h, &mut s, Action::Done);
+    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout, augereau]);
+    assert!(s.deferred.is_empty());
+    assert!(h.consolidators(&s, FRENCH, at).contains(&davout));
+    // Not deactivated: displaced when the segment ends.
+    let mut s = kept;
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    let ev = act(&h, &mut s, Action::Done);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶79")))
+    );
+    assert_eq!(h.map_leaders(&s, FRENCH, at).len(), 1);
+}
+
+#[test]
+fn r70_2_a_major_general_whose_unit_is_lost_leaves_play() {
+    // ¶70 2, ¶72: a Major General whose only unit is eliminated (here as the combat code
+    // does it) leaves play at the end of the next Consolidation Segment.
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    let (davout, mg) = (leader(&h, "F-davout"), leader(&h, "F-MG-inf-1"));
+    let gudin = unit(&h, "F-III-gudin");
+    act(
+        &h,
+        &mut s,
+        Action::ActivateMg {
+            mg,
+            units: alloc::vec![gudin],
+            under: None,
+        },
+    );
+    act(&h, &mut s, Action::Done);
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    s.units[usize::from(gudin)] = crate::hov::state::Unit {
+        leader: None,
+        sp: 0,
+    };
+    assert!(matches!(
+        s.leaders[usize::from(mg)].place,
+        LeaderPlace::Map(_)
+    ));
+    act(&h, &mut s, Action::Done);
+    assert_eq!(s.leaders[usize::from(mg)].place, LeaderPlace::Out);
+    assert!(matches!(
+        s.leaders[usize::from(davout)].place,
+        LeaderPlace::Map(_)
+    ));
+}
