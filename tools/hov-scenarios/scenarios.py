@@ -361,8 +361,18 @@ def finish(s, sid, name, rule_no, first, last, rules, m, note):
         "setup": s.setup,
         "reinforcements": s.reinf,
         "victory": victory(),
+        "options": options(),
         "rules": rules,
     }
+
+
+def options():
+    """The optional rules (§184-§188), off unless the players choose them."""
+    return [
+        {"id": "battlefield-dynamics", "name": "Battlefield Dynamics (controlling the battle)", "default": False,
+         "rules": ["§187", "§188"],
+         "note": "Before each counterattack and re-attack the side about to attack rolls against its Force Leader's Initiative."},
+    ]
 
 
 def build_all(m):

@@ -268,8 +268,16 @@ impl Hov {
             s.entered.clear();
         }
         ev.push(Event::PhaseBegins { phase });
+        if phase == Phase::BattleResolution {
+            // §46: a Fort's marker goes when a phase begins without adequate maskers.
+            self.check_masks(s, ev);
+        }
+        if phase == Phase::Morale {
+            // ¶53: the Morale Phase's checks, none of them a decision.
+            self.morale_phase(s, ev);
+        }
         if matches!(phase, Phase::JointConsolidation | Phase::Morale) {
-            // Nothing to decide in these yet: they settle at once.
+            // Nothing to decide in these: they settle at once.
             self.end_phase(s, phase, ev);
         }
     }

@@ -181,6 +181,12 @@ pub struct Mask {
     pub attempts: u8,
     /// Masked (the marker's successful side).
     pub masked: bool,
+    /// The masking die is to be rolled now (§44).
+    #[serde(default)]
+    pub pending: bool,
+    /// Rolled for in this Combat Phase (§44: one roll each friendly Combat Phase).
+    #[serde(default)]
+    pub tried: bool,
 }
 
 /// How a marching force was set in motion (¶89 step 1).
@@ -274,6 +280,10 @@ pub enum BattleStep {
     Morale,
     /// Steps 12–13: the counterattack is designated.
     Counterattack,
+    /// §187: the Battlefield Dynamics die before a counterattack or re-attack (an option).
+    Dynamics,
+    /// §188 1: the phasing player, in control, re-attacks or ends the battle.
+    Reattack,
 }
 
 /// A beaten stack on its way back (¶172–¶175): the leaders who retreat together and the hexes
@@ -349,6 +359,15 @@ pub struct Battle {
     pub winner: Option<Side>,
     /// Where the battle stands.
     pub step: BattleStep,
+    /// The Battlefield Dynamics die is for a re-attack (else a counterattack), §187.
+    #[serde(default)]
+    pub reattack: bool,
+    /// §188 1: the side about to attack keeps control: it may decline.
+    #[serde(default)]
+    pub free: bool,
+    /// §188 4: a retreat with no pursuit.
+    #[serde(default)]
+    pub no_pursuit: bool,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it
@@ -411,6 +430,10 @@ pub struct State {
     pub lost: [u16; 2],
     /// The Coalition's once-a-game morale gain for a force off the map has been taken (§215).
     pub off_map_gain: bool,
+    /// Leaders whose forces retreated off a friendly map edge (§61), to re-enter as
+    /// reinforcements in their next Movement Phase (§62), in the order they left.
+    #[serde(default)]
+    pub off_map: Vec<LeaderId>,
     /// The Old Guard's defeat has moved the morale track this Game-Turn (¶195).
     pub guard_loss_this_turn: bool,
     /// Leaders whose forces have attacked, been attacked or pursued in this Battle Resolution

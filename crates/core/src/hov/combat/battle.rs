@@ -27,13 +27,13 @@ fn d6() -> impl Iterator<Item = Action> {
     })
 }
 
-/// The most rounds a battle lasts (¶203).
-const MAX_ROUNDS: u8 = 4;
-
 impl Hov {
     /// Who acts in the Battle Resolution segment.
     pub(crate) fn battle_actor(&self, s: &State) -> Actor {
         let Some(b) = &s.battle else {
+            if self.mask_pending(s) {
+                return Actor::Chance(Chance::Dice(DiceSpec::D6));
+            }
             return Actor::Player(s.phasing);
         };
         if !b.captures.is_empty() {
@@ -48,7 +48,9 @@ impl Hov {
             BattleStep::Bombard
             | BattleStep::Resolve
             | BattleStep::PursuitRoll
+            | BattleStep::Dynamics
             | BattleStep::Morale => Actor::Chance(Chance::Dice(DiceSpec::D6)),
+            BattleStep::Reattack => Actor::Player(s.phasing),
             BattleStep::Stake => Actor::Player(FRENCH),
             BattleStep::Bonus => Actor::Player(b.attacker),
             BattleStep::Override | BattleStep::Counterattack => Actor::Player(s.phasing.other()),
@@ -60,6 +62,10 @@ impl Hov {
     /// Every legal action in the Battle Resolution segment, in a stable order.
     pub(crate) fn battle_actions(&self, s: &State, out: &mut Vec<Action>) {
         let Some(b) = &s.battle else {
+            if self.mask_pending(s) {
+                out.extend(d6());
+                return;
+            }
             for (leader, hexes) in self.attack_options(s) {
                 out.push(Action::Attack {
                     leader,
@@ -67,6 +73,8 @@ impl Hov {
                     hexes,
                 });
             }
+            // §44: masking attempts, at any time no battle is under way.
+            self.mask_actions(s, out);
             // ¶145, ¶150: the segment ends when every force in contact has been attacked.
             if self.pending_targets(s).is_empty() {
                 out.push(Action::Done);
@@ -91,7 +99,18 @@ impl Hov {
             BattleStep::Bombard
             | BattleStep::Resolve
             | BattleStep::PursuitRoll
+            | BattleStep::Dynamics
             | BattleStep::Morale => out.extend(d6()),
+            BattleStep::Reattack => {
+                if let Some((a, d)) = self.reattack(s) {
+                    out.push(Action::Attack {
+                        leader: a.first().copied().unwrap_or_default(),
+                        parts: Vec::new(),
+                        hexes: d,
+                    });
+                }
+                out.push(Action::Done);
+            }
             BattleStep::Stake => {
                 out.push(Action::Stake(false));
                 out.push(Action::Stake(true));
@@ -128,7 +147,7 @@ impl Hov {
                     parts: Vec::new(),
                     hexes: alloc::vec![hex],
                 }));
-                if optional {
+                if optional || b.free {
                     out.push(Action::Done);
                 }
             }
@@ -150,7 +169,7 @@ impl Hov {
             if across {
                 return false;
             }
-        } else if b.first_defenders.iter().any(|&h| self.town(h)) {
+        } else if b.first_defenders.iter().any(|&h| self.town_hex(h)) {
             // ¶156 1: defenders in a Town or City may always choose Pitched.
             return true;
         }
@@ -172,15 +191,6 @@ impl Hov {
         };
         let limit = if best > 2 { 2 } else { 1 };
         b.pitched_shown[side.index()] < limit
-    }
-
-    /// A Town or City (¶156; reading A8: Capital Cities and Fortified Towns too).
-    fn town(&self, h: Hex) -> bool {
-        use super::super::board::Settlement;
-        matches!(
-            self.board.hex(h).settlement,
-            Settlement::Town | Settlement::Capital | Settlement::FortifiedTown
-        )
     }
 
     /// The stack retreating now and its side.
@@ -207,7 +217,9 @@ impl Hov {
                 continue;
             }
             let water = self.board.side(h, d).water;
+            // ¶199 3: a force in a Fort or masking one need not counterattack.
             let must = !self.board.hex(h).settlement.fort()
+                && !self.is_masking_force(s, np, h)
                 && !matches!(
                     water,
                     super::super::board::Water::Primary | super::super::board::Water::Secondary
@@ -235,10 +247,21 @@ impl Hov {
             return Err(self.refusal(s, a));
         }
         let Some(b) = s.battle.clone() else {
-            if let Action::Attack { leader, hexes, .. } = a {
-                self.begin_battle(s, ev, *leader, hexes);
-                self.advance(s, ev);
-                return Ok(false);
+            match a {
+                Action::Attack { leader, hexes, .. } => {
+                    self.begin_battle(s, ev, *leader, hexes);
+                    self.advance(s, ev);
+                    return Ok(false);
+                }
+                Action::Mask { fort } => {
+                    self.begin_mask(s, ev, *fort);
+                    return Ok(false);
+                }
+                Action::Roll(r) => {
+                    self.roll_mask(s, ev, r.value);
+                    return Ok(false);
+                }
+                _ => {}
             }
             self.battle_phase_ends(s, ev);
             return Ok(true);
@@ -308,6 +331,13 @@ impl Hov {
                 self.begin_counter(s, ev, *leader, hexes);
             }
             (BattleStep::Counterattack, Action::Done) => self.to_morale(s),
+            (BattleStep::Dynamics, Action::Roll(r)) => self.battle_dynamics(s, ev, r.value),
+            (BattleStep::Reattack, Action::Attack { .. }) => {
+                if let Some((a, d)) = self.reattack(s) {
+                    self.start_round(s, ev, a, d);
+                }
+            }
+            (BattleStep::Reattack, Action::Done) => self.to_morale(s),
             _ => return Err(self.refusal(s, a)),
         }
         self.advance(s, ev);
@@ -360,6 +390,8 @@ impl Hov {
                 ),
                 BattleStep::PursuitRoll => ("¶188", "the pursuit die is rolled now"),
                 BattleStep::Morale => ("¶193", "the Critical Battle die is rolled now"),
+                BattleStep::Dynamics => ("§187", "the Battlefield Dynamics die is rolled now"),
+                BattleStep::Reattack => ("§188", "re-attack or end the battle"),
                 BattleStep::Counterattack => (
                     "¶199",
                     "counterattack the attacking force's hex with one adjacent defending force",
@@ -400,13 +432,16 @@ impl Hov {
             captures: Vec::new(),
             winner: None,
             step: BattleStep::Chits,
+            reattack: false,
+            free: false,
+            no_pursuit: false,
         });
         self.announce(s, ev);
     }
 
     /// Marks the forces of the attack now under way as having fought (¶148–¶149), reveals
     /// their leaders (¶21) and announces the strengths (¶146 step 3a).
-    fn announce(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn announce(&self, s: &mut State, ev: &mut Vec<Event>) {
         let Some(b) = s.battle.clone() else { return };
         let sides = self.sides(s, &b);
         let mut sp = [0u32; 2];
@@ -459,61 +494,14 @@ impl Hov {
             b.fight = None;
             b.retreats.clear();
             b.pursuer = None;
+            b.free = false;
+            b.no_pursuit = false;
             b.step = BattleStep::Stake;
         }
         self.announce(s, ev);
     }
 
-    /// ¶202–¶204: after a Pitched counterattack, the phasing force re-attacks in a new round
-    /// if it is still next to the enemy it attacked, within the round limits (¶203; ¶156 2,
-    /// reading A8: two rounds for defenders in a Town or City).
-    pub fn next_round(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let Some(b) = s.battle.clone() else { return };
-        let attackers: Vec<u16> = b
-            .first_attackers
-            .iter()
-            .copied()
-            .filter(|&l| self.is_force(s, l) && self.hex_of(s, l).is_some())
-            .collect();
-        let from = attackers.first().and_then(|&l| self.hex_of(s, l));
-        let defenders: Vec<Hex> = b
-            .first_defenders
-            .iter()
-            .copied()
-            .filter(|&h| {
-                from.is_some_and(|a| a.distance(h) == 1)
-                    && (!self.forces_at(s, s.phasing.other(), h).is_empty()
-                        || !self.garrisons_at(s, s.phasing.other(), h).is_empty())
-            })
-            .collect();
-        let cap = if b.first_defenders.iter().any(|&h| self.town(h)) {
-            2
-        } else {
-            MAX_ROUNDS
-        };
-        if attackers.is_empty() || defenders.is_empty() || b.round >= cap {
-            self.to_morale(s);
-            return;
-        }
-        if let Some(bm) = &mut s.battle {
-            bm.round += 1;
-            bm.attacker = s.phasing;
-            bm.counter = false;
-            bm.attackers = attackers;
-            bm.defenders = defenders;
-            bm.chits = [None; 2];
-            bm.revealed = [false; 2];
-            bm.fired = [false; 2];
-            bm.staked = None;
-            bm.die = None;
-            bm.retreats.clear();
-            bm.pursuer = None;
-            bm.step = BattleStep::Chits;
-        }
-        self.announce(s, ev);
-    }
-
-    fn to_morale(&self, s: &mut State) {
+    pub(crate) fn to_morale(&self, s: &mut State) {
         if let Some(b) = &mut s.battle {
             b.step = BattleStep::Morale;
         }
@@ -527,7 +515,11 @@ impl Hov {
                 return;
             }
             match b.step {
-                BattleStep::Chits | BattleStep::Resolve | BattleStep::Override => return,
+                BattleStep::Chits
+                | BattleStep::Resolve
+                | BattleStep::Override
+                | BattleStep::Dynamics
+                | BattleStep::Reattack => return,
                 BattleStep::PursuitRoll => return,
                 BattleStep::Bombard => {
                     if self.next_to_fire(s, &b).is_some() {
@@ -575,7 +567,7 @@ impl Hov {
                     }
                     let options = self.retreat_options(s, side, &b.retreats[gi]);
                     match options.as_slice() {
-                        [] => s.battle.as_mut().expect("battle").retreats[gi].done = true,
+                        [] => self.no_retreat_path(s, ev, gi, side),
                         [one] => self.retreat_step(s, ev, gi, *one),
                         _ => return,
                     }
@@ -648,6 +640,8 @@ impl Hov {
         let winner = s.battle.as_ref().and_then(|b| b.winner);
         s.battle = None;
         ev.push(Event::BattleEnds { winner });
+        // §46: a Fort's maskers that retreated or fell below 1:1.5 lose their marker.
+        self.check_masks(s, ev);
     }
 
     /// ¶32–¶33: the next leader of a force left without SP rolls his Initiative or less to
@@ -701,5 +695,8 @@ impl Hov {
         s.guard_beaten = false;
         s.fought.clear();
         s.fought_garrisons.clear();
+        for m in &mut s.masks {
+            m.tried = false;
+        }
     }
 }

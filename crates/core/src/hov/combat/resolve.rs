@@ -284,7 +284,8 @@ impl Hov {
             let info = self.board.hex(h);
             t.defender_in_swamp |= info.ground == super::super::board::Ground::Swamp;
             t.defender_in_woods |= self.wooded(h);
-            if info.settlement == Settlement::FortifiedTown {
+            // §48 1: forces in a masked Fort fight as if outside its walls.
+            if info.settlement == Settlement::FortifiedTown && !self.masked(s, h) {
                 t.fort_sp = def.real();
             }
             if self
@@ -473,8 +474,8 @@ impl Hov {
                     winner_lost: wl,
                     ..fight
                 });
-                bm.step = BattleStep::Counterattack;
             }
+            self.to_counterattack(s);
             if b.counter {
                 self.next_round(s, ev);
             }

@@ -95,7 +95,9 @@ impl Hov {
                     && n.distance(start) == step
                     && !g.path.contains(&n)
                     && g.path[..g.path.len() - 1].iter().all(|p| p.distance(n) > 1)
-                    && !o.holds(side.other(), n);
+                    && !o.holds(side.other(), n)
+                    // §47 1: nothing enters a masked Fort.
+                    && !self.masked(s, n);
                 ok.then_some(n)
             })
             .collect();
@@ -174,6 +176,10 @@ impl Hov {
         let Some(gi) = self.pursued(s, b) else {
             return Vec::new();
         };
+        if b.no_pursuit {
+            // §188 4: a Battlefield Dynamics retreat after a combat the enemy did not win.
+            return Vec::new();
+        }
         let start = b.retreats[gi].path[0];
         let w = fight.loser.other();
         let sides = self.sides(s, b);
