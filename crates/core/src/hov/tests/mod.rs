@@ -5,8 +5,10 @@
 mod battle;
 mod combat;
 mod flow;
+mod fort;
 mod general;
 mod march;
+mod morale;
 mod movement;
 mod setup;
 mod supply;

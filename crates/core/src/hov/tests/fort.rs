@@ -1,0 +1,262 @@
+//! Forts and masking (§41–§50, ¶128 3, ¶150 1, ¶199 3): the Fort Masking Table's attempts,
+//! the masking force's freedom from attacking, relief, bridgeheads, masks at the start and the
+//! marker's removal.
+
+use alloc::vec::Vec;
+
+use super::battle::{act, legal, load, position, roll};
+use crate::engine::{Actor, Rules};
+use crate::hex::{Direction, Hex};
+use crate::hov::Hov;
+use crate::hov::action::Action;
+use crate::hov::board::{Settlement, Water};
+use crate::hov::combat::mask::mask_column;
+use crate::hov::event::Event;
+use crate::hov::state::{LeaderId, LeaderPlace, Mask, State};
+use crate::hov::types::{Arm, COALITION, FRENCH};
+
+/// The first leader of `side` (id order) with an infantry unit on his own track.
+fn leader_with_infantry(h: &Hov, s: &State, side: crate::engine::Side, skip: &[LeaderId]) -> LeaderId {
+    (0..s.leaders.len() as LeaderId)
+        .find(|&l| {
+            h.manifest.leaders[usize::from(l)].side == side
+                && !skip.contains(&l)
+                && s.units.iter().enumerate().any(|(i, u)| {
+                    u.leader == Some(l) && u.sp > 0 && h.manifest.units[i].arm == Arm::Infantry
+                })
+        })
+        .expect("a leader with infantry")
+}
+
+/// Leaves leader `l` with exactly `sp` infantry SP on his track and nobody on his portrait.
+fn only_sp(h: &Hov, s: &mut State, l: LeaderId, sp: u8) {
+    let mut kept = false;
+    for (i, u) in s.units.iter_mut().enumerate() {
+        if u.leader != Some(l) {
+            continue;
+        }
+        if !kept && h.manifest.units[i].arm == Arm::Infantry && u.sp > 0 {
+            u.sp = sp;
+            kept = true;
+        } else {
+            u.sp = 0;
+            u.leader = None;
+        }
+    }
+    for x in &mut s.leaders {
+        if x.place == LeaderPlace::Portrait(l) {
+            x.place = LeaderPlace::Out;
+        }
+    }
+}
+
+/// A Fortified Town whose six neighbours are on the map, in the area, and joined to it by
+/// plain hexsides.
+fn plain_fort(h: &Hov) -> Option<Hex> {
+    let mut hexes = h.board.grid.hexes();
+    hexes.sort_unstable();
+    hexes.into_iter().find(|&f| {
+        h.board.hex(f).settlement == Settlement::FortifiedTown
+            && h.in_area(f)
+            && Direction::ALL.iter().all(|&d| {
+                let n = f.neighbor(d);
+                h.board.on_map(n)
+                    && h.in_area(n)
+                    && !h.board.hex(n).settlement.fort()
+                    && h.board.side(f, d).water == Water::None
+            })
+    })
+}
+
+/// A masking position: a Coalition force of `inside` SP in a plain Fort, a French force of
+/// `outside` SP next to it; French Battle Resolution.
+fn siege(inside: u8, outside: u8) -> (Hov, State, Hex, LeaderId, LeaderId) {
+    for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
+        let h = load(id);
+        let Some(fort) = plain_fort(&h) else { continue };
+        let (mut s, _) = position(&h, &[]);
+        let c = leader_with_infantry(&h, &s, COALITION, &[]);
+        let f = leader_with_infantry(&h, &s, FRENCH, &[]);
+        only_sp(&h, &mut s, c, inside);
+        only_sp(&h, &mut s, f, outside);
+        s.leaders[usize::from(c)].place = LeaderPlace::Map(fort);
+        s.leaders[usize::from(f)].place = LeaderPlace::Map(fort.neighbor(Direction::ALL[0]));
+        return (h, s, fort, c, f);
+    }
+    panic!("no plain Fortified Town in the battle scenarios");
+}
+
+#[test]
+fn e45_the_masking_table_reads_the_highest_ratio_column_reached() {
+    // §44: at least two-thirds of the garrison's SP; reading A14 for the columns.
+    assert_eq!(mask_column(1, 2), None);
+    assert_eq!(mask_column(2, 3), Some(0));
+    assert_eq!(mask_column(4, 4), Some(1));
+    assert_eq!(mask_column(5, 4), Some(1));
+    assert_eq!(mask_column(6, 4), Some(2));
+    assert_eq!(mask_column(8, 4), Some(3));
+    assert_eq!(mask_column(3, 0), None);
+}
+
+#[test]
+fn r128_3_e42_1_a_force_next_to_an_enemy_fortified_town_must_attack_it() {
+    let (h, s, fort, _, f) = siege(4, 4);
+    let acts = legal(&h, &s);
+    assert!(!acts.contains(&Action::Done), "the Fort must be attacked: {acts:?}");
+    assert!(acts.contains(&Action::Attack {
+        leader: f,
+        parts: Vec::new(),
+        hexes: alloc::vec![fort],
+    }));
+}
+
+#[test]
+fn e44_e46_x06_masking_at_one_to_one_needs_four_then_three_then_two_then_nothing() {
+    let (h, mut s, fort, _, _) = siege(4, 4);
+    assert!(legal(&h, &s).contains(&Action::Mask { fort }));
+    // Turns 1–3 fail on 3, 2 and 1 (needs 4+, 3+, 2+); turn 4 is automatic.
+    for (turn, die) in [(1u8, 3u8), (2, 2), (3, 1)] {
+        act(&h, &mut s, &Action::Mask { fort });
+        assert!(matches!(h.actor(&s), Actor::Chance(_)), "turn {turn}: a roll");
+        let ev = act(&h, &mut s, &roll(die));
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::MaskRoll { attempt, need, masked: false, .. } if *attempt == turn && *need == die + 1
+        )), "turn {turn}: {ev:?}");
+        // Reading N12: the masking force need not attack while it tries; one roll a phase.
+        let acts = legal(&h, &s);
+        assert!(acts.contains(&Action::Done), "turn {turn}: {acts:?}");
+        assert!(!acts.contains(&Action::Mask { fort }));
+        s.masks[0].tried = false; // the next friendly Combat Phase
+    }
+    let ev = act(&h, &mut s, &Action::Mask { fort });
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::MaskRoll { attempt: 4, roll: None, masked: true, .. }
+    )));
+    assert!(matches!(h.actor(&s), Actor::Player(p) if p == FRENCH));
+    // §47: a masked Fort is not attacked.
+    let acts = legal(&h, &s);
+    assert!(acts.iter().all(|a| !matches!(a, Action::Attack { .. })), "{acts:?}");
+    assert!(acts.contains(&Action::Done));
+}
+
+#[test]
+fn e44_too_weak_a_force_may_not_try_to_mask() {
+    let (h, s, fort, _, _) = siege(4, 2);
+    assert!(!legal(&h, &s).contains(&Action::Mask { fort }));
+}
+
+#[test]
+fn e44_4_a_fort_with_a_friendly_force_next_to_it_cannot_be_masked() {
+    let (h, mut s, fort, c, _) = siege(2, 6);
+    assert!(legal(&h, &s).contains(&Action::Mask { fort }));
+    let c2 = leader_with_infantry(&h, &s, COALITION, &[c]);
+    only_sp(&h, &mut s, c2, 1);
+    s.leaders[usize::from(c2)].place = LeaderPlace::Map(fort.neighbor(Direction::ALL[3]));
+    assert!(!legal(&h, &s).contains(&Action::Mask { fort }));
+}
+
+#[test]
+fn e46_2_the_marker_goes_when_the_maskers_are_gone() {
+    let (h, mut s, fort, _, f) = siege(4, 8);
+    act(&h, &mut s, &Action::Mask { fort });
+    act(&h, &mut s, &roll(2)); // 2:1 on the first attempt: 2+
+    assert!(s.masks.iter().any(|m| m.hex == fort && m.masked));
+    s.leaders[usize::from(f)].place = LeaderPlace::Out;
+    let mut ev = Vec::new();
+    h.check_masks(&mut s, &mut ev);
+    assert!(s.masks.is_empty());
+    assert!(ev.iter().any(|e| matches!(e, Event::MaskRemoved { .. })));
+}
+
+#[test]
+fn e50_a_fort_with_enough_enemy_next_to_it_starts_masked() {
+    let (h, mut s, fort, _, _) = siege(1, 2);
+    s.masks.clear();
+    h.masks_at_start(&mut s);
+    assert_eq!(s.masks.len(), 1);
+    assert!(s.masks[0].masked && s.masks[0].by == FRENCH && s.masks[0].hex == fort);
+    let (h, mut s, _, _, _) = siege(4, 2);
+    s.masks.clear();
+    h.masks_at_start(&mut s);
+    assert!(s.masks.is_empty());
+}
+
+#[test]
+fn e44_3_x04_a_bridgehead_fort_needs_maskers_on_both_banks() {
+    for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
+        let h = load(id);
+        let mut hexes = h.board.grid.hexes();
+        hexes.sort_unstable();
+        let Some((fort, across)) = hexes.into_iter().find_map(|f| {
+            if !h.board.hex(f).settlement.fort() {
+                return None;
+            }
+            let across = Direction::ALL.into_iter().find(|&d| {
+                h.board.hex(f.neighbor(d)).bridgehead
+                    && h.board.side(f, d).water == Water::Primary
+            })?;
+            Some((f, across))
+        }) else {
+            continue;
+        };
+        let near = Direction::ALL.into_iter().find(|&d| {
+            h.board.side(fort, d).water == Water::None && h.board.on_map(fort.neighbor(d))
+        });
+        let Some(near) = near else { continue };
+        let (mut s, _) = position(&h, &[]);
+        let c = leader_with_infantry(&h, &s, COALITION, &[]);
+        let f1 = leader_with_infantry(&h, &s, FRENCH, &[]);
+        let f2 = leader_with_infantry(&h, &s, FRENCH, &[f1]);
+        only_sp(&h, &mut s, c, 1);
+        only_sp(&h, &mut s, f1, 2);
+        only_sp(&h, &mut s, f2, 2);
+        s.leaders[usize::from(c)].place = LeaderPlace::Map(fort);
+        s.leaders[usize::from(f1)].place = LeaderPlace::Map(fort.neighbor(near));
+        assert!(!h.may_mask(&s, FRENCH, fort), "one bank only");
+        s.leaders[usize::from(f2)].place = LeaderPlace::Map(fort.neighbor(across));
+        assert!(h.may_mask(&s, FRENCH, fort), "both banks");
+        return;
+    }
+    panic!("no bridgehead Fort on the map");
+}
+
+#[test]
+fn r199_3_a_force_masking_a_fort_need_not_counterattack() {
+    let (h, mut s, fort, c, f) = siege(4, 4);
+    // The Coalition force stands outside next to a French-held Fort it masks; a French force
+    // attacks it from the other side.
+    let out = fort.neighbor(Direction::ALL[0]);
+    let d = Direction::ALL
+        .into_iter()
+        .find(|&d| {
+            let n = out.neighbor(d);
+            h.board.on_map(n)
+                && h.in_area(n)
+                && n.distance(fort) == 2
+                && !h.board.hex(n).settlement.fort()
+                && h.board.side(out, d).water == Water::None
+        })
+        .expect("a plain hex beyond");
+    s.leaders[usize::from(c)].place = LeaderPlace::Map(out);
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(out.neighbor(d));
+    let a = legal(&h, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Attack { leader, .. } if *leader == f))
+        .expect("the attack");
+    act(&h, &mut s, &a);
+    let b = s.battle.clone().expect("a battle");
+    let (options, optional) = h.counter_options(&s, &b);
+    assert!(!options.is_empty() && !optional, "in the open the counterattack is due");
+    s.masks.push(Mask {
+        hex: fort,
+        by: COALITION,
+        attempts: 1,
+        masked: false,
+        pending: false,
+        tried: false,
+    });
+    let (_, optional) = h.counter_options(&s, &b);
+    assert!(optional, "¶199 3: a masking force may decline");
+}
