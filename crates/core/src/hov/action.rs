@@ -257,6 +257,12 @@ pub enum Action {
         #[serde(with = "super::hhex")]
         hex: Hex,
     },
+    /// Napoleon is captured: the Coalition player ends the game as his Operational Victory
+    /// (`true`) or takes two spaces of Paris Morale (`false`), ¶194 2.
+    NapoleonCaptured {
+        /// End the game.
+        end_game: bool,
+    },
     /// Pursue with this leader's part of the winning force (¶179, ¶186); `Done` declines.
     Pursue {
         /// The pursuing leader.

@@ -368,6 +368,9 @@ pub struct Battle {
     /// §188 4: a retreat with no pursuit.
     #[serde(default)]
     pub no_pursuit: bool,
+    /// ¶194 2: Napoleon has been captured; the Coalition player chooses now.
+    #[serde(default)]
+    pub napoleon: bool,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it

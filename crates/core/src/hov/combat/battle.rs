@@ -18,6 +18,9 @@ use crate::dice::{DiceSpec, Roll};
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::Hex;
 
+/// Napoleon's counter id (¶194 2).
+pub const NAPOLEON: &str = "F-napoleon";
+
 fn d6() -> impl Iterator<Item = Action> {
     (1..=6).map(|value| {
         Action::Roll(Roll {
@@ -36,6 +39,9 @@ impl Hov {
             }
             return Actor::Player(s.phasing);
         };
+        if b.napoleon {
+            return Actor::Player(super::super::types::COALITION);
+        }
         if !b.captures.is_empty() {
             return Actor::Chance(Chance::Dice(DiceSpec::D6));
         }
@@ -81,6 +87,11 @@ impl Hov {
             }
             return;
         };
+        if b.napoleon {
+            out.push(Action::NapoleonCaptured { end_game: false });
+            out.push(Action::NapoleonCaptured { end_game: true });
+            return;
+        }
         if !b.captures.is_empty() {
             out.extend(d6());
             return;
@@ -266,6 +277,16 @@ impl Hov {
             self.battle_phase_ends(s, ev);
             return Ok(true);
         };
+        if let (true, Action::NapoleonCaptured { end_game }) = (b.napoleon, a) {
+            if let Some(bm) = &mut s.battle {
+                bm.napoleon = false;
+            }
+            self.napoleon_captured(s, ev, *end_game);
+            if s.result.is_none() {
+                self.advance(s, ev);
+            }
+            return Ok(false);
+        }
         if let (false, Action::Roll(r)) = (b.captures.is_empty(), a) {
             self.roll_capture(s, ev, r.value);
             self.advance(s, ev);
@@ -364,7 +385,12 @@ impl Hov {
                 ),
             };
         };
-        let (rule, what) = if !b.captures.is_empty() {
+        let (rule, what) = if b.napoleon {
+            (
+                "¶194",
+                "the Coalition player chooses an Operational Victory or two spaces of morale",
+            )
+        } else if !b.captures.is_empty() {
             ("¶33", "the capture die is rolled now")
         } else {
             match b.step {
@@ -435,6 +461,7 @@ impl Hov {
             reattack: false,
             free: false,
             no_pursuit: false,
+            napoleon: false,
         });
         self.announce(s, ev);
     }
@@ -511,7 +538,7 @@ impl Hov {
     fn advance(&self, s: &mut State, ev: &mut Vec<Event>) {
         for _ in 0..64 {
             let Some(b) = s.battle.clone() else { return };
-            if !b.captures.is_empty() {
+            if b.napoleon || !b.captures.is_empty() {
                 return;
             }
             match b.step {
@@ -676,13 +703,49 @@ impl Hov {
         if captured {
             lp.place = LeaderPlace::Captured(s.turn.saturating_add(2));
             lp.captures = lp.captures.saturating_add(1);
-            let r = self.manifest.leaders[usize::from(l)].ratings;
-            if r.span >= 6 || r.bonus > 0 {
-                self.shift_morale(s, ev, side.other(), 1, "¶194");
-            }
+            self.major_captured(s, ev, l);
         } else if let Some(h) = free {
             lp.place = LeaderPlace::Map(h);
         }
+    }
+
+    /// ¶194: a captured Major Personality (Command Span 6 or more, or a Leadership Bonus)
+    /// moves Paris Morale one space against his side, whatever force he led or did not lead
+    /// (¶194 3: his ratings decide, not his post); Napoleon's capture leaves the Coalition
+    /// player a choice (¶194 2).
+    pub fn major_captured(&self, s: &mut State, ev: &mut Vec<Event>, l: u16) {
+        let info = &self.manifest.leaders[usize::from(l)];
+        if info.id == NAPOLEON {
+            if let Some(b) = &mut s.battle {
+                b.napoleon = true;
+            }
+            return;
+        }
+        let r = info.ratings;
+        if r.span >= 6 || r.bonus > 0 {
+            self.shift_morale(s, ev, info.side.other(), 1, "¶194");
+        }
+    }
+
+    /// ¶194 2: the Coalition player's choice after Napoleon's capture: the game ends as a
+    /// Coalition Operational Victory, or Paris Morale moves two spaces his way.
+    pub fn napoleon_captured(&self, s: &mut State, ev: &mut Vec<Event>, end_game: bool) {
+        if !end_game {
+            self.shift_morale(s, ev, super::super::types::COALITION, 2, "¶194");
+            return;
+        }
+        let vp = self.outcome(s).points;
+        s.battle = None;
+        s.phase = super::super::state::Phase::Over;
+        s.result = Some(crate::engine::Outcome {
+            winner: Some(super::super::types::COALITION),
+            level: alloc::string::String::from("Coalition Operational Victory (Napoleon captured)"),
+            points: vp,
+            rule: alloc::borrow::Cow::Borrowed("¶194"),
+        });
+        ev.push(Event::PhaseBegins {
+            phase: super::super::state::Phase::Over,
+        });
     }
 
     /// The end of the Battle Resolution segment (¶195): a beaten staked Guard moves morale

@@ -74,10 +74,7 @@ impl Hov {
             } else {
                 lp.place = LeaderPlace::Captured(s.turn.saturating_add(2));
                 lp.captures = lp.captures.saturating_add(1);
-                let r = self.manifest.leaders[usize::from(l)].ratings;
-                if r.span >= 6 || r.bonus > 0 {
-                    self.shift_morale(s, ev, side.other(), 1, "¶194");
-                }
+                self.major_captured(s, ev, l);
             }
             ev.push(Event::OffMap {
                 leader: l,

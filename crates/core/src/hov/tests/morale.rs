@@ -261,3 +261,70 @@ fn e187_random_battles_with_battlefield_dynamics_run_without_dead_ends() {
         }
     }
 }
+
+fn leader_by_id(h: &Hov, id: &str) -> u16 {
+    h.manifest
+        .leaders
+        .iter()
+        .position(|l| l.id == id)
+        .map(|i| i as u16)
+        .unwrap_or_else(|| panic!("{id}"))
+}
+
+#[test]
+fn r194_1_a_captured_major_personality_costs_his_side_a_space() {
+    let h = load("hov/eylau");
+    let (mut s, _, _, _) = duel(&h);
+    let a = legal(&h, &s)[0].clone();
+    act(&h, &mut s, &a);
+    let major = (0..h.manifest.leaders.len() as u16)
+        .find(|&l| {
+            let x = &h.manifest.leaders[usize::from(l)];
+            x.side == COALITION && (x.ratings.span >= 6 || x.ratings.bonus > 0)
+        })
+        .expect("a Coalition Major Personality");
+    let minor = (0..h.manifest.leaders.len() as u16)
+        .find(|&l| {
+            let x = &h.manifest.leaders[usize::from(l)];
+            x.side == COALITION && x.ratings.span < 6 && x.ratings.bonus == 0
+        })
+        .expect("a lesser Coalition leader");
+    let m0 = s.morale;
+    let mut ev = Vec::new();
+    h.major_captured(&mut s, &mut ev, minor);
+    assert_eq!(s.morale, m0);
+    h.major_captured(&mut s, &mut ev, major);
+    assert_eq!(s.morale, m0 + 1, "toward the French");
+}
+
+#[test]
+fn r194_2_napoleons_capture_leaves_the_coalition_a_choice() {
+    let h = load("hov/eylau");
+    let nap = leader_by_id(&h, crate::hov::combat::battle::NAPOLEON);
+    let (mut s, _, _, _) = duel(&h);
+    let a = legal(&h, &s)[0].clone();
+    act(&h, &mut s, &a);
+    let mut ev = Vec::new();
+    h.major_captured(&mut s, &mut ev, nap);
+    assert!(matches!(h.actor(&s), crate::engine::Actor::Player(p) if p == COALITION));
+    assert_eq!(
+        legal(&h, &s),
+        alloc::vec![
+            Action::NapoleonCaptured { end_game: false },
+            Action::NapoleonCaptured { end_game: true }
+        ]
+    );
+    let m0 = s.morale;
+    let mut t = s.clone();
+    act(&h, &mut t, &Action::NapoleonCaptured { end_game: false });
+    assert_eq!(t.morale, m0 - 2, "two spaces the Coalition's way");
+    assert!(t.result.is_none());
+    act(&h, &mut s, &Action::NapoleonCaptured { end_game: true });
+    match h.actor(&s) {
+        crate::engine::Actor::Terminal(o) => {
+            assert_eq!(o.winner, Some(COALITION));
+            assert_eq!(o.rule, "¶194");
+        }
+        other => panic!("{other:?}"),
+    }
+}
