@@ -141,6 +141,9 @@ impl Hov {
                             .into_iter()
                             .map(|hex| Action::RetreatTo { hex }),
                     );
+                    if self.may_stop(s, side, &b.retreats[gi]) {
+                        out.push(Action::Done);
+                    }
                 }
             }
             BattleStep::Pursuit => {
@@ -333,6 +336,11 @@ impl Hov {
             (BattleStep::Retreat, Action::RetreatTo { hex }) => {
                 if let Some((gi, _)) = self.retreating(&b) {
                     self.retreat_step(s, ev, gi, *hex);
+                }
+            }
+            (BattleStep::Retreat, Action::Done) => {
+                if let Some((gi, _)) = self.retreating(&b) {
+                    self.stop_retreat(s, ev, gi);
                 }
             }
             (BattleStep::Pursuit, Action::Pursue { leader }) => {
@@ -591,6 +599,10 @@ impl Hov {
                         // Its leaders were captured or escaped: nothing left to retreat.
                         s.battle.as_mut().expect("battle").retreats[gi].done = true;
                         continue;
+                    }
+                    if self.may_stop(s, side, &b.retreats[gi]) {
+                        // ¶177 1, §48 2: the owner decides whether to stop here.
+                        return;
                     }
                     let options = self.retreat_options(s, side, &b.retreats[gi]);
                     match options.as_slice() {

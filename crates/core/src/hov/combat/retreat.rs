@@ -91,7 +91,7 @@ impl Hov {
                 let n = cur.neighbor(d);
                 let ok = self.board.on_map(n)
                     && self.in_area(n)
-                    && self.may_attack_across(s, cur, d)
+                    && self.may_retreat_across(s, cur, d)
                     && n.distance(start) == step
                     && !g.path.contains(&n)
                     && g.path[..g.path.len() - 1].iter().all(|p| p.distance(n) > 1)
@@ -114,13 +114,87 @@ impl Hov {
         // 6: the cheapest in movement points.
         let cost = |n: Hex| {
             let d = cur.direction_to(n);
-            let river = d.is_some_and(|d| self.board.side(cur, d).water == Water::Secondary);
+            let river = d.is_some_and(|d| {
+                matches!(self.board.side(cur, d).water, Water::Secondary | Water::Lake)
+            });
             self.board.hex(n).cost[0].halves() + u16::from(river)
         };
         if let Some(best) = c.iter().map(|&n| cost(n)).min() {
             c.retain(|&n| cost(n) == best);
         }
         c
+    }
+
+    /// §37 2, §60 2: whether a retreat may cross the hexside of `from` toward `d`: a lake only
+    /// frozen (Frost and Severe, as a secondary river), a primary river only at a standing
+    /// bridge (reading A16: no primary river freezes).
+    pub fn may_retreat_across(&self, s: &State, from: Hex, d: Direction) -> bool {
+        match self.board.side(from, d).water {
+            Water::Lake => self.lakes_frozen(s),
+            _ => self.may_attack_across(s, from, d),
+        }
+    }
+
+    /// §60 1: the river hexsides (primary, secondary, or a frozen lake) the retreat crossed
+    /// between its hexes `path[..=last]`.
+    pub fn crosses_river(&self, path: &[Hex], last: usize) -> bool {
+        path.windows(2).take(last).any(|w| {
+            w[0].direction_to(w[1]).is_some_and(|d| {
+                matches!(
+                    self.board.side(w[0], d).water,
+                    Water::Primary | Water::Secondary | Water::Lake
+                )
+            })
+        })
+    }
+
+    /// ¶177 1, §48 2 (reading N8): whether retreating stack `g` of `side` may stop where it
+    /// is: in its start hex when that is a Fort (friendly fortifications: the retreat result is
+    /// ignored), or after at least one hex in a Fortified Town its side holds (a garrison or
+    /// another force there) or on its army's active Supply Source, whatever distance is left.
+    /// (The 48-SP stacking limit of a Fort hex, §41, is not checked.)
+    pub fn may_stop(&self, s: &State, side: Side, g: &Retreat) -> bool {
+        let (Some(&cur), Some(&start)) = (g.path.last(), g.path.first()) else {
+            return false;
+        };
+        if g.done {
+            return false;
+        }
+        if cur == start {
+            return self.board.hex(cur).settlement.fort();
+        }
+        let held = self.board.hex(cur).settlement == Settlement::FortifiedTown
+            && (!self.garrisons_at(s, side, cur).is_empty()
+                || self
+                    .forces_at(s, side, cur)
+                    .iter()
+                    .any(|l| !g.leaders.contains(l)));
+        let source = self
+            .retreat_army(g)
+            .is_some_and(|a| s.supply[a.index()] == Supply::Active(cur));
+        held || source
+    }
+
+    /// ¶177 1, §48 2: retreating stack `gi` stops; its retreat counts as complete.
+    pub fn stop_retreat(&self, s: &mut State, ev: &mut Vec<Event>, gi: usize) {
+        let Some(b) = &mut s.battle else { return };
+        let Some(g) = b.retreats.get_mut(gi) else {
+            return;
+        };
+        g.done = true;
+        g.need = (g.path.len() - 1) as u8;
+        let at = g.path.last().copied();
+        if let (Some(&l), Some(hex)) = (g.leaders.first(), at) {
+            ev.push(Event::BattleMove {
+                leader: l,
+                to: hex,
+                rule: alloc::borrow::Cow::Borrowed(if g.path.len() == 1 {
+                    "§48"
+                } else {
+                    "¶177"
+                }),
+            });
+        }
     }
 
     /// Moves retreating stack `gi` one hex (¶172).
@@ -257,15 +331,19 @@ impl Hov {
         let mut destroyed = false;
         for (i, &h) in g.path.iter().enumerate() {
             if i == done {
-                // ¶181–¶182, ¶173: the loser's own hex only after a short retreat.
-                if blocked && length > done {
+                // ¶181–¶182, ¶173: the loser's own hex only after a short retreat, and never
+                // a Fort (¶192 1).
+                if blocked && length > done && !self.board.hex(h).settlement.fort() {
                     moves = done + 1;
                     destroyed = true;
                 }
                 break;
             }
-            let fort =
-                self.board.hex(h).settlement == Settlement::FortifiedTown && o.real_at(loser, h);
+            // ¶192 1, ¶177 2: never into a Fortified Town the loser holds, nor a hex with its
+            // garrison.
+            let fort = (self.board.hex(h).settlement == Settlement::FortifiedTown
+                && o.real_at(loser, h))
+                || !self.garrisons_at(s, loser, h).is_empty();
             if length <= i || o.holds(loser, h) || fort {
                 break;
             }
@@ -288,6 +366,9 @@ impl Hov {
             .copied()
             .filter(|&l| self.is_force(s, l))
             .collect();
+        // §60 1: a pursuit that follows the retreat across a river doubles the loss.
+        let doubled = moves > 1 && self.crosses_river(&g.path, moves - 1);
+        let length = if doubled { length * 2 } else { length };
         let lost = if destroyed {
             self.lose(s, ev, loser, &fls, &[], u32::MAX / 2, Loss::Pursuit, "¶182")
         } else {

@@ -10,6 +10,7 @@ mod general;
 mod march;
 mod morale;
 mod movement;
+mod retreat;
 mod setup;
 mod supply;
 mod victory;

@@ -1,0 +1,172 @@
+//! Retreat and pursuit cases left from ¶172–¶192 and the Exclusive §37, §48, §60: frozen
+//! lakes, primary rivers only at bridges, the doubled loss of a pursuit across a river, and
+//! stopping in friendly fortifications.
+
+use alloc::vec::Vec;
+
+use super::battle::{act, clear_line, die_for, duel, legal, load, no_artillery, roll, to_resolution};
+use crate::engine::Rules;
+use crate::hex::{Direction, Hex};
+use crate::hov::Hov;
+use crate::hov::action::Action;
+use crate::hov::board::{Settlement, Water};
+use crate::hov::event::Event;
+use crate::hov::state::{BattleStep, LeaderPlace, Retreat, State};
+use crate::hov::types::{COALITION, Chit};
+
+fn weather(h: &Hov, name: &str) -> u8 {
+    h.charts
+        .weather_names
+        .iter()
+        .position(|n| n == name)
+        .unwrap_or_else(|| panic!("{name}")) as u8
+}
+
+/// A hexside of the given water with both hexes on the map and in the area.
+fn water_side(h: &Hov, w: Water, bridge: bool) -> Option<(Hex, Direction)> {
+    let mut hexes = h.board.grid.hexes();
+    hexes.sort_unstable();
+    hexes.into_iter().find_map(|a| {
+        Direction::ALL.into_iter().find_map(|d| {
+            let side = h.board.side(a, d);
+            let n = a.neighbor(d);
+            (side.water == w
+                && side.bridge == bridge
+                && h.board.on_map(a)
+                && h.board.on_map(n)
+                && h.in_area(a)
+                && h.in_area(n))
+            .then_some((a, d))
+        })
+    })
+}
+
+#[test]
+fn e37_2_a_retreat_crosses_a_lake_only_when_it_is_frozen() {
+    for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
+        let h = load(id);
+        let Some((a, d)) = water_side(&h, Water::Lake, false) else {
+            continue;
+        };
+        let mut s = h.initial_state();
+        s.weather = Some(weather(&h, "Fair"));
+        assert!(!h.may_retreat_across(&s, a, d));
+        s.weather = Some(weather(&h, "Frost"));
+        assert!(h.may_retreat_across(&s, a, d), "§37 2");
+        s.weather = Some(weather(&h, "Severe"));
+        assert!(h.may_retreat_across(&s, a, d), "§37 2");
+        return;
+    }
+    panic!("no lake hexside in the battle areas");
+}
+
+#[test]
+fn e60_2_an_unbridged_primary_river_is_never_crossed_in_retreat() {
+    let h = load("hov/eylau");
+    let (a, d) = ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"]
+        .iter()
+        .find_map(|id| water_side(&load(id), Water::Primary, false))
+        .expect("a primary river");
+    let mut s = h.initial_state();
+    for w in ["Fair", "Frost", "Severe"] {
+        s.weather = Some(weather(&h, w));
+        assert!(!h.may_retreat_across(&s, a, d), "{w}");
+    }
+}
+
+/// The duel at the pursuit roll, the retreat path replaced by `path` (full, the loser at its
+/// end).
+fn pursuit_along(h: &Hov, path: &[Hex]) -> Option<Vec<Event>> {
+    let (mut s, f, c, _) = duel(h);
+    no_artillery(h, &mut s, f);
+    for sub in h.members(&s, &[f]) {
+        no_artillery(h, &mut s, sub);
+    }
+    let chits = [Chit::Pursuit, Chit::Pursuit];
+    let die = die_for(h, &s, chits, COALITION)?;
+    to_resolution(h, &mut s, chits, die);
+    while s.battle.as_ref().is_some_and(|b| b.step == BattleStep::Retreat) {
+        let a = legal(h, &s)[0].clone();
+        act(h, &mut s, &a);
+    }
+    act(h, &mut s, &Action::Pursue { leader: f });
+    let b = s.battle.as_mut()?;
+    b.retreats = alloc::vec![Retreat {
+        leaders: alloc::vec![c],
+        path: path.to_vec(),
+        need: (path.len() - 1) as u8,
+        done: true,
+    }];
+    b.fight = b.fight.map(|mut x| {
+        x.loser_n = (path.len() - 1) as u8;
+        x.winner_lost = 0;
+        x
+    });
+    s.leaders[usize::from(c)].place = LeaderPlace::Map(*path.last()?);
+    Some(act(h, &mut s, &roll(1)))
+}
+
+fn pursuit_loss(ev: &[Event]) -> u16 {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::BattleLoss { side, sp, rule } if *side == COALITION && rule == "¶181" => {
+                Some(*sp)
+            }
+            _ => None,
+        })
+        .sum()
+}
+
+#[test]
+fn e60_1_a_pursuit_across_the_river_doubles_the_loss() {
+    let h = load("hov/eylau");
+    let (a, d) = water_side(&h, Water::Secondary, false).expect("a secondary river");
+    let b = a.neighbor(d);
+    let c = Direction::ALL
+        .into_iter()
+        .map(|x| b.neighbor(x))
+        .find(|&x| x.distance(a) == 2 && h.board.on_map(x) && h.in_area(x))
+        .expect("a third hex");
+    let (start, dir) = clear_line(&h, 3);
+    let clear: Vec<Hex> = (0..3).map(|i| (0..i).fold(start, |x, _| x.neighbor(dir))).collect();
+    let plain = pursuit_along(&h, &clear).expect("a pursuit");
+    let river = pursuit_along(&h, &[a, b, c]).expect("a pursuit");
+    let (p, r) = (pursuit_loss(&plain), pursuit_loss(&river));
+    assert!(p > 0, "{plain:?}");
+    assert!(!h.crosses_river(&clear, 2) && h.crosses_river(&[a, b, c], 1));
+    assert_eq!(r, 2 * p, "§60 1: plain {p}, across the river {r}");
+}
+
+/// A duel whose Coalition defender stands in a Fort and loses a Pursuit battle.
+fn beaten_in_fort(h: &Hov) -> Option<(State, u16)> {
+    let mut hexes = h.board.grid.hexes();
+    hexes.sort_unstable();
+    let fort = hexes.into_iter().find(|&x| {
+        h.board.hex(x).settlement == Settlement::FortifiedTown
+            && h.in_area(x)
+            && Direction::ALL.iter().all(|&d| {
+                h.board.on_map(x.neighbor(d)) && h.board.side(x, d).water == Water::None
+            })
+    })?;
+    let (mut s, f, c, _) = duel(h);
+    s.leaders[usize::from(c)].place = LeaderPlace::Map(fort);
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(fort.neighbor(Direction::ALL[0]));
+    let chits = [Chit::Pursuit, Chit::Pursuit];
+    let die = die_for(h, &s, chits, COALITION)?;
+    to_resolution(h, &mut s, chits, die);
+    Some((s, c))
+}
+
+#[test]
+fn e48_2_a_force_in_its_fort_may_ignore_the_retreat() {
+    let h = load("hov/eylau");
+    let (mut s, c) = beaten_in_fort(&h).expect("a Fort battle the defender loses");
+    let b = s.battle.clone().unwrap();
+    assert_eq!(b.step, BattleStep::Retreat);
+    let acts = legal(&h, &s);
+    assert!(acts.contains(&Action::Done), "§48 2: {acts:?}");
+    let at = s.leaders[usize::from(c)].place;
+    act(&h, &mut s, &Action::Done);
+    assert_eq!(s.leaders[usize::from(c)].place, at, "it stays");
+    assert_ne!(s.battle.as_ref().map(|b| b.step), Some(BattleStep::Retreat));
+}
