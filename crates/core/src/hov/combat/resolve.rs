@@ -447,7 +447,8 @@ impl Hov {
             w,
             &sides.fls[w.index()],
             &sides.garrisons[w.index()],
-            u32::from(fight.winner_n),
+            // ¶171 2: never more than the loser has, when it cannot cover its own loss.
+            u32::from(fight.winner_n).min(loser_sp),
             Loss::Combat {
                 pitched,
                 staked: staked && w == FRENCH,

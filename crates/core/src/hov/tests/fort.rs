@@ -16,7 +16,7 @@ use crate::hov::state::{LeaderId, LeaderPlace, Mask, State};
 use crate::hov::types::{Arm, COALITION, FRENCH};
 
 /// The first leader of `side` (id order) with an infantry unit on his own track.
-fn leader_with_infantry(h: &Hov, s: &State, side: crate::engine::Side, skip: &[LeaderId]) -> LeaderId {
+pub(super) fn leader_with_infantry(h: &Hov, s: &State, side: crate::engine::Side, skip: &[LeaderId]) -> LeaderId {
     (0..s.leaders.len() as LeaderId)
         .find(|&l| {
             h.manifest.leaders[usize::from(l)].side == side
@@ -29,7 +29,7 @@ fn leader_with_infantry(h: &Hov, s: &State, side: crate::engine::Side, skip: &[L
 }
 
 /// Leaves leader `l` with exactly `sp` infantry SP on his track and nobody on his portrait.
-fn only_sp(h: &Hov, s: &mut State, l: LeaderId, sp: u8) {
+pub(super) fn only_sp(h: &Hov, s: &mut State, l: LeaderId, sp: u8) {
     let mut kept = false;
     for (i, u) in s.units.iter_mut().enumerate() {
         if u.leader != Some(l) {

@@ -3,6 +3,7 @@
 //! worked example where there is one (`x39`, docs/coverage/hov.md "Worked examples").
 
 mod battle;
+mod battle2;
 mod combat;
 mod flow;
 mod fort;
