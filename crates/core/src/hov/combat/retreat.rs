@@ -416,9 +416,10 @@ impl Hov {
                 &fls,
                 &gs,
                 u32::from(fight.winner_lost - so_far),
+                // ¶169: a staked, beaten Old Guard takes the first SP of this combat loss.
                 Loss::Combat {
                     pitched: false,
-                    staked: false,
+                    staked: b.staked == Some(true) && fight.loser == super::super::types::FRENCH,
                 },
                 "¶205",
             );

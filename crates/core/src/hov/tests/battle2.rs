@@ -125,3 +125,43 @@ fn r154_only_one_defending_force_counterattacks() {
     assert_eq!(b.attackers.len(), 1, "¶154: one force only");
     let _ = f;
 }
+
+#[test]
+fn r169_1_a_staked_old_guard_takes_the_first_sp_of_the_loss() {
+    let h = load("hov/eylau");
+    let Some(og) = (0..h.manifest.units.len()).find(|&u| {
+        h.manifest.units[u].guard == crate::hov::types::Guard::Old
+            && h.manifest.units[u].side == FRENCH
+            && h.manifest.units[u].arm == crate::hov::types::Arm::Infantry
+    }) else {
+        return;
+    };
+    let mut seen = false;
+    for die in 1..=6u8 {
+        let (mut s, f, _, _) = duel(&h);
+        no_artillery(&h, &mut s, f);
+        s.units[og].leader = Some(f);
+        s.units[og].sp = 3;
+        let a = legal(&h, &s)[0].clone();
+        act(&h, &mut s, &a);
+        act(&h, &mut s, &Action::Chit(Chit::Pursuit));
+        act(&h, &mut s, &Action::Chit(Chit::Pursuit));
+        while s.battle.as_ref().is_some_and(|b| b.step == BattleStep::Bombard) {
+            act(&h, &mut s, &roll(6));
+        }
+        if s.battle.as_ref().map(|b| b.step) != Some(BattleStep::Stake) {
+            continue;
+        }
+        act(&h, &mut s, &Action::Stake(true));
+        let before = s.lost[FRENCH.index()];
+        act(&h, &mut s, &roll(die));
+        if s.battle.as_ref().is_some_and(|b| b.step == BattleStep::Bonus) {
+            act(&h, &mut s, &Action::Bonus(0));
+        }
+        if s.lost[FRENCH.index()] > before {
+            seen = true;
+            assert!(s.units[og].sp < 3, "die {die}: ¶169 the Old Guard first: {:?}", s.battle);
+        }
+    }
+    assert!(seen, "some die costs the French a SP");
+}

@@ -77,7 +77,18 @@ fn e60_2_an_unbridged_primary_river_is_never_crossed_in_retreat() {
 /// The duel at the pursuit roll, the retreat path replaced by `path` (full, the loser at its
 /// end).
 fn pursuit_along(h: &Hov, path: &[Hex]) -> Option<Vec<Event>> {
+    pursuit_with(h, path, |_, _| {}).map(|(ev, _)| ev)
+}
+
+/// As [`pursuit_along`], `prepare` changing the duel first (given the Coalition leader); the
+/// events and the state after.
+fn pursuit_with(
+    h: &Hov,
+    path: &[Hex],
+    prepare: impl Fn(&mut State, u16),
+) -> Option<(Vec<Event>, State)> {
     let (mut s, f, c, _) = duel(h);
+    prepare(&mut s, c);
     no_artillery(h, &mut s, f);
     for sub in h.members(&s, &[f]) {
         no_artillery(h, &mut s, sub);
@@ -103,7 +114,8 @@ fn pursuit_along(h: &Hov, path: &[Hex]) -> Option<Vec<Event>> {
         x
     });
     s.leaders[usize::from(c)].place = LeaderPlace::Map(*path.last()?);
-    Some(act(h, &mut s, &roll(1)))
+    let ev = act(h, &mut s, &roll(1));
+    Some((ev, s))
 }
 
 fn pursuit_loss(ev: &[Event]) -> u16 {
@@ -169,4 +181,24 @@ fn e48_2_a_force_in_its_fort_may_ignore_the_retreat() {
     act(&h, &mut s, &Action::Done);
     assert_eq!(s.leaders[usize::from(c)].place, at, "it stays");
     assert_ne!(s.battle.as_ref().map(|b| b.step), Some(BattleStep::Retreat));
+}
+
+#[test]
+fn r184_2_the_first_pursuit_sp_comes_from_artillery() {
+    let h = load("hov/eylau");
+    let art = (0..h.manifest.units.len())
+        .find(|&u| {
+            h.manifest.units[u].side == COALITION
+                && h.manifest.units[u].arm == crate::hov::types::Arm::Artillery
+        })
+        .expect("Coalition artillery");
+    let (start, dir) = clear_line(&h, 3);
+    let path: Vec<Hex> = (0..3).map(|i| (0..i).fold(start, |x, _| x.neighbor(dir))).collect();
+    let (ev, s) = pursuit_with(&h, &path, |s, c| {
+        s.units[art].leader = Some(c);
+        s.units[art].sp = 3;
+    })
+    .expect("a pursuit");
+    assert!(pursuit_loss(&ev) >= 1, "{ev:?}");
+    assert!(s.units[art].sp < 3, "¶184 2: artillery first");
 }
