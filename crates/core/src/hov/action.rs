@@ -263,6 +263,12 @@ pub enum Action {
         /// End the game.
         end_game: bool,
     },
+    /// Stop the pursuit at this hex of the path of retreat (¶179 1).
+    PursueTo {
+        /// The hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
     /// Pursue with this leader's part of the winning force (¶179, ¶186); `Done` declines.
     Pursue {
         /// The pursuing leader.

@@ -276,6 +276,8 @@ pub enum BattleStep {
     Pursuit,
     /// Step 9: the pursuit die (¶188).
     PursuitRoll,
+    /// Step 9: the pursuer picks where along the path he stops (¶179 1).
+    PursuitStop,
     /// Step 10: morale.
     Morale,
     /// Steps 12–13: the counterattack is designated.
@@ -299,6 +301,17 @@ pub struct Retreat {
     pub need: u8,
     /// Finished: the full distance, or blocked (¶173).
     pub done: bool,
+}
+
+/// How far a pursuit may go after its die (¶179–¶183), waiting for the pursuer's stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PursuitPlan {
+    /// The most hexes of the path it may enter.
+    pub moves: u8,
+    /// Its length on the Pursuit Table, after ¶191.
+    pub length: u8,
+    /// Going all the way destroys the loser (¶182).
+    pub destroyed: bool,
 }
 
 /// The result of one attack or counterattack (¶146 step 7) waiting to be carried out.
@@ -371,6 +384,9 @@ pub struct Battle {
     /// ¶194 2: Napoleon has been captured; the Coalition player chooses now.
     #[serde(default)]
     pub napoleon: bool,
+    /// The pursuit's reach, while the pursuer picks his stop (¶179 1).
+    #[serde(default)]
+    pub plan: Option<PursuitPlan>,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it

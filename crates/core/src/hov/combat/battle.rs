@@ -61,7 +61,9 @@ impl Hov {
             BattleStep::Bonus => Actor::Player(b.attacker),
             BattleStep::Override | BattleStep::Counterattack => Actor::Player(s.phasing.other()),
             BattleStep::Retreat => Actor::Player(b.fight.map_or(s.phasing, |f| f.loser)),
-            BattleStep::Pursuit => Actor::Player(b.fight.map_or(s.phasing, |f| f.loser.other())),
+            BattleStep::Pursuit | BattleStep::PursuitStop => {
+                Actor::Player(b.fight.map_or(s.phasing, |f| f.loser.other()))
+            }
         }
     }
 
@@ -154,6 +156,11 @@ impl Hov {
                 );
                 out.push(Action::Done);
             }
+            BattleStep::PursuitStop => out.extend(
+                self.pursuit_stops(s, b)
+                    .into_iter()
+                    .map(|hex| Action::PursueTo { hex }),
+            ),
             BattleStep::Counterattack => {
                 let (options, optional) = self.counter_options(s, b);
                 out.extend(options.into_iter().map(|(leader, hex)| Action::Attack {
@@ -352,6 +359,7 @@ impl Hov {
             }
             (BattleStep::Pursuit, Action::Done) => self.settle_retreat(s, ev, 0),
             (BattleStep::PursuitRoll, Action::Roll(r)) => self.pursue(s, ev, r.value),
+            (BattleStep::PursuitStop, Action::PursueTo { hex }) => self.pursue_to(s, ev, *hex),
             (BattleStep::Morale, Action::Roll(r)) => {
                 self.critical_battle(s, ev, r.value);
                 self.end_battle(s, ev);
@@ -423,6 +431,10 @@ impl Hov {
                     "pursue with a leader of the winning force next to the retreat, or decline",
                 ),
                 BattleStep::PursuitRoll => ("¶188", "the pursuit die is rolled now"),
+                BattleStep::PursuitStop => (
+                    "¶179",
+                    "stop the pursuit at a hex of the path it may reach",
+                ),
                 BattleStep::Morale => ("¶193", "the Critical Battle die is rolled now"),
                 BattleStep::Dynamics => ("§187", "the Battlefield Dynamics die is rolled now"),
                 BattleStep::Reattack => ("§188", "re-attack or end the battle"),
@@ -470,6 +482,7 @@ impl Hov {
             free: false,
             no_pursuit: false,
             napoleon: false,
+            plan: None,
         });
         self.announce(s, ev);
     }
@@ -555,7 +568,7 @@ impl Hov {
                 | BattleStep::Override
                 | BattleStep::Dynamics
                 | BattleStep::Reattack => return,
-                BattleStep::PursuitRoll => return,
+                BattleStep::PursuitRoll | BattleStep::PursuitStop => return,
                 BattleStep::Bombard => {
                     if self.next_to_fire(s, &b).is_some() {
                         return;

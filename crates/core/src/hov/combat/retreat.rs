@@ -9,7 +9,9 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::board::{Settlement, Water};
 use super::super::event::Event;
-use super::super::state::{Battle, BattleStep, LeaderId, LeaderPlace, Retreat, State, Supply};
+use super::super::state::{
+    Battle, BattleStep, LeaderId, LeaderPlace, PursuitPlan, Retreat, State, Supply,
+};
 use super::super::types::{Arm, Army, Guard};
 use super::designate::Piece;
 use super::resolve::{Loss, Sides};
@@ -299,7 +301,8 @@ impl Hov {
         drm + b.pitched_shown[fight.loser.other().index()] as i8
     }
 
-    /// ¶179–¶184, ¶191: the pursuit with the die `roll`, then the loser's losses (¶184, ¶205).
+    /// ¶179–¶184, ¶191: the pursuit with the die `roll`: how far it may go; the pursuer then
+    /// picks where to stop (¶179 1) and the loser takes its losses (¶184, ¶205).
     pub fn pursue(&self, s: &mut State, ev: &mut Vec<Event>, roll: u8) {
         let Some(b) = s.battle.clone() else { return };
         let (Some(fight), Some(p), Some(gi)) = (b.fight, b.pursuer, self.pursued(s, &b)) else {
@@ -348,7 +351,77 @@ impl Hov {
                 break;
             }
             moves = i + 1;
+            // ¶180: into and through enemy ZOCs, but never out of a ZOC Bond.
+            if self.zoc_sources(s, &o, loser, h) >= 2 {
+                break;
+            }
         }
+        // ¶180: a pursuer standing in a ZOC Bond may not leave it.
+        if self
+            .hex_of(s, p)
+            .is_some_and(|at| self.zoc_sources(s, &o, loser, at) >= 2)
+        {
+            moves = 0;
+            destroyed = false;
+        }
+        let plan = PursuitPlan {
+            moves: moves as u8,
+            length: length as u8,
+            destroyed,
+        };
+        if moves > 1 {
+            // ¶179 1: the pursuer may stop at any hex of the path.
+            if let Some(bm) = &mut s.battle {
+                bm.plan = Some(plan);
+                bm.step = BattleStep::PursuitStop;
+            }
+            return;
+        }
+        self.finish_pursuit(s, ev, plan, moves as u8);
+    }
+
+    /// ¶179 1: where the pursuer may stop, in path order (the farthest last).
+    pub fn pursuit_stops(&self, s: &State, b: &Battle) -> Vec<Hex> {
+        let (Some(plan), Some(g)) = (b.plan, self.pursued(s, b).map(|gi| &b.retreats[gi])) else {
+            return Vec::new();
+        };
+        g.path.iter().take(usize::from(plan.moves)).copied().collect()
+    }
+
+    /// ¶179 1: the pursuer stops at `hex` of the path.
+    pub fn pursue_to(&self, s: &mut State, ev: &mut Vec<Event>, hex: Hex) {
+        let Some(b) = s.battle.clone() else { return };
+        let Some(plan) = b.plan else { return };
+        let k = self
+            .pursuit_stops(s, &b)
+            .iter()
+            .position(|&h| h == hex)
+            .map_or(plan.moves, |i| i as u8 + 1);
+        if let Some(bm) = &mut s.battle {
+            bm.plan = None;
+        }
+        self.finish_pursuit(s, ev, plan, k);
+    }
+
+    /// ¶179–¶184, §60 1: the pursuer goes `k` hexes along the path (at most the plan's); the
+    /// loser pays a SP a hex, the full length (extra hexes included, ¶181) or destruction
+    /// (¶182) only when the pursuit goes all the way.
+    fn finish_pursuit(&self, s: &mut State, ev: &mut Vec<Event>, plan: PursuitPlan, k: u8) {
+        let Some(b) = s.battle.clone() else { return };
+        let (Some(fight), Some(p), Some(gi)) = (b.fight, b.pursuer, self.pursued(s, &b)) else {
+            self.settle_retreat(s, ev, 0);
+            return;
+        };
+        let g = b.retreats[gi].clone();
+        let loser = fight.loser;
+        let moves = usize::from(k.min(plan.moves));
+        let full = moves == usize::from(plan.moves);
+        let destroyed = plan.destroyed && full;
+        let length = if full {
+            usize::from(plan.length)
+        } else {
+            moves
+        };
         if moves > 0 {
             let dest = g.path[moves - 1];
             s.leaders[usize::from(p)].place = LeaderPlace::Map(dest);

@@ -485,7 +485,12 @@ fn r179_r181_the_winner_pursues_along_the_path_and_the_loser_pays_a_sp_a_hex() {
         .map(|(_, u)| u16::from(u.sp))
         .sum();
     act(&h, &mut s, &Action::Pursue { leader: f });
-    let ev = act(&h, &mut s, &roll(1));
+    let mut ev = act(&h, &mut s, &roll(1));
+    if s.battle.as_ref().is_some_and(|b| b.step == BattleStep::PursuitStop) {
+        // ¶179 1: all the way.
+        let last = legal(&h, &s).last().cloned().expect("a stop");
+        ev.extend(act(&h, &mut s, &last));
+    }
     let length = ev
         .iter()
         .find_map(|e| match e {

@@ -114,7 +114,12 @@ fn pursuit_with(
         x
     });
     s.leaders[usize::from(c)].place = LeaderPlace::Map(*path.last()?);
-    let ev = act(h, &mut s, &roll(1));
+    let mut ev = act(h, &mut s, &roll(1));
+    if s.battle.as_ref().is_some_and(|b| b.step == BattleStep::PursuitStop) {
+        // ¶179 1: all the way.
+        let last = legal(h, &s).last().cloned()?;
+        ev.extend(act(h, &mut s, &last));
+    }
     Some((ev, s))
 }
 
@@ -201,4 +206,85 @@ fn r184_2_the_first_pursuit_sp_comes_from_artillery() {
     .expect("a pursuit");
     assert!(pursuit_loss(&ev) >= 1, "{ev:?}");
     assert!(s.units[art].sp < 3, "¶184 2: artillery first");
+}
+
+#[test]
+fn r179_1_the_pursuer_may_stop_short_and_the_loser_pays_for_the_hexes_pursued() {
+    let h = load("hov/eylau");
+    let (start, dir) = clear_line(&h, 4);
+    let path: Vec<Hex> = (0..4).map(|i| (0..i).fold(start, |x, _| x.neighbor(dir))).collect();
+    let (mut s, f, c, _) = duel(&h);
+    no_artillery(&h, &mut s, f);
+    for sub in h.members(&s, &[f]) {
+        no_artillery(&h, &mut s, sub);
+    }
+    let chits = [Chit::Pursuit, Chit::Pursuit];
+    let die = die_for(&h, &s, chits, COALITION).expect("a Coalition loss");
+    to_resolution(&h, &mut s, chits, die);
+    while s.battle.as_ref().is_some_and(|b| b.step == BattleStep::Retreat) {
+        let a = legal(&h, &s)[0].clone();
+        act(&h, &mut s, &a);
+    }
+    act(&h, &mut s, &Action::Pursue { leader: f });
+    let b = s.battle.as_mut().unwrap();
+    b.retreats = alloc::vec![Retreat {
+        leaders: alloc::vec![c],
+        path: path.clone(),
+        need: 3,
+        done: true,
+    }];
+    b.fight = b.fight.map(|mut x| {
+        x.loser_n = 3;
+        x.winner_lost = 0;
+        x
+    });
+    s.leaders[usize::from(c)].place = LeaderPlace::Map(path[3]);
+    act(&h, &mut s, &roll(1));
+    let b = s.battle.clone().unwrap();
+    assert_eq!(b.step, BattleStep::PursuitStop, "¶179 1: a choice");
+    let stops = legal(&h, &s);
+    assert!(stops.len() >= 2, "{stops:?}");
+    assert_eq!(stops[0], Action::PursueTo { hex: path[0] });
+    let ev = act(&h, &mut s, &stops[0]);
+    assert_eq!(s.leaders[usize::from(f)].place, LeaderPlace::Map(path[0]));
+    assert_eq!(pursuit_loss(&ev), 1, "one hex pursued, one SP");
+}
+
+#[test]
+fn r180_the_pursuit_goes_into_a_zoc_bond_but_not_out_of_it() {
+    let h = load("hov/eylau");
+    let (start, dir) = clear_line(&h, 4);
+    let path: Vec<Hex> = (0..4).map(|i| (0..i).fold(start, |x, _| x.neighbor(dir))).collect();
+    let reach = |bond: bool| {
+        let (ev, s) = pursuit_with(&h, &path, |s, c| {
+            if bond {
+                // Two more Coalition forces next to the path's second hex, off the path.
+                let c2 = super::fort::leader_with_infantry(&h, s, COALITION, &[c]);
+                let c3 = super::fort::leader_with_infantry(&h, s, COALITION, &[c, c2]);
+                let side: Vec<Hex> = Direction::ALL
+                    .into_iter()
+                    .map(|d| path[1].neighbor(d))
+                    .filter(|n| !path.contains(n) && n.distance(path[0]) > 1 && h.board.on_map(*n))
+                    .collect();
+                s.leaders[usize::from(c2)].place = LeaderPlace::Map(side[0]);
+                s.leaders[usize::from(c3)].place = LeaderPlace::Map(side[1]);
+            }
+        })
+        .expect("a pursuit");
+        let f = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::PursuitRoll { leader, .. } => Some(*leader),
+                _ => None,
+            })
+            .expect("the roll");
+        let _ = ev;
+        match s.leaders[usize::from(f)].place {
+            LeaderPlace::Map(x) => path.iter().position(|&p| p == x),
+            _ => None,
+        }
+    };
+    let free = reach(false).expect("the pursuer on the path");
+    assert!(free >= 2, "the open pursuit reaches past the second hex: {free}");
+    assert_eq!(reach(true), Some(1), "¶180: it stops in the ZOC Bond");
 }
