@@ -387,6 +387,15 @@ pub struct Battle {
     /// The pursuit's reach, while the pursuer picks his stop (¶179 1).
     #[serde(default)]
     pub plan: Option<PursuitPlan>,
+    /// The retreating stacks (indices into `retreats`) already pursued or let go (¶187).
+    #[serde(default)]
+    pub chased: Vec<u8>,
+    /// The leaders who have pursued in this result (¶187: one pursuing force each).
+    #[serde(default)]
+    pub chasers: Vec<LeaderId>,
+    /// SP the beaten side has lost to pursuit in this result (¶184, ¶205).
+    #[serde(default)]
+    pub chase_lost: u16,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it

@@ -353,11 +353,19 @@ impl Hov {
             (BattleStep::Pursuit, Action::Pursue { leader }) => {
                 if let Some(bm) = &mut s.battle {
                     bm.pursuer = Some(*leader);
+                    bm.chasers.push(*leader);
                     bm.step = BattleStep::PursuitRoll;
                 }
                 s.fought.push(*leader);
             }
-            (BattleStep::Pursuit, Action::Done) => self.settle_retreat(s, ev, 0),
+            (BattleStep::Pursuit, Action::Done) => {
+                // ¶185: this stack is not pursued; another beaten stack may be (¶187).
+                if let Some(gi) = self.pursued(s, &b) {
+                    self.pursuit_done(s, ev, gi, 0);
+                } else {
+                    self.settle_retreat(s, ev, 0);
+                }
+            }
             (BattleStep::PursuitRoll, Action::Roll(r)) => self.pursue(s, ev, r.value),
             (BattleStep::PursuitStop, Action::PursueTo { hex }) => self.pursue_to(s, ev, *hex),
             (BattleStep::Morale, Action::Roll(r)) => {
@@ -483,6 +491,9 @@ impl Hov {
             no_pursuit: false,
             napoleon: false,
             plan: None,
+            chased: Vec::new(),
+            chasers: Vec::new(),
+            chase_lost: 0,
         });
         self.announce(s, ev);
     }
@@ -542,6 +553,9 @@ impl Hov {
             b.fight = None;
             b.retreats.clear();
             b.pursuer = None;
+            b.chased.clear();
+            b.chasers.clear();
+            b.chase_lost = 0;
             b.free = false;
             b.no_pursuit = false;
             b.step = BattleStep::Stake;

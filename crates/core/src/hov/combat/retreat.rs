@@ -223,12 +223,31 @@ impl Hov {
         }
     }
 
-    /// The stack the pursuit follows (¶179; one pursuit, along the first retreating stack's
-    /// path: ¶187's second pursuit is not built).
+    /// The stack the next pursuit follows (¶179, ¶187): the first retreating stack still on
+    /// the map that has not been pursued or let go.
     pub fn pursued(&self, s: &State, b: &Battle) -> Option<usize> {
-        b.retreats
-            .iter()
-            .position(|g| g.leaders.iter().any(|&l| self.hex_of(s, l).is_some()))
+        b.retreats.iter().enumerate().position(|(i, g)| {
+            !b.chased.contains(&(i as u8)) && g.leaders.iter().any(|&l| self.hex_of(s, l).is_some())
+        })
+    }
+
+    /// ¶187: stack `gi` has been pursued (losing `lost` SP) or let go; the next beaten stack
+    /// may be pursued by another leader, else the losses are settled.
+    pub fn pursuit_done(&self, s: &mut State, ev: &mut Vec<Event>, gi: usize, lost: u16) {
+        if let Some(bm) = &mut s.battle {
+            bm.chased.push(gi as u8);
+            bm.chase_lost = bm.chase_lost.saturating_add(lost);
+            bm.pursuer = None;
+            bm.plan = None;
+        }
+        let Some(b) = s.battle.clone() else { return };
+        if self.pursued(s, &b).is_some() && !self.pursuers(s, &b).is_empty() {
+            if let Some(bm) = &mut s.battle {
+                bm.step = BattleStep::Pursuit;
+            }
+        } else {
+            self.settle_retreat(s, ev, 0);
+        }
     }
 
     /// The pieces that go with a pursuing leader: a Force Leader on the map takes his whole
@@ -263,6 +282,13 @@ impl Hov {
         members
             .into_iter()
             .filter(|&p| {
+                // ¶187: a leader pursues once, and not with a force that already has.
+                let gone = b.chasers.contains(&p)
+                    || matches!(s.leaders[usize::from(p)].place,
+                        LeaderPlace::Portrait(f) if b.chasers.contains(&f));
+                if gone {
+                    return false;
+                }
                 let pieces = self.pursuing_pieces(s, p);
                 let f = self.strengths(s, &pieces);
                 self.hex_of(s, p).is_some_and(|h| h.distance(start) == 1)
@@ -456,13 +482,15 @@ impl Hov {
                 "¶181",
             )
         };
-        self.settle_retreat(s, ev, lost);
+        self.pursuit_done(s, ev, gi, lost);
     }
 
     /// ¶184, ¶205: after the pursuit (or none), the loser makes up its loss to the winner's,
     /// spread over all its beaten stacks; then the battle's morale step.
     pub fn settle_retreat(&self, s: &mut State, ev: &mut Vec<Event>, so_far: u16) {
         let Some(b) = s.battle.clone() else { return };
+        // ¶187, ¶205 (reading N42): the minimum counts every beaten stack's pursuit loss.
+        let so_far = so_far.saturating_add(b.chase_lost);
         if let Some(fight) = b.fight
             && so_far < fight.winner_lost
         {

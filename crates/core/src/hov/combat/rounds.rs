@@ -128,6 +128,9 @@ impl Hov {
             bm.die = None;
             bm.retreats.clear();
             bm.pursuer = None;
+            bm.chased.clear();
+            bm.chasers.clear();
+            bm.chase_lost = 0;
             bm.free = false;
             bm.no_pursuit = false;
             bm.step = BattleStep::Chits;
@@ -262,6 +265,9 @@ impl Hov {
                     });
                     bm.retreats = retreats;
                     bm.pursuer = None;
+                    bm.chased.clear();
+                    bm.chasers.clear();
+                    bm.chase_lost = 0;
                     bm.step = BattleStep::Retreat;
                 }
             }

@@ -288,3 +288,88 @@ fn r180_the_pursuit_goes_into_a_zoc_bond_but_not_out_of_it() {
     assert!(free >= 2, "the open pursuit reaches past the second hex: {free}");
     assert_eq!(reach(true), Some(1), "¶180: it stops in the ZOC Bond");
 }
+
+#[test]
+fn r187_two_beaten_forces_may_each_be_pursued_by_a_leader_of_the_winner() {
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    // A French Force Leader with a subordinate who has units of his own.
+    let with_units = |l: u16| s0.units.iter().any(|u| u.leader == Some(l) && u.sp > 0);
+    let Some((fl, sub)) = (0..s0.leaders.len() as u16).find_map(|fl| {
+        if h.manifest.leaders[usize::from(fl)].side != crate::hov::types::FRENCH {
+            return None;
+        }
+        let subs: Vec<u16> = (0..s0.leaders.len() as u16)
+            .filter(|&x| s0.leaders[usize::from(x)].place == LeaderPlace::Portrait(fl))
+            .filter(|&x| with_units(x))
+            .collect();
+        (!subs.is_empty()).then(|| (fl, subs[0]))
+    }) else {
+        return;
+    };
+    let cs = super::battle::force_leaders(&h, &s0, COALITION);
+    let (s, hexes) = super::battle::position(&h, &[fl, fl, cs[0], fl, cs[1]]);
+    let mut s = s;
+    s.leaders[usize::from(fl)].place = LeaderPlace::Map(hexes[3]);
+    s.leaders[usize::from(cs[0])].place = LeaderPlace::Map(hexes[2]);
+    s.leaders[usize::from(cs[1])].place = LeaderPlace::Map(hexes[4]);
+    // The Force Leader's own track gets a French infantry unit out of play elsewhere.
+    let extra = (0..h.manifest.units.len())
+        .find(|&u| {
+            h.manifest.units[u].side == crate::hov::types::FRENCH
+                && h.manifest.units[u].arm == crate::hov::types::Arm::Infantry
+                && s.units[u].leader.is_none_or(|l| h.hex_of(&s, l).is_none())
+        })
+        .expect("a spare French unit");
+    s.units[extra].leader = Some(fl);
+    s.units[extra].sp = 3;
+    for l in h.members(&s, &[fl]) {
+        no_artillery(&h, &mut s, l);
+    }
+    super::fort::only_sp(&h, &mut s, cs[0], 2);
+    super::fort::only_sp(&h, &mut s, cs[1], 2);
+    let both = legal(&h, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Attack { hexes: x, .. } if x.len() == 2))
+        .expect("an attack on both hexes");
+    let won = (1..=6u8).find_map(|die| {
+        let mut t = s.clone();
+        act(&h, &mut t, &both);
+        act(&h, &mut t, &Action::Chit(Chit::Pursuit));
+        act(&h, &mut t, &Action::Chit(Chit::Pursuit));
+        while let Some(b) = &t.battle {
+            let a = match b.step {
+                BattleStep::Bombard => roll(6),
+                BattleStep::Stake => Action::Stake(false),
+                BattleStep::Resolve => roll(die),
+                BattleStep::Bonus => Action::Bonus(0),
+                BattleStep::Retreat => legal(&h, &t)[0].clone(),
+                _ => break,
+            };
+            act(&h, &mut t, &a);
+        }
+        let b = t.battle.as_ref()?;
+        (b.step == BattleStep::Pursuit && b.retreats.len() == 2).then_some(t)
+    });
+    let Some(mut t) = won else { return };
+    let acts = legal(&h, &t);
+    assert!(acts.contains(&Action::Pursue { leader: sub }), "{acts:?}");
+    act(&h, &mut t, &Action::Pursue { leader: sub });
+    act(&h, &mut t, &roll(1));
+    if t.battle.as_ref().is_some_and(|b| b.step == BattleStep::PursuitStop) {
+        let last = legal(&h, &t).last().cloned().unwrap();
+        act(&h, &mut t, &last);
+    }
+    while t.battle.as_ref().is_some_and(|b| !b.captures.is_empty()) {
+        act(&h, &mut t, &roll(6));
+    }
+    let b = t.battle.clone().expect("the battle goes on");
+    if b.step == BattleStep::Pursuit {
+        let acts = legal(&h, &t);
+        assert!(!acts.contains(&Action::Pursue { leader: sub }), "one pursuit each");
+        assert!(acts.contains(&Action::Done));
+        assert_eq!(h.pursued(&t, &b), Some(1), "¶187: the second stack");
+    } else {
+        panic!("no second pursuit offered: {:?}", b.step);
+    }
+}
