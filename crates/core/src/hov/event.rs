@@ -607,12 +607,20 @@ impl core::fmt::Display for Event {
                 roll,
                 masked,
             } => {
-                write!(f, "{side} attempt {attempt} to mask the Fort at {}: ", label(*fort))?;
+                write!(
+                    f,
+                    "{side} attempt {attempt} to mask the Fort at {}: ",
+                    label(*fort)
+                )?;
                 match roll {
                     Some(r) => write!(f, "{r} against {need}+")?,
                     None => f.write_str("automatic")?,
                 }
-                f.write_str(if *masked { ", masked" } else { ", not yet masked" })
+                f.write_str(if *masked {
+                    ", masked"
+                } else {
+                    ", not yet masked"
+                })
             }
             Event::OffMap { leader, hex, lost } => write!(
                 f,
@@ -637,7 +645,11 @@ impl core::fmt::Display for Event {
                 }
             ),
             Event::MaskRemoved { side, fort } => {
-                write!(f, "the {side} Masked Fort marker at {} is removed", label(*fort))
+                write!(
+                    f,
+                    "the {side} Masked Fort marker at {} is removed",
+                    label(*fort)
+                )
             }
             Event::CounterMoved {
                 side,

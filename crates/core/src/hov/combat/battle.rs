@@ -439,10 +439,9 @@ impl Hov {
                     "pursue with a leader of the winning force next to the retreat, or decline",
                 ),
                 BattleStep::PursuitRoll => ("¶188", "the pursuit die is rolled now"),
-                BattleStep::PursuitStop => (
-                    "¶179",
-                    "stop the pursuit at a hex of the path it may reach",
-                ),
+                BattleStep::PursuitStop => {
+                    ("¶179", "stop the pursuit at a hex of the path it may reach")
+                }
                 BattleStep::Morale => ("¶193", "the Critical Battle die is rolled now"),
                 BattleStep::Dynamics => ("§187", "the Battlefield Dynamics die is rolled now"),
                 BattleStep::Reattack => ("§188", "re-attack or end the battle"),

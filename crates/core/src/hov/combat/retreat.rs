@@ -117,7 +117,10 @@ impl Hov {
         let cost = |n: Hex| {
             let d = cur.direction_to(n);
             let river = d.is_some_and(|d| {
-                matches!(self.board.side(cur, d).water, Water::Secondary | Water::Lake)
+                matches!(
+                    self.board.side(cur, d).water,
+                    Water::Secondary | Water::Lake
+                )
             });
             self.board.hex(n).cost[0].halves() + u16::from(river)
         };
@@ -411,7 +414,11 @@ impl Hov {
         let (Some(plan), Some(g)) = (b.plan, self.pursued(s, b).map(|gi| &b.retreats[gi])) else {
             return Vec::new();
         };
-        g.path.iter().take(usize::from(plan.moves)).copied().collect()
+        g.path
+            .iter()
+            .take(usize::from(plan.moves))
+            .copied()
+            .collect()
     }
 
     /// ¶179 1: the pursuer stops at `hex` of the path.

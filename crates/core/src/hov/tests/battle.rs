@@ -153,7 +153,12 @@ pub(super) fn to_resolution(h: &Hov, s: &mut State, chits: [Chit; 2], die: u8) {
 }
 
 /// The die for which `loser` loses the first attack with these chits, if any.
-pub(super) fn die_for(h: &Hov, s: &State, chits: [Chit; 2], loser: crate::engine::Side) -> Option<u8> {
+pub(super) fn die_for(
+    h: &Hov,
+    s: &State,
+    chits: [Chit; 2],
+    loser: crate::engine::Side,
+) -> Option<u8> {
     (1..=6).find(|&d| {
         let mut t = s.clone();
         to_resolution(h, &mut t, chits, d);
@@ -486,7 +491,10 @@ fn r179_r181_the_winner_pursues_along_the_path_and_the_loser_pays_a_sp_a_hex() {
         .sum();
     act(&h, &mut s, &Action::Pursue { leader: f });
     let mut ev = act(&h, &mut s, &roll(1));
-    if s.battle.as_ref().is_some_and(|b| b.step == BattleStep::PursuitStop) {
+    if s.battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::PursuitStop)
+    {
         // ¶179 1: all the way.
         let last = legal(&h, &s).last().cloned().expect("a stop");
         ev.extend(act(&h, &mut s, &last));

@@ -59,13 +59,24 @@ fn r160_r161_odds_beyond_six_to_one_take_the_last_column_and_lower_the_die() {
             _ => None,
         })
         .expect("the combat");
-    assert_eq!(usize::from(column), h.charts.crt.len() - 1, "¶160: the last column");
-    assert!(drm <= -2, "¶161 2: 9:1 is three steps past 6:1 (reading A21): {drm}");
+    assert_eq!(
+        usize::from(column),
+        h.charts.crt.len() - 1,
+        "¶160: the last column"
+    );
+    assert!(
+        drm <= -2,
+        "¶161 2: 9:1 is three steps past 6:1 (reading A21): {drm}"
+    );
     // ¶161 3: the die, 1 − 3, is read at 0.
     let b = t.battle.clone().unwrap();
     let cell = h.charts.crt[usize::from(column)][0];
     let f = b.fight.unwrap();
-    let want = if cell.attacker_loses { FRENCH } else { COALITION };
+    let want = if cell.attacker_loses {
+        FRENCH
+    } else {
+        COALITION
+    };
     assert_eq!(f.loser, want);
 }
 
@@ -91,7 +102,10 @@ fn r171_2_the_winner_never_loses_more_than_a_destroyed_loser_had() {
             }
         }
     }
-    assert!(seen, "some result asks the winner for more than the loser has");
+    assert!(
+        seen,
+        "some result asks the winner for more than the loser has"
+    );
 }
 
 #[test]
@@ -117,7 +131,10 @@ fn r154_only_one_defending_force_counterattacks() {
         .iter()
         .filter(|a| matches!(a, Action::Attack { .. }))
         .collect();
-    assert!(counters.len() >= 2, "either force may counterattack: {acts:?}");
+    assert!(
+        counters.len() >= 2,
+        "either force may counterattack: {acts:?}"
+    );
     let a = counters[1].clone();
     act(&h, &mut s, &a);
     let b = s.battle.unwrap();
@@ -146,7 +163,11 @@ fn r169_1_a_staked_old_guard_takes_the_first_sp_of_the_loss() {
         act(&h, &mut s, &a);
         act(&h, &mut s, &Action::Chit(Chit::Pursuit));
         act(&h, &mut s, &Action::Chit(Chit::Pursuit));
-        while s.battle.as_ref().is_some_and(|b| b.step == BattleStep::Bombard) {
+        while s
+            .battle
+            .as_ref()
+            .is_some_and(|b| b.step == BattleStep::Bombard)
+        {
             act(&h, &mut s, &roll(6));
         }
         if s.battle.as_ref().map(|b| b.step) != Some(BattleStep::Stake) {
@@ -155,12 +176,19 @@ fn r169_1_a_staked_old_guard_takes_the_first_sp_of_the_loss() {
         act(&h, &mut s, &Action::Stake(true));
         let before = s.lost[FRENCH.index()];
         act(&h, &mut s, &roll(die));
-        if s.battle.as_ref().is_some_and(|b| b.step == BattleStep::Bonus) {
+        if s.battle
+            .as_ref()
+            .is_some_and(|b| b.step == BattleStep::Bonus)
+        {
             act(&h, &mut s, &Action::Bonus(0));
         }
         if s.lost[FRENCH.index()] > before {
             seen = true;
-            assert!(s.units[og].sp < 3, "die {die}: ¶169 the Old Guard first: {:?}", s.battle);
+            assert!(
+                s.units[og].sp < 3,
+                "die {die}: ¶169 the Old Guard first: {:?}",
+                s.battle
+            );
         }
     }
     assert!(seen, "some die costs the French a SP");

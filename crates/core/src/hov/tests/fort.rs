@@ -16,7 +16,12 @@ use crate::hov::state::{LeaderId, LeaderPlace, Mask, State};
 use crate::hov::types::{Arm, COALITION, FRENCH};
 
 /// The first leader of `side` (id order) with an infantry unit on his own track.
-pub(super) fn leader_with_infantry(h: &Hov, s: &State, side: crate::engine::Side, skip: &[LeaderId]) -> LeaderId {
+pub(super) fn leader_with_infantry(
+    h: &Hov,
+    s: &State,
+    side: crate::engine::Side,
+    skip: &[LeaderId],
+) -> LeaderId {
     (0..s.leaders.len() as LeaderId)
         .find(|&l| {
             h.manifest.leaders[usize::from(l)].side == side
@@ -102,7 +107,10 @@ fn e45_the_masking_table_reads_the_highest_ratio_column_reached() {
 fn r128_3_e42_1_a_force_next_to_an_enemy_fortified_town_must_attack_it() {
     let (h, s, fort, _, f) = siege(4, 4);
     let acts = legal(&h, &s);
-    assert!(!acts.contains(&Action::Done), "the Fort must be attacked: {acts:?}");
+    assert!(
+        !acts.contains(&Action::Done),
+        "the Fort must be attacked: {acts:?}"
+    );
     assert!(acts.contains(&Action::Attack {
         leader: f,
         parts: Vec::new(),
@@ -117,7 +125,10 @@ fn e44_e46_x06_masking_at_one_to_one_needs_four_then_three_then_two_then_nothing
     // Turns 1–3 fail on 3, 2 and 1 (needs 4+, 3+, 2+); turn 4 is automatic.
     for (turn, die) in [(1u8, 3u8), (2, 2), (3, 1)] {
         act(&h, &mut s, &Action::Mask { fort });
-        assert!(matches!(h.actor(&s), Actor::Chance(_)), "turn {turn}: a roll");
+        assert!(
+            matches!(h.actor(&s), Actor::Chance(_)),
+            "turn {turn}: a roll"
+        );
         let ev = act(&h, &mut s, &roll(die));
         assert!(ev.iter().any(|e| matches!(
             e,
@@ -132,12 +143,20 @@ fn e44_e46_x06_masking_at_one_to_one_needs_four_then_three_then_two_then_nothing
     let ev = act(&h, &mut s, &Action::Mask { fort });
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::MaskRoll { attempt: 4, roll: None, masked: true, .. }
+        Event::MaskRoll {
+            attempt: 4,
+            roll: None,
+            masked: true,
+            ..
+        }
     )));
     assert!(matches!(h.actor(&s), Actor::Player(p) if p == FRENCH));
     // §47: a masked Fort is not attacked.
     let acts = legal(&h, &s);
-    assert!(acts.iter().all(|a| !matches!(a, Action::Attack { .. })), "{acts:?}");
+    assert!(
+        acts.iter().all(|a| !matches!(a, Action::Attack { .. })),
+        "{acts:?}"
+    );
     assert!(acts.contains(&Action::Done));
 }
 
@@ -194,8 +213,7 @@ fn e44_3_x04_a_bridgehead_fort_needs_maskers_on_both_banks() {
                 return None;
             }
             let across = Direction::ALL.into_iter().find(|&d| {
-                h.board.hex(f.neighbor(d)).bridgehead
-                    && h.board.side(f, d).water == Water::Primary
+                h.board.hex(f.neighbor(d)).bridgehead && h.board.side(f, d).water == Water::Primary
             })?;
             Some((f, across))
         }) else {
@@ -248,7 +266,10 @@ fn r199_3_a_force_masking_a_fort_need_not_counterattack() {
     act(&h, &mut s, &a);
     let b = s.battle.clone().expect("a battle");
     let (options, optional) = h.counter_options(&s, &b);
-    assert!(!options.is_empty() && !optional, "in the open the counterattack is due");
+    assert!(
+        !options.is_empty() && !optional,
+        "in the open the counterattack is due"
+    );
     s.masks.push(Mask {
         hex: fort,
         by: COALITION,

@@ -73,9 +73,15 @@ fn r176_2_3_off_the_enemy_edge_a_force_is_lost_and_counts_for_the_critical_battl
     assert!(s.units.iter().all(|u| u.leader != Some(c)));
     assert!(s.lost[COALITION.index()] > before);
     let b = s.battle.as_ref().unwrap();
-    assert!(b.lost[COALITION.index()] > 0, "¶176 3: in the battle's tally");
+    assert!(
+        b.lost[COALITION.index()] > 0,
+        "¶176 3: in the battle's tally"
+    );
     assert!(b.retreats[0].done && b.captures.is_empty());
-    assert!(ev.iter().any(|e| matches!(e, Event::OffMap { lost: true, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::OffMap { lost: true, .. }))
+    );
 }
 
 #[test]
@@ -218,7 +224,10 @@ fn e187_battlefield_dynamics_is_off_by_default_and_rolls_before_the_counterattac
             Control::Must => {
                 let b = b.unwrap();
                 assert_eq!(b.step, BattleStep::Counterattack);
-                assert!(!legal(&h, &u).contains(&Action::Done), "§188 3: must attack");
+                assert!(
+                    !legal(&h, &u).contains(&Action::Done),
+                    "§188 3: must attack"
+                );
             }
             Control::Skip => {
                 // The French chit was Pursuit: the battle ends.
@@ -228,7 +237,10 @@ fn e187_battlefield_dynamics_is_off_by_default_and_rolls_before_the_counterattac
                 let b = b.unwrap();
                 assert!(b.fight.is_some_and(|f| f.loser == COALITION));
                 assert!(
-                    matches!(b.step, BattleStep::Retreat | BattleStep::Pursuit | BattleStep::Morale),
+                    matches!(
+                        b.step,
+                        BattleStep::Retreat | BattleStep::Pursuit | BattleStep::Morale
+                    ),
                     "{:?}",
                     b.step
                 );

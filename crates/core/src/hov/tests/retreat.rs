@@ -4,7 +4,9 @@
 
 use alloc::vec::Vec;
 
-use super::battle::{act, clear_line, die_for, duel, legal, load, no_artillery, roll, to_resolution};
+use super::battle::{
+    act, clear_line, die_for, duel, legal, load, no_artillery, roll, to_resolution,
+};
 use crate::engine::Rules;
 use crate::hex::{Direction, Hex};
 use crate::hov::Hov;
@@ -96,7 +98,11 @@ fn pursuit_with(
     let chits = [Chit::Pursuit, Chit::Pursuit];
     let die = die_for(h, &s, chits, COALITION)?;
     to_resolution(h, &mut s, chits, die);
-    while s.battle.as_ref().is_some_and(|b| b.step == BattleStep::Retreat) {
+    while s
+        .battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::Retreat)
+    {
         let a = legal(h, &s)[0].clone();
         act(h, &mut s, &a);
     }
@@ -115,7 +121,10 @@ fn pursuit_with(
     });
     s.leaders[usize::from(c)].place = LeaderPlace::Map(*path.last()?);
     let mut ev = act(h, &mut s, &roll(1));
-    if s.battle.as_ref().is_some_and(|b| b.step == BattleStep::PursuitStop) {
+    if s.battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::PursuitStop)
+    {
         // ¶179 1: all the way.
         let last = legal(h, &s).last().cloned()?;
         ev.extend(act(h, &mut s, &last));
@@ -145,7 +154,9 @@ fn e60_1_a_pursuit_across_the_river_doubles_the_loss() {
         .find(|&x| x.distance(a) == 2 && h.board.on_map(x) && h.in_area(x))
         .expect("a third hex");
     let (start, dir) = clear_line(&h, 3);
-    let clear: Vec<Hex> = (0..3).map(|i| (0..i).fold(start, |x, _| x.neighbor(dir))).collect();
+    let clear: Vec<Hex> = (0..3)
+        .map(|i| (0..i).fold(start, |x, _| x.neighbor(dir)))
+        .collect();
     let plain = pursuit_along(&h, &clear).expect("a pursuit");
     let river = pursuit_along(&h, &[a, b, c]).expect("a pursuit");
     let (p, r) = (pursuit_loss(&plain), pursuit_loss(&river));
@@ -161,9 +172,9 @@ fn beaten_in_fort(h: &Hov) -> Option<(State, u16)> {
     let fort = hexes.into_iter().find(|&x| {
         h.board.hex(x).settlement == Settlement::FortifiedTown
             && h.in_area(x)
-            && Direction::ALL.iter().all(|&d| {
-                h.board.on_map(x.neighbor(d)) && h.board.side(x, d).water == Water::None
-            })
+            && Direction::ALL
+                .iter()
+                .all(|&d| h.board.on_map(x.neighbor(d)) && h.board.side(x, d).water == Water::None)
     })?;
     let (mut s, f, c, _) = duel(h);
     s.leaders[usize::from(c)].place = LeaderPlace::Map(fort);
@@ -198,7 +209,9 @@ fn r184_2_the_first_pursuit_sp_comes_from_artillery() {
         })
         .expect("Coalition artillery");
     let (start, dir) = clear_line(&h, 3);
-    let path: Vec<Hex> = (0..3).map(|i| (0..i).fold(start, |x, _| x.neighbor(dir))).collect();
+    let path: Vec<Hex> = (0..3)
+        .map(|i| (0..i).fold(start, |x, _| x.neighbor(dir)))
+        .collect();
     let (ev, s) = pursuit_with(&h, &path, |s, c| {
         s.units[art].leader = Some(c);
         s.units[art].sp = 3;
@@ -212,7 +225,9 @@ fn r184_2_the_first_pursuit_sp_comes_from_artillery() {
 fn r179_1_the_pursuer_may_stop_short_and_the_loser_pays_for_the_hexes_pursued() {
     let h = load("hov/eylau");
     let (start, dir) = clear_line(&h, 4);
-    let path: Vec<Hex> = (0..4).map(|i| (0..i).fold(start, |x, _| x.neighbor(dir))).collect();
+    let path: Vec<Hex> = (0..4)
+        .map(|i| (0..i).fold(start, |x, _| x.neighbor(dir)))
+        .collect();
     let (mut s, f, c, _) = duel(&h);
     no_artillery(&h, &mut s, f);
     for sub in h.members(&s, &[f]) {
@@ -221,7 +236,11 @@ fn r179_1_the_pursuer_may_stop_short_and_the_loser_pays_for_the_hexes_pursued() 
     let chits = [Chit::Pursuit, Chit::Pursuit];
     let die = die_for(&h, &s, chits, COALITION).expect("a Coalition loss");
     to_resolution(&h, &mut s, chits, die);
-    while s.battle.as_ref().is_some_and(|b| b.step == BattleStep::Retreat) {
+    while s
+        .battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::Retreat)
+    {
         let a = legal(&h, &s)[0].clone();
         act(&h, &mut s, &a);
     }
@@ -254,7 +273,9 @@ fn r179_1_the_pursuer_may_stop_short_and_the_loser_pays_for_the_hexes_pursued() 
 fn r180_the_pursuit_goes_into_a_zoc_bond_but_not_out_of_it() {
     let h = load("hov/eylau");
     let (start, dir) = clear_line(&h, 4);
-    let path: Vec<Hex> = (0..4).map(|i| (0..i).fold(start, |x, _| x.neighbor(dir))).collect();
+    let path: Vec<Hex> = (0..4)
+        .map(|i| (0..i).fold(start, |x, _| x.neighbor(dir)))
+        .collect();
     let reach = |bond: bool| {
         let (ev, s) = pursuit_with(&h, &path, |s, c| {
             if bond {
@@ -285,7 +306,10 @@ fn r180_the_pursuit_goes_into_a_zoc_bond_but_not_out_of_it() {
         }
     };
     let free = reach(false).expect("the pursuer on the path");
-    assert!(free >= 2, "the open pursuit reaches past the second hex: {free}");
+    assert!(
+        free >= 2,
+        "the open pursuit reaches past the second hex: {free}"
+    );
     assert_eq!(reach(true), Some(1), "¶180: it stops in the ZOC Bond");
 }
 
@@ -356,7 +380,10 @@ fn r187_two_beaten_forces_may_each_be_pursued_by_a_leader_of_the_winner() {
     assert!(acts.contains(&Action::Pursue { leader: sub }), "{acts:?}");
     act(&h, &mut t, &Action::Pursue { leader: sub });
     act(&h, &mut t, &roll(1));
-    if t.battle.as_ref().is_some_and(|b| b.step == BattleStep::PursuitStop) {
+    if t.battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::PursuitStop)
+    {
         let last = legal(&h, &t).last().cloned().unwrap();
         act(&h, &mut t, &last);
     }
@@ -366,7 +393,10 @@ fn r187_two_beaten_forces_may_each_be_pursued_by_a_leader_of_the_winner() {
     let b = t.battle.clone().expect("the battle goes on");
     if b.step == BattleStep::Pursuit {
         let acts = legal(&h, &t);
-        assert!(!acts.contains(&Action::Pursue { leader: sub }), "one pursuit each");
+        assert!(
+            !acts.contains(&Action::Pursue { leader: sub }),
+            "one pursuit each"
+        );
         assert!(acts.contains(&Action::Done));
         assert_eq!(h.pursued(&t, &b), Some(1), "¶187: the second stack");
     } else {
