@@ -204,6 +204,18 @@ impl Hov {
 
     /// Moves retreating stack `gi` one hex (¶172).
     pub fn retreat_step(&self, s: &mut State, ev: &mut Vec<Event>, gi: usize, to: Hex) {
+        // ¶174 3a: a friendly force in the way is displaced (not in a Fortified Town, which
+        // friendly stacks may share, ¶177 1, ¶192 2).
+        let mover = s
+            .battle
+            .as_ref()
+            .and_then(|b| Some((b.fight?.loser, b.retreats.get(gi)?.leaders.clone())));
+        if let Some((side, movers)) = mover
+            && self.board.hex(to).settlement != Settlement::FortifiedTown
+            && self.occupancy(s).real_at(side, to)
+        {
+            self.displace(s, ev, side, to, &movers, 0);
+        }
         let Some(b) = &mut s.battle else { return };
         let Some(g) = b.retreats.get_mut(gi) else {
             return;

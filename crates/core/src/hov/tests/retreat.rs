@@ -403,3 +403,52 @@ fn r187_two_beaten_forces_may_each_be_pursued_by_a_leader_of_the_winner() {
         panic!("no second pursuit offered: {:?}", b.step);
     }
 }
+
+#[test]
+fn r174_3_a_retreat_into_friends_displaces_the_smallest_one_hex() {
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let cs = super::battle::force_leaders(&h, &s0, COALITION);
+    let fr = super::battle::force_leaders(&h, &s0, crate::hov::types::FRENCH);
+    let (mut s, hexes) = super::battle::position(&h, &[fr[0], cs[0], cs[1], cs[2]]);
+    let (f, c, big, small) = (fr[0], cs[0], cs[1], cs[2]);
+    // Two friends in the hex behind the beaten stack: the smaller steps aside.
+    s.leaders[usize::from(small)].place = LeaderPlace::Map(hexes[2]);
+    super::fort::only_sp(&h, &mut s, small, 1);
+    super::fort::only_sp(&h, &mut s, big, 5);
+    let a = legal(&h, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Attack { leader, .. } if *leader == f))
+        .expect("the attack");
+    act(&h, &mut s, &a);
+    let b = s.battle.as_mut().unwrap();
+    b.fight = Some(crate::hov::state::Fight {
+        loser: COALITION,
+        loser_n: 2,
+        winner_n: 0,
+        winner_lost: 0,
+    });
+    b.retreats = alloc::vec![Retreat {
+        leaders: alloc::vec![c],
+        path: alloc::vec![hexes[1]],
+        need: 2,
+        done: false,
+    }];
+    assert_eq!(h.displaced_at(&s, COALITION, hexes[2], &[c]), Some(small));
+    let mut ev = Vec::new();
+    h.retreat_step(&mut s, &mut ev, 0, hexes[2]);
+    assert_eq!(s.leaders[usize::from(c)].place, LeaderPlace::Map(hexes[2]));
+    assert_eq!(
+        s.leaders[usize::from(big)].place,
+        LeaderPlace::Map(hexes[2]),
+        "the larger stays"
+    );
+    let LeaderPlace::Map(to) = s.leaders[usize::from(small)].place else {
+        panic!("displaced off the map");
+    };
+    assert_eq!(to.distance(hexes[2]), 1, "¶174 3a: one hex");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::BattleMove { leader, rule, .. } if *leader == small && rule == "¶174 3"
+    )));
+}
