@@ -17,6 +17,10 @@ use super::strength::{Terrain, compare};
 use crate::engine::Side;
 use crate::hex::Hex;
 
+/// The option of reading N5's alternative: the first 5 SP of any defender in a Fortified Town
+/// are doubled.
+pub const FORT_FIRST_FIVE: &str = "fort-benefit-first-five";
+
 /// How a loss falls on a force (¶85's exceptions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Loss {
@@ -231,9 +235,42 @@ impl Hov {
             drm -= 1;
         }
         if target_fort {
-            drm += 2;
+            // §42 4: +1 only when some of the defenders stand outside the town.
+            let outside = b.defenders.iter().any(|&h| {
+                self.board.hex(h).settlement == Settlement::FortifiedTown
+                    && self.fort_inside(s, side.other(), h) < self.face_sp(s, side.other(), h)
+            });
+            drm += if outside { 1 } else { 2 };
         }
         drm
+    }
+
+    /// §41 3–4 (reading N5): the SP of `side` inside the Fortified Town at `h`, who gain its
+    /// benefit: its garrisons and each force there of at most 5 SP (only 5 SP count, §41 3);
+    /// a single force of more than 5 SP stays outside. With the option
+    /// `fort-benefit-first-five` every defender is inside (the first 5 SP doubled).
+    pub fn fort_inside(&self, s: &State, side: Side, h: Hex) -> u32 {
+        if self.option(FORT_FIRST_FIVE) {
+            return self.face_sp(s, side, h);
+        }
+        let garrisons: u32 = self
+            .garrisons_at(s, side, h)
+            .iter()
+            .map(|&g| u32::from(s.garrisons[usize::from(g)].sp))
+            .sum();
+        let forces: u32 = self
+            .forces_at(s, side, h)
+            .into_iter()
+            .map(|l| {
+                let members = self.members(s, &[l]);
+                self.pieces(s, &members, &[])
+                    .iter()
+                    .map(|&p| u32::from(self.piece_sp(s, p)))
+                    .sum::<u32>()
+            })
+            .filter(|&sp| sp <= 5)
+            .sum();
+        garrisons + forces
     }
 
     /// Fires one side's artillery with the die `roll` (¶158) and takes the hits from the enemy.
@@ -286,7 +323,7 @@ impl Hov {
             t.defender_in_woods |= self.wooded(h);
             // §48 1: forces in a masked Fort fight as if outside its walls.
             if info.settlement == Settlement::FortifiedTown && !self.masked(s, h) {
-                t.fort_sp = def.real();
+                t.fort_sp = self.fort_inside(s, b.attacker.other(), h).min(def.real());
             }
             if self
                 .params

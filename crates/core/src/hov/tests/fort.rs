@@ -281,3 +281,53 @@ fn r199_3_a_force_masking_a_fort_need_not_counterattack() {
     let (_, optional) = h.counter_options(&s, &b);
     assert!(optional, "¶199 3: a masking force may decline");
 }
+
+#[test]
+fn e41_3_4_only_a_garrison_or_a_force_of_five_sp_at_most_is_inside_the_fort() {
+    let (h, mut s, fort, c, _) = siege(6, 8);
+    assert_eq!(
+        h.fort_inside(&s, COALITION, fort),
+        0,
+        "reading N5: 6 SP stay outside"
+    );
+    only_sp(&h, &mut s, c, 4);
+    assert_eq!(h.fort_inside(&s, COALITION, fort), 4);
+    only_sp(&h, &mut s, c, 6);
+    let g = (0..h.manifest.garrisons.len())
+        .find(|&g| h.manifest.garrisons[g].side == COALITION)
+        .expect("a Coalition garrison");
+    s.garrisons[g].place = crate::hov::state::GarrisonPlace::Map(fort);
+    s.garrisons[g].sp = 2;
+    assert_eq!(
+        h.fort_inside(&s, COALITION, fort),
+        2,
+        "§41 4: the garrison is inside"
+    );
+    let mut h2 = h.clone();
+    h2.params.options = alloc::vec![alloc::string::String::from(
+        crate::hov::combat::resolve::FORT_FIRST_FIVE
+    )];
+    assert_eq!(
+        h2.fort_inside(&s, COALITION, fort),
+        8,
+        "the option: everyone"
+    );
+}
+
+#[test]
+fn e42_4_bombarding_a_fortified_town_with_troops_outside_is_plus_one() {
+    let (h, mut s, fort, c, f) = siege(4, 8);
+    let a = Action::Attack {
+        leader: f,
+        parts: Vec::new(),
+        hexes: alloc::vec![fort],
+    };
+    let mut t = s.clone();
+    act(&h, &mut t, &a);
+    let b = t.battle.clone().unwrap();
+    assert_eq!(h.bombard_drm(&t, &b, FRENCH), 2, "all inside: +2");
+    only_sp(&h, &mut s, c, 7);
+    act(&h, &mut s, &a);
+    let b = s.battle.clone().unwrap();
+    assert_eq!(h.bombard_drm(&s, &b, FRENCH), 1, "troops outside: +1");
+}
