@@ -57,7 +57,7 @@ fn hov_coverage_table_is_well_formed() {
             .map(|n| format!("A{n}"))
             .chain((1..=16).map(|n| format!("C{n}")))
             .chain((1..=15).map(|n| format!("N{n}")))
-            .chain((35..=43).map(|n| format!("N{n}")))
+            .chain((35..=44).map(|n| format!("N{n}")))
             .collect(),
         decision_form: false,
         min_rows: 800,

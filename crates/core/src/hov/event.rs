@@ -355,6 +355,16 @@ pub enum Event {
         /// §188's case: 1 control, 2 no attack, 3 must attack, 4 retreat.
         result: u8,
     },
+    /// A battle is set aside before its next round until the first rounds within 5 hexes are
+    /// fought, or taken up again (¶204).
+    Suspended {
+        /// Its first attacking Force Leader.
+        leader: LeaderId,
+        /// The round just fought.
+        round: u8,
+        /// Taken up again.
+        resumed: bool,
+    },
     /// An attempt to mask a Fort (§44–§45).
     MaskRoll {
         /// The masking side.
@@ -431,6 +441,7 @@ impl EventInfo for Event {
             Event::Capture { .. } => "¶33",
             Event::BattleEnds { .. } => "¶146 step 10",
             Event::MaskRoll { .. } => "§44",
+            Event::Suspended { .. } => "¶204",
             Event::Dynamics { .. } => "§188",
             Event::OffMap { .. } => "§61",
             Event::MaskRemoved { .. } => "§46",
@@ -644,6 +655,20 @@ impl core::fmt::Display for Event {
                     _ => "retreats instead",
                 }
             ),
+            Event::Suspended {
+                leader,
+                round,
+                resumed,
+            } => {
+                if *resumed {
+                    write!(f, "leader {leader}'s battle goes on after round {round}")
+                } else {
+                    write!(
+                        f,
+                        "leader {leader}'s battle waits after round {round} for the first rounds nearby"
+                    )
+                }
+            }
             Event::MaskRemoved { side, fort } => {
                 write!(
                     f,

@@ -372,6 +372,7 @@ impl Hov {
             marched: Vec::new(),
             entered: Vec::new(),
             battle: None,
+            suspended: Vec::new(),
             lost: [0; 2],
             off_map_gain: false,
             off_map: Vec::new(),

@@ -454,6 +454,10 @@ pub struct State {
     pub entered: Vec<(LeaderId, Mp)>,
     /// The battle in progress.
     pub battle: Option<Battle>,
+    /// Battles waiting for their next round until the first rounds of the battles within 5
+    /// hexes are fought (¶202, ¶204), in the order they were set aside.
+    #[serde(default)]
+    pub suspended: Vec<Battle>,
     /// Strength lost by each side to all causes, vedettes and garrisons apart (§214).
     pub lost: [u16; 2],
     /// The Coalition's once-a-game morale gain for a force off the map has been taken (§215).

@@ -83,8 +83,11 @@ impl Hov {
             }
             // §44: masking attempts, at any time no battle is under way.
             self.mask_actions(s, out);
-            // ¶145, ¶150: the segment ends when every force in contact has been attacked.
-            if self.pending_targets(s).is_empty() {
+            // ¶145, ¶150: the segment ends when every force in contact has been attacked;
+            // ¶204: `Done` first takes up a set-aside battle whose neighbours have fought.
+            if self.resumable(s).is_some()
+                || (s.suspended.is_empty() && self.pending_targets(s).is_empty())
+            {
                 out.push(Action::Done);
             }
             return;
@@ -281,6 +284,13 @@ impl Hov {
                 Action::Roll(r) => {
                     self.roll_mask(s, ev, r.value);
                     return Ok(false);
+                }
+                Action::Done => {
+                    if let Some(i) = self.resumable(s) {
+                        self.resume(s, ev, i);
+                        self.advance(s, ev);
+                        return Ok(false);
+                    }
                 }
                 _ => {}
             }

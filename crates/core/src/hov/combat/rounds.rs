@@ -97,6 +97,21 @@ impl Hov {
             self.to_morale(s);
             return;
         };
+        // ¶204: first rounds within 5 hexes come before this battle's next round.
+        if let Some(b) = &s.battle
+            && self.first_rounds_near(s, b)
+            && let Some(mut b) = s.battle.take()
+        {
+            b.chits = [None; 2];
+            b.revealed = [false; 2];
+            ev.push(Event::Suspended {
+                leader: b.first_attackers.first().copied().unwrap_or_default(),
+                round: b.round,
+                resumed: false,
+            });
+            s.suspended.push(b);
+            return;
+        }
         if self.option(BATTLEFIELD_DYNAMICS) {
             if let Some(b) = &mut s.battle {
                 b.reattack = true;
@@ -105,6 +120,48 @@ impl Hov {
             return;
         }
         self.start_round(s, ev, attackers, defenders);
+    }
+
+    /// The hexes of a battle: its first attackers' and the hexes they attacked.
+    fn battle_hexes(&self, s: &State, b: &Battle) -> Vec<Hex> {
+        let mut v: Vec<Hex> = b
+            .first_attackers
+            .iter()
+            .filter_map(|&l| self.hex_of(s, l))
+            .collect();
+        v.extend_from_slice(&b.first_defenders);
+        v
+    }
+
+    /// ¶204: an attack the phasing player must still make lies within 5 hexes of a hex of
+    /// battle `b`.
+    pub fn first_rounds_near(&self, s: &State, b: &Battle) -> bool {
+        let hexes = self.battle_hexes(s, b);
+        self.pending_targets(s)
+            .iter()
+            .any(|p| hexes.iter().any(|h| h.distance(*p) <= 5))
+    }
+
+    /// ¶204: the first set-aside battle whose nearby first rounds are all fought.
+    pub fn resumable(&self, s: &State) -> Option<usize> {
+        s.suspended
+            .iter()
+            .position(|b| !self.first_rounds_near(s, b))
+    }
+
+    /// ¶202, ¶204: a set-aside battle goes on to its next round.
+    pub fn resume(&self, s: &mut State, ev: &mut Vec<Event>, i: usize) {
+        if i >= s.suspended.len() {
+            return;
+        }
+        let b = s.suspended.remove(i);
+        ev.push(Event::Suspended {
+            leader: b.first_attackers.first().copied().unwrap_or_default(),
+            round: b.round,
+            resumed: true,
+        });
+        s.battle = Some(b);
+        self.next_round(s, ev);
     }
 
     /// Step 1 of a new round: the phasing force attacks again (¶202).

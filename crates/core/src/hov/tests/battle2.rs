@@ -193,3 +193,101 @@ fn r169_1_a_staked_old_guard_takes_the_first_sp_of_the_loss() {
     }
     assert!(seen, "some die costs the French a SP");
 }
+
+/// Plays the battle under way with these chits every round and these combat dice in turn,
+/// until it ends or is set aside; the events.
+fn play_out(h: &Hov, s: &mut State, chits: [Chit; 2], dice: &[u8]) -> Vec<Event> {
+    let mut ev = Vec::new();
+    let mut k = 0;
+    for _ in 0..200 {
+        let Some(b) = &s.battle else { break };
+        let a = if !b.captures.is_empty() {
+            roll(6)
+        } else {
+            match b.step {
+                BattleStep::Chits => {
+                    let side = if b.chits[s.phasing.index()].is_none() {
+                        s.phasing
+                    } else {
+                        s.phasing.other()
+                    };
+                    let want = Action::Chit(chits[side.index()]);
+                    if legal(h, s).contains(&want) {
+                        want
+                    } else {
+                        Action::Chit(Chit::Pursuit)
+                    }
+                }
+                BattleStep::Resolve => {
+                    k += 1;
+                    roll(dice[(k - 1) % dice.len()])
+                }
+                BattleStep::Stake => Action::Stake(false),
+                BattleStep::Bonus => Action::Bonus(0),
+                BattleStep::Override => Action::Override(false),
+                BattleStep::Pursuit => Action::Done,
+                _ => legal(h, s)[0].clone(),
+            }
+        };
+        ev.extend(act(h, s, &a));
+    }
+    ev
+}
+
+#[test]
+fn r204_a_second_round_waits_for_the_first_rounds_within_five_hexes() {
+    let h = load("hov/eylau");
+    let s0 = crate::engine::Rules::initial_state(&h);
+    let fr = super::battle::force_leaders(&h, &s0, FRENCH);
+    let co = super::battle::force_leaders(&h, &s0, COALITION);
+    let (mut s, hexes) = super::battle::position(&h, &[fr[0], co[0], co[1], co[1], fr[1], fr[1]]);
+    s.leaders[usize::from(co[1])].place = LeaderPlace::Map(hexes[3]);
+    s.leaders[usize::from(fr[1])].place = LeaderPlace::Map(hexes[4]);
+    let first = Action::Attack {
+        leader: fr[0],
+        parts: Vec::new(),
+        hexes: alloc::vec![hexes[1]],
+    };
+    assert!(legal(&h, &s).contains(&first));
+    let found = (1..=6u8)
+        .flat_map(|a| (1..=6u8).map(move |b| [a, b]))
+        .find_map(|dice| {
+            let mut t = s.clone();
+            act(&h, &mut t, &first);
+            let ev = play_out(&h, &mut t, [Chit::Pitched, Chit::Pitched], &dice);
+            ev.iter()
+                .any(|e| matches!(e, Event::Suspended { resumed: false, .. }))
+                .then_some(t)
+        });
+    let Some(mut t) = found else {
+        panic!("no dice lead to a second round");
+    };
+    assert!(
+        t.battle.is_none() && t.suspended.len() == 1,
+        "¶204: set aside"
+    );
+    let acts = legal(&h, &t);
+    assert!(
+        !acts.contains(&Action::Done),
+        "the nearby first round comes first: {acts:?}"
+    );
+    let second = acts
+        .iter()
+        .find(|a| matches!(a, Action::Attack { leader, .. } if *leader == fr[1]))
+        .cloned()
+        .expect("the other attack");
+    act(&h, &mut t, &second);
+    play_out(&h, &mut t, [Chit::Pursuit, Chit::Pursuit], &[3]);
+    // The second battle may itself be set aside; once no first round is left nearby, `Done`
+    // takes a waiting battle up again.
+    while t.battle.is_none() && !t.suspended.is_empty() {
+        assert!(legal(&h, &t).contains(&Action::Done));
+        let ev = act(&h, &mut t, &Action::Done);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Suspended { resumed: true, .. }))
+        );
+        play_out(&h, &mut t, [Chit::Pursuit, Chit::Pursuit], &[3]);
+    }
+    assert!(t.suspended.is_empty());
+}
