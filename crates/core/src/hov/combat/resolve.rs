@@ -245,6 +245,27 @@ impl Hov {
         drm
     }
 
+    /// §41 4, §42 5 (reading N5): force `l` stands in a Fortified Town but outside its walls
+    /// (more than 5 SP; never with the option `fort-benefit-first-five`).
+    pub fn outside_fort(&self, s: &State, l: LeaderId) -> bool {
+        if self.option(FORT_FIRST_FIVE) {
+            return false;
+        }
+        let Some(h) = self.hex_of(s, l) else {
+            return false;
+        };
+        if self.board.hex(h).settlement != Settlement::FortifiedTown {
+            return false;
+        }
+        let members = self.members(s, &[l]);
+        let sp: u32 = self
+            .pieces(s, &members, &[])
+            .iter()
+            .map(|&p| u32::from(self.piece_sp(s, p)))
+            .sum();
+        sp > 5
+    }
+
     /// §41 3–4 (reading N5): the SP of `side` inside the Fortified Town at `h`, who gain its
     /// benefit: its garrisons and each force there of at most 5 SP (only 5 SP count, §41 3);
     /// a single force of more than 5 SP stays outside. With the option
@@ -293,16 +314,32 @@ impl Hov {
             hits,
         });
         let k = side.other().index();
-        self.lose(
-            s,
-            ev,
-            side.other(),
-            &sides.fls[k],
-            &sides.garrisons[k],
-            u32::from(hits),
-            Loss::Bombard,
-            "¶158",
-        );
+        // §42 5: the troops outside a Fortified Town take the hits first.
+        let (outside, inside): (Vec<LeaderId>, Vec<LeaderId>) =
+            sides.fls[k].iter().partition(|&&l| self.outside_fort(s, l));
+        let mut left = u32::from(hits);
+        if !outside.is_empty() {
+            let out_sp: u32 = self
+                .pieces(s, &self.members(s, &outside), &[])
+                .iter()
+                .map(|&p| u32::from(self.piece_sp(s, p)))
+                .sum();
+            let n = left.min(out_sp);
+            self.lose(s, ev, side.other(), &outside, &[], n, Loss::Bombard, "§42");
+            left -= n;
+        }
+        if left > 0 {
+            self.lose(
+                s,
+                ev,
+                side.other(),
+                &inside,
+                &sides.garrisons[k],
+                left,
+                Loss::Bombard,
+                "¶158",
+            );
+        }
         if let Some(b) = &mut s.battle {
             b.fired[side.index()] = true;
         }

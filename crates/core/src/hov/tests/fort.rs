@@ -331,3 +331,52 @@ fn e42_4_bombarding_a_fortified_town_with_troops_outside_is_plus_one() {
     let b = s.battle.clone().unwrap();
     assert_eq!(h.bombard_drm(&s, &b, FRENCH), 1, "troops outside: +1");
 }
+
+#[test]
+fn e42_5_bombardment_hits_the_troops_outside_the_town_first() {
+    let (h, mut s, fort, c, f) = siege(7, 8);
+    // A garrison inside, the 7-SP force outside; French artillery to fire.
+    let g = (0..h.manifest.garrisons.len())
+        .find(|&g| h.manifest.garrisons[g].side == COALITION)
+        .expect("a Coalition garrison");
+    s.garrisons[g].place = crate::hov::state::GarrisonPlace::Map(fort);
+    s.garrisons[g].sp = 2;
+    let art = (0..h.manifest.units.len())
+        .find(|&u| h.manifest.units[u].side == FRENCH && h.manifest.units[u].arm == Arm::Artillery)
+        .expect("French artillery");
+    s.units[art].leader = Some(f);
+    s.units[art].sp = 4;
+    assert!(h.outside_fort(&s, c));
+    act(
+        &h,
+        &mut s,
+        &Action::Attack {
+            leader: f,
+            parts: Vec::new(),
+            hexes: alloc::vec![fort],
+        },
+    );
+    act(&h, &mut s, &Action::Chit(crate::hov::types::Chit::Pursuit));
+    act(&h, &mut s, &Action::Chit(crate::hov::types::Chit::Pursuit));
+    let mut hit = false;
+    for die in 1..=6u8 {
+        let mut t = s.clone();
+        let ev = act(&h, &mut t, &roll(die));
+        let hits = ev.iter().find_map(|e| match e {
+            Event::Bombardment { hits, .. } => Some(*hits),
+            _ => None,
+        });
+        if let Some(n) = hits.filter(|&n| n > 0 && n <= 7) {
+            hit = true;
+            assert_eq!(
+                t.garrisons[g].sp, 2,
+                "die {die}: the garrison inside is spared"
+            );
+            assert!(ev.iter().any(|e| matches!(
+                e,
+                Event::BattleLoss { sp, rule, .. } if rule == "§42" && u32::from(*sp) == u32::from(n)
+            )));
+        }
+    }
+    assert!(hit, "some die hits");
+}

@@ -452,3 +452,31 @@ fn r174_3_a_retreat_into_friends_displaces_the_smallest_one_hex() {
         Event::BattleMove { leader, rule, .. } if *leader == small && rule == "¶174 3"
     )));
 }
+
+#[test]
+fn r174_4_a_retreat_may_pass_next_to_the_enemy() {
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let fr = super::battle::force_leaders(&h, &s0, crate::hov::types::FRENCH);
+    let (mut s, _f, c, hexes) = duel(&h);
+    let g = Retreat {
+        leaders: alloc::vec![c],
+        path: alloc::vec![hexes[1]],
+        need: 2,
+        done: false,
+    };
+    let before = h.retreat_options(&s, COALITION, &g);
+    let o = *before.first().expect("a retreat hex");
+    // A second French force next to that hex, off the retreat's options.
+    let n = Direction::ALL
+        .into_iter()
+        .map(|d| o.neighbor(d))
+        .find(|n| h.board.on_map(*n) && !before.contains(n) && *n != hexes[0] && *n != hexes[1])
+        .expect("a hex next to it");
+    s.leaders[usize::from(fr[1])].place = LeaderPlace::Map(n);
+    let after = h.retreat_options(&s, COALITION, &g);
+    assert!(
+        after.contains(&o),
+        "¶174 4: next to the enemy is no bar: {before:?} {after:?}"
+    );
+}
