@@ -119,7 +119,25 @@ impl Hov {
             }
             return;
         }
+        if self.reattack_optional(s) {
+            if let Some(b) = &mut s.battle {
+                b.free = true;
+                b.step = BattleStep::Reattack;
+            }
+            return;
+        }
         self.start_round(s, ev, attackers, defenders);
+    }
+
+    /// ¶128 2, ¶199 3, §41 2: a phasing force in a Fort, or masking one, need not re-attack.
+    pub fn reattack_optional(&self, s: &State) -> bool {
+        let Some(b) = &s.battle else { return false };
+        b.first_attackers
+            .first()
+            .and_then(|&l| self.hex_of(s, l))
+            .is_some_and(|h| {
+                self.board.hex(h).settlement.fort() || self.is_masking_force(s, s.phasing, h)
+            })
     }
 
     /// The hexes of a battle: its first attackers' and the hexes they attacked.
@@ -270,7 +288,7 @@ impl Hov {
         });
         match c {
             Control::Keep | Control::Must => {
-                let free = c == Control::Keep;
+                let free = c == Control::Keep || (b.reattack && self.reattack_optional(s));
                 if b.reattack {
                     if free {
                         if let Some(bm) = &mut s.battle {

@@ -380,3 +380,73 @@ fn e42_5_bombardment_hits_the_troops_outside_the_town_first() {
     }
     assert!(hit, "some die hits");
 }
+
+#[test]
+fn r128_2_r199_3_a_force_attacking_out_of_a_fort_need_not_re_attack() {
+    use crate::hov::state::BattleStep;
+    use crate::hov::types::Chit;
+    let h = load("hov/eylau");
+    let fort = plain_fort(&h).expect("a plain Fortified Town");
+    let (mut s, _) = position(&h, &[]);
+    let f = leader_with_infantry(&h, &s, FRENCH, &[]);
+    let c = leader_with_infantry(&h, &s, COALITION, &[]);
+    only_sp(&h, &mut s, f, 5);
+    only_sp(&h, &mut s, c, 5);
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(fort);
+    s.leaders[usize::from(c)].place = LeaderPlace::Map(fort.neighbor(Direction::ALL[0]));
+    let attack = Action::Attack {
+        leader: f,
+        parts: Vec::new(),
+        hexes: alloc::vec![fort.neighbor(Direction::ALL[0])],
+    };
+    assert!(legal(&h, &s).contains(&attack));
+    assert!(
+        legal(&h, &s).contains(&Action::Done),
+        "¶128 2: no attack is required out of a Fort"
+    );
+    let mut reached = false;
+    'dice: for d1 in 1..=6u8 {
+        for d2 in 1..=6u8 {
+            let mut t = s.clone();
+            act(&h, &mut t, &attack);
+            let mut k = 0;
+            for _ in 0..80 {
+                let Some(b) = &t.battle else { break };
+                if b.step == BattleStep::Reattack {
+                    let acts = legal(&h, &t);
+                    assert!(
+                        acts.contains(&Action::Done),
+                        "¶199 3: may decline: {acts:?}"
+                    );
+                    assert!(acts.iter().any(|a| matches!(a, Action::Attack { .. })));
+                    reached = true;
+                    break 'dice;
+                }
+                let a = if !b.captures.is_empty() {
+                    roll(6)
+                } else {
+                    match b.step {
+                        BattleStep::Chits => Action::Chit(Chit::Pitched),
+                        BattleStep::Resolve => {
+                            k += 1;
+                            roll(if k == 1 { d1 } else { d2 })
+                        }
+                        BattleStep::Stake => Action::Stake(false),
+                        BattleStep::Bonus => Action::Bonus(0),
+                        BattleStep::Override => Action::Override(false),
+                        BattleStep::Pursuit => Action::Done,
+                        _ => legal(&h, &t)[0].clone(),
+                    }
+                };
+                if !legal(&h, &t).contains(&a) {
+                    break;
+                }
+                act(&h, &mut t, &a);
+                if t.battle.as_ref().is_some_and(|b| b.round > 1) {
+                    panic!("a second round began without the choice");
+                }
+            }
+        }
+    }
+    assert!(reached, "no dice reach a second round");
+}
