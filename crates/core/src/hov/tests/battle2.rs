@@ -291,3 +291,117 @@ fn r204_a_second_round_waits_for_the_first_rounds_within_five_hexes() {
     }
     assert!(t.suspended.is_empty());
 }
+
+/// A hexside of `w` (bridged or not) with both hexes on the map, in the area, plain ground.
+fn side_of(
+    h: &Hov,
+    w: crate::hov::board::Water,
+    bridge: bool,
+) -> Option<(crate::hex::Hex, crate::hex::Direction)> {
+    let mut hexes = h.board.grid.hexes();
+    hexes.sort_unstable();
+    hexes.into_iter().find_map(|a| {
+        crate::hex::Direction::ALL.into_iter().find_map(|d| {
+            let side = h.board.side(a, d);
+            let n = a.neighbor(d);
+            let plain = |x: crate::hex::Hex| {
+                h.board.on_map(x)
+                    && h.in_area(x)
+                    && h.board.hex(x).settlement == crate::hov::board::Settlement::None
+            };
+            (side.water == w && side.bridge == bridge && plain(a) && plain(n)).then_some((a, d))
+        })
+    })
+}
+
+#[test]
+fn r155_1_r150_1_across_a_bridged_primary_river_no_pitched_and_no_obligation() {
+    for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
+        let h = load(id);
+        let Some((a, d)) = side_of(&h, crate::hov::board::Water::Primary, true) else {
+            continue;
+        };
+        let (mut s, f, c, _) = duel(&h);
+        s.leaders[usize::from(f)].place = LeaderPlace::Map(a);
+        s.leaders[usize::from(c)].place = LeaderPlace::Map(a.neighbor(d));
+        let acts = legal(&h, &s);
+        assert!(
+            acts.contains(&Action::Done),
+            "¶150 1: not mandatory across the bridge"
+        );
+        let attack = acts
+            .iter()
+            .find(|x| matches!(x, Action::Attack { .. }))
+            .cloned()
+            .expect("the attack across the bridge");
+        act(&h, &mut s, &attack);
+        assert_eq!(
+            legal(&h, &s),
+            alloc::vec![Action::Chit(Chit::Pursuit)],
+            "¶155 1: no Pitched across a bridged primary river"
+        );
+        return;
+    }
+    panic!("no bridged primary river in the battle areas");
+}
+
+#[test]
+fn r170_the_attacker_chooses_his_bonus_after_the_die() {
+    let h = load("hov/eylau");
+    let nap = h
+        .manifest
+        .leaders
+        .iter()
+        .position(|l| l.id == crate::hov::combat::battle::NAPOLEON)
+        .expect("Napoleon") as u16;
+    let (mut s, f, _, hexes) = duel(&h);
+    // Napoleon leads the French force in place of its leader.
+    s.leaders[usize::from(f)].place = LeaderPlace::Out;
+    for u in s.units.iter_mut() {
+        if u.leader == Some(f) {
+            u.leader = Some(nap);
+        }
+    }
+    for l in s.leaders.iter_mut() {
+        if l.place == LeaderPlace::Portrait(f) {
+            l.place = LeaderPlace::Portrait(nap);
+        }
+    }
+    s.leaders[usize::from(nap)].place = LeaderPlace::Map(hexes[0]);
+    let bonus = h.manifest.leaders[usize::from(nap)].ratings.bonus as i8;
+    assert!(bonus > 0, "Napoleon has a Leadership Bonus");
+    let a = legal(&h, &s)[0].clone();
+    act(&h, &mut s, &a);
+    act(&h, &mut s, &Action::Chit(Chit::Pursuit));
+    act(&h, &mut s, &Action::Chit(Chit::Pursuit));
+    while s
+        .battle
+        .as_ref()
+        .is_some_and(|b| b.step != BattleStep::Resolve)
+    {
+        let x = match s.battle.as_ref().unwrap().step {
+            BattleStep::Bombard => roll(6),
+            BattleStep::Stake => Action::Stake(false),
+            _ => break,
+        };
+        act(&h, &mut s, &x);
+    }
+    act(&h, &mut s, &roll(3));
+    assert_eq!(
+        s.battle.as_ref().unwrap().step,
+        BattleStep::Bonus,
+        "after the die"
+    );
+    assert_eq!(
+        crate::engine::Rules::actor(&h, &s),
+        crate::engine::Actor::Player(FRENCH)
+    );
+    assert_eq!(
+        legal(&h, &s),
+        alloc::vec![
+            Action::Bonus(-bonus),
+            Action::Bonus(0),
+            Action::Bonus(bonus)
+        ]
+    );
+}
