@@ -405,3 +405,98 @@ fn r170_the_attacker_chooses_his_bonus_after_the_die() {
         ]
     );
 }
+
+/// A Town hex in the area with a plain, on-map neighbour across a plain hexside.
+fn town_site(h: &Hov) -> Option<(crate::hex::Hex, crate::hex::Direction)> {
+    let mut hexes = h.board.grid.hexes();
+    hexes.sort_unstable();
+    hexes.into_iter().find_map(|t| {
+        if h.board.hex(t).settlement != crate::hov::board::Settlement::Town || !h.in_area(t) {
+            return None;
+        }
+        crate::hex::Direction::ALL
+            .into_iter()
+            .find(|&d| {
+                let n = t.neighbor(d);
+                h.board.on_map(n)
+                    && h.in_area(n)
+                    && h.board.hex(n).settlement == crate::hov::board::Settlement::None
+                    && h.board.side(t, d).water == crate::hov::board::Water::None
+            })
+            .map(|d| (t, d))
+    })
+}
+
+#[test]
+fn r156_r163_a_town_defender_may_always_choose_pitched_for_two_rounds_on_the_affecting_line() {
+    for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
+        let h = load(id);
+        let Some((town, d)) = town_site(&h) else {
+            continue;
+        };
+        let (mut s, f, c, _) = duel(&h);
+        s.leaders[usize::from(c)].place = LeaderPlace::Map(town);
+        s.leaders[usize::from(f)].place = LeaderPlace::Map(town.neighbor(d));
+        let a = legal(&h, &s)
+            .into_iter()
+            .find(|x| matches!(x, Action::Attack { leader, .. } if *leader == f))
+            .expect("the attack");
+        act(&h, &mut s, &a);
+        let mut b = s.battle.clone().unwrap();
+        // ¶156 1: whatever was shown before.
+        b.pitched_shown[COALITION.index()] = 2;
+        assert!(h.may_choose_pitched(&s, &b, COALITION));
+        // ¶163: a Town is Affecting terrain.
+        assert!(h.battle_odds(&s, &b).1, "¶163: the Affecting line");
+        // ¶156 2 (reading A8): no third round.
+        b.round = 2;
+        s.battle = Some(b.clone());
+        assert!(h.reattack(&s).is_none(), "¶156 2: two rounds at most");
+        b.round = 1;
+        s.battle = Some(b);
+        assert!(h.reattack(&s).is_some(), "a second round is open");
+        return;
+    }
+    panic!("no Town in the battle areas");
+}
+
+#[test]
+fn r155_4_several_defending_forces_use_the_best_initiative() {
+    let h = load("hov/eylau");
+    let (mut s, f, c, hexes) = duel(&h);
+    let low = (0..s.leaders.len() as u16).find(|&l| {
+        h.manifest.leaders[usize::from(l)].side == COALITION
+            && h.initiative_of(&s, l) <= 2
+            && s.units.iter().any(|u| u.leader == Some(l) && u.sp > 0)
+    });
+    let high = (0..s.leaders.len() as u16).find(|&l| {
+        h.manifest.leaders[usize::from(l)].side == COALITION
+            && h.initiative_of(&s, l) > 2
+            && s.units.iter().any(|u| u.leader == Some(l) && u.sp > 0)
+    });
+    let (Some(low), Some(high)) = (low, high) else {
+        return;
+    };
+    s.leaders[usize::from(c)].place = LeaderPlace::Out;
+    s.leaders[usize::from(low)].place = LeaderPlace::Map(hexes[1]);
+    let a = legal(&h, &s)
+        .into_iter()
+        .find(|x| matches!(x, Action::Attack { leader, .. } if *leader == f))
+        .expect("the attack");
+    let mut t = s.clone();
+    act(&h, &mut t, &a);
+    let mut b = t.battle.clone().unwrap();
+    b.pitched_shown[COALITION.index()] = 1;
+    assert!(
+        !h.may_choose_pitched(&t, &b, COALITION),
+        "Initiative 2 or less: once"
+    );
+    s.leaders[usize::from(high)].place = LeaderPlace::Map(hexes[1]);
+    act(&h, &mut s, &a);
+    let mut b = s.battle.clone().unwrap();
+    b.pitched_shown[COALITION.index()] = 1;
+    assert!(
+        h.may_choose_pitched(&s, &b, COALITION),
+        "¶155 4: the best, above 2: twice"
+    );
+}
