@@ -500,3 +500,31 @@ fn r155_4_several_defending_forces_use_the_best_initiative() {
         "¶155 4: the best, above 2: twice"
     );
 }
+
+#[test]
+fn e38_the_affecting_line_across_a_secondary_river_not_in_the_open() {
+    use crate::hov::board::Water;
+    let h = load("hov/eylau");
+    // In the open: the ordinary line.
+    let (mut s, f, c, _) = duel(&h);
+    let a = legal(&h, &s)[0].clone();
+    let mut t = s.clone();
+    act(&h, &mut t, &a);
+    assert!(
+        !h.battle_odds(&t, t.battle.as_ref().unwrap()).1,
+        "§38 2: Clear is not Affecting"
+    );
+    // Across a secondary river: the Affecting line (§38 1), once whatever else (§38 3).
+    let (x, d) = ["hov/eylau"]
+        .iter()
+        .find_map(|_| side_of(&h, Water::Secondary, false))
+        .expect("a secondary river");
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(x);
+    s.leaders[usize::from(c)].place = LeaderPlace::Map(x.neighbor(d));
+    let a = legal(&h, &s)
+        .into_iter()
+        .find(|y| matches!(y, Action::Attack { leader, .. } if *leader == f))
+        .expect("the attack across the river");
+    act(&h, &mut s, &a);
+    assert!(h.battle_odds(&s, s.battle.as_ref().unwrap()).1, "§38 1");
+}
