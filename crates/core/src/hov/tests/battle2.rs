@@ -528,3 +528,48 @@ fn e38_the_affecting_line_across_a_secondary_river_not_in_the_open() {
     act(&h, &mut s, &a);
     assert!(h.battle_odds(&s, s.battle.as_ref().unwrap()).1, "§38 1");
 }
+
+#[test]
+fn r158_3_a_force_bombarded_to_nothing_ends_the_battle_without_pursuit() {
+    let h = load("hov/eylau");
+    let art = (0..h.manifest.units.len())
+        .find(|&u| {
+            h.manifest.units[u].side == FRENCH
+                && h.manifest.units[u].arm == crate::hov::types::Arm::Artillery
+        })
+        .expect("French artillery");
+    let mut seen = false;
+    for die in 1..=6u8 {
+        let (mut s, f, _) = small_duel(&h, 4, 1);
+        s.units[art].leader = Some(f);
+        s.units[art].sp = 6;
+        let a = legal(&h, &s)[0].clone();
+        act(&h, &mut s, &a);
+        act(&h, &mut s, &Action::Chit(Chit::Pursuit));
+        act(&h, &mut s, &Action::Chit(Chit::Pursuit));
+        let ev = act(&h, &mut s, &roll(die));
+        let hits = ev.iter().find_map(|e| match e {
+            Event::Bombardment { hits, side, .. } if *side == FRENCH => Some(*hits),
+            _ => None,
+        });
+        if hits.is_some_and(|n| n >= 1) {
+            seen = true;
+            let after: Vec<_> = s.battle.iter().map(|b| b.step).collect();
+            assert!(
+                s.battle.is_none()
+                    || !s.battle.as_ref().unwrap().captures.is_empty()
+                    || after == alloc::vec![BattleStep::Morale],
+                "die {die}: {after:?}"
+            );
+            assert!(
+                !ev.iter().any(|e| matches!(e, Event::Combat { .. })),
+                "no combat die"
+            );
+            assert!(
+                !ev.iter().any(|e| matches!(e, Event::PursuitRoll { .. })),
+                "no pursuit"
+            );
+        }
+    }
+    assert!(seen, "some die hits the lone SP");
+}
