@@ -480,3 +480,60 @@ fn r174_4_a_retreat_may_pass_next_to_the_enemy() {
         "¶174 4: next to the enemy is no bar: {before:?} {after:?}"
     );
 }
+
+#[test]
+fn r189_cavalry_pursuers_take_one_off_and_each_pitched_round_shown_adds_one() {
+    let h = load("hov/eylau");
+    let (start, dir) = clear_line(&h, 3);
+    let path: Vec<Hex> = (0..3)
+        .map(|i| (0..i).fold(start, |x, _| x.neighbor(dir)))
+        .collect();
+    let (mut s, f, c, _) = duel(&h);
+    no_artillery(&h, &mut s, f);
+    for sub in h.members(&s, &[f]) {
+        no_artillery(&h, &mut s, sub);
+    }
+    let chits = [Chit::Pursuit, Chit::Pursuit];
+    let die = die_for(&h, &s, chits, COALITION).expect("a Coalition loss");
+    to_resolution(&h, &mut s, chits, die);
+    while s
+        .battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::Retreat)
+    {
+        let a = legal(&h, &s)[0].clone();
+        act(&h, &mut s, &a);
+    }
+    let b = s.battle.as_mut().unwrap();
+    b.retreats = alloc::vec![Retreat {
+        leaders: alloc::vec![c],
+        path,
+        need: 2,
+        done: true,
+    }];
+    let b = s.battle.clone().unwrap();
+    let base = h.pursuit_drm(&s, &b, f);
+    // ¶189 3: each Pitched round the winner showed adds one.
+    let mut b2 = b.clone();
+    b2.pitched_shown[crate::hov::types::FRENCH.index()] = 2;
+    assert_eq!(h.pursuit_drm(&s, &b2, f), base + 2);
+    // ¶189 2: a force of cavalry only takes one off.
+    let cav = (0..h.manifest.units.len())
+        .find(|&u| {
+            h.manifest.units[u].side == crate::hov::types::FRENCH
+                && h.manifest.units[u].arm == crate::hov::types::Arm::Cavalry
+        })
+        .expect("French cavalry");
+    let mut t = s.clone();
+    for m in h.members(&t, &[f]) {
+        for (i, u) in t.units.iter_mut().enumerate() {
+            if u.leader == Some(m) && i != cav {
+                u.leader = None;
+                u.sp = 0;
+            }
+        }
+    }
+    t.units[cav].leader = Some(f);
+    t.units[cav].sp = 3;
+    assert_eq!(h.pursuit_drm(&t, &b, f), base - 1, "¶189 2");
+}
