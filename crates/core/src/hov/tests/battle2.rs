@@ -573,3 +573,21 @@ fn r158_3_a_force_bombarded_to_nothing_ends_the_battle_without_pursuit() {
     }
     assert!(seen, "some die hits the lone SP");
 }
+
+#[test]
+fn r206_a_loser_who_cannot_absorb_a_pitched_loss_retreats_instead() {
+    let h = load("hov/eylau");
+    let mut seen = false;
+    for die in 1..=6u8 {
+        let (mut s, _, _) = small_duel(&h, 6, 1);
+        fight(&h, &mut s, [Chit::Pursuit, Chit::Pitched], die);
+        let Some(b) = s.battle.clone() else { continue };
+        let Some(x) = b.fight else { continue };
+        if x.loser == COALITION && x.loser_n > 1 {
+            seen = true;
+            assert_ne!(b.step, BattleStep::Counterattack, "die {die}: ¶206");
+            assert!(!b.retreats.is_empty() || b.step != BattleStep::Counterattack);
+        }
+    }
+    assert!(seen, "some die asks the 1-SP loser for more than it has");
+}

@@ -450,3 +450,41 @@ fn r128_2_r199_3_a_force_attacking_out_of_a_fort_need_not_re_attack() {
     }
     assert!(reached, "no dice reach a second round");
 }
+
+#[test]
+fn e43_1_a_citadel_is_not_attacked() {
+    for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
+        let h = load(id);
+        let mut hexes = h.board.grid.hexes();
+        hexes.sort_unstable();
+        let Some((cit, d)) = hexes.into_iter().find_map(|x| {
+            if h.board.hex(x).settlement != Settlement::Citadel {
+                return None;
+            }
+            Direction::ALL
+                .into_iter()
+                .find(|&d| {
+                    let n = x.neighbor(d);
+                    h.board.on_map(n) && h.board.side(x, d).water == Water::None
+                })
+                .map(|d| (x, d))
+        }) else {
+            continue;
+        };
+        let (mut s, _) = position(&h, &[]);
+        let c = leader_with_infantry(&h, &s, COALITION, &[]);
+        let f = leader_with_infantry(&h, &s, FRENCH, &[]);
+        only_sp(&h, &mut s, c, 3);
+        only_sp(&h, &mut s, f, 8);
+        s.leaders[usize::from(c)].place = LeaderPlace::Map(cit);
+        s.leaders[usize::from(f)].place = LeaderPlace::Map(cit.neighbor(d));
+        let acts = legal(&h, &s);
+        assert!(
+            acts.iter().all(|a| !matches!(a, Action::Attack { .. })),
+            "{acts:?}"
+        );
+        assert!(acts.contains(&Action::Done));
+        return;
+    }
+    panic!("no Citadel on the map");
+}
