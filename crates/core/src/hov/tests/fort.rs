@@ -488,3 +488,30 @@ fn e43_1_a_citadel_is_not_attacked() {
     }
     panic!("no Citadel on the map");
 }
+
+#[test]
+fn e36_3_a_garrison_alone_rolls_battlefield_dynamics_on_initiative_one() {
+    let (mut h, mut s, fort, c, f) = siege(4, 6);
+    h.params.options = alloc::vec![alloc::string::String::from(
+        crate::hov::combat::rounds::BATTLEFIELD_DYNAMICS
+    )];
+    s.leaders[usize::from(c)].place = LeaderPlace::Out;
+    let g = (0..h.manifest.garrisons.len())
+        .find(|&g| h.manifest.garrisons[g].side == COALITION)
+        .expect("a Coalition garrison");
+    s.garrisons[g].place = crate::hov::state::GarrisonPlace::Map(fort);
+    s.garrisons[g].sp = 2;
+    act(
+        &h,
+        &mut s,
+        &Action::Attack {
+            leader: f,
+            parts: Vec::new(),
+            hexes: alloc::vec![fort],
+        },
+    );
+    let mut b = s.battle.clone().unwrap();
+    b.reattack = false;
+    let (side, init, _) = h.dynamics_of(&s, &b);
+    assert_eq!((side, init), (COALITION, 1), "§36 3");
+}
