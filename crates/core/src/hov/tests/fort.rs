@@ -515,3 +515,13 @@ fn e36_3_a_garrison_alone_rolls_battlefield_dynamics_on_initiative_one() {
     let (side, init, _) = h.dynamics_of(&s, &b);
     assert_eq!((side, init), (COALITION, 1), "§36 3");
 }
+
+#[test]
+fn e44_random_play_around_a_fort_runs_without_dead_ends() {
+    for (inside, outside) in [(4u8, 4u8), (2, 8), (6, 5)] {
+        let (h, s, _, _, _) = siege(inside, outside);
+        for seed in 0..20 {
+            super::battle::random_play(&h, s.clone(), seed, 300);
+        }
+    }
+}
