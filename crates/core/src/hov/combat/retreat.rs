@@ -242,7 +242,13 @@ impl Hov {
     /// the map that has not been pursued or let go.
     pub fn pursued(&self, s: &State, b: &Battle) -> Option<usize> {
         b.retreats.iter().enumerate().position(|(i, g)| {
-            !b.chased.contains(&(i as u8)) && g.leaders.iter().any(|&l| self.hex_of(s, l).is_some())
+            !b.chased.contains(&(i as u8))
+                && g.leaders.iter().any(|&l| {
+                    self.hex_of(s, l).is_some()
+                        // ¶176 1, §61 1: off a friendly edge it is pursued to the edge hex.
+                        || (s.off_map.contains(&l)
+                            && s.leaders[usize::from(l)].place == LeaderPlace::Waiting)
+                })
         })
     }
 
@@ -368,7 +374,13 @@ impl Hov {
             drm,
             length: length as u8,
         });
-        let done = g.path.len() - 1;
+        // ¶176 1, §61 1 (reading N40): a stack gone off the map is pursued up to the edge
+        // hex, a SP for each hex pursued.
+        let gone = g
+            .leaders
+            .iter()
+            .all(|&l| !matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_)));
+        let done = if gone { g.path.len() } else { g.path.len() - 1 };
         let blocked = done < usize::from(g.need);
         let o = self.occupancy(s);
         let mut moves = 0;
@@ -407,7 +419,7 @@ impl Hov {
         }
         let plan = PursuitPlan {
             moves: moves as u8,
-            length: length as u8,
+            length: if gone { moves as u8 } else { length as u8 },
             destroyed,
         };
         if moves > 1 {

@@ -537,3 +537,81 @@ fn r189_cavalry_pursuers_take_one_off_and_each_pitched_round_shown_adds_one() {
     t.units[cav].sp = 3;
     assert_eq!(h.pursuit_drm(&t, &b, f), base - 1, "¶189 2");
 }
+
+#[test]
+fn r176_1_e61_1_a_force_gone_off_the_map_is_pursued_to_the_edge_hex() {
+    let h = load("hov/eylau");
+    let (mut s, f, c, hexes) = duel(&h);
+    no_artillery(&h, &mut s, f);
+    for sub in h.members(&s, &[f]) {
+        no_artillery(&h, &mut s, sub);
+    }
+    let chits = [Chit::Pursuit, Chit::Pursuit];
+    let die = die_for(&h, &s, chits, COALITION).expect("a Coalition loss");
+    to_resolution(&h, &mut s, chits, die);
+    while s
+        .battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::Retreat)
+    {
+        let a = legal(&h, &s)[0].clone();
+        act(&h, &mut s, &a);
+    }
+    let d = hexes[0].direction_to(hexes[1]).unwrap();
+    let path = alloc::vec![
+        hexes[1],
+        hexes[1].neighbor(d),
+        hexes[1].neighbor(d).neighbor(d)
+    ];
+    // The beaten stack left the map from the path's last hex, short of its 3 hexes.
+    s.leaders[usize::from(c)].place = LeaderPlace::Waiting;
+    s.off_map = alloc::vec![c];
+    let b = s.battle.as_mut().unwrap();
+    b.retreats = alloc::vec![Retreat {
+        leaders: alloc::vec![c],
+        path: path.clone(),
+        need: 3,
+        done: true,
+    }];
+    b.fight = b.fight.map(|mut x| {
+        x.loser_n = 3;
+        x.winner_lost = 0;
+        x
+    });
+    let sp = |s: &State| -> u32 {
+        s.units
+            .iter()
+            .filter(|u| u.leader == Some(c))
+            .map(|u| u32::from(u.sp))
+            .sum()
+    };
+    let before = sp(&s);
+    assert!(
+        legal(&h, &s).contains(&Action::Pursue { leader: f }),
+        "{:?}",
+        legal(&h, &s)
+    );
+    act(&h, &mut s, &Action::Pursue { leader: f });
+    let mut ev = act(&h, &mut s, &roll(1));
+    if s.battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::PursuitStop)
+    {
+        let stops = legal(&h, &s);
+        assert_eq!(
+            stops.last(),
+            Some(&Action::PursueTo { hex: path[2] }),
+            "to the edge hex"
+        );
+        ev.extend(act(&h, &mut s, stops.last().unwrap()));
+    }
+    let moved = ev
+        .iter()
+        .filter(|e| matches!(e, Event::BattleMove { leader, .. } if *leader == f))
+        .count();
+    assert!(moved >= 1 && moved <= 3);
+    let paid = pursuit_loss(&ev);
+    assert_eq!(u32::from(paid), moved as u32, "a SP a hex pursued, no more");
+    assert!(sp(&s) < before);
+    assert_ne!(s.leaders[usize::from(c)].place, LeaderPlace::Map(path[2]));
+}
