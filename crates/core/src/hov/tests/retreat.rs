@@ -609,7 +609,7 @@ fn r176_1_e61_1_a_force_gone_off_the_map_is_pursued_to_the_edge_hex() {
         .iter()
         .filter(|e| matches!(e, Event::BattleMove { leader, .. } if *leader == f))
         .count();
-    assert!(moved >= 1 && moved <= 3);
+    assert!((1..=3).contains(&moved));
     let paid = pursuit_loss(&ev);
     assert_eq!(u32::from(paid), moved as u32, "a SP a hex pursued, no more");
     assert!(sp(&s) < before);
