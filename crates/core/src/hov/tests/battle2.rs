@@ -591,3 +591,46 @@ fn r206_a_loser_who_cannot_absorb_a_pitched_loss_retreats_instead() {
     }
     assert!(seen, "some die asks the 1-SP loser for more than it has");
 }
+
+#[test]
+fn r164_one_affecting_hex_puts_the_whole_attack_on_the_affecting_line() {
+    for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
+        let h = load(id);
+        let Some((town, d)) = town_site(&h) else {
+            continue;
+        };
+        let at = town.neighbor(d);
+        let Some(other) = crate::hex::Direction::ALL
+            .into_iter()
+            .map(|x| at.neighbor(x))
+            .find(|&m| {
+                m != town
+                    && m.distance(town) > 0
+                    && h.board.on_map(m)
+                    && h.in_area(m)
+                    && !h.board.hex(m).affecting
+                    && h.board.hex(m).settlement == crate::hov::board::Settlement::None
+                    && at.direction_to(m).is_some_and(|x| {
+                        h.board.side(at, x).water == crate::hov::board::Water::None
+                    })
+            })
+        else {
+            continue;
+        };
+        let s0 = crate::engine::Rules::initial_state(&h);
+        let fr = super::battle::force_leaders(&h, &s0, FRENCH);
+        let co = super::battle::force_leaders(&h, &s0, COALITION);
+        let (mut s, _) = super::battle::position(&h, &[]);
+        s.leaders[usize::from(fr[0])].place = LeaderPlace::Map(at);
+        s.leaders[usize::from(co[0])].place = LeaderPlace::Map(town);
+        s.leaders[usize::from(co[1])].place = LeaderPlace::Map(other);
+        let both = legal(&h, &s)
+            .into_iter()
+            .find(|a| matches!(a, Action::Attack { hexes, .. } if hexes.len() == 2))
+            .expect("an attack on both hexes");
+        act(&h, &mut s, &both);
+        assert!(h.battle_odds(&s, s.battle.as_ref().unwrap()).1, "¶164");
+        return;
+    }
+    panic!("no site");
+}
