@@ -361,8 +361,21 @@ def finish(s, sid, name, rule_no, first, last, rules, m, note):
         "setup": s.setup,
         "reinforcements": s.reinf,
         "victory": victory(),
+        "options": options(),
         "rules": rules,
     }
+
+
+def options():
+    """The optional rules (§184-§188), off unless the players choose them."""
+    return [
+        {"id": "battlefield-dynamics", "name": "Battlefield Dynamics (controlling the battle)", "default": False,
+         "rules": ["§187", "§188"],
+         "note": "Before each counterattack and re-attack the side about to attack rolls against its Force Leader's Initiative."},
+        {"id": "fort-benefit-first-five", "name": "Fortified Towns double the first 5 SP of any defender (reading N5)",
+         "default": False, "rules": ["§41", "§42"],
+         "note": "The digest's reading: without it a single force of more than 5 SP gains nothing from a Fortified Town unless a garrison or a separate force of at most 5 SP is inside."},
+    ]
 
 
 def build_all(m):

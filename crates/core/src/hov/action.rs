@@ -275,6 +275,18 @@ pub enum Action {
         #[serde(with = "super::hhex")]
         hex: Hex,
     },
+    /// Napoleon is captured: the Coalition player ends the game as his Operational Victory
+    /// (`true`) or takes two spaces of Paris Morale (`false`), ¶194 2.
+    NapoleonCaptured {
+        /// End the game.
+        end_game: bool,
+    },
+    /// Stop the pursuit at this hex of the path of retreat (¶179 1).
+    PursueTo {
+        /// The hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
     /// Pursue with this leader's part of the winning force (¶179, ¶186); `Done` declines.
     Pursue {
         /// The pursuing leader.

@@ -480,6 +480,64 @@ pub enum Event {
         /// Why.
         rule: Cow<'static, str>,
     },
+    /// A retreating force leaves the map (¶176, §61): off a friendly edge to come back (§62),
+    /// off the enemy's edge lost as if captured.
+    OffMap {
+        /// The leader.
+        leader: LeaderId,
+        /// The edge hex it left from.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+        /// Lost (the enemy's edge).
+        lost: bool,
+    },
+    /// A Battlefield Dynamics die (§187–§188, an option).
+    Dynamics {
+        /// The side about to attack.
+        side: Side,
+        /// The die.
+        roll: u8,
+        /// The Cavalry Differential.
+        drm: i8,
+        /// The Initiative it is read against.
+        initiative: u8,
+        /// §188's case: 1 control, 2 no attack, 3 must attack, 4 retreat.
+        result: u8,
+    },
+    /// A battle is set aside before its next round until the first rounds within 5 hexes are
+    /// fought, or taken up again (¶204).
+    Suspended {
+        /// Its first attacking Force Leader.
+        leader: LeaderId,
+        /// The round just fought.
+        round: u8,
+        /// Taken up again.
+        resumed: bool,
+    },
+    /// An attempt to mask a Fort (§44–§45).
+    MaskRoll {
+        /// The masking side.
+        side: Side,
+        /// The Fort.
+        #[serde(with = "super::hhex")]
+        fort: Hex,
+        /// The attempt's number (the table's "Turn").
+        attempt: u8,
+        /// The die needed (0: automatic).
+        need: u8,
+        /// The die, when one was rolled.
+        roll: Option<u8>,
+        /// The Fort is masked.
+        masked: bool,
+    },
+    /// A Masked Fort marker is removed (§46).
+    MaskRemoved {
+        /// The side whose marker it was.
+        side: Side,
+        /// The Fort.
+        #[serde(with = "super::hhex")]
+        fort: Hex,
+    },
 }
 
 impl EventInfo for Event {
@@ -531,6 +589,11 @@ impl EventInfo for Event {
             Event::PursuitRoll { .. } => "¶188",
             Event::Capture { .. } => "¶33",
             Event::BattleEnds { .. } => "¶146 step 10",
+            Event::MaskRoll { .. } => "§44",
+            Event::Suspended { .. } => "¶204",
+            Event::Dynamics { .. } => "§188",
+            Event::OffMap { .. } => "§61",
+            Event::MaskRemoved { .. } => "§46",
             Event::CounterMoved { .. } => "¶109",
             Event::CounterEntered { .. } | Event::Entered { .. } => "¶91",
             Event::VedetteRevealed { .. } => "§68",
@@ -711,6 +774,72 @@ impl core::fmt::Display for Event {
                 Some(w) => write!(f, "the battle ends, won by {w}"),
                 None => f.write_str("the battle ends"),
             },
+            Event::MaskRoll {
+                side,
+                fort,
+                attempt,
+                need,
+                roll,
+                masked,
+            } => {
+                write!(
+                    f,
+                    "{side} attempt {attempt} to mask the Fort at {}: ",
+                    label(*fort)
+                )?;
+                match roll {
+                    Some(r) => write!(f, "{r} against {need}+")?,
+                    None => f.write_str("automatic")?,
+                }
+                f.write_str(if *masked {
+                    ", masked"
+                } else {
+                    ", not yet masked"
+                })
+            }
+            Event::OffMap { leader, hex, lost } => write!(
+                f,
+                "leader {leader}'s force retreats off the map at {}{}",
+                label(*hex),
+                if *lost { " and is lost" } else { "" }
+            ),
+            Event::Dynamics {
+                side,
+                roll,
+                drm,
+                initiative,
+                result,
+            } => write!(
+                f,
+                "{side} Battlefield Dynamics: {roll} {drm:+} against Initiative {initiative}: {}",
+                match result {
+                    1 => "keeps control",
+                    2 => "no attack this half-round",
+                    3 => "must attack",
+                    _ => "retreats instead",
+                }
+            ),
+            Event::Suspended {
+                leader,
+                round,
+                resumed,
+            } => {
+                if *resumed {
+                    write!(f, "leader {leader}'s battle goes on after round {round}")
+                } else {
+                    write!(
+                        f,
+                        "leader {leader}'s battle waits after round {round} for the first rounds nearby"
+                    )
+                }
+            }
+            Event::MaskRemoved { side, fort } => {
+                write!(
+                    f,
+                    "the {side} Masked Fort marker at {} is removed",
+                    label(*fort)
+                )
+            }
             Event::CounterMoved {
                 side,
                 from,

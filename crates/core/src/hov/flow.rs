@@ -315,8 +315,13 @@ impl Hov {
             // §75 2: vedettes on portraits return to the map.
             self.organization_begins(s, ev);
         }
+        if phase == Phase::BattleResolution {
+            // §46: a Fort's marker goes when a phase begins without adequate maskers.
+            self.check_masks(s, ev);
+        }
         if phase == Phase::Morale {
-            // Nothing to decide in these yet: they settle at once.
+            // ¶53: the Morale Phase's checks, none of them a decision; the phase then ends.
+            self.morale_phase(s, ev);
             self.end_phase(s, phase, ev);
         }
     }

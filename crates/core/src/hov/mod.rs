@@ -28,7 +28,8 @@
 //!   transport §55–§58 ([`movement::sea`])
 //! * `combat/` — III.b Battle Resolution (¶144–¶206): [`combat::strength`],
 //!   [`combat::odds`], [`combat::losses`]
-//! * §63, §214–§215 Battle Scenario victory points — [`victory`]
+//! * §63, §214–§215 Battle Scenario victory points — [`victory`]; the Morale Phase (¶53, §215)
+//!   — `morale.rs`
 //! * every decision and roll — [`action`]; what happened, with its rule and who may see it —
 //!   [`event`]
 
@@ -40,6 +41,7 @@ pub mod event;
 mod flow;
 pub mod hhex;
 pub mod losses;
+mod morale;
 pub mod movement;
 pub mod organization;
 mod rules;
@@ -126,6 +128,8 @@ pub struct Params {
     pub vedettes_with: Vec<(VedetteId, LeaderId)>,
     /// Garrisons on the map at the start (§207).
     pub garrisons: Vec<GarrisonId>,
+    /// The scenario options that are on (optional rules §184–§188, named readings), sorted.
+    pub options: Vec<String>,
 }
 
 /// The Standard and Exclusive Rules bound to one scenario.
@@ -146,6 +150,16 @@ pub struct Hov {
 
 /// The Habit of Victory rules as the facade registers them.
 pub type HovSystem = crate::system::RulesSystem<Hov>;
+
+impl Hov {
+    /// Whether the scenario option `id` is on (the players' choice, else its default).
+    pub fn option(&self, id: &str) -> bool {
+        self.params
+            .options
+            .binary_search_by(|o| o.as_str().cmp(id))
+            .is_ok()
+    }
+}
 
 impl crate::system::ScenarioRules for Hov {
     const INFO: &'static SystemInfo = &INFO;

@@ -63,6 +63,26 @@ impl Rules<'_> {
     }
 }
 
+/// The scenario options that are on (§184–§188, readings): the players' choice in
+/// `rules.options`, else the option's default; sorted.
+fn options_on(s: &ResolvedScenario) -> Vec<String> {
+    let chosen = s.scenario.rules.get("options");
+    let mut on: Vec<String> = s
+        .scenario
+        .options
+        .iter()
+        .filter(|o| {
+            chosen
+                .and_then(|c| c.get(&o.id))
+                .and_then(Json::as_bool)
+                .unwrap_or(o.default)
+        })
+        .map(|o| o.id.clone())
+        .collect();
+    on.sort_unstable();
+    on
+}
+
 fn army_of(s: &str) -> Option<Army> {
     Some(match s {
         "french" => Army::French,
@@ -331,6 +351,7 @@ impl Hov {
             reinforcements,
             vedettes_with,
             garrisons: garrison_ids,
+            options: options_on(s),
         };
         let initial = State {
             turn: params.first_turn,
@@ -355,8 +376,10 @@ impl Hov {
             failed_repulses: Vec::new(),
             sea_move: None,
             trains: Vec::new(),
+            suspended: Vec::new(),
             lost: [0; 2],
             off_map_gain: false,
+            off_map: Vec::new(),
             guard_loss_this_turn: false,
             fought: Vec::new(),
             fought_garrisons: Vec::new(),
@@ -380,6 +403,10 @@ impl Hov {
         };
         // §211: each side's bridge trains.
         hov.initial.trains = hov.initial_trains(&hov.initial);
+        // §50: Forts with enough enemy forces next to them start masked.
+        let mut start = hov.initial.clone();
+        hov.masks_at_start(&mut start);
+        hov.initial = start;
         Ok(hov)
     }
 

@@ -181,6 +181,12 @@ pub struct Mask {
     pub attempts: u8,
     /// Masked (the marker's successful side).
     pub masked: bool,
+    /// The masking die is to be rolled now (§44).
+    #[serde(default)]
+    pub pending: bool,
+    /// Rolled for in this Combat Phase (§44: one roll each friendly Combat Phase).
+    #[serde(default)]
+    pub tried: bool,
 }
 
 /// How a marching force was set in motion (¶89 step 1).
@@ -375,10 +381,16 @@ pub enum BattleStep {
     Pursuit,
     /// Step 9: the pursuit die (¶188).
     PursuitRoll,
+    /// Step 9: the pursuer picks where along the path he stops (¶179 1).
+    PursuitStop,
     /// Step 10: morale.
     Morale,
     /// Steps 12–13: the counterattack is designated.
     Counterattack,
+    /// §187: the Battlefield Dynamics die before a counterattack or re-attack (an option).
+    Dynamics,
+    /// §188 1: the phasing player, in control, re-attacks or ends the battle.
+    Reattack,
 }
 
 /// A beaten stack on its way back (¶172–¶175): the leaders who retreat together and the hexes
@@ -394,6 +406,17 @@ pub struct Retreat {
     pub need: u8,
     /// Finished: the full distance, or blocked (¶173).
     pub done: bool,
+}
+
+/// How far a pursuit may go after its die (¶179–¶183), waiting for the pursuer's stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PursuitPlan {
+    /// The most hexes of the path it may enter.
+    pub moves: u8,
+    /// Its length on the Pursuit Table, after ¶191.
+    pub length: u8,
+    /// Going all the way destroys the loser (¶182).
+    pub destroyed: bool,
 }
 
 /// The result of one attack or counterattack (¶146 step 7) waiting to be carried out.
@@ -454,6 +477,30 @@ pub struct Battle {
     pub winner: Option<Side>,
     /// Where the battle stands.
     pub step: BattleStep,
+    /// The Battlefield Dynamics die is for a re-attack (else a counterattack), §187.
+    #[serde(default)]
+    pub reattack: bool,
+    /// §188 1: the side about to attack keeps control: it may decline.
+    #[serde(default)]
+    pub free: bool,
+    /// §188 4: a retreat with no pursuit.
+    #[serde(default)]
+    pub no_pursuit: bool,
+    /// ¶194 2: Napoleon has been captured; the Coalition player chooses now.
+    #[serde(default)]
+    pub napoleon: bool,
+    /// The pursuit's reach, while the pursuer picks his stop (¶179 1).
+    #[serde(default)]
+    pub plan: Option<PursuitPlan>,
+    /// The retreating stacks (indices into `retreats`) already pursued or let go (¶187).
+    #[serde(default)]
+    pub chased: Vec<u8>,
+    /// The leaders who have pursued in this result (¶187: one pursuing force each).
+    #[serde(default)]
+    pub chasers: Vec<LeaderId>,
+    /// SP the beaten side has lost to pursuit in this result (¶184, ¶205).
+    #[serde(default)]
+    pub chase_lost: u16,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it
@@ -526,10 +573,18 @@ pub struct State {
     /// Each side's bridge trains (§158, §211).
     #[serde(default)]
     pub trains: Vec<Train>,
+    /// Battles waiting for their next round until the first rounds of the battles within 5
+    /// hexes are fought (¶202, ¶204), in the order they were set aside.
+    #[serde(default)]
+    pub suspended: Vec<Battle>,
     /// Strength lost by each side to all causes, vedettes and garrisons apart (§214).
     pub lost: [u16; 2],
     /// The Coalition's once-a-game morale gain for a force off the map has been taken (§215).
     pub off_map_gain: bool,
+    /// Leaders whose forces retreated off a friendly map edge (§61), to re-enter as
+    /// reinforcements in their next Movement Phase (§62), in the order they left.
+    #[serde(default)]
+    pub off_map: Vec<LeaderId>,
     /// The Old Guard's defeat has moved the morale track this Game-Turn (¶195).
     pub guard_loss_this_turn: bool,
     /// Leaders whose forces have attacked, been attacked or pursued in this Battle Resolution

@@ -18,6 +18,9 @@ use crate::dice::{DiceSpec, Roll};
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::Hex;
 
+/// Napoleon's counter id (¶194 2).
+pub const NAPOLEON: &str = "F-napoleon";
+
 fn d6() -> impl Iterator<Item = Action> {
     (1..=6).map(|value| {
         Action::Roll(Roll {
@@ -27,15 +30,18 @@ fn d6() -> impl Iterator<Item = Action> {
     })
 }
 
-/// The most rounds a battle lasts (¶203).
-const MAX_ROUNDS: u8 = 4;
-
 impl Hov {
     /// Who acts in the Battle Resolution segment.
     pub(crate) fn battle_actor(&self, s: &State) -> Actor {
         let Some(b) = &s.battle else {
+            if self.mask_pending(s) {
+                return Actor::Chance(Chance::Dice(DiceSpec::D6));
+            }
             return Actor::Player(s.phasing);
         };
+        if b.napoleon {
+            return Actor::Player(super::super::types::COALITION);
+        }
         if !b.captures.is_empty() {
             return Actor::Chance(Chance::Dice(DiceSpec::D6));
         }
@@ -48,18 +54,26 @@ impl Hov {
             BattleStep::Bombard
             | BattleStep::Resolve
             | BattleStep::PursuitRoll
+            | BattleStep::Dynamics
             | BattleStep::Morale => Actor::Chance(Chance::Dice(DiceSpec::D6)),
+            BattleStep::Reattack => Actor::Player(s.phasing),
             BattleStep::Stake => Actor::Player(FRENCH),
             BattleStep::Bonus => Actor::Player(b.attacker),
             BattleStep::Override | BattleStep::Counterattack => Actor::Player(s.phasing.other()),
             BattleStep::Retreat => Actor::Player(b.fight.map_or(s.phasing, |f| f.loser)),
-            BattleStep::Pursuit => Actor::Player(b.fight.map_or(s.phasing, |f| f.loser.other())),
+            BattleStep::Pursuit | BattleStep::PursuitStop => {
+                Actor::Player(b.fight.map_or(s.phasing, |f| f.loser.other()))
+            }
         }
     }
 
     /// Every legal action in the Battle Resolution segment, in a stable order.
     pub(crate) fn battle_actions(&self, s: &State, out: &mut Vec<Action>) {
         let Some(b) = &s.battle else {
+            if self.mask_pending(s) {
+                out.extend(d6());
+                return;
+            }
             for (leader, hexes) in self.attack_options(s) {
                 out.push(Action::Attack {
                     leader,
@@ -67,12 +81,22 @@ impl Hov {
                     hexes,
                 });
             }
-            // ¶145, ¶150: the segment ends when every force in contact has been attacked.
-            if self.pending_targets(s).is_empty() {
+            // §44: masking attempts, at any time no battle is under way.
+            self.mask_actions(s, out);
+            // ¶145, ¶150: the segment ends when every force in contact has been attacked;
+            // ¶204: `Done` first takes up a set-aside battle whose neighbours have fought.
+            if self.resumable(s).is_some()
+                || (s.suspended.is_empty() && self.pending_targets(s).is_empty())
+            {
                 out.push(Action::Done);
             }
             return;
         };
+        if b.napoleon {
+            out.push(Action::NapoleonCaptured { end_game: false });
+            out.push(Action::NapoleonCaptured { end_game: true });
+            return;
+        }
         if !b.captures.is_empty() {
             out.extend(d6());
             return;
@@ -91,7 +115,18 @@ impl Hov {
             BattleStep::Bombard
             | BattleStep::Resolve
             | BattleStep::PursuitRoll
+            | BattleStep::Dynamics
             | BattleStep::Morale => out.extend(d6()),
+            BattleStep::Reattack => {
+                if let Some((a, d)) = self.reattack(s) {
+                    out.push(Action::Attack {
+                        leader: a.first().copied().unwrap_or_default(),
+                        parts: Vec::new(),
+                        hexes: d,
+                    });
+                }
+                out.push(Action::Done);
+            }
             BattleStep::Stake => {
                 out.push(Action::Stake(false));
                 out.push(Action::Stake(true));
@@ -111,6 +146,9 @@ impl Hov {
                             .into_iter()
                             .map(|hex| Action::RetreatTo { hex }),
                     );
+                    if self.may_stop(s, side, &b.retreats[gi]) {
+                        out.push(Action::Done);
+                    }
                 }
             }
             BattleStep::Pursuit => {
@@ -121,6 +159,11 @@ impl Hov {
                 );
                 out.push(Action::Done);
             }
+            BattleStep::PursuitStop => out.extend(
+                self.pursuit_stops(s, b)
+                    .into_iter()
+                    .map(|hex| Action::PursueTo { hex }),
+            ),
             BattleStep::Counterattack => {
                 let (options, optional) = self.counter_options(s, b);
                 out.extend(options.into_iter().map(|(leader, hex)| Action::Attack {
@@ -128,7 +171,7 @@ impl Hov {
                     parts: Vec::new(),
                     hexes: alloc::vec![hex],
                 }));
-                if optional {
+                if optional || b.free {
                     out.push(Action::Done);
                 }
             }
@@ -150,7 +193,7 @@ impl Hov {
             if across {
                 return false;
             }
-        } else if b.first_defenders.iter().any(|&h| self.town(h)) {
+        } else if b.first_defenders.iter().any(|&h| self.town_hex(h)) {
             // ¶156 1: defenders in a Town or City may always choose Pitched.
             return true;
         }
@@ -172,15 +215,6 @@ impl Hov {
         };
         let limit = if best > 2 { 2 } else { 1 };
         b.pitched_shown[side.index()] < limit
-    }
-
-    /// A Town or City (¶156; reading A8: Capital Cities and Fortified Towns too).
-    fn town(&self, h: Hex) -> bool {
-        use super::super::board::Settlement;
-        matches!(
-            self.board.hex(h).settlement,
-            Settlement::Town | Settlement::Capital | Settlement::FortifiedTown
-        )
     }
 
     /// The stack retreating now and its side.
@@ -207,7 +241,9 @@ impl Hov {
                 continue;
             }
             let water = self.board.side(h, d).water;
+            // ¶199 3: a force in a Fort or masking one need not counterattack.
             let must = !self.board.hex(h).settlement.fort()
+                && !self.is_masking_force(s, np, h)
                 && !matches!(
                     water,
                     super::super::board::Water::Primary | super::super::board::Water::Secondary
@@ -235,14 +271,42 @@ impl Hov {
             return Err(self.refusal(s, a));
         }
         let Some(b) = s.battle.clone() else {
-            if let Action::Attack { leader, hexes, .. } = a {
-                self.begin_battle(s, ev, *leader, hexes);
-                self.advance(s, ev);
-                return Ok(false);
+            match a {
+                Action::Attack { leader, hexes, .. } => {
+                    self.begin_battle(s, ev, *leader, hexes);
+                    self.advance(s, ev);
+                    return Ok(false);
+                }
+                Action::Mask { fort } => {
+                    self.begin_mask(s, ev, *fort);
+                    return Ok(false);
+                }
+                Action::Roll(r) => {
+                    self.roll_mask(s, ev, r.value);
+                    return Ok(false);
+                }
+                Action::Done => {
+                    if let Some(i) = self.resumable(s) {
+                        self.resume(s, ev, i);
+                        self.advance(s, ev);
+                        return Ok(false);
+                    }
+                }
+                _ => {}
             }
             self.battle_phase_ends(s, ev);
             return Ok(true);
         };
+        if let (true, Action::NapoleonCaptured { end_game }) = (b.napoleon, a) {
+            if let Some(bm) = &mut s.battle {
+                bm.napoleon = false;
+            }
+            self.napoleon_captured(s, ev, *end_game);
+            if s.result.is_none() {
+                self.advance(s, ev);
+            }
+            return Ok(false);
+        }
         if let (false, Action::Roll(r)) = (b.captures.is_empty(), a) {
             self.roll_capture(s, ev, r.value);
             self.advance(s, ev);
@@ -291,15 +355,29 @@ impl Hov {
                     self.retreat_step(s, ev, gi, *hex);
                 }
             }
+            (BattleStep::Retreat, Action::Done) => {
+                if let Some((gi, _)) = self.retreating(&b) {
+                    self.stop_retreat(s, ev, gi);
+                }
+            }
             (BattleStep::Pursuit, Action::Pursue { leader }) => {
                 if let Some(bm) = &mut s.battle {
                     bm.pursuer = Some(*leader);
+                    bm.chasers.push(*leader);
                     bm.step = BattleStep::PursuitRoll;
                 }
                 s.fought.push(*leader);
             }
-            (BattleStep::Pursuit, Action::Done) => self.settle_retreat(s, ev, 0),
+            (BattleStep::Pursuit, Action::Done) => {
+                // ¶185: this stack is not pursued; another beaten stack may be (¶187).
+                if let Some(gi) = self.pursued(s, &b) {
+                    self.pursuit_done(s, ev, gi, 0);
+                } else {
+                    self.settle_retreat(s, ev, 0);
+                }
+            }
             (BattleStep::PursuitRoll, Action::Roll(r)) => self.pursue(s, ev, r.value),
+            (BattleStep::PursuitStop, Action::PursueTo { hex }) => self.pursue_to(s, ev, *hex),
             (BattleStep::Morale, Action::Roll(r)) => {
                 self.critical_battle(s, ev, r.value);
                 self.end_battle(s, ev);
@@ -308,6 +386,13 @@ impl Hov {
                 self.begin_counter(s, ev, *leader, hexes);
             }
             (BattleStep::Counterattack, Action::Done) => self.to_morale(s),
+            (BattleStep::Dynamics, Action::Roll(r)) => self.battle_dynamics(s, ev, r.value),
+            (BattleStep::Reattack, Action::Attack { .. }) => {
+                if let Some((a, d)) = self.reattack(s) {
+                    self.start_round(s, ev, a, d);
+                }
+            }
+            (BattleStep::Reattack, Action::Done) => self.to_morale(s),
             _ => return Err(self.refusal(s, a)),
         }
         self.advance(s, ev);
@@ -334,7 +419,12 @@ impl Hov {
                 ),
             };
         };
-        let (rule, what) = if !b.captures.is_empty() {
+        let (rule, what) = if b.napoleon {
+            (
+                "¶194",
+                "the Coalition player chooses an Operational Victory or two spaces of morale",
+            )
+        } else if !b.captures.is_empty() {
             ("¶33", "the capture die is rolled now")
         } else {
             match b.step {
@@ -359,7 +449,12 @@ impl Hov {
                     "pursue with a leader of the winning force next to the retreat, or decline",
                 ),
                 BattleStep::PursuitRoll => ("¶188", "the pursuit die is rolled now"),
+                BattleStep::PursuitStop => {
+                    ("¶179", "stop the pursuit at a hex of the path it may reach")
+                }
                 BattleStep::Morale => ("¶193", "the Critical Battle die is rolled now"),
+                BattleStep::Dynamics => ("§187", "the Battlefield Dynamics die is rolled now"),
+                BattleStep::Reattack => ("§188", "re-attack or end the battle"),
                 BattleStep::Counterattack => (
                     "¶199",
                     "counterattack the attacking force's hex with one adjacent defending force",
@@ -400,13 +495,21 @@ impl Hov {
             captures: Vec::new(),
             winner: None,
             step: BattleStep::Chits,
+            reattack: false,
+            free: false,
+            no_pursuit: false,
+            napoleon: false,
+            plan: None,
+            chased: Vec::new(),
+            chasers: Vec::new(),
+            chase_lost: 0,
         });
         self.announce(s, ev);
     }
 
     /// Marks the forces of the attack now under way as having fought (¶148–¶149), reveals
     /// their leaders (¶21) and announces the strengths (¶146 step 3a).
-    fn announce(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn announce(&self, s: &mut State, ev: &mut Vec<Event>) {
         let Some(b) = s.battle.clone() else { return };
         let sides = self.sides(s, &b);
         let mut sp = [0u32; 2];
@@ -459,61 +562,17 @@ impl Hov {
             b.fight = None;
             b.retreats.clear();
             b.pursuer = None;
+            b.chased.clear();
+            b.chasers.clear();
+            b.chase_lost = 0;
+            b.free = false;
+            b.no_pursuit = false;
             b.step = BattleStep::Stake;
         }
         self.announce(s, ev);
     }
 
-    /// ¶202–¶204: after a Pitched counterattack, the phasing force re-attacks in a new round
-    /// if it is still next to the enemy it attacked, within the round limits (¶203; ¶156 2,
-    /// reading A8: two rounds for defenders in a Town or City).
-    pub fn next_round(&self, s: &mut State, ev: &mut Vec<Event>) {
-        let Some(b) = s.battle.clone() else { return };
-        let attackers: Vec<u16> = b
-            .first_attackers
-            .iter()
-            .copied()
-            .filter(|&l| self.is_force(s, l) && self.hex_of(s, l).is_some())
-            .collect();
-        let from = attackers.first().and_then(|&l| self.hex_of(s, l));
-        let defenders: Vec<Hex> = b
-            .first_defenders
-            .iter()
-            .copied()
-            .filter(|&h| {
-                from.is_some_and(|a| a.distance(h) == 1)
-                    && (!self.forces_at(s, s.phasing.other(), h).is_empty()
-                        || !self.garrisons_at(s, s.phasing.other(), h).is_empty())
-            })
-            .collect();
-        let cap = if b.first_defenders.iter().any(|&h| self.town(h)) {
-            2
-        } else {
-            MAX_ROUNDS
-        };
-        if attackers.is_empty() || defenders.is_empty() || b.round >= cap {
-            self.to_morale(s);
-            return;
-        }
-        if let Some(bm) = &mut s.battle {
-            bm.round += 1;
-            bm.attacker = s.phasing;
-            bm.counter = false;
-            bm.attackers = attackers;
-            bm.defenders = defenders;
-            bm.chits = [None; 2];
-            bm.revealed = [false; 2];
-            bm.fired = [false; 2];
-            bm.staked = None;
-            bm.die = None;
-            bm.retreats.clear();
-            bm.pursuer = None;
-            bm.step = BattleStep::Chits;
-        }
-        self.announce(s, ev);
-    }
-
-    fn to_morale(&self, s: &mut State) {
+    pub(crate) fn to_morale(&self, s: &mut State) {
         if let Some(b) = &mut s.battle {
             b.step = BattleStep::Morale;
         }
@@ -523,12 +582,16 @@ impl Hov {
     fn advance(&self, s: &mut State, ev: &mut Vec<Event>) {
         for _ in 0..64 {
             let Some(b) = s.battle.clone() else { return };
-            if !b.captures.is_empty() {
+            if b.napoleon || !b.captures.is_empty() {
                 return;
             }
             match b.step {
-                BattleStep::Chits | BattleStep::Resolve | BattleStep::Override => return,
-                BattleStep::PursuitRoll => return,
+                BattleStep::Chits
+                | BattleStep::Resolve
+                | BattleStep::Override
+                | BattleStep::Dynamics
+                | BattleStep::Reattack => return,
+                BattleStep::PursuitRoll | BattleStep::PursuitStop => return,
                 BattleStep::Bombard => {
                     if self.next_to_fire(s, &b).is_some() {
                         return;
@@ -573,9 +636,13 @@ impl Hov {
                         s.battle.as_mut().expect("battle").retreats[gi].done = true;
                         continue;
                     }
+                    if self.may_stop(s, side, &b.retreats[gi]) {
+                        // ¶177 1, §48 2: the owner decides whether to stop here.
+                        return;
+                    }
                     let options = self.retreat_options(s, side, &b.retreats[gi]);
                     match options.as_slice() {
-                        [] => s.battle.as_mut().expect("battle").retreats[gi].done = true,
+                        [] => self.no_retreat_path(s, ev, gi, side),
                         [one] => self.retreat_step(s, ev, gi, *one),
                         _ => return,
                     }
@@ -648,6 +715,8 @@ impl Hov {
         let winner = s.battle.as_ref().and_then(|b| b.winner);
         s.battle = None;
         ev.push(Event::BattleEnds { winner });
+        // §46: a Fort's maskers that retreated or fell below 1:1.5 lose their marker.
+        self.check_masks(s, ev);
     }
 
     /// ¶32–¶33: the next leader of a force left without SP rolls his Initiative or less to
@@ -682,13 +751,49 @@ impl Hov {
         if captured {
             lp.place = LeaderPlace::Captured(s.turn.saturating_add(2));
             lp.captures = lp.captures.saturating_add(1);
-            let r = self.manifest.leaders[usize::from(l)].ratings;
-            if r.span >= 6 || r.bonus > 0 {
-                self.shift_morale(s, ev, side.other(), 1, "¶194");
-            }
+            self.major_captured(s, ev, l);
         } else if let Some(h) = free {
             lp.place = LeaderPlace::Map(h);
         }
+    }
+
+    /// ¶194: a captured Major Personality (Command Span 6 or more, or a Leadership Bonus)
+    /// moves Paris Morale one space against his side, whatever force he led or did not lead
+    /// (¶194 3: his ratings decide, not his post); Napoleon's capture leaves the Coalition
+    /// player a choice (¶194 2).
+    pub fn major_captured(&self, s: &mut State, ev: &mut Vec<Event>, l: u16) {
+        let info = &self.manifest.leaders[usize::from(l)];
+        if info.id == NAPOLEON {
+            if let Some(b) = &mut s.battle {
+                b.napoleon = true;
+            }
+            return;
+        }
+        let r = info.ratings;
+        if r.span >= 6 || r.bonus > 0 {
+            self.shift_morale(s, ev, info.side.other(), 1, "¶194");
+        }
+    }
+
+    /// ¶194 2: the Coalition player's choice after Napoleon's capture: the game ends as a
+    /// Coalition Operational Victory, or Paris Morale moves two spaces his way.
+    pub fn napoleon_captured(&self, s: &mut State, ev: &mut Vec<Event>, end_game: bool) {
+        if !end_game {
+            self.shift_morale(s, ev, super::super::types::COALITION, 2, "¶194");
+            return;
+        }
+        let vp = self.outcome(s).points;
+        s.battle = None;
+        s.phase = super::super::state::Phase::Over;
+        s.result = Some(crate::engine::Outcome {
+            winner: Some(super::super::types::COALITION),
+            level: alloc::string::String::from("Coalition Operational Victory (Napoleon captured)"),
+            points: vp,
+            rule: alloc::borrow::Cow::Borrowed("¶194"),
+        });
+        ev.push(Event::PhaseBegins {
+            phase: super::super::state::Phase::Over,
+        });
     }
 
     /// The end of the Battle Resolution segment (¶195): a beaten staked Guard moves morale
@@ -701,5 +806,8 @@ impl Hov {
         s.guard_beaten = false;
         s.fought.clear();
         s.fought_garrisons.clear();
+        for m in &mut s.masks {
+            m.tried = false;
+        }
     }
 }

@@ -172,7 +172,8 @@ impl Hov {
             }
             may.push(n);
             let bridge = self.board.side(h, d).water == Water::Primary;
-            if self.zoc_passes(s, n, d.opposite()) && !bridge {
+            // §46, reading N12: a Fort this side masks (or tries to) need not be attacked.
+            if self.zoc_passes(s, n, d.opposite()) && !bridge && !self.masking(s, side, n) {
                 must.push(n);
             }
         }

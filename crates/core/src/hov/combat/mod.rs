@@ -8,11 +8,19 @@
 //! * ¶145–¶153 who attacks whom, the pieces of a force — [`designate`]
 //! * ¶146 steps 4–7, ¶157–¶171, ¶197–¶198, ¶206 bombardment, the CRT, losses — [`resolve`]
 //! * ¶172–¶192 retreat and pursuit — [`retreat`]
+//! * §44–§50 masking a Fort — [`mask`]
+//! * ¶174 3 displacement by a retreat — [`displace`]
+//! * ¶176, §61–§62 retreat off the map — [`offmap`]
+//! * ¶202–¶203 the next round, §187–§188 Battlefield Dynamics (an option) — [`rounds`]
 
 pub mod battle;
 pub mod designate;
+pub mod displace;
+pub mod mask;
 pub use super::losses;
 pub mod odds;
+pub mod offmap;
 pub mod resolve;
 pub mod retreat;
+pub mod rounds;
 pub mod strength;

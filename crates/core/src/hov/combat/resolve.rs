@@ -17,6 +17,10 @@ use super::strength::{Terrain, compare};
 use crate::engine::Side;
 use crate::hex::Hex;
 
+/// The option of reading N5's alternative: the first 5 SP of any defender in a Fortified Town
+/// are doubled.
+pub const FORT_FIRST_FIVE: &str = "fort-benefit-first-five";
+
 /// How a loss falls on a force (¶85's exceptions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Loss {
@@ -231,9 +235,63 @@ impl Hov {
             drm -= 1;
         }
         if target_fort {
-            drm += 2;
+            // §42 4: +1 only when some of the defenders stand outside the town.
+            let outside = b.defenders.iter().any(|&h| {
+                self.board.hex(h).settlement == Settlement::FortifiedTown
+                    && self.fort_inside(s, side.other(), h) < self.face_sp(s, side.other(), h)
+            });
+            drm += if outside { 1 } else { 2 };
         }
         drm
+    }
+
+    /// §41 4, §42 5 (reading N5): force `l` stands in a Fortified Town but outside its walls
+    /// (more than 5 SP; never with the option `fort-benefit-first-five`).
+    pub fn outside_fort(&self, s: &State, l: LeaderId) -> bool {
+        if self.option(FORT_FIRST_FIVE) {
+            return false;
+        }
+        let Some(h) = self.hex_of(s, l) else {
+            return false;
+        };
+        if self.board.hex(h).settlement != Settlement::FortifiedTown {
+            return false;
+        }
+        let members = self.members(s, &[l]);
+        let sp: u32 = self
+            .pieces(s, &members, &[])
+            .iter()
+            .map(|&p| u32::from(self.piece_sp(s, p)))
+            .sum();
+        sp > 5
+    }
+
+    /// §41 3–4 (reading N5): the SP of `side` inside the Fortified Town at `h`, who gain its
+    /// benefit: its garrisons and each force there of at most 5 SP (only 5 SP count, §41 3);
+    /// a single force of more than 5 SP stays outside. With the option
+    /// `fort-benefit-first-five` every defender is inside (the first 5 SP doubled).
+    pub fn fort_inside(&self, s: &State, side: Side, h: Hex) -> u32 {
+        if self.option(FORT_FIRST_FIVE) {
+            return self.face_sp(s, side, h);
+        }
+        let garrisons: u32 = self
+            .garrisons_at(s, side, h)
+            .iter()
+            .map(|&g| u32::from(s.garrisons[usize::from(g)].sp))
+            .sum();
+        let forces: u32 = self
+            .forces_at(s, side, h)
+            .into_iter()
+            .map(|l| {
+                let members = self.members(s, &[l]);
+                self.pieces(s, &members, &[])
+                    .iter()
+                    .map(|&p| u32::from(self.piece_sp(s, p)))
+                    .sum::<u32>()
+            })
+            .filter(|&sp| sp <= 5)
+            .sum();
+        garrisons + forces
     }
 
     /// Fires one side's artillery with the die `roll` (¶158) and takes the hits from the enemy.
@@ -256,16 +314,32 @@ impl Hov {
             hits,
         });
         let k = side.other().index();
-        self.lose(
-            s,
-            ev,
-            side.other(),
-            &sides.fls[k],
-            &sides.garrisons[k],
-            u32::from(hits),
-            Loss::Bombard,
-            "¶158",
-        );
+        // §42 5: the troops outside a Fortified Town take the hits first.
+        let (outside, inside): (Vec<LeaderId>, Vec<LeaderId>) =
+            sides.fls[k].iter().partition(|&&l| self.outside_fort(s, l));
+        let mut left = u32::from(hits);
+        if !outside.is_empty() {
+            let out_sp: u32 = self
+                .pieces(s, &self.members(s, &outside), &[])
+                .iter()
+                .map(|&p| u32::from(self.piece_sp(s, p)))
+                .sum();
+            let n = left.min(out_sp);
+            self.lose(s, ev, side.other(), &outside, &[], n, Loss::Bombard, "§42");
+            left -= n;
+        }
+        if left > 0 {
+            self.lose(
+                s,
+                ev,
+                side.other(),
+                &inside,
+                &sides.garrisons[k],
+                left,
+                Loss::Bombard,
+                "¶158",
+            );
+        }
         if let Some(b) = &mut s.battle {
             b.fired[side.index()] = true;
         }
@@ -284,8 +358,9 @@ impl Hov {
             let info = self.board.hex(h);
             t.defender_in_swamp |= info.ground == super::super::board::Ground::Swamp;
             t.defender_in_woods |= self.wooded(h);
-            if info.settlement == Settlement::FortifiedTown {
-                t.fort_sp = def.real();
+            // §48 1: forces in a masked Fort fight as if outside its walls.
+            if info.settlement == Settlement::FortifiedTown && !self.masked(s, h) {
+                t.fort_sp = self.fort_inside(s, b.attacker.other(), h).min(def.real());
             }
             if self
                 .params
@@ -446,7 +521,8 @@ impl Hov {
             w,
             &sides.fls[w.index()],
             &sides.garrisons[w.index()],
-            u32::from(fight.winner_n),
+            // ¶171 2: never more than the loser has, when it cannot cover its own loss.
+            u32::from(fight.winner_n).min(loser_sp),
             Loss::Combat {
                 pitched,
                 staked: staked && w == FRENCH,
@@ -473,8 +549,8 @@ impl Hov {
                     winner_lost: wl,
                     ..fight
                 });
-                bm.step = BattleStep::Counterattack;
             }
+            self.to_counterattack(s);
             if b.counter {
                 self.next_round(s, ev);
             }

@@ -9,7 +9,9 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::board::{Settlement, Water};
 use super::super::event::Event;
-use super::super::state::{Battle, BattleStep, LeaderId, LeaderPlace, Retreat, State, Supply};
+use super::super::state::{
+    Battle, BattleStep, LeaderId, LeaderPlace, PursuitPlan, Retreat, State, Supply,
+};
 use super::super::types::{Arm, Army, Guard};
 use super::designate::Piece;
 use super::resolve::{Loss, Sides};
@@ -91,11 +93,13 @@ impl Hov {
                 let n = cur.neighbor(d);
                 let ok = self.board.on_map(n)
                     && self.in_area(n)
-                    && self.may_attack_across(s, cur, d)
+                    && self.may_retreat_across(s, cur, d)
                     && n.distance(start) == step
                     && !g.path.contains(&n)
                     && g.path[..g.path.len() - 1].iter().all(|p| p.distance(n) > 1)
-                    && !o.holds(side.other(), n);
+                    && !o.holds(side.other(), n)
+                    // §47 1: nothing enters a masked Fort.
+                    && !self.masked(s, n);
                 ok.then_some(n)
             })
             .collect();
@@ -112,7 +116,12 @@ impl Hov {
         // 6: the cheapest in movement points.
         let cost = |n: Hex| {
             let d = cur.direction_to(n);
-            let river = d.is_some_and(|d| self.board.side(cur, d).water == Water::Secondary);
+            let river = d.is_some_and(|d| {
+                matches!(
+                    self.board.side(cur, d).water,
+                    Water::Secondary | Water::Lake
+                )
+            });
             self.board.hex(n).cost[0].halves() + u16::from(river)
         };
         if let Some(best) = c.iter().map(|&n| cost(n)).min() {
@@ -121,8 +130,92 @@ impl Hov {
         c
     }
 
+    /// §37 2, §60 2: whether a retreat may cross the hexside of `from` toward `d`: a lake only
+    /// frozen (Frost and Severe, as a secondary river), a primary river only at a standing
+    /// bridge (reading A16: no primary river freezes).
+    pub fn may_retreat_across(&self, s: &State, from: Hex, d: Direction) -> bool {
+        match self.board.side(from, d).water {
+            Water::Lake => self.lakes_frozen(s),
+            _ => self.may_attack_across(s, from, d),
+        }
+    }
+
+    /// §60 1: the river hexsides (primary, secondary, or a frozen lake) the retreat crossed
+    /// between its hexes `path[..=last]`.
+    pub fn crosses_river(&self, path: &[Hex], last: usize) -> bool {
+        path.windows(2).take(last).any(|w| {
+            w[0].direction_to(w[1]).is_some_and(|d| {
+                matches!(
+                    self.board.side(w[0], d).water,
+                    Water::Primary | Water::Secondary | Water::Lake
+                )
+            })
+        })
+    }
+
+    /// ¶177 1, §48 2 (reading N8): whether retreating stack `g` of `side` may stop where it
+    /// is: in its start hex when that is a Fort (friendly fortifications: the retreat result is
+    /// ignored), or after at least one hex in a Fortified Town its side holds (a garrison or
+    /// another force there) or on its army's active Supply Source, whatever distance is left.
+    /// (The 48-SP stacking limit of a Fort hex, §41, is not checked.)
+    pub fn may_stop(&self, s: &State, side: Side, g: &Retreat) -> bool {
+        let (Some(&cur), Some(&start)) = (g.path.last(), g.path.first()) else {
+            return false;
+        };
+        if g.done {
+            return false;
+        }
+        if cur == start {
+            return self.board.hex(cur).settlement.fort();
+        }
+        let held = self.board.hex(cur).settlement == Settlement::FortifiedTown
+            && (!self.garrisons_at(s, side, cur).is_empty()
+                || self
+                    .forces_at(s, side, cur)
+                    .iter()
+                    .any(|l| !g.leaders.contains(l)));
+        let source = self
+            .retreat_army(g)
+            .is_some_and(|a| s.supply[a.index()] == Supply::Active(cur));
+        held || source
+    }
+
+    /// ¶177 1, §48 2: retreating stack `gi` stops; its retreat counts as complete.
+    pub fn stop_retreat(&self, s: &mut State, ev: &mut Vec<Event>, gi: usize) {
+        let Some(b) = &mut s.battle else { return };
+        let Some(g) = b.retreats.get_mut(gi) else {
+            return;
+        };
+        g.done = true;
+        g.need = (g.path.len() - 1) as u8;
+        let at = g.path.last().copied();
+        if let (Some(&l), Some(hex)) = (g.leaders.first(), at) {
+            ev.push(Event::BattleMove {
+                leader: l,
+                to: hex,
+                rule: alloc::borrow::Cow::Borrowed(if g.path.len() == 1 {
+                    "§48"
+                } else {
+                    "¶177"
+                }),
+            });
+        }
+    }
+
     /// Moves retreating stack `gi` one hex (¶172).
     pub fn retreat_step(&self, s: &mut State, ev: &mut Vec<Event>, gi: usize, to: Hex) {
+        // ¶174 3a: a friendly force in the way is displaced (not in a Fortified Town, which
+        // friendly stacks may share, ¶177 1, ¶192 2).
+        let mover = s
+            .battle
+            .as_ref()
+            .and_then(|b| Some((b.fight?.loser, b.retreats.get(gi)?.leaders.clone())));
+        if let Some((side, movers)) = mover
+            && self.board.hex(to).settlement != Settlement::FortifiedTown
+            && self.occupancy(s).real_at(side, to)
+        {
+            self.displace(s, ev, side, to, &movers, 0);
+        }
         let Some(b) = &mut s.battle else { return };
         let Some(g) = b.retreats.get_mut(gi) else {
             return;
@@ -145,12 +238,37 @@ impl Hov {
         }
     }
 
-    /// The stack the pursuit follows (¶179; one pursuit, along the first retreating stack's
-    /// path: ¶187's second pursuit is not built).
+    /// The stack the next pursuit follows (¶179, ¶187): the first retreating stack still on
+    /// the map that has not been pursued or let go.
     pub fn pursued(&self, s: &State, b: &Battle) -> Option<usize> {
-        b.retreats
-            .iter()
-            .position(|g| g.leaders.iter().any(|&l| self.hex_of(s, l).is_some()))
+        b.retreats.iter().enumerate().position(|(i, g)| {
+            !b.chased.contains(&(i as u8))
+                && g.leaders.iter().any(|&l| {
+                    self.hex_of(s, l).is_some()
+                        // ¶176 1, §61 1: off a friendly edge it is pursued to the edge hex.
+                        || (s.off_map.contains(&l)
+                            && s.leaders[usize::from(l)].place == LeaderPlace::Waiting)
+                })
+        })
+    }
+
+    /// ¶187: stack `gi` has been pursued (losing `lost` SP) or let go; the next beaten stack
+    /// may be pursued by another leader, else the losses are settled.
+    pub fn pursuit_done(&self, s: &mut State, ev: &mut Vec<Event>, gi: usize, lost: u16) {
+        if let Some(bm) = &mut s.battle {
+            bm.chased.push(gi as u8);
+            bm.chase_lost = bm.chase_lost.saturating_add(lost);
+            bm.pursuer = None;
+            bm.plan = None;
+        }
+        let Some(b) = s.battle.clone() else { return };
+        if self.pursued(s, &b).is_some() && !self.pursuers(s, &b).is_empty() {
+            if let Some(bm) = &mut s.battle {
+                bm.step = BattleStep::Pursuit;
+            }
+        } else {
+            self.settle_retreat(s, ev, 0);
+        }
     }
 
     /// The pieces that go with a pursuing leader: a Force Leader on the map takes his whole
@@ -174,6 +292,10 @@ impl Hov {
         let Some(gi) = self.pursued(s, b) else {
             return Vec::new();
         };
+        if b.no_pursuit {
+            // §188 4: a Battlefield Dynamics retreat after a combat the enemy did not win.
+            return Vec::new();
+        }
         let start = b.retreats[gi].path[0];
         let w = fight.loser.other();
         let sides = self.sides(s, b);
@@ -181,6 +303,13 @@ impl Hov {
         members
             .into_iter()
             .filter(|&p| {
+                // ¶187: a leader pursues once, and not with a force that already has.
+                let gone = b.chasers.contains(&p)
+                    || matches!(s.leaders[usize::from(p)].place,
+                        LeaderPlace::Portrait(f) if b.chasers.contains(&f));
+                if gone {
+                    return false;
+                }
                 let pieces = self.pursuing_pieces(s, p);
                 let f = self.strengths(s, &pieces);
                 self.hex_of(s, p).is_some_and(|h| h.distance(start) == 1)
@@ -219,7 +348,8 @@ impl Hov {
         drm + b.pitched_shown[fight.loser.other().index()] as i8
     }
 
-    /// ¶179–¶184, ¶191: the pursuit with the die `roll`, then the loser's losses (¶184, ¶205).
+    /// ¶179–¶184, ¶191: the pursuit with the die `roll`: how far it may go; the pursuer then
+    /// picks where to stop (¶179 1) and the loser takes its losses (¶184, ¶205).
     pub fn pursue(&self, s: &mut State, ev: &mut Vec<Event>, roll: u8) {
         let Some(b) = s.battle.clone() else { return };
         let (Some(fight), Some(p), Some(gi)) = (b.fight, b.pursuer, self.pursued(s, &b)) else {
@@ -244,27 +374,111 @@ impl Hov {
             drm,
             length: length as u8,
         });
-        let done = g.path.len() - 1;
+        // ¶176 1, §61 1 (reading N40): a stack gone off the map is pursued up to the edge
+        // hex, a SP for each hex pursued.
+        let gone = g
+            .leaders
+            .iter()
+            .all(|&l| !matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_)));
+        let done = if gone { g.path.len() } else { g.path.len() - 1 };
         let blocked = done < usize::from(g.need);
         let o = self.occupancy(s);
         let mut moves = 0;
         let mut destroyed = false;
         for (i, &h) in g.path.iter().enumerate() {
             if i == done {
-                // ¶181–¶182, ¶173: the loser's own hex only after a short retreat.
-                if blocked && length > done {
+                // ¶181–¶182, ¶173: the loser's own hex only after a short retreat, and never
+                // a Fort (¶192 1).
+                if blocked && length > done && !self.board.hex(h).settlement.fort() {
                     moves = done + 1;
                     destroyed = true;
                 }
                 break;
             }
-            let fort =
-                self.board.hex(h).settlement == Settlement::FortifiedTown && o.real_at(loser, h);
+            // ¶192 1, ¶177 2: never into a Fortified Town the loser holds, nor a hex with its
+            // garrison.
+            let fort = (self.board.hex(h).settlement == Settlement::FortifiedTown
+                && o.real_at(loser, h))
+                || !self.garrisons_at(s, loser, h).is_empty();
             if length <= i || o.holds(loser, h) || fort {
                 break;
             }
             moves = i + 1;
+            // ¶180: into and through enemy ZOCs, but never out of a ZOC Bond.
+            if self.zoc_sources(s, &o, loser, h) >= 2 {
+                break;
+            }
         }
+        // ¶180: a pursuer standing in a ZOC Bond may not leave it.
+        if self
+            .hex_of(s, p)
+            .is_some_and(|at| self.zoc_sources(s, &o, loser, at) >= 2)
+        {
+            moves = 0;
+            destroyed = false;
+        }
+        let plan = PursuitPlan {
+            moves: moves as u8,
+            length: if gone { moves as u8 } else { length as u8 },
+            destroyed,
+        };
+        if moves > 1 {
+            // ¶179 1: the pursuer may stop at any hex of the path.
+            if let Some(bm) = &mut s.battle {
+                bm.plan = Some(plan);
+                bm.step = BattleStep::PursuitStop;
+            }
+            return;
+        }
+        self.finish_pursuit(s, ev, plan, moves as u8);
+    }
+
+    /// ¶179 1: where the pursuer may stop, in path order (the farthest last).
+    pub fn pursuit_stops(&self, s: &State, b: &Battle) -> Vec<Hex> {
+        let (Some(plan), Some(g)) = (b.plan, self.pursued(s, b).map(|gi| &b.retreats[gi])) else {
+            return Vec::new();
+        };
+        g.path
+            .iter()
+            .take(usize::from(plan.moves))
+            .copied()
+            .collect()
+    }
+
+    /// ¶179 1: the pursuer stops at `hex` of the path.
+    pub fn pursue_to(&self, s: &mut State, ev: &mut Vec<Event>, hex: Hex) {
+        let Some(b) = s.battle.clone() else { return };
+        let Some(plan) = b.plan else { return };
+        let k = self
+            .pursuit_stops(s, &b)
+            .iter()
+            .position(|&h| h == hex)
+            .map_or(plan.moves, |i| i as u8 + 1);
+        if let Some(bm) = &mut s.battle {
+            bm.plan = None;
+        }
+        self.finish_pursuit(s, ev, plan, k);
+    }
+
+    /// ¶179–¶184, §60 1: the pursuer goes `k` hexes along the path (at most the plan's); the
+    /// loser pays a SP a hex, the full length (extra hexes included, ¶181) or destruction
+    /// (¶182) only when the pursuit goes all the way.
+    fn finish_pursuit(&self, s: &mut State, ev: &mut Vec<Event>, plan: PursuitPlan, k: u8) {
+        let Some(b) = s.battle.clone() else { return };
+        let (Some(fight), Some(p), Some(gi)) = (b.fight, b.pursuer, self.pursued(s, &b)) else {
+            self.settle_retreat(s, ev, 0);
+            return;
+        };
+        let g = b.retreats[gi].clone();
+        let loser = fight.loser;
+        let moves = usize::from(k.min(plan.moves));
+        let full = moves == usize::from(plan.moves);
+        let destroyed = plan.destroyed && full;
+        let length = if full {
+            usize::from(plan.length)
+        } else {
+            moves
+        };
         if moves > 0 {
             let dest = g.path[moves - 1];
             s.leaders[usize::from(p)].place = LeaderPlace::Map(dest);
@@ -282,6 +496,9 @@ impl Hov {
             .copied()
             .filter(|&l| self.is_force(s, l))
             .collect();
+        // §60 1: a pursuit that follows the retreat across a river doubles the loss.
+        let doubled = moves > 1 && self.crosses_river(&g.path, moves - 1);
+        let length = if doubled { length * 2 } else { length };
         let lost = if destroyed {
             self.lose(s, ev, loser, &fls, &[], u32::MAX / 2, Loss::Pursuit, "¶182")
         } else {
@@ -296,13 +513,15 @@ impl Hov {
                 "¶181",
             )
         };
-        self.settle_retreat(s, ev, lost);
+        self.pursuit_done(s, ev, gi, lost);
     }
 
     /// ¶184, ¶205: after the pursuit (or none), the loser makes up its loss to the winner's,
     /// spread over all its beaten stacks; then the battle's morale step.
     pub fn settle_retreat(&self, s: &mut State, ev: &mut Vec<Event>, so_far: u16) {
         let Some(b) = s.battle.clone() else { return };
+        // ¶187, ¶205 (reading N42): the minimum counts every beaten stack's pursuit loss.
+        let so_far = so_far.saturating_add(b.chase_lost);
         if let Some(fight) = b.fight
             && so_far < fight.winner_lost
         {
@@ -329,9 +548,10 @@ impl Hov {
                 &fls,
                 &gs,
                 u32::from(fight.winner_lost - so_far),
+                // ¶169: a staked, beaten Old Guard takes the first SP of this combat loss.
                 Loss::Combat {
                     pitched: false,
-                    staked: false,
+                    staked: b.staked == Some(true) && fight.loser == super::super::types::FRENCH,
                 },
                 "¶205",
             );

@@ -178,7 +178,7 @@ impl Hov {
                 .max_by_key(|&l| (self.force_sp(s, l), core::cmp::Reverse(l)));
             for l in ls {
                 if Some(l) != keep {
-                    self.displace(s, side, l, rule, ev);
+                    self.displace_stack(s, side, l, rule, ev);
                 }
             }
         }
@@ -192,7 +192,7 @@ impl Hov {
                 else {
                     break;
                 };
-                if !self.displace(s, side, small, "¶141 1", ev) {
+                if !self.displace_stack(s, side, small, "¶141 1", ev) {
                     break;
                 }
             }
@@ -249,7 +249,7 @@ impl Hov {
                 .max_by_key(|&l| (self.force_sp(s, l), core::cmp::Reverse(l)));
             for l in ls {
                 if Some(l) != keep {
-                    self.displace(s, side, l, "¶79, ¶78", ev);
+                    self.displace_stack(s, side, l, "¶79, ¶78", ev);
                 }
             }
         }
@@ -319,8 +319,10 @@ impl Hov {
             .map(|(_, _, n)| n)
     }
 
-    /// Displaces `l`'s force one hex; false when it may not move (¶174 3).
-    pub fn displace(
+    /// Displaces `l`'s whole force one hex into a hex free of friendly forces, as ¶78 and
+    /// ¶141 1 require; false when it may not move. (A retreat's displacement of the smallest
+    /// force in its way, ¶174 3, is combat/displace.rs `displace`.)
+    pub fn displace_stack(
         &self,
         s: &mut State,
         side: Side,

@@ -17,12 +17,12 @@ use crate::hov::state::{
 };
 use crate::hov::types::{COALITION, Chit, FRENCH, Guard};
 
-fn load(id: &str) -> Hov {
+pub(super) fn load(id: &str) -> Hov {
     let lib = Library::builtin().expect("the built-in library");
     Hov::new(&lib.scenario(id).expect(id)).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
 
-fn roll(v: u8) -> Action {
+pub(super) fn roll(v: u8) -> Action {
     Action::Roll(Roll {
         spec: DiceSpec::D6,
         value: v,
@@ -30,7 +30,7 @@ fn roll(v: u8) -> Action {
 }
 
 /// Force Leaders of a side with units on their own track at the start, strongest first.
-fn force_leaders(h: &Hov, s: &State, side: crate::engine::Side) -> Vec<LeaderId> {
+pub(super) fn force_leaders(h: &Hov, s: &State, side: crate::engine::Side) -> Vec<LeaderId> {
     let mut v: Vec<(u32, LeaderId)> = (0..s.leaders.len() as LeaderId)
         .filter(|&l| h.manifest.leaders[usize::from(l)].side == side)
         .map(|l| {
@@ -49,7 +49,7 @@ fn force_leaders(h: &Hov, s: &State, side: crate::engine::Side) -> Vec<LeaderId>
 }
 
 /// A clear hex with clear neighbours along `d` for `n` hexes, no rivers between, in the area.
-fn clear_line(h: &Hov, n: usize) -> (Hex, Direction) {
+pub(super) fn clear_line(h: &Hov, n: usize) -> (Hex, Direction) {
     let mut hexes = h.board.grid.hexes();
     hexes.sort_unstable();
     for &a in &hexes {
@@ -73,7 +73,7 @@ fn clear_line(h: &Hov, n: usize) -> (Hex, Direction) {
 
 /// A Battle Resolution position: the given leaders placed along a clear line of hexes (each
 /// list's leaders at the line's next hex), everything else off the map.
-fn position(h: &Hov, line: &[LeaderId]) -> (State, Vec<Hex>) {
+pub(super) fn position(h: &Hov, line: &[LeaderId]) -> (State, Vec<Hex>) {
     let mut s = h.initial_state();
     let (a, d) = clear_line(h, line.len());
     let hexes: Vec<Hex> = (0..line.len())
@@ -100,7 +100,7 @@ fn position(h: &Hov, line: &[LeaderId]) -> (State, Vec<Hex>) {
     (s, hexes)
 }
 
-fn duel(h: &Hov) -> (State, LeaderId, LeaderId, Vec<Hex>) {
+pub(super) fn duel(h: &Hov) -> (State, LeaderId, LeaderId, Vec<Hex>) {
     let s0 = h.initial_state();
     let f = force_leaders(h, &s0, FRENCH)[0];
     let c = force_leaders(h, &s0, COALITION)[0];
@@ -108,21 +108,21 @@ fn duel(h: &Hov) -> (State, LeaderId, LeaderId, Vec<Hex>) {
     (s, f, c, hexes)
 }
 
-fn act(h: &Hov, s: &mut State, a: &Action) -> Vec<Event> {
+pub(super) fn act(h: &Hov, s: &mut State, a: &Action) -> Vec<Event> {
     let mut ev = Vec::new();
     h.apply(s, a, &mut ev)
         .unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
     ev
 }
 
-fn legal(h: &Hov, s: &State) -> Vec<Action> {
+pub(super) fn legal(h: &Hov, s: &State) -> Vec<Action> {
     let mut v = Vec::new();
     h.legal_actions(s, &mut v);
     v
 }
 
 /// Attacks and chooses both chits, then plays rolls of `die` until the combat is resolved.
-fn to_resolution(h: &Hov, s: &mut State, chits: [Chit; 2], die: u8) {
+pub(super) fn to_resolution(h: &Hov, s: &mut State, chits: [Chit; 2], die: u8) {
     let a = legal(h, s)
         .into_iter()
         .find(|a| matches!(a, Action::Attack { .. }))
@@ -153,7 +153,12 @@ fn to_resolution(h: &Hov, s: &mut State, chits: [Chit; 2], die: u8) {
 }
 
 /// The die for which `loser` loses the first attack with these chits, if any.
-fn die_for(h: &Hov, s: &State, chits: [Chit; 2], loser: crate::engine::Side) -> Option<u8> {
+pub(super) fn die_for(
+    h: &Hov,
+    s: &State,
+    chits: [Chit; 2],
+    loser: crate::engine::Side,
+) -> Option<u8> {
     (1..=6).find(|&d| {
         let mut t = s.clone();
         to_resolution(h, &mut t, chits, d);
@@ -367,7 +372,7 @@ impl Lcg {
     }
 }
 
-fn check_invariants(h: &Hov, s: &State) {
+pub(super) fn check_invariants(h: &Hov, s: &State) {
     for (i, u) in s.units.iter().enumerate() {
         assert!(u.sp <= h.manifest.units[i].max.max(u.sp.min(60)));
         assert!(
@@ -384,7 +389,7 @@ fn check_invariants(h: &Hov, s: &State) {
     }
 }
 
-fn random_play(h: &Hov, mut s: State, seed: u64, steps: usize) -> usize {
+pub(super) fn random_play(h: &Hov, mut s: State, seed: u64, steps: usize) -> usize {
     let mut rng = Lcg(seed);
     let mut battles = 0;
     for _ in 0..steps {
@@ -438,7 +443,7 @@ fn r38_random_play_from_each_scenario_start() {
 }
 
 /// Takes the artillery off a leader's track (so that he may pursue, ¶185).
-fn no_artillery(h: &Hov, s: &mut State, l: LeaderId) {
+pub(super) fn no_artillery(h: &Hov, s: &mut State, l: LeaderId) {
     for (i, u) in s.units.iter_mut().enumerate() {
         if u.leader == Some(l) && h.manifest.units[i].arm == crate::hov::types::Arm::Artillery {
             u.leader = None;
@@ -485,7 +490,15 @@ fn r179_r181_the_winner_pursues_along_the_path_and_the_loser_pays_a_sp_a_hex() {
         .map(|(_, u)| u16::from(u.sp))
         .sum();
     act(&h, &mut s, &Action::Pursue { leader: f });
-    let ev = act(&h, &mut s, &roll(1));
+    let mut ev = act(&h, &mut s, &roll(1));
+    if s.battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::PursuitStop)
+    {
+        // ¶179 1: all the way.
+        let last = legal(&h, &s).last().cloned().expect("a stop");
+        ev.extend(act(&h, &mut s, &last));
+    }
     let length = ev
         .iter()
         .find_map(|e| match e {

@@ -3,16 +3,20 @@
 //! worked example where there is one (`x39`, docs/coverage/hov.md "Worked examples").
 
 mod battle;
+mod battle2;
 mod bridge;
 mod combat;
 mod consolidation;
 mod flow;
+mod fort;
 mod general;
 mod march;
+mod morale;
 mod movement;
 mod multihex;
 mod organization;
 mod repulse;
+mod retreat;
 mod sea;
 mod setup;
 mod supply;
