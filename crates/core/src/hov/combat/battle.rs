@@ -178,8 +178,22 @@ impl Hov {
         }
     }
 
+    /// ¶132 2: whether this is the first round of the attack a Force owes after failing to
+    /// repulse one of the defending hexes in this Movement Phase (movement/repulse.rs records
+    /// the failure): Pursuit only for the attacker, two CRT columns to the left.
+    pub fn after_failed_repulse(&self, s: &State, b: &Battle) -> bool {
+        b.round == 1
+            && s.failed_repulses.iter().any(|f| {
+                b.first_attackers.contains(&f.leader) && b.first_defenders.contains(&f.target)
+            })
+    }
+
     /// ¶155, ¶156, ¶203: whether `side` may choose the Pitched chit this round.
     pub fn may_choose_pitched(&self, s: &State, b: &Battle, side: Side) -> bool {
+        // ¶132 2: the first round of the attack owed after a failed repulse is a Pursuit.
+        if side == s.phasing && self.after_failed_repulse(s, b) {
+            return false;
+        }
         let first_hex = b.first_attackers.first().and_then(|&l| self.hex_of(s, l));
         if side == s.phasing {
             // ¶155 1: never across a bridged primary river.

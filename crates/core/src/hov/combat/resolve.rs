@@ -389,7 +389,13 @@ impl Hov {
         } else {
             &self.charts.crt_columns
         };
-        (odds(c.att, c.def, header, 0), affecting)
+        // ¶132 2: the repulser's own attack in round one goes two columns to the left.
+        let shift = if !b.counter && self.after_failed_repulse(s, b) {
+            2
+        } else {
+            0
+        };
+        (odds(c.att, c.def, header, shift), affecting)
     }
 
     /// The French player may stake the Old Guard in this attack (¶168): he attacks with at

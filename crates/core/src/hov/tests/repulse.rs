@@ -730,3 +730,50 @@ fn r126_2_a_force_starting_next_to_the_enemy_may_begin_with_a_repulse() {
     }
     assert!(ev.iter().any(|e| matches!(e, Event::Repulsed { .. })));
 }
+
+#[test]
+fn r132_2_the_attack_owed_after_a_failed_repulse_is_a_pursuit_two_columns_left() {
+    // The failed repulse of the test above, then the Battle Resolution Segment: the force
+    // must attack the hex it failed against; its first-round chit is Pursuit only and the
+    // odds are two CRT columns to the left of the same attack without the failure.
+    let Scene {
+        h,
+        mut s,
+        f,
+        at,
+        mid,
+        target,
+        ..
+    } = scene(9, 2, false);
+    s.march = Some(march(f, at, Activation::Command));
+    let mut ev = Vec::new();
+    h.apply(&mut s, &Action::Step { to: mid }, &mut ev).unwrap();
+    h.apply(&mut s, &Action::Repulse { target }, &mut ev)
+        .unwrap();
+    assert_eq!(s.failed_repulses.len(), 1);
+    s.march = None;
+    s.phase = Phase::BattleResolution;
+    let attack = Action::Attack {
+        leader: f,
+        parts: Vec::new(),
+        hexes: alloc::vec![target],
+    };
+    let acts = legal(&h, &s);
+    assert!(acts.contains(&attack), "{acts:?}");
+    assert!(!acts.contains(&Action::Done), "¶122: the attack is owed");
+    h.apply(&mut s, &attack, &mut ev).unwrap();
+    let b = s.battle.clone().expect("a battle");
+    assert!(h.after_failed_repulse(&s, &b));
+    assert_eq!(h.actor(&s), Actor::Player(FRENCH));
+    assert_eq!(
+        legal(&h, &s),
+        alloc::vec![Action::Chit(crate::hov::types::Chit::Pursuit)]
+    );
+    let (shifted, _) = h.battle_odds(&s, &b);
+    let mut plain = s.clone();
+    plain.failed_repulses.clear();
+    assert!(!h.after_failed_repulse(&plain, &b));
+    let (odds, _) = h.battle_odds(&plain, &b);
+    assert_eq!(shifted.column, odds.column.saturating_sub(2), "{odds:?}");
+    assert!(odds.column >= 2, "9 SP against 2 is well right of the leftmost columns");
+}
