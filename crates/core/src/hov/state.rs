@@ -347,6 +347,17 @@ pub struct FailedRepulse {
     pub target: Hex,
 }
 
+/// A force that retreated off a friendly map edge (§61), and the edge hex it left from, near
+/// which it comes back (§62).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LeftMap {
+    /// Its leader.
+    pub leader: LeaderId,
+    /// The edge hex it left from.
+    #[serde(with = "super::hhex")]
+    pub hex: Hex,
+}
+
 /// Where a march stands (¶89's three steps).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -584,7 +595,7 @@ pub struct State {
     /// Leaders whose forces retreated off a friendly map edge (§61), to re-enter as
     /// reinforcements in their next Movement Phase (§62), in the order they left.
     #[serde(default)]
-    pub off_map: Vec<LeaderId>,
+    pub off_map: Vec<LeftMap>,
     /// The Old Guard's defeat has moved the morale track this Game-Turn (¶195).
     pub guard_loss_this_turn: bool,
     /// Leaders whose forces have attacked, been attacked or pursued in this Battle Resolution

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::super::Hov;
 use super::super::event::Event;
-use super::super::state::{LeaderId, LeaderPlace, State};
+use super::super::state::{LeaderId, LeaderPlace, LeftMap, State};
 use super::super::types::{COALITION, FRENCH};
 use super::resolve::Loss;
 use crate::engine::Side;
@@ -68,8 +68,11 @@ impl Hov {
             let lp = &mut s.leaders[usize::from(l)];
             if edge == side {
                 lp.place = LeaderPlace::Waiting;
-                if !s.off_map.contains(&l) {
-                    s.off_map.push(l);
+                if !s.off_map.iter().any(|x| x.leader == l) {
+                    s.off_map.push(LeftMap {
+                        leader: l,
+                        hex: cur,
+                    });
                 }
             } else {
                 lp.place = LeaderPlace::Captured(s.turn.saturating_add(2));
@@ -86,7 +89,7 @@ impl Hov {
 
     /// §215: a Coalition force is off the map after a retreat (§61) and not yet back.
     pub fn coalition_off_map(&self, s: &State) -> bool {
-        s.off_map.iter().any(|&l| {
+        s.off_map.iter().map(|x| x.leader).any(|l| {
             self.manifest.leaders[usize::from(l)].side == COALITION
                 && s.leaders[usize::from(l)].place == LeaderPlace::Waiting
                 && self.is_force(s, l)

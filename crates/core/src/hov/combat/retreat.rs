@@ -246,7 +246,7 @@ impl Hov {
                 && g.leaders.iter().any(|&l| {
                     self.hex_of(s, l).is_some()
                         // ¶176 1, §61 1: off a friendly edge it is pursued to the edge hex.
-                        || (s.off_map.contains(&l)
+                        || (s.off_map.iter().any(|x| x.leader == l)
                             && s.leaders[usize::from(l)].place == LeaderPlace::Waiting)
                 })
         })

@@ -38,6 +38,15 @@ impl Hov {
 
     /// The hexes in the scenario's area where `l` may enter now, whoever holds them.
     fn entry_candidates(&self, s: &State, l: LeaderId) -> Vec<Hex> {
+        if let Some(left) = s.off_map.iter().find(|x| x.leader == l) {
+            let x = s.leaders[usize::from(l)];
+            if x.place != LeaderPlace::Waiting
+                || self.manifest.leaders[usize::from(l)].side != s.phasing
+            {
+                return Vec::new();
+            }
+            return self.reentry_hexes(left.hex);
+        }
         let Some(r) = self.params.reinforcements.iter().find(|r| r.leader == l) else {
             return Vec::new();
         };
@@ -59,6 +68,39 @@ impl Hov {
         out
     }
 
+    /// §62: where a force that retreated off the map at `exit` comes back: the map-edge hexes
+    /// with a road leading off the map, in the scenario's area, nearest to `exit` (all of them
+    /// on a tie), sorted. Where the map's data has no such road near (the provisional map
+    /// digitises few roads to the edge), the nearest map-edge hexes (provisional, reading in
+    /// docs/coverage/hov.md §62).
+    pub fn reentry_hexes(&self, exit: Hex) -> Vec<Hex> {
+        let edge = |h: Hex, road: bool| {
+            self.in_area(h)
+                && Direction::ALL.iter().any(|&d| {
+                    !self.board.on_map(h.neighbor(d))
+                        && (!road || self.board.side(h, d).road != Road::None)
+                })
+        };
+        for road in [true, false] {
+            // The map is about 60 hexes across: a ring search meets an edge well within that.
+            for r in 0..=64i16 {
+                let mut ring: Vec<Hex> = (-r..=r)
+                    .flat_map(|dq| {
+                        let lo = (-r).max(-dq - r);
+                        let hi = r.min(-dq + r);
+                        (lo..=hi).map(move |dr| Hex::new(exit.q + dq, exit.r + dr))
+                    })
+                    .filter(|&h| h.distance(exit) == r as u32 && edge(h, road))
+                    .collect();
+                if !ring.is_empty() {
+                    ring.sort_unstable();
+                    return ring;
+                }
+            }
+        }
+        Vec::new()
+    }
+
     /// ¶93, ¶96: what entering at `hex` costs a force of leader `l`.
     pub fn entry_cost(&self, s: &State, l: LeaderId, hex: Hex) -> Mp {
         let make = self.force_make(s, l);
@@ -71,7 +113,9 @@ impl Hov {
             info.cost[0]
         };
         let r = self.params.reinforcements.iter().find(|r| r.leader == l);
-        let on_time = r.is_some_and(|r| r.hex == hex && r.turn == s.turn);
+        // §62: a force back from off the map enters as a reinforcement on time.
+        let on_time = r.is_some_and(|r| r.hex == hex && r.turn == s.turn)
+            || s.off_map.iter().any(|x| x.leader == l);
         // ¶93: where a road leads off the map, its rate.
         let road = Direction::ALL
             .iter()
@@ -104,15 +148,19 @@ impl Hov {
     }
 
     pub(crate) fn entry_actions(&self, s: &State, out: &mut Vec<Action>) {
-        for r in &self.params.reinforcements {
-            let mut hexes = self.entry_hexes(s, r.leader);
-            hexes.extend(self.entry_repulse_hexes(s, r.leader));
+        // The scenario's reinforcements (¶91), then the forces back from off the map (§62).
+        let leaders = self
+            .params
+            .reinforcements
+            .iter()
+            .map(|r| r.leader)
+            .chain(s.off_map.iter().map(|x| x.leader));
+        for leader in leaders {
+            let mut hexes = self.entry_hexes(s, leader);
+            hexes.extend(self.entry_repulse_hexes(s, leader));
             hexes.sort_unstable();
             for hex in hexes {
-                out.push(Action::Enter {
-                    leader: r.leader,
-                    hex,
-                });
+                out.push(Action::Enter { leader, hex });
             }
         }
     }
@@ -144,6 +192,8 @@ impl Hov {
                 let cost = self.entry_cost(s, *leader, *hex);
                 let side = s.phasing;
                 s.leaders[usize::from(*leader)].place = LeaderPlace::Map(*hex);
+                // §62: back on the map.
+                s.off_map.retain(|x| x.leader != *leader);
                 s.entered.push((*leader, cost));
                 ev.push(Event::Entered {
                     side,

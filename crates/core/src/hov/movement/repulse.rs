@@ -456,6 +456,7 @@ impl Hov {
         if p.when == RepulseWhen::Entry && !o.holds(side.other(), p.target) {
             let cost = self.entry_cost(s, p.by, p.target);
             s.leaders[usize::from(p.by)].place = LeaderPlace::Map(p.target);
+            s.off_map.retain(|x| x.leader != p.by);
             s.entered.push((p.by, cost));
             ev.push(Event::Entered {
                 side,

@@ -97,7 +97,10 @@ fn e61_1_off_a_friendly_edge_a_force_waits_off_the_map() {
     let mut ev = Vec::new();
     h.no_retreat_path(&mut s, &mut ev, 0, COALITION);
     assert_eq!(s.leaders[usize::from(c)].place, LeaderPlace::Waiting);
-    assert_eq!(s.off_map, alloc::vec![c]);
+    assert_eq!(
+        s.off_map.iter().map(|x| x.leader).collect::<Vec<_>>(),
+        alloc::vec![c]
+    );
     let now: u32 = s
         .units
         .iter()
@@ -106,6 +109,56 @@ fn e61_1_off_a_friendly_edge_a_force_waits_off_the_map() {
         .sum();
     assert_eq!(now, sp, "no loss for leaving");
     assert!(h.coalition_off_map(&s));
+}
+
+#[test]
+fn e62_a_force_off_the_map_comes_back_at_the_nearest_edge_road_hex_as_a_reinforcement() {
+    let h = load("hov/eylau");
+    let exit = edge_hex(&h, "39");
+    let (mut s, c) = stuck(&h, exit, COALITION);
+    let mut ev = Vec::new();
+    h.no_retreat_path(&mut s, &mut ev, 0, COALITION);
+    assert_eq!(s.leaders[usize::from(c)].place, LeaderPlace::Waiting);
+    let back = h.reentry_hexes(exit);
+    assert!(!back.is_empty(), "an edge road near {exit:?}");
+    // The nearest such hexes: none nearer to the exit carries a road off the map.
+    let d = back[0].distance(exit);
+    assert!(back.iter().all(|x| x.distance(exit) == d));
+    // Its next Movement Phase: the Coalition's Reinforcement Segment lists it there.
+    s.battle = None;
+    s.phase = Phase::Reinforcements;
+    s.phasing = COALITION;
+    let acts = legal(&h, &s);
+    let enter: Vec<&Action> = acts
+        .iter()
+        .filter(|a| matches!(a, Action::Enter { leader, .. } if *leader == c))
+        .collect();
+    assert!(!enter.is_empty(), "{acts:?}");
+    for a in &enter {
+        let Action::Enter { hex, .. } = a else {
+            unreachable!()
+        };
+        assert!(back.contains(hex), "{hex:?} is not among {back:?}");
+    }
+    let a = enter[0].clone();
+    act(&h, &mut s, &a);
+    assert!(matches!(
+        s.leaders[usize::from(c)].place,
+        LeaderPlace::Map(_)
+    ));
+    assert!(s.off_map.is_empty(), "back on the map");
+    assert!(!h.coalition_off_map(&s));
+    // Not in the French Movement Phase.
+    let (mut t, c2) = stuck(&h, exit, COALITION);
+    h.no_retreat_path(&mut t, &mut ev, 0, COALITION);
+    t.battle = None;
+    t.phase = Phase::Reinforcements;
+    t.phasing = FRENCH;
+    assert!(
+        !legal(&h, &t)
+            .iter()
+            .any(|a| matches!(a, Action::Enter { leader, .. } if *leader == c2))
+    );
 }
 
 #[test]
@@ -142,14 +195,20 @@ fn e215_r53_a_coalition_force_off_the_map_gains_paris_morale_once() {
     // The French Morale Phase: nothing.
     let mut s = before_morale(&h, FRENCH);
     s.leaders[usize::from(c)].place = LeaderPlace::Waiting;
-    s.off_map.push(c);
+    s.off_map.push(crate::hov::state::LeftMap {
+        leader: c,
+        hex: Hex::new(0, 0),
+    });
     let m0 = s.morale;
     act(&h, &mut s, &Action::Done);
     assert_eq!(s.morale, m0, "only in the Coalition Morale Phase");
     // The Coalition Morale Phase: +1, once.
     let mut s = before_morale(&h, COALITION);
     s.leaders[usize::from(c)].place = LeaderPlace::Waiting;
-    s.off_map.push(c);
+    s.off_map.push(crate::hov::state::LeftMap {
+        leader: c,
+        hex: Hex::new(0, 0),
+    });
     let ev = act(&h, &mut s, &Action::Done);
     assert_eq!(s.morale, m0 + 1);
     assert!(s.off_map_gain);

@@ -775,5 +775,8 @@ fn r132_2_the_attack_owed_after_a_failed_repulse_is_a_pursuit_two_columns_left()
     assert!(!h.after_failed_repulse(&plain, &b));
     let (odds, _) = h.battle_odds(&plain, &b);
     assert_eq!(shifted.column, odds.column.saturating_sub(2), "{odds:?}");
-    assert!(odds.column >= 2, "9 SP against 2 is well right of the leftmost columns");
+    assert!(
+        odds.column >= 2,
+        "9 SP against 2 is well right of the leftmost columns"
+    );
 }

@@ -565,7 +565,10 @@ fn r176_1_e61_1_a_force_gone_off_the_map_is_pursued_to_the_edge_hex() {
     ];
     // The beaten stack left the map from the path's last hex, short of its 3 hexes.
     s.leaders[usize::from(c)].place = LeaderPlace::Waiting;
-    s.off_map = alloc::vec![c];
+    s.off_map = alloc::vec![crate::hov::state::LeftMap {
+        leader: c,
+        hex: path[path.len() - 1],
+    }];
     let b = s.battle.as_mut().unwrap();
     b.retreats = alloc::vec![Retreat {
         leaders: alloc::vec![c],
