@@ -1,6 +1,7 @@
 //! The Fontenoy scenarios' start: each loads from the built-in data and sets up with the
 //! French first (F-10.0c). Random play of every scenario, with the invariants, is
 //! `tests/fontenoy_random.rs`.
+#![cfg(feature = "fontenoy")]
 
 use grognard::data::Library;
 use grognard::engine::Rules;

@@ -3,6 +3,7 @@
 //!
 //! The cases are random but seeded by proptest (failures are saved under
 //! `proptest-regressions/` and replayed first), so a run is repeatable.
+#![cfg(feature = "nbs")]
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};

@@ -32,6 +32,7 @@
 //! Some of these are stronger than the examples need; `fixture_contract_*` lists, for every
 //! hexside the example lines cross, run along or touch at a corner, exactly which placements
 //! keep every example true.
+#![cfg(feature = "pg")]
 
 use std::collections::{BTreeMap, BTreeSet};
 
