@@ -79,16 +79,23 @@ fn find(r: &Hov, want: impl Fn(&Hov, &State) -> bool, what: &str) -> State {
 
 fn listing(c: &mut Criterion) {
     let r = rules("hov/eylau");
+    // The first position of a Movement Commands Segment with a force to command: the listing
+    // checks each force's Dispatch Distance (¶99, §27).
     let s = find(
         &r,
         |r, s| {
-            s.phase == Phase::InitiativeMovement
+            s.phase == Phase::MovementCommands
                 && s.march.is_none()
                 && matches!(r.actor(s), Actor::Player(_))
+                && {
+                    let mut out = Vec::new();
+                    r.legal_actions(s, &mut out);
+                    out.iter().any(|a| matches!(a, Action::Command { .. }))
+                }
         },
-        "Initiative Movement Phase",
+        "Movement Commands Segment",
     );
-    c.bench_function("hov/legal_actions_initiative_movement_eylau", |b| {
+    c.bench_function("hov/legal_actions_movement_commands_eylau", |b| {
         let mut out = Vec::new();
         b.iter(|| {
             out.clear();
@@ -140,8 +147,15 @@ fn sample(r: &Hov, s: &State, n: u32) -> u64 {
         let value = (x % 6) as u8 + 1;
         let mut t = s.clone();
         ev.clear();
-        r.apply(&mut t, &Action::Roll(Roll { spec: DiceSpec::D6, value }), &mut ev)
-            .expect("roll");
+        r.apply(
+            &mut t,
+            &Action::Roll(Roll {
+                spec: DiceSpec::D6,
+                value,
+            }),
+            &mut ev,
+        )
+        .expect("roll");
         total += lost(&ev);
     }
     total

@@ -154,7 +154,10 @@ impl Hov {
                 Arm::Artillery => "artillery",
             };
             let (status, mut marks) = match u.leader {
-                Some(l) if u.sp > 0 => ("on_track", alloc::vec![format!("track of {}", leader_name(l))]),
+                Some(l) if u.sp > 0 => (
+                    "on_track",
+                    alloc::vec![format!("track of {}", leader_name(l))],
+                ),
                 _ => ("out_of_play", Vec::new()),
             };
             if let Some(code) = &info.code {
@@ -177,7 +180,12 @@ impl Hov {
 
         // Leaders (¶17–¶19, ¶21, ¶30): Force Leaders and Unemployed Leaders on the map, the
         // subordinates on their portraits.
-        for (i, (l, info)) in s.leaders.iter().zip(self.manifest.leaders.iter()).enumerate() {
+        for (i, (l, info)) in s
+            .leaders
+            .iter()
+            .zip(self.manifest.leaders.iter())
+            .enumerate()
+        {
             let id = i as u16;
             let concealed = hidden[info.side.index()];
             let (hex, status) = match l.place {
@@ -216,7 +224,10 @@ impl Hov {
             } else if hex.is_some_and(|h| battle_hexes.contains(&h)) {
                 marks.push("defending".to_string());
             }
-            if s.march.as_ref().is_some_and(|m| m.leader == id && m.vedette.is_none()) {
+            if s.march
+                .as_ref()
+                .is_some_and(|m| m.leader == id && m.vedette.is_none())
+            {
                 marks.push("marching".to_string());
             }
             p.push(
@@ -233,7 +244,12 @@ impl Hov {
         }
 
         // Vedettes (§66–§70).
-        for (i, (v, info)) in s.vedettes.iter().zip(self.manifest.vedettes.iter()).enumerate() {
+        for (i, (v, info)) in s
+            .vedettes
+            .iter()
+            .zip(self.manifest.vedettes.iter())
+            .enumerate()
+        {
             let (hex, status) = match v.place {
                 VedettePlace::Map(h) => (Some(h), "on_map"),
                 VedettePlace::Portrait(_) => (None, "with_force"),
@@ -243,7 +259,8 @@ impl Hov {
             if hidden[info.side.index()] && hex.is_none() {
                 continue;
             }
-            let mut marks = alloc::vec![if info.cavalry { "cavalry" } else { "infantry" }.to_string()];
+            let mut marks =
+                alloc::vec![if info.cavalry { "cavalry" } else { "infantry" }.to_string()];
             if info.cossack {
                 marks.push("cossack".to_string());
             }
@@ -271,7 +288,12 @@ impl Hov {
 
         // Garrisons (§23–§25, §51–§54): in a fort on the map (printed strength, public), on a
         // leader's track (secret), off the map.
-        for (i, (g, info)) in s.garrisons.iter().zip(self.manifest.garrisons.iter()).enumerate() {
+        for (i, (g, info)) in s
+            .garrisons
+            .iter()
+            .zip(self.manifest.garrisons.iter())
+            .enumerate()
+        {
             let (hex, status, mut marks) = match g.place {
                 GarrisonPlace::Map(h) => (Some(h), "on_map", Vec::new()),
                 GarrisonPlace::Track(l) => (
@@ -498,16 +520,28 @@ mod tests {
             let b = h.board(&h.observation(&s, Side(1))).expect("board");
             let json = serde_json::to_string(&b).expect("json");
             for info in &french_on_map {
-                assert!(!json.contains(&alloc::format!("\"{}\"", info.name)), "{id}: {}", info.name);
+                assert!(
+                    !json.contains(&alloc::format!("\"{}\"", info.name)),
+                    "{id}: {}",
+                    info.name
+                );
             }
             assert!(b.pieces.iter().any(|p| p.kind == "unknown" && p.side == 0));
-            assert!(!b.pieces.iter().any(|p| p.side == 0 && (p.steps.is_some() && p.kind != "garrison")));
+            assert!(
+                !b.pieces
+                    .iter()
+                    .any(|p| p.side == 0 && (p.steps.is_some() && p.kind != "garrison"))
+            );
             check_observed_board(&h, &s, Side(1));
             check_observed_board(&h, &s, Side(0));
             // The whole state: every French force on the map named, with its SP.
             let full = h.board(&s).expect("board");
             for info in &french_on_map {
-                let p = full.pieces.iter().find(|p| p.id == info.id).expect("the leader");
+                let p = full
+                    .pieces
+                    .iter()
+                    .find(|p| p.id == info.id)
+                    .expect("the leader");
                 assert!(p.hex.is_some());
             }
             assert!(
@@ -528,14 +562,25 @@ mod tests {
             let b = h.board(&h.initial_state()).expect("board");
             assert_eq!(b.scheme, "hov");
             assert!(b.hexes.len() > 100, "{id}: {} hexes", b.hexes.len());
-            assert!(b.hexes.iter().all(|x| h.in_area(crate::hex::Hex::new(x.hex.q, x.hex.r))));
-            assert!(b.hexes.iter().any(|x| x.hex.name.is_some()), "{id}: a named place");
+            assert!(
+                b.hexes
+                    .iter()
+                    .all(|x| h.in_area(crate::hex::Hex::new(x.hex.q, x.hex.r)))
+            );
+            assert!(
+                b.hexes.iter().any(|x| x.hex.name.is_some()),
+                "{id}: a named place"
+            );
             assert!(b.hexsides.iter().any(|x| x.feature.ends_with("_road")));
             assert!(b.hexsides.iter().any(|x| x.feature.ends_with("_river")));
             let ids: Vec<&str> = b.hexes.iter().map(|x| x.hex.id.as_str()).collect();
             for p in &b.pieces {
                 if let Some(hx) = &p.hex {
-                    assert!(ids.contains(&hx.as_str()), "{id}: {} at {hx} off the board", p.id);
+                    assert!(
+                        ids.contains(&hx.as_str()),
+                        "{id}: {} at {hx} off the board",
+                        p.id
+                    );
                 }
             }
         }
@@ -566,7 +611,9 @@ mod tests {
                         acts.clear();
                         h.legal_actions(&s, &mut acts);
                         assert!(!acts.is_empty(), "{id}: no action at step {n}");
-                        x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                        x = x
+                            .wrapping_mul(6_364_136_223_846_793_005)
+                            .wrapping_add(1_442_695_040_888_963_407);
                         let a = acts[((x >> 33) as usize) % acts.len()].clone();
                         g.step(&a).unwrap_or_else(|e| panic!("{id}: {a:?}: {e}"));
                     }
