@@ -1,6 +1,9 @@
 // The grognard web page: one game of the wasm package drawn as an SVG map, with the legal
 // actions as buttons, a bot step, dice, undo, the event log and a preview of each combat roll.
-import init, { Game, scenarios, version } from './pkg/grognard_wasm.js';
+// A game can be shown as one side sees it ("View"): the board of that side's observation (the
+// other side's hidden counters as "?" stacks), only its own actions as buttons (the other side's
+// moves are made with "Step (bot)"), and only the events it may see.
+import init, { Game, scenarios, systems, version } from './pkg/grognard_wasm.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const R = 36; // hex circumradius in pixels
@@ -20,6 +23,23 @@ const TERRAIN_FILL = {
   sunken_road: '#cdbb8f',
   river: '#8fb8de',
   bridge: '#9a8a7a',
+  // The Habit of Victory (hov/terrain).
+  swamp: '#a9c9c4',
+  hills: '#d8c38f',
+  wooded_hills: '#9cae6b',
+  capital_city: '#b89b82',
+  fortified_town: '#a78f7a',
+  citadel: '#8f7a66',
+};
+// Hexside features drawn across the side, from the hex's centre to its neighbour's (roads), as
+// opposed to along the side (rivers, slopes, frontiers).
+const CROSSING = new Set(['primary_road', 'secondary_road', 'towpath']);
+// Action fields that name a counter, by the key of its `ref` (hov names leaders, units,
+// vedettes and garrisons by index).
+const REF_KEYS = {
+  unit: 'unit', from: 'unit', into: 'unit', organic: 'unit', counter: 'unit', march: 'unit',
+  leader: 'leader', mg: 'leader', under: 'leader', parts: 'leader',
+  vedette: 'vedette', garrison: 'garrison',
 };
 const DIRECTIONS = ['SE', 'NE', 'N', 'NW', 'SW', 'S'];
 // The middle of each hexside, by direction (y grows southward).
@@ -30,7 +50,9 @@ const $ = (id) => document.getElementById(id);
 let game = null;
 let board = null;
 let scenarioList = [];
+let systemList = [];
 let selected = null; // {unit, reached}
+let viewer = null; // null: everything; 0 or 1: the page shows what that side may see
 
 function el(tag, attrs = {}, text) {
   const node = tag.startsWith('svg:')
@@ -68,7 +90,24 @@ function attempt(f) {
 
 function pieceName(ref) {
   const p = board?.pieces.find((x) => JSON.stringify(x.ref) === JSON.stringify(ref));
-  return p ? p.name : JSON.stringify(ref);
+  if (p) return p.name;
+  const [k, v] = Object.entries(ref)[0] ?? [];
+  return k === undefined ? JSON.stringify(ref) : `${k} #${v}`;
+}
+
+// A field of an action as words: counters by name, hexes by id.
+function fieldLabel(k, v) {
+  if (v === null || v === undefined) return null;
+  const hov = game?.system === 'hov';
+  const ref = hov ? (REF_KEYS[k] ?? (k === 'to' && typeof v === 'number' ? 'leader' : null)) : (k === 'unit' ? 'unit' : null);
+  if (ref && typeof v === 'number') return pieceName({ [ref]: v });
+  if (Array.isArray(v)) {
+    if (v.length === 0) return null;
+    const items = v.map((x) => (ref && typeof x === 'number' ? pieceName({ [ref]: x }) : typeof x === 'string' ? x : JSON.stringify(x)));
+    return `${k.replaceAll('_', ' ')} ${items.join(', ')}`;
+  }
+  if (typeof v === 'string') return v; // a hex id or a name
+  return `${k} ${JSON.stringify(v)}`;
 }
 
 function actionLabel(action) {
@@ -76,16 +115,17 @@ function actionLabel(action) {
   const [kind, args] = Object.entries(action)[0];
   const words = kind.replaceAll('_', ' ');
   if (kind === 'roll') return `roll ${args.spec}: ${args.value}`;
+  // hov ¶146 step 3b: the secret battle chit.
+  if (kind === 'chit') return `battle chit: ${String(args).replace(/^./, (c) => c.toUpperCase())} (secret)`;
+  if (kind === 'stake' || kind === 'override') return `${words}: ${args ? 'yes' : 'no'}`;
   if (kind === 'move') {
     return `move ${pieceName(args.piece)} ${DIRECTIONS[args.dir] ?? args.dir}${args.below ? ' (below)' : ''}`;
   }
   if (typeof args !== 'object' || args === null) return `${words} ${args}`;
   const parts = Object.entries(args).map(([k, v]) => {
-    if (k === 'unit') return pieceName({ unit: v });
     if (k === 'wing') return `wing ${v}`;
-    if (typeof v === 'string') return v; // a hex id
-    return `${k} ${JSON.stringify(v)}`;
-  });
+    return fieldLabel(k, v);
+  }).filter((x) => x !== null);
   return `${words} ${parts.join(' ')}`;
 }
 
@@ -131,8 +171,9 @@ function drawMap() {
     const fill = TERRAIN_FILL[h.terrain[0]] ?? '#ddd';
     const poly = el('svg:polygon', { points: hexPoints(x, y), fill });
     if (h.elevation) poly.setAttribute('fill', shade(fill, h.elevation));
-    const title = el('svg:title', {}, `${h.id}: ${h.terrain.join(', ')}${h.elevation ? `, level ${h.elevation}` : ''}`);
+    const title = el('svg:title', {}, `${h.id}${h.name ? ` ${h.name}` : ''}: ${h.terrain.join(', ')}${h.elevation ? `, level ${h.elevation}` : ''}`);
     g.append(poly, title, el('svg:text', { x, y: y - H + 10 }, h.id));
+    if (h.name) g.append(el('svg:text', { x, y: y + H - 4, class: 'place' }, h.name));
     if (reach.has(h.id)) {
       g.append(el('svg:text', { x, y: y + H - 5, class: 'cost' }, String(reach.get(h.id).cost)));
       g.addEventListener('click', () => moveSelectedTo(h.id));
@@ -146,8 +187,14 @@ function drawMap() {
     const c = centre.get(s.hex);
     if (!c) continue;
     const mid = SIDE_ANGLE[s.dir];
-    const [x1, y1] = corner(c[0], c[1], mid - 30);
-    const [x2, y2] = corner(c[0], c[1], mid + 30);
+    let [x1, y1] = corner(c[0], c[1], mid - 30);
+    let [x2, y2] = corner(c[0], c[1], mid + 30);
+    if (CROSSING.has(s.feature)) {
+      // A road crosses the side: from this hex's centre to the neighbour's.
+      const a = (Math.PI / 180) * mid;
+      [x1, y1] = c;
+      [x2, y2] = [c[0] + 2 * H * Math.cos(a), c[1] + 2 * H * Math.sin(a)];
+    }
     const line = el('svg:line', { x1, y1, x2, y2, class: `hexside ${s.feature}` });
     line.append(el('svg:title', {}, `${s.feature}${s.toward ? ` (high side ${s.toward})` : ''}`));
     sideLayer.append(line);
@@ -208,7 +255,9 @@ function shade(hex, level) {
 }
 
 function drawCounter(p, x, y, top, stackSize) {
-  const classes = ['counter', `side${p.side}`, p.kind, ...p.marks.map((m) => m.replaceAll(' ', '-'))];
+  // Marks that are single words become classes (hov: "revealed", "hidden", "unemployed").
+  const words = p.marks.filter((m) => /^[a-z][a-z ]*$/.test(m)).map((m) => m.replaceAll(' ', '-'));
+  const classes = ['counter', `side${p.side}`, p.kind, ...words];
   if (selected?.unit === p.id) classes.push('selected');
   const g = el('svg:g', {
     class: classes.join(' '),
@@ -220,7 +269,11 @@ function drawCounter(p, x, y, top, stackSize) {
   const h = 28;
   g.append(el('svg:rect', { x, y, width: w, height: h, rx: 2 }));
   g.append(el('svg:text', { x: x + w / 2, y: y + 11 }, p.name.length > 11 ? `${p.name.slice(0, 10)}…` : p.name));
-  const second = p.kind === 'leader' ? '★' : (p.factors ?? '');
+  let second = p.kind === 'leader' ? '★' : (p.factors ?? '');
+  if (game.system === 'hov') {
+    // A force shows its strength where its side may see it; a hidden stack shows nothing.
+    second = { leader: p.factors ?? '★', vedette: 'vedette', supply: 'supply', depot: 'depot', unknown: '' }[p.kind] ?? (p.factors ?? '');
+  }
   g.append(el('svg:text', { x: x + w / 2, y: y + 22 }, second));
   const more = stackSize > 1 ? ` (stack of ${stackSize})` : '';
   g.append(el('svg:title', {}, `${p.name} — ${p.kind}${p.steps ? `, ${p.steps}/${p.max_steps} steps` : ''}${p.marks.length ? `, ${p.marks.join(', ')}` : ''}${more}`));
@@ -233,7 +286,21 @@ function drawCounter(p, x, y, top, stackSize) {
 
 // ----- interaction ----------------------------------------------------------------------
 
+// A counter's words for the selection line (systems without movement by clicking: hov).
+function pieceInfo(p) {
+  const facts = [p.kind === 'unknown' ? `a hidden ${p.side === viewer ? 'friendly' : 'enemy'} stack` : p.kind];
+  if (p.factors) facts.push(p.factors);
+  facts.push(...p.marks);
+  return `${p.name} (${p.hex ?? p.status}): ${facts.join(', ')}`;
+}
+
 function selectUnit(unit) {
+  if (game.system === 'hov') {
+    // hov moves a force by its actions (Command, Initiative, Step), not by clicking a hex.
+    const piece = board.pieces.find((p) => p.id === unit);
+    $('selection').textContent = piece ? pieceInfo(piece) : '';
+    return;
+  }
   if (selected?.unit === unit) {
     selected = null;
     $('selection').textContent = '';
@@ -273,11 +340,24 @@ function moveSelectedTo(hex) {
   render();
 }
 
-function logAction(action, events, who) {
+// Whether the side the page shows may see an event (every event when it shows everything).
+function seen(e) {
+  return viewer === null || !e.visible_to || e.visible_to.includes(viewer);
+}
+
+function logAction(action, events, who, actor) {
   const log = $('log');
-  const head = el('li', { class: 'action' }, `${who ? `${who}: ` : ''}${actionLabel(action)}`);
+  let label = actionLabel(action);
+  if (viewer !== null && actor) {
+    // The other side's choices and the dice of a hidden roll stay hidden: only what the
+    // viewing side may see of them is logged (their public events).
+    if ('player' in actor && actor.player !== viewer) label = 'acts';
+    if ('chance' in actor && !events.every(seen)) label = 'a hidden roll';
+  }
+  const head = el('li', { class: 'action' }, `${who ? `${who}: ` : ''}${label}`);
   log.prepend(head);
   for (const e of events) {
+    if (!seen(e)) continue;
     const li = el('li', { class: 'event' });
     li.append(el('span', { class: 'rule' }, e.rule), document.createTextNode(` ${e.text}`));
     log.prepend(li);
@@ -292,15 +372,18 @@ function actorName(actor) {
 
 function step() {
   const actor = game.actor();
-  const done = attempt(() => game.stepBot('greedy'));
-  if (done) logAction(done.action, done.events, actorName(actor));
+  // pg, nbs and Fontenoy have a greedy bot; hov plays its own default.
+  const bot = game.system === 'hov' ? 'default' : 'greedy';
+  const done = attempt(() => game.stepBot(bot));
+  if (done) logAction(done.action, done.events, actorName(actor), actor);
   selected = null;
   render();
 }
 
 function roll() {
+  const actor = game.actor();
   const rolled = attempt(() => game.roll());
-  if (rolled) logAction(rolled.action, rolled.events, 'dice');
+  if (rolled) logAction(rolled.action, rolled.events, 'dice', actor);
   render();
 }
 
@@ -315,7 +398,7 @@ function undo() {
 
 function renderStatus() {
   const actor = game.actor();
-  const state = game.state();
+  const state = viewer === null ? game.state() : game.observation(viewer);
   $('turn').textContent = `Turn ${state.turn ?? '?'}${state.phase ? ` · ${String(state.phase).replaceAll('_', ' ')} phase` : ''}`;
   if ('terminal' in actor) {
     const o = actor.terminal;
@@ -326,6 +409,7 @@ function renderStatus() {
   } else {
     $('actor').textContent = `${actor.name} to act`;
   }
+  $('viewing').textContent = viewer === null ? '' : `seen by ${sideName(viewer)}`;
   $('prompt').textContent = actor.prompt ? `${actor.prompt.text} (rule ${actor.prompt.rule})` : '';
 }
 
@@ -339,8 +423,16 @@ function renderActions() {
   $('roll').disabled = !chance;
   $('step').disabled = 'terminal' in actor;
   $('undo').disabled = game.history().length === 0;
+  const theirs = viewer !== null && 'player' in actor && actor.player !== viewer;
+  if (theirs) {
+    // The other side's choices are its own: the page does not list them.
+    $('actions-note').textContent = `${actor.name} is choosing, unseen: press "Step (bot)" to let the bot play for them.`;
+    return;
+  }
   if (chance) {
     $('actions-note').textContent = 'The dice decide: press "Roll dice" (or pick a result).';
+  } else if (actions.some((a) => typeof a === 'object' && 'chit' in a)) {
+    $('actions-note').textContent = 'Battle: choose your chit in secret (¶146 step 3b).';
   } else if (moves.length) {
     $('actions-note').textContent = 'Click a counter to see where it can move, or choose:';
   } else {
@@ -349,9 +441,10 @@ function renderActions() {
   actions.forEach((a, i) => {
     if (typeof a === 'object' && 'move' in a) return;
     const b = el('button', { type: 'button', 'data-index': String(i) }, actionLabel(a));
+    if (typeof a === 'object' && 'chit' in a) b.classList.add('chit');
     b.addEventListener('click', () => {
       const events = attempt(() => game.applyIndex(i));
-      if (events) logAction(a, events, actorName(actor));
+      if (events) logAction(a, events, actorName(actor), actor);
       selected = null;
       render();
     });
@@ -413,7 +506,7 @@ function renderPreview() {
 }
 
 function render() {
-  board = game.board();
+  board = viewer === null ? game.board() : game.observedBoard(viewer);
   if (selected) {
     // Keep the highlight only while the unit can still move.
     const reached = (() => {
@@ -432,7 +525,22 @@ function render() {
   document.body.dataset.ready = 'true';
 }
 
-function newGame(id, seedText) {
+function sideName(side) {
+  const sys = systemList.find((x) => x.id === game?.system);
+  return sys ? sys.sides[side] : `side ${side}`;
+}
+
+// The viewer choices name the sides of the chosen scenario's system.
+function labelViewers() {
+  const id = $('scenario').value;
+  const info = scenarioList.find((s) => s.id === id);
+  const sys = systemList.find((x) => x.id === info?.system);
+  for (const o of $('viewer').options) {
+    if (o.value !== 'all') o.textContent = sys ? sys.sides[Number(o.value)] : `side ${o.value}`;
+  }
+}
+
+function newGame(id, seedText, view) {
   let seed;
   try {
     seed = BigInt(seedText || '0');
@@ -444,6 +552,7 @@ function newGame(id, seedText) {
   if (!next) return;
   if (game) game.free();
   game = next;
+  viewer = view === 'all' || view === undefined || view === null ? null : Number(view);
   selected = null;
   $('log').replaceChildren();
   $('selection').textContent = '';
@@ -458,14 +567,20 @@ function newGame(id, seedText) {
   const url = new URL(window.location.href);
   url.searchParams.set('scenario', id);
   url.searchParams.set('seed', seed.toString());
+  url.searchParams.set('view', viewer === null ? 'all' : String(viewer));
   window.history.replaceState(null, '', url);
   render();
+  // A large map (hov's Poland) opens on the viewing side's forces.
+  if (viewer !== null) {
+    document.querySelector(`#counters .counter.side${viewer}.leader`)?.scrollIntoView({ block: 'center', inline: 'center' });
+  }
 }
 
 async function main() {
   await init();
   $('version').textContent = `grognard ${version()}`;
   scenarioList = scenarios().filter((s) => s.implemented);
+  systemList = systems();
   const select = $('scenario');
   for (const s of scenarioList) select.append(el('option', { value: s.id }, `${s.name} (${s.id})`));
   const params = new URLSearchParams(window.location.search);
@@ -474,9 +589,18 @@ async function main() {
     ? wanted
     : (scenarioList.find((s) => s.id === 'pg/training') ?? scenarioList[0]).id;
   $('seed').value = params.get('seed') ?? '1';
+  // A game with hidden information (hov) is shown from the first side's view unless asked.
+  const hidden = (id) => id.startsWith('hov/');
+  const view = params.get('view');
+  $('viewer').value = ['all', '0', '1'].includes(view) ? view : hidden(select.value) ? '0' : 'all';
+  labelViewers();
+  select.addEventListener('change', () => {
+    $('viewer').value = hidden(select.value) ? '0' : 'all';
+    labelViewers();
+  });
   $('setup').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    newGame(select.value, $('seed').value.trim());
+    newGame(select.value, $('seed').value.trim(), $('viewer').value);
   });
   $('step').addEventListener('click', step);
   $('roll').addEventListener('click', roll);
@@ -488,7 +612,7 @@ async function main() {
       render();
     }
   });
-  newGame(select.value, $('seed').value);
+  newGame(select.value, $('seed').value, $('viewer').value);
 }
 
 main().catch((e) => showError(e));

@@ -5,6 +5,8 @@
   (a game with dice chance nodes) in the same process: steps per second of both and the ratio.
 * `simulate()` (the games in Rust, the interpreter released) against the same games played by a
   Python loop, per game.
+* The Habit of Victory's Battle Scenarios: random-play steps per second in Rust (`simulate`,
+  one thread) and from Python (the fast path), beside the same run's OpenSpiel backgammon.
 
 A step is one decision or one chance roll, in both libraries. Both sides draw their choices
 from Python's `random` so the loop's own cost is the same.
@@ -89,6 +91,24 @@ def main() -> int:
         print(f"grognard {sid:<20} {r:>10.0f} steps/s ({games} games, {steps} steps): "
               f"{ratio:.2f}x OpenSpiel backgammon")
     print(f"lowest ratio to OpenSpiel backgammon: {worst:.2f}x")
+
+    # The Habit of Victory's Battle Scenarios: random play in Rust (simulate, one thread) and
+    # from Python (the fast path above), beside OpenSpiel backgammon of the same run.
+    hov = [s["id"] if isinstance(s, dict) else s for s in grognard.scenarios()]
+    hov = [sid for sid in hov if sid.startswith("hov/")]
+    for sid in hov:
+        games = rust_steps = 0
+        t = time.perf_counter()
+        while time.perf_counter() - t < SECONDS:
+            played = grognard.simulate(sid, 4, seed=games, bot="random", threads=1)
+            rust_steps += sum(r["steps"] for r in played)
+            games += len(played)
+        rust = rust_steps / (time.perf_counter() - t)
+        steps, secs, py_games = grognard_random(sid, SECONDS)
+        py = steps / secs
+        print(f"hov {sid:<24} Rust {rust:>10.0f} steps/s ({games} games), "
+              f"Python {py:>10.0f} steps/s ({py_games} games): "
+              f"{py / bg_rate:.2f}x OpenSpiel backgammon")
 
     for sid in ("pg/rossbach", "nbs/austerlitz-3"):
         games = 4 if sid.startswith("pg/") else 2

@@ -258,3 +258,90 @@ test('the page plays a Fontenoy turn with the bot: set-up, formations drawn with
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+// The Habit of Victory from one side's view: the Coalition's hidden forces are "?" counters and
+// none of their face-down leaders is named on the page; the French player's choices are
+// buttons (the secret battle chit among them) and the Coalition's are made by the bot unseen.
+test('the page plays a Habit of Victory turn from the French view with the bot: hidden enemy stacks, a secret chit', { timeout: 600000 }, async () => {
+  const { createRequire } = await import('node:module');
+  const wasmDir = process.env.GROGNARD_WASM_NODE ?? path.join(TARGET, 'wasm', 'node');
+  const grognard = createRequire(import.meta.url)(path.join(wasmDir, 'grognard_wasm.js'));
+  const scenario = 'hov/pultusk-golymin';
+  // The Coalition leaders face down on the map at the start, from the whole state's board.
+  const probe = new grognard.Game(scenario, 1n);
+  const hiddenNames = probe.board().pieces
+    .filter((p) => p.side === 1 && p.kind === 'leader' && p.hex && !p.marks.includes('revealed'))
+    .map((p) => p.name);
+  probe.free();
+  assert.ok(hiddenNames.length > 0, 'Coalition leaders on the map');
+
+  const { server, base } = await serve(ROOT);
+  const browser = await launch();
+  try {
+    const { page, problems } = await open(browser, `${base}/web/index.html?scenario=${scenario}&seed=1&view=0`);
+    assert.equal(await page.inputValue('#viewer'), '0');
+    assert.match(await page.textContent('#viewing'), /French/);
+    assert.ok((await page.locator('#hexes .hex').count()) > 300, 'the scenario area of the Poland map');
+    assert.ok((await page.locator('#hexes text.place').count()) > 5, 'towns named');
+    assert.ok((await page.locator('#hexsides .hexside.primary_river').count()) > 0, 'rivers drawn');
+    assert.ok((await page.locator('#hexsides .hexside.secondary_road').count()) > 0, 'roads drawn');
+    // The enemy: "?" counters only, no name, no strength.
+    const unknown = page.locator('#counters .counter.unknown.side1');
+    assert.ok((await unknown.count()) > 0, 'hidden Coalition stacks drawn');
+    assert.deepEqual(
+      [...new Set(await page.$$eval('#counters .counter.unknown', (gs) => gs.map((g) => g.querySelector('text').textContent)))],
+      ['?'],
+    );
+    assert.equal(await page.locator('#counters .counter.side1.leader:not(.revealed)').count(), 0);
+    const mapText = await page.textContent('#map');
+    for (const name of hiddenNames) assert.ok(!mapText.includes(name), `${name} is face down`);
+    // Our own forces: named, with their strength.
+    const own = await page.$$eval('#counters .counter.side0.leader text', (ts) => ts.map((t) => t.textContent));
+    assert.ok(own.some((t) => /^\d+ SP$/.test(t)), `French forces with their SP: ${own}`);
+
+    // Play with the page's buttons: our secret chit when a battle asks for it, the dice, the bot
+    // for everything else; the other side's choices never appear as buttons.
+    const turn0 = await page.textContent('#turn');
+    let turned = false;
+    let chit = null;
+    let seed = 1;
+    for (let steps = 0; !(turned && chit); steps += 1) {
+      assert.ok(steps < 4000, `a turn and a battle chit within 4,000 steps (turned ${turned}, chit ${chit})`);
+      if ((await page.textContent('#turn')) !== turn0) turned = true;
+      const actor = await page.textContent('#actor');
+      if (/^Game over/.test(actor)) {
+        // No battle in this game: the next seed.
+        seed += 1;
+        await page.fill('#seed', String(seed));
+        await page.click('#new-game');
+        await page.waitForFunction((s) => new URL(window.location.href).searchParams.get('seed') === s, String(seed));
+        continue;
+      }
+      if (/^Coalition to act/.test(actor)) {
+        assert.equal(await page.locator('#actions button').count(), 0, 'no Coalition choice is listed');
+      }
+      const chits = page.locator('#actions button.chit');
+      if (!chit && (await chits.count()) > 0) {
+        assert.match(await page.textContent('#actions-note'), /chit/);
+        chit = await chits.first().textContent();
+        assert.match(chit, /battle chit: (Pitched|Pursuit) \(secret\)/);
+        await chits.first().click();
+        continue;
+      }
+      if (!(await page.isDisabled('#roll'))) await page.click('#roll');
+      else await page.click('#step');
+    }
+    // The log: rule numbers of the Standard (¶) and Exclusive (§) rules; our chit is logged.
+    const rules = await page.$$eval('#log li.event .rule', (spans) => spans.map((s) => s.textContent));
+    assert.ok(rules.length > 20);
+    assert.ok(rules.every((r) => /^([¶§]\d+|engine)/.test(r)), `rule numbers: ${rules.slice(0, 40)}`);
+    const log = await page.textContent('#log');
+    assert.match(log, /battle chit: (Pitched|Pursuit)/);
+    await mkdir(path.dirname(SHOT), { recursive: true });
+    await page.screenshot({ path: SHOT.replace('screenshot.png', 'hov-screenshot.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

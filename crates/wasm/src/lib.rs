@@ -58,7 +58,7 @@ export type Actor =
   | { chance: { dice: string } | "draw"; prompt?: Prompt }
   | { terminal: Outcome; prompt?: Prompt };
 /** One thing that happened, with the rule that made it happen. */
-export interface GameEvent { rule: string; text: string; event: unknown }
+export interface GameEvent { rule: string; text: string; event: unknown; /** the sides that may see it, when not both */ visible_to?: (0 | 1)[] }
 /** A possible chance result. */
 export interface ChanceOutcome { action: Action; prob: Prob }
 /** A roll made with a generator: the action it stands for and what happened. */
@@ -87,7 +87,7 @@ export interface Simulated { /** a decimal string above 2^53 - 1 */ seed: number
 /** A saved game (docs/json.md, "Saved game"). */
 export interface SavedGame { format: "grognard-game/1"; system: string; scenario: string; scenario_json: string | null; game: { seed: number | string; [field: string]: unknown } }
 /** A hex of the board, with its centre in units of the hex's circumradius. */
-export interface BoardHex { id: string; q: number; r: number; x: number; y: number; terrain: string[]; elevation?: number }
+export interface BoardHex { id: string; q: number; r: number; x: number; y: number; terrain: string[]; elevation?: number; name?: string }
 /** A hexside feature seen from `hex` in direction `dir` (0..5 = SE, NE, N, NW, SW, S). */
 export interface BoardSide { hex: string; dir: number; feature: string; toward?: string }
 /** A counter and where it is. */
@@ -416,6 +416,17 @@ impl Game {
     #[wasm_bindgen(unchecked_return_type = "Board | null")]
     pub fn board(&self) -> Result<JsValue, JsValue> {
         to_js(&self.inner.board())
+    }
+
+    /// The board as side 0 or 1 may see it (from that side's observation: hov draws the
+    /// other side's hidden counters as unknown stacks); `null` for a system without a map view.
+    #[wasm_bindgen(js_name = observedBoard, unchecked_return_type = "Board | null")]
+    pub fn observed_board(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "0 | 1")] side: &JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let side = side_arg(side)?;
+        out(self.inner.observed_board(side))
     }
 
     /// The game as a saved-game object (`Game.load` takes it back).

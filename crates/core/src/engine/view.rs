@@ -29,6 +29,9 @@ pub struct MapHex {
     /// The elevation level, when the map gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elevation: Option<i32>,
+    /// The name of the place printed in the hex (a town), where the system gives one (hov).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 /// A hexside feature (slope, entrenchment, stream, ...).
@@ -76,6 +79,7 @@ impl MapView {
                     r: h.r,
                     terrain,
                     elevation,
+                    name: None,
                 })
             })
             .collect();

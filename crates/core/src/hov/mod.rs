@@ -35,6 +35,7 @@
 
 pub mod action;
 pub mod board;
+mod board_view;
 pub mod charts;
 pub mod combat;
 pub mod event;
@@ -145,6 +146,9 @@ pub struct Hov {
     pub charts: Arc<Charts>,
     /// The scenario's information.
     pub params: Params,
+    /// The map as a front end draws it: the hexes of the scenario's area (§221–§223) with
+    /// their terrain and place names, and the roads, rivers and bridges (`Rules::board`).
+    pub map_view: Arc<crate::engine::MapView>,
     initial: State,
 }
 

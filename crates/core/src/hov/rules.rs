@@ -214,6 +214,15 @@ impl Rules for Hov {
             .filter(|h| self.board.on_map(*h))
     }
 
+    fn board(&self, s: &State) -> Option<crate::engine::BoardView> {
+        // Built from whatever state it is given: from an observation it shows only what that
+        // side may see (board_view.rs).
+        Some(crate::engine::BoardView::new(
+            &self.map_view,
+            self.piece_views(s),
+        ))
+    }
+
     fn rules_id(&self) -> String {
         format!("hov/{}", self.scenario.trim_start_matches("hov/"))
     }

@@ -393,12 +393,14 @@ impl Hov {
             unknown: Vec::new(),
             result: None,
         };
+        let map_view = Arc::new(super::board_view::map_view(s, &board, params.area)?);
         let mut hov = Hov {
             scenario: s.scenario.id.clone(),
             board: Arc::new(board),
             manifest: Arc::new(manifest),
             charts: Arc::new(charts),
             params,
+            map_view,
             initial,
         };
         // §211: each side's bridge trains.

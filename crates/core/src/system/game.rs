@@ -208,6 +208,10 @@ pub trait AnyGame: Send {
     /// "terrain", "elevation"?}], "hexsides": [..], "pieces": [{"id", "name", "side", "kind",
     /// "ref", "hex", "status", ..}]}`, or `null` for a system without a map view.
     fn board(&self) -> Value;
+    /// The board as side 0 or 1 may see it: [`AnyGame::board`] of that side's observation (a
+    /// system with hidden information, hov, draws the other side's hidden counters as unknown
+    /// stacks), or `null` for a system without a map view.
+    fn observed_board(&self, side: u32) -> Result<Value, Error>;
     /// The game as saved-game JSON (`{"format": "grognard-game/1", ...}`).
     fn save(&self) -> Value;
     /// An independent copy.
@@ -304,7 +308,20 @@ impl<R: Rules> Adapter<R> {
             self.game
                 .last_events()
                 .iter()
-                .map(|e| json!({"rule": e.rule(), "text": self.game.rules().describe_event(e), "event": to_value(e)}))
+                .map(|e| {
+                    let mut v = json!({"rule": e.rule(), "text": self.game.rules().describe_event(e), "event": to_value(e)});
+                    // An event one side may not see (hov's secret displays, nbs's orders) names
+                    // the sides that may: a front end showing one side's view leaves it out.
+                    let seen: Vec<u8> = [Side(0), Side(1)]
+                        .into_iter()
+                        .filter(|&side| e.visible_to(side))
+                        .map(|side| side.0)
+                        .collect();
+                    if seen.len() < 2 {
+                        v["visible_to"] = json!(seen);
+                    }
+                    v
+                })
                 .collect(),
         )
     }
@@ -598,6 +615,17 @@ where
             .rules()
             .board(self.game.state())
             .map_or(Value::Null, |b| to_value(&b))
+    }
+
+    fn observed_board(&self, side: u32) -> Result<Value, Error> {
+        let side = match side {
+            0 | 1 => Side(side as u8),
+            _ => return Err(Error::BadSide { side }),
+        };
+        let rules = self.game.rules();
+        Ok(rules
+            .board(&rules.observation(self.game.state(), side))
+            .map_or(Value::Null, |b| to_value(&b)))
     }
 
     fn save(&self) -> Value {
