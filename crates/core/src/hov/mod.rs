@@ -150,6 +150,8 @@ pub struct Hov {
     /// their terrain and place names, and the roads, rivers and bridges (`Rules::board`).
     pub map_view: Arc<crate::engine::MapView>,
     initial: State,
+    /// The Dispatch Distance areas of the last state asked about (no part of the rules).
+    dispatch: crate::engine::Memo<supply::DispatchMemo>,
 }
 
 /// The Habit of Victory rules as the facade registers them.

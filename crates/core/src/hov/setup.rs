@@ -401,6 +401,7 @@ impl Hov {
             charts: Arc::new(charts),
             params,
             map_view,
+            dispatch: Default::default(),
             initial,
         };
         // §211: each side's bridge trains.

@@ -79,7 +79,7 @@ impl MoveCosts for Line<'_> {
 }
 
 impl Hov {
-    fn line(
+    pub(crate) fn line(
         &self,
         s: &State,
         side: Side,
@@ -125,6 +125,24 @@ impl Hov {
     /// active Supply Source serves as a depot (a reading: a source feeds the depots, and §102
     /// makes every source a depot in the campaign).
     pub fn in_dispatch(&self, s: &State, army: Army, hex: Hex) -> bool {
+        // Every force of a side asks about the same state while actions are listed: the area is
+        // worked out once per state and army (the memo holds the last state asked about).
+        if let Some(mut m) = self.dispatch.try_lock() {
+            if m.state.as_ref() != Some(s) {
+                m.state = Some(s.clone());
+                m.areas = Default::default();
+            }
+            let area = m.areas[army.index()].get_or_insert_with(|| self.dispatch_area(s, army));
+            return area.binary_search(&hex).is_ok();
+        }
+        self.dispatch_area(s, army).binary_search(&hex).is_ok()
+    }
+
+    /// The hexes within Dispatch Distance of `army`'s active depots and Supply Source, sorted:
+    /// the line is traced from the force to the depot, so the search runs backwards from each
+    /// depot, a step from `y` into `x` costing what entering `x` from `y` costs and never
+    /// passing through a blocked hex (the force's own hex may be anything).
+    fn dispatch_area(&self, s: &State, army: Army) -> Vec<Hex> {
         let side = army.side();
         let mut from: Vec<Hex> = self
             .active_depots(s, army)
@@ -134,12 +152,72 @@ impl Hov {
         if let Supply::Active(src) = s.supply[army.index()] {
             from.push(src);
         }
-        // The line is traced from the force: the costs are the same both ways but for the
-        // hexes entered, and a depot's own hex is never blocked while friendly.
-        let Some(r) = self.line(s, side, hex, false, DISPATCH_MP) else {
-            return false;
+        let o = self.occupancy(s);
+        let blocked = blocked(self, s, &o, side);
+        let back = Backwards {
+            h: self,
+            s,
+            blocked: &blocked,
+            bounds: self.board.grid.bounds(),
         };
-        from.iter().any(|&d| d == hex || r.contains(d))
+        let mut out: Vec<Hex> = Vec::new();
+        for d in from {
+            out.push(d);
+            if blocked.binary_search(&d).is_ok() {
+                continue;
+            }
+            if let Ok(r) =
+                Reach::search(&back, d, ReachOptions::new(u32::from(DISPATCH_MP.halves())))
+            {
+                out.extend(r.reached().map(|(h, _, _)| h));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// What [`Hov::in_dispatch`] keeps between calls: the state it last answered for and each
+/// army's Dispatch Distance area in it.
+#[derive(Debug, Default)]
+pub struct DispatchMemo {
+    state: Option<State>,
+    areas: [Option<Vec<Hex>>; 4],
+}
+
+/// A Dispatch Distance traced backwards, from the depot toward the forces (see
+/// [`Hov::dispatch_area`]).
+struct Backwards<'a> {
+    h: &'a Hov,
+    s: &'a State,
+    blocked: &'a [Hex],
+    bounds: Bounds,
+}
+
+impl MoveCosts for Backwards<'_> {
+    fn bounds(&self) -> Bounds {
+        self.bounds
+    }
+
+    fn contains(&self, hex: Hex) -> bool {
+        self.h.board.on_map(hex)
+    }
+
+    fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+        // The forward line enters `from` out of `to`: `from` must be open.
+        if self.blocked.binary_search(&from).is_ok() {
+            return None;
+        }
+        let d = Direction::ALL
+            .into_iter()
+            .find(|&d| to.neighbor(d) == from)?;
+        let c = self.h.step_cost(self.s, to, d, true)?;
+        Some(u32::from(c.halves()))
+    }
+
+    fn min_step_cost(&self) -> u32 {
+        1
     }
 }
 

@@ -458,3 +458,75 @@ mod admin {
         assert_eq!(s.vedettes[french[0]].place, VedettePlace::Map(at));
     }
 }
+
+#[test]
+fn r56_dispatch_distance_traced_back_from_the_depots_agrees_with_a_line_from_each_force() {
+    // `in_dispatch` works out each army's area once per state by searching back from its
+    // depots; a line traced forward from the force (the rule's own direction) must agree
+    // for every hex near a leader, in positions reached by random play.
+    use crate::hov::state::Supply;
+    use crate::hov::supply::DISPATCH_MP;
+    for (k, id) in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"]
+        .into_iter()
+        .enumerate()
+    {
+        let h = load(id);
+        let mut s = h.initial_state();
+        let mut seed: u64 = 0x56 + k as u64;
+        let mut checked = 0;
+        for step in 0..240 {
+            if step % 40 == 0 {
+                for army in Army::ALL {
+                    let side = army.side();
+                    let mut depots: alloc::vec::Vec<Hex> = h
+                        .active_depots(&s, army)
+                        .into_iter()
+                        .map(|i| h.board.depots[i].hex)
+                        .collect();
+                    if let Supply::Active(src) = s.supply[army.index()] {
+                        depots.push(src);
+                    }
+                    for l in &s.leaders {
+                        let LeaderPlace::Map(at) = l.place else {
+                            continue;
+                        };
+                        for hex in
+                            core::iter::once(at).chain(Direction::ALL.map(|d| at.neighbor(d)))
+                        {
+                            if !h.board.on_map(hex) {
+                                continue;
+                            }
+                            let forward = h
+                                .line(&s, side, hex, false, DISPATCH_MP)
+                                .is_some_and(|r| depots.iter().any(|&d| d == hex || r.contains(d)))
+                                || depots.contains(&hex);
+                            assert_eq!(
+                                h.in_dispatch(&s, army, hex),
+                                forward,
+                                "{id} step {step}: {army:?} at {hex:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            let mut acts = alloc::vec::Vec::new();
+            h.legal_actions(&s, &mut acts);
+            if acts.is_empty() {
+                let mut o = alloc::vec::Vec::new();
+                h.chance_outcomes(&s, &mut o);
+                if o.is_empty() {
+                    break;
+                }
+                acts = o.into_iter().map(|(a, _)| a).collect();
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let a = acts[((seed >> 33) % acts.len() as u64) as usize].clone();
+            let mut ev = alloc::vec::Vec::new();
+            h.apply(&mut s, &a, &mut ev).unwrap();
+        }
+        assert!(checked > 100, "{id}: {checked}");
+    }
+}
