@@ -28,8 +28,10 @@
 
 pub mod action;
 pub mod board;
+mod bot;
 pub mod charts;
 pub mod combat;
+pub mod describe;
 pub mod event;
 mod flow;
 pub mod hhex;
