@@ -31,7 +31,7 @@ impl Hov {
     pub fn log_unit(&self, u: u16) -> String {
         match self.manifest.units.get(usize::from(u)) {
             Some(x) => match &x.code {
-                Some(c) if !c.is_empty() && *c != x.name => {
+                Some(c) if !c.is_empty() && !x.name.contains(c.as_str()) => {
                     format!("{} {} ({})", c, x.name, x.id)
                 }
                 _ => format!("{} ({})", x.name, x.id),
@@ -253,7 +253,7 @@ impl Hov {
                 h(*to)
             ),
             Event::CounterEntered { side: s, hex } => {
-                format!("a {} counter enters at {}", adjective(*s), h(*hex))
+                format!("a new {} counter appears at {}", adjective(*s), h(*hex))
             }
             Event::Entered {
                 leader, hex, cost, ..
