@@ -13,7 +13,8 @@
 //! * in every 8th state:
 //!   * SP are conserved, per side: the SP at the start equal those on the leaders' tracks
 //!     (March Divisions included, they are units) plus the garrisons on the map or on a track
-//!     plus the SP lost (¶85, ¶137, ¶146);
+//!     plus the SP lost (¶85, ¶137, ¶146: the state's `lost`, which leaves garrisons out for
+//!     §214) plus the garrisons' SP lost, counted here step by step (§24);
 //!   * a unit's SP never exceed its Maximum Strength (¶13), a unit out of play has none;
 //!   * each side's observation reveals no hidden item of the other side: no enemy unit's
 //!     strength or track (¶20), no face-down leader's identity or a subordinate on a portrait
@@ -32,8 +33,8 @@ use std::sync::Mutex;
 
 use grognard::data::Library;
 use grognard::engine::{Actor, Game, Rules, Side, bot_named};
-use grognard::hov::Hov;
 use grognard::hov::state::{GarrisonPlace, LeaderPlace, State, VedettePlace};
+use grognard::hov::{Action, Hov};
 
 /// Games of the default run.
 const GAMES: u64 = 600;
@@ -154,9 +155,10 @@ fn check_hidden(r: &Hov, s: &State, o: &State, side: Side, ctx: &dyn Fn() -> Str
     );
 }
 
-fn check_state(r: &Hov, s: &State, start: [u32; 2], ctx: &dyn Fn() -> String) {
+fn check_state(r: &Hov, s: &State, start: [u32; 2], glost: [u32; 2], ctx: &dyn Fn() -> String) {
+    let now = sp_accounted(r, s);
     assert_eq!(
-        sp_accounted(r, s),
+        [now[0] + glost[0], now[1] + glost[1]],
         start,
         "{}: SP not conserved (tracks + garrisons + lost, per side)",
         ctx()
@@ -172,8 +174,17 @@ fn check_state(r: &Hov, s: &State, start: [u32; 2], ctx: &dyn Fn() -> String) {
             info.max
         );
         if u.leader.is_none() {
-            assert_eq!(u.sp, 0, "{}: {} out of play with SP", ctx(), r.log_unit(i as u16));
+            assert_eq!(
+                u.sp,
+                0,
+                "{}: {} out of play with SP",
+                ctx(),
+                r.log_unit(i as u16)
+            );
         }
+    }
+    if let Err(e) = r.check_state(s) {
+        panic!("{}: check_state refuses a position of play: {e}", ctx());
     }
     for side in [Side(0), Side(1)] {
         let o = r.observation(s, side);
@@ -196,6 +207,8 @@ fn play(r: &Hov, id: &str, g: u64, replay: bool) -> (BTreeMap<String, u64>, bool
     let mut actions = Vec::new();
     let mut outcomes = Vec::new();
     let mut steps = 0u64;
+    // SP the garrisons lost (§24), which the state's `lost` leaves out (§214).
+    let mut glost = [0u32; 2];
     while steps < STEPS {
         let s = game.state();
         let ctx = || {
@@ -207,7 +220,7 @@ fn play(r: &Hov, id: &str, g: u64, replay: bool) -> (BTreeMap<String, u64>, bool
             )
         };
         if steps % 8 == 0 {
-            check_state(r, s, start, &ctx);
+            check_state(r, s, start, glost, &ctx);
         }
         match r.actor(s) {
             Actor::Player(_) if steps % 16 == 0 => {
@@ -244,6 +257,22 @@ fn play(r: &Hov, id: &str, g: u64, replay: bool) -> (BTreeMap<String, u64>, bool
                 "{id} seed {seed} ({bot_name}) step {steps} {:?}: {e}",
                 before.phase
             ),
+        }
+        let moved_sp = matches!(
+            game.history().last().map(|h| &h.action),
+            Some(Action::AbsorbGarrison { .. } | Action::CreateGarrison { .. })
+        );
+        if !moved_sp {
+            for (i, (a, b)) in before
+                .garrisons
+                .iter()
+                .zip(&game.state().garrisons)
+                .enumerate()
+            {
+                if b.sp < a.sp {
+                    glost[r.manifest.garrisons[i].side.index()] += u32::from(a.sp - b.sp);
+                }
+            }
         }
         for e in game.last_events() {
             let d = format!("{e:?}");

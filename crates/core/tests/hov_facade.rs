@@ -158,7 +158,10 @@ fn d35_chance_outcomes_are_exact_for_every_dice_kind() {
             assert_eq!(out.len(), spec.outcome_count());
             let mut listed = Vec::new();
             r.legal_actions(&s, &mut listed);
-            assert_eq!(out.iter().map(|(a, _)| a.clone()).collect::<Vec<_>>(), listed);
+            assert_eq!(
+                out.iter().map(|(a, _)| a.clone()).collect::<Vec<_>>(),
+                listed
+            );
             let total: u64 = out
                 .iter()
                 .map(|(_, p)| u64::from(p.num()) * (36 / u64::from(p.den())))
@@ -216,7 +219,11 @@ fn same_for(r: &Hov, a: &State, b: &State, side: Side) {
         serde_json::to_value(&ob).unwrap(),
     );
     assert_eq!(ja, jb, "{side}'s observation JSON");
-    assert_eq!(stable_hash(&oa), stable_hash(&ob), "{side}'s observation hash");
+    assert_eq!(
+        stable_hash(&oa),
+        stable_hash(&ob),
+        "{side}'s observation hash"
+    );
     assert_eq!(r.state_hash(&oa), r.state_hash(&ob));
     if r.actor(a) == Actor::Player(side) {
         let (mut la, mut lb) = (Vec::new(), Vec::new());
@@ -228,9 +235,7 @@ fn same_for(r: &Hov, a: &State, b: &State, side: Side) {
 
 fn enemy_units(r: &Hov, s: &State, side: Side) -> Vec<usize> {
     (0..s.units.len())
-        .filter(|&i| {
-            r.manifest.units[i].side == side.other() && s.units[i].leader.is_some()
-        })
+        .filter(|&i| r.manifest.units[i].side == side.other() && s.units[i].leader.is_some())
         .collect()
 }
 
@@ -296,7 +301,10 @@ fn r21_face_down_leaders_are_not_identified() {
             checked += 1;
         }
     }
-    assert!(checked >= 3, "two face-down Force Leaders swapped: {checked}");
+    assert!(
+        checked >= 3,
+        "two face-down Force Leaders swapped: {checked}"
+    );
 }
 
 #[test]
@@ -452,4 +460,30 @@ fn games_per_second() {
         "hov: {games} games in {secs:.2} s: {:.1} games/s",
         f64::from(games) / secs
     );
+}
+
+#[test]
+fn positions_are_checked_before_a_game_starts_from_one() {
+    let e = engine();
+    let mut g = e.new_game("hov/friedland", 4).unwrap();
+    for _ in 0..120 {
+        g.step_bot("greedy").unwrap();
+    }
+    let state = g.state().to_string();
+    let from = e
+        .game_from_state("hov/friedland", &state, 9)
+        .expect("a position of play is accepted");
+    assert_eq!(from.state(), g.state());
+    // A unit above its Maximum Strength (¶13) is refused, naming the unit.
+    let mut bad = g.state();
+    bad["units"][0]["sp"] = serde_json::json!(99);
+    let err = e
+        .game_from_state("hov/friedland", &bad.to_string(), 9)
+        .err()
+        .expect("refused");
+    let text = err.to_string();
+    assert!(text.contains("¶13") && text.contains("99 SP"), "{text}");
+    // An observation is not a position (¶21: it has unknown stacks).
+    let obs = g.observation(0).unwrap().to_string();
+    assert!(e.game_from_state("hov/friedland", &obs, 9).is_err());
 }

@@ -180,7 +180,11 @@ impl Hov {
                     // Better by how much closer the step brings the force; a step that brings
                     // it no closer scores below ending the march.
                     let d = dist(*to);
-                    Some(if d < now { 10 + now - d } else { -1 - (d - now) })
+                    Some(if d < now {
+                        10 + now - d
+                    } else {
+                        -1 - (d - now)
+                    })
                 }
                 Action::Repulse { .. } => Some(-5),
                 Action::Done => Some(match (&obs.march, s.battle.is_some()) {

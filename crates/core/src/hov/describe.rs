@@ -11,20 +11,20 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 
+use super::Hov;
 use super::event::Event;
 use super::state::Phase;
 use super::types::{Army, FRENCH};
-use super::Hov;
 use crate::engine::Side;
 use crate::hex::Hex;
 
 impl Hov {
     /// A leader by name and counter id, or by index when the manifest has no such leader.
     pub fn log_leader(&self, l: u16) -> String {
-        self.manifest
-            .leaders
-            .get(usize::from(l))
-            .map_or_else(|| format!("leader #{l}"), |x| format!("{} ({})", x.name, x.id))
+        self.manifest.leaders.get(usize::from(l)).map_or_else(
+            || format!("leader #{l}"),
+            |x| format!("{} ({})", x.name, x.id),
+        )
     }
 
     /// A combat unit by name and counter id (with its designation when printed).
@@ -42,18 +42,18 @@ impl Hov {
 
     /// A garrison marker by name and counter id.
     pub fn log_garrison(&self, g: u16) -> String {
-        self.manifest
-            .garrisons
-            .get(usize::from(g))
-            .map_or_else(|| format!("garrison #{g}"), |x| format!("{} ({})", x.name, x.id))
+        self.manifest.garrisons.get(usize::from(g)).map_or_else(
+            || format!("garrison #{g}"),
+            |x| format!("{} ({})", x.name, x.id),
+        )
     }
 
     /// A vedette by name and counter id.
     pub fn log_vedette(&self, v: u16) -> String {
-        self.manifest
-            .vedettes
-            .get(usize::from(v))
-            .map_or_else(|| format!("vedette #{v}"), |x| format!("{} ({})", x.name, x.id))
+        self.manifest.vedettes.get(usize::from(v)).map_or_else(
+            || format!("vedette #{v}"),
+            |x| format!("{} ({})", x.name, x.id),
+        )
     }
 
     /// A hex by its printed id, with the town the map prints there.
@@ -91,11 +91,9 @@ impl Hov {
                 capital(army_name(*army)),
                 h(*hex)
             ),
-            Event::UnitTransferred { unit, to, .. } => format!(
-                "{} goes to the track of {}",
-                self.log_unit(*unit),
-                l(*to)
-            ),
+            Event::UnitTransferred { unit, to, .. } => {
+                format!("{} goes to the track of {}", self.log_unit(*unit), l(*to))
+            }
             Event::Strength { unit, sp, .. } => {
                 if *sp == 0 {
                     format!("{} is eliminated", self.log_unit(*unit))
@@ -148,11 +146,7 @@ impl Hov {
                 let mut t = format!(
                     "{} {} with {}'s force (about {} SP), round {round}, at",
                     sidecap(*s),
-                    if *counter {
-                        "counterattack"
-                    } else {
-                        "attack"
-                    },
+                    if *counter { "counterattack" } else { "attack" },
                     l(*leader),
                     announced[0]
                 );
@@ -262,14 +256,14 @@ impl Hov {
                 l(*leader),
                 h(*hex)
             ),
-            Event::VedetteRevealed { vedette, hex } => format!(
-                "{} at {} is revealed",
-                self.log_vedette(*vedette),
-                h(*hex)
-            ),
+            Event::VedetteRevealed { vedette, hex } => {
+                format!("{} at {} is revealed", self.log_vedette(*vedette), h(*hex))
+            }
             // The event carries a leader or a vedette index without telling which (see the
             // report of brief f1): the line names the side's march without guessing.
-            Event::MarchEnds { side: s, leader, .. } => match self
+            Event::MarchEnds {
+                side: s, leader, ..
+            } => match self
                 .manifest
                 .leaders
                 .get(usize::from(*leader))
@@ -310,11 +304,7 @@ fn player(s: Side) -> &'static str {
 
 /// A side as an adjective.
 fn adjective(s: Side) -> &'static str {
-    if s == FRENCH {
-        "French"
-    } else {
-        "Coalition"
-    }
+    if s == FRENCH { "French" } else { "Coalition" }
 }
 
 /// An army by name (§18).

@@ -37,6 +37,7 @@ mod flow;
 pub mod hhex;
 pub mod losses;
 pub mod movement;
+mod position;
 mod rules;
 mod setup;
 pub mod state;

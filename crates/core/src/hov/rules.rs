@@ -172,6 +172,10 @@ impl Rules for Hov {
         ))
     }
 
+    fn check_state(&self, s: &State) -> Result<(), crate::engine::BadPosition> {
+        self.check_position(s)
+    }
+
     fn describe_event(&self, e: &Event) -> String {
         self.describe(e)
     }
