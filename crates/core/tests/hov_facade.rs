@@ -203,9 +203,7 @@ fn find(r: &Hov, seed: u64, n: usize, pick: impl Fn(&State) -> bool) -> Option<S
         if pick(game.state()) {
             return Some(game.state().clone());
         }
-        if game.step_bot(bot.as_mut()).unwrap().is_none() {
-            return None;
-        }
+        game.step_bot(bot.as_mut()).unwrap()?;
     }
     None
 }
