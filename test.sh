@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of the project; on a fresh machine it first installs what they need.
 # Honours CARGO_TARGET_DIR when it is set. GROGNARD_LONG_SOAK=1 runs the random-play tests'
-# long soak (tests/pg_random.rs, tests/nbs_random.rs, tests/fontenoy_random.rs) instead of their
-# default game counts.
+# long soak (tests/pg_random.rs, tests/nbs_random.rs, tests/fontenoy_random.rs,
+# tests/hov_random.rs) instead of their default game counts.
 # What was built or installed before is kept and reused (the target directory, ./.venv or
 # $GROGNARD_VENV, the wasm-bindgen CLI, playwright-core, the Debian packages); every check runs
 # every time. .ci/run keeps the target directory and the virtualenv outside the clone.

@@ -227,3 +227,26 @@ fn play_prints_events_with_rule_numbers_and_a_result_line() {
         out
     );
 }
+
+#[test]
+fn play_hov_battle_scenarios_to_a_result_with_a_readable_log() {
+    // Issue 28: `grognard play hov/<battle scenario> --seed 1` plays to the end (§212) with the
+    // greedy bot, and the log names leaders, sides and hexes (not indices).
+    for id in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"] {
+        let o = grognard(&["play", id, "--seed", "1"]);
+        assert_eq!(o.status.code(), Some(0), "{id}: {}", stderr(&o));
+        let out = stdout(&o);
+        let last = out.lines().last().unwrap_or("");
+        assert!(last.starts_with("result: "), "{id}: {last}");
+        assert!(last.contains("§214"), "{id}: {last}");
+        assert!(out.contains("[¶38] Game-Turn "), "{id}");
+        assert!(out.contains("(F-"), "{id}: leaders by name and counter id");
+        assert!(out.contains("a French counter moves from "), "{id}");
+        assert!(
+            !out.contains("side 0") && !out.contains("leader 0'"),
+            "{id}"
+        );
+        assert!(out.contains("French default vs Coalition default"), "{id}");
+        assert_eq!(stdout(&grognard(&["play", id, "--seed", "1"])), out, "{id}");
+    }
+}

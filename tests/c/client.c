@@ -295,11 +295,12 @@ static void error_statuses(gg_engine *engine) {
   expect_error("invalid UTF-8", gg_game_new(engine, "pg/\xff\xfe", 1, &game), GG_ERR_UTF8,
                "UTF-8", NULL, 0);
 
-  /* Unknown system, not implemented, unknown scenario. */
+  /* Unknown system, unknown scenario (every system is in this build, hov included, so
+     GG_ERR_NOT_IMPLEMENTED is reached only in a build without one). */
   expect_error("unknown scenario", gg_game_new(engine, "pg/nowhere", 1, &game),
                GG_ERR_UNKNOWN_SCENARIO, "pg/nowhere", NULL, 0);
-  expect_error("not implemented", gg_game_new(engine, "hov/no-such", 1, &game),
-               GG_ERR_NOT_IMPLEMENTED, "hov", NULL, 0);
+  expect_error("unknown hov scenario", gg_game_new(engine, "hov/no-such", 1, &game),
+               GG_ERR_UNKNOWN_SCENARIO, "hov/no-such", NULL, 0);
   /* A system id outside the four is refused where the scenario names it. */
   expect_error("unknown system",
                gg_game_from_scenario_json(
@@ -457,6 +458,49 @@ static void fontenoy_options(const gg_engine *engine) {
   printf("fontenoy: options chosen and refused\n");
 }
 
+/* The Habit of Victory's Battle Scenarios (§221–§223) played to their result by the greedy bot,
+   the log naming leaders (¶99 "Davout (F-davout)'s force ..."), each side's observation hiding the
+   other's strengths (¶20), and the other side's leader refused by side (¶88) leaving the game as
+   it was. */
+static void hov_battles(const gg_engine *engine) {
+  const char *ids[] = {"hov/pultusk-golymin", "hov/eylau", "hov/friedland"};
+  for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+    gg_game *game = NULL;
+    OK(gg_game_new(engine, ids[i], 1, &game));
+    int named = 0;
+    for (int n = 0; n < 100000; n++) {
+      gg_actor kind;
+      int32_t side = 0;
+      OK(gg_game_actor_kind(game, &kind, &side));
+      if (kind == GG_ACTOR_TERMINAL) break;
+      char *step = NULL;
+      OK(gg_game_step_bot(game, "greedy", &step));
+      if (strstr(step, "(F-") != NULL) named = 1;
+      gg_string_free(step);
+    }
+    CHECK(named, "%s: the log names leaders", ids[i]);
+    char *outcome = NULL;
+    OK(gg_game_outcome(game, &outcome));
+    CHECK(strstr(outcome, "\"level\"") != NULL, "%s ends with a result: %s", ids[i], outcome);
+    gg_string_free(outcome);
+    char *obs = NULL;
+    OK(gg_game_observation(game, 0, &obs));
+    CHECK(strstr(obs, "\"unknown\"") != NULL, "%s: the observation: %.200s", ids[i], obs);
+    gg_string_free(obs);
+    gg_game_free(game);
+  }
+  gg_game *game = NULL;
+  OK(gg_game_new(engine, "hov/eylau", 1, &game));
+  for (int n = 0; n < 8; n++) OK(gg_game_step_random(game, NULL));
+  uint64_t before = 0;
+  OK(gg_game_state_hash(game, &before));
+  expect_error("hov: a Coalition leader commanded by the French",
+               gg_game_apply_json(game, "{\"command\": {\"leader\": 24, \"parts\": []}}", NULL),
+               GG_ERR_ILLEGAL, "¶88", game, before);
+  gg_game_free(game);
+  printf("hov: three battle scenarios to their result\n");
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s FIXTURE [SCENARIO...]\n", argv[0]);
@@ -484,6 +528,7 @@ int main(int argc, char **argv) {
   error_statuses(engine);
   positions(engine);
   fontenoy_options(engine);
+  hov_battles(engine);
 
   char *sim = NULL;
   OK(gg_simulate(engine, "pg/training", 2, 10, "random", "greedy", 1000000, &sim));

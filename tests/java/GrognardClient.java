@@ -1,7 +1,8 @@
 // A Java client of grognard through JNA, the way a VASSAL module would call the C library:
 // load a scenario, list the legal actions, apply some as JSON, read an illegal action's error
 // with its rule number, play a whole Prussia's Glory game through the index fast path, and
-// replay the cross-language fixture to the same state hash as Rust, C, Python and wasm.
+// replay the cross-language fixture to the same state hash as Rust, C, Python and wasm, and play
+// a Habit of Victory Battle Scenario to its result with the greedy bot.
 //
 // Usage: java -cp /usr/share/java/jna.jar:OUT -Djna.library.path=LIBDIR GrognardClient FIXTURE
 
@@ -44,6 +45,8 @@ public final class GrognardClient {
     int gg_game_roll_seeded(Pointer game, long seed);
     int gg_game_state_hash(Pointer game, LongByReference out);
     int gg_game_outcome(Pointer game, PointerByReference out);
+    int gg_game_step_bot(Pointer game, String bot, PointerByReference out);
+    int gg_game_observation(Pointer game, int side, PointerByReference out);
   }
 
   static final Gg G = Gg.LIB;
@@ -182,6 +185,27 @@ public final class GrognardClient {
     check(outcome.contains("\"winner\""), "outcome " + outcome);
     System.out.println("pg/training played to the end in " + steps + " steps: " + outcome);
     G.gg_game_free(game);
+
+    // The Habit of Victory: a Battle Scenario (§222) played to its result by the greedy bot, the
+    // log naming leaders, and each side's observation (¶20: the other side's strengths hidden).
+    ok(G.gg_game_new(engine, "hov/eylau", 1, ref), "gg_game_new hov/eylau");
+    Pointer hov = ref.getValue();
+    boolean named = false;
+    for (int n = 0; n < 100_000; n++) {
+      ok(G.gg_game_actor_kind(hov, kind, side), "actor kind");
+      if (kind.getValue() == 2) break;
+      ok(G.gg_game_step_bot(hov, "greedy", ref), "hov step_bot");
+      named |= take(ref).contains("(F-");
+    }
+    check(named, "the hov log names leaders");
+    ok(G.gg_game_outcome(hov, ref), "hov outcome");
+    String hovOutcome = take(ref);
+    check(hovOutcome.contains("\"level\""), "hov outcome " + hovOutcome);
+    ok(G.gg_game_observation(hov, 1, ref), "hov observation");
+    String obs = take(ref);
+    check(obs.contains("\"unknown\""), "hov observation lists unknown stacks");
+    System.out.println("hov/eylau played to its result: " + hovOutcome);
+    G.gg_game_free(hov);
 
     // The cross-language fixture.
     String fixture = Files.readString(Path.of(args[0]));

@@ -112,7 +112,7 @@ def test_simulate_arguments() -> None:
         grognard.simulate("pg/training", 1, bots=["random"] * 3)
     with pytest.raises(grognard.BadJson):
         grognard.simulate("pg/training", 0, bot="nobody")
-    with pytest.raises(grognard.NotImplementedSystem):
+    with pytest.raises(grognard.UnknownScenario):
         grognard.simulate("hov/austerlitz", 0)
     with pytest.raises(TypeError):
         grognard.simulate("pg/training", 1, 0, "random", "random")  # type: ignore[misc]

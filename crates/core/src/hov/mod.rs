@@ -36,8 +36,10 @@
 pub mod action;
 pub mod board;
 mod board_view;
+mod bot;
 pub mod charts;
 pub mod combat;
+pub mod describe;
 pub mod event;
 mod flow;
 pub mod hhex;
@@ -45,6 +47,7 @@ pub mod losses;
 mod morale;
 pub mod movement;
 pub mod organization;
+mod position;
 mod rules;
 mod setup;
 pub mod state;

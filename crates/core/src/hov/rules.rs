@@ -10,7 +10,7 @@ use super::action::Action;
 use super::event::Event;
 use super::state::{GarrisonPlace, LeaderPlace, State, Unknown, VedettePlace};
 use super::{Hov, INFO};
-use crate::dice::{DiceSpec, Prob, Roll};
+use crate::dice::{Prob, Roll};
 use crate::engine::{Actor, Chance, Illegal, Reached, Rules, Side, SystemInfo};
 use crate::hex::Hex;
 
@@ -36,11 +36,10 @@ impl Rules for Hov {
     }
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, Prob)>) {
-        if let Actor::Chance(Chance::Dice(DiceSpec::D6)) = self.actor_of(s) {
-            let mut acts = Vec::new();
-            self.actions(s, &mut acts);
-            let n = acts.len() as u32;
-            out.extend(acts.into_iter().map(|a| (a, Prob::new(1, n))));
+        // Every roll of digest §3.5 is a chance node of one dice kind; its outcomes are the
+        // kind's with their exact weights (2d6 totals by their ways, d66 each 1/36).
+        if let Actor::Chance(Chance::Dice(spec)) = self.actor_of(s) {
+            out.extend(spec.outcomes().map(|(r, p)| (Action::Roll(r), p)));
         }
     }
 
@@ -200,6 +199,22 @@ impl Rules for Hov {
                 self.label(to)
             ),
         ))
+    }
+
+    fn check_state(&self, s: &State) -> Result<(), crate::engine::BadPosition> {
+        self.check_position(s)
+    }
+
+    fn describe_event(&self, e: &Event) -> String {
+        self.describe(e)
+    }
+
+    fn default_bot(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn bot(&self, name: &str) -> Option<alloc::boxed::Box<dyn crate::engine::Bot<Self>>> {
+        super::bot::named(name)
     }
 
     fn hex_label(&self, hex: Hex) -> String {
