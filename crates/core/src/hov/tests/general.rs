@@ -44,3 +44,33 @@ fn e17_ratings_print_as_the_set_ups_do() {
     };
     assert_eq!(alloc::format!("{r}"), "4[2]4");
 }
+
+#[test]
+fn e13_1_a_hex_of_several_terrains_is_the_dearest() {
+    // §13: whatever the order the terrains are listed in, the hex counts as the one that costs
+    // the most MP.
+    use crate::data::Library;
+    use crate::hov::board::{Board, Ground};
+    let lib = Library::builtin().expect("the built-in library");
+    let sc = lib.scenario("hov/pultusk-golymin").expect("pultusk");
+    let h = crate::hov::Hov::new(&sc).expect("pultusk");
+    let at = super::march::open_ground(&h);
+    let label = h.board.grid.to_id(at).expect("an id");
+    let label = alloc::format!("{label}");
+    let entry = sc.map.hexes.values().next().expect("a hex entry").clone();
+    for (terrain, want) in [
+        (["woods", "clear"], Ground::Woods),
+        (["clear", "woods"], Ground::Woods),
+        (["clear", "hills"], Ground::Hills),
+    ] {
+        let mut sc = sc.clone();
+        let mut e = entry.clone();
+        e.terrain = terrain
+            .iter()
+            .map(|t| alloc::string::String::from(*t))
+            .collect();
+        sc.map.hexes.insert(label.clone(), e);
+        let b = Board::new(&sc).expect("the board");
+        assert_eq!(b.hex(at).ground, want, "{terrain:?}");
+    }
+}

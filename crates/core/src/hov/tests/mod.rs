@@ -14,6 +14,7 @@ mod multihex;
 mod organization;
 mod repulse;
 mod sea;
+mod sequence;
 mod setup;
 mod supply;
 mod victory;
