@@ -13,7 +13,7 @@ use super::board::Board;
 use super::charts::Charts;
 use super::state::{
     Garrison, GarrisonId, GarrisonPlace, Leader, LeaderId, LeaderPlace, Phase, State, Supply, Unit,
-    Vedette, VedetteId, VedettePlace,
+    UnitId, Vedette, VedetteId, VedettePlace,
 };
 use super::types::{Army, COALITION, FRENCH};
 use super::units::{Manifest, Piece};
@@ -267,6 +267,51 @@ impl Hov {
             }
         }
 
+        // §222, §223: counters the scenario removes or puts out of play stay off the map and
+        // off the displays for the whole game; their unit counters may never be drawn as
+        // substitutes or March Divisions (they count as gone, reading N55).
+        let mut gone: Vec<UnitId> = Vec::new();
+        let listed = r
+            .get("removed")
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+            .map(|v| ("rules.removed", v))
+            .chain(
+                r.get("out_of_play")
+                    .and_then(|o| o.get("counters"))
+                    .and_then(Json::as_array)
+                    .into_iter()
+                    .flatten()
+                    .map(|v| ("rules.out_of_play.counters", v)),
+            );
+        for (at, v) in listed {
+            let id = v.as_str().unwrap_or_default();
+            let in_play = match manifest.piece(id) {
+                Some(Piece::Leader(l)) => leaders[usize::from(l)].place != LeaderPlace::Out,
+                Some(Piece::Unit(u)) => {
+                    if let Err(i) = gone.binary_search(&u) {
+                        gone.insert(i, u);
+                    }
+                    units[usize::from(u)].leader.is_some()
+                }
+                _ => {
+                    return Err(DataError::new(
+                        file,
+                        at,
+                        format!("no leader or unit `{id}`"),
+                    ));
+                }
+            };
+            if in_play {
+                return Err(DataError::new(
+                    file,
+                    at,
+                    format!("`{id}` is out of play but is set up or arrives as a reinforcement"),
+                ));
+            }
+        }
+
         // §207: garrisons; §217: vedettes.
         if let Some(list) = r.get("garrisons").and_then(Json::as_array) {
             for (n, g) in list.iter().enumerate() {
@@ -361,7 +406,7 @@ impl Hov {
             fought: Vec::new(),
             fought_garrisons: Vec::new(),
             guard_beaten: false,
-            gone: Vec::new(),
+            gone,
             freed: Vec::new(),
             drawn: Vec::new(),
             march_divisions: Vec::new(),
