@@ -312,3 +312,73 @@ fn r38_random_legal_play_runs_through_every_phase() {
         );
     }
 }
+
+#[test]
+fn r44_e218_an_entered_reinforcement_moves_by_command_or_initiative() {
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    let r = *h
+        .params
+        .reinforcements
+        .iter()
+        .find(|r| h.manifest.leaders[usize::from(r.leader)].side == FRENCH)
+        .expect("a French reinforcement");
+    advance(&h, &mut s, Phase::Reinforcements, FRENCH);
+    s.turn = s.turn.max(r.turn);
+    let mut ev = Vec::new();
+    // ¶44, §218: placed on its entry hex in the Reinforcement Segment...
+    h.apply(
+        &mut s,
+        &Action::Enter {
+            leader: r.leader,
+            hex: r.hex,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    while s.march.is_some() {
+        h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    }
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    assert_eq!(s.phase, Phase::MovementCommands);
+    // ...then activated by a Movement Command or, failing that, by Initiative.
+    let by_command = legal(&h, &s)
+        .iter()
+        .any(|a| matches!(a, Action::Command { leader, .. } if *leader == r.leader));
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    assert_eq!(s.phase, Phase::InitiativeMovement);
+    let by_initiative = legal(&h, &s)
+        .iter()
+        .any(|a| matches!(a, Action::Initiative { leader, .. } if *leader == r.leader));
+    assert!(by_command || by_initiative);
+}
+
+#[test]
+fn e210_each_scenario_has_a_fixed_attrition_level() {
+    // §210 (reading A5): a fixed AP level a side, provisional data (the side's commands + 2).
+    for (id, want) in [
+        ("hov/pultusk-golymin", [7, 7]),
+        ("hov/eylau", [6, 7]),
+        ("hov/friedland", [9, 7]),
+    ] {
+        let h = load(id);
+        assert_eq!(h.params.attrition_level, want, "{id}");
+        for side in [FRENCH, COALITION] {
+            assert_eq!(
+                h.params.attrition_level[side.index()],
+                h.params.commands[side.index()] + 2
+            );
+        }
+    }
+}
+
+#[test]
+fn e59_2_no_battle_scenario_plays_the_highway_upgrade_turn() {
+    // §59: the upgrade is due on turn 36; the Battle Scenarios end before it or start after it,
+    // so its delay by Coalition infantry (§59 2) never arises in them.
+    for id in SCENARIOS {
+        let h = load(id);
+        let p = &h.params;
+        assert!(!(p.first_turn..=p.last_turn).contains(&36), "{id}");
+    }
+}

@@ -370,3 +370,47 @@ fn e223_4_an_out_of_play_counter_set_up_is_refused() {
     );
     assert!(Hov::new(&sc).is_err());
 }
+
+#[test]
+fn e198_a_mixed_unit_has_a_counter_per_arm_set_up_on_one_track() {
+    use crate::hov::types::Arm;
+    let h = load("hov/eylau");
+    // §198: the Guard, Russian divisions 9, 10, 17, 18 and the avant-guards of Baggovut and
+    // Borosdin have an infantry and a cavalry counter (the Guard an artillery one too).
+    for f in [
+        "F-IG",
+        "R-div-9",
+        "R-div-10",
+        "R-div-17",
+        "R-div-18",
+        "R-ag-baggovut",
+        "R-ag-borosdin",
+    ] {
+        let arms: alloc::vec::Vec<Arm> = h
+            .manifest
+            .units
+            .iter()
+            .filter(|u| u.formation.as_deref() == Some(f))
+            .map(|u| u.arm)
+            .collect();
+        assert!(arms.contains(&Arm::Infantry), "{f}");
+        assert!(arms.contains(&Arm::Cavalry), "{f}");
+        if f == "F-IG" {
+            assert!(arms.contains(&Arm::Artillery));
+        }
+    }
+    // At set-up the counters of one formation share a track.
+    for id in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"] {
+        let h = load(id);
+        let s = h.initial();
+        for (i, a) in h.manifest.units.iter().enumerate() {
+            for (j, b) in h.manifest.units.iter().enumerate() {
+                let (x, y) = (s.units[i].leader, s.units[j].leader);
+                if a.formation.is_some() && a.formation == b.formation && x.is_some() && y.is_some()
+                {
+                    assert_eq!(x, y, "{id}: {} and {}", a.id, b.id);
+                }
+            }
+        }
+    }
+}
