@@ -355,6 +355,23 @@ impl Hov {
                     let l = manifest.leader(lid).ok_or_else(|| {
                         DataError::new(file, format!("{at}.leader"), format!("no leader `{lid}`"))
                     })?;
+                    // §217: with an actual Force on the map, of the vedette's side; at most
+                    // two with a Coalition Force, one with a French one.
+                    let info = &manifest.leaders[usize::from(l)];
+                    let limit = if info.side == COALITION { 2 } else { 1 };
+                    let with = vedettes_with.iter().filter(|(_, x)| *x == l).count();
+                    if !matches!(leaders[usize::from(l)].place, LeaderPlace::Map(_))
+                        || manifest.vedettes[usize::from(ved)].side != info.side
+                        || with >= limit
+                    {
+                        return Err(DataError::new(
+                            file,
+                            at,
+                            format!(
+                                "`{vid}` may not set up with `{lid}`: a vedette sets up with a friendly Force on the map, at most {limit} with each (§217)"
+                            ),
+                        ));
+                    }
                     vedettes[usize::from(ved)].place = VedettePlace::Portrait(l);
                     vedettes_with.push((ved, l));
                 }

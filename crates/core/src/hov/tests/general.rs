@@ -74,3 +74,34 @@ fn e13_1_a_hex_of_several_terrains_is_the_dearest() {
         assert_eq!(b.hex(at).ground, want, "{terrain:?}");
     }
 }
+
+#[test]
+fn r30_5_an_unemployed_leader_cuts_no_line_of_communication() {
+    use crate::hov::state::{LeaderPlace, Unit};
+    use crate::hov::types::Army;
+    let h = super::march::load("hov/pultusk-golymin");
+    let s = crate::engine::Rules::initial_state(&h);
+    let french = h.active_depots(&s, Army::French);
+    let d = french[0];
+    let at = h.board.depots[d].hex;
+    let ben = h.manifest.leader("R-bennigsen").unwrap();
+    // With his units Bennigsen on the depot cuts the line to it (¶55)...
+    let mut t = s.clone();
+    t.leaders[usize::from(ben)].place = LeaderPlace::Map(at);
+    assert!(!h.active_depots(&t, Army::French).contains(&d));
+    // ...without units or subordinates he is an Unemployed Leader and cuts nothing (¶30).
+    for u in &mut t.units {
+        if u.leader == Some(ben) {
+            *u = Unit {
+                leader: None,
+                sp: 0,
+            };
+        }
+    }
+    for l in &mut t.leaders {
+        if l.place == LeaderPlace::Portrait(ben) {
+            l.place = LeaderPlace::Out;
+        }
+    }
+    assert!(h.active_depots(&t, Army::French).contains(&d));
+}

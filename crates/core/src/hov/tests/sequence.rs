@@ -382,3 +382,26 @@ fn e59_2_no_battle_scenario_plays_the_highway_upgrade_turn() {
         assert!(!(p.first_turn..=p.last_turn).contains(&36), "{id}");
     }
 }
+
+#[test]
+fn e21_3_major_generals_are_activated_in_the_organization_segment_only() {
+    let h = load("hov/eylau");
+    let mut s = h.initial_state();
+    let side = h.params.first_player;
+    advance(&h, &mut s, Phase::Organization, side);
+    let Some(act) = legal(&h, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::ActivateMg { .. }))
+    else {
+        panic!("no Major General may be activated");
+    };
+    let mut ev = Vec::new();
+    let mut t = s.clone();
+    h.apply(&mut t, &act, &mut ev).unwrap();
+    // Not in the Movement Phase.
+    advance(&h, &mut s, Phase::MovementCommands, side);
+    assert!(!legal(&h, &s).contains(&act));
+    let before = s.clone();
+    assert!(h.apply(&mut s, &act, &mut ev).is_err());
+    assert_eq!(s, before);
+}

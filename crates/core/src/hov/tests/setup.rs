@@ -414,3 +414,25 @@ fn e198_a_mixed_unit_has_a_counter_per_arm_set_up_on_one_track() {
         }
     }
 }
+
+#[test]
+fn e217_1_at_most_two_vedettes_with_a_coalition_force_and_one_with_a_french() {
+    for id in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"] {
+        let h = load(id);
+        for &(v, l) in &h.params.vedettes_with {
+            let side = h.manifest.leaders[usize::from(l)].side;
+            let n = h.params.vedettes_with.iter().filter(|x| x.1 == l).count();
+            assert!(n <= if side == COALITION { 2 } else { 1 }, "{id}");
+            assert_eq!(h.manifest.vedettes[usize::from(v)].side, side);
+        }
+    }
+    // A second vedette with a French Force is refused when the scenario loads.
+    let lib = Library::builtin().expect("the built-in library");
+    let mut sc = lib.scenario("hov/eylau").expect("eylau");
+    let ved = sc.scenario.rules["vedettes"]["french"]["placed_with"]
+        .as_array_mut()
+        .expect("placed_with");
+    let first = ved[0]["leader"].clone();
+    ved[1]["leader"] = first;
+    assert!(Hov::new(&sc).is_err());
+}
