@@ -13,7 +13,7 @@ use super::board::Board;
 use super::charts::Charts;
 use super::state::{
     Garrison, GarrisonId, GarrisonPlace, Leader, LeaderId, LeaderPlace, Phase, State, Supply, Unit,
-    Vedette, VedetteId, VedettePlace,
+    UnitId, Vedette, VedetteId, VedettePlace,
 };
 use super::types::{Army, COALITION, FRENCH};
 use super::units::{Manifest, Piece};
@@ -287,6 +287,51 @@ impl Hov {
             }
         }
 
+        // §222, §223: counters the scenario removes or puts out of play stay off the map and
+        // off the displays for the whole game; their unit counters may never be drawn as
+        // substitutes or March Divisions (they count as gone, reading N56).
+        let mut gone: Vec<UnitId> = Vec::new();
+        let listed = r
+            .get("removed")
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+            .map(|v| ("rules.removed", v))
+            .chain(
+                r.get("out_of_play")
+                    .and_then(|o| o.get("counters"))
+                    .and_then(Json::as_array)
+                    .into_iter()
+                    .flatten()
+                    .map(|v| ("rules.out_of_play.counters", v)),
+            );
+        for (at, v) in listed {
+            let id = v.as_str().unwrap_or_default();
+            let in_play = match manifest.piece(id) {
+                Some(Piece::Leader(l)) => leaders[usize::from(l)].place != LeaderPlace::Out,
+                Some(Piece::Unit(u)) => {
+                    if let Err(i) = gone.binary_search(&u) {
+                        gone.insert(i, u);
+                    }
+                    units[usize::from(u)].leader.is_some()
+                }
+                _ => {
+                    return Err(DataError::new(
+                        file,
+                        at,
+                        format!("no leader or unit `{id}`"),
+                    ));
+                }
+            };
+            if in_play {
+                return Err(DataError::new(
+                    file,
+                    at,
+                    format!("`{id}` is out of play but is set up or arrives as a reinforcement"),
+                ));
+            }
+        }
+
         // §207: garrisons; §217: vedettes.
         if let Some(list) = r.get("garrisons").and_then(Json::as_array) {
             for (n, g) in list.iter().enumerate() {
@@ -330,6 +375,23 @@ impl Hov {
                     let l = manifest.leader(lid).ok_or_else(|| {
                         DataError::new(file, format!("{at}.leader"), format!("no leader `{lid}`"))
                     })?;
+                    // §217: with an actual Force on the map, of the vedette's side; at most
+                    // two with a Coalition Force, one with a French one.
+                    let info = &manifest.leaders[usize::from(l)];
+                    let limit = if info.side == COALITION { 2 } else { 1 };
+                    let with = vedettes_with.iter().filter(|(_, x)| *x == l).count();
+                    if !matches!(leaders[usize::from(l)].place, LeaderPlace::Map(_))
+                        || manifest.vedettes[usize::from(ved)].side != info.side
+                        || with >= limit
+                    {
+                        return Err(DataError::new(
+                            file,
+                            at,
+                            format!(
+                                "`{vid}` may not set up with `{lid}`: a vedette sets up with a friendly Force on the map, at most {limit} with each (§217)"
+                            ),
+                        ));
+                    }
                     vedettes[usize::from(ved)].place = VedettePlace::Portrait(l);
                     vedettes_with.push((ved, l));
                 }
@@ -384,7 +446,7 @@ impl Hov {
             fought: Vec::new(),
             fought_garrisons: Vec::new(),
             guard_beaten: false,
-            gone: Vec::new(),
+            gone,
             freed: Vec::new(),
             drawn: Vec::new(),
             march_divisions: Vec::new(),

@@ -18,6 +18,7 @@ mod organization;
 mod repulse;
 mod retreat;
 mod sea;
+mod sequence;
 mod setup;
 mod supply;
 mod victory;
