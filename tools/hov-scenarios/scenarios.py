@@ -361,8 +361,21 @@ def finish(s, sid, name, rule_no, first, last, rules, m, note):
         "setup": s.setup,
         "reinforcements": s.reinf,
         "victory": victory(),
+        "options": [VEDETTE_OPTION],
         "rules": rules,
     }
+
+
+# Reading A4: every Battle Scenario set-up lists vedettes and pools and §217 applies to "any
+# scenario", so the vedette rules §66-§80 are in play unless the players switch them off.
+VEDETTE_OPTION = {
+    "id": "vedettes-in-battle-scenarios",
+    "name": "Vedettes in the Battle Scenarios (§66-§80, §217)",
+    "default": True,
+    "rules": ["§66", "§67", "§68", "§69", "§70", "§71", "§72", "§73", "§74", "§75", "§76", "§77",
+              "§78", "§79", "§80", "§217"],
+    "note": "Reading A4: the set-ups place vedettes and list Vedette Pools, so this is on unless the players turn it off; off, no vedette enters play (none is placed at the start, every one stays in the pool).",
+}
 
 
 def build_all(m):

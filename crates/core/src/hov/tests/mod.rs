@@ -16,5 +16,6 @@ mod repulse;
 mod sea;
 mod setup;
 mod supply;
+mod vedette;
 mod victory;
 mod weather;

@@ -1,0 +1,206 @@
+//! Vedettes (§66–§80) in the Battle Scenarios: the named option of reading A4.
+
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+use serde_json::json;
+
+use crate::data::{Library, ResolvedScenario};
+use crate::engine::{Actor, Rules};
+use crate::hex::{Direction, Hex};
+use crate::hov::Hov;
+use crate::hov::action::Action;
+use crate::hov::event::Event;
+use crate::hov::state::{Phase, VedettePlace};
+use crate::hov::types::FRENCH;
+use crate::hov::vedette::OPTION;
+
+use super::march::{advance, clear_map_but, foot_force, legal, load, open_ground, place};
+
+const SCENARIOS: [&str; 3] = ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"];
+
+fn resolved(id: &str) -> ResolvedScenario {
+    let lib = Library::builtin().expect("the built-in library");
+    lib.scenario(id).expect(id)
+}
+
+/// The scenario `id` with `rules.options` set to `options` (the players' choices).
+fn with_options(id: &str, options: serde_json::Value) -> ResolvedScenario {
+    let mut r = resolved(id);
+    r.scenario.rules.insert("options".into(), options);
+    r
+}
+
+#[test]
+fn e66_a4_vedettes_are_in_play_in_the_battle_scenarios_by_default() {
+    // Reading A4: every Battle Scenario offers the option, on by default, and its set-up
+    // places vedettes with their forces (§217).
+    for id in SCENARIOS {
+        let r = resolved(id);
+        let o = r
+            .scenario
+            .options
+            .iter()
+            .find(|o| o.id == OPTION)
+            .unwrap_or_else(|| panic!("{id}: option {OPTION} not offered"));
+        assert!(o.default, "{id}: reading A4 has the option on by default");
+        let h = Hov::new(&r).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(h.params.vedettes, "{id}");
+        assert!(
+            !h.params.vedettes_with.is_empty(),
+            "{id}: §217 places vedettes"
+        );
+        // Chosen on explicitly: the same position.
+        let on = Hov::new(&with_options(id, json!({ OPTION: true }))).expect(id);
+        assert_eq!(on.initial_state(), h.initial_state(), "{id}");
+    }
+}
+
+#[test]
+fn e66_a4_with_the_option_off_no_vedette_enters_play() {
+    for id in SCENARIOS {
+        let h = Hov::new(&with_options(id, json!({ OPTION: false })))
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(!h.params.vedettes, "{id}");
+        assert!(h.params.vedettes_with.is_empty(), "{id}");
+        let s = h.initial_state();
+        assert!(
+            s.vedettes.iter().all(|v| v.place == VedettePlace::Pool),
+            "{id}: every vedette stays in the pool"
+        );
+        // §217's placing has nothing to place: the Setup phase offers no vedette.
+        if s.phase == Phase::Setup {
+            assert!(
+                legal(&h, &s)
+                    .iter()
+                    .all(|a| !matches!(a, Action::PlaceVedette { .. })),
+                "{id}"
+            );
+        }
+    }
+}
+
+#[test]
+fn e66_a4_an_unknown_or_malformed_option_is_refused() {
+    let id = "hov/eylau";
+    let e = Hov::new(&with_options(id, json!({ "no-such-option": true })))
+        .expect_err("an option the scenario does not offer");
+    assert!(
+        e.to_string().contains("rules.options.no-such-option"),
+        "{e}"
+    );
+    let e = Hov::new(&with_options(id, json!({ OPTION: "yes" })))
+        .expect_err("an option chosen with a string");
+    assert!(e.to_string().contains(OPTION), "{e}");
+}
+
+#[test]
+fn e66_a4_random_play_with_and_without_vedettes_never_dead_ends() {
+    // From each scenario's start, with the option on and off, a few hundred random legal
+    // actions: each applies and a legal action always exists; with the option off no vedette
+    // ever leaves the pool.
+    for (k, id) in SCENARIOS.into_iter().enumerate() {
+        for on in [true, false] {
+            let h = Hov::new(&with_options(id, json!({ OPTION: on }))).expect(id);
+            let mut s = h.initial_state();
+            let mut seed: u64 = 0x6600 + 2 * k as u64 + u64::from(on);
+            let mut rng = move |n: usize| {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                ((seed >> 33) % n as u64) as usize
+            };
+            let mut ev = Vec::new();
+            for _ in 0..300 {
+                if matches!(h.actor(&s), Actor::Terminal(_)) {
+                    break;
+                }
+                let acts = legal(&h, &s);
+                assert!(!acts.is_empty(), "{id}: a dead end in {:?}", s.phase);
+                let a = acts[rng(acts.len())].clone();
+                h.apply(&mut s, &a, &mut ev)
+                    .unwrap_or_else(|e| panic!("{id}: {a:?} listed but refused: {e:?}"));
+                if !on {
+                    assert!(
+                        s.vedettes.iter().all(|v| v.place == VedettePlace::Pool),
+                        "{id}: a vedette entered play with the option off after {a:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A position in the French Initiative Movement with only two French cavalry vedettes on the
+/// map, next to each other on open ground (and one French force far off).
+fn two_vedettes() -> Option<(Hov, crate::hov::state::State, usize, usize, Hex)> {
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::InitiativeMovement, FRENCH);
+    let cav: Vec<usize> = (0..s.vedettes.len())
+        .filter(|&i| h.manifest.vedettes[i].side == FRENCH && h.manifest.vedettes[i].cavalry)
+        .take(2)
+        .collect();
+    let [a, b] = cav[..] else {
+        return None;
+    };
+    let f = foot_force(&h, &s, FRENCH);
+    let at = open_ground(&h);
+    clear_map_but(&mut s, &[f]);
+    place(
+        &mut s,
+        f,
+        at.neighbor(Direction::ALL[3]).neighbor(Direction::ALL[3]),
+    );
+    s.vedettes[a].place = VedettePlace::Map(at);
+    s.vedettes[b].place = VedettePlace::Map(at.neighbor(Direction::ALL[0]));
+    Some((h, s, a, b, at))
+}
+
+#[test]
+fn e76_2_a_vedette_ending_its_move_on_a_friendly_vedette_goes_to_the_pool() {
+    let (h, mut s, a, b, at) = two_vedettes().expect("two French cavalry vedettes");
+    let to = at.neighbor(Direction::ALL[0]);
+    let mut ev = Vec::new();
+    let mv = Action::MoveFree {
+        leader: None,
+        vedette: Some(a as u16),
+    };
+    h.apply(&mut s, &mv, &mut ev).unwrap();
+    h.apply(&mut s, &Action::Step { to }, &mut ev).unwrap();
+    assert_eq!(
+        s.vedettes[a].place,
+        VedettePlace::Map(to),
+        "it may pass or stand"
+    );
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    assert_eq!(s.vedettes[a].place, VedettePlace::Pool, "§76 2: one a hex");
+    assert_eq!(
+        s.vedettes[b].place,
+        VedettePlace::Map(to),
+        "the other stays"
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::VedettePlaced { vedette, place: VedettePlace::Pool, rule, .. }
+            if usize::from(*vedette) == a && rule.contains("§76")
+    )));
+}
+
+#[test]
+fn e76_2_a_vedette_passing_through_a_friendly_vedette_stays_on_the_map() {
+    let (h, mut s, a, b, at) = two_vedettes().expect("two French cavalry vedettes");
+    let mid = at.neighbor(Direction::ALL[0]);
+    let end = mid.neighbor(Direction::ALL[0]);
+    let mut ev = Vec::new();
+    let mv = Action::MoveFree {
+        leader: None,
+        vedette: Some(a as u16),
+    };
+    h.apply(&mut s, &mv, &mut ev).unwrap();
+    h.apply(&mut s, &Action::Step { to: mid }, &mut ev).unwrap();
+    h.apply(&mut s, &Action::Step { to: end }, &mut ev).unwrap();
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    assert_eq!(s.vedettes[a].place, VedettePlace::Map(end));
+    assert_eq!(s.vedettes[b].place, VedettePlace::Map(mid));
+}
