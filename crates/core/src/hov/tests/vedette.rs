@@ -8,12 +8,12 @@ use serde_json::json;
 use crate::data::{Library, ResolvedScenario};
 use crate::engine::{Actor, Rules};
 use crate::hex::{Direction, Hex};
-use crate::hov::Hov;
 use crate::hov::action::Action;
 use crate::hov::event::Event;
 use crate::hov::state::{Phase, VedettePlace};
-use crate::hov::types::FRENCH;
+use crate::hov::types::{Army, FRENCH};
 use crate::hov::vedette::OPTION;
+use crate::hov::{Hov, Reinforcement};
 
 use super::march::{advance, clear_map_but, foot_force, legal, load, open_ground, place};
 
@@ -203,4 +203,127 @@ fn e76_2_a_vedette_passing_through_a_friendly_vedette_stays_on_the_map() {
     h.apply(&mut s, &Action::Done, &mut ev).unwrap();
     assert_eq!(s.vedettes[a].place, VedettePlace::Map(end));
     assert_eq!(s.vedettes[b].place, VedettePlace::Map(mid));
+}
+
+/// Pultusk-Golymin at the French Reinforcement Segment of the first French reinforcement's
+/// turn, with option `vedettes-in-battle-scenarios` at `on`; every French vedette of that
+/// reinforcement's army is put in the pool.
+fn at_reinforcement(on: bool) -> (Hov, crate::hov::state::State, Reinforcement) {
+    let h = Hov::new(&with_options("hov/pultusk-golymin", json!({ OPTION: on }))).unwrap();
+    let mut s = h.initial_state();
+    let r = *h
+        .params
+        .reinforcements
+        .iter()
+        .find(|r| h.manifest.leaders[usize::from(r.leader)].side == FRENCH)
+        .expect("a French reinforcement");
+    advance(&h, &mut s, Phase::Reinforcements, FRENCH);
+    s.turn = s.turn.max(r.turn);
+    let army = Army::of(h.manifest.leaders[usize::from(r.leader)].nationality);
+    for (i, v) in s.vedettes.iter_mut().enumerate() {
+        let m = &h.manifest.vedettes[i];
+        if m.side == FRENCH && Army::of(m.nationality) == army {
+            v.place = VedettePlace::Pool;
+        }
+    }
+    (h, s, r)
+}
+
+fn draws(h: &Hov, s: &crate::hov::state::State) -> Vec<(usize, Hex)> {
+    legal(h, s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PlaceVedette { vedette, hex } => Some((usize::from(vedette), hex)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn e67_2_pool_vedettes_appear_with_an_entering_reinforcement() {
+    let (h, mut s, r) = at_reinforcement(true);
+    assert!(
+        draws(&h, &s).is_empty(),
+        "§67 2: only with a force that entered"
+    );
+    let mut ev = Vec::new();
+    let enter = Action::Enter {
+        leader: r.leader,
+        hex: r.hex,
+    };
+    h.apply(&mut s, &enter, &mut ev).unwrap();
+    let d = draws(&h, &s);
+    assert!(!d.is_empty(), "§67 2: pool vedettes may appear with it");
+    for &(v, hex) in &d {
+        assert_eq!(s.vedettes[v].place, VedettePlace::Pool);
+        assert_eq!(h.manifest.vedettes[v].side, FRENCH);
+        assert!(
+            hex.distance(r.hex) <= 2,
+            "§217: within 2 hexes of the force"
+        );
+    }
+    let (v1, x1) = d[0];
+    ev.clear();
+    h.apply(
+        &mut s,
+        &Action::PlaceVedette {
+            vedette: v1 as u16,
+            hex: x1,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert_eq!(s.vedettes[v1].place, VedettePlace::Map(x1));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::VedettePlaced { rule, .. } if rule.contains("§67")
+    )));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::CounterEntered { hex, .. } if *hex == x1))
+    );
+    // §76: not a second one in the same hex; the state is unchanged.
+    let d = draws(&h, &s);
+    let &(v2, _) = d.first().expect("a second pool vedette and hex");
+    let before = s.clone();
+    let e = h
+        .apply(
+            &mut s,
+            &Action::PlaceVedette {
+                vedette: v2 as u16,
+                hex: x1,
+            },
+            &mut ev,
+        )
+        .expect_err("one vedette a hex");
+    assert!(e.rule.contains("§67"), "{e:?}");
+    assert_eq!(s, before);
+    assert!(d.iter().all(|&(_, x)| x != x1));
+    // A second vedette, then none more near that force (one or two with each force).
+    let x2 = d[0].1;
+    h.apply(
+        &mut s,
+        &Action::PlaceVedette {
+            vedette: v2 as u16,
+            hex: x2,
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert!(
+        draws(&h, &s).is_empty(),
+        "§67 2: at most two vedettes with the force"
+    );
+}
+
+#[test]
+fn e67_2_a4_no_vedette_is_drawn_with_the_option_off() {
+    let (h, mut s, r) = at_reinforcement(false);
+    let mut ev = Vec::new();
+    let enter = Action::Enter {
+        leader: r.leader,
+        hex: r.hex,
+    };
+    h.apply(&mut s, &enter, &mut ev).unwrap();
+    assert!(draws(&h, &s).is_empty());
 }

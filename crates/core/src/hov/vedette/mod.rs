@@ -42,4 +42,5 @@ pub(crate) fn option_on(s: &ResolvedScenario) -> Result<bool, DataError> {
     Ok(offered.is_none_or(|o| o.default))
 }
 
+mod pool;
 mod stack;
