@@ -59,7 +59,7 @@ fn hov_coverage_table_is_well_formed() {
             .chain((1..=15).map(|n| format!("N{n}")))
             .chain((16..=24).map(|n| format!("N{n}")))
             .chain((25..=34).map(|n| format!("N{n}")))
-            .chain((50..=52).map(|n| format!("N{n}")))
+            .chain((50..=53).map(|n| format!("N{n}")))
             .collect(),
         decision_form: false,
         min_rows: 800,

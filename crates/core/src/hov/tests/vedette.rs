@@ -327,3 +327,76 @@ fn e67_2_a4_no_vedette_is_drawn_with_the_option_off() {
     h.apply(&mut s, &enter, &mut ev).unwrap();
     assert!(draws(&h, &s).is_empty());
 }
+
+#[test]
+fn e78_a_retreat_goes_through_enemy_vedettes_only_with_no_other_way() {
+    use crate::hov::state::Retreat;
+    use crate::hov::types::COALITION;
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::InitiativeMovement, FRENCH);
+    let f = foot_force(&h, &s, FRENCH);
+    let blockers: Vec<_> = (0..s.leaders.len() as u16)
+        .filter(|&l| h.manifest.leaders[usize::from(l)].side == COALITION)
+        .take(5)
+        .collect();
+    assert_eq!(blockers.len(), 5, "five Coalition leaders");
+    let cv = (0..s.vedettes.len())
+        .find(|&i| h.manifest.vedettes[i].side == COALITION && !h.manifest.vedettes[i].freikorps)
+        .expect("a Coalition vedette");
+    let at = open_ground(&h);
+    let mut keep = blockers.clone();
+    keep.push(f);
+    clear_map_but(&mut s, &keep);
+    place(&mut s, f, at);
+    let ring: Vec<Hex> = Direction::ALL.iter().map(|&d| at.neighbor(d)).collect();
+    s.vedettes[cv].place = VedettePlace::Map(ring[0]);
+    let g = Retreat {
+        leaders: alloc::vec![f],
+        path: alloc::vec![at],
+        need: 1,
+        done: false,
+    };
+    // §78 1: with other ways open, the vedette hex is left aside.
+    let opts = h.retreat_options(&s, FRENCH, &g);
+    assert!(!opts.is_empty());
+    assert!(!opts.contains(&ring[0]), "{opts:?}");
+    // With every other way held by real enemy forces, the vedette hex is the way.
+    for (k, &l) in blockers.iter().enumerate() {
+        place(&mut s, l, ring[k + 1]);
+    }
+    let opts = h.retreat_options(&s, FRENCH, &g);
+    assert_eq!(opts, alloc::vec![ring[0]], "§78 2: through the vedette");
+    // The vedette gives way: displaced one hex to a free hex, revealed.
+    let mut ev = Vec::new();
+    place(&mut s, f, ring[0]);
+    h.vedettes_give_way(&mut s, FRENCH, ring[0], &mut ev);
+    let VedettePlace::Map(to) = s.vedettes[cv].place else {
+        panic!("displaced, not eliminated: {:?}", s.vedettes[cv].place)
+    };
+    assert_eq!(to.distance(ring[0]), 1);
+    assert!(to != at && !ring[1..].contains(&to));
+    assert!(s.vedettes[cv].revealed);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::VedettePlaced { rule, .. } if rule.contains("§78")
+    )));
+    // With no free hex around, it is eliminated to the pool.
+    let mut t = s.clone();
+    t.vedettes[cv].place = VedettePlace::Map(at);
+    let around: Vec<Hex> = Direction::ALL.iter().map(|&d| at.neighbor(d)).collect();
+    let french: Vec<_> = (0..t.leaders.len() as u16)
+        .filter(|&l| h.manifest.leaders[usize::from(l)].side == FRENCH && l != f)
+        .take(6)
+        .collect();
+    for (k, &l) in french.iter().enumerate() {
+        place(&mut t, l, around[k]);
+    }
+    assert_eq!(french.len(), 6);
+    h.vedettes_give_way(&mut t, FRENCH, at, &mut ev);
+    assert_eq!(
+        t.vedettes[cv].place,
+        VedettePlace::Pool,
+        "§78 2: eliminated"
+    );
+}

@@ -43,4 +43,5 @@ pub(crate) fn option_on(s: &ResolvedScenario) -> Result<bool, DataError> {
 }
 
 mod pool;
+mod retreat;
 mod stack;
