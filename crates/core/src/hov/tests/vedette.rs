@@ -400,3 +400,27 @@ fn e78_a_retreat_goes_through_enemy_vedettes_only_with_no_other_way() {
         "§78 2: eliminated"
     );
 }
+
+#[test]
+fn e68_6_e68_8_a_vedette_has_no_track_and_no_weight_in_stacking() {
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::InitiativeMovement, FRENCH);
+    let f = foot_force(&h, &s, FRENCH);
+    let at = open_ground(&h);
+    clear_map_but(&mut s, &[f]);
+    place(&mut s, f, at);
+    let v = (0..s.vedettes.len())
+        .find(|&i| h.manifest.vedettes[i].side == FRENCH)
+        .expect("a French vedette");
+    // §68 item 4: a vedette is neither a leader nor a unit: it heads no track and stands on
+    // none (the Organization Display never holds it but as a §75 marker on a portrait).
+    let id = &h.manifest.vedettes[v].id;
+    assert!(h.manifest.leader(id).is_none() && h.manifest.unit(id).is_none());
+    // §68 item 6: the hex's strength for the stacking limit (¶141) ignores it.
+    let before = h.hex_sp(&s, FRENCH, at);
+    assert!(before > 0);
+    s.vedettes[v].place = VedettePlace::Map(at);
+    assert_eq!(h.hex_sp(&s, FRENCH, at), before);
+    assert_eq!(h.force_sp(&s, f), before);
+}
