@@ -424,3 +424,28 @@ fn e68_6_e68_8_a_vedette_has_no_track_and_no_weight_in_stacking() {
     assert_eq!(h.hex_sp(&s, FRENCH, at), before);
     assert_eq!(h.force_sp(&s, f), before);
 }
+
+#[test]
+fn e80_3_a_freikorps_eliminated_by_a_retreat_is_out_of_play_for_good() {
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::InitiativeMovement, FRENCH);
+    let Some(fk) = (0..s.vedettes.len()).find(|&i| h.manifest.vedettes[i].freikorps) else {
+        panic!("a Freikorps vedette in the manifest (§80)");
+    };
+    let f = foot_force(&h, &s, FRENCH);
+    let at = open_ground(&h);
+    clear_map_but(&mut s, &[f]);
+    place(&mut s, f, at);
+    s.vedettes[fk].place = VedettePlace::Map(at);
+    let french: Vec<_> = (0..s.leaders.len() as u16)
+        .filter(|&l| h.manifest.leaders[usize::from(l)].side == FRENCH && l != f)
+        .take(6)
+        .collect();
+    for (k, &l) in french.iter().enumerate() {
+        place(&mut s, l, at.neighbor(Direction::ALL[k]));
+    }
+    let mut ev = Vec::new();
+    h.vedettes_give_way(&mut s, FRENCH, at, &mut ev);
+    assert_eq!(s.vedettes[fk].place, VedettePlace::Gone, "§80 3");
+}
