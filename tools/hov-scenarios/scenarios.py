@@ -367,8 +367,10 @@ def finish(s, sid, name, rule_no, first, last, rules, m, note):
 
 
 def options():
-    """The optional rules (§184-§188), off unless the players choose them."""
+    """The scenario options: the vedette rules (reading A4, on) and the optional rules
+    (§184-§188) and named readings, off unless the players choose them."""
     return [
+        VEDETTE_OPTION,
         {"id": "battlefield-dynamics", "name": "Battlefield Dynamics (controlling the battle)", "default": False,
          "rules": ["§187", "§188"],
          "note": "Before each counterattack and re-attack the side about to attack rolls against its Force Leader's Initiative."},
@@ -376,6 +378,18 @@ def options():
          "default": False, "rules": ["§41", "§42"],
          "note": "The digest's reading: without it a single force of more than 5 SP gains nothing from a Fortified Town unless a garrison or a separate force of at most 5 SP is inside."},
     ]
+
+
+# Reading A4: every Battle Scenario set-up lists vedettes and pools and §217 applies to "any
+# scenario", so the vedette rules §66-§80 are in play unless the players switch them off.
+VEDETTE_OPTION = {
+    "id": "vedettes-in-battle-scenarios",
+    "name": "Vedettes in the Battle Scenarios (§66-§80, §217)",
+    "default": True,
+    "rules": ["§66", "§67", "§68", "§69", "§70", "§71", "§72", "§73", "§74", "§75", "§76", "§77",
+              "§78", "§79", "§80", "§217"],
+    "note": "Reading A4: the set-ups place vedettes and list Vedette Pools, so this is on unless the players turn it off; off, no vedette enters play (none is placed at the start, every one stays in the pool).",
+}
 
 
 def build_all(m):

@@ -60,6 +60,7 @@ fn hov_coverage_table_is_well_formed() {
             .chain((16..=24).map(|n| format!("N{n}")))
             .chain((25..=34).map(|n| format!("N{n}")))
             .chain((35..=44).map(|n| format!("N{n}")))
+            .chain((50..=53).map(|n| format!("N{n}")))
             .chain((55..=56).map(|n| format!("N{n}")))
             .collect(),
         decision_form: false,

@@ -24,7 +24,8 @@ pub enum Action {
     Done,
 
     // --- Set-up (§211, §217) ---
-    /// Place a vedette on the map at the start (§217).
+    /// Place a vedette on the map: at the start (§217), or from the Vedette Pool with a
+    /// reinforcement that entered this phase (§67 2).
     PlaceVedette {
         /// The vedette.
         vedette: VedetteId,

@@ -131,7 +131,13 @@ impl Hov {
         }
     }
 
-    fn vedette_may_stand(&self, s: &State, o: &super::zoc::Occupancy, side: Side, h: Hex) -> bool {
+    pub(crate) fn vedette_may_stand(
+        &self,
+        s: &State,
+        o: &super::zoc::Occupancy,
+        side: Side,
+        h: Hex,
+    ) -> bool {
         if !self.in_area(h)
             || o.vedettes[side.index()].binary_search(&h).is_ok()
             || o.holds(side.other(), h)

@@ -56,6 +56,7 @@ pub mod supply;
 mod tests;
 pub mod types;
 pub mod units;
+pub mod vedette;
 pub mod victory;
 pub mod zoc;
 
@@ -130,6 +131,9 @@ pub struct Params {
     pub reinforcements: Vec<Reinforcement>,
     /// Vedettes set up with a force (§217): placed within 2 hexes of it at the start.
     pub vedettes_with: Vec<(VedetteId, LeaderId)>,
+    /// Option `vedettes-in-battle-scenarios` (reading A4, on by default): the vedette rules
+    /// §66–§80 are in play.
+    pub vedettes: bool,
     /// Garrisons on the map at the start (§207).
     pub garrisons: Vec<GarrisonId>,
     /// The scenario options that are on (optional rules §184–§188, named readings), sorted.

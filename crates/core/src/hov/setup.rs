@@ -352,8 +352,15 @@ impl Hov {
                 };
             }
         }
+        let vedettes_on = crate::hov::vedette::option_on(s)?;
         let mut vedettes_with: Vec<(VedetteId, LeaderId)> = Vec::new();
-        if let Some(o) = r.get("vedettes").and_then(Json::as_object) {
+        // Reading A4: with option `vedettes-in-battle-scenarios` off no vedette is placed; all
+        // stay in the pool.
+        if let Some(o) = r
+            .get("vedettes")
+            .and_then(Json::as_object)
+            .filter(|_| vedettes_on)
+        {
             for (side_key, v) in o {
                 for (n, w) in v
                     .get("placed_with")
@@ -412,6 +419,7 @@ impl Hov {
             redoubts,
             reinforcements,
             vedettes_with,
+            vedettes: vedettes_on,
             garrisons: garrison_ids,
             options: options_on(s),
         };

@@ -97,12 +97,14 @@ impl Hov {
                     && n.distance(start) == step
                     && !g.path.contains(&n)
                     && g.path[..g.path.len() - 1].iter().all(|p| p.distance(n) > 1)
-                    && !o.holds(side.other(), n)
+                    && (!o.holds(side.other(), n) || self.vedettes_only(&o, side.other(), n))
                     // §47 1: nothing enters a masked Fort.
                     && !self.masked(s, n);
                 ok.then_some(n)
             })
             .collect();
+        // §78 2: through enemy vedettes only when there is no other way.
+        self.vedette_hexes_last(&o, side.other(), &mut c);
         // 3: avoid friendly forces when possible.
         if c.iter().any(|&n| !o.real_at(side, n)) {
             c.retain(|&n| !o.real_at(side, n));
@@ -225,6 +227,9 @@ impl Hov {
             g.done = true;
         }
         let leaders = g.leaders.clone();
+        let side = leaders
+            .first()
+            .map(|&l| self.manifest.leaders[usize::from(l)].side);
         for l in leaders {
             let lp = &mut s.leaders[usize::from(l)];
             if matches!(lp.place, LeaderPlace::Map(_)) {
@@ -235,6 +240,10 @@ impl Hov {
                     rule: alloc::borrow::Cow::Borrowed("¶172"),
                 });
             }
+        }
+        // §78 2: enemy vedettes in the hex give way.
+        if let Some(side) = side {
+            self.vedettes_give_way(s, side, to, ev);
         }
     }
 

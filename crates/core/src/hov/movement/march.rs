@@ -898,6 +898,10 @@ impl Hov {
         ev: &mut Vec<Event>,
     ) {
         let side = self.mover_side(m).unwrap_or(s.phasing);
+        // §76 2: one vedette a hex.
+        if let Some(v) = m.vedette {
+            self.vedette_alone(s, v, ev);
+        }
         if m.vedette.is_none() {
             for l in Self::march_hex_leaders(m) {
                 let x = &mut s.leaders[usize::from(l)];

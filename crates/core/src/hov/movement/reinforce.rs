@@ -163,6 +163,8 @@ impl Hov {
                 out.push(Action::Enter { leader, hex });
             }
         }
+        // §67 2: pool vedettes may appear with the forces that entered.
+        self.pool_draw_actions(s, out);
     }
 
     pub(crate) fn entry_step(
@@ -174,6 +176,11 @@ impl Hov {
         match a {
             // ¶95: what is not placed is delayed.
             Action::Done => Ok(true),
+            // §67 2: a pool vedette appears with a force that entered.
+            Action::PlaceVedette { .. } => {
+                self.pool_draw(s, a, ev)?;
+                Ok(false)
+            }
             Action::Enter { leader, hex } if self.entry_repulse_hexes(s, *leader).contains(hex) => {
                 // ¶96 2: entering an enemy-held hex is a repulse of its occupants.
                 self.try_repulse(s, *leader, None, *hex, RepulseWhen::Entry, ev)?;

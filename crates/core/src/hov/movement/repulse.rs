@@ -445,6 +445,8 @@ impl Hov {
             from: p.target,
             to,
         });
+        // §78 2: the enemy's vedettes in the hex give way.
+        self.vedettes_give_way(s, side, to, ev);
     }
 
     /// The repulse is over: a reinforcement enters the hex it cleared (¶96 2); a march that

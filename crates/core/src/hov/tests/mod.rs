@@ -21,5 +21,6 @@ mod sea;
 mod sequence;
 mod setup;
 mod supply;
+mod vedette;
 mod victory;
 mod weather;

@@ -1,0 +1,105 @@
+//! Drawing vedettes from the Vedette Pool (§67 2): when a reinforcement enters (¶91), its
+//! owner may place one or two pool vedettes of the force's army with it, as at the start
+//! (§217): within 2 hexes of the force, in the area, out of enemy ZOCs, one a hex (§76), and
+//! no force with more than two friendly vedettes within 2 hexes (reading N52). The draw is made
+//! in the Reinforcement Segment, after the force has entered.
+
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::super::Hov;
+use super::super::action::Action;
+use super::super::event::Event;
+use super::super::state::{State, VedettePlace};
+use super::super::types::Army;
+use crate::engine::Illegal;
+use crate::hex::Hex;
+
+impl Hov {
+    /// §67 2: the pool vedettes the phasing side may place now, each with every hex it may take,
+    /// in vedette then hex order; none with option `vedettes-in-battle-scenarios` off.
+    pub(crate) fn pool_draw_actions(&self, s: &State, out: &mut Vec<Action>) {
+        if !self.params.vedettes {
+            return;
+        }
+        let side = s.phasing;
+        let o = self.occupancy(s);
+        for (i, v) in s.vedettes.iter().enumerate() {
+            let info = &self.manifest.vedettes[i];
+            if v.place != VedettePlace::Pool || info.side != side {
+                continue;
+            }
+            let army = Army::of(info.nationality);
+            let mut hexes: Vec<Hex> = Vec::new();
+            for &(l, _) in &s.entered {
+                let lm = &self.manifest.leaders[usize::from(l)];
+                if lm.side != side || Army::of(lm.nationality) != army {
+                    continue;
+                }
+                let Some(at) = self.leader_hex(s, l) else {
+                    continue;
+                };
+                hexes.extend(
+                    within2(at)
+                        .into_iter()
+                        .filter(|&h| self.vedette_may_stand(s, &o, side, h)),
+                );
+            }
+            hexes.sort_unstable();
+            hexes.dedup();
+            out.extend(hexes.into_iter().map(|hex| Action::PlaceVedette {
+                vedette: i as u16,
+                hex,
+            }));
+        }
+    }
+
+    /// §67 2: places a pool vedette with a reinforcement that entered this phase.
+    pub(crate) fn pool_draw(
+        &self,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let Action::PlaceVedette { vedette, hex } = a else {
+            return Err(Illegal::new("§67", "not a vedette placement"));
+        };
+        let mut legal = Vec::new();
+        self.pool_draw_actions(s, &mut legal);
+        if !legal.contains(a) {
+            return Err(Illegal::new(
+                "§67, §217",
+                format!(
+                    "vedette #{vedette} may not appear at {}: only a pool vedette of the phasing side (option `vedettes-in-battle-scenarios` on) enters, within 2 hexes of a force of its army that entered this phase, in the area, out of enemy ZOCs, one a hex, at most two near any force",
+                    self.label(*hex)
+                ),
+            ));
+        }
+        let side = s.phasing;
+        let v = &mut s.vedettes[usize::from(*vedette)];
+        v.place = VedettePlace::Map(*hex);
+        v.revealed = false;
+        v.moved = false;
+        ev.push(Event::VedettePlaced {
+            side,
+            vedette: *vedette,
+            place: VedettePlace::Map(*hex),
+            rule: Cow::Borrowed("§67"),
+        });
+        ev.push(Event::CounterEntered { side, hex: *hex });
+        self.reveal_vedettes(s, ev);
+        Ok(())
+    }
+}
+
+/// The hexes within 2 of `center`, the center included.
+fn within2(center: Hex) -> Vec<Hex> {
+    let mut out = Vec::new();
+    for dq in -2i16..=2 {
+        for dr in (-2).max(-dq - 2)..=2.min(-dq + 2) {
+            out.push(Hex::new(center.q + dq, center.r + dr));
+        }
+    }
+    out
+}
