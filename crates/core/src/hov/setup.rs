@@ -289,7 +289,7 @@ impl Hov {
 
         // §222, §223: counters the scenario removes or puts out of play stay off the map and
         // off the displays for the whole game; their unit counters may never be drawn as
-        // substitutes or March Divisions (they count as gone, reading N56).
+        // substitutes or March Divisions (they count as gone, reading N50).
         let mut gone: Vec<UnitId> = Vec::new();
         let listed = r
             .get("removed")

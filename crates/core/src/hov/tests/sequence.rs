@@ -234,7 +234,7 @@ fn r41_r50_1_r23_1_the_other_player_force_marches_by_initiative_only() {
     };
     assert!(h.apply(&mut s, &cmd, &mut ev).is_err());
     assert_eq!(s, before);
-    // The Initiative die (¶23 1, reading N55): the roll is the owner's alone.
+    // The Initiative die (¶23 1, reading N49): the roll is the owner's alone.
     h.apply(
         &mut s,
         &Action::Initiative {

@@ -1,7 +1,7 @@
 //! Drawing vedettes from the Vedette Pool (§67 2): when a reinforcement enters (¶91), its
 //! owner may place one or two pool vedettes of the force's army with it, as at the start
 //! (§217): within 2 hexes of the force, in the area, out of enemy ZOCs, one a hex (§76), and
-//! no force with more than two friendly vedettes within 2 hexes (reading N52). The draw is made
+//! no force with more than two friendly vedettes within 2 hexes (reading N47). The draw is made
 //! in the Reinforcement Segment, after the force has entered.
 
 use alloc::borrow::Cow;

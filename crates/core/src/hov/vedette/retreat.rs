@@ -1,6 +1,6 @@
 //! Vedettes and enemy retreats (§78): they never stop a retreat. A retreating force avoids
 //! hexes held only by enemy vedettes when it can, and otherwise goes through them; the
-//! vedettes there are displaced one hex, or eliminated when they cannot be (reading N53).
+//! vedettes there are displaced one hex, or eliminated when they cannot be (reading N48).
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
@@ -31,7 +31,7 @@ impl Hov {
 
     /// §78 2: a force of `side` has retreated into `hex`: the enemy vedettes there are
     /// displaced one hex — the first neighbour in direction order that is on the map, in the
-    /// area, passable at the vedette's rates and free of every counter (reading N53) — or,
+    /// area, passable at the vedette's rates and free of every counter (reading N48) — or,
     /// with no such hex, eliminated: to the pool, a Freikorps out of play for good (§80 3).
     pub(crate) fn vedettes_give_way(
         &self,

@@ -1,5 +1,5 @@
 //! One vedette a hex (§76 2): a vedette that ends its move where a friendly vedette already
-//! stands goes to the Vedette Pool (reading N51: its owner, who could have moved it on, has
+//! stands goes to the Vedette Pool (reading N46: its owner, who could have moved it on, has
 //! chosen the pool).
 
 use alloc::borrow::Cow;
