@@ -47,6 +47,10 @@ struct Line<'a> {
     roads_only: bool,
     /// Cavalry rates (infantry rates otherwise, for infantry vedettes, §75).
     cavalry: bool,
+    /// Traced from the far end (a depot) back toward where the line starts (a force): a step
+    /// from `a` to `b` costs what the forward line pays entering `a` out of `b`, and `a` must
+    /// be open (the force's own hex may hold anything).
+    backwards: bool,
     bounds: Bounds,
 }
 
@@ -60,16 +64,16 @@ impl MoveCosts for Line<'_> {
     }
 
     fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
-        if self.blocked.binary_search(&to).is_ok() {
+        // The step the forward line takes: out of `a` into `b`.
+        let (a, b) = if self.backwards { (to, from) } else { (from, to) };
+        if self.blocked.binary_search(&b).is_ok() {
             return None;
         }
-        let d = Direction::ALL
-            .into_iter()
-            .find(|&d| from.neighbor(d) == to)?;
-        if self.roads_only && self.h.board.side(from, d).road == super::board::Road::None {
+        let d = Direction::ALL.into_iter().find(|&d| a.neighbor(d) == b)?;
+        if self.roads_only && self.h.board.side(a, d).road == super::board::Road::None {
             return None;
         }
-        let c = self.h.step_cost(self.s, from, d, self.cavalry)?;
+        let c = self.h.step_cost(self.s, a, d, self.cavalry)?;
         Some(u32::from(c.halves()))
     }
 
@@ -95,6 +99,7 @@ impl Hov {
             blocked: &blocked,
             roads_only,
             cavalry: true,
+            backwards: false,
             bounds: self.board.grid.bounds(),
         };
         Reach::search(
@@ -140,8 +145,7 @@ impl Hov {
 
     /// The hexes within Dispatch Distance of `army`'s active depots and Supply Source, sorted:
     /// the line is traced from the force to the depot, so the search runs backwards from each
-    /// depot, a step from `y` into `x` costing what entering `x` from `y` costs and never
-    /// passing through a blocked hex (the force's own hex may be anything).
+    /// depot ([`Line`] with `backwards`).
     fn dispatch_area(&self, s: &State, army: Army) -> Vec<Hex> {
         let side = army.side();
         let mut from: Vec<Hex> = self
@@ -154,10 +158,13 @@ impl Hov {
         }
         let o = self.occupancy(s);
         let blocked = blocked(self, s, &o, side);
-        let back = Backwards {
+        let back = Line {
             h: self,
             s,
             blocked: &blocked,
+            roads_only: false,
+            cavalry: true,
+            backwards: true,
             bounds: self.board.grid.bounds(),
         };
         let mut out: Vec<Hex> = Vec::new();
@@ -185,40 +192,6 @@ pub struct DispatchMemo {
     state: Option<State>,
     areas: [Option<Vec<Hex>>; 4],
 }
-
-/// A Dispatch Distance traced backwards, from the depot toward the forces (see
-/// [`Hov::dispatch_area`]).
-struct Backwards<'a> {
-    h: &'a Hov,
-    s: &'a State,
-    blocked: &'a [Hex],
-    bounds: Bounds,
-}
-
-impl MoveCosts for Backwards<'_> {
-    fn bounds(&self) -> Bounds {
-        self.bounds
-    }
-
-    fn contains(&self, hex: Hex) -> bool {
-        self.h.board.on_map(hex)
-    }
-
-    fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
-        // The forward line enters `from` out of `to`: `from` must be open.
-        if self.blocked.binary_search(&from).is_ok() {
-            return None;
-        }
-        let d = Direction::ALL
-            .into_iter()
-            .find(|&d| to.neighbor(d) == from)?;
-        let c = self.h.step_cost(self.s, to, d, true)?;
-        Some(u32::from(c.halves()))
-    }
-
-    fn min_step_cost(&self) -> u32 {
-        1
-    }
 }
 
 impl Hov {
@@ -260,6 +233,7 @@ impl Hov {
             blocked: &blocked,
             roads_only: false,
             cavalry,
+            backwards: false,
             bounds: self.board.grid.bounds(),
         };
         Reach::search(
