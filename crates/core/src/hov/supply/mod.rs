@@ -65,7 +65,11 @@ impl MoveCosts for Line<'_> {
 
     fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
         // The step the forward line takes: out of `a` into `b`.
-        let (a, b) = if self.backwards { (to, from) } else { (from, to) };
+        let (a, b) = if self.backwards {
+            (to, from)
+        } else {
+            (from, to)
+        };
         if self.blocked.binary_search(&b).is_ok() {
             return None;
         }
@@ -191,7 +195,6 @@ impl Hov {
 pub struct DispatchMemo {
     state: Option<State>,
     areas: [Option<Vec<Hex>>; 4],
-}
 }
 
 impl Hov {
