@@ -240,7 +240,7 @@ fn play_hov_battle_scenarios_to_a_result_with_a_readable_log() {
         assert!(last.starts_with("result: "), "{id}: {last}");
         assert!(last.contains("§214"), "{id}: {last}");
         assert!(out.contains("[¶38] Game-Turn "), "{id}");
-        assert!(out.contains("(F-"), "{id}: leaders by name and counter id");
+        assert!(out.contains("[F-"), "{id}: leaders by name and counter id");
         assert!(out.contains("a French counter moves from "), "{id}");
         assert!(
             !out.contains("side 0") && !out.contains("leader 0'"),

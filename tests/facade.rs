@@ -97,7 +97,7 @@ fn systems_lists_all_four_and_what_is_implemented() {
         .filter(|s| s["implemented"] == true)
         .map(|s| s["id"].as_str().unwrap())
         .collect();
-    assert_eq!(implemented, ["pg", "fontenoy", "nbs"]);
+    assert_eq!(implemented, ["pg", "hov", "fontenoy", "nbs"]);
 }
 
 #[test]

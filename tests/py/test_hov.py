@@ -33,7 +33,7 @@ def test_the_log_names_leaders_and_the_observation_hides_enemy_strengths() -> No
         step = g.step_bot("greedy")
         assert step is not None
         texts += [e["text"] for e in step["events"]]
-    assert any("(F-" in t for t in texts), texts
+    assert any("[F-" in t for t in texts), texts
     state = g.state()
     french = g.observation(0)
     coalition = g.observation(1)

@@ -40,7 +40,7 @@ test('the log names leaders and the observation hides enemy strengths', () => {
       assert.ok(step);
       for (const e of step.events) texts.push(e.text);
     }
-    assert.ok(texts.some((t) => t.includes('(F-')), texts.join('\n'));
+    assert.ok(texts.some((t) => t.includes('[F-')), texts.join('\n'));
     const state = game.state();
     const obs = [game.observation(0), game.observation(1)];
     state.units.forEach((u, i) => {

@@ -106,11 +106,11 @@ fn r20_the_log_names_leaders_units_armies_and_hexes() {
     let all = texts.join("\n");
     assert!(!all.contains("leader 5"), "no leader by index: {all}");
     assert!(!all.contains("side 0") && !all.contains("side 1"), "{all}");
-    // A leader by name with his counter id, e.g. "Davout (F-davout)".
+    // A leader by name with his counter id, e.g. "Davout [F-davout]".
     assert!(
         texts
             .iter()
-            .any(|t| t.contains("'s force enters") && t.contains("(F-")),
+            .any(|t| t.contains("'s force enters") && t.contains("[F-")),
         "a march names its leader: {all}"
     );
     assert!(texts.iter().any(|t| t.contains("a French counter moves")));

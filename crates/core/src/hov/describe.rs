@@ -23,7 +23,7 @@ impl Hov {
     pub fn log_leader(&self, l: u16) -> String {
         self.manifest.leaders.get(usize::from(l)).map_or_else(
             || format!("leader #{l}"),
-            |x| format!("{} ({})", x.name, x.id),
+            |x| format!("{} [{}]", x.name, x.id),
         )
     }
 
@@ -32,9 +32,9 @@ impl Hov {
         match self.manifest.units.get(usize::from(u)) {
             Some(x) => match &x.code {
                 Some(c) if !c.is_empty() && !x.name.contains(c.as_str()) => {
-                    format!("{} {} ({})", c, x.name, x.id)
+                    format!("{} {} [{}]", c, x.name, x.id)
                 }
-                _ => format!("{} ({})", x.name, x.id),
+                _ => format!("{} [{}]", x.name, x.id),
             },
             None => format!("unit #{u}"),
         }
@@ -44,7 +44,7 @@ impl Hov {
     pub fn log_garrison(&self, g: u16) -> String {
         self.manifest.garrisons.get(usize::from(g)).map_or_else(
             || format!("garrison #{g}"),
-            |x| format!("{} ({})", x.name, x.id),
+            |x| format!("{} [{}]", x.name, x.id),
         )
     }
 
@@ -52,7 +52,7 @@ impl Hov {
     pub fn log_vedette(&self, v: u16) -> String {
         self.manifest.vedettes.get(usize::from(v)).map_or_else(
             || format!("vedette #{v}"),
-            |x| format!("{} ({})", x.name, x.id),
+            |x| format!("{} [{}]", x.name, x.id),
         )
     }
 
