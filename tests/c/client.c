@@ -459,7 +459,7 @@ static void fontenoy_options(const gg_engine *engine) {
 }
 
 /* The Habit of Victory's Battle Scenarios (§221–§223) played to their result by the greedy bot,
-   the log naming leaders (¶99 "Davout (F-davout)'s force ..."), each side's observation hiding the
+   the log naming leaders (¶99 "Davout [F-davout]'s force ..."), each side's observation hiding the
    other's strengths (¶20), and the other side's leader refused by side (¶88) leaving the game as
    it was. */
 static void hov_battles(const gg_engine *engine) {
@@ -475,7 +475,7 @@ static void hov_battles(const gg_engine *engine) {
       if (kind == GG_ACTOR_TERMINAL) break;
       char *step = NULL;
       OK(gg_game_step_bot(game, "greedy", &step));
-      if (strstr(step, "(F-") != NULL) named = 1;
+      if (strstr(step, "[F-") != NULL) named = 1;
       gg_string_free(step);
     }
     CHECK(named, "%s: the log names leaders", ids[i]);
@@ -491,7 +491,15 @@ static void hov_battles(const gg_engine *engine) {
   }
   gg_game *game = NULL;
   OK(gg_game_new(engine, "hov/eylau", 1, &game));
-  for (int n = 0; n < 8; n++) OK(gg_game_step_random(game, NULL));
+  /* Play on to the French Movement Command Segment (¶45), where a command is a decision. */
+  for (int n = 0; n < 200; n++) {
+    char *legal = NULL;
+    OK(gg_game_legal_actions(game, &legal));
+    int commanding = strstr(legal, "\"command\"") != NULL;
+    gg_string_free(legal);
+    if (commanding) break;
+    OK(gg_game_step_random(game, NULL));
+  }
   uint64_t before = 0;
   OK(gg_game_state_hash(game, &before));
   expect_error("hov: a Coalition leader commanded by the French",

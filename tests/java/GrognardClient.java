@@ -195,7 +195,7 @@ public final class GrognardClient {
       ok(G.gg_game_actor_kind(hov, kind, side), "actor kind");
       if (kind.getValue() == 2) break;
       ok(G.gg_game_step_bot(hov, "greedy", ref), "hov step_bot");
-      named |= take(ref).contains("(F-");
+      named |= take(ref).contains("[F-");
     }
     check(named, "the hov log names leaders");
     ok(G.gg_game_outcome(hov, ref), "hov outcome");

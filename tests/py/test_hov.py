@@ -52,7 +52,10 @@ def test_the_log_names_leaders_and_the_observation_hides_enemy_strengths() -> No
 
 def test_an_action_of_the_other_side_is_refused_and_changes_nothing() -> None:
     g = grognard.Game("hov/eylau", 1)
-    for _ in range(8):
+    # Play on to the French Movement Command Segment (¶45), where a command is a decision.
+    for _ in range(200):
+        if any(isinstance(a, dict) and "command" in a for a in g.legal_actions()):
+            break
         g.step_random()
     before = g.state_hash_hex()
     with pytest.raises(grognard.IllegalAction) as err:

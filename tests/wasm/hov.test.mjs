@@ -56,7 +56,8 @@ test('the log names leaders and the observation hides enemy strengths', () => {
 test('an action of the other side is refused and changes nothing', () => {
   const game = new Game('hov/eylau', 1);
   try {
-    for (let i = 0; i < 8; i++) game.stepRandom();
+    // Play on to the French Movement Command Segment (¶45), where a command is a decision.
+    for (let i = 0; i < 200 && !game.legalActions().some((a) => typeof a === 'object' && a !== null && 'command' in a); i++) game.stepRandom();
     const before = game.stateHash();
     assert.throws(() => game.apply({ command: { leader: 24, parts: [] } }), (e) => {
       assert.equal(e.code, 'illegal');
