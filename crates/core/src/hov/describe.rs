@@ -402,6 +402,16 @@ impl Hov {
                 "Battlefield Dynamics for {}: rolled {roll} {drm:+} against Initiative {initiative}: case {result}",
                 side(*s)
             ),
+            Event::ToTheGuns {
+                side: s,
+                leader,
+                hex,
+            } => format!(
+                "{}: {}'s force has marched to the sound of the guns and joins the battle from {}",
+                side(*s),
+                l(*leader),
+                h(*hex)
+            ),
             Event::Suspended {
                 leader,
                 round,

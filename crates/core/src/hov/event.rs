@@ -491,6 +491,17 @@ pub enum Event {
         /// Lost (the enemy's edge).
         lost: bool,
     },
+    /// A force that marched to the sound of the guns joins a battle for its second round
+    /// (§186, an option).
+    ToTheGuns {
+        /// Its side.
+        side: Side,
+        /// Its Force Leader.
+        leader: LeaderId,
+        /// The hex it joins from.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
     /// A Battlefield Dynamics die (§187–§188, an option).
     Dynamics {
         /// The side about to attack.
@@ -591,6 +602,7 @@ impl EventInfo for Event {
             Event::BattleEnds { .. } => "¶146 step 10",
             Event::MaskRoll { .. } => "§44",
             Event::Suspended { .. } => "¶204",
+            Event::ToTheGuns { .. } => "§186",
             Event::Dynamics { .. } => "§188",
             Event::OffMap { .. } => "§61",
             Event::MaskRemoved { .. } => "§46",
@@ -818,6 +830,11 @@ impl core::fmt::Display for Event {
                     3 => "must attack",
                     _ => "retreats instead",
                 }
+            ),
+            Event::ToTheGuns { side, leader, hex } => write!(
+                f,
+                "{side}: leader {leader}'s force has marched to the sound of the guns and joins the battle from {}",
+                label(*hex)
             ),
             Event::Suspended {
                 leader,

@@ -44,6 +44,10 @@ impl Hov {
         if let Some(a) = self.march_actor(s) {
             return a;
         }
+        // §186: the call to the guns is the non-phasing player's (movement/sound.rs).
+        if s.sound.is_some() {
+            return Actor::Player(s.phasing.other());
+        }
         match s.phase {
             Phase::Setup => Actor::Player(self.placing_side(s).unwrap_or(s.phasing)),
             Phase::Weather => Actor::Chance(Chance::Dice(DiceSpec::D6)),
@@ -76,6 +80,11 @@ impl Hov {
         if s.repulse.is_some() {
             // ¶131: a repulse's capture dice and retreat, in whatever phase it was tried.
             self.repulse_actions(s, out);
+            return;
+        }
+        if s.sound.is_some() {
+            // §186: forces marching to the sound of the guns.
+            self.sound_actions(s, out);
             return;
         }
         match s.phase {
@@ -179,6 +188,10 @@ impl Hov {
         }
         if s.repulse.is_some() {
             return self.repulse_step(s, a, ev);
+        }
+        if s.sound.is_some() {
+            // §186: checked against the listed decisions before anything changes.
+            return self.sound_step(s, a, ev);
         }
         match (s.phase, a) {
             (Phase::Setup, Action::PlaceVedette { vedette, hex }) => {
@@ -304,6 +317,11 @@ impl Hov {
         }
         for v in &mut s.vedettes {
             v.moved = false;
+        }
+        if phase == Phase::ForcedMarch {
+            // §185: a new Combat Phase.
+            s.failed_forced.clear();
+            s.sounded.clear();
         }
         if phase == Phase::Reinforcements {
             // ¶88: a new Movement Phase.

@@ -166,6 +166,27 @@ impl Rules for Hov {
                 .get(usize::from(l))
                 .is_some_and(|x| other(x.side))
         });
+        // §186: who has answered the call to the guns is seen only as a moving counter (¶21).
+        if let Some(c) = &mut o.sound {
+            for l in &mut c.tried {
+                if self
+                    .manifest
+                    .leaders
+                    .get(usize::from(*l))
+                    .is_some_and(|x| other(x.side))
+                {
+                    *l = u16::MAX;
+                }
+            }
+        }
+        // §185: which forces failed their Forced March is their owner's secret (¶23 1).
+        o.failed_forced.retain(|f| {
+            !self
+                .manifest
+                .leaders
+                .get(usize::from(f.leader))
+                .is_some_and(|x| other(x.side))
+        });
         o.entered.retain(|&(l, _)| {
             !self
                 .manifest

@@ -347,6 +347,31 @@ pub struct FailedRepulse {
     pub target: Hex,
 }
 
+/// A force whose Forced March roll failed in this Combat Phase (§185, option
+/// `sound-of-the-guns`), and the hex it began the phase in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FailedForcedMarch {
+    /// Its Force Leader.
+    pub leader: LeaderId,
+    /// Where it stood when the Combat Phase began.
+    #[serde(with = "super::hhex")]
+    pub from: Hex,
+}
+
+/// The call to the guns before a battle's second round (§186, option `sound-of-the-guns`):
+/// the non-phasing player's forces of §185 may try their Forced March again.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SoundCall {
+    /// The hexes attacked in the battle's first round.
+    #[serde(with = "super::hhex::vec")]
+    pub defenders: Vec<Hex>,
+    /// The hexes of the attacking force.
+    #[serde(with = "super::hhex::vec")]
+    pub attackers: Vec<Hex>,
+    /// The Force Leaders who have tried, in order.
+    pub tried: Vec<LeaderId>,
+}
+
 /// A force that retreated off a friendly map edge (§61), and the edge hex it left from, near
 /// which it comes back (§62).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -588,6 +613,17 @@ pub struct State {
     /// hexes are fought (¶202, ¶204), in the order they were set aside.
     #[serde(default)]
     pub suspended: Vec<Battle>,
+    /// Forces whose Forced March roll failed in this Combat Phase (§185, option
+    /// `sound-of-the-guns`); cleared when the next Forced March Segment begins.
+    #[serde(default)]
+    pub failed_forced: Vec<FailedForcedMarch>,
+    /// The call to the guns now open (§186).
+    #[serde(default)]
+    pub sound: Option<SoundCall>,
+    /// The battles (by their first attacking Force Leader) whose call to the guns has been
+    /// made in this Combat Phase (§186: before the second round only).
+    #[serde(default)]
+    pub sounded: Vec<LeaderId>,
     /// Strength lost by each side to all causes, vedettes and garrisons apart (§214).
     pub lost: [u16; 2],
     /// The Coalition's once-a-game morale gain for a force off the map has been taken (§215).

@@ -112,6 +112,11 @@ impl Hov {
             s.suspended.push(b);
             return;
         }
+        // §185–§186 (option `sound-of-the-guns`): before round two, forces whose Forced March
+        // failed may march to the guns and join it (movement/sound.rs).
+        if self.call_to_the_guns(s) {
+            return;
+        }
         if self.option(BATTLEFIELD_DYNAMICS) {
             if let Some(b) = &mut s.battle {
                 b.reattack = true;

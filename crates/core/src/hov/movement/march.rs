@@ -322,7 +322,13 @@ impl Hov {
     }
 
     /// A new march for leader `l`'s force.
-    fn new_march(&self, s: &State, l: LeaderId, how: Activation, stage: MarchStage) -> March {
+    pub(crate) fn new_march(
+        &self,
+        s: &State,
+        l: LeaderId,
+        how: Activation,
+        stage: MarchStage,
+    ) -> March {
         let at = self.leader_hex(s, l).unwrap_or_default();
         let entry = s
             .entered
@@ -542,7 +548,7 @@ impl Hov {
     }
 
     /// ¶102–¶107, ¶126–¶127: the Initiative die decides what the force may spend.
-    fn initiative_rolled(&self, s: &mut State, mut m: March, roll: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn initiative_rolled(&self, s: &mut State, mut m: March, roll: u8, ev: &mut Vec<Event>) {
         let side = self.leader_side(m.leader).unwrap_or(s.phasing);
         let initiative = self.initiative_of(s, m.leader);
         let modifier = if m.from_ezoc {
@@ -568,6 +574,8 @@ impl Hov {
             initiative,
             allowance: m.allowance_inf.max(m.allowance_cav),
         });
+        // §185 (option `sound-of-the-guns`): a roll above the Initiative fails (¶102).
+        self.note_failed_forced(s, &m, matches!(a, Allowance::Full | Allowance::LessOne));
         if a == Allowance::None {
             // ¶104: no move this phase or segment; a force that does not move takes no
             // attrition (reading C1).
@@ -745,7 +753,7 @@ impl Hov {
         })
     }
 
-    fn step_to(
+    pub(crate) fn step_to(
         &self,
         s: &mut State,
         mut m: March,

@@ -11,6 +11,7 @@
 //! * ¶84, ¶118–¶120, ¶50 4 Multi-Hex Forces — [`multihex`]
 //! * §55–§58 sea transport — [`sea`]
 //! * ¶142, §158, §211 bridge trains and pontoons — [`bridge`]
+//! * §184–§186 the Sound of the Guns (an option) — [`sound`]
 
 pub mod attrition;
 pub mod bridge;
@@ -22,3 +23,4 @@ pub mod multihex;
 pub mod reinforce;
 pub mod repulse;
 pub mod sea;
+pub mod sound;

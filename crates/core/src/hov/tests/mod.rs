@@ -19,6 +19,7 @@ mod repulse;
 mod retreat;
 mod sea;
 mod sequence;
+mod sound;
 mod setup;
 mod supply;
 mod vedette;
