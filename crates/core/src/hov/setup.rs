@@ -24,6 +24,35 @@ use crate::hex::{Hex, Hexside};
 
 type Json = serde_json::Value;
 
+/// The date a Game-Turn begins, as (year, month 1–12, day): Game-Turn 1 is 6 December 1806 and
+/// each turn is 3 days (digest §5.14, which §59's "March 21st (turn 36)" confirms; worked
+/// example X50). The scenarios' turn labels follow it.
+pub fn turn_date(turn: u8) -> (u16, u8, u8) {
+    let (mut y, mut m, mut d) = (1806u16, 12u8, 6u32);
+    let mut left = 3 * u32::from(turn.max(1) - 1);
+    loop {
+        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+        let len = match m {
+            2 if leap => 29,
+            2 => 28,
+            4 | 6 | 9 | 11 => 30,
+            _ => 31,
+        };
+        let room = len - d;
+        if left <= room {
+            return (y, m, (d + left) as u8);
+        }
+        left -= room + 1;
+        d = 1;
+        if m == 12 {
+            m = 1;
+            y += 1;
+        } else {
+            m += 1;
+        }
+    }
+}
+
 /// Reads the scenario's `rules` object, with errors that name the field.
 struct Rules<'a> {
     file: &'a str,

@@ -405,3 +405,267 @@ fn e21_3_major_generals_are_activated_in_the_organization_segment_only() {
     assert!(h.apply(&mut s, &act, &mut ev).is_err());
     assert_eq!(s, before);
 }
+
+#[test]
+fn r38_r41_1_r54_every_phase_offers_its_decisions_up_to_the_end_date() {
+    // ¶38, ¶41, ¶54: each Player-Turn runs its phases in order, the First Player's then the
+    // Second's, each phase offering its own decisions before `Done`, to the End Date. Here each
+    // phase takes up to three of its first listed decisions, then ends.
+    let mut decided: Vec<Phase> = Vec::new();
+    for id in SCENARIOS {
+        let h = load(id);
+        let mut s = h.initial_state();
+        let mut ev = Vec::new();
+        let mut key = (s.turn, s.phasing, s.phase);
+        let mut taken = 0;
+        let mut die = 0u8;
+        let mut order: Vec<(u8, crate::engine::Side, Phase)> = Vec::new();
+        let mut over = false;
+        for _ in 0..60_000 {
+            let acts = legal(&h, &s);
+            let a = match h.actor(&s) {
+                Actor::Terminal(_) => {
+                    over = true;
+                    break;
+                }
+                Actor::Chance(_) => {
+                    die = die % 6 + 1;
+                    d6(die)
+                }
+                Actor::Player(_) => {
+                    if key != (s.turn, s.phasing, s.phase) {
+                        key = (s.turn, s.phasing, s.phase);
+                        taken = 0;
+                    }
+                    let first = acts.iter().find(|a| **a != Action::Done).cloned();
+                    match first {
+                        Some(a) if taken < 3 || !acts.contains(&Action::Done) => {
+                            taken += 1;
+                            if !decided.contains(&s.phase) {
+                                decided.push(s.phase);
+                            }
+                            a
+                        }
+                        _ => Action::Done,
+                    }
+                }
+            };
+            h.apply(&mut s, &a, &mut ev)
+                .unwrap_or_else(|e| panic!("{id}: {a:?}: {e:?}"));
+            let k = (s.turn, s.phasing, s.phase);
+            if order.last() != Some(&k) && s.phase != Phase::Over {
+                order.push(k);
+            }
+        }
+        assert!(over, "{id}: the scenario reaches its End Date");
+        assert_eq!(s.turn, h.params.last_turn, "{id}");
+        // ¶41: the First Player's Player-Turn, then the Second's, each Game-Turn.
+        let first = h.params.first_player;
+        for t in h.params.first_turn..=h.params.last_turn {
+            let sides: Vec<crate::engine::Side> = order
+                .iter()
+                .filter(|k| k.0 == t && k.2 == Phase::Administrative)
+                .map(|k| k.1)
+                .collect();
+            assert_eq!(sides, alloc::vec![first, first.other()], "{id} turn {t}");
+        }
+    }
+    for p in [
+        Phase::Setup,
+        Phase::Organization,
+        Phase::MovementCommands,
+        Phase::InitiativeMovement,
+        Phase::ForcedMarch,
+    ] {
+        assert!(decided.contains(&p), "{p:?} offered no decision: {decided:?}");
+    }
+}
+
+#[test]
+fn r55_r56_a_force_cut_from_its_depots_gets_no_command_and_marches_on_the_no_loc_line() {
+    // ¶55: an enemy force on a depot cuts its LOC, so the depot is inactive; ¶56: a force that
+    // had its Dispatch Distance only through it loses it: no Movement Command (¶89, ¶98) and
+    // the No LOC line for its attrition (¶137, §27).
+    use super::battle::force_leaders;
+    for id in SCENARIOS {
+        let h = load(id);
+        let mut s = h.initial_state();
+        advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+        let depots: Vec<crate::hex::Hex> = h
+            .active_depots(&s, Army::French)
+            .into_iter()
+            .map(|i| h.board.depots[i].hex)
+            .collect();
+        let enemies = force_leaders(&h, &s, COALITION);
+        if depots.is_empty() || enemies.len() < depots.len() {
+            continue;
+        }
+        let mut cut = s.clone();
+        for (&d, &e) in depots.iter().zip(&enemies) {
+            place(&mut cut, e, d);
+        }
+        for &e in enemies.iter().skip(depots.len()) {
+            cut.leaders[usize::from(e)].place = crate::hov::state::LeaderPlace::Out;
+        }
+        assert!(h.active_depots(&cut, Army::French).is_empty(), "¶55");
+        let o = h.occupancy(&cut);
+        let Some(x) = h.board.grid.hexes().into_iter().find(|&x| {
+            h.in_area(x)
+                && depots.iter().any(|d| d.distance(x) == 2)
+                && !h.in_zoc_of(&cut, &o, COALITION, x, false)
+                && !o.holds(COALITION, x)
+                && h.in_dispatch(&s, Army::French, x)
+                && !h.in_dispatch(&cut, Army::French, x)
+        }) else {
+            continue;
+        };
+        let l = foot_force(&h, &s, FRENCH);
+        place(&mut s, l, x);
+        place(&mut cut, l, x);
+        let command = Action::Command {
+            leader: l,
+            parts: Vec::new(),
+        };
+        assert!(legal(&h, &s).contains(&command), "{id}: with its depots");
+        assert!(!legal(&h, &cut).contains(&command), "{id}: cut off");
+        let mut t = cut.clone();
+        let e = h.apply(&mut t, &command, &mut Vec::new()).unwrap_err();
+        assert_eq!(e.rule, "¶89, ¶98, §27");
+        assert_eq!(t, cut);
+        // ¶137, §27: its march attrition reads the No LOC line.
+        let mut m = h.new_march(&cut, l, Activation::Initiative, MarchStage::Moving);
+        assert!(m.no_loc);
+        m.spent_inf = Mp::whole(2);
+        m.start_sp = 4;
+        assert_eq!(h.attrition_column(&m).map(|c| c.march), Some(None));
+        let mut m = h.new_march(&s, l, Activation::Initiative, MarchStage::Moving);
+        assert!(!m.no_loc);
+        m.spent_inf = Mp::whole(2);
+        m.start_sp = 4;
+        assert!(h.attrition_column(&m).is_some_and(|c| c.march.is_some()));
+        // ¶55 3: an enemy ZOC over a depot does not cut its line.
+        let (d0, e0) = (depots[0], enemies[0]);
+        let kept = Direction::ALL.iter().any(|&k| {
+            let mut z = s.clone();
+            place(&mut z, e0, d0.neighbor(k));
+            let o = h.occupancy(&z);
+            h.in_zoc_of(&z, &o, COALITION, d0, false)
+                && h.active_depots(&z, Army::French)
+                    .iter()
+                    .any(|&i| h.board.depots[i].hex == d0)
+        });
+        assert!(kept, "{id}: ¶55 3");
+        return;
+    }
+    panic!("no scenario has a force whose Dispatch Distance runs through a depot alone");
+}
+
+/// Plays the battle in progress to its end: Pursuit chits, die 3, first listed decisions.
+fn finish_battle(h: &Hov, s: &mut crate::hov::state::State) {
+    for _ in 0..300 {
+        if s.battle.is_none() && s.repulse.is_none() {
+            return;
+        }
+        let acts = legal(h, s);
+        let a = match h.actor(s) {
+            Actor::Chance(_) => d6(3),
+            _ => acts
+                .iter()
+                .find(|a| matches!(a, Action::Chit(crate::hov::types::Chit::Pursuit)))
+                .or(acts.first())
+                .expect("a decision")
+                .clone(),
+        };
+        h.apply(s, &a, &mut Vec::new()).unwrap();
+    }
+    panic!("the battle never ends");
+}
+
+#[test]
+fn r39_2_r122_r51_1_coalition_armies_fight_together_and_one_attack_discharges_the_duty() {
+    use super::battle::{force_leaders, position};
+    use super::fort::only_sp;
+    use crate::hov::state::LeaderPlace;
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let co = force_leaders(&h, &s0, COALITION);
+    let r = *co
+        .iter()
+        .find(|&&l| h.leader_army(l) == Army::Russian)
+        .unwrap();
+    let p = *co
+        .iter()
+        .find(|&&l| h.leader_army(l) == Army::Prussian)
+        .expect("a Prussian force at Eylau");
+    let f = super::battle::force_leaders(&h, &s0, FRENCH)[0];
+    let (b, d) = super::sound::open_patch(&h);
+    let (mut s, _) = position(&h, &[]);
+    for (l, sp) in [(r, 5), (p, 5), (f, 3)] {
+        only_sp(&h, &mut s, l, sp);
+    }
+    // ¶39 2, ¶122: in the Coalition's one Combat Phase a Russian and a Prussian force both in
+    // the French ZOC: either may attack, and the segment may not end before one does.
+    s.phasing = COALITION;
+    let (rh, ph) = (b.neighbor(d), b.neighbor(d.opposite()));
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(b);
+    s.leaders[usize::from(r)].place = LeaderPlace::Map(rh);
+    s.leaders[usize::from(p)].place = LeaderPlace::Map(ph);
+    let attack = |l| Action::Attack {
+        leader: l,
+        parts: Vec::new(),
+        hexes: alloc::vec![b],
+    };
+    let acts = legal(&h, &s);
+    assert!(acts.contains(&attack(r)) && acts.contains(&attack(p)), "{acts:?}");
+    assert!(!acts.contains(&Action::Done), "¶122: the French force must be attacked");
+    let mut t = s.clone();
+    assert!(h.apply(&mut t, &Action::Done, &mut Vec::new()).is_err());
+    assert_eq!(t, s);
+    // ¶122: once the Russian force attacks it, the Prussian one owes no attack (¶149: the
+    // French force has fought).
+    let mut t = s.clone();
+    h.apply(&mut t, &attack(r), &mut Vec::new()).unwrap();
+    finish_battle(&h, &mut t);
+    let acts = legal(&h, &t);
+    assert!(acts.contains(&Action::Done), "{acts:?}");
+    assert!(!acts.contains(&attack(p)));
+    // ¶39 2: a Russian and a Prussian force in one hex defend together.
+    let mut t = s.clone();
+    t.phasing = FRENCH;
+    t.leaders[usize::from(p)].place = LeaderPlace::Map(rh);
+    let on = Action::Attack {
+        leader: f,
+        parts: Vec::new(),
+        hexes: alloc::vec![rh],
+    };
+    assert!(legal(&h, &t).contains(&on));
+    h.apply(&mut t, &on, &mut Vec::new()).unwrap();
+    assert!(t.fought.contains(&r) && t.fought.contains(&p), "both defend");
+    assert_eq!(t.battle.as_ref().unwrap().defenders, alloc::vec![rh]);
+}
+
+#[test]
+fn x50_e59_turn_36_is_21_march_and_the_scenarios_follow_the_calendar() {
+    use crate::hov::setup::turn_date;
+    assert_eq!(turn_date(1), (1806, 12, 6));
+    assert_eq!(turn_date(36), (1807, 3, 21), "§59");
+    assert_eq!(turn_date(35), (1807, 3, 18));
+    assert_eq!(turn_date(69), (1807, 6, 28), "§227's End Date");
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let lib = Library::builtin().expect("the built-in library");
+    for id in SCENARIOS {
+        let sc = lib.scenario(id).expect(id);
+        let labels = &sc.scenario.turns.labels;
+        assert!(!labels.is_empty());
+        for (k, label) in labels {
+            let (y, m, d) = turn_date(k.parse().unwrap());
+            assert_eq!(
+                *label,
+                alloc::format!("{d} {} {y}", MONTHS[usize::from(m - 1)]),
+                "{id} turn {k}"
+            );
+        }
+    }
+}

@@ -27,7 +27,7 @@ fn with_option(id: &str) -> Hov {
 
 /// A hex `b` and a direction `d` such that every hex within 3 of `b` is clear, in the area and
 /// free of settlements and water.
-fn open_patch(h: &Hov) -> (Hex, Direction) {
+pub(super) fn open_patch(h: &Hov) -> (Hex, Direction) {
     let mut hexes = h.board.grid.hexes();
     hexes.sort_unstable();
     for &b in &hexes {
