@@ -138,6 +138,9 @@ pub struct Params {
     pub garrisons: Vec<GarrisonId>,
     /// The scenario options that are on (optional rules §184–§188, named readings), sorted.
     pub options: Vec<String>,
+    /// Leaders the scenario removes or puts out of play (§222, §223, reading N50), sorted: never
+    /// brought into play (§22 2).
+    pub removed: Vec<LeaderId>,
 }
 
 /// The Standard and Exclusive Rules bound to one scenario.

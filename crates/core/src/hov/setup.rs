@@ -15,7 +15,7 @@ use super::state::{
     Garrison, GarrisonId, GarrisonPlace, Leader, LeaderId, LeaderPlace, Phase, State, Supply, Unit,
     UnitId, Vedette, VedetteId, VedettePlace,
 };
-use super::types::{Army, COALITION, FRENCH};
+use super::types::{Arm, Army, COALITION, FRENCH};
 use super::units::{Manifest, Piece};
 use super::{Area, Hov, Params, Reinforcement};
 use crate::data::{DataError, ResolvedScenario};
@@ -24,31 +24,33 @@ use crate::hex::{Hex, Hexside};
 
 type Json = serde_json::Value;
 
-/// The date a Game-Turn begins, as (year, month 1–12, day): Game-Turn 1 is 6 December 1806 and
-/// each turn is 3 days (digest §5.14, which §59's "March 21st (turn 36)" confirms; worked
-/// example X50). The scenarios' turn labels follow it.
-pub fn turn_date(turn: u8) -> (u16, u8, u8) {
-    let (mut y, mut m, mut d) = (1806u16, 12u8, 6u32);
-    let mut left = 3 * u32::from(turn.max(1) - 1);
-    loop {
-        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-        let len = match m {
-            2 if leap => 29,
-            2 => 28,
-            4 | 6 | 9 | 11 => 30,
-            _ => 31,
-        };
-        let room = len - d;
-        if left <= room {
-            return (y, m, (d + left) as u8);
-        }
-        left -= room + 1;
-        d = 1;
-        if m == 12 {
-            m = 1;
-            y += 1;
-        } else {
-            m += 1;
+impl Hov {
+    /// The date a Game-Turn begins, as (year, month 1–12, day): Game-Turn 1 is 6 December 1806 and
+    /// each turn is 3 days (digest §5.14, which §59's "March 21st (turn 36)" confirms; worked
+    /// example X50). The scenarios' turn labels follow it.
+    pub fn turn_date(turn: u8) -> (u16, u8, u8) {
+        let (mut y, mut m, mut d) = (1806u16, 12u8, 6u32);
+        let mut left = 3 * u32::from(turn.max(1) - 1);
+        loop {
+            let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+            let len = match m {
+                2 if leap => 29,
+                2 => 28,
+                4 | 6 | 9 | 11 => 30,
+                _ => 31,
+            };
+            let room = len - d;
+            if left <= room {
+                return (y, m, (d + left) as u8);
+            }
+            left -= room + 1;
+            d = 1;
+            if m == 12 {
+                m = 1;
+                y += 1;
+            } else {
+                m += 1;
+            }
         }
     }
 }
@@ -320,6 +322,7 @@ impl Hov {
         // off the displays for the whole game; their unit counters may never be drawn as
         // substitutes or March Divisions (they count as gone, reading N50).
         let mut gone: Vec<UnitId> = Vec::new();
+        let mut removed: Vec<LeaderId> = Vec::new();
         let listed = r
             .get("removed")
             .and_then(Json::as_array)
@@ -337,7 +340,12 @@ impl Hov {
         for (at, v) in listed {
             let id = v.as_str().unwrap_or_default();
             let in_play = match manifest.piece(id) {
-                Some(Piece::Leader(l)) => leaders[usize::from(l)].place != LeaderPlace::Out,
+                Some(Piece::Leader(l)) => {
+                    if let Err(i) = removed.binary_search(&l) {
+                        removed.insert(i, l);
+                    }
+                    leaders[usize::from(l)].place != LeaderPlace::Out
+                }
                 Some(Piece::Unit(u)) => {
                     if let Err(i) = gone.binary_search(&u) {
                         gone.insert(i, u);
@@ -451,6 +459,7 @@ impl Hov {
             vedettes: vedettes_on,
             garrisons: garrison_ids,
             options: options_on(s),
+            removed,
         };
         let initial = State {
             turn: params.first_turn,
@@ -596,6 +605,21 @@ impl Placing<'_> {
                     return Err(self.err(
                         &format!("{at}.fields.strength"),
                         format!("{sp} SP is above {id}'s Maximum Strength {max} (¶13)"),
+                    ));
+                }
+                // §201: a unit set up under a Major General has one of its own type (infantry
+                // or cavalry; artillery goes with either).
+                let arm = self.manifest.units[usize::from(u)].arm;
+                if let Some(mg) = self.manifest.leaders[usize::from(l)].mg
+                    && arm != Arm::Artillery
+                    && arm != mg
+                {
+                    return Err(self.err(
+                        &format!("{at}.fields.leader"),
+                        format!(
+                            "{id} is {arm:?}: it sets up under a Major General of its own type, not {} (§201)",
+                            self.manifest.leaders[usize::from(l)].id
+                        ),
                     ));
                 }
                 self.units[usize::from(u)] = Unit {

@@ -548,7 +548,13 @@ impl Hov {
     }
 
     /// ¶102–¶107, ¶126–¶127: the Initiative die decides what the force may spend.
-    pub(crate) fn initiative_rolled(&self, s: &mut State, mut m: March, roll: u8, ev: &mut Vec<Event>) {
+    pub(crate) fn initiative_rolled(
+        &self,
+        s: &mut State,
+        mut m: March,
+        roll: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let side = self.leader_side(m.leader).unwrap_or(s.phasing);
         let initiative = self.initiative_of(s, m.leader);
         let modifier = if m.from_ezoc {

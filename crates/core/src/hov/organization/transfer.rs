@@ -17,6 +17,7 @@ use super::super::Hov;
 use super::super::action::Action;
 use super::super::event::Event;
 use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId, VedettePlace};
+use super::super::types::Arm;
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
 
@@ -38,7 +39,19 @@ impl Hov {
         // Step 2: Major Generals and March Divisions.
         for mg in 0..s.leaders.len() as LeaderId {
             let info = &self.manifest.leaders[usize::from(mg)];
-            if info.side != side || info.mg.is_none() {
+            if info.side != side {
+                continue;
+            }
+            if info.mg.is_none() {
+                // §22 2: a self-employed leader who is not a Major General enters play with his
+                // own unit, in its hex.
+                if let Some(u) = self.enters_with(s, mg) {
+                    c.push(Action::ActivateMg {
+                        mg,
+                        units: alloc::vec![u],
+                        under: None,
+                    });
+                }
                 continue;
             }
             if s.leaders[usize::from(mg)].place == LeaderPlace::Out {
@@ -246,6 +259,53 @@ impl Hov {
         Ok(())
     }
 
+    /// §22 2: the unit in play with which self-employed leader `l`, not a Major General, out of
+    /// play and not removed by the scenario, may be brought into play.
+    pub(crate) fn enters_with(&self, s: &State, l: LeaderId) -> Option<UnitId> {
+        if self.manifest.leaders.get(usize::from(l))?.mg.is_some()
+            || s.leaders[usize::from(l)].place != LeaderPlace::Out
+            || self.params.removed.binary_search(&l).is_ok()
+        {
+            return None;
+        }
+        (0..s.units.len() as UnitId).find(|&u| {
+            self.manifest.units[usize::from(u)].eponymous == Some(l)
+                && s.units[usize::from(u)].sp > 0
+                && self.unit_hex(s, u).is_some()
+        })
+    }
+
+    /// §200: the cavalry counter of a unit with infantry and cavalry parts (§198) goes to a
+    /// cavalry Major General only once its infantry counterpart is eliminated.
+    fn mixed_cavalry_refused(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
+        let info = &self.manifest.units[usize::from(u)];
+        let Some(formation) = info.formation.as_deref() else {
+            return Ok(());
+        };
+        if info.arm != Arm::Cavalry
+            || self.manifest.leaders[usize::from(to)].mg != Some(Arm::Cavalry)
+        {
+            return Ok(());
+        }
+        let infantry = self.manifest.units.iter().enumerate().find(|(i, x)| {
+            x.formation.as_deref() == Some(formation)
+                && x.arm == Arm::Infantry
+                && s.units[*i].leader.is_some()
+                && s.units[*i].sp > 0
+        });
+        match infantry {
+            Some((i, _)) => Err(refuse(
+                "§200",
+                format!(
+                    "{} may go to a cavalry Major General only once {} is eliminated",
+                    self.unit_label(u),
+                    self.unit_label(i as UnitId)
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn move_leader(
         &self,
         s: &mut State,
@@ -362,6 +422,7 @@ impl Hov {
                     ));
                 }
                 self.keeps_eponymous(s, unit, to)?;
+                self.mixed_cavalry_refused(s, unit, to)?;
                 self.move_unit(s, side, unit, to, ev);
             }
             Action::TransferSp { from, to, sp } => {
@@ -412,13 +473,14 @@ impl Hov {
             Action::ActivateMg { mg, units, under } => {
                 let mg = *mg;
                 let info = self.manifest.leaders.get(usize::from(mg));
-                if !info.is_some_and(|x| x.side == side && x.mg.is_some())
+                let self_employed = self.enters_with(s, mg).is_some();
+                if !info.is_some_and(|x| x.side == side && (x.mg.is_some() || self_employed))
                     || s.leaders[usize::from(mg)].place != LeaderPlace::Out
                 {
                     return Err(refuse(
-                        "¶68, ¶69",
+                        "¶68, ¶69, §22",
                         format!(
-                            "{} is not a Major General of the phasing player out of play",
+                            "{} is not a Major General of the phasing player out of play, nor a self-employed leader out of play whose own unit is in play",
                             self.leader_label(mg)
                         ),
                     ));
@@ -438,6 +500,7 @@ impl Hov {
                         ));
                     }
                     self.keeps_eponymous(s, u, mg)?;
+                    self.mixed_cavalry_refused(s, u, mg)?;
                 }
                 // §22, §19 6: a named Major General takes his own division.
                 if let Some(own) = (0..s.units.len() as UnitId)

@@ -477,7 +477,10 @@ fn r38_r41_1_r54_every_phase_offers_its_decisions_up_to_the_end_date() {
         Phase::InitiativeMovement,
         Phase::ForcedMarch,
     ] {
-        assert!(decided.contains(&p), "{p:?} offered no decision: {decided:?}");
+        assert!(
+            decided.contains(&p),
+            "{p:?} offered no decision: {decided:?}"
+        );
     }
 }
 
@@ -616,8 +619,14 @@ fn r39_2_r122_r51_1_coalition_armies_fight_together_and_one_attack_discharges_th
         hexes: alloc::vec![b],
     };
     let acts = legal(&h, &s);
-    assert!(acts.contains(&attack(r)) && acts.contains(&attack(p)), "{acts:?}");
-    assert!(!acts.contains(&Action::Done), "¶122: the French force must be attacked");
+    assert!(
+        acts.contains(&attack(r)) && acts.contains(&attack(p)),
+        "{acts:?}"
+    );
+    assert!(
+        !acts.contains(&Action::Done),
+        "¶122: the French force must be attacked"
+    );
     let mut t = s.clone();
     assert!(h.apply(&mut t, &Action::Done, &mut Vec::new()).is_err());
     assert_eq!(t, s);
@@ -640,13 +649,16 @@ fn r39_2_r122_r51_1_coalition_armies_fight_together_and_one_attack_discharges_th
     };
     assert!(legal(&h, &t).contains(&on));
     h.apply(&mut t, &on, &mut Vec::new()).unwrap();
-    assert!(t.fought.contains(&r) && t.fought.contains(&p), "both defend");
+    assert!(
+        t.fought.contains(&r) && t.fought.contains(&p),
+        "both defend"
+    );
     assert_eq!(t.battle.as_ref().unwrap().defenders, alloc::vec![rh]);
 }
 
 #[test]
 fn x50_e59_turn_36_is_21_march_and_the_scenarios_follow_the_calendar() {
-    use crate::hov::setup::turn_date;
+    let turn_date = Hov::turn_date;
     assert_eq!(turn_date(1), (1806, 12, 6));
     assert_eq!(turn_date(36), (1807, 3, 21), "§59");
     assert_eq!(turn_date(35), (1807, 3, 18));

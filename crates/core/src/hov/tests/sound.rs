@@ -179,7 +179,11 @@ fn e185_e186_1_without_the_option_the_second_round_follows_at_once() {
 fn e185_e186_a_failed_force_marches_to_the_guns_and_joins_round_two() {
     let h = with_option("hov/eylau");
     let (mut s, f, g, a, b) = call_open(&h);
-    assert_eq!(s.battle.as_ref().unwrap().round, 1, "§186 1: before round two");
+    assert_eq!(
+        s.battle.as_ref().unwrap().round,
+        1,
+        "§186 1: before round two"
+    );
     assert_eq!(h.actor(&s), Actor::Player(COALITION));
     let try_g = Action::Initiative {
         leader: g,
@@ -260,8 +264,9 @@ fn e185_e186_a_failed_force_marches_to_the_guns_and_joins_round_two() {
     assert_eq!(legal(&h, &s), alloc::vec![Action::Done], "one try each");
     let ev = act(&h, &mut s, &Action::Done);
     assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::ToTheGuns { leader, hex, .. } if *leader == g && *hex == at))
+        ev.iter().any(
+            |e| matches!(e, Event::ToTheGuns { leader, hex, .. } if *leader == g && *hex == at)
+        )
     );
     assert!(s.sound.is_none());
     let bt = s.battle.as_ref().expect("the battle goes on");
@@ -341,4 +346,3 @@ fn e186_random_play_with_the_sound_of_the_guns() {
         random_play(&h, s.clone(), seed, 300);
     }
 }
-
