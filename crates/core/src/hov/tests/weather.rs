@@ -419,3 +419,93 @@ fn r107_1_in_several_enemy_zocs_the_highest_initiative_resists() {
     let (both, _) = h.resistance_of(&s, FRENCH, at);
     assert_eq!(both, h.initiative_of(&s, hi).max(h.initiative_of(&s, lo)));
 }
+
+/// A march of 3 MP by 12 SP of infantry from open ground, ready for its attrition die.
+fn long_march(side: crate::engine::Side) -> (Hov, State, March) {
+    let (h, mut s, _, at) = moving_scene();
+    let f = super::battle::force_leaders(&h, &s, side)[0];
+    clear_map_but(&mut s, &[f]);
+    place(&mut s, f, at);
+    set_force(&h, &mut s, f, Arm::Infantry, 12);
+    let mut m = march(f, at, h.attrition_size(&s, f));
+    m.spent_inf = Mp::whole(3);
+    m.path.push(at.neighbor(Direction::ALL[0]));
+    (h, s, m)
+}
+
+#[test]
+fn r138_2_e35_the_weather_modifies_the_attrition_die() {
+    let (h, mut s, m) = long_march(FRENCH);
+    s.weather = weather(&h, "Fair");
+    let fair = h.attrition_of(&s, &m, 3).modified;
+    let mut seen = 0;
+    for name in [
+        "Heat",
+        "Rain",
+        "Mud",
+        "Thaw",
+        "Frost",
+        "Snow",
+        "Frost/Snow",
+        "Severe",
+    ] {
+        let Some(w) = weather(&h, name) else { continue };
+        s.weather = Some(w);
+        let drm = i16::from(h.charts.weather_attrition(Some(w)));
+        assert_eq!(h.attrition_of(&s, &m, 3).modified, fair + drm, "{name}");
+        seen += usize::from(drm != 0);
+    }
+    assert!(
+        seen > 0,
+        "the provisional table has weather that hinders a march"
+    );
+    // Mud (provisional: +1) makes a march costlier or as costly, never cheaper.
+    s.weather = weather(&h, "Mud");
+    assert_eq!(h.attrition_of(&s, &m, 3).modified, fair + 1);
+}
+
+#[test]
+fn e37_1_the_weather_modifies_the_combat_die() {
+    use super::terrain::{fight, give};
+    use crate::hov::types::Chit;
+    let h = load("hov/eylau");
+    let mut drms = Vec::new();
+    for name in ["Fair", "Mud", "Snow", "Severe"] {
+        let (mut s, f, c, _) = super::battle::duel(&h);
+        give(&h, &mut s, f, &[(Arm::Infantry, 4)]);
+        give(&h, &mut s, c, &[(Arm::Infantry, 4)]);
+        s.weather = weather(&h, name);
+        let (_, _, drm) = fight(&h, &mut s, [Chit::Pursuit, Chit::Pursuit], 3);
+        assert_eq!(drm, h.charts.weather_combat(s.weather), "{name}");
+        drms.push(drm);
+    }
+    // Provisional: nothing in Fair, +1 (the attacker's harm) in Mud, Snow and Severe.
+    assert_eq!(drms, [0, 1, 1, 1]);
+}
+
+#[test]
+fn r208_2_r138_4_morale_changes_no_attrition_die_but_costs_the_french_a_sp_on_plus() {
+    // Reading C9: ¶138's pointer lands on §180, which adds 1 SP to a French "+" result while
+    // Paris Morale is negative; there is no morale die modifier.
+    let mut checked = 0;
+    for side in [FRENCH, COALITION] {
+        let (h, mut s, m) = long_march(side);
+        s.weather = weather(&h, "Fair");
+        let col = h.attrition_column(&m).expect("a column").clone();
+        let Some(roll) = (1..=6u8).find(|&r| {
+            let k = h.attrition_of(&s, &m, r).modified;
+            col.table.at(k).plus
+        }) else {
+            continue;
+        };
+        s.morale = 1;
+        let up = h.attrition_of(&s, &m, roll);
+        s.morale = -1;
+        let down = h.attrition_of(&s, &m, roll);
+        assert_eq!(up.modified, down.modified, "no morale die modifier");
+        let extra = u8::from(side == FRENCH);
+        assert_eq!(down.lost, up.lost + extra, "{side:?}");
+        checked += 1;
+    }
+    assert!(checked > 0, "some die gives a \"+\" result");
+}
