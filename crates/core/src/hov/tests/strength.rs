@@ -245,3 +245,86 @@ fn r162_3_artillery_enters_an_enemy_zoc_only_with_infantry_or_cavalry() {
         }
     }
 }
+
+/// The Initiative play of X31 and ¶127: a French force of Initiative 2 (the given cavalry and
+/// 4 infantry) leaves the ZOC of a Coalition force of Initiative 3 (4 infantry and the given
+/// cavalry) on open ground; returns the modifier and allowance of the Initiative die `roll`.
+fn leave_ezoc(fr_cav: u8, co_cav: u8, roll: u8) -> Option<(i8, Mp)> {
+    use super::march::{d6, open_ground};
+    use crate::hex::Direction;
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::InitiativeMovement, FRENCH);
+    let pick = |side, init: u8| {
+        (0..s.leaders.len() as LeaderId).find(|&l| {
+            h.manifest.leaders[usize::from(l)].side == side
+                && h.manifest.leaders[usize::from(l)].ratings.initiative == init
+        })
+    };
+    let (f, c) = (pick(FRENCH, 2)?, pick(COALITION, 3)?);
+    let at = open_ground(&h);
+    clear_map_but(&mut s, &[]);
+    place(&mut s, f, at);
+    place(&mut s, c, at.neighbor(Direction::ALL[0]));
+    let mut fm = alloc::vec![(Arm::Infantry, 4)];
+    if fr_cav > 0 {
+        fm.push((Arm::Cavalry, fr_cav));
+    }
+    let mut cm = alloc::vec![(Arm::Infantry, 4)];
+    if co_cav > 0 {
+        cm.push((Arm::Cavalry, co_cav));
+    }
+    give(&h, &mut s, f, &fm);
+    give(&h, &mut s, c, &cm);
+    assert_eq!(h.initiative_of(&s, f), 2);
+    assert_eq!(h.initiative_of(&s, c), 3);
+    let mut ev = Vec::new();
+    h.apply(
+        &mut s,
+        &Action::Initiative {
+            leader: f,
+            parts: Vec::new(),
+        },
+        &mut ev,
+    )
+    .unwrap();
+    assert!(s.march.as_ref().unwrap().from_ezoc, "¶126");
+    h.apply(&mut s, &d6(roll), &mut ev).unwrap();
+    let modifier = ev.iter().find_map(|e| match e {
+        crate::hov::event::Event::InitiativeRoll { modifier, .. } => Some(*modifier),
+        _ => None,
+    })?;
+    // The infantry's allowance (the event reports the larger, the cavalry's).
+    Some((
+        modifier,
+        s.march.as_ref().map_or(Mp::ZERO, |m| m.allowance_inf),
+    ))
+}
+
+#[test]
+fn r106_x31_initiative_two_leaving_the_zoc_of_three_rolls_a_one_for_three_mp() {
+    // ¶106: +1 against the better enemy leader; the 1 rolled becomes 2, the leader's own
+    // Initiative: one MP less than the allowance, 3 of 4, of which the exit takes ½ (¶124).
+    let Some((modifier, allowance)) = leave_ezoc(0, 0, 1) else {
+        panic!("no leaders of Initiative 2 and 3");
+    };
+    assert_eq!(modifier, 1);
+    assert_eq!(allowance, Mp::whole(3));
+}
+
+#[test]
+fn r127_2_the_cavalry_differential_in_play_leaving_an_ezoc() {
+    // The Resistance Modifier is +1 (2 against 3). A 2:1 cavalry edge is ±1; 1 SP is enough
+    // against none; no modifier may make leaving better than 0 (¶127 4).
+    for (fr, co, want) in [
+        (0u8, 0u8, 1i8),
+        (1, 0, 0),
+        (0, 1, 2),
+        (2, 1, 0),
+        (1, 1, 1),
+        (3, 2, 1),
+    ] {
+        let (m, _) = leave_ezoc(fr, co, 3).expect("leaders");
+        assert_eq!(m, want, "French {fr} cavalry against {co}");
+    }
+}
