@@ -509,3 +509,66 @@ fn r208_2_r138_4_morale_changes_no_attrition_die_but_costs_the_french_a_sp_on_pl
     }
     assert!(checked > 0, "some die gives a \"+\" result");
 }
+
+#[test]
+fn r138_1_a_bonus_star_takes_its_points_off_the_attrition_die() {
+    let (h, mut s, m) = long_march(FRENCH);
+    s.weather = weather(&h, "Fair");
+    let Some(star) = (0..h.manifest.leaders.len() as LeaderId).find(|&l| {
+        let x = &h.manifest.leaders[usize::from(l)];
+        x.side == FRENCH && x.ratings.bonus > 0 && h.leader_army(l) == h.leader_army(m.leader)
+    }) else {
+        panic!("no French leader with a bonus star");
+    };
+    let mut plain = m.clone();
+    let own = h.manifest.leaders[usize::from(m.leader)].ratings.bonus;
+    plain.leader = m.leader;
+    let mut starred = m.clone();
+    starred.leader = star;
+    let bonus = i16::from(h.manifest.leaders[usize::from(star)].ratings.bonus);
+    assert_eq!(
+        h.attrition_of(&s, &starred, 4).modified,
+        h.attrition_of(&s, &plain, 4).modified + i16::from(own) - bonus
+    );
+}
+
+#[test]
+fn r138_3_a_forced_march_costs_one_sp_more_on_a_plus_result() {
+    let (h, mut s, m) = long_march(FRENCH);
+    s.weather = weather(&h, "Fair");
+    let col = h.attrition_column(&m).expect("a column").clone();
+    let roll = (1..=6u8)
+        .find(|&r| col.table.at(h.attrition_of(&s, &m, r).modified).plus)
+        .expect("a \"+\" result");
+    let mut forced = m.clone();
+    forced.how = Activation::ForcedMarch;
+    let a = h.attrition_of(&s, &m, roll);
+    let b = h.attrition_of(&s, &forced, roll);
+    assert_eq!(a.modified, b.modified, "reading C8: no die modifier");
+    assert_eq!(b.lost, a.lost + 1);
+}
+
+#[test]
+fn r138_5_e210_the_ap_level_modifies_the_attrition_die() {
+    let (mut h, mut s, m) = long_march(FRENCH);
+    s.weather = weather(&h, "Fair");
+    let mut seen = Vec::new();
+    for level in [2u8, 5, 8, 11] {
+        h.params.attrition_level[FRENCH.index()] = level.into();
+        let drm = h
+            .charts
+            .attrition_ap
+            .iter()
+            .find(|(lo, hi, _)| *lo <= i64::from(level) && i64::from(level) <= *hi)
+            .map_or(0, |x| x.2);
+        seen.push(h.attrition_of(&s, &m, 3).modified - i16::from(drm));
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]), "{seen:?}");
+    h.params.attrition_level[FRENCH.index()] = 2;
+    let low = h.attrition_of(&s, &m, 3).modified;
+    h.params.attrition_level[FRENCH.index()] = 11;
+    assert!(
+        h.attrition_of(&s, &m, 3).modified < low,
+        "a higher AP level marches better"
+    );
+}
