@@ -554,7 +554,7 @@ fn r138_5_e210_the_ap_level_modifies_the_attrition_die() {
     s.weather = weather(&h, "Fair");
     let mut seen = Vec::new();
     for level in [2u8, 5, 8, 11] {
-        h.params.attrition_level[FRENCH.index()] = level.into();
+        h.params.attrition_level[FRENCH.index()] = level;
         let drm = h
             .charts
             .attrition_ap
