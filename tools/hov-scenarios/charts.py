@@ -186,26 +186,39 @@ KNOWN = {"Heat": ["§26"], "Fair": ["§188"], "Mud": ["¶139"], "Frost": ["§35"
          "Frost/Snow": ["§56", "§171"], "Severe": ["§26", "§35", "§170"]}
 
 
+# The effects key of the missing Weather Table & Track (§26, §35, §37, ¶138): provisional die
+# modifiers per weather type, (attrition, combat). Attrition: wet or frozen roads cost the march
+# (+1 in Rain, Mud, Thaw, Snow, Frost/Snow and Severe); combat: the attacker's die (low favours the
+# attacker) +1 where the ground or the cold hinder an assault (Mud, Snow, Frost/Snow, Severe).
+WEATHER_EFFECTS = {"Heat": (0, 0), "Fair": (0, 0), "Rain": (1, 0), "Mud": (1, 1), "Thaw": (1, 0),
+                   "Frost": (0, 0), "Snow": (1, 1), "Frost/Snow": (1, 1), "Severe": (1, 1)}
+
+
 def weather():
     cols = [{"id": "die", "name": "Die roll plus the turn's DRM", "type": "die_range"},
-            {"id": "weather", "name": "Weather", "type": "result", "codes": WEATHER}]
+            {"id": "weather", "name": "Weather", "type": "result", "codes": WEATHER},
+            {"id": "attrition", "name": "Attrition die modifier (¶138, §35)", "type": "int"},
+            {"id": "combat", "name": "Combat die modifier (§37)", "type": "int"}]
     table = [("0-", "Heat"), ("1", "Fair"), ("2", "Fair"), ("3", "Rain"), ("4", "Mud"), ("5", "Thaw"),
              ("6", "Frost"), ("7", "Snow"), ("8", "Frost/Snow"), ("9+", "Severe")]
     rows = []
     for k, w in table:
+        att, com = WEATHER_EFFECTS[w]
         if w in KNOWN:
-            rows.append([k, w])
+            rows.append([k, w, att, com])
         else:
-            rows.append({"cells": [k, w], "provenance": prov(
+            rows.append({"cells": [k, w, att, com], "provenance": prov(
                 "The text names seven of the nine weather types (Heat, Fair, Mud, Frost, Snow, Frost/Snow, Severe); "
-                "'%s' stands in for one of the two it does not name." % w)})
+                "'%s' stands in for one of the two it does not name; its effects are provisional too." % w)})
     return {"rules": ["§26", "¶40"], "dice": "1d6", "columns": cols, "rows": rows,
             "note": ("Nine weather types 'from Heat to Severe cold' (§26); the table, the two unnamed types and the effects "
                      "key are on the missing Weather Table & Track. Provisional order: warm to cold as the roll rises; the "
                      "per-turn DRM is hov/weather-drm. Rulebook effects by name: lakes freeze in Frost and Severe (§35, §37); "
                      "no sea transport in Frost, Snow, Frost/Snow, Severe (§56); no parallels or redoubts in Frost, Snow, "
                      "Severe (§162, §166); '+' attrition results cost 1 more SP in Severe (§170); cavalry takes the first "
-                     "attrition loss in Frost/Snow (§171); artillery the first in Mud (¶139).")}
+                     "attrition loss in Frost/Snow (§171); artillery the first in Mud (¶139). The columns 'attrition' and 'combat' "
+                     "stand in for the effects key (§35, §37, ¶138): provisional die modifiers of the March Attrition die and of "
+                     "the attacker's and counterattacker's combat die (¶146 step 7).")}
 
 
 def weather_drm():
@@ -320,8 +333,8 @@ def build_all(header):
                 for r in body["rows"]:
                     if isinstance(r, list):
                         w = r[1]
-                        r = {"cells": [r[0], {"value": w, "provenance": rule(*KNOWN[w], note="The type is named in the text; its place on the table is provisional.")}],
-                             "provenance": prov("Which roll gives this weather is provisional.")}
+                        r = {"cells": [r[0], {"value": w, "provenance": rule(*KNOWN[w], note="The type is named in the text; its place on the table is provisional.")}, r[2], r[3]],
+                             "provenance": prov("Which roll gives this weather, and its effects (attrition and combat die modifiers), are provisional.")}
                     rows.append(r)
                 body["rows"] = rows
             else:

@@ -92,6 +92,9 @@ pub struct Charts {
     pub weather: DieTable<u8>,
     /// The Weather Track's modifier by Game-Turn (index 0 = turn 1).
     pub weather_drm: Vec<i8>,
+    /// The effects key of the Weather Table by weather type (index as `weather_names`): the
+    /// March Attrition die modifier (¶138, §35) and the combat die modifier (§37); provisional.
+    pub weather_effects: Vec<(i8, i8)>,
     /// The Fort Masking Table (§45): the roll needed (0 = automatic) by attempt 1–5 (later
     /// attempts read row 5) and column 1:1.5, 1:1, 1.5:1, 2:1.
     pub masking: [[u8; 4]; 5],
@@ -371,6 +374,15 @@ impl Charts {
             let n = text(w, row, "weather")?;
             if !names.contains(&n) {
                 names.push(n);
+                // ¶138, §35, §37: the effects of this weather (0 where the chart has none).
+                let effect = |col: &str| -> Result<i8, DataError> {
+                    match value(w, row, col) {
+                        Ok(_) => Ok(int(w, row, col)?.clamp(-9, 9) as i8),
+                        Err(_) => Ok(0),
+                    }
+                };
+                ch.weather_effects
+                    .push((effect("attrition")?, effect("combat")?));
             }
         }
         let names_ref = names.clone();
@@ -417,6 +429,18 @@ impl Charts {
         let a = usize::from(active.clamp(1, 5)) - 1;
         let p = usize::from(passive.clamp(1, 5)) - 1;
         self.icm[a][p]
+    }
+
+    /// The March Attrition die modifier of weather type `w` (¶138, §35; provisional).
+    pub fn weather_attrition(&self, w: Option<u8>) -> i8 {
+        w.and_then(|w| self.weather_effects.get(usize::from(w)))
+            .map_or(0, |e| e.0)
+    }
+
+    /// The combat die modifier of weather type `w` (§37; provisional).
+    pub fn weather_combat(&self, w: Option<u8>) -> i8 {
+        w.and_then(|w| self.weather_effects.get(usize::from(w)))
+            .map_or(0, |e| e.1)
     }
 
     /// The Weather Track's modifier for a Game-Turn.

@@ -269,7 +269,8 @@ pub enum Event {
     Combat {
         /// The die.
         roll: u8,
-        /// The modifiers: odds beyond the table, the staked Guard, the Leadership Bonus.
+        /// The modifiers: odds beyond the table, the staked Guard, the Leadership Bonus, the
+        /// weather (§37).
         drm: i8,
         /// The CRT column (0 = the leftmost).
         column: u8,

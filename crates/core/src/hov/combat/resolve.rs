@@ -427,7 +427,8 @@ impl Hov {
         let (o, affecting) = self.battle_odds(s, &b);
         let staked = b.staked == Some(true);
         let die = b.die.unwrap_or(3);
-        let drm = o.drm - i8::from(staked) + bonus;
+        // §37: the weather's combat modifier (provisional Weather Table).
+        let drm = o.drm - i8::from(staked) + bonus + self.charts.weather_combat(s.weather);
         let final_die = clamp_die(i16::from(die) + i16::from(drm));
         let cell = self
             .charts

@@ -2,7 +2,8 @@
 //! Length of March (the most any one arm spent, ¶137) or the zero / No LOC line for a force that
 //! began out of Dispatch Distance (¶137, §27), and the force's size at the start of the march
 //! with the Guard exemption (¶140). The die is modified by the Force Leader's bonus star (¶138,
-//! ¶35; reading C7) and the scenario's AP level (§210, provisional); a "+" result costs one SP
+//! ¶35; reading C7), the weather (¶138 2, §35: the provisional effects key of the Weather
+//! Table) and the scenario's AP level (§210, provisional); a "+" result costs one SP
 //! more in Severe weather, in Forced March (reading C8) and for the French under negative Paris
 //! Morale (reading C9). Losses are spread evenly over the units (¶137, ¶85).
 
@@ -80,7 +81,10 @@ impl Hov {
             .iter()
             .find(|(lo, hi, _)| *lo <= level && level <= *hi)
             .map_or(0, |x| i16::from(x.2));
-        let modified = i16::from(roll) - bonus + ap;
+        // ¶138 2, §35: the weather's modifier (the provisional effects key of the Weather Table).
+        let weather = i16::from(self.charts.weather_attrition(s.weather));
+        // ¶138 4, ¶208 2 (reading C9): morale changes no die; §180's extra SP is below.
+        let modified = i16::from(roll) - bonus + ap + weather;
         let r = col.table.at(modified);
         let mut lost = r.sp;
         if r.plus {

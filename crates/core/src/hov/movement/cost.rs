@@ -4,12 +4,16 @@
 //! over it (¶114); a primary river is crossed only at a standing bridge (¶113); a lake is
 //! prohibited, or a secondary river when frozen in Frost or Severe weather (§35). The
 //! Osterode–Warsaw highway is a secondary road until turn 36, then a primary one (§59). Costs add up
-//! (¶111); enemy ZOCs are the mover's business ([`super::super::zoc`]).
+//! (¶111); enemy ZOCs are the mover's business ([`super::super::zoc`]), but a force of artillery
+//! alone never enters one (¶162 3).
+
+use alloc::format;
 
 use super::super::Hov;
 use super::super::board::{Road, Water};
-use super::super::state::State;
+use super::super::state::{March, State};
 use super::super::types::Mp;
+use crate::engine::Illegal;
 use crate::hex::{Direction, Hex, Hexside};
 
 /// §59: the Game-Turn (21 March) from which the Osterode–Warsaw highway is a primary road.
@@ -40,6 +44,32 @@ impl Hov {
     /// turn 36; the delay of §59 2 is not built).
     pub fn highway_primary(&self, s: &State) -> bool {
         s.turn >= HIGHWAY_PRIMARY_TURN
+    }
+
+    /// ¶162 3: a force of artillery alone (no infantry, cavalry or garrison) never enters an
+    /// enemy ZOC; it must march with cavalry and/or infantry to do so.
+    pub fn artillery_may_enter(
+        &self,
+        s: &State,
+        m: &March,
+        enters_ezoc: bool,
+        to: Hex,
+    ) -> Result<(), Illegal> {
+        if !enters_ezoc || m.vedette.is_some() || m.unemployed {
+            return Ok(());
+        }
+        let make = self.force_make(s, m.leader);
+        if make.art > 0 && make.inf == 0 && make.cav == 0 {
+            return Err(Illegal::new(
+                "¶162",
+                format!(
+                    "{} leads artillery alone, which may not enter the enemy ZOC at {}",
+                    self.leader_label(m.leader),
+                    self.label(to)
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// The MP a step from `from` toward `d` costs, by [`Mp`] halves, for infantry

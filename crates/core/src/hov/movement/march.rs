@@ -688,6 +688,7 @@ impl Hov {
             // all-cavalry forces and vedettes; §68 item 3: a vedette's ZOC is ignored when
             // leaving it.
             let enters = self.enemy_zoc(s, &o, side, to);
+            self.artillery_may_enter(s, m, enters, to)?;
             let leaves = self.in_zoc_of(s, &o, side.other(), from, false);
             let extra = Mp::HALF;
             if enters {

@@ -419,3 +419,156 @@ fn r107_1_in_several_enemy_zocs_the_highest_initiative_resists() {
     let (both, _) = h.resistance_of(&s, FRENCH, at);
     assert_eq!(both, h.initiative_of(&s, hi).max(h.initiative_of(&s, lo)));
 }
+
+/// A march of 3 MP by 12 SP of infantry from open ground, ready for its attrition die.
+fn long_march(side: crate::engine::Side) -> (Hov, State, March) {
+    let (h, mut s, _, at) = moving_scene();
+    let f = super::battle::force_leaders(&h, &s, side)[0];
+    clear_map_but(&mut s, &[f]);
+    place(&mut s, f, at);
+    set_force(&h, &mut s, f, Arm::Infantry, 12);
+    let mut m = march(f, at, h.attrition_size(&s, f));
+    m.spent_inf = Mp::whole(3);
+    m.path.push(at.neighbor(Direction::ALL[0]));
+    (h, s, m)
+}
+
+#[test]
+fn r138_2_e35_the_weather_modifies_the_attrition_die() {
+    let (h, mut s, m) = long_march(FRENCH);
+    s.weather = weather(&h, "Fair");
+    let fair = h.attrition_of(&s, &m, 3).modified;
+    let mut seen = 0;
+    for name in [
+        "Heat",
+        "Rain",
+        "Mud",
+        "Thaw",
+        "Frost",
+        "Snow",
+        "Frost/Snow",
+        "Severe",
+    ] {
+        let Some(w) = weather(&h, name) else { continue };
+        s.weather = Some(w);
+        let drm = i16::from(h.charts.weather_attrition(Some(w)));
+        assert_eq!(h.attrition_of(&s, &m, 3).modified, fair + drm, "{name}");
+        seen += usize::from(drm != 0);
+    }
+    assert!(
+        seen > 0,
+        "the provisional table has weather that hinders a march"
+    );
+    // Mud (provisional: +1) makes a march costlier or as costly, never cheaper.
+    s.weather = weather(&h, "Mud");
+    assert_eq!(h.attrition_of(&s, &m, 3).modified, fair + 1);
+}
+
+#[test]
+fn e37_1_the_weather_modifies_the_combat_die() {
+    use super::terrain::{fight, give};
+    use crate::hov::types::Chit;
+    let h = load("hov/eylau");
+    let mut drms = Vec::new();
+    for name in ["Fair", "Mud", "Snow", "Severe"] {
+        let (mut s, f, c, _) = super::battle::duel(&h);
+        give(&h, &mut s, f, &[(Arm::Infantry, 4)]);
+        give(&h, &mut s, c, &[(Arm::Infantry, 4)]);
+        s.weather = weather(&h, name);
+        let (_, _, drm) = fight(&h, &mut s, [Chit::Pursuit, Chit::Pursuit], 3);
+        assert_eq!(drm, h.charts.weather_combat(s.weather), "{name}");
+        drms.push(drm);
+    }
+    // Provisional: nothing in Fair, +1 (the attacker's harm) in Mud, Snow and Severe.
+    assert_eq!(drms, [0, 1, 1, 1]);
+}
+
+#[test]
+fn r208_2_r138_4_morale_changes_no_attrition_die_but_costs_the_french_a_sp_on_plus() {
+    // Reading C9: ¶138's pointer lands on §180, which adds 1 SP to a French "+" result while
+    // Paris Morale is negative; there is no morale die modifier.
+    let mut checked = 0;
+    for side in [FRENCH, COALITION] {
+        let (h, mut s, m) = long_march(side);
+        s.weather = weather(&h, "Fair");
+        let col = h.attrition_column(&m).expect("a column").clone();
+        let Some(roll) = (1..=6u8).find(|&r| {
+            let k = h.attrition_of(&s, &m, r).modified;
+            col.table.at(k).plus
+        }) else {
+            continue;
+        };
+        s.morale = 1;
+        let up = h.attrition_of(&s, &m, roll);
+        s.morale = -1;
+        let down = h.attrition_of(&s, &m, roll);
+        assert_eq!(up.modified, down.modified, "no morale die modifier");
+        let extra = u8::from(side == FRENCH);
+        assert_eq!(down.lost, up.lost + extra, "{side:?}");
+        checked += 1;
+    }
+    assert!(checked > 0, "some die gives a \"+\" result");
+}
+
+#[test]
+fn r138_1_a_bonus_star_takes_its_points_off_the_attrition_die() {
+    let (h, mut s, m) = long_march(FRENCH);
+    s.weather = weather(&h, "Fair");
+    let Some(star) = (0..h.manifest.leaders.len() as LeaderId).find(|&l| {
+        let x = &h.manifest.leaders[usize::from(l)];
+        x.side == FRENCH && x.ratings.bonus > 0 && h.leader_army(l) == h.leader_army(m.leader)
+    }) else {
+        panic!("no French leader with a bonus star");
+    };
+    let mut plain = m.clone();
+    let own = h.manifest.leaders[usize::from(m.leader)].ratings.bonus;
+    plain.leader = m.leader;
+    let mut starred = m.clone();
+    starred.leader = star;
+    let bonus = i16::from(h.manifest.leaders[usize::from(star)].ratings.bonus);
+    assert_eq!(
+        h.attrition_of(&s, &starred, 4).modified,
+        h.attrition_of(&s, &plain, 4).modified + i16::from(own) - bonus
+    );
+}
+
+#[test]
+fn r138_3_a_forced_march_costs_one_sp_more_on_a_plus_result() {
+    let (h, mut s, m) = long_march(FRENCH);
+    s.weather = weather(&h, "Fair");
+    let col = h.attrition_column(&m).expect("a column").clone();
+    let roll = (1..=6u8)
+        .find(|&r| col.table.at(h.attrition_of(&s, &m, r).modified).plus)
+        .expect("a \"+\" result");
+    let mut forced = m.clone();
+    forced.how = Activation::ForcedMarch;
+    let a = h.attrition_of(&s, &m, roll);
+    let b = h.attrition_of(&s, &forced, roll);
+    assert_eq!(a.modified, b.modified, "reading C8: no die modifier");
+    assert_eq!(b.lost, a.lost + 1);
+}
+
+#[test]
+fn r138_5_e210_the_ap_level_modifies_the_attrition_die() {
+    let (mut h, mut s, m) = long_march(FRENCH);
+    s.weather = weather(&h, "Fair");
+    let mut seen = Vec::new();
+    for level in [2u8, 5, 8, 11] {
+        h.params.attrition_level[FRENCH.index()] = level;
+        let drm = h
+            .charts
+            .attrition_ap
+            .iter()
+            .find(|(lo, hi, _)| *lo <= i64::from(level) && i64::from(level) <= *hi)
+            .map_or(0, |x| x.2);
+        seen.push(h.attrition_of(&s, &m, 3).modified - i16::from(drm));
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]), "{seen:?}");
+    h.params.attrition_level[FRENCH.index()] = 2;
+    let low = h.attrition_of(&s, &m, 3).modified;
+    h.params.attrition_level[FRENCH.index()] = 11;
+    assert!(
+        h.attrition_of(&s, &m, 3).modified < low,
+        "a higher AP level marches better"
+    );
+}
