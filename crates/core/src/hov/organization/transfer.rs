@@ -124,7 +124,16 @@ impl Hov {
         }
         self.substitute_candidates(s, &mine_in_play, &mut c);
         self.garrison_candidates(s, side, &mine_in_play, &mut c);
-        self.keep_legal(s, c, Hov::organization_apply, out);
+        // Each candidate is tried on one copy of the position (organization_change reads the
+        // original as its "before" instead of cloning it again).
+        let mut ev = Vec::new();
+        for a in c {
+            let mut next = s.clone();
+            ev.clear();
+            if self.organization_change(s, &mut next, &a, &mut ev).is_ok() {
+                out.push(a);
+            }
+        }
         out.push(Action::Done);
     }
 
@@ -317,7 +326,10 @@ impl Hov {
             let Some(h) = self.leader_hex(s, mg) else {
                 continue;
             };
-            let empty = self.track(s, mg).is_empty()
+            let empty = !s
+                .units
+                .iter()
+                .any(|x| x.leader == Some(mg) && x.sp > 0)
                 && !s
                     .garrisons
                     .iter()
@@ -339,8 +351,20 @@ impl Hov {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        let side = s.phasing;
         let before = s.clone();
+        self.organization_change(&before, s, a, ev)
+    }
+
+    /// [`Hov::organization_apply`] with the position before the change given: `s` equals
+    /// `before` on entry.
+    pub(crate) fn organization_change(
+        &self,
+        before: &State,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let side = s.phasing;
         match a {
             Action::TransferUnit { unit, to } => {
                 let (unit, to) = (*unit, *to);
@@ -662,7 +686,7 @@ impl Hov {
             }
         }
         self.settle_display(s, side, ev);
-        if let Some((rule, why)) = self.new_fault(&before, s, side) {
+        if let Some((rule, why)) = self.new_fault(before, s, side) {
             return Err(Illegal::new(rule, why));
         }
         Ok(())
