@@ -20,6 +20,7 @@ mod retreat;
 mod sea;
 mod sequence;
 mod setup;
+mod speed;
 mod supply;
 mod vedette;
 mod victory;
