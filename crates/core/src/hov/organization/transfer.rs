@@ -318,6 +318,23 @@ impl Hov {
                 });
             }
         }
+        // Which leaders have a unit or a garrison on their track, in one pass (moving leaders
+        // below changes no track).
+        let mut holding = alloc::vec![false; s.leaders.len()];
+        for x in &s.units {
+            if let (Some(l), true) = (x.leader, x.sp > 0) {
+                if let Some(b) = holding.get_mut(usize::from(l)) {
+                    *b = true;
+                }
+            }
+        }
+        for g in &s.garrisons {
+            if let GarrisonPlace::Track(l) = g.place {
+                if let Some(b) = holding.get_mut(usize::from(l)) {
+                    *b = true;
+                }
+            }
+        }
         for mg in 0..s.leaders.len() as LeaderId {
             let info = &self.manifest.leaders[usize::from(mg)];
             if info.side != side || info.mg.is_none() {
@@ -326,15 +343,7 @@ impl Hov {
             let Some(h) = self.leader_hex(s, mg) else {
                 continue;
             };
-            let empty = !s
-                .units
-                .iter()
-                .any(|x| x.leader == Some(mg) && x.sp > 0)
-                && !s
-                    .garrisons
-                    .iter()
-                    .any(|g| g.place == GarrisonPlace::Track(mg));
-            if empty {
+            if !holding[usize::from(mg)] {
                 for sub in self.portrait(s, mg) {
                     self.move_leader(s, side, sub, LeaderPlace::Map(h), "¶70", ev);
                 }
