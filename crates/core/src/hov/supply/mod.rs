@@ -209,9 +209,15 @@ fn same_for_dispatch(a: &State, b: &State) -> bool {
         && a.garrisons == b.garrisons
         && a.unknown == b.unknown
         && a.leaders.len() == b.leaders.len()
-        && a.leaders.iter().zip(&b.leaders).all(|(x, y)| x.place == y.place)
+        && a.leaders
+            .iter()
+            .zip(&b.leaders)
+            .all(|(x, y)| x.place == y.place)
         && a.vedettes.len() == b.vedettes.len()
-        && a.vedettes.iter().zip(&b.vedettes).all(|(x, y)| x.place == y.place)
+        && a.vedettes
+            .iter()
+            .zip(&b.vedettes)
+            .all(|(x, y)| x.place == y.place)
 }
 
 /// What [`Hov::in_dispatch`] keeps between calls: the state it last answered for and each
