@@ -54,6 +54,26 @@ impl Hov {
                 .any(|g| g.place == GarrisonPlace::Track(l))
     }
 
+    /// Whether `side` has anything in `hex`: [`Occupancy::holds`] of [`Hov::occupancy`],
+    /// without building the whole index (for one question about one hex).
+    pub fn holds_at(&self, s: &State, side: Side, hex: Hex) -> bool {
+        let ours = |x: Side| x == side;
+        s.leaders
+            .iter()
+            .enumerate()
+            .any(|(i, l)| l.place == LeaderPlace::Map(hex) && ours(self.manifest.leaders[i].side))
+            || s.garrisons.iter().enumerate().any(|(i, g)| {
+                g.place == GarrisonPlace::Map(hex) && ours(self.manifest.garrisons[i].side)
+            })
+            || s.supply.iter().enumerate().any(|(a, sup)| {
+                *sup == Supply::Active(hex) && ours(super::types::Army::ALL[a].side())
+            })
+            || s.unknown.iter().any(|u| u.hex == hex && ours(u.side))
+            || s.vedettes.iter().enumerate().any(|(i, v)| {
+                v.place == VedettePlace::Map(hex) && ours(self.manifest.vedettes[i].side)
+            })
+    }
+
     /// Where every counter stands.
     pub fn occupancy(&self, s: &State) -> Occupancy {
         let mut o = Occupancy::default();

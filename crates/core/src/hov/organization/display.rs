@@ -150,20 +150,29 @@ impl Hov {
         after: &State,
         side: Side,
     ) -> Option<(&'static str, String)> {
-        (0..after.leaders.len() as LeaderId)
-            .filter(|&l| {
-                self.manifest.leaders[usize::from(l)].side == side
-                    && self.leader_hex(after, l).is_some()
-            })
-            .find_map(|l| {
-                let f = self.command_fault(after, l)?;
-                let was = if self.leader_hex(before, l).is_some() {
-                    self.command_fault(before, l)
-                } else {
-                    None
-                };
-                (was.as_ref().map(|w| w.0) != Some(f.0)).then_some(f)
-            })
+        // The tally gives each leader's fault rule at once; the text is command_fault's.
+        let now = self.tally(after);
+        let mut then = None;
+        for l in 0..after.leaders.len() as LeaderId {
+            if self.manifest.leaders[usize::from(l)].side != side
+                || self.leader_hex(after, l).is_none()
+            {
+                continue;
+            }
+            let Some(f) = self.tallied_fault(&now, after, l) else {
+                continue;
+            };
+            let was = if self.leader_hex(before, l).is_some() {
+                let t = then.get_or_insert_with(|| self.tally(before));
+                self.tallied_fault(t, before, l)
+            } else {
+                None
+            };
+            if was != Some(f) {
+                return self.command_fault(after, l);
+            }
+        }
+        None
     }
 
     /// The leaders of `side` in play in `hex`, on the map or on a portrait there, in id order.

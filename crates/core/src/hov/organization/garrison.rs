@@ -118,8 +118,7 @@ impl Hov {
                         "the SP come from a unit of the phasing player in play",
                     ));
                 };
-                let o = self.occupancy(s);
-                if !self.garrison_fits(s, garrison, h) || o.holds(side.other(), h) {
+                if !self.garrison_fits(s, garrison, h) || self.holds_at(s, side.other(), h) {
                     return Err(Illegal::new(
                         "§52",
                         format!(

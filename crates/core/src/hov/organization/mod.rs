@@ -13,6 +13,7 @@ pub mod display;
 pub mod garrison;
 pub mod stacking;
 pub mod substitute;
+mod tally;
 pub mod transfer;
 
 use alloc::vec::Vec;

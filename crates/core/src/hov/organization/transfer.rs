@@ -137,7 +137,16 @@ impl Hov {
         }
         self.substitute_candidates(s, &mine_in_play, &mut c);
         self.garrison_candidates(s, side, &mine_in_play, &mut c);
-        self.keep_legal(s, c, Hov::organization_apply, out);
+        // Each candidate is tried on one copy of the position (organization_change reads the
+        // original as its "before" instead of cloning it again).
+        let mut ev = Vec::new();
+        for a in c {
+            let mut next = s.clone();
+            ev.clear();
+            if self.organization_change(s, &mut next, &a, &mut ev).is_ok() {
+                out.push(a);
+            }
+        }
         out.push(Action::Done);
     }
 
@@ -369,6 +378,23 @@ impl Hov {
                 });
             }
         }
+        // Which leaders have a unit or a garrison on their track, in one pass (moving leaders
+        // below changes no track).
+        let mut holding = alloc::vec![false; s.leaders.len()];
+        for x in &s.units {
+            if let (Some(l), true) = (x.leader, x.sp > 0) {
+                if let Some(b) = holding.get_mut(usize::from(l)) {
+                    *b = true;
+                }
+            }
+        }
+        for g in &s.garrisons {
+            if let GarrisonPlace::Track(l) = g.place {
+                if let Some(b) = holding.get_mut(usize::from(l)) {
+                    *b = true;
+                }
+            }
+        }
         for mg in 0..s.leaders.len() as LeaderId {
             let info = &self.manifest.leaders[usize::from(mg)];
             if info.side != side || info.mg.is_none() {
@@ -377,12 +403,7 @@ impl Hov {
             let Some(h) = self.leader_hex(s, mg) else {
                 continue;
             };
-            let empty = self.track(s, mg).is_empty()
-                && !s
-                    .garrisons
-                    .iter()
-                    .any(|g| g.place == GarrisonPlace::Track(mg));
-            if empty {
+            if !holding[usize::from(mg)] {
                 for sub in self.portrait(s, mg) {
                     self.move_leader(s, side, sub, LeaderPlace::Map(h), "¶70", ev);
                 }
@@ -399,8 +420,20 @@ impl Hov {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        let side = s.phasing;
         let before = s.clone();
+        self.organization_change(&before, s, a, ev)
+    }
+
+    /// [`Hov::organization_apply`] with the position before the change given: `s` equals
+    /// `before` on entry.
+    pub(crate) fn organization_change(
+        &self,
+        before: &State,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let side = s.phasing;
         match a {
             Action::TransferUnit { unit, to } => {
                 let (unit, to) = (*unit, *to);
@@ -725,7 +758,7 @@ impl Hov {
             }
         }
         self.settle_display(s, side, ev);
-        if let Some((rule, why)) = self.new_fault(&before, s, side) {
+        if let Some((rule, why)) = self.new_fault(before, s, side) {
             return Err(Illegal::new(rule, why));
         }
         Ok(())

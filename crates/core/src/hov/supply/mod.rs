@@ -134,10 +134,11 @@ impl Hov {
     /// active Supply Source serves as a depot (a reading: a source feeds the depots, and §102
     /// makes every source a depot in the campaign).
     pub fn in_dispatch(&self, s: &State, army: Army, hex: Hex) -> bool {
-        // Every force of a side asks about the same state while actions are listed: the area is
-        // worked out once per state and army (the memo holds the last state asked about).
+        // Every force of a side asks about the same state while actions are listed, and the
+        // area stays the same while no counter moves: it is worked out once per army and
+        // position of what it reads (the memo holds the last state asked about).
         if let Some(mut m) = self.dispatch.try_lock() {
-            if m.state.as_ref() != Some(s) {
+            if !m.state.as_ref().is_some_and(|x| same_for_dispatch(x, s)) {
                 m.state = Some(s.clone());
                 m.areas = Default::default();
             }
@@ -150,7 +151,7 @@ impl Hov {
     /// The hexes within Dispatch Distance of `army`'s active depots and Supply Source, sorted:
     /// the line is traced from the force to the depot, so the search runs backwards from each
     /// depot ([`Line`] with `backwards`).
-    fn dispatch_area(&self, s: &State, army: Army) -> Vec<Hex> {
+    pub(crate) fn dispatch_area(&self, s: &State, army: Army) -> Vec<Hex> {
         let side = army.side();
         let mut from: Vec<Hex> = self
             .active_depots(s, army)
@@ -172,13 +173,15 @@ impl Hov {
             bounds: self.board.grid.bounds(),
         };
         let mut out: Vec<Hex> = Vec::new();
+        // One search storage for every depot (its memory is reused, not its answers).
+        let mut r = Reach::new();
         for d in from {
             out.push(d);
             if blocked.binary_search(&d).is_ok() {
                 continue;
             }
-            if let Ok(r) =
-                Reach::search(&back, d, ReachOptions::new(u32::from(DISPATCH_MP.halves())))
+            if r.run(&back, d, ReachOptions::new(u32::from(DISPATCH_MP.halves())))
+                .is_ok()
             {
                 out.extend(r.reached().map(|(h, _, _)| h));
             }
@@ -187,6 +190,34 @@ impl Hov {
         out.dedup();
         out
     }
+}
+
+/// Whether `a` and `b` agree on everything a Dispatch Distance area reads
+/// ([`Hov::dispatch_area`]): where the counters stand and which leaders head forces (the
+/// occupancy index and the blocked hexes: the leaders' places, the units' tracks and strengths,
+/// garrisons, vedettes, hidden stacks, Supply Sources), the depots held, and what a step costs
+/// ([`Hov::step_cost`]: broken bridges, pontoons, the weather and the Game-Turn). The test
+/// `e27_memoised_dispatch_area_agrees_with_a_fresh_search` holds the memo to a fresh search.
+fn same_for_dispatch(a: &State, b: &State) -> bool {
+    a.turn == b.turn
+        && a.weather == b.weather
+        && a.supply == b.supply
+        && a.depots == b.depots
+        && a.broken == b.broken
+        && a.trains == b.trains
+        && a.units == b.units
+        && a.garrisons == b.garrisons
+        && a.unknown == b.unknown
+        && a.leaders.len() == b.leaders.len()
+        && a.leaders
+            .iter()
+            .zip(&b.leaders)
+            .all(|(x, y)| x.place == y.place)
+        && a.vedettes.len() == b.vedettes.len()
+        && a.vedettes
+            .iter()
+            .zip(&b.vedettes)
+            .all(|(x, y)| x.place == y.place)
 }
 
 /// What [`Hov::in_dispatch`] keeps between calls: the state it last answered for and each

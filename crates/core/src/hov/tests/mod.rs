@@ -23,6 +23,7 @@ mod sequence;
 mod setup;
 mod sound;
 mod strength;
+mod speed;
 mod supply;
 mod terrain;
 mod vedette;
