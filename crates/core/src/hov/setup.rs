@@ -442,6 +442,8 @@ impl Hov {
             marched: Vec::new(),
             entered: Vec::new(),
             battle: None,
+            skirmish: None,
+            vedettes_fought: Vec::new(),
             repulse: None,
             failed_repulses: Vec::new(),
             sea_move: None,

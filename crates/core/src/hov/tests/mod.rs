@@ -22,5 +22,6 @@ mod sequence;
 mod setup;
 mod supply;
 mod vedette;
+mod vedette2;
 mod victory;
 mod weather;
