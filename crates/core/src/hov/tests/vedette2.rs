@@ -11,7 +11,11 @@ use crate::hov::event::Event;
 use crate::hov::state::{LeaderPlace, SkirmishStep, State, VedettePlace};
 use crate::hov::types::{COALITION, FRENCH, Mp};
 
-use super::battle::{act, clear_line, force_leaders, legal, load, position, random_play, roll};
+use super::battle::{
+    act, clear_line, die_for, duel, force_leaders, legal, load, position, random_play, roll,
+    to_resolution,
+};
+use crate::hov::types::Chit;
 
 /// The first vedette of `side` that is cavalry (`cav`), not a Cossack nor a Freikorps.
 fn plain(h: &Hov, side: crate::engine::Side, cav: bool) -> u16 {
@@ -59,6 +63,10 @@ fn e73_2_e75_1_a_lone_vedette_next_to_a_force_must_be_attacked_and_goes_to_a_por
     };
     assert!(a.contains(&attack), "§73 2: {a:?}");
     assert!(!a.contains(&Action::Done), "§73 2: it may not be ignored");
+    let e = h
+        .apply(&mut s.clone(), &Action::Done, &mut Vec::new())
+        .expect_err("the vedette must be attacked");
+    assert_eq!(e.rule, "§72–§73");
     let ev = act(&h, &mut s, &attack);
     assert!(ev.iter().any(|e| matches!(
         e,
@@ -373,5 +381,25 @@ fn e72_e77_random_play_with_vedettes_in_contact_never_dead_ends() {
             }
         }
         assert!(seen >= 2, "{id}: vedette combats offered");
+    }
+}
+
+#[test]
+fn e75_1_e68_7_a_vedette_with_a_beaten_force_goes_to_its_portrait() {
+    // A Coalition vedette stands with the Coalition force that loses a battle: it does not
+    // retreat with it (§68 item 5) but goes to the portrait of the nearest Force, its own.
+    let h = load("hov/eylau");
+    let (mut s, _, c, x) = duel(&h);
+    let cv = plain(&h, COALITION, true);
+    s.vedettes[usize::from(cv)].place = VedettePlace::Map(x[1]);
+    let chits = [Chit::Pursuit, Chit::Pursuit];
+    let die = die_for(&h, &s, chits, COALITION).expect("a die the Coalition loses on");
+    let mut won = s.clone();
+    to_resolution(&h, &mut won, chits, die);
+    assert_eq!(won.vedettes[usize::from(cv)].place, VedettePlace::Portrait(c));
+    // When the Coalition wins, it stays.
+    if let Some(d) = die_for(&h, &s, chits, FRENCH) {
+        to_resolution(&h, &mut s, chits, d);
+        assert_eq!(s.vedettes[usize::from(cv)].place, VedettePlace::Map(x[1]));
     }
 }

@@ -30,7 +30,9 @@ use super::super::board::Settlement;
 use super::super::combat::odds::{clamp_die, odds};
 use super::super::combat::strength::{Forces, Terrain, compare};
 use super::super::event::Event;
-use super::super::state::{LeaderPlace, Skirmish, SkirmishStep, State, VedetteId, VedettePlace};
+use super::super::state::{
+    Battle, LeaderPlace, Skirmish, SkirmishStep, State, VedetteId, VedettePlace,
+};
 use super::super::types::{Mp, announced};
 use crate::dice::{DiceSpec, Roll};
 use crate::engine::{Actor, Chance, Illegal, Side};
@@ -546,5 +548,27 @@ impl Hov {
             place,
             rule: Cow::Borrowed("§75"),
         });
+    }
+
+    /// §75 1 in a battle of real forces: the vedettes of the losing side standing in its
+    /// hexes (with its forces, at no strength, §74 3) must retreat or lose strength with
+    /// them, so they leave the map as [`Hov::vedette_lost`] says (§68 item 5: they never
+    /// retreat after combat).
+    pub(crate) fn beaten_vedettes(&self, s: &mut State, b: &Battle, loser: Side, ev: &mut Vec<Event>) {
+        let hexes: Vec<Hex> = if loser == b.attacker {
+            b.attackers
+                .iter()
+                .filter_map(|&l| self.leader_hex(s, l))
+                .collect()
+        } else {
+            b.defenders.clone()
+        };
+        for v in 0..s.vedettes.len() {
+            if self.manifest.vedettes[v].side == loser
+                && matches!(s.vedettes[v].place, VedettePlace::Map(h) if hexes.contains(&h))
+            {
+                self.vedette_lost(s, v as VedetteId, ev);
+            }
+        }
     }
 }
