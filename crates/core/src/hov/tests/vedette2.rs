@@ -403,3 +403,101 @@ fn e75_1_e68_7_a_vedette_with_a_beaten_force_goes_to_its_portrait() {
         assert_eq!(s.vedettes[usize::from(cv)].place, VedettePlace::Map(x[1]));
     }
 }
+
+#[test]
+fn e66_1_the_prussians_have_three_infantry_vedettes() {
+    use crate::hov::types::Nationality;
+    let h = load("hov/eylau");
+    let inf: Vec<_> = h.manifest.vedettes.iter().filter(|v| !v.cavalry).collect();
+    assert_eq!(inf.len(), 3, "§66: three infantry vedettes");
+    assert!(inf.iter().all(|v| v.nationality == Nationality::Prussian));
+    assert!(h.manifest.vedettes.iter().filter(|v| v.cavalry).count() > 3);
+}
+
+#[test]
+fn e67_1_n55_the_pool_is_the_scenario_s_list() {
+    // Eylau lists Marwitz's Freikorps in the Coalition pool (§222); Platov's three Cossack
+    // vedettes are in no Battle Scenario's list and take no part (reading N55).
+    let h = load("hov/eylau");
+    let s = h.initial_state();
+    let at = |id: &str| {
+        let i = h
+            .manifest
+            .vedettes
+            .iter()
+            .position(|v| v.id == id)
+            .unwrap_or_else(|| panic!("{id}"));
+        s.vedettes[i].place
+    };
+    assert_eq!(at("P-ved-marwitz"), VedettePlace::Pool);
+    for id in ["R-ved-platov-lf", "R-ved-platov-ct", "R-ved-platov-rt", "R-ved-don"] {
+        assert_eq!(at(id), VedettePlace::Gone, "{id}");
+    }
+    for id in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"] {
+        let h = load(id);
+        let s = h.initial_state();
+        assert!(
+            (0..s.vedettes.len()).all(|i| !h.manifest.vedettes[i].cossack
+                || s.vedettes[i].place == VedettePlace::Gone),
+            "{id}: no Cossack vedette in a Battle Scenario"
+        );
+    }
+}
+
+#[test]
+fn e74_5_a_vedette_in_a_fortified_town_gets_no_fort_benefit() {
+    use crate::hov::board::{Ground, Settlement, Water};
+    use crate::hov::types::Half;
+    let h = load("hov/eylau");
+    let f = force_leaders(&h, &h.initial_state(), FRENCH)[0];
+    let cv = plain(&h, COALITION, false);
+    let mut hexes = h.board.grid.hexes();
+    hexes.sort_unstable();
+    let found = hexes.iter().find_map(|&t| {
+        let i = h.board.hex(t);
+        if i.settlement != Settlement::FortifiedTown
+            || !matches!(i.ground, Ground::Clear | Ground::Hills)
+            || !h.in_area(t)
+        {
+            return None;
+        }
+        crate::hex::Direction::ALL.iter().find_map(|&d| {
+            let n = t.neighbor(d);
+            let j = h.board.hex(n);
+            (j.on_map
+                && h.in_area(n)
+                && j.ground != Ground::Swamp
+                && h.board.side(n, d.opposite()).water == Water::None)
+                .then_some((t, n))
+        })
+    });
+    let Some((town, from)) = found else {
+        panic!("a Fortified Town with a neighbour to attack from");
+    };
+    let header = if h.board.hex(town).affecting {
+        &h.charts.crt_affecting
+    } else {
+        &h.charts.crt_columns
+    };
+    let want = crate::hov::combat::odds::odds(Half(4), Half(1), header, 0);
+    let (mut s, _) = field(&h, 1);
+    put(&mut s, f, from);
+    let mine: Vec<usize> = (0..s.units.len())
+        .filter(|&u| s.units[u].leader == Some(f) && s.units[u].sp > 0)
+        .collect();
+    for (k, u) in mine.into_iter().enumerate() {
+        s.units[u].sp = if k == 0 { 2 } else { 0 };
+    }
+    s.vedettes[usize::from(cv)].place = VedettePlace::Map(town);
+    act(&h, &mut s, &Action::AttackVedette { leader: f, hex: town });
+    let ev = act(&h, &mut s, &roll(3));
+    // 2 SP against ½ (4:1), as in the open (§73's example): not ½ doubled by the Fort.
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::VedetteCombat { column, drm, .. }
+                if usize::from(*column) == want.column && *drm == want.drm
+        )),
+        "{ev:?}"
+    );
+}

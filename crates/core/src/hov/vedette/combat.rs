@@ -26,7 +26,7 @@ use alloc::vec::Vec;
 
 use super::super::Hov;
 use super::super::action::Action;
-use super::super::board::Settlement;
+use super::super::board::{Settlement, Water};
 use super::super::combat::odds::{clamp_die, odds};
 use super::super::combat::strength::{Forces, Terrain, compare};
 use super::super::event::Event;
@@ -476,7 +476,21 @@ impl Hov {
                 .min(def.real());
         }
         let c = compare(&att, &def, &t);
-        let o = odds(c.att, c.def, &self.charts.crt_columns, 0);
+        // ¶163–¶165: Affecting Terrain in the hex or on the hexside reads its own line.
+        let side = k
+            .from
+            .direction_to(k.target)
+            .map(|d| self.board.side(k.from, d));
+        let affecting = target.affecting
+            || side.is_some_and(|x| {
+                x.water == Water::Secondary || (x.water == Water::Primary && x.bridge)
+            });
+        let header = if affecting && !self.charts.crt_affecting.is_empty() {
+            &self.charts.crt_affecting
+        } else {
+            &self.charts.crt_columns
+        };
+        let o = odds(c.att, c.def, header, 0);
         let final_die = clamp_die(i16::from(die) + i16::from(o.drm));
         let cell = self
             .charts
