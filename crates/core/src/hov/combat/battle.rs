@@ -295,7 +295,10 @@ impl Hov {
         // §72–§77: vedette combats.
         if s.battle.is_none()
             && (s.skirmish.is_some()
-                || matches!(a, Action::AttackVedette { .. } | Action::VedetteAttack { .. }))
+                || matches!(
+                    a,
+                    Action::AttackVedette { .. } | Action::VedetteAttack { .. }
+                ))
         {
             self.skirmish_step(s, a, ev)?;
             return Ok(false);

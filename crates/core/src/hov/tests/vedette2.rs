@@ -31,7 +31,9 @@ fn plain(h: &Hov, side: crate::engine::Side, cav: bool) -> u16 {
 fn field(h: &Hov, n: usize) -> (State, Vec<Hex>) {
     let (s, _) = position(h, &[]);
     let (a, d) = clear_line(h, n);
-    let hexes = (0..n).map(|i| (0..i).fold(a, |x, _| x.neighbor(d))).collect();
+    let hexes = (0..n)
+        .map(|i| (0..i).fold(a, |x, _| x.neighbor(d)))
+        .collect();
     (s, hexes)
 }
 
@@ -77,7 +79,10 @@ fn e73_2_e75_1_a_lone_vedette_next_to_a_force_must_be_attacked_and_goes_to_a_por
     assert_eq!(h.actor(&s), Actor::Player(COALITION));
     let ev = act(&h, &mut s, &Action::Done);
     assert!(ev.is_empty() || combats(&ev) == 0);
-    assert_eq!(h.actor(&s), Actor::Chance(Chance::Dice(crate::dice::DiceSpec::D6)));
+    assert_eq!(
+        h.actor(&s),
+        Actor::Chance(Chance::Dice(crate::dice::DiceSpec::D6))
+    );
     let ev = act(&h, &mut s, &roll(1));
     assert_eq!(combats(&ev), 1);
     // §75 1: to the portrait of the nearest friendly Force within 7 MP.
@@ -107,8 +112,18 @@ fn e75_1_e80_3_a_lost_vedette_with_no_force_in_reach_goes_to_the_pool_a_freikorp
         let (mut s, x) = field(&h, 2);
         put(&mut s, f, x[0]);
         s.vedettes[usize::from(v)].place = VedettePlace::Map(x[1]);
-        act(&h, &mut s, &Action::AttackVedette { leader: f, hex: x[1] });
-        if s.skirmish.as_ref().is_some_and(|k| k.step != SkirmishStep::Resolve) {
+        act(
+            &h,
+            &mut s,
+            &Action::AttackVedette {
+                leader: f,
+                hex: x[1],
+            },
+        );
+        if s.skirmish
+            .as_ref()
+            .is_some_and(|k| k.step != SkirmishStep::Resolve)
+        {
             act(&h, &mut s, &Action::Done);
         }
         act(&h, &mut s, &roll(1));
@@ -125,13 +140,21 @@ fn e77_1_a_cavalry_vedette_retreats_one_or_two_hexes_before_combat() {
         let (mut s, x) = field(&h, 4);
         put(&mut s, f, x[0]);
         s.vedettes[usize::from(cv)].place = VedettePlace::Map(x[1]);
-        act(&h, &mut s, &Action::AttackVedette { leader: f, hex: x[1] });
+        act(
+            &h,
+            &mut s,
+            &Action::AttackVedette {
+                leader: f,
+                hex: x[1],
+            },
+        );
         let a = legal(&h, &s);
         assert!(a.contains(&Action::RetreatTo { hex: x[2] }), "{a:?}");
         // Never into the attacker's ZOC.
-        assert!(!a.iter().any(
-            |a| matches!(a, Action::RetreatTo { hex } if hex.distance(x[0]) <= 1)
-        ));
+        assert!(
+            !a.iter()
+                .any(|a| matches!(a, Action::RetreatTo { hex } if hex.distance(x[0]) <= 1))
+        );
         let mut ev = act(&h, &mut s, &Action::RetreatTo { hex: x[2] });
         if two {
             let a = legal(&h, &s);
@@ -159,7 +182,14 @@ fn e77_2_an_infantry_vedette_may_not_retreat_before_combat() {
     let (mut s, x) = field(&h, 3);
     put(&mut s, f, x[0]);
     s.vedettes[usize::from(pv)].place = VedettePlace::Map(x[1]);
-    act(&h, &mut s, &Action::AttackVedette { leader: f, hex: x[1] });
+    act(
+        &h,
+        &mut s,
+        &Action::AttackVedette {
+            leader: f,
+            hex: x[1],
+        },
+    );
     assert_eq!(
         s.skirmish.as_ref().map(|k| k.step),
         Some(SkirmishStep::Resolve),
@@ -194,7 +224,10 @@ fn e72_e74_2_a_lone_vedette_in_an_ezoc_must_attack_unless_a_force_is_there() {
     let mut t = s.clone();
     put(&mut t, f, x[2]);
     let a = legal(&h, &t);
-    assert!(!a.iter().any(|a| matches!(a, Action::VedetteAttack { .. })), "{a:?}");
+    assert!(
+        !a.iter().any(|a| matches!(a, Action::VedetteAttack { .. })),
+        "{a:?}"
+    );
     assert!(a.iter().any(|a| matches!(a, Action::Attack { .. })));
     // §74 2: with a French Force in its own hex it fights with it, not alone.
     let mut t = s.clone();
@@ -256,7 +289,10 @@ fn e73_1_e74_3_a_vedette_attack_learns_the_exact_strength_and_harms_no_real_forc
     assert_eq!(s.units.iter().map(|u| u.sp).collect::<Vec<_>>(), before);
     assert_eq!(s.leaders[usize::from(c)].place, LeaderPlace::Map(x[2]));
     assert_eq!(s.vedettes[usize::from(fv)].place, VedettePlace::Portrait(f));
-    assert!(s.battle.is_none(), "§68 item 5, §78 3: no retreat, no pursuit");
+    assert!(
+        s.battle.is_none(),
+        "§68 item 5, §78 3: no retreat, no pursuit"
+    );
 }
 
 #[test]
@@ -274,11 +310,24 @@ fn e74_x07_a_force_of_two_sp_attacks_a_lone_vedette_at_four_to_one() {
         s.units[u].sp = if k == 0 { 2 } else { 0 };
     }
     s.vedettes[usize::from(cv)].place = VedettePlace::Map(x[1]);
-    act(&h, &mut s, &Action::AttackVedette { leader: f, hex: x[1] });
+    act(
+        &h,
+        &mut s,
+        &Action::AttackVedette {
+            leader: f,
+            hex: x[1],
+        },
+    );
     let ev = act(&h, &mut s, &roll(3));
     assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::VedetteCombat { column: 9, drm: 0, .. })),
+        ev.iter().any(|e| matches!(
+            e,
+            Event::VedetteCombat {
+                column: 9,
+                drm: 0,
+                ..
+            }
+        )),
         "{ev:?}"
     );
 }
@@ -361,7 +410,10 @@ fn e72_e77_random_play_with_vedettes_in_contact_never_dead_ends() {
         let (base, x) = field(&h, 4);
         let mut seen = 0;
         // [fv, c, f, cv] and [f, cv, fv, c].
-        for layout in [[(1, 0), (0, 1), (1, 2), (0, 3)], [(1, 2), (0, 3), (1, 0), (0, 1)]] {
+        for layout in [
+            [(1, 0), (0, 1), (1, 2), (0, 3)],
+            [(1, 2), (0, 3), (1, 0), (0, 1)],
+        ] {
             let mut s = base.clone();
             s.vedettes[usize::from(fv)].place = VedettePlace::Map(x[layout[0].1]);
             put(&mut s, c, x[layout[1].1]);
@@ -396,7 +448,10 @@ fn e75_1_e68_7_a_vedette_with_a_beaten_force_goes_to_its_portrait() {
     let die = die_for(&h, &s, chits, COALITION).expect("a die the Coalition loses on");
     let mut won = s.clone();
     to_resolution(&h, &mut won, chits, die);
-    assert_eq!(won.vedettes[usize::from(cv)].place, VedettePlace::Portrait(c));
+    assert_eq!(
+        won.vedettes[usize::from(cv)].place,
+        VedettePlace::Portrait(c)
+    );
     // When the Coalition wins, it stays.
     if let Some(d) = die_for(&h, &s, chits, FRENCH) {
         to_resolution(&h, &mut s, chits, d);
@@ -430,15 +485,21 @@ fn e67_1_n55_the_pool_is_the_scenario_s_list() {
         s.vedettes[i].place
     };
     assert_eq!(at("P-ved-marwitz"), VedettePlace::Pool);
-    for id in ["R-ved-platov-lf", "R-ved-platov-ct", "R-ved-platov-rt", "R-ved-don"] {
+    for id in [
+        "R-ved-platov-lf",
+        "R-ved-platov-ct",
+        "R-ved-platov-rt",
+        "R-ved-don",
+    ] {
         assert_eq!(at(id), VedettePlace::Gone, "{id}");
     }
     for id in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"] {
         let h = load(id);
         let s = h.initial_state();
         assert!(
-            (0..s.vedettes.len()).all(|i| !h.manifest.vedettes[i].cossack
-                || s.vedettes[i].place == VedettePlace::Gone),
+            (0..s.vedettes.len())
+                .all(|i| !h.manifest.vedettes[i].cossack
+                    || s.vedettes[i].place == VedettePlace::Gone),
             "{id}: no Cossack vedette in a Battle Scenario"
         );
     }
@@ -489,7 +550,14 @@ fn e74_5_a_vedette_in_a_fortified_town_gets_no_fort_benefit() {
         s.units[u].sp = if k == 0 { 2 } else { 0 };
     }
     s.vedettes[usize::from(cv)].place = VedettePlace::Map(town);
-    act(&h, &mut s, &Action::AttackVedette { leader: f, hex: town });
+    act(
+        &h,
+        &mut s,
+        &Action::AttackVedette {
+            leader: f,
+            hex: town,
+        },
+    );
     let ev = act(&h, &mut s, &roll(3));
     // 2 SP against ½ (4:1), as in the open (§73's example): not ½ doubled by the Fort.
     assert!(

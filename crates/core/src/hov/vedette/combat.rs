@@ -461,8 +461,7 @@ impl Hov {
         let (att, def) = self.skirmish_forces(s, k);
         let target = self.board.hex(k.target);
         let mut t = Terrain {
-            attacker_in_swamp: self.board.hex(k.from).ground
-                == super::super::board::Ground::Swamp,
+            attacker_in_swamp: self.board.hex(k.from).ground == super::super::board::Ground::Swamp,
             defender_in_swamp: target.ground == super::super::board::Ground::Swamp,
             defender_in_woods: self.wooded(k.target),
             ..Terrain::default()
@@ -568,7 +567,13 @@ impl Hov {
     /// hexes (with its forces, at no strength, §74 3) must retreat or lose strength with
     /// them, so they leave the map as [`Hov::vedette_lost`] says (§68 item 5: they never
     /// retreat after combat).
-    pub(crate) fn beaten_vedettes(&self, s: &mut State, b: &Battle, loser: Side, ev: &mut Vec<Event>) {
+    pub(crate) fn beaten_vedettes(
+        &self,
+        s: &mut State,
+        b: &Battle,
+        loser: Side,
+        ev: &mut Vec<Event>,
+    ) {
         let hexes: Vec<Hex> = if loser == b.attacker {
             b.attackers
                 .iter()
