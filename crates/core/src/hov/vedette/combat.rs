@@ -26,9 +26,7 @@ use alloc::vec::Vec;
 
 use super::super::Hov;
 use super::super::action::Action;
-use super::super::board::{Settlement, Water};
-use super::super::combat::odds::{clamp_die, odds};
-use super::super::combat::strength::{Forces, Terrain, compare};
+use super::super::board::Settlement;
 use super::super::event::Event;
 use super::super::state::{
     Battle, LeaderPlace, Skirmish, SkirmishStep, State, VedetteId, VedettePlace,
@@ -404,8 +402,7 @@ impl Hov {
             step: SkirmishStep::DefenderRetreat,
             retreated: false,
         };
-        let (att, def) = self.skirmish_forces(s, &k);
-        let sp = |f: &Forces| (f.real() + f.art).max(f.vedettes.min(1));
+        let (att, def) = self.skirmish_sp(s, &k);
         ev.push(Event::VedetteSkirmish {
             side,
             leader,
@@ -413,7 +410,7 @@ impl Hov {
             defender,
             from,
             target,
-            announced: [announced(sp(&att)), announced(sp(&def))],
+            announced: [announced(att), announced(def)],
         });
         k.step = if self
             .may_retreat(s, &k, SkirmishStep::DefenderRetreat)
@@ -432,71 +429,11 @@ impl Hov {
         Ok(())
     }
 
-    /// What each side brings: a Force's pieces, the enemy Forces and garrisons in the hex
-    /// attacked, or one vedette.
-    fn skirmish_forces(&self, s: &State, k: &Skirmish) -> (Forces, Forces) {
-        let lone = Forces {
-            vedettes: 1,
-            ..Forces::default()
-        };
-        let att = match k.leader {
-            Some(l) => self.strengths(s, &self.pieces(s, &self.members(s, &[l]), &[])),
-            None => lone,
-        };
-        let def = if k.defender.is_some() {
-            lone
-        } else {
-            let enemy = s.phasing.other();
-            let fls = self.forces_at(s, enemy, k.target);
-            let gs = self.garrisons_at(s, enemy, k.target);
-            self.strengths(s, &self.pieces(s, &self.members(s, &fls), &gs))
-        };
-        (att, def)
-    }
-
     /// ¶146 steps 6–8 for a vedette combat: the odds (§74: a vedette ½ SP, never a Fort's
     /// benefit; the real defenders of a Fortified Town keep theirs, §42), the die on the CRT,
     /// and the result for the vedettes only (§73, §75).
     fn resolve_skirmish(&self, s: &mut State, k: &Skirmish, die: u8, ev: &mut Vec<Event>) {
-        let (att, def) = self.skirmish_forces(s, k);
-        let target = self.board.hex(k.target);
-        let mut t = Terrain {
-            attacker_in_swamp: self.board.hex(k.from).ground == super::super::board::Ground::Swamp,
-            defender_in_swamp: target.ground == super::super::board::Ground::Swamp,
-            defender_in_woods: self.wooded(k.target),
-            ..Terrain::default()
-        };
-        if k.defender.is_none()
-            && target.settlement == Settlement::FortifiedTown
-            && !self.masked(s, k.target)
-        {
-            t.fort_sp = self
-                .fort_inside(s, s.phasing.other(), k.target)
-                .min(def.real());
-        }
-        let c = compare(&att, &def, &t);
-        // ¶163–¶165: Affecting Terrain in the hex or on the hexside reads its own line.
-        let side = k
-            .from
-            .direction_to(k.target)
-            .map(|d| self.board.side(k.from, d));
-        let affecting = target.affecting
-            || side.is_some_and(|x| {
-                x.water == Water::Secondary || (x.water == Water::Primary && x.bridge)
-            });
-        let header = if affecting && !self.charts.crt_affecting.is_empty() {
-            &self.charts.crt_affecting
-        } else {
-            &self.charts.crt_columns
-        };
-        let o = odds(c.att, c.def, header, 0);
-        let final_die = clamp_die(i16::from(die) + i16::from(o.drm));
-        let cell = self
-            .charts
-            .crt
-            .get(o.column)
-            .map(|c| c[usize::from(final_die)])
-            .unwrap_or_default();
+        let (column, drm, cell, def_sp) = self.vedette_combat_cell(s, k, die);
         let loser = if cell.attacker_loses {
             s.phasing
         } else {
@@ -504,10 +441,10 @@ impl Hov {
         };
         ev.push(Event::VedetteCombat {
             roll: die,
-            drm: o.drm,
-            column: o.column as u8,
+            drm,
+            column,
             loser,
-            enemy_sp: (k.vedette.is_some() && k.defender.is_none()).then_some(def.real() + def.art),
+            enemy_sp: (k.vedette.is_some() && k.defender.is_none()).then_some(def_sp),
         });
         // §73 1: only vedettes suffer; §75 1: a beaten vedette, or one with a loss, is lost.
         if let Some(v) = k.vedette
