@@ -569,3 +569,141 @@ fn e74_5_a_vedette_in_a_fortified_town_gets_no_fort_benefit() {
         "{ev:?}"
     );
 }
+
+#[test]
+fn e67_3_vedettes_stay_on_the_map_when_forces_consolidate() {
+    use super::organization::{advance, leader};
+    use crate::hov::state::Phase;
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    let (davout, augereau) = (leader(&h, "F-davout"), leader(&h, "F-augereau"));
+    let at = h.leader_hex(&s, davout).unwrap();
+    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
+    let fv = plain(&h, FRENCH, true);
+    s.vedettes[usize::from(fv)].place = VedettePlace::Map(at);
+    let near = (0..s.vedettes.len())
+        .filter(|&i| i != usize::from(fv) && matches!(s.vedettes[i].place, VedettePlace::Map(_)))
+        .map(|i| (i, s.vedettes[i].place))
+        .collect::<Vec<_>>();
+    act(
+        &h,
+        &mut s,
+        &Action::Consolidate {
+            hex: at,
+            leader: davout,
+        },
+    );
+    assert_eq!(
+        s.leaders[usize::from(augereau)].place,
+        LeaderPlace::Portrait(davout)
+    );
+    assert_eq!(s.vedettes[usize::from(fv)].place, VedettePlace::Map(at));
+    for (i, p) in near {
+        assert_eq!(s.vedettes[i].place, p);
+    }
+}
+
+#[test]
+fn e68_4_a_vedette_captures_no_bridge_train_nor_pontoon() {
+    use crate::hov::state::{Phase, TrainPlace};
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    super::march::advance(&h, &mut s, Phase::InitiativeMovement, COALITION);
+    super::march::clear_map_but(&mut s, &[]);
+    for v in &mut s.vedettes {
+        if matches!(v.place, VedettePlace::Map(_)) {
+            v.place = VedettePlace::Pool;
+        }
+    }
+    let at = super::march::open_ground(&h);
+    let from = at.neighbor(crate::hex::Direction::ALL[0]);
+    let cv = (0..h.manifest.vedettes.len())
+        .find(|&i| h.manifest.vedettes[i].side == COALITION && h.manifest.vedettes[i].cavalry)
+        .expect("a Coalition cavalry vedette") as u16;
+    s.vedettes[usize::from(cv)].place = VedettePlace::Map(from);
+    for t in &mut s.trains {
+        t.place = if t.side == FRENCH {
+            TrainPlace::Map(at)
+        } else {
+            TrainPlace::Out
+        };
+    }
+    assert!(s.trains.iter().any(|t| t.side == FRENCH));
+    act(
+        &h,
+        &mut s,
+        &Action::MoveFree {
+            leader: None,
+            vedette: Some(cv),
+        },
+    );
+    act(&h, &mut s, &Action::Step { to: at });
+    assert_eq!(s.vedettes[usize::from(cv)].place, VedettePlace::Map(at));
+    assert!(
+        s.trains
+            .iter()
+            .filter(|t| t.side == FRENCH)
+            .all(|t| t.place == TrainPlace::Map(at)),
+        "§68 item 2: the trains stay French"
+    );
+}
+
+#[test]
+fn e68_4_a_vedette_crossing_an_enemy_pontoon_leaves_it_to_the_enemy() {
+    use crate::hov::board::{Road, Water};
+    use crate::hov::state::{Phase, TrainPlace};
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    super::march::advance(&h, &mut s, Phase::InitiativeMovement, COALITION);
+    super::march::clear_map_but(&mut s, &[]);
+    for v in &mut s.vedettes {
+        if matches!(v.place, VedettePlace::Map(_)) {
+            v.place = VedettePlace::Pool;
+        }
+    }
+    let mut hexes = h.board.grid.hexes();
+    hexes.sort_unstable();
+    let (at, d) = hexes
+        .into_iter()
+        .find_map(|x| {
+            crate::hex::Direction::ALL
+                .iter()
+                .find(|&&d| {
+                    let sd = h.board.side(x, d);
+                    sd.water == Water::Primary
+                        && !sd.bridge
+                        && sd.road == Road::None
+                        && h.in_area(x)
+                        && h.in_area(x.neighbor(d))
+                        && !h.board.hex(x).settlement.fort()
+                        && !h.board.hex(x.neighbor(d)).settlement.fort()
+                })
+                .map(|&d| (x, d))
+        })
+        .expect("an unbridged primary river");
+    let to = at.neighbor(d);
+    let x = crate::hex::Hexside::between(at, to).unwrap();
+    let i = s
+        .trains
+        .iter()
+        .position(|t| t.side == FRENCH)
+        .expect("a French train");
+    s.trains[i].place = TrainPlace::Pontoon(x);
+    let cv = (0..h.manifest.vedettes.len())
+        .find(|&i| h.manifest.vedettes[i].side == COALITION && h.manifest.vedettes[i].cavalry)
+        .expect("a Coalition cavalry vedette") as u16;
+    s.vedettes[usize::from(cv)].place = VedettePlace::Map(to);
+    act(
+        &h,
+        &mut s,
+        &Action::MoveFree {
+            leader: None,
+            vedette: Some(cv),
+        },
+    );
+    act(&h, &mut s, &Action::Step { to: at });
+    assert_eq!(s.vedettes[usize::from(cv)].place, VedettePlace::Map(at));
+    assert_eq!(s.trains[i].side, FRENCH, "§68 item 2: no capture");
+    assert_eq!(s.trains[i].place, TrainPlace::Pontoon(x));
+}

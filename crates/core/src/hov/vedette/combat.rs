@@ -363,7 +363,8 @@ impl Hov {
                     return Err(Illegal::new(
                         "§72, §74",
                         format!(
-                            "vedette #{vedette} may not attack {}: a phasing vedette alone in its hex, not yet fought, attacks an adjacent enemy hex with no other phasing Force in its occupants' ZOC",
+                            "{} may not attack {}: a phasing vedette alone in its hex, not yet fought, attacks an adjacent enemy hex with no other phasing Force in its occupants' ZOC",
+                            self.log_vedette(*vedette),
                             self.label(*hex)
                         ),
                     ));
