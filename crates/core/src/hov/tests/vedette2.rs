@@ -707,3 +707,16 @@ fn e68_4_a_vedette_crossing_an_enemy_pontoon_leaves_it_to_the_enemy() {
     assert_eq!(s.trains[i].side, FRENCH, "§68 item 2: no capture");
     assert_eq!(s.trains[i].place, TrainPlace::Pontoon(x));
 }
+
+#[test]
+fn e66_e72_random_play_from_each_scenario_start_with_vedettes() {
+    // From each Battle Scenario's start (vedettes in play, reading A4): random legal actions
+    // through set-up, movement and Battle Resolution apply, with the invariants holding.
+    for id in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"] {
+        let h = load(id);
+        assert!(h.params.vedettes, "{id}");
+        for seed in 0..4 {
+            random_play(&h, h.initial_state(), 0x6672 + seed, 400);
+        }
+    }
+}
