@@ -255,6 +255,22 @@ pub enum Action {
         #[serde(with = "super::hhex::vec")]
         hexes: Vec<Hex>,
     },
+    /// A phasing Force attacks an adjacent hex held only by enemy vedettes (§73 2).
+    AttackVedette {
+        /// The Force Leader.
+        leader: LeaderId,
+        /// The vedette's hex.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
+    /// A phasing vedette alone in its hex attacks an adjacent enemy hex (§72, §74 2).
+    VedetteAttack {
+        /// The vedette.
+        vedette: VedetteId,
+        /// The hex attacked.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
     /// Begin masking an enemy-occupied fort (§44).
     Mask {
         /// The fort.

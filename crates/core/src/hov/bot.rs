@@ -231,6 +231,8 @@ impl Hov {
                 Action::NapoleonCaptured { end_game } => Some(i64::from(*end_game)),
                 Action::PlaceVedette { hex, .. } => Some(-dist(*hex)),
                 Action::Enter { .. }
+                | Action::AttackVedette { .. }
+                | Action::VedetteAttack { .. }
                 | Action::Consolidate { .. }
                 | Action::PlaceSupply { .. }
                 | Action::Mask { .. }

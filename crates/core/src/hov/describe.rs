@@ -193,6 +193,47 @@ impl Hov {
                 if *affecting { " (Affecting line)" } else { "" },
                 side(*loser)
             ),
+            Event::VedetteSkirmish {
+                side: s,
+                leader,
+                vedette,
+                defender,
+                from,
+                target,
+                announced,
+            } => {
+                let who = match (leader, vedette) {
+                    (Some(x), _) => format!("{}'s force", l(*x)),
+                    (None, Some(v)) => self.log_vedette(*v),
+                    (None, None) => side(*s).to_string(),
+                };
+                let whom = match defender {
+                    Some(v) => self.log_vedette(*v),
+                    None => "the enemy".to_string(),
+                };
+                format!(
+                    "{who} at {} attacks {whom} at {} (§72–§74; about {} SP against {})",
+                    h(*from),
+                    h(*target),
+                    announced[0],
+                    announced[1]
+                )
+            }
+            Event::VedetteCombat {
+                roll,
+                drm,
+                column,
+                loser,
+                enemy_sp,
+            } => format!(
+                "vedette combat: die {roll} {drm:+} on column {}: {} lose{}",
+                u32::from(*column) + 1,
+                side(*loser),
+                match enemy_sp {
+                    Some(sp) => format!("; the force attacked has {sp} SP (§73)"),
+                    None => String::new(),
+                }
+            ),
             Event::BattleLoss { side: s, sp, .. } => format!("{} lose {sp} SP", sidecap(*s)),
             Event::GarrisonDestroyed { garrison } => {
                 format!("{} is destroyed", self.log_garrison(*garrison))

@@ -283,6 +283,39 @@ pub enum Event {
         /// The side that lost.
         loser: Side,
     },
+    /// A combat in which a vedette fights is declared, with each side's strength announced to
+    /// the nearest five (§72–§74, ¶146 steps 1–3a).
+    VedetteSkirmish {
+        /// The attacking side.
+        side: Side,
+        /// The attacking Force Leader (§73 2).
+        leader: Option<LeaderId>,
+        /// The attacking vedette (§72).
+        vedette: Option<u16>,
+        /// The defending vedette, when the hex holds only vedettes.
+        defender: Option<u16>,
+        /// The attacker's hex.
+        #[serde(with = "super::hhex")]
+        from: Hex,
+        /// The hex attacked.
+        #[serde(with = "super::hhex")]
+        target: Hex,
+        /// The strengths announced, attacker then defender (¶146 step 3a).
+        announced: [u32; 2],
+    },
+    /// The die of a vedette combat and its result (§73–§75): only vedettes suffer it.
+    VedetteCombat {
+        /// The die.
+        roll: u8,
+        /// The modifier for odds beyond the table (¶161).
+        drm: i8,
+        /// The CRT column (0 = the leftmost).
+        column: u8,
+        /// The side that lost.
+        loser: Side,
+        /// The exact strength of the real force a vedette attacked, learnt at step 6 (§73 1).
+        enemy_sp: Option<u32>,
+    },
     /// SP a side loses in battle, as both players see it (¶146 steps 5, 7, 9, 11).
     BattleLoss {
         /// The side.
@@ -596,6 +629,8 @@ impl EventInfo for Event {
             Event::Bombardment { .. } => "¶158",
             Event::Staked { .. } => "¶168",
             Event::Combat { .. } => "¶146 step 7",
+            Event::VedetteSkirmish { .. } => "§72–§74",
+            Event::VedetteCombat { .. } => "§73–§75",
             Event::BattleLoss { rule, .. } | Event::BattleMove { rule, .. } => rule.as_ref(),
             Event::GarrisonDestroyed { .. } => "§24",
             Event::PursuitRoll { .. } => "¶188",
@@ -763,6 +798,36 @@ impl core::fmt::Display for Event {
                 "combat die {roll} {drm:+} on column {column}{}: attacker {att}, defender {def}; {loser} loses",
                 if *affecting { " (Affecting)" } else { "" }
             ),
+            Event::VedetteSkirmish {
+                side,
+                from,
+                target,
+                announced,
+                ..
+            } => write!(
+                f,
+                "{side} attacks {} from {} in a vedette combat (about {} against {})",
+                label(*target),
+                label(*from),
+                announced[0],
+                announced[1]
+            ),
+            Event::VedetteCombat {
+                roll,
+                drm,
+                column,
+                loser,
+                enemy_sp,
+            } => {
+                write!(
+                    f,
+                    "vedette combat die {roll} {drm:+} on column {column}; {loser} loses"
+                )?;
+                match enemy_sp {
+                    Some(sp) => write!(f, "; the force attacked has {sp} SP"),
+                    None => Ok(()),
+                }
+            }
             Event::BattleLoss { side, sp, .. } => write!(f, "{side} loses {sp} SP"),
             Event::GarrisonDestroyed { garrison } => write!(f, "garrison {garrison} is destroyed"),
             Event::BattleMove { leader, to, .. } => {

@@ -252,6 +252,8 @@ impl Hov {
                 if self.battle_step(s, a, ev)? {
                     self.end_phase(s, Phase::BattleResolution, ev);
                 }
+                // §68: vedettes a retreat or pursuit brought next to the enemy are revealed.
+                self.reveal_vedettes(s, ev);
                 Ok(())
             }
             (
@@ -342,6 +344,8 @@ impl Hov {
         if phase == Phase::BattleResolution {
             // §46: a Fort's marker goes when a phase begins without adequate maskers.
             self.check_masks(s, ev);
+            // §68: vedettes next to the enemy are revealed before vedette combats (§72–§73).
+            self.reveal_vedettes(s, ev);
         }
         if phase == Phase::Morale {
             // ¶53: the Morale Phase's checks, none of them a decision; the phase then ends.

@@ -440,6 +440,33 @@ impl Hov {
                     vedettes_with.push((ved, l));
                 }
             }
+            // §67 1, §221–§223 (reading N55): the scenario's Vedette Pool is its list; a
+            // vedette of the counter sheet neither placed nor listed takes no part.
+            let mut listed: Vec<VedetteId> = vedettes_with.iter().map(|&(v, _)| v).collect();
+            for (side_key, v) in o {
+                for (n, w) in v
+                    .get("pool")
+                    .and_then(Json::as_array)
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
+                {
+                    let vid = w.as_str().unwrap_or_default();
+                    let Some(Piece::Vedette(ved)) = manifest.piece(vid) else {
+                        return Err(DataError::new(
+                            file,
+                            format!("rules.vedettes.{side_key}.pool[{n}]"),
+                            format!("no vedette `{vid}`"),
+                        ));
+                    };
+                    listed.push(ved);
+                }
+            }
+            for (i, v) in vedettes.iter_mut().enumerate() {
+                if !listed.contains(&(i as VedetteId)) {
+                    v.place = VedettePlace::Gone;
+                }
+            }
         }
         let garrison_ids: Vec<GarrisonId> = (0..manifest.garrisons.len() as GarrisonId)
             .filter(|g| matches!(garrisons[usize::from(*g)].place, GarrisonPlace::Map(_)))
@@ -480,6 +507,8 @@ impl Hov {
             marched: Vec::new(),
             entered: Vec::new(),
             battle: None,
+            skirmish: None,
+            vedettes_fought: Vec::new(),
             repulse: None,
             failed_repulses: Vec::new(),
             sea_move: None,

@@ -552,6 +552,39 @@ pub struct Unknown {
     pub unemployed: bool,
 }
 
+/// Where a vedette combat stands (§72–§77).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SkirmishStep {
+    /// The defending cavalry vedette may retreat before combat (§77, ¶146 step 3a).
+    DefenderRetreat,
+    /// Then the attacking cavalry vedette may (§77).
+    AttackerRetreat,
+    /// The combat die (¶146 step 7).
+    Resolve,
+}
+
+/// A combat in which a vedette fights (§72–§77): a phasing force or vedette attacks a hex
+/// holding only enemy vedettes, or a phasing vedette attacks an enemy hex.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Skirmish {
+    /// The attacking Force Leader, when a real force attacks a vedette (§73 2).
+    pub leader: Option<LeaderId>,
+    /// The attacking vedette (§72).
+    pub vedette: Option<VedetteId>,
+    /// The defending vedette, when the hex attacked holds only vedettes.
+    pub defender: Option<VedetteId>,
+    /// The attacker's hex.
+    #[serde(with = "super::hhex")]
+    pub from: Hex,
+    /// The hex attacked.
+    #[serde(with = "super::hhex")]
+    pub target: Hex,
+    /// Where the procedure stands.
+    pub step: SkirmishStep,
+    /// A vedette has retreated one hex before combat and may take a second (§77).
+    pub retreated: bool,
+}
+
 /// The position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct State {
@@ -595,6 +628,12 @@ pub struct State {
     pub entered: Vec<(LeaderId, Mp)>,
     /// The battle in progress.
     pub battle: Option<Battle>,
+    /// A vedette combat in progress (§72–§77).
+    #[serde(default)]
+    pub skirmish: Option<Skirmish>,
+    /// Vedettes that have attacked or been attacked in this Battle Resolution (§72–§73).
+    #[serde(default)]
+    pub vedettes_fought: Vec<VedetteId>,
     /// A successful repulse being carried out (¶131).
     #[serde(default)]
     pub repulse: Option<PendingRepulse>,

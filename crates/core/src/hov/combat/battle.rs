@@ -34,6 +34,10 @@ impl Hov {
     /// Who acts in the Battle Resolution segment.
     pub(crate) fn battle_actor(&self, s: &State) -> Actor {
         let Some(b) = &s.battle else {
+            // §72–§77: a vedette combat under way.
+            if let Some(a) = self.skirmish_actor(s) {
+                return a;
+            }
             if self.mask_pending(s) {
                 return Actor::Chance(Chance::Dice(DiceSpec::D6));
             }
@@ -70,6 +74,11 @@ impl Hov {
     /// Every legal action in the Battle Resolution segment, in a stable order.
     pub(crate) fn battle_actions(&self, s: &State, out: &mut Vec<Action>) {
         let Some(b) = &s.battle else {
+            // §72–§77: a vedette combat under way.
+            if s.skirmish.is_some() {
+                self.skirmish_actions(s, out);
+                return;
+            }
             if self.mask_pending(s) {
                 out.extend(d6());
                 return;
@@ -81,12 +90,16 @@ impl Hov {
                     hexes,
                 });
             }
+            // §72–§73: vedette combats.
+            self.vedette_attack_actions(s, out);
             // §44: masking attempts, at any time no battle is under way.
             self.mask_actions(s, out);
             // ¶145, ¶150: the segment ends when every force in contact has been attacked;
             // ¶204: `Done` first takes up a set-aside battle whose neighbours have fought.
             if self.resumable(s).is_some()
-                || (s.suspended.is_empty() && self.pending_targets(s).is_empty())
+                || (s.suspended.is_empty()
+                    && self.pending_targets(s).is_empty()
+                    && !self.vedette_combat_owed(s))
             {
                 out.push(Action::Done);
             }
@@ -279,6 +292,17 @@ impl Hov {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<bool, Illegal> {
+        // §72–§77: vedette combats.
+        if s.battle.is_none()
+            && (s.skirmish.is_some()
+                || matches!(
+                    a,
+                    Action::AttackVedette { .. } | Action::VedetteAttack { .. }
+                ))
+        {
+            self.skirmish_step(s, a, ev)?;
+            return Ok(false);
+        }
         let mut legal = Vec::new();
         self.battle_actions(s, &mut legal);
         if !legal.contains(a) {
@@ -422,6 +446,11 @@ impl Hov {
                         "leader {} may not make this attack: an unfought force attacks adjacent enemy hexes not yet attacked, leaving every hex in contact to some other unfought force (¶148–¶152)",
                         self.leader_name(*leader)
                     ),
+                ),
+                // §72–§73: vedette combats owed.
+                Action::Done if self.pending_targets(s).is_empty() => Illegal::new(
+                    "§72–§73",
+                    "every enemy vedette alone next to a phasing force must be attacked, and every phasing vedette alone in an enemy ZOC must attack",
                 ),
                 Action::Done => Illegal::new(
                     "¶145",
@@ -820,6 +849,7 @@ impl Hov {
         s.guard_beaten = false;
         s.fought.clear();
         s.fought_garrisons.clear();
+        s.vedettes_fought.clear();
         for m in &mut s.masks {
             m.tried = false;
         }

@@ -11,6 +11,7 @@
 //! * §44–§50 masking a Fort — [`mask`]
 //! * ¶174 3 displacement by a retreat — [`displace`]
 //! * ¶176, §61–§62 retreat off the map — [`offmap`]
+//! * §73–§74 the odds of a vedette combat (the procedure is vedette/combat.rs) — [`vedettes`]
 //! * ¶202–¶203 the next round, §187–§188 Battlefield Dynamics (an option) — [`rounds`]
 
 pub mod battle;
@@ -24,3 +25,4 @@ pub mod resolve;
 pub mod retreat;
 pub mod rounds;
 pub mod strength;
+pub mod vedettes;

@@ -510,6 +510,8 @@ impl Hov {
             fight
         };
         let (l, w) = (fight.loser, fight.loser.other());
+        // §75 1: the losing side's vedettes in the battle's hexes leave the map.
+        self.beaten_vedettes(s, &b, l, ev);
         let staked = b.staked == Some(true);
         let loser_sp: u32 = self
             .side_pieces(s, &sides, l)

@@ -799,7 +799,12 @@ impl Hov {
             m.stopped = true;
         }
         m.must_repulse = c.repulse;
-        self.cross_pontoon(s, side, from, to, ev);
+        // §68 item 2: a vedette captures no pontoon (a Cossack may).
+        if m.vedette
+            .is_none_or(|v| self.manifest.vedettes[usize::from(v)].cossack)
+        {
+            self.cross_pontoon(s, side, from, to, ev);
+        }
         self.capture_trains(s, &m, to, ev);
         s.march = Some(m);
         self.reveal_vedettes(s, ev);

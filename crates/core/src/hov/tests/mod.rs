@@ -27,5 +27,6 @@ mod speed;
 mod supply;
 mod terrain;
 mod vedette;
+mod vedette2;
 mod victory;
 mod weather;

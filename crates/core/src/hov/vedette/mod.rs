@@ -42,6 +42,7 @@ pub(crate) fn option_on(s: &ResolvedScenario) -> Result<bool, DataError> {
     Ok(offered.is_none_or(|o| o.default))
 }
 
+mod combat;
 mod pool;
 mod retreat;
 mod stack;
