@@ -402,6 +402,26 @@ impl Hov {
                 "Battlefield Dynamics for {}: rolled {roll} {drm:+} against Initiative {initiative}: case {result}",
                 side(*s)
             ),
+            Event::ForceFormed {
+                side: x,
+                leader,
+                parts,
+                counter,
+            } => {
+                let mut t = format!(
+                    "{} forms a Multi-Hex Force under {}",
+                    sidecap(*x),
+                    l(*leader)
+                );
+                for (i, p) in parts.iter().enumerate() {
+                    t.push_str(if i == 0 { " with " } else { ", " });
+                    t.push_str(&l(*p));
+                }
+                if *counter {
+                    t.push_str(" to counterattack");
+                }
+                t
+            }
             Event::Suspended {
                 leader,
                 round,

@@ -512,6 +512,9 @@ pub struct Battle {
     /// SP the beaten side has lost to pursuit in this result (¶184, ¶205).
     #[serde(default)]
     pub chase_lost: u16,
+    /// SP the counterattacking force withholds from the odds in this attack (¶159 2).
+    #[serde(default)]
+    pub withheld: u16,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it

@@ -62,13 +62,15 @@ impl Hov {
             .copied()
             .filter(|&l| self.is_force(s, l) && self.hex_of(s, l).is_some())
             .collect();
-        let from = attackers.first().and_then(|&l| self.hex_of(s, l))?;
+        // ¶147, ¶151: every hex of the first attack still held and next to some hex of the
+        // attacking force is re-attacked, whichever of its hexes attacked it first.
+        let from = self.force_hexes(s, &attackers);
         let defenders: Vec<Hex> = b
             .first_defenders
             .iter()
             .copied()
             .filter(|&h| {
-                from.distance(h) == 1
+                from.iter().any(|f| f.distance(h) == 1)
                     && (!self.forces_at(s, s.phasing.other(), h).is_empty()
                         || !self.garrisons_at(s, s.phasing.other(), h).is_empty())
             })
@@ -206,6 +208,7 @@ impl Hov {
             bm.chased.clear();
             bm.chasers.clear();
             bm.chase_lost = 0;
+            bm.withheld = 0;
             bm.free = false;
             bm.no_pursuit = false;
             bm.step = BattleStep::Chits;

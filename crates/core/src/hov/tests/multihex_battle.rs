@@ -1,0 +1,476 @@
+//! Multi-Hex Forces in battle (¶83, ¶151, ¶28), the counterattack on them (¶146 step 13,
+//! ¶150 3, ¶159, ¶199), the re-attack of every hex next to the force (¶147), the best
+//! Initiative of separate defending forces (¶155, X37) and a Pitched loss beyond the force
+//! (¶206, X44).
+
+use alloc::vec::Vec;
+
+use super::battle::{act, duel, force_leaders, legal, load, no_artillery, position, roll};
+use super::fort::only_sp;
+use crate::engine::Rules;
+use crate::hex::{Direction, Hex};
+use crate::hov::Hov;
+use crate::hov::action::Action;
+use crate::hov::board::{Ground, Settlement, Water};
+use crate::hov::event::Event;
+use crate::hov::state::{BattleStep, LeaderId, LeaderPlace, State};
+use crate::hov::types::{COALITION, Chit, FRENCH};
+
+/// A French Force Leader and another French Force Leader he may take under command (no
+/// subordinates of his own, within the first's span), both with units.
+fn commander_and_part(h: &Hov, s: &State) -> (LeaderId, LeaderId) {
+    let fr = force_leaders(h, s, FRENCH);
+    for &a in &fr {
+        for &b in &fr {
+            if a != b
+                && !s
+                    .leaders
+                    .iter()
+                    .any(|x| x.place == LeaderPlace::Portrait(b))
+                && h.span_takes(s, a, &[b])
+            {
+                return (a, b);
+            }
+        }
+    }
+    panic!("no French pair");
+}
+
+/// A plain hex with no river on any side, in the area.
+fn plain(h: &Hov, x: Hex) -> bool {
+    let info = h.board.hex(x);
+    info.on_map
+        && h.in_area(x)
+        && info.ground == Ground::Clear
+        && info.settlement == Settlement::None
+        && Direction::ALL
+            .into_iter()
+            .all(|d| h.board.side(x, d).water == Water::None)
+}
+
+/// Three plain hexes each next to the other two.
+fn triangle(h: &Hov) -> (Hex, Hex, Hex) {
+    let mut hexes = h.board.grid.hexes();
+    hexes.sort_unstable();
+    for &a in &hexes {
+        if !plain(h, a) {
+            continue;
+        }
+        for d in Direction::ALL {
+            let b = a.neighbor(d);
+            if !plain(h, b) {
+                continue;
+            }
+            if let Some(x) = a
+                .neighbors()
+                .into_iter()
+                .find(|&x| x != b && x.distance(b) == 1 && plain(h, x))
+            {
+                return (a, b, x);
+            }
+        }
+    }
+    panic!("no triangle of plain hexes");
+}
+
+/// Eylau, with French `f0` at A, `f1` at B and Coalition `c` at X (a triangle), nobody else on
+/// the map.
+fn triangle_position(h: &Hov) -> (State, [LeaderId; 3], [Hex; 3]) {
+    let s0 = h.initial_state();
+    let (f0, f1) = commander_and_part(h, &s0);
+    let c = force_leaders(h, &s0, COALITION)[0];
+    let (mut s, _) = position(h, &[]);
+    let (a, b, x) = triangle(h);
+    s.leaders[usize::from(f0)].place = LeaderPlace::Map(a);
+    s.leaders[usize::from(f1)].place = LeaderPlace::Map(b);
+    s.leaders[usize::from(c)].place = LeaderPlace::Map(x);
+    (s, [f0, f1, c], [a, b, x])
+}
+
+#[test]
+fn r83_r151_r28_a_multi_hex_force_attacks_several_hexes_in_one_combat() {
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let (f0, f1) = commander_and_part(&h, &s0);
+    let co = force_leaders(&h, &s0, COALITION);
+    let (c0, c1) = (co[0], co[1]);
+    // C0 – F0 – F1 – C1 along a line: F0 touches C0 only, F1 touches C1 only.
+    let (s, hexes) = position(&h, &[c0, f0, f1, c1]);
+    let acts = legal(&h, &s);
+    let multi = Action::Attack {
+        leader: f0,
+        parts: alloc::vec![f1],
+        hexes: alloc::vec![hexes[0], hexes[3]],
+    };
+    assert!(acts.contains(&multi), "¶83, ¶151: {acts:?}");
+    // ¶151: a defending hex next to no hex of the force is not in the combat.
+    let far = Action::Attack {
+        leader: f0,
+        parts: Vec::new(),
+        hexes: alloc::vec![hexes[0], hexes[3]],
+    };
+    assert!(!acts.contains(&far));
+    let mut bad = s.clone();
+    let e = h
+        .apply(&mut bad, &far, &mut Vec::new())
+        .expect_err("refused");
+    assert_eq!(e.rule, "¶145");
+    assert_eq!(bad, s, "state unchanged");
+    let mut t = s.clone();
+    let ev = act(&h, &mut t, &multi);
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::ForceFormed { leader, parts, counter: false, .. } if *leader == f0 && parts == &[f1])
+    ));
+    let b = t.battle.clone().expect("a battle");
+    assert_eq!(b.attackers, alloc::vec![f0, f1]);
+    assert_eq!(b.defenders, alloc::vec![hexes[0], hexes[3]]);
+    // ¶28 1, ¶28 3: the parts stay in their own hexes, off the portrait, next to the Force
+    // Leader; both hexes fight and both are spent for the phase (¶148).
+    assert_eq!(t.leaders[usize::from(f1)].place, LeaderPlace::Map(hexes[2]));
+    assert!(t.fought.contains(&f0) && t.fought.contains(&f1));
+    let sides = h.sides(&t, &b);
+    let fr = h.side_pieces(&t, &sides, FRENCH);
+    let on = |l: LeaderId| {
+        fr.iter().any(|p| {
+            matches!(p, crate::hov::combat::designate::Piece::Unit(u)
+                if t.units[usize::from(*u)].leader == Some(l))
+        })
+    };
+    assert!(on(f0) && on(f1), "both hexes' units attack");
+    // ¶147: the re-attack takes in every hex still held next to any hex of the force.
+    let (_, again) = h.reattack(&t).expect("a re-attack");
+    assert_eq!(again, alloc::vec![hexes[0], hexes[3]]);
+}
+
+#[test]
+fn r28_3_r84_a_part_must_be_next_to_the_force_leader_and_within_his_span() {
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let (f0, f1) = commander_and_part(&h, &s0);
+    let co = force_leaders(&h, &s0, COALITION);
+    // F0 – C0 – C1 – F1: F1 two hexes and more away from F0 cannot join his force.
+    let (s, _) = position(&h, &[f0, co[0], co[1], f1]);
+    assert!(h.battle_part_candidates(&s, f0, None).is_empty());
+    assert!(
+        !legal(&h, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Attack { parts, .. } if !parts.is_empty()))
+    );
+    // Next to him but beyond his span: no Multi-Hex attack.
+    let (mut t, _) = position(&h, &[co[0], f0, f1, co[1]]);
+    let span = h.span_of(&t, f0);
+    let used = h.span_used(&t, f0);
+    let need = u16::from(h.subordination_of(&t, f1));
+    if u16::from(span) >= used + need {
+        // Fill the span with extra subordinates from the pool of French leaders.
+        for (i, l) in h.manifest.leaders.iter().enumerate() {
+            let id = i as LeaderId;
+            if l.side == FRENCH
+                && id != f0
+                && id != f1
+                && !matches!(t.leaders[i].place, LeaderPlace::Map(_))
+            {
+                t.leaders[i].place = LeaderPlace::Portrait(f0);
+                if h.span_used(&t, f0) + need > u16::from(h.span_of(&t, f0)) {
+                    break;
+                }
+            }
+        }
+    }
+    if h.span_used(&t, f0) + need > u16::from(h.span_of(&t, f0)) {
+        assert!(!legal(&h, &t).iter().any(
+            |a| matches!(a, Action::Attack { leader, parts, .. } if *leader == f0 && !parts.is_empty())
+        ), "¶84: beyond the span");
+    }
+}
+
+/// The multi-hex attack of the triangle position, then straight to the counterattack step.
+fn to_counter(h: &Hov, s: &mut State, f: [LeaderId; 3], x: Hex) {
+    let multi = Action::Attack {
+        leader: f[0],
+        parts: alloc::vec![f[1]],
+        hexes: alloc::vec![x],
+    };
+    assert!(legal(h, s).contains(&multi), "{:?}", legal(h, s));
+    act(h, s, &multi);
+    let b = s.battle.as_mut().expect("a battle");
+    b.chits = [Some(Chit::Pitched), Some(Chit::Pitched)];
+    b.step = BattleStep::Counterattack;
+}
+
+#[test]
+fn r159_1_r150_3_r146_step13_the_counterattack_takes_in_the_strongest_adjacent_hex() {
+    let h = load("hov/eylau");
+    let (mut s, [f0, f1, c], [a, b, x]) = triangle_position(&h);
+    only_sp(&h, &mut s, f0, 10);
+    only_sp(&h, &mut s, f1, 6);
+    only_sp(&h, &mut s, c, 8);
+    to_counter(&h, &mut s, [f0, f1, c], x);
+    let acts = legal(&h, &s);
+    let on = |hexes: Vec<Hex>| Action::Attack {
+        leader: c,
+        parts: Vec::new(),
+        hexes,
+    };
+    assert!(
+        acts.contains(&on(alloc::vec![a])),
+        "the strongest hex: {acts:?}"
+    );
+    assert!(acts.contains(&on(alloc::vec![a, b])), "both hexes");
+    assert!(
+        !acts.contains(&on(alloc::vec![b])),
+        "¶159 1: not without the strongest hex"
+    );
+    assert!(
+        !acts.contains(&Action::Done),
+        "¶199: the counterattack is due"
+    );
+    let mut t = s.clone();
+    let e = h
+        .apply(&mut t, &on(alloc::vec![b]), &mut Vec::new())
+        .expect_err("refused");
+    assert_eq!(e.rule, "¶199");
+    assert_eq!(t, s);
+    // ¶200: the counterattack on both hexes fights both hexes' forces.
+    act(&h, &mut t, &on(alloc::vec![a, b]));
+    let bt = t.battle.clone().unwrap();
+    assert!(bt.counter && bt.defenders == alloc::vec![a, b] && bt.withheld == 0);
+    let sides = h.sides(&t, &bt);
+    assert_eq!(h.strengths(&t, &h.side_pieces(&t, &sides, FRENCH)).inf, 16);
+}
+
+#[test]
+fn r159_2_x38_the_counterattacker_withholds_half_the_unattacked_hexes() {
+    let h = load("hov/eylau");
+    let (mut s, [f0, f1, c], [a, _, x]) = triangle_position(&h);
+    only_sp(&h, &mut s, f0, 10);
+    only_sp(&h, &mut s, f1, 6);
+    only_sp(&h, &mut s, c, 8);
+    to_counter(&h, &mut s, [f0, f1, c], x);
+    let one = Action::Attack {
+        leader: c,
+        parts: Vec::new(),
+        hexes: alloc::vec![a],
+    };
+    act(&h, &mut s, &one);
+    let bt = s.battle.clone().unwrap();
+    // Half of B's 6 SP are held back: 8 − 3 = 5 count against A's 10 alone.
+    assert_eq!(bt.withheld, 3);
+    assert_eq!(bt.defenders, alloc::vec![a]);
+    let sides = h.sides(&s, &bt);
+    let att = h.less_withheld(&bt, h.strengths(&s, &h.side_pieces(&s, &sides, COALITION)));
+    assert_eq!(att.real(), 5);
+    assert_eq!(
+        h.strengths(&s, &h.side_pieces(&s, &sides, FRENCH)).inf,
+        10,
+        "¶200: only the hex counterattacked"
+    );
+    // ¶159's example: 5 SP against hexes of 10 and 12 must attack both.
+    let (mut s, [f0, f1, c], [a, b, x]) = triangle_position(&h);
+    only_sp(&h, &mut s, f0, 12);
+    only_sp(&h, &mut s, f1, 10);
+    only_sp(&h, &mut s, c, 5);
+    to_counter(&h, &mut s, [f0, f1, c], x);
+    let counters: Vec<Action> = legal(&h, &s)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Attack { .. }))
+        .collect();
+    assert_eq!(
+        counters,
+        alloc::vec![Action::Attack {
+            leader: c,
+            parts: Vec::new(),
+            hexes: alloc::vec![a, b],
+        }],
+        "withholding 5 of 5 leaves nothing: both hexes"
+    );
+}
+
+#[test]
+fn r199_a_multi_hex_counterattacker_forms_one_force_of_the_defenders() {
+    // The mirror of the triangle: two Coalition hexes attacked by one French hex; the Coalition
+    // counterattacks with both as one force when its leader's span takes the other.
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let co = force_leaders(&h, &s0, COALITION);
+    let pair = co.iter().find_map(|&p| {
+        co.iter()
+            .find(|&&q| {
+                q != p
+                    && !s0
+                        .leaders
+                        .iter()
+                        .any(|x| x.place == LeaderPlace::Portrait(q))
+                    && h.span_takes(&s0, p, &[q])
+            })
+            .map(|&q| (p, q))
+    });
+    let Some((c0, c1)) = pair else {
+        panic!("no Coalition pair");
+    };
+    let f = force_leaders(&h, &s0, FRENCH)[0];
+    let (mut s, _) = position(&h, &[]);
+    let (a, b, x) = triangle(&h);
+    s.leaders[usize::from(c0)].place = LeaderPlace::Map(a);
+    s.leaders[usize::from(c1)].place = LeaderPlace::Map(b);
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(x);
+    let attack = legal(&h, &s)
+        .into_iter()
+        .find(|x| matches!(x, Action::Attack { leader, parts, hexes } if *leader == f && parts.is_empty() && hexes.len() == 2))
+        .expect("one attack on both hexes (¶151)");
+    act(&h, &mut s, &attack);
+    let bm = s.battle.as_mut().unwrap();
+    bm.chits = [Some(Chit::Pitched), Some(Chit::Pitched)];
+    bm.step = BattleStep::Counterattack;
+    let both = Action::Attack {
+        leader: c0,
+        parts: alloc::vec![c1],
+        hexes: alloc::vec![x],
+    };
+    let acts = legal(&h, &s);
+    assert!(acts.contains(&both), "{acts:?}");
+    let ev = act(&h, &mut s, &both);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ForceFormed { counter: true, .. }))
+    );
+    let bt = s.battle.clone().unwrap();
+    assert_eq!(bt.attackers, alloc::vec![c0, c1]);
+    assert_eq!(bt.attacker, COALITION);
+}
+
+#[test]
+fn r155_x37_separate_defending_forces_use_the_best_initiative() {
+    // X37: one attacker engages three separate Coalition forces; their Pitched allowance is
+    // that of the best Initiative among them.
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let co = force_leaders(&h, &s0, COALITION);
+    let high = co.iter().copied().find(|&l| h.initiative_of(&s0, l) > 2);
+    let low: Vec<LeaderId> = co
+        .iter()
+        .copied()
+        .filter(|&l| h.initiative_of(&s0, l) <= 2)
+        .take(2)
+        .collect();
+    let (Some(high), [l1, l2]) = (high, low.as_slice()) else {
+        panic!("no such Coalition leaders");
+    };
+    let f = force_leaders(&h, &s0, FRENCH)[0];
+    let (mut s, _) = position(&h, &[]);
+    // F at A; the three forces at three plain neighbours of A.
+    let mut hexes_all = h.board.grid.hexes();
+    hexes_all.sort_unstable();
+    let (a, b, x, third) = hexes_all
+        .into_iter()
+        .filter(|&a| plain(&h, a))
+        .find_map(|a| {
+            let n: Vec<Hex> = a
+                .neighbors()
+                .into_iter()
+                .filter(|&n| plain(&h, n))
+                .collect();
+            (n.len() >= 3).then(|| (a, n[0], n[1], n[2]))
+        })
+        .expect("a plain hex with three plain neighbours");
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(a);
+    s.leaders[usize::from(*l1)].place = LeaderPlace::Map(b);
+    s.leaders[usize::from(*l2)].place = LeaderPlace::Map(x);
+    s.leaders[usize::from(high)].place = LeaderPlace::Map(third);
+    let mut hexes = Vec::new();
+    for d in Direction::ALL {
+        let n = a.neighbor(d);
+        if [b, x, third].contains(&n) {
+            hexes.push(n);
+        }
+    }
+    let attack = Action::Attack {
+        leader: f,
+        parts: Vec::new(),
+        hexes: hexes.clone(),
+    };
+    assert!(legal(&h, &s).contains(&attack));
+    act(&h, &mut s, &attack);
+    let bm = s.battle.as_mut().unwrap();
+    bm.pitched_shown[COALITION.index()] = 1;
+    let b = s.battle.clone().unwrap();
+    assert!(
+        h.may_choose_pitched(&s, &b, COALITION),
+        "the best Initiative (above 2) allows Pitched twice"
+    );
+    // Without the high-Initiative force, once only.
+    let mut t = s.clone();
+    t.leaders[usize::from(high)].place = LeaderPlace::Out;
+    assert!(!h.may_choose_pitched(&t, &b, COALITION));
+}
+
+#[test]
+fn r206_x44_three_sp_showing_pitched_against_eighteen_retreats_instead() {
+    let h = load("hov/eylau");
+    let mut seen = false;
+    for die in 1..=6u8 {
+        let (mut s, f, c, _) = duel(&h);
+        no_artillery(&h, &mut s, f);
+        only_sp(&h, &mut s, f, 18);
+        only_sp(&h, &mut s, c, 3);
+        let a = Action::Attack {
+            leader: f,
+            parts: Vec::new(),
+            hexes: alloc::vec![h.hex_of(&s, c).unwrap()],
+        };
+        act(&h, &mut s, &a);
+        act(&h, &mut s, &Action::Chit(Chit::Pursuit));
+        act(&h, &mut s, &Action::Chit(Chit::Pitched));
+        while let Some(b) = &s.battle {
+            if b.fight.is_some() {
+                break;
+            }
+            let a = match b.step {
+                BattleStep::Bombard => roll(6),
+                BattleStep::Stake => Action::Stake(false),
+                BattleStep::Resolve => roll(die),
+                BattleStep::Bonus => Action::Bonus(0),
+                _ => break,
+            };
+            act(&h, &mut s, &a);
+        }
+        let Some(b) = s.battle.clone() else { continue };
+        let Some(x) = b.fight else { continue };
+        if x.loser == COALITION && x.loser_n > 3 {
+            seen = true;
+            assert_ne!(b.step, BattleStep::Counterattack, "die {die}: ¶206");
+            let g = b.retreats.first().expect("a retreat");
+            assert_eq!(g.need, x.loser_n, "¶206: retreats its result in hexes");
+        }
+    }
+    assert!(seen, "some die gives the 3-SP force a result above 3");
+}
+
+#[test]
+fn r151_random_play_through_multi_hex_battles() {
+    for id in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"] {
+        let h = load(id);
+        let s0 = h.initial_state();
+        let (f0, f1) = commander_and_part(&h, &s0);
+        let co = force_leaders(&h, &s0, COALITION);
+        let (mut s, _) = position(&h, &[]);
+        let (a, b, x) = triangle(&h);
+        s.leaders[usize::from(f0)].place = LeaderPlace::Map(a);
+        s.leaders[usize::from(f1)].place = LeaderPlace::Map(b);
+        s.leaders[usize::from(co[0])].place = LeaderPlace::Map(x);
+        assert!(
+            legal(&h, &s)
+                .iter()
+                .any(|a| matches!(a, Action::Attack { parts, .. } if !parts.is_empty())),
+            "{id}: a Multi-Hex attack is open"
+        );
+        let mut battles = 0;
+        for seed in 0..20 {
+            battles += super::battle::random_play(&h, s.clone(), seed, 300);
+        }
+        assert!(battles >= 20, "{id}: {battles}");
+        for seed in 0..2 {
+            super::battle::random_play(&h, h.initial_state(), seed, 300);
+        }
+    }
+}
