@@ -297,3 +297,51 @@ impl Hov {
         f
     }
 }
+
+impl Hov {
+    /// ¶175 2 (reading N59): the hexes of one Multi-Hex Force beaten together retreat as one
+    /// stack along the Force Leader's path (the first of its hexes to retreat, his own when it
+    /// retreats), which the pursuit follows; the other hexes' paths do not matter and they end
+    /// in his final hex. The stacks of other hexes keep their own retreats.
+    pub fn merge_force_retreats(
+        &self,
+        s: &State,
+        b: &Battle,
+        loser: Side,
+        groups: Vec<super::super::state::Retreat>,
+    ) -> Vec<super::super::state::Retreat> {
+        // Only the phasing force defending a counterattack spans several hexes here; an
+        // attacking force's retreat is already one stack.
+        if loser != s.phasing || !b.counter || groups.len() < 2 {
+            return groups;
+        }
+        let force: Vec<LeaderId> = b
+            .first_attackers
+            .iter()
+            .copied()
+            .filter(|&l| self.is_force(s, l))
+            .collect();
+        let mut out: Vec<super::super::state::Retreat> = Vec::new();
+        let mut merged: Option<usize> = None;
+        for g in groups {
+            if !g.leaders.iter().any(|l| force.contains(l)) {
+                out.push(g);
+                continue;
+            }
+            match merged {
+                Some(i) => {
+                    for l in g.leaders {
+                        if !out[i].leaders.contains(&l) {
+                            out[i].leaders.push(l);
+                        }
+                    }
+                }
+                None => {
+                    merged = Some(out.len());
+                    out.push(g);
+                }
+            }
+        }
+        out
+    }
+}

@@ -474,3 +474,61 @@ fn r151_random_play_through_multi_hex_battles() {
         }
     }
 }
+
+#[test]
+fn r175_2_a_beaten_multi_hex_force_retreats_as_one_along_its_force_leaders_path() {
+    let h = load("hov/eylau");
+    let mut seen = false;
+    for die in 1..=6u8 {
+        let (mut s, [f0, f1, c], [a, b, x]) = triangle_position(&h);
+        only_sp(&h, &mut s, f0, 3);
+        only_sp(&h, &mut s, f1, 2);
+        only_sp(&h, &mut s, c, 12);
+        to_counter(&h, &mut s, [f0, f1, c], x);
+        let bm = s.battle.as_mut().unwrap();
+        bm.chits[FRENCH.index()] = Some(Chit::Pursuit);
+        let both = Action::Attack {
+            leader: c,
+            parts: Vec::new(),
+            hexes: alloc::vec![a, b],
+        };
+        act(&h, &mut s, &both);
+        while let Some(bt) = &s.battle {
+            if bt.fight.is_some() {
+                break;
+            }
+            let a = match bt.step {
+                BattleStep::Stake => Action::Stake(false),
+                BattleStep::Resolve => roll(die),
+                BattleStep::Bonus => Action::Bonus(0),
+                _ => break,
+            };
+            act(&h, &mut s, &a);
+        }
+        let Some(bt) = s.battle.clone() else { continue };
+        if bt.fight.is_none_or(|f| f.loser != FRENCH) || bt.retreats.is_empty() {
+            continue;
+        }
+        seen = true;
+        assert_eq!(bt.retreats.len(), 1, "¶175 2: one stack");
+        let g = &bt.retreats[0];
+        assert!(g.leaders.contains(&f0) && g.leaders.contains(&f1));
+        assert_eq!(g.path[0], a, "the Force Leader's path");
+        for _ in 0..20 {
+            let Some(bt) = &s.battle else { break };
+            if bt.step != BattleStep::Retreat {
+                break;
+            }
+            let next = legal(&h, &s)[0].clone();
+            act(&h, &mut s, &next);
+        }
+        let (p0, p1) = (
+            s.leaders[usize::from(f0)].place,
+            s.leaders[usize::from(f1)].place,
+        );
+        if let (LeaderPlace::Map(x0), LeaderPlace::Map(x1)) = (p0, p1) {
+            assert!(x0.distance(x1) <= 1, "¶175 2: they end together");
+        }
+    }
+    assert!(seen, "some die beats the French force");
+}
