@@ -515,6 +515,12 @@ pub struct Battle {
     /// SP the counterattacking force withholds from the odds in this attack (¶159 2).
     #[serde(default)]
     pub withheld: u16,
+    /// ¶201: the parts of a split counterattack still to attack this round, in order ...
+    #[serde(default)]
+    pub queue: Vec<LeaderId>,
+    /// ... and the hex each of them counterattacks.
+    #[serde(default, with = "super::hhex::vec")]
+    pub queue_hexes: Vec<Hex>,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it

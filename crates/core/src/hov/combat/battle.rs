@@ -175,6 +175,12 @@ impl Hov {
                             hexes,
                         }),
                 );
+                // ¶201: a Multi-Hex counterattacker may split its counterattack.
+                out.extend(
+                    self.split_counters(s, b)
+                        .into_iter()
+                        .map(|(leaders, hexes)| Action::SplitCounter { leaders, hexes }),
+                );
                 if optional || b.free {
                     out.push(Action::Done);
                 }
@@ -414,6 +420,19 @@ impl Hov {
             ) => {
                 self.begin_counter(s, ev, *leader, parts, hexes);
             }
+            (BattleStep::Counterattack, Action::SplitCounter { leaders, hexes }) => {
+                if let Some(bm) = &mut s.battle {
+                    bm.queue = leaders.clone();
+                    bm.queue_hexes = hexes.clone();
+                }
+                ev.push(Event::ForceFormed {
+                    side: s.phasing.other(),
+                    leader: leaders.first().copied().unwrap_or_default(),
+                    parts: leaders.get(1..).map(<[u16]>::to_vec).unwrap_or_default(),
+                    counter: true,
+                });
+                self.next_split(s, ev);
+            }
             (BattleStep::Counterattack, Action::Done) => self.to_morale(s),
             (BattleStep::Dynamics, Action::Roll(r)) => self.battle_dynamics(s, ev, r.value),
             (BattleStep::Reattack, Action::Attack { .. }) => {
@@ -543,6 +562,8 @@ impl Hov {
             chasers: Vec::new(),
             chase_lost: 0,
             withheld: 0,
+            queue: Vec::new(),
+            queue_hexes: Vec::new(),
         });
         if parts.is_empty() {
             self.announce(s, ev);
@@ -602,7 +623,7 @@ impl Hov {
 
     /// Steps 12–13: the counterattack on one or more hexes of the phasing force, by one force
     /// of the defenders (¶199), withholding SP for the hexes it leaves alone (¶159 2).
-    fn begin_counter(
+    pub(crate) fn begin_counter(
         &self,
         s: &mut State,
         ev: &mut Vec<Event>,
@@ -733,6 +754,10 @@ impl Hov {
                     self.to_morale(s);
                 }
                 BattleStep::Morale => {
+                    // ¶201: the next part of a split counterattack comes first.
+                    if b.counter && !b.queue.is_empty() && self.next_split(s, ev) {
+                        continue;
+                    }
                     if self.critical_needed(&b) {
                         return;
                     }

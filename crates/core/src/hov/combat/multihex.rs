@@ -345,3 +345,89 @@ impl Hov {
         out
     }
 }
+
+impl Hov {
+    /// ¶201 (reading N60): the split counterattacks open to the non-phasing player: a
+    /// Multi-Hex Force of the surviving defenders, its leaders in separate hexes, each
+    /// counterattacking a different attacking hex next to his own, together taking in one of
+    /// the strongest attacking hexes next to the force (¶159 1). The leaders in force order,
+    /// the hexes at their places; assignments in the order of each leader's reach.
+    pub fn split_counters(&self, s: &State, b: &Battle) -> Vec<(Vec<LeaderId>, Vec<Hex>)> {
+        let survivors = self.surviving_defenders(s, b);
+        let mut out = Vec::new();
+        for &l in &survivors {
+            for parts in self.battle_part_sets(s, l, Some(&survivors)) {
+                if parts.is_empty() {
+                    continue;
+                }
+                let mut force = alloc::vec![l];
+                force.extend_from_slice(&parts);
+                if self.force_hexes(s, &force).len() != force.len() {
+                    continue;
+                }
+                let all = self.counter_reach(s, b, &force);
+                let best = all
+                    .iter()
+                    .map(|&h| self.force_hex_sp(s, s.phasing, h))
+                    .max()
+                    .unwrap_or(0);
+                let reach: Vec<Vec<Hex>> = force
+                    .iter()
+                    .map(|&x| self.counter_reach(s, b, &[x]))
+                    .collect();
+                let mut pick: Vec<Hex> = Vec::new();
+                self.assign(&reach, &mut pick, &mut |set| {
+                    if set
+                        .iter()
+                        .any(|&h| self.force_hex_sp(s, s.phasing, h) == best)
+                    {
+                        out.push((force.clone(), set.to_vec()));
+                    }
+                });
+            }
+        }
+        out
+    }
+
+    /// Every choice of one hex from each list, no hex twice, in order.
+    fn assign(&self, reach: &[Vec<Hex>], pick: &mut Vec<Hex>, f: &mut dyn FnMut(&[Hex])) {
+        let Some(first) = reach.get(pick.len()) else {
+            f(pick);
+            return;
+        };
+        for &h in first {
+            if pick.contains(&h) {
+                continue;
+            }
+            pick.push(h);
+            self.assign(reach, pick, f);
+            pick.pop();
+        }
+    }
+
+    /// ¶201: the next part of a split counterattack attacks, skipping a part no longer on the
+    /// map or whose hex the phasing force has left; `true` when one begins.
+    pub(crate) fn next_split(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<super::super::event::Event>,
+    ) -> bool {
+        loop {
+            let Some(b) = &mut s.battle else { return false };
+            if b.queue.is_empty() || b.queue_hexes.is_empty() {
+                b.queue.clear();
+                b.queue_hexes.clear();
+                return false;
+            }
+            let l = b.queue.remove(0);
+            let h = b.queue_hexes.remove(0);
+            let open = self.is_force(s, l)
+                && self.hex_of(s, l).is_some_and(|x| x.distance(h) == 1)
+                && !self.forces_at(s, s.phasing, h).is_empty();
+            if open {
+                self.begin_counter(s, ev, l, &[], &[h]);
+                return true;
+            }
+        }
+    }
+}

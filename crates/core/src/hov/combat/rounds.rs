@@ -95,6 +95,10 @@ impl Hov {
     /// ¶202: after a Pitched counterattack, the next round; with Battlefield Dynamics its die
     /// comes first (§187).
     pub fn next_round(&self, s: &mut State, ev: &mut Vec<Event>) {
+        // ¶201: the round goes on while parts of a split counterattack are still to attack.
+        if self.next_split(s, ev) {
+            return;
+        }
         let Some((attackers, defenders)) = self.reattack(s) else {
             self.to_morale(s);
             return;
@@ -209,6 +213,8 @@ impl Hov {
             bm.chasers.clear();
             bm.chase_lost = 0;
             bm.withheld = 0;
+            bm.queue.clear();
+            bm.queue_hexes.clear();
             bm.free = false;
             bm.no_pursuit = false;
             bm.step = BattleStep::Chits;

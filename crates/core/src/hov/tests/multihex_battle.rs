@@ -16,10 +16,44 @@ use crate::hov::event::Event;
 use crate::hov::state::{BattleStep, LeaderId, LeaderPlace, State};
 use crate::hov::types::{COALITION, Chit, FRENCH};
 
+/// Leaves a leader one unit of infantry or cavalry, at `sp`, and no subordinates.
+fn one_unit(h: &Hov, s: &mut State, l: LeaderId, sp: u8) {
+    let mut kept = false;
+    for (i, u) in s.units.iter_mut().enumerate() {
+        if u.leader != Some(l) {
+            continue;
+        }
+        if !kept && h.manifest.units[i].arm != crate::hov::types::Arm::Artillery && u.sp > 0 {
+            u.sp = sp;
+            kept = true;
+        } else {
+            u.sp = 0;
+            u.leader = None;
+        }
+    }
+    for x in &mut s.leaders {
+        if x.place == LeaderPlace::Portrait(l) {
+            x.place = LeaderPlace::Out;
+        }
+    }
+}
+
+/// Whether a leader has infantry on his own track.
+fn has_infantry(h: &Hov, s: &State, l: LeaderId) -> bool {
+    s.units.iter().enumerate().any(|(i, u)| {
+        u.leader == Some(l)
+            && u.sp > 0
+            && h.manifest.units[i].arm == crate::hov::types::Arm::Infantry
+    })
+}
+
 /// A French Force Leader and another French Force Leader he may take under command (no
-/// subordinates of his own, within the first's span), both with units.
+/// subordinates of his own, within the first's span), both with infantry.
 fn commander_and_part(h: &Hov, s: &State) -> (LeaderId, LeaderId) {
-    let fr = force_leaders(h, s, FRENCH);
+    let fr: Vec<LeaderId> = force_leaders(h, s, FRENCH)
+        .into_iter()
+        .filter(|&l| has_infantry(h, s, l))
+        .collect();
     for &a in &fr {
         for &b in &fr {
             if a != b
@@ -531,4 +565,99 @@ fn r175_2_a_beaten_multi_hex_force_retreats_as_one_along_its_force_leaders_path(
         }
     }
     assert!(seen, "some die beats the French force");
+}
+
+#[test]
+fn r201_a_multi_hex_counterattacker_may_split_its_counterattack() {
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let (f0, f1) = commander_and_part(&h, &s0);
+    let co = force_leaders(&h, &s0, COALITION);
+    let (c0, c1) = co
+        .iter()
+        .find_map(|&p| {
+            co.iter()
+                .find(|&&q| {
+                    q != p
+                        && !s0
+                            .leaders
+                            .iter()
+                            .any(|x| x.place == LeaderPlace::Portrait(q))
+                        && h.span_takes(&s0, p, &[q])
+                })
+                .map(|&q| (p, q))
+        })
+        .expect("a Coalition pair");
+    // A parallelogram: F0 at A, F1 at B = A+d; C0 at X = A+e, C1 at Y = B+e.
+    let mut all = h.board.grid.hexes();
+    all.sort_unstable();
+    let (a, b, x, y) = all
+        .into_iter()
+        .filter(|&a| plain(&h, a))
+        .find_map(|a| {
+            Direction::ALL.into_iter().find_map(|d| {
+                Direction::ALL.into_iter().find_map(|e| {
+                    let (b, x) = (a.neighbor(d), a.neighbor(e));
+                    let y = b.neighbor(e);
+                    let four = [a, b, x, y];
+                    (d != e
+                        && x != b
+                        && y != a
+                        && four.iter().all(|&q| plain(&h, q))
+                        && x.distance(y) == 1)
+                        .then_some((a, b, x, y))
+                })
+            })
+        })
+        .expect("four plain hexes");
+    let (mut s, _) = position(&h, &[]);
+    for (l, at) in [(f0, a), (f1, b), (c0, x), (c1, y)] {
+        s.leaders[usize::from(l)].place = LeaderPlace::Map(at);
+    }
+    for l in [f0, f1, c0, c1] {
+        one_unit(&h, &mut s, l, 8);
+    }
+    let attack = legal(&h, &s)
+        .into_iter()
+        .find(|q| matches!(q, Action::Attack { leader, parts, hexes } if *leader == f0 && parts == &[f1] && hexes.len() == 2))
+        .unwrap_or_else(|| panic!("the Multi-Hex attack on both hexes: {:?} {:?}", legal(&h, &s), (f0, f1, c0, c1, a, b, x, y)));
+    act(&h, &mut s, &attack);
+    let bm = s.battle.as_mut().unwrap();
+    bm.chits = [Some(Chit::Pitched), Some(Chit::Pitched)];
+    bm.step = BattleStep::Counterattack;
+    let split = legal(&h, &s)
+        .into_iter()
+        .find(|q| matches!(q, Action::SplitCounter { leaders, .. } if leaders == &[c0, c1]))
+        .expect("¶201: a split counterattack");
+    let Action::SplitCounter { hexes, .. } = split.clone() else {
+        unreachable!()
+    };
+    assert_eq!(hexes.len(), 2);
+    assert_ne!(hexes[0], hexes[1], "no hex counterattacked twice");
+    act(&h, &mut s, &split);
+    let bt = s.battle.clone().unwrap();
+    assert!(bt.counter);
+    assert_eq!(bt.attackers, alloc::vec![c0]);
+    assert_eq!(bt.defenders, alloc::vec![hexes[0]]);
+    assert_eq!(bt.queue, alloc::vec![c1], "the other part attacks next");
+    // The first part's counterattack: a Pitched result on either side leaves the battle in
+    // this round, and the second part attacks its own hex.
+    for _ in 0..10 {
+        let Some(bt) = &s.battle else { break };
+        if bt.attackers == [c1] {
+            break;
+        }
+        let q = match bt.step {
+            BattleStep::Stake => Action::Stake(false),
+            BattleStep::Resolve => roll(3),
+            BattleStep::Bonus => Action::Bonus(0),
+            _ => break,
+        };
+        act(&h, &mut s, &q);
+    }
+    let bt = s.battle.clone().expect("the battle goes on");
+    assert!(bt.counter, "still the counterattack half: {:?}", bt.step);
+    assert_eq!(bt.attackers, alloc::vec![c1]);
+    assert_eq!(bt.defenders, alloc::vec![hexes[1]]);
+    assert_eq!(bt.round, 1);
 }
