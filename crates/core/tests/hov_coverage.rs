@@ -56,7 +56,8 @@ fn hov_coverage_table_is_well_formed() {
         ambiguities: (1..=27)
             .map(|n| format!("A{n}"))
             .chain((1..=16).map(|n| format!("C{n}")))
-            .chain((1..=50).map(|n| format!("N{n}")))
+            // N56–N60: the block of this round's helper h2 (multi-hex battles).
+            .chain((1..=50).chain(56..=60).map(|n| format!("N{n}")))
             .collect(),
         decision_form: false,
         min_rows: 800,

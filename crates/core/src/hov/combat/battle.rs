@@ -118,14 +118,30 @@ impl Hov {
             | BattleStep::Dynamics
             | BattleStep::Morale => out.extend(d6()),
             BattleStep::Reattack => {
-                if let Some((a, d)) = self.reattack(s) {
-                    out.push(Action::Attack {
-                        leader: a.first().copied().unwrap_or_default(),
-                        parts: a.get(1..).map(<[u16]>::to_vec).unwrap_or_default(),
-                        hexes: d,
-                    });
+                // ¶147: the re-formed forces open to the re-attack, else the first attackers.
+                let designs = self.reattack_designs(s);
+                if designs.is_empty() {
+                    if let Some((a, d)) = self.reattack(s) {
+                        out.push(Action::Attack {
+                            leader: a.first().copied().unwrap_or_default(),
+                            parts: a.get(1..).map(<[u16]>::to_vec).unwrap_or_default(),
+                            hexes: d,
+                        });
+                    }
                 }
-                out.push(Action::Done);
+                out.extend(
+                    designs
+                        .into_iter()
+                        .map(|(leader, parts, hexes)| Action::Attack {
+                            leader,
+                            parts,
+                            hexes,
+                        }),
+                );
+                // §188 1, ¶199 3: only a side in control may decline.
+                if b.free || out.is_empty() {
+                    out.push(Action::Done);
+                }
             }
             BattleStep::Stake => {
                 out.push(Action::Stake(false));
@@ -435,10 +451,25 @@ impl Hov {
             }
             (BattleStep::Counterattack, Action::Done) => self.to_morale(s),
             (BattleStep::Dynamics, Action::Roll(r)) => self.battle_dynamics(s, ev, r.value),
-            (BattleStep::Reattack, Action::Attack { .. }) => {
-                if let Some((a, d)) = self.reattack(s) {
-                    self.start_round(s, ev, a, d);
+            (
+                BattleStep::Reattack,
+                Action::Attack {
+                    leader,
+                    parts,
+                    hexes,
+                },
+            ) => {
+                let mut force = alloc::vec![*leader];
+                force.extend_from_slice(parts);
+                if !parts.is_empty() {
+                    ev.push(Event::ForceFormed {
+                        side: s.phasing,
+                        leader: *leader,
+                        parts: parts.clone(),
+                        counter: false,
+                    });
                 }
+                self.start_round(s, ev, force, hexes.clone());
             }
             (BattleStep::Reattack, Action::Done) => self.to_morale(s),
             _ => return Err(self.refusal(s, a)),

@@ -431,3 +431,32 @@ impl Hov {
         }
     }
 }
+
+impl Hov {
+    /// ¶147, ¶202 (reading N56): the forces the phasing player may re-form for the re-attack
+    /// from the surviving first attackers: a Force Leader among them with any of the others
+    /// next to him his span takes in, whose hexes are each next to a hex to be re-attacked and
+    /// together next to all of them. Empty when the first attackers cannot form such a force
+    /// (the re-attack then goes as [`Hov::reattack`] has it).
+    pub fn reattack_designs(&self, s: &State) -> Vec<Design> {
+        let Some((attackers, defenders)) = self.reattack(s) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for &l in &attackers {
+            for parts in self.battle_part_sets(s, l, Some(&attackers)) {
+                let mut force = alloc::vec![l];
+                force.extend_from_slice(&parts);
+                let hexes = self.force_hexes(s, &force);
+                let touches = |h: &Hex| defenders.iter().any(|d| d.distance(*h) == 1);
+                let covers = defenders
+                    .iter()
+                    .all(|d| hexes.iter().any(|h| h.distance(*d) == 1));
+                if covers && hexes.iter().all(touches) {
+                    out.push((l, parts, defenders.clone()));
+                }
+            }
+        }
+        out
+    }
+}

@@ -132,7 +132,23 @@ impl Hov {
             }
             return;
         }
-        self.start_round(s, ev, attackers, defenders);
+        // ¶147: with several ways to re-form the attacking force, the phasing player chooses.
+        let designs = self.reattack_designs(s);
+        if designs.len() > 1 {
+            if let Some(b) = &mut s.battle {
+                b.free = false;
+                b.step = BattleStep::Reattack;
+            }
+            return;
+        }
+        match designs.into_iter().next() {
+            Some((l, parts, hexes)) => {
+                let mut force = alloc::vec![l];
+                force.extend(parts);
+                self.start_round(s, ev, force, hexes);
+            }
+            None => self.start_round(s, ev, attackers, defenders),
+        }
     }
 
     /// ¶128 2, ¶199 3, §41 2: a phasing force in a Fort, or masking one, need not re-attack.

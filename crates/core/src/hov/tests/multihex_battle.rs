@@ -661,3 +661,40 @@ fn r201_a_multi_hex_counterattacker_may_split_its_counterattack() {
     assert_eq!(bt.defenders, alloc::vec![hexes[1]]);
     assert_eq!(bt.round, 1);
 }
+
+#[test]
+fn r147_the_attacking_force_may_be_re_formed_between_rounds() {
+    let h = load("hov/eylau");
+    let (mut s, [f0, f1, c], [_, _, x]) = triangle_position(&h);
+    for l in [f0, f1, c] {
+        one_unit(&h, &mut s, l, 8);
+    }
+    let multi = Action::Attack {
+        leader: f0,
+        parts: alloc::vec![f1],
+        hexes: alloc::vec![x],
+    };
+    act(&h, &mut s, &multi);
+    // The counterattack is over and Pitched was shown: the next round.
+    s.battle.as_mut().unwrap().counter = true;
+    let mut ev = Vec::new();
+    h.next_round(&mut s, &mut ev);
+    let b = s.battle.clone().unwrap();
+    assert_eq!(
+        b.step,
+        BattleStep::Reattack,
+        "¶147: the phasing player re-forms"
+    );
+    let acts = legal(&h, &s);
+    let alone = Action::Attack {
+        leader: f0,
+        parts: Vec::new(),
+        hexes: alloc::vec![x],
+    };
+    assert!(acts.contains(&alone) && acts.contains(&multi), "{acts:?}");
+    assert!(!acts.contains(&Action::Done), "¶202: the re-attack is due");
+    act(&h, &mut s, &alone);
+    let b = s.battle.clone().unwrap();
+    assert_eq!((b.round, b.attackers.clone()), (2, alloc::vec![f0]));
+    assert_eq!(b.step, BattleStep::Chits);
+}
