@@ -521,6 +521,9 @@ pub struct Battle {
     /// ... and the hex each of them counterattacks.
     #[serde(default, with = "super::hhex::vec")]
     pub queue_hexes: Vec<Hex>,
+    /// The defending Force Leaders of the first attack, as it began (¶148 2).
+    #[serde(default)]
+    pub opponents: Vec<LeaderId>,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it
@@ -612,6 +615,10 @@ pub struct State {
     pub fought: Vec<LeaderId>,
     /// Garrisons on the map attacked in this Battle Resolution (¶149, §36).
     pub fought_garrisons: Vec<GarrisonId>,
+    /// Phasing Force Leaders whose enemy was eliminated in the first round of their battle in
+    /// this Battle Resolution: they may join an adjacent battle's second round (¶148 2).
+    #[serde(default)]
+    pub free_to_join: Vec<LeaderId>,
     /// A staked Old Guard failed to win a round in this Combat Phase (¶195).
     pub guard_beaten: bool,
     /// Unit counters out of the game for good: left at zero SP by a transfer (¶12 2, ¶13 2,

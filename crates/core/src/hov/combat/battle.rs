@@ -595,6 +595,10 @@ impl Hov {
             withheld: 0,
             queue: Vec::new(),
             queue_hexes: Vec::new(),
+            opponents: hexes
+                .iter()
+                .flat_map(|&h| self.forces_at(s, s.phasing.other(), h))
+                .collect(),
         });
         if parts.is_empty() {
             self.announce(s, ev);
@@ -839,8 +843,12 @@ impl Hov {
         });
     }
 
-    fn end_battle(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn end_battle(&self, s: &mut State, ev: &mut Vec<Event>) {
         let winner = s.battle.as_ref().and_then(|b| b.winner);
+        // ¶148 2: the enemy eliminated in round one frees the attackers to join another battle.
+        if let Some(b) = s.battle.clone() {
+            self.note_free_to_join(s, &b);
+        }
         s.battle = None;
         ev.push(Event::BattleEnds { winner });
         // §46: a Fort's maskers that retreated or fell below 1:1.5 lose their marker.
@@ -934,6 +942,7 @@ impl Hov {
         s.guard_beaten = false;
         s.fought.clear();
         s.fought_garrisons.clear();
+        s.free_to_join.clear();
         for m in &mut s.masks {
             m.tried = false;
         }

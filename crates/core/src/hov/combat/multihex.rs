@@ -139,6 +139,8 @@ impl Hov {
     pub fn multi_attack_options(&self, s: &State, l: LeaderId, pending: &[Hex]) -> Vec<Design> {
         let side = s.phasing;
         let free = self.unfought(s, side);
+        let reach_of: Vec<(LeaderId, Vec<Hex>)> =
+            free.iter().map(|&o| (o, self.targets_of(s, o).0)).collect();
         let mut out = Vec::new();
         for parts in self.battle_part_sets(s, l, Some(&free)) {
             if parts.is_empty() {
@@ -149,7 +151,10 @@ impl Hov {
             let (t, _) = self.force_targets(s, &force);
             let n = t.len().min(MAX_TARGETS);
             // What each hex of the force may attack: each must take part (reading N56).
-            let reach: Vec<Vec<Hex>> = force.iter().map(|&x| self.targets_of(s, x).0).collect();
+            let reach: Vec<&Vec<Hex>> = force
+                .iter()
+                .filter_map(|x| reach_of.iter().find(|(o, _)| o == x).map(|(_, r)| r))
+                .collect();
             for mask in 1u32..(1 << n) {
                 let set: Vec<Hex> = (0..n)
                     .filter(|i| mask & (1 << i) != 0)
@@ -160,9 +165,9 @@ impl Hov {
                 }
                 let covered = pending.iter().all(|p| {
                     set.contains(p)
-                        || free
+                        || reach_of
                             .iter()
-                            .any(|o| !force.contains(o) && self.targets_of(s, *o).0.contains(p))
+                            .any(|(o, r)| !force.contains(o) && r.contains(p))
                 });
                 if covered {
                     out.push((l, parts.clone(), set));
@@ -439,9 +444,21 @@ impl Hov {
     /// together next to all of them. Empty when the first attackers cannot form such a force
     /// (the re-attack then goes as [`Hov::reattack`] has it).
     pub fn reattack_designs(&self, s: &State) -> Vec<Design> {
-        let Some((attackers, defenders)) = self.reattack(s) else {
+        let Some((mut attackers, defenders)) = self.reattack(s) else {
             return Vec::new();
         };
+        // ¶148 2: into its second round, forces whose enemy was eliminated in round one of
+        // their own battle may join, next to one of its hexes.
+        if s.battle.as_ref().is_some_and(|b| b.round == 1) {
+            for &l in &s.free_to_join {
+                let next = self
+                    .hex_of(s, l)
+                    .is_some_and(|h| defenders.iter().any(|d| d.distance(h) == 1));
+                if next && self.is_force(s, l) && !attackers.contains(&l) {
+                    attackers.push(l);
+                }
+            }
+        }
         let mut out = Vec::new();
         for &l in &attackers {
             for parts in self.battle_part_sets(s, l, Some(&attackers)) {
@@ -458,5 +475,31 @@ impl Hov {
             }
         }
         out
+    }
+}
+
+impl Hov {
+    /// ¶148 2 (reading N56): a battle that ends in its first round with every defending force
+    /// of its first attack gone from the map or left without SP, and no defending garrison,
+    /// frees its surviving phasing forces to join another battle's second round.
+    pub(crate) fn note_free_to_join(&self, s: &mut State, b: &Battle) {
+        if b.round != 1 || b.opponents.is_empty() {
+            return;
+        }
+        let np = s.phasing.other();
+        let gone = b.opponents.iter().all(|&o| {
+            !self.is_force(s, o) || !matches!(s.leaders[usize::from(o)].place, LeaderPlace::Map(_))
+        }) && b
+            .first_defenders
+            .iter()
+            .all(|&h| self.garrisons_at(s, np, h).is_empty());
+        if !gone {
+            return;
+        }
+        for &l in &b.first_attackers {
+            if self.is_force(s, l) && !s.free_to_join.contains(&l) {
+                s.free_to_join.push(l);
+            }
+        }
     }
 }

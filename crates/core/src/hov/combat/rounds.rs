@@ -212,7 +212,14 @@ impl Hov {
         attackers: Vec<LeaderId>,
         defenders: Vec<Hex>,
     ) {
+        // ¶148 2: a force joining from a battle already won becomes one of this battle's.
+        s.free_to_join.retain(|l| !attackers.contains(l));
         if let Some(bm) = &mut s.battle {
+            for &l in &attackers {
+                if !bm.first_attackers.contains(&l) {
+                    bm.first_attackers.push(l);
+                }
+            }
             bm.round += 1;
             bm.attacker = s.phasing;
             bm.counter = false;

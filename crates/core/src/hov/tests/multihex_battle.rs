@@ -698,3 +698,65 @@ fn r147_the_attacking_force_may_be_re_formed_between_rounds() {
     assert_eq!((b.round, b.attackers.clone()), (2, alloc::vec![f0]));
     assert_eq!(b.step, BattleStep::Chits);
 }
+
+#[test]
+fn r148_2_a_force_whose_enemy_was_eliminated_may_join_an_adjacent_second_round() {
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let (f0, f2) = commander_and_part(&h, &s0);
+    let co = force_leaders(&h, &s0, COALITION);
+    let (c, gone) = (co[0], co[1]);
+    // F0 at A and F2 at B attack C at X; F2 first fights a battle of his own elsewhere whose
+    // enemy is eliminated in round one.
+    let (mut s, [_, _, _], [a, b, x]) = triangle_position(&h);
+    s.leaders[usize::from(f0)].place = LeaderPlace::Map(a);
+    s.leaders[usize::from(f2)].place = LeaderPlace::Map(b);
+    s.leaders[usize::from(c)].place = LeaderPlace::Map(x);
+    let far = b
+        .neighbors()
+        .into_iter()
+        .find(|&n| n.distance(a) > 1 && n.distance(x) > 1 && h.board.on_map(n) && h.in_area(n))
+        .expect("a hex beyond B");
+    s.leaders[usize::from(gone)].place = LeaderPlace::Map(far);
+    let first = Action::Attack {
+        leader: f2,
+        parts: Vec::new(),
+        hexes: alloc::vec![far],
+    };
+    assert!(legal(&h, &s).contains(&first), "{:?}", legal(&h, &s));
+    act(&h, &mut s, &first);
+    for u in &mut s.units {
+        if u.leader == Some(gone) {
+            u.sp = 0;
+        }
+    }
+    let mut ev = Vec::new();
+    h.end_battle(&mut s, &mut ev);
+    assert_eq!(
+        s.free_to_join,
+        alloc::vec![f2],
+        "¶148 2: F2 is free to join"
+    );
+    // F0 attacks C alone; the battle goes to its second round.
+    let attack = Action::Attack {
+        leader: f0,
+        parts: Vec::new(),
+        hexes: alloc::vec![x],
+    };
+    assert!(legal(&h, &s).contains(&attack), "{:?}", legal(&h, &s));
+    act(&h, &mut s, &attack);
+    s.battle.as_mut().unwrap().counter = true;
+    h.next_round(&mut s, &mut ev);
+    let joined = Action::Attack {
+        leader: f0,
+        parts: alloc::vec![f2],
+        hexes: alloc::vec![x],
+    };
+    let acts = legal(&h, &s);
+    assert!(acts.contains(&joined), "{acts:?}");
+    act(&h, &mut s, &joined);
+    let bt = s.battle.clone().unwrap();
+    assert_eq!(bt.round, 2);
+    assert!(bt.first_attackers.contains(&f2) && bt.attackers == alloc::vec![f0, f2]);
+    assert!(s.free_to_join.is_empty());
+}
