@@ -303,4 +303,10 @@ pub enum Action {
         #[serde(with = "super::hhex::vec")]
         hexes: Vec<Hex>,
     },
+    /// ¶178: before a beaten attacker retreats, these unengaged forces next to the defender
+    /// join its retreat (none: an empty list).
+    JoinRetreat {
+        /// Their Force Leaders.
+        leaders: Vec<LeaderId>,
+    },
 }

@@ -235,6 +235,8 @@ impl Hov {
                 Action::Pursue { .. } => Some(5),
                 // ¶201: a split counterattack only when nothing else is listed above it.
                 Action::SplitCounter { .. } => Some(-24),
+                // ¶178: no force joins a retreat it need not make.
+                Action::JoinRetreat { leaders } => Some(-(leaders.len() as i64)),
                 // ¶179 1: the pursuit goes as far as the path allows.
                 Action::PursueTo { .. } => Some(0),
                 // ¶194 2: the Operational Victory ends the game at once in the Coalition's favour.

@@ -524,6 +524,12 @@ pub struct Battle {
     /// The defending Force Leaders of the first attack, as it began (¶148 2).
     #[serde(default)]
     pub opponents: Vec<LeaderId>,
+    /// ¶178: the beaten attacker's choice of forces joining its retreat has been made ...
+    #[serde(default)]
+    pub join_decided: bool,
+    /// ... and those forces, who end in its final hex.
+    #[serde(default)]
+    pub joiners: Vec<LeaderId>,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it

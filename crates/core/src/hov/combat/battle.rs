@@ -14,6 +14,7 @@ use super::super::event::Event;
 use super::super::state::{Battle, BattleStep, LeaderPlace, State};
 use super::super::types::{Chit, FRENCH, announced};
 use super::losses::critical;
+use super::multihex::joiner_sets;
 use crate::dice::{DiceSpec, Roll};
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::Hex;
@@ -156,6 +157,14 @@ impl Hov {
                 out.push(Action::Override(true));
             }
             BattleStep::Retreat => {
+                // ¶178: first, which unengaged forces join the beaten attacker's retreat.
+                let joiners = self.retreat_joiners(s, b);
+                if !joiners.is_empty() {
+                    for leaders in joiner_sets(&joiners) {
+                        out.push(Action::JoinRetreat { leaders });
+                    }
+                    return;
+                }
                 if let Some((gi, side)) = self.retreating(b) {
                     out.extend(
                         self.retreat_options(s, side, &b.retreats[gi])
@@ -399,6 +408,9 @@ impl Hov {
                     self.retreat_step(s, ev, gi, *hex);
                 }
             }
+            (BattleStep::Retreat, Action::JoinRetreat { leaders }) => {
+                self.join_retreat(s, ev, leaders);
+            }
             (BattleStep::Retreat, Action::Done) => {
                 if let Some((gi, _)) = self.retreating(&b) {
                     self.stop_retreat(s, ev, gi);
@@ -599,6 +611,8 @@ impl Hov {
                 .iter()
                 .flat_map(|&h| self.forces_at(s, s.phasing.other(), h))
                 .collect(),
+            join_decided: false,
+            joiners: Vec::new(),
         });
         if parts.is_empty() {
             self.announce(s, ev);
@@ -751,6 +765,9 @@ impl Hov {
                     self.resolve_combat(s, ev, 0);
                 }
                 BattleStep::Retreat => {
+                    if !self.retreat_joiners(s, &b).is_empty() {
+                        return;
+                    }
                     let Some((gi, side)) = self.retreating(&b) else {
                         s.battle.as_mut().expect("battle").step = BattleStep::Pursuit;
                         continue;
@@ -848,6 +865,7 @@ impl Hov {
         // ¶148 2: the enemy eliminated in round one frees the attackers to join another battle.
         if let Some(b) = s.battle.clone() {
             self.note_free_to_join(s, &b);
+            self.joiners_arrive(s, ev, &b);
         }
         s.battle = None;
         ev.push(Event::BattleEnds { winner });

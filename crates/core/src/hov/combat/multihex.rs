@@ -503,3 +503,85 @@ impl Hov {
         }
     }
 }
+
+/// Every subset of `v`, the empty one first, in bit order.
+pub fn joiner_sets(v: &[LeaderId]) -> Vec<Vec<LeaderId>> {
+    let n = v.len().min(MAX_PARTS);
+    (0u32..(1 << n))
+        .map(|m| (0..n).filter(|i| m & (1 << i) != 0).map(|i| v[i]).collect())
+        .collect()
+}
+
+impl Hov {
+    /// ¶178 (reading N59): the phasing forces that may join the retreat of the phasing force
+    /// beaten in its attack (not a counterattack), while the choice is open: unfought, next to
+    /// a defending hex and to no other enemy-held hex; in id order.
+    pub fn retreat_joiners(&self, s: &State, b: &Battle) -> Vec<LeaderId> {
+        let beaten = b.fight.is_some_and(|f| f.loser == s.phasing);
+        if b.join_decided || b.counter || !beaten || b.retreats.is_empty() {
+            return Vec::new();
+        }
+        let np = s.phasing.other();
+        let enemy = |h: Hex| {
+            !self.forces_at(s, np, h).is_empty() || !self.garrisons_at(s, np, h).is_empty()
+        };
+        self.unfought(s, s.phasing)
+            .into_iter()
+            .filter(|&l| {
+                !b.attackers.contains(&l)
+                    && self.hex_of(s, l).is_some_and(|h| {
+                        b.defenders.iter().any(|d| d.distance(h) == 1)
+                            && h.neighbors()
+                                .into_iter()
+                                .all(|n| b.defenders.contains(&n) || !enemy(n))
+                    })
+            })
+            .collect()
+    }
+
+    /// ¶178: the choice made; the joiners are spent for the phase (¶148).
+    pub(crate) fn join_retreat(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<super::super::event::Event>,
+        leaders: &[LeaderId],
+    ) {
+        let members = self.members(s, leaders);
+        for l in members {
+            if !s.fought.contains(&l) {
+                s.fought.push(l);
+            }
+        }
+        if let Some(b) = &mut s.battle {
+            b.join_decided = true;
+            b.joiners = leaders.to_vec();
+        }
+        let _ = ev;
+    }
+
+    /// ¶178: at the battle's end the joiners stand in the final hex of the beaten attacker's
+    /// retreat, having taken no loss.
+    pub(crate) fn joiners_arrive(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<super::super::event::Event>,
+        b: &Battle,
+    ) {
+        let Some(end) = b.retreats.first().and_then(|g| g.path.last().copied()) else {
+            return;
+        };
+        if b.retreats.first().and_then(|g| g.path.first()) == Some(&end) {
+            return;
+        }
+        for &l in &b.joiners {
+            if matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_)) {
+                s.leaders[usize::from(l)].place = LeaderPlace::Map(end);
+                ev.push(super::super::event::Event::BattleMove {
+                    leader: l,
+                    to: end,
+                    rule: alloc::borrow::Cow::Borrowed("¶178"),
+                });
+            }
+        }
+    }
+}

@@ -760,3 +760,76 @@ fn r148_2_a_force_whose_enemy_was_eliminated_may_join_an_adjacent_second_round()
     assert!(bt.first_attackers.contains(&f2) && bt.attackers == alloc::vec![f0, f2]);
     assert!(s.free_to_join.is_empty());
 }
+
+#[test]
+fn r178_an_unengaged_force_next_to_the_defender_may_join_the_attackers_retreat() {
+    let h = load("hov/eylau");
+    let mut seen = false;
+    for die in 1..=6u8 {
+        let (mut s, [f0, f1, c], [_, _, x]) = triangle_position(&h);
+        one_unit(&h, &mut s, f0, 2);
+        one_unit(&h, &mut s, f1, 4);
+        one_unit(&h, &mut s, c, 12);
+        let alone = Action::Attack {
+            leader: f0,
+            parts: Vec::new(),
+            hexes: alloc::vec![x],
+        };
+        assert!(legal(&h, &s).contains(&alone));
+        act(&h, &mut s, &alone);
+        act(&h, &mut s, &Action::Chit(Chit::Pursuit));
+        act(&h, &mut s, &Action::Chit(Chit::Pursuit));
+        while let Some(b) = &s.battle {
+            if b.fight.is_some() {
+                break;
+            }
+            let a = match b.step {
+                BattleStep::Bombard => roll(6),
+                BattleStep::Stake => Action::Stake(false),
+                BattleStep::Resolve => roll(die),
+                BattleStep::Bonus => Action::Bonus(0),
+                _ => break,
+            };
+            act(&h, &mut s, &a);
+        }
+        let Some(b) = s.battle.clone() else { continue };
+        if b.fight.is_none_or(|f| f.loser != FRENCH) || b.step != BattleStep::Retreat {
+            continue;
+        }
+        seen = true;
+        let acts = legal(&h, &s);
+        let join = Action::JoinRetreat {
+            leaders: alloc::vec![f1],
+        };
+        assert!(acts.contains(&join), "¶178: {acts:?}");
+        assert!(acts.contains(&Action::JoinRetreat {
+            leaders: Vec::new()
+        }));
+        let sp_before: u32 = s
+            .units
+            .iter()
+            .filter(|u| u.leader == Some(f1))
+            .map(|u| u32::from(u.sp))
+            .sum();
+        act(&h, &mut s, &join);
+        assert!(s.fought.contains(&f1));
+        for _ in 0..40 {
+            if s.battle.is_none() {
+                break;
+            }
+            let next = legal(&h, &s)[0].clone();
+            act(&h, &mut s, &next);
+        }
+        let sp_after: u32 = s
+            .units
+            .iter()
+            .filter(|u| u.leader == Some(f1))
+            .map(|u| u32::from(u.sp))
+            .sum();
+        assert_eq!(sp_before, sp_after, "¶178: no losses for the joiner");
+        if let LeaderPlace::Map(end) = s.leaders[usize::from(f0)].place {
+            assert_eq!(s.leaders[usize::from(f1)].place, LeaderPlace::Map(end));
+        }
+    }
+    assert!(seen, "some die beats the French attack");
+}
