@@ -309,4 +309,20 @@ pub enum Action {
         /// The pursuing leader.
         leader: LeaderId,
     },
+    /// ¶201: a counterattacking Multi-Hex Force splits its counterattack: the leader of each
+    /// of its hexes (the Force Leader first) counterattacks the hex at the same place in
+    /// `hexes`, one after the other, no hex twice.
+    SplitCounter {
+        /// The Force Leader, then the Force Leaders of his other hexes.
+        leaders: Vec<LeaderId>,
+        /// The attacking hex each of them counterattacks.
+        #[serde(with = "super::hhex::vec")]
+        hexes: Vec<Hex>,
+    },
+    /// ¶178: before a beaten attacker retreats, these unengaged forces next to the defender
+    /// join its retreat (none: an empty list).
+    JoinRetreat {
+        /// Their Force Leaders.
+        leaders: Vec<LeaderId>,
+    },
 }

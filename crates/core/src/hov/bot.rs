@@ -206,8 +206,16 @@ impl Hov {
                     )
                 }
                 Action::MoveFree { .. } => Some(-15),
-                Action::Attack { leader, hexes, .. } => {
-                    let own = i64::from(self.bot_force_sp(&obs, *leader));
+                Action::Attack {
+                    leader,
+                    parts,
+                    hexes,
+                } => {
+                    // ¶83: a Multi-Hex Force attacks with every hex of it.
+                    let own: i64 = core::iter::once(leader)
+                        .chain(parts)
+                        .map(|l| i64::from(self.bot_force_sp(&obs, *l)))
+                        .sum();
                     let them: i64 = hexes
                         .iter()
                         .map(|&h| i64::from(view.count(&obs, self, side, h)))
@@ -225,6 +233,10 @@ impl Hov {
                 Action::Override(x) => Some(i64::from(!*x)),
                 Action::RetreatTo { hex } => Some(dist(*hex)),
                 Action::Pursue { .. } => Some(5),
+                // ¶201: a split counterattack only when nothing else is listed above it.
+                Action::SplitCounter { .. } => Some(-24),
+                // ¶178: no force joins a retreat it need not make.
+                Action::JoinRetreat { leaders } => Some(-(leaders.len() as i64)),
                 // ¶179 1: the pursuit goes as far as the path allows.
                 Action::PursueTo { .. } => Some(0),
                 // ¶194 2: the Operational Victory ends the game at once in the Coalition's favour.

@@ -453,6 +453,26 @@ impl Hov {
                 l(*leader),
                 h(*hex)
             ),
+            Event::ForceFormed {
+                side: x,
+                leader,
+                parts,
+                counter,
+            } => {
+                let mut t = format!(
+                    "{} forms a Multi-Hex Force under {}",
+                    sidecap(*x),
+                    l(*leader)
+                );
+                for (i, p) in parts.iter().enumerate() {
+                    t.push_str(if i == 0 { " with " } else { ", " });
+                    t.push_str(&l(*p));
+                }
+                if *counter {
+                    t.push_str(" to counterattack");
+                }
+                t
+            }
             Event::Suspended {
                 leader,
                 round,

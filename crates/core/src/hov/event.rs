@@ -559,6 +559,18 @@ pub enum Event {
         /// Taken up again.
         resumed: bool,
     },
+    /// A Multi-Hex Force formed at the instant of combat (¶83, ¶151) or to counterattack
+    /// (¶199): the Force Leader takes the Force Leaders of adjacent hexes under his command.
+    ForceFormed {
+        /// Its side.
+        side: Side,
+        /// The Force Leader.
+        leader: LeaderId,
+        /// The Force Leaders of its other hexes.
+        parts: Vec<LeaderId>,
+        /// For a counterattack.
+        counter: bool,
+    },
     /// An attempt to mask a Fort (§44–§45).
     MaskRoll {
         /// The masking side.
@@ -639,6 +651,13 @@ impl EventInfo for Event {
             Event::MaskRoll { .. } => "§44",
             Event::Suspended { .. } => "¶204",
             Event::ToTheGuns { .. } => "§186",
+            Event::ForceFormed { counter, .. } => {
+                if *counter {
+                    "¶199"
+                } else {
+                    "¶83"
+                }
+            }
             Event::Dynamics { .. } => "§188",
             Event::OffMap { .. } => "§61",
             Event::MaskRemoved { .. } => "§46",
@@ -901,6 +920,16 @@ impl core::fmt::Display for Event {
                 f,
                 "{side}: leader {leader}'s force has marched to the sound of the guns and joins the battle from {}",
                 label(*hex)
+            ),
+            Event::ForceFormed {
+                side,
+                leader,
+                parts,
+                counter,
+            } => write!(
+                f,
+                "{side}: leader {leader} forms a Multi-Hex Force with leaders {parts:?}{}",
+                if *counter { " to counterattack" } else { "" }
             ),
             Event::Suspended {
                 leader,

@@ -523,6 +523,7 @@ impl Hov {
             guard_loss_this_turn: false,
             fought: Vec::new(),
             fought_garrisons: Vec::new(),
+            free_to_join: Vec::new(),
             guard_beaten: false,
             gone,
             freed: Vec::new(),

@@ -537,6 +537,24 @@ pub struct Battle {
     /// SP the beaten side has lost to pursuit in this result (¶184, ¶205).
     #[serde(default)]
     pub chase_lost: u16,
+    /// SP the counterattacking force withholds from the odds in this attack (¶159 2).
+    #[serde(default)]
+    pub withheld: u16,
+    /// ¶201: the parts of a split counterattack still to attack this round, in order ...
+    #[serde(default)]
+    pub queue: Vec<LeaderId>,
+    /// ... and the hex each of them counterattacks.
+    #[serde(default, with = "super::hhex::vec")]
+    pub queue_hexes: Vec<Hex>,
+    /// The defending Force Leaders of the first attack, as it began (¶148 2).
+    #[serde(default)]
+    pub opponents: Vec<LeaderId>,
+    /// ¶178: the beaten attacker's choice of forces joining its retreat has been made ...
+    #[serde(default)]
+    pub join_decided: bool,
+    /// ... and those forces, who end in its final hex.
+    #[serde(default)]
+    pub joiners: Vec<LeaderId>,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it
@@ -678,6 +696,10 @@ pub struct State {
     pub fought: Vec<LeaderId>,
     /// Garrisons on the map attacked in this Battle Resolution (¶149, §36).
     pub fought_garrisons: Vec<GarrisonId>,
+    /// Phasing Force Leaders whose enemy was eliminated in the first round of their battle in
+    /// this Battle Resolution: they may join an adjacent battle's second round (¶148 2).
+    #[serde(default)]
+    pub free_to_join: Vec<LeaderId>,
     /// A staked Old Guard failed to win a round in this Combat Phase (¶195).
     pub guard_beaten: bool,
     /// Unit counters out of the game for good: left at zero SP by a transfer (¶12 2, ¶13 2,

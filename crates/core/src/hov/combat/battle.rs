@@ -14,6 +14,7 @@ use super::super::event::Event;
 use super::super::state::{Battle, BattleStep, LeaderPlace, State};
 use super::super::types::{Chit, FRENCH, announced};
 use super::losses::critical;
+use super::multihex::joiner_sets;
 use crate::dice::{DiceSpec, Roll};
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::Hex;
@@ -83,10 +84,10 @@ impl Hov {
                 out.extend(d6());
                 return;
             }
-            for (leader, hexes) in self.attack_options(s) {
+            for (leader, parts, hexes) in self.attack_options(s) {
                 out.push(Action::Attack {
                     leader,
-                    parts: Vec::new(),
+                    parts,
                     hexes,
                 });
             }
@@ -131,14 +132,30 @@ impl Hov {
             | BattleStep::Dynamics
             | BattleStep::Morale => out.extend(d6()),
             BattleStep::Reattack => {
-                if let Some((a, d)) = self.reattack(s) {
-                    out.push(Action::Attack {
-                        leader: a.first().copied().unwrap_or_default(),
-                        parts: Vec::new(),
-                        hexes: d,
-                    });
+                // ¶147: the re-formed forces open to the re-attack, else the first attackers.
+                let designs = self.reattack_designs(s);
+                if designs.is_empty() {
+                    if let Some((a, d)) = self.reattack(s) {
+                        out.push(Action::Attack {
+                            leader: a.first().copied().unwrap_or_default(),
+                            parts: a.get(1..).map(<[u16]>::to_vec).unwrap_or_default(),
+                            hexes: d,
+                        });
+                    }
                 }
-                out.push(Action::Done);
+                out.extend(
+                    designs
+                        .into_iter()
+                        .map(|(leader, parts, hexes)| Action::Attack {
+                            leader,
+                            parts,
+                            hexes,
+                        }),
+                );
+                // §188 1, ¶199 3: only a side in control may decline.
+                if b.free || out.is_empty() {
+                    out.push(Action::Done);
+                }
             }
             BattleStep::Stake => {
                 out.push(Action::Stake(false));
@@ -153,6 +170,14 @@ impl Hov {
                 out.push(Action::Override(true));
             }
             BattleStep::Retreat => {
+                // ¶178: first, which unengaged forces join the beaten attacker's retreat.
+                let joiners = self.retreat_joiners(s, b);
+                if !joiners.is_empty() {
+                    for leaders in joiner_sets(&joiners) {
+                        out.push(Action::JoinRetreat { leaders });
+                    }
+                    return;
+                }
                 if let Some((gi, side)) = self.retreating(b) {
                     out.extend(
                         self.retreat_options(s, side, &b.retreats[gi])
@@ -179,11 +204,21 @@ impl Hov {
             ),
             BattleStep::Counterattack => {
                 let (options, optional) = self.counter_options(s, b);
-                out.extend(options.into_iter().map(|(leader, hex)| Action::Attack {
-                    leader,
-                    parts: Vec::new(),
-                    hexes: alloc::vec![hex],
-                }));
+                out.extend(
+                    options
+                        .into_iter()
+                        .map(|(leader, parts, hexes)| Action::Attack {
+                            leader,
+                            parts,
+                            hexes,
+                        }),
+                );
+                // ¶201: a Multi-Hex counterattacker may split its counterattack.
+                out.extend(
+                    self.split_counters(s, b)
+                        .into_iter()
+                        .map(|(leaders, hexes)| Action::SplitCounter { leaders, hexes }),
+                );
                 if optional || b.free {
                     out.push(Action::Done);
                 }
@@ -207,10 +242,9 @@ impl Hov {
         if side == s.phasing && self.after_failed_repulse(s, b) {
             return false;
         }
-        let first_hex = b.first_attackers.first().and_then(|&l| self.hex_of(s, l));
         if side == s.phasing {
-            // ¶155 1: never across a bridged primary river.
-            let across = first_hex.is_some_and(|a| {
+            // ¶155 1: never across a bridged primary river (from any hex of the force).
+            let across = self.attacking_hexes(s, b).into_iter().any(|a| {
                 b.first_defenders.iter().any(|&h| {
                     a.direction_to(h).is_some_and(|d| {
                         self.board.side(a, d).water == super::super::board::Water::Primary
@@ -250,33 +284,34 @@ impl Hov {
         b.retreats.iter().position(|g| !g.done).map(|i| (i, side))
     }
 
-    /// ¶199–¶201, ¶154: the non-phasing forces that may counterattack the phasing force's hex,
-    /// and whether the counterattack may be declined (from a Fort, or across a primary or
-    /// secondary river, ¶199).
-    pub fn counter_options(&self, s: &State, b: &Battle) -> (Vec<(u16, Hex)>, bool) {
+    /// ¶199, ¶154, ¶159: the counterattacks open to the non-phasing player
+    /// ([`Hov::counter_designs`]), and whether the counterattack may be declined: no surviving
+    /// defending hex next to the attacking force is bound to it (¶199: from a Fort, masking
+    /// one, or across a primary or secondary river).
+    pub fn counter_options(&self, s: &State, b: &Battle) -> (Vec<super::multihex::Design>, bool) {
         let np = s.phasing.other();
-        let Some(target) = b.first_attackers.first().and_then(|&l| self.hex_of(s, l)) else {
-            return (Vec::new(), true);
-        };
-        let mut out = Vec::new();
+        let out = self.counter_designs(s, b);
+        let targets = self.attacking_hexes(s, b);
         let mut optional = true;
         for &h in &b.first_defenders {
-            let Some(d) = h.direction_to(target) else {
-                continue;
-            };
-            if !self.may_attack_across(s, h, d) {
+            if self.forces_at(s, np, h).is_empty() {
                 continue;
             }
-            let water = self.board.side(h, d).water;
-            // ¶199 3: a force in a Fort or masking one need not counterattack.
-            let must = !self.board.hex(h).settlement.fort()
-                && !self.is_masking_force(s, np, h)
-                && !matches!(
-                    water,
-                    super::super::board::Water::Primary | super::super::board::Water::Secondary
-                );
-            for l in self.forces_at(s, np, h) {
-                out.push((l, target));
+            for &target in &targets {
+                let Some(d) = h.direction_to(target) else {
+                    continue;
+                };
+                if !self.may_attack_across(s, h, d) {
+                    continue;
+                }
+                let water = self.board.side(h, d).water;
+                // ¶199 3: a force in a Fort or masking one need not counterattack.
+                let must = !self.board.hex(h).settlement.fort()
+                    && !self.is_masking_force(s, np, h)
+                    && !matches!(
+                        water,
+                        super::super::board::Water::Primary | super::super::board::Water::Secondary
+                    );
                 optional &= !must;
             }
         }
@@ -310,8 +345,12 @@ impl Hov {
         }
         let Some(b) = s.battle.clone() else {
             match a {
-                Action::Attack { leader, hexes, .. } => {
-                    self.begin_battle(s, ev, *leader, hexes);
+                Action::Attack {
+                    leader,
+                    parts,
+                    hexes,
+                } => {
+                    self.begin_battle(s, ev, *leader, parts, hexes);
                     self.advance(s, ev);
                     return Ok(false);
                 }
@@ -393,6 +432,9 @@ impl Hov {
                     self.retreat_step(s, ev, gi, *hex);
                 }
             }
+            (BattleStep::Retreat, Action::JoinRetreat { leaders }) => {
+                self.join_retreat(s, ev, leaders);
+            }
             (BattleStep::Retreat, Action::Done) => {
                 if let Some((gi, _)) = self.retreating(&b) {
                     self.stop_retreat(s, ev, gi);
@@ -420,15 +462,50 @@ impl Hov {
                 self.critical_battle(s, ev, r.value);
                 self.end_battle(s, ev);
             }
-            (BattleStep::Counterattack, Action::Attack { leader, hexes, .. }) => {
-                self.begin_counter(s, ev, *leader, hexes);
+            (
+                BattleStep::Counterattack,
+                Action::Attack {
+                    leader,
+                    parts,
+                    hexes,
+                },
+            ) => {
+                self.begin_counter(s, ev, *leader, parts, hexes);
+            }
+            (BattleStep::Counterattack, Action::SplitCounter { leaders, hexes }) => {
+                if let Some(bm) = &mut s.battle {
+                    bm.queue = leaders.clone();
+                    bm.queue_hexes = hexes.clone();
+                }
+                ev.push(Event::ForceFormed {
+                    side: s.phasing.other(),
+                    leader: leaders.first().copied().unwrap_or_default(),
+                    parts: leaders.get(1..).map(<[u16]>::to_vec).unwrap_or_default(),
+                    counter: true,
+                });
+                self.next_split(s, ev);
             }
             (BattleStep::Counterattack, Action::Done) => self.to_morale(s),
             (BattleStep::Dynamics, Action::Roll(r)) => self.battle_dynamics(s, ev, r.value),
-            (BattleStep::Reattack, Action::Attack { .. }) => {
-                if let Some((a, d)) = self.reattack(s) {
-                    self.start_round(s, ev, a, d);
+            (
+                BattleStep::Reattack,
+                Action::Attack {
+                    leader,
+                    parts,
+                    hexes,
+                },
+            ) => {
+                let mut force = alloc::vec![*leader];
+                force.extend_from_slice(parts);
+                if !parts.is_empty() {
+                    ev.push(Event::ForceFormed {
+                        side: s.phasing,
+                        leader: *leader,
+                        parts: parts.clone(),
+                        counter: false,
+                    });
                 }
+                self.start_round(s, ev, force, hexes.clone());
             }
             (BattleStep::Reattack, Action::Done) => self.to_morale(s),
             _ => return Err(self.refusal(s, a)),
@@ -516,14 +593,24 @@ impl Hov {
 
     /// ¶146 steps 1–3a: a battle begins; both sides' leaders are revealed (¶21) and their
     /// strengths announced.
-    fn begin_battle(&self, s: &mut State, ev: &mut Vec<Event>, leader: u16, hexes: &[Hex]) {
+    fn begin_battle(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        leader: u16,
+        parts: &[u16],
+        hexes: &[Hex],
+    ) {
+        // ¶83, ¶151: the Force Leader first, then the Force Leaders of his other hexes.
+        let mut force = alloc::vec![leader];
+        force.extend_from_slice(parts);
         s.battle = Some(Battle {
             attacker: s.phasing,
             round: 1,
             counter: false,
-            attackers: alloc::vec![leader],
+            attackers: force.clone(),
             defenders: hexes.to_vec(),
-            first_attackers: alloc::vec![leader],
+            first_attackers: force.clone(),
             first_defenders: hexes.to_vec(),
             chits: [None; 2],
             revealed: [false; 2],
@@ -546,6 +633,25 @@ impl Hov {
             chased: Vec::new(),
             chasers: Vec::new(),
             chase_lost: 0,
+            withheld: 0,
+            queue: Vec::new(),
+            queue_hexes: Vec::new(),
+            opponents: hexes
+                .iter()
+                .flat_map(|&h| self.forces_at(s, s.phasing.other(), h))
+                .collect(),
+            join_decided: false,
+            joiners: Vec::new(),
+        });
+        if parts.is_empty() {
+            self.announce(s, ev);
+            return;
+        }
+        ev.push(Event::ForceFormed {
+            side: s.phasing,
+            leader,
+            parts: parts.to_vec(),
+            counter: false,
         });
         self.announce(s, ev);
     }
@@ -593,12 +699,26 @@ impl Hov {
         });
     }
 
-    /// Steps 12–13: the counterattack against the phasing force's hex.
-    fn begin_counter(&self, s: &mut State, ev: &mut Vec<Event>, leader: u16, hexes: &[Hex]) {
+    /// Steps 12–13: the counterattack on one or more hexes of the phasing force, by one force
+    /// of the defenders (¶199), withholding SP for the hexes it leaves alone (¶159 2).
+    pub(crate) fn begin_counter(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        leader: u16,
+        parts: &[u16],
+        hexes: &[Hex],
+    ) {
+        let mut force = alloc::vec![leader];
+        force.extend_from_slice(parts);
+        let withheld = s.battle.as_ref().map_or(0, |b| {
+            u16::try_from(self.counter_withheld(s, b, &force, hexes)).unwrap_or(u16::MAX)
+        });
         if let Some(b) = &mut s.battle {
             b.attacker = s.phasing.other();
             b.counter = true;
-            b.attackers = alloc::vec![leader];
+            b.withheld = withheld;
+            b.attackers = force.clone();
             b.defenders = hexes.to_vec();
             b.staked = None;
             b.die = None;
@@ -611,6 +731,14 @@ impl Hov {
             b.free = false;
             b.no_pursuit = false;
             b.step = BattleStep::Stake;
+        }
+        if !parts.is_empty() {
+            ev.push(Event::ForceFormed {
+                side: s.phasing.other(),
+                leader,
+                parts: parts.to_vec(),
+                counter: true,
+            });
         }
         self.announce(s, ev);
     }
@@ -666,6 +794,9 @@ impl Hov {
                     self.resolve_combat(s, ev, 0);
                 }
                 BattleStep::Retreat => {
+                    if !self.retreat_joiners(s, &b).is_empty() {
+                        return;
+                    }
                     let Some((gi, side)) = self.retreating(&b) else {
                         s.battle.as_mut().expect("battle").step = BattleStep::Pursuit;
                         continue;
@@ -704,6 +835,10 @@ impl Hov {
                     self.to_morale(s);
                 }
                 BattleStep::Morale => {
+                    // ¶201: the next part of a split counterattack comes first.
+                    if b.counter && !b.queue.is_empty() && self.next_split(s, ev) {
+                        continue;
+                    }
                     if self.critical_needed(&b) {
                         return;
                     }
@@ -754,8 +889,13 @@ impl Hov {
         });
     }
 
-    fn end_battle(&self, s: &mut State, ev: &mut Vec<Event>) {
+    pub(crate) fn end_battle(&self, s: &mut State, ev: &mut Vec<Event>) {
         let winner = s.battle.as_ref().and_then(|b| b.winner);
+        // ¶148 2: the enemy eliminated in round one frees the attackers to join another battle.
+        if let Some(b) = s.battle.clone() {
+            self.note_free_to_join(s, &b);
+            self.joiners_arrive(s, ev, &b);
+        }
         s.battle = None;
         ev.push(Event::BattleEnds { winner });
         // §46: a Fort's maskers that retreated or fell below 1:1.5 lose their marker.
@@ -850,6 +990,7 @@ impl Hov {
         s.fought.clear();
         s.fought_garrisons.clear();
         s.vedettes_fought.clear();
+        s.free_to_join.clear();
         for m in &mut s.masks {
             m.tried = false;
         }

@@ -207,8 +207,9 @@ impl Hov {
 
     /// The attacks open to the phasing player (¶146 steps 1–2): for each unfought Force
     /// Leader, each set of the hexes he may attack that leaves every hex that must be attacked
-    /// to some other unfought force (¶150, ¶152). Subsets in bit order of the targets.
-    pub fn attack_options(&self, s: &State) -> Vec<(LeaderId, Vec<Hex>)> {
+    /// to some other unfought force (¶150, ¶152), subsets in bit order of the targets; then his
+    /// Multi-Hex attacks with the Force Leaders next to him (¶83, ¶151).
+    pub fn attack_options(&self, s: &State) -> Vec<super::multihex::Design> {
         let side = s.phasing;
         let free = self.unfought(s, side);
         let pending = self.pending_targets(s);
@@ -226,9 +227,10 @@ impl Hov {
                     .iter()
                     .all(|p| set.contains(p) || may.iter().any(|(o, ot)| o != l && ot.contains(p)));
                 if covered {
-                    out.push((*l, set));
+                    out.push((*l, Vec::new(), set));
                 }
             }
+            out.extend(self.multi_attack_options(s, *l, &pending));
         }
         out
     }

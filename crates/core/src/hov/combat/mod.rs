@@ -9,6 +9,7 @@
 //! * ¶146 steps 4–7, ¶157–¶171, ¶197–¶198, ¶206 bombardment, the CRT, losses — [`resolve`]
 //! * ¶172–¶192 retreat and pursuit — [`retreat`]
 //! * §44–§50 masking a Fort — [`mask`]
+//! * ¶83, ¶151, ¶159, ¶199 Multi-Hex Forces in battle and the counterattack on them — [`multihex`]
 //! * ¶174 3 displacement by a retreat — [`displace`]
 //! * ¶176, §61–§62 retreat off the map — [`offmap`]
 //! * §73–§74 the odds of a vedette combat (the procedure is vedette/combat.rs) — [`vedettes`]
@@ -18,6 +19,7 @@ pub mod battle;
 pub mod designate;
 pub mod displace;
 pub mod mask;
+pub mod multihex;
 pub use super::losses;
 pub mod odds;
 pub mod offmap;

@@ -350,6 +350,8 @@ impl Hov {
     pub fn battle_odds(&self, s: &State, b: &Battle) -> (Odds, bool) {
         let sides = self.sides(s, b);
         let att = self.strengths(s, &self.side_pieces(s, &sides, b.attacker));
+        // ¶159 2: SP a counterattacker withholds do not count.
+        let att = self.less_withheld(b, att);
         let def = self.strengths(s, &self.side_pieces(s, &sides, b.attacker.other()));
         let att_hex = b.attackers.first().and_then(|&l| self.hex_of(s, l));
         let mut t = Terrain::default();

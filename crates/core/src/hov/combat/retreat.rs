@@ -66,7 +66,8 @@ impl Hov {
                 done: need == 0,
             });
         }
-        out
+        // ¶175 2: a Multi-Hex Force retreats as one stack (combat/multihex.rs).
+        self.merge_force_retreats(s, b, loser, out)
     }
 
     /// The retreating side's Army for ¶174 5: the army of its first leader.

@@ -62,13 +62,15 @@ impl Hov {
             .copied()
             .filter(|&l| self.is_force(s, l) && self.hex_of(s, l).is_some())
             .collect();
-        let from = attackers.first().and_then(|&l| self.hex_of(s, l))?;
+        // ¶147, ¶151: every hex of the first attack still held and next to some hex of the
+        // attacking force is re-attacked, whichever of its hexes attacked it first.
+        let from = self.force_hexes(s, &attackers);
         let defenders: Vec<Hex> = b
             .first_defenders
             .iter()
             .copied()
             .filter(|&h| {
-                from.distance(h) == 1
+                from.iter().any(|f| f.distance(h) == 1)
                     && (!self.forces_at(s, s.phasing.other(), h).is_empty()
                         || !self.garrisons_at(s, s.phasing.other(), h).is_empty())
             })
@@ -93,6 +95,10 @@ impl Hov {
     /// ¶202: after a Pitched counterattack, the next round; with Battlefield Dynamics its die
     /// comes first (§187).
     pub fn next_round(&self, s: &mut State, ev: &mut Vec<Event>) {
+        // ¶201: the round goes on while parts of a split counterattack are still to attack.
+        if self.next_split(s, ev) {
+            return;
+        }
         let Some((attackers, defenders)) = self.reattack(s) else {
             self.to_morale(s);
             return;
@@ -131,7 +137,23 @@ impl Hov {
             }
             return;
         }
-        self.start_round(s, ev, attackers, defenders);
+        // ¶147: with several ways to re-form the attacking force, the phasing player chooses.
+        let designs = self.reattack_designs(s);
+        if designs.len() > 1 {
+            if let Some(b) = &mut s.battle {
+                b.free = false;
+                b.step = BattleStep::Reattack;
+            }
+            return;
+        }
+        match designs.into_iter().next() {
+            Some((l, parts, hexes)) => {
+                let mut force = alloc::vec![l];
+                force.extend(parts);
+                self.start_round(s, ev, force, hexes);
+            }
+            None => self.start_round(s, ev, attackers, defenders),
+        }
     }
 
     /// ¶128 2, ¶199 3, §41 2: a phasing force in a Fort, or masking one, need not re-attack.
@@ -195,7 +217,14 @@ impl Hov {
         attackers: Vec<LeaderId>,
         defenders: Vec<Hex>,
     ) {
+        // ¶148 2: a force joining from a battle already won becomes one of this battle's.
+        s.free_to_join.retain(|l| !attackers.contains(l));
         if let Some(bm) = &mut s.battle {
+            for &l in &attackers {
+                if !bm.first_attackers.contains(&l) {
+                    bm.first_attackers.push(l);
+                }
+            }
             bm.round += 1;
             bm.attacker = s.phasing;
             bm.counter = false;
@@ -211,6 +240,9 @@ impl Hov {
             bm.chased.clear();
             bm.chasers.clear();
             bm.chase_lost = 0;
+            bm.withheld = 0;
+            bm.queue.clear();
+            bm.queue_hexes.clear();
             bm.free = false;
             bm.no_pursuit = false;
             bm.step = BattleStep::Chits;

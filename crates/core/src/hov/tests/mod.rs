@@ -14,6 +14,7 @@ mod march;
 mod morale;
 mod movement;
 mod multihex;
+mod multihex_battle;
 mod organization;
 mod organization2;
 mod repulse;
