@@ -157,6 +157,13 @@ impl Hov {
             if ls.len() < 2 {
                 continue;
             }
+            // ¶80 3: the forces may stay together while a leader in an adjacent hex could
+            // command them all (reading N73).
+            if self.hex_sp(s, side, hex) <= STACK_LIMIT
+                && self.commanded_from_next_door(s, side, hex)
+            {
+                continue;
+            }
             // ¶79: left as it is when deactivating a Major General next Command Phase would do.
             if self.hex_sp(s, side, hex) <= STACK_LIMIT && self.saved_by_deactivation(s, side, hex)
             {
@@ -197,6 +204,26 @@ impl Hov {
                 }
             }
         }
+    }
+
+    /// ¶80 3: whether a leader of `side` on the map in a hex next to `hex` could take every
+    /// force of `hex` onto his portrait without breaking his Command Span or the two levels of
+    /// command (reading N73: his own force stays his; the test is the one consolidation uses).
+    pub fn commanded_from_next_door(&self, s: &State, side: Side, hex: Hex) -> bool {
+        let here = self.map_leaders(s, side, hex);
+        (0..s.leaders.len() as LeaderId).any(|a| {
+            let LeaderPlace::Map(at) = s.leaders[usize::from(a)].place else {
+                return false;
+            };
+            if at.distance(hex) != 1 || self.manifest.leaders[usize::from(a)].side != side {
+                return false;
+            }
+            let mut t = s.clone();
+            for &l in &here {
+                t.leaders[usize::from(l)].place = LeaderPlace::Portrait(a);
+            }
+            self.command_fault(&t, a).is_none()
+        })
     }
 
     /// ¶79: whether deactivating one Major General of the hex (his units to another leader

@@ -117,6 +117,40 @@ fn r78_an_insubordinate_stack_is_displaced_one_hex() {
 }
 
 #[test]
+fn r80_3_two_forces_stay_in_one_hex_when_a_leader_next_door_can_command_both() {
+    // ¶80 3: the stack of ¶78's test is not displaced while Napoleon, in the next hex, could
+    // command both forces; without him it is (r78_an_insubordinate_stack_is_displaced_one_hex).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Consolidation, FRENCH);
+    let (davout, lannes) = (leader(&h, "F-davout"), leader(&h, "F-lannes"));
+    let napoleon = leader(&h, "F-napoleon");
+    let at = h.leader_hex(&s, davout).unwrap();
+    s.leaders[usize::from(lannes)].place = LeaderPlace::Map(at);
+    for (name, l, sp) in [
+        ("F-pol-dombrowski", davout, 2),
+        ("F-pol-zajaczak", lannes, 2),
+        ("F-pol-bronikowski", lannes, 1),
+    ] {
+        s.units[usize::from(unit(&h, name))] = crate::hov::state::Unit {
+            leader: Some(l),
+            sp,
+        };
+    }
+    assert!(h.consolidators(&s, FRENCH, at).is_empty());
+    let next = (0..6)
+        .map(|d| at.neighbor(crate::hex::Direction::ALL[d]))
+        .find(|n| h.map_leaders(&s, FRENCH, *n).is_empty() && h.board.on_map(*n))
+        .unwrap();
+    s.leaders[usize::from(napoleon)].place = LeaderPlace::Map(next);
+    assert!(h.commanded_from_next_door(&s, FRENCH, at));
+    let ev = act(&h, &mut s, Action::Done);
+    assert_eq!(s.leaders[usize::from(davout)].place, LeaderPlace::Map(at));
+    assert_eq!(s.leaders[usize::from(lannes)].place, LeaderPlace::Map(at));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Displaced { .. })));
+}
+
+#[test]
 fn r52_joint_consolidation_is_both_players_phasing_first() {
     // ¶52: both players consolidate, the phasing player first.
     let h = load("hov/pultusk-golymin");
