@@ -326,3 +326,56 @@ pub enum Action {
         leaders: Vec<LeaderId>,
     },
 }
+
+impl Action {
+    /// The action's name as its JSON spells it (`"command"`, `"step"`, `"done"`), for
+    /// refusals that name what was tried without Rust's debug form.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Roll(..) => "roll",
+            Action::Done => "done",
+            Action::PlaceVedette { .. } => "place_vedette",
+            Action::BeginSupplyChange { .. } => "begin_supply_change",
+            Action::PlaceSupply { .. } => "place_supply",
+            Action::AbsorbGarrison { .. } => "absorb_garrison",
+            Action::TransferUnit { .. } => "transfer_unit",
+            Action::TransferSp { .. } => "transfer_sp",
+            Action::ActivateMg { .. } => "activate_mg",
+            Action::DeactivateMg { .. } => "deactivate_mg",
+            Action::Detach { .. } => "detach",
+            Action::Attach { .. } => "attach",
+            Action::CreateMarchDivision { .. } => "create_march_division",
+            Action::Incorporate { .. } => "incorporate",
+            Action::CreateSubstitutes { .. } => "create_substitutes",
+            Action::RecreateOrganic { .. } => "recreate_organic",
+            Action::CreateGarrison { .. } => "create_garrison",
+            Action::GarrisonToTrack { .. } => "garrison_to_track",
+            Action::Enter { .. } => "enter",
+            Action::Command { .. } => "command",
+            Action::Initiative { .. } => "initiative",
+            Action::MoveFree { .. } => "move_free",
+            Action::Step { .. } => "step",
+            Action::Repulse { .. } => "repulse",
+            Action::SeaMove { .. } => "sea_move",
+            Action::Pontoon { .. } => "pontoon",
+            Action::DropOff { .. } => "drop_off",
+            Action::Consolidate { .. } => "consolidate",
+            Action::DamageBridge { .. } => "damage_bridge",
+            Action::RepairBridge { .. } => "repair_bridge",
+            Action::Attack { .. } => "attack",
+            Action::AttackVedette { .. } => "attack_vedette",
+            Action::VedetteAttack { .. } => "vedette_attack",
+            Action::Mask { .. } => "mask",
+            Action::Chit(..) => "chit",
+            Action::Stake(..) => "stake",
+            Action::Bonus(..) => "bonus",
+            Action::Override(..) => "override",
+            Action::RetreatTo { .. } => "retreat_to",
+            Action::NapoleonCaptured { .. } => "napoleon_captured",
+            Action::PursueTo { .. } => "pursue_to",
+            Action::Pursue { .. } => "pursue",
+            Action::SplitCounter { .. } => "split_counter",
+            Action::JoinRetreat { .. } => "join_retreat",
+        }
+    }
+}

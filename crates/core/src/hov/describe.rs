@@ -556,22 +556,7 @@ pub fn army_name(a: Army) -> &'static str {
 
 /// A phase or segment as the sequence of play (¶38–¶54) names it.
 fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Setup => "set-up: vedettes are placed",
-        Phase::Weather => "the Weather Phase",
-        Phase::Administrative => "the Administrative Segment",
-        Phase::Organization => "the Organization Segment",
-        Phase::Reinforcements => "the Reinforcement Segment",
-        Phase::MovementCommands => "the Movement Command Segment",
-        Phase::InitiativeMovement => "the Initiative Movement Segment",
-        Phase::Consolidation => "the Consolidation Segment",
-        Phase::Bridge => "the Bridge Segment",
-        Phase::ForcedMarch => "the Forced March Segment",
-        Phase::BattleResolution => "the Battle Resolution Segment",
-        Phase::JointConsolidation => "the Joint Consolidation Segment",
-        Phase::Morale => "the Morale Phase",
-        Phase::Over => "the scenario is over",
-    }
+    p.title()
 }
 
 /// `the French` -> `The French`.

@@ -299,7 +299,7 @@ impl Hov {
             }
             (phase, other) => Err(Illegal::new(
                 "¶38",
-                format!("{other:?} is not a decision of the {phase:?} phase"),
+                format!("`{}` is not a decision of {}", other.name(), phase.title()),
             )),
         }
     }

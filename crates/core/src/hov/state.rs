@@ -60,6 +60,28 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// The phase or segment as the sequence of play (¶38–¶54) names it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Phase::Setup => "set-up: vedettes are placed",
+            Phase::Weather => "the Weather Phase",
+            Phase::Administrative => "the Administrative Segment",
+            Phase::Organization => "the Organization Segment",
+            Phase::Reinforcements => "the Reinforcement Segment",
+            Phase::MovementCommands => "the Movement Command Segment",
+            Phase::InitiativeMovement => "the Initiative Movement Segment",
+            Phase::Consolidation => "the Consolidation Segment",
+            Phase::Bridge => "the Bridge Segment",
+            Phase::ForcedMarch => "the Forced March Segment",
+            Phase::BattleResolution => "the Battle Resolution Segment",
+            Phase::JointConsolidation => "the Joint Consolidation Segment",
+            Phase::Morale => "the Morale Phase",
+            Phase::Over => "the scenario is over",
+        }
+    }
+}
+
 /// Where a leader is (¶19, ¶28, ¶33, ¶91).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -581,7 +581,7 @@ impl Hov {
                 ),
             }
         };
-        Illegal::new(rule, format!("{a:?} is not legal: {what}"))
+        Illegal::new(rule, format!("`{}` is not legal: {what}", a.name()))
     }
 
     fn leader_name(&self, l: u16) -> alloc::string::String {

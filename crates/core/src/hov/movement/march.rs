@@ -542,7 +542,11 @@ impl Hov {
             }
             other => Err(Illegal::new(
                 "¶89",
-                format!("{other:?} is not a decision of the {:?} segment", s.phase),
+                format!(
+                    "`{}` is not a decision of {}",
+                    other.name(),
+                    s.phase.title()
+                ),
             )),
         }
     }

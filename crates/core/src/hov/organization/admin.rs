@@ -188,7 +188,10 @@ impl Hov {
             }
             _ => Err(Illegal::new(
                 "¶42",
-                format!("{a:?} is not a decision of the Administrative Segment"),
+                format!(
+                    "`{}` is not a decision of the Administrative Segment",
+                    a.name()
+                ),
             )),
         }
     }

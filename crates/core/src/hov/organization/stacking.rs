@@ -132,7 +132,10 @@ impl Hov {
             }
             _ => Err(Illegal::new(
                 "¶48, ¶52",
-                format!("{a:?} is not a decision of a Consolidation Segment"),
+                format!(
+                    "`{}` is not a decision of a Consolidation Segment",
+                    a.name()
+                ),
             )),
         }
     }

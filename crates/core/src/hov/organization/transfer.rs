@@ -753,7 +753,10 @@ impl Hov {
             _ => {
                 return Err(refuse(
                     "¶43",
-                    format!("{a:?} is not a decision of the Organization Segment"),
+                    format!(
+                        "`{}` is not a decision of the Organization Segment",
+                        a.name()
+                    ),
                 ));
             }
         }
