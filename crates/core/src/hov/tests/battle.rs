@@ -360,17 +360,6 @@ fn r168_the_staked_old_guard_takes_one_off_the_die() {
 }
 
 /// A tiny deterministic generator for the random-play tests.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
 
 pub(super) fn check_invariants(h: &Hov, s: &State) {
     for (i, u) in s.units.iter().enumerate() {
@@ -389,26 +378,7 @@ pub(super) fn check_invariants(h: &Hov, s: &State) {
     }
 }
 
-pub(super) fn random_play(h: &Hov, mut s: State, seed: u64, steps: usize) -> usize {
-    let mut rng = Lcg(seed);
-    let mut battles = 0;
-    for _ in 0..steps {
-        let acts = legal(h, &s);
-        match h.actor(&s) {
-            Actor::Terminal(_) => break,
-            _ => assert!(!acts.is_empty(), "dead end at {:?}", s.battle),
-        }
-        let a = acts[rng.next(acts.len())].clone();
-        if matches!(a, Action::Attack { .. }) {
-            battles += 1;
-        }
-        let mut ev = Vec::new();
-        h.apply(&mut s, &a, &mut ev)
-            .unwrap_or_else(|e| panic!("listed {a:?} refused: {e:?}"));
-        check_invariants(h, &s);
-    }
-    battles
-}
+pub(super) use super::play::random_play;
 
 #[test]
 fn r146_random_battles_run_without_dead_ends() {

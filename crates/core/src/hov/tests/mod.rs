@@ -17,6 +17,7 @@ mod multihex;
 mod multihex_battle;
 mod organization;
 mod organization2;
+mod play;
 mod repulse;
 mod retreat;
 mod sea;

@@ -5,6 +5,7 @@
 
 use alloc::vec::Vec;
 
+use super::play::play_by;
 use crate::data::Library;
 use crate::dice::{DiceSpec, Roll};
 use crate::engine::{Actor, EventInfo, Rules, Side};
@@ -626,55 +627,51 @@ fn r43_random_command_phases_never_dead_end() {
         .enumerate()
     {
         let h = load(id);
-        let mut s = h.initial_state();
-        let mut seed: u64 = 0x4300 + k as u64;
-        let mut rng = move |n: usize| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((seed >> 33) % n as u64) as usize
-        };
-        let mut ev = Vec::new();
+        let s = h.initial_state();
         let mut done = 0;
-        for _ in 0..4000 {
-            if matches!(h.actor(&s), Actor::Terminal(_)) {
-                break;
-            }
-            let acts = legal(&h, &s);
-            assert!(!acts.is_empty(), "{id}: a dead end in {:?}", s.phase);
-            let ours = matches!(
+        let ours = |s: &State| {
+            matches!(
                 s.phase,
                 Phase::Administrative
                     | Phase::Organization
                     | Phase::Consolidation
                     | Phase::JointConsolidation
-            );
+            )
+        };
+        play_by(
+            &h,
+            s,
+            0x4300 + k as u64,
+            4000,
+            id,
             // In the Command Phase, act a few times then end; elsewhere mostly end.
-            let a = if ours && rng(6) != 0 {
-                acts[rng(acts.len())].clone()
-            } else if acts.contains(&Action::Done) && rng(3) == 0 {
-                Action::Done
-            } else {
-                acts[rng(acts.len())].clone()
-            };
-            if ours && a != Action::Done {
-                done += 1;
-            }
-            let before = s.clone();
-            h.apply(&mut s, &a, &mut ev)
-                .unwrap_or_else(|e| panic!("{id}: {a:?} listed but refused: {e:?}"));
-            for (i, u) in s.units.iter().enumerate() {
-                assert!(u.sp <= h.manifest.units[i].max, "{id}: unit {i} too strong");
-                if s.gone.contains(&(i as UnitId)) {
-                    assert_eq!(u.leader, None, "{id}: unit {i} came back");
+            |s, acts, rng| {
+                if ours(s) && rng.below(6) != 0 {
+                    acts[rng.below(acts.len())].clone()
+                } else if acts.contains(&Action::Done) && rng.below(3) == 0 {
+                    Action::Done
+                } else {
+                    acts[rng.below(acts.len())].clone()
                 }
-            }
-            if matches!(before.phase, Phase::Organization) {
-                for side in [FRENCH, COALITION] {
-                    assert_eq!(h.new_fault(&before, &s, side), None, "{id}: {a:?}");
+            },
+            |st| {
+                let (before, s, a) = (st.before, st.after, st.action);
+                if ours(before) && *a != Action::Done {
+                    done += 1;
                 }
-            }
-        }
+                for (i, u) in s.units.iter().enumerate() {
+                    assert!(u.sp <= h.manifest.units[i].max, "{id}: unit {i} too strong");
+                    if s.gone.contains(&(i as UnitId)) {
+                        assert_eq!(u.leader, None, "{id}: unit {i} came back");
+                    }
+                }
+                if matches!(before.phase, Phase::Organization) {
+                    for side in [FRENCH, COALITION] {
+                        assert_eq!(h.new_fault(before, s, side), None, "{id}: {a:?}");
+                    }
+                }
+            },
+        );
         assert!(done > 20, "{id}: only {done} Command Phase decisions");
     }
 }

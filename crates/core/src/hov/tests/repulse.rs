@@ -5,6 +5,7 @@
 use alloc::vec::Vec;
 
 use super::march::{advance, clear_map_but, foot_force, legal, load, open_ground, place};
+use super::play::play_by;
 use crate::engine::{Actor, EventInfo, Rules, Side};
 use crate::hex::{Direction, Hex};
 use crate::hov::Hov;
@@ -610,26 +611,23 @@ fn r96_2_a_reinforcement_repulses_its_first_hex_or_is_destroyed() {
 fn r173_3_no_repulse_while_retreating() {
     // A retreat is not a march: while a battle's retreat is under way no Repulse is listed.
     let h = load("hov/pultusk-golymin");
-    let mut s = h.initial_state();
-    let mut seed: u64 = 0x173;
-    let mut ev = Vec::new();
-    for _ in 0..3000 {
-        if matches!(h.actor(&s), Actor::Terminal(_)) {
-            break;
-        }
-        let acts = legal(&h, &s);
-        if s.battle.as_ref().is_some_and(|b| !b.retreats.is_empty()) {
-            assert!(
-                acts.iter().all(|a| !matches!(a, Action::Repulse { .. })),
-                "{acts:?}"
-            );
-        }
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let a = acts[((seed >> 33) % acts.len() as u64) as usize].clone();
-        h.apply(&mut s, &a, &mut ev).unwrap();
-    }
+    play_by(
+        &h,
+        h.initial_state(),
+        0x173,
+        3000,
+        "r173_3",
+        |s, acts, rng| {
+            if s.battle.as_ref().is_some_and(|b| !b.retreats.is_empty()) {
+                assert!(
+                    acts.iter().all(|a| !matches!(a, Action::Repulse { .. })),
+                    "{acts:?}"
+                );
+            }
+            acts[rng.below(acts.len())].clone()
+        },
+        |_| {},
+    );
 }
 
 #[test]
@@ -643,52 +641,49 @@ fn r130_random_play_with_repulses_never_dead_ends() {
         .enumerate()
     {
         let h = load(id);
-        let mut s = h.initial_state();
-        let init = s.clone();
-        let mut seed: u64 = 0x1300 + k as u64;
-        let mut rng = move |n: usize| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((seed >> 33) % n as u64) as usize
-        };
-        for _ in 0..800 {
-            if matches!(h.actor(&s), Actor::Terminal(_)) {
-                break;
-            }
-            let acts = legal(&h, &s);
-            assert!(!acts.is_empty(), "{id}: a dead end in {:?}", s.phase);
-            // The Command Phase's reorganising is not what this test is about: it is passed.
-            let organising = matches!(
-                s.phase,
-                Phase::Administrative | Phase::Organization | Phase::Consolidation
-            );
-            let a = match acts.iter().find(|a| matches!(a, Action::Repulse { .. })) {
-                _ if organising && acts.contains(&Action::Done) => Action::Done,
-                Some(r) if rng(2) == 0 => r.clone(),
-                _ if acts.len() > 1 && rng(4) != 0 => acts[rng(acts.len() - 1)].clone(),
-                _ => acts[rng(acts.len())].clone(),
-            };
-            if matches!(a, Action::Repulse { .. }) {
-                repulses += 1;
-            }
-            let mut ev = Vec::new();
-            h.apply(&mut s, &a, &mut ev)
-                .unwrap_or_else(|e| panic!("{id}: {a:?} listed but refused: {e:?}"));
-            for e in &ev {
-                if let Event::RepulseFailed { side, .. } = e {
-                    assert!(e.visible_to(side.other()));
-                    assert!(!ev.iter().any(|x| matches!(x, Event::Repulsed { .. })));
+        let init = h.initial_state();
+        play_by(
+            &h,
+            init.clone(),
+            0x1300 + k as u64,
+            800,
+            id,
+            |s, acts, rng| {
+                // The Command Phase's reorganising is not what this test is about: it is
+                // passed.
+                let organising = matches!(
+                    s.phase,
+                    Phase::Administrative | Phase::Organization | Phase::Consolidation
+                );
+                match acts.iter().find(|a| matches!(a, Action::Repulse { .. })) {
+                    _ if organising && acts.contains(&Action::Done) => Action::Done,
+                    Some(r) if rng.below(2) == 0 => r.clone(),
+                    _ if acts.len() > 1 && rng.below(4) != 0 => {
+                        acts[rng.below(acts.len() - 1)].clone()
+                    }
+                    _ => acts[rng.below(acts.len())].clone(),
                 }
-            }
-            let o = h.occupancy(&s);
-            for x in &o.real[0] {
-                assert!(!o.real[1].contains(x), "{id}: both sides in {x:?}");
-            }
-            for (i, u) in s.units.iter().enumerate() {
-                assert!(u.sp <= init.units[i].sp.max(h.manifest.units[i].max));
-            }
-        }
+            },
+            |st| {
+                if matches!(st.action, Action::Repulse { .. }) {
+                    repulses += 1;
+                }
+                let ev = st.events;
+                for e in ev {
+                    if let Event::RepulseFailed { side, .. } = e {
+                        assert!(e.visible_to(side.other()));
+                        assert!(!ev.iter().any(|x| matches!(x, Event::Repulsed { .. })));
+                    }
+                }
+                let o = h.occupancy(st.after);
+                for x in &o.real[0] {
+                    assert!(!o.real[1].contains(x), "{id}: both sides in {x:?}");
+                }
+                for (i, u) in st.after.units.iter().enumerate() {
+                    assert!(u.sp <= init.units[i].sp.max(h.manifest.units[i].max));
+                }
+            },
+        );
     }
     assert!(repulses > 0, "no repulse was ever tried");
 }

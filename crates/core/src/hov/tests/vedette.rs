@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use serde_json::json;
 
 use crate::data::{Library, ResolvedScenario};
-use crate::engine::{Actor, Rules};
+use crate::engine::Rules;
 use crate::hex::{Direction, Hex};
 use crate::hov::action::Action;
 use crate::hov::event::Event;
@@ -16,6 +16,7 @@ use crate::hov::vedette::OPTION;
 use crate::hov::{Hov, Reinforcement};
 
 use super::march::{advance, clear_map_but, foot_force, legal, load, open_ground, place};
+use super::play::play_by;
 
 const SCENARIOS: [&str; 3] = ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"];
 
@@ -102,31 +103,26 @@ fn e66_a4_random_play_with_and_without_vedettes_never_dead_ends() {
     for (k, id) in SCENARIOS.into_iter().enumerate() {
         for on in [true, false] {
             let h = Hov::new(&with_options(id, json!({ OPTION: on }))).expect(id);
-            let mut s = h.initial_state();
-            let mut seed: u64 = 0x6600 + 2 * k as u64 + u64::from(on);
-            let mut rng = move |n: usize| {
-                seed = seed
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                ((seed >> 33) % n as u64) as usize
-            };
-            let mut ev = Vec::new();
-            for _ in 0..300 {
-                if matches!(h.actor(&s), Actor::Terminal(_)) {
-                    break;
-                }
-                let acts = legal(&h, &s);
-                assert!(!acts.is_empty(), "{id}: a dead end in {:?}", s.phase);
-                let a = acts[rng(acts.len())].clone();
-                h.apply(&mut s, &a, &mut ev)
-                    .unwrap_or_else(|e| panic!("{id}: {a:?} listed but refused: {e:?}"));
-                if !on {
-                    assert!(
-                        s.vedettes.iter().all(|v| v.place == VedettePlace::Pool),
-                        "{id}: a vedette entered play with the option off after {a:?}"
-                    );
-                }
-            }
+            play_by(
+                &h,
+                h.initial_state(),
+                0x6600 + 2 * k as u64 + u64::from(on),
+                300,
+                id,
+                |_, acts, rng| acts[rng.below(acts.len())].clone(),
+                |st| {
+                    if !on {
+                        assert!(
+                            st.after
+                                .vedettes
+                                .iter()
+                                .all(|v| v.place == VedettePlace::Pool),
+                            "{id}: a vedette entered play with the option off after {:?}",
+                            st.action
+                        );
+                    }
+                },
+            );
         }
     }
 }
