@@ -293,4 +293,13 @@ pub enum Action {
         /// The pursuing leader.
         leader: LeaderId,
     },
+    /// Drop a Subordinate Leader of the pursuing Force Leader off at a hex of the path of
+    /// pursuit (¶179 2, ¶81 2).
+    PursuitDrop {
+        /// The Subordinate Leader.
+        leader: LeaderId,
+        /// The hex of the path.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
 }

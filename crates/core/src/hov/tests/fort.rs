@@ -75,7 +75,7 @@ fn plain_fort(h: &Hov) -> Option<Hex> {
 
 /// A masking position: a Coalition force of `inside` SP in a plain Fort, a French force of
 /// `outside` SP next to it; French Battle Resolution.
-fn siege(inside: u8, outside: u8) -> (Hov, State, Hex, LeaderId, LeaderId) {
+pub(super) fn siege(inside: u8, outside: u8) -> (Hov, State, Hex, LeaderId, LeaderId) {
     for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
         let h = load(id);
         let Some(fort) = plain_fort(&h) else { continue };
