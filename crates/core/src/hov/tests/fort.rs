@@ -525,3 +525,21 @@ fn e44_random_play_around_a_fort_runs_without_dead_ends() {
         }
     }
 }
+
+#[test]
+fn e47_2_a_force_in_a_masked_fort_has_no_dispatch_distance() {
+    let (h, mut s, fort, c, _) = siege(3, 8);
+    let army = crate::hov::types::Army::of(h.manifest.leaders[usize::from(c)].nationality);
+    s.supply[army.index()] = crate::hov::state::Supply::Active(fort);
+    assert!(h.in_dispatch(&s, army, fort));
+    s.masks.push(Mask {
+        hex: fort,
+        by: FRENCH,
+        attempts: 1,
+        masked: true,
+        pending: false,
+        tried: false,
+    });
+    assert!(h.masked(&s, fort));
+    assert!(!h.in_dispatch(&s, army, fort), "§47 2");
+}

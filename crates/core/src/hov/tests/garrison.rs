@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 
 use super::battle::{act, die_for, duel, legal, random_play, to_resolution};
 use super::fort::siege;
+use crate::engine::Rules;
 use crate::hov::action::Action;
 use crate::hov::combat::resolve::Loss;
 use crate::hov::event::Event;
@@ -180,4 +181,83 @@ fn e36_random_play_with_garrisons_runs_without_dead_ends() {
     for seed in 0..15 {
         random_play(&h, s.clone(), seed, 300);
     }
+}
+
+#[test]
+fn e51_1_garrison_markers_start_in_their_own_forts() {
+    for id in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"] {
+        let h = super::battle::load(id);
+        let s = h.initial_state();
+        for (g, x) in s.garrisons.iter().enumerate() {
+            let GarrisonPlace::Map(hex) = x.place else {
+                continue;
+            };
+            let info = h.board.hex(hex);
+            // Praga (3152) has a marker of its own but the provisional map gives it only the
+            // French redoubt of §221 (reading N65).
+            let redoubt = h.params.redoubts.iter().any(|&(r, _)| r == hex);
+            assert!(
+                info.settlement.fort()
+                    || info.capital
+                    || info.settlement == crate::hov::board::Settlement::Capital
+                    || redoubt,
+                "{id}: garrison {g} starts outside a fort"
+            );
+            // A named marker in its own town (Königsberg's spelled "koenigsberg").
+            assert!(
+                h.garrison_named_for(g as u16, hex),
+                "{id}: garrison {g} in {hex:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn e51_2_a_generic_garrison_serves_a_captured_fort_a_named_one_only_its_town() {
+    let mut checked = false;
+    for id in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"] {
+        let h = super::battle::load(id);
+        let mut s = h.initial_state();
+        for x in &mut s.garrisons {
+            x.place = GarrisonPlace::Gone;
+        }
+        let generic = |side| {
+            (0..h.manifest.garrisons.len()).find(|&g| {
+                h.manifest.garrisons[g].side == side
+                    && matches!(
+                        h.manifest.garrisons[g].town.as_deref(),
+                        None | Some("generic")
+                    )
+            })
+        };
+        // A fort the enemy's named garrison starts in, taken by the other side.
+        let s0 = h.initial_state();
+        for (g, x) in s0.garrisons.iter().enumerate() {
+            let GarrisonPlace::Map(fort) = x.place else {
+                continue;
+            };
+            let owner = h.manifest.garrisons[g].side;
+            if !h.board.hex(fort).settlement.fort() {
+                continue;
+            }
+            let Some(ours) = generic(owner.other()) else {
+                continue;
+            };
+            assert!(h.garrison_fits(&s, ours as u16, fort), "{id}: §51 2");
+            if let Some(named) = (0..h.manifest.garrisons.len()).find(|&n| {
+                h.manifest.garrisons[n].side == owner.other()
+                    && !h.garrison_named_for(n as u16, fort)
+            }) {
+                assert!(
+                    !h.garrison_fits(&s, named as u16, fort),
+                    "{id}: a marker named elsewhere"
+                );
+            }
+            checked = true;
+        }
+    }
+    assert!(
+        checked,
+        "no captured fort with a generic marker to serve it"
+    );
 }

@@ -606,3 +606,28 @@ fn r179_random_pursuits_with_subordinates_run_without_dead_ends() {
         }
     }
 }
+
+#[test]
+fn r191_x41_a_pursuit_goes_no_farther_than_the_pursuers_sp() {
+    let h = load("hov/eylau");
+    let length = |sp: Option<u8>| {
+        let (_, f, _, _) = duel4(&h);
+        let (mut s, ..) = pursuit_ready(&h, |s, f, _, _| {
+            if let Some(sp) = sp {
+                only_sp(&h, s, f, sp);
+            }
+        })
+        .expect("a pursuit");
+        act(&h, &mut s, &roll(1))
+            .into_iter()
+            .find_map(|e| match e {
+                Event::PursuitRoll { leader, length, .. } if leader == f => Some(length),
+                _ => None,
+            })
+            .expect("the pursuit roll")
+    };
+    let free = length(None);
+    assert!(free >= 2, "a long pursuit: {free}");
+    // X41: to pursue n hexes a force needs n SP.
+    assert_eq!(length(Some(1)), 1);
+}
