@@ -56,7 +56,8 @@ fn hov_coverage_table_is_well_formed() {
         ambiguities: (1..=27)
             .map(|n| format!("A{n}"))
             .chain((1..=16).map(|n| format!("C{n}")))
-            .chain((1..=50).map(|n| format!("N{n}")))
+            // N61–N65: helper h3's block of this round (pursuit, garrisons, forts).
+            .chain((1..=50).chain(61..=65).map(|n| format!("N{n}")))
             .collect(),
         decision_form: false,
         min_rows: 800,
