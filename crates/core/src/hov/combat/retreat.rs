@@ -9,7 +9,6 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::board::{Ground, Settlement, Water};
 use super::super::event::Event;
-use super::super::movement::initiative::{cavalry_advantage, exit_modifier};
 use super::super::state::{
     Battle, BattleStep, LeaderId, LeaderPlace, PursuitPlan, Retreat, State, Supply,
 };
@@ -378,11 +377,17 @@ impl Hov {
             .filter(|&&l| self.is_force(s, l))
             .map(|&l| self.counting_cavalry(s, l))
             .sum();
-        let mut drm = exit_modifier(
-            self.charts.resistance(self.initiative_of(s, p), passive),
-            cavalry_advantage(ours, theirs),
-            false,
-        );
+        // ¶127 2: a 2:1 edge (one SP against none) is worth one (the arithmetic of
+        // movement/initiative.rs `cavalry_advantage`, which this layer does not import).
+        let edge = |a: u32, b: u32| a > 0 && a >= 2 * b;
+        let cavalry: i8 = if edge(ours, theirs) {
+            1
+        } else if edge(theirs, ours) {
+            -1
+        } else {
+            0
+        };
+        let mut drm = self.charts.resistance(self.initiative_of(s, p), passive) - cavalry;
         let elite = pieces.iter().all(|&q| match q {
             Piece::Unit(u) => {
                 let m = &self.manifest.units[usize::from(u)];

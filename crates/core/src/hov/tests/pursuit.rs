@@ -32,11 +32,15 @@ fn line(h: &Hov, n: usize) -> Vec<Hex> {
 /// French Force Leader `f` next to Coalition `c` along a line of four clear hexes: `f` at the
 /// first, `c` at the second; French Battle Resolution, nothing else on the map.
 fn duel4(h: &Hov) -> (State, LeaderId, LeaderId, Vec<Hex>) {
+    duel_on(h, line(h, 4))
+}
+
+/// As [`duel4`] on the given hexes.
+fn duel_on(h: &Hov, hexes: Vec<Hex>) -> (State, LeaderId, LeaderId, Vec<Hex>) {
     let s0 = h.initial_state();
     let f = force_leaders(h, &s0, FRENCH)[0];
     let c = force_leaders(h, &s0, COALITION)[0];
     let (mut s, _) = position(h, &[f, c]);
-    let hexes = line(h, 4);
     s.leaders[usize::from(f)].place = LeaderPlace::Map(hexes[0]);
     s.leaders[usize::from(c)].place = LeaderPlace::Map(hexes[1]);
     (s, f, c, hexes)
@@ -49,7 +53,16 @@ fn pursuit_ready(
     h: &Hov,
     prepare: impl Fn(&mut State, LeaderId, LeaderId, &[Hex]),
 ) -> Option<(State, LeaderId, LeaderId, Vec<Hex>)> {
-    let (mut s, f, c, hexes) = duel4(h);
+    pursuit_ready_on(h, line(h, 4), prepare)
+}
+
+/// As [`pursuit_ready`] with the French force at `hexes[0]` and the path `hexes[1..]`.
+fn pursuit_ready_on(
+    h: &Hov,
+    hexes: Vec<Hex>,
+    prepare: impl Fn(&mut State, LeaderId, LeaderId, &[Hex]),
+) -> Option<(State, LeaderId, LeaderId, Vec<Hex>)> {
+    let (mut s, f, c, hexes) = duel_on(h, hexes);
     no_artillery(h, &mut s, f);
     for sub in h.members(&s, &[f]) {
         no_artillery(h, &mut s, sub);
@@ -447,8 +460,7 @@ fn r179_2_r81_2_the_pursuing_force_leader_drops_a_subordinate_on_the_path() {
     assert!(!acts.contains(&drop));
     let last = acts
         .iter()
-        .filter(|a| matches!(a, Action::PursueTo { .. }))
-        .last()
+        .rfind(|a| matches!(a, Action::PursueTo { .. }))
         .cloned()
         .expect("a stop");
     act(&h, &mut s, &last);
@@ -630,4 +642,120 @@ fn r191_x41_a_pursuit_goes_no_farther_than_the_pursuers_sp() {
     assert!(free >= 2, "a long pursuit: {free}");
     // X41: to pursue n hexes a force needs n SP.
     assert_eq!(length(Some(1)), 1);
+}
+
+#[test]
+fn r177_2_no_pursuit_into_a_hex_with_an_enemy_garrison() {
+    let h = load("hov/eylau");
+    let g = (0..h.manifest.garrisons.len())
+        .find(|&g| h.manifest.garrisons[g].side == COALITION)
+        .expect("a Coalition garrison");
+    let Some((mut s, f, _, path)) = pursuit_ready(&h, |s, _, _, path| {
+        s.garrisons[g].place = crate::hov::state::GarrisonPlace::Map(path[1]);
+        s.garrisons[g].sp = 1;
+    }) else {
+        panic!("no pursuit");
+    };
+    act(&h, &mut s, &roll(1));
+    // ¶177 2: never into the garrison's hex, so no repulse of it either.
+    assert!(!legal(&h, &s).contains(&Action::Repulse { target: path[1] }));
+    if s.battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::PursuitStop)
+    {
+        assert!(!legal(&h, &s).contains(&Action::PursueTo { hex: path[1] }));
+    } else {
+        assert_eq!(s.leaders[usize::from(f)].place, LeaderPlace::Map(path[0]));
+    }
+}
+
+#[test]
+fn r192_1_no_pursuit_into_a_fortified_town_the_enemy_holds() {
+    for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
+        let h = load(id);
+        let mut all = h.board.grid.hexes();
+        all.sort_unstable();
+        // A Fortified Town with plain hexes on two opposite sides and one more beyond.
+        let found = all.into_iter().find_map(|x| {
+            if h.board.hex(x).settlement != Settlement::FortifiedTown || !h.in_area(x) {
+                return None;
+            }
+            Direction::ALL.into_iter().find_map(|d| {
+                let back = x.neighbor(d.opposite());
+                let hexes = alloc::vec![back.neighbor(d.opposite()), back, x, x.neighbor(d)];
+                hexes
+                    .iter()
+                    .all(|&y| {
+                        h.board.on_map(y)
+                            && h.in_area(y)
+                            && (y == x || h.board.hex(y).settlement == Settlement::None)
+                    })
+                    .then_some(hexes)
+            })
+        });
+        let Some(hexes) = found else { continue };
+        let town = hexes[2];
+        let Some((mut s, f, _, path)) = pursuit_ready_on(&h, hexes, |s, _, c, path| {
+            let x = leader_with_infantry(&h, s, COALITION, &[c]);
+            only_sp(&h, s, x, 2);
+            s.leaders[usize::from(x)].place = LeaderPlace::Map(path[1]);
+        }) else {
+            continue;
+        };
+        assert_eq!(path[1], town);
+        act(&h, &mut s, &roll(1));
+        // It stops in the hex next to the town: no stop, drop or repulse beyond.
+        assert!(!legal(&h, &s).contains(&Action::Repulse { target: town }));
+        if s.battle
+            .as_ref()
+            .is_some_and(|b| b.step == BattleStep::PursuitStop)
+        {
+            assert!(!legal(&h, &s).contains(&Action::PursueTo { hex: town }));
+        } else {
+            assert_eq!(s.leaders[usize::from(f)].place, LeaderPlace::Map(path[0]));
+        }
+        return;
+    }
+    panic!("no Fortified Town on a clear line");
+}
+
+#[test]
+fn r182_a_pursuit_that_reaches_a_short_retreat_destroys_the_loser() {
+    let h = load("hov/eylau");
+    let Some((mut s, _, c, path)) = pursuit_ready(&h, |s, _, _, _| {
+        // The loser was owed three hexes and made two.
+        let b = s.battle.as_mut().unwrap();
+        b.retreats[0].need = 3;
+        b.fight = b.fight.map(|mut x| {
+            x.loser_n = 3;
+            x
+        });
+    }) else {
+        panic!("no pursuit");
+    };
+    let mut ev = act(&h, &mut s, &roll(1));
+    if s.battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::PursuitStop)
+    {
+        let last = legal(&h, &s)
+            .into_iter()
+            .rfind(|a| matches!(a, Action::PursueTo { .. }))
+            .expect("a stop");
+        assert_eq!(
+            last,
+            Action::PursueTo { hex: path[2] },
+            "into the loser's hex"
+        );
+        ev.extend(act(&h, &mut s, &last));
+    }
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::BattleLoss { side, rule, .. } if *side == COALITION && rule == "¶182")),
+        "{ev:?}"
+    );
+    assert!(
+        h.pieces(&s, &h.members(&s, &[c]), &[]).is_empty(),
+        "¶182: destroyed"
+    );
 }
