@@ -586,10 +586,13 @@ impl Hov {
         }
         let retreats = self.retreat_groups(s, &b, &sides, l, fight.loser_n);
         // §32 1 (readings C10, N61): a beaten defence in a hex of its active Supply Source
-        // with a retreat to make forces the source's garrison out: the source is captured.
+        // with a retreat to make forces the source's garrison out: the source is captured
+        // (not in a Fort, where the defence may ignore the retreat, §48 2).
         if l != b.attacker && fight.loser_n > 0 {
             for &h in &b.defenders {
-                self.supply_source_attacked(s, h, w, ev);
+                if !self.board.hex(h).settlement.fort() {
+                    self.supply_source_attacked(s, h, w, ev);
+                }
             }
         }
         if let Some(bm) = &mut s.battle {
