@@ -325,6 +325,15 @@ pub enum Action {
         /// Their Force Leaders.
         leaders: Vec<LeaderId>,
     },
+    /// Drop a Subordinate Leader of the pursuing Force Leader off at a hex of the path of
+    /// pursuit (¶179 2, ¶81 2).
+    PursuitDrop {
+        /// The Subordinate Leader.
+        leader: LeaderId,
+        /// The hex of the path.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
 }
 
 impl Action {
@@ -376,6 +385,7 @@ impl Action {
             Action::Pursue { .. } => "pursue",
             Action::SplitCounter { .. } => "split_counter",
             Action::JoinRetreat { .. } => "join_retreat",
+            Action::PursuitDrop { .. } => "pursuit_drop",
         }
     }
 }

@@ -239,6 +239,8 @@ impl Hov {
                 Action::JoinRetreat { leaders } => Some(-(leaders.len() as i64)),
                 // ¶179 1: the pursuit goes as far as the path allows.
                 Action::PursueTo { .. } => Some(0),
+                // ¶179 2: the bot keeps its pursuing force together.
+                Action::PursuitDrop { .. } => Some(-1),
                 // ¶194 2: the Operational Victory ends the game at once in the Coalition's favour.
                 Action::NapoleonCaptured { end_game } => Some(i64::from(*end_game)),
                 Action::PlaceVedette { hex, .. } => Some(-dist(*hex)),

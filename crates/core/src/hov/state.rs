@@ -475,6 +475,14 @@ pub struct PursuitPlan {
     pub length: u8,
     /// Going all the way destroys the loser (¶182).
     pub destroyed: bool,
+    /// The hexes of the path already passed for good (a drop-off, ¶179 2, or a repulse, ¶132
+    /// 3): the pursuer stops no earlier.
+    #[serde(default)]
+    pub from: u8,
+    /// The index in the path of a hex the loser's other counters hold that the pursuer may try
+    /// to repulse (¶132 3, ¶148 3); the pursuit reaches only the hexes before it.
+    #[serde(default)]
+    pub block: Option<u8>,
 }
 
 /// The result of one attack or counterattack (¶146 step 7) waiting to be carried out.

@@ -197,11 +197,23 @@ impl Hov {
                 );
                 out.push(Action::Done);
             }
-            BattleStep::PursuitStop => out.extend(
-                self.pursuit_stops(s, b)
-                    .into_iter()
-                    .map(|hex| Action::PursueTo { hex }),
-            ),
+            BattleStep::PursuitStop => {
+                let stops = self.pursuit_stops(s, b);
+                let none = stops.is_empty();
+                out.extend(stops.into_iter().map(|hex| Action::PursueTo { hex }));
+                // ¶179 2, ¶132 3: drop-offs on the path and a repulse of a hex in the way.
+                out.extend(
+                    self.pursuit_drops(s, b)
+                        .into_iter()
+                        .map(|(leader, hex)| Action::PursuitDrop { leader, hex }),
+                );
+                if let Some(target) = self.pursuit_repulse_target(s, b) {
+                    out.push(Action::Repulse { target });
+                }
+                if none {
+                    out.push(Action::Done);
+                }
+            }
             BattleStep::Counterattack => {
                 let (options, optional) = self.counter_options(s, b);
                 out.extend(
@@ -458,6 +470,17 @@ impl Hov {
             }
             (BattleStep::PursuitRoll, Action::Roll(r)) => self.pursue(s, ev, r.value),
             (BattleStep::PursuitStop, Action::PursueTo { hex }) => self.pursue_to(s, ev, *hex),
+            (BattleStep::PursuitStop, Action::PursuitDrop { leader, hex }) => {
+                self.pursuit_drop(s, ev, *leader, *hex);
+            }
+            (BattleStep::PursuitStop, Action::Repulse { target }) => {
+                self.pursuit_repulse(s, ev, *target)?;
+            }
+            (BattleStep::PursuitStop, Action::Done) => {
+                if let Some(plan) = b.plan {
+                    self.finish_pursuit(s, ev, plan, plan.from);
+                }
+            }
             (BattleStep::Morale, Action::Roll(r)) => {
                 self.critical_battle(s, ev, r.value);
                 self.end_battle(s, ev);

@@ -8,7 +8,9 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::board::Settlement;
 use super::super::event::Event;
-use super::super::state::{Battle, BattleStep, Fight, GarrisonId, GarrisonPlace, LeaderId, State};
+use super::super::state::{
+    Battle, BattleStep, Fight, GarrisonId, GarrisonPlace, LeaderId, LeaderPlace, State,
+};
 use super::super::types::{Arm, Chit, FRENCH};
 use super::designate::Piece;
 use super::losses::{Taker, spread};
@@ -75,7 +77,6 @@ impl Hov {
 
     /// Where a leader is on the map: his hex, or his Force Leader's.
     pub fn hex_of(&self, s: &State, l: LeaderId) -> Option<Hex> {
-        use super::super::state::LeaderPlace;
         match s.leaders[usize::from(l)].place {
             LeaderPlace::Map(h) => Some(h),
             LeaderPlace::Portrait(f) => match s.leaders[usize::from(f)].place {
@@ -146,12 +147,16 @@ impl Hov {
                 }
                 Piece::Garrison(g) => {
                     let gar = &mut s.garrisons[usize::from(g)];
-                    if matches!(gar.place, GarrisonPlace::Map(_)) {
+                    if let GarrisonPlace::Map(at) = gar.place {
                         // §24: any loss destroys a garrison on the map.
                         total += u16::from(gar.sp);
                         gar.sp = 0;
                         gar.place = GarrisonPlace::Gone;
                         ev.push(Event::GarrisonDestroyed { garrison: g });
+                        // §32 1 (reading C10): a Supply Source whose garrison is destroyed in
+                        // combat is captured. (Garrisons never retreat, §48, so destruction is
+                        // the only way it falls here.)
+                        self.supply_source_attacked(s, at, side.other(), ev);
                     } else {
                         gar.sp -= x;
                         total += u16::from(x);
@@ -177,15 +182,32 @@ impl Hov {
     }
 
     /// ¶32: the leaders of each of these forces that has no SP left roll for capture, his
-    /// subordinates before the Force Leader.
+    /// subordinates before the Force Leader; then (¶194 3, ¶31 2, reading N63) the Unemployed
+    /// Leaders stacked with it, when no force of their side with SP is left in the hex.
     pub fn mark_eliminated(&self, s: &mut State, fls: &[LeaderId]) {
         for &fl in fls {
             let members = self.members(s, &[fl]);
-            if !self.pieces(s, &members, &[]).is_empty() || self.hex_of(s, fl).is_none() {
+            let Some(hex) = self.hex_of(s, fl) else {
+                continue;
+            };
+            if !self.pieces(s, &members, &[]).is_empty() {
                 continue;
             }
+            let side = self.manifest.leaders[usize::from(fl)].side;
             let mut order: Vec<LeaderId> = members.into_iter().filter(|&l| l != fl).collect();
             order.push(fl);
+            let held = self.forces_at(s, side, hex).into_iter().any(|x| {
+                let m = self.members(s, &[x]);
+                !self.pieces(s, &m, &[]).is_empty()
+            });
+            if !held {
+                order.extend((0..s.leaders.len() as LeaderId).filter(|&l| {
+                    s.leaders[usize::from(l)].place == LeaderPlace::Map(hex)
+                        && self.manifest.leaders[usize::from(l)].side == side
+                        && !self.is_force(s, l)
+                        && l != fl
+                }));
+            }
             if let Some(b) = &mut s.battle {
                 for l in order {
                     if !b.captures.contains(&l) {
@@ -568,6 +590,16 @@ impl Hov {
             return;
         }
         let retreats = self.retreat_groups(s, &b, &sides, l, fight.loser_n);
+        // §32 1 (readings C10, N61): a beaten defence in a hex of its active Supply Source
+        // with a retreat to make forces the source's garrison out: the source is captured
+        // (not in a Fort, where the defence may ignore the retreat, §48 2).
+        if l != b.attacker && fight.loser_n > 0 {
+            for &h in &b.defenders {
+                if !self.board.hex(h).settlement.fort() {
+                    self.supply_source_attacked(s, h, w, ev);
+                }
+            }
+        }
         if let Some(bm) = &mut s.battle {
             bm.fight = Some(Fight {
                 winner_lost: wl,

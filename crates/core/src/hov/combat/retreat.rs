@@ -7,7 +7,7 @@
 use alloc::vec::Vec;
 
 use super::super::Hov;
-use super::super::board::{Settlement, Water};
+use super::super::board::{Ground, Settlement, Water};
 use super::super::event::Event;
 use super::super::state::{
     Battle, BattleStep, LeaderId, LeaderPlace, PursuitPlan, Retreat, State, Supply,
@@ -110,8 +110,21 @@ impl Hov {
         if c.iter().any(|&n| !o.real_at(side, n)) {
             c.retain(|&n| !o.real_at(side, n));
         }
-        // 5: toward the active Supply Source.
-        if let Some(Supply::Active(src)) = self.retreat_army(g).map(|a| s.supply[a.index()])
+        // 5: toward the active Supply Source; with none active (captured or changing),
+        // toward the nearest of the army's Supply Source hexes (reading A15).
+        let goal = self
+            .retreat_army(g)
+            .and_then(|a| match s.supply[a.index()] {
+                Supply::Active(src) => Some(src),
+                Supply::None => None,
+                _ => self
+                    .board
+                    .sources_of(a)
+                    .map(|x| (start.distance(x.hex), x.hex))
+                    .min()
+                    .map(|(_, h)| h),
+            });
+        if let Some(src) = goal
             && let Some(best) = c.iter().map(|n| n.distance(src)).min()
         {
             c.retain(|n| n.distance(src) == best);
@@ -343,8 +356,39 @@ impl Hov {
             .map(|&l| self.initiative_of(s, l))
             .max()
             .unwrap_or(1);
-        let mut drm = self.charts.resistance(self.initiative_of(s, p), passive);
         let pieces = self.pursuing_pieces(s, p);
+        // ¶127 3: the Cavalry Differential joins the Resistance Modifier, the pursuer's edge
+        // lowering the die; cavalry in swamp, woods or hills does not count (¶127 1).
+        let rough = |h: Option<Hex>| {
+            h.is_some_and(|h| {
+                matches!(
+                    self.board.hex(h).ground,
+                    Ground::Swamp | Ground::Woods | Ground::Hills | Ground::WoodedHills
+                )
+            })
+        };
+        let ours = if rough(self.hex_of(s, p)) {
+            0
+        } else {
+            self.strengths(s, &pieces).cav
+        };
+        let theirs: u32 = b.retreats[gi]
+            .leaders
+            .iter()
+            .filter(|&&l| self.is_force(s, l))
+            .map(|&l| self.counting_cavalry(s, l))
+            .sum();
+        // ¶127 2: a 2:1 edge (one SP against none) is worth one (the arithmetic of
+        // movement/initiative.rs `cavalry_advantage`, which this layer does not import).
+        let edge = |a: u32, b: u32| a > 0 && a >= 2 * b;
+        let cavalry: i8 = if edge(ours, theirs) {
+            1
+        } else if edge(theirs, ours) {
+            -1
+        } else {
+            0
+        };
+        let mut drm = self.charts.resistance(self.initiative_of(s, p), passive) - cavalry;
         let elite = pieces.iter().all(|&q| match q {
             Piece::Unit(u) => {
                 let m = &self.manifest.units[usize::from(u)];
@@ -359,15 +403,15 @@ impl Hov {
     }
 
     /// ¶179–¶184, ¶191: the pursuit with the die `roll`: how far it may go; the pursuer then
-    /// picks where to stop (¶179 1) and the loser takes its losses (¶184, ¶205).
+    /// picks where to stop (¶179 1), may drop off subordinates (¶179 2) or try to repulse a hex
+    /// in the way (¶132 3), and the loser takes its losses (¶184, ¶205).
     pub fn pursue(&self, s: &mut State, ev: &mut Vec<Event>, roll: u8) {
         let Some(b) = s.battle.clone() else { return };
-        let (Some(fight), Some(p), Some(gi)) = (b.fight, b.pursuer, self.pursued(s, &b)) else {
+        let (Some(_), Some(p), Some(gi)) = (b.fight, b.pursuer, self.pursued(s, &b)) else {
             self.settle_retreat(s, ev, 0);
             return;
         };
         let g = b.retreats[gi].clone();
-        let loser = fight.loser;
         let drm = self.pursuit_drm(s, &b, p);
         let init = usize::from(self.initiative_of(s, p));
         let table = self
@@ -384,6 +428,32 @@ impl Hov {
             drm,
             length: length as u8,
         });
+        let plan = self.pursuit_reach(s, &b, gi, p, length, None);
+        let drops = !self.pursuit_drops_for(s, &b, p, gi, plan).is_empty();
+        if plan.moves > 1 || plan.block.is_some() || (drops && plan.moves > 0) {
+            // ¶179 1: the pursuer may stop at any hex of the path.
+            if let Some(bm) = &mut s.battle {
+                bm.plan = Some(plan);
+                bm.step = BattleStep::PursuitStop;
+            }
+            return;
+        }
+        self.finish_pursuit(s, ev, plan, plan.moves);
+    }
+
+    /// ¶179–¶183, ¶191–¶192: how far pursuer `p` may follow stack `gi` with a pursuit of
+    /// `length` hexes; `skip` is a hex a successful repulse is clearing (¶132 3).
+    fn pursuit_reach(
+        &self,
+        s: &State,
+        b: &Battle,
+        gi: usize,
+        p: LeaderId,
+        length: usize,
+        skip: Option<Hex>,
+    ) -> PursuitPlan {
+        let g = &b.retreats[gi];
+        let loser = b.fight.map_or(s.phasing.other(), |f| f.loser);
         // ¶176 1, §61 1 (reading N40): a stack gone off the map is pursued up to the edge
         // hex, a SP for each hex pursued.
         let gone = g
@@ -395,6 +465,7 @@ impl Hov {
         let o = self.occupancy(s);
         let mut moves = 0;
         let mut destroyed = false;
+        let mut block = None;
         for (i, &h) in g.path.iter().enumerate() {
             if i == done {
                 // ¶181–¶182, ¶173: the loser's own hex only after a short retreat, and never
@@ -410,7 +481,20 @@ impl Hov {
             let fort = (self.board.hex(h).settlement == Settlement::FortifiedTown
                 && o.real_at(loser, h))
                 || !self.garrisons_at(s, loser, h).is_empty();
-            if length <= i || o.holds(loser, h) || fort {
+            if length <= i || fort {
+                break;
+            }
+            if o.holds(loser, h) && skip != Some(h) {
+                // ¶132 3, ¶148 3: another of the loser's counters in the way may be repulsed
+                // from the hex before it.
+                let from = if i == 0 {
+                    self.hex_of(s, p)
+                } else {
+                    Some(g.path[i - 1])
+                };
+                if self.repulse_refused(s, p, from, h).is_none() {
+                    block = Some(i as u8);
+                }
                 break;
             }
             moves = i + 1;
@@ -426,33 +510,183 @@ impl Hov {
         {
             moves = 0;
             destroyed = false;
+            block = None;
         }
-        let plan = PursuitPlan {
+        PursuitPlan {
             moves: moves as u8,
             length: if gone { moves as u8 } else { length as u8 },
             destroyed,
-        };
-        if moves > 1 {
-            // ¶179 1: the pursuer may stop at any hex of the path.
-            if let Some(bm) = &mut s.battle {
-                bm.plan = Some(plan);
-                bm.step = BattleStep::PursuitStop;
-            }
-            return;
+            from: 0,
+            block,
         }
-        self.finish_pursuit(s, ev, plan, moves as u8);
     }
 
-    /// ¶179 1: where the pursuer may stop, in path order (the farthest last).
+    /// ¶179 1: where the pursuer may stop, in path order (the farthest last): from the last
+    /// hex passed for good (¶179 2, ¶132 3) to the plan's farthest, short of any hex a
+    /// repulsed enemy has stepped back into.
     pub fn pursuit_stops(&self, s: &State, b: &Battle) -> Vec<Hex> {
         let (Some(plan), Some(g)) = (b.plan, self.pursued(s, b).map(|gi| &b.retreats[gi])) else {
             return Vec::new();
         };
-        g.path
-            .iter()
-            .take(usize::from(plan.moves))
-            .copied()
-            .collect()
+        let loser = b.fight.map_or(s.phasing.other(), |f| f.loser);
+        let o = self.occupancy(s);
+        let first = usize::from(plan.from.saturating_sub(1));
+        let last = g.path.len() - 1;
+        let mut out = Vec::new();
+        for (i, &h) in g.path.iter().enumerate().take(usize::from(plan.moves)) {
+            let pursued_here = plan.destroyed && i == last;
+            if i >= usize::from(plan.from) && o.holds(loser, h) && !pursued_here {
+                break;
+            }
+            if i >= first {
+                out.push(h);
+            }
+        }
+        out
+    }
+
+    /// ¶179 2, ¶81 2: the subordinates a pursuing Force Leader may drop off, each at a hex of
+    /// the path he passes (from the last hex passed for good on), so long as what goes on
+    /// keeps SP enough to have come that far (¶191).
+    fn pursuit_drops_for(
+        &self,
+        s: &State,
+        b: &Battle,
+        p: LeaderId,
+        gi: usize,
+        plan: PursuitPlan,
+    ) -> Vec<(LeaderId, Hex)> {
+        if !matches!(s.leaders[usize::from(p)].place, LeaderPlace::Map(_)) {
+            return Vec::new();
+        }
+        let g = &b.retreats[gi];
+        let first = usize::from(plan.from.saturating_sub(1));
+        let reach = usize::from(plan.moves);
+        let all = self.strengths(s, &self.pursuing_pieces(s, p)).real();
+        let mut out = Vec::new();
+        for l in 0..s.leaders.len() as LeaderId {
+            if s.leaders[usize::from(l)].place != LeaderPlace::Portrait(p) {
+                continue;
+            }
+            let own = self.strengths(s, &self.pieces(s, &[l], &[])).real();
+            let left = all.saturating_sub(own) as usize;
+            for (i, &h) in g.path.iter().enumerate().take(reach) {
+                // Not the loser's own hex (¶182), and the rest must still have come this far.
+                if i >= first && left > i && !(plan.destroyed && i + 1 == g.path.len()) {
+                    out.push((l, h));
+                }
+            }
+        }
+        out
+    }
+
+    /// The drop-offs open now (¶179 2), in leader then path order.
+    pub fn pursuit_drops(&self, s: &State, b: &Battle) -> Vec<(LeaderId, Hex)> {
+        let (Some(plan), Some(p), Some(gi)) = (b.plan, b.pursuer, self.pursued(s, b)) else {
+            return Vec::new();
+        };
+        self.pursuit_drops_for(s, b, p, gi, plan)
+    }
+
+    /// ¶179 2, ¶81 2–3: subordinate `l` is dropped off at `hex` of the path with his track: a
+    /// new force that stays there for the rest of the phase and, having pursued, attacks no
+    /// more (¶185 2). The pursuit goes on with the rest, no farther than its SP (¶191).
+    pub fn pursuit_drop(&self, s: &mut State, ev: &mut Vec<Event>, l: LeaderId, hex: Hex) {
+        let Some(b) = s.battle.clone() else { return };
+        let (Some(mut plan), Some(p), Some(gi)) = (b.plan, b.pursuer, self.pursued(s, &b)) else {
+            return;
+        };
+        let Some(i) = b.retreats[gi].path.iter().position(|&h| h == hex) else {
+            return;
+        };
+        let side = self.manifest.leaders[usize::from(l)].side;
+        let x = &mut s.leaders[usize::from(l)];
+        x.place = LeaderPlace::Map(hex);
+        x.dropped = true;
+        x.moved = true;
+        x.tried = true;
+        if !s.fought.contains(&l) {
+            s.fought.push(l);
+        }
+        ev.push(Event::DroppedOff {
+            side,
+            leader: l,
+            from: p,
+            hex,
+        });
+        ev.push(Event::CounterEntered { side, hex });
+        plan.from = plan.from.max(i as u8 + 1);
+        let sp = self.strengths(s, &self.pursuing_pieces(s, p)).real();
+        let cap = sp.min(255) as u8;
+        if cap < plan.moves {
+            plan.moves = cap;
+            plan.destroyed = false;
+            plan.block = None;
+        }
+        plan.length = plan.length.min(cap);
+        if let Some(bm) = &mut s.battle {
+            bm.plan = Some(plan);
+        }
+    }
+
+    /// ¶132 3, ¶148 3: the hex the pursuer may try to repulse now, if any.
+    pub fn pursuit_repulse_target(&self, s: &State, b: &Battle) -> Option<Hex> {
+        let (plan, gi) = (b.plan?, self.pursued(s, b)?);
+        let i = usize::from(plan.block?);
+        (usize::from(plan.from) <= i).then_some(())?;
+        b.retreats[gi].path.get(i).copied()
+    }
+
+    /// ¶132 3, ¶148 3: the pursuer, though he has fought this phase, tries to repulse the
+    /// loser's counters in the way from the hex before them. A failure ends the pursuit there
+    /// with no battle owed; a success clears the hex (the repulsed counters retreat, ¶131) and
+    /// the pursuit may go on as far as its length allows.
+    pub fn pursuit_repulse(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        target: Hex,
+    ) -> Result<(), crate::engine::Illegal> {
+        let Some(b) = s.battle.clone() else {
+            return Ok(());
+        };
+        let (Some(mut plan), Some(p), Some(gi)) = (b.plan, b.pursuer, self.pursued(s, &b)) else {
+            return Ok(());
+        };
+        let Some(i) = plan.block.map(usize::from) else {
+            return Ok(());
+        };
+        let path = b.retreats[gi].path.clone();
+        let from = if i == 0 {
+            self.hex_of(s, p)
+        } else {
+            path.get(i - 1).copied()
+        };
+        let ok = self.try_repulse(
+            s,
+            p,
+            from,
+            target,
+            super::super::state::RepulseWhen::Pursuit,
+            ev,
+        )?;
+        if i > 0 && matches!(s.leaders[usize::from(p)].place, LeaderPlace::Map(_)) {
+            s.leaders[usize::from(p)].place = LeaderPlace::Map(path[i - 1]);
+        }
+        plan.from = plan.from.max(i as u8);
+        plan.block = None;
+        if !ok {
+            // ¶132 3: the pursuit stops before the hex; no attack follows.
+            self.finish_pursuit(s, ev, plan, i as u8);
+            return Ok(());
+        }
+        let mut next = self.pursuit_reach(s, &b, gi, p, usize::from(plan.length), Some(target));
+        next.from = plan.from;
+        next.length = plan.length;
+        if let Some(bm) = &mut s.battle {
+            bm.plan = Some(next);
+        }
+        Ok(())
     }
 
     /// ¶179 1: the pursuer stops at `hex` of the path.
@@ -460,9 +694,8 @@ impl Hov {
         let Some(b) = s.battle.clone() else { return };
         let Some(plan) = b.plan else { return };
         let k = self
-            .pursuit_stops(s, &b)
-            .iter()
-            .position(|&h| h == hex)
+            .pursued(s, &b)
+            .and_then(|gi| b.retreats[gi].path.iter().position(|&h| h == hex))
             .map_or(plan.moves, |i| i as u8 + 1);
         if let Some(bm) = &mut s.battle {
             bm.plan = None;
@@ -473,7 +706,13 @@ impl Hov {
     /// ¶179–¶184, §60 1: the pursuer goes `k` hexes along the path (at most the plan's); the
     /// loser pays a SP a hex, the full length (extra hexes included, ¶181) or destruction
     /// (¶182) only when the pursuit goes all the way.
-    fn finish_pursuit(&self, s: &mut State, ev: &mut Vec<Event>, plan: PursuitPlan, k: u8) {
+    pub(crate) fn finish_pursuit(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        plan: PursuitPlan,
+        k: u8,
+    ) {
         let Some(b) = s.battle.clone() else { return };
         let (Some(fight), Some(p), Some(gi)) = (b.fight, b.pursuer, self.pursued(s, &b)) else {
             self.settle_retreat(s, ev, 0);

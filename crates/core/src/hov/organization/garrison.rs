@@ -35,17 +35,29 @@ impl Hov {
         if !(h.settlement.fort() || h.capital || h.settlement == Settlement::Capital) {
             return false;
         }
-        let named_ok = match info.town.as_deref() {
+        self.garrison_named_for(g, hex)
+            && !s.garrisons.iter().enumerate().any(|(i, x)| {
+                x.place == GarrisonPlace::Map(hex) && self.manifest.garrisons[i].side == info.side
+            })
+    }
+
+    /// §51: whether garrison marker `g` may serve in `hex` by its name: a generic marker
+    /// anywhere, a named one only in its town (names compared without case or umlauts, the
+    /// markers spelling "koenigsberg" for Königsberg).
+    pub fn garrison_named_for(&self, g: GarrisonId, hex: Hex) -> bool {
+        fn fold(x: &str) -> String {
+            x.to_lowercase()
+                .replace('ö', "oe")
+                .replace('ä', "ae")
+                .replace('ü', "ue")
+        }
+        match self.manifest.garrisons[usize::from(g)].town.as_deref() {
             None | Some("generic") => true,
             Some(t) => self
                 .board
                 .place_name(hex)
-                .is_some_and(|n| n.to_ascii_lowercase().contains(&t.to_ascii_lowercase())),
-        };
-        named_ok
-            && !s.garrisons.iter().enumerate().any(|(i, x)| {
-                x.place == GarrisonPlace::Map(hex) && self.manifest.garrisons[i].side == info.side
-            })
+                .is_some_and(|n| fold(n).contains(&fold(t))),
+        }
     }
 
     pub(crate) fn garrison_candidates(

@@ -134,6 +134,10 @@ impl Hov {
     /// active Supply Source serves as a depot (a reading: a source feeds the depots, and §102
     /// makes every source a depot in the campaign).
     pub fn in_dispatch(&self, s: &State, army: Army, hex: Hex) -> bool {
+        // §47 2: a force inside a masked Fort has no LOC and no Dispatch Distance.
+        if self.masked(s, hex) {
+            return false;
+        }
         // Every force of a side asks about the same state while actions are listed, and the
         // area stays the same while no counter moves: it is worked out once per army and
         // position of what it reads (the memo holds the last state asked about).

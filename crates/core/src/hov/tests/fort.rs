@@ -75,7 +75,7 @@ fn plain_fort(h: &Hov) -> Option<Hex> {
 
 /// A masking position: a Coalition force of `inside` SP in a plain Fort, a French force of
 /// `outside` SP next to it; French Battle Resolution.
-fn siege(inside: u8, outside: u8) -> (Hov, State, Hex, LeaderId, LeaderId) {
+pub(super) fn siege(inside: u8, outside: u8) -> (Hov, State, Hex, LeaderId, LeaderId) {
     for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
         let h = load(id);
         let Some(fort) = plain_fort(&h) else { continue };
@@ -524,4 +524,22 @@ fn e44_random_play_around_a_fort_runs_without_dead_ends() {
             super::battle::random_play(&h, s.clone(), seed, 300);
         }
     }
+}
+
+#[test]
+fn e47_2_a_force_in_a_masked_fort_has_no_dispatch_distance() {
+    let (h, mut s, fort, c, _) = siege(3, 8);
+    let army = crate::hov::types::Army::of(h.manifest.leaders[usize::from(c)].nationality);
+    s.supply[army.index()] = crate::hov::state::Supply::Active(fort);
+    assert!(h.in_dispatch(&s, army, fort));
+    s.masks.push(Mask {
+        hex: fort,
+        by: FRENCH,
+        attempts: 1,
+        masked: true,
+        pending: false,
+        tried: false,
+    });
+    assert!(h.masked(&s, fort));
+    assert!(!h.in_dispatch(&s, army, fort), "§47 2");
 }

@@ -535,7 +535,15 @@ fn r189_cavalry_pursuers_take_one_off_and_each_pitched_round_shown_adds_one() {
     }
     t.units[cav].leader = Some(f);
     t.units[cav].sp = 3;
-    assert_eq!(h.pursuit_drm(&t, &b, f), base - 1, "¶189 2");
+    // ¶127 3: the Cavalry Differential changes with the pursuer's cavalry too.
+    use crate::hov::movement::initiative::cavalry_advantage;
+    let cav_of = |st: &State| {
+        let m = h.members(st, &[f]);
+        h.strengths(st, &h.pieces(st, &m, &[])).cav
+    };
+    let theirs = h.counting_cavalry(&s, c);
+    let shift = cavalry_advantage(cav_of(&t), theirs) - cavalry_advantage(cav_of(&s), theirs);
+    assert_eq!(h.pursuit_drm(&t, &b, f), base - 1 - shift, "¶189 2");
 }
 
 #[test]
