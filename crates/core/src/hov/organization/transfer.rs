@@ -18,6 +18,7 @@ use super::super::action::Action;
 use super::super::event::Event;
 use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId, VedettePlace};
 use super::super::types::Arm;
+use super::check::Verdict;
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
 
@@ -26,8 +27,46 @@ fn refuse(rule: &'static str, why: alloc::string::String) -> Illegal {
 }
 
 impl Hov {
-    /// The Organization Segment's decisions for the phasing player, in a stable order.
+    /// The Organization Segment's decisions for the phasing player, in a stable order: each
+    /// candidate judged by the check-only path ([`Hov::organization_verdict`]), and tried on
+    /// one copy of the position only where that path leaves it open.
     pub(crate) fn organization_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let settled = self.display_settled(s, s.phasing);
+        let mut ev = Vec::new();
+        for a in self.organization_candidates(s) {
+            let legal = match self.organization_verdict(s, &a, settled) {
+                Verdict::Legal => true,
+                Verdict::Refused(_) => false,
+                Verdict::Try => {
+                    let mut next = s.clone();
+                    ev.clear();
+                    self.organization_change(s, &mut next, &a, &mut ev).is_ok()
+                }
+            };
+            if legal {
+                out.push(a);
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// The reference listing: every candidate tried on a copy with [`Hov::organization_change`]
+    /// (the check-only path must give the same list).
+    #[cfg(test)]
+    pub(crate) fn organization_actions_reference(&self, s: &State, out: &mut Vec<Action>) {
+        let mut ev = Vec::new();
+        for a in self.organization_candidates(s) {
+            let mut next = s.clone();
+            ev.clear();
+            if self.organization_change(s, &mut next, &a, &mut ev).is_ok() {
+                out.push(a);
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// Every candidate change of the Organization Segment, legal or not, in a stable order.
+    pub(crate) fn organization_candidates(&self, s: &State) -> Vec<Action> {
         let side = s.phasing;
         let mut c = Vec::new();
         let mine_in_play: Vec<UnitId> = (0..s.units.len() as UnitId)
@@ -137,17 +176,7 @@ impl Hov {
         }
         self.substitute_candidates(s, &mine_in_play, &mut c);
         self.garrison_candidates(s, side, &mine_in_play, &mut c);
-        // Each candidate is tried on one copy of the position (organization_change reads the
-        // original as its "before" instead of cloning it again).
-        let mut ev = Vec::new();
-        for a in c {
-            let mut next = s.clone();
-            ev.clear();
-            if self.organization_change(s, &mut next, &a, &mut ev).is_ok() {
-                out.push(a);
-            }
-        }
-        out.push(Action::Done);
+        c
     }
 
     /// §75 2, §76 2: at the start of the owner's Organization Segment each vedette on a
