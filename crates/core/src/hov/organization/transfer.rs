@@ -22,6 +22,23 @@ use super::check::Verdict;
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
 
+/// Puts back in `n` the parts of the position that an Organization change may touch
+/// (`organization_change`, `settle_display`, `substitute_apply`, `garrison_apply`): `n` equals
+/// `s` again.
+fn restore_display(n: &mut State, s: &State) {
+    n.units.clone_from(&s.units);
+    n.leaders.clone_from(&s.leaders);
+    n.garrisons.clone_from(&s.garrisons);
+    n.march_divisions.clone_from(&s.march_divisions);
+    n.gone.clone_from(&s.gone);
+    n.freed.clone_from(&s.freed);
+    n.drawn.clone_from(&s.drawn);
+    debug_assert!(
+        n == s,
+        "an Organization change touched another part of the position"
+    );
+}
+
 fn refuse(rule: &'static str, why: alloc::string::String) -> Illegal {
     Illegal::new(rule, why)
 }
@@ -33,14 +50,22 @@ impl Hov {
     pub(crate) fn organization_actions(&self, s: &State, out: &mut Vec<Action>) {
         let settled = self.display_settled(s, s.phasing);
         let mut ev = Vec::new();
+        // One copy for all trials, put back after each in the parts a change may touch; the
+        // tally of `s` is made once.
+        let mut next: Option<State> = None;
+        let mut then = None;
         for a in self.organization_candidates(s) {
             let legal = match self.organization_verdict(s, &a, settled) {
                 Verdict::Legal => true,
                 Verdict::Refused(_) => false,
                 Verdict::Try => {
-                    let mut next = s.clone();
+                    let n = next.get_or_insert_with(|| s.clone());
                     ev.clear();
-                    self.organization_change(s, &mut next, &a, &mut ev).is_ok()
+                    let ok = self
+                        .organization_change_with(&mut then, s, n, &a, &mut ev)
+                        .is_ok();
+                    restore_display(n, s);
+                    ok
                 }
             };
             if legal {
@@ -462,6 +487,19 @@ impl Hov {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
+        self.organization_change_with(&mut None, before, s, a, ev)
+    }
+
+    /// [`Hov::organization_change`] with the tally of `before` kept in `then` (see
+    /// [`Hov::new_fault_with`]).
+    pub(crate) fn organization_change_with(
+        &self,
+        then: &mut Option<super::tally::Tally>,
+        before: &State,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         let side = s.phasing;
         match a {
             Action::TransferUnit { unit, to } => {
@@ -787,7 +825,7 @@ impl Hov {
             }
         }
         self.settle_display(s, side, ev);
-        if let Some((rule, why)) = self.new_fault(before, s, side) {
+        if let Some((rule, why)) = self.new_fault_with(then, before, s, side) {
             return Err(Illegal::new(rule, why));
         }
         Ok(())
