@@ -62,7 +62,7 @@ impl Hov {
                     let n = next.get_or_insert_with(|| s.clone());
                     ev.clear();
                     let ok = self
-                        .organization_change_with(&mut then, s, n, &a, &mut ev)
+                        .organization_change_with(&mut then, false, s, n, &a, &mut ev)
                         .is_ok();
                     restore_display(n, s);
                     ok
@@ -487,14 +487,15 @@ impl Hov {
         a: &Action,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        self.organization_change_with(&mut None, before, s, a, ev)
+        self.organization_change_with(&mut None, true, before, s, a, ev)
     }
 
     /// [`Hov::organization_change`] with the tally of `before` kept in `then` (see
-    /// [`Hov::new_fault_with`]).
+    /// [`Hov::new_fault_with`]); without `text` a refusal for a new fault carries no text.
     pub(crate) fn organization_change_with(
         &self,
         then: &mut Option<super::tally::Tally>,
+        text: bool,
         before: &State,
         s: &mut State,
         a: &Action,
@@ -825,7 +826,7 @@ impl Hov {
             }
         }
         self.settle_display(s, side, ev);
-        if let Some((rule, why)) = self.new_fault_with(then, before, s, side) {
+        if let Some((rule, why)) = self.new_fault_with(then, text, before, s, side) {
             return Err(Illegal::new(rule, why));
         }
         Ok(())
