@@ -14,7 +14,7 @@ use super::state::{State, Supply, VedettePlace};
 use super::types::{Army, Mp};
 use super::zoc::Occupancy;
 use crate::engine::Side;
-use crate::hex::{Bounds, Direction, Hex, MoveCosts, Reach, ReachOptions};
+use crate::hex::{Bounds, Cells, Direction, Hex, MoveCosts, Reach, ReachOptions};
 
 /// ¶55: a Line of Communication is at most 21 MP long.
 pub const LOC_MP: Mp = Mp::whole(21);
@@ -185,9 +185,7 @@ impl Hov {
                     out.extend_from_slice(&x.2);
                 }
             }
-            out.sort_unstable();
-            out.dedup();
-            return out;
+            return self.sorted_union(out);
         }
         let o = self.occupancy(s);
         let blocked = blocked(self, s, &o, side);
@@ -218,9 +216,33 @@ impl Hov {
             out.extend_from_slice(&one);
             depots.push((side, d, one));
         }
-        out.sort_unstable();
-        out.dedup();
-        out
+        self.sorted_union(out)
+    }
+
+    /// `hexes` sorted without repeats: through a mark per cell of the map's box (cells run in
+    /// the order of [`Hex`]), or by sorting when a hex lies outside it.
+    fn sorted_union(&self, mut hexes: Vec<Hex>) -> Vec<Hex> {
+        let cells = Cells::new(self.board.grid.bounds());
+        let mut mark = alloc::vec![false; cells.count()];
+        for &h in &hexes {
+            match cells.index(h).and_then(|i| mark.get_mut(i)) {
+                Some(m) => *m = true,
+                None => {
+                    hexes.sort_unstable();
+                    hexes.dedup();
+                    return hexes;
+                }
+            }
+        }
+        hexes.clear();
+        hexes.extend(
+            mark.iter()
+                .enumerate()
+                .filter(|(_, m)| **m)
+                .map(|(i, _)| cells.hex(i)),
+        );
+        debug_assert!(hexes.windows(2).all(|w| w[0] < w[1]));
+        hexes
     }
 }
 
