@@ -142,12 +142,9 @@ fn r43_organization_check_only_path_agrees_with_the_full_trial() {
                     let mut next = s.clone();
                     let mut ev = Vec::new();
                     let ok = h.organization_change(&s, &mut next, &a, &mut ev).is_ok();
-                    match verdict(&h, &s, &a, settled) {
-                        Some(v) => {
-                            assert_eq!(v, ok, "{id}: {a:?}");
-                            decided += 1;
-                        }
-                        None => {}
+                    if let Some(v) = verdict(&h, &s, &a, settled) {
+                        assert_eq!(v, ok, "{id}: {a:?}");
+                        decided += 1;
                     }
                 }
                 let (mut fast, mut slow) = (Vec::<Action>::new(), Vec::<Action>::new());
