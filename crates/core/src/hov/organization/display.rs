@@ -150,9 +150,22 @@ impl Hov {
         after: &State,
         side: Side,
     ) -> Option<(&'static str, String)> {
+        self.new_fault_with(&mut None, true, before, after, side)
+    }
+
+    /// [`Hov::new_fault`] with the tally of `before` kept in `then` between calls on the same
+    /// `before` (the Organization Segment's listing checks many changes of one position);
+    /// without `text` the answer's text is left empty (the listing reads the rule only).
+    pub(crate) fn new_fault_with(
+        &self,
+        then: &mut Option<super::tally::Tally>,
+        text: bool,
+        before: &State,
+        after: &State,
+        side: Side,
+    ) -> Option<(&'static str, String)> {
         // The tally gives each leader's fault rule at once; the text is command_fault's.
         let now = self.tally(after);
-        let mut then = None;
         for l in 0..after.leaders.len() as LeaderId {
             if self.manifest.leaders[usize::from(l)].side != side
                 || self.leader_hex(after, l).is_none()
@@ -169,6 +182,9 @@ impl Hov {
                 None
             };
             if was != Some(f) {
+                if !text {
+                    return Some((f, String::new()));
+                }
                 return self.command_fault(after, l);
             }
         }

@@ -9,6 +9,7 @@
 //! only, and nothing the other side may do depends on it.
 
 pub mod admin;
+mod check;
 pub mod display;
 pub mod garrison;
 pub mod stacking;
@@ -51,5 +52,20 @@ impl Hov {
                 out.push(a);
             }
         }
+    }
+}
+
+/// The check-only verdict as `Some(legal)`, `None` when left to the full trial (tests).
+#[cfg(test)]
+pub(crate) fn check_verdict_for_test(
+    h: &Hov,
+    s: &State,
+    a: &Action,
+    settled: bool,
+) -> Option<bool> {
+    match h.organization_verdict(s, a, settled) {
+        check::Verdict::Legal => Some(true),
+        check::Verdict::Refused(_) => Some(false),
+        check::Verdict::Try => None,
     }
 }

@@ -18,16 +18,80 @@ use super::super::action::Action;
 use super::super::event::Event;
 use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId, VedettePlace};
 use super::super::types::Arm;
+use super::check::Verdict;
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
+
+/// Puts back in `n` the parts of the position that an Organization change may touch
+/// (`organization_change`, `settle_display`, `substitute_apply`, `garrison_apply`): `n` equals
+/// `s` again.
+fn restore_display(n: &mut State, s: &State) {
+    n.units.clone_from(&s.units);
+    n.leaders.clone_from(&s.leaders);
+    n.garrisons.clone_from(&s.garrisons);
+    n.march_divisions.clone_from(&s.march_divisions);
+    n.gone.clone_from(&s.gone);
+    n.freed.clone_from(&s.freed);
+    n.drawn.clone_from(&s.drawn);
+    debug_assert!(
+        n == s,
+        "an Organization change touched another part of the position"
+    );
+}
 
 fn refuse(rule: &'static str, why: alloc::string::String) -> Illegal {
     Illegal::new(rule, why)
 }
 
 impl Hov {
-    /// The Organization Segment's decisions for the phasing player, in a stable order.
+    /// The Organization Segment's decisions for the phasing player, in a stable order: each
+    /// candidate judged by the check-only path ([`Hov::organization_verdict`]), and tried on
+    /// one copy of the position only where that path leaves it open.
     pub(crate) fn organization_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let settled = self.display_settled(s, s.phasing);
+        let mut ev = Vec::new();
+        // One copy for all trials, put back after each in the parts a change may touch; the
+        // tally of `s` is made once.
+        let mut next: Option<State> = None;
+        let mut then = None;
+        for a in self.organization_candidates(s) {
+            let legal = match self.organization_verdict(s, &a, settled) {
+                Verdict::Legal => true,
+                Verdict::Refused(_) => false,
+                Verdict::Try => {
+                    let n = next.get_or_insert_with(|| s.clone());
+                    ev.clear();
+                    let ok = self
+                        .organization_change_with(&mut then, false, s, n, &a, &mut ev)
+                        .is_ok();
+                    restore_display(n, s);
+                    ok
+                }
+            };
+            if legal {
+                out.push(a);
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// The reference listing: every candidate tried on a copy with [`Hov::organization_change`]
+    /// (the check-only path must give the same list).
+    #[cfg(test)]
+    pub(crate) fn organization_actions_reference(&self, s: &State, out: &mut Vec<Action>) {
+        let mut ev = Vec::new();
+        for a in self.organization_candidates(s) {
+            let mut next = s.clone();
+            ev.clear();
+            if self.organization_change(s, &mut next, &a, &mut ev).is_ok() {
+                out.push(a);
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// Every candidate change of the Organization Segment, legal or not, in a stable order.
+    pub(crate) fn organization_candidates(&self, s: &State) -> Vec<Action> {
         let side = s.phasing;
         let mut c = Vec::new();
         let mine_in_play: Vec<UnitId> = (0..s.units.len() as UnitId)
@@ -137,17 +201,7 @@ impl Hov {
         }
         self.substitute_candidates(s, &mine_in_play, &mut c);
         self.garrison_candidates(s, side, &mine_in_play, &mut c);
-        // Each candidate is tried on one copy of the position (organization_change reads the
-        // original as its "before" instead of cloning it again).
-        let mut ev = Vec::new();
-        for a in c {
-            let mut next = s.clone();
-            ev.clear();
-            if self.organization_change(s, &mut next, &a, &mut ev).is_ok() {
-                out.push(a);
-            }
-        }
-        out.push(Action::Done);
+        c
     }
 
     /// §75 2, §76 2: at the start of the owner's Organization Segment each vedette on a
@@ -428,6 +482,20 @@ impl Hov {
     /// `before` on entry.
     pub(crate) fn organization_change(
         &self,
+        before: &State,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        self.organization_change_with(&mut None, true, before, s, a, ev)
+    }
+
+    /// [`Hov::organization_change`] with the tally of `before` kept in `then` (see
+    /// [`Hov::new_fault_with`]); without `text` a refusal for a new fault carries no text.
+    pub(crate) fn organization_change_with(
+        &self,
+        then: &mut Option<super::tally::Tally>,
+        text: bool,
         before: &State,
         s: &mut State,
         a: &Action,
@@ -761,7 +829,7 @@ impl Hov {
             }
         }
         self.settle_display(s, side, ev);
-        if let Some((rule, why)) = self.new_fault(before, s, side) {
+        if let Some((rule, why)) = self.new_fault_with(then, text, before, s, side) {
             return Err(Illegal::new(rule, why));
         }
         Ok(())

@@ -14,7 +14,7 @@ use super::state::{State, Supply, VedettePlace};
 use super::types::{Army, Mp};
 use super::zoc::Occupancy;
 use crate::engine::Side;
-use crate::hex::{Bounds, Direction, Hex, MoveCosts, Reach, ReachOptions};
+use crate::hex::{Bounds, Cells, Direction, Hex, MoveCosts, Reach, ReachOptions};
 
 /// ¶55: a Line of Communication is at most 21 MP long.
 pub const LOC_MP: Mp = Mp::whole(21);
@@ -145,8 +145,11 @@ impl Hov {
             if !m.state.as_ref().is_some_and(|x| same_for_dispatch(x, s)) {
                 m.state = Some(s.clone());
                 m.areas = Default::default();
+                m.depots.clear();
             }
-            let area = m.areas[army.index()].get_or_insert_with(|| self.dispatch_area(s, army));
+            let m = &mut *m;
+            let area = m.areas[army.index()]
+                .get_or_insert_with(|| self.dispatch_area_shared(s, army, &mut m.depots));
             return area.binary_search(&hex).is_ok();
         }
         self.dispatch_area(s, army).binary_search(&hex).is_ok()
@@ -156,6 +159,17 @@ impl Hov {
     /// the line is traced from the force to the depot, so the search runs backwards from each
     /// depot ([`Line`] with `backwards`).
     pub(crate) fn dispatch_area(&self, s: &State, army: Army) -> Vec<Hex> {
+        self.dispatch_area_shared(s, army, &mut Vec::new())
+    }
+
+    /// [`Hov::dispatch_area`] with the area of each depot kept in `depots` by side and hex:
+    /// the armies of one side share their depots' searches (the search reads the side only).
+    fn dispatch_area_shared(
+        &self,
+        s: &State,
+        army: Army,
+        depots: &mut Vec<(Side, Hex, Vec<Hex>)>,
+    ) -> Vec<Hex> {
         let side = army.side();
         let mut from: Vec<Hex> = self
             .active_depots(s, army)
@@ -164,6 +178,18 @@ impl Hov {
             .collect();
         if let Supply::Active(src) = s.supply[army.index()] {
             from.push(src);
+        }
+        if from
+            .iter()
+            .all(|&d| depots.iter().any(|x| x.0 == side && x.1 == d))
+        {
+            let mut out: Vec<Hex> = Vec::new();
+            for d in from {
+                if let Some(x) = depots.iter().find(|x| x.0 == side && x.1 == d) {
+                    out.extend_from_slice(&x.2);
+                }
+            }
+            return self.sorted_union(out);
         }
         let o = self.occupancy(s);
         let blocked = blocked(self, s, &o, side);
@@ -180,19 +206,47 @@ impl Hov {
         // One search storage for every depot (its memory is reused, not its answers).
         let mut r = Reach::new();
         for d in from {
-            out.push(d);
-            if blocked.binary_search(&d).is_ok() {
+            if let Some(x) = depots.iter().find(|x| x.0 == side && x.1 == d) {
+                out.extend_from_slice(&x.2);
                 continue;
             }
-            if r.run(&back, d, ReachOptions::new(u32::from(DISPATCH_MP.halves())))
-                .is_ok()
+            let mut one = alloc::vec![d];
+            if blocked.binary_search(&d).is_err()
+                && r.run(&back, d, ReachOptions::new(u32::from(DISPATCH_MP.halves())))
+                    .is_ok()
             {
-                out.extend(r.reached().map(|(h, _, _)| h));
+                one.extend(r.reached().map(|(h, _, _)| h));
+            }
+            out.extend_from_slice(&one);
+            depots.push((side, d, one));
+        }
+        self.sorted_union(out)
+    }
+
+    /// `hexes` sorted without repeats: through a mark per cell of the map's box (cells run in
+    /// the order of [`Hex`]), or by sorting when a hex lies outside it.
+    fn sorted_union(&self, mut hexes: Vec<Hex>) -> Vec<Hex> {
+        let cells = Cells::new(self.board.grid.bounds());
+        let mut mark = alloc::vec![false; cells.count()];
+        for &h in &hexes {
+            match cells.index(h).and_then(|i| mark.get_mut(i)) {
+                Some(m) => *m = true,
+                None => {
+                    hexes.sort_unstable();
+                    hexes.dedup();
+                    return hexes;
+                }
             }
         }
-        out.sort_unstable();
-        out.dedup();
-        out
+        hexes.clear();
+        hexes.extend(
+            mark.iter()
+                .enumerate()
+                .filter(|(_, m)| **m)
+                .map(|(i, _)| cells.hex(i)),
+        );
+        debug_assert!(hexes.windows(2).all(|w| w[0] < w[1]));
+        hexes
     }
 }
 
@@ -230,6 +284,8 @@ fn same_for_dispatch(a: &State, b: &State) -> bool {
 pub struct DispatchMemo {
     state: Option<State>,
     areas: [Option<Vec<Hex>>; 4],
+    /// Each depot's area in that state, by side and hex.
+    depots: Vec<(Side, Hex, Vec<Hex>)>,
 }
 
 impl Hov {

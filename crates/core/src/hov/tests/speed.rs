@@ -122,3 +122,41 @@ fn e27_memoised_dispatch_area_agrees_with_a_fresh_search() {
         }
     }
 }
+
+#[test]
+fn r43_organization_check_only_path_agrees_with_the_full_trial() {
+    // ¶43 steps 2–4, ¶65–¶79 (reading N18): the check-only verdict on each Organization
+    // candidate agrees with trying it on a copy, and the listing equals the reference listing
+    // that tries every candidate, on positions of random play with the phasing player's
+    // Organization Segment taken as if now.
+    use crate::hov::action::Action;
+    use crate::hov::organization::check_verdict_for_test as verdict;
+    let mut decided = 0usize;
+    let mut lists = 0usize;
+    for id in SCENARIOS {
+        let h = load(id);
+        for (i, s) in positions(&h, 3, 5).iter().enumerate() {
+            for s in [s.clone(), disturbed(s, i as u64)] {
+                let settled = h.display_settled(&s, s.phasing);
+                for a in h.organization_candidates(&s) {
+                    let mut next = s.clone();
+                    let mut ev = Vec::new();
+                    let ok = h.organization_change(&s, &mut next, &a, &mut ev).is_ok();
+                    if let Some(v) = verdict(&h, &s, &a, settled) {
+                        assert_eq!(v, ok, "{id}: {a:?}");
+                        decided += 1;
+                    }
+                }
+                let (mut fast, mut slow) = (Vec::<Action>::new(), Vec::<Action>::new());
+                h.organization_actions(&s, &mut fast);
+                h.organization_actions_reference(&s, &mut slow);
+                assert_eq!(fast, slow, "{id}");
+                lists += 1;
+            }
+        }
+    }
+    assert!(
+        decided > 1000 && lists > 300,
+        "{decided} verdicts, {lists} listings"
+    );
+}
