@@ -272,6 +272,35 @@ impl Hov {
                 rule: Cow::Borrowed("§79, §75"),
             });
         }
+        self.captured_leaders_return(s, ev);
+    }
+
+    /// ¶33: a captured leader of the phasing side whose complete Game-Turn out of play is over
+    /// comes back as an Unemployed Leader at his army's active Supply Source (reading N77); while
+    /// the source is captured or being changed he waits. His ratings are already one lower
+    /// for the capture (`Leader::captures`).
+    fn captured_leaders_return(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let side = s.phasing;
+        for l in 0..s.leaders.len() {
+            let info = &self.manifest.leaders[l];
+            let LeaderPlace::Captured(back) = s.leaders[l].place else {
+                continue;
+            };
+            if info.side != side || back > s.turn {
+                continue;
+            }
+            let Supply::Active(at) = s.supply[Army::of(info.nationality).index()] else {
+                continue;
+            };
+            let place = LeaderPlace::Map(at);
+            s.leaders[l].place = place;
+            ev.push(Event::LeaderPlaced {
+                side,
+                leader: l as LeaderId,
+                place,
+                rule: Cow::Borrowed("¶33"),
+            });
+        }
     }
 
     /// ¶59 3: whether an active Supply Source of `side` stands in `hex`, its garrison cancelling

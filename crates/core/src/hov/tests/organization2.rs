@@ -172,3 +172,42 @@ fn e22_2_a_self_employed_leader_enters_play_with_his_unit_in_its_hex() {
     let s = h.initial_state();
     assert_eq!(h.enters_with(&s, lannes), None);
 }
+
+#[test]
+fn r33_a_captured_leader_returns_after_a_complete_turn_at_the_supply_source() {
+    // ¶33: out of play for one complete Game-Turn, then back (reading N77: as an Unemployed
+    // Leader at his army's active Supply Source, in his side's Administrative Segment).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Administrative, crate::hov::types::FRENCH);
+    let (lannes, davout) = (leader(&h, "F-lannes"), leader(&h, "F-davout"));
+    let army = crate::hov::types::Army::of(h.manifest.leaders[usize::from(lannes)].nationality);
+    let crate::hov::state::Supply::Active(source) = s.supply[army.index()] else {
+        panic!("no active French source");
+    };
+    s.leaders[usize::from(lannes)].place = LeaderPlace::Captured(s.turn);
+    s.leaders[usize::from(davout)].place = LeaderPlace::Captured(s.turn + 1);
+    let mut ev = Vec::new();
+    h.admin_begins(&mut s, &mut ev);
+    assert_eq!(
+        s.leaders[usize::from(lannes)].place,
+        LeaderPlace::Map(source)
+    );
+    assert_eq!(
+        s.leaders[usize::from(davout)].place,
+        LeaderPlace::Captured(s.turn + 1),
+        "not before his complete turn out"
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        crate::hov::event::Event::LeaderPlaced { leader, rule, .. } if *leader == lannes && rule == "¶33"
+    )));
+    // While the source is captured he waits.
+    s.leaders[usize::from(lannes)].place = LeaderPlace::Captured(s.turn);
+    s.supply[army.index()] = crate::hov::state::Supply::Captured(s.turn);
+    h.admin_begins(&mut s, &mut ev);
+    assert_eq!(
+        s.leaders[usize::from(lannes)].place,
+        LeaderPlace::Captured(s.turn)
+    );
+}
