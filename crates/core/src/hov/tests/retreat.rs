@@ -89,6 +89,16 @@ fn pursuit_with(
     path: &[Hex],
     prepare: impl Fn(&mut State, u16),
 ) -> Option<(Vec<Event>, State)> {
+    pursuit_full(h, path, prepare, 0)
+}
+
+/// As [`pursuit_with`], the winner having lost `winner_lost` SP in the combat.
+pub(super) fn pursuit_full(
+    h: &Hov,
+    path: &[Hex],
+    prepare: impl Fn(&mut State, u16),
+    winner_lost: u16,
+) -> Option<(Vec<Event>, State)> {
     let (mut s, f, c, _) = duel(h);
     prepare(&mut s, c);
     no_artillery(h, &mut s, f);
@@ -116,7 +126,7 @@ fn pursuit_with(
     }];
     b.fight = b.fight.map(|mut x| {
         x.loser_n = (path.len() - 1) as u8;
-        x.winner_lost = 0;
+        x.winner_lost = winner_lost;
         x
     });
     s.leaders[usize::from(c)].place = LeaderPlace::Map(*path.last()?);
