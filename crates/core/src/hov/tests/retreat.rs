@@ -25,7 +25,7 @@ fn weather(h: &Hov, name: &str) -> u8 {
 }
 
 /// A hexside of the given water with both hexes on the map and in the area.
-fn water_side(h: &Hov, w: Water, bridge: bool) -> Option<(Hex, Direction)> {
+pub(super) fn water_side(h: &Hov, w: Water, bridge: bool) -> Option<(Hex, Direction)> {
     let mut hexes = h.board.grid.hexes();
     hexes.sort_unstable();
     hexes.into_iter().find_map(|a| {
@@ -176,7 +176,7 @@ fn e60_1_a_pursuit_across_the_river_doubles_the_loss() {
 }
 
 /// A duel whose Coalition defender stands in a Fort and loses a Pursuit battle.
-fn beaten_in_fort(h: &Hov) -> Option<(State, u16)> {
+pub(super) fn beaten_in_fort(h: &Hov) -> Option<(State, u16)> {
     let mut hexes = h.board.grid.hexes();
     hexes.sort_unstable();
     let fort = hexes.into_iter().find(|&x| {

@@ -216,3 +216,121 @@ fn r173_2_a_blocked_retreat_stops_and_a_pursuit_into_its_hex_destroys_it() {
         "¶173 2: destroyed"
     );
 }
+
+#[test]
+fn r175_1_the_leaders_of_a_hex_retreat_together() {
+    use super::battle::{act, die_for, legal, to_resolution};
+    use crate::hov::state::BattleStep;
+    use crate::hov::types::Chit;
+    let h = load("hov/eylau");
+    let (mut s, _f, c, hexes) = duel(&h);
+    let cs = super::battle::force_leaders(&h, &s, COALITION);
+    let c2 = cs[1];
+    s.leaders[usize::from(c2)].place = LeaderPlace::Map(hexes[1]);
+    // An Unemployed Leader: a Coalition leader with nothing under him.
+    let idle = (0..s.leaders.len() as u16)
+        .find(|&l| {
+            h.manifest.leaders[usize::from(l)].side == COALITION
+                && !h.is_force(&s, l)
+                && !matches!(s.leaders[usize::from(l)].place, LeaderPlace::Portrait(_))
+        })
+        .expect("a leader with no force");
+    s.leaders[usize::from(idle)].place = LeaderPlace::Map(hexes[1]);
+    let chits = [Chit::Pursuit, Chit::Pursuit];
+    let die = die_for(&h, &s, chits, COALITION).expect("a Coalition loss");
+    to_resolution(&h, &mut s, chits, die);
+    let b = s.battle.as_ref().unwrap();
+    assert_eq!(b.retreats.len(), 1, "one stack: {:?}", b.retreats);
+    for l in [c, c2, idle] {
+        assert!(b.retreats[0].leaders.contains(&l), "¶175 1: {l}");
+    }
+    // Every retreat step moves them all; none is left on the path.
+    while s
+        .battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::Retreat)
+    {
+        let a = legal(&h, &s)[0].clone();
+        act(&h, &mut s, &a);
+        let at = s.leaders[usize::from(c)].place;
+        assert_eq!(s.leaders[usize::from(c2)].place, at);
+        assert_eq!(s.leaders[usize::from(idle)].place, at);
+    }
+    assert_ne!(s.leaders[usize::from(c)].place, LeaderPlace::Map(hexes[1]));
+}
+
+/// The duel placed with the French at `a`, the Coalition at `b`, after a Pitched defence
+/// lost: the state at the counterattack, or `None` when no die gives that.
+fn beaten_pitched(h: &Hov, a: Hex, b: Hex) -> Option<(State, u16)> {
+    use super::battle::{die_for, to_resolution};
+    use crate::hov::types::Chit;
+    let (mut s, f, c, _) = duel(h);
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(a);
+    s.leaders[usize::from(c)].place = LeaderPlace::Map(b);
+    let chits = [Chit::Pursuit, Chit::Pitched];
+    let die = die_for(h, &s, chits, COALITION)?;
+    to_resolution(h, &mut s, chits, die);
+    Some((s, c))
+}
+
+#[test]
+fn r199_2_no_counterattack_is_needed_across_a_river() {
+    use super::battle::legal;
+    use crate::hov::action::Action;
+    use crate::hov::state::BattleStep;
+    let (h, (a, d)) = ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"]
+        .iter()
+        .find_map(|id| {
+            let h = load(id);
+            super::retreat::water_side(&h, Water::Secondary, false).map(|x| (h, x))
+        })
+        .expect("a secondary river");
+    let (s, c) = beaten_pitched(&h, a, a.neighbor(d)).expect("a Pitched loss across it");
+    assert_eq!(s.battle.as_ref().map(|b| b.step), Some(BattleStep::Counterattack));
+    let acts = legal(&h, &s);
+    assert!(
+        acts.iter()
+            .any(|x| matches!(x, Action::Attack { leader, .. } if *leader == c)),
+        "the counterattack is offered: {acts:?}"
+    );
+    assert!(acts.contains(&Action::Done), "¶199 2: across a river it may be declined");
+    // In the open, the same battle's counterattack is mandatory (¶199 1).
+    let (a, d) = clear_line(&h, 2);
+    let (s, _) = beaten_pitched(&h, a, a.neighbor(d)).expect("a Pitched loss in the open");
+    assert!(!legal(&h, &s).contains(&Action::Done));
+}
+
+#[test]
+fn r128_2_e41_2_a_force_in_a_fort_may_decline_the_counterattack() {
+    use super::battle::legal;
+    use crate::hov::action::Action;
+    use crate::hov::board::Settlement;
+    use crate::hov::state::BattleStep;
+    let h = load("hov/eylau");
+    let mut hexes = h.board.grid.hexes();
+    hexes.sort_unstable();
+    let fort = hexes
+        .into_iter()
+        .find(|&x| {
+            h.board.hex(x).settlement == Settlement::FortifiedTown
+                && h.in_area(x)
+                && Direction::ALL.iter().all(|&d| {
+                    h.board.on_map(x.neighbor(d)) && h.board.side(x, d).water == Water::None
+                })
+        })
+        .expect("a Fortified Town");
+    let (s, c) = beaten_pitched(&h, fort.neighbor(Direction::ALL[0]), fort)
+        .expect("a Pitched loss in the Fort");
+    assert_eq!(s.battle.as_ref().map(|b| b.step), Some(BattleStep::Counterattack));
+    let acts = legal(&h, &s);
+    assert!(
+        acts.iter()
+            .any(|x| matches!(x, Action::Attack { leader, .. } if *leader == c)),
+        "the counterattack is offered: {acts:?}"
+    );
+    assert!(acts.contains(&Action::Done), "¶128 2, §41 2: {acts:?}");
+    let mut t = s.clone();
+    super::battle::act(&h, &mut t, &Action::Done);
+    assert_eq!(t.leaders[usize::from(c)].place, LeaderPlace::Map(fort));
+    assert!(!t.battle.as_ref().is_some_and(|b| b.counter));
+}
