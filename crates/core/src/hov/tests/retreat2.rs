@@ -47,7 +47,10 @@ fn r174_2_no_retreat_hex_twice_nor_next_to_two_hexes_passed() {
         for (i, &x) in p.iter().enumerate() {
             assert!(!p[..i].contains(&x), "¶174 2: a hex twice in {p:?}");
             let next_to = p[..i].iter().filter(|q| q.distance(x) <= 1).count();
-            assert!(next_to <= 1, "¶174 2: {x:?} next to {next_to} hexes passed in {p:?}");
+            assert!(
+                next_to <= 1,
+                "¶174 2: {x:?} next to {next_to} hexes passed in {p:?}"
+            );
         }
         // ¶174 1: it ends as many hexes away as it retreated.
         assert_eq!(p[0].distance(p[4]), 4);
@@ -178,7 +181,12 @@ fn r173_2_a_blocked_retreat_stops_and_a_pursuit_into_its_hex_destroys_it() {
     }
     let g = s.battle.as_ref().unwrap().retreats[0].clone();
     assert!(g.done);
-    assert_eq!(g.path.len(), 2, "¶173: as far as it can, one hex: {:?}", g.path);
+    assert_eq!(
+        g.path.len(),
+        2,
+        "¶173: as far as it can, one hex: {:?}",
+        g.path
+    );
     let end = g.path[1];
     assert_eq!(s.leaders[usize::from(c)].place, LeaderPlace::Map(end));
     act(&h, &mut s, &Action::Pursue { leader: f });
@@ -286,14 +294,20 @@ fn r199_2_no_counterattack_is_needed_across_a_river() {
         })
         .expect("a secondary river");
     let (s, c) = beaten_pitched(&h, a, a.neighbor(d)).expect("a Pitched loss across it");
-    assert_eq!(s.battle.as_ref().map(|b| b.step), Some(BattleStep::Counterattack));
+    assert_eq!(
+        s.battle.as_ref().map(|b| b.step),
+        Some(BattleStep::Counterattack)
+    );
     let acts = legal(&h, &s);
     assert!(
         acts.iter()
             .any(|x| matches!(x, Action::Attack { leader, .. } if *leader == c)),
         "the counterattack is offered: {acts:?}"
     );
-    assert!(acts.contains(&Action::Done), "¶199 2: across a river it may be declined");
+    assert!(
+        acts.contains(&Action::Done),
+        "¶199 2: across a river it may be declined"
+    );
     // In the open, the same battle's counterattack is mandatory (¶199 1).
     let (a, d) = clear_line(&h, 2);
     let (s, _) = beaten_pitched(&h, a, a.neighbor(d)).expect("a Pitched loss in the open");
@@ -321,7 +335,10 @@ fn r128_2_e41_2_a_force_in_a_fort_may_decline_the_counterattack() {
         .expect("a Fortified Town");
     let (s, c) = beaten_pitched(&h, fort.neighbor(Direction::ALL[0]), fort)
         .expect("a Pitched loss in the Fort");
-    assert_eq!(s.battle.as_ref().map(|b| b.step), Some(BattleStep::Counterattack));
+    assert_eq!(
+        s.battle.as_ref().map(|b| b.step),
+        Some(BattleStep::Counterattack)
+    );
     let acts = legal(&h, &s);
     assert!(
         acts.iter()
@@ -333,4 +350,55 @@ fn r128_2_e41_2_a_force_in_a_fort_may_decline_the_counterattack() {
     super::battle::act(&h, &mut t, &Action::Done);
     assert_eq!(t.leaders[usize::from(c)].place, LeaderPlace::Map(fort));
     assert!(!t.battle.as_ref().is_some_and(|b| b.counter));
+}
+
+#[test]
+fn r169_2_a_pitched_battle_with_the_guard_staked_is_fought_as_pursuit() {
+    use super::battle::{act, legal, roll};
+    use crate::hov::action::Action;
+    use crate::hov::state::BattleStep;
+    use crate::hov::types::{Chit, FRENCH, Guard};
+    let h = load("hov/eylau");
+    let (mut s, f, _, _) = duel(&h);
+    let og = (0..h.manifest.units.len())
+        .find(|&u| h.manifest.units[u].guard == Guard::Old && h.manifest.units[u].side == FRENCH)
+        .expect("the Old Guard");
+    s.units[og].leader = Some(f);
+    s.units[og].sp = s.units[og].sp.max(1);
+    let a = legal(&h, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Attack { leader, .. } if *leader == f))
+        .expect("the attack");
+    act(&h, &mut s, &a);
+    act(&h, &mut s, &Action::Chit(Chit::Pursuit));
+    act(&h, &mut s, &Action::Chit(Chit::Pitched));
+    while s.battle.as_ref().unwrap().step == BattleStep::Bombard {
+        act(&h, &mut s, &roll(6));
+    }
+    assert_eq!(s.battle.as_ref().unwrap().step, BattleStep::Stake);
+    act(&h, &mut s, &Action::Stake(true));
+    let mut seen = false;
+    for d in 1..=6 {
+        let mut t = s.clone();
+        act(&h, &mut t, &roll(d));
+        if t.battle
+            .as_ref()
+            .is_some_and(|b| b.step == BattleStep::Bonus)
+        {
+            act(&h, &mut t, &Action::Bonus(0));
+        }
+        let Some(b) = t.battle.as_ref() else { continue };
+        if b.winner != Some(FRENCH) {
+            continue;
+        }
+        seen = true;
+        assert_ne!(
+            b.step,
+            BattleStep::Counterattack,
+            "¶169 2: no further round"
+        );
+        assert!(!b.retreats.is_empty(), "¶169 2: the Pitched loser retreats");
+        assert!(matches!(b.step, BattleStep::Retreat | BattleStep::Pursuit));
+    }
+    assert!(seen, "no die where the Coalition loses");
 }
