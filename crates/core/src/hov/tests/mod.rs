@@ -22,6 +22,7 @@ mod play;
 mod pursuit;
 mod repulse;
 mod retreat;
+mod retreat2;
 mod sea;
 mod sequence;
 mod setup;

@@ -25,7 +25,7 @@ fn weather(h: &Hov, name: &str) -> u8 {
 }
 
 /// A hexside of the given water with both hexes on the map and in the area.
-fn water_side(h: &Hov, w: Water, bridge: bool) -> Option<(Hex, Direction)> {
+pub(super) fn water_side(h: &Hov, w: Water, bridge: bool) -> Option<(Hex, Direction)> {
     let mut hexes = h.board.grid.hexes();
     hexes.sort_unstable();
     hexes.into_iter().find_map(|a| {
@@ -89,6 +89,16 @@ fn pursuit_with(
     path: &[Hex],
     prepare: impl Fn(&mut State, u16),
 ) -> Option<(Vec<Event>, State)> {
+    pursuit_full(h, path, prepare, 0)
+}
+
+/// As [`pursuit_with`], the winner having lost `winner_lost` SP in the combat.
+pub(super) fn pursuit_full(
+    h: &Hov,
+    path: &[Hex],
+    prepare: impl Fn(&mut State, u16),
+    winner_lost: u16,
+) -> Option<(Vec<Event>, State)> {
     let (mut s, f, c, _) = duel(h);
     prepare(&mut s, c);
     no_artillery(h, &mut s, f);
@@ -116,7 +126,7 @@ fn pursuit_with(
     }];
     b.fight = b.fight.map(|mut x| {
         x.loser_n = (path.len() - 1) as u8;
-        x.winner_lost = 0;
+        x.winner_lost = winner_lost;
         x
     });
     s.leaders[usize::from(c)].place = LeaderPlace::Map(*path.last()?);
@@ -166,7 +176,7 @@ fn e60_1_a_pursuit_across_the_river_doubles_the_loss() {
 }
 
 /// A duel whose Coalition defender stands in a Fort and loses a Pursuit battle.
-fn beaten_in_fort(h: &Hov) -> Option<(State, u16)> {
+pub(super) fn beaten_in_fort(h: &Hov) -> Option<(State, u16)> {
     let mut hexes = h.board.grid.hexes();
     hexes.sort_unstable();
     let fort = hexes.into_iter().find(|&x| {
