@@ -95,8 +95,7 @@ impl Rules for Hov {
             _ => Vec::new(),
         };
         for (i, u) in o.units.iter_mut().enumerate() {
-            if other(self.manifest.units[i].side) && !u.leader.is_some_and(|l| shown.contains(&l))
-            {
+            if other(self.manifest.units[i].side) && !u.leader.is_some_and(|l| shown.contains(&l)) {
                 u.leader = None;
                 u.sp = 0;
             }

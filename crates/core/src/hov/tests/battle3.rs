@@ -28,7 +28,11 @@ pub(super) fn compose(h: &Hov, s: &mut State, l: LeaderId, inf: u8, cav: u8, art
     let busy: Vec<LeaderId> = (0..s.leaders.len() as LeaderId)
         .filter(|&x| x != l && h.hex_of(s, x).is_some())
         .collect();
-    for (arm, sp) in [(Arm::Infantry, inf), (Arm::Cavalry, cav), (Arm::Artillery, art)] {
+    for (arm, sp) in [
+        (Arm::Infantry, inf),
+        (Arm::Cavalry, cav),
+        (Arm::Artillery, art),
+    ] {
         if sp == 0 {
             continue;
         }
@@ -38,7 +42,9 @@ pub(super) fn compose(h: &Hov, s: &mut State, l: LeaderId, inf: u8, cav: u8, art
                 m.side == side
                     && m.arm == arm
                     && (m.guard == Guard::Line || arm != Arm::Infantry)
-                    && !s.units[i].leader.is_some_and(|x| busy.contains(&x) || x == l)
+                    && !s.units[i]
+                        .leader
+                        .is_some_and(|x| busy.contains(&x) || x == l)
             })
             .expect("a unit of that arm");
         s.units[i].leader = Some(l);
@@ -184,8 +190,6 @@ fn r20_1_r22_from_step_6_both_sides_see_the_battle_strengths_and_its_leaders() {
     let (mut s, f, c, hexes) = duel(&h);
     compose(&h, &mut s, f, 7, 2, 3);
     compose(&h, &mut s, c, 8, 3, 0);
-    let theirs = shown_units(&h, &s, c);
-    let ours = shown_units(&h, &s, f);
     // Before the attack: the Coalition force is an unknown stack, its track hidden.
     let o = h.observation(&s, FRENCH);
     assert_eq!(o.leaders[usize::from(c)].place, LeaderPlace::Out);
@@ -222,7 +226,6 @@ fn r20_1_r22_from_step_6_both_sides_see_the_battle_strengths_and_its_leaders() {
     if let Some(i) = outside {
         assert_eq!(h.observation(&s, FRENCH).units[i].sp, 0);
     }
-    let _ = (theirs, ours);
 }
 
 #[test]
@@ -309,15 +312,23 @@ fn r152_r150_2_only_one_of_two_adjacent_forces_attacks_a_hex() {
     compose(&h, &mut s, f2, 9, 0, 0);
     compose(&h, &mut s, c, 9, 0, 0);
     let acts = legal(&h, &s);
-    assert!(!acts.contains(&Action::Done), "¶150 2: the contact must be fought");
+    assert!(
+        !acts.contains(&Action::Done),
+        "¶150 2: the contact must be fought"
+    );
     let by: Vec<LeaderId> = acts
         .iter()
         .filter_map(|a| match a {
-            Action::Attack { leader, hexes: x, .. } if x == &alloc::vec![hexes[1]] => Some(*leader),
+            Action::Attack {
+                leader, hexes: x, ..
+            } if x == &alloc::vec![hexes[1]] => Some(*leader),
             _ => None,
         })
         .collect();
-    assert!(by.contains(&f) && by.contains(&f2), "either may attack: {acts:?}");
+    assert!(
+        by.contains(&f) && by.contains(&f2),
+        "either may attack: {acts:?}"
+    );
     let a = Action::Attack {
         leader: f,
         parts: Vec::new(),
@@ -335,7 +346,10 @@ fn r152_r150_2_only_one_of_two_adjacent_forces_attacks_a_hex() {
             .any(|a| matches!(a, Action::Attack { leader, .. } if *leader == f2)),
         "¶152: the hex is not attacked twice: {acts:?}"
     );
-    assert!(acts.contains(&Action::Done), "f2's obligation is met: {acts:?}");
+    assert!(
+        acts.contains(&Action::Done),
+        "f2's obligation is met: {acts:?}"
+    );
 }
 
 /// A duel where the Coalition force (one leader, 1 SP) loses everything at the combat.
@@ -365,19 +379,31 @@ fn doomed(h: &Hov) -> Option<(State, LeaderId)> {
 fn r32_1_r33_1_a_leader_whose_force_is_wiped_out_escapes_at_or_under_his_initiative() {
     let h = load("hov/eylau");
     let (s, c) = doomed(&h).expect("a die that wipes the Coalition force out");
-    assert!(matches!(h.actor(&s), Actor::Chance(_)), "¶33: the capture die");
+    assert!(
+        matches!(h.actor(&s), Actor::Chance(_)),
+        "¶33: the capture die"
+    );
     let ini = h.initiative_of(&s, c);
     assert!(ini < 6);
     // At his Initiative: he escapes, an Unemployed Leader on the map.
     let mut t = s.clone();
     let ev = act(&h, &mut t, &roll(ini));
-    assert!(ev.iter().any(|e| matches!(e, Event::Capture { leader, captured: false, .. } if *leader == c)));
-    assert!(matches!(t.leaders[usize::from(c)].place, LeaderPlace::Map(_)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Capture { leader, captured: false, .. } if *leader == c))
+    );
+    assert!(matches!(
+        t.leaders[usize::from(c)].place,
+        LeaderPlace::Map(_)
+    ));
     assert_eq!(t.leaders[usize::from(c)].captures, 0);
     // Above it: captured, out for a full Game-Turn (¶33 2), one less Initiative on return.
     let mut t = s.clone();
     let ev = act(&h, &mut t, &roll(ini + 1));
-    assert!(ev.iter().any(|e| matches!(e, Event::Capture { leader, captured: true, .. } if *leader == c)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Capture { leader, captured: true, .. } if *leader == c))
+    );
     assert_eq!(
         t.leaders[usize::from(c)].place,
         LeaderPlace::Captured(s.turn + 2)
