@@ -4,6 +4,7 @@
 
 mod battle;
 mod battle2;
+mod battle3;
 mod bridge;
 mod combat;
 mod consolidation;
