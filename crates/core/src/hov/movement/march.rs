@@ -873,6 +873,7 @@ impl Hov {
         let x = &mut s.leaders[usize::from(l)];
         x.place = LeaderPlace::Map(hex);
         x.dropped = true;
+        x.dropped_from = Some(m.leader);
         x.moved = true;
         x.tried = true;
         if !s.marched.contains(&l) {

@@ -1,0 +1,102 @@
+//! II. Movement, continued: drop-offs and the attrition they share (¶82, X45).
+
+use alloc::vec::Vec;
+
+use crate::engine::{Actor, Rules};
+use crate::hex::{Direction, Hex};
+use crate::hov::action::Action;
+use crate::hov::state::{Activation, LeaderId, LeaderPlace, MarchStage, Phase};
+use crate::hov::types::{Arm, FRENCH};
+
+use super::march::{advance, clear_map_but, d6, load, open_ground, place};
+
+#[test]
+fn r82_x45_a_dropped_off_part_frees_the_march_and_shares_its_attrition() {
+    // X45: a mixed force marches; its infantry, on a subordinate's track, is dropped off when
+    // spent and the cavalry goes on (¶82 1); both parts take the attrition of the march,
+    // read on the SPs that set out (¶82 2).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+    let (l, sub) = (0..s.leaders.len() as LeaderId)
+        .find_map(|l| {
+            if h.manifest.leaders[usize::from(l)].side != FRENCH
+                || !matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_))
+            {
+                return None;
+            }
+            (0..s.leaders.len() as LeaderId)
+                .find(|&x| s.leaders[usize::from(x)].place == LeaderPlace::Portrait(l))
+                .map(|x| (l, x))
+        })
+        .expect("a French Force Leader with a subordinate");
+    let pick = |arm: Arm| {
+        (0..h.manifest.units.len() as u16)
+            .find(|&u| {
+                let m = &h.manifest.units[usize::from(u)];
+                m.side == FRENCH && m.arm == arm && !h.attrition_exempt(&s, u)
+            })
+            .expect("a unit")
+    };
+    let (foot, horse) = (pick(Arm::Infantry), pick(Arm::Cavalry));
+    for x in &mut s.units {
+        if x.leader == Some(l) || x.leader == Some(sub) {
+            x.leader = None;
+            x.sp = 0;
+        }
+    }
+    s.units[usize::from(foot)].leader = Some(sub);
+    s.units[usize::from(foot)].sp = 6;
+    s.units[usize::from(horse)].leader = Some(l);
+    s.units[usize::from(horse)].sp = 6;
+    let at = open_ground(&h);
+    clear_map_but(&mut s, &[l]);
+    place(&mut s, l, at);
+    let m = h.new_march(&s, l, Activation::Command, MarchStage::Moving);
+    assert_eq!(m.start_sp, 12);
+    s.marched.push(l);
+    s.march = Some(m);
+    // Round the ring of clear hexes about `at` until the infantry has no MP left.
+    let mut ring: Vec<Hex> = Direction::ALL.iter().map(|&d| at.neighbor(d)).collect();
+    let mut path = alloc::vec![ring.remove(0)];
+    while !ring.is_empty() {
+        let last = *path.last().unwrap();
+        let k = ring
+            .iter()
+            .position(|&x| Direction::ALL.iter().any(|&d| last.neighbor(d) == x))
+            .unwrap();
+        path.push(ring.remove(k));
+    }
+    let mut ev = Vec::new();
+    let mut next = 0;
+    loop {
+        let step = Action::Step { to: path[next] };
+        if h.apply(&mut s, &step, &mut ev).is_err() {
+            break;
+        }
+        next += 1;
+        assert!(next < path.len(), "the infantry never ran out");
+    }
+    assert!(next >= 2, "the infantry made some steps");
+    // ¶82 1: with the infantry dropped off the cavalry goes on.
+    h.apply(&mut s, &Action::DropOff { leader: sub }, &mut ev)
+        .unwrap();
+    let here = path[next - 1];
+    assert_eq!(s.leaders[usize::from(sub)].place, LeaderPlace::Map(here));
+    h.apply(&mut s, &Action::Step { to: path[next] }, &mut ev)
+        .expect("¶82 1: the cavalry goes on");
+    let m = s.march.clone().unwrap();
+    assert_eq!(m.start_sp, 12, "¶82 2: the size that set out");
+    // ¶82 2: the attrition of the march is taken by both parts.
+    let roll = (1..=6)
+        .find(|&r| h.attrition_of(&s, &m, r).lost >= 2)
+        .expect("a roll that costs 2 SP or more");
+    h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+    assert!(matches!(h.actor(&s), Actor::Chance(_)));
+    h.apply(&mut s, &d6(roll), &mut ev).unwrap();
+    assert!(
+        s.units[usize::from(foot)].sp < 6,
+        "¶82 2: the dropped-off infantry shares the attrition"
+    );
+    assert!(s.units[usize::from(horse)].sp < 6);
+}
