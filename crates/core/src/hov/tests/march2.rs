@@ -100,3 +100,74 @@ fn r82_x45_a_dropped_off_part_frees_the_march_and_shares_its_attrition() {
     );
     assert!(s.units[usize::from(horse)].sp < 6);
 }
+
+#[test]
+fn r129_no_zoc_across_a_primary_river_without_a_bridge_when_marching() {
+    use crate::hov::board::{Ground, Settlement, Water};
+    use crate::hov::types::COALITION;
+    // A primary river hexside with no bridge between two clear hexes in the area.
+    let found = ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"]
+        .into_iter()
+        .find_map(|id| {
+            let h = load(id);
+            let plain = |x: Hex| {
+                let i = h.board.hex(x);
+                h.in_area(x) && i.ground == Ground::Clear && i.settlement == Settlement::None
+            };
+            let mut hexes = h.board.grid.hexes();
+            hexes.sort_unstable();
+            let hit = hexes.into_iter().find_map(|a| {
+                Direction::ALL.into_iter().find_map(|d| {
+                    let sd = h.board.side(a, d);
+                    (plain(a)
+                        && plain(a.neighbor(d))
+                        && sd.water == Water::Primary
+                        && !sd.bridge
+                        && Direction::ALL.into_iter().any(|e| {
+                            h.board.side(a, e).water == Water::None && plain(a.neighbor(e))
+                        }))
+                    .then_some((a, d))
+                })
+            });
+            hit.map(|x| (h, x))
+        });
+    let Some((h, (a, d))) = found else {
+        panic!("no bridgeless primary river between clear hexes")
+    };
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+    let f = (0..s.leaders.len() as LeaderId)
+        .find(|&l| {
+            h.manifest.leaders[usize::from(l)].side == FRENCH
+                && matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_))
+                && h.is_force(&s, l)
+        })
+        .unwrap();
+    let c = (0..s.leaders.len() as LeaderId)
+        .find(|&l| {
+            h.manifest.leaders[usize::from(l)].side == COALITION
+                && matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_))
+                && h.is_force(&s, l)
+        })
+        .unwrap();
+    clear_map_but(&mut s, &[f, c]);
+    place(&mut s, f, a);
+    place(&mut s, c, a.neighbor(d));
+    let o = h.occupancy(&s);
+    assert!(!h.in_zoc_of(&s, &o, COALITION, a, false), "¶129");
+    // Stepping off along the bank costs no ½ MP to leave an enemy ZOC (¶124) unless the
+    // step ends in one.
+    let e = Direction::ALL
+        .into_iter()
+        .find(|&e| h.board.side(a, e).water == Water::None && {
+            let x = a.neighbor(e);
+            h.board.hex(x).ground == Ground::Clear
+                && !h.in_zoc_of(&s, &o, COALITION, x, false)
+                && h.step_cost(&s, a, e, false).is_some()
+        });
+    let m = h.new_march(&s, f, Activation::Command, MarchStage::Moving);
+    if let Some(e) = e {
+        let cost = h.check_step(&s, &m, a.neighbor(e)).expect("a step");
+        assert_eq!(cost.inf, h.step_cost(&s, a, e, false).unwrap());
+    }
+}
