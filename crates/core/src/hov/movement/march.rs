@@ -669,7 +669,10 @@ impl Hov {
         {
             return Err(Illegal::new(
                 "§47 1",
-                format!("{} is a masked Fort: nothing enters or leaves it", self.label(f)),
+                format!(
+                    "{} is a masked Fort: nothing enters or leaves it",
+                    self.label(f)
+                ),
             ));
         }
         let (foot, horse) = match m.vedette {

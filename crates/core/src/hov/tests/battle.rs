@@ -359,8 +359,6 @@ fn r168_the_staked_old_guard_takes_one_off_the_die() {
     assert_eq!(combat_drm(&mut staked), combat_drm(&mut s) - 1, "¶168");
 }
 
-/// A tiny deterministic generator for the random-play tests.
-
 pub(super) fn check_invariants(h: &Hov, s: &State) {
     for (i, u) in s.units.iter().enumerate() {
         assert!(u.sp <= h.manifest.units[i].max.max(u.sp.min(60)));

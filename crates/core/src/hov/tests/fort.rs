@@ -577,7 +577,9 @@ fn r128_1_a_zoc_reaches_out_of_a_fort_but_not_into_it_when_marching() {
         })
         .unwrap();
     let m = h.new_march(&s, f, Activation::Command, MarchStage::Moving);
-    let cost = h.check_step(&s, &m, n0.neighbor(away)).expect("a step away");
+    let cost = h
+        .check_step(&s, &m, n0.neighbor(away))
+        .expect("a step away");
     let ground = h.step_cost(&s, n0, away, false).unwrap();
     assert_eq!(cost.inf, ground.plus(Mp::HALF));
 }

@@ -157,17 +157,46 @@ fn r129_no_zoc_across_a_primary_river_without_a_bridge_when_marching() {
     assert!(!h.in_zoc_of(&s, &o, COALITION, a, false), "¶129");
     // Stepping off along the bank costs no ½ MP to leave an enemy ZOC (¶124) unless the
     // step ends in one.
-    let e = Direction::ALL
-        .into_iter()
-        .find(|&e| h.board.side(a, e).water == Water::None && {
+    let e = Direction::ALL.into_iter().find(|&e| {
+        h.board.side(a, e).water == Water::None && {
             let x = a.neighbor(e);
             h.board.hex(x).ground == Ground::Clear
                 && !h.in_zoc_of(&s, &o, COALITION, x, false)
                 && h.step_cost(&s, a, e, false).is_some()
-        });
+        }
+    });
     let m = h.new_march(&s, f, Activation::Command, MarchStage::Moving);
     if let Some(e) = e {
         let cost = h.check_step(&s, &m, a.neighbor(e)).expect("a step");
         assert_eq!(cost.inf, h.step_cost(&s, a, e, false).unwrap());
     }
+}
+
+#[test]
+fn r107_2_stacked_enemy_leaders_resist_with_their_force_leader() {
+    use crate::hov::types::COALITION;
+    let (h, mut s, _f, at) = super::weather::moving_scene();
+    let coal: Vec<LeaderId> = (0..s.leaders.len() as LeaderId)
+        .filter(|&l| {
+            let m = &h.manifest.leaders[usize::from(l)];
+            m.side == COALITION && m.mg.is_none()
+        })
+        .collect();
+    let lo = *coal
+        .iter()
+        .min_by_key(|&&l| (h.initiative_of(&s, l), l))
+        .unwrap();
+    let hi = *coal
+        .iter()
+        .max_by_key(|&&l| (h.initiative_of(&s, l), u16::MAX - l))
+        .unwrap();
+    assert!(h.initiative_of(&s, lo) < h.initiative_of(&s, hi));
+    super::repulse::set_force(&h, &mut s, lo, Arm::Infantry, 1);
+    super::repulse::set_force(&h, &mut s, hi, Arm::Infantry, 1);
+    place(&mut s, lo, at.neighbor(Direction::ALL[0]));
+    // The better leader rides on the weaker one's portrait: the Force Leader's Initiative
+    // counts (¶107 2).
+    s.leaders[usize::from(hi)].place = LeaderPlace::Portrait(lo);
+    let (r, _) = h.resistance_of(&s, FRENCH, at);
+    assert_eq!(r, h.initiative_of(&s, lo));
 }
