@@ -316,6 +316,7 @@ impl Hov {
             l.moved = false;
             l.tried = false;
             l.dropped = false;
+            l.dropped_from = None;
         }
         for v in &mut s.vedettes {
             v.moved = false;

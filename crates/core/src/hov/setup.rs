@@ -272,6 +272,7 @@ impl Hov {
                 moved: false,
                 tried: false,
                 dropped: false,
+                dropped_from: None,
             };
             manifest.leaders.len()
         ];

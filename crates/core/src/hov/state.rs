@@ -114,6 +114,10 @@ pub struct Leader {
     pub tried: bool,
     /// Dropped off this phase: may not move again until it ends (¶81).
     pub dropped: bool,
+    /// ¶82: the Force Leader whose march dropped him off this phase; his units share that
+    /// march's attrition.
+    #[serde(default)]
+    pub dropped_from: Option<LeaderId>,
 }
 
 /// One combat unit's changing state (¶12–¶13, ¶19).

@@ -105,7 +105,14 @@ impl Hov {
         let side = self.leader_side(m.leader).unwrap_or(FRENCH);
         // ¶118: every hex of a Multi-Hex Force shares the roll (reading N31).
         let mut units: Vec<u16> = Vec::new();
-        for l in Self::march_hex_leaders(m) {
+        let hexes = Self::march_hex_leaders(m);
+        // ¶82: a part dropped off on the way still shares the march's attrition.
+        let dropped = (0..s.leaders.len() as u16).filter(|&l| {
+            let x = &s.leaders[usize::from(l)];
+            x.dropped && x.dropped_from.is_some_and(|f| hexes.contains(&f))
+        });
+        let all: Vec<u16> = hexes.iter().copied().chain(dropped).collect();
+        for l in all {
             for u in self.force_units(s, l) {
                 if !self.attrition_exempt(s, u) && !units.contains(&u) {
                     units.push(u);

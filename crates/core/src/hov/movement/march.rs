@@ -662,6 +662,19 @@ impl Hov {
                 format!("{} holds an enemy counter", self.label(to)),
             ));
         }
+        // §47 1: nothing enters or leaves a masked Fort.
+        if let Some(f) = [from, to]
+            .into_iter()
+            .find(|&x| s.masks.iter().any(|k| k.hex == x && k.masked))
+        {
+            return Err(Illegal::new(
+                "§47 1",
+                format!(
+                    "{} is a masked Fort: nothing enters or leaves it",
+                    self.label(f)
+                ),
+            ));
+        }
         let (foot, horse) = match m.vedette {
             Some(_) => (m.allowance_inf > Mp::ZERO, m.allowance_cav > Mp::ZERO),
             None if m.unemployed => (false, true),
@@ -873,6 +886,7 @@ impl Hov {
         let x = &mut s.leaders[usize::from(l)];
         x.place = LeaderPlace::Map(hex);
         x.dropped = true;
+        x.dropped_from = Some(m.leader);
         x.moved = true;
         x.tried = true;
         if !s.marched.contains(&l) {

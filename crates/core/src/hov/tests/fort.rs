@@ -543,3 +543,71 @@ fn e47_2_a_force_in_a_masked_fort_has_no_dispatch_distance() {
     assert!(h.masked(&s, fort));
     assert!(!h.in_dispatch(&s, army, fort), "§47 2");
 }
+
+#[test]
+fn r128_1_a_zoc_reaches_out_of_a_fort_but_not_into_it_when_marching() {
+    use crate::hov::state::{Activation, MarchStage};
+    use crate::hov::types::Mp;
+    let (h, s, fort, c, f) = siege(4, 4);
+    let o = h.occupancy(&s);
+    let n0 = fort.neighbor(Direction::ALL[0]);
+    assert!(h.in_zoc_of(&s, &o, COALITION, n0, false), "out of the Fort");
+    assert!(!h.in_zoc_of(&s, &o, FRENCH, fort, false), "not into it");
+    // The Coalition force steps out of the Fort next to the French: it enters their ZOC
+    // (+½) but leaves none (¶123, ¶124), since none reached into the Fort.
+    let to = Direction::ALL
+        .into_iter()
+        .map(|d| fort.neighbor(d))
+        .find(|&x| x != n0 && Direction::ALL.iter().any(|&d| x.neighbor(d) == n0))
+        .unwrap();
+    let d = Direction::ALL
+        .into_iter()
+        .find(|&d| fort.neighbor(d) == to)
+        .unwrap();
+    let m = h.new_march(&s, c, Activation::Command, MarchStage::Moving);
+    let cost = h.check_step(&s, &m, to).expect("a step out of the Fort");
+    let ground = h.step_cost(&s, fort, d, false).unwrap();
+    assert_eq!(cost.inf, ground.plus(Mp::HALF));
+    // The French force next to the Fort is in its ZOC: stepping away costs the ½ to leave.
+    let away = Direction::ALL
+        .into_iter()
+        .find(|&d| {
+            let x = n0.neighbor(d);
+            x != fort && Direction::ALL.iter().all(|&e| x.neighbor(e) != fort)
+        })
+        .unwrap();
+    let m = h.new_march(&s, f, Activation::Command, MarchStage::Moving);
+    let cost = h
+        .check_step(&s, &m, n0.neighbor(away))
+        .expect("a step away");
+    let ground = h.step_cost(&s, n0, away, false).unwrap();
+    assert_eq!(cost.inf, ground.plus(Mp::HALF));
+}
+
+#[test]
+fn e47_1_nothing_marches_into_or_out_of_a_masked_fort() {
+    use crate::hov::state::{Activation, MarchStage};
+    let (h, mut s, fort, c, f) = siege(4, 4);
+    let out = Direction::ALL[3];
+    let m = h.new_march(&s, c, Activation::Command, MarchStage::Moving);
+    assert!(h.check_step(&s, &m, fort.neighbor(out)).is_ok());
+    s.masks.push(Mask {
+        hex: fort,
+        by: FRENCH,
+        attempts: 1,
+        masked: true,
+        pending: false,
+        tried: false,
+    });
+    let e = h.check_step(&s, &m, fort.neighbor(out)).unwrap_err();
+    assert!(e.rule.contains("§47"), "{e:?}");
+    // A friendly force may not march in either: empty the Fort, then try to enter it from
+    // the Coalition side.
+    let _ = f;
+    s.leaders[usize::from(c)].place = LeaderPlace::Map(fort.neighbor(out));
+    let m = h.new_march(&s, c, Activation::Command, MarchStage::Moving);
+    let e = h.check_step(&s, &m, fort).unwrap_err();
+    assert!(e.rule.contains("§47"), "{e:?}");
+    s.masks.clear();
+    assert!(h.check_step(&s, &m, fort).is_ok());
+}

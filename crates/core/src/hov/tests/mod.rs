@@ -13,6 +13,7 @@ mod fort;
 mod garrison;
 mod general;
 mod march;
+mod march2;
 mod morale;
 mod movement;
 mod multihex;

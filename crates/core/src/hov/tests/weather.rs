@@ -137,7 +137,7 @@ fn r100_2_no_extended_march_in_battle_scenarios() {
     }
 }
 
-fn moving_scene() -> (Hov, State, LeaderId, Hex) {
+pub(super) fn moving_scene() -> (Hov, State, LeaderId, Hex) {
     let h = load("hov/pultusk-golymin");
     let mut s = h.initial_state();
     advance(&h, &mut s, Phase::MovementCommands, FRENCH);
