@@ -376,7 +376,7 @@ def options():
          "note": "Before each counterattack and re-attack the side about to attack rolls against its Force Leader's Initiative."},
         {"id": "sound-of-the-guns", "name": "The Sound of the Guns (marching to a battle's second round)", "default": False,
          "rules": ["§184", "§185", "§186"],
-         "note": "A force whose Forced March roll failed, within 3 hexes of a friendly force attacked, may roll again before the battle's second round; if it passes it marches straight to the battle, checks attrition and joins round two (readings N71, N72)."},
+         "note": "A force whose Forced March roll failed, within 3 hexes of a friendly force attacked, may roll again before the battle's second round; if it passes it marches straight to the battle, checks attrition and joins round two (readings N70, N71)."},
         {"id": "fort-benefit-first-five", "name": "Fortified Towns double the first 5 SP of any defender (reading N5)",
          "default": False, "rules": ["§41", "§42"],
          "note": "The digest's reading: without it a single force of more than 5 SP gains nothing from a Fortified Town unless a garrison or a separate force of at most 5 SP is inside."},

@@ -1,10 +1,10 @@
 //! The optional rule "The Sound of the Guns" (§184–§186, scenario option `sound-of-the-guns`,
 //! off by default). A non-phasing force whose Forced March roll failed in this Combat Phase
-//! (§185; reading N71: a modified roll above the Force Leader's Initiative, ¶102, even one
+//! (§185; reading N70: a modified roll above the Force Leader's Initiative, ¶102, even one
 //! that let it spend 1 MP, ¶103), and that began the phase within 3 hexes of a friendly force
 //! attacked in a battle, may roll its Forced March again when that battle is about to go to
 //! its second round (§186), once. If the roll passes (¶102: at or below the Initiative) it
-//! marches straight to the battle (reading N72: it must end next to a defending hex and to the
+//! marches straight to the battle (reading N71: it must end next to a defending hex and to the
 //! attacking force, the only hexes from which it can fight, and every step brings it one hex
 //! nearer the nearest such hex), under the Forced March rules (¶143), and checks attrition on arrival (¶136–¶137,
 //! with the Forced March "+"). A force that arrives joins the defence as round two begins: its
@@ -110,14 +110,14 @@ impl Hov {
         out
     }
 
-    /// Reading N72: where a force marching to the guns may stop: next to a defending hex and to
+    /// Reading N71: where a force marching to the guns may stop: next to a defending hex and to
     /// the attacking force.
     pub fn sound_goal(call: &SoundCall, h: Hex) -> bool {
         call.defenders.iter().any(|d| d.distance(h) == 1)
             && call.attackers.iter().any(|a| a.distance(h) == 1)
     }
 
-    /// The hexes of reading N72 around the battle.
+    /// The hexes of reading N71 around the battle.
     fn sound_goals(call: &SoundCall) -> Vec<Hex> {
         let mut out: Vec<Hex> = Vec::new();
         for d in &call.defenders {
@@ -144,7 +144,7 @@ impl Hov {
             .unwrap_or(u32::MAX)
     }
 
-    /// §186, reading N72: the steps that bring march `m` one hex nearer a hex where it may stop,
+    /// §186, reading N71: the steps that bring march `m` one hex nearer a hex where it may stop,
     /// under the Forced March rules (no repulse on the way), with their costs.
     fn sound_next(&self, s: &State, m: &March, call: &SoundCall) -> Vec<(Hex, StepCost)> {
         let mut out = Vec::new();

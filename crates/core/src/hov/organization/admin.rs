@@ -276,7 +276,7 @@ impl Hov {
     }
 
     /// ¶33: a captured leader of the phasing side whose complete Game-Turn out of play is over
-    /// comes back as an Unemployed Leader at his army's active Supply Source (reading N77); while
+    /// comes back as an Unemployed Leader at his army's active Supply Source (reading N73); while
     /// the source is captured or being changed he waits. His ratings are already one lower
     /// for the capture (`Leader::captures`).
     fn captured_leaders_return(&self, s: &mut State, ev: &mut Vec<Event>) {

@@ -161,7 +161,7 @@ impl Hov {
                 continue;
             }
             // ¶80 3: the forces may stay together while a leader in an adjacent hex could
-            // command them all (reading N73).
+            // command them all (reading N72).
             if self.hex_sp(s, side, hex) <= STACK_LIMIT
                 && self.commanded_from_next_door(s, side, hex)
             {
@@ -211,7 +211,7 @@ impl Hov {
 
     /// ¶80 3: whether a leader of `side` on the map in a hex next to `hex` could take every
     /// force of `hex` onto his portrait without breaking his Command Span or the two levels of
-    /// command (reading N73: his own force stays his; the test is the one consolidation uses).
+    /// command (reading N72: his own force stays his; the test is the one consolidation uses).
     pub fn commanded_from_next_door(&self, s: &State, side: Side, hex: Hex) -> bool {
         let here = self.map_leaders(s, side, hex);
         (0..s.leaders.len() as LeaderId).any(|a| {

@@ -175,7 +175,7 @@ fn e22_2_a_self_employed_leader_enters_play_with_his_unit_in_its_hex() {
 
 #[test]
 fn r33_a_captured_leader_returns_after_a_complete_turn_at_the_supply_source() {
-    // ¶33: out of play for one complete Game-Turn, then back (reading N77: as an Unemployed
+    // ¶33: out of play for one complete Game-Turn, then back (reading N73: as an Unemployed
     // Leader at his army's active Supply Source, in his side's Administrative Segment).
     let h = load("hov/pultusk-golymin");
     let mut s = h.initial_state();

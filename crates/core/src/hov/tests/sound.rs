@@ -1,6 +1,6 @@
 //! The optional rule "The Sound of the Guns" (§184–§186, option `sound-of-the-guns`): a force
 //! whose Forced March failed tries again before a battle's second round, marches straight to
-//! it, checks attrition and joins round two (readings N71, N72).
+//! it, checks attrition and joins round two (readings N70, N71).
 
 use alloc::string::String;
 use alloc::vec::Vec;
