@@ -2,39 +2,18 @@
 
 use alloc::vec::Vec;
 
-use super::march::{advance, clear_map_but, foot_force, legal, load, place};
+use super::march::{advance, clear_map_but, foot_force, legal, load, marching, place};
 use crate::engine::{Actor, Rules};
 use crate::hex::{Direction, Hex, Hexside};
 use crate::hov::Hov;
 use crate::hov::action::Action;
 use crate::hov::board::{Road, Water};
 use crate::hov::movement::bridge::TRAINS_PER_SIDE;
-use crate::hov::movement::force::{CAVALRY_MA, INFANTRY_MA};
-use crate::hov::state::{Activation, LeaderId, March, MarchStage, Phase, State, TrainPlace};
+use crate::hov::state::{Activation, LeaderId, March, Phase, State, TrainPlace};
 use crate::hov::types::{COALITION, FRENCH, Mp};
 
 fn march(l: LeaderId, at: Hex) -> March {
-    March {
-        leader: l,
-        parts: Vec::new(),
-        how: Activation::Command,
-        allowance_inf: INFANTRY_MA,
-        allowance_cav: CAVALRY_MA,
-        spent_inf: Mp::ZERO,
-        spent_cav: Mp::ZERO,
-        start_sp: 0,
-        path: alloc::vec![at],
-        one_mp: false,
-        vedette: None,
-        unemployed: false,
-        stage: MarchStage::Moving,
-        from_ezoc: false,
-        stopped: false,
-        no_loc: false,
-        must_repulse: false,
-        moved_parts: Vec::new(),
-        bridge_mp: Mp::ZERO,
-    }
+    marching(l, at, Activation::Command, 0)
 }
 
 /// A primary river hexside with no bridge or road, both hexes in play.

@@ -990,3 +990,29 @@ fn r81_r82_a_subordinate_is_dropped_off_on_the_way_and_stays() {
         "¶81: it may not move again this phase"
     );
 }
+
+/// A march of `l` under way from `at`, activated by `how`, nothing spent yet, `start_sp` its
+/// size for attrition (¶137): the one March builder of the movement tests.
+pub(super) fn marching(l: LeaderId, at: Hex, how: Activation, start_sp: u16) -> March {
+    March {
+        leader: l,
+        parts: Vec::new(),
+        how,
+        allowance_inf: INFANTRY_MA,
+        allowance_cav: CAVALRY_MA,
+        spent_inf: Mp::ZERO,
+        spent_cav: Mp::ZERO,
+        start_sp,
+        path: alloc::vec![at],
+        one_mp: false,
+        vedette: None,
+        unemployed: false,
+        stage: MarchStage::Moving,
+        from_ezoc: false,
+        stopped: false,
+        no_loc: false,
+        must_repulse: false,
+        moved_parts: Vec::new(),
+        bridge_mp: Mp::ZERO,
+    }
+}

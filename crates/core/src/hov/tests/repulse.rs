@@ -11,7 +11,6 @@ use crate::hex::{Direction, Hex};
 use crate::hov::Hov;
 use crate::hov::action::Action;
 use crate::hov::event::Event;
-use crate::hov::movement::force::{CAVALRY_MA, INFANTRY_MA};
 use crate::hov::movement::repulse::repulse_succeeds;
 use crate::hov::state::{
     Activation, LeaderId, LeaderPlace, March, MarchStage, Phase, RepulseWhen, State,
@@ -58,27 +57,7 @@ pub(super) fn set_force(h: &Hov, s: &mut State, l: LeaderId, arm: Arm, sp: u8) {
 }
 
 fn march(l: LeaderId, at: Hex, how: Activation) -> March {
-    March {
-        leader: l,
-        parts: Vec::new(),
-        how,
-        allowance_inf: INFANTRY_MA,
-        allowance_cav: CAVALRY_MA,
-        spent_inf: Mp::ZERO,
-        spent_cav: Mp::ZERO,
-        start_sp: 0,
-        path: alloc::vec![at],
-        one_mp: false,
-        vedette: None,
-        unemployed: false,
-        stage: MarchStage::Moving,
-        from_ezoc: false,
-        stopped: false,
-        no_loc: false,
-        must_repulse: false,
-        moved_parts: Vec::new(),
-        bridge_mp: Mp::ZERO,
-    }
+    super::march::marching(l, at, how, 0)
 }
 
 /// A French force at `at` and a Coalition force two hexes away in direction 0, on open ground,

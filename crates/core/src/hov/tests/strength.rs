@@ -11,8 +11,7 @@ use crate::engine::{Actor, Rules};
 use crate::hov::Hov;
 use crate::hov::action::Action;
 use crate::hov::combat::odds::odds;
-use crate::hov::movement::force::{CAVALRY_MA, INFANTRY_MA};
-use crate::hov::state::{Activation, LeaderId, March, MarchStage, Phase, State};
+use crate::hov::state::{Activation, LeaderId, March, Phase, State};
 use crate::hov::types::{Arm, COALITION, Chit, FRENCH, Half, Mp};
 
 fn clear_column(h: &Hov, att: u32, def: u32) -> u8 {
@@ -186,27 +185,7 @@ fn r160_2_no_action_lowers_the_odds() {
 }
 
 fn march(l: LeaderId, at: crate::hex::Hex) -> March {
-    March {
-        leader: l,
-        parts: Vec::new(),
-        how: Activation::Command,
-        allowance_inf: INFANTRY_MA,
-        allowance_cav: CAVALRY_MA,
-        spent_inf: Mp::ZERO,
-        spent_cav: Mp::ZERO,
-        start_sp: 4,
-        path: alloc::vec![at],
-        one_mp: false,
-        vedette: None,
-        unemployed: false,
-        stage: MarchStage::Moving,
-        from_ezoc: false,
-        stopped: false,
-        no_loc: false,
-        must_repulse: false,
-        moved_parts: Vec::new(),
-        bridge_mp: Mp::ZERO,
-    }
+    super::march::marching(l, at, Activation::Command, 4)
 }
 
 #[test]

@@ -15,8 +15,7 @@ use crate::hov::board::{Ground, Road, Settlement, Water};
 use crate::hov::combat::odds::odds;
 use crate::hov::combat::strength::{Effect, Forces, Terrain, compare};
 use crate::hov::event::Event;
-use crate::hov::movement::force::{CAVALRY_MA, INFANTRY_MA};
-use crate::hov::state::{Activation, BattleStep, LeaderId, March, MarchStage, Phase, State};
+use crate::hov::state::{Activation, BattleStep, LeaderId, March, Phase, State};
 use crate::hov::types::{Arm, Chit, FRENCH, Mp};
 
 /// Gives `l`'s force exactly these SP by arm (units of its side), nothing else.
@@ -425,27 +424,7 @@ fn side_with(h: &Hov, road: Road, water: Water, ground: Ground) -> Option<(Hex, 
 
 /// The march of `l` from `at`, as a Movement Command.
 fn march(l: LeaderId, at: Hex) -> March {
-    March {
-        leader: l,
-        parts: Vec::new(),
-        how: Activation::Command,
-        allowance_inf: INFANTRY_MA,
-        allowance_cav: CAVALRY_MA,
-        spent_inf: Mp::ZERO,
-        spent_cav: Mp::ZERO,
-        start_sp: 4,
-        path: alloc::vec![at],
-        one_mp: false,
-        vedette: None,
-        unemployed: false,
-        stage: MarchStage::Moving,
-        from_ezoc: false,
-        stopped: false,
-        no_loc: false,
-        must_repulse: false,
-        moved_parts: Vec::new(),
-        bridge_mp: Mp::ZERO,
-    }
+    super::march::marching(l, at, Activation::Command, 4)
 }
 
 /// A force of 4 SP of `arm` alone on the map marches one step from `from` to `to`; the MP

@@ -12,7 +12,7 @@ use crate::hov::Hov;
 use crate::hov::action::Action;
 use crate::hov::board::{Road, Water};
 use crate::hov::movement::force::{CAVALRY_MA, INFANTRY_MA};
-use crate::hov::state::{Activation, LeaderId, March, MarchStage, Phase, State};
+use crate::hov::state::{Activation, LeaderId, March, Phase, State};
 use crate::hov::types::{Arm, COALITION, FRENCH, Mp};
 
 fn weather(h: &Hov, name: &str) -> Option<u8> {
@@ -24,27 +24,7 @@ fn weather(h: &Hov, name: &str) -> Option<u8> {
 }
 
 fn march(l: LeaderId, at: Hex, start_sp: u16) -> March {
-    March {
-        leader: l,
-        parts: Vec::new(),
-        how: Activation::Command,
-        allowance_inf: INFANTRY_MA,
-        allowance_cav: CAVALRY_MA,
-        spent_inf: Mp::ZERO,
-        spent_cav: Mp::ZERO,
-        start_sp,
-        path: alloc::vec![at],
-        one_mp: false,
-        vedette: None,
-        unemployed: false,
-        stage: MarchStage::Moving,
-        from_ezoc: false,
-        stopped: false,
-        no_loc: false,
-        must_repulse: false,
-        moved_parts: Vec::new(),
-        bridge_mp: Mp::ZERO,
-    }
+    super::march::marching(l, at, Activation::Command, start_sp)
 }
 
 #[test]
