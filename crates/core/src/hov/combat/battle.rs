@@ -937,7 +937,8 @@ impl Hov {
         let l = b.captures.remove(0);
         let hex = self.hex_of(s, l);
         let side = self.manifest.leaders[usize::from(l)].side;
-        let captured = roll > self.initiative_of(s, l);
+        // ¶33: against the unmodified rating (reading N73).
+        let captured = roll > self.rated_initiative(s, l);
         let o = self.occupancy(s);
         let free = hex.and_then(|h| {
             if !o.real_at(side.other(), h) {

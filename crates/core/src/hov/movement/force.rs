@@ -160,6 +160,13 @@ impl Hov {
         if self.mg_burdened(s, l) {
             return 1;
         }
+        self.rated_initiative(s, l)
+    }
+
+    /// A leader's Initiative Rating as it stands: the printed rating less one for each
+    /// capture (¶33), never below 1, with no modifier (¶26's burdened Major General aside).
+    /// The capture die is rolled against it (¶33: the unmodified rating; reading N73).
+    pub fn rated_initiative(&self, s: &State, l: LeaderId) -> u8 {
         let printed = self.manifest.leaders[usize::from(l)].ratings.initiative;
         printed
             .saturating_sub(s.leaders[usize::from(l)].captures)

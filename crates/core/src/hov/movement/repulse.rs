@@ -389,8 +389,7 @@ impl Hov {
             return;
         }
         let l = p.captures.remove(0);
-        let printed = self.manifest.leaders[usize::from(l)].ratings.initiative;
-        let captured = roll > printed;
+        let captured = roll > self.rated_initiative(s, l);
         ev.push(Event::Capture {
             leader: l,
             roll,

@@ -399,7 +399,7 @@ fn r29_command_has_two_levels_only() {
 }
 
 #[test]
-fn r26_a_cavalry_major_general_with_infantry_costs_two_and_has_initiative_one() {
+fn r26_r33_a_cavalry_major_general_with_infantry_costs_two_and_has_initiative_one() {
     // ¶26: a cavalry Major General with infantry on his track has Subordination 2.
     let (h, mut s) = davout_position();
     let mg = leader(&h, "F-MG-cav-1");
@@ -417,6 +417,13 @@ fn r26_a_cavalry_major_general_with_infantry_costs_two_and_has_initiative_one() 
     assert_eq!(h.subordination_of(&s, mg), 2);
     // ... and Initiative 1 for movement (¶101) and pursuit, whatever his printed rating.
     assert_eq!(h.initiative_of(&s, mg), 1);
+    // ¶33: his capture die is rolled against the unmodified rating (reading N73), less one
+    // for each earlier capture.
+    let printed = h.manifest.leaders[usize::from(mg)].ratings.initiative;
+    assert_eq!(h.rated_initiative(&s, mg), printed);
+    s.leaders[usize::from(mg)].captures = 1;
+    assert_eq!(h.rated_initiative(&s, mg), printed.saturating_sub(1).max(1));
+    s.leaders[usize::from(mg)].captures = 0;
     let murat = leader(&h, "F-murat");
     let lc = unit(&h, "F-LC");
     s.units[usize::from(lc)].leader = Some(mg);
