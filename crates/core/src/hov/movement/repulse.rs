@@ -396,7 +396,9 @@ impl Hov {
             captured,
         });
         if captured {
-            p.leaders.retain(|&x| x != l);
+            if let Some(p) = &mut s.repulse {
+                p.leaders.retain(|&x| x != l);
+            }
             let x = &mut s.leaders[usize::from(l)];
             x.place = LeaderPlace::Captured(s.turn.saturating_add(2));
             x.captures = x.captures.saturating_add(1);
