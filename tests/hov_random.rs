@@ -80,8 +80,12 @@ fn sp_accounted(r: &Hov, s: &State) -> [u32; 2] {
 /// What `side` must not see of the other side in its observation `o`.
 fn check_hidden(r: &Hov, s: &State, o: &State, side: Side, ctx: &dyn Fn() -> String) {
     let other = side.other();
+    // ¶20, ¶146 step 6: the strengths of the battle's forces are shown from the odds on.
+    let shown = r.shown_in_battle(s);
     for (i, u) in o.units.iter().enumerate() {
-        if r.manifest.units[i].side == other {
+        if r.manifest.units[i].side == other
+            && !s.units[i].leader.is_some_and(|l| shown.contains(&l))
+        {
             assert!(
                 u.sp == 0 && u.leader.is_none(),
                 "{}: {side} sees {}'s strength or track (¶20)",

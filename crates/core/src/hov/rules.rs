@@ -8,11 +8,30 @@ use alloc::vec::Vec;
 
 use super::action::Action;
 use super::event::Event;
-use super::state::{BattleStep, GarrisonPlace, LeaderPlace, State, Unknown, VedettePlace};
+use super::state::{
+    BattleStep, GarrisonPlace, LeaderId, LeaderPlace, State, Unknown, VedettePlace,
+};
 use super::{Hov, INFO};
 use crate::dice::{Prob, Roll};
 use crate::engine::{Actor, Chance, Illegal, Reached, Rules, Side, SystemInfo};
 use crate::hex::Hex;
+
+impl Hov {
+    /// ¶20, ¶146 step 6: the leaders whose units' exact strengths both sides know now — every
+    /// member of the forces of the battle under way from the odds on (their leaders were
+    /// shown at steps 1–2, ¶22); none outside a battle.
+    pub fn shown_in_battle(&self, s: &State) -> Vec<LeaderId> {
+        match &s.battle {
+            Some(b) if !matches!(b.step, BattleStep::Chits | BattleStep::Bombard) => {
+                let sides = self.sides(s, b);
+                let mut fls = sides.fls[0].clone();
+                fls.extend_from_slice(&sides.fls[1]);
+                self.members(s, &fls)
+            }
+            _ => Vec::new(),
+        }
+    }
+}
 
 impl Rules for Hov {
     type State = State;
@@ -83,17 +102,7 @@ impl Rules for Hov {
                 _ => {}
             }
         }
-        // ¶20, ¶146 step 6: from the odds on, the exact strengths of the forces in the battle
-        // under way are known to both sides (their leaders were shown at steps 1–2, ¶22).
-        let shown: Vec<u16> = match &s.battle {
-            Some(b) if !matches!(b.step, BattleStep::Chits | BattleStep::Bombard) => {
-                let sides = self.sides(s, b);
-                let mut fls = sides.fls[0].clone();
-                fls.extend_from_slice(&sides.fls[1]);
-                self.members(s, &fls)
-            }
-            _ => Vec::new(),
-        };
+        let shown = self.shown_in_battle(s);
         for (i, u) in o.units.iter_mut().enumerate() {
             if other(self.manifest.units[i].side) && !u.leader.is_some_and(|l| shown.contains(&l)) {
                 u.leader = None;
