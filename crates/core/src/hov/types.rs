@@ -329,3 +329,17 @@ impl Ratio {
         a * self.def as u64 >= d * self.att as u64
     }
 }
+
+/// ¶127: which side has the cavalry advantage, counting only cavalry outside Swamp, Woods and
+/// Hills: +1 when `ours` is at least twice `theirs` (one SP enough against none), −1 when the
+/// reverse, 0 otherwise.
+pub fn cavalry_advantage(ours: u32, theirs: u32) -> i8 {
+    let adv = |a: u32, b: u32| a > 0 && a >= 2 * b;
+    if adv(ours, theirs) {
+        1
+    } else if adv(theirs, ours) {
+        -1
+    } else {
+        0
+    }
+}

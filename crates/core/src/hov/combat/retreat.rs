@@ -378,16 +378,8 @@ impl Hov {
             .filter(|&&l| self.is_force(s, l))
             .map(|&l| self.counting_cavalry(s, l))
             .sum();
-        // ¶127 2: a 2:1 edge (one SP against none) is worth one (the arithmetic of
-        // movement/initiative.rs `cavalry_advantage`, which this layer does not import).
-        let edge = |a: u32, b: u32| a > 0 && a >= 2 * b;
-        let cavalry: i8 = if edge(ours, theirs) {
-            1
-        } else if edge(theirs, ours) {
-            -1
-        } else {
-            0
-        };
+        // ¶127 2: a 2:1 edge (one SP against none) is worth one.
+        let cavalry = super::super::types::cavalry_advantage(ours, theirs);
         let mut drm = self.charts.resistance(self.initiative_of(s, p), passive) - cavalry;
         let elite = pieces.iter().all(|&q| match q {
             Piece::Unit(u) => {

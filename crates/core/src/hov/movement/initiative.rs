@@ -5,6 +5,9 @@
 
 use super::super::types::Mp;
 
+/// ¶127: the Cavalry Differential, shared with the pursuit (combat/retreat.rs).
+pub use super::super::types::cavalry_advantage;
+
 /// What a force may spend after its Initiative roll (¶102–¶104).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Allowance {
@@ -45,20 +48,6 @@ pub fn allowance(modified: i16, initiative: u8) -> Allowance {
         Allowance::OneMp
     } else {
         Allowance::None
-    }
-}
-
-/// ¶127: which side has the cavalry advantage, counting only cavalry outside Swamp, Woods and
-/// Hills: +1 when `ours` is at least twice `theirs` (one SP enough against none), −1 when the
-/// reverse, 0 otherwise.
-pub fn cavalry_advantage(ours: u32, theirs: u32) -> i8 {
-    let adv = |a: u32, b: u32| a > 0 && a >= 2 * b;
-    if adv(ours, theirs) {
-        1
-    } else if adv(theirs, ours) {
-        -1
-    } else {
-        0
     }
 }
 
