@@ -297,6 +297,18 @@ impl Hov {
                 l(*leader),
                 h(*hex)
             ),
+            Event::RepulseWaived { side: s, hex } => format!(
+                "the {} force at {} declares no repulse (§70)",
+                adjective(*s),
+                h(*hex)
+            ),
+            Event::VedetteRepulse {
+                vedette, target, ..
+            } => format!(
+                "{} tries to repulse the enemy at {} and learns who leads there (§71)",
+                self.log_vedette(*vedette),
+                h(*target)
+            ),
             Event::VedetteRevealed { vedette, hex } => {
                 format!("{} at {} is revealed", self.log_vedette(*vedette), h(*hex))
             }

@@ -198,6 +198,26 @@ pub enum Event {
         #[serde(with = "super::hhex")]
         hex: Hex,
     },
+    /// §70: the force that entered (or begins its move in) what looks like a ZOC Bond
+    /// declares that it tries no repulse, before any vedette there is revealed.
+    RepulseWaived {
+        /// The moving side.
+        side: Side,
+        /// The hex of the force.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
+    /// §71: a cavalry vedette tries to repulse an enemy hex: its owner learns who leads there
+    /// (the Force Leaders are revealed), and the vedette then retreats before combat.
+    VedetteRepulse {
+        /// The vedette's side.
+        side: Side,
+        /// The vedette.
+        vedette: u16,
+        /// The hex probed.
+        #[serde(with = "super::hhex")]
+        target: Hex,
+    },
     /// A march ends (¶88): the force may not move again this phase or segment.
     MarchEnds {
         /// The owner.
@@ -664,6 +684,8 @@ impl EventInfo for Event {
             Event::CounterMoved { .. } => "¶109",
             Event::CounterEntered { .. } | Event::Entered { .. } => "¶91",
             Event::VedetteRevealed { .. } => "§68",
+            Event::RepulseWaived { .. } => "§70",
+            Event::VedetteRepulse { .. } => "§71",
             Event::DroppedOff { .. } => "¶81",
             Event::MarchEnds { rule, .. } => rule.as_ref(),
             Event::RepulseDeclared { .. } => "¶131",
@@ -981,6 +1003,18 @@ impl core::fmt::Display for Event {
             Event::VedetteRevealed { vedette, hex } => {
                 write!(f, "vedette {vedette} at {} is revealed", label(*hex))
             }
+            Event::RepulseWaived { side, hex } => write!(
+                f,
+                "the {side} force at {} declares no repulse",
+                label(*hex)
+            ),
+            Event::VedetteRepulse {
+                vedette, target, ..
+            } => write!(
+                f,
+                "vedette {vedette} tries to repulse {} and learns who leads there",
+                label(*target)
+            ),
             Event::MarchEnds { leader, .. } => write!(f, "leader {leader}'s march ends"),
             Event::DroppedOff {
                 leader, from, hex, ..

@@ -278,6 +278,15 @@ pub struct March {
     /// reading C2).
     #[serde(default)]
     pub bridge_mp: Mp,
+    /// §70, §70 3: it has entered, or begins its move in, a hex that is a ZOC Bond as the
+    /// mover sees it (unrevealed enemy vedettes counted as forces): it declares a repulse, or
+    /// none with `Done`, before the vedettes there are revealed (reading N74).
+    #[serde(default)]
+    pub declare: bool,
+    /// §71: a cavalry vedette has tried to repulse: the hex it probed and the hex it stood in
+    /// (barred to its retreat), then each hex of its retreat before combat; empty otherwise.
+    #[serde(default, with = "super::hhex::vec")]
+    pub probe: Vec<Hex>,
 }
 
 /// One hex of a Multi-Hex Force that has finished its move (¶118).

@@ -108,6 +108,9 @@ impl Hov {
             return;
         }
         if let Some(m) = &s.march {
+            if m.stage == MarchStage::Moving && self.screen_actions(s, m, out) {
+                return;
+            }
             match m.stage {
                 MarchStage::Initiative | MarchStage::Attrition => out.extend((1..=6).map(d6)),
                 MarchStage::Moving if m.must_repulse => {
@@ -358,6 +361,8 @@ impl Hov {
             must_repulse: false,
             moved_parts: Vec::new(),
             bridge_mp: Mp::ZERO,
+            declare: false,
+            probe: Vec::new(),
         }
     }
 
@@ -372,6 +377,12 @@ impl Hov {
             return self.entry_step(s, a, ev);
         }
         if let Some(m) = s.march.clone() {
+            // §70, §71: a declaration, or a probing vedette's retreat.
+            if m.stage == MarchStage::Moving
+                && let Some(r) = self.screen_step(s, &m, a, ev)
+            {
+                return r;
+            }
             return match (m.stage, a) {
                 (MarchStage::Initiative, Action::Roll(r))
                     if r.spec == DiceSpec::D6 && (1..=6).contains(&r.value) =>
@@ -447,7 +458,8 @@ impl Hov {
                     leader: *leader,
                     left: s.commands[side.index()],
                 });
-                let m = self.new_march(s, *leader, Activation::Command, MarchStage::Moving);
+                let mut m = self.new_march(s, *leader, Activation::Command, MarchStage::Moving);
+                self.declare_at_start(s, &mut m);
                 let m = self.with_parts(s, m, parts);
                 s.marched.push(*leader);
                 s.leaders[usize::from(*leader)].tried = true;
@@ -528,6 +540,8 @@ impl Hov {
                             must_repulse: false,
                             moved_parts: Vec::new(),
                             bridge_mp: Mp::ZERO,
+                            declare: false,
+                            probe: Vec::new(),
                         }
                     }
                     _ => {
@@ -593,6 +607,8 @@ impl Hov {
             return;
         }
         m.stage = MarchStage::Moving;
+        // §70 3: a force beginning its move in what may be a ZOC Bond declares first.
+        self.declare_at_start(s, &mut m);
         s.march = Some(m);
     }
 
@@ -716,8 +732,9 @@ impl Hov {
                 inf = inf.plus(extra);
                 cav = cav.plus(extra);
             }
-            // ¶125, §70: a bond of two real forces stops the march.
-            bond = self.zoc_sources(s, &o, side.other(), to) >= 2;
+            // ¶125, §70: a bond as the mover sees it (unrevealed vedettes counted as forces)
+            // stops the march until it has declared whether it repulses.
+            bond = self.bond_sources(s, &o, side.other(), to).0 >= 2;
             // ¶143: in Forced March an EZOC is entered only where a friendly unit already in
             // an EZOC is in or next to the hex (repulse aside, ¶133).
             if enters && m.how == Activation::ForcedMarch {
@@ -816,6 +833,8 @@ impl Hov {
             m.stopped = true;
         }
         m.must_repulse = c.repulse;
+        // §70: the mover declares before the vedettes there are revealed.
+        m.declare = c.bond || c.repulse;
         // §68 item 2: a vedette captures no pontoon (a Cossack may).
         if m.vedette
             .is_none_or(|v| self.manifest.vedettes[usize::from(v)].cossack)
@@ -823,8 +842,11 @@ impl Hov {
             self.cross_pontoon(s, side, from, to, ev);
         }
         self.capture_trains(s, &m, to, ev);
+        let declare = m.declare;
         s.march = Some(m);
-        self.reveal_vedettes(s, ev);
+        if !declare {
+            self.reveal_vedettes(s, ev);
+        }
         Ok(())
     }
 

@@ -477,7 +477,7 @@ impl Hov {
             && let Some(&at) = m.path.last()
         {
             let o = self.occupancy(s);
-            let bond = self.zoc_sources(s, &o, side.other(), at) >= 2;
+            let bond = self.bond_sources(s, &o, side.other(), at).0 >= 2;
             if let Some(m) = &mut s.march {
                 m.stopped = bond;
             }
@@ -489,6 +489,10 @@ impl Hov {
     /// a real force (not a vedette or an Unemployed Leader), in Forced March with 1 MP to pay
     /// (¶133 2).
     pub fn march_repulses(&self, s: &State, m: &March) -> Vec<Hex> {
+        if m.vedette.is_some() && m.stage == MarchStage::Moving {
+            // §71: a cavalry vedette's attempt.
+            return self.probe_targets(s, m);
+        }
         if m.vedette.is_some() || m.unemployed || m.stage != MarchStage::Moving {
             return Vec::new();
         }
@@ -498,10 +502,17 @@ impl Hov {
         if m.how == Activation::ForcedMarch && !self.repulse_mp_left(s, m) {
             return Vec::new();
         }
+        let Some(side) = self.leader_side(m.leader) else {
+            return Vec::new();
+        };
+        let o = self.occupancy(s);
         Direction::ALL
             .iter()
             .map(|&d| from.neighbor(d))
-            .filter(|&t| self.repulse_refused(s, m.leader, Some(from), t).is_none())
+            .filter(|&t| {
+                self.repulse_refused(s, m.leader, Some(from), t).is_none()
+                    && !self.revealed_vedettes_only(s, &o, side.other(), t)
+            })
             .collect()
     }
 
@@ -523,7 +534,10 @@ impl Hov {
         target: Hex,
         ev: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        if m.vedette.is_some() || m.unemployed {
+        if m.vedette.is_some() {
+            return self.vedette_probe(s, m, target, ev);
+        }
+        if m.unemployed {
             return Err(Illegal::new(
                 "¶130",
                 "only a force with combat units may repulse",
@@ -532,6 +546,18 @@ impl Hov {
         let from = *m.path.last().unwrap_or(&target);
         if let Some(e) = self.repulse_refused(s, m.leader, Some(from), target) {
             return Err(e);
+        }
+        let side = self.leader_side(m.leader).unwrap_or(s.phasing);
+        if !m.declare
+            && self.revealed_vedettes_only(s, &self.occupancy(s), side.other(), target)
+        {
+            return Err(Illegal::new(
+                "§74 4",
+                format!(
+                    "{} holds only revealed vedettes: a vedette is repulsed only on an attempt declared before it was revealed",
+                    self.label(target)
+                ),
+            ));
         }
         let when = if m.how == Activation::ForcedMarch {
             if !self.repulse_mp_left(s, &m) {
@@ -547,6 +573,8 @@ impl Hov {
             RepulseWhen::Movement
         };
         m.must_repulse = false;
+        // §70: the repulse was declared; now the vedettes are revealed (reading A26's MP).
+        self.declared_repulse(s, &mut m, ev);
         let leader = m.leader;
         let before = s.march.replace(m);
         let ok = match self.try_repulse(s, leader, Some(from), target, when, ev) {

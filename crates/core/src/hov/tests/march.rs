@@ -256,6 +256,8 @@ fn r109_r123_r124_steps_pay_terrain_and_enemy_zocs() {
         must_repulse: false,
         moved_parts: Vec::new(),
         bridge_mp: Mp::ZERO,
+        declare: false,
+        probe: Vec::new(),
     };
     s.march = Some(m);
     let d = Direction::ALL[0];
@@ -377,6 +379,8 @@ fn r125_a_zoc_bond_stops_the_march() {
             must_repulse: false,
             moved_parts: Vec::new(),
             bridge_mp: Mp::ZERO,
+            declare: false,
+            probe: Vec::new(),
         });
         Ok::<(), ()>(())
     })
@@ -564,6 +568,8 @@ fn r137_r140_attrition_reads_the_start_size_without_the_guard() {
         must_repulse: false,
         moved_parts: Vec::new(),
         bridge_mp: Mp::ZERO,
+        declare: false,
+        probe: Vec::new(),
     };
     assert_eq!(Hov::march_length(&m), 4);
     let col = h.attrition_column(&m).expect("a column").clone();
@@ -714,6 +720,8 @@ fn r143_forced_march_enters_an_ezoc_only_beside_friends_engaged() {
         must_repulse: false,
         moved_parts: Vec::new(),
         bridge_mp: Mp::ZERO,
+        declare: false,
+        probe: Vec::new(),
     });
     let mut ev = Vec::new();
     h.apply(&mut s, &Action::Step { to: at.neighbor(d) }, &mut ev)
@@ -951,6 +959,8 @@ fn r81_r82_a_subordinate_is_dropped_off_on_the_way_and_stays() {
         must_repulse: false,
         moved_parts: Vec::new(),
         bridge_mp: Mp::ZERO,
+        declare: false,
+        probe: Vec::new(),
     });
     let drop = Action::DropOff { leader: sub };
     assert!(
@@ -1014,5 +1024,7 @@ pub(super) fn marching(l: LeaderId, at: Hex, how: Activation, start_sp: u16) -> 
         must_repulse: false,
         moved_parts: Vec::new(),
         bridge_mp: Mp::ZERO,
+        declare: false,
+        probe: Vec::new(),
     }
 }

@@ -35,5 +35,6 @@ mod supply;
 mod terrain;
 mod vedette;
 mod vedette2;
+mod vedette3;
 mod victory;
 mod weather;

@@ -75,6 +75,8 @@ fn attrition_march(h: &Hov, s: &mut crate::hov::state::State) -> March {
         must_repulse: false,
         moved_parts: Vec::new(),
         bridge_mp: Mp::ZERO,
+        declare: false,
+        probe: Vec::new(),
     }
 }
 

@@ -180,7 +180,7 @@ impl Hov {
     /// area, passable at its rates, holding no enemy counter and no friendly vedette (§76), out
     /// of the ZOC of enemy Forces (the priorities of retreat, ¶174, reading N54), and not the
     /// hexes in `not`.
-    fn retreat_hexes(&self, s: &State, v: VedetteId, not: &[Hex]) -> Vec<Hex> {
+    pub(crate) fn retreat_hexes(&self, s: &State, v: VedetteId, not: &[Hex]) -> Vec<Hex> {
         let i = usize::from(v);
         let info = &self.manifest.vedettes[i];
         let VedettePlace::Map(at) = s.vedettes[i].place else {

@@ -45,4 +45,7 @@ pub(crate) fn option_on(s: &ResolvedScenario) -> Result<bool, DataError> {
 mod combat;
 mod pool;
 mod retreat;
+mod screen;
+
+pub use screen::VEDETTE_REPULSE_FREE;
 mod stack;
