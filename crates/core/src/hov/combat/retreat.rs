@@ -476,7 +476,8 @@ impl Hov {
             if length <= i || fort {
                 break;
             }
-            if o.holds(loser, h) && skip != Some(h) {
+            // §78: the loser's vedettes alone in a hex of the path never stop the pursuit.
+            if o.holds(loser, h) && skip != Some(h) && !self.vedettes_only(&o, loser, h) {
                 // ¶132 3, ¶148 3: another of the loser's counters in the way may be repulsed
                 // from the hex before it.
                 let from = if i == 0 {
@@ -527,7 +528,11 @@ impl Hov {
         let mut out = Vec::new();
         for (i, &h) in g.path.iter().enumerate().take(usize::from(plan.moves)) {
             let pursued_here = plan.destroyed && i == last;
-            if i >= usize::from(plan.from) && o.holds(loser, h) && !pursued_here {
+            if i >= usize::from(plan.from)
+                && o.holds(loser, h)
+                && !self.vedettes_only(&o, loser, h)
+                && !pursued_here
+            {
                 break;
             }
             if i >= first {
@@ -729,6 +734,9 @@ impl Hov {
                     to: h,
                     rule: alloc::borrow::Cow::Borrowed("¶179"),
                 });
+                // §78 2: the pursuit follows the loser's one path, so it goes through hexes
+                // held only by the loser's vedettes, which give way.
+                self.vedettes_give_way(s, fight.loser.other(), h, ev);
             }
         }
         let fls: Vec<LeaderId> = g

@@ -101,7 +101,7 @@ fn pursuit_ready_on(
 }
 
 /// [`pursuit_ready`] and then the pursuit die `die`.
-fn pursuit_rolled(
+pub(super) fn pursuit_rolled(
     h: &Hov,
     die: u8,
     prepare: impl Fn(&mut State, LeaderId, LeaderId, &[Hex]),

@@ -381,3 +381,33 @@ fn e70_e71_random_play_with_hidden_vedettes_in_bonds_never_dead_ends() {
         }
     }
 }
+
+#[test]
+fn e78_1_e78_2_a_pursuit_goes_through_the_loser_s_vedettes_which_give_way() {
+    use crate::hov::state::BattleStep;
+    let h = load("hov/eylau");
+    let v = plain(&h, COALITION, true);
+    let Some((mut s, f, _, path)) = super::pursuit::pursuit_rolled(&h, 1, |s, _, _, path| {
+        s.vedettes[usize::from(v)].place = VedettePlace::Map(path[1]);
+    }) else {
+        panic!("no pursuit");
+    };
+    assert_eq!(s.battle.as_ref().unwrap().step, BattleStep::PursuitStop);
+    let acts = legal(&h, &s);
+    // §78 1: the vedette neither stops the pursuit nor calls for a repulse.
+    assert!(!acts.contains(&Action::Repulse { target: path[1] }), "{acts:?}");
+    assert!(acts.contains(&Action::PursueTo { hex: path[1] }), "{acts:?}");
+    let ev = act(&h, &mut s, &Action::PursueTo { hex: path[1] });
+    assert_eq!(
+        s.leaders[usize::from(f)].place,
+        crate::hov::state::LeaderPlace::Map(path[1])
+    );
+    // §78 2: displaced one hex (revealed) or eliminated.
+    let now = s.vedettes[usize::from(v)].place;
+    assert_ne!(now, VedettePlace::Map(path[1]));
+    assert!(ev.iter().any(|e| matches!(e, Event::VedettePlaced { vedette, .. } if *vedette == v)));
+    if let VedettePlace::Map(n) = now {
+        assert_eq!(n.distance(path[1]), 1);
+        assert!(s.vedettes[usize::from(v)].revealed);
+    }
+}
