@@ -103,12 +103,20 @@ impl Hov {
             Phase::Over => {}
             Phase::BattleResolution => self.battle_actions(s, out),
             Phase::Administrative => self.admin_actions(s, out),
-            Phase::Organization => self.organization_actions(s, out),
+            Phase::Organization => {
+                self.organization_actions(s, out);
+                // §67 2: pool vedettes with a Force made in the segment.
+                self.pool_draw_actions(s, out);
+            }
             Phase::Consolidation | Phase::JointConsolidation => self.consolidation_actions(s, out),
-            Phase::Reinforcements
-            | Phase::MovementCommands
-            | Phase::InitiativeMovement
-            | Phase::ForcedMarch => self.movement_actions(s, out),
+            Phase::Reinforcements => self.movement_actions(s, out),
+            Phase::MovementCommands | Phase::InitiativeMovement | Phase::ForcedMarch => {
+                self.movement_actions(s, out);
+                // §67 2: pool vedettes with a Force dropped off this phase (¶81).
+                if s.march.is_none() {
+                    self.pool_draw_actions(s, out);
+                }
+            }
             _ => out.push(Action::Done),
         }
     }
@@ -257,6 +265,10 @@ impl Hov {
                 Ok(())
             }
             (
+                Phase::MovementCommands | Phase::InitiativeMovement | Phase::ForcedMarch,
+                a @ Action::PlaceVedette { .. },
+            ) if s.march.is_none() => self.pool_draw(s, a, ev),
+            (
                 phase @ (Phase::Reinforcements
                 | Phase::MovementCommands
                 | Phase::InitiativeMovement
@@ -280,6 +292,7 @@ impl Hov {
                 self.end_phase(s, Phase::Organization, ev);
                 Ok(())
             }
+            (Phase::Organization, a @ Action::PlaceVedette { .. }) => self.pool_draw(s, a, ev),
             (Phase::Organization, a) => {
                 let (next, out) = self.try_on_copy(s, a, Hov::organization_apply)?;
                 *s = next;
@@ -341,6 +354,8 @@ impl Hov {
         if phase == Phase::Organization {
             // §75 2: vedettes on portraits return to the map.
             self.organization_begins(s, ev);
+            // §67 2: the forces already made, for the pool vedettes of new ones.
+            self.note_org_forces(s);
         }
         if phase == Phase::BattleResolution {
             // §46: a Fort's marker goes when a phase begins without adequate maskers.

@@ -207,6 +207,13 @@ impl Rules for Hov {
                 .get(usize::from(f.leader))
                 .is_some_and(|x| other(x.side))
         });
+        o.org_forces.retain(|&l| {
+            !self
+                .manifest
+                .leaders
+                .get(usize::from(l))
+                .is_some_and(|x| other(x.side))
+        });
         o.entered.retain(|&(l, _)| {
             !self
                 .manifest

@@ -507,6 +507,7 @@ impl Hov {
             march: None,
             marched: Vec::new(),
             entered: Vec::new(),
+            org_forces: Vec::new(),
             battle: None,
             skirmish: None,
             vedettes_fought: Vec::new(),

@@ -687,6 +687,11 @@ pub struct State {
     /// Reinforcements placed this Movement Phase and the MP their entry hex cost them (¶93).
     #[serde(default)]
     pub entered: Vec<(LeaderId, Mp)>,
+    /// The phasing side's Force Leaders on the map when its Organization Segment began: a
+    /// Force Leader on the map not among them heads a Force made in the segment, which pool
+    /// vedettes may join (§67 2). The owner's secret (¶20).
+    #[serde(default)]
+    pub org_forces: Vec<LeaderId>,
     /// The battle in progress.
     pub battle: Option<Battle>,
     /// A vedette combat in progress (§72–§77).

@@ -411,3 +411,83 @@ fn e78_1_e78_2_a_pursuit_goes_through_the_loser_s_vedettes_which_give_way() {
         assert!(s.vedettes[usize::from(v)].revealed);
     }
 }
+
+#[test]
+fn e67_2_pool_vedettes_appear_with_a_force_made_in_the_organization_segment() {
+    let h = load("hov/eylau");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Organization, COALITION);
+    let place = |a: &Action| matches!(a, Action::PlaceVedette { .. });
+    let offered = legal(&h, &s);
+    assert!(!offered.iter().any(place), "no new force yet: {offered:?}");
+    // A leader set up as a force of his own (¶80 2) or a Major General activated on the map
+    // (¶69): pool vedettes of its army may appear with it.
+    let made = offered
+        .iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::Detach { .. } | Action::ActivateMg { under: None, .. }
+            )
+        })
+        .find_map(|a| {
+            let mut t = s.clone();
+            act(&h, &mut t, a);
+            let draws: Vec<Action> = legal(&h, &t).into_iter().filter(place).collect();
+            (!draws.is_empty()).then_some((t, draws))
+        });
+    let (mut t, draws) = made.expect("a new Coalition force with a pool vedette of its army");
+    let Action::PlaceVedette { vedette, hex } = draws[0] else {
+        unreachable!()
+    };
+    assert_eq!(t.vedettes[usize::from(vedette)].place, VedettePlace::Pool);
+    assert_eq!(h.manifest.vedettes[usize::from(vedette)].side, COALITION);
+    let ev = act(&h, &mut t, &draws[0]);
+    assert_eq!(t.vedettes[usize::from(vedette)].place, VedettePlace::Map(hex));
+    assert!(ev.iter().any(|e| matches!(e, Event::VedettePlaced { .. })));
+    // Which forces are new is the owner's secret.
+    assert!(h.observation(&t, FRENCH).org_forces.is_empty());
+    assert!(!t.org_forces.is_empty());
+    // A vedette may not be drawn for a force that was there at the start of the segment.
+    let bad = Action::PlaceVedette {
+        vedette,
+        hex,
+    };
+    let e = h.apply(&mut s.clone(), &bad, &mut Vec::new()).expect_err("§67 2");
+    assert_eq!(e.rule, "§67, §217");
+}
+
+#[test]
+fn e67_2_pool_vedettes_appear_with_a_subordinate_dropped_off_on_the_march() {
+    use crate::hov::state::LeaderPlace;
+    let h = load("hov/eylau");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, COALITION);
+    // A second Coalition force put on the first one's portrait (¶28).
+    let (f, sub) = two_coalition(&h, &s);
+    s.leaders[usize::from(sub)].place = LeaderPlace::Portrait(f);
+    let a = open_ground(&h);
+    clear_map_but(&mut s, &[f]);
+    place(&mut s, f, a);
+    s.march = Some(marching(f, a, Activation::Command, h.attrition_size(&s, f)));
+    let b = a.neighbor(Direction::ALL[0]);
+    act(&h, &mut s, &Action::Step { to: b });
+    let place_v = |x: &Action| matches!(x, Action::PlaceVedette { .. });
+    assert!(!legal(&h, &s).iter().any(place_v), "not during the march");
+    act(&h, &mut s, &Action::DropOff { leader: sub });
+    assert!(!legal(&h, &s).iter().any(place_v), "not during the march");
+    act(&h, &mut s, &Action::Done);
+    while s.march.is_some() {
+        act(&h, &mut s, &d6(1));
+    }
+    let draws: Vec<Action> = legal(&h, &s).into_iter().filter(place_v).collect();
+    assert!(!draws.is_empty(), "§67 2: with the new force at {b:?}");
+    for d in &draws {
+        let Action::PlaceVedette { vedette, hex } = *d else {
+            unreachable!()
+        };
+        assert_eq!(h.manifest.vedettes[usize::from(vedette)].side, COALITION);
+        assert!(hex.distance(b) <= 2);
+    }
+    act(&h, &mut s, &draws[0]);
+}

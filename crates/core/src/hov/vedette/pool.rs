@@ -1,8 +1,11 @@
-//! Drawing vedettes from the Vedette Pool (§67 2): when a reinforcement enters (¶91), its
-//! owner may place one or two pool vedettes of the force's army with it, as at the start
-//! (§217): within 2 hexes of the force, in the area, out of enemy ZOCs, one a hex (§76), and
-//! no force with more than two friendly vedettes within 2 hexes (reading N47). The draw is made
-//! in the Reinforcement Segment, after the force has entered.
+//! Drawing vedettes from the Vedette Pool (§67 2): when a reinforcement enters (¶91), or a new
+//! Force is made (a leader set up as a force of his own in the Organization Segment, ¶80 2, or
+//! dropped off on the march, ¶81, or a Major General activated on the map, ¶69), its owner may place one or two pool
+//! vedettes of the force's army with it, as at the start (§217): within 2 hexes of the force,
+//! in the area, out of enemy ZOCs, one a hex (§76), and no force with more than two friendly
+//! vedettes within 2 hexes (reading N47). The draw is made in the segment the force appears
+//! in: the Reinforcement Segment after it has entered, the Organization Segment, or (for a
+//! subordinate dropped off during a march, ¶81) the movement segment, once the march is over.
 
 use alloc::borrow::Cow;
 use alloc::format;
@@ -11,19 +14,74 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::action::Action;
 use super::super::event::Event;
-use super::super::state::{State, VedettePlace};
+use super::super::state::{LeaderId, LeaderPlace, Phase, State, VedettePlace};
 use super::super::types::Army;
 use crate::engine::Illegal;
 use crate::hex::Hex;
 
 impl Hov {
+    /// §67 2: notes the phasing side's Force Leaders on the map as its Organization Segment
+    /// begins.
+    pub(crate) fn note_org_forces(&self, s: &mut State) {
+        let side = s.phasing;
+        s.org_forces = (0..s.leaders.len() as LeaderId)
+            .filter(|&l| {
+                matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_))
+                    && self.leader_side(l) == Some(side)
+                    && self.is_force(s, l)
+            })
+            .collect();
+    }
+
+    /// §67 2: the Force Leaders that pool vedettes may join now: the reinforcements that entered
+    /// this phase; in the Organization Segment the Force Leaders on the map who were not at its
+    /// start; in a movement segment, between marches, the subordinates dropped off (¶81).
+    fn new_forces(&self, s: &State) -> Vec<LeaderId> {
+        if matches!(
+            s.phase,
+            Phase::MovementCommands | Phase::InitiativeMovement | Phase::ForcedMarch
+        ) {
+            // ¶81: subordinates dropped off as forces of their own this phase, once no march
+            // is under way.
+            let side = self.moving_side(s);
+            if s.march.is_some() {
+                return Vec::new();
+            }
+            return (0..s.leaders.len() as LeaderId)
+                .filter(|&l| {
+                    let x = s.leaders[usize::from(l)];
+                    x.dropped
+                        && matches!(x.place, LeaderPlace::Map(_))
+                        && self.leader_side(l) == Some(side)
+                        && self.is_force(s, l)
+                })
+                .collect();
+        }
+        if s.phase == Phase::Organization {
+            let side = s.phasing;
+            return (0..s.leaders.len() as LeaderId)
+                .filter(|&l| {
+                    matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_))
+                        && self.leader_side(l) == Some(side)
+                        && !s.org_forces.contains(&l)
+                        && self.is_force(s, l)
+                })
+                .collect();
+        }
+        s.entered.iter().map(|&(l, _)| l).collect()
+    }
+
     /// §67 2: the pool vedettes the phasing side may place now, each with every hex it may take,
     /// in vedette then hex order; none with option `vedettes-in-battle-scenarios` off.
     pub(crate) fn pool_draw_actions(&self, s: &State, out: &mut Vec<Action>) {
         if !self.params.vedettes {
             return;
         }
-        let side = s.phasing;
+        let side = self.moving_side(s);
+        let new = self.new_forces(s);
+        if new.is_empty() {
+            return;
+        }
         let o = self.occupancy(s);
         for (i, v) in s.vedettes.iter().enumerate() {
             let info = &self.manifest.vedettes[i];
@@ -32,7 +90,7 @@ impl Hov {
             }
             let army = Army::of(info.nationality);
             let mut hexes: Vec<Hex> = Vec::new();
-            for &(l, _) in &s.entered {
+            for &l in &new {
                 let lm = &self.manifest.leaders[usize::from(l)];
                 if lm.side != side || Army::of(lm.nationality) != army {
                     continue;
@@ -71,12 +129,12 @@ impl Hov {
             return Err(Illegal::new(
                 "§67, §217",
                 format!(
-                    "vedette #{vedette} may not appear at {}: only a pool vedette of the phasing side (option `vedettes-in-battle-scenarios` on) enters, within 2 hexes of a force of its army that entered this phase, in the area, out of enemy ZOCs, one a hex, at most two near any force",
+                    "vedette #{vedette} may not appear at {}: only a pool vedette of the phasing side (option `vedettes-in-battle-scenarios` on) enters, within 2 hexes of a force of its army that entered this phase or was made in this Organization Segment, in the area, out of enemy ZOCs, one a hex, at most two near any force",
                     self.label(*hex)
                 ),
             ));
         }
-        let side = s.phasing;
+        let side = self.moving_side(s);
         let v = &mut s.vedettes[usize::from(*vedette)];
         v.place = VedettePlace::Map(*hex);
         v.revealed = false;
