@@ -1003,11 +1003,9 @@ impl core::fmt::Display for Event {
             Event::VedetteRevealed { vedette, hex } => {
                 write!(f, "vedette {vedette} at {} is revealed", label(*hex))
             }
-            Event::RepulseWaived { side, hex } => write!(
-                f,
-                "the {side} force at {} declares no repulse",
-                label(*hex)
-            ),
+            Event::RepulseWaived { side, hex } => {
+                write!(f, "the {side} force at {} declares no repulse", label(*hex))
+            }
             Event::VedetteRepulse {
                 vedette, target, ..
             } => write!(

@@ -548,9 +548,7 @@ impl Hov {
             return Err(e);
         }
         let side = self.leader_side(m.leader).unwrap_or(s.phasing);
-        if !m.declare
-            && self.revealed_vedettes_only(s, &self.occupancy(s), side.other(), target)
-        {
+        if !m.declare && self.revealed_vedettes_only(s, &self.occupancy(s), side.other(), target) {
             return Err(Illegal::new(
                 "§74 4",
                 format!(

@@ -11,7 +11,9 @@ use crate::hov::event::Event;
 use crate::hov::state::{Activation, LeaderId, Phase, State, VedettePlace};
 use crate::hov::types::{Arm, COALITION, FRENCH, Mp};
 
-use super::march::{advance, clear_map_but, d6, foot_force, legal, load, marching, open_ground, place};
+use super::march::{
+    advance, clear_map_but, d6, foot_force, legal, load, marching, open_ground, place,
+};
 use super::repulse::set_force;
 
 /// The first plain vedette (not a Cossack nor a Freikorps) of `side`, cavalry or not.
@@ -31,7 +33,10 @@ fn two_coalition(h: &Hov, s: &State) -> (LeaderId, LeaderId) {
         .find(|&l| {
             l != c
                 && h.manifest.leaders[usize::from(l)].side == COALITION
-                && matches!(s.leaders[usize::from(l)].place, crate::hov::state::LeaderPlace::Map(_))
+                && matches!(
+                    s.leaders[usize::from(l)].place,
+                    crate::hov::state::LeaderPlace::Map(_)
+                )
                 && h.is_force(s, l)
         })
         .expect("a second Coalition force");
@@ -104,7 +109,9 @@ fn act(h: &Hov, s: &mut State, a: &Action) -> Vec<Event> {
 }
 
 fn steps(a: &[Action]) -> usize {
-    a.iter().filter(|a| matches!(a, Action::Step { .. })).count()
+    a.iter()
+        .filter(|a| matches!(a, Action::Step { .. }))
+        .count()
 }
 
 #[test]
@@ -117,10 +124,17 @@ fn e70_1_a_force_entering_what_may_be_a_bond_declares_before_the_vedette_is_reve
     // The march stops to declare; the vedette is not yet revealed.
     let m = x.s.march.as_ref().expect("the march");
     assert!(m.declare && m.stopped);
-    assert!(!x.s.vedettes[usize::from(x.v)].revealed, "§70: revealed only after the declaration");
+    assert!(
+        !x.s.vedettes[usize::from(x.v)].revealed,
+        "§70: revealed only after the declaration"
+    );
     // Fog of war: the mover's choices and what it sees are those of a real bond of two forces.
     let offered = legal(h, &x.s);
-    assert_eq!(offered, legal(&y.h, &y.s), "§68, §70: the vedette is not told from a force");
+    assert_eq!(
+        offered,
+        legal(&y.h, &y.s),
+        "§68, §70: the vedette is not told from a force"
+    );
     for a in [
         Action::Repulse { target: x.c_at },
         Action::Repulse { target: x.v_at },
@@ -131,15 +145,30 @@ fn e70_1_a_force_entering_what_may_be_a_bond_declares_before_the_vedette_is_reve
     assert_eq!(steps(&offered), 0);
     let ox = h.observation(&x.s, FRENCH);
     let oy = y.h.observation(&y.s, FRENCH);
-    assert_eq!(ox.unknown, oy.unknown, "the French see two unknown stacks either way");
+    assert_eq!(
+        ox.unknown, oy.unknown,
+        "the French see two unknown stacks either way"
+    );
     let e = h
-        .apply(&mut x.s.clone(), &Action::Step { to: x.b.neighbor(Direction::ALL[5]) }, &mut Vec::new())
+        .apply(
+            &mut x.s.clone(),
+            &Action::Step {
+                to: x.b.neighbor(Direction::ALL[5]),
+            },
+            &mut Vec::new(),
+        )
         .expect_err("it declares first");
     assert_eq!(e.rule, "§70");
     // No repulse declared: the vedette is revealed and the force goes on, ignoring its ZOC.
     let ev = act(h, &mut x.s, &Action::Done);
-    assert!(ev.iter().any(|e| matches!(e, Event::RepulseWaived { hex, .. } if *hex == x.b)));
-    assert!(ev.iter().any(|e| matches!(e, Event::VedetteRevealed { vedette, .. } if *vedette == x.v)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::RepulseWaived { hex, .. } if *hex == x.b))
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::VedetteRevealed { vedette, .. } if *vedette == x.v))
+    );
     assert!(x.s.vedettes[usize::from(x.v)].revealed);
     let m = x.s.march.as_ref().expect("the march goes on");
     assert!(!m.declare && !m.stopped && m.leader == f);
@@ -159,10 +188,17 @@ fn e74_4_a_vedette_is_repulsed_only_on_an_attempt_declared_before_its_reveal() {
     act(&h, &mut x.s, &Action::Step { to: x.b });
     act(&h, &mut x.s, &Action::Done);
     let offered = legal(&h, &x.s);
-    assert!(!offered.contains(&Action::Repulse { target: x.v_at }), "{offered:?}");
+    assert!(
+        !offered.contains(&Action::Repulse { target: x.v_at }),
+        "{offered:?}"
+    );
     assert!(offered.contains(&Action::Repulse { target: x.c_at }));
     let e = h
-        .apply(&mut x.s.clone(), &Action::Repulse { target: x.v_at }, &mut Vec::new())
+        .apply(
+            &mut x.s.clone(),
+            &Action::Repulse { target: x.v_at },
+            &mut Vec::new(),
+        )
         .expect_err("§74 4");
     assert_eq!(e.rule, "§74 4");
     // Declared: it is revealed, then repulsed at 6 SP to ½ SP.
@@ -177,8 +213,14 @@ fn e74_4_a_vedette_is_repulsed_only_on_an_attempt_declared_before_its_reveal() {
         .iter()
         .position(|e| matches!(e, Event::RepulseDeclared { target, .. } if *target == x.v_at))
         .expect("declared");
-    assert!(reveal < declared, "revealed before the attempt is carried out");
-    assert!(ev.iter().any(|e| matches!(e, Event::Repulsed { target, .. } if *target == x.v_at)));
+    assert!(
+        reveal < declared,
+        "revealed before the attempt is carried out"
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Repulsed { target, .. } if *target == x.v_at))
+    );
     // The vedette steps back (its owner choosing where it may go), the force goes on.
     while let Actor::Player(side) = h.actor(&x.s) {
         if side != COALITION || x.s.repulse.is_none() {
@@ -187,7 +229,10 @@ fn e74_4_a_vedette_is_repulsed_only_on_an_attempt_declared_before_its_reveal() {
         let a = legal(&h, &x.s)[0].clone();
         act(&h, &mut x.s, &a);
     }
-    assert_ne!(x.s.vedettes[usize::from(x.v)].place, VedettePlace::Map(x.v_at));
+    assert_ne!(
+        x.s.vedettes[usize::from(x.v)].place,
+        VedettePlace::Map(x.v_at)
+    );
     let m = x.s.march.as_ref().expect("the march goes on");
     assert!(!m.stopped, "¶131 3, §70: no bond is left");
 }
@@ -197,7 +242,9 @@ fn e70_2_a26_a_repulse_in_a_bond_resting_on_a_vedette_costs_one_mp_more() {
     let spent = |real: bool, free: bool| {
         let mut x = scene(real, false);
         if free {
-            x.h.params.options.push(crate::hov::vedette::VEDETTE_REPULSE_FREE.into());
+            x.h.params
+                .options
+                .push(crate::hov::vedette::VEDETTE_REPULSE_FREE.into());
             x.h.params.options.sort();
         }
         let h = x.h.clone();
@@ -213,7 +260,11 @@ fn e70_2_a26_a_repulse_in_a_bond_resting_on_a_vedette_costs_one_mp_more() {
     let real = spent(true, false);
     let free = spent(false, true);
     if let (Some(v), Some(r), Some(f)) = (vedette, real, free) {
-        assert_eq!(v, Mp::ONE, "reading A26: 1 MP more in a bond resting on a vedette");
+        assert_eq!(
+            v,
+            Mp::ONE,
+            "reading A26: 1 MP more in a bond resting on a vedette"
+        );
         assert_eq!(r, Mp::ZERO, "¶133: none in a real bond");
         assert_eq!(f, Mp::ZERO, "option vedette-repulse-free: ¶133's rule");
     } else {
@@ -239,7 +290,9 @@ fn e70_3_a_force_beginning_its_move_in_what_may_be_a_bond_declares_first() {
             .find(|&d| {
                 let mut t = x.s.clone();
                 act(&h, &mut t, &d6(d));
-                t.march.as_ref().is_some_and(|m| m.stage == crate::hov::state::MarchStage::Moving)
+                t.march
+                    .as_ref()
+                    .is_some_and(|m| m.stage == crate::hov::state::MarchStage::Moving)
             })
             .expect("a die that lets it move");
         act(&h, &mut x.s, &d6(die));
@@ -258,7 +311,10 @@ fn e70_3_a_force_beginning_its_move_in_what_may_be_a_bond_declares_first() {
         assert!(steps(&legal(&h, &x.s)) > 0, "real bond: {real}");
         if !real {
             assert!(x.s.vedettes[usize::from(x.v)].revealed);
-            assert!(!legal(&h, &x.s).contains(&Action::Repulse { target: x.v_at }), "§74 4");
+            assert!(
+                !legal(&h, &x.s).contains(&Action::Repulse { target: x.v_at }),
+                "§74 4"
+            );
         }
     }
 }
@@ -268,7 +324,11 @@ fn e70_3_a_force_beginning_its_move_in_what_may_be_a_bond_declares_first() {
 fn probing(phase: Phase) -> (Hov, State, u16, LeaderId, Hex) {
     let h = load("hov/eylau");
     let mut s = h.initial_state();
-    let phasing = if phase == Phase::ForcedMarch { COALITION } else { FRENCH };
+    let phasing = if phase == Phase::ForcedMarch {
+        COALITION
+    } else {
+        FRENCH
+    };
     advance(&h, &mut s, phase, phasing);
     let c = foot_force(&h, &s, COALITION);
     let a = open_ground(&h);
@@ -293,13 +353,25 @@ fn e71_a_cavalry_vedette_s_repulse_learns_the_enemy_leader_and_retreats_before_c
         },
     );
     let offered = legal(&h, &s);
-    assert!(offered.contains(&Action::Repulse { target: t }), "§71: {offered:?}");
+    assert!(
+        offered.contains(&Action::Repulse { target: t }),
+        "§71: {offered:?}"
+    );
     let ev = act(&h, &mut s, &Action::Repulse { target: t });
     assert!(ev.iter().any(|e| matches!(e, Event::VedetteRepulse { vedette, target, .. } if *vedette == v && *target == t)));
-    assert!(ev.iter().any(|e| matches!(e, Event::Revealed { leader, .. } if *leader == c)));
-    assert!(s.leaders[usize::from(c)].revealed, "§71: its owner learns who leads there");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Revealed { leader, .. } if *leader == c))
+    );
+    assert!(
+        s.leaders[usize::from(c)].revealed,
+        "§71: its owner learns who leads there"
+    );
     // The Coalition sees nothing it did not: its force is untouched, nothing repulsed.
-    assert!(!ev.iter().any(|e| matches!(e, Event::Repulsed { .. } | Event::Strength { .. })));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Repulsed { .. } | Event::Strength { .. }))
+    );
     // Retreat before combat, at the owner's choice in the Movement Phase.
     let offered = legal(&h, &s);
     assert!(offered.contains(&Action::Done), "{offered:?}");
@@ -310,10 +382,17 @@ fn e71_a_cavalry_vedette_s_repulse_learns_the_enemy_leader_and_retreats_before_c
             _ => None,
         })
         .expect("§71: a retreat hex");
-    assert!(!offered.iter().any(|a| matches!(a, Action::Step { .. } | Action::Repulse { .. })));
+    assert!(
+        !offered
+            .iter()
+            .any(|a| matches!(a, Action::Step { .. } | Action::Repulse { .. }))
+    );
     act(&h, &mut s, &Action::RetreatTo { hex: first });
     assert_eq!(s.vedettes[usize::from(v)].place, VedettePlace::Map(first));
-    assert!(!h.in_zoc_of(&s, &h.occupancy(&s), COALITION, first, false), "§77: out of enemy ZOCs");
+    assert!(
+        !h.in_zoc_of(&s, &h.occupancy(&s), COALITION, first, false),
+        "§77: out of enemy ZOCs"
+    );
     if s.march.is_some() {
         act(&h, &mut s, &Action::Done);
     }
@@ -322,7 +401,14 @@ fn e71_a_cavalry_vedette_s_repulse_learns_the_enemy_leader_and_retreats_before_c
     // Staying instead: the move ends where it stood.
     let (h, mut s, v, _, t) = probing(Phase::InitiativeMovement);
     let at = s.vedettes[usize::from(v)].place;
-    act(&h, &mut s, &Action::MoveFree { leader: None, vedette: Some(v) });
+    act(
+        &h,
+        &mut s,
+        &Action::MoveFree {
+            leader: None,
+            vedette: Some(v),
+        },
+    );
     act(&h, &mut s, &Action::Repulse { target: t });
     act(&h, &mut s, &Action::Done);
     assert!(s.march.is_none());
@@ -333,14 +419,28 @@ fn e71_a_cavalry_vedette_s_repulse_learns_the_enemy_leader_and_retreats_before_c
 fn e71_in_forced_march_the_vedette_always_retreats_and_pays_the_mp() {
     let (h, mut s, v, _, t) = probing(Phase::ForcedMarch);
     assert_eq!(h.moving_side(&s), FRENCH);
-    act(&h, &mut s, &Action::MoveFree { leader: None, vedette: Some(v) });
+    act(
+        &h,
+        &mut s,
+        &Action::MoveFree {
+            leader: None,
+            vedette: Some(v),
+        },
+    );
     act(&h, &mut s, &Action::Repulse { target: t });
     let m = s.march.as_ref().expect("retreating");
     assert_eq!(m.spent_cav, Mp::ONE, "¶133 2");
     let offered = legal(&h, &s);
     assert!(!offered.is_empty());
-    assert!(!offered.contains(&Action::Done), "§71: it always retreats: {offered:?}");
-    assert!(offered.iter().all(|a| matches!(a, Action::RetreatTo { .. })));
+    assert!(
+        !offered.contains(&Action::Done),
+        "§71: it always retreats: {offered:?}"
+    );
+    assert!(
+        offered
+            .iter()
+            .all(|a| matches!(a, Action::RetreatTo { .. }))
+    );
 }
 
 #[test]
@@ -355,11 +455,25 @@ fn e71_an_infantry_vedette_does_not_repulse() {
     let t = a.neighbor(Direction::ALL[0]);
     s.vedettes[usize::from(v)].place = VedettePlace::Map(a);
     place(&mut s, f, t);
-    act(&h, &mut s, &Action::MoveFree { leader: None, vedette: Some(v) });
+    act(
+        &h,
+        &mut s,
+        &Action::MoveFree {
+            leader: None,
+            vedette: Some(v),
+        },
+    );
     let offered = legal(&h, &s);
-    assert!(!offered.iter().any(|a| matches!(a, Action::Repulse { .. })), "{offered:?}");
+    assert!(
+        !offered.iter().any(|a| matches!(a, Action::Repulse { .. })),
+        "{offered:?}"
+    );
     let e = h
-        .apply(&mut s.clone(), &Action::Repulse { target: t }, &mut Vec::new())
+        .apply(
+            &mut s.clone(),
+            &Action::Repulse { target: t },
+            &mut Vec::new(),
+        )
         .expect_err("§71: cavalry only");
     assert_eq!(e.rule, "§71");
 }
@@ -368,7 +482,10 @@ fn e71_an_infantry_vedette_does_not_repulse() {
 fn e70_e71_random_play_with_hidden_vedettes_in_bonds_never_dead_ends() {
     // From the scenes above and from each scenario's start, random legal actions apply and
     // the invariants hold (super::play::random_play).
-    for (k, (real, start)) in [(false, false), (true, false), (false, true)].into_iter().enumerate() {
+    for (k, (real, start)) in [(false, false), (true, false), (false, true)]
+        .into_iter()
+        .enumerate()
+    {
         let x = scene(real, start);
         for seed in 0..6 {
             super::play::random_play(&x.h, x.s.clone(), 0x7070 + 16 * k as u64 + seed, 300);
@@ -395,8 +512,14 @@ fn e78_1_e78_2_a_pursuit_goes_through_the_loser_s_vedettes_which_give_way() {
     assert_eq!(s.battle.as_ref().unwrap().step, BattleStep::PursuitStop);
     let acts = legal(&h, &s);
     // §78 1: the vedette neither stops the pursuit nor calls for a repulse.
-    assert!(!acts.contains(&Action::Repulse { target: path[1] }), "{acts:?}");
-    assert!(acts.contains(&Action::PursueTo { hex: path[1] }), "{acts:?}");
+    assert!(
+        !acts.contains(&Action::Repulse { target: path[1] }),
+        "{acts:?}"
+    );
+    assert!(
+        acts.contains(&Action::PursueTo { hex: path[1] }),
+        "{acts:?}"
+    );
     let ev = act(&h, &mut s, &Action::PursueTo { hex: path[1] });
     assert_eq!(
         s.leaders[usize::from(f)].place,
@@ -405,7 +528,10 @@ fn e78_1_e78_2_a_pursuit_goes_through_the_loser_s_vedettes_which_give_way() {
     // §78 2: displaced one hex (revealed) or eliminated.
     let now = s.vedettes[usize::from(v)].place;
     assert_ne!(now, VedettePlace::Map(path[1]));
-    assert!(ev.iter().any(|e| matches!(e, Event::VedettePlaced { vedette, .. } if *vedette == v)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::VedettePlaced { vedette, .. } if *vedette == v))
+    );
     if let VedettePlace::Map(n) = now {
         assert_eq!(n.distance(path[1]), 1);
         assert!(s.vedettes[usize::from(v)].revealed);
@@ -443,17 +569,19 @@ fn e67_2_pool_vedettes_appear_with_a_force_made_in_the_organization_segment() {
     assert_eq!(t.vedettes[usize::from(vedette)].place, VedettePlace::Pool);
     assert_eq!(h.manifest.vedettes[usize::from(vedette)].side, COALITION);
     let ev = act(&h, &mut t, &draws[0]);
-    assert_eq!(t.vedettes[usize::from(vedette)].place, VedettePlace::Map(hex));
+    assert_eq!(
+        t.vedettes[usize::from(vedette)].place,
+        VedettePlace::Map(hex)
+    );
     assert!(ev.iter().any(|e| matches!(e, Event::VedettePlaced { .. })));
     // Which forces are new is the owner's secret.
     assert!(h.observation(&t, FRENCH).org_forces.is_empty());
     assert!(!t.org_forces.is_empty());
     // A vedette may not be drawn for a force that was there at the start of the segment.
-    let bad = Action::PlaceVedette {
-        vedette,
-        hex,
-    };
-    let e = h.apply(&mut s.clone(), &bad, &mut Vec::new()).expect_err("§67 2");
+    let bad = Action::PlaceVedette { vedette, hex };
+    let e = h
+        .apply(&mut s.clone(), &bad, &mut Vec::new())
+        .expect_err("§67 2");
     assert_eq!(e.rule, "§67, §217");
 }
 

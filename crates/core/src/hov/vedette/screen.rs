@@ -37,7 +37,9 @@ impl Hov {
     /// the other side's hidden vedettes are unknown stacks, counted as forces).
     fn hidden_vedette_at(&self, s: &State, side: Side, hex: Hex) -> bool {
         s.vedettes.iter().enumerate().any(|(i, v)| {
-            v.place == VedettePlace::Map(hex) && !v.revealed && self.manifest.vedettes[i].side == side
+            v.place == VedettePlace::Map(hex)
+                && !v.revealed
+                && self.manifest.vedettes[i].side == side
         })
     }
 
@@ -87,7 +89,13 @@ impl Hov {
 
     /// §74 4: a hex holding only enemy vedettes, every one revealed, may not be repulsed (the
     /// attempt was not declared before they were revealed).
-    pub(crate) fn revealed_vedettes_only(&self, s: &State, o: &Occupancy, enemy: Side, hex: Hex) -> bool {
+    pub(crate) fn revealed_vedettes_only(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        enemy: Side,
+        hex: Hex,
+    ) -> bool {
         self.vedettes_only(o, enemy, hex) && !self.hidden_vedette_at(s, enemy, hex)
     }
 
@@ -229,8 +237,14 @@ impl Hov {
             && s.phase != Phase::ForcedMarch
             && !self.option(VEDETTE_REPULSE_FREE)
         {
-            m.spent_inf = m.spent_inf.plus(Mp::ONE).min(m.allowance_inf.max(m.spent_inf));
-            m.spent_cav = m.spent_cav.plus(Mp::ONE).min(m.allowance_cav.max(m.spent_cav));
+            m.spent_inf = m
+                .spent_inf
+                .plus(Mp::ONE)
+                .min(m.allowance_inf.max(m.spent_inf));
+            m.spent_cav = m
+                .spent_cav
+                .plus(Mp::ONE)
+                .min(m.allowance_cav.max(m.spent_cav));
         }
     }
 
@@ -261,9 +275,11 @@ impl Hov {
             .filter(|&t| {
                 (o.real_at(enemy, t) || self.hidden_vedette_at(s, enemy, t))
                     && !self.board.hex(t).settlement.fort()
-                    && !s.supply.iter().enumerate().any(|(a, x)| {
-                        *x == Supply::Active(t) && Army::ALL[a].side() == enemy
-                    })
+                    && !s
+                        .supply
+                        .iter()
+                        .enumerate()
+                        .any(|(a, x)| *x == Supply::Active(t) && Army::ALL[a].side() == enemy)
             })
             .collect()
     }
