@@ -113,3 +113,41 @@ fn e27_dispatch_memo_across_positions_agrees_with_the_reference() {
     }
     assert!(asked > 10_000, "{asked} questions");
 }
+
+#[test]
+fn r84_multi_hex_options_agree_with_trying_every_subset() {
+    // ¶84, ¶118 1, ¶28: the Multi-Hex Forces listed (one Command Span check per subset of the
+    // candidates) are exactly the subsets of the candidates that multi_hex_refused accepts,
+    // for every leader on the map, by command and by Initiative, in random-play positions.
+    use crate::hov::state::LeaderId;
+    let mut listed = 0usize;
+    let mut refused = 0usize;
+    for id in SCENARIOS {
+        let h = load(id);
+        for s in positions(&h, 7, 1500, 11) {
+            for l in 0..s.leaders.len() as LeaderId {
+                for command in [true, false] {
+                    let c = h.part_candidates(&s, l, command);
+                    let mut want: Vec<Vec<LeaderId>> = Vec::new();
+                    if s.phase != crate::hov::state::Phase::ForcedMarch {
+                        for mask in 1u32..(1 << c.len().min(6)) {
+                            let parts: Vec<LeaderId> = (0..c.len().min(6))
+                                .filter(|i| mask & (1 << i) != 0)
+                                .map(|i| c[i])
+                                .collect();
+                            if h.multi_hex_refused(&s, l, &parts, command).is_none() {
+                                want.push(parts);
+                            } else {
+                                refused += 1;
+                            }
+                        }
+                    }
+                    let got = h.multi_hex_options(&s, l, command);
+                    assert_eq!(got, want, "{id} leader {l} command {command}");
+                    listed += got.len();
+                }
+            }
+        }
+    }
+    assert!(listed > 50 && refused > 0, "{listed} listed, {refused} refused");
+}
