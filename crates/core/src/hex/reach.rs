@@ -602,7 +602,12 @@ mod tests {
 
     #[test]
     fn run_from_reaches_the_union_of_the_single_searches() {
-        let starts = [Hex::new(-6, 2), Hex::new(3, 3), Hex::new(4, -7), Hex::new(3, 3)];
+        let starts = [
+            Hex::new(-6, 2),
+            Hex::new(3, 3),
+            Hex::new(4, -7),
+            Hex::new(3, 3),
+        ];
         let opts = ReachOptions::new(5);
         let mut multi = Reach::new();
         multi.run_from(&Rough, &starts, opts).unwrap();

@@ -141,8 +141,7 @@ impl Hov {
             backwards: false,
             bounds: self.board.grid.bounds(),
         };
-        let Ok(r) = Reach::search(&line, src, ReachOptions::new(u32::from(LOC_MP.halves())))
-        else {
+        let Ok(r) = Reach::search(&line, src, ReachOptions::new(u32::from(LOC_MP.halves()))) else {
             return Vec::new();
         };
         self.depots_on_line(s, army.side(), &r)

@@ -75,7 +75,10 @@ fn e27_one_search_from_every_depot_equals_a_search_per_depot() {
             }
         }
     }
-    assert!(compared > 200 && nonempty > 60, "{compared} areas, {nonempty} not empty");
+    assert!(
+        compared > 200 && nonempty > 60,
+        "{compared} areas, {nonempty} not empty"
+    );
 }
 
 #[test]
@@ -149,5 +152,8 @@ fn r84_multi_hex_options_agree_with_trying_every_subset() {
             }
         }
     }
-    assert!(listed > 50 && refused > 0, "{listed} listed, {refused} refused");
+    assert!(
+        listed > 50 && refused > 0,
+        "{listed} listed, {refused} refused"
+    );
 }
