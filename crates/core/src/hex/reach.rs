@@ -208,6 +208,8 @@ pub struct Reach {
     // The position of each settled cell in `settled` (valid for settled cells only), for
     // building paths from predecessors' paths.
     rank: Vec<u32>,
+    // The start hexes after the first of a search from several ([`Reach::run_from`]).
+    extra_starts: Vec<Hex>,
 }
 
 const STOP_KNOWN: u8 = 1;
@@ -239,24 +241,57 @@ impl Reach {
         start: Hex,
         options: ReachOptions,
     ) -> Result<(), ReachError> {
+        self.run_from(costs, core::slice::from_ref(&start), options)
+    }
+
+    /// Runs one search from several start hexes at once, reusing this value's storage: every
+    /// start costs 0, and each hex gets the least cost from any of them, so the hexes reached
+    /// are the union of what a search from each start would reach (with the same hooks and no
+    /// one-hex minimum) at a fraction of the cost where their areas overlap. Each start is
+    /// treated as [`Reach::run`] treats its start (always listed, expanded even when the hooks
+    /// would stop a move there); [`Reach::start`] is the first, and paths lead back to
+    /// whichever start is nearest. No starts: an empty result. On error (a start off the map)
+    /// the previous result is cleared.
+    pub fn run_from<C: MoveCosts + ?Sized>(
+        &mut self,
+        costs: &C,
+        starts: &[Hex],
+        options: ReachOptions,
+    ) -> Result<(), ReachError> {
         self.settled.clear();
         self.heap.clear();
         self.bounds = None;
-        let mut bounds = costs.bounds();
+        self.extra_starts.clear();
+        let Some((&start, rest)) = starts.split_first() else {
+            return Ok(());
+        };
+        let full = costs.bounds();
         // No move goes further than allowance / min_step hexes, plus the one-hex minimum.
-        if let Some(hexes) = options.allowance.checked_div(costs.min_step_cost()) {
-            let radius = hexes.saturating_add(1);
-            let radius = u16::try_from(radius).unwrap_or(u16::MAX);
-            if let Some(b) = Bounds::around(start, radius).intersect(&bounds) {
-                bounds = b;
-            }
+        let radius = options
+            .allowance
+            .checked_div(costs.min_step_cost())
+            .map(|hexes| u16::try_from(hexes.saturating_add(1)).unwrap_or(u16::MAX));
+        let around = |h: Hex| {
+            radius
+                .and_then(|r| Bounds::around(h, r).intersect(&full))
+                .unwrap_or(full)
+        };
+        let mut bounds = around(start);
+        for &h in rest {
+            let b = around(h);
+            bounds = Bounds {
+                min: Hex::new(bounds.min.q.min(b.min.q), bounds.min.r.min(b.min.r)),
+                max: Hex::new(bounds.max.q.max(b.max.q), bounds.max.r.max(b.max.r)),
+            };
         }
         let area = u64::from(bounds.width()) * u64::from(bounds.height());
         if area > MAX_CELLS {
             return Err(ReachError::BoundsTooLarge(area));
         }
-        if !bounds.contains(start) || !costs.contains(start) {
-            return Err(ReachError::StartOffMap(start));
+        for &h in starts {
+            if !bounds.contains(h) || !costs.contains(h) {
+                return Err(ReachError::StartOffMap(h));
+            }
         }
         let area = area as usize;
         if self.stamp.len() < area {
@@ -281,18 +316,23 @@ impl Reach {
         self.start = start;
         self.allowance = options.allowance;
 
-        let Some(s) = self.index(start) else {
-            return Err(ReachError::StartOffMap(start));
-        };
-        self.touch(s, 0, NO_DIR);
-        self.heap.push(Reverse(key(0, s)));
+        for &h in starts {
+            let Some(s) = self.index(h) else {
+                return Err(ReachError::StartOffMap(h));
+            };
+            if self.stamp[s] != self.generation {
+                self.touch(s, 0, NO_DIR);
+                self.heap.push(Reverse(key(0, s)));
+            }
+        }
+        self.extra_starts.extend_from_slice(rest);
         while let Some(Reverse(k)) = self.heap.pop() {
             let (cost, i) = ((k >> 32) as u32, k as u32 as usize);
             if self.flags[i] & SETTLED != 0 || cost > self.cost[i] {
                 continue;
             }
             let hex = self.hex_at(i);
-            let is_start = hex == start;
+            let is_start = self.is_start(hex);
             let mut f = SETTLED;
             if is_start || self.may_end(costs, i, hex) {
                 f |= CAN_END;
@@ -338,6 +378,12 @@ impl Reach {
             self.rank[i as usize] = k as u32;
         }
         Ok(())
+    }
+
+    /// Whether `hex` is one of the search's start hexes.
+    #[inline]
+    fn is_start(&self, hex: Hex) -> bool {
+        hex == self.start || (!self.extra_starts.is_empty() && self.extra_starts.contains(&hex))
     }
 
     fn memo_bits(&mut self, i: usize) -> u8 {
@@ -518,7 +564,7 @@ impl Reach {
             return false;
         }
         self.walk_back(hex, out);
-        if out.first() == Some(&self.start) {
+        if out.first().is_some_and(|&h| self.is_start(h)) {
             true
         } else {
             out.clear();
@@ -529,4 +575,67 @@ impl Reach {
 
 fn key(cost: u32, index: usize) -> u64 {
     (u64::from(cost) << 32) | index as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::{MoveCosts, Reach, ReachOptions};
+    use crate::hex::{Bounds, Hex};
+
+    /// A 21 x 21 box of varied costs (1 to 3) with walls that may not be entered.
+    struct Rough;
+
+    impl MoveCosts for Rough {
+        fn bounds(&self) -> Bounds {
+            Bounds::around(Hex::new(0, 0), 10)
+        }
+        fn enter_cost(&self, from: Hex, to: Hex) -> Option<u32> {
+            let v = (i32::from(to.q) * 7 + i32::from(to.r) * 13 + i32::from(from.q)).rem_euclid(9);
+            (v != 0).then_some(1 + (v % 3) as u32)
+        }
+        fn min_step_cost(&self) -> u32 {
+            1
+        }
+    }
+
+    #[test]
+    fn run_from_reaches_the_union_of_the_single_searches() {
+        let starts = [
+            Hex::new(-6, 2),
+            Hex::new(3, 3),
+            Hex::new(4, -7),
+            Hex::new(3, 3),
+        ];
+        let opts = ReachOptions::new(5);
+        let mut multi = Reach::new();
+        multi.run_from(&Rough, &starts, opts).unwrap();
+        let mut want: Vec<(Hex, u32)> = Vec::new();
+        for &st in &starts {
+            let r = Reach::search(&Rough, st, opts).unwrap();
+            for (h, c) in r.ends() {
+                match want.iter_mut().find(|x| x.0 == h) {
+                    Some(x) => x.1 = x.1.min(c),
+                    None => want.push((h, c)),
+                }
+            }
+        }
+        let mut got: Vec<(Hex, u32)> = multi.ends().collect();
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want);
+        // Every path leads back to one of the starts, at the hex's least cost.
+        for (h, _) in &got {
+            let p = multi.path(*h).unwrap();
+            assert!(starts.contains(&p[0]), "{h:?} {p:?}");
+            assert_eq!(p.last(), Some(h));
+        }
+        // No starts: nothing; one start: as `run`.
+        multi.run_from(&Rough, &[], opts).unwrap();
+        assert_eq!(multi.ends().count(), 0);
+        let one = Reach::search(&Rough, starts[1], opts).unwrap();
+        multi.run_from(&Rough, &starts[1..2], opts).unwrap();
+        assert!(one.ends().eq(multi.ends()));
+    }
 }

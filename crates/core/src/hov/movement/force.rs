@@ -95,15 +95,19 @@ impl Hov {
     /// The strength of `l`'s force by arm.
     pub fn force_make(&self, s: &State, l: LeaderId) -> Make {
         let mut m = Make::default();
-        for u in self.force_units(s, l) {
-            let sp = u16::from(s.units[usize::from(u)].sp);
-            match self.manifest.units[usize::from(u)].arm {
+        // The units of `force_units`, read in one pass with the force's leaders found once.
+        let ls = self.force_leaders(s, l);
+        for (i, u) in s.units.iter().enumerate() {
+            if u.sp == 0 || !u.leader.is_some_and(|x| ls.contains(&x)) {
+                continue;
+            }
+            let sp = u16::from(u.sp);
+            match self.manifest.units[i].arm {
                 Arm::Infantry => m.inf += sp,
                 Arm::Cavalry => m.cav += sp,
                 Arm::Artillery => m.art += sp,
             }
         }
-        let ls = self.force_leaders(s, l);
         for g in &s.garrisons {
             if let GarrisonPlace::Track(x) = g.place {
                 if ls.contains(&x) {

@@ -160,9 +160,10 @@ impl Hov {
             && !m.must_repulse
             && let Some(&from) = m.path.last()
         {
+            let o = self.occupancy(s);
             for d in Direction::ALL {
                 let to = from.neighbor(d);
-                if self.check_step(s, m, to).is_ok() {
+                if self.check_step_in(s, &o, m, to).is_ok() {
                     out.push(to);
                 }
             }
@@ -190,6 +191,18 @@ impl Hov {
         s: &State,
         l: LeaderId,
         command: bool,
+    ) -> Option<Illegal> {
+        self.activation_refused_in(s, l, command, &mut None)
+    }
+
+    /// [`Hov::activation_refused`] with the occupancy index of `s` worked out at most once
+    /// into `o` (shared by every leader when the activations are listed).
+    fn activation_refused_in(
+        &self,
+        s: &State,
+        l: LeaderId,
+        command: bool,
+        o: &mut Option<Occupancy>,
     ) -> Option<Illegal> {
         let side = self.moving_side(s);
         let Some(info) = self.manifest.leaders.get(usize::from(l)) else {
@@ -242,8 +255,8 @@ impl Hov {
                     "no Movement Command is left this turn",
                 ));
             }
-            let o = self.occupancy(s);
-            if self.enemy_zoc(s, &o, side, h) {
+            let o = o.get_or_insert_with(|| self.occupancy(s));
+            if self.enemy_zoc(s, o, side, h) {
                 return Some(Illegal::new(
                     "¶89, ¶98, ¶105",
                     format!(
@@ -265,6 +278,7 @@ impl Hov {
     fn activations(&self, s: &State, out: &mut Vec<Action>) {
         let side = self.moving_side(s);
         let free = matches!(s.phase, Phase::InitiativeMovement | Phase::ForcedMarch);
+        let mut o = None;
         for (i, x) in s.leaders.iter().enumerate() {
             let l = i as LeaderId;
             if self.manifest.leaders[i].side != side || !matches!(x.place, LeaderPlace::Map(_)) {
@@ -280,7 +294,9 @@ impl Hov {
                 continue;
             }
             match s.phase {
-                Phase::MovementCommands if self.activation_refused(s, l, true).is_none() => {
+                Phase::MovementCommands
+                    if self.activation_refused_in(s, l, true, &mut o).is_none() =>
+                {
                     out.push(Action::Command {
                         leader: l,
                         parts: Vec::new(),
@@ -293,7 +309,7 @@ impl Hov {
                     );
                 }
                 Phase::InitiativeMovement | Phase::ForcedMarch
-                    if self.activation_refused(s, l, false).is_none() =>
+                    if self.activation_refused_in(s, l, false, &mut o).is_none() =>
                 {
                     out.push(Action::Initiative {
                         leader: l,
@@ -649,11 +665,23 @@ impl Hov {
     /// Whether the mover may step into `to`, and what it costs (¶109–¶117, ¶123–¶125, ¶143,
     /// ¶30, §68).
     pub fn check_step(&self, s: &State, m: &March, to: Hex) -> Result<StepCost, Illegal> {
+        self.check_step_in(s, &self.occupancy(s), m, to)
+    }
+
+    /// [`Hov::check_step`] with the occupancy index of `s` given (one for all six steps when
+    /// they are listed).
+    fn check_step_in(
+        &self,
+        s: &State,
+        o: &Occupancy,
+        m: &March,
+        to: Hex,
+    ) -> Result<StepCost, Illegal> {
         let Some(side) = self.mover_side(m) else {
             return Err(Illegal::new("¶86", "no force is moving"));
         };
         let from = *m.path.last().unwrap_or(&to);
-        let Some(d) = Direction::ALL.into_iter().find(|&d| from.neighbor(d) == to) else {
+        let Some(d) = from.direction_to(to) else {
             return Err(Illegal::new(
                 "¶86",
                 format!("{} is not next to {}", self.label(to), self.label(from)),
@@ -671,7 +699,6 @@ impl Hov {
                 ),
             ));
         }
-        let o = self.occupancy(s);
         if o.holds(side.other(), to) {
             return Err(Illegal::new(
                 "¶117",
@@ -720,9 +747,9 @@ impl Hov {
             // ¶123: entering an EZOC costs ½ MP more; ¶124: so does leaving one, except for
             // all-cavalry forces and vedettes; §68 item 3: a vedette's ZOC is ignored when
             // leaving it.
-            let enters = self.enemy_zoc(s, &o, side, to);
+            let enters = self.enemy_zoc(s, o, side, to);
             self.artillery_may_enter(s, m, enters, to)?;
-            let leaves = self.in_zoc_of(s, &o, side.other(), from, false);
+            let leaves = self.in_zoc_of(s, o, side.other(), from, false);
             let extra = Mp::HALF;
             if enters {
                 inf = inf.plus(extra);
@@ -734,7 +761,7 @@ impl Hov {
             }
             // ¶125, §70: a bond as the mover sees it (unrevealed vedettes counted as forces)
             // stops the march until it has declared whether it repulses.
-            bond = self.bond_sources(s, &o, side.other(), to).0 >= 2;
+            bond = self.bond_sources(s, o, side.other(), to).0 >= 2;
             // ¶143: in Forced March an EZOC is entered only where a friendly unit already in
             // an EZOC is in or next to the hex (repulse aside, ¶133).
             if enters && m.how == Activation::ForcedMarch {
@@ -745,7 +772,7 @@ impl Hov {
                         h != own
                             && h != from
                             && o.real_at(side, h)
-                            && self.in_zoc_of(s, &o, side.other(), h, false)
+                            && self.in_zoc_of(s, o, side.other(), h, false)
                     });
                 // ¶133 3: unless a repulse is declared on entering.
                 let fits = (!foot || m.spent_inf.plus(inf).plus(Mp::ONE) <= m.allowance_inf)

@@ -98,15 +98,23 @@ impl Hov {
         let mut c = self.part_candidates(s, fl, command);
         c.truncate(MAX_PARTS);
         let mut out = Vec::new();
+        if c.is_empty() {
+            return out;
+        }
+        // Every subset of the candidates names each once and only candidates: of
+        // `multi_hex_refused`'s checks only the Command Span's can refuse it (¶84, ¶28), and
+        // the span and its use are the same for all of them.
+        let need: Vec<u16> = c
+            .iter()
+            .map(|&p| u16::from(self.subordination_of(s, p)))
+            .collect();
+        let load = self.span_used(s, fl);
+        let span = u16::from(self.span_of(s, fl));
         for mask in 1u32..(1 << c.len()) {
-            let parts: Vec<LeaderId> = c
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| mask & (1 << i) != 0)
-                .map(|(_, &l)| l)
-                .collect();
-            if self.multi_hex_refused(s, fl, &parts, command).is_none() {
-                out.push(parts);
+            let chosen = |i: &usize| mask & (1 << i) != 0;
+            let more: u16 = (0..c.len()).filter(chosen).map(|i| need[i]).sum();
+            if load + more <= span {
+                out.push((0..c.len()).filter(chosen).map(|i| c[i]).collect());
             }
         }
         out

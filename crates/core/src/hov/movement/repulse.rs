@@ -78,8 +78,7 @@ impl Hov {
                 "only a force with combat units may repulse",
             ));
         }
-        let o = self.occupancy(s);
-        if !o.holds(side.other(), target) {
+        if !self.holds_at(s, side.other(), target) {
             return Some(Illegal::new(
                 "¶130",
                 format!("{} holds no enemy counter", self.label(target)),

@@ -10,11 +10,11 @@
 use alloc::vec::Vec;
 
 use super::Hov;
-use super::state::{State, Supply, VedettePlace};
+use super::state::{State, Supply, Train, VedettePlace};
 use super::types::{Army, Mp};
 use super::zoc::Occupancy;
 use crate::engine::Side;
-use crate::hex::{Bounds, Cells, Direction, Hex, MoveCosts, Reach, ReachOptions};
+use crate::hex::{Bounds, Cells, Hex, Hexside, MoveCosts, Reach, ReachOptions};
 
 /// ¶55: a Line of Communication is at most 21 MP long.
 pub const LOC_MP: Mp = Mp::whole(21);
@@ -73,7 +73,7 @@ impl MoveCosts for Line<'_> {
         if self.blocked.binary_search(&b).is_ok() {
             return None;
         }
-        let d = Direction::ALL.into_iter().find(|&d| a.neighbor(d) == b)?;
+        let d = a.direction_to(b)?;
         if self.roads_only && self.h.board.side(a, d).road == super::board::Road::None {
             return None;
         }
@@ -124,6 +124,31 @@ impl Hov {
         let Some(r) = self.line(s, side, src, true, LOC_MP) else {
             return Vec::new();
         };
+        self.depots_on_line(s, side, &r)
+    }
+
+    /// [`Hov::active_depots`] with the hexes `army`'s side's lines may not pass given.
+    fn active_depots_with(&self, s: &State, army: Army, blocked: &[Hex]) -> Vec<usize> {
+        let Supply::Active(src) = s.supply[army.index()] else {
+            return Vec::new();
+        };
+        let line = Line {
+            h: self,
+            s,
+            blocked,
+            roads_only: true,
+            cavalry: true,
+            backwards: false,
+            bounds: self.board.grid.bounds(),
+        };
+        let Ok(r) = Reach::search(&line, src, ReachOptions::new(u32::from(LOC_MP.halves()))) else {
+            return Vec::new();
+        };
+        self.depots_on_line(s, army.side(), &r)
+    }
+
+    /// The depots `side` holds that the Line of Communication `r` reaches.
+    fn depots_on_line(&self, s: &State, side: Side, r: &Reach) -> Vec<usize> {
         (0..self.board.depots.len())
             .filter(|&i| s.depots[i] == side && r.contains(self.board.depots[i].hex))
             .collect()
@@ -138,38 +163,100 @@ impl Hov {
         if self.masked(s, hex) {
             return false;
         }
-        // Every force of a side asks about the same state while actions are listed, and the
-        // area stays the same while no counter moves: it is worked out once per army and
-        // position of what it reads (the memo holds the last state asked about).
+        // Every force of a side asks about the same state while actions are listed, and an
+        // army's area stays the same while nothing its search reads changes (enemy forces, the
+        // Supply Source, the depots held, the step costs): it is kept per army with what it was
+        // worked out from, and checked against the position once per position asked about.
         if let Some(mut m) = self.dispatch.try_lock() {
-            if !m.state.as_ref().is_some_and(|x| same_for_dispatch(x, s)) {
-                m.state = Some(s.clone());
-                m.areas = Default::default();
-                m.depots.clear();
-            }
             let m = &mut *m;
-            let area = m.areas[army.index()]
-                .get_or_insert_with(|| self.dispatch_area_shared(s, army, &mut m.depots));
-            return area.binary_search(&hex).is_ok();
+            if !m.state.as_ref().is_some_and(|x| same_for_dispatch(x, s)) {
+                match &mut m.state {
+                    Some(x) => x.clone_from(s),
+                    None => m.state = Some(s.clone()),
+                }
+                m.checked = [false; 4];
+                m.blocked = [None, None];
+            }
+            let a = army.index();
+            if !m.checked[a] {
+                let side = army.side();
+                let blocked = m.blocked[side.index()]
+                    .get_or_insert_with(|| blocked(self, s, &self.occupancy(s), side));
+                let fresh = m.armies[a]
+                    .as_ref()
+                    .is_some_and(|x| x.key.same(s, army, blocked));
+                if !fresh {
+                    let area = self.dispatch_area_from(s, army, blocked);
+                    m.armies[a] = Some(ArmyArea {
+                        key: DispatchKey::of(s, army, blocked),
+                        area,
+                    });
+                }
+                m.checked[a] = true;
+            }
+            if let Some(x) = &m.armies[a] {
+                return x.area.binary_search(&hex).is_ok();
+            }
         }
         self.dispatch_area(s, army).binary_search(&hex).is_ok()
     }
 
-    /// The hexes within Dispatch Distance of `army`'s active depots and Supply Source, sorted:
-    /// the line is traced from the force to the depot, so the search runs backwards from each
-    /// depot ([`Line`] with `backwards`).
-    pub(crate) fn dispatch_area(&self, s: &State, army: Army) -> Vec<Hex> {
-        self.dispatch_area_shared(s, army, &mut Vec::new())
+    /// [`Hov::dispatch_area`] by the fast path [`Hov::in_dispatch`] takes (one search from
+    /// every depot at once), with no memo: for the tests that hold it to the reference.
+    #[cfg(test)]
+    pub(crate) fn dispatch_area_fast(&self, s: &State, army: Army) -> Vec<Hex> {
+        let side = army.side();
+        self.dispatch_area_from(s, army, &blocked(self, s, &self.occupancy(s), side))
     }
 
-    /// [`Hov::dispatch_area`] with the area of each depot kept in `depots` by side and hex:
-    /// the armies of one side share their depots' searches (the search reads the side only).
-    fn dispatch_area_shared(
-        &self,
-        s: &State,
-        army: Army,
-        depots: &mut Vec<(Side, Hex, Vec<Hex>)>,
-    ) -> Vec<Hex> {
+    /// The Dispatch Distance area of `army` (as [`Hov::dispatch_area`]) by one search from all
+    /// its active depots and its Supply Source at once ([`Reach::run_from`]: every line is at
+    /// most [`DISPATCH_MP`], so the hexes within it of any of them are those within it of the
+    /// nearest), with `blocked` the hexes its side's lines may not pass ([`blocked`]).
+    fn dispatch_area_from(&self, s: &State, army: Army, blocked: &[Hex]) -> Vec<Hex> {
+        let mut from: Vec<Hex> = self
+            .active_depots_with(s, army, blocked)
+            .into_iter()
+            .map(|i| self.board.depots[i].hex)
+            .collect();
+        if let Supply::Active(src) = s.supply[army.index()] {
+            from.push(src);
+        }
+        let back = Line {
+            h: self,
+            s,
+            blocked,
+            roads_only: false,
+            cavalry: true,
+            backwards: true,
+            bounds: self.board.grid.bounds(),
+        };
+        // A depot is in its own area whatever stands there; the search leaves from the open
+        // ones on the map (a line may not pass an enemy force's hex).
+        let starts: Vec<Hex> = from
+            .iter()
+            .copied()
+            .filter(|&d| blocked.binary_search(&d).is_err() && back.contains(d))
+            .collect();
+        let mut r = Reach::new();
+        if r.run_from(
+            &back,
+            &starts,
+            ReachOptions::new(u32::from(DISPATCH_MP.halves())),
+        )
+        .is_ok()
+        {
+            from.extend(r.reached().map(|(h, _, _)| h));
+        }
+        self.sorted_union(from)
+    }
+
+    /// The hexes within Dispatch Distance of `army`'s active depots and Supply Source, sorted:
+    /// the line is traced from the force to the depot, so the search runs backwards from each
+    /// depot ([`Line`] with `backwards`). The plain reading, one search per depot: the
+    /// reference the memo of [`Hov::in_dispatch`] and its one search from every depot are held
+    /// to (tests/speed.rs, tests/speed_supply.rs).
+    pub(crate) fn dispatch_area(&self, s: &State, army: Army) -> Vec<Hex> {
         let side = army.side();
         let mut from: Vec<Hex> = self
             .active_depots(s, army)
@@ -178,18 +265,6 @@ impl Hov {
             .collect();
         if let Supply::Active(src) = s.supply[army.index()] {
             from.push(src);
-        }
-        if from
-            .iter()
-            .all(|&d| depots.iter().any(|x| x.0 == side && x.1 == d))
-        {
-            let mut out: Vec<Hex> = Vec::new();
-            for d in from {
-                if let Some(x) = depots.iter().find(|x| x.0 == side && x.1 == d) {
-                    out.extend_from_slice(&x.2);
-                }
-            }
-            return self.sorted_union(out);
         }
         let o = self.occupancy(s);
         let blocked = blocked(self, s, &o, side);
@@ -206,10 +281,6 @@ impl Hov {
         // One search storage for every depot (its memory is reused, not its answers).
         let mut r = Reach::new();
         for d in from {
-            if let Some(x) = depots.iter().find(|x| x.0 == side && x.1 == d) {
-                out.extend_from_slice(&x.2);
-                continue;
-            }
             let mut one = alloc::vec![d];
             if blocked.binary_search(&d).is_err()
                 && r.run(&back, d, ReachOptions::new(u32::from(DISPATCH_MP.halves())))
@@ -218,7 +289,6 @@ impl Hov {
                 one.extend(r.reached().map(|(h, _, _)| h));
             }
             out.extend_from_slice(&one);
-            depots.push((side, d, one));
         }
         self.sorted_union(out)
     }
@@ -278,14 +348,60 @@ fn same_for_dispatch(a: &State, b: &State) -> bool {
             .all(|(x, y)| x.place == y.place)
 }
 
-/// What [`Hov::in_dispatch`] keeps between calls: the state it last answered for and each
-/// army's Dispatch Distance area in it.
+/// What an army's Dispatch Distance area was worked out from: the hexes its side's lines may
+/// not pass, its Supply Source, the depots held, and what a step costs (broken bridges,
+/// pontoons, the weather, the Game-Turn: [`Hov::step_cost`]).
+#[derive(Debug)]
+struct DispatchKey {
+    blocked: Vec<Hex>,
+    supply: Supply,
+    depots: Vec<Side>,
+    broken: Vec<Hexside>,
+    trains: Vec<Train>,
+    weather: Option<u8>,
+    turn: u8,
+}
+
+impl DispatchKey {
+    fn of(s: &State, army: Army, blocked: &[Hex]) -> DispatchKey {
+        DispatchKey {
+            blocked: blocked.to_vec(),
+            supply: s.supply[army.index()],
+            depots: s.depots.clone(),
+            broken: s.broken.clone(),
+            trains: s.trains.clone(),
+            weather: s.weather,
+            turn: s.turn,
+        }
+    }
+
+    fn same(&self, s: &State, army: Army, blocked: &[Hex]) -> bool {
+        self.turn == s.turn
+            && self.weather == s.weather
+            && self.supply == s.supply[army.index()]
+            && self.blocked == blocked
+            && self.depots == s.depots
+            && self.broken == s.broken
+            && self.trains == s.trains
+    }
+}
+
+/// An army's Dispatch Distance area (sorted) and what it was worked out from.
+#[derive(Debug)]
+struct ArmyArea {
+    key: DispatchKey,
+    area: Vec<Hex>,
+}
+
+/// What [`Hov::in_dispatch`] keeps between calls: the state it last answered for, each
+/// side's blocked hexes in it, and each army's area with what it was worked out from (kept
+/// across positions while that stays the same; `checked` once compared with the state).
 #[derive(Debug, Default)]
 pub struct DispatchMemo {
     state: Option<State>,
-    areas: [Option<Vec<Hex>>; 4],
-    /// Each depot's area in that state, by side and hex.
-    depots: Vec<(Side, Hex, Vec<Hex>)>,
+    blocked: [Option<Vec<Hex>>; 2],
+    checked: [bool; 4],
+    armies: [Option<ArmyArea>; 4],
 }
 
 impl Hov {

@@ -30,6 +30,7 @@ mod sequence;
 mod setup;
 mod sound;
 mod speed;
+mod speed_supply;
 mod strength;
 mod supply;
 mod terrain;
