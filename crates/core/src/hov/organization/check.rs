@@ -72,7 +72,7 @@ impl Hov {
     }
 
     /// §22: moving `u` to `to` would take a self-employed leader's own unit off his track.
-    fn takes_eponymous(&self, s: &State, u: UnitId, to: LeaderId) -> bool {
+    pub(super) fn takes_eponymous(&self, s: &State, u: UnitId, to: LeaderId) -> bool {
         self.manifest.units[usize::from(u)]
             .eponymous
             .is_some_and(|owner| {

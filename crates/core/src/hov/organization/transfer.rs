@@ -25,7 +25,7 @@ use crate::hex::Hex;
 /// Puts back in `n` the parts of the position that an Organization change may touch
 /// (`organization_change`, `settle_display`, `substitute_apply`, `garrison_apply`): `n` equals
 /// `s` again.
-fn restore_display(n: &mut State, s: &State) {
+pub(super) fn restore_display(n: &mut State, s: &State) {
     n.units.clone_from(&s.units);
     n.leaders.clone_from(&s.leaders);
     n.garrisons.clone_from(&s.garrisons);
@@ -45,28 +45,33 @@ fn refuse(rule: &'static str, why: alloc::string::String) -> Illegal {
 
 impl Hov {
     /// The Organization Segment's decisions for the phasing player, in a stable order: each
-    /// candidate judged by the check-only path ([`Hov::organization_verdict`]), and tried on
-    /// one copy of the position only where that path leaves it open.
+    /// candidate judged by the check-only path ([`Hov::organization_verdict`]), then by
+    /// difference from the tally of the position (`delta::Listing`), and tried on one copy of
+    /// the position only where both leave it open.
     pub(crate) fn organization_actions(&self, s: &State, out: &mut Vec<Action>) {
         let settled = self.display_settled(s, s.phasing);
+        let mut listing = super::delta::Listing::new(self, s, settled);
         let mut ev = Vec::new();
-        // One copy for all trials, put back after each in the parts a change may touch; the
-        // tally of `s` is made once.
+        // The full trial, for what neither path decides: one copy for all, put back after each
+        // in the parts a change may touch; the tally of `s` is made once.
         let mut next: Option<State> = None;
         let mut then = None;
         for a in self.organization_candidates(s) {
             let legal = match self.organization_verdict(s, &a, settled) {
                 Verdict::Legal => true,
                 Verdict::Refused(_) => false,
-                Verdict::Try => {
-                    let n = next.get_or_insert_with(|| s.clone());
-                    ev.clear();
-                    let ok = self
-                        .organization_change_with(&mut then, false, s, n, &a, &mut ev)
-                        .is_ok();
-                    restore_display(n, s);
-                    ok
-                }
+                Verdict::Try => match listing.judge(&a) {
+                    Some(legal) => legal,
+                    None => {
+                        let n = next.get_or_insert_with(|| s.clone());
+                        ev.clear();
+                        let ok = self
+                            .organization_change_with(&mut then, false, s, n, &a, &mut ev)
+                            .is_ok();
+                        restore_display(n, s);
+                        ok
+                    }
+                },
             };
             if legal {
                 out.push(a);
@@ -279,7 +284,7 @@ impl Hov {
         }
     }
 
-    fn own_leader(
+    pub(super) fn own_leader(
         &self,
         s: &State,
         side: Side,
@@ -302,7 +307,7 @@ impl Hov {
     }
 
     /// §22: a self-employed leader in play keeps his eponymous unit on his track.
-    fn keeps_eponymous(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
+    pub(super) fn keeps_eponymous(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
         let Some(owner) = self.manifest.units[usize::from(u)].eponymous else {
             return Ok(());
         };
@@ -340,7 +345,7 @@ impl Hov {
 
     /// §200: the cavalry counter of a unit with infantry and cavalry parts (§198) goes to a
     /// cavalry Major General only once its infantry counterpart is eliminated.
-    fn mixed_cavalry_refused(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
+    pub(super) fn mixed_cavalry_refused(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
         let info = &self.manifest.units[usize::from(u)];
         let Some(formation) = info.formation.as_deref() else {
             return Ok(());
@@ -497,6 +502,23 @@ impl Hov {
         then: &mut Option<super::tally::Tally>,
         text: bool,
         before: &State,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let side = s.phasing;
+        self.organization_edit(s, a, ev)?;
+        self.settle_display(s, side, ev);
+        if let Some((rule, why)) = self.new_fault_with(then, text, before, s, side) {
+            return Err(Illegal::new(rule, why));
+        }
+        Ok(())
+    }
+
+    /// The change itself of [`Hov::organization_change`], with its refusals, before the
+    /// display is settled and commands are checked.
+    pub(super) fn organization_edit(
+        &self,
         s: &mut State,
         a: &Action,
         ev: &mut Vec<Event>,
@@ -827,10 +849,6 @@ impl Hov {
                     ),
                 ));
             }
-        }
-        self.settle_display(s, side, ev);
-        if let Some((rule, why)) = self.new_fault_with(then, text, before, s, side) {
-            return Err(Illegal::new(rule, why));
         }
         Ok(())
     }
