@@ -15,13 +15,14 @@
 //! `organization_change` stays the reference, and hov/tests/speed.rs checks that both agree on
 //! every candidate of random positions.
 
+use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 use super::super::Hov;
 use super::super::action::Action;
 use super::super::event::Event;
 use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId};
-use super::super::types::Arm;
+use super::super::types::{Arm, Nationality};
 use super::tally::{Count, Tally};
 use crate::engine::Side;
 use crate::hex::Hex;
@@ -32,6 +33,18 @@ struct Entry {
     l: LeaderId,
     c: Count,
     place: LeaderPlace,
+}
+
+/// What the judgement of activating an out-of-play Major General without a unit of his own
+/// reads of him (§22, ¶26–¶29, ¶68–¶69): Major Generals alike in all of it get the same answer
+/// for the same unit and Force Leader.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Class {
+    arm: Option<Arm>,
+    nationality: Nationality,
+    span: u8,
+    subordination: u8,
+    c: Count,
 }
 
 /// One listing of the Organization Segment: the position, its tally and what the judgements
@@ -51,6 +64,10 @@ pub(crate) struct Listing<'a> {
     /// A copy of `s` for the changes judged on a copy, put back after each.
     copy: Option<State>,
     ev: Vec<Event>,
+    /// The classes of out-of-play Major Generals met so far, each with its first member.
+    classes: Vec<(Class, LeaderId)>,
+    /// The answers for activations, by class (first member), unit and Force Leader.
+    memo: BTreeMap<(LeaderId, UnitId, Option<LeaderId>), bool>,
 }
 
 impl<'a> Listing<'a> {
@@ -80,6 +97,8 @@ impl<'a> Listing<'a> {
             e: Vec::new(),
             copy: None,
             ev: Vec::new(),
+            classes: Vec::new(),
+            memo: BTreeMap::new(),
         }
     }
 
@@ -89,6 +108,55 @@ impl<'a> Listing<'a> {
         if !self.settled {
             return None;
         }
+        if let Action::ActivateMg {
+            mg,
+            ref units,
+            under,
+        } = *a
+        {
+            if let (&[u], Some(first)) = (&units[..], self.class_of(mg)) {
+                let key = (first, u, under);
+                if let Some(&legal) = self.memo.get(&key) {
+                    return Some(legal);
+                }
+                let answer = self.judged(a);
+                if let Some(legal) = answer {
+                    self.memo.insert(key, legal);
+                }
+                return answer;
+            }
+        }
+        self.judged(a)
+    }
+
+    /// The first Major General met of `mg`'s class, when `mg` is an out-of-play Major General
+    /// of the phasing player without a unit of his own (what a unit's own leader may refuse,
+    /// §22, then never names him).
+    fn class_of(&mut self, mg: LeaderId) -> Option<LeaderId> {
+        let info = self.h.manifest.leaders.get(usize::from(mg))?;
+        if info.side != self.side
+            || info.mg.is_none()
+            || self.own[usize::from(mg)].is_some()
+            || self.s.leaders[usize::from(mg)].place != LeaderPlace::Out
+        {
+            return None;
+        }
+        let k = Class {
+            arm: info.mg,
+            nationality: info.nationality,
+            span: self.h.span_of(self.s, mg),
+            subordination: info.ratings.subordination,
+            c: self.t.0[usize::from(mg)],
+        };
+        if let Some(&(_, first)) = self.classes.iter().find(|x| x.0 == k) {
+            return Some(first);
+        }
+        self.classes.push((k, mg));
+        Some(mg)
+    }
+
+    /// [`Listing::judge`] of one candidate.
+    fn judged(&mut self, a: &Action) -> Option<bool> {
         self.e.clear();
         let edited = match *a {
             Action::ActivateMg {
@@ -443,7 +511,8 @@ impl<'a> Listing<'a> {
             let info = &h.manifest.leaders[usize::from(l)];
             if info.side == side && info.mg.is_some() && c.units == 0 && c.garrisons == 0 {
                 if let Some(at) = self.hex_after(l) {
-                    for x in 0..s.leaders.len() as LeaderId {
+                    // His portrait's count is that of the leaders on it now.
+                    for x in (0..s.leaders.len() as LeaderId).filter(|_| c.portrait > 0) {
                         if self.place_of(x) == Some(LeaderPlace::Portrait(l)) {
                             self.set_place(x, LeaderPlace::Map(at));
                         }
