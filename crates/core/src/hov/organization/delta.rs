@@ -15,14 +15,13 @@
 //! `organization_change` stays the reference, and hov/tests/speed.rs checks that both agree on
 //! every candidate of random positions.
 
-use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 use super::super::Hov;
 use super::super::action::Action;
 use super::super::event::Event;
 use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId};
-use super::super::types::{Arm, Nationality};
+use super::super::types::Arm;
 use super::tally::{Count, Tally};
 use crate::engine::Side;
 use crate::hex::Hex;
@@ -33,18 +32,6 @@ struct Entry {
     l: LeaderId,
     c: Count,
     place: LeaderPlace,
-}
-
-/// What the judgement of activating an out-of-play Major General without a unit of his own
-/// reads of him (§22, ¶26–¶29, ¶68–¶69): Major Generals alike in all of it get the same answer
-/// for the same unit and Force Leader.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Class {
-    arm: Option<Arm>,
-    nationality: Nationality,
-    span: u8,
-    subordination: u8,
-    c: Count,
 }
 
 /// One listing of the Organization Segment: the position, its tally and what the judgements
@@ -64,10 +51,9 @@ pub(crate) struct Listing<'a> {
     /// A copy of `s` for the changes judged on a copy, put back after each.
     copy: Option<State>,
     ev: Vec<Event>,
-    /// The classes of out-of-play Major Generals met so far, each with its first member.
-    classes: Vec<(Class, LeaderId)>,
-    /// The answers for activations, by class (first member), unit and Force Leader.
-    memo: BTreeMap<(LeaderId, UnitId, Option<LeaderId>), bool>,
+    /// For each unit, whether taking it off its leader's track alone is judged yet, and how
+    /// (0 not yet, 1 refused, 2 legal, 3 left to the full trial).
+    leaves: Vec<u8>,
 }
 
 impl<'a> Listing<'a> {
@@ -97,8 +83,7 @@ impl<'a> Listing<'a> {
             e: Vec::new(),
             copy: None,
             ev: Vec::new(),
-            classes: Vec::new(),
-            memo: BTreeMap::new(),
+            leaves: alloc::vec![0; s.units.len()],
         }
     }
 
@@ -114,45 +99,11 @@ impl<'a> Listing<'a> {
             under,
         } = *a
         {
-            if let (&[u], Some(first)) = (&units[..], self.class_of(mg)) {
-                let key = (first, u, under);
-                if let Some(&legal) = self.memo.get(&key) {
-                    return Some(legal);
-                }
-                let answer = self.judged(a);
-                if let Some(legal) = answer {
-                    self.memo.insert(key, legal);
-                }
-                return answer;
+            if let &[u] = &units[..] {
+                return self.activation(a, mg, u, under);
             }
         }
         self.judged(a)
-    }
-
-    /// The first Major General met of `mg`'s class, when `mg` is an out-of-play Major General
-    /// of the phasing player without a unit of his own (what a unit's own leader may refuse,
-    /// §22, then never names him).
-    fn class_of(&mut self, mg: LeaderId) -> Option<LeaderId> {
-        let info = self.h.manifest.leaders.get(usize::from(mg))?;
-        if info.side != self.side
-            || info.mg.is_none()
-            || self.own[usize::from(mg)].is_some()
-            || self.s.leaders[usize::from(mg)].place != LeaderPlace::Out
-        {
-            return None;
-        }
-        let k = Class {
-            arm: info.mg,
-            nationality: info.nationality,
-            span: self.h.span_of(self.s, mg),
-            subordination: info.ratings.subordination,
-            c: self.t.0[usize::from(mg)],
-        };
-        if let Some(&(_, first)) = self.classes.iter().find(|x| x.0 == k) {
-            return Some(first);
-        }
-        self.classes.push((k, mg));
-        Some(mg)
     }
 
     /// [`Listing::judge`] of one candidate.
@@ -289,6 +240,122 @@ impl<'a> Listing<'a> {
                 self.e[j].c.portrait = self.e[j].c.portrait.wrapping_add(1);
             }
         }
+    }
+
+    /// ¶68, ¶69, §22: `ActivateMg` with one unit `u`, judged in three parts that touch
+    /// different leaders: the Major General's own command, the Force Leader's portrait, and the
+    /// unit's leader losing it (the same for every Major General, judged once per unit).
+    fn activation(
+        &mut self,
+        a: &Action,
+        mg: LeaderId,
+        u: UnitId,
+        under: Option<LeaderId>,
+    ) -> Option<bool> {
+        let (h, s) = (self.h, self.s);
+        if let Some(refused) = self.activation_refused(mg, u, under) {
+            return Some(!refused);
+        }
+        if self.t.0[usize::from(mg)].portrait > 0 {
+            // His subordinates would enter play with him.
+            return None;
+        }
+        let old = s.units[usize::from(u)].leader?;
+        // The Force Leader's count must not depend on the unit's leader: not he, nor above him.
+        let mut above = Some(old);
+        for _ in 0..8 {
+            let Some(x) = above else { break };
+            if under == Some(x) || x == mg {
+                return self.judged(a);
+            }
+            above = match s.leaders.get(usize::from(x))?.place {
+                LeaderPlace::Portrait(f) => Some(f),
+                _ => None,
+            };
+        }
+        if above.is_some() {
+            return self.judged(a);
+        }
+        // His own command (out of play before: no fault then).
+        let mine = self.with_unit(self.t.0[usize::from(mg)], u, mg)?;
+        if h
+            .counted_fault(mg, mine, under.is_some(), h.span_of(s, mg))
+            .is_some()
+        {
+            return Some(false);
+        }
+        // The Force Leader on whose portrait he goes, on the map.
+        if let Some(fl) = under {
+            let mut c = self.t.0[usize::from(fl)];
+            c.portrait += 1;
+            c.portrait_sub += u16::from(h.counted_subordination(mg, mine));
+            if let Some(f) = h.counted_fault(fl, c, false, h.span_of(s, fl)) {
+                if h.tallied_fault(&self.t, s, fl) != Some(f) {
+                    return Some(false);
+                }
+            }
+        }
+        // The unit's leader and those above and below him.
+        match self.leaves[usize::from(u)] {
+            1 => Some(false),
+            2 => Some(true),
+            3 => None,
+            _ => {
+                self.e.clear();
+                self.count_unit(u, old, false);
+                let answer = self.no_new_fault();
+                self.leaves[usize::from(u)] = match answer {
+                    Some(false) => 1,
+                    Some(true) => 2,
+                    None => 3,
+                };
+                answer
+            }
+        }
+    }
+
+    /// `c` with unit `u` counted on leader `l`'s track, as the tally does.
+    fn with_unit(&self, mut c: Count, u: UnitId, l: LeaderId) -> Option<Count> {
+        let info = self.h.manifest.units.get(usize::from(u))?;
+        let li = self.h.manifest.leaders.get(usize::from(l))?;
+        c.sv += u16::from(info.sv);
+        c.units += 1;
+        c.not_cavalry += u16::from(info.arm != Arm::Cavalry);
+        c.foreign += u16::from(info.nationality != li.nationality);
+        Some(c)
+    }
+
+    /// Whether `organization_edit` refuses `ActivateMg` of `mg` with unit `u` (`None`: not
+    /// refused).
+    fn activation_refused(&self, mg: LeaderId, u: UnitId, under: Option<LeaderId>) -> Option<bool> {
+        let (h, s) = (self.h, self.s);
+        let Some(info) = h.manifest.leaders.get(usize::from(mg)) else {
+            return Some(true);
+        };
+        let self_employed = info.mg.is_none() && h.enters_with(s, mg).is_some();
+        if info.side != self.side
+            || !(info.mg.is_some() || self_employed)
+            || s.leaders[usize::from(mg)].place != LeaderPlace::Out
+        {
+            return Some(true);
+        }
+        let Some(at) = self.unit_hex(u) else {
+            return Some(true);
+        };
+        if h.takes_eponymous(s, u, mg)
+            || h.mixed_cavalry_refused(s, u, mg).is_err()
+            || self.own[usize::from(mg)].is_some_and(|o| o != u)
+        {
+            return Some(true);
+        }
+        if let Some(fl) = under {
+            if self.leader_hex(fl) != Some(at)
+                || !matches!(s.leaders[usize::from(fl)].place, LeaderPlace::Map(_))
+            {
+                return Some(true);
+            }
+        }
+        None
     }
 
     /// ¶68, ¶69, §22: the refusals and the change of `ActivateMg` (one unit).

@@ -204,3 +204,4 @@ fn r43_organization_judgement_by_difference_agrees_with_the_full_trial() {
     }
     assert!(judged > 100_000, "{judged} judgements");
 }
+
