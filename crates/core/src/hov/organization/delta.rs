@@ -20,8 +20,9 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::action::Action;
 use super::super::event::Event;
-use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId};
+use super::super::state::{GarrisonId, GarrisonPlace, LeaderId, LeaderPlace, State, UnitId};
 use super::super::types::Arm;
+use super::check::Verdict;
 use super::tally::{Count, Tally};
 use crate::engine::Side;
 use crate::hex::Hex;
@@ -54,6 +55,10 @@ pub(crate) struct Listing<'a> {
     /// For each unit, whether taking it off its leader's track alone is judged yet, and how
     /// (0 not yet, 1 refused, 2 legal, 3 left to the full trial).
     leaves: Vec<u8>,
+    /// Whether a leader of the change being judged has changed place.
+    moved: bool,
+    /// Whether a garrison marker may be created in a hex (§52), by marker and hex.
+    fits: Vec<(GarrisonId, Hex, bool)>,
 }
 
 impl<'a> Listing<'a> {
@@ -84,7 +89,37 @@ impl<'a> Listing<'a> {
             copy: None,
             ev: Vec::new(),
             leaves: alloc::vec![0; s.units.len()],
+            moved: false,
+            fits: Vec::new(),
         }
+    }
+
+    /// The check-only verdict on candidate `a` ([`Hov::organization_verdict`]); an activation
+    /// of one unit is left to [`Listing::judge`], which makes all its checks.
+    pub(crate) fn verdict(&mut self, a: &Action) -> Verdict {
+        let (h, s, settled) = (self.h, self.s, self.settled);
+        if settled {
+            if let Action::ActivateMg { ref units, .. } = *a {
+                if units.len() == 1 {
+                    return Verdict::Try;
+                }
+            }
+        }
+        let fits = &mut self.fits;
+        h.organization_verdict_with(s, a, settled, &mut |g, x| {
+            if let Some(&(_, _, ok)) = fits.iter().find(|y| y.0 == g && y.1 == x) {
+                return ok;
+            }
+            let ok = h.garrison_fits(s, g, x) && !h.holds_at(s, s.phasing.other(), x);
+            fits.push((g, x, ok));
+            ok
+        })
+    }
+
+    /// Forgets the change judged before.
+    fn reset(&mut self) {
+        self.e.clear();
+        self.moved = false;
     }
 
     /// Whether candidate `a` is legal, as [`Hov::organization_change`] would say; `None` when
@@ -108,7 +143,7 @@ impl<'a> Listing<'a> {
 
     /// [`Listing::judge`] of one candidate.
     fn judged(&mut self, a: &Action) -> Option<bool> {
-        self.e.clear();
+        self.reset();
         let edited = match *a {
             Action::ActivateMg {
                 mg,
@@ -169,6 +204,9 @@ impl<'a> Listing<'a> {
 
     /// Leader `l`'s hex after the change so far (as `leader_hex` reads it).
     fn hex_after(&self, l: LeaderId) -> Option<Hex> {
+        if !self.moved {
+            return *self.hex.get(usize::from(l))?;
+        }
         let mut at = l;
         for _ in 0..8 {
             match self.place_of(at)? {
@@ -227,6 +265,7 @@ impl<'a> Listing<'a> {
             return;
         }
         self.e[i].place = place;
+        self.moved = true;
         let n = self.s.leaders.len();
         if let LeaderPlace::Portrait(f) = old {
             if usize::from(f) < n {
@@ -261,6 +300,9 @@ impl<'a> Listing<'a> {
             return None;
         }
         let old = s.units[usize::from(u)].leader?;
+        if under == Some(old) {
+            return self.activation_under_own(a, mg, u, old);
+        }
         // The Force Leader's count must not depend on the unit's leader: not he, nor above him.
         let mut above = Some(old);
         for _ in 0..8 {
@@ -301,7 +343,7 @@ impl<'a> Listing<'a> {
             2 => Some(true),
             3 => None,
             _ => {
-                self.e.clear();
+                self.reset();
                 self.count_unit(u, old, false);
                 let answer = self.no_new_fault();
                 self.leaves[usize::from(u)] = match answer {
@@ -312,6 +354,47 @@ impl<'a> Listing<'a> {
                 answer
             }
         }
+    }
+
+    /// `ActivateMg` of `mg` with unit `u` onto the portrait of `fl`, the unit's own leader (on
+    /// the map, no refusal): judged from the two leaders' counts unless `fl` is a Major
+    /// General left with nothing (he would then leave play, ¶70 2).
+    fn activation_under_own(
+        &mut self,
+        a: &Action,
+        mg: LeaderId,
+        u: UnitId,
+        fl: LeaderId,
+    ) -> Option<bool> {
+        let (h, s) = (self.h, self.s);
+        let mine = self.with_unit(self.t.0[usize::from(mg)], u, mg)?;
+        let mut c = self.without_unit(self.t.0[usize::from(fl)], u, fl)?;
+        let info = &h.manifest.leaders[usize::from(fl)];
+        if info.side == self.side && info.mg.is_some() && c.units == 0 && c.garrisons == 0 {
+            return self.judged(a);
+        }
+        if h.counted_fault(mg, mine, true, h.span_of(s, mg)).is_some() {
+            return Some(false);
+        }
+        c.portrait += 1;
+        c.portrait_sub += u16::from(h.counted_subordination(mg, mine));
+        Some(match h.counted_fault(fl, c, false, h.span_of(s, fl)) {
+            None => true,
+            Some(f) => h.tallied_fault(&self.t, s, fl) == Some(f),
+        })
+    }
+
+    /// `c` without unit `u` on leader `l`'s track, as the tally counts it.
+    fn without_unit(&self, mut c: Count, u: UnitId, l: LeaderId) -> Option<Count> {
+        let info = self.h.manifest.units.get(usize::from(u))?;
+        let li = self.h.manifest.leaders.get(usize::from(l))?;
+        c.sv = c.sv.wrapping_sub(u16::from(info.sv));
+        c.units = c.units.wrapping_sub(1);
+        c.not_cavalry = c.not_cavalry.wrapping_sub(u16::from(info.arm != Arm::Cavalry));
+        c.foreign = c
+            .foreign
+            .wrapping_sub(u16::from(info.nationality != li.nationality));
+        Some(c)
     }
 
     /// `c` with unit `u` counted on leader `l`'s track, as the tally does.

@@ -57,7 +57,7 @@ impl Hov {
         let mut next: Option<State> = None;
         let mut then = None;
         for a in self.organization_candidates(s) {
-            let legal = match self.organization_verdict(s, &a, settled) {
+            let legal = match listing.verdict(&a) {
                 Verdict::Legal => true,
                 Verdict::Refused(_) => false,
                 Verdict::Try => match listing.judge(&a) {
