@@ -8,7 +8,7 @@
 
 use super::super::Hov;
 use super::super::action::Action;
-use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId};
+use super::super::state::{GarrisonId, GarrisonPlace, LeaderId, LeaderPlace, State, UnitId};
 use crate::engine::Side;
 
 /// What the check-only path says of one candidate.
@@ -72,7 +72,7 @@ impl Hov {
     }
 
     /// §22: moving `u` to `to` would take a self-employed leader's own unit off his track.
-    fn takes_eponymous(&self, s: &State, u: UnitId, to: LeaderId) -> bool {
+    pub(super) fn takes_eponymous(&self, s: &State, u: UnitId, to: LeaderId) -> bool {
         self.manifest.units[usize::from(u)]
             .eponymous
             .is_some_and(|owner| {
@@ -85,6 +85,21 @@ impl Hov {
     /// The check-only verdict on Organization candidate `a` in `s` (the phasing player's);
     /// `settled` is [`Hov::display_settled`] of `s`.
     pub(crate) fn organization_verdict(&self, s: &State, a: &Action, settled: bool) -> Verdict {
+        let side = s.phasing;
+        self.organization_verdict_with(s, a, settled, &mut |g, h| {
+            self.garrison_fits(s, g, h) && !self.holds_at(s, side.other(), h)
+        })
+    }
+
+    /// [`Hov::organization_verdict`] with `fits` answering whether a garrison marker may be
+    /// created in a hex (§52: `garrison_fits` there and no enemy holding it).
+    pub(super) fn organization_verdict_with(
+        &self,
+        s: &State,
+        a: &Action,
+        settled: bool,
+        fits: &mut dyn FnMut(GarrisonId, crate::hex::Hex) -> bool,
+    ) -> Verdict {
         let side = s.phasing;
         match *a {
             Action::TransferUnit { unit, to } => {
@@ -141,7 +156,7 @@ impl Hov {
                 let Some(h) = self.own_unit_hex(s, side, from) else {
                     return Verdict::Refused("§52");
                 };
-                if !self.garrison_fits(s, garrison, h) || self.holds_at(s, side.other(), h) {
+                if !fits(garrison, h) {
                     return Verdict::Refused("§52");
                 }
                 let have = s.units[usize::from(from)].sp;

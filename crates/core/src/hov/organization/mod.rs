@@ -10,6 +10,7 @@
 
 pub mod admin;
 mod check;
+mod delta;
 pub mod display;
 pub mod garrison;
 pub mod stacking;
@@ -68,4 +69,19 @@ pub(crate) fn check_verdict_for_test(
         check::Verdict::Refused(_) => Some(false),
         check::Verdict::Try => None,
     }
+}
+
+/// The listing's judgement by difference ([`delta::Listing::judge`]) of every candidate of `s`
+/// (tests): `Some(legal)`, `None` when left to the full trial.
+#[cfg(test)]
+pub(crate) fn delta_judgements_for_test(h: &Hov, s: &State) -> Vec<(Action, Option<bool>)> {
+    let settled = h.display_settled(s, s.phasing);
+    let mut l = delta::Listing::new(h, s, settled);
+    h.organization_candidates(s)
+        .into_iter()
+        .map(|a| {
+            let j = l.judge(&a);
+            (a, j)
+        })
+        .collect()
 }

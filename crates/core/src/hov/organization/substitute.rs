@@ -69,8 +69,12 @@ impl Hov {
 
     pub(crate) fn substitute_candidates(&self, s: &State, units: &[UnitId], c: &mut Vec<Action>) {
         let n = s.units.len() as UnitId;
+        // Only counters that substitute for an organic unit, in id order.
+        let some: Vec<UnitId> = (0..n)
+            .filter(|&x| self.manifest.units[usize::from(x)].organic.is_some())
+            .collect();
         for &organic in units {
-            for sub in 0..n {
+            for &sub in &some {
                 if !self.substitutes_for(sub, organic) || !self.counter_free(s, sub) {
                     continue;
                 }
@@ -85,7 +89,15 @@ impl Hov {
                 }
             }
         }
-        for organic in 0..n {
+        // The organic units that some unit here substitutes for, in id order.
+        let mut organics: Vec<UnitId> = units
+            .iter()
+            .filter_map(|&u| self.manifest.units[usize::from(u)].organic)
+            .filter(|&o| o < n)
+            .collect();
+        organics.sort_unstable();
+        organics.dedup();
+        for organic in organics {
             let mut hexes: Vec<_> = units
                 .iter()
                 .filter(|&&u| self.substitutes_for(u, organic))

@@ -12,25 +12,25 @@ use super::super::types::{Arm, COALITION};
 
 /// What one leader's track and portrait hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Count {
+pub(super) struct Count {
     /// Subordination Values of the units on his track (¶25).
-    sv: u16,
+    pub(super) sv: u16,
     /// Units on his track.
-    units: u16,
+    pub(super) units: u16,
     /// Of them, units that are not cavalry (¶26).
-    not_cavalry: u16,
+    pub(super) not_cavalry: u16,
     /// Of them, units of another nationality than his (¶27).
-    foreign: u16,
+    pub(super) foreign: u16,
     /// Garrisons on his track (§25).
-    garrisons: u16,
+    pub(super) garrisons: u16,
     /// Leaders on his portrait (¶28).
-    portrait: u16,
+    pub(super) portrait: u16,
     /// What those leaders cost him (¶28, ¶26, ¶31).
-    portrait_sub: u16,
+    pub(super) portrait_sub: u16,
 }
 
 /// Every leader's [`Count`], by leader id.
-pub(crate) struct Tally(Vec<Count>);
+pub(crate) struct Tally(pub(super) Vec<Count>);
 
 impl Hov {
     /// The tally of every leader of `s`.
@@ -82,8 +82,12 @@ impl Hov {
 
     /// [`Hov::subordination_of`] from the tally.
     fn tallied_subordination(&self, t: &[Count], l: LeaderId) -> u8 {
+        self.counted_subordination(l, t[usize::from(l)])
+    }
+
+    /// [`Hov::subordination_of`] from leader `l`'s count.
+    pub(super) fn counted_subordination(&self, l: LeaderId, c: Count) -> u8 {
         let info = &self.manifest.leaders[usize::from(l)];
-        let c = t[usize::from(l)];
         let nothing = c.units == 0 && c.garrisons == 0 && c.portrait == 0;
         let burdened = info.mg == Some(Arm::Cavalry) && (c.not_cavalry > 0 || c.garrisons > 0);
         if info.mg.is_none() && nothing {
@@ -97,13 +101,25 @@ impl Hov {
 
     /// The rule of [`Hov::command_fault`]'s answer for `l`, from the tally of `s`.
     pub(crate) fn tallied_fault(&self, t: &Tally, s: &State, l: LeaderId) -> Option<&'static str> {
+        let on_portrait = matches!(s.leaders[usize::from(l)].place, LeaderPlace::Portrait(_));
+        self.counted_fault(l, t.0[usize::from(l)], on_portrait, self.span_of(s, l))
+    }
+
+    /// The rule of [`Hov::command_fault`]'s answer for `l` with count `c`, on a portrait or
+    /// not, with Command Span `span`.
+    pub(super) fn counted_fault(
+        &self,
+        l: LeaderId,
+        c: Count,
+        on_portrait: bool,
+        span: u8,
+    ) -> Option<&'static str> {
         let info = &self.manifest.leaders[usize::from(l)];
-        let c = t.0[usize::from(l)];
         let used = c.sv + c.portrait_sub + c.garrisons;
-        if used > u16::from(self.span_of(s, l)) {
+        if used > u16::from(span) {
             return Some("¶25, ¶29");
         }
-        if matches!(s.leaders[usize::from(l)].place, LeaderPlace::Portrait(_)) && c.portrait > 0 {
+        if on_portrait && c.portrait > 0 {
             return Some("¶29");
         }
         if info.side == COALITION && c.foreign > 1 {

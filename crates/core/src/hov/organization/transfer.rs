@@ -25,7 +25,7 @@ use crate::hex::Hex;
 /// Puts back in `n` the parts of the position that an Organization change may touch
 /// (`organization_change`, `settle_display`, `substitute_apply`, `garrison_apply`): `n` equals
 /// `s` again.
-fn restore_display(n: &mut State, s: &State) {
+pub(super) fn restore_display(n: &mut State, s: &State) {
     n.units.clone_from(&s.units);
     n.leaders.clone_from(&s.leaders);
     n.garrisons.clone_from(&s.garrisons);
@@ -45,28 +45,33 @@ fn refuse(rule: &'static str, why: alloc::string::String) -> Illegal {
 
 impl Hov {
     /// The Organization Segment's decisions for the phasing player, in a stable order: each
-    /// candidate judged by the check-only path ([`Hov::organization_verdict`]), and tried on
-    /// one copy of the position only where that path leaves it open.
+    /// candidate judged by the check-only path ([`Hov::organization_verdict`]), then by
+    /// difference from the tally of the position (`delta::Listing`), and tried on one copy of
+    /// the position only where both leave it open.
     pub(crate) fn organization_actions(&self, s: &State, out: &mut Vec<Action>) {
         let settled = self.display_settled(s, s.phasing);
+        let mut listing = super::delta::Listing::new(self, s, settled);
         let mut ev = Vec::new();
-        // One copy for all trials, put back after each in the parts a change may touch; the
-        // tally of `s` is made once.
+        // The full trial, for what neither path decides: one copy for all, put back after each
+        // in the parts a change may touch; the tally of `s` is made once.
         let mut next: Option<State> = None;
         let mut then = None;
         for a in self.organization_candidates(s) {
-            let legal = match self.organization_verdict(s, &a, settled) {
+            let legal = match listing.verdict(&a) {
                 Verdict::Legal => true,
                 Verdict::Refused(_) => false,
-                Verdict::Try => {
-                    let n = next.get_or_insert_with(|| s.clone());
-                    ev.clear();
-                    let ok = self
-                        .organization_change_with(&mut then, false, s, n, &a, &mut ev)
-                        .is_ok();
-                    restore_display(n, s);
-                    ok
-                }
+                Verdict::Try => match listing.judge(&a) {
+                    Some(legal) => legal,
+                    None => {
+                        let n = next.get_or_insert_with(|| s.clone());
+                        ev.clear();
+                        let ok = self
+                            .organization_change_with(&mut then, false, s, n, &a, &mut ev)
+                            .is_ok();
+                        restore_display(n, s);
+                        ok
+                    }
+                },
             };
             if legal {
                 out.push(a);
@@ -94,12 +99,32 @@ impl Hov {
     pub(crate) fn organization_candidates(&self, s: &State) -> Vec<Action> {
         let side = s.phasing;
         let mut c = Vec::new();
-        let mine_in_play: Vec<UnitId> = (0..s.units.len() as UnitId)
-            .filter(|&u| {
-                self.manifest.units[usize::from(u)].side == side && self.unit_hex(s, u).is_some()
-            })
+        // Each leader's hex, once; the side's leaders in play sorted by hex, then id.
+        let lhex: Vec<Option<Hex>> = (0..s.leaders.len() as LeaderId)
+            .map(|l| self.leader_hex(s, l))
             .collect();
-        let hexes = self.occupied_hexes(s, side);
+        let uhex = |u: UnitId| -> Option<Hex> {
+            let x = s.units.get(usize::from(u))?;
+            if x.sp == 0 {
+                return None;
+            }
+            *lhex.get(usize::from(x.leader?))?
+        };
+        let mut ours: Vec<(Hex, LeaderId)> = (0..s.leaders.len() as LeaderId)
+            .filter(|&l| self.manifest.leaders[usize::from(l)].side == side)
+            .filter_map(|l| lhex[usize::from(l)].map(|h| (h, l)))
+            .collect();
+        ours.sort_unstable();
+        // The side's leaders in `h`, in id order (`leaders_in`).
+        let at = |h: Option<Hex>| {
+            let h = h.unwrap_or_default();
+            let i = ours.partition_point(|x| x.0 < h);
+            let j = ours.partition_point(|x| x.0 <= h);
+            ours[i..j].iter().map(|x| x.1)
+        };
+        let mine_in_play: Vec<UnitId> = (0..s.units.len() as UnitId)
+            .filter(|&u| self.manifest.units[usize::from(u)].side == side && uhex(u).is_some())
+            .collect();
         // Step 2: Major Generals and March Divisions.
         for mg in 0..s.leaders.len() as LeaderId {
             let info = &self.manifest.leaders[usize::from(mg)];
@@ -120,13 +145,12 @@ impl Hov {
             }
             if s.leaders[usize::from(mg)].place == LeaderPlace::Out {
                 for &u in &mine_in_play {
-                    let h = self.unit_hex(s, u);
                     c.push(Action::ActivateMg {
                         mg,
                         units: alloc::vec![u],
                         under: None,
                     });
-                    for fl in self.leaders_in(s, side, h.unwrap_or_default()) {
+                    for fl in at(uhex(u)) {
                         if matches!(s.leaders[usize::from(fl)].place, LeaderPlace::Map(_)) {
                             c.push(Action::ActivateMg {
                                 mg,
@@ -136,21 +160,30 @@ impl Hov {
                         }
                     }
                 }
-            } else if let Some(h) = self.leader_hex(s, mg) {
-                for to in self.leaders_in(s, side, h) {
+            } else if let Some(h) = lhex[usize::from(mg)] {
+                for to in at(Some(h)) {
                     c.push(Action::DeactivateMg { mg, to });
                 }
             }
         }
+        // The free counters that may serve as March Divisions (`free_march_counter`).
+        let free: Vec<UnitId> = (0..s.units.len() as UnitId)
+            .filter(|&x| {
+                self.manifest.units[usize::from(x)].organic.is_some() && self.counter_free(s, x)
+            })
+            .collect();
         for &from in &mine_in_play {
-            let Some(counter) = self.free_march_counter(s, from) else {
+            let f = &self.manifest.units[usize::from(from)];
+            let Some(counter) = free.iter().copied().find(|&x| {
+                let m = &self.manifest.units[usize::from(x)];
+                x != from && m.arm == f.arm && m.nationality == f.nationality && m.side == f.side
+            }) else {
                 continue;
             };
-            let h = self.unit_hex(s, from).unwrap_or_default();
             let most = s.units[usize::from(from)]
                 .sp
                 .min(self.manifest.units[usize::from(counter)].max);
-            for leader in self.leaders_in(s, side, h) {
+            for leader in at(uhex(from)) {
                 for sp in 1..=most {
                     c.push(Action::CreateMarchDivision {
                         counter,
@@ -166,29 +199,31 @@ impl Hov {
                 c.push(Action::Incorporate { march, into });
             }
         }
-        // Leaders on portraits and on the map (¶80 2, ¶81).
-        for &h in &hexes {
-            let ls = self.leaders_in(s, side, h);
-            for &l in &ls {
+        // Leaders on portraits and on the map (¶80 2, ¶81), hex by hex.
+        let mut i = 0;
+        while i < ours.len() {
+            let j = i + ours[i..].iter().take_while(|x| x.0 == ours[i].0).count();
+            let ls = &ours[i..j];
+            for &(_, l) in ls {
                 if matches!(s.leaders[usize::from(l)].place, LeaderPlace::Portrait(_)) {
                     c.push(Action::Detach { leader: l });
                 }
-                for &to in &ls {
+                for &(_, to) in ls {
                     c.push(Action::Attach { leader: l, to });
                 }
             }
+            i = j;
         }
         // Step 3: units between tracks (¶73).
         for &u in &mine_in_play {
-            let h = self.unit_hex(s, u).unwrap_or_default();
-            for to in self.leaders_in(s, side, h) {
+            for to in at(uhex(u)) {
                 c.push(Action::TransferUnit { unit: u, to });
             }
         }
         // Step 4: strength between units (¶74).
         for &from in &mine_in_play {
             for &to in &mine_in_play {
-                if from == to || self.unit_hex(s, from) != self.unit_hex(s, to) {
+                if from == to || uhex(from) != uhex(to) {
                     continue;
                 }
                 let room = self.manifest.units[usize::from(to)]
@@ -279,7 +314,7 @@ impl Hov {
         }
     }
 
-    fn own_leader(
+    pub(super) fn own_leader(
         &self,
         s: &State,
         side: Side,
@@ -302,7 +337,7 @@ impl Hov {
     }
 
     /// §22: a self-employed leader in play keeps his eponymous unit on his track.
-    fn keeps_eponymous(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
+    pub(super) fn keeps_eponymous(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
         let Some(owner) = self.manifest.units[usize::from(u)].eponymous else {
             return Ok(());
         };
@@ -340,7 +375,7 @@ impl Hov {
 
     /// §200: the cavalry counter of a unit with infantry and cavalry parts (§198) goes to a
     /// cavalry Major General only once its infantry counterpart is eliminated.
-    fn mixed_cavalry_refused(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
+    pub(super) fn mixed_cavalry_refused(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
         let info = &self.manifest.units[usize::from(u)];
         let Some(formation) = info.formation.as_deref() else {
             return Ok(());
@@ -497,6 +532,23 @@ impl Hov {
         then: &mut Option<super::tally::Tally>,
         text: bool,
         before: &State,
+        s: &mut State,
+        a: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let side = s.phasing;
+        self.organization_edit(s, a, ev)?;
+        self.settle_display(s, side, ev);
+        if let Some((rule, why)) = self.new_fault_with(then, text, before, s, side) {
+            return Err(Illegal::new(rule, why));
+        }
+        Ok(())
+    }
+
+    /// The change itself of [`Hov::organization_change`], with its refusals, before the
+    /// display is settled and commands are checked.
+    pub(super) fn organization_edit(
+        &self,
         s: &mut State,
         a: &Action,
         ev: &mut Vec<Event>,
@@ -827,10 +879,6 @@ impl Hov {
                     ),
                 ));
             }
-        }
-        self.settle_display(s, side, ev);
-        if let Some((rule, why)) = self.new_fault_with(then, text, before, s, side) {
-            return Err(Illegal::new(rule, why));
         }
         Ok(())
     }

@@ -160,3 +160,48 @@ fn r43_organization_check_only_path_agrees_with_the_full_trial() {
         "{decided} verdicts, {lists} listings"
     );
 }
+
+#[test]
+fn r43_organization_judgement_by_difference_agrees_with_the_full_trial() {
+    // ¶43 steps 2–4, ¶68–¶73, ¶80, ¶70 2, ¶72 (reading N18): the listing's judgement of each
+    // Organization candidate from the tally of the position and the leaders the change touches
+    // agrees with trying it on a copy, on positions of random play (the phasing player's
+    // Organization Segment taken as if now) and on disturbed ones (judged where the display is
+    // settled).
+    use crate::hov::organization::delta_judgements_for_test as judgements;
+    let mut judged = 0usize;
+    let mut by_kind = alloc::collections::BTreeMap::<&str, usize>::new();
+    for id in SCENARIOS {
+        let h = load(id);
+        for (i, s) in positions(&h, 3, 3).iter().enumerate() {
+            for s in [s.clone(), disturbed(s, i as u64)] {
+                for (a, j) in judgements(&h, &s) {
+                    let Some(j) = j else { continue };
+                    let mut next = s.clone();
+                    let mut ev = Vec::new();
+                    let ok = h.organization_change(&s, &mut next, &a, &mut ev).is_ok();
+                    assert_eq!(j, ok, "{id}: {a:?}");
+                    judged += 1;
+                    *by_kind.entry(a.name()).or_default() += usize::from(ok);
+                }
+            }
+        }
+    }
+    // Every kind of change is judged legal somewhere.
+    for kind in [
+        "activate_mg",
+        "deactivate_mg",
+        "transfer_unit",
+        "attach",
+        "detach",
+        "create_march_division",
+        "incorporate",
+        "transfer_sp",
+        "create_substitutes",
+        "recreate_organic",
+    ] {
+        assert!(by_kind.get(kind).copied().unwrap_or(0) > 0, "{kind}: {by_kind:?}");
+    }
+    assert!(judged > 100_000, "{judged} judgements");
+}
+
