@@ -98,7 +98,7 @@ impl Hov {
     /// Every candidate change of the Organization Segment, legal or not, in a stable order.
     pub(crate) fn organization_candidates(&self, s: &State) -> Vec<Action> {
         let side = s.phasing;
-        let mut c = Vec::new();
+        let mut c = Vec::with_capacity(512);
         // Each leader's hex, once; the side's leaders in play sorted by hex, then id.
         let lhex: Vec<Option<Hex>> = (0..s.leaders.len() as LeaderId)
             .map(|l| self.leader_hex(s, l))
@@ -221,9 +221,10 @@ impl Hov {
             }
         }
         // Step 4: strength between units (¶74).
-        for &from in &mine_in_play {
-            for &to in &mine_in_play {
-                if from == to || uhex(from) != uhex(to) {
+        let mine_hex: Vec<Option<Hex>> = mine_in_play.iter().map(|&u| uhex(u)).collect();
+        for (&from, hf) in mine_in_play.iter().zip(&mine_hex) {
+            for (&to, ht) in mine_in_play.iter().zip(&mine_hex) {
+                if from == to || hf != ht {
                     continue;
                 }
                 let room = self.manifest.units[usize::from(to)]
