@@ -45,7 +45,7 @@ fn refuse(rule: &'static str, why: alloc::string::String) -> Illegal {
 
 impl Hov {
     /// The Organization Segment's decisions for the phasing player, in a stable order: each
-    /// candidate judged by the check-only path ([`Hov::organization_verdict`]), then by
+    /// candidate judged by the check-only path (`organization_verdict_with`), then by
     /// difference from the tally of the position (`delta::Listing`), and tried on one copy of
     /// the position only where both leave it open.
     pub(crate) fn organization_actions(&self, s: &State, out: &mut Vec<Action>) {
@@ -338,7 +338,12 @@ impl Hov {
     }
 
     /// §22: a self-employed leader in play keeps his eponymous unit on his track.
-    pub(super) fn keeps_eponymous(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
+    pub(super) fn keeps_eponymous(
+        &self,
+        s: &State,
+        u: UnitId,
+        to: LeaderId,
+    ) -> Result<(), Illegal> {
         let Some(owner) = self.manifest.units[usize::from(u)].eponymous else {
             return Ok(());
         };
@@ -376,7 +381,12 @@ impl Hov {
 
     /// §200: the cavalry counter of a unit with infantry and cavalry parts (§198) goes to a
     /// cavalry Major General only once its infantry counterpart is eliminated.
-    pub(super) fn mixed_cavalry_refused(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
+    pub(super) fn mixed_cavalry_refused(
+        &self,
+        s: &State,
+        u: UnitId,
+        to: LeaderId,
+    ) -> Result<(), Illegal> {
         let info = &self.manifest.units[usize::from(u)];
         let Some(formation) = info.formation.as_deref() else {
             return Ok(());
