@@ -84,6 +84,7 @@ impl Hov {
 
     /// The check-only verdict on Organization candidate `a` in `s` (the phasing player's);
     /// `settled` is [`Hov::display_settled`] of `s`.
+    #[cfg(test)]
     pub(crate) fn organization_verdict(&self, s: &State, a: &Action, settled: bool) -> Verdict {
         let side = s.phasing;
         self.organization_verdict_with(s, a, settled, &mut |g, h| {
@@ -91,8 +92,9 @@ impl Hov {
         })
     }
 
-    /// [`Hov::organization_verdict`] with `fits` answering whether a garrison marker may be
-    /// created in a hex (§52: `garrison_fits` there and no enemy holding it).
+    /// The check-only verdict (`organization_verdict`, tests) with `fits` answering whether a
+    /// garrison marker may be created in a hex (§52: `garrison_fits` there and no enemy holding
+    /// it).
     pub(super) fn organization_verdict_with(
         &self,
         s: &State,

@@ -94,7 +94,7 @@ impl<'a> Listing<'a> {
         }
     }
 
-    /// The check-only verdict on candidate `a` ([`Hov::organization_verdict`]); an activation
+    /// The check-only verdict on candidate `a` (`organization_verdict_with`); an activation
     /// of one unit is left to [`Listing::judge`], which makes all its checks.
     pub(crate) fn verdict(&mut self, a: &Action) -> Verdict {
         let (h, s, settled) = (self.h, self.s, self.settled);
@@ -232,7 +232,11 @@ impl<'a> Listing<'a> {
         }
         let d = |c: &mut u16, by: bool| {
             if by {
-                *c = if on { c.wrapping_add(1) } else { c.wrapping_sub(1) };
+                *c = if on {
+                    c.wrapping_add(1)
+                } else {
+                    c.wrapping_sub(1)
+                };
             }
         };
         let i = self.entry(l);
@@ -254,7 +258,11 @@ impl<'a> Listing<'a> {
         }
         let i = self.entry(l);
         let g = &mut self.e[i].c.garrisons;
-        *g = if on { g.wrapping_add(1) } else { g.wrapping_sub(1) };
+        *g = if on {
+            g.wrapping_add(1)
+        } else {
+            g.wrapping_sub(1)
+        };
     }
 
     /// Puts leader `l` in `place`, counting him off and on the portraits concerned.
@@ -320,8 +328,7 @@ impl<'a> Listing<'a> {
         }
         // His own command (out of play before: no fault then).
         let mine = self.with_unit(self.t.0[usize::from(mg)], u, mg)?;
-        if h
-            .counted_fault(mg, mine, under.is_some(), h.span_of(s, mg))
+        if h.counted_fault(mg, mine, under.is_some(), h.span_of(s, mg))
             .is_some()
         {
             return Some(false);
@@ -390,7 +397,9 @@ impl<'a> Listing<'a> {
         let li = self.h.manifest.leaders.get(usize::from(l))?;
         c.sv = c.sv.wrapping_sub(u16::from(info.sv));
         c.units = c.units.wrapping_sub(1);
-        c.not_cavalry = c.not_cavalry.wrapping_sub(u16::from(info.arm != Arm::Cavalry));
+        c.not_cavalry = c
+            .not_cavalry
+            .wrapping_sub(u16::from(info.arm != Arm::Cavalry));
         c.foreign = c
             .foreign
             .wrapping_sub(u16::from(info.nationality != li.nationality));
@@ -442,7 +451,12 @@ impl<'a> Listing<'a> {
     }
 
     /// ¶68, ¶69, §22: the refusals and the change of `ActivateMg` (one unit).
-    fn activate(&mut self, mg: LeaderId, units: &[UnitId], under: Option<LeaderId>) -> Option<bool> {
+    fn activate(
+        &mut self,
+        mg: LeaderId,
+        units: &[UnitId],
+        under: Option<LeaderId>,
+    ) -> Option<bool> {
         let (h, s) = (self.h, self.s);
         let Some(info) = h.manifest.leaders.get(usize::from(mg)) else {
             return Some(false);

@@ -45,7 +45,7 @@ fn refuse(rule: &'static str, why: alloc::string::String) -> Illegal {
 
 impl Hov {
     /// The Organization Segment's decisions for the phasing player, in a stable order: each
-    /// candidate judged by the check-only path ([`Hov::organization_verdict`]), then by
+    /// candidate judged by the check-only path (`organization_verdict_with`), then by
     /// difference from the tally of the position (`delta::Listing`), and tried on one copy of
     /// the position only where both leave it open.
     pub(crate) fn organization_actions(&self, s: &State, out: &mut Vec<Action>) {
@@ -98,7 +98,7 @@ impl Hov {
     /// Every candidate change of the Organization Segment, legal or not, in a stable order.
     pub(crate) fn organization_candidates(&self, s: &State) -> Vec<Action> {
         let side = s.phasing;
-        let mut c = Vec::new();
+        let mut c = Vec::with_capacity(512);
         // Each leader's hex, once; the side's leaders in play sorted by hex, then id.
         let lhex: Vec<Option<Hex>> = (0..s.leaders.len() as LeaderId)
             .map(|l| self.leader_hex(s, l))
@@ -221,9 +221,10 @@ impl Hov {
             }
         }
         // Step 4: strength between units (¶74).
-        for &from in &mine_in_play {
-            for &to in &mine_in_play {
-                if from == to || uhex(from) != uhex(to) {
+        let mine_hex: Vec<Option<Hex>> = mine_in_play.iter().map(|&u| uhex(u)).collect();
+        for (&from, hf) in mine_in_play.iter().zip(&mine_hex) {
+            for (&to, ht) in mine_in_play.iter().zip(&mine_hex) {
+                if from == to || hf != ht {
                     continue;
                 }
                 let room = self.manifest.units[usize::from(to)]
@@ -337,7 +338,12 @@ impl Hov {
     }
 
     /// §22: a self-employed leader in play keeps his eponymous unit on his track.
-    pub(super) fn keeps_eponymous(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
+    pub(super) fn keeps_eponymous(
+        &self,
+        s: &State,
+        u: UnitId,
+        to: LeaderId,
+    ) -> Result<(), Illegal> {
         let Some(owner) = self.manifest.units[usize::from(u)].eponymous else {
             return Ok(());
         };
@@ -375,7 +381,12 @@ impl Hov {
 
     /// §200: the cavalry counter of a unit with infantry and cavalry parts (§198) goes to a
     /// cavalry Major General only once its infantry counterpart is eliminated.
-    pub(super) fn mixed_cavalry_refused(&self, s: &State, u: UnitId, to: LeaderId) -> Result<(), Illegal> {
+    pub(super) fn mixed_cavalry_refused(
+        &self,
+        s: &State,
+        u: UnitId,
+        to: LeaderId,
+    ) -> Result<(), Illegal> {
         let info = &self.manifest.units[usize::from(u)];
         let Some(formation) = info.formation.as_deref() else {
             return Ok(());

@@ -200,8 +200,10 @@ fn r43_organization_judgement_by_difference_agrees_with_the_full_trial() {
         "create_substitutes",
         "recreate_organic",
     ] {
-        assert!(by_kind.get(kind).copied().unwrap_or(0) > 0, "{kind}: {by_kind:?}");
+        assert!(
+            by_kind.get(kind).copied().unwrap_or(0) > 0,
+            "{kind}: {by_kind:?}"
+        );
     }
     assert!(judged > 100_000, "{judged} judgements");
 }
-
