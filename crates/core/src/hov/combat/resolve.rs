@@ -243,17 +243,21 @@ impl Hov {
     }
 
     /// The modifier of a side's bombardment die: −1 for a 2:1 cavalry edge with at least 2
-    /// cavalry SP (¶157), not against a Fortified Town; +2 into a Fortified Town (§42).
+    /// cavalry SP (¶157), for neither side in a battle for a Fortified Town; +2 into a Fortified
+    /// Town (§42).
     pub fn bombard_drm(&self, s: &State, b: &Battle, side: Side) -> i8 {
         let sides = self.sides(s, b);
         let own = self.strengths(s, &self.side_pieces(s, &sides, side));
         let enemy = self.strengths(s, &self.side_pieces(s, &sides, side.other()));
-        let target_fort = side == b.attacker
-            && b.defenders
-                .iter()
-                .any(|&h| self.board.hex(h).settlement == Settlement::FortifiedTown);
+        // §42 3 (reading N76): no Cavalry Differential for either side in a battle for a
+        // Fortified Town.
+        let fort_battle = b
+            .defenders
+            .iter()
+            .any(|&h| self.board.hex(h).settlement == Settlement::FortifiedTown);
+        let target_fort = side == b.attacker && fort_battle;
         let mut drm = 0;
-        if own.cav >= 2 && own.cav >= 2 * enemy.cav && !target_fort {
+        if own.cav >= 2 && own.cav >= 2 * enemy.cav && !fort_battle {
             drm -= 1;
         }
         if target_fort {

@@ -1,0 +1,443 @@
+//! Combat cases proved in play (¶146 steps 16–18, ¶170, ¶174 3b, ¶177 1, §42 3, §48 1, ...):
+//! the counterattack's retreat, pursuit, bonus and morale, displacement chains, a retreat that
+//! stops in a friendly Fort, and the Fort rules that change the bombardment and the odds.
+
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use super::battle::{act, die_for, duel, legal, load, no_artillery, roll, to_resolution};
+use crate::engine::{Actor, Rules};
+use crate::hov::Hov;
+use crate::hov::action::Action;
+use crate::hov::event::Event;
+use crate::hov::state::{BattleStep, LeaderId, State};
+use crate::hov::types::{COALITION, Chit, FRENCH};
+
+/// A duel in which the Coalition defender lost a Pitched round: the counterattack is next. The
+/// Coalition Force Leader has Leadership Bonus `bonus` and no artillery (so that he may pursue,
+/// ¶185).
+fn counter_ready(bonus: u8) -> Option<(Hov, State, LeaderId, LeaderId)> {
+    let mut h = load("hov/eylau");
+    let (mut s, f, c, _) = duel(&h);
+    Arc::make_mut(&mut h.manifest).leaders[usize::from(c)].ratings.bonus = bonus;
+    no_artillery(&h, &mut s, c);
+    for sub in h.members(&s, &[c]) {
+        no_artillery(&h, &mut s, sub);
+    }
+    let chits = [Chit::Pursuit, Chit::Pitched];
+    let die = die_for(&h, &s, chits, COALITION)?;
+    to_resolution(&h, &mut s, chits, die);
+    let b = s.battle.as_ref()?;
+    if b.step != BattleStep::Counterattack {
+        return None;
+    }
+    let a = legal(&h, &s).into_iter().find(|a| matches!(a, Action::Attack { .. }))?;
+    act(&h, &mut s, &a);
+    while s.battle.as_ref()?.step == BattleStep::Bombard {
+        act(&h, &mut s, &roll(6));
+    }
+    Some((h, s, f, c))
+}
+
+/// The counterattack's die (then the bonus `bonus`) until the result is known.
+fn counter_die(h: &Hov, s: &mut State, die: u8, bonus: i8) -> Vec<Event> {
+    let mut ev = act(h, s, &roll(die));
+    if s.battle.as_ref().is_some_and(|b| b.step == BattleStep::Bonus) {
+        ev.extend(act(h, s, &Action::Bonus(bonus)));
+    }
+    ev
+}
+
+#[test]
+fn r146_step16_17_18_the_counterattacked_force_retreats_is_pursued_and_morale_is_tested() {
+    let (h, s, f, c) = counter_ready(0).expect("a counterattack");
+    let b = s.battle.as_ref().unwrap();
+    assert!(b.counter && b.attacker == COALITION);
+    // A die for which the French (Pursuit chit) lose the counterattack.
+    let (mut t, _) = (1..=6u8)
+        .find_map(|d| {
+            let mut t = s.clone();
+            let ev = counter_die(&h, &mut t, d, 0);
+            let lost = t
+                .battle
+                .as_ref()
+                .and_then(|b| b.fight)
+                .is_some_and(|x| x.loser == FRENCH);
+            lost.then_some((t, ev))
+        })
+        .expect("a die where the counterattacked French lose");
+    // Step 16: the loser of the counterattack retreats (the French player choosing where
+    // the priorities leave a choice).
+    let from = h.hex_of(&s, f).unwrap();
+    while t
+        .battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::Retreat)
+    {
+        assert_eq!(h.actor(&t), Actor::Player(FRENCH), "¶146 step 16");
+        let a = legal(&h, &t)[0].clone();
+        act(&h, &mut t, &a);
+    }
+    let b = t.battle.as_ref().unwrap();
+    assert_eq!(b.retreats.len(), 1);
+    assert_eq!(b.retreats[0].path[0], from);
+    assert_eq!(
+        h.hex_of(&t, f),
+        b.retreats[0].path.last().copied(),
+        "¶146 step 16: the French stack has retreated"
+    );
+    assert_ne!(h.hex_of(&t, f), Some(from));
+    // A heavy French loss so far, for the Critical Battle test at the end (¶193).
+    t.battle.as_mut().unwrap().lost[FRENCH.index()] += 12;
+    // Step 17: the counterattacker, the winner, may pursue.
+    let b = t.battle.as_ref().unwrap();
+    assert_eq!(b.step, BattleStep::Pursuit, "¶146 step 17");
+    assert_eq!(h.actor(&t), Actor::Player(COALITION));
+    let acts = legal(&h, &t);
+    assert!(acts.contains(&Action::Pursue { leader: c }), "{acts:?}");
+    act(&h, &mut t, &Action::Pursue { leader: c });
+    assert_eq!(t.battle.as_ref().unwrap().step, BattleStep::PursuitRoll);
+    let mut ev = act(&h, &mut t, &roll(1));
+    while t
+        .battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::PursuitStop)
+    {
+        assert_eq!(h.actor(&t), Actor::Player(COALITION));
+        let a = legal(&h, &t).last().cloned().unwrap();
+        ev.extend(act(&h, &mut t, &a));
+    }
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::PursuitRoll { .. })),
+        "the pursuit is rolled: {ev:?}"
+    );
+    // Step 18: morale, the counterattacker as the winner of the battle.
+    let b = t.battle.clone().unwrap();
+    assert_eq!(b.winner, Some(COALITION));
+    assert_eq!(b.step, BattleStep::Morale, "¶146 step 18");
+    assert!(matches!(h.actor(&t), Actor::Chance(_)));
+    let before = t.morale;
+    let ev = act(&h, &mut t, &roll(1));
+    assert!(t.morale < before, "¶193: toward the Coalition: {ev:?}");
+    assert!(t.battle.is_none());
+}
+
+#[test]
+fn r170_the_counterattacking_force_leader_chooses_his_bonus_after_the_die() {
+    let (mut h, s, f, _) = counter_ready(1).expect("a counterattack");
+    // The French Force Leader, defending in the counterattack, has no bonus to use (¶170).
+    Arc::make_mut(&mut h.manifest).leaders[usize::from(f)].ratings.bonus = 1;
+    let mut t = s.clone();
+    act(&h, &mut t, &roll(3));
+    assert_eq!(t.battle.as_ref().unwrap().step, BattleStep::Bonus);
+    assert_eq!(h.actor(&t), Actor::Player(COALITION), "the counterattacker");
+    assert_eq!(
+        legal(&h, &t),
+        alloc::vec![Action::Bonus(-1), Action::Bonus(0), Action::Bonus(1)]
+    );
+    let drm = |x: i8| {
+        let mut u = t.clone();
+        act(&h, &mut u, &Action::Bonus(x))
+            .iter()
+            .find_map(|e| match e {
+                Event::Combat { drm, .. } => Some(*drm),
+                _ => None,
+            })
+            .expect("the combat")
+    };
+    assert_eq!(drm(1) - drm(-1), 2);
+    assert_eq!(drm(0) + 1, drm(1));
+    let mut u = t.clone();
+    let e = h.apply(&mut u, &Action::Bonus(2), &mut Vec::new()).unwrap_err();
+    assert_eq!(e.rule, "¶170");
+    assert_eq!(u, t);
+}
+
+#[test]
+fn e42_3_no_cavalry_differential_in_a_fortified_town_battle() {
+    use super::battle3::compose;
+    use super::fort::siege;
+    // French cavalry 4 against none, attacking the Fort: no −1 (all inside: +2, §42 4).
+    let (h, mut s, fort, _, f) = siege(4, 8);
+    compose(&h, &mut s, f, 4, 4, 0);
+    let attack = Action::Attack {
+        leader: f,
+        parts: Vec::new(),
+        hexes: alloc::vec![fort],
+    };
+    act(&h, &mut s, &attack);
+    let b = s.battle.clone().unwrap();
+    assert_eq!(h.bombard_drm(&s, &b, FRENCH), 2, "§42 3");
+    // The defenders' cavalry edge inside the town counts no more (reading N76).
+    let (h, mut s, _, c, f) = siege(4, 8);
+    compose(&h, &mut s, c, 2, 2, 0);
+    compose(&h, &mut s, f, 8, 0, 0);
+    act(&h, &mut s, &attack);
+    let b = s.battle.clone().unwrap();
+    assert_eq!(h.bombard_drm(&s, &b, COALITION), 0, "§42 3, reading N76");
+}
+
+#[test]
+fn e48_1_the_defenders_of_a_masked_fort_counterattacked_fight_outside_its_walls() {
+    use super::fort::siege;
+    // The Coalition force (4 SP) in the Fort attacks out; the French lose a Pitched round and
+    // counterattack into the Fort.
+    let (h, mut s, fort, c, f) = siege(4, 4);
+    s.phasing = COALITION;
+    let out = h.hex_of(&s, f).unwrap();
+    let attack = Action::Attack {
+        leader: c,
+        parts: Vec::new(),
+        hexes: alloc::vec![out],
+    };
+    assert!(legal(&h, &s).contains(&attack), "{:?}", legal(&h, &s));
+    let chits = [Chit::Pursuit, Chit::Pitched];
+    let die = die_for(&h, &s, chits, FRENCH).expect("a die where the French lose");
+    to_resolution(&h, &mut s, chits, die);
+    assert_eq!(s.battle.as_ref().unwrap().step, BattleStep::Counterattack);
+    let counter = Action::Attack {
+        leader: f,
+        parts: Vec::new(),
+        hexes: alloc::vec![fort],
+    };
+    assert!(legal(&h, &s).contains(&counter), "{:?}", legal(&h, &s));
+    act(&h, &mut s, &counter);
+    let b = s.battle.clone().unwrap();
+    assert!(b.counter && b.attacker == FRENCH);
+    let walls = h.battle_odds(&s, &b).0.column;
+    let mut m = s.clone();
+    m.masks.push(crate::hov::state::Mask {
+        hex: fort,
+        by: FRENCH,
+        attempts: 1,
+        masked: true,
+        pending: false,
+        tried: false,
+    });
+    let masked = h.battle_odds(&m, &b).0.column;
+    assert!(
+        masked > walls,
+        "§48 1: undoubled in a masked Fort: column {masked} against {walls}"
+    );
+}
+
+#[test]
+fn r85_a_pitched_loss_in_play_is_spread_evenly_over_the_units() {
+    use crate::hov::state::LeaderPlace;
+    use crate::hov::types::Arm;
+    let h = load("hov/eylau");
+    let (mut s, _, c, _) = duel(&h);
+    // The Coalition force: two infantry units of 6 SP, nothing else.
+    for u in s.units.iter_mut().filter(|u| u.leader == Some(c)) {
+        u.leader = None;
+        u.sp = 0;
+    }
+    for x in &mut s.leaders {
+        if x.place == LeaderPlace::Portrait(c) {
+            x.place = LeaderPlace::Out;
+        }
+    }
+    let inf: Vec<usize> = (0..h.manifest.units.len())
+        .filter(|&u| {
+            h.manifest.units[u].side == COALITION
+                && h.manifest.units[u].arm == Arm::Infantry
+                && s.units[u].leader.is_none()
+        })
+        .take(2)
+        .collect();
+    assert_eq!(inf.len(), 2);
+    for &u in &inf {
+        s.units[u].leader = Some(c);
+        s.units[u].sp = 6;
+    }
+    let chits = [Chit::Pursuit, Chit::Pitched];
+    let die = die_for(&h, &s, chits, COALITION).expect("a die where the Coalition loses");
+    to_resolution(&h, &mut s, chits, die);
+    let fight = s.battle.as_ref().unwrap().fight.unwrap();
+    assert_eq!(fight.loser, COALITION);
+    let lost: Vec<u8> = inf.iter().map(|&u| 6 - s.units[u].sp).collect();
+    let total: u8 = lost.iter().sum();
+    assert!(total >= fight.loser_n.min(12) && total >= 2, "{lost:?}");
+    assert!(lost[0].abs_diff(lost[1]) <= 1, "¶85: spread evenly: {lost:?}");
+}
+
+#[test]
+fn r174_3b_a_displacement_may_chain_hex_by_hex() {
+    use super::battle::{force_leaders, position};
+    use super::fort::only_sp;
+    use crate::hex::Direction;
+    use crate::hov::state::{Fight, LeaderPlace, Retreat};
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let cs = force_leaders(&h, &s0, COALITION);
+    let fr = force_leaders(&h, &s0, FRENCH);
+    let (mut s, hexes) = position(&h, &[fr[0], cs[0], cs[1]]);
+    let (f, c, small) = (fr[0], cs[0], cs[1]);
+    only_sp(&h, &mut s, small, 1);
+    // Friends of 2 SP on every other hex next to the one the beaten stack retreats into: the
+    // displaced force has nowhere free to go and displaces one of them in its turn.
+    let mut ring = Vec::new();
+    let mut busy = alloc::vec![c, small];
+    for d in Direction::ALL {
+        let n = hexes[2].neighbor(d);
+        if n == hexes[1] || !h.board.on_map(n) || !h.in_area(n) {
+            continue;
+        }
+        let l = (0..s.leaders.len() as LeaderId)
+            .find(|&l| h.manifest.leaders[usize::from(l)].side == COALITION && !busy.contains(&l))
+            .expect("a Coalition leader");
+        busy.push(l);
+        s.leaders[usize::from(l)].place = LeaderPlace::Map(n);
+        super::battle3::compose(&h, &mut s, l, 2, 0, 0);
+        ring.push((l, n));
+    }
+    let a = legal(&h, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Attack { leader, .. } if *leader == f))
+        .expect("the attack");
+    act(&h, &mut s, &a);
+    let b = s.battle.as_mut().unwrap();
+    b.fight = Some(Fight {
+        loser: COALITION,
+        loser_n: 2,
+        winner_n: 0,
+        winner_lost: 0,
+    });
+    b.retreats = alloc::vec![Retreat {
+        leaders: alloc::vec![c],
+        path: alloc::vec![hexes[1]],
+        need: 2,
+        done: false,
+    }];
+    let mut ev = Vec::new();
+    h.retreat_step(&mut s, &mut ev, 0, hexes[2]);
+    let moved: Vec<(LeaderId, crate::hex::Hex)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::BattleMove { leader, to, rule } if rule == "¶174 3" => Some((*leader, *to)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moved.len(), 2, "¶174 3b: a chain of two: {moved:?}");
+    // The last link moves first (hex by hex), then the small force into its hex.
+    let (second, to2) = moved[0];
+    let (first, to1) = moved[1];
+    assert_eq!(first, small);
+    assert_eq!(to1.distance(hexes[2]), 1);
+    assert!(ring.iter().any(|&(l, n)| l == second && n == to1));
+    assert_eq!(to2.distance(to1), 1);
+    assert_eq!(s.leaders[usize::from(small)].place, LeaderPlace::Map(to1));
+    assert_eq!(s.leaders[usize::from(second)].place, LeaderPlace::Map(to2));
+    assert_eq!(s.leaders[usize::from(c)].place, LeaderPlace::Map(hexes[2]));
+}
+
+#[test]
+fn r177_1_a_retreat_may_stop_in_a_friendly_fortified_town_or_on_its_supply_source() {
+    use super::fort::{leader_with_infantry, only_sp, siege};
+    use crate::hex::Direction;
+    use crate::hov::state::{Fight, LeaderPlace, Retreat, Supply};
+    // A Coalition force holds the Fort; another is beaten next to it and retreats into it.
+    let (h, mut s, fort, c, f) = siege(2, 4);
+    let r = leader_with_infantry(&h, &s, COALITION, &[c]);
+    only_sp(&h, &mut s, r, 3);
+    let n = fort.neighbor(Direction::ALL[3]);
+    let far = n.neighbor(Direction::ALL[3]);
+    s.leaders[usize::from(r)].place = LeaderPlace::Map(n);
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(far);
+    let a = Action::Attack {
+        leader: f,
+        parts: Vec::new(),
+        hexes: alloc::vec![n],
+    };
+    assert!(legal(&h, &s).contains(&a), "{:?}", legal(&h, &s));
+    act(&h, &mut s, &a);
+    let b = s.battle.as_mut().unwrap();
+    b.fight = Some(Fight {
+        loser: COALITION,
+        loser_n: 3,
+        winner_n: 0,
+        winner_lost: 0,
+    });
+    b.retreats = alloc::vec![Retreat {
+        leaders: alloc::vec![r],
+        path: alloc::vec![n],
+        need: 3,
+        done: false,
+    }];
+    b.step = BattleStep::Retreat;
+    let g = b.retreats[0].clone();
+    assert!(!h.may_stop(&s, COALITION, &g), "not in its start hex");
+    let mut ev = Vec::new();
+    h.retreat_step(&mut s, &mut ev, 0, fort);
+    assert_eq!(
+        s.leaders[usize::from(c)].place,
+        LeaderPlace::Map(fort),
+        "the force holding the Fort is not displaced"
+    );
+    let g = s.battle.as_ref().unwrap().retreats[0].clone();
+    assert!(!g.done && g.path.len() == 2);
+    assert!(h.may_stop(&s, COALITION, &g), "¶177 1: a friendly Fortified Town");
+    assert!(legal(&h, &s).contains(&Action::Done));
+    let mut t = s.clone();
+    let ev = act(&h, &mut t, &Action::Done);
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::BattleMove { leader, to, rule } if *leader == r && *to == fort && rule == "¶177")
+    ));
+    assert_eq!(t.leaders[usize::from(r)].place, LeaderPlace::Map(fort));
+    assert!(t.battle.as_ref().is_none_or(|b| b.retreats[0].done));
+    // An empty Fortified Town is not a refuge; the army's active Supply Source is.
+    let mut u = s.clone();
+    u.leaders[usize::from(c)].place = LeaderPlace::Out;
+    assert!(!h.may_stop(&u, COALITION, &g));
+    for x in u.supply.iter_mut() {
+        if matches!(x, Supply::Active(_)) {
+            *x = Supply::Active(fort);
+        }
+    }
+    assert!(h.may_stop(&u, COALITION, &g), "¶177 1: its Supply Source");
+}
+
+#[test]
+fn r127_5_x33_a_pursuer_of_four_against_two_with_one_cavalry_sp_against_two_rolls_plus_one() {
+    use super::pursuit::pursuit_ready;
+    use crate::hov::types::Arm;
+    let mut h = load("hov/eylau");
+    let Some((mut s, f, c, _)) = pursuit_ready(&h, |_, _, _, _| {}) else {
+        panic!("no pursuit");
+    };
+    {
+        let m = Arc::make_mut(&mut h.manifest);
+        m.leaders[usize::from(f)].ratings.initiative = 4;
+        m.leaders[usize::from(c)].ratings.initiative = 2;
+    }
+    assert_eq!(h.charts.resistance(4, 2), 0, "X33: 4 against 2 is 0");
+    // Cavalry: 1 SP with the pursuer, 2 with the beaten stack; nothing else mounted.
+    for l in [f, c] {
+        for m in h.members(&s, &[l]) {
+            for (i, u) in s.units.iter_mut().enumerate() {
+                if u.leader == Some(m) && h.manifest.units[i].arm == Arm::Cavalry {
+                    u.leader = None;
+                    u.sp = 0;
+                }
+            }
+        }
+    }
+    let cav = |side| {
+        (0..h.manifest.units.len())
+            .find(|&u| h.manifest.units[u].side == side && h.manifest.units[u].arm == Arm::Cavalry)
+            .expect("cavalry")
+    };
+    let (fc, cc) = (cav(FRENCH), cav(COALITION));
+    s.units[fc].leader = Some(f);
+    s.units[fc].sp = 1;
+    s.units[cc].leader = Some(c);
+    s.units[cc].sp = 2;
+    let b = s.battle.clone().unwrap();
+    // ¶127 5: the pursuer's cavalry counts though it took no loss in the combat.
+    assert_eq!(b.fight.unwrap().winner_lost, 0);
+    assert_eq!(b.pitched_shown[FRENCH.index()], 0);
+    assert_eq!(h.pursuit_drm(&s, &b, f), 1, "X33: +1");
+    // Without the beaten stack's cavalry edge the modifier is the Resistance Modifier alone.
+    s.units[cc].sp = 1;
+    assert_eq!(h.pursuit_drm(&s, &b, f), 0);
+}
