@@ -44,7 +44,11 @@ impl Hov {
             let mut leaders: Vec<LeaderId> = if loser == b.attacker {
                 sides.fls[k].clone()
             } else {
+                // §43 1: only the forces in the battle (none inside a Citadel) retreat.
                 self.forces_at(s, loser, h)
+                    .into_iter()
+                    .filter(|l| sides.fls[k].contains(l))
+                    .collect()
             };
             if leaders.is_empty() {
                 continue;
@@ -68,6 +72,54 @@ impl Hov {
         }
         // ¶175 2: a Multi-Hex Force retreats as one stack (combat/multihex.rs).
         self.merge_force_retreats(s, b, loser, out)
+    }
+
+    /// §58 3 (reading N77): a force that landed from the sea in this Movement Phase and is
+    /// forced to retreat from its landing hex (not a Fort, where it may stay, §48 2) loses all
+    /// its SP there; its leaders roll for capture (¶32) and leave the retreating stack.
+    pub fn landed_destroyed(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        loser: Side,
+        retreats: &mut [Retreat],
+    ) {
+        let Some(land) = s.sea_move else { return };
+        if self.manifest.leaders[usize::from(land.leader)].side != loser
+            || self.board.hex(land.hex).settlement.fort()
+            || self.hex_of(s, land.leader) != Some(land.hex)
+        {
+            return;
+        }
+        let Some(g) = retreats
+            .iter_mut()
+            .find(|g| g.path.first() == Some(&land.hex) && g.leaders.contains(&land.leader))
+        else {
+            return;
+        };
+        let members = self.members(s, &[land.leader]);
+        let sp: u32 = self
+            .pieces(s, &members, &[])
+            .iter()
+            .map(|&p| u32::from(self.piece_sp(s, p)))
+            .sum();
+        self.lose(
+            s,
+            ev,
+            loser,
+            &[land.leader],
+            &[],
+            sp,
+            Loss::Combat {
+                pitched: false,
+                staked: false,
+            },
+            "§58",
+        );
+        g.leaders.retain(|l| !members.contains(l));
+        if g.leaders.is_empty() {
+            g.done = true;
+        }
     }
 
     /// The retreating side's Army for ¶174 5: the army of its first leader.
@@ -152,6 +204,10 @@ impl Hov {
     pub fn may_retreat_across(&self, s: &State, from: Hex, d: Direction) -> bool {
         match self.board.side(from, d).water {
             Water::Lake => self.lakes_frozen(s),
+            // §43 2's bridge from a Citadel to its bridgehead is for attacks only.
+            Water::Primary if self.citadel_bridge(from, d) && !self.board.side(from, d).bridge => {
+                false
+            }
             _ => self.may_attack_across(s, from, d),
         }
     }

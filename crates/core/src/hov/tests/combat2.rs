@@ -441,3 +441,378 @@ fn r127_5_x33_a_pursuer_of_four_against_two_with_one_cavalry_sp_against_two_roll
     s.units[cc].sp = 1;
     assert_eq!(h.pursuit_drm(&s, &b, f), 0);
 }
+
+#[test]
+fn e58_3_troops_landed_from_the_sea_and_forced_to_retreat_from_the_landing_hex_are_destroyed() {
+    use crate::hov::state::Landing;
+    let h = load("hov/eylau");
+    let (mut s, _, c, hexes) = duel(&h);
+    // The Coalition force landed at its hex this Movement Phase and attacks the French.
+    s.phasing = COALITION;
+    s.sea_move = Some(Landing {
+        leader: c,
+        hex: hexes[1],
+    });
+    let chits = [Chit::Pursuit, Chit::Pursuit];
+    let die = die_for(&h, &s, chits, COALITION).expect("a die where the Coalition loses");
+    let mut plain = s.clone();
+    plain.sea_move = None;
+    to_resolution(&h, &mut plain, chits, die);
+    let sp_of = |t: &State| -> u32 {
+        h.members(t, &[c])
+            .iter()
+            .flat_map(|&m| t.units.iter().filter(move |u| u.leader == Some(m)))
+            .map(|u| u32::from(u.sp))
+            .sum()
+    };
+    assert!(sp_of(&plain) > 0, "elsewhere the beaten force retreats whole");
+    let a = legal(&h, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Attack { .. }))
+        .unwrap();
+    act(&h, &mut s, &a);
+    act(&h, &mut s, &Action::Chit(chits[0]));
+    act(&h, &mut s, &Action::Chit(chits[1]));
+    let mut ev = Vec::new();
+    while let Some(b) = &s.battle {
+        let x = match b.step {
+            BattleStep::Bombard => roll(6),
+            BattleStep::Stake => Action::Stake(false),
+            BattleStep::Resolve => roll(die),
+            BattleStep::Bonus => Action::Bonus(0),
+            _ => break,
+        };
+        ev.extend(act(&h, &mut s, &x));
+    }
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::BattleLoss { side, rule, .. } if *side == COALITION && rule == "§58")),
+        "{ev:?}"
+    );
+    assert_eq!(sp_of(&s), 0, "§58 3: destroyed in its landing hex");
+    let b = s.battle.as_ref().unwrap();
+    assert!(!b.captures.is_empty() || b.retreats.iter().all(|g| !g.leaders.contains(&c)));
+    // Played on: the capture die and the rest of the battle run to their end.
+    for _ in 0..40 {
+        if s.battle.is_none() {
+            break;
+        }
+        let a = legal(&h, &s)[0].clone();
+        act(&h, &mut s, &a);
+    }
+    assert!(s.battle.is_none());
+}
+
+/// A Citadel with a neighbour across its bridge (a bridgehead hex, §43) when there is one,
+/// and a neighbour on the same bank, both on the map.
+fn citadel(h: &Hov) -> Option<(crate::hex::Hex, Option<crate::hex::Hex>, crate::hex::Hex)> {
+    use crate::hex::Direction;
+    use crate::hov::board::{Settlement, Water};
+    let mut hexes = h.board.grid.hexes();
+    hexes.sort_unstable();
+    let mut best = None;
+    for x in hexes {
+        if h.board.hex(x).settlement != Settlement::Citadel {
+            continue;
+        }
+        let plain = Direction::ALL.into_iter().map(|d| (d, x.neighbor(d))).find(|&(d, n)| {
+            h.board.on_map(n) && h.board.side(x, d).water == Water::None && !h.board.hex(n).bridgehead
+        });
+        let bridge = Direction::ALL
+            .into_iter()
+            .map(|d| x.neighbor(d))
+            .find(|&n| h.board.on_map(n) && h.board.hex(n).bridgehead);
+        if let Some((_, p)) = plain {
+            if bridge.is_some() {
+                return Some((x, bridge, p));
+            }
+            best = best.or(Some((x, None, p)));
+        }
+    }
+    best
+}
+
+#[test]
+fn e43_1_2_only_regulars_beyond_five_sp_outside_a_citadel_are_attacked_never_over_its_bridge() {
+    use super::battle::position;
+    use super::battle3::compose;
+    use super::fort::{leader_with_infantry, only_sp};
+    use crate::hov::state::{GarrisonPlace, LeaderPlace};
+    let mut done = false;
+    for id in ["hov/eylau", "hov/friedland", "hov/pultusk-golymin"] {
+        let h = load(id);
+        let Some((cit, bridge, plain)) = citadel(&h) else {
+            continue;
+        };
+        let (mut s, _) = position(&h, &[]);
+        let inside = leader_with_infantry(&h, &s, COALITION, &[]);
+        let outside = leader_with_infantry(&h, &s, COALITION, &[inside]);
+        let f = leader_with_infantry(&h, &s, FRENCH, &[]);
+        only_sp(&h, &mut s, inside, 3);
+        s.leaders[usize::from(inside)].place = LeaderPlace::Map(cit);
+        s.leaders[usize::from(f)].place = LeaderPlace::Map(plain);
+        compose(&h, &mut s, f, 12, 0, 0);
+        let g = (0..h.manifest.garrisons.len())
+            .find(|&g| h.manifest.garrisons[g].side == COALITION)
+            .expect("a Coalition garrison");
+        s.garrisons[g].place = GarrisonPlace::Map(cit);
+        s.garrisons[g].sp = 2;
+        // 3 SP and the garrison inside: nothing to attack.
+        assert!(
+            legal(&h, &s).iter().all(|a| !matches!(a, Action::Attack { .. })),
+            "§43 1"
+        );
+        // A force of 8 SP more stands outside: it alone is attacked.
+        s.leaders[usize::from(outside)].place = LeaderPlace::Map(cit);
+        compose(&h, &mut s, outside, 8, 0, 0);
+        let attack = Action::Attack {
+            leader: f,
+            parts: Vec::new(),
+            hexes: alloc::vec![cit],
+        };
+        assert!(legal(&h, &s).contains(&attack), "{:?}", legal(&h, &s));
+        let mut t = s.clone();
+        act(&h, &mut t, &attack);
+        let b = t.battle.clone().unwrap();
+        let sides = h.sides(&t, &b);
+        assert_eq!(sides.fls[COALITION.index()], alloc::vec![outside]);
+        assert!(sides.garrisons[COALITION.index()].is_empty());
+        // Beaten in a Pursuit round, the force outside retreats; those inside stay, untouched.
+        let chits = [Chit::Pursuit, Chit::Pursuit];
+        if let Some(die) = die_for(&h, &s, chits, COALITION) {
+            let mut t = s.clone();
+            to_resolution(&h, &mut t, chits, die);
+            let b = t.battle.clone().unwrap();
+            assert!(b.retreats.iter().all(|r| !r.leaders.contains(&inside)));
+            assert_eq!(t.garrisons[g].sp, 2);
+            assert_eq!(t.leaders[usize::from(inside)].place, LeaderPlace::Map(cit));
+        }
+        // §43 2: never across the bridge from the bridgehead while the garrison holds.
+        if let Some(bh) = bridge {
+            let mut t = s.clone();
+            t.leaders[usize::from(f)].place = LeaderPlace::Map(bh);
+            let over = Action::Attack {
+                leader: f,
+                parts: Vec::new(),
+                hexes: alloc::vec![cit],
+            };
+            assert!(!legal(&h, &t).contains(&over), "§43 2");
+            t.garrisons[g].place = GarrisonPlace::Gone;
+            t.garrisons[g].sp = 0;
+            assert!(legal(&h, &t).contains(&over), "the garrison gone, the bridge is open");
+        }
+        done = true;
+        break;
+    }
+    assert!(done, "no Citadel on the maps");
+}
+
+#[test]
+fn e36_1_e43_2_a_garrison_attacks_on_its_own_a_bridgehead_citadels_over_its_bridge() {
+    use super::battle::position;
+    use super::battle3::compose;
+    use super::fort::leader_with_infantry;
+    use crate::hov::state::{GarrisonPlace, LeaderPlace};
+    let h = load("hov/eylau");
+    let (cit, bridge, plain) = citadel(&h).expect("a Citadel");
+    let bh = bridge.expect("a bridgehead");
+    let (mut s, _) = position(&h, &[]);
+    s.phasing = COALITION;
+    let g = (0..h.manifest.garrisons.len())
+        .find(|&g| h.manifest.garrisons[g].side == COALITION)
+        .expect("a Coalition garrison");
+    s.garrisons[g].place = GarrisonPlace::Map(cit);
+    s.garrisons[g].sp = 4;
+    let f = leader_with_infantry(&h, &s, FRENCH, &[]);
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(bh);
+    compose(&h, &mut s, f, 2, 0, 0);
+    let gid = g as crate::hov::state::GarrisonId;
+    let over = Action::GarrisonAttack {
+        garrison: gid,
+        hex: bh,
+    };
+    let acts = legal(&h, &s);
+    assert!(acts.contains(&over), "§43 2: over the bridge: {acts:?}");
+    assert!(acts.contains(&Action::Done), "§41: never mandatory");
+    // On the same bank too (§36 1).
+    let mut t = s.clone();
+    t.leaders[usize::from(f)].place = LeaderPlace::Map(plain);
+    assert!(legal(&h, &t).contains(&Action::GarrisonAttack {
+        garrison: gid,
+        hex: plain
+    }));
+    // The battle: the garrison alone attacks, at its printed strength.
+    let ev = act(&h, &mut s, &over);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::GarrisonAttack { garrison, hex, .. } if *garrison == gid && *hex == bh
+    )));
+    let said = ev
+        .iter()
+        .find(|e| matches!(e, Event::GarrisonAttack { .. }))
+        .map(|e| h.describe(e))
+        .unwrap();
+    assert!(said.contains("Coalition attack with ") && said.contains("round 1"), "{said}");
+    let b = s.battle.clone().unwrap();
+    let sides = h.sides(&s, &b);
+    assert!(sides.fls[COALITION.index()].is_empty());
+    assert_eq!(sides.garrisons[COALITION.index()], alloc::vec![gid]);
+    assert!(s.fought_garrisons.contains(&gid));
+    // Played to its end with the first legal action each time.
+    for _ in 0..60 {
+        if s.battle.is_none() {
+            break;
+        }
+        let a = legal(&h, &s)[0].clone();
+        act(&h, &mut s, &a);
+    }
+    assert!(s.battle.is_none());
+    assert!(
+        !legal(&h, &s).contains(&over),
+        "¶149: one attack a phase"
+    );
+}
+
+#[test]
+fn e36_random_play_with_attacking_garrisons_runs_without_dead_ends() {
+    use super::battle::{position, random_play};
+    use crate::hov::state::GarrisonPlace;
+    for id in ["hov/pultusk-golymin", "hov/eylau", "hov/friedland"] {
+        let h = load(id);
+        let s0 = h.initial_state();
+        let fr = super::battle::force_leaders(&h, &s0, FRENCH);
+        let co = super::battle::force_leaders(&h, &s0, COALITION);
+        let (mut s, hexes) = position(&h, &[fr[0], co[0], fr[1]]);
+        // A French garrison beside the line, next to the Coalition force.
+        let Some(g) = (0..h.manifest.garrisons.len()).find(|&g| h.manifest.garrisons[g].side == FRENCH) else {
+            continue;
+        };
+        s.garrisons[g].place = GarrisonPlace::Map(hexes[2]);
+        s.garrisons[g].sp = 3;
+        let mut n = 0;
+        for seed in 0..30 {
+            n += random_play(&h, s.clone(), seed, 200);
+        }
+        assert!(n > 0, "{id}");
+    }
+}
+
+#[test]
+fn e38_1_the_affecting_line_for_towns_capitals_hills_and_forts_and_across_bridges_not_open_ground() {
+    use super::terrain::duel_at;
+    use crate::hov::board::{Ground, Settlement, Water};
+    let h = load("hov/eylau");
+    let line = |pick: &dyn Fn(crate::hex::Hex, crate::hex::Direction) -> bool| -> Option<bool> {
+        let (mut s, f, _, _, b) = duel_at(&h, pick)?;
+        let a = Action::Attack {
+            leader: f,
+            parts: Vec::new(),
+            hexes: alloc::vec![b],
+        };
+        if !legal(&h, &s).contains(&a) {
+            return None;
+        }
+        act(&h, &mut s, &a);
+        let bt = s.battle.clone().unwrap();
+        Some(h.battle_odds(&s, &bt).1)
+    };
+    let dry = |a: crate::hex::Hex, d| h.board.side(a, d).water == Water::None;
+    let plain = |x: crate::hex::Hex| h.board.hex(x).settlement == Settlement::None;
+    let ground = |g: Ground, a: crate::hex::Hex, d| {
+        let b = a.neighbor(d);
+        dry(a, d) && plain(b) && h.board.hex(b).ground == g
+    };
+    let mut seen = 0;
+    for (g, want) in [
+        (Ground::Hills, true),
+        (Ground::WoodedHills, true),
+        (Ground::Clear, false),
+        (Ground::Woods, false),
+        (Ground::Swamp, false),
+    ] {
+        if let Some(got) = line(&|a, d| ground(g, a, d)) {
+            assert_eq!(got, want, "{g:?}");
+            seen += 1;
+        }
+    }
+    for set in [Settlement::Town, Settlement::Capital] {
+        if let Some(got) = line(&|a, d| dry(a, d) && h.board.hex(a.neighbor(d)).settlement == set) {
+            assert!(got, "{set:?}");
+            seen += 1;
+        }
+    }
+    // A bridged primary river attacked across, into open ground.
+    if let Some(got) = line(&|a, d| {
+        let side = h.board.side(a, d);
+        side.water == Water::Primary
+            && side.bridge
+            && plain(a.neighbor(d))
+            && !h.board.hex(a.neighbor(d)).affecting
+    }) {
+        assert!(got, "a bridge hexside");
+        seen += 1;
+    }
+    // A Fortified Town.
+    let (hf, mut s, fort, _, f) = super::fort::siege(4, 8);
+    act(
+        &hf,
+        &mut s,
+        &Action::Attack {
+            leader: f,
+            parts: Vec::new(),
+            hexes: alloc::vec![fort],
+        },
+    );
+    let bt = s.battle.clone().unwrap();
+    assert!(hf.battle_odds(&s, &bt).1, "a Fortified Town");
+    assert!(seen >= 5, "{seen} cases found");
+}
+
+#[test]
+fn e41_1_a_force_inside_a_fort_need_not_counterattack() {
+    use super::fort::siege;
+    let (h, mut s, fort, _, f) = siege(4, 4);
+    let attack = Action::Attack {
+        leader: f,
+        parts: Vec::new(),
+        hexes: alloc::vec![fort],
+    };
+    assert!(legal(&h, &s).contains(&attack));
+    let chits = [Chit::Pursuit, Chit::Pitched];
+    let die = die_for(&h, &s, chits, COALITION).expect("a die where the Fort's force loses");
+    to_resolution(&h, &mut s, chits, die);
+    assert_eq!(s.battle.as_ref().unwrap().step, BattleStep::Counterattack);
+    let acts = legal(&h, &s);
+    assert!(acts.iter().any(|a| matches!(a, Action::Attack { .. })), "{acts:?}");
+    assert!(acts.contains(&Action::Done), "§41 1: may decline: {acts:?}");
+}
+
+#[test]
+fn e36_1_e38_1_a_garrison_attacking_over_its_citadels_bridge_reads_the_affecting_line() {
+    use super::battle::position;
+    use super::battle3::compose;
+    use super::fort::leader_with_infantry;
+    use crate::hov::state::{GarrisonPlace, LeaderPlace};
+    let h = load("hov/eylau");
+    let (cit, bridge, _) = citadel(&h).expect("a Citadel");
+    let bh = bridge.expect("a bridgehead");
+    assert!(h.board.hex(bh).settlement == crate::hov::board::Settlement::None);
+    let (mut s, _) = position(&h, &[]);
+    s.phasing = COALITION;
+    let g = (0..h.manifest.garrisons.len())
+        .find(|&g| h.manifest.garrisons[g].side == COALITION)
+        .expect("a Coalition garrison");
+    s.garrisons[g].place = GarrisonPlace::Map(cit);
+    s.garrisons[g].sp = 4;
+    let f = leader_with_infantry(&h, &s, FRENCH, &[]);
+    s.leaders[usize::from(f)].place = LeaderPlace::Map(bh);
+    compose(&h, &mut s, f, 2, 0, 0);
+    let gid = g as crate::hov::state::GarrisonId;
+    act(&h, &mut s, &Action::GarrisonAttack { garrison: gid, hex: bh });
+    let b = s.battle.clone().unwrap();
+    let ground_affecting = h.board.hex(bh).affecting;
+    assert!(h.battle_odds(&s, &b).1, "§38 1: a bridge hexside (open ground: {ground_affecting})");
+    // §43 2: the bridge is for attacks; no retreat crosses it.
+    let d = cit.direction_to(bh).unwrap();
+    assert!(h.may_attack_across(&s, cit, d));
+    assert!(!h.may_retreat_across(&s, cit, d));
+}
