@@ -432,8 +432,7 @@ impl Hov {
                 let side = self.board.side(a, d);
                 use super::super::board::Water;
                 affecting |= side.water == Water::Secondary
-                    || (side.water == Water::Primary
-                        && (side.bridge || self.citadel_bridge(a, d)));
+                    || (side.water == Water::Primary && (side.bridge || self.citadel_bridge(a, d)));
             }
         }
         if let Some(a) = att_hex {

@@ -228,8 +228,8 @@ impl Hov {
     /// ¶177 1, §48 2 (reading N8): whether retreating stack `g` of `side` may stop where it
     /// is: in its start hex when that is a Fort (friendly fortifications: the retreat result is
     /// ignored), or after at least one hex in a Fortified Town its side holds (a garrison or
-    /// another force there) or on its army's active Supply Source, whatever distance is left.
-    /// (The 48-SP stacking limit of a Fort hex, §41, is not checked.)
+    /// another force there) or on its army's active Supply Source, whatever distance is left,
+    /// within the 48-SP stacking limit (¶141, §41 3).
     pub fn may_stop(&self, s: &State, side: Side, g: &Retreat) -> bool {
         let (Some(&cur), Some(&start)) = (g.path.last(), g.path.first()) else {
             return false;
@@ -249,7 +249,9 @@ impl Hov {
         let source = self
             .retreat_army(g)
             .is_some_and(|a| s.supply[a.index()] == Supply::Active(cur));
-        held || source
+        // ¶177 1, ¶141: only within the stacking limit; past it the stack goes on.
+        (held || source)
+            && self.hex_sp(s, side, cur) <= super::super::organization::stacking::STACK_LIMIT
     }
 
     /// ¶177 1, §48 2: retreating stack `gi` stops; its retreat counts as complete.
@@ -400,7 +402,8 @@ impl Hov {
 
     /// ¶188–¶191: the pursuit die's modifier for pursuer `p`: the Resistance Modifier of the
     /// Initiative Comparison Matrix, the pursuer active (¶190, reading A22); −1 for a force of
-    /// cavalry and French Guard only; plus the Pitched chits the winner revealed.
+    /// cavalry and French Guard only; plus the Pitched chits the winner revealed and the
+    /// weather (¶146 step 9, reading N66).
     pub fn pursuit_drm(&self, s: &State, b: &Battle, p: LeaderId) -> i8 {
         let Some(fight) = b.fight else { return 0 };
         let Some(gi) = self.pursued(s, b) else {
@@ -447,7 +450,10 @@ impl Hov {
         if elite {
             drm -= 1;
         }
+        // ¶146 step 9 (reading N66): the weather, as the provisional Weather Table's combat
+        // modifier.
         drm + b.pitched_shown[fight.loser.other().index()] as i8
+            + self.charts.weather_combat(s.weather)
     }
 
     /// ¶179–¶184, ¶191: the pursuit with the die `roll`: how far it may go; the pursuer then

@@ -19,7 +19,9 @@ use crate::hov::types::{COALITION, Chit, FRENCH};
 fn counter_ready(bonus: u8) -> Option<(Hov, State, LeaderId, LeaderId)> {
     let mut h = load("hov/eylau");
     let (mut s, f, c, _) = duel(&h);
-    Arc::make_mut(&mut h.manifest).leaders[usize::from(c)].ratings.bonus = bonus;
+    Arc::make_mut(&mut h.manifest).leaders[usize::from(c)]
+        .ratings
+        .bonus = bonus;
     no_artillery(&h, &mut s, c);
     for sub in h.members(&s, &[c]) {
         no_artillery(&h, &mut s, sub);
@@ -31,7 +33,9 @@ fn counter_ready(bonus: u8) -> Option<(Hov, State, LeaderId, LeaderId)> {
     if b.step != BattleStep::Counterattack {
         return None;
     }
-    let a = legal(&h, &s).into_iter().find(|a| matches!(a, Action::Attack { .. }))?;
+    let a = legal(&h, &s)
+        .into_iter()
+        .find(|a| matches!(a, Action::Attack { .. }))?;
     act(&h, &mut s, &a);
     while s.battle.as_ref()?.step == BattleStep::Bombard {
         act(&h, &mut s, &roll(6));
@@ -42,7 +46,10 @@ fn counter_ready(bonus: u8) -> Option<(Hov, State, LeaderId, LeaderId)> {
 /// The counterattack's die (then the bonus `bonus`) until the result is known.
 fn counter_die(h: &Hov, s: &mut State, die: u8, bonus: i8) -> Vec<Event> {
     let mut ev = act(h, s, &roll(die));
-    if s.battle.as_ref().is_some_and(|b| b.step == BattleStep::Bonus) {
+    if s.battle
+        .as_ref()
+        .is_some_and(|b| b.step == BattleStep::Bonus)
+    {
         ev.extend(act(h, s, &Action::Bonus(bonus)));
     }
     ev
@@ -126,7 +133,9 @@ fn r146_step16_17_18_the_counterattacked_force_retreats_is_pursued_and_morale_is
 fn r170_the_counterattacking_force_leader_chooses_his_bonus_after_the_die() {
     let (mut h, s, f, _) = counter_ready(1).expect("a counterattack");
     // The French Force Leader, defending in the counterattack, has no bonus to use (¶170).
-    Arc::make_mut(&mut h.manifest).leaders[usize::from(f)].ratings.bonus = 1;
+    Arc::make_mut(&mut h.manifest).leaders[usize::from(f)]
+        .ratings
+        .bonus = 1;
     let mut t = s.clone();
     act(&h, &mut t, &roll(3));
     assert_eq!(t.battle.as_ref().unwrap().step, BattleStep::Bonus);
@@ -148,7 +157,9 @@ fn r170_the_counterattacking_force_leader_chooses_his_bonus_after_the_die() {
     assert_eq!(drm(1) - drm(-1), 2);
     assert_eq!(drm(0) + 1, drm(1));
     let mut u = t.clone();
-    let e = h.apply(&mut u, &Action::Bonus(2), &mut Vec::new()).unwrap_err();
+    let e = h
+        .apply(&mut u, &Action::Bonus(2), &mut Vec::new())
+        .unwrap_err();
     assert_eq!(e.rule, "¶170");
     assert_eq!(u, t);
 }
@@ -258,7 +269,10 @@ fn r85_a_pitched_loss_in_play_is_spread_evenly_over_the_units() {
     let lost: Vec<u8> = inf.iter().map(|&u| 6 - s.units[u].sp).collect();
     let total: u8 = lost.iter().sum();
     assert!(total >= fight.loser_n.min(12) && total >= 2, "{lost:?}");
-    assert!(lost[0].abs_diff(lost[1]) <= 1, "¶85: spread evenly: {lost:?}");
+    assert!(
+        lost[0].abs_diff(lost[1]) <= 1,
+        "¶85: spread evenly: {lost:?}"
+    );
 }
 
 #[test]
@@ -376,7 +390,15 @@ fn r177_1_a_retreat_may_stop_in_a_friendly_fortified_town_or_on_its_supply_sourc
     );
     let g = s.battle.as_ref().unwrap().retreats[0].clone();
     assert!(!g.done && g.path.len() == 2);
-    assert!(h.may_stop(&s, COALITION, &g), "¶177 1: a friendly Fortified Town");
+    assert!(
+        h.may_stop(&s, COALITION, &g),
+        "¶177 1: a friendly Fortified Town"
+    );
+    // Past the stacking limit (48 SP) the stack goes on.
+    let mut big = s.clone();
+    super::battle3::compose(&h, &mut big, c, 46, 0, 0);
+    assert!(h.hex_sp(&big, COALITION, fort) > 48);
+    assert!(!h.may_stop(&big, COALITION, &g), "¶177 1, ¶141");
     assert!(legal(&h, &s).contains(&Action::Done));
     let mut t = s.clone();
     let ev = act(&h, &mut t, &Action::Done);
@@ -465,7 +487,10 @@ fn e58_3_troops_landed_from_the_sea_and_forced_to_retreat_from_the_landing_hex_a
             .map(|u| u32::from(u.sp))
             .sum()
     };
-    assert!(sp_of(&plain) > 0, "elsewhere the beaten force retreats whole");
+    assert!(
+        sp_of(&plain) > 0,
+        "elsewhere the beaten force retreats whole"
+    );
     let a = legal(&h, &s)
         .into_iter()
         .find(|a| matches!(a, Action::Attack { .. }))
@@ -514,9 +539,14 @@ fn citadel(h: &Hov) -> Option<(crate::hex::Hex, Option<crate::hex::Hex>, crate::
         if h.board.hex(x).settlement != Settlement::Citadel {
             continue;
         }
-        let plain = Direction::ALL.into_iter().map(|d| (d, x.neighbor(d))).find(|&(d, n)| {
-            h.board.on_map(n) && h.board.side(x, d).water == Water::None && !h.board.hex(n).bridgehead
-        });
+        let plain = Direction::ALL
+            .into_iter()
+            .map(|d| (d, x.neighbor(d)))
+            .find(|&(d, n)| {
+                h.board.on_map(n)
+                    && h.board.side(x, d).water == Water::None
+                    && !h.board.hex(n).bridgehead
+            });
         let bridge = Direction::ALL
             .into_iter()
             .map(|d| x.neighbor(d))
@@ -558,7 +588,9 @@ fn e43_1_2_only_regulars_beyond_five_sp_outside_a_citadel_are_attacked_never_ove
         s.garrisons[g].sp = 2;
         // 3 SP and the garrison inside: nothing to attack.
         assert!(
-            legal(&h, &s).iter().all(|a| !matches!(a, Action::Attack { .. })),
+            legal(&h, &s)
+                .iter()
+                .all(|a| !matches!(a, Action::Attack { .. })),
             "§43 1"
         );
         // A force of 8 SP more stands outside: it alone is attacked.
@@ -598,7 +630,10 @@ fn e43_1_2_only_regulars_beyond_five_sp_outside_a_citadel_are_attacked_never_ove
             assert!(!legal(&h, &t).contains(&over), "§43 2");
             t.garrisons[g].place = GarrisonPlace::Gone;
             t.garrisons[g].sp = 0;
-            assert!(legal(&h, &t).contains(&over), "the garrison gone, the bridge is open");
+            assert!(
+                legal(&h, &t).contains(&over),
+                "the garrison gone, the bridge is open"
+            );
         }
         done = true;
         break;
@@ -651,7 +686,10 @@ fn e36_1_e43_2_a_garrison_attacks_on_its_own_a_bridgehead_citadels_over_its_brid
         .find(|e| matches!(e, Event::GarrisonAttack { .. }))
         .map(|e| h.describe(e))
         .unwrap();
-    assert!(said.contains("Coalition attack with ") && said.contains("round 1"), "{said}");
+    assert!(
+        said.contains("Coalition attack with ") && said.contains("round 1"),
+        "{said}"
+    );
     let b = s.battle.clone().unwrap();
     let sides = h.sides(&s, &b);
     assert!(sides.fls[COALITION.index()].is_empty());
@@ -666,10 +704,7 @@ fn e36_1_e43_2_a_garrison_attacks_on_its_own_a_bridgehead_citadels_over_its_brid
         act(&h, &mut s, &a);
     }
     assert!(s.battle.is_none());
-    assert!(
-        !legal(&h, &s).contains(&over),
-        "¶149: one attack a phase"
-    );
+    assert!(!legal(&h, &s).contains(&over), "¶149: one attack a phase");
 }
 
 #[test]
@@ -683,7 +718,9 @@ fn e36_random_play_with_attacking_garrisons_runs_without_dead_ends() {
         let co = super::battle::force_leaders(&h, &s0, COALITION);
         let (mut s, hexes) = position(&h, &[fr[0], co[0], fr[1]]);
         // A French garrison beside the line, next to the Coalition force.
-        let Some(g) = (0..h.manifest.garrisons.len()).find(|&g| h.manifest.garrisons[g].side == FRENCH) else {
+        let Some(g) =
+            (0..h.manifest.garrisons.len()).find(|&g| h.manifest.garrisons[g].side == FRENCH)
+        else {
             continue;
         };
         s.garrisons[g].place = GarrisonPlace::Map(hexes[2]);
@@ -697,7 +734,8 @@ fn e36_random_play_with_attacking_garrisons_runs_without_dead_ends() {
 }
 
 #[test]
-fn e38_1_the_affecting_line_for_towns_capitals_hills_and_forts_and_across_bridges_not_open_ground() {
+fn e38_1_the_affecting_line_for_towns_capitals_hills_and_forts_and_across_bridges_not_open_ground()
+{
     use super::terrain::duel_at;
     use crate::hov::board::{Ground, Settlement, Water};
     let h = load("hov/eylau");
@@ -782,7 +820,10 @@ fn e41_1_a_force_inside_a_fort_need_not_counterattack() {
     to_resolution(&h, &mut s, chits, die);
     assert_eq!(s.battle.as_ref().unwrap().step, BattleStep::Counterattack);
     let acts = legal(&h, &s);
-    assert!(acts.iter().any(|a| matches!(a, Action::Attack { .. })), "{acts:?}");
+    assert!(
+        acts.iter().any(|a| matches!(a, Action::Attack { .. })),
+        "{acts:?}"
+    );
     assert!(acts.contains(&Action::Done), "§41 1: may decline: {acts:?}");
 }
 
@@ -807,12 +848,49 @@ fn e36_1_e38_1_a_garrison_attacking_over_its_citadels_bridge_reads_the_affecting
     s.leaders[usize::from(f)].place = LeaderPlace::Map(bh);
     compose(&h, &mut s, f, 2, 0, 0);
     let gid = g as crate::hov::state::GarrisonId;
-    act(&h, &mut s, &Action::GarrisonAttack { garrison: gid, hex: bh });
+    act(
+        &h,
+        &mut s,
+        &Action::GarrisonAttack {
+            garrison: gid,
+            hex: bh,
+        },
+    );
     let b = s.battle.clone().unwrap();
     let ground_affecting = h.board.hex(bh).affecting;
-    assert!(h.battle_odds(&s, &b).1, "§38 1: a bridge hexside (open ground: {ground_affecting})");
+    assert!(
+        h.battle_odds(&s, &b).1,
+        "§38 1: a bridge hexside (open ground: {ground_affecting})"
+    );
     // §43 2: the bridge is for attacks; no retreat crosses it.
     let d = cit.direction_to(bh).unwrap();
     assert!(h.may_attack_across(&s, cit, d));
     assert!(!h.may_retreat_across(&s, cit, d));
+}
+
+#[test]
+fn r146_step9_n66_bad_weather_adds_to_the_pursuit_die() {
+    use super::pursuit::pursuit_ready;
+    let h = load("hov/eylau");
+    let Some((mut s, f, _, _)) = pursuit_ready(&h, |_, _, _, _| {}) else {
+        panic!("no pursuit");
+    };
+    let w = |name: &str| {
+        h.charts
+            .weather_names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| i as u8)
+    };
+    let b = s.battle.clone().unwrap();
+    s.weather = w("Fair");
+    let fair = h.pursuit_drm(&s, &b, f);
+    s.weather = w("Severe");
+    let severe = h.pursuit_drm(&s, &b, f);
+    assert_eq!(h.charts.weather_combat(w("Severe")), 1);
+    assert_eq!(
+        severe,
+        fair + 1,
+        "¶146 step 9: the weather modifies the pursuit die"
+    );
 }
