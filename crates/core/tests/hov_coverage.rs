@@ -56,7 +56,7 @@ fn hov_coverage_table_is_well_formed() {
         ambiguities: (1..=27)
             .map(|n| format!("A{n}"))
             .chain((1..=16).map(|n| format!("C{n}")))
-            .chain((1..=75).map(|n| format!("N{n}")))
+            .chain((1..=77).map(|n| format!("N{n}")))
             .collect(),
         decision_form: false,
         min_rows: 800,

@@ -255,6 +255,15 @@ pub enum Action {
         #[serde(with = "super::hhex::vec")]
         hexes: Vec<Hex>,
     },
+    /// A phasing garrison on the map attacks an adjacent enemy hex on its own, a separate force
+    /// (§36 1, §24); a Bridgehead Citadel's garrison may attack across its bridge (§43 2).
+    GarrisonAttack {
+        /// The garrison.
+        garrison: GarrisonId,
+        /// The hex attacked.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+    },
     /// A phasing Force attacks an adjacent hex held only by enemy vedettes (§73 2).
     AttackVedette {
         /// The Force Leader.
@@ -372,6 +381,7 @@ impl Action {
             Action::DamageBridge { .. } => "damage_bridge",
             Action::RepairBridge { .. } => "repair_bridge",
             Action::Attack { .. } => "attack",
+            Action::GarrisonAttack { .. } => "garrison_attack",
             Action::AttackVedette { .. } => "attack_vedette",
             Action::VedetteAttack { .. } => "vedette_attack",
             Action::Mask { .. } => "mask",

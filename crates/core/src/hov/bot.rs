@@ -206,6 +206,8 @@ impl Hov {
                     )
                 }
                 Action::MoveFree { .. } => Some(-15),
+                // §36 1: a garrison's sortie is left for last (below ending the segment).
+                Action::GarrisonAttack { .. } => Some(-30),
                 Action::Attack {
                     leader,
                     parts,

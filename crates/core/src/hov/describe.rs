@@ -235,6 +235,19 @@ impl Hov {
                 }
             ),
             Event::BattleLoss { side: s, sp, .. } => format!("{} lose {sp} SP", sidecap(*s)),
+            Event::GarrisonAttack {
+                side: s,
+                garrison,
+                hex,
+                announced,
+            } => format!(
+                "{} attack with {} (about {} SP), round 1, at {} (defended by about {} SP)",
+                sidecap(*s),
+                self.log_garrison(*garrison),
+                announced[0],
+                h(*hex),
+                announced[1]
+            ),
             Event::GarrisonDestroyed { garrison } => {
                 format!("{} is destroyed", self.log_garrison(*garrison))
             }

@@ -345,6 +345,18 @@ pub enum Event {
         /// Why.
         rule: Cow<'static, str>,
     },
+    /// A garrison on the map attacks on its own (§36 1, §43 2; ¶146 steps 1–3a).
+    GarrisonAttack {
+        /// The attacking side.
+        side: Side,
+        /// The garrison.
+        garrison: GarrisonId,
+        /// The hex attacked.
+        #[serde(with = "super::hhex")]
+        hex: Hex,
+        /// The announced strengths, attacker then defender (¶146 step 3a).
+        announced: [u32; 2],
+    },
     /// A garrison on the map is destroyed by a loss (§24).
     GarrisonDestroyed {
         /// The garrison.
@@ -665,6 +677,7 @@ impl EventInfo for Event {
             Event::VedetteCombat { .. } => "§73–§75",
             Event::BattleLoss { rule, .. } | Event::BattleMove { rule, .. } => rule.as_ref(),
             Event::GarrisonDestroyed { .. } => "§24",
+            Event::GarrisonAttack { .. } => "§36",
             Event::PursuitRoll { .. } => "¶188",
             Event::Capture { .. } => "¶33",
             Event::BattleEnds { .. } => "¶146 step 10",
@@ -871,6 +884,18 @@ impl core::fmt::Display for Event {
             }
             Event::BattleLoss { side, sp, .. } => write!(f, "{side} loses {sp} SP"),
             Event::GarrisonDestroyed { garrison } => write!(f, "garrison {garrison} is destroyed"),
+            Event::GarrisonAttack {
+                side,
+                garrison,
+                hex,
+                announced,
+            } => write!(
+                f,
+                "{side} attacks with garrison {garrison} (about {} SP) at {} (defended by about {} SP)",
+                announced[0],
+                label(*hex),
+                announced[1]
+            ),
             Event::BattleMove { leader, to, .. } => {
                 write!(f, "leader {leader}'s force moves to {}", label(*to))
             }

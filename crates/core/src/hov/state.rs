@@ -598,6 +598,9 @@ pub struct Battle {
     /// ... and those forces, who end in its final hex.
     #[serde(default)]
     pub joiners: Vec<LeaderId>,
+    /// The phasing garrison attacking on its own (§36 1), when no Force Leader does.
+    #[serde(default)]
+    pub garrison_attackers: Vec<GarrisonId>,
 }
 
 /// What one side sees of the other's hidden counters on the map: a stack whose identity it

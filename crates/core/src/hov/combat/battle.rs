@@ -91,6 +91,10 @@ impl Hov {
                     hexes,
                 });
             }
+            // §36 1, §43 2: a garrison may attack on its own.
+            for (garrison, hex) in self.garrison_attack_options(s) {
+                out.push(Action::GarrisonAttack { garrison, hex });
+            }
             // §72–§73: vedette combats.
             self.vedette_attack_actions(s, out);
             // §44: masking attempts, at any time no battle is under way.
@@ -366,6 +370,11 @@ impl Hov {
                     self.advance(s, ev);
                     return Ok(false);
                 }
+                Action::GarrisonAttack { garrison, hex } => {
+                    self.begin_battle_of(s, ev, 0, &[], &[*hex], Some(*garrison));
+                    self.advance(s, ev);
+                    return Ok(false);
+                }
                 Action::Mask { fort } => {
                     self.begin_mask(s, ev, *fort);
                     return Ok(false);
@@ -624,9 +633,26 @@ impl Hov {
         parts: &[u16],
         hexes: &[Hex],
     ) {
+        self.begin_battle_of(s, ev, leader, parts, hexes, None);
+    }
+
+    /// [`Hov::begin_battle`], or with `garrison` a garrison's attack on its own (§36 1):
+    /// then no Force Leader attacks.
+    fn begin_battle_of(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        leader: u16,
+        parts: &[u16],
+        hexes: &[Hex],
+        garrison: Option<super::super::state::GarrisonId>,
+    ) {
         // ¶83, ¶151: the Force Leader first, then the Force Leaders of his other hexes.
         let mut force = alloc::vec![leader];
         force.extend_from_slice(parts);
+        if garrison.is_some() {
+            force.clear();
+        }
         s.battle = Some(Battle {
             attacker: s.phasing,
             round: 1,
@@ -665,6 +691,7 @@ impl Hov {
                 .collect(),
             join_decided: false,
             joiners: Vec::new(),
+            garrison_attackers: garrison.into_iter().collect(),
         });
         if parts.is_empty() {
             self.announce(s, ev);
@@ -712,6 +739,18 @@ impl Hov {
             }
         }
         let a = b.attacker.index();
+        if b.attackers.is_empty()
+            && let (Some(&garrison), Some(&hex)) =
+                (b.garrison_attackers.first(), b.defenders.first())
+        {
+            ev.push(Event::GarrisonAttack {
+                side: b.attacker,
+                garrison,
+                hex,
+                announced: [announced(sp[a]), announced(sp[1 - a])],
+            });
+            return;
+        }
         ev.push(Event::Attack {
             side: b.attacker,
             leader: b.attackers.first().copied().unwrap_or_default(),

@@ -126,12 +126,20 @@ impl Hov {
         match side.water {
             Water::Lake => false,
             Water::Primary => {
-                side.bridge
+                (side.bridge || self.citadel_bridge(from, d))
                     && Hexside::between(from, from.neighbor(d))
                         .is_some_and(|x| s.broken.binary_search(&x).is_err())
             }
             _ => true,
         }
+    }
+
+    /// §43 2: the hexside from `from` toward `d` joins a Citadel to its bridgehead across the
+    /// river: the bridgehead symbol marks a bridge there.
+    pub fn citadel_bridge(&self, from: Hex, d: Direction) -> bool {
+        let (a, b) = (self.board.hex(from), self.board.hex(from.neighbor(d)));
+        (a.bridgehead && b.settlement == Settlement::Citadel)
+            || (b.bridgehead && a.settlement == Settlement::Citadel)
     }
 
     /// Whether the enemy of `side` in `hex` may be attacked now: it holds an enemy force or
@@ -144,14 +152,77 @@ impl Hov {
         if fls.is_empty() && gs.is_empty() {
             return false;
         }
-        if self.board.hex(hex).settlement == Settlement::Citadel
-            || s.masks.iter().any(|m| m.hex == hex && m.masked)
-        {
+        if s.masks.iter().any(|m| m.hex == hex && m.masked) {
             return false;
+        }
+        if self.board.hex(hex).settlement == Settlement::Citadel {
+            // §43 1 (reading N5): only a force of more than 5 SP stands outside the Citadel
+            // and may be attacked; the garrison and the forces inside may not.
+            let outside: Vec<LeaderId> = fls
+                .into_iter()
+                .filter(|&l| !self.in_citadel(s, l))
+                .collect();
+            if outside.is_empty() {
+                return false;
+            }
+            return !self
+                .members(s, &outside)
+                .iter()
+                .any(|l| s.fought.contains(l));
         }
         let members = self.members(s, &fls);
         !members.iter().any(|l| s.fought.contains(l))
             && !gs.iter().any(|g| s.fought_garrisons.contains(g))
+    }
+
+    /// §43 1 (reading N5): force `l` stands inside a Citadel, where it may not be attacked:
+    /// it is in a Citadel hex with at most 5 SP.
+    pub fn in_citadel(&self, s: &State, l: LeaderId) -> bool {
+        let LeaderPlace::Map(h) = s.leaders[usize::from(l)].place else {
+            return false;
+        };
+        if self.board.hex(h).settlement != Settlement::Citadel {
+            return false;
+        }
+        let members = self.members(s, &[l]);
+        let sp: u32 = self
+            .pieces(s, &members, &[])
+            .iter()
+            .map(|&p| u32::from(self.piece_sp(s, p)))
+            .sum();
+        sp <= 5
+    }
+
+    /// §36 1, §43 2: the attacks a phasing garrison on the map may make on its own, each an
+    /// adjacent enemy hex open to attack (a Bridgehead Citadel's garrison across its bridge
+    /// too), in garrison then direction order. Never mandatory: garrisons stand in Forts, where
+    /// attacking is not required (§41), and are a separate force (§24); from a masked Fort
+    /// too (§48 1). A garrison that has fought this phase does not attack (¶149).
+    pub fn garrison_attack_options(&self, s: &State) -> Vec<(GarrisonId, Hex)> {
+        let mut out = Vec::new();
+        let side = s.phasing;
+        for g in 0..s.garrisons.len() as GarrisonId {
+            let gp = &s.garrisons[usize::from(g)];
+            let GarrisonPlace::Map(h) = gp.place else {
+                continue;
+            };
+            if gp.sp == 0
+                || self.manifest.garrisons[usize::from(g)].side != side
+                || s.fought_garrisons.contains(&g)
+            {
+                continue;
+            }
+            for d in Direction::ALL {
+                let n = h.neighbor(d);
+                if self.board.on_map(n)
+                    && self.may_attack_across(s, h, d)
+                    && self.target_open(s, side, n)
+                {
+                    out.push((g, n));
+                }
+            }
+        }
+        out
     }
 
     /// The hexes a phasing Force Leader may attack (¶145, ¶151), and those of them he must
@@ -167,6 +238,14 @@ impl Hov {
             if !self.board.on_map(n)
                 || !self.may_attack_across(s, h, d)
                 || !self.target_open(s, side, n)
+            {
+                continue;
+            }
+            // §43 2: no attack across the bridge from a bridgehead into its Citadel while the
+            // Citadel's garrison holds it.
+            if self.board.hex(n).settlement == Settlement::Citadel
+                && self.board.hex(h).bridgehead
+                && !self.garrisons_at(s, side.other(), n).is_empty()
             {
                 continue;
             }

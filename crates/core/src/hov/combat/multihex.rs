@@ -195,7 +195,19 @@ impl Hov {
             .copied()
             .filter(|&l| self.is_force(s, l))
             .collect();
-        self.force_hexes(s, &live)
+        let mut out = self.force_hexes(s, &live);
+        // §36 1: a garrison's hex when it attacked on its own (§43 1: never inside a Citadel).
+        for &g in &b.garrison_attackers {
+            let gp = &s.garrisons[usize::from(g)];
+            if let super::super::state::GarrisonPlace::Map(h) = gp.place
+                && gp.sp > 0
+                && self.board.hex(h).settlement != super::super::board::Settlement::Citadel
+                && !out.contains(&h)
+            {
+                out.push(h);
+            }
+        }
+        out
     }
 
     /// The surviving defending Force Leaders of the first attack.

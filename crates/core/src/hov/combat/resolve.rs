@@ -61,7 +61,22 @@ impl Hov {
             .copied()
             .filter(|&l| self.is_force(s, l) && self.hex_of(s, l).is_some())
             .collect();
+        // §36 1: a garrison attacking on its own.
+        garrisons[att].extend(b.garrison_attackers.iter().copied().filter(|&g| {
+            matches!(s.garrisons[usize::from(g)].place, GarrisonPlace::Map(_))
+                && s.garrisons[usize::from(g)].sp > 0
+        }));
         for &h in &b.defenders {
+            // §43 1: the garrison and the forces inside a Citadel take no part in an attack
+            // on its hex (the forces outside, of more than 5 SP, are attacked).
+            if !b.counter && self.board.hex(h).settlement == Settlement::Citadel {
+                fls[1 - att].extend(
+                    self.forces_at(s, b.attacker.other(), h)
+                        .into_iter()
+                        .filter(|&l| !self.in_citadel(s, l)),
+                );
+                continue;
+            }
             fls[1 - att].extend(self.forces_at(s, b.attacker.other(), h));
             garrisons[1 - att].extend(self.garrisons_at(s, b.attacker.other(), h));
         }
@@ -243,17 +258,21 @@ impl Hov {
     }
 
     /// The modifier of a side's bombardment die: −1 for a 2:1 cavalry edge with at least 2
-    /// cavalry SP (¶157), not against a Fortified Town; +2 into a Fortified Town (§42).
+    /// cavalry SP (¶157), for neither side in a battle for a Fortified Town; +2 into a Fortified
+    /// Town (§42).
     pub fn bombard_drm(&self, s: &State, b: &Battle, side: Side) -> i8 {
         let sides = self.sides(s, b);
         let own = self.strengths(s, &self.side_pieces(s, &sides, side));
         let enemy = self.strengths(s, &self.side_pieces(s, &sides, side.other()));
-        let target_fort = side == b.attacker
-            && b.defenders
-                .iter()
-                .any(|&h| self.board.hex(h).settlement == Settlement::FortifiedTown);
+        // §42 3 (reading N76): no Cavalry Differential for either side in a battle for a
+        // Fortified Town.
+        let fort_battle = b
+            .defenders
+            .iter()
+            .any(|&h| self.board.hex(h).settlement == Settlement::FortifiedTown);
+        let target_fort = side == b.attacker && fort_battle;
         let mut drm = 0;
-        if own.cav >= 2 && own.cav >= 2 * enemy.cav && !target_fort {
+        if own.cav >= 2 && own.cav >= 2 * enemy.cav && !fort_battle {
             drm -= 1;
         }
         if target_fort {
@@ -375,7 +394,19 @@ impl Hov {
         // ¶159 2: SP a counterattacker withholds do not count.
         let att = self.less_withheld(b, att);
         let def = self.strengths(s, &self.side_pieces(s, &sides, b.attacker.other()));
-        let att_hex = b.attackers.first().and_then(|&l| self.hex_of(s, l));
+        // §36 1: a garrison attacking on its own attacks from its hex.
+        let att_hex = b
+            .attackers
+            .first()
+            .and_then(|&l| self.hex_of(s, l))
+            .or_else(|| {
+                b.garrison_attackers.first().and_then(|&g| {
+                    match s.garrisons[usize::from(g)].place {
+                        GarrisonPlace::Map(h) => Some(h),
+                        _ => None,
+                    }
+                })
+            });
         let mut t = Terrain::default();
         let mut affecting = false;
         for &h in &b.defenders {
@@ -400,8 +431,8 @@ impl Hov {
             {
                 let side = self.board.side(a, d);
                 use super::super::board::Water;
-                affecting |=
-                    side.water == Water::Secondary || (side.water == Water::Primary && side.bridge);
+                affecting |= side.water == Water::Secondary
+                    || (side.water == Water::Primary && (side.bridge || self.citadel_bridge(a, d)));
             }
         }
         if let Some(a) = att_hex {
@@ -589,7 +620,12 @@ impl Hov {
             }
             return;
         }
-        let retreats = self.retreat_groups(s, &b, &sides, l, fight.loser_n);
+        let mut retreats = self.retreat_groups(s, &b, &sides, l, fight.loser_n);
+        // §58 3: troops landed from the sea are destroyed if forced to retreat from their
+        // landing hex.
+        if fight.loser_n > 0 {
+            self.landed_destroyed(s, ev, l, &mut retreats);
+        }
         // §32 1 (readings C10, N61): a beaten defence in a hex of its active Supply Source
         // with a retreat to make forces the source's garrison out: the source is captured
         // (not in a Fort, where the defence may ignore the retreat, §48 2).

@@ -18,6 +18,9 @@ use super::resolve::{Loss, Sides};
 use crate::engine::Side;
 use crate::hex::{Direction, Hex};
 
+/// ¶141: the most SP a hex may hold at the end of a phase or segment.
+const STACK_LIMIT: u16 = 48;
+
 impl Hov {
     /// ¶175: the stacks that retreat — the attacking force, or each defending hex's leaders
     /// (Unemployed Leaders with them, ¶31). Garrisons stay in their forts (§48, a reading).
@@ -44,7 +47,11 @@ impl Hov {
             let mut leaders: Vec<LeaderId> = if loser == b.attacker {
                 sides.fls[k].clone()
             } else {
+                // §43 1: only the forces in the battle (none inside a Citadel) retreat.
                 self.forces_at(s, loser, h)
+                    .into_iter()
+                    .filter(|l| sides.fls[k].contains(l))
+                    .collect()
             };
             if leaders.is_empty() {
                 continue;
@@ -68,6 +75,54 @@ impl Hov {
         }
         // ¶175 2: a Multi-Hex Force retreats as one stack (combat/multihex.rs).
         self.merge_force_retreats(s, b, loser, out)
+    }
+
+    /// §58 3 (reading N77): a force that landed from the sea in this Movement Phase and is
+    /// forced to retreat from its landing hex (not a Fort, where it may stay, §48 2) loses all
+    /// its SP there; its leaders roll for capture (¶32) and leave the retreating stack.
+    pub fn landed_destroyed(
+        &self,
+        s: &mut State,
+        ev: &mut Vec<Event>,
+        loser: Side,
+        retreats: &mut [Retreat],
+    ) {
+        let Some(land) = s.sea_move else { return };
+        if self.manifest.leaders[usize::from(land.leader)].side != loser
+            || self.board.hex(land.hex).settlement.fort()
+            || self.hex_of(s, land.leader) != Some(land.hex)
+        {
+            return;
+        }
+        let Some(g) = retreats
+            .iter_mut()
+            .find(|g| g.path.first() == Some(&land.hex) && g.leaders.contains(&land.leader))
+        else {
+            return;
+        };
+        let members = self.members(s, &[land.leader]);
+        let sp: u32 = self
+            .pieces(s, &members, &[])
+            .iter()
+            .map(|&p| u32::from(self.piece_sp(s, p)))
+            .sum();
+        self.lose(
+            s,
+            ev,
+            loser,
+            &[land.leader],
+            &[],
+            sp,
+            Loss::Combat {
+                pitched: false,
+                staked: false,
+            },
+            "§58",
+        );
+        g.leaders.retain(|l| !members.contains(l));
+        if g.leaders.is_empty() {
+            g.done = true;
+        }
     }
 
     /// The retreating side's Army for ¶174 5: the army of its first leader.
@@ -152,6 +207,10 @@ impl Hov {
     pub fn may_retreat_across(&self, s: &State, from: Hex, d: Direction) -> bool {
         match self.board.side(from, d).water {
             Water::Lake => self.lakes_frozen(s),
+            // §43 2's bridge from a Citadel to its bridgehead is for attacks only.
+            Water::Primary if self.citadel_bridge(from, d) && !self.board.side(from, d).bridge => {
+                false
+            }
             _ => self.may_attack_across(s, from, d),
         }
     }
@@ -172,8 +231,8 @@ impl Hov {
     /// ¶177 1, §48 2 (reading N8): whether retreating stack `g` of `side` may stop where it
     /// is: in its start hex when that is a Fort (friendly fortifications: the retreat result is
     /// ignored), or after at least one hex in a Fortified Town its side holds (a garrison or
-    /// another force there) or on its army's active Supply Source, whatever distance is left.
-    /// (The 48-SP stacking limit of a Fort hex, §41, is not checked.)
+    /// another force there) or on its army's active Supply Source, whatever distance is left,
+    /// within the 48-SP stacking limit (¶141, §41 3).
     pub fn may_stop(&self, s: &State, side: Side, g: &Retreat) -> bool {
         let (Some(&cur), Some(&start)) = (g.path.last(), g.path.first()) else {
             return false;
@@ -193,7 +252,8 @@ impl Hov {
         let source = self
             .retreat_army(g)
             .is_some_and(|a| s.supply[a.index()] == Supply::Active(cur));
-        held || source
+        // ¶177 1, ¶141: only within the stacking limit; past it the stack goes on.
+        (held || source) && self.hex_sp(s, side, cur) <= STACK_LIMIT
     }
 
     /// ¶177 1, §48 2: retreating stack `gi` stops; its retreat counts as complete.
@@ -344,7 +404,8 @@ impl Hov {
 
     /// ¶188–¶191: the pursuit die's modifier for pursuer `p`: the Resistance Modifier of the
     /// Initiative Comparison Matrix, the pursuer active (¶190, reading A22); −1 for a force of
-    /// cavalry and French Guard only; plus the Pitched chits the winner revealed.
+    /// cavalry and French Guard only; plus the Pitched chits the winner revealed and the
+    /// weather (¶146 step 9, reading N66).
     pub fn pursuit_drm(&self, s: &State, b: &Battle, p: LeaderId) -> i8 {
         let Some(fight) = b.fight else { return 0 };
         let Some(gi) = self.pursued(s, b) else {
@@ -391,7 +452,10 @@ impl Hov {
         if elite {
             drm -= 1;
         }
+        // ¶146 step 9 (reading N66): the weather, as the provisional Weather Table's combat
+        // modifier.
         drm + b.pitched_shown[fight.loser.other().index()] as i8
+            + self.charts.weather_combat(s.weather)
     }
 
     /// ¶179–¶184, ¶191: the pursuit with the die `roll`: how far it may go; the pursuer then

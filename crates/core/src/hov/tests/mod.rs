@@ -7,6 +7,7 @@ mod battle2;
 mod battle3;
 mod bridge;
 mod combat;
+mod combat2;
 mod consolidation;
 mod flow;
 mod fort;

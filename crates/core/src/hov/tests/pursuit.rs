@@ -49,7 +49,7 @@ fn duel_on(h: &Hov, hexes: Vec<Hex>) -> (State, LeaderId, LeaderId, Vec<Hex>) {
 /// The duel fought to a Coalition defeat and pursued by `f`; the beaten stack is then put at
 /// the end of `path` (`path[0]` its start) and `prepare` changes the position. The state
 /// waiting for the pursuit die.
-fn pursuit_ready(
+pub(super) fn pursuit_ready(
     h: &Hov,
     prepare: impl Fn(&mut State, LeaderId, LeaderId, &[Hex]),
 ) -> Option<(State, LeaderId, LeaderId, Vec<Hex>)> {
