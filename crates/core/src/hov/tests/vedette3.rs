@@ -618,4 +618,14 @@ fn e67_2_pool_vedettes_appear_with_a_subordinate_dropped_off_on_the_march() {
         assert!(hex.distance(b) <= 2);
     }
     act(&h, &mut s, &draws[0]);
+    // It makes no move of its own this phase (no draw, move, back-to-the-pool cycle, §76 2).
+    let Action::PlaceVedette { vedette, .. } = draws[0] else {
+        unreachable!()
+    };
+    let free = Action::MoveFree {
+        leader: None,
+        vedette: Some(vedette),
+    };
+    assert!(!legal(&h, &s).contains(&free));
+    assert!(s.vedettes[usize::from(vedette)].moved);
 }

@@ -138,7 +138,9 @@ impl Hov {
         let v = &mut s.vedettes[usize::from(*vedette)];
         v.place = VedettePlace::Map(*hex);
         v.revealed = false;
-        v.moved = false;
+        // It appears with its force and makes no move of its own in this phase (so that a
+        // vedette sent back to the pool by §76 2 cannot be drawn and moved again and again).
+        v.moved = true;
         ev.push(Event::VedettePlaced {
             side,
             vedette: *vedette,
