@@ -327,6 +327,8 @@ impl Hov {
             s.sounded.clear();
         }
         if phase == Phase::Reinforcements {
+            // ¶30 1: Unemployed Leaders are judged as the Movement Phase begins.
+            self.judge_unemployed(s, s.phasing);
             // ¶88: a new Movement Phase.
             s.marched.clear();
             s.entered.clear();
@@ -334,6 +336,14 @@ impl Hov {
             s.sea_move = None;
         }
         ev.push(Event::PhaseBegins { phase });
+        if matches!(
+            phase,
+            Phase::Administrative | Phase::Reinforcements | Phase::ForcedMarch
+        ) {
+            // §46 2: the Command, Movement and Combat Phases begin (the Battle Resolution
+            // Segment and the Morale Phase check below).
+            self.check_masks(s, ev);
+        }
         if phase == Phase::Administrative {
             // §79: vedettes out of Dispatch Distance leave the map.
             self.admin_begins(s, ev);
@@ -357,6 +367,8 @@ impl Hov {
 
     /// The phase after `phase` (¶41–¶54), or the next Player-Turn or Game-Turn.
     fn end_phase(&self, s: &mut State, phase: Phase, ev: &mut Vec<Event>) {
+        // ¶141 1: at most 48 SP a hex at the end of every phase and segment.
+        self.relieve_stacks(s, ev);
         if phase == Phase::BattleResolution {
             // ¶22: leaders are hidden again at the end of the Combat Phase.
             for l in &mut s.leaders {

@@ -97,8 +97,13 @@ impl Rules for Hov {
                         unemployed: !self.is_force(s, i as u16),
                     });
                     l.place = LeaderPlace::Out;
+                    // ¶30 4: told only when he moves.
+                    l.unemployed = false;
                 }
-                LeaderPlace::Portrait(_) if !l.revealed => l.place = LeaderPlace::Out,
+                LeaderPlace::Portrait(_) if !l.revealed => {
+                    l.place = LeaderPlace::Out;
+                    l.unemployed = false;
+                }
                 _ => {}
             }
         }

@@ -273,6 +273,7 @@ impl Hov {
                 tried: false,
                 dropped: false,
                 dropped_from: None,
+                unemployed: false,
             };
             manifest.leaders.len()
         ];
@@ -551,6 +552,10 @@ impl Hov {
         // §50: Forts with enough enemy forces next to them start masked.
         let mut start = hov.initial.clone();
         hov.masks_at_start(&mut start);
+        // ¶30 1: who is an Unemployed Leader until his side's first Movement Phase.
+        for side in [super::types::FRENCH, super::types::COALITION] {
+            hov.judge_unemployed(&mut start, side);
+        }
         hov.initial = start;
         Ok(hov)
     }

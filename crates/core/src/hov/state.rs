@@ -118,6 +118,10 @@ pub struct Leader {
     /// march's attrition.
     #[serde(default)]
     pub dropped_from: Option<LeaderId>,
+    /// ¶30 1: he had no units and no subordinates as his side's last Movement Phase began (or
+    /// at set-up): an Unemployed Leader, who moves free while he stays so.
+    #[serde(default)]
+    pub unemployed: bool,
 }
 
 /// One combat unit's changing state (¶12–¶13, ¶19).

@@ -287,3 +287,35 @@ fn r70_2_a_major_general_whose_unit_is_lost_leaves_play() {
         LeaderPlace::Map(_)
     ));
 }
+
+#[test]
+fn r141_1_a_hex_over_48_sp_is_relieved_at_the_end_of_any_segment() {
+    // ¶141 1: the limit holds at the end of every phase and segment, not only Consolidation:
+    // here the Movement Command Segment's (reading N24: the smallest forces are displaced).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+    let (davout, augereau) = (leader(&h, "F-davout"), leader(&h, "F-augereau"));
+    let at = h.leader_hex(&s, davout).unwrap();
+    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
+    s.units[usize::from(unit(&h, "F-III-gudin"))].sp = 40;
+    assert!(h.hex_sp(&s, FRENCH, at) > 48);
+    let ev = act(&h, &mut s, Action::Done);
+    assert_eq!(s.phase, Phase::InitiativeMovement);
+    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout]);
+    assert!(
+        h.leader_hex(&s, augereau)
+            .is_some_and(|x| x.distance(at) == 1)
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶141")))
+    );
+    // Within 48 SP two forces may end the segment together (¶80 is the Consolidation's).
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
+    assert!(h.hex_sp(&s, FRENCH, at) <= 48);
+    act(&h, &mut s, Action::Done);
+    assert_eq!(h.map_leaders(&s, FRENCH, at).len(), 2);
+}
