@@ -61,14 +61,16 @@ impl Hov {
         }
     }
 
-    /// §217: the side still placing vedettes — the First Player first.
+    /// §217, §211: the side still setting up its vedettes or bridge trains — the First Player
+    /// first.
     fn placing_side(&self, s: &State) -> Option<Side> {
         let first = self.params.first_player;
         [first, first.other()].into_iter().find(|&side| {
-            s.vedettes.iter().enumerate().any(|(i, v)| {
-                matches!(v.place, VedettePlace::Portrait(_))
-                    && self.manifest.vedettes[i].side == side
-            })
+            self.trains_to_set(s, side).is_some()
+                || s.vedettes.iter().enumerate().any(|(i, v)| {
+                    matches!(v.place, VedettePlace::Portrait(_))
+                        && self.manifest.vedettes[i].side == side
+                })
         })
     }
 
@@ -90,6 +92,7 @@ impl Hov {
         match s.phase {
             Phase::Setup => {
                 if let Some(side) = self.placing_side(s) {
+                    self.train_placements(s, side, out);
                     self.vedette_placements(s, side, out);
                 }
                 out.push(Action::Done);
@@ -212,9 +215,15 @@ impl Hov {
                 s.vedettes[usize::from(*vedette)].place = VedettePlace::Map(*hex);
                 Ok(())
             }
+            (Phase::Setup, Action::CarryTrain { leader }) => {
+                let side = self.placing_side(s).unwrap_or(s.phasing);
+                self.carry_train(s, side, *leader, ev)
+            }
             (Phase::Setup, Action::Done) => {
                 // §217: what cannot (or will not) be placed goes to the pool.
                 let side = self.placing_side(s).unwrap_or(s.phasing);
+                // §211: the trains not placed stay with the side's first Force Leader.
+                s.trains_set[side.index()] = super::movement::bridge::TRAINS_PER_SIDE as u8;
                 for (i, v) in s.vedettes.iter_mut().enumerate() {
                     if matches!(v.place, VedettePlace::Portrait(_))
                         && self.manifest.vedettes[i].side == side

@@ -682,6 +682,10 @@ pub struct State {
     /// Reinforcements placed this Movement Phase and the MP their entry hex cost them (¶93).
     #[serde(default)]
     pub entered: Vec<(LeaderId, Mp)>,
+    /// §211: the bridge trains each side has set up on a leader of its choice (all of them
+    /// once its set-up is done).
+    #[serde(default)]
+    pub trains_set: [u8; 2],
     /// The battle in progress.
     pub battle: Option<Battle>,
     /// A vedette combat in progress (§72–§77).
