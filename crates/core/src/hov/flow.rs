@@ -338,6 +338,8 @@ impl Hov {
         if phase == Phase::Reinforcements {
             // ¶30 1: Unemployed Leaders are judged as the Movement Phase begins.
             self.judge_unemployed(s, s.phasing);
+            // ¶80 2: forces sharing a hex now must part in this phase.
+            self.note_shared(s);
             // ¶88: a new Movement Phase.
             s.marched.clear();
             s.entered.clear();
@@ -376,6 +378,10 @@ impl Hov {
 
     /// The phase after `phase` (¶41–¶54), or the next Player-Turn or Game-Turn.
     fn end_phase(&self, s: &mut State, phase: Phase, ev: &mut Vec<Event>) {
+        if phase == Phase::InitiativeMovement {
+            // ¶80 2: forces that shared a hex as the Movement Phase began and still do.
+            self.part_shared(s, ev);
+        }
         // ¶141 1: at most 48 SP a hex at the end of every phase and segment.
         self.relieve_stacks(s, ev);
         if phase == Phase::BattleResolution {

@@ -184,6 +184,13 @@ impl Rules for Hov {
             .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
         o.drawn
             .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
+        o.shared.retain(|&l| {
+            !self
+                .manifest
+                .leaders
+                .get(usize::from(l))
+                .is_some_and(|x| other(x.side))
+        });
         o.marched.retain(|&l| {
             !self
                 .manifest

@@ -511,6 +511,7 @@ impl Hov {
             marched: Vec::new(),
             entered: Vec::new(),
             trains_set: [0; 2],
+            shared: Vec::new(),
             battle: None,
             skirmish: None,
             vedettes_fought: Vec::new(),

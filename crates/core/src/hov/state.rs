@@ -682,6 +682,10 @@ pub struct State {
     /// Reinforcements placed this Movement Phase and the MP their entry hex cost them (¶93).
     #[serde(default)]
     pub entered: Vec<(LeaderId, Mp)>,
+    /// ¶80 2: the phasing side's Force Leaders that shared a hex with another of its forces as
+    /// its Movement Phase began; one force of each such hex must leave it in the phase.
+    #[serde(default)]
+    pub shared: Vec<LeaderId>,
     /// §211: the bridge trains each side has set up on a leader of its choice (all of them
     /// once its set-up is done).
     #[serde(default)]

@@ -9,7 +9,7 @@ use super::super::Hov;
 use super::super::board::Ground;
 use super::super::event::Event;
 use super::super::organization::stacking::STACK_LIMIT;
-use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId};
+use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, March, State, UnitId};
 use super::super::types::{Arm, Army, Guard, Mp};
 use crate::engine::Side;
 use crate::hex::Hex;
@@ -242,6 +242,104 @@ impl Hov {
             let idle = matches!(s.leaders[i].place, LeaderPlace::Map(_))
                 && !self.is_force(s, i as LeaderId);
             s.leaders[i].unemployed = idle;
+        }
+    }
+
+    /// ¶80 1, ¶78: a force whose march ends in a hex with another friendly force, where no
+    /// leader there could become the Force Leader of them all — nor a leader next door (¶80 3,
+    /// reading N72), nor one freed by deactivating a Major General (¶79) — makes an
+    /// Insubordinate Stack at that moment: the force that came is displaced one hex by the
+    /// retreat priorities (reading N24). A hex over 48 SP waits for the end of the segment
+    /// (¶141 1); an Unemployed Leader is no force (¶31).
+    pub fn insubordinate_arrival(&self, s: &mut State, m: &March, ev: &mut Vec<Event>) {
+        if m.unemployed || m.vedette.is_some() {
+            return;
+        }
+        let mut movers: Vec<LeaderId> = m
+            .moved_parts
+            .iter()
+            .filter(|p| p.path.len() > 1)
+            .map(|p| p.leader)
+            .collect();
+        if m.path.len() > 1 && !movers.contains(&m.leader) {
+            movers.push(m.leader);
+        }
+        for l in movers {
+            let (Some(side), LeaderPlace::Map(hex)) =
+                (self.leader_side(l), s.leaders[usize::from(l)].place)
+            else {
+                continue;
+            };
+            if self.map_leaders(s, side, hex).len() < 2
+                || self.hex_sp(s, side, hex) > STACK_LIMIT
+                || !self.consolidators(s, side, hex).is_empty()
+                || self.commanded_from_next_door(s, side, hex)
+                || self.saved_by_deactivation(s, side, hex)
+            {
+                continue;
+            }
+            self.displace_stack(s, side, l, "¶80 1, ¶78", ev);
+        }
+    }
+
+    /// ¶80 2: notes the phasing side's Force Leaders that share a hex with another of its
+    /// forces as its Movement Phase begins (forces placed so in the Command Phase).
+    pub fn note_shared(&self, s: &mut State) {
+        let side = s.phasing;
+        let mut at: Vec<(Hex, LeaderId)> = (0..s.leaders.len() as LeaderId)
+            .filter_map(|l| match s.leaders[usize::from(l)].place {
+                LeaderPlace::Map(h) if self.leader_side(l) == Some(side) && self.is_force(s, l) => {
+                    Some((h, l))
+                }
+                _ => None,
+            })
+            .collect();
+        at.sort_unstable();
+        let mut out: Vec<LeaderId> = at
+            .iter()
+            .filter(|(h, _)| at.iter().filter(|(x, _)| x == h).count() > 1)
+            .map(|&(_, l)| l)
+            .collect();
+        out.sort_unstable();
+        s.shared = out;
+    }
+
+    /// ¶80 2, ¶78: at the end of the Initiative Movement Segment, forces noted by
+    /// [`Hov::note_shared`] that still share their hex (neither left it by command or
+    /// Initiative) are parted: all but the strongest are displaced one hex (reading N24),
+    /// unless a leader next door could command them all (¶80 3, reading N72).
+    pub fn part_shared(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let noted = core::mem::take(&mut s.shared);
+        let side = s.phasing;
+        let mut hexes: Vec<Hex> = noted
+            .iter()
+            .filter_map(|&l| match s.leaders[usize::from(l)].place {
+                LeaderPlace::Map(h) => Some(h),
+                _ => None,
+            })
+            .collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        for hex in hexes {
+            let here: Vec<LeaderId> = noted
+                .iter()
+                .copied()
+                .filter(|&l| {
+                    s.leaders[usize::from(l)].place == LeaderPlace::Map(hex) && self.is_force(s, l)
+                })
+                .collect();
+            if here.len() < 2 || self.commanded_from_next_door(s, side, hex) {
+                continue;
+            }
+            let keep = here
+                .iter()
+                .copied()
+                .max_by_key(|&l| (self.force_sp(s, l), core::cmp::Reverse(l)));
+            for l in here {
+                if Some(l) != keep {
+                    self.displace_stack(s, side, l, "¶80 2, ¶78", ev);
+                }
+            }
         }
     }
 }

@@ -948,6 +948,8 @@ impl Hov {
                 x.moved = true;
                 x.tried = true;
             }
+            // ¶80 1, ¶78: no march ends in an Insubordinate Stack.
+            self.insubordinate_arrival(s, m, ev);
         }
         s.march = None;
         ev.push(Event::MarchEnds {
