@@ -8,9 +8,8 @@ use alloc::vec::Vec;
 use super::super::Hov;
 use super::super::board::Ground;
 use super::super::event::Event;
-use super::super::organization::stacking::STACK_LIMIT;
 use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, March, State, UnitId};
-use super::super::types::{Arm, Army, Guard, Mp};
+use super::super::types::{Arm, Army, Guard, HEX_SP_LIMIT, Mp};
 use crate::engine::Side;
 use crate::hex::Hex;
 use crate::hov::types::{COALITION, FRENCH};
@@ -215,7 +214,7 @@ impl Hov {
                 // Each displacement moves a force out: at most one round per leader there.
                 for _ in 0..s.leaders.len() {
                     let ls = self.map_leaders(s, side, hex);
-                    if ls.len() < 2 || self.hex_sp(s, side, hex) <= STACK_LIMIT {
+                    if ls.len() < 2 || self.hex_sp(s, side, hex) <= HEX_SP_LIMIT {
                         break;
                     }
                     let Some(small) = ls.iter().copied().min_by_key(|&l| (self.force_sp(s, l), l))
@@ -271,7 +270,7 @@ impl Hov {
                 continue;
             };
             if self.map_leaders(s, side, hex).len() < 2
-                || self.hex_sp(s, side, hex) > STACK_LIMIT
+                || self.hex_sp(s, side, hex) > HEX_SP_LIMIT
                 || !self.consolidators(s, side, hex).is_empty()
                 || self.commanded_from_next_door(s, side, hex)
                 || self.saved_by_deactivation(s, side, hex)

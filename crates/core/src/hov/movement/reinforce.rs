@@ -12,8 +12,7 @@ use super::super::action::Action;
 use super::super::board::Road;
 use super::super::event::Event;
 use super::super::state::{LeaderId, LeaderPlace, RepulseWhen, State};
-use super::super::supply::DISPATCH_MP;
-use super::super::types::Mp;
+use super::super::types::{DISPATCH_DISTANCE, Mp};
 use crate::engine::Illegal;
 use crate::hex::{Direction, Hex};
 
@@ -183,7 +182,7 @@ impl Hov {
         let Some(side) = self.leader_side(l) else {
             return false;
         };
-        let Some(r) = self.reach_from(s, side, at, true, DISPATCH_MP) else {
+        let Some(r) = self.reach_from(s, side, at, true, DISPATCH_DISTANCE) else {
             return false;
         };
         self.board
