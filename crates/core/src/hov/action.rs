@@ -33,6 +33,12 @@ pub enum Action {
         #[serde(with = "super::hhex")]
         hex: Hex,
     },
+    /// §211: the placing side's next bridge train (in id order) sets up on this leader's
+    /// track; the trains not placed so stay with its first Force Leader on the map.
+    CarryTrain {
+        /// The leader.
+        leader: LeaderId,
+    },
 
     // --- I.a Administrative Segment (¶42, §30–§33, §53) ---
     /// Flip an army's Supply Source marker to change it (§30).
@@ -353,6 +359,7 @@ impl Action {
             Action::Roll(..) => "roll",
             Action::Done => "done",
             Action::PlaceVedette { .. } => "place_vedette",
+            Action::CarryTrain { .. } => "carry_train",
             Action::BeginSupplyChange { .. } => "begin_supply_change",
             Action::PlaceSupply { .. } => "place_supply",
             Action::AbsorbGarrison { .. } => "absorb_garrison",

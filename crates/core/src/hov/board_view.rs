@@ -129,6 +129,9 @@ impl Hov {
     /// garrisons, supply sources, depots, then the other side's unknown stacks.
     pub(super) fn piece_views(&self, s: &State) -> Vec<PieceView> {
         let hidden = [self.concealed(s, Side(0)), self.concealed(s, Side(1))];
+        // An observation turns a side's face-down counters into unknown stacks: its displays
+        // stay off the board even while a battle shows some of that side's units (¶20).
+        let masked = [Side(0), Side(1)].map(|x| s.unknown.iter().any(|u| u.side == x));
         let mut p = Pieces {
             hov: self,
             out: Vec::new(),
@@ -145,7 +148,7 @@ impl Hov {
 
         // Combat units (¶12–¶13): on their leaders' tracks, off the map.
         for (i, (u, info)) in s.units.iter().zip(self.manifest.units.iter()).enumerate() {
-            if hidden[info.side.index()] {
+            if hidden[info.side.index()] || masked[info.side.index()] {
                 continue;
             }
             let kind = match info.arm {
@@ -187,7 +190,7 @@ impl Hov {
             .enumerate()
         {
             let id = i as u16;
-            let concealed = hidden[info.side.index()];
+            let concealed = hidden[info.side.index()] || masked[info.side.index()];
             let (hex, status) = match l.place {
                 LeaderPlace::Map(h) => (Some(h), "on_map"),
                 LeaderPlace::Portrait(_) => (None, "subordinate"),
@@ -256,7 +259,7 @@ impl Hov {
                 VedettePlace::Pool => (None, "pool"),
                 VedettePlace::Gone => (None, "eliminated"),
             };
-            if hidden[info.side.index()] && hex.is_none() {
+            if (hidden[info.side.index()] || masked[info.side.index()]) && hex.is_none() {
                 continue;
             }
             let mut marks =
@@ -304,7 +307,7 @@ impl Hov {
                 GarrisonPlace::Available(_) => (None, "available", Vec::new()),
                 GarrisonPlace::Gone => (None, "eliminated", Vec::new()),
             };
-            if hidden[info.side.index()] && hex.is_none() {
+            if (hidden[info.side.index()] || masked[info.side.index()]) && hex.is_none() {
                 continue;
             }
             if let Some(t) = &info.town {

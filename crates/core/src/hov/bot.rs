@@ -256,6 +256,7 @@ impl Hov {
                 // Reorganisation, supply changes and bridges: left alone (ending the segment
                 // scores higher), so that the bot never shuffles units back and forth.
                 Action::BeginSupplyChange { .. }
+                | Action::CarryTrain { .. }
                 | Action::AbsorbGarrison { .. }
                 | Action::TransferUnit { .. }
                 | Action::TransferSp { .. }

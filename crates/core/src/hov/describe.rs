@@ -91,6 +91,9 @@ impl Hov {
                 capital(army_name(*army)),
                 h(*hex)
             ),
+            Event::TrainSetUp { leader, .. } => {
+                format!("a bridge train sets up on the track of {}", l(*leader))
+            }
             Event::UnitTransferred { unit, to, .. } => {
                 format!("{} goes to the track of {}", self.log_unit(*unit), l(*to))
             }

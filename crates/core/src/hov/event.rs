@@ -66,6 +66,13 @@ pub enum Event {
         #[serde(with = "super::hhex")]
         hex: Hex,
     },
+    /// A bridge train sets up on a leader's track (§211), seen by its owner only (¶20).
+    TrainSetUp {
+        /// The owner.
+        side: Side,
+        /// The leader.
+        leader: LeaderId,
+    },
     /// A unit changes tracks (¶73), seen by its owner only.
     UnitTransferred {
         /// The owner.
@@ -654,6 +661,7 @@ impl EventInfo for Event {
             Event::SupplyPlaced { .. } => "§30",
             Event::SupplyCaptured { .. } => "§32",
             Event::UnitTransferred { .. } => "¶73",
+            Event::TrainSetUp { .. } => "§211",
             Event::Strength { rule, .. } => rule.as_ref(),
             Event::Commanded { .. } => "¶99",
             Event::InitiativeRoll { .. } => "¶102",
@@ -719,6 +727,7 @@ impl EventInfo for Event {
         match self {
             // ¶20: the Organization Displays are the owner's secret.
             Event::UnitTransferred { side: owner, .. }
+            | Event::TrainSetUp { side: owner, .. }
             | Event::Strength { side: owner, .. }
             | Event::ChitChosen { side: owner, .. }
             | Event::Commanded { side: owner, .. }
@@ -761,6 +770,12 @@ impl core::fmt::Display for Event {
                 write!(f, "unit {unit} goes to leader {to}'s track")
             }
             Event::Strength { unit, sp, .. } => write!(f, "unit {unit} now {sp} SP"),
+            Event::TrainSetUp { side, leader } => {
+                write!(
+                    f,
+                    "a {side} bridge train sets up on leader {leader}'s track"
+                )
+            }
             Event::Commanded { leader, left, .. } => write!(
                 f,
                 "leader {leader}'s force receives a Movement Command ({left} left)"

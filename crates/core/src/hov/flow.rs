@@ -61,14 +61,16 @@ impl Hov {
         }
     }
 
-    /// §217: the side still placing vedettes — the First Player first.
+    /// §217, §211: the side still setting up its vedettes or bridge trains — the First Player
+    /// first.
     fn placing_side(&self, s: &State) -> Option<Side> {
         let first = self.params.first_player;
         [first, first.other()].into_iter().find(|&side| {
-            s.vedettes.iter().enumerate().any(|(i, v)| {
-                matches!(v.place, VedettePlace::Portrait(_))
-                    && self.manifest.vedettes[i].side == side
-            })
+            self.trains_to_set(s, side).is_some()
+                || s.vedettes.iter().enumerate().any(|(i, v)| {
+                    matches!(v.place, VedettePlace::Portrait(_))
+                        && self.manifest.vedettes[i].side == side
+                })
         })
     }
 
@@ -90,6 +92,7 @@ impl Hov {
         match s.phase {
             Phase::Setup => {
                 if let Some(side) = self.placing_side(s) {
+                    self.train_placements(s, side, out);
                     self.vedette_placements(s, side, out);
                 }
                 out.push(Action::Done);
@@ -220,9 +223,15 @@ impl Hov {
                 s.vedettes[usize::from(*vedette)].place = VedettePlace::Map(*hex);
                 Ok(())
             }
+            (Phase::Setup, Action::CarryTrain { leader }) => {
+                let side = self.placing_side(s).unwrap_or(s.phasing);
+                self.carry_train(s, side, *leader, ev)
+            }
             (Phase::Setup, Action::Done) => {
                 // §217: what cannot (or will not) be placed goes to the pool.
                 let side = self.placing_side(s).unwrap_or(s.phasing);
+                // §211: the trains not placed stay with the side's first Force Leader.
+                s.trains_set[side.index()] = super::movement::bridge::TRAINS_PER_SIDE as u8;
                 for (i, v) in s.vedettes.iter_mut().enumerate() {
                     if matches!(v.place, VedettePlace::Portrait(_))
                         && self.manifest.vedettes[i].side == side
@@ -340,6 +349,10 @@ impl Hov {
             s.sounded.clear();
         }
         if phase == Phase::Reinforcements {
+            // ¶30 1: Unemployed Leaders are judged as the Movement Phase begins.
+            self.judge_unemployed(s, s.phasing);
+            // ¶80 2: forces sharing a hex now must part in this phase.
+            self.note_shared(s);
             // ¶88: a new Movement Phase.
             s.marched.clear();
             s.entered.clear();
@@ -347,6 +360,14 @@ impl Hov {
             s.sea_move = None;
         }
         ev.push(Event::PhaseBegins { phase });
+        if matches!(
+            phase,
+            Phase::Administrative | Phase::Reinforcements | Phase::ForcedMarch
+        ) {
+            // §46 2: the Command, Movement and Combat Phases begin (the Battle Resolution
+            // Segment and the Morale Phase check below).
+            self.check_masks(s, ev);
+        }
         if phase == Phase::Administrative {
             // §79: vedettes out of Dispatch Distance leave the map.
             self.admin_begins(s, ev);
@@ -372,6 +393,12 @@ impl Hov {
 
     /// The phase after `phase` (¶41–¶54), or the next Player-Turn or Game-Turn.
     fn end_phase(&self, s: &mut State, phase: Phase, ev: &mut Vec<Event>) {
+        if phase == Phase::InitiativeMovement {
+            // ¶80 2: forces that shared a hex as the Movement Phase began and still do.
+            self.part_shared(s, ev);
+        }
+        // ¶141 1: at most 48 SP a hex at the end of every phase and segment.
+        self.relieve_stacks(s, ev);
         if phase == Phase::BattleResolution {
             // ¶22: leaders are hidden again at the end of the Combat Phase.
             for l in &mut s.leaders {

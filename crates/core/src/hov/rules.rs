@@ -97,8 +97,13 @@ impl Rules for Hov {
                         unemployed: !self.is_force(s, i as u16),
                     });
                     l.place = LeaderPlace::Out;
+                    // ¶30 4: told only when he moves.
+                    l.unemployed = false;
                 }
-                LeaderPlace::Portrait(_) if !l.revealed => l.place = LeaderPlace::Out,
+                LeaderPlace::Portrait(_) if !l.revealed => {
+                    l.place = LeaderPlace::Out;
+                    l.unemployed = false;
+                }
                 _ => {}
             }
         }
@@ -179,6 +184,13 @@ impl Rules for Hov {
             .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
         o.drawn
             .retain(|&u| !other(self.manifest.units[usize::from(u)].side));
+        o.shared.retain(|&l| {
+            !self
+                .manifest
+                .leaders
+                .get(usize::from(l))
+                .is_some_and(|x| other(x.side))
+        });
         o.marched.retain(|&l| {
             !self
                 .manifest

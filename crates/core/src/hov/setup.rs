@@ -9,17 +9,19 @@ use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
+use super::action::Action;
 use super::board::Board;
 use super::charts::Charts;
+use super::event::Event;
 use super::state::{
-    Garrison, GarrisonId, GarrisonPlace, Leader, LeaderId, LeaderPlace, Phase, State, Supply, Unit,
-    UnitId, Vedette, VedetteId, VedettePlace,
+    Garrison, GarrisonId, GarrisonPlace, Leader, LeaderId, LeaderPlace, Phase, State, Supply,
+    TrainPlace, Unit, UnitId, Vedette, VedetteId, VedettePlace,
 };
 use super::types::{Arm, Army, COALITION, FRENCH};
 use super::units::{Manifest, Piece};
 use super::{Area, Hov, Params, Reinforcement};
 use crate::data::{DataError, ResolvedScenario};
-use crate::engine::Side;
+use crate::engine::{Illegal, Side};
 use crate::hex::{Hex, Hexside};
 
 type Json = serde_json::Value;
@@ -273,6 +275,7 @@ impl Hov {
                 tried: false,
                 dropped: false,
                 dropped_from: None,
+                unemployed: false,
             };
             manifest.leaders.len()
         ];
@@ -508,6 +511,8 @@ impl Hov {
             marched: Vec::new(),
             entered: Vec::new(),
             org_forces: Vec::new(),
+            trains_set: [0; 2],
+            shared: Vec::new(),
             battle: None,
             skirmish: None,
             vedettes_fought: Vec::new(),
@@ -552,6 +557,10 @@ impl Hov {
         // §50: Forts with enough enemy forces next to them start masked.
         let mut start = hov.initial.clone();
         hov.masks_at_start(&mut start);
+        // ¶30 1: who is an Unemployed Leader until his side's first Movement Phase.
+        for side in [super::types::FRENCH, super::types::COALITION] {
+            hov.judge_unemployed(&mut start, side);
+        }
         hov.initial = start;
         Ok(hov)
     }
@@ -673,5 +682,74 @@ impl Placing<'_> {
                 format!("`{id}` is a vedette: vedettes are placed by the players (§217, `rules.vedettes`)"),
             )),
         }
+    }
+}
+
+impl Hov {
+    /// §211: the index in [`State::trains`] of `side`'s next bridge train to set up, while its
+    /// set-up lasts and some leader of it could carry one.
+    pub(crate) fn trains_to_set(&self, s: &State, side: Side) -> Option<usize> {
+        if s.phase != Phase::Setup {
+            return None;
+        }
+        let k = usize::from(s.trains_set[side.index()]);
+        let i = (0..s.trains.len())
+            .filter(|&i| s.trains[i].side == side)
+            .nth(k)?;
+        (!self.train_carriers(s, side).is_empty()).then_some(i)
+    }
+
+    /// §211 (reading N1: any leader): the leaders of `side` set up on the map or on a portrait,
+    /// in id order.
+    pub fn train_carriers(&self, s: &State, side: Side) -> Vec<LeaderId> {
+        (0..s.leaders.len() as LeaderId)
+            .filter(|&l| {
+                self.leader_side(l) == Some(side)
+                    && matches!(
+                        s.leaders[usize::from(l)].place,
+                        LeaderPlace::Map(_) | LeaderPlace::Portrait(_)
+                    )
+            })
+            .collect()
+    }
+
+    /// §211: the placing side's choices for its next bridge train.
+    pub(crate) fn train_placements(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        if self.trains_to_set(s, side).is_some() {
+            out.extend(
+                self.train_carriers(s, side)
+                    .into_iter()
+                    .map(|leader| Action::CarryTrain { leader }),
+            );
+        }
+    }
+
+    /// §211: sets the placing side's next train up on `leader`'s track.
+    pub(crate) fn carry_train(
+        &self,
+        s: &mut State,
+        side: Side,
+        leader: LeaderId,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        let Some(i) = self.trains_to_set(s, side) else {
+            return Err(Illegal::new(
+                "§211",
+                "the side setting up has no bridge train left to place",
+            ));
+        };
+        if !self.train_carriers(s, side).contains(&leader) {
+            return Err(Illegal::new(
+                "§211",
+                format!(
+                    "{} is not a leader of the side setting up, on the map or a portrait",
+                    self.leader_label(leader)
+                ),
+            ));
+        }
+        s.trains[i].place = TrainPlace::Track(leader);
+        s.trains_set[side.index()] += 1;
+        ev.push(Event::TrainSetUp { side, leader });
+        Ok(())
     }
 }

@@ -118,6 +118,10 @@ pub struct Leader {
     /// march's attrition.
     #[serde(default)]
     pub dropped_from: Option<LeaderId>,
+    /// ¶30 1: he had no units and no subordinates as his side's last Movement Phase began (or
+    /// at set-up): an Unemployed Leader, who moves free while he stays so.
+    #[serde(default)]
+    pub unemployed: bool,
 }
 
 /// One combat unit's changing state (¶12–¶13, ¶19).
@@ -695,6 +699,14 @@ pub struct State {
     /// vedettes may join (§67 2). The owner's secret (¶20).
     #[serde(default)]
     pub org_forces: Vec<LeaderId>,
+    /// ¶80 2: the phasing side's Force Leaders that shared a hex with another of its forces as
+    /// its Movement Phase began; one force of each such hex must leave it in the phase.
+    #[serde(default)]
+    pub shared: Vec<LeaderId>,
+    /// §211: the bridge trains each side has set up on a leader of its choice (all of them
+    /// once its set-up is done).
+    #[serde(default)]
+    pub trains_set: [u8; 2],
     /// The battle in progress.
     pub battle: Option<Battle>,
     /// A vedette combat in progress (§72–§77).

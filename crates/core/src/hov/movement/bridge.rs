@@ -22,8 +22,8 @@ use crate::hex::{Direction, Hex, Hexside};
 pub const TRAINS_PER_SIDE: usize = 3;
 
 impl Hov {
-    /// §211: each side's trains start on the track of its first Force Leader on the map (the
-    /// owner's choice of leader is not yet offered).
+    /// §211: each side's trains start on the track of its first Force Leader on the map; in
+    /// the set-up the owner may move each to a leader of his choice (setup.rs `carry_train`).
     pub(crate) fn initial_trains(&self, s: &State) -> Vec<Train> {
         let mut out = Vec::new();
         for side in [FRENCH, COALITION] {

@@ -7,10 +7,12 @@ use alloc::vec::Vec;
 
 use super::super::Hov;
 use super::super::board::Ground;
-use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, State, UnitId};
-use super::super::types::{Arm, Army, Guard, Mp};
+use super::super::event::Event;
+use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, March, State, UnitId};
+use super::super::types::{Arm, Army, Guard, HEX_SP_LIMIT, Mp};
 use crate::engine::Side;
 use crate::hex::Hex;
+use crate::hov::types::{COALITION, FRENCH};
 
 /// The infantry (and artillery) Movement Allowance (¶104's example; reading N13).
 pub const INFANTRY_MA: Mp = Mp::whole(4);
@@ -186,6 +188,161 @@ impl Hov {
         match self.board.hex(h).ground {
             Ground::Swamp | Ground::Woods | Ground::Hills | Ground::WoodedHills => 0,
             Ground::Clear => u32::from(self.force_make(s, l).cav),
+        }
+    }
+
+    /// ¶141 1: at the end of any phase or segment no hex may hold more than 48 SP of one side.
+    /// As at the end of a Consolidation Segment (reading N24), a hex over the limit has its
+    /// smallest forces displaced one hex until it holds 48 or a single force (a single force
+    /// over the limit cannot be split); the French first, then the Coalition.
+    pub fn relieve_stacks(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for side in [FRENCH, COALITION] {
+            // Only a hex with two Force Leaders of the side on the map can be relieved.
+            let mut hexes: Vec<Hex> = s
+                .leaders
+                .iter()
+                .enumerate()
+                .filter_map(|(i, x)| match x.place {
+                    LeaderPlace::Map(h) if self.manifest.leaders[i].side == side => Some(h),
+                    _ => None,
+                })
+                .collect();
+            hexes.sort_unstable();
+            let mut shared: Vec<Hex> = hexes
+                .windows(2)
+                .filter(|w| w[0] == w[1])
+                .map(|w| w[0])
+                .collect();
+            shared.dedup();
+            for hex in shared {
+                // Each displacement moves a force out: at most one round per leader there.
+                for _ in 0..s.leaders.len() {
+                    let ls = self.map_leaders(s, side, hex);
+                    if ls.len() < 2 || self.hex_sp(s, side, hex) <= HEX_SP_LIMIT {
+                        break;
+                    }
+                    let Some(small) = ls.iter().copied().min_by_key(|&l| (self.force_sp(s, l), l))
+                    else {
+                        break;
+                    };
+                    if !self.displace_stack(s, side, small, "¶141 1", ev) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// ¶30 1: judges `side`'s leaders as its Movement Phase begins: a leader on the map with
+    /// no units and no subordinates is an Unemployed Leader until the next judgement (he moves
+    /// free in this Movement Phase and in his side's next Forced March Segment); a leader who
+    /// loses his force later in the phase is not one until then.
+    pub fn judge_unemployed(&self, s: &mut State, side: Side) {
+        for i in 0..s.leaders.len() {
+            if self.manifest.leaders[i].side != side {
+                continue;
+            }
+            let idle = matches!(s.leaders[i].place, LeaderPlace::Map(_))
+                && !self.is_force(s, i as LeaderId);
+            s.leaders[i].unemployed = idle;
+        }
+    }
+
+    /// ¶80 1, ¶78: a force whose march ends in a hex with another friendly force, where no
+    /// leader there could become the Force Leader of them all — nor a leader next door (¶80 3,
+    /// reading N72), nor one freed by deactivating a Major General (¶79) — makes an
+    /// Insubordinate Stack at that moment: the force that came is displaced one hex by the
+    /// retreat priorities (reading N24). A hex over 48 SP waits for the end of the segment
+    /// (¶141 1); an Unemployed Leader is no force (¶31).
+    pub fn insubordinate_arrival(&self, s: &mut State, m: &March, ev: &mut Vec<Event>) {
+        if m.unemployed || m.vedette.is_some() {
+            return;
+        }
+        let mut movers: Vec<LeaderId> = m
+            .moved_parts
+            .iter()
+            .filter(|p| p.path.len() > 1)
+            .map(|p| p.leader)
+            .collect();
+        if m.path.len() > 1 && !movers.contains(&m.leader) {
+            movers.push(m.leader);
+        }
+        for l in movers {
+            let (Some(side), LeaderPlace::Map(hex)) =
+                (self.leader_side(l), s.leaders[usize::from(l)].place)
+            else {
+                continue;
+            };
+            if self.map_leaders(s, side, hex).len() < 2
+                || self.hex_sp(s, side, hex) > HEX_SP_LIMIT
+                || !self.consolidators(s, side, hex).is_empty()
+                || self.commanded_from_next_door(s, side, hex)
+                || self.saved_by_deactivation(s, side, hex)
+            {
+                continue;
+            }
+            self.displace_stack(s, side, l, "¶80 1, ¶78", ev);
+        }
+    }
+
+    /// ¶80 2: notes the phasing side's Force Leaders that share a hex with another of its
+    /// forces as its Movement Phase begins (forces placed so in the Command Phase).
+    pub fn note_shared(&self, s: &mut State) {
+        let side = s.phasing;
+        let mut at: Vec<(Hex, LeaderId)> = (0..s.leaders.len() as LeaderId)
+            .filter_map(|l| match s.leaders[usize::from(l)].place {
+                LeaderPlace::Map(h) if self.leader_side(l) == Some(side) && self.is_force(s, l) => {
+                    Some((h, l))
+                }
+                _ => None,
+            })
+            .collect();
+        at.sort_unstable();
+        let mut out: Vec<LeaderId> = at
+            .iter()
+            .filter(|(h, _)| at.iter().filter(|(x, _)| x == h).count() > 1)
+            .map(|&(_, l)| l)
+            .collect();
+        out.sort_unstable();
+        s.shared = out;
+    }
+
+    /// ¶80 2, ¶78: at the end of the Initiative Movement Segment, forces noted by
+    /// [`Hov::note_shared`] that still share their hex (neither left it by command or
+    /// Initiative) are parted: all but the strongest are displaced one hex (reading N24),
+    /// unless a leader next door could command them all (¶80 3, reading N72).
+    pub fn part_shared(&self, s: &mut State, ev: &mut Vec<Event>) {
+        let noted = core::mem::take(&mut s.shared);
+        let side = s.phasing;
+        let mut hexes: Vec<Hex> = noted
+            .iter()
+            .filter_map(|&l| match s.leaders[usize::from(l)].place {
+                LeaderPlace::Map(h) => Some(h),
+                _ => None,
+            })
+            .collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        for hex in hexes {
+            let here: Vec<LeaderId> = noted
+                .iter()
+                .copied()
+                .filter(|&l| {
+                    s.leaders[usize::from(l)].place == LeaderPlace::Map(hex) && self.is_force(s, l)
+                })
+                .collect();
+            if here.len() < 2 || self.commanded_from_next_door(s, side, hex) {
+                continue;
+            }
+            let keep = here
+                .iter()
+                .copied()
+                .max_by_key(|&l| (self.force_sp(s, l), core::cmp::Reverse(l)));
+            for l in here {
+                if Some(l) != keep {
+                    self.displace_stack(s, side, l, "¶80 2, ¶78", ev);
+                }
+            }
         }
     }
 }

@@ -285,7 +285,8 @@ impl Hov {
                 continue;
             }
             if !self.is_force(s, l) {
-                if free && !x.moved {
+                // ¶30 1: only a leader judged Unemployed as the Movement Phase began.
+                if free && !x.moved && x.unemployed {
                     out.push(Action::MoveFree {
                         leader: Some(l),
                         vedette: None,
@@ -373,7 +374,8 @@ impl Hov {
             // ¶126, §68 item 3: only real forces' ZOCs make the roll harder.
             from_ezoc: self.in_zoc_of(s, &o, side.other(), at, false),
             stopped: false,
-            no_loc: !self.in_dispatch(s, self.leader_army(l), at),
+            // ¶92: a reinforcement may trace to the nearest Supply Source of its army.
+            no_loc: !self.march_dispatch(s, l, at),
             must_repulse: false,
             moved_parts: Vec::new(),
             bridge_mp: Mp::ZERO,
@@ -995,6 +997,8 @@ impl Hov {
                 x.moved = true;
                 x.tried = true;
             }
+            // ¶80 1, ¶78: no march ends in an Insubordinate Stack.
+            self.insubordinate_arrival(s, m, ev);
         }
         s.march = None;
         ev.push(Event::MarchEnds {

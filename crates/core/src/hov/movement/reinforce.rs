@@ -12,7 +12,7 @@ use super::super::action::Action;
 use super::super::board::Road;
 use super::super::event::Event;
 use super::super::state::{LeaderId, LeaderPlace, RepulseWhen, State};
-use super::super::types::Mp;
+use super::super::types::{DISPATCH_DISTANCE, Mp};
 use crate::engine::Illegal;
 use crate::hex::{Direction, Hex};
 
@@ -101,6 +101,34 @@ impl Hov {
         Vec::new()
     }
 
+    /// ¶93 (reading N78): the best road leading off the map at `hex`: a road across a hexside
+    /// toward a hex no sheet prints; the map's data digitising no such hexside, a road that
+    /// reaches a hex on the map's printed edge is taken to run on off the map there.
+    pub fn road_off_map(&self, hex: Hex) -> Road {
+        let rank = |r: &Road| match r {
+            Road::Primary => 0,
+            Road::Secondary => 1,
+            Road::None => 2,
+        };
+        let off: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|&d| !self.board.grid.contains(hex.neighbor(d)))
+            .collect();
+        if off.is_empty() || !self.board.on_map(hex) {
+            return Road::None;
+        }
+        let best = |dirs: &[Direction]| {
+            dirs.iter()
+                .map(|&d| self.board.side(hex, d).road)
+                .min_by_key(rank)
+                .unwrap_or(Road::None)
+        };
+        match best(&off) {
+            Road::None => best(&Direction::ALL),
+            r => r,
+        }
+    }
+
     /// ¶93, ¶96: what entering at `hex` costs a force of leader `l`.
     pub fn entry_cost(&self, s: &State, l: LeaderId, hex: Hex) -> Mp {
         let make = self.force_make(s, l);
@@ -113,20 +141,11 @@ impl Hov {
             info.cost[0]
         };
         let r = self.params.reinforcements.iter().find(|r| r.leader == l);
-        // §62: a force back from off the map enters as a reinforcement on time.
-        let on_time = r.is_some_and(|r| r.hex == hex && r.turn == s.turn)
-            || s.off_map.iter().any(|x| x.leader == l);
-        // ¶93: where a road leads off the map, its rate.
-        let road = Direction::ALL
-            .iter()
-            .filter(|&&d| !self.board.on_map(hex.neighbor(d)))
-            .map(|&d| self.board.side(hex, d).road)
-            .min_by_key(|r| match r {
-                Road::Primary => 0,
-                Road::Secondary => 1,
-                Road::None => 2,
-            })
-            .unwrap_or(Road::None);
+        // ¶93, ¶96 (reading N78): the road rate at the listed entry hex, on its turn or a
+        // later one; ¶96's full terrain cost is for the hexes next to it. §62: a force back
+        // from off the map enters as a reinforcement at its entry hex.
+        let on_time = r.is_some_and(|r| r.hex == hex) || s.off_map.iter().any(|x| x.leader == l);
+        let road = self.road_off_map(hex);
         let mut cost = match road {
             Road::Primary if on_time => Mp::HALF,
             Road::Secondary if on_time => Mp::ONE,
@@ -145,6 +164,30 @@ impl Hov {
             });
         }
         cost
+    }
+
+    /// ¶92 (reading N79): whether a force of leader `l` setting out from `at` has its
+    /// Dispatch Distance for March Attrition — as any force's, to an active depot or its
+    /// army's active Supply Source; a reinforcement entered in this Movement Phase may also
+    /// trace it to the nearest printed Supply Source of its army (none in enemy hands: the
+    /// line may not end in an enemy-held hex).
+    pub fn march_dispatch(&self, s: &State, l: LeaderId, at: Hex) -> bool {
+        let army = self.leader_army(l);
+        if self.in_dispatch(s, army, at) {
+            return true;
+        }
+        if !s.entered.iter().any(|(x, _)| *x == l) || self.masked(s, at) {
+            return false;
+        }
+        let Some(side) = self.leader_side(l) else {
+            return false;
+        };
+        let Some(r) = self.reach_from(s, side, at, true, DISPATCH_DISTANCE) else {
+            return false;
+        };
+        self.board
+            .sources_of(army)
+            .any(|src| src.hex == at || r.contains(src.hex))
     }
 
     pub(crate) fn entry_actions(&self, s: &State, out: &mut Vec<Action>) {

@@ -220,3 +220,124 @@ fn e158_1_e158_3_a_train_stays_behind_a_force_without_infantry_and_the_enemy_tak
         TRAINS_PER_SIDE
     );
 }
+
+#[test]
+fn e211_the_owner_sets_each_bridge_train_up_with_a_leader_of_his_choice() {
+    use crate::engine::EventInfo;
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    assert_eq!(s0.phase, Phase::Setup);
+    assert_eq!(
+        h.actor(&s0),
+        Actor::Player(FRENCH),
+        "the First Player first"
+    );
+    let carriers = h.train_carriers(&s0, FRENCH);
+    let offered: Vec<LeaderId> = legal(&h, &s0)
+        .iter()
+        .filter_map(|a| match a {
+            Action::CarryTrain { leader } => Some(*leader),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(offered, carriers);
+    // The default carrier is the first French Force Leader; choose another, a subordinate on
+    // a portrait if there is one (reading N1: any leader).
+    let TrainPlace::Track(default) = s0.trains.iter().find(|t| t.side == FRENCH).unwrap().place
+    else {
+        panic!("a French train on a track")
+    };
+    let other = carriers
+        .iter()
+        .copied()
+        .find(|&l| {
+            l != default
+                && matches!(
+                    s0.leaders[usize::from(l)].place,
+                    crate::hov::state::LeaderPlace::Portrait(_)
+                )
+        })
+        .or_else(|| carriers.iter().copied().find(|&l| l != default))
+        .expect("a second French leader");
+    // A Coalition leader is refused, the state unchanged.
+    let enemy = h.train_carriers(&s0, COALITION)[0];
+    let mut bad = s0.clone();
+    let e = h
+        .apply(
+            &mut bad,
+            &Action::CarryTrain { leader: enemy },
+            &mut Vec::new(),
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "§211");
+    assert_eq!(bad, s0);
+    let mut s = s0.clone();
+    let mut ev = Vec::new();
+    for _ in 0..TRAINS_PER_SIDE {
+        h.apply(&mut s, &Action::CarryTrain { leader: other }, &mut ev)
+            .unwrap();
+    }
+    assert!(
+        s.trains
+            .iter()
+            .filter(|t| t.side == FRENCH)
+            .all(|t| t.place == TrainPlace::Track(other))
+    );
+    // ¶20: the choice is the owner's secret.
+    let set_up: Vec<_> = ev
+        .iter()
+        .filter(|e| matches!(e, crate::hov::event::Event::TrainSetUp { .. }))
+        .collect();
+    assert_eq!(set_up.len(), TRAINS_PER_SIDE);
+    assert!(
+        set_up
+            .iter()
+            .all(|e| e.visible_to(FRENCH) && !e.visible_to(COALITION))
+    );
+    assert!(
+        h.observation(&s, COALITION)
+            .trains
+            .iter()
+            .filter(|t| t.side == FRENCH)
+            .all(|t| t.place == TrainPlace::Out)
+    );
+    // Three trains placed: no more to place.
+    assert!(
+        !legal(&h, &s)
+            .iter()
+            .any(|a| matches!(a, Action::CarryTrain { .. }))
+    );
+    // Done: the Coalition sets up its own; trains it does not place stay with its first Force
+    // Leader.
+    let mut t = s.clone();
+    while h.actor(&t) == Actor::Player(FRENCH) && t.phase == Phase::Setup {
+        h.apply(&mut t, &Action::Done, &mut ev).unwrap();
+    }
+    assert_eq!(h.actor(&t), Actor::Player(COALITION));
+    assert!(
+        legal(&h, &t)
+            .iter()
+            .any(|a| matches!(a, Action::CarryTrain { .. }))
+    );
+    let before: Vec<_> = t
+        .trains
+        .iter()
+        .filter(|x| x.side == COALITION)
+        .copied()
+        .collect();
+    h.apply(&mut t, &Action::Done, &mut ev).unwrap();
+    assert_eq!(t.phase, Phase::Weather);
+    let after: Vec<_> = t
+        .trains
+        .iter()
+        .filter(|x| x.side == COALITION)
+        .copied()
+        .collect();
+    assert_eq!(before, after);
+    assert!(
+        t.trains
+            .iter()
+            .filter(|x| x.side == FRENCH)
+            .all(|x| x.place == TrainPlace::Track(other))
+    );
+}

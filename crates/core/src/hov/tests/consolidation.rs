@@ -287,3 +287,146 @@ fn r70_2_a_major_general_whose_unit_is_lost_leaves_play() {
         LeaderPlace::Map(_)
     ));
 }
+
+#[test]
+fn r141_1_a_hex_over_48_sp_is_relieved_at_the_end_of_any_segment() {
+    // ¶141 1: the limit holds at the end of every phase and segment, not only Consolidation:
+    // here the Movement Command Segment's (reading N24: the smallest forces are displaced).
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+    let (davout, augereau) = (leader(&h, "F-davout"), leader(&h, "F-augereau"));
+    let at = h.leader_hex(&s, davout).unwrap();
+    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
+    s.units[usize::from(unit(&h, "F-III-gudin"))].sp = 40;
+    assert!(h.hex_sp(&s, FRENCH, at) > 48);
+    let ev = act(&h, &mut s, Action::Done);
+    assert_eq!(s.phase, Phase::InitiativeMovement);
+    assert_eq!(h.map_leaders(&s, FRENCH, at), [davout]);
+    assert!(
+        h.leader_hex(&s, augereau)
+            .is_some_and(|x| x.distance(at) == 1)
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶141")))
+    );
+    // Within 48 SP two forces may end the segment together (¶80 is the Consolidation's).
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::MovementCommands, FRENCH);
+    s.leaders[usize::from(augereau)].place = LeaderPlace::Map(at);
+    assert!(h.hex_sp(&s, FRENCH, at) <= 48);
+    act(&h, &mut s, Action::Done);
+    assert_eq!(h.map_leaders(&s, FRENCH, at).len(), 2);
+}
+
+#[test]
+fn r80_1_a_march_ending_in_an_insubordinate_stack_is_displaced_at_once() {
+    use super::march::{clear_map_but, marching, open_ground, place};
+    use crate::hex::Direction;
+    use crate::hov::state::{Activation, LeaderId, Unit};
+    use alloc::vec::Vec;
+    let h = load("hov/pultusk-golymin");
+    let mut s0 = h.initial_state();
+    advance(&h, &mut s0, Phase::InitiativeMovement, FRENCH);
+    let (davout, lannes, augereau) = (
+        leader(&h, "F-davout"),
+        leader(&h, "F-lannes"),
+        leader(&h, "F-augereau"),
+    );
+    // As in ¶78's test: Davout cannot take Lannes' loaded corps, nor Lannes Davout's.
+    for (u, l, sp) in [
+        ("F-pol-dombrowski", davout, 2),
+        ("F-pol-zajaczak", lannes, 2),
+        ("F-pol-bronikowski", lannes, 1),
+    ] {
+        s0.units[usize::from(unit(&h, u))] = Unit {
+            leader: Some(l),
+            sp,
+        };
+    }
+    let at = open_ground(&h);
+    let from = at.neighbor(Direction::ALL[0]);
+    // Force `b` marches from next door into Davout's hex.
+    let arrive = |b: LeaderId| {
+        let mut s = s0.clone();
+        clear_map_but(&mut s, &[davout, b]);
+        place(&mut s, davout, at);
+        place(&mut s, b, from);
+        s.march = Some(marching(b, from, Activation::Initiative, 0));
+        let mut ev = Vec::new();
+        h.apply(&mut s, &Action::Step { to: at }, &mut ev).unwrap();
+        h.apply(&mut s, &Action::Done, &mut ev).unwrap();
+        while s.march.is_some() {
+            h.apply(&mut s, &super::march::d6(6), &mut ev).unwrap();
+        }
+        let displaced = ev
+            .iter()
+            .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶80 1")));
+        (s, displaced)
+    };
+    // ¶80 1, ¶78: Lannes may not end his march there: his force is put one hex away at once.
+    let (s, displaced) = arrive(lannes);
+    assert!(displaced);
+    assert_eq!(h.leader_hex(&s, davout), Some(at), "the force there stays");
+    assert!(
+        h.leader_hex(&s, lannes)
+            .is_some_and(|x| x != at && x.distance(at) == 1)
+    );
+    assert_eq!(s.phase, Phase::InitiativeMovement);
+    // Davout can command Augereau: the two wait together for the Consolidation Segment.
+    let (s, displaced) = arrive(augereau);
+    assert!(!displaced);
+    assert_eq!(h.leader_hex(&s, augereau), Some(at));
+}
+
+#[test]
+fn r80_2_a_force_detached_in_the_command_phase_leaves_the_hex_or_is_displaced() {
+    use super::march::clear_map_but;
+    let h = load("hov/pultusk-golymin");
+    let mut s = h.initial_state();
+    advance(&h, &mut s, Phase::Organization, FRENCH);
+    // A subordinate put on the map with a unit of his Force Leader's (a transfer, ¶73).
+    let (bessieres, fl) = legal(&h, &s)
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Detach { leader } => match s.leaders[usize::from(leader)].place {
+                LeaderPlace::Portrait(fl) if h.force_units(&s, fl).len() >= 2 => Some((leader, fl)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .expect("a subordinate to detach");
+    clear_map_but(&mut s, &[fl]);
+    let at = h.leader_hex(&s, fl).unwrap();
+    let units = h.force_units(&s, fl);
+    act(&h, &mut s, Action::Detach { leader: bessieres });
+    s.units[usize::from(units[0])].leader = Some(fl);
+    s.units[usize::from(*units.last().unwrap())].leader = Some(bessieres);
+    assert!(h.is_force(&s, bessieres) && h.is_force(&s, fl));
+    assert_eq!(
+        s.leaders[usize::from(bessieres)].place,
+        LeaderPlace::Map(at)
+    );
+    act(&h, &mut s, Action::Done);
+    assert_eq!(s.phase, Phase::Reinforcements);
+    // ¶80 2: the two forces are noted as the Movement Phase begins (the owner's secret).
+    assert!(s.shared.contains(&bessieres) && s.shared.contains(&fl));
+    assert!(h.observation(&s, COALITION).shared.is_empty());
+    // Neither leaves the hex: at the end of Initiative Movement one is displaced, though
+    // the Force Leader could take the other back onto his portrait.
+    let mut t = s.clone();
+    advance(&h, &mut t, Phase::InitiativeMovement, FRENCH);
+    let ev = act(&h, &mut t, Action::Done);
+    assert_eq!(t.phase, Phase::Consolidation);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Displaced { rule, .. } if rule.contains("¶80 2")))
+    );
+    let (a, b) = (
+        h.leader_hex(&t, fl).unwrap(),
+        h.leader_hex(&t, bessieres).unwrap(),
+    );
+    assert!(a != b && (a == at || b == at) && a.distance(b) == 1);
+    assert!(t.shared.is_empty());
+}

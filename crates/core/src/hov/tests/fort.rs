@@ -12,7 +12,7 @@ use crate::hov::action::Action;
 use crate::hov::board::{Settlement, Water};
 use crate::hov::combat::mask::mask_column;
 use crate::hov::event::Event;
-use crate::hov::state::{LeaderId, LeaderPlace, Mask, State};
+use crate::hov::state::{LeaderId, LeaderPlace, Mask, Phase, State};
 use crate::hov::types::{Arm, COALITION, FRENCH};
 
 /// The first leader of `side` (id order) with an infantry unit on his own track.
@@ -610,4 +610,26 @@ fn e47_1_nothing_marches_into_or_out_of_a_masked_fort() {
     assert!(e.rule.contains("§47"), "{e:?}");
     s.masks.clear();
     assert!(h.check_step(&s, &m, fort).is_ok());
+}
+
+#[test]
+fn e46_2_a_fort_is_unmasked_as_a_phase_begins_without_its_maskers() {
+    let (h, mut s, fort, _, f) = siege(4, 8);
+    act(&h, &mut s, &Action::Mask { fort });
+    act(&h, &mut s, &roll(2));
+    assert!(s.masks.iter().any(|m| m.hex == fort && m.masked));
+    s.battle = None;
+    s.phase = Phase::Bridge;
+    // With its maskers still there the Combat Phase begins with the Fort masked.
+    let mut t = s.clone();
+    act(&h, &mut t, &Action::Done);
+    assert_eq!(t.phase, Phase::ForcedMarch);
+    assert!(t.masks.iter().any(|m| m.hex == fort && m.masked));
+    // §46 2: the maskers gone, the marker goes as the Combat Phase (its Forced March
+    // Segment) begins, not at its Battle Resolution Segment.
+    s.leaders[usize::from(f)].place = LeaderPlace::Out;
+    let ev = act(&h, &mut s, &Action::Done);
+    assert_eq!(s.phase, Phase::ForcedMarch);
+    assert!(s.masks.is_empty());
+    assert!(ev.iter().any(|e| matches!(e, Event::MaskRemoved { .. })));
 }

@@ -466,6 +466,8 @@ fn r30_an_unemployed_leader_moves_free_and_ignores_zocs() {
         }
     }
     place(&mut s, f, at);
+    // ¶30 1: as if he had been so when the Movement Phase began.
+    h.judge_unemployed(&mut s, FRENCH);
     let d = Direction::ALL[0];
     place(&mut s, c, at.neighbor(d).neighbor(d));
     let mv = Action::MoveFree {

@@ -833,3 +833,33 @@ fn r178_an_unengaged_force_next_to_the_defender_may_join_the_attackers_retreat()
     }
     assert!(seen, "some die beats the French attack");
 }
+
+#[test]
+fn r119_a_part_in_the_enemy_zoc_fights_without_the_force_leaders_units() {
+    let h = load("hov/eylau");
+    let s0 = h.initial_state();
+    let (f0, f1) = commander_and_part(&h, &s0);
+    let c = force_leaders(&h, &s0, COALITION)[0];
+    // F0 – F1 – C: the part moved into the enemy ZOC, the Force Leader stayed next to it.
+    let (s, hexes) = position(&h, &[f0, f1, c]);
+    let acts = legal(&h, &s);
+    // ¶119: the Force Leader's units stay out of the battle...
+    assert!(!acts.iter().any(|a| matches!(
+        a,
+        Action::Attack { leader, parts, .. } if *leader == f0 || parts.contains(&f0)
+    )));
+    let mut bad = s.clone();
+    let whole = Action::Attack {
+        leader: f0,
+        parts: alloc::vec![f1],
+        hexes: alloc::vec![hexes[2]],
+    };
+    assert!(h.apply(&mut bad, &whole, &mut Vec::new()).is_err());
+    assert_eq!(bad, s, "state unchanged");
+    // ...and the part in the ZOC fights with its own units.
+    assert!(acts.contains(&Action::Attack {
+        leader: f1,
+        parts: Vec::new(),
+        hexes: alloc::vec![hexes[2]],
+    }));
+}

@@ -436,3 +436,43 @@ fn e217_1_at_most_two_vedettes_with_a_coalition_force_and_one_with_a_french() {
     ved[1]["leader"] = first;
     assert!(Hov::new(&sc).is_err());
 }
+
+#[test]
+fn e196_1_an_mg_line_is_led_by_a_major_general_of_that_type() {
+    use crate::hov::types::Arm;
+    // The set-up lines "MG Infantry" / "MG Cavalry": the data names one Major General counter
+    // of that type.
+    for (id, mg, arm, at) in [
+        ("hov/eylau", "P-MG-inf-2", Arm::Infantry, Some("2315")),
+        ("hov/pultusk-golymin", "R-MG-inf-1", Arm::Infantry, None),
+        ("hov/friedland", "F-MG-cav-1", Arm::Cavalry, None),
+        ("hov/friedland", "R-MG-cav-1", Arm::Cavalry, None),
+    ] {
+        let h = load(id);
+        let l = h.manifest.leader(mg).expect(mg);
+        assert_eq!(
+            h.manifest.leaders[usize::from(l)].mg,
+            Some(arm),
+            "{id} {mg}"
+        );
+        let place = leader_at(&h, mg);
+        assert!(
+            matches!(
+                place,
+                LeaderPlace::Map(_) | LeaderPlace::Waiting | LeaderPlace::Portrait(_)
+            ),
+            "{id} {mg}: {place:?}"
+        );
+        if let Some(at) = at {
+            assert_eq!(place, LeaderPlace::Map(hex(&h, at)));
+        }
+        // Any counter of the type would do: every Major General of one nationality and type
+        // carries the same ratings.
+        for x in &h.manifest.leaders {
+            let info = &h.manifest.leaders[usize::from(l)];
+            if x.id.contains("-MG-") && x.mg == info.mg && x.nationality == info.nationality {
+                assert_eq!(x.ratings, info.ratings, "{id}: {} and {mg}", x.id);
+            }
+        }
+    }
+}
