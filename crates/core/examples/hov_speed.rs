@@ -6,6 +6,8 @@
 //!     --example hov_speed -- traj 30        # steps and final state hash of 30 games a scenario
 //! cargo run ... --example hov_speed -- speed 20     # steps/s of 20 games a scenario
 //! cargo run ... --example hov_speed -- play eylau 5 # 5 games of one scenario (for perf/callgrind)
+//! cargo run ... --example hov_speed -- walk eylau 1 200  # turn, side and phase of each of 200
+//!                                                       # random steps of seed 1 (bad-input bases)
 //! ```
 //!
 //! `traj` prints one line per game (`scenario seed steps hash`) and a checksum of them all: an
@@ -73,6 +75,21 @@ fn main() {
             let steps: u64 = (0..n).map(|seed| game(&r, seed).0).sum();
             println!("{short}: {n} games, {steps} steps");
         }
-        _ => eprintln!("usage: hov_speed traj N | speed N | play SCENARIO N"),
+        "walk" => {
+            let short = args.get(1).map(String::as_str).unwrap_or("eylau");
+            let seed: u64 = args.get(2).and_then(|v| v.parse().ok()).unwrap_or(1);
+            let n: usize = args.get(3).and_then(|v| v.parse().ok()).unwrap_or(200);
+            let mut g = Game::new(rules(short), seed);
+            for i in 0..=n {
+                let s = g.state();
+                println!("{i} turn {} side {} {:?}", s.turn, s.phasing.0, s.phase);
+                if i == n || g.step_random().expect("random step").is_none() {
+                    break;
+                }
+            }
+        }
+        _ => {
+            eprintln!("usage: hov_speed traj N | speed N | play SCENARIO N | walk SCENARIO SEED N")
+        }
     }
 }
