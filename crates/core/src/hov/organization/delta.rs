@@ -135,7 +135,7 @@ impl<'a> Listing<'a> {
         } = *a
         {
             if let &[u] = &units[..] {
-                return self.activation(a, mg, u, under);
+                return self.activation(mg, u, under);
             }
         }
         self.judged(a)
@@ -289,12 +289,39 @@ impl<'a> Listing<'a> {
         }
     }
 
+    /// [`Listing::judge`] of `ActivateMg` of `mg` with the one unit `u` (on the portrait of
+    /// `under`), without making the action unless it is judged in general.
+    pub(crate) fn activation_one(
+        &mut self,
+        mg: LeaderId,
+        u: UnitId,
+        under: Option<LeaderId>,
+    ) -> Option<bool> {
+        if !self.settled {
+            return None;
+        }
+        self.activation(mg, u, under)
+    }
+
+    /// The general judgement ([`Listing::judged`]) of `ActivateMg` of `mg` with unit `u`.
+    fn judged_activation(
+        &mut self,
+        mg: LeaderId,
+        u: UnitId,
+        under: Option<LeaderId>,
+    ) -> Option<bool> {
+        self.judged(&Action::ActivateMg {
+            mg,
+            units: alloc::vec![u],
+            under,
+        })
+    }
+
     /// ¶68, ¶69, §22: `ActivateMg` with one unit `u`, judged in three parts that touch
     /// different leaders: the Major General's own command, the Force Leader's portrait, and the
     /// unit's leader losing it (the same for every Major General, judged once per unit).
     fn activation(
         &mut self,
-        a: &Action,
         mg: LeaderId,
         u: UnitId,
         under: Option<LeaderId>,
@@ -309,14 +336,14 @@ impl<'a> Listing<'a> {
         }
         let old = s.units[usize::from(u)].leader?;
         if under == Some(old) {
-            return self.activation_under_own(a, mg, u, old);
+            return self.activation_under_own(mg, u, old);
         }
         // The Force Leader's count must not depend on the unit's leader: not he, nor above him.
         let mut above = Some(old);
         for _ in 0..8 {
             let Some(x) = above else { break };
             if under == Some(x) || x == mg {
-                return self.judged(a);
+                return self.judged_activation(mg, u, under);
             }
             above = match s.leaders.get(usize::from(x))?.place {
                 LeaderPlace::Portrait(f) => Some(f),
@@ -324,7 +351,7 @@ impl<'a> Listing<'a> {
             };
         }
         if above.is_some() {
-            return self.judged(a);
+            return self.judged_activation(mg, u, under);
         }
         // His own command (out of play before: no fault then).
         let mine = self.with_unit(self.t.0[usize::from(mg)], u, mg)?;
@@ -368,7 +395,6 @@ impl<'a> Listing<'a> {
     /// General left with nothing (he would then leave play, ¶70 2).
     fn activation_under_own(
         &mut self,
-        a: &Action,
         mg: LeaderId,
         u: UnitId,
         fl: LeaderId,
@@ -378,7 +404,7 @@ impl<'a> Listing<'a> {
         let mut c = self.without_unit(self.t.0[usize::from(fl)], u, fl)?;
         let info = &h.manifest.leaders[usize::from(fl)];
         if info.side == self.side && info.mg.is_some() && c.units == 0 && c.garrisons == 0 {
-            return self.judged(a);
+            return self.judged_activation(mg, u, Some(fl));
         }
         if h.counted_fault(mg, mine, true, h.span_of(s, mg)).is_some() {
             return Some(false);
