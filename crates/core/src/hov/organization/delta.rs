@@ -59,6 +59,14 @@ pub(crate) struct Listing<'a> {
     moved: bool,
     /// Whether a garrison marker may be created in a hex (§52), by marker and hex.
     fits: Vec<(GarrisonId, Hex, bool)>,
+    /// The judgements of `CreateMarchDivision` by counter, unit, leader and whether the unit
+    /// is emptied: for any other strength within bounds the change is the same to every
+    /// command and every refusal.
+    marches: Vec<(UnitId, UnitId, LeaderId, bool, Option<bool>)>,
+    /// The units with strength on each leader's track: `track[start[l]..start[l + 1]]`, in id
+    /// order (made when first needed).
+    track: Vec<UnitId>,
+    start: Vec<u32>,
 }
 
 impl<'a> Listing<'a> {
@@ -91,6 +99,42 @@ impl<'a> Listing<'a> {
             leaves: alloc::vec![0; s.units.len()],
             moved: false,
             fits: Vec::new(),
+            marches: Vec::new(),
+            track: Vec::new(),
+            start: Vec::new(),
+        }
+    }
+
+    /// The units with strength on leader `l`'s track, in id order.
+    fn units_on(&mut self, l: LeaderId) -> &[UnitId] {
+        let s = self.s;
+        if self.start.is_empty() {
+            let n = s.leaders.len();
+            let mut start = alloc::vec![0u32; n + 2];
+            for x in &s.units {
+                if let Some(l) = x.leader.filter(|&l| usize::from(l) < n && x.sp > 0) {
+                    start[usize::from(l) + 2] += 1;
+                }
+            }
+            for i in 2..start.len() {
+                start[i] += start[i - 1];
+            }
+            let mut track = alloc::vec![0; start[n + 1] as usize];
+            for (u, x) in s.units.iter().enumerate() {
+                if let Some(l) = x.leader.filter(|&l| usize::from(l) < n && x.sp > 0) {
+                    let at = &mut start[usize::from(l) + 1];
+                    track[*at as usize] = u as UnitId;
+                    *at += 1;
+                }
+            }
+            start.pop();
+            self.track = track;
+            self.start = start;
+        }
+        let l = usize::from(l);
+        match (self.start.get(l), self.start.get(l + 1)) {
+            (Some(&a), Some(&b)) => &self.track[a as usize..b as usize],
+            _ => &[],
         }
     }
 
@@ -137,6 +181,34 @@ impl<'a> Listing<'a> {
             if let &[u] = &units[..] {
                 return self.activation(mg, u, under);
             }
+        }
+        if let Action::CreateMarchDivision {
+            counter,
+            from,
+            sp,
+            leader,
+        } = *a
+        {
+            let (Some(c), Some(f)) = (
+                self.h.manifest.units.get(usize::from(counter)),
+                self.s.units.get(usize::from(from)),
+            ) else {
+                return self.judged(a);
+            };
+            if usize::from(counter) >= self.s.units.len() || sp == 0 || sp > f.sp.min(c.max) {
+                return Some(false);
+            }
+            let key = (counter, from, leader, sp == f.sp);
+            if let Some(x) = self
+                .marches
+                .iter()
+                .find(|x| (x.0, x.1, x.2, x.3) == key)
+            {
+                return x.4;
+            }
+            let answer = self.judged(a);
+            self.marches.push((key.0, key.1, key.2, key.3, answer));
+            return answer;
         }
         self.judged(a)
     }
@@ -566,12 +638,11 @@ impl<'a> Listing<'a> {
             return Some(false);
         }
         if self.t.0[usize::from(mg)].units > 0 {
-            for u in 0..s.units.len() {
-                let x = s.units[u];
-                if x.leader == Some(mg) && x.sp > 0 {
-                    self.count_unit(u as UnitId, mg, false);
-                    self.count_unit(u as UnitId, to, true);
-                }
+            let n = self.units_on(mg).len();
+            for i in 0..n {
+                let u = self.units_on(mg)[i];
+                self.count_unit(u, mg, false);
+                self.count_unit(u, to, true);
             }
         }
         if self.t.0[usize::from(mg)].garrisons > 0 {
@@ -702,9 +773,11 @@ impl<'a> Listing<'a> {
             if info.side == side && info.mg.is_some() && c.units == 0 && c.garrisons == 0 {
                 if let Some(at) = self.hex_after(l) {
                     // His portrait's count is that of the leaders on it now.
-                    for x in (0..s.leaders.len() as LeaderId).filter(|_| c.portrait > 0) {
-                        if self.place_of(x) == Some(LeaderPlace::Portrait(l)) {
-                            self.set_place(x, LeaderPlace::Map(at));
+                    if c.portrait > 0 {
+                        for x in 0..s.leaders.len() as LeaderId {
+                            if self.place_of(x) == Some(LeaderPlace::Portrait(l)) {
+                                self.set_place(x, LeaderPlace::Map(at));
+                            }
                         }
                     }
                     self.set_place(l, LeaderPlace::Out);
