@@ -182,6 +182,9 @@ impl<'a> Listing<'a> {
                 return self.activation(mg, u, under);
             }
         }
+        if let Action::TransferSp { from, to, sp } = *a {
+            return self.transfer_sp(from, to, sp);
+        }
         if let Action::CreateMarchDivision {
             counter,
             from,
@@ -444,6 +447,12 @@ impl<'a> Listing<'a> {
             }
         }
         // The unit's leader and those above and below him.
+        self.leaves_track(u, old)
+    }
+
+    /// Whether taking unit `u` off the track of `old`, its leader, and nothing else leaves the
+    /// display settled and no command newly at fault; judged once per unit.
+    fn leaves_track(&mut self, u: UnitId, old: LeaderId) -> Option<bool> {
         match self.leaves[usize::from(u)] {
             1 => Some(false),
             2 => Some(true),
@@ -460,6 +469,34 @@ impl<'a> Listing<'a> {
                 answer
             }
         }
+    }
+
+    /// ¶74, ¶76, ¶13: `TransferSp` of `sp` from `from` to `to`: its refusals, then legal when
+    /// both units keep strength (no count changes), or judged as `from` leaving its leader's
+    /// track when it gives all it has (¶12 2: it is gone; `to`'s count does not change).
+    fn transfer_sp(&mut self, from: UnitId, to: UnitId, sp: u8) -> Option<bool> {
+        let h = self.h;
+        let at = self.unit_hex(from);
+        if at.is_none() || self.unit_hex(to) != at || from == to {
+            return Some(false);
+        }
+        let (f, t) = (
+            &h.manifest.units[usize::from(from)],
+            &h.manifest.units[usize::from(to)],
+        );
+        if f.arm != t.arm || f.nationality != t.nationality {
+            return Some(false);
+        }
+        let have = self.s.units[usize::from(from)].sp;
+        let now = self.s.units[usize::from(to)].sp;
+        if sp == 0 || sp > have || u16::from(now) + u16::from(sp) > u16::from(t.max) {
+            return Some(false);
+        }
+        if sp < have {
+            return Some(true);
+        }
+        let old = self.s.units[usize::from(from)].leader?;
+        self.leaves_track(from, old)
     }
 
     /// `ActivateMg` of `mg` with unit `u` onto the portrait of `fl`, the unit's own leader (on
