@@ -67,6 +67,9 @@ pub(crate) struct Listing<'a> {
     /// order (made when first needed).
     track: Vec<UnitId>,
     start: Vec<u32>,
+    /// The last Major General and unit of an activation judged, and whether refused whoever
+    /// the Force Leader.
+    last_activation: Option<(LeaderId, UnitId, bool)>,
 }
 
 impl<'a> Listing<'a> {
@@ -102,6 +105,7 @@ impl<'a> Listing<'a> {
             marches: Vec::new(),
             track: Vec::new(),
             start: Vec::new(),
+            last_activation: None,
         }
     }
 
@@ -202,11 +206,7 @@ impl<'a> Listing<'a> {
                 return Some(false);
             }
             let key = (counter, from, leader, sp == f.sp);
-            if let Some(x) = self
-                .marches
-                .iter()
-                .find(|x| (x.0, x.1, x.2, x.3) == key)
-            {
+            if let Some(x) = self.marches.iter().find(|x| (x.0, x.1, x.2, x.3) == key) {
                 return x.4;
             }
             let answer = self.judged(a);
@@ -395,12 +395,7 @@ impl<'a> Listing<'a> {
     /// ¶68, ¶69, §22: `ActivateMg` with one unit `u`, judged in three parts that touch
     /// different leaders: the Major General's own command, the Force Leader's portrait, and the
     /// unit's leader losing it (the same for every Major General, judged once per unit).
-    fn activation(
-        &mut self,
-        mg: LeaderId,
-        u: UnitId,
-        under: Option<LeaderId>,
-    ) -> Option<bool> {
+    fn activation(&mut self, mg: LeaderId, u: UnitId, under: Option<LeaderId>) -> Option<bool> {
         let (h, s) = (self.h, self.s);
         if let Some(refused) = self.activation_refused(mg, u, under) {
             return Some(!refused);
@@ -502,12 +497,7 @@ impl<'a> Listing<'a> {
     /// `ActivateMg` of `mg` with unit `u` onto the portrait of `fl`, the unit's own leader (on
     /// the map, no refusal): judged from the two leaders' counts unless `fl` is a Major
     /// General left with nothing (he would then leave play, ¶70 2).
-    fn activation_under_own(
-        &mut self,
-        mg: LeaderId,
-        u: UnitId,
-        fl: LeaderId,
-    ) -> Option<bool> {
+    fn activation_under_own(&mut self, mg: LeaderId, u: UnitId, fl: LeaderId) -> Option<bool> {
         let (h, s) = (self.h, self.s);
         let mine = self.with_unit(self.t.0[usize::from(mg)], u, mg)?;
         let mut c = self.without_unit(self.t.0[usize::from(fl)], u, fl)?;
@@ -553,28 +543,29 @@ impl<'a> Listing<'a> {
     }
 
     /// Whether `organization_edit` refuses `ActivateMg` of `mg` with unit `u` (`None`: not
-    /// refused).
-    fn activation_refused(&self, mg: LeaderId, u: UnitId, under: Option<LeaderId>) -> Option<bool> {
-        let (h, s) = (self.h, self.s);
-        let Some(info) = h.manifest.leaders.get(usize::from(mg)) else {
-            return Some(true);
+    /// refused). The refusals that do not read `under` are kept for the next candidate, which
+    /// is the same Major General and unit under another Force Leader.
+    fn activation_refused(
+        &mut self,
+        mg: LeaderId,
+        u: UnitId,
+        under: Option<LeaderId>,
+    ) -> Option<bool> {
+        let s = self.s;
+        let refused = match self.last_activation {
+            Some((m, x, r)) if m == mg && x == u => r,
+            _ => {
+                let r = self.activation_refused_whoever(mg, u);
+                self.last_activation = Some((mg, u, r));
+                r
+            }
         };
-        let self_employed = info.mg.is_none() && h.enters_with(s, mg).is_some();
-        if info.side != self.side
-            || !(info.mg.is_some() || self_employed)
-            || s.leaders[usize::from(mg)].place != LeaderPlace::Out
-        {
+        if refused {
             return Some(true);
         }
         let Some(at) = self.unit_hex(u) else {
             return Some(true);
         };
-        if h.takes_eponymous(s, u, mg)
-            || h.mixed_cavalry_refused(s, u, mg).is_err()
-            || self.own[usize::from(mg)].is_some_and(|o| o != u)
-        {
-            return Some(true);
-        }
         if let Some(fl) = under {
             if self.leader_hex(fl) != Some(at)
                 || !matches!(s.leaders[usize::from(fl)].place, LeaderPlace::Map(_))
@@ -583,6 +574,25 @@ impl<'a> Listing<'a> {
             }
         }
         None
+    }
+
+    /// The refusals of `ActivateMg` of `mg` with unit `u` whoever the Force Leader.
+    fn activation_refused_whoever(&self, mg: LeaderId, u: UnitId) -> bool {
+        let (h, s) = (self.h, self.s);
+        let Some(info) = h.manifest.leaders.get(usize::from(mg)) else {
+            return true;
+        };
+        let self_employed = info.mg.is_none() && h.enters_with(s, mg).is_some();
+        if info.side != self.side
+            || !(info.mg.is_some() || self_employed)
+            || s.leaders[usize::from(mg)].place != LeaderPlace::Out
+        {
+            return true;
+        }
+        self.unit_hex(u).is_none()
+            || h.takes_eponymous(s, u, mg)
+            || h.mixed_cavalry_refused(s, u, mg).is_err()
+            || self.own[usize::from(mg)].is_some_and(|o| o != u)
     }
 
     /// ¶68, ¶69, §22: the refusals and the change of `ActivateMg` (one unit).
