@@ -821,10 +821,22 @@ impl<'a> Listing<'a> {
                 if let Some(at) = self.hex_after(l) {
                     // His portrait's count is that of the leaders on it now.
                     if c.portrait > 0 {
-                        for x in 0..s.leaders.len() as LeaderId {
-                            if self.place_of(x) == Some(LeaderPlace::Portrait(l)) {
-                                self.set_place(x, LeaderPlace::Map(at));
+                        let on = LeaderPlace::Portrait(l);
+                        // Those on it in the position and still there, then those the change
+                        // put there.
+                        for x in 0..s.leaders.len() {
+                            if s.leaders[x].place == on && self.place_of(x as LeaderId) == Some(on)
+                            {
+                                self.set_place(x as LeaderId, LeaderPlace::Map(at));
                             }
+                        }
+                        let mut j = 0;
+                        while j < self.e.len() {
+                            let y = self.e[j];
+                            if y.place == on && s.leaders[usize::from(y.l)].place != on {
+                                self.set_place(y.l, LeaderPlace::Map(at));
+                            }
+                            j += 1;
                         }
                     }
                     self.set_place(l, LeaderPlace::Out);
