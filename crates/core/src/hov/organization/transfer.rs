@@ -136,7 +136,9 @@ impl Hov {
         out.push(Action::Done);
     }
 
-    /// Every candidate change of the Organization Segment, legal or not, in a stable order.
+    /// Every candidate change of the Organization Segment, legal or not, in a stable order
+    /// (the listing walks [`Hov::organization_candidate_parts`] instead).
+    #[cfg(test)]
     pub(crate) fn organization_candidates(&self, s: &State) -> Vec<Action> {
         let (rest, acts) = self.organization_candidate_parts(s);
         let mut c = Vec::with_capacity(rest.len() + acts.len());
