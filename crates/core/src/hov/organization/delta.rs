@@ -59,6 +59,17 @@ pub(crate) struct Listing<'a> {
     moved: bool,
     /// Whether a garrison marker may be created in a hex (§52), by marker and hex.
     fits: Vec<(GarrisonId, Hex, bool)>,
+    /// The judgements of `CreateMarchDivision` by counter, unit, leader and whether the unit
+    /// is emptied: for any other strength within bounds the change is the same to every
+    /// command and every refusal.
+    marches: Vec<(UnitId, UnitId, LeaderId, bool, Option<bool>)>,
+    /// The units with strength on each leader's track: `track[start[l]..start[l + 1]]`, in id
+    /// order (made when first needed).
+    track: Vec<UnitId>,
+    start: Vec<u32>,
+    /// The last Major General and unit of an activation judged, and whether refused whoever
+    /// the Force Leader.
+    last_activation: Option<(LeaderId, UnitId, bool)>,
 }
 
 impl<'a> Listing<'a> {
@@ -91,6 +102,43 @@ impl<'a> Listing<'a> {
             leaves: alloc::vec![0; s.units.len()],
             moved: false,
             fits: Vec::new(),
+            marches: Vec::new(),
+            track: Vec::new(),
+            start: Vec::new(),
+            last_activation: None,
+        }
+    }
+
+    /// The units with strength on leader `l`'s track, in id order.
+    fn units_on(&mut self, l: LeaderId) -> &[UnitId] {
+        let s = self.s;
+        if self.start.is_empty() {
+            let n = s.leaders.len();
+            let mut start = alloc::vec![0u32; n + 2];
+            for x in &s.units {
+                if let Some(l) = x.leader.filter(|&l| usize::from(l) < n && x.sp > 0) {
+                    start[usize::from(l) + 2] += 1;
+                }
+            }
+            for i in 2..start.len() {
+                start[i] += start[i - 1];
+            }
+            let mut track = alloc::vec![0; start[n + 1] as usize];
+            for (u, x) in s.units.iter().enumerate() {
+                if let Some(l) = x.leader.filter(|&l| usize::from(l) < n && x.sp > 0) {
+                    let at = &mut start[usize::from(l) + 1];
+                    track[*at as usize] = u as UnitId;
+                    *at += 1;
+                }
+            }
+            start.pop();
+            self.track = track;
+            self.start = start;
+        }
+        let l = usize::from(l);
+        match (self.start.get(l), self.start.get(l + 1)) {
+            (Some(&a), Some(&b)) => &self.track[a as usize..b as usize],
+            _ => &[],
         }
     }
 
@@ -135,8 +183,35 @@ impl<'a> Listing<'a> {
         } = *a
         {
             if let &[u] = &units[..] {
-                return self.activation(a, mg, u, under);
+                return self.activation(mg, u, under);
             }
+        }
+        if let Action::TransferSp { from, to, sp } = *a {
+            return self.transfer_sp(from, to, sp);
+        }
+        if let Action::CreateMarchDivision {
+            counter,
+            from,
+            sp,
+            leader,
+        } = *a
+        {
+            let (Some(c), Some(f)) = (
+                self.h.manifest.units.get(usize::from(counter)),
+                self.s.units.get(usize::from(from)),
+            ) else {
+                return self.judged(a);
+            };
+            if usize::from(counter) >= self.s.units.len() || sp == 0 || sp > f.sp.min(c.max) {
+                return Some(false);
+            }
+            let key = (counter, from, leader, sp == f.sp);
+            if let Some(x) = self.marches.iter().find(|x| (x.0, x.1, x.2, x.3) == key) {
+                return x.4;
+            }
+            let answer = self.judged(a);
+            self.marches.push((key.0, key.1, key.2, key.3, answer));
+            return answer;
         }
         self.judged(a)
     }
@@ -289,16 +364,38 @@ impl<'a> Listing<'a> {
         }
     }
 
-    /// ¶68, ¶69, §22: `ActivateMg` with one unit `u`, judged in three parts that touch
-    /// different leaders: the Major General's own command, the Force Leader's portrait, and the
-    /// unit's leader losing it (the same for every Major General, judged once per unit).
-    fn activation(
+    /// [`Listing::judge`] of `ActivateMg` of `mg` with the one unit `u` (on the portrait of
+    /// `under`), without making the action unless it is judged in general.
+    pub(crate) fn activation_one(
         &mut self,
-        a: &Action,
         mg: LeaderId,
         u: UnitId,
         under: Option<LeaderId>,
     ) -> Option<bool> {
+        if !self.settled {
+            return None;
+        }
+        self.activation(mg, u, under)
+    }
+
+    /// The general judgement ([`Listing::judged`]) of `ActivateMg` of `mg` with unit `u`.
+    fn judged_activation(
+        &mut self,
+        mg: LeaderId,
+        u: UnitId,
+        under: Option<LeaderId>,
+    ) -> Option<bool> {
+        self.judged(&Action::ActivateMg {
+            mg,
+            units: alloc::vec![u],
+            under,
+        })
+    }
+
+    /// ¶68, ¶69, §22: `ActivateMg` with one unit `u`, judged in three parts that touch
+    /// different leaders: the Major General's own command, the Force Leader's portrait, and the
+    /// unit's leader losing it (the same for every Major General, judged once per unit).
+    fn activation(&mut self, mg: LeaderId, u: UnitId, under: Option<LeaderId>) -> Option<bool> {
         let (h, s) = (self.h, self.s);
         if let Some(refused) = self.activation_refused(mg, u, under) {
             return Some(!refused);
@@ -309,14 +406,14 @@ impl<'a> Listing<'a> {
         }
         let old = s.units[usize::from(u)].leader?;
         if under == Some(old) {
-            return self.activation_under_own(a, mg, u, old);
+            return self.activation_under_own(mg, u, old);
         }
         // The Force Leader's count must not depend on the unit's leader: not he, nor above him.
         let mut above = Some(old);
         for _ in 0..8 {
             let Some(x) = above else { break };
             if under == Some(x) || x == mg {
-                return self.judged(a);
+                return self.judged_activation(mg, u, under);
             }
             above = match s.leaders.get(usize::from(x))?.place {
                 LeaderPlace::Portrait(f) => Some(f),
@@ -324,7 +421,7 @@ impl<'a> Listing<'a> {
             };
         }
         if above.is_some() {
-            return self.judged(a);
+            return self.judged_activation(mg, u, under);
         }
         // His own command (out of play before: no fault then).
         let mine = self.with_unit(self.t.0[usize::from(mg)], u, mg)?;
@@ -345,6 +442,12 @@ impl<'a> Listing<'a> {
             }
         }
         // The unit's leader and those above and below him.
+        self.leaves_track(u, old)
+    }
+
+    /// Whether taking unit `u` off the track of `old`, its leader, and nothing else leaves the
+    /// display settled and no command newly at fault; judged once per unit.
+    fn leaves_track(&mut self, u: UnitId, old: LeaderId) -> Option<bool> {
         match self.leaves[usize::from(u)] {
             1 => Some(false),
             2 => Some(true),
@@ -363,22 +466,44 @@ impl<'a> Listing<'a> {
         }
     }
 
+    /// ¶74, ¶76, ¶13: `TransferSp` of `sp` from `from` to `to`: its refusals, then legal when
+    /// both units keep strength (no count changes), or judged as `from` leaving its leader's
+    /// track when it gives all it has (¶12 2: it is gone; `to`'s count does not change).
+    fn transfer_sp(&mut self, from: UnitId, to: UnitId, sp: u8) -> Option<bool> {
+        let h = self.h;
+        let at = self.unit_hex(from);
+        if at.is_none() || self.unit_hex(to) != at || from == to {
+            return Some(false);
+        }
+        let (f, t) = (
+            &h.manifest.units[usize::from(from)],
+            &h.manifest.units[usize::from(to)],
+        );
+        if f.arm != t.arm || f.nationality != t.nationality {
+            return Some(false);
+        }
+        let have = self.s.units[usize::from(from)].sp;
+        let now = self.s.units[usize::from(to)].sp;
+        if sp == 0 || sp > have || u16::from(now) + u16::from(sp) > u16::from(t.max) {
+            return Some(false);
+        }
+        if sp < have {
+            return Some(true);
+        }
+        let old = self.s.units[usize::from(from)].leader?;
+        self.leaves_track(from, old)
+    }
+
     /// `ActivateMg` of `mg` with unit `u` onto the portrait of `fl`, the unit's own leader (on
     /// the map, no refusal): judged from the two leaders' counts unless `fl` is a Major
     /// General left with nothing (he would then leave play, ¶70 2).
-    fn activation_under_own(
-        &mut self,
-        a: &Action,
-        mg: LeaderId,
-        u: UnitId,
-        fl: LeaderId,
-    ) -> Option<bool> {
+    fn activation_under_own(&mut self, mg: LeaderId, u: UnitId, fl: LeaderId) -> Option<bool> {
         let (h, s) = (self.h, self.s);
         let mine = self.with_unit(self.t.0[usize::from(mg)], u, mg)?;
         let mut c = self.without_unit(self.t.0[usize::from(fl)], u, fl)?;
         let info = &h.manifest.leaders[usize::from(fl)];
         if info.side == self.side && info.mg.is_some() && c.units == 0 && c.garrisons == 0 {
-            return self.judged(a);
+            return self.judged_activation(mg, u, Some(fl));
         }
         if h.counted_fault(mg, mine, true, h.span_of(s, mg)).is_some() {
             return Some(false);
@@ -418,28 +543,29 @@ impl<'a> Listing<'a> {
     }
 
     /// Whether `organization_edit` refuses `ActivateMg` of `mg` with unit `u` (`None`: not
-    /// refused).
-    fn activation_refused(&self, mg: LeaderId, u: UnitId, under: Option<LeaderId>) -> Option<bool> {
-        let (h, s) = (self.h, self.s);
-        let Some(info) = h.manifest.leaders.get(usize::from(mg)) else {
-            return Some(true);
+    /// refused). The refusals that do not read `under` are kept for the next candidate, which
+    /// is the same Major General and unit under another Force Leader.
+    fn activation_refused(
+        &mut self,
+        mg: LeaderId,
+        u: UnitId,
+        under: Option<LeaderId>,
+    ) -> Option<bool> {
+        let s = self.s;
+        let refused = match self.last_activation {
+            Some((m, x, r)) if m == mg && x == u => r,
+            _ => {
+                let r = self.activation_refused_whoever(mg, u);
+                self.last_activation = Some((mg, u, r));
+                r
+            }
         };
-        let self_employed = info.mg.is_none() && h.enters_with(s, mg).is_some();
-        if info.side != self.side
-            || !(info.mg.is_some() || self_employed)
-            || s.leaders[usize::from(mg)].place != LeaderPlace::Out
-        {
+        if refused {
             return Some(true);
         }
         let Some(at) = self.unit_hex(u) else {
             return Some(true);
         };
-        if h.takes_eponymous(s, u, mg)
-            || h.mixed_cavalry_refused(s, u, mg).is_err()
-            || self.own[usize::from(mg)].is_some_and(|o| o != u)
-        {
-            return Some(true);
-        }
         if let Some(fl) = under {
             if self.leader_hex(fl) != Some(at)
                 || !matches!(s.leaders[usize::from(fl)].place, LeaderPlace::Map(_))
@@ -448,6 +574,25 @@ impl<'a> Listing<'a> {
             }
         }
         None
+    }
+
+    /// The refusals of `ActivateMg` of `mg` with unit `u` whoever the Force Leader.
+    fn activation_refused_whoever(&self, mg: LeaderId, u: UnitId) -> bool {
+        let (h, s) = (self.h, self.s);
+        let Some(info) = h.manifest.leaders.get(usize::from(mg)) else {
+            return true;
+        };
+        let self_employed = info.mg.is_none() && h.enters_with(s, mg).is_some();
+        if info.side != self.side
+            || !(info.mg.is_some() || self_employed)
+            || s.leaders[usize::from(mg)].place != LeaderPlace::Out
+        {
+            return true;
+        }
+        self.unit_hex(u).is_none()
+            || h.takes_eponymous(s, u, mg)
+            || h.mixed_cavalry_refused(s, u, mg).is_err()
+            || self.own[usize::from(mg)].is_some_and(|o| o != u)
     }
 
     /// ¶68, ¶69, §22: the refusals and the change of `ActivateMg` (one unit).
@@ -540,12 +685,11 @@ impl<'a> Listing<'a> {
             return Some(false);
         }
         if self.t.0[usize::from(mg)].units > 0 {
-            for u in 0..s.units.len() {
-                let x = s.units[u];
-                if x.leader == Some(mg) && x.sp > 0 {
-                    self.count_unit(u as UnitId, mg, false);
-                    self.count_unit(u as UnitId, to, true);
-                }
+            let n = self.units_on(mg).len();
+            for i in 0..n {
+                let u = self.units_on(mg)[i];
+                self.count_unit(u, mg, false);
+                self.count_unit(u, to, true);
             }
         }
         if self.t.0[usize::from(mg)].garrisons > 0 {
@@ -676,9 +820,23 @@ impl<'a> Listing<'a> {
             if info.side == side && info.mg.is_some() && c.units == 0 && c.garrisons == 0 {
                 if let Some(at) = self.hex_after(l) {
                     // His portrait's count is that of the leaders on it now.
-                    for x in (0..s.leaders.len() as LeaderId).filter(|_| c.portrait > 0) {
-                        if self.place_of(x) == Some(LeaderPlace::Portrait(l)) {
-                            self.set_place(x, LeaderPlace::Map(at));
+                    if c.portrait > 0 {
+                        let on = LeaderPlace::Portrait(l);
+                        // Those on it in the position and still there, then those the change
+                        // put there.
+                        for x in 0..s.leaders.len() {
+                            if s.leaders[x].place == on && self.place_of(x as LeaderId) == Some(on)
+                            {
+                                self.set_place(x as LeaderId, LeaderPlace::Map(at));
+                            }
+                        }
+                        let mut j = 0;
+                        while j < self.e.len() {
+                            let y = self.e[j];
+                            if y.place == on && s.leaders[usize::from(y.l)].place != on {
+                                self.set_place(y.l, LeaderPlace::Map(at));
+                            }
+                            j += 1;
                         }
                     }
                     self.set_place(l, LeaderPlace::Out);

@@ -39,6 +39,11 @@ pub(super) fn restore_display(n: &mut State, s: &State) {
     );
 }
 
+/// An activation of a Major General with one unit among the Organization candidates: the
+/// index of the candidate it comes before, the Major General, the unit and the Force Leader on
+/// whose portrait he goes.
+pub(crate) type ActivationPart = (u32, LeaderId, UnitId, Option<LeaderId>);
+
 fn refuse(rule: &'static str, why: alloc::string::String) -> Illegal {
     Illegal::new(rule, why)
 }
@@ -47,7 +52,8 @@ impl Hov {
     /// The Organization Segment's decisions for the phasing player, in a stable order: each
     /// candidate judged by the check-only path (`organization_verdict_with`), then by
     /// difference from the tally of the position (`delta::Listing`), and tried on one copy of
-    /// the position only where both leave it open.
+    /// the position only where both leave it open. An activation of one unit is judged from its
+    /// parts; its action (and the Vec of its units) is made only when it is listed or tried.
     pub(crate) fn organization_actions(&self, s: &State, out: &mut Vec<Action>) {
         let settled = self.display_settled(s, s.phasing);
         let mut listing = super::delta::Listing::new(self, s, settled);
@@ -56,21 +62,56 @@ impl Hov {
         // in the parts a change may touch; the tally of `s` is made once.
         let mut next: Option<State> = None;
         let mut then = None;
-        for a in self.organization_candidates(s) {
+        let mut trial = |a: &Action| {
+            let n = next.get_or_insert_with(|| s.clone());
+            ev.clear();
+            let ok = self
+                .organization_change_with(&mut then, false, s, n, a, &mut ev)
+                .is_ok();
+            restore_display(n, s);
+            ok
+        };
+        let (rest, acts) = self.organization_candidate_parts(s);
+        let mut k = 0;
+        let mut rest = rest.into_iter();
+        for i in 0.. {
+            while let Some(&(at, mg, u, under)) = acts.get(k) {
+                if at as usize != i {
+                    break;
+                }
+                k += 1;
+                let made = || Action::ActivateMg {
+                    mg,
+                    units: alloc::vec![u],
+                    under,
+                };
+                let legal = if settled {
+                    match listing.activation_one(mg, u, under) {
+                        Some(legal) => legal,
+                        None => trial(&made()),
+                    }
+                } else {
+                    let a = made();
+                    match listing.verdict(&a) {
+                        Verdict::Legal => true,
+                        Verdict::Refused(_) => false,
+                        Verdict::Try => match listing.judge(&a) {
+                            Some(legal) => legal,
+                            None => trial(&a),
+                        },
+                    }
+                };
+                if legal {
+                    out.push(made());
+                }
+            }
+            let Some(a) = rest.next() else { break };
             let legal = match listing.verdict(&a) {
                 Verdict::Legal => true,
                 Verdict::Refused(_) => false,
                 Verdict::Try => match listing.judge(&a) {
                     Some(legal) => legal,
-                    None => {
-                        let n = next.get_or_insert_with(|| s.clone());
-                        ev.clear();
-                        let ok = self
-                            .organization_change_with(&mut then, false, s, n, &a, &mut ev)
-                            .is_ok();
-                        restore_display(n, s);
-                        ok
-                    }
+                    None => trial(&a),
                 },
             };
             if legal {
@@ -95,10 +136,43 @@ impl Hov {
         out.push(Action::Done);
     }
 
-    /// Every candidate change of the Organization Segment, legal or not, in a stable order.
+    /// Every candidate change of the Organization Segment, legal or not, in a stable order
+    /// (the listing walks [`Hov::organization_candidate_parts`] instead).
+    #[cfg(test)]
     pub(crate) fn organization_candidates(&self, s: &State) -> Vec<Action> {
+        let (rest, acts) = self.organization_candidate_parts(s);
+        let mut c = Vec::with_capacity(rest.len() + acts.len());
+        let mut k = 0;
+        let mut rest = rest.into_iter();
+        for i in 0.. {
+            while let Some(&(at, mg, u, under)) = acts.get(k) {
+                if at as usize != i {
+                    break;
+                }
+                k += 1;
+                c.push(Action::ActivateMg {
+                    mg,
+                    units: alloc::vec![u],
+                    under,
+                });
+            }
+            let Some(a) = rest.next() else { break };
+            c.push(a);
+        }
+        c
+    }
+
+    /// [`Hov::organization_candidates`] in two parts: every candidate but the activations of a
+    /// Major General out of play with one unit, and those activations as `(i, mg, unit,
+    /// under)`, each listed just before the `i`-th of the others (or at the end when there is
+    /// no `i`-th).
+    pub(crate) fn organization_candidate_parts(
+        &self,
+        s: &State,
+    ) -> (Vec<Action>, Vec<ActivationPart>) {
         let side = s.phasing;
         let mut c = Vec::with_capacity(512);
+        let mut acts: Vec<ActivationPart> = Vec::new();
         // Each leader's hex, once; the side's leaders in play sorted by hex, then id.
         let lhex: Vec<Option<Hex>> = (0..s.leaders.len() as LeaderId)
             .map(|l| self.leader_hex(s, l))
@@ -144,19 +218,12 @@ impl Hov {
                 continue;
             }
             if s.leaders[usize::from(mg)].place == LeaderPlace::Out {
+                let i = c.len() as u32;
                 for &u in &mine_in_play {
-                    c.push(Action::ActivateMg {
-                        mg,
-                        units: alloc::vec![u],
-                        under: None,
-                    });
+                    acts.push((i, mg, u, None));
                     for fl in at(uhex(u)) {
                         if matches!(s.leaders[usize::from(fl)].place, LeaderPlace::Map(_)) {
-                            c.push(Action::ActivateMg {
-                                mg,
-                                units: alloc::vec![u],
-                                under: Some(fl),
-                            });
+                            acts.push((i, mg, u, Some(fl)));
                         }
                     }
                 }
@@ -237,7 +304,7 @@ impl Hov {
         }
         self.substitute_candidates(s, &mine_in_play, &mut c);
         self.garrison_candidates(s, side, &mine_in_play, &mut c);
-        c
+        (c, acts)
     }
 
     /// §75 2, §76 2: at the start of the owner's Organization Segment each vedette on a
