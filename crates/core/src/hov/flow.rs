@@ -486,7 +486,10 @@ pub(crate) fn crowded_forces(o: &super::zoc::Occupancy, side: Side) -> Option<Ve
     let i = side.index();
     let mut crowded = Vec::new();
     for &f in &o.real[i] {
-        let near = o.vedettes[i].iter().filter(|&&v| v.distance(f) <= 2).count();
+        let near = o.vedettes[i]
+            .iter()
+            .filter(|&&v| v.distance(f) <= 2)
+            .count();
         if near > 2 {
             return None;
         }

@@ -32,10 +32,10 @@ use super::super::state::{
     Battle, LeaderPlace, Skirmish, SkirmishStep, State, VedetteId, VedettePlace,
 };
 use super::super::types::{Mp, announced};
+use super::super::zoc::Occupancy;
 use crate::dice::{DiceSpec, Roll};
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::{Direction, Hex};
-use super::super::zoc::Occupancy;
 
 impl Hov {
     /// The enemy vedette alone in `hex` (no enemy Force or garrison with it), if any.
