@@ -142,7 +142,7 @@ impl Hov {
             };
             let mut hexes: Vec<Hex> = within(at, 2)
                 .into_iter()
-                .filter(|&h| self.vedette_may_stand_in(s, &o, &crowded, side, h))
+                .filter(|&h| self.vedette_may_stand(s, &o, &crowded, side, h))
                 .collect();
             hexes.sort_unstable();
             out.extend(hexes.into_iter().map(|hex| Action::PlaceVedette {
@@ -156,7 +156,7 @@ impl Hov {
     /// friendly vedette or any enemy counter, out of enemy ZOCs (vedettes' included), and not
     /// within 2 hexes of a friendly force that already has two vedettes that near, given the
     /// [`crowded_forces`] of `side`.
-    pub(crate) fn vedette_may_stand_in(
+    pub(crate) fn vedette_may_stand(
         &self,
         s: &State,
         o: &super::zoc::Occupancy,

@@ -284,7 +284,7 @@ fn e67_vedette_room_with_crowded_forces_agrees_with_the_plain_reading() {
                     hexes.dedup();
                     for x in hexes {
                         let want = plain_may_stand(&h, s, &o, side, x);
-                        let got = h.vedette_may_stand_in(s, &o, &crowded, side, x);
+                        let got = h.vedette_may_stand(s, &o, &crowded, side, x);
                         assert_eq!(got, want, "{id} {side:?} {x:?} turn {}", s.turn);
                         if want {
                             yes += 1;

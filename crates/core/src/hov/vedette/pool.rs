@@ -133,7 +133,7 @@ impl Hov {
         hexes.sort_unstable();
         hexes.dedup();
         let crowded = super::super::flow::crowded_forces(o, side);
-        hexes.retain(|&h| self.vedette_may_stand_in(s, o, &crowded, side, h));
+        hexes.retain(|&h| self.vedette_may_stand(s, o, &crowded, side, h));
         hexes
     }
 
