@@ -129,6 +129,7 @@ impl Hov {
     /// no force with more than two friendly vedettes within 2 hexes.
     fn vedette_placements(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         let o = self.occupancy(s);
+        let crowded = crowded_forces(&o, side);
         for (i, v) in s.vedettes.iter().enumerate() {
             let VedettePlace::Portrait(l) = v.place else {
                 continue;
@@ -141,7 +142,7 @@ impl Hov {
             };
             let mut hexes: Vec<Hex> = within(at, 2)
                 .into_iter()
-                .filter(|&h| self.vedette_may_stand(s, &o, side, h))
+                .filter(|&h| self.vedette_may_stand(s, &o, &crowded, side, h))
                 .collect();
             hexes.sort_unstable();
             out.extend(hexes.into_iter().map(|hex| Action::PlaceVedette {
@@ -151,29 +152,27 @@ impl Hov {
         }
     }
 
+    /// Whether a vedette of `side` may appear in `h` (§217, §67 2, §76): in the area, not on a
+    /// friendly vedette or any enemy counter, out of enemy ZOCs (vedettes' included), and not
+    /// within 2 hexes of a friendly force that already has two vedettes that near, given the
+    /// [`crowded_forces`] of `side`.
     pub(crate) fn vedette_may_stand(
         &self,
         s: &State,
         o: &super::zoc::Occupancy,
+        crowded: &Option<Vec<Hex>>,
         side: Side,
         h: Hex,
     ) -> bool {
-        if !self.in_area(h)
+        // No friendly force may then have more than two friendly vedettes within 2 hexes.
+        let Some(crowded) = crowded else {
+            return false;
+        };
+        !(!self.in_area(h)
             || o.vedettes[side.index()].binary_search(&h).is_ok()
             || o.holds(side.other(), h)
             || self.in_zoc_of(s, o, side.other(), h, true)
-        {
-            return false;
-        }
-        // No friendly force may then have more than two friendly vedettes within 2 hexes.
-        o.real[side.index()].iter().all(|&f| {
-            let near = o.vedettes[side.index()]
-                .iter()
-                .filter(|&&v| v.distance(f) <= 2)
-                .count()
-                + usize::from(h.distance(f) <= 2);
-            near <= 2
-        })
+            || crowded.iter().any(|&f| h.distance(f) <= 2))
     }
 
     /// Whether a hex is in the scenario's area (§221–§223) and on the map.
@@ -478,4 +477,25 @@ fn within(center: Hex, r: i16) -> Vec<Hex> {
         }
     }
     out
+}
+
+/// §217 (reading N47): the hexes of `side`'s real forces that already have two friendly
+/// vedettes within 2 hexes, where no further vedette may come within 2; `None` when some
+/// force already has more than two, so that no vedette may be placed at all.
+pub(crate) fn crowded_forces(o: &super::zoc::Occupancy, side: Side) -> Option<Vec<Hex>> {
+    let i = side.index();
+    let mut crowded = Vec::new();
+    for &f in &o.real[i] {
+        let near = o.vedettes[i]
+            .iter()
+            .filter(|&&v| v.distance(f) <= 2)
+            .count();
+        if near > 2 {
+            return None;
+        }
+        if near == 2 {
+            crowded.push(f);
+        }
+    }
+    Some(crowded)
 }

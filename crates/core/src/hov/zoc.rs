@@ -54,6 +54,35 @@ impl Hov {
                 .any(|g| g.place == GarrisonPlace::Track(l))
     }
 
+    /// [`Hov::is_force`] for every leader at once, indexed by leader id: one pass over the
+    /// units, leaders and garrisons instead of one per leader.
+    pub fn force_table(&self, s: &State) -> Vec<bool> {
+        let mut f = alloc::vec![false; s.leaders.len()];
+        let mut mark = |l: LeaderId| {
+            if let Some(x) = f.get_mut(usize::from(l)) {
+                *x = true;
+            }
+        };
+        for u in &s.units {
+            if let Some(l) = u.leader
+                && u.sp > 0
+            {
+                mark(l);
+            }
+        }
+        for x in &s.leaders {
+            if let LeaderPlace::Portrait(l) = x.place {
+                mark(l);
+            }
+        }
+        for g in &s.garrisons {
+            if let GarrisonPlace::Track(l) = g.place {
+                mark(l);
+            }
+        }
+        f
+    }
+
     /// Whether `side` has anything in `hex`: [`Occupancy::holds`] of [`Hov::occupancy`],
     /// without building the whole index (for one question about one hex).
     pub fn holds_at(&self, s: &State, side: Side, hex: Hex) -> bool {
@@ -77,10 +106,11 @@ impl Hov {
     /// Where every counter stands.
     pub fn occupancy(&self, s: &State) -> Occupancy {
         let mut o = Occupancy::default();
+        let forces = self.force_table(s);
         for (i, l) in s.leaders.iter().enumerate() {
             if let LeaderPlace::Map(h) = l.place {
                 let side = self.manifest.leaders[i].side.index();
-                if self.is_force(s, i as LeaderId) {
+                if forces[i] {
                     o.real[side].push(h);
                 } else {
                     o.unemployed[side].push(h);

@@ -309,7 +309,7 @@ impl Hov {
                     out.push((*l, Vec::new(), set));
                 }
             }
-            out.extend(self.multi_attack_options(s, *l, &pending));
+            out.extend(self.multi_attack_options(s, *l, &pending, &free, &may));
         }
         out
     }

@@ -136,13 +136,19 @@ impl Hov {
     /// other hex): each set of parts within his span, and each set of the hexes they may attack
     /// that every hex of the force touches and that leaves each hex some unfought force must
     /// attack to another force.
-    pub fn multi_attack_options(&self, s: &State, l: LeaderId, pending: &[Hex]) -> Vec<Design> {
-        let side = s.phasing;
-        let free = self.unfought(s, side);
-        let reach_of: Vec<(LeaderId, Vec<Hex>)> =
-            free.iter().map(|&o| (o, self.targets_of(s, o).0)).collect();
+    ///
+    /// `free` is [`Hov::unfought`] of the phasing side and `reach_of` each of them with the
+    /// hexes he may attack ([`Hov::targets_of`]), worked out once by the caller.
+    pub fn multi_attack_options(
+        &self,
+        s: &State,
+        l: LeaderId,
+        pending: &[Hex],
+        free: &[LeaderId],
+        reach_of: &[(LeaderId, Vec<Hex>)],
+    ) -> Vec<Design> {
         let mut out = Vec::new();
-        for parts in self.battle_part_sets(s, l, Some(&free)) {
+        for parts in self.battle_part_sets(s, l, Some(free)) {
             if parts.is_empty() {
                 continue;
             }

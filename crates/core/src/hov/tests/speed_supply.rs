@@ -2,6 +2,9 @@
 //! from every active depot and Supply Source at once, and the per-army memo kept across
 //! positions while what the search reads stays the same, each held to one search per depot
 //! (`Hov::dispatch_area`) on positions of seeded random play of the three Battle Scenarios.
+//! Likewise the one-pass Force Leader table (¶77) against `is_force`, and where a vedette may
+//! appear (§217, §67 2, reading N47) with the crowded forces found once against the plain
+//! reading.
 
 use alloc::vec::Vec;
 
@@ -155,5 +158,146 @@ fn r84_multi_hex_options_agree_with_trying_every_subset() {
     assert!(
         listed > 50 && refused > 0,
         "{listed} listed, {refused} refused"
+    );
+}
+
+#[test]
+fn r77_force_table_agrees_with_is_force() {
+    // ¶77: the one-pass table of Force Leaders (units on the track with SP, a subordinate on
+    // the portrait, a garrison on the track) says what is_force says of every leader, in
+    // random-play positions of the three scenarios, and so does the occupancy built from it.
+    use crate::hov::state::LeaderId;
+    let mut forces = 0usize;
+    let mut others = 0usize;
+    for id in SCENARIOS {
+        let h = load(id);
+        for s in positions(&h, 11, 1500, 7) {
+            let table = h.force_table(&s);
+            assert_eq!(table.len(), s.leaders.len());
+            for l in 0..s.leaders.len() as LeaderId {
+                let want = h.is_force(&s, l);
+                assert_eq!(
+                    table[usize::from(l)],
+                    want,
+                    "{id} leader {l} turn {}",
+                    s.turn
+                );
+                if want {
+                    forces += 1;
+                } else {
+                    others += 1;
+                }
+            }
+            let o = h.occupancy(&s);
+            for (i, l) in s.leaders.iter().enumerate() {
+                if let LeaderPlace::Map(x) = l.place {
+                    let side = h.manifest.leaders[i].side;
+                    if h.is_force(&s, i as LeaderId) {
+                        assert!(o.real_at(side, x), "{id} leader {i} at {x:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        forces > 100 && others > 100,
+        "{forces} forces, {others} others"
+    );
+}
+
+/// §217, §67 2 (reading N47), the plain reading: a vedette of `side` may stand in `x` when the
+/// hex is in the area, holds no friendly vedette nor any enemy counter, lies in no enemy ZOC,
+/// and no friendly force would then have more than two friendly vedettes within 2 hexes.
+fn plain_may_stand(
+    h: &Hov,
+    s: &State,
+    o: &crate::hov::zoc::Occupancy,
+    side: crate::engine::Side,
+    x: Hex,
+) -> bool {
+    let i = side.index();
+    if !h.in_area(x)
+        || o.vedettes[i].binary_search(&x).is_ok()
+        || o.holds(side.other(), x)
+        || h.in_zoc_of(s, o, side.other(), x, true)
+    {
+        return false;
+    }
+    o.real[i].iter().all(|&f| {
+        o.vedettes[i]
+            .iter()
+            .filter(|&&v| v.distance(f) <= 2)
+            .count()
+            + usize::from(x.distance(f) <= 2)
+            <= 2
+    })
+}
+
+#[test]
+fn e67_vedette_room_with_crowded_forces_agrees_with_the_plain_reading() {
+    // §217, §67 2, reading N47: where a vedette may appear, worked out with the forces that
+    // already have two vedettes near them found once, is the plain reading's answer for every
+    // hex within 2 of every leader, both sides, in random-play positions — and in the same
+    // positions with two of the side's vedettes set beside one of its forces, so that some
+    // forces are crowded (two near) or over-crowded (three near).
+    use crate::hex::Direction;
+    use crate::hov::state::VedettePlace;
+    use crate::hov::types::{COALITION, FRENCH};
+    let (mut yes, mut no, mut crowded_seen) = (0usize, 0usize, 0usize);
+    for id in SCENARIOS {
+        let h = load(id);
+        for base in positions(&h, 13, 1200, 9) {
+            for side in [FRENCH, COALITION] {
+                let mut variants = alloc::vec![base.clone()];
+                let o = h.occupancy(&base);
+                let ours: Vec<usize> = (0..base.vedettes.len())
+                    .filter(|&v| h.manifest.vedettes[v].side == side)
+                    .collect();
+                for (k, &f) in o.real[side.index()].iter().take(2).enumerate() {
+                    let mut s = base.clone();
+                    let dirs = [
+                        Direction::ALL[k],
+                        Direction::ALL[k + 2],
+                        Direction::ALL[k + 4],
+                    ];
+                    for (&v, d) in ours.iter().zip(dirs.iter().take(2 + k)) {
+                        s.vedettes[v].place = VedettePlace::Map(f.neighbor(*d));
+                    }
+                    variants.push(s);
+                }
+                for s in &variants {
+                    let o = h.occupancy(s);
+                    let crowded = crate::hov::flow::crowded_forces(&o, side);
+                    if crowded.as_ref().is_none_or(|c| !c.is_empty()) {
+                        crowded_seen += 1;
+                    }
+                    let mut hexes: Vec<Hex> = Vec::new();
+                    for l in &s.leaders {
+                        if let LeaderPlace::Map(at) = l.place {
+                            for x in [at].into_iter().chain(at.neighbors()) {
+                                hexes.push(x);
+                                hexes.extend(x.neighbors());
+                            }
+                        }
+                    }
+                    hexes.sort_unstable();
+                    hexes.dedup();
+                    for x in hexes {
+                        let want = plain_may_stand(&h, s, &o, side, x);
+                        let got = h.vedette_may_stand(s, &o, &crowded, side, x);
+                        assert_eq!(got, want, "{id} {side:?} {x:?} turn {}", s.turn);
+                        if want {
+                            yes += 1;
+                        } else {
+                            no += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        yes > 100 && no > 100 && crowded_seen > 10,
+        "{yes} may, {no} may not, {crowded_seen} crowded positions"
     );
 }

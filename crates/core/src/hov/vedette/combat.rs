@@ -32,15 +32,15 @@ use super::super::state::{
     Battle, LeaderPlace, Skirmish, SkirmishStep, State, VedetteId, VedettePlace,
 };
 use super::super::types::{Mp, announced};
+use super::super::zoc::Occupancy;
 use crate::dice::{DiceSpec, Roll};
 use crate::engine::{Actor, Chance, Illegal, Side};
 use crate::hex::{Direction, Hex};
 
 impl Hov {
     /// The enemy vedette alone in `hex` (no enemy Force or garrison with it), if any.
-    fn lone_vedette(&self, s: &State, side: Side, hex: Hex) -> Option<VedetteId> {
-        let o = self.occupancy(s);
-        if !self.vedettes_only(&o, side, hex) {
+    fn lone_vedette(&self, s: &State, o: &Occupancy, side: Side, hex: Hex) -> Option<VedetteId> {
+        if !self.vedettes_only(o, side, hex) {
             return None;
         }
         (0..s.vedettes.len())
@@ -61,11 +61,13 @@ impl Hov {
             return out;
         }
         let side = s.phasing;
+        let mut occupancy = None;
+        let forces = self.force_table(s);
         for (i, l) in s.leaders.iter().enumerate() {
             let LeaderPlace::Map(at) = l.place else {
                 continue;
             };
-            if self.manifest.leaders[i].side != side || !self.is_force(s, i as u16) {
+            if self.manifest.leaders[i].side != side || !forces[i] {
                 continue;
             }
             for d in Direction::ALL {
@@ -73,7 +75,8 @@ impl Hov {
                 if !self.board.on_map(n) || !self.may_attack_across(s, at, d) {
                     continue;
                 }
-                if let Some(v) = self.lone_vedette(s, side.other(), n)
+                let o = occupancy.get_or_insert_with(|| self.occupancy(s));
+                if let Some(v) = self.lone_vedette(s, o, side.other(), n)
                     && !s.vedettes_fought.contains(&v)
                 {
                     out.push((i as u16, n));
@@ -112,7 +115,7 @@ impl Hov {
                 && self.board.hex(n).settlement != Settlement::Citadel
                 && !s.masks.iter().any(|m| m.hex == n && m.masked);
             let lone = self
-                .lone_vedette(s, enemy, n)
+                .lone_vedette(s, &o, enemy, n)
                 .is_some_and(|w| !s.vedettes_fought.contains(&w));
             if !real && !lone {
                 continue;
@@ -381,7 +384,7 @@ impl Hov {
                 ));
             }
         };
-        let defender = self.lone_vedette(s, side.other(), target);
+        let defender = self.lone_vedette(s, &self.occupancy(s), side.other(), target);
         for v in [vedette, defender].into_iter().flatten() {
             if !s.vedettes_fought.contains(&v) {
                 s.vedettes_fought.push(v);

@@ -24,11 +24,12 @@ impl Hov {
     /// begins.
     pub(crate) fn note_org_forces(&self, s: &mut State) {
         let side = s.phasing;
+        let forces = self.force_table(s);
         s.org_forces = (0..s.leaders.len() as LeaderId)
             .filter(|&l| {
                 matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_))
                     && self.leader_side(l) == Some(side)
-                    && self.is_force(s, l)
+                    && forces[usize::from(l)]
             })
             .collect();
     }
@@ -47,24 +48,26 @@ impl Hov {
             if s.march.is_some() {
                 return Vec::new();
             }
+            let forces = self.force_table(s);
             return (0..s.leaders.len() as LeaderId)
                 .filter(|&l| {
                     let x = s.leaders[usize::from(l)];
                     x.dropped
                         && matches!(x.place, LeaderPlace::Map(_))
                         && self.leader_side(l) == Some(side)
-                        && self.is_force(s, l)
+                        && forces[usize::from(l)]
                 })
                 .collect();
         }
         if s.phase == Phase::Organization {
             let side = s.phasing;
+            let forces = self.force_table(s);
             return (0..s.leaders.len() as LeaderId)
                 .filter(|&l| {
                     matches!(s.leaders[usize::from(l)].place, LeaderPlace::Map(_))
                         && self.leader_side(l) == Some(side)
                         && !s.org_forces.contains(&l)
-                        && self.is_force(s, l)
+                        && forces[usize::from(l)]
                 })
                 .collect();
         }
@@ -78,39 +81,60 @@ impl Hov {
             return;
         }
         let side = self.moving_side(s);
+        // Nothing to draw: answered without looking at the forces or the map.
+        let drawable = |i: usize| {
+            s.vedettes[i].place == VedettePlace::Pool && self.manifest.vedettes[i].side == side
+        };
+        if !(0..s.vedettes.len()).any(drawable) {
+            return;
+        }
         let new = self.new_forces(s);
         if new.is_empty() {
             return;
         }
         let o = self.occupancy(s);
-        for (i, v) in s.vedettes.iter().enumerate() {
-            let info = &self.manifest.vedettes[i];
-            if v.place != VedettePlace::Pool || info.side != side {
+        // The hexes open to a vedette depend only on its army: found once per army.
+        let mut by_army: Vec<Option<Vec<Hex>>> = alloc::vec![None; Army::ALL.len()];
+        for i in 0..s.vedettes.len() {
+            if !drawable(i) {
                 continue;
             }
-            let army = Army::of(info.nationality);
-            let mut hexes: Vec<Hex> = Vec::new();
-            for &l in &new {
-                let lm = &self.manifest.leaders[usize::from(l)];
-                if lm.side != side || Army::of(lm.nationality) != army {
-                    continue;
-                }
-                let Some(at) = self.leader_hex(s, l) else {
-                    continue;
-                };
-                hexes.extend(
-                    within2(at)
-                        .into_iter()
-                        .filter(|&h| self.vedette_may_stand(s, &o, side, h)),
-                );
-            }
-            hexes.sort_unstable();
-            hexes.dedup();
-            out.extend(hexes.into_iter().map(|hex| Action::PlaceVedette {
+            let army = Army::of(self.manifest.vedettes[i].nationality);
+            let hexes = by_army[army.index()]
+                .get_or_insert_with(|| self.pool_hexes(s, &o, side, army, &new));
+            out.extend(hexes.iter().map(|&hex| Action::PlaceVedette {
                 vedette: i as u16,
                 hex,
             }));
         }
+    }
+
+    /// §67 2: the hexes where a pool vedette of `army` may appear with one of the `new`
+    /// forces, sorted, each once.
+    fn pool_hexes(
+        &self,
+        s: &State,
+        o: &super::super::zoc::Occupancy,
+        side: crate::engine::Side,
+        army: Army,
+        new: &[LeaderId],
+    ) -> Vec<Hex> {
+        let mut hexes: Vec<Hex> = Vec::new();
+        for &l in new {
+            let lm = &self.manifest.leaders[usize::from(l)];
+            if lm.side != side || Army::of(lm.nationality) != army {
+                continue;
+            }
+            let Some(at) = self.leader_hex(s, l) else {
+                continue;
+            };
+            hexes.extend(within2(at));
+        }
+        hexes.sort_unstable();
+        hexes.dedup();
+        let crowded = super::super::flow::crowded_forces(o, side);
+        hexes.retain(|&h| self.vedette_may_stand(s, o, &crowded, side, h));
+        hexes
     }
 
     /// §67 2: places a pool vedette with a reinforcement that entered this phase.

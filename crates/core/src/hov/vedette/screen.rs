@@ -58,7 +58,8 @@ impl Hov {
             if o.real[i].binary_search(&h).is_ok() {
                 seen += 1;
                 real += 1;
-            } else if self.hidden_vedette_at(s, enemy, h) {
+            } else if o.vedettes[i].binary_search(&h).is_ok() && self.hidden_vedette_at(s, enemy, h)
+            {
                 seen += 1;
             }
         };
