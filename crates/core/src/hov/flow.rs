@@ -129,7 +129,7 @@ impl Hov {
     /// no force with more than two friendly vedettes within 2 hexes.
     fn vedette_placements(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         let o = self.occupancy(s);
-        let crowded = crowded_forces(&o, side);
+        let crowded = super::vedette::crowded_forces(&o, side);
         for (i, v) in s.vedettes.iter().enumerate() {
             let VedettePlace::Portrait(l) = v.place else {
                 continue;
@@ -155,7 +155,7 @@ impl Hov {
     /// Whether a vedette of `side` may appear in `h` (§217, §67 2, §76): in the area, not on a
     /// friendly vedette or any enemy counter, out of enemy ZOCs (vedettes' included), and not
     /// within 2 hexes of a friendly force that already has two vedettes that near, given the
-    /// [`crowded_forces`] of `side`.
+    /// [`crowded_forces`](super::vedette::crowded_forces) of `side`.
     pub(crate) fn vedette_may_stand(
         &self,
         s: &State,
@@ -477,25 +477,4 @@ fn within(center: Hex, r: i16) -> Vec<Hex> {
         }
     }
     out
-}
-
-/// §217 (reading N47): the hexes of `side`'s real forces that already have two friendly
-/// vedettes within 2 hexes, where no further vedette may come within 2; `None` when some
-/// force already has more than two, so that no vedette may be placed at all.
-pub(crate) fn crowded_forces(o: &super::zoc::Occupancy, side: Side) -> Option<Vec<Hex>> {
-    let i = side.index();
-    let mut crowded = Vec::new();
-    for &f in &o.real[i] {
-        let near = o.vedettes[i]
-            .iter()
-            .filter(|&&v| v.distance(f) <= 2)
-            .count();
-        if near > 2 {
-            return None;
-        }
-        if near == 2 {
-            crowded.push(f);
-        }
-    }
-    Some(crowded)
 }

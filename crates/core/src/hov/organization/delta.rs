@@ -747,7 +747,7 @@ impl<'a> Listing<'a> {
         } else {
             self.read_difference(&n)
         };
-        super::transfer::restore_display(&mut n, s);
+        restore_display(&mut n, s);
         self.copy = Some(n);
         answer
     }
@@ -888,4 +888,21 @@ impl<'a> Listing<'a> {
         }
         Some(true)
     }
+}
+
+/// Puts back in `n` the parts of the position that an Organization change may touch
+/// (`organization_change`, `settle_display`, `substitute_apply`, `garrison_apply`): `n` equals
+/// `s` again.
+pub(super) fn restore_display(n: &mut State, s: &State) {
+    n.units.clone_from(&s.units);
+    n.leaders.clone_from(&s.leaders);
+    n.garrisons.clone_from(&s.garrisons);
+    n.march_divisions.clone_from(&s.march_divisions);
+    n.gone.clone_from(&s.gone);
+    n.freed.clone_from(&s.freed);
+    n.drawn.clone_from(&s.drawn);
+    debug_assert!(
+        n == s,
+        "an Organization change touched another part of the position"
+    );
 }

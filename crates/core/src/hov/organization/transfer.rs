@@ -22,23 +22,6 @@ use super::check::Verdict;
 use crate::engine::{Illegal, Side};
 use crate::hex::Hex;
 
-/// Puts back in `n` the parts of the position that an Organization change may touch
-/// (`organization_change`, `settle_display`, `substitute_apply`, `garrison_apply`): `n` equals
-/// `s` again.
-pub(super) fn restore_display(n: &mut State, s: &State) {
-    n.units.clone_from(&s.units);
-    n.leaders.clone_from(&s.leaders);
-    n.garrisons.clone_from(&s.garrisons);
-    n.march_divisions.clone_from(&s.march_divisions);
-    n.gone.clone_from(&s.gone);
-    n.freed.clone_from(&s.freed);
-    n.drawn.clone_from(&s.drawn);
-    debug_assert!(
-        n == s,
-        "an Organization change touched another part of the position"
-    );
-}
-
 /// An activation of a Major General with one unit among the Organization candidates: the
 /// index of the candidate it comes before, the Major General, the unit and the Force Leader on
 /// whose portrait he goes.
@@ -68,7 +51,7 @@ impl Hov {
             let ok = self
                 .organization_change_with(&mut then, false, s, n, a, &mut ev)
                 .is_ok();
-            restore_display(n, s);
+            super::delta::restore_display(n, s);
             ok
         };
         let (rest, acts) = self.organization_candidate_parts(s);

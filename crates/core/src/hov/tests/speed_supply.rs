@@ -267,7 +267,7 @@ fn e67_vedette_room_with_crowded_forces_agrees_with_the_plain_reading() {
                 }
                 for s in &variants {
                     let o = h.occupancy(s);
-                    let crowded = crate::hov::flow::crowded_forces(&o, side);
+                    let crowded = crate::hov::vedette::crowded_forces(&o, side);
                     if crowded.as_ref().is_none_or(|c| !c.is_empty()) {
                         crowded_seen += 1;
                     }

@@ -47,5 +47,6 @@ mod pool;
 mod retreat;
 mod screen;
 
+pub(crate) use pool::crowded_forces;
 pub use screen::VEDETTE_REPULSE_FREE;
 mod stack;

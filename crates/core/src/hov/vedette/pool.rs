@@ -132,7 +132,7 @@ impl Hov {
         }
         hexes.sort_unstable();
         hexes.dedup();
-        let crowded = super::super::flow::crowded_forces(o, side);
+        let crowded = crowded_forces(o, side);
         hexes.retain(|&h| self.vedette_may_stand(s, o, &crowded, side, h));
         hexes
     }
@@ -186,4 +186,28 @@ fn within2(center: Hex) -> Vec<Hex> {
         }
     }
     out
+}
+
+/// §217 (reading N47): the hexes of `side`'s real forces that already have two friendly
+/// vedettes within 2 hexes, where no further vedette may come within 2; `None` when some
+/// force already has more than two, so that no vedette may be placed at all.
+pub(crate) fn crowded_forces(
+    o: &super::super::zoc::Occupancy,
+    side: crate::engine::Side,
+) -> Option<Vec<Hex>> {
+    let i = side.index();
+    let mut crowded = Vec::new();
+    for &f in &o.real[i] {
+        let near = o.vedettes[i]
+            .iter()
+            .filter(|&&v| v.distance(f) <= 2)
+            .count();
+        if near > 2 {
+            return None;
+        }
+        if near == 2 {
+            crowded.push(f);
+        }
+    }
+    Some(crowded)
 }
