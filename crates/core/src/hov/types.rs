@@ -17,11 +17,9 @@ pub const FRENCH: Side = Side(0);
 /// The Coalition player's side (side 1).
 pub const COALITION: Side = Side(1);
 
-/// ¶141 1: the most SP one side may have in a hex at the end of a phase or segment (the value
-/// of organization/stacking.rs `STACK_LIMIT`, here for the sections that may not import it).
+/// ¶141 1: the most SP one side may have in a hex at the end of a phase or segment.
 pub const HEX_SP_LIMIT: u16 = 48;
-/// ¶56: the longest Dispatch Distance, 12 MP at cavalry rates (the value of supply/mod.rs
-/// `DISPATCH_MP`, here for the sections that may not import it).
+/// ¶56: the longest Dispatch Distance, 12 MP at cavalry rates.
 pub const DISPATCH_DISTANCE: Mp = Mp::whole(12);
 
 /// The armies of the game (§18, ¶39): the French player has one army of many nationalities; the

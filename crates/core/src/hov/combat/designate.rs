@@ -61,6 +61,16 @@ impl Hov {
         out
     }
 
+    /// The SP of force `l` as a battle counts its pieces (`piece_sp`): those of its Force
+    /// Leader and of the leaders on his portrait.
+    pub fn force_pieces_sp(&self, s: &State, l: LeaderId) -> u32 {
+        let members = self.members(s, &[l]);
+        self.pieces(s, &members, &[])
+            .iter()
+            .map(|&p| u32::from(self.piece_sp(s, p)))
+            .sum()
+    }
+
     /// The pieces on these leaders' tracks, with the given map garrisons.
     pub fn pieces(&self, s: &State, leaders: &[LeaderId], garrisons: &[GarrisonId]) -> Vec<Piece> {
         let mut out = Vec::new();
@@ -184,12 +194,7 @@ impl Hov {
         if self.board.hex(h).settlement != Settlement::Citadel {
             return false;
         }
-        let members = self.members(s, &[l]);
-        let sp: u32 = self
-            .pieces(s, &members, &[])
-            .iter()
-            .map(|&p| u32::from(self.piece_sp(s, p)))
-            .sum();
+        let sp = self.force_pieces_sp(s, l);
         sp <= 5
     }
 

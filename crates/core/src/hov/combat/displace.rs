@@ -30,12 +30,7 @@ impl Hov {
             .into_iter()
             .filter(|l| !movers.contains(l))
             .min_by_key(|&l| {
-                let members = self.members(s, &[l]);
-                let sp: u32 = self
-                    .pieces(s, &members, &[])
-                    .iter()
-                    .map(|&p| u32::from(self.piece_sp(s, p)))
-                    .sum();
+                let sp = self.force_pieces_sp(s, l);
                 (sp, l)
             })
     }

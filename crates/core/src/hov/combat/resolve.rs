@@ -298,12 +298,7 @@ impl Hov {
         if self.board.hex(h).settlement != Settlement::FortifiedTown {
             return false;
         }
-        let members = self.members(s, &[l]);
-        let sp: u32 = self
-            .pieces(s, &members, &[])
-            .iter()
-            .map(|&p| u32::from(self.piece_sp(s, p)))
-            .sum();
+        let sp = self.force_pieces_sp(s, l);
         sp > 5
     }
 
@@ -323,13 +318,7 @@ impl Hov {
         let forces: u32 = self
             .forces_at(s, side, h)
             .into_iter()
-            .map(|l| {
-                let members = self.members(s, &[l]);
-                self.pieces(s, &members, &[])
-                    .iter()
-                    .map(|&p| u32::from(self.piece_sp(s, p)))
-                    .sum::<u32>()
-            })
+            .map(|l| self.force_pieces_sp(s, l))
             .filter(|&sp| sp <= 5)
             .sum();
         garrisons + forces

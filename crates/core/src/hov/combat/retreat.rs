@@ -18,9 +18,6 @@ use super::resolve::{Loss, Sides};
 use crate::engine::Side;
 use crate::hex::{Direction, Hex};
 
-/// ¶141: the most SP a hex may hold at the end of a phase or segment.
-const STACK_LIMIT: u16 = 48;
-
 impl Hov {
     /// ¶175: the stacks that retreat — the attacking force, or each defending hex's leaders
     /// (Unemployed Leaders with them, ¶31). Garrisons stay in their forts (§48, a reading).
@@ -253,7 +250,7 @@ impl Hov {
             .retreat_army(g)
             .is_some_and(|a| s.supply[a.index()] == Supply::Active(cur));
         // ¶177 1, ¶141: only within the stacking limit; past it the stack goes on.
-        (held || source) && self.hex_sp(s, side, cur) <= STACK_LIMIT
+        (held || source) && self.hex_sp(s, side, cur) <= super::super::types::HEX_SP_LIMIT
     }
 
     /// ¶177 1, §48 2: retreating stack `gi` stops; its retreat counts as complete.

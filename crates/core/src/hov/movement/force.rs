@@ -12,7 +12,6 @@ use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, March, State, Un
 use super::super::types::{Arm, Army, Guard, HEX_SP_LIMIT, Mp};
 use crate::engine::Side;
 use crate::hex::Hex;
-use crate::hov::types::{COALITION, FRENCH};
 
 /// The infantry (and artillery) Movement Allowance (¶104's example; reading N13).
 pub const INFANTRY_MA: Mp = Mp::whole(4);
@@ -188,48 +187,6 @@ impl Hov {
         match self.board.hex(h).ground {
             Ground::Swamp | Ground::Woods | Ground::Hills | Ground::WoodedHills => 0,
             Ground::Clear => u32::from(self.force_make(s, l).cav),
-        }
-    }
-
-    /// ¶141 1: at the end of any phase or segment no hex may hold more than 48 SP of one side.
-    /// As at the end of a Consolidation Segment (reading N24), a hex over the limit has its
-    /// smallest forces displaced one hex until it holds 48 or a single force (a single force
-    /// over the limit cannot be split); the French first, then the Coalition.
-    pub fn relieve_stacks(&self, s: &mut State, ev: &mut Vec<Event>) {
-        for side in [FRENCH, COALITION] {
-            // Only a hex with two Force Leaders of the side on the map can be relieved.
-            let mut hexes: Vec<Hex> = s
-                .leaders
-                .iter()
-                .enumerate()
-                .filter_map(|(i, x)| match x.place {
-                    LeaderPlace::Map(h) if self.manifest.leaders[i].side == side => Some(h),
-                    _ => None,
-                })
-                .collect();
-            hexes.sort_unstable();
-            let mut shared: Vec<Hex> = hexes
-                .windows(2)
-                .filter(|w| w[0] == w[1])
-                .map(|w| w[0])
-                .collect();
-            shared.dedup();
-            for hex in shared {
-                // Each displacement moves a force out: at most one round per leader there.
-                for _ in 0..s.leaders.len() {
-                    let ls = self.map_leaders(s, side, hex);
-                    if ls.len() < 2 || self.hex_sp(s, side, hex) <= HEX_SP_LIMIT {
-                        break;
-                    }
-                    let Some(small) = ls.iter().copied().min_by_key(|&l| (self.force_sp(s, l), l))
-                    else {
-                        break;
-                    };
-                    if !self.displace_stack(s, side, small, "¶141 1", ev) {
-                        break;
-                    }
-                }
-            }
         }
     }
 

@@ -25,11 +25,9 @@ use super::super::Hov;
 use super::super::action::Action;
 use super::super::event::Event;
 use super::super::state::{GarrisonPlace, LeaderId, LeaderPlace, Phase, State, Supply};
+use super::super::types::{COALITION, FRENCH, HEX_SP_LIMIT};
 use crate::engine::{Illegal, Side};
 use crate::hex::{Direction, Hex};
-
-/// ¶141 1: the most SP a hex may hold at the end of a phase or segment.
-pub const STACK_LIMIT: u16 = 48;
 
 impl Hov {
     /// The side consolidating now (¶48: the phasing player; ¶52: both, the phasing one first).
@@ -69,7 +67,7 @@ impl Hov {
     /// The leaders who may consolidate `hex` as its Force Leader (¶141 2, ¶29, ¶31).
     pub fn consolidators(&self, s: &State, side: Side, hex: Hex) -> Vec<LeaderId> {
         let ls = self.map_leaders(s, side, hex);
-        if ls.len() < 2 || self.hex_sp(s, side, hex) > STACK_LIMIT {
+        if ls.len() < 2 || self.hex_sp(s, side, hex) > HEX_SP_LIMIT {
             return Vec::new();
         }
         ls.iter()
@@ -162,13 +160,13 @@ impl Hov {
             }
             // ¶80 3: the forces may stay together while a leader in an adjacent hex could
             // command them all (reading N72).
-            if self.hex_sp(s, side, hex) <= STACK_LIMIT
+            if self.hex_sp(s, side, hex) <= HEX_SP_LIMIT
                 && self.commanded_from_next_door(s, side, hex)
             {
                 continue;
             }
             // ¶79: left as it is when deactivating a Major General next Command Phase would do.
-            if self.hex_sp(s, side, hex) <= STACK_LIMIT && self.saved_by_deactivation(s, side, hex)
+            if self.hex_sp(s, side, hex) <= HEX_SP_LIMIT && self.saved_by_deactivation(s, side, hex)
             {
                 if let Err(i) = s.deferred.binary_search(&(side, hex)) {
                     s.deferred.insert(i, (side, hex));
@@ -177,7 +175,7 @@ impl Hov {
             }
             // ¶78 (¶141 1 when the hex is over the limit): the strongest force stays; the
             // others are displaced.
-            let rule = if self.hex_sp(s, side, hex) > STACK_LIMIT {
+            let rule = if self.hex_sp(s, side, hex) > HEX_SP_LIMIT {
                 "¶141 1, ¶78"
             } else {
                 "¶78"
@@ -193,18 +191,53 @@ impl Hov {
             }
         }
         for hex in self.occupied_hexes(s, side) {
-            loop {
-                let ls = self.map_leaders(s, side, hex);
-                if ls.len() < 2 || self.hex_sp(s, side, hex) <= STACK_LIMIT {
-                    break;
-                }
-                let Some(small) = ls.iter().copied().min_by_key(|&l| (self.force_sp(s, l), l))
-                else {
-                    break;
-                };
-                if !self.displace_stack(s, side, small, "¶141 1", ev) {
-                    break;
-                }
+            self.relieve_hex(s, side, hex, ev);
+        }
+    }
+
+    /// ¶141 1 (reading N24): the smallest forces of `side` in `hex` are displaced one hex, one
+    /// at a time, until the hex holds at most 48 SP or a single force (which cannot be split).
+    fn relieve_hex(&self, s: &mut State, side: Side, hex: Hex, ev: &mut Vec<Event>) {
+        // Each displacement moves a force out: at most one round per leader there.
+        for _ in 0..s.leaders.len() {
+            let ls = self.map_leaders(s, side, hex);
+            if ls.len() < 2 || self.hex_sp(s, side, hex) <= HEX_SP_LIMIT {
+                break;
+            }
+            let Some(small) = ls.iter().copied().min_by_key(|&l| (self.force_sp(s, l), l)) else {
+                break;
+            };
+            if !self.displace_stack(s, side, small, "¶141 1", ev) {
+                break;
+            }
+        }
+    }
+
+    /// ¶141 1: at the end of any phase or segment no hex may hold more than 48 SP of one side.
+    /// As at the end of a Consolidation Segment (reading N24), a hex over the limit has its
+    /// smallest forces displaced one hex until it holds 48 or a single force (a single force
+    /// over the limit cannot be split); the French first, then the Coalition.
+    pub fn relieve_stacks(&self, s: &mut State, ev: &mut Vec<Event>) {
+        for side in [FRENCH, COALITION] {
+            // Only a hex with two Force Leaders of the side on the map can be relieved.
+            let mut hexes: Vec<Hex> = s
+                .leaders
+                .iter()
+                .enumerate()
+                .filter_map(|(i, x)| match x.place {
+                    LeaderPlace::Map(h) if self.manifest.leaders[i].side == side => Some(h),
+                    _ => None,
+                })
+                .collect();
+            hexes.sort_unstable();
+            let mut shared: Vec<Hex> = hexes
+                .windows(2)
+                .filter(|w| w[0] == w[1])
+                .map(|w| w[0])
+                .collect();
+            shared.dedup();
+            for hex in shared {
+                self.relieve_hex(s, side, hex, ev);
             }
         }
     }

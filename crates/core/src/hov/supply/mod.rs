@@ -19,7 +19,7 @@ use crate::hex::{Bounds, Cells, Hex, Hexside, MoveCosts, Reach, ReachOptions};
 /// ¶55: a Line of Communication is at most 21 MP long.
 pub const LOC_MP: Mp = Mp::whole(21);
 /// ¶56: a Dispatch Distance is at most 12 MP long.
-pub const DISPATCH_MP: Mp = Mp::whole(12);
+pub const DISPATCH_MP: Mp = super::types::DISPATCH_DISTANCE;
 
 /// The hexes `side`'s lines may not pass: enemy forces, garrisons and supply-source garrisons,
 /// and Cossack and Freikorps vedettes (§69, §80).

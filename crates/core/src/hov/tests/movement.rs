@@ -253,12 +253,3 @@ mod played {
         }
     }
 }
-
-#[test]
-fn r141_1_r56_the_sections_copies_of_the_limits_match() {
-    use crate::hov::organization::stacking::STACK_LIMIT;
-    use crate::hov::supply::DISPATCH_MP;
-    use crate::hov::types::{DISPATCH_DISTANCE, HEX_SP_LIMIT};
-    assert_eq!(HEX_SP_LIMIT, STACK_LIMIT);
-    assert_eq!(DISPATCH_DISTANCE, DISPATCH_MP);
-}
