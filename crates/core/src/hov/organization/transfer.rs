@@ -27,6 +27,23 @@ use crate::hex::Hex;
 /// whose portrait he goes.
 pub(crate) type ActivationPart = (u32, LeaderId, UnitId, Option<LeaderId>);
 
+/// The Organization listing's verdict on candidate `a`: the check-only path, then the judgement
+/// by difference, then the full `trial` where neither decides.
+fn decide(
+    listing: &mut super::delta::Listing,
+    trial: &mut impl FnMut(&Action) -> bool,
+    a: &Action,
+) -> bool {
+    match listing.verdict(a) {
+        Verdict::Legal => true,
+        Verdict::Refused(_) => false,
+        Verdict::Try => match listing.judge(a) {
+            Some(legal) => legal,
+            None => trial(a),
+        },
+    }
+}
+
 fn refuse(rule: &'static str, why: alloc::string::String) -> Illegal {
     Illegal::new(rule, why)
 }
@@ -68,36 +85,17 @@ impl Hov {
                     units: alloc::vec![u],
                     under,
                 };
-                let legal = if settled {
-                    match listing.activation_one(mg, u, under) {
-                        Some(legal) => legal,
-                        None => trial(&made()),
-                    }
-                } else {
-                    let a = made();
-                    match listing.verdict(&a) {
-                        Verdict::Legal => true,
-                        Verdict::Refused(_) => false,
-                        Verdict::Try => match listing.judge(&a) {
-                            Some(legal) => legal,
-                            None => trial(&a),
-                        },
-                    }
+                let legal = match settled.then(|| listing.activation_one(mg, u, under)) {
+                    Some(Some(legal)) => legal,
+                    Some(None) => trial(&made()),
+                    None => decide(&mut listing, &mut trial, &made()),
                 };
                 if legal {
                     out.push(made());
                 }
             }
             let Some(a) = rest.next() else { break };
-            let legal = match listing.verdict(&a) {
-                Verdict::Legal => true,
-                Verdict::Refused(_) => false,
-                Verdict::Try => match listing.judge(&a) {
-                    Some(legal) => legal,
-                    None => trial(&a),
-                },
-            };
-            if legal {
+            if decide(&mut listing, &mut trial, &a) {
                 out.push(a);
             }
         }
