@@ -209,6 +209,14 @@ impl Hov {
             return Some(Illegal::new("¶89", format!("no leader #{l}")));
         };
         let name = || format!("{} ({})", info.name, info.id);
+        // ¶88 first: an enemy leader is refused for his side alone, so that the refusal says
+        // nothing of where he is (¶21).
+        if info.side != side {
+            return Some(Illegal::new(
+                "¶88",
+                format!("{} is not of the side moving now", name()),
+            ));
+        }
         let x = s.leaders[usize::from(l)];
         let LeaderPlace::Map(h) = x.place else {
             return Some(Illegal::new(
@@ -216,12 +224,6 @@ impl Hov {
                 format!("{} is not a Force Leader on the map", name()),
             ));
         };
-        if info.side != side {
-            return Some(Illegal::new(
-                "¶88",
-                format!("{} is not of the side moving now", name()),
-            ));
-        }
         if !self.is_force(s, l) {
             return Some(Illegal::new(
                 "¶30",
