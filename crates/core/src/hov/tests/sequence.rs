@@ -12,7 +12,6 @@ use crate::hex::Direction;
 use crate::hov::Hov;
 use crate::hov::action::Action;
 use crate::hov::event::Event;
-use crate::hov::movement::force::{CAVALRY_MA, INFANTRY_MA};
 use crate::hov::state::{Activation, March, MarchStage, Phase};
 use crate::hov::types::{Army, COALITION, FRENCH, Mp};
 
@@ -56,27 +55,9 @@ fn attrition_march(h: &Hov, s: &mut crate::hov::state::State) -> March {
     clear_map_but(s, &[f]);
     place(s, f, at);
     March {
-        leader: f,
-        parts: Vec::new(),
-        how: Activation::Command,
-        allowance_inf: INFANTRY_MA,
-        allowance_cav: CAVALRY_MA,
         spent_inf: Mp::whole(4),
-        spent_cav: Mp::ZERO,
-        start_sp: h.attrition_size(s, f),
         path: alloc::vec![at, at.neighbor(Direction::ALL[0])],
-        one_mp: false,
-        vedette: None,
-        unemployed: false,
-        stage: MarchStage::Moving,
-        from_ezoc: false,
-        stopped: false,
-        no_loc: false,
-        must_repulse: false,
-        moved_parts: Vec::new(),
-        bridge_mp: Mp::ZERO,
-        declare: false,
-        probe: Vec::new(),
+        ..super::march::marching(f, at, Activation::Command, h.attrition_size(s, f))
     }
 }
 
